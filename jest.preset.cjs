@@ -1,0 +1,22 @@
+// One jest setup for every workspace: @swc/jest strips types (tsc checks them separately).
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  testMatch: ['<rootDir>/{src,test}/**/*.test.{ts,tsx}'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // Some dependencies ship ESM only; let swc compile them too.
+  transformIgnorePatterns: ['/node_modules/(?!(valibot|@valibot)/)'],
+};
