@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, registerViaApi, signInThroughForm, uniqueEmail } from './support/accounts';
+import { resetLinkFor } from './support/outbox';
+
+test('a wrong password shows the login failure message and keeps the broker on /login', async ({ page, request }) => {
+  const email = uniqueEmail('login');
+  await registerViaApi(request, 'Bruno Lima', email);
+
+  await signInThroughForm(page, email, 'senha-errada-999');
+
+  await expect(page.getByText('Email ou senha inválidos. Tente novamente.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('forgot password -> e-mail link -> new password -> sign in with it', async ({ page, request }) => {
+  const email = uniqueEmail('reset');
+  await registerViaApi(request, 'Carla Dias', email);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Enviar link de redefinição' }).click();
+  await expect(
+    page.getByText('Se existe uma conta com esse email, você receberá um link para redefinir sua senha.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voltar ao login' })).toBeVisible();
+
+  const link = await resetLinkFor(email);
+  const { pathname, search } = new URL(link);
+  await page.goto(pathname + search);
+  const newPassword = 'nova-senha-456';
+  await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirmar nova senha').fill(newPassword);
+  await page.getByRole('button', { name: 'Redefinir senha' }).click();
+  await expect(page.getByRole('link', { name: /login/i })).toBeVisible();
+
+  // The old password no longer works; the new one does.
+  await signInThroughForm(page, email, PASSWORD);
+  await expect(page.getByText('Email ou senha inválidos. Tente novamente.')).toBeVisible();
+  await signInThroughForm(page, email, newPassword);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'Completar Cadastro da Corretora' })).toBeVisible();
+
+  // The reset link is single use.
+  const token = new URL(link).searchParams.get('token');
+  const reuse = await request.post('/api/auth/reset-password', { data: { token, password: 'outra-senha-789' } });
+  expect(reuse.status()).toBe(400);
+  expect((await reuse.json()).message).toBe('Link de redefinição inválido ou expirado.');
+});
