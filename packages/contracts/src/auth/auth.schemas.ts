@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import { emailField, required, requiredText } from '../fields';
+
+const PASSWORD_MAX = 128;
+
+export const LoginSchema = v.object({
+  email: emailField,
+  password: required(
+    v.pipe(
+      v.string('Senha é obrigatória'),
+      v.nonEmpty('Senha é obrigatória'),
+      v.maxLength(PASSWORD_MAX, `Senha deve ter no máximo ${PASSWORD_MAX} caracteres`),
+    ),
+  ),
+});
+
+const newPassword = required(
+  v.pipe(
+    v.string('Senha deve ter pelo menos 8 caracteres'),
+    v.minLength(8, 'Senha deve ter pelo menos 8 caracteres'),
+    // argon2 cost grows with input: cap it so a huge body cannot burn CPU.
+    v.maxLength(PASSWORD_MAX, `Senha deve ter no máximo ${PASSWORD_MAX} caracteres`),
+  ),
+);
+
+export const RegisterSchema = v.object({
+  name: requiredText('Nome é obrigatório', 100),
+  email: emailField,
+  password: newPassword,
+});
+
+export const ForgotPasswordSchema = v.object({ email: emailField });
+
+export const ResetPasswordSchema = v.object({
+  token: required(v.pipe(v.string('Token é obrigatório'), v.trim(), v.nonEmpty('Token é obrigatório'), v.maxLength(200, 'Token inválido'))),
+  password: newPassword,
+});
+
+export type LoginInput = v.InferOutput<typeof LoginSchema>;
+export type RegisterInput = v.InferOutput<typeof RegisterSchema>;
+export type ForgotPasswordInput = v.InferOutput<typeof ForgotPasswordSchema>;
+export type ResetPasswordInput = v.InferOutput<typeof ResetPasswordSchema>;

@@ -1,0 +1,17 @@
+export function normalizeCep(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+export function isValidCep(value: string): boolean {
+  return value.length <= 9 && /^\d{8}$/.test(normalizeCep(value)) && /^[\d\s.-]+$/.test(value);
+}
+
+/** Progressive mask 00000-000. */
+export function maskCep(value: string): string {
+  const digits = normalizeCep(value).slice(0, 8);
+  return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
+}
+
+export function formatCep(stored: string | null | undefined): string {
+  return stored ? maskCep(stored) : '';
+}

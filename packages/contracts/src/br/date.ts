@@ -1,0 +1,35 @@
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit',
+});
+const DATE = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/**
+ * dd/mm/aaaa. A date-only ISO value ('2027-12-31') is a calendar date, not an instant: it is
+ * formatted from its parts so no timezone can move it to the previous day.
+ */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  if (typeof value === 'string') {
+    const match = DATE_ONLY.exec(value);
+    if (match) return `${match[3]}/${match[2]}/${match[1]}`;
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
+}
+
+/** dd/mm/aaaa hh:mm in the viewer's timezone. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : DATE_TIME.format(date).replace(',', '');
+}
+
+/** True for a real calendar date written as YYYY-MM-DD (rejects 2026-02-30). */
+export function isIsoDate(value: string): boolean {
+  const match = DATE_ONLY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -1,0 +1,39 @@
+const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const NUMBER = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Builds the exact decimal string of an amount in cents, so no float ever rounds it. */
+function centsToDecimalString(cents: number): `${number}` {
+  const negative = cents < 0;
+  const digits = String(Math.abs(Math.trunc(cents))).padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}` as `${number}`;
+}
+
+/** 'R$ 1.234,56'; zero or empty shows 'R$ 0,00'. A plain space replaces Intl's no-break space. */
+export function formatMoney(cents: number | null | undefined): string {
+  const value = cents == null || Number.isNaN(cents) ? 0 : cents;
+  return BRL.format(centsToDecimalString(value)).replace(/\u00a0/g, ' ');
+}
+
+/** '1.234,56' (no currency symbol), for inputs. */
+export function formatMoneyInput(cents: number | null | undefined): string {
+  return NUMBER.format(centsToDecimalString(cents ?? 0));
+}
+
+/**
+ * Parses what a broker types ('1.234,56', 'R$ 10', '0,5') into integer cents; dots are thousand
+ * separators and the comma is the decimal separator. Returns null for anything else.
+ */
+export function parseMoneyToCents(text: string): number | null {
+  const cleaned = text.replace(/R\$/g, '').replace(/\s/g, '');
+  if (!/^\d{1,3}(\.?\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(cleaned)) return null;
+  const [integerPart = '0', decimalPart = ''] = cleaned.split(',');
+  const reais = Number(integerPart.replace(/\./g, ''));
+  const cents = reais * 100 + Number(decimalPart.padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** Digit mask for money inputs: every digit typed shifts in from the right ('123' -> '1,23'). */
+export function maskMoneyInput(text: string): string {
+  const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 15);
+  return formatMoneyInput(digits ? Number(digits) : 0);
+}

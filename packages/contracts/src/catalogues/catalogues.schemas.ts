@@ -1,0 +1,57 @@
+import * as v from 'valibot';
+import { isActiveField, optionalChoice, optionalEmail, optionalText, requiredText } from '../fields';
+import { POLICY_TYPES, optionValues } from '../options/broker-options';
+
+const NAME_MESSAGE = 'Nome é obrigatório';
+
+const productEntries = {
+  name: requiredText(NAME_MESSAGE, 100),
+  description: optionalText(500),
+  policyType: optionalChoice(optionValues(POLICY_TYPES), 'Tipo de apólice inválido'),
+};
+
+const insurerEntries = {
+  name: requiredText(NAME_MESSAGE, 100),
+  contactInfo: optionalText(200),
+  manager: optionalText(100),
+  email: optionalEmail(),
+  // The portal password is kept as typed (no trim): it is a secret, not a label.
+  password: v.optional(
+    v.pipe(
+      v.nullable(v.pipe(v.string('Senha inválida'), v.maxLength(200, 'Máximo de 200 caracteres'))),
+      v.transform((value) => (value ? value : null)),
+    ),
+    null,
+  ),
+  website: optionalText(200),
+};
+
+const leadSourceEntries = {
+  name: requiredText(NAME_MESSAGE, 100),
+  description: optionalText(500),
+};
+
+const withActive = { isActive: v.optional(isActiveField, true) };
+const NOTHING_TO_UPDATE = 'Nenhum campo para atualizar';
+
+/** PATCH bodies: only the fields that changed (the switch sends just {isActive}). */
+function updateSchema<T extends v.ObjectEntries>(entries: T) {
+  return v.pipe(
+    v.partial(v.object({ ...entries, isActive: isActiveField })),
+    v.check((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE),
+  );
+}
+
+export const ProductCreateSchema = v.object({ ...productEntries, ...withActive });
+export const ProductUpdateSchema = updateSchema(productEntries);
+export const InsurerCreateSchema = v.object({ ...insurerEntries, ...withActive });
+export const InsurerUpdateSchema = updateSchema(insurerEntries);
+export const LeadSourceCreateSchema = v.object({ ...leadSourceEntries, ...withActive });
+export const LeadSourceUpdateSchema = updateSchema(leadSourceEntries);
+
+export type ProductCreateInput = v.InferOutput<typeof ProductCreateSchema>;
+export type ProductUpdateInput = v.InferOutput<typeof ProductUpdateSchema>;
+export type InsurerCreateInput = v.InferOutput<typeof InsurerCreateSchema>;
+export type InsurerUpdateInput = v.InferOutput<typeof InsurerUpdateSchema>;
+export type LeadSourceCreateInput = v.InferOutput<typeof LeadSourceCreateSchema>;
+export type LeadSourceUpdateInput = v.InferOutput<typeof LeadSourceUpdateSchema>;

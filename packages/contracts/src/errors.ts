@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The one error shape every service answers with. */
+export interface ApiErrorBody {
+  message: string;
+  issues?: FieldIssue[];
+}
+
+/** valibot issues -> [{ path: 'cpf', message }] (first message per field), for the API and for forms. */
+export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
+  const seen = new Set<string>();
+  const result: FieldIssue[] = [];
+  for (const issue of issues) {
+    const path = v.getDotPath(issue) ?? '';
+    if (seen.has(path)) continue;
+    seen.add(path);
+    result.push({ path, message: issue.message });
+  }
+  return result;
+}

@@ -1,0 +1,95 @@
+import type { ExperienceValue, InsuranceTypeValue, PolicyTypeValue, StateCode, SusepCategoryValue } from './options/broker-options';
+
+/** Shapes the API answers with (requests are typed by the schemas' outputs). */
+
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+  profileImageUrl: string | null;
+  isEmailVerified: boolean;
+  createdAt: string;
+}
+
+export interface BrokerProfile {
+  name: string;
+  email: string;
+  phone: string;
+  cpf: string;
+  companyName: string;
+  tradingName: string;
+  cnpj: string;
+  businessType: string | null;
+  address: string;
+  city: string;
+  state: StateCode;
+  zipCode: string;
+  complement: string | null;
+  susepNumber: string;
+  susepExpiry: string;
+  susepCategory: SusepCategoryValue;
+  website: string | null;
+  insuranceTypes: InsuranceTypeValue[];
+  experience: ExperienceValue;
+  monthlyPolicies: number | null;
+  isOnboardingComplete: boolean;
+  photoUrl: string | null;
+  updatedAt: string;
+}
+
+export interface DashboardStats {
+  totalClients: number;
+  activePolicies: number;
+  openClaims: number;
+  pendingClaims: number;
+  /** cents */
+  monthlyRevenue: number;
+  newLeads: number;
+  totalLeads: number;
+}
+
+export interface Product {
+  id: number;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  policyType: PolicyTypeValue | null;
+}
+
+export interface Insurer {
+  id: number;
+  name: string;
+  isActive: boolean;
+  contactInfo: string | null;
+  manager: string | null;
+  email: string | null;
+  website: string | null;
+  /** The password itself only comes from the explicit reveal request. */
+  hasPassword: boolean;
+}
+
+export interface LeadSource {
+  id: number;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+}
+
+export type PipelineStageKey = 'leads' | 'qualified' | 'proposal' | 'closed';
+
+export interface PipelineStage {
+  id: number;
+  key: PipelineStageKey;
+  name: string;
+  color: string;
+  order: number;
+  isActive: boolean;
+  description: string | null;
+}
+
+export interface ReferenceData {
+  products: Pick<Product, 'id' | 'name' | 'isActive'>[];
+  leadSources: Pick<LeadSource, 'id' | 'name' | 'isActive'>[];
+  insurers: Pick<Insurer, 'id' | 'name'>[];
+  pipelineStages: PipelineStage[];
+}

@@ -1,0 +1,176 @@
+import {
+  formatCep, formatCnpj, formatCpf, formatDate, formatFileSize, formatMoney, formatPhone, formatSusep,
+  initials, isValidCep, isValidCnpj, isValidCpf, isValidMobilePhone, isValidSusep, maskCep, maskCnpj,
+  maskCpf, maskMoneyInput, maskPhone, maskSusep, normalizeCnpj, normalizeCpf, normalizePhone, parseMoneyToCents,
+} from '../src';
+
+describe('CPF', () => {
+  test.each([
+    ['529.982.247-25', true, 'masked, valid check digits'],
+    ['52998224725', true, 'digits only'],
+    ['529 982 247 25', true, 'spaces are separators'],
+    ['529.982.247-24', false, 'wrong check digit'],
+    ['111.111.111-11', false, 'repeated digits'],
+    ['123456789XX', true, 'special format: 9 digits + XX'],
+    ['123.456.789-xx', true, 'special format, lower case, masked'],
+    ['111111111XX', false, 'special format with nine repeated digits'],
+    ['12345678XX', false, 'special format with 8 digits'],
+    ['5299822472', false, '10 digits'],
+    ['529982247255', false, '12 digits'],
+    ['529..982..247--25', false, 'more than 14 characters as typed'],
+    ['', false, 'empty'],
+  ])('%s -> %s (%s)', (value, expected) => {
+    expect(isValidCpf(value)).toBe(expected);
+  });
+
+  test.each([
+    ['52998224725', '529.982.247-25'],
+    ['5299', '529.9'],
+    ['123456789xx', '123.456.789-XX'],
+    ['12x3', '123'],
+  ])('mask %s -> %s', (value, expected) => expect(maskCpf(value)).toBe(expected));
+
+  test('normalises and formats', () => {
+    expect(normalizeCpf('529.982.247-25')).toBe('52998224725');
+    expect(formatCpf('52998224725')).toBe('529.982.247-25');
+    expect(formatCpf(null)).toBe('');
+  });
+});
+
+describe('mobile phone', () => {
+  test.each([
+    ['(11) 98765-4321', true],
+    ['11987654321', true],
+    ['+55 (11) 98765-4321', true],
+    ['+5511987654321', true],
+    ['5511987654321', true],
+    ['98765-4321', true],
+    ['(11) 3456-7890', false], // landline
+    ['(11) 88765-4321', false], // no leading 9
+    ['+1 (11) 98765-4321', false],
+    ['1198765432', false],
+    ['+55 (11) 98765-4321 ramal', false],
+    ['+55  (11)  98765 - 4321', false], // more than 19 characters as typed
+    ['', false],
+  ])('%s -> %s', (value, expected) => expect(isValidMobilePhone(value)).toBe(expected));
+
+  test.each([
+    ['11987654321', '(11) 98765-4321'],
+    ['119', '(11) 9'],
+    ['1', '(1'],
+    ['+5511987654321', '+55 (11) 98765-4321'],
+    ['119876543210000', '(11) 98765-4321'],
+  ])('mask %s -> %s', (value, expected) => expect(maskPhone(value)).toBe(expected));
+
+  test('normalises to the national number and formats it back', () => {
+    expect(normalizePhone('+55 (11) 98765-4321')).toBe('11987654321');
+    expect(normalizePhone('(11) 98765-4321')).toBe('11987654321');
+    expect(formatPhone('11987654321')).toBe('(11) 98765-4321');
+    expect(formatPhone('987654321')).toBe('98765-4321');
+  });
+});
+
+describe('CNPJ', () => {
+  test.each([
+    ['11.222.333/0001-81', true, 'numeric, masked'],
+    ['11222333000181', true, 'numeric, digits only'],
+    ['11.222.333/0001-82', false, 'wrong check digit'],
+    ['11.111.111/1111-11', false, 'repeated digits'],
+    ['12.ABC.345/01DE-35', true, 'alphanumeric'],
+    ['12abc34501de35', true, 'alphanumeric lower case'],
+    ['12.ABC.345/01DE-36', false, 'alphanumeric, wrong check digit'],
+    ['12.ABC.345/01DE-3A', false, 'letters in the check digits'],
+    ['1122233300018', false, '13 characters'],
+    ['', false, 'empty'],
+  ])('%s -> %s (%s)', (value, expected) => expect(isValidCnpj(value)).toBe(expected));
+
+  test('masks, normalises and formats', () => {
+    expect(maskCnpj('11222333000181')).toBe('11.222.333/0001-81');
+    expect(maskCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(maskCnpj('112223')).toBe('11.222.3');
+    expect(normalizeCnpj('12.abc.345/01de-35')).toBe('12ABC34501DE35');
+    expect(formatCnpj('11222333000181')).toBe('11.222.333/0001-81');
+  });
+});
+
+describe('CEP and SUSEP', () => {
+  test.each([
+    ['01310-100', true], ['01310100', true], ['0131010', false], ['013101000', false], ['01310-10a', false],
+  ])('CEP %s -> %s', (value, expected) => expect(isValidCep(value)).toBe(expected));
+
+  test.each([
+    ['123456789', true], ['12345678-9', true], ['12345678', false], ['1234567890', false], ['', false],
+  ])('SUSEP %s -> %s', (value, expected) => expect(isValidSusep(value)).toBe(expected));
+
+  test('masks and formats', () => {
+    expect(maskCep('01310100')).toBe('01310-100');
+    expect(maskCep('013')).toBe('013');
+    expect(formatCep('01310100')).toBe('01310-100');
+    expect(maskSusep('123456789')).toBe('12345678-9');
+    expect(formatSusep('123456789')).toBe('12345678-9');
+  });
+});
+
+describe('money in cents', () => {
+  test.each([
+    [123456, 'R$ 1.234,56'],
+    [0, 'R$ 0,00'],
+    [null, 'R$ 0,00'],
+    [undefined, 'R$ 0,00'],
+    [5, 'R$ 0,05'],
+    [-1050, '-R$ 10,50'],
+    [9_900_000_000, 'R$ 99.000.000,00'],
+  ])('formatMoney(%s) -> %s', (cents, expected) => expect(formatMoney(cents)).toBe(expected));
+
+  test.each([
+    ['1.234,56', 123456],
+    ['1234,56', 123456],
+    ['R$ 1.234,56', 123456],
+    ['0,5', 50],
+    ['10', 1000],
+    ['0', 0],
+    ['1.234.567,89', 123456789],
+    ['', null],
+    ['abc', null],
+    ['1,234', null],
+    ['12.34,00', null],
+  ])('parseMoneyToCents(%s) -> %s', (text, expected) => expect(parseMoneyToCents(text)).toBe(expected));
+
+  test.each([
+    ['123', '1,23'],
+    ['', '0,00'],
+    ['000123456', '1.234,56'],
+    ['R$ 12,34', '12,34'],
+  ])('maskMoneyInput(%s) -> %s', (text, expected) => expect(maskMoneyInput(text)).toBe(expected));
+
+  test('parse and format round trip', () => {
+    for (const cents of [0, 1, 99, 100, 123456, 987654321]) {
+      expect(parseMoneyToCents(formatMoney(cents))).toBe(cents);
+    }
+  });
+});
+
+describe('dates, initials, file sizes', () => {
+  test.each([
+    ['2027-12-31', '31/12/2027'],
+    ['2026-01-01', '01/01/2026'],
+    [null, ''],
+    ['not a date', ''],
+  ])('formatDate(%s) -> %s', (value, expected) => expect(formatDate(value)).toBe(expected));
+
+  test.each([
+    ['Ana Maria Souza', 'AS'],
+    ['ana', 'A'],
+    ['  ', '?'],
+    [null, '?'],
+  ])('initials(%s) -> %s', (name, expected) => expect(initials(name)).toBe(expected));
+
+  test.each([
+    [0, '0 Bytes'],
+    [500, '500 Bytes'],
+    [1536, '1,5 KB'],
+    [2 * 1024 * 1024, '2 MB'],
+    [10 * 1024 ** 3, '10 GB'],
+    [1234567, '1,18 MB'],
+  ])('formatFileSize(%s) -> %s', (bytes, expected) => expect(formatFileSize(bytes)).toBe(expected));
+});
