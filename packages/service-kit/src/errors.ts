@@ -1,0 +1,74 @@
+import type { FieldIssue } from '@corretora/contracts';
+import type Koa from 'koa';
+import { NotFoundError, UniqueViolationError, ValidationError } from 'objection';
+
+/** A caller mistake with a pt-BR message; the error middleware turns it into the JSON error shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues?: FieldIssue[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function notFound(message = 'Não encontrado.'): HttpError {
+  return new HttpError(404, message);
+}
+
+interface BodyParserError {
+  status?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+const GENERIC_MESSAGES: Record<number, string> = {
+  400: 'Requisição inválida.',
+  401: 'Não autenticado.',
+  403: 'Acesso negado.',
+  404: 'Não encontrado.',
+  405: 'Método não permitido.',
+  413: 'Requisição muito grande.',
+  415: 'Tipo de conteúdo não suportado.',
+};
+
+/** Maps every error to `{ message, issues? }` in one place; a 500 never leaks details. */
+export function mapError(error: unknown): { status: number; message: string; issues?: FieldIssue[] } {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, issues: error.issues };
+  if (error instanceof NotFoundError) return { status: 404, message: 'Não encontrado.' };
+  if (error instanceof UniqueViolationError) return { status: 409, message: 'Registro já existe.' };
+  if (error instanceof ValidationError) return { status: 400, message: 'Dados inválidos.' };
+  const parserError = error as BodyParserError;
+  // co-body marks a JSON syntax error with status 400.
+  if (error instanceof SyntaxError && parserError.status === 400) return { status: 400, message: 'JSON inválido.' };
+  if (parserError?.type === 'entity.parse.failed') return { status: 400, message: 'JSON inválido.' };
+  if (parserError?.type === 'entity.too.large') return { status: 413, message: 'Requisição muito grande.' };
+  if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
+    return { status: 415, message: 'Codificação não suportada.' };
+  }
+  // ctx.throw(4xx) and other http-errors: keep the status, answer with our pt-BR wording.
+  const status = parserError?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, message: GENERIC_MESSAGES[status] ?? 'Requisição inválida.' };
+  }
+  return { status: 500, message: 'Erro interno do servidor.' };
+}
+
+export function errorMiddleware(): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = { message: 'Rota não encontrada.' };
+      }
+    } catch (error) {
+      const mapped = mapError(error);
+      if (mapped.status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
+      ctx.status = mapped.status;
+      ctx.body = mapped.issues ? { message: mapped.message, issues: mapped.issues } : { message: mapped.message };
+    }
+  };
+}

@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import type Koa from 'koa';
+import pino from 'pino';
+
+export function createLogger(name: string, level: string): pino.Logger {
+  return pino({ name, level, redact: ['req.headers.cookie', 'password', '*.password'] });
+}
+
+/** Request id in and out (nginx sets X-Request-Id), a child logger per request, one line per request. */
+export function requestLogging(log: pino.Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.set('X-Request-Id', requestId);
+    ctx.state.requestId = requestId;
+    ctx.state.log = log.child({ requestId });
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (ctx.path !== '/healthz' && ctx.path !== '/readyz') {
+        ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms) }, 'request');
+      }
+    }
+  };
+}

@@ -1,0 +1,54 @@
+import type { Readable } from 'node:stream';
+import { Client } from 'minio';
+
+export interface ObjectStore {
+  bucket: string;
+  ensureBucket(): Promise<void>;
+  putObject(key: string, body: Buffer, contentType: string): Promise<void>;
+  getObject(key: string): Promise<Readable>;
+  statObject(key: string): Promise<{ size: number; contentType: string }>;
+  removeObject(key: string): Promise<void>;
+  removePrefix(prefix: string): Promise<void>;
+}
+
+/** S3-compatible storage (MinIO in production, s3rver in the embedded default) from S3_* variables. */
+export function createObjectStore(env: NodeJS.ProcessEnv = process.env): ObjectStore {
+  const endpoint = new URL(env.S3_ENDPOINT ?? 'http://127.0.0.1:9400');
+  const bucket = env.S3_BUCKET ?? 'corretora';
+  const region = env.S3_REGION ?? 'us-east-1';
+  const useSSL = endpoint.protocol === 'https:';
+  const client = new Client({
+    endPoint: endpoint.hostname,
+    port: Number(endpoint.port || (useSSL ? 443 : 80)),
+    useSSL,
+    pathStyle: true,
+    region,
+    accessKey: env.S3_ACCESS_KEY ?? '',
+    secretKey: env.S3_SECRET_KEY ?? '',
+  });
+
+  return {
+    bucket,
+    async ensureBucket() {
+      if (!(await client.bucketExists(bucket))) await client.makeBucket(bucket, region);
+    },
+    async putObject(key, body, contentType) {
+      await client.putObject(bucket, key, body, body.length, { 'Content-Type': contentType });
+    },
+    getObject: (key) => client.getObject(bucket, key),
+    async statObject(key) {
+      const stat = await client.statObject(bucket, key);
+      return { size: stat.size, contentType: String(stat.metaData['content-type'] ?? 'application/octet-stream') };
+    },
+    async removeObject(key) {
+      await client.removeObject(bucket, key);
+    },
+    async removePrefix(prefix) {
+      const keys: string[] = [];
+      for await (const item of client.listObjectsV2(bucket, prefix, true)) {
+        if (item.name) keys.push(item.name);
+      }
+      if (keys.length > 0) await client.removeObjects(bucket, keys);
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type Koa from 'koa';
+import { HttpError } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function hasBody(ctx: Koa.Context): boolean {
+  const length = ctx.get('content-length');
+  return Boolean(ctx.get('transfer-encoding')) || (length !== '' && length !== '0');
+}
+
+/**
+ * Cross-site protection on top of SameSite=Lax: a state-changing request that names an Origin must
+ * come from this host, and a body must be JSON or multipart (a cross-site HTML form can send neither
+ * without a CORS preflight, which we never grant).
+ */
+export function sameOriginGuard(): Koa.Middleware {
+  return async (ctx, next) => {
+    if (!SAFE_METHODS.has(ctx.method)) {
+      const origin = ctx.get('origin');
+      if (origin) {
+        let originHost: string;
+        try {
+          originHost = new URL(origin).host;
+        } catch {
+          throw new HttpError(403, 'Origem não permitida.');
+        }
+        if (originHost !== ctx.host) throw new HttpError(403, 'Origem não permitida.');
+      }
+      if (hasBody(ctx) && !ctx.is('application/json', 'multipart/form-data')) {
+        throw new HttpError(415, 'Tipo de conteúdo não suportado.');
+      }
+    }
+    await next();
+  };
+}
+
+/** /internal/* is only for other services: they present the shared token. */
+export function requireInternalToken(token: string): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.get('x-internal-token') !== token) throw new HttpError(403, 'Acesso interno negado.');
+    await next();
+  };
+}
