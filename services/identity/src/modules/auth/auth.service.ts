@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LoginInput, RegisterInput, ResetPasswordInput, User } from '@corretora/contracts';
+import { HttpError, destroySessionsOf } from '@corretora/service-kit';
+import argon2 from 'argon2';
+import type { Knex } from 'knex';
+import { UniqueViolationError } from 'objection';
+import type pino from 'pino';
+import type { Mailer } from './mailer';
+import { RateLimiter, forgotPasswordLimits, loginLimits } from './rate-limit';
+import { UserModel } from './user.model';
+
+export const LOGIN_FAILED = 'Email ou senha inválidos. Tente novamente.';
+export const EMAIL_TAKEN = 'Este email já está cadastrado.';
+export const RESET_INVALID = 'Link de redefinição inválido ou expirado.';
+export const FORGOT_PASSWORD_ANSWER = 'Se existe uma conta com esse email, você receberá um link para redefinir sua senha.';
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const ARGON2_OPTIONS = { type: argon2.argon2id } as const;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export class AuthService {
+  private readonly limiter: RateLimiter;
+  /** Verified against when the e-mail is unknown, so both paths cost one argon2 verification. */
+  private readonly dummyHash: Promise<string>;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly mailer: Mailer,
+    private readonly appUrl: string,
+    private readonly log: pino.Logger,
+  ) {
+    this.limiter = new RateLimiter(knex);
+    this.dummyHash = argon2.hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
+  }
+
+  async register(input: RegisterInput): Promise<User> {
+    const password = await argon2.hash(input.password, ARGON2_OPTIONS);
+    try {
+      const user = await UserModel.query(this.knex).insertAndFetch({ email: input.email, name: input.name, password });
+      return user.toUser();
+    } catch (error) {
+      if (error instanceof UniqueViolationError) {
+        throw new HttpError(409, EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
+      }
+      throw error;
+    }
+  }
+
+  async login(input: LoginInput, ip: string): Promise<User> {
+    const limits = loginLimits(input.email, ip);
+    await this.limiter.assertAllowed(limits);
+    const user = await UserModel.query(this.knex).findOne({ email: input.email });
+    const valid = await argon2.verify(user?.password ?? (await this.dummyHash), input.password);
+    if (!user || !valid) {
+      await this.limiter.record(limits);
+      throw new HttpError(401, LOGIN_FAILED);
+    }
+    return user.toUser();
+  }
+
+  async findUser(id: string): Promise<User | null> {
+    const user = await UserModel.query(this.knex).findById(id);
+    return user ? user.toUser() : null;
+  }
+
+  /** Same answer, same work and no mail-delivery wait whether the e-mail exists or not. */
+  async requestPasswordReset(email: string, ip: string): Promise<void> {
+    const limits = forgotPasswordLimits(email, ip);
+    await this.limiter.assertAllowed(limits);
+    await this.limiter.record(limits);
+    const token = randomBytes(32).toString('base64url');
+    const expires = new Date(Date.now() + RESET_TOKEN_TTL_MS);
+    const updated = await UserModel.query(this.knex)
+      .patch({ resetPasswordToken: hashToken(token), resetPasswordExpires: expires })
+      .where({ email });
+    if (updated === 0) return;
+    const link = `${this.appUrl}/reset-password?token=${token}`;
+    this.mailer
+      .send({
+        to: email,
+        subject: 'Redefinição de senha - Corretora CRM',
+        text: [
+          'Olá,',
+          '',
+          'Recebemos um pedido para redefinir a senha da sua conta no Corretora CRM.',
+          `Para criar uma nova senha, acesse: ${link}`,
+          '',
+          'O link vale por 1 hora e só pode ser usado uma vez. Se você não fez este pedido, ignore este email.',
+        ].join('\n'),
+        link,
+      })
+      .catch((error: unknown) => this.log.error({ err: error }, 'password reset mail failed'));
+  }
+
+  /** Single use: the token is cleared with the password change; every open session ends. */
+  async resetPassword(input: ResetPasswordInput): Promise<void> {
+    const password = await argon2.hash(input.password, ARGON2_OPTIONS);
+    const userId = await this.knex.transaction(async (trx) => {
+      const user = await UserModel.query(trx)
+        .findOne({ resetPasswordToken: hashToken(input.token) })
+        .where('resetPasswordExpires', '>', new Date())
+        .forUpdate();
+      if (!user) throw new HttpError(400, RESET_INVALID);
+      await UserModel.query(trx)
+        .patch({ password, resetPasswordToken: null, resetPasswordExpires: null, updatedAt: new Date() })
+        .findById(user.id);
+      return user.id;
+    });
+    await destroySessionsOf(this.knex, userId);
+  }
+
+  async pruneRateLimits(): Promise<void> {
+    await this.limiter.prune();
+  }
+}
