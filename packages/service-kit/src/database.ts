@@ -1,6 +1,10 @@
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
 import { knexSnakeCaseMappers } from 'objection';
+
+// SQL `date` is a calendar date: keep it as 'YYYY-MM-DD' instead of a midnight in the server's timezone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /** One pool per service, confined to the service's own schema (public only for the session table). */
 export function createKnex(databaseUrl: string, schema: string, migrationsDir?: string): Knex {

@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
+import type { BrokerConfig } from './config';
+import { brokerProfileRoutes } from './modules/broker-profile/broker-profile.routes';
+import { BrokerProfileService } from './modules/broker-profile/broker-profile.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+
+export async function createBrokerService(config: BrokerConfig, store: ObjectStore = createObjectStore()): Promise<Service> {
+  await store.ensureBucket();
+  return createService({
+    config,
+    migrationsDir: path.join(__dirname, '..', 'migrations'),
+    routes(router, { knex }) {
+      brokerProfileRoutes(router, new BrokerProfileService(knex, store));
+      dashboardRoutes(router, config);
+    },
+  });
+}

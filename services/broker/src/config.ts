@@ -1,0 +1,15 @@
+import { readBaseConfig, type BaseConfig } from '@corretora/service-kit';
+
+export interface BrokerConfig extends BaseConfig {
+  /** Internal base URLs of the services that own leads and policies/claims, once they are deployed. */
+  pipelineUrl: string | null;
+  financeUrl: string | null;
+}
+
+export function readBrokerConfig(env: NodeJS.ProcessEnv = process.env): BrokerConfig {
+  return {
+    ...readBaseConfig('broker', 4102, env),
+    pipelineUrl: env.PIPELINE_URL || null,
+    financeUrl: env.FINANCE_URL || null,
+  };
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { BrokerProfile, BrokerProfileInput, BrokerProfileUpdateInput } from '@corretora/contracts';
+import { HttpError, type ObjectStore } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import { BrokerProfileModel } from './broker-profile.model';
+
+export const PROFILE_NOT_FOUND = 'Perfil da corretora não encontrado.';
+
+export class BrokerProfileService {
+  constructor(
+    private readonly knex: Knex,
+    private readonly store: ObjectStore,
+  ) {}
+
+  private query() {
+    return BrokerProfileModel.query(this.knex);
+  }
+
+  private async require(userId: string): Promise<BrokerProfileModel> {
+    const profile = await this.query().findById(userId);
+    if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
+    return profile;
+  }
+
+  async get(userId: string): Promise<BrokerProfile | null> {
+    const profile = await this.query().findById(userId);
+    return profile ? profile.toProfile() : null;
+  }
+
+  /** The onboarding save: creates the profile or replaces every field of an existing one. */
+  async save(userId: string, input: BrokerProfileInput): Promise<{ profile: BrokerProfile; created: boolean }> {
+    const values = { ...input, userId, updatedAt: new Date().toISOString() };
+    const row = await this.knex('broker_profiles')
+      .insert(BrokerProfileModel.fromJson(values).$toDatabaseJson())
+      .onConflict('user_id')
+      .merge()
+      .returning(['user_id', this.knex.raw('(xmax = 0) as inserted')]);
+    const profile = await this.require(userId);
+    return { profile: profile.toProfile(), created: Boolean((row[0] as { inserted?: boolean } | undefined)?.inserted) };
+  }
+
+  async update(userId: string, input: BrokerProfileUpdateInput): Promise<BrokerProfile> {
+    await this.require(userId);
+    const profile = await this.query().patchAndFetchById(userId, { ...input, updatedAt: new Date() } as Partial<BrokerProfileModel>);
+    return profile.toProfile();
+  }
+
+  /** Back to the wizard with the saved fields kept, so it opens pre-filled at step 1. */
+  async restart(userId: string): Promise<BrokerProfile> {
+    await this.require(userId);
+    const profile = await this.query().patchAndFetchById(userId, { isOnboardingComplete: false, updatedAt: new Date() } as Partial<BrokerProfileModel>);
+    return profile.toProfile();
+  }
+
+  async savePhoto(userId: string, bytes: Buffer, contentType: string): Promise<BrokerProfile> {
+    const current = await this.require(userId);
+    const key = `users/${userId}/profile/photo-${randomUUID()}`;
+    await this.store.putObject(key, bytes, contentType);
+    const profile = await this.query().patchAndFetchById(userId, { photoKey: key, updatedAt: new Date() } as Partial<BrokerProfileModel>);
+    if (current.photoKey) await this.store.removeObject(current.photoKey).catch(() => undefined);
+    return profile.toProfile();
+  }
+
+  async readPhoto(userId: string): Promise<{ stream: Readable; contentType: string; size: number }> {
+    const profile = await this.require(userId);
+    if (!profile.photoKey) throw new HttpError(404, 'Foto não encontrada.');
+    const stat = await this.store.statObject(profile.photoKey);
+    return { stream: await this.store.getObject(profile.photoKey), contentType: stat.contentType, size: stat.size };
+  }
+}
