@@ -1,0 +1,206 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Service } from '@corretora/service-kit';
+import { createTestDatabase, testConfig } from '@corretora/service-kit/testing';
+import { createBrokerService } from '../../services/broker/src/app';
+import { createIdentityService } from '../../services/identity/src/app';
+import { renderNginxConfig } from '../src/nginx-config';
+import { API_ROUTES, SERVICE_NAMES, type ServiceName } from '../src/routes';
+
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+/** Answers with its own name and what it received, so a test can see where nginx sent a request. */
+function echoServer(name: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ service: name, url: req.url, headers: req.headers }));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
+
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = portOf(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface RunningNginx {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startNginx(root: string, name: string, upstreams: Record<ServiceName, string>): Promise<RunningNginx> {
+  const prefixDir = path.join(root, name);
+  await mkdir(prefixDir, { recursive: true });
+  const listen = await freePort();
+  const config = renderNginxConfig({
+    listen,
+    upstreams,
+    shellDir: path.join(root, 'shell'),
+    remotesDir: path.join(root, 'remotes'),
+    prefixDir,
+    accessLog: 'off',
+  });
+  await writeFile(path.join(prefixDir, 'nginx.conf'), config);
+  const child: ChildProcess = spawn(NGINX, ['-p', prefixDir, '-c', 'nginx.conf', '-e', 'stderr', '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+  const url = `http://127.0.0.1:${listen}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
+    try {
+      await fetch(`${url}/remotes.json`);
+      break;
+    } catch {
+      if (attempt > 100) throw new Error(`nginx did not start: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGQUIT');
+      }),
+  };
+}
+
+let root: string;
+const echoes: http.Server[] = [];
+let routing: RunningNginx;
+
+beforeAll(async () => {
+  // Without nginx this suite fails: the gateway is only proven by the real thing.
+  if (!existsSync(NGINX)) throw new Error(`nginx not found at ${NGINX}: install it (apt-get install -y nginx)`);
+  root = await mkdtemp(path.join(os.tmpdir(), 'gateway-test-'));
+  // nginx workers run as nobody: the static folders must be world-readable.
+  await chmod(root, 0o755);
+  await mkdir(path.join(root, 'shell', 'assets'), { recursive: true });
+  await mkdir(path.join(root, 'remotes', 'mfe-broker'), { recursive: true });
+  await writeFile(path.join(root, 'shell', 'index.html'), '<!doctype html><title>Corretora CRM</title>');
+  await writeFile(path.join(root, 'shell', 'main.0123abcd.js'), 'console.log("hashed")');
+  await writeFile(path.join(root, 'remotes', 'mfe-broker', 'remoteEntry.js'), 'var remote = 1;');
+  for (const dir of ['shell', 'shell/assets', 'remotes', 'remotes/mfe-broker']) await chmod(path.join(root, dir), 0o755);
+
+  const upstreams = {} as Record<ServiceName, string>;
+  for (const name of SERVICE_NAMES) {
+    const server = await echoServer(name);
+    echoes.push(server);
+    upstreams[name] = `127.0.0.1:${portOf(server)}`;
+  }
+  routing = await startNginx(root, 'routing', upstreams);
+});
+
+afterAll(async () => {
+  await routing?.stop();
+  await Promise.all(echoes.map((server) => new Promise((resolve) => server.close(resolve))));
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('nginx generated from the route table', () => {
+  test.each(API_ROUTES.flatMap(({ prefix, service }) => [[prefix, service], [`${prefix}/sub/path?x=1`, service]]))(
+    '%s reaches %s with the forwarding headers',
+    async (pathname, service) => {
+      const response = await fetch(`${routing.url}${pathname}`);
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(body.service).toBe(service);
+      expect(body.url).toBe(pathname);
+      expect(body.headers['x-forwarded-proto']).toBe('http');
+      expect(body.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+      expect(body.headers['x-forwarded-host']).toMatch(/^127\.0\.0\.1:\d+$/);
+      expect(response.headers.get('x-request-id')).toBe(body.headers['x-request-id']);
+    },
+  );
+
+  test.each(['/api/authx', '/api/broker-profilefoo', '/api/unknown', '/internal/catalogues/check'])(
+    '%s is not routed (JSON 404)',
+    async (pathname) => {
+      const response = await fetch(`${routing.url}${pathname}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Rota não encontrada.' });
+    },
+  );
+
+  test('static shell with SPA fallback and cache headers', async () => {
+    const deepLink = await fetch(`${routing.url}/broker`);
+    expect(deepLink.status).toBe(200);
+    expect(await deepLink.text()).toContain('Corretora CRM');
+    expect(deepLink.headers.get('cache-control')).toBe('no-cache');
+    const hashed = await fetch(`${routing.url}/main.0123abcd.js`);
+    expect(hashed.headers.get('cache-control')).toContain('immutable');
+    const manifest = await fetch(`${routing.url}/remotes.json`);
+    expect(await manifest.json()).toEqual({
+      'mfe-broker': '/remotes/mfe-broker/remoteEntry.js',
+      'mfe-catalogues': '/remotes/mfe-catalogues/remoteEntry.js',
+    });
+    const entry = await fetch(`${routing.url}/remotes/mfe-broker/remoteEntry.js`);
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${routing.url}/remotes/mfe-broker/missing.js`)).status).toBe(404);
+  });
+});
+
+describe('one session across services through nginx', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let identity: Service;
+  let broker: Service;
+  let gateway: RunningNginx;
+  let outbox: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    outbox = path.join(root, 'outbox');
+    identity = await createIdentityService({ ...testConfig('identity', database.url), appUrl: 'http://x', smtpUrl: null, mailFrom: 'x', outboxDir: outbox });
+    broker = await createBrokerService({ ...testConfig('broker', database.url), pipelineUrl: null, financeUrl: null });
+    const identityServer = await identity.listen(0);
+    const brokerServer = await broker.listen(0);
+    gateway = await startNginx(root, 'session', {
+      identity: `127.0.0.1:${portOf(identityServer)}`,
+      broker: `127.0.0.1:${portOf(brokerServer)}`,
+      catalogues: `127.0.0.1:${portOf(echoes[2]!)}`,
+    });
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await identity?.close();
+    await broker?.close();
+    await database?.drop();
+  });
+
+  test('login on identity is accepted by broker; logout ends it for both', async () => {
+    const email = `gateway-${Date.now()}@corretora.test`;
+    const registered = await fetch(`${gateway.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: gateway.url },
+      body: JSON.stringify({ name: 'Ana', email, password: 'senha-segura-1' }),
+    });
+    expect(registered.status).toBe(201);
+    const cookie = registered.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+    const profile = await fetch(`${gateway.url}/api/broker-profile`, { headers: { cookie } });
+    expect(profile.status).toBe(200);
+    expect(await profile.json()).toBeNull();
+
+    const foreign = await fetch(`${gateway.url}/api/broker-profile/restart`, { method: 'POST', headers: { cookie, origin: 'http://evil.test' } });
+    expect(foreign.status).toBe(403);
+
+    const logout = await fetch(`${gateway.url}/api/auth/logout`, { method: 'POST', headers: { cookie, origin: gateway.url } });
+    expect(logout.status).toBe(204);
+    expect((await fetch(`${gateway.url}/api/broker-profile`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${gateway.url}/api/auth/user`, { headers: { cookie } })).status).toBe(401);
+  });
+});
