@@ -2,6 +2,8 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
+  // Integration tests start real servers; this is a hang guard, not a speed assertion.
+  testTimeout: 60_000,
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

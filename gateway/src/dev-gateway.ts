@@ -10,6 +10,8 @@ export interface DevGatewayOptions {
   upstreams: Record<ServiceName, string>;
   shellDir: string;
   remotesDir: string;
+  /** In the repo a remote's build is <remotesDir>/<name>/dist; in a deployment it sits at <remotesDir>/<name>. */
+  remoteDistSubdir?: string;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -93,7 +95,7 @@ export function startDevGateway(options: DevGatewayOptions): Promise<http.Server
     for (const remote of REMOTES) {
       const prefix = `/remotes/${remote}/`;
       if (pathname.startsWith(prefix)) {
-        const file = await fileIn(path.join(options.remotesDir, remote), pathname.slice(prefix.length));
+        const file = await fileIn(path.join(options.remotesDir, remote, options.remoteDistSubdir ?? ''), pathname.slice(prefix.length));
         if (!file) return sendJson(res, 404, { message: 'Arquivo não encontrado.' });
         return sendFile(res, file, req.method ?? 'GET');
       }

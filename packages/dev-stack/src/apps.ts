@@ -1,0 +1,45 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, run } from './processes';
+
+/** The front ends, built in this order; shell last (a host never needs a remote to build). */
+export const APPS = [
+  { workspace: '@corretora/mfe-broker', dir: 'mfe-broker' },
+  { workspace: '@corretora/mfe-catalogues', dir: 'mfe-catalogues' },
+  { workspace: '@corretora/shell', dir: 'shell' },
+] as const;
+
+/** Everything a bundle is made of: its own sources and the shared packages compiled into it. */
+const SHARED_SOURCES = ['packages/web-kit/src', 'packages/contracts/src', 'packages/build-kit/src'];
+
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function isStale(appDir: string): boolean {
+  const stamp = path.join(REPO_ROOT, appDir, 'dist', 'index.html');
+  const entry = path.join(REPO_ROOT, appDir, 'dist', 'remoteEntry.js');
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : existsSync(entry) ? statSync(entry).mtimeMs : 0;
+  if (built === 0) return true;
+  const sources = [path.join(appDir, 'src'), path.join(appDir, 'webpack.config.ts'), ...SHARED_SOURCES];
+  return sources.some((source) => {
+    const full = path.join(REPO_ROOT, source);
+    return existsSync(full) && (statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs) > built;
+  });
+}
+
+/** Builds the apps whose bundle is missing or older than their sources, one at a time (2 cores). */
+export async function buildApps(options: { force?: boolean; log: (line: string) => void }): Promise<void> {
+  for (const app of APPS) {
+    if (!options.force && !isStale(app.dir)) continue;
+    options.log(`building ${app.dir}…`);
+    const code = await run('npm', ['run', 'build', '--silent', '-w', app.workspace]);
+    if (code !== 0) throw new Error(`build of ${app.dir} failed (exit ${code})`);
+  }
+}

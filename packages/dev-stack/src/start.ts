@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { REPO_ROOT } from './processes';
+import { startStack } from './stack';
+
+/** `npm start`: the product on the embedded default, data kept in <repo>/.data. */
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 8080);
+  const log = (line: string) => process.stdout.write(`[dev-stack] ${line}\n`);
+  log('starting PostgreSQL, the S3 store, the services and the apps (the first start builds the apps: about a minute)…');
+  const stack = await startStack({
+    dataDir: path.join(REPO_ROOT, '.data'),
+    port,
+    servicePortBase: Number(process.env.SERVICE_PORT_BASE ?? 4101),
+    pgPort: Number(process.env.PG_PORT ?? 54329),
+    s3Port: Number(process.env.S3_PORT ?? 9400),
+    logs: 'console',
+    log,
+  });
+  process.stdout.write(`\nCorretora CRM rodando em ${stack.url}\n(Ctrl-C para parar)\n\n`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping…`);
+    stack.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`[dev-stack] could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureDatabase, startInfra, type Infra } from './infra';
+import { REPO_ROOT, run } from './processes';
+import { startStack, type Stack } from './stack';
+
+/**
+ * `npm test`: every check of the product, in order, on a throwaway Postgres and S3 store.
+ * A failed step does not stop the others; the summary and the exit code report all of them.
+ */
+interface StepResult {
+  name: string;
+  ok: boolean;
+  seconds: number;
+}
+
+const results: StepResult[] = [];
+const log = (line: string) => process.stdout.write(`\n[test] ${line}\n`);
+
+async function step(name: string, work: () => Promise<number | boolean>): Promise<boolean> {
+  log(`▶ ${name}`);
+  const started = Date.now();
+  let ok: boolean;
+  try {
+    const outcome = await work();
+    ok = outcome === true || outcome === 0;
+  } catch (error) {
+    log(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    ok = false;
+  }
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  log(`${ok ? '✔' : '✘'} ${name}`);
+  return ok;
+}
+
+function requireTool(file: string, hint: string): void {
+  if (!existsSync(file)) throw new Error(`${file} is missing: ${hint}`);
+}
+
+async function main(): Promise<void> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'corretora-test-'));
+  // As root the embedded Postgres runs as the postgres user, who must be able to reach its folder.
+  await chmod(workDir, 0o755);
+  let infra: Infra | undefined;
+  let stack: Stack | undefined;
+  try {
+    await step('type check (tsc)', () => run('npx', ['tsc', '-p', 'tsconfig.json']));
+    await step('lint (eslint)', () => run('npx', ['eslint', '.', '--max-warnings=0']));
+
+    const infraUp = await step('start test Postgres and S3 store', async () => {
+      infra = await startInfra({ dataDir: path.join(workDir, 'infra'), pgPort: 15432, s3Port: 19400 });
+      return true;
+    });
+    const testEnv = { ...process.env, ...(infra?.env ?? {}), DATABASE_URL: infra?.adminDatabaseUrl ?? '', LOG_LEVEL: 'silent' };
+
+    if (infraUp) {
+      await step('unit and integration tests (jest in every workspace, real Postgres, S3 and nginx)', () => {
+        requireTool(process.env.NGINX_BIN ?? '/usr/sbin/nginx', 'install nginx (apt-get install -y nginx)');
+        return run('npx', ['lerna', 'run', 'test', '--concurrency', '1', '--stream'], testEnv);
+      });
+    }
+
+    const built = await step('build the apps (webpack, Module Federation)', () =>
+      run('npx', ['lerna', 'run', 'build', '--concurrency', '1', '--stream']),
+    );
+    if (built) {
+      await step('size budget: /login loads <= 200 KiB of gzipped JS and no remoteEntry', () => {
+        requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');
+        return run('npm', ['run', 'size', '--silent', '-w', '@corretora/shell']);
+      });
+    }
+
+    if (infraUp && built && infra) {
+      const outbox = path.join(workDir, 'outbox');
+      const stackUp = await step('start the whole stack for the journeys', async () => {
+        const databaseUrl = await ensureDatabase(infra!.adminDatabaseUrl, 'e2e');
+        stack = await startStack({
+          dataDir: path.join(workDir, 'stack'),
+          port: 18080,
+          servicePortBase: 14101,
+          pgPort: 15432,
+          s3Port: 19400,
+          logs: { dir: path.join(REPO_ROOT, '.data', 'test-logs') },
+          log: (line) => log(line),
+          env: { ...testEnv, DATABASE_URL: databaseUrl, MAIL_OUTBOX_DIR: outbox, LOG_LEVEL: 'info' },
+        });
+        return true;
+      });
+      if (stackUp && stack) {
+        await step('end-to-end journeys (Playwright in Chromium through the gateway)', () => {
+          requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');
+          return run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+            ...process.env,
+            BASE_URL: stack!.url,
+            MAIL_OUTBOX_DIR: outbox,
+          });
+        });
+      }
+    }
+  } finally {
+    await stack?.stop().catch(() => undefined);
+    await infra?.stop().catch(() => undefined);
+    await rm(workDir, { recursive: true, force: true });
+  }
+
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  process.stdout.write('\n──────── summary ────────\n');
+  for (const r of results) process.stdout.write(`${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds}s)\n`);
+  process.stdout.write(`${passed} passed, ${failed} failed\n`);
+  if (failed > 0) process.stdout.write('Service logs of the journeys: .data/test-logs/\n');
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
