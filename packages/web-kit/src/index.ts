@@ -1,11 +1,8 @@
+// The shared singleton: API client, query defaults, session queries and routing.
+// Visual components live in '@corretora/web-kit/ui' so each app bundles only those it uses.
 export { ApiError, apiErrorMessage, apiRequest, type HttpMethod } from './api/api-client';
 export { applyFieldErrors } from './api/form-errors';
 export { QUERY_KEYS, createQueryClient } from './api/query-client';
-export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';
-export { LoadingScreen } from './components/loading-screen';
-export { MaskedInput, type MaskedInputProps } from './components/masked-input';
-export { MoneyInput, type MoneyInputProps } from './components/money-input';
-export { PageHeader } from './components/page-header';
-export { AppToaster, TOASTER_ID, useNotify, type Notify } from './notify/notify';
+export * from './router';
 export { brokerProfileQueryOptions, dashboardStatsQueryOptions, useBrokerProfile, useDashboardStats } from './session/broker-profile';
 export { currentUserQueryOptions, fetchCurrentUser, useCurrentUser } from './session/current-user';

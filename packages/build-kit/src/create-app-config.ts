@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import type { Configuration } from 'webpack';
+import { sharedModules } from './shared';
+
+export interface AppConfigOptions {
+  /** Workspace folder name: 'shell', 'mfe-broker', … */
+  name: string;
+  dir: string;
+  kind: 'host' | 'remote';
+  exposes?: Record<string, string>;
+  mode?: 'production' | 'development';
+}
+
+/** A valid JS identifier for the federation container ('mfe-broker' -> 'mfe_broker'). */
+export function containerName(name: string): string {
+  return name.replace(/[^a-zA-Z0-9_]/g, '_');
+}
+
+export function createAppConfig(options: AppConfigOptions): Configuration {
+  const mode = options.mode ?? 'production';
+  const isHost = options.kind === 'host';
+  return {
+    mode,
+    context: options.dir,
+    entry: './src/index.ts',
+    devtool: mode === 'production' ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(options.dir, 'dist'),
+      // The host is served at '/', so deep links load absolute paths; remotes resolve their own URL.
+      publicPath: isHost ? '/' : 'auto',
+      // The federation runtime needs stable entry names; chunks carry a content hash for caching.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      uniqueName: containerName(options.name),
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: containerName(options.name),
+        ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
+        shared: sharedModules(),
+        // Remotes initialise when first used, not at start: /login fetches no remoteEntry.
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+      ...(isHost
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(__dirname, 'index.html'),
+              title: 'Corretora CRM',
+              scriptLoading: 'defer',
+            }),
+          ]
+        : []),
+    ],
+    optimization: {
+      minimize: mode === 'production',
+      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

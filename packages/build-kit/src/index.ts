@@ -1,0 +1,2 @@
+export { containerName, createAppConfig, type AppConfigOptions } from './create-app-config';
+export { sharedModules } from './shared';

@@ -1,0 +1,18 @@
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AppRoutes } from './router';
+import { BrowserRouter, createQueryClient } from '@corretora/web-kit';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <FluentProvider theme={webLightTheme} lang="pt-BR">
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </FluentProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { type RouteObject } from '@corretora/web-kit';
+
+export type RemoteName = 'mfe-broker' | 'mfe-catalogues';
+
+/** What every remote exposes as './manifest'. */
+export interface RemoteManifest {
+  routes: RouteObject[];
+}
+
+let remoteUrls: Promise<Record<string, string>> | null = null;
+
+/** Remote URLs come from the gateway at run time: a remote is redeployed without rebuilding the shell. */
+function fetchRemoteUrls(): Promise<Record<string, string>> {
+  remoteUrls ??= fetch('/remotes.json', { credentials: 'same-origin' }).then((response) => {
+    if (!response.ok) throw new Error(`remotes.json: ${response.status}`);
+    return response.json() as Promise<Record<string, string>>;
+  });
+  remoteUrls.catch(() => {
+    remoteUrls = null;
+  });
+  return remoteUrls;
+}
+
+const containerName = (name: RemoteName) => name.replace(/-/g, '_');
+
+/** Loads a remote's manifest when one of its routes is first visited; `retry` re-fetches its entry. */
+export async function loadRemoteManifest(name: RemoteName, retry: boolean): Promise<RemoteManifest> {
+  const urls = await fetchRemoteUrls();
+  const entry = urls[name];
+  if (!entry) throw new Error(`remote ${name} is not deployed`);
+  registerRemotes([{ name: containerName(name), entry }], { force: retry });
+  const module = await loadRemote<{ default: RemoteManifest }>(`${containerName(name)}/manifest`);
+  if (!module?.default?.routes) throw new Error(`remote ${name} did not load`);
+  return module.default;
+}

@@ -1,0 +1,94 @@
+import { Suspense, lazy, type ReactNode } from 'react';
+import { PATHS } from './paths';
+import { Navigate, Outlet, useCurrentUser, useRoutes, type RouteObject } from '@corretora/web-kit';
+import { LoadingScreen } from '@corretora/web-kit/ui';
+
+// Every screen loads on demand: /login ships only what it needs.
+const LandingPage = lazy(() => import('../features/landing/landing-page'));
+const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
+const LoginPage = lazy(() => import('../features/auth/components/login-page'));
+const RegisterPage = lazy(() => import('../features/auth/components/register-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
+const AppLayout = lazy(() => import('../features/layout/app-layout'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const RemoteArea = lazy(() => import('../features/remote-area/remote-area'));
+const UpcomingArea = lazy(() => import('../features/areas/upcoming-area'));
+const OnboardingGate = lazy(() => import('../features/layout/onboarding-gate'));
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+}
+
+/** The session is loaded once; 'Carregando...' until it is known. */
+function SessionRoot() {
+  const { isLoading } = useCurrentUser();
+  return isLoading ? <LoadingScreen /> : <Outlet />;
+}
+
+/** Signed out, every protected route shows the landing page in its place. */
+function ProtectedRoot() {
+  const { user } = useCurrentUser();
+  if (!user) {
+    return (
+      <Page>
+        <LandingPage />
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      <AppLayout />
+    </Page>
+  );
+}
+
+function PublicOnly({ children }: { children: ReactNode }) {
+  const { user } = useCurrentUser();
+  return user ? <Navigate to={PATHS.dashboard} replace /> : <Page>{children}</Page>;
+}
+
+function gated(element: ReactNode) {
+  return (
+    <Page>
+      <OnboardingGate>{element}</OnboardingGate>
+    </Page>
+  );
+}
+
+function upcoming(title: string) {
+  return gated(<UpcomingArea title={title} />);
+}
+
+const ROUTES: RouteObject[] = [
+    {
+      element: <SessionRoot />,
+      children: [
+        { path: PATHS.login, element: <PublicOnly><LoginPage /></PublicOnly> },
+        { path: PATHS.register, element: <PublicOnly><RegisterPage /></PublicOnly> },
+        { path: PATHS.forgotPassword, element: <PublicOnly><ForgotPasswordPage /></PublicOnly> },
+        { path: PATHS.resetPassword, element: <Page><ResetPasswordPage /></Page> },
+        {
+          element: <ProtectedRoot />,
+          children: [
+            { index: true, element: <Page><DashboardPage /></Page> },
+            { path: PATHS.dashboard, element: <Page><DashboardPage /></Page> },
+            { path: `${PATHS.broker}/*`, element: <Page><RemoteArea remote="mfe-broker" path="broker" /></Page> },
+            { path: `${PATHS.profile}/*`, element: gated(<RemoteArea remote="mfe-broker" path="profile" />) },
+            { path: `${PATHS.settings}/*`, element: gated(<RemoteArea remote="mfe-catalogues" path="settings" />) },
+            { path: PATHS.pipeline, element: upcoming('Pipeline de Vendas') },
+            { path: PATHS.contacts, element: upcoming('Gestão de Contatos') },
+            { path: PATHS.claims, element: upcoming('Sinistros') },
+            { path: PATHS.policies, element: upcoming('Gestão de Apólices') },
+            { path: PATHS.commissions, element: upcoming('Comissões') },
+            { path: PATHS.documents, element: upcoming('Documentos') },
+          ],
+        },
+        { path: '*', element: <Page><NotFoundPage /></Page> },
+      ],
+    },
+];
+
+export function AppRoutes() {
+  return useRoutes(ROUTES);
+}

@@ -1,0 +1,17 @@
+import { Body1, Card } from '@fluentui/react-components';
+import { PageHeader } from '@corretora/web-kit/ui';
+
+/**
+ * Areas whose remote is not part of this release (pipeline, contacts, claims, policies,
+ * commissions, documents) say so honestly instead of showing empty controls.
+ */
+export default function UpcomingArea({ title }: { title: string }) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <Card>
+        <Body1>Esta área ainda não está disponível nesta versão.</Body1>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { ResetPasswordSchema } from '@corretora/contracts';
+import { Button, Field, Spinner } from '@fluentui/react-components';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Controller, useForm } from 'react-hook-form';
+import * as v from 'valibot';
+import { PATHS } from '../../../app/paths';
+import { useResetPassword } from '../api/auth-api';
+import { AuthCard, FormAlert, useFormStyles } from './auth-card';
+import { PasswordInput } from './password-input';
+import { apiErrorMessage, Link as RouterLink, useSearchParams } from '@corretora/web-kit';
+
+const INVALID_LINK = 'Link de redefinição inválido ou expirado.';
+
+/** The new password with the same rule as the server, typed twice. */
+const ResetFormSchema = v.pipe(
+  v.object({ password: ResetPasswordSchema.entries.password, confirmPassword: v.string() }),
+  v.forward(
+    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, 'As senhas não coincidem'),
+    ['confirmPassword'],
+  ),
+);
+type ResetForm = v.InferInput<typeof ResetFormSchema>;
+type ResetFormOutput = v.InferOutput<typeof ResetFormSchema>;
+
+export default function ResetPasswordPage() {
+  const styles = useFormStyles();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const reset = useResetPassword();
+  const { control, handleSubmit, formState } = useForm<ResetForm, unknown, ResetFormOutput>({
+    resolver: valibotResolver(ResetFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  if (!token) {
+    return (
+      <AuthCard title="Redefinir senha">
+        <FormAlert intent="error">{INVALID_LINK}</FormAlert>
+        <RouterLink className={styles.centered} to={PATHS.forgotPassword}>Pedir um novo link</RouterLink>
+      </AuthCard>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title="Senha redefinida">
+        <FormAlert intent="success">Senha redefinida com sucesso. Entre com a nova senha.</FormAlert>
+        <RouterLink className={styles.centered} to={PATHS.login}>Ir para o login</RouterLink>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Redefinir senha" subtitle="Escolha uma nova senha para sua conta">
+      <form className={styles.form} onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }))} noValidate>
+        {reset.isError ? (
+          <FormAlert intent="error">{apiErrorMessage(reset.error, INVALID_LINK)}</FormAlert>
+        ) : null}
+        <Controller
+          name="password"
+          control={control}
+          render={({ field }) => (
+            <Field label="Nova senha" required validationMessage={formState.errors.password?.message}>
+              <PasswordInput {...field} placeholder="Mínimo 8 caracteres" autoComplete="new-password" />
+            </Field>
+          )}
+        />
+        <Controller
+          name="confirmPassword"
+          control={control}
+          render={({ field }) => (
+            <Field label="Confirmar nova senha" required validationMessage={formState.errors.confirmPassword?.message}>
+              <PasswordInput {...field} autoComplete="new-password" />
+            </Field>
+          )}
+        />
+        <Button type="submit" appearance="primary" disabled={reset.isPending} icon={reset.isPending ? <Spinner size="tiny" /> : undefined}>
+          Redefinir senha
+        </Button>
+        {reset.isError ? <RouterLink className={styles.centered} to={PATHS.forgotPassword}>Pedir um novo link</RouterLink> : null}
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,128 @@
+import { formatMoney } from '@corretora/contracts';
+import {
+  Body1, Button, Card, CardHeader, Skeleton, SkeletonItem, Subtitle1, Text, Title3, makeStyles, tokens,
+} from '@fluentui/react-components';
+import {
+  AlertRegular, DocumentArrowUpRegular, DocumentTextRegular, MoneyRegular, PeopleRegular, PersonAddRegular,
+  SparkleRegular, BuildingRegular,
+} from '@fluentui/react-icons';
+import { PATHS } from '../../app/paths';
+import { useBrokerProfile, useDashboardStats, useNavigate } from '@corretora/web-kit';
+import { LoadingScreen, PageHeader } from '@corretora/web-kit/ui';
+
+const useStyles = makeStyles({
+  stats: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', gap: tokens.spacingHorizontalL, marginBottom: tokens.spacingVerticalXL },
+  stat: { gap: tokens.spacingVerticalS },
+  statLabel: { color: tokens.colorNeutralForeground3 },
+  panels: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(18rem, 1fr))', gap: tokens.spacingHorizontalL },
+  panel: { gap: tokens.spacingVerticalM },
+  empty: { color: tokens.colorNeutralForeground3, padding: `${tokens.spacingVerticalXL} 0`, textAlign: 'center' },
+  actions: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  welcome: { gap: tokens.spacingVerticalM, marginBottom: tokens.spacingVerticalXL, backgroundColor: tokens.colorBrandBackground2 },
+  welcomeActions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+function StatCards() {
+  const styles = useStyles();
+  const stats = useDashboardStats();
+  if (stats.isLoading) {
+    return (
+      <div className={styles.stats} aria-busy="true" aria-label="Carregando indicadores">
+        {[0, 1, 2, 3].map((index) => (
+          <Card key={index} className={styles.stat}>
+            <Skeleton>
+              <SkeletonItem size={16} />
+              <SkeletonItem size={32} />
+            </Skeleton>
+          </Card>
+        ))}
+      </div>
+    );
+  }
+  if (stats.isError || !stats.data) {
+    return <Body1 className={styles.empty}>Não foi possível carregar os indicadores.</Body1>;
+  }
+  const cards = [
+    { label: 'Apólices Ativas', value: String(stats.data.activePolicies), icon: DocumentTextRegular },
+    { label: 'Sinistros Abertos', value: String(stats.data.openClaims), icon: AlertRegular },
+    { label: 'Receita Mensal', value: formatMoney(stats.data.monthlyRevenue), icon: MoneyRegular },
+    { label: 'Novos Leads', value: String(stats.data.newLeads), icon: PersonAddRegular },
+  ];
+  return (
+    <div className={styles.stats}>
+      {cards.map(({ label, value, icon: Icon }) => (
+        <Card key={label} className={styles.stat}>
+          <CardHeader image={<Icon fontSize={24} />} header={<Text className={styles.statLabel}>{label}</Text>} />
+          <Title3 as="p">{value}</Title3>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function FirstStepsCard() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const stats = useDashboardStats();
+  if (!stats.data || stats.data.totalLeads > 0) return null;
+  return (
+    <Card className={styles.welcome}>
+      <CardHeader image={<SparkleRegular fontSize={28} />} header={<Subtitle1 as="h2">Parabéns! Sua corretora está configurada.</Subtitle1>} />
+      <Body1>Agora é hora de trazer seus clientes e oportunidades para o CRM.</Body1>
+      <div className={styles.welcomeActions}>
+        <Button appearance="primary" onClick={() => navigate(PATHS.pipeline)}>Adicionar Primeiro Lead</Button>
+        <Button onClick={() => navigate(PATHS.contacts)}>Gerenciar Contatos</Button>
+      </div>
+    </Card>
+  );
+}
+
+function Panels() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  return (
+    <div className={styles.panels}>
+      <Card className={styles.panel}>
+        <Subtitle1 as="h2">Atividade Recente</Subtitle1>
+        <Body1 className={styles.empty}>Nenhuma atividade recente para exibir</Body1>
+      </Card>
+      <Card className={styles.panel}>
+        <Subtitle1 as="h2">Ações Rápidas</Subtitle1>
+        <div className={styles.actions}>
+          <Button icon={<PeopleRegular />} onClick={() => navigate(PATHS.contacts)}>Adicionar Novo Cliente</Button>
+          <Button icon={<DocumentTextRegular />} onClick={() => navigate(PATHS.pipeline)}>Criar Apólice</Button>
+          <Button icon={<AlertRegular />} onClick={() => navigate(PATHS.claims)}>Processar Sinistro</Button>
+          <Button icon={<DocumentArrowUpRegular />} onClick={() => navigate(PATHS.documents)}>Enviar Documento</Button>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+export default function DashboardPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const profile = useBrokerProfile();
+  if (profile.isLoading) return <LoadingScreen />;
+  const complete = profile.data?.isOnboardingComplete === true;
+  return (
+    <>
+      <PageHeader title="Painel" subtitle={profile.data ? profile.data.tradingName : 'Bem-vindo ao Corretora CRM'} />
+      {complete ? (
+        <>
+          <FirstStepsCard />
+          <StatCards />
+        </>
+      ) : (
+        <Card className={styles.welcome}>
+          <CardHeader image={<BuildingRegular fontSize={28} />} header={<Subtitle1 as="h2">Bem-vindo! Vamos configurar sua corretora.</Subtitle1>} />
+          <Body1>Complete o cadastro da sua corretora para liberar o pipeline, os contatos, as apólices e todo o restante.</Body1>
+          <div className={styles.welcomeActions}>
+            <Button appearance="primary" onClick={() => navigate(PATHS.broker)}>Completar Cadastro da Corretora</Button>
+          </div>
+        </Card>
+      )}
+      <Panels />
+    </>
+  );
+}

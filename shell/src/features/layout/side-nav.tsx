@@ -1,0 +1,115 @@
+import { initials } from '@corretora/contracts';
+import {
+  Avatar, Body1Strong, Button, Caption1, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Subtitle2,
+  makeStyles, mergeClasses, tokens,
+} from '@fluentui/react-components';
+import { LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular, SignOutRegular } from '@fluentui/react-icons';
+import { PATHS } from '../../app/paths';
+import { useLogout } from '../auth/api/auth-api';
+import { NAV_ITEMS, isActivePath } from './nav-items';
+import { NavLink, useBrokerProfile, useCurrentUser, useLocation, useNavigate } from '@corretora/web-kit';
+
+const NAV_WIDTH = '16rem';
+
+const useStyles = makeStyles({
+  root: {
+    width: NAV_WIDTH, minWidth: NAV_WIDTH, maxWidth: NAV_WIDTH, height: '100vh', position: 'sticky', top: 0,
+    display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1,
+    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: tokens.spacingHorizontalL, color: tokens.colorBrandForeground1 },
+  list: { listStyleType: 'none', margin: 0, padding: `0 ${tokens.spacingHorizontalS}`, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, flexGrow: 1, overflowY: 'auto' },
+  item: {
+    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium, color: tokens.colorNeutralForeground2, textDecorationLine: 'none',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
+  locked: { color: tokens.colorNeutralForegroundDisabled, cursor: 'not-allowed', ':hover': { backgroundColor: 'transparent' } },
+  label: { flexGrow: 1 },
+  footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: tokens.spacingHorizontalM, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  who: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
+  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
+export function SideNav() {
+  const styles = useStyles();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const profile = useBrokerProfile().data;
+  const logout = useLogout();
+  const unlocked = profile?.isOnboardingComplete === true;
+
+  const name = profile?.name || user?.name || 'Usuário';
+  const email = profile?.email || user?.email || '';
+
+  return (
+    <nav className={styles.root} aria-label="Navegação principal">
+      <div className={styles.brand}>
+        <ShieldCheckmarkRegular fontSize={28} />
+        <Subtitle2>Corretora CRM</Subtitle2>
+      </div>
+      <ul className={styles.list}>
+        {NAV_ITEMS.map((item) => {
+          const Icon = item.icon;
+          const open = unlocked || item.alwaysOpen;
+          if (!open) {
+            return (
+              <li key={item.to}>
+                <a
+                  role="link"
+                  aria-disabled="true"
+                  title="Complete o cadastro da corretora para liberar"
+                  className={mergeClasses(styles.item, styles.locked)}
+                  onClick={(event) => event.preventDefault()}
+                >
+                  <Icon fontSize={20} />
+                  <span className={styles.label}>{item.label}</span>
+                  <LockClosedRegular fontSize={16} aria-hidden />
+                </a>
+              </li>
+            );
+          }
+          return (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.to === PATHS.home}
+                className={mergeClasses(styles.item, isActivePath(item, pathname) && styles.active)}
+                aria-current={isActivePath(item, pathname) ? 'page' : undefined}
+              >
+                <Icon fontSize={20} />
+                <span className={styles.label}>{item.label}</span>
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+      <div className={styles.footer}>
+        <Avatar
+          name={name}
+          initials={initials(name)}
+          image={profile?.photoUrl ? { src: profile.photoUrl, alt: '' } : undefined}
+          color="colorful"
+        />
+        <div className={styles.who}>
+          <Body1Strong className={styles.ellipsis}>{name}</Body1Strong>
+          {email ? <Caption1 className={styles.ellipsis}>{email}</Caption1> : null}
+        </div>
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <Button appearance="subtle" icon={<MoreVerticalRegular />} aria-label="Menu da conta" />
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              <MenuItem icon={<SignOutRegular />} onClick={() => logout.mutate(undefined, { onSettled: () => navigate(PATHS.login) })}>
+                Sair da Conta
+              </MenuItem>
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,25 @@
+import { Body1, Card, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { ErrorCircleRegular } from '@fluentui/react-icons';
+
+const useStyles = makeStyles({
+  root: { minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', backgroundColor: tokens.colorNeutralBackground2 },
+  card: { maxWidth: '28rem', width: '100%', padding: tokens.spacingHorizontalXXL },
+  title: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  icon: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeHero700 },
+});
+
+/** The spec keeps this screen's text in English on purpose (decisions.md). */
+export default function NotFoundPage() {
+  const styles = useStyles();
+  return (
+    <main className={styles.root}>
+      <Card className={styles.card}>
+        <div className={styles.title}>
+          <ErrorCircleRegular className={styles.icon} />
+          <Title2 as="h1">404 Page Not Found</Title2>
+        </div>
+        <Body1>Did you forget to add the page to the router?</Body1>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+import { Body1, Button, Card, CardHeader, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
+import { PlugDisconnectedRegular } from '@fluentui/react-icons';
+import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { loadRemoteManifest, type RemoteName } from '../../app/remotes';
+import { LoadingScreen } from '@corretora/web-kit/ui';
+
+const useStyles = makeStyles({
+  card: { maxWidth: '36rem', gap: tokens.spacingVerticalM },
+});
+
+function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+  const styles = useStyles();
+  return (
+    <Card className={styles.card} role="alert">
+      <CardHeader image={<PlugDisconnectedRegular fontSize={24} />} header={<Subtitle1 as="h1">Não foi possível carregar esta área.</Subtitle1>} />
+      <Body1>O restante do sistema continua funcionando. Verifique sua conexão e tente de novo.</Body1>
+      <Button appearance="primary" onClick={onRetry}>Tentar novamente</Button>
+    </Card>
+  );
+}
+
+class AreaBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/**
+ * Mounts one route of a federated remote. A remote that fails to load (or crashes) breaks only
+ * this area: the shell keeps working and 'Tentar novamente' loads the remote entry again.
+ */
+export default function RemoteArea({ remote, path }: { remote: RemoteName; path: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const Area = useMemo(
+    () =>
+      lazy(async () => {
+        const manifest = await loadRemoteManifest(remote, attempt > 0);
+        const route = manifest.routes.find((candidate) => candidate.path === path);
+        if (!route?.element) throw new Error(`${remote} has no route ${path}`);
+        const element = route.element;
+        return { default: () => <>{element}</> };
+      }),
+    [remote, path, attempt],
+  );
+  return (
+    <AreaBoundary key={`${remote}-${path}-${attempt}`} fallback={<RemoteUnavailable onRetry={() => setAttempt((n) => n + 1)} />}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Area />
+      </Suspense>
+    </AreaBoundary>
+  );
+}
