@@ -1,0 +1,92 @@
+import {
+  EXPERIENCE_OPTIONS, INSURANCE_TYPES, SUSEP_CATEGORIES, formatCep, formatCnpj, formatCpf, formatDate, formatPhone, formatSusep,
+  optionLabel, stateLabel, type BrokerProfile,
+} from '@corretora/contracts';
+import { PageHeader } from '@corretora/web-kit/ui';
+import { Badge, Body1, Button, Caption1, Card, CardHeader, Link, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
+import { BuildingRegular, EditRegular, PersonRegular, ShieldCheckmarkRegular, BriefcaseRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(20rem, 1fr))', gap: tokens.spacingHorizontalL },
+  card: { gap: tokens.spacingVerticalM },
+  rows: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS, margin: 0 },
+  term: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0 },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+});
+
+function Rows({ items }: { items: [string, ReactNode][] }) {
+  const styles = useStyles();
+  return (
+    <dl className={styles.rows}>
+      {items.map(([term, value]) => (
+        <div key={term} style={{ display: 'contents' }}>
+          <dt className={styles.term}><Caption1>{term}</Caption1></dt>
+          <dd className={styles.value}><Body1>{value}</Body1></dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The finished profile, read-only and formatted. */
+export function BrokerProfileView({ profile, onEdit }: { profile: BrokerProfile; onEdit: () => void }) {
+  const styles = useStyles();
+  const address = [profile.address, profile.complement].filter(Boolean).join(' - ');
+  return (
+    <>
+      <PageHeader
+        title="Minha Corretora"
+        subtitle={profile.tradingName}
+        actions={<Button appearance="primary" icon={<EditRegular />} onClick={onEdit}>Editar Dados</Button>}
+      />
+      <div className={styles.grid}>
+        <Card className={styles.card}>
+          <CardHeader image={<PersonRegular fontSize={24} />} header={<Subtitle1 as="h2">Informações Pessoais</Subtitle1>} />
+          <Rows items={[['Nome', profile.name], ['Email', profile.email], ['Celular', formatPhone(profile.phone)], ['CPF', formatCpf(profile.cpf)]]} />
+        </Card>
+        <Card className={styles.card}>
+          <CardHeader image={<BuildingRegular fontSize={24} />} header={<Subtitle1 as="h2">Empresa</Subtitle1>} />
+          <Rows
+            items={[
+              ['Razão Social', profile.companyName],
+              ['Nome Fantasia', profile.tradingName],
+              ['CNPJ', formatCnpj(profile.cnpj)],
+              ['Endereço', address],
+              ['Cidade', `${profile.city} - ${stateLabel(profile.state)}`],
+              ['CEP', formatCep(profile.zipCode)],
+            ]}
+          />
+        </Card>
+        <Card className={styles.card}>
+          <CardHeader image={<ShieldCheckmarkRegular fontSize={24} />} header={<Subtitle1 as="h2">SUSEP</Subtitle1>} />
+          <Rows
+            items={[
+              ['Número', formatSusep(profile.susepNumber)],
+              ['Vencimento', formatDate(profile.susepExpiry)],
+              ['Categoria', optionLabel(SUSEP_CATEGORIES, profile.susepCategory)],
+              ['Experiência', optionLabel(EXPERIENCE_OPTIONS, profile.experience)],
+            ]}
+          />
+        </Card>
+        <Card className={styles.card}>
+          <CardHeader image={<BriefcaseRegular fontSize={24} />} header={<Subtitle1 as="h2">Atuação</Subtitle1>} />
+          <div className={styles.badges}>
+            {profile.insuranceTypes.map((type) => (
+              <Badge key={type} appearance="tint" color="brand">{optionLabel(INSURANCE_TYPES, type)}</Badge>
+            ))}
+          </div>
+          <Rows
+            items={[
+              ['Apólices por mês', profile.monthlyPolicies === null ? 'Não informado' : String(profile.monthlyPolicies)],
+              ...(profile.website
+                ? [['Website', <Link key="site" href={/^https?:\/\//.test(profile.website) ? profile.website : `https://${profile.website}`} target="_blank" rel="noopener noreferrer">{profile.website}</Link>] as [string, ReactNode]]
+                : []),
+            ]}
+          />
+        </Card>
+      </div>
+    </>
+  );
+}

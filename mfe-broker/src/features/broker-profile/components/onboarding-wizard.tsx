@@ -1,0 +1,148 @@
+import { BrokerProfileSchema, type BrokerProfile, type BrokerProfileInput } from '@corretora/contracts';
+import { applyFieldErrors, apiErrorMessage, useCurrentUser, useNavigate } from '@corretora/web-kit';
+import { PageHeader, useNotify } from '@corretora/web-kit/ui';
+import {
+  Body1, Button, Card, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Spinner, Subtitle1, Text,
+  makeStyles, tokens,
+} from '@fluentui/react-components';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useRestartOnboarding, useSaveBrokerProfile } from '../api/broker-profile-api';
+import {
+  STEP_COUNT, STEP_TITLES, firstStepWithError, profileToWizard, stepFields, type WizardStep, type WizardValues,
+} from '../utils/wizard-form';
+import { StepCompany, StepPersonal, StepProfessional, StepSusep } from './wizard-fields';
+
+const useStyles = makeStyles({
+  card: { gap: tokens.spacingVerticalL, maxWidth: '56rem' },
+  progress: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  buttons: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  right: { display: 'flex', gap: tokens.spacingHorizontalS, marginLeft: 'auto' },
+  notice: { marginBottom: tokens.spacingVerticalL, maxWidth: '56rem' },
+});
+
+const REQUIRED_TITLE = 'Campos obrigatórios';
+
+// The contracts schema checks the form; its output (normalised values) is what the API receives.
+const resolver = valibotResolver(BrokerProfileSchema) as unknown as Resolver<WizardValues, unknown, BrokerProfileInput>;
+
+export function OnboardingWizard({ profile, editing, onCancel }: { profile: BrokerProfile | null; editing: boolean; onCancel?: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const save = useSaveBrokerProfile();
+  const restart = useRestartOnboarding();
+  const [step, setStep] = useState<WizardStep>(1);
+  const form = useForm<WizardValues, unknown, BrokerProfileInput>({
+    resolver,
+    defaultValues: profileToWizard(profile, { name: user?.name, email: user?.email }),
+    mode: 'onTouched',
+  });
+  const { control, formState, trigger, handleSubmit, setValue, watch, setError, reset } = form;
+  const noComplement = watch('noComplement');
+
+  const next = async () => {
+    if (await trigger(stepFields(step), { shouldFocus: true })) {
+      setStep((current) => Math.min(current + 1, STEP_COUNT) as WizardStep);
+    } else {
+      notify.error(REQUIRED_TITLE, 'Por favor, preencha todos os campos obrigatórios corretamente.');
+    }
+  };
+
+  const finish = handleSubmit(
+    (input) =>
+      save.mutate(
+        { input, mode: editing ? 'edit' : 'onboarding' },
+        {
+          onSuccess: () => {
+            notify.success('Dados da corretora salvos com sucesso.');
+            navigate('/');
+          },
+          onError: (error) => {
+            applyFieldErrors(error, setError);
+            notify.error('Erro', apiErrorMessage(error, 'Erro ao salvar os dados da corretora.'));
+          },
+        },
+      ),
+    (errors) => {
+      const target = firstStepWithError(Object.keys(errors));
+      if (target && target !== step) setStep(target);
+      notify.error(REQUIRED_TITLE, 'Por favor, preencha todos os campos obrigatórios.');
+    },
+  );
+
+  const doRestart = () =>
+    restart.mutate(undefined, {
+      onSuccess: (restarted) => {
+        reset(profileToWizard(restarted, {}));
+        setStep(1);
+        notify.success('Onboarding reiniciado');
+      },
+      onError: (error) => notify.error('Erro', apiErrorMessage(error, 'Não foi possível reiniciar o onboarding.')),
+    });
+
+  const stepProps = { control, errors: formState.errors };
+  return (
+    <>
+      <PageHeader
+        title={editing ? 'Editar Dados da Corretora' : 'Configuração da Corretora'}
+        subtitle={editing ? 'Atualize os dados da sua corretora' : 'Complete o cadastro para liberar todas as áreas do sistema'}
+      />
+      {profile && !editing ? (
+        <MessageBar className={styles.notice} intent="info">
+          <MessageBarBody>Sua corretora já tem dados salvos. Você pode continuar de onde parou ou reiniciar o cadastro.</MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" onClick={doRestart} disabled={restart.isPending}>Reiniciar</Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : null}
+      <Card className={styles.card}>
+        <div className={styles.progress}>
+          <Text weight="semibold">Passo {step} de {STEP_COUNT}</Text>
+          <ProgressBar value={step / STEP_COUNT} thickness="large" aria-label={`Passo ${step} de ${STEP_COUNT}`} />
+        </div>
+        <Subtitle1 as="h2">{STEP_TITLES[step]}</Subtitle1>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (step < STEP_COUNT) void next();
+            else void finish();
+          }}
+        >
+          {step === 1 ? <StepPersonal {...stepProps} /> : null}
+          {step === 2 ? (
+            <StepCompany
+              {...stepProps}
+              noComplement={noComplement}
+              onNoComplementChange={(checked) => {
+                setValue('noComplement', checked);
+                if (checked) setValue('complement', '', { shouldValidate: true });
+              }}
+            />
+          ) : null}
+          {step === 3 ? <StepSusep {...stepProps} /> : null}
+          {step === 4 ? <StepProfessional {...stepProps} /> : null}
+          <Body1>&nbsp;</Body1>
+          <div className={styles.buttons}>
+            {editing ? <Button onClick={onCancel} disabled={save.isPending}>Cancelar</Button> : null}
+            <div className={styles.right}>
+              {step > 1 ? (
+                <Button onClick={() => setStep((current) => (current - 1) as WizardStep)} disabled={save.isPending}>Anterior</Button>
+              ) : null}
+              {step < STEP_COUNT ? (
+                <Button appearance="primary" type="submit">Próximo</Button>
+              ) : (
+                <Button appearance="primary" type="submit" disabled={save.isPending} icon={save.isPending ? <Spinner size="tiny" /> : undefined}>
+                  Finalizar
+                </Button>
+              )}
+            </div>
+          </div>
+        </form>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { BROKER_STEP_FIELDS, formatCep, formatCnpj, formatCpf, formatPhone, formatSusep, type BrokerProfile, type BrokerProfileFormInput } from '@corretora/contracts';
+
+export type WizardStep = 1 | 2 | 3 | 4;
+export const STEP_COUNT = 4;
+
+export const STEP_TITLES: Record<WizardStep, string> = {
+  1: 'Informações Pessoais',
+  2: 'Informações da Empresa',
+  3: 'Informações SUSEP',
+  4: 'Informações Profissionais',
+};
+
+/** Everything the wizard's form holds, as typed on screen (masked strings, booleans, lists). */
+export interface WizardValues {
+  name: string;
+  email: string;
+  phone: string;
+  cpf: string;
+  companyName: string;
+  tradingName: string;
+  cnpj: string;
+  businessType: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  complement: string;
+  noComplement: boolean;
+  susepNumber: string;
+  susepExpiry: string;
+  susepCategory: string;
+  website: string;
+  insuranceTypes: string[];
+  experience: string;
+  monthlyPolicies: string;
+}
+
+export const EMPTY_WIZARD: WizardValues = {
+  name: '', email: '', phone: '', cpf: '', companyName: '', tradingName: '', cnpj: '', businessType: '', address: '',
+  city: '', state: '', zipCode: '', complement: '', noComplement: false, susepNumber: '', susepExpiry: '',
+  susepCategory: '', website: '', insuranceTypes: [], experience: '', monthlyPolicies: '',
+};
+
+/** A saved profile back into the form (restart and edit open pre-filled), or the account's e-mail/name to start. */
+export function profileToWizard(profile: BrokerProfile | null | undefined, fallback: { name?: string | null; email?: string }): WizardValues {
+  if (!profile) return { ...EMPTY_WIZARD, name: fallback.name ?? '', email: fallback.email ?? '' };
+  return {
+    name: profile.name,
+    email: profile.email,
+    phone: formatPhone(profile.phone),
+    cpf: formatCpf(profile.cpf),
+    companyName: profile.companyName,
+    tradingName: profile.tradingName,
+    cnpj: formatCnpj(profile.cnpj),
+    businessType: profile.businessType ?? '',
+    address: profile.address,
+    city: profile.city,
+    state: profile.state,
+    zipCode: formatCep(profile.zipCode),
+    complement: profile.complement ?? '',
+    noComplement: !profile.complement,
+    susepNumber: formatSusep(profile.susepNumber),
+    susepExpiry: profile.susepExpiry,
+    susepCategory: profile.susepCategory,
+    website: profile.website ?? '',
+    insuranceTypes: [...profile.insuranceTypes],
+    experience: profile.experience,
+    monthlyPolicies: profile.monthlyPolicies === null ? '' : String(profile.monthlyPolicies),
+  };
+}
+
+/** The fields a step validates (the same lists the contracts step schemas check). */
+export function stepFields(step: WizardStep): (keyof WizardValues)[] {
+  return [...BROKER_STEP_FIELDS[step]] as (keyof WizardValues)[];
+}
+
+/** The first step holding one of the invalid fields, so Finalizar can send the broker there. */
+export function firstStepWithError(invalidFields: string[]): WizardStep | null {
+  for (const step of [1, 2, 3, 4] as const) {
+    if (stepFields(step).some((field) => invalidFields.includes(field))) return step;
+  }
+  return null;
+}
+
+/** The form values as the contracts schema reads them (it normalises and converts). */
+export function wizardToSchemaInput(values: WizardValues): BrokerProfileFormInput {
+  return values as unknown as BrokerProfileFormInput;
+}

@@ -1,0 +1,67 @@
+import { initials, type BrokerProfile } from '@corretora/contracts';
+import { apiErrorMessage } from '@corretora/web-kit';
+import { useNotify } from '@corretora/web-kit/ui';
+import { Avatar, Button, Caption1, Card, CardHeader, Spinner, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { CameraRegular } from '@fluentui/react-icons';
+import { useRef, useState } from 'react';
+import { useUploadPhoto } from '../api/profile-api';
+
+const MAX_BYTES = 2 * 1024 * 1024;
+const ACCEPTED = ['image/jpeg', 'image/png'];
+
+const useStyles = makeStyles({
+  card: { gap: tokens.spacingVerticalM, alignItems: 'center', textAlign: 'center' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  hidden: { display: 'none' },
+});
+
+export function PhotoCard({ profile }: { profile: BrokerProfile }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadPhoto();
+  const [error, setError] = useState<string | null>(null);
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    // A quick check before sending; the server checks the bytes themselves.
+    if (!ACCEPTED.includes(file.type) || file.size > MAX_BYTES) {
+      setError('Envie uma imagem JPG ou PNG de até 2 MB.');
+      return;
+    }
+    setError(null);
+    upload.mutate(file, {
+      onSuccess: () => notify.success('Foto atualizada com sucesso'),
+      onError: (failure) => setError(apiErrorMessage(failure, 'Não foi possível enviar a foto.')),
+    });
+  };
+
+  return (
+    <Card className={styles.card}>
+      <CardHeader header={<Subtitle1 as="h2">Foto do perfil</Subtitle1>} />
+      <Avatar
+        size={96}
+        name={profile.name}
+        initials={initials(profile.name)}
+        image={profile.photoUrl ? { src: profile.photoUrl, alt: 'Foto do perfil' } : undefined}
+        color="colorful"
+      />
+      <input
+        ref={input}
+        className={styles.hidden}
+        type="file"
+        accept="image/jpeg,image/png"
+        aria-label="Arquivo da foto"
+        onChange={(event) => {
+          choose(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      <Button icon={upload.isPending ? <Spinner size="tiny" /> : <CameraRegular />} disabled={upload.isPending} onClick={() => input.current?.click()}>
+        Alterar foto
+      </Button>
+      <Caption1>JPG, PNG até 2MB</Caption1>
+      {error ? <Text role="alert" className={styles.error}>{error}</Text> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { createService, type Service } from '@corretora/service-kit';
+import type { CataloguesConfig } from './config';
+import { catalogueRoutes } from './modules/catalogue/catalogue-routes';
+import { insurersCatalogue, leadSourcesCatalogue, productsCatalogue } from './modules/catalogue/catalogues';
+import { PasswordBox } from './modules/insurers/password-box';
+import { revealPasswordRoutes } from './modules/insurers/reveal-password.routes';
+import { internalCheckRoutes, referenceDataRoutes } from './modules/reference-data/reference-data.routes';
+
+export function createCataloguesService(config: CataloguesConfig): Promise<Service> {
+  const box = new PasswordBox(config.insurerPasswordKey);
+  return createService({
+    config,
+    migrationsDir: path.join(__dirname, '..', 'migrations'),
+    routes(router, { knex }) {
+      catalogueRoutes(router, knex, productsCatalogue);
+      catalogueRoutes(router, knex, insurersCatalogue(box));
+      revealPasswordRoutes(router, knex, box);
+      catalogueRoutes(router, knex, leadSourcesCatalogue);
+      referenceDataRoutes(router, knex);
+    },
+    internalRoutes(router, { knex }) {
+      internalCheckRoutes(router, knex);
+    },
+  });
+}

@@ -1,0 +1,85 @@
+import { HttpError, currentUser, parseBody, parseIdParam, requireUser } from '@corretora/service-kit';
+import type Router from '@koa/router';
+import type { Knex } from 'knex';
+import { UniqueViolationError } from 'objection';
+import type * as v from 'valibot';
+import { ensureDefaults } from '../defaults/default-catalogues';
+
+const COLLATOR = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+
+export const ITEM_NOT_FOUND = 'Item não encontrado.';
+
+/** Lists sorted by name as a Brazilian reader expects (accents and case ignored). */
+export function sortByName<T extends { name: string }>(items: T[]): T[] {
+  return [...items].sort((a, b) => COLLATOR.compare(a.name, b.name) || a.name.localeCompare(b.name));
+}
+
+export interface CatalogueDefinition<Row, Dto> {
+  path: string;
+  table: string;
+  duplicateMessage: string;
+  createSchema: v.GenericSchema;
+  updateSchema: v.GenericSchema;
+  /** Turns a validated body into columns (e.g. seals the insurer password). */
+  toColumns: (input: Record<string, unknown>, existing?: Row) => Record<string, unknown>;
+  toDto: (row: Row) => Dto;
+}
+
+function uniqueName<T>(work: () => Promise<T>, message: string): Promise<T> {
+  return work().catch((error: unknown) => {
+    if (error instanceof UniqueViolationError || (error as { code?: string }).code === '23505') {
+      throw new HttpError(409, message, [{ path: 'name', message }]);
+    }
+    throw error;
+  });
+}
+
+/**
+ * GET list / POST / PATCH / DELETE for one catalogue of the signed-in broker. Every query is scoped
+ * by user_id, so another broker's id is exactly an id that does not exist: 404, nothing changed.
+ */
+export function catalogueRoutes<Row extends { id: number; name: string }, Dto>(router: Router, knex: Knex, definition: CatalogueDefinition<Row, Dto>): void {
+  const { path, table } = definition;
+  const scoped = (userId: string) => knex<Row>(table).where({ userId } as never);
+
+  router.get(path, requireUser, async (ctx) => {
+    const userId = currentUser(ctx).id;
+    await ensureDefaults(knex, userId);
+    const rows = (await scoped(userId).select('*')) as Row[];
+    ctx.body = sortByName(rows).map(definition.toDto);
+  });
+
+  router.post(path, requireUser, async (ctx) => {
+    const userId = currentUser(ctx).id;
+    const input = parseBody(definition.createSchema, ctx.request.body) as Record<string, unknown>;
+    await ensureDefaults(knex, userId);
+    const [row] = await uniqueName(
+      () => knex(table).insert({ ...definition.toColumns(input), userId }).returning('*'),
+      definition.duplicateMessage,
+    );
+    ctx.status = 201;
+    ctx.body = definition.toDto(row as Row);
+  });
+
+  router.patch(`${path}/:id`, requireUser, async (ctx) => {
+    const userId = currentUser(ctx).id;
+    const id = parseIdParam(ctx.params.id, ITEM_NOT_FOUND);
+    const input = parseBody(definition.updateSchema, ctx.request.body) as Record<string, unknown>;
+    const existing = (await scoped(userId).andWhere({ id } as never).first()) as Row | undefined;
+    if (!existing) throw new HttpError(404, ITEM_NOT_FOUND);
+    const changes = Object.fromEntries(Object.entries(definition.toColumns(input, existing)).filter(([, value]) => value !== undefined));
+    const [row] = await uniqueName(
+      () => knex(table).where({ id, userId }).update({ ...changes, updatedAt: knex.fn.now() }).returning('*'),
+      definition.duplicateMessage,
+    );
+    ctx.body = definition.toDto(row as Row);
+  });
+
+  router.delete(`${path}/:id`, requireUser, async (ctx) => {
+    const userId = currentUser(ctx).id;
+    const id = parseIdParam(ctx.params.id, ITEM_NOT_FOUND);
+    const deleted = await knex(table).where({ id, userId }).delete();
+    if (deleted === 0) throw new HttpError(404, ITEM_NOT_FOUND);
+    ctx.status = 204;
+  });
+}

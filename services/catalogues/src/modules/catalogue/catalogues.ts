@@ -1,0 +1,58 @@
+import {
+  InsurerCreateSchema, InsurerUpdateSchema, LeadSourceCreateSchema, LeadSourceUpdateSchema, ProductCreateSchema,
+  ProductUpdateSchema, type Insurer, type LeadSource, type Product,
+} from '@corretora/contracts';
+import type { PasswordBox } from '../insurers/password-box';
+import type { CatalogueDefinition } from './catalogue-routes';
+
+export interface ProductRow { id: number; name: string; isActive: boolean; description: string | null; policyType: Product['policyType'] }
+export interface LeadSourceRow { id: number; name: string; isActive: boolean; description: string | null }
+export interface InsurerRow {
+  id: number; name: string; isActive: boolean; contactInfo: string | null; manager: string | null; email: string | null;
+  website: string | null; passwordSealed: string | null;
+}
+
+export const productsCatalogue: CatalogueDefinition<ProductRow, Product> = {
+  path: '/api/products',
+  table: 'products',
+  duplicateMessage: 'Já existe um produto com esse nome.',
+  createSchema: ProductCreateSchema,
+  updateSchema: ProductUpdateSchema,
+  toColumns: (input) => input,
+  toDto: (row) => ({ id: row.id, name: row.name, description: row.description, isActive: row.isActive, policyType: row.policyType }),
+};
+
+export const leadSourcesCatalogue: CatalogueDefinition<LeadSourceRow, LeadSource> = {
+  path: '/api/lead-sources',
+  table: 'lead_sources',
+  duplicateMessage: 'Já existe uma origem com esse nome.',
+  createSchema: LeadSourceCreateSchema,
+  updateSchema: LeadSourceUpdateSchema,
+  toColumns: (input) => input,
+  toDto: (row) => ({ id: row.id, name: row.name, description: row.description, isActive: row.isActive }),
+};
+
+/** Insurer answers never carry the password, only whether one is stored. */
+export function toInsurer(row: InsurerRow): Insurer {
+  return {
+    id: row.id, name: row.name, isActive: row.isActive, contactInfo: row.contactInfo, manager: row.manager, email: row.email,
+    website: row.website, hasPassword: Boolean(row.passwordSealed),
+  };
+}
+
+export function insurersCatalogue(box: PasswordBox): CatalogueDefinition<InsurerRow, Insurer> {
+  return {
+    path: '/api/insurers',
+    table: 'insurers',
+    duplicateMessage: 'Já existe uma seguradora com esse nome.',
+    createSchema: InsurerCreateSchema,
+    updateSchema: InsurerUpdateSchema,
+    toColumns: (input) => {
+      const { password, ...rest } = input as { password?: string | null };
+      if (password === undefined) return rest;
+      // A new password is sealed; an empty one removes the stored password.
+      return { ...rest, passwordSealed: password ? box.seal(password) : null };
+    },
+    toDto: toInsurer,
+  };
+}

@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+
+/** decisions.md: what a new account starts with (all editable). */
+export const DEFAULT_PRODUCTS = [
+  { name: 'Seguro Auto', policyType: 'auto' },
+  { name: 'Seguro Residencial', policyType: 'home' },
+  { name: 'Seguro de Vida', policyType: 'life' },
+  { name: 'Seguro Empresarial', policyType: 'business' },
+  { name: 'Seguro Saúde', policyType: null },
+  { name: 'Seguro Viagem', policyType: null },
+];
+export const DEFAULT_INSURERS = ['Porto Seguro', 'Bradesco Seguros', 'SulAmérica', 'Allianz', 'Tokio Marine', 'Mapfre', 'HDI Seguros', 'Azul Seguros'];
+export const DEFAULT_LEAD_SOURCES = ['Indicação', 'Site', 'Instagram', 'WhatsApp', 'Google', 'Evento'];
+export const DEFAULT_STAGES = [
+  { key: 'leads', name: 'Contato', color: '#dc2626', order: 1 },
+  { key: 'qualified', name: 'Negociação', color: '#ca8a04', order: 2 },
+  { key: 'proposal', name: 'Fechamento', color: '#2563eb', order: 3 },
+  { key: 'closed', name: 'Finalizado', color: '#16a34a', order: 4 },
+];
+
+async function insertDefaults(trx: Knex.Transaction, userId: string): Promise<void> {
+  await trx('products').insert(DEFAULT_PRODUCTS.map((product) => ({ userId, ...product })));
+  await trx('insurers').insert(DEFAULT_INSURERS.map((name) => ({ userId, name })));
+  await trx('lead_sources').insert(DEFAULT_LEAD_SOURCES.map((name) => ({ userId, name })));
+  await trx('pipeline_stages').insert(DEFAULT_STAGES.map((stage) => ({ userId, ...stage })));
+}
+
+/**
+ * Creates the account's defaults the first time they are needed, exactly once: concurrent first
+ * requests queue on a per-account transaction lock and all but the first find the marker. The lock
+ * lives in the transaction's own connection, so waiting requests never starve the pool.
+ */
+export async function ensureDefaults(knex: Knex, userId: string): Promise<void> {
+  const seeded = await knex('seeded_accounts').where({ userId }).first();
+  if (seeded) return;
+  await knex.transaction(async (trx) => {
+    await trx.raw("select pg_advisory_xact_lock(hashtext('catalogues:defaults:' || ?))", [userId]);
+    const marker = await trx('seeded_accounts').insert({ userId }).onConflict('user_id').ignore().returning('user_id');
+    if (marker.length === 0) return;
+    await insertDefaults(trx, userId);
+  });
+}

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import type { Service } from '@corretora/service-kit';
+import { createTestDatabase, randomUser, sessionCookieFor, testConfig } from '@corretora/service-kit/testing';
+import request from 'supertest';
+import { createCataloguesService } from '../src/app';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let service: Service;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  service = await createCataloguesService({ ...testConfig('catalogues', database.url), insurerPasswordKey: randomBytes(32) });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await database?.drop();
+});
+
+const api = () => request(service.app.callback());
+
+async function broker() {
+  const user = randomUser();
+  return { user, cookie: await sessionCookieFor(service, user) };
+}
+
+const names = (body: { name: string }[]) => body.map((item) => item.name);
+
+describe('defaults', () => {
+  test('a new account gets the defaults of decisions.md, sorted by name', async () => {
+    const { cookie } = await broker();
+    const products = await api().get('/api/products').set('Cookie', cookie);
+    expect(products.status).toBe(200);
+    expect(names(products.body)).toEqual([
+      'Seguro Auto', 'Seguro de Vida', 'Seguro Empresarial', 'Seguro Residencial', 'Seguro Saúde', 'Seguro Viagem',
+    ]);
+    expect(products.body.find((p: { name: string }) => p.name === 'Seguro Auto')).toMatchObject({ isActive: true, policyType: 'auto' });
+    const insurers = await api().get('/api/insurers').set('Cookie', cookie);
+    expect(names(insurers.body)).toEqual([
+      'Allianz', 'Azul Seguros', 'Bradesco Seguros', 'HDI Seguros', 'Mapfre', 'Porto Seguro', 'SulAmérica', 'Tokio Marine',
+    ]);
+    const sources = await api().get('/api/lead-sources').set('Cookie', cookie);
+    expect(names(sources.body)).toEqual(['Evento', 'Google', 'Indicação', 'Instagram', 'Site', 'WhatsApp']);
+  });
+
+  test('created exactly once under 10 concurrent first requests', async () => {
+    const { user, cookie } = await broker();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => api().get(['/api/products', '/api/insurers', '/api/reference-data'][i % 3]!).set('Cookie', cookie)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    for (const [table, count] of [['products', 6], ['insurers', 8], ['lead_sources', 6], ['pipeline_stages', 4]] as const) {
+      const row = await service.knex(table).where({ userId: user.id }).count<{ n: string }[]>({ n: '*' }).first();
+      expect(Number(row?.n)).toBe(count);
+    }
+  });
+});
+
+describe('CRUD', () => {
+  test('create (active by default), partial update, delete', async () => {
+    const { cookie } = await broker();
+    const created = await api().post('/api/products').set('Cookie', cookie).send({ name: 'Seguro Bike', description: 'Bicicletas' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Seguro Bike', description: 'Bicicletas', isActive: true, policyType: null });
+
+    const toggled = await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ isActive: false });
+    expect(toggled.status).toBe(200);
+    expect(toggled.body).toMatchObject({ name: 'Seguro Bike', description: 'Bicicletas', isActive: false });
+
+    const renamed = await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ name: 'Seguro Bicicleta' });
+    expect(renamed.body).toMatchObject({ name: 'Seguro Bicicleta', isActive: false });
+
+    expect((await api().delete(`/api/products/${created.body.id}`).set('Cookie', cookie)).status).toBe(204);
+    const list = await api().get('/api/products').set('Cookie', cookie);
+    expect(names(list.body)).not.toContain('Seguro Bicicleta');
+  });
+
+  test('a duplicate name is a 409 on the name field', async () => {
+    const { cookie } = await broker();
+    const duplicate = await api().post('/api/lead-sources').set('Cookie', cookie).send({ name: 'instagram' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.issues).toEqual([{ path: 'name', message: 'Já existe uma origem com esse nome.' }]);
+  });
+
+  test.each([
+    ['missing name', {}, 'Nome é obrigatório'],
+    ['blank name', { name: '   ' }, 'Nome é obrigatório'],
+    ['10,000-character name', { name: 'x'.repeat(10_000) }, 'Máximo de 100 caracteres'],
+    ['wrong type', { name: 42 }, 'Nome é obrigatório'],
+  ])('bad input (%s): 400 with the pt-BR message, nothing stored', async (_label, body, message) => {
+    const { user, cookie } = await broker();
+    await api().get('/api/products').set('Cookie', cookie);
+    const response = await api().post('/api/products').set('Cookie', cookie).send(body);
+    expect(response.status).toBe(400);
+    expect(response.body.issues).toContainEqual({ path: 'name', message });
+    const row = await service.knex('products').where({ userId: user.id }).count<{ n: string }[]>({ n: '*' }).first();
+    expect(Number(row?.n)).toBe(6);
+  });
+
+  test('malformed JSON and wrong types on update change nothing', async () => {
+    const { cookie } = await broker();
+    const [first] = (await api().get('/api/insurers').set('Cookie', cookie)).body;
+    const malformed = await api().patch(`/api/insurers/${first.id}`).set('Cookie', cookie).set('Content-Type', 'application/json').send('{"name":');
+    expect(malformed.status).toBe(400);
+    const wrong = await api().patch(`/api/insurers/${first.id}`).set('Cookie', cookie).send({ isActive: 'sim' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues).toEqual([{ path: 'isActive', message: 'Informe se está ativo' }]);
+    const empty = await api().patch(`/api/insurers/${first.id}`).set('Cookie', cookie).send({});
+    expect(empty.status).toBe(400);
+    const again = (await api().get('/api/insurers').set('Cookie', cookie)).body[0];
+    expect(again).toEqual(first);
+  });
+});
+
+describe('isolation', () => {
+  test.each(['/api/products', '/api/insurers', '/api/lead-sources'])("another broker's %s id is a 404 for every verb", async (path) => {
+    const owner = await broker();
+    const other = await broker();
+    const [item] = (await api().get(path).set('Cookie', owner.cookie)).body;
+    const patch = await api().patch(`${path}/${item.id}`).set('Cookie', other.cookie).send({ name: 'Invadido' });
+    expect(patch.status).toBe(404);
+    expect(patch.body).toEqual({ message: 'Item não encontrado.' });
+    expect((await api().delete(`${path}/${item.id}`).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await api().patch(`${path}/999999`).set('Cookie', owner.cookie).send({ name: 'X' })).status).toBe(404);
+    expect((await api().delete(`${path}/abc`).set('Cookie', owner.cookie)).status).toBe(404);
+    const unchanged = (await api().get(path).set('Cookie', owner.cookie)).body.find((i: { id: number }) => i.id === item.id);
+    expect(unchanged).toEqual(item);
+    expect(names((await api().get(path).set('Cookie', other.cookie)).body)).not.toContain('Invadido');
+  });
+
+  test('signed out: 401', async () => {
+    for (const path of ['/api/products', '/api/insurers', '/api/lead-sources', '/api/reference-data']) {
+      expect((await api().get(path)).status).toBe(401);
+    }
+  });
+});
+
+describe('insurer portal password', () => {
+  test('encrypted at rest, never listed, revealed only to its owner', async () => {
+    const owner = await broker();
+    const created = await api().post('/api/insurers').set('Cookie', owner.cookie)
+      .send({ name: 'Zurich', manager: 'Fernanda', email: 'F@Zurich.test', password: 'portal-secreto-1', website: 'https://zurich.com.br' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Zurich', manager: 'Fernanda', email: 'f@zurich.test', hasPassword: true });
+    expect(JSON.stringify(created.body)).not.toContain('portal-secreto-1');
+
+    // A dump of the table holds no plaintext.
+    const dump = JSON.stringify(await service.knex.raw('select * from insurers'));
+    expect(dump).not.toContain('portal-secreto-1');
+    const list = await api().get('/api/insurers').set('Cookie', owner.cookie);
+    expect(JSON.stringify(list.body)).not.toContain('portal-secreto-1');
+    const reference = await api().get('/api/reference-data').set('Cookie', owner.cookie);
+    expect(JSON.stringify(reference.body)).not.toContain('portal-secreto-1');
+
+    const revealed = await api().post(`/api/insurers/${created.body.id}/reveal-password`).set('Cookie', owner.cookie);
+    expect(revealed.body).toEqual({ password: 'portal-secreto-1' });
+    const other = await broker();
+    expect((await api().post(`/api/insurers/${created.body.id}/reveal-password`).set('Cookie', other.cookie)).status).toBe(404);
+
+    // Same password twice gives two different ciphertexts (unique nonce).
+    const second = await api().post('/api/insurers').set('Cookie', owner.cookie).send({ name: 'Zurich 2', password: 'portal-secreto-1' });
+    const sealed = await service.knex('insurers').whereIn('id', [created.body.id, second.body.id]).pluck('password_sealed');
+    expect(new Set(sealed).size).toBe(2);
+
+    // An update without a password keeps it; an empty one removes it.
+    await api().patch(`/api/insurers/${created.body.id}`).set('Cookie', owner.cookie).send({ manager: 'Outra' });
+    expect((await api().post(`/api/insurers/${created.body.id}/reveal-password`).set('Cookie', owner.cookie)).body.password).toBe('portal-secreto-1');
+    const cleared = await api().patch(`/api/insurers/${created.body.id}`).set('Cookie', owner.cookie).send({ password: '' });
+    expect(cleared.body.hasPassword).toBe(false);
+  });
+});
+
+describe('reference data and internal check', () => {
+  test('reference data of the signed-in broker, fresh for 5 minutes', async () => {
+    const { cookie } = await broker();
+    const response = await api().get('/api/reference-data').set('Cookie', cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, max-age=300');
+    expect(response.body.products[0]).toEqual({ id: expect.any(Number), name: 'Seguro Auto', isActive: true });
+    expect(response.body.insurers[0]).toEqual({ id: expect.any(Number), name: 'Allianz' });
+    expect(response.body.pipelineStages.map((s: { key: string; name: string }) => `${s.key}:${s.name}`)).toEqual([
+      'leads:Contato', 'qualified:Negociação', 'proposal:Fechamento', 'closed:Finalizado',
+    ]);
+  });
+
+  test('internal check answers names for the broker\'s ids and 404 for anyone else\'s', async () => {
+    const owner = await broker();
+    const other = await broker();
+    const data = (await api().get('/api/reference-data').set('Cookie', owner.cookie)).body;
+    const auto = data.products.find((p: { name: string }) => p.name === 'Seguro Auto');
+    const check = await api()
+      .get(`/internal/catalogues/${owner.user.id}/check?productId=${auto.id}&stageKey=qualified`)
+      .set('x-internal-token', 'test-internal-token');
+    expect(check.status).toBe(200);
+    expect(check.body).toEqual({ product: { id: auto.id, name: 'Seguro Auto', policyType: 'auto' }, stage: { id: expect.any(Number), key: 'qualified', name: 'Negociação' } });
+    const foreign = await api().get(`/internal/catalogues/${other.user.id}/check?productId=${auto.id}`).set('x-internal-token', 'test-internal-token');
+    expect(foreign.status).toBe(404);
+    expect((await api().get(`/internal/catalogues/${owner.user.id}/check`)).status).toBe(403);
+  });
+});
