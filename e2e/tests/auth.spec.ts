@@ -30,8 +30,8 @@ test('forgot password -> e-mail link -> new password -> sign in with it', async 
   const { pathname, search } = new URL(link);
   await page.goto(pathname + search);
   const newPassword = 'nova-senha-456';
-  await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirmar nova senha').fill(newPassword);
+  await page.getByRole('textbox', { name: 'Nova senha', exact: true }).fill(newPassword);
+  await page.getByRole('textbox', { name: 'Confirmar nova senha' }).fill(newPassword);
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
   await expect(page.getByRole('link', { name: /login/i })).toBeVisible();
 

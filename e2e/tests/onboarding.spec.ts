@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, uniqueEmail } from './support/accounts';
+import { PASSWORD, uniqueEmail, toast } from './support/accounts';
 import { BROKERAGE } from './support/broker';
 
 const LOCKED_ITEMS = ['Pipeline', 'Contatos', 'Sinistros', 'Apólices', 'Comissões', 'Documentos', 'Configurações', 'Meu Perfil'];
@@ -9,8 +9,8 @@ function navigation(page: Page) {
 }
 
 async function expectStepToast(page: Page) {
-  await expect(page.getByText('Campos obrigatórios')).toBeVisible();
-  await expect(page.getByText('Por favor, preencha todos os campos obrigatórios corretamente.')).toBeVisible();
+  await expect(toast(page, 'Campos obrigatórios')).toBeVisible();
+  await expect(toast(page, 'Por favor, preencha todos os campos obrigatórios corretamente.')).toBeVisible();
 }
 
 test('register -> locked navigation -> four-step wizard -> dashboard', async ({ page }) => {
@@ -21,7 +21,7 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
   await expect(page).toHaveURL(/\/register$/);
   await page.getByLabel('Nome').fill('Ana Souza');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -68,8 +68,10 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
   await page.getByRole('button', { name: 'Próximo' }).click();
   // Complement is required unless 'Não tem complemento' is on.
   await expectStepToast(page);
+  await expect(page.getByText('Complemento é obrigatório (ou marque "Não tem complemento")')).toBeVisible();
+  await expect(page.getByText('Passo 2 de 4')).toBeVisible();
   await page.getByLabel('Não tem complemento').check();
-  await expect(page.getByLabel('Complemento')).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Complemento' })).toBeDisabled();
   await page.getByRole('button', { name: 'Próximo' }).click();
 
   // Step 3
@@ -92,7 +94,7 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
   await page.getByRole('checkbox', { name: 'Auto' }).check();
   await page.getByRole('button', { name: 'Finalizar' }).click();
 
-  await expect(page.getByText('Dados da corretora salvos com sucesso.')).toBeVisible();
+  await expect(toast(page, 'Dados da corretora salvos com sucesso.')).toBeVisible();
   await expect(page).toHaveURL(/\/(dashboard)?$/);
   for (const title of ['Apólices Ativas', 'Sinistros Abertos', 'Receita Mensal', 'Novos Leads']) {
     await expect(page.getByText(title, { exact: true })).toBeVisible();

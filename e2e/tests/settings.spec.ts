@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi, uniqueEmail } from './support/accounts';
+import { registerViaApi, uniqueEmail, toast } from './support/accounts';
 import { onboardViaApi } from './support/broker';
 
 async function signUpOnboarded(page: Page, prefix: string) {
@@ -24,7 +24,7 @@ test('products: add, toggle, edit and delete from Configurações', async ({ pag
   await dialog.getByLabel('Nome').fill('Seguro Bike');
   await dialog.getByLabel('Descrição').fill('Bicicletas e patinetes');
   await dialog.getByRole('button', { name: 'Criar' }).click();
-  await expect(page.getByText('Produto criado com sucesso!')).toBeVisible();
+  await expect(toast(page, 'Produto criado com sucesso!')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   const row = page.getByRole('listitem').filter({ hasText: 'Seguro Bike' });
@@ -32,7 +32,7 @@ test('products: add, toggle, edit and delete from Configurações', async ({ pag
   await expect(toggle).toBeChecked();
   await toggle.click();
   await expect(toggle).not.toBeChecked();
-  await expect(page.getByText('Produto atualizado com sucesso!')).toBeVisible();
+  await expect(toast(page, 'Produto atualizado com sucesso!')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('listitem').filter({ hasText: 'Seguro Bike' }).getByRole('switch')).not.toBeChecked();
 
@@ -40,13 +40,13 @@ test('products: add, toggle, edit and delete from Configurações', async ({ pag
   await expect(dialog.getByText('Editar Produto')).toBeVisible();
   await dialog.getByLabel('Nome').fill('Seguro Bicicleta');
   await dialog.getByRole('button', { name: 'Atualizar' }).click();
-  await expect(page.getByText('Produto atualizado com sucesso!')).toBeVisible();
+  await expect(toast(page, 'Produto atualizado com sucesso!')).toBeVisible();
   await expect(page.getByText('Seguro Bicicleta', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Excluir Seguro Bicicleta' }).click();
   await expect(page.getByText('Tem certeza que deseja excluir "Seguro Bicicleta"?')).toBeVisible();
   await page.getByRole('button', { name: 'Excluir', exact: true }).click();
-  await expect(page.getByText('Produto excluído com sucesso!')).toBeVisible();
+  await expect(toast(page, 'Produto excluído com sucesso!')).toBeVisible();
   await expect(page.getByText('Seguro Bicicleta', { exact: true })).toBeHidden();
 });
 
@@ -65,7 +65,7 @@ test('insurers: add one with a portal password, open its details and reveal the 
   await dialog.getByLabel('Senha do portal').fill('portal-secreto-1');
   await dialog.getByLabel('Website').fill('https://www.zurich.com.br');
   await dialog.getByRole('button', { name: 'Criar' }).click();
-  await expect(page.getByText('Seguradora criada com sucesso!')).toBeVisible();
+  await expect(toast(page, 'Seguradora criada com sucesso!')).toBeVisible();
 
   const row = page.getByRole('listitem').filter({ hasText: 'Zurich Seguros' });
   await row.getByRole('button', { name: 'Ver detalhes' }).click();

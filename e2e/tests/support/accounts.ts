@@ -21,6 +21,12 @@ export async function registerViaApi(
 export async function signInThroughForm(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** A toast of the shell's toaster (the same text also goes to an aria-live region). */
+export function toast(page: Page, text: string) {
+  // .last(): while one toast is leaving, the next may already be on screen.
+  return page.locator('.fui-Toast').getByText(text, { exact: true }).last();
 }

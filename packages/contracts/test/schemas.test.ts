@@ -70,12 +70,16 @@ describe('broker wizard steps', () => {
 
   test("'Não tem complemento' clears the complement", () => {
     const output = v.parse(BrokerStep2Schema, { ...PROFILE, complement: 'ignored', noComplement: true });
-    expect(output.complement).toBeNull();
-    expect(output).not.toHaveProperty('noComplement');
+    expect(output).toMatchObject({ complement: null, noComplement: true });
+    // The output is what the API receives: it must validate again unchanged.
+    expect(v.parse(BrokerStep2Schema, output)).toEqual(output);
   });
 
-  test('the whole profile is stored normalised', () => {
+  test('the whole profile is stored normalised, and its output validates again unchanged', () => {
     const output = v.parse(BrokerProfileSchema, { ...PROFILE, isOnboardingComplete: true });
+    expect(v.parse(BrokerProfileSchema, output)).toEqual(output);
+    const withoutComplement = v.parse(BrokerProfileSchema, { ...PROFILE, complement: '', noComplement: true });
+    expect(v.parse(BrokerProfileSchema, withoutComplement)).toEqual(withoutComplement);
     expect(output).toMatchObject({
       email: 'ana@corretora.test', phone: '11987654321', cpf: '52998224725', cnpj: '11222333000181', zipCode: '01310100',
       susepNumber: '123456789', businessType: null, website: null, monthlyPolicies: 20, complement: 'Sala 42', isOnboardingComplete: true,

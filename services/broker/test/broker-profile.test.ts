@@ -73,6 +73,9 @@ describe('broker profile', () => {
     const again = await api().post('/api/broker-profile').set('Cookie', cookie).send({ ...PROFILE, noComplement: true });
     expect(again.status).toBe(200);
     expect(again.body.complement).toBeNull();
+    // What the wizard sends is the schema's normalised output: complement null with the flag on.
+    const normalised = { ...PROFILE, phone: '11987654321', cpf: '52998224725', cnpj: '11222333000181', zipCode: '01310100', complement: null, noComplement: true };
+    expect((await api().post('/api/broker-profile').set('Cookie', cookie).send(normalised)).status).toBe(200);
   });
 
   test('PUT changes only the given fields; restart keeps the data', async () => {

@@ -87,9 +87,13 @@ interface ComplementInput {
 }
 
 /** Complement is required unless 'Não tem complemento' is on; then it is stored empty. */
-function withoutComplementWhenDisabled<T extends ComplementInput>(input: T): Omit<T, 'noComplement'> & { complement: string | null } {
-  const { noComplement, ...rest } = input;
-  return { ...rest, complement: noComplement ? null : input.complement || null };
+/**
+ * With 'Não tem complemento' on, the complement is stored empty. noComplement stays in the output so
+ * that the output validates again unchanged (the form's output is what the API receives).
+ */
+function withoutComplementWhenDisabled<T extends ComplementInput>(input: T): T & { complement: string | null; noComplement: boolean } {
+  const noComplement = input.noComplement === true || (input.noComplement === undefined && !input.complement);
+  return { ...input, noComplement, complement: noComplement ? null : input.complement || null };
 }
 
 export const BrokerStep1Schema = v.object(step1Entries);
@@ -126,10 +130,9 @@ export const BrokerProfileUpdateSchema = v.pipe(
     ['complement'],
   ),
   v.transform((input) => {
-    const { noComplement, ...rest } = input;
-    if (noComplement === true) return { ...rest, complement: null };
-    if ('complement' in rest) return { ...rest, complement: rest.complement || null };
-    return rest;
+    if (input.noComplement === true) return { ...input, complement: null };
+    if ('complement' in input) return { ...input, complement: input.complement || null };
+    return input;
   }),
 );
 

@@ -38,7 +38,13 @@ export function OnboardingWizard({ profile, editing, onCancel }: { profile: Brok
   const form = useForm<WizardValues, unknown, BrokerProfileInput>({
     resolver,
     defaultValues: profileToWizard(profile, { name: user?.name, email: user?.email }),
-    mode: 'onTouched',
+    // Validate when the broker asks to advance, not on blur: a message appearing on blur moves the
+    // buttons under the pointer and swallows the click on Próximo.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // 'all' makes the valibot resolver run every check (abortPipeEarly off), so the complement rule,
+    // which spans two fields, reports while later steps are still empty.
+    criteriaMode: 'all',
   });
   const { control, formState, trigger, handleSubmit, setValue, watch, setError, reset } = form;
   const noComplement = watch('noComplement');

@@ -3,7 +3,7 @@ import {
   maskCep, maskCnpj, maskCpf, maskPhone, maskSusep, type BrokerProfileInput,
 } from '@corretora/contracts';
 import { MaskedInput } from '@corretora/web-kit/ui';
-import { Checkbox, Field, Input, Select, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Input, Select, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
 import type { WizardValues } from '../utils/wizard-form';
 
@@ -15,6 +15,10 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground1,
   },
+  fieldset: { border: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  legend: { padding: 0, marginBottom: tokens.spacingVerticalS, fontWeight: tokens.fontWeightRegular },
+  required: { color: tokens.colorPaletteRedForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
   typeCardChecked: { border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
 });
 
@@ -126,8 +130,12 @@ export function StepProfessional(props: StepProps) {
           name="insuranceTypes"
           control={control}
           render={({ field }) => (
-            <Field label="Tipos de seguro" required validationMessage={errors.insuranceTypes?.message}>
-              <div className={styles.types} role="group" aria-label="Tipos de seguro">
+            // A fieldset, not a Field: a Field around many checkboxes would mark each one required.
+            <fieldset className={styles.fieldset} aria-describedby={errors.insuranceTypes ? 'insurance-types-error' : undefined}>
+              <legend className={styles.legend}>
+                Tipos de seguro <span className={styles.required} aria-hidden="true">*</span>
+              </legend>
+              <div className={styles.types}>
                 {INSURANCE_TYPES.map((type) => {
                   const checked = field.value.includes(type.value);
                   return (
@@ -143,7 +151,10 @@ export function StepProfessional(props: StepProps) {
                   );
                 })}
               </div>
-            </Field>
+              {errors.insuranceTypes?.message ? (
+                <Text id="insurance-types-error" role="alert" className={styles.error}>{errors.insuranceTypes.message}</Text>
+              ) : null}
+            </fieldset>
           )}
         />
       </div>

@@ -30,7 +30,9 @@ export class BrokerProfileService {
 
   /** The onboarding save: creates the profile or replaces every field of an existing one. */
   async save(userId: string, input: BrokerProfileInput): Promise<{ profile: BrokerProfile; created: boolean }> {
-    const values = { ...input, userId, updatedAt: new Date().toISOString() };
+    // noComplement is a form flag, not a column: an empty complement already says it.
+    const { noComplement: _noComplement, ...fields } = input;
+    const values = { ...fields, userId, updatedAt: new Date().toISOString() };
     const row = await this.knex('broker_profiles')
       .insert(BrokerProfileModel.fromJson(values).$toDatabaseJson())
       .onConflict('user_id')
@@ -42,7 +44,8 @@ export class BrokerProfileService {
 
   async update(userId: string, input: BrokerProfileUpdateInput): Promise<BrokerProfile> {
     await this.require(userId);
-    const profile = await this.query().patchAndFetchById(userId, { ...input, updatedAt: new Date() } as Partial<BrokerProfileModel>);
+    const { noComplement: _noComplement, ...fields } = input;
+    const profile = await this.query().patchAndFetchById(userId, { ...fields, updatedAt: new Date() } as Partial<BrokerProfileModel>);
     return profile.toProfile();
   }
 

@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react';
+import type { Control, FieldErrors, FieldValues } from 'react-hook-form';
+import type * as v from 'valibot';
+import type { CatalogueItem, CatalogueKey } from '../api/catalogue-api';
+
+/** Everything that differs between the three settings tabs; the list and the dialog are shared. */
+export interface CatalogueKind<T extends CatalogueItem, F extends FieldValues> {
+  key: CatalogueKey;
+  texts: {
+    add: string;
+    newTitle: string;
+    editTitle: string;
+    empty: string;
+    created: string;
+    updated: string;
+    deleted: string;
+    createError: string;
+    updateError: string;
+    deleteError: string;
+  };
+  /** The contracts create schema: the form's resolver, the same rules the service applies. */
+  schema: v.GenericSchema;
+  emptyForm: F;
+  toForm: (item: T) => F;
+  /** The item in the schema's output shape, to send only what changed. */
+  toComparable: (item: T) => Record<string, unknown>;
+  /** Last word on an edit's changes (the insurer keeps its password when the field is left empty). */
+  adjustChanges?: (changes: Record<string, unknown>) => Record<string, unknown>;
+  Fields: ComponentType<{ control: Control<F, unknown, Record<string, unknown>>; errors: FieldErrors<F>; editing: boolean }>;
+  Details?: ComponentType<{ item: T }>;
+}

@@ -1,0 +1,112 @@
+import { apiErrorMessage } from '@corretora/web-kit';
+import { ConfirmDialog, useNotify } from '@corretora/web-kit/ui';
+import {
+  Body1, Button, Card, Skeleton, SkeletonItem, Switch, Text, makeStyles, mergeClasses, tokens,
+} from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { useCatalogue, useDeleteItem, useToggleActive, type CatalogueItem } from '../api/catalogue-api';
+import { CatalogueDialog } from './catalogue-dialog';
+import type { CatalogueKind } from './catalogue-kind';
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalM },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  row: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, padding: tokens.spacingHorizontalM },
+  inactive: { opacity: 0.7 },
+  main: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+});
+
+const SKELETON_ROWS = 3;
+
+export function CatalogueList<T extends CatalogueItem, F extends FieldValues>({ kind }: { kind: CatalogueKind<T, F> }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const list = useCatalogue<T>(kind.key);
+  const toggle = useToggleActive<T>(kind.key);
+  const remove = useDeleteItem(kind.key);
+  const [editing, setEditing] = useState<T | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const Details = kind.Details;
+
+  const onToggle = (item: T, isActive: boolean) =>
+    toggle.mutate(
+      { id: item.id, isActive },
+      {
+        onSuccess: () => notify.success(kind.texts.updated),
+        onError: (error) => notify.error(kind.texts.updateError, apiErrorMessage(error, '')),
+      },
+    );
+
+  const onDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notify.success(kind.texts.deleted);
+        setDeleting(null);
+      },
+      onError: (error) => {
+        notify.error(kind.texts.deleteError, apiErrorMessage(error, ''));
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>{kind.texts.add}</Button>
+      </div>
+      {list.isLoading ? (
+        <div className={styles.list} aria-busy="true" aria-label="Carregando">
+          {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+            <Card key={index} className={styles.row}>
+              <Skeleton style={{ width: '100%' }}>
+                <SkeletonItem size={20} />
+              </Skeleton>
+            </Card>
+          ))}
+        </div>
+      ) : null}
+      {list.isError ? <Body1 className={styles.empty}>Não foi possível carregar a lista. Recarregue a página.</Body1> : null}
+      {list.data && list.data.length === 0 ? <Body1 className={styles.empty}>{kind.texts.empty}</Body1> : null}
+      {list.data && list.data.length > 0 ? (
+        <ul className={styles.list}>
+          {list.data.map((item) => (
+            <li key={item.id}>
+              <Card className={mergeClasses(styles.row, !item.isActive && styles.inactive)}>
+                <div className={styles.main}>
+                  <Text weight="semibold">{item.name}</Text>
+                  {Details ? <Details item={item} /> : null}
+                </div>
+                <div className={styles.actions}>
+                  <Switch
+                    checked={item.isActive}
+                    label={item.isActive ? 'Ativo' : 'Inativo'}
+                    aria-label={`Ativo: ${item.name}`}
+                    onChange={(_event, data) => onToggle(item, data.checked)}
+                  />
+                  <Button appearance="subtle" icon={<EditRegular />} aria-label={`Editar ${item.name}`} onClick={() => setEditing(item)} />
+                  <Button appearance="subtle" icon={<DeleteRegular />} aria-label={`Excluir ${item.name}`} onClick={() => setDeleting(item)} />
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {editing !== null ? <CatalogueDialog kind={kind} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Confirmar exclusão"
+        message={deleting ? `Tem certeza que deseja excluir "${deleting.name}"?` : ''}
+        confirmLabel="Excluir"
+        busy={remove.isPending}
+        onConfirm={onDelete}
+        onOpenChange={(open) => (!open ? setDeleting(null) : undefined)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Insurer } from '@corretora/contracts';
+import { apiErrorMessage } from '@corretora/web-kit';
+import { Button, Caption1, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useRevealPassword } from '../api/reveal-password';
+
+const useStyles = makeStyles({
+  details: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS, alignItems: 'center' },
+  label: { color: tokens.colorNeutralForeground3 },
+  password: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, fontFamily: tokens.fontFamilyMonospace },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+function websiteHref(website: string): string {
+  return /^https?:\/\//i.test(website) ? website : `https://${website}`;
+}
+
+export function InsurerDetails({ item }: { item: Insurer }) {
+  const styles = useStyles();
+  const [open, setOpen] = useState(false);
+  const reveal = useRevealPassword();
+  const [password, setPassword] = useState<string | null>(null);
+  const hasDetails = Boolean(item.manager || item.email || item.hasPassword || item.website);
+  if (!hasDetails) return null;
+
+  const togglePassword = () => {
+    if (password !== null) return setPassword(null);
+    reveal.mutate(item.id, { onSuccess: (answer) => setPassword(answer.password ?? '') });
+  };
+
+  return (
+    <>
+      <div>
+        <Button size="small" appearance="transparent" onClick={() => setOpen((value) => !value)} aria-expanded={open}>
+          {open ? 'Ocultar detalhes' : 'Ver detalhes'}
+        </Button>
+      </div>
+      {open ? (
+        <div className={styles.details}>
+          {item.manager ? (<><Caption1 className={styles.label}>Gerente</Caption1><Text>{item.manager}</Text></>) : null}
+          {item.email ? (<><Caption1 className={styles.label}>Email</Caption1><Link href={`mailto:${item.email}`}>{item.email}</Link></>) : null}
+          {item.hasPassword ? (
+            <>
+              <Caption1 className={styles.label}>Senha</Caption1>
+              <span className={styles.password}>
+                <Text>{password ?? '••••••••'}</Text>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={password !== null ? <EyeOffRegular /> : <EyeRegular />}
+                  disabled={reveal.isPending}
+                  onClick={togglePassword}
+                >
+                  {password !== null ? 'Ocultar senha' : 'Mostrar senha'}
+                </Button>
+              </span>
+              {reveal.isError ? <Text role="alert" className={styles.error}>{apiErrorMessage(reveal.error, 'Não foi possível mostrar a senha.')}</Text> : null}
+            </>
+          ) : null}
+          {item.website ? (
+            <>
+              <Caption1 className={styles.label}>Website</Caption1>
+              <Link href={websiteHref(item.website)} target="_blank" rel="noopener noreferrer">{item.website}</Link>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { InsurerCreateSchema, type Insurer } from '@corretora/contracts';
+import type { CatalogueKind } from '../../catalogue-list/components/catalogue-kind';
+import { CatalogueList } from '../../catalogue-list/components/catalogue-list';
+import { ActiveField, TextField } from '../../catalogue-list/components/form-fields';
+import { InsurerDetails } from './insurer-details';
+
+interface InsurerForm {
+  name: string;
+  manager: string;
+  email: string;
+  password: string;
+  website: string;
+  contactInfo: string;
+  isActive: boolean;
+}
+
+const insurersKind: CatalogueKind<Insurer, InsurerForm> = {
+  key: 'insurers',
+  texts: {
+    add: 'Adicionar Seguradora', newTitle: 'Nova Seguradora', editTitle: 'Editar Seguradora', empty: 'Nenhuma seguradora cadastrada.',
+    created: 'Seguradora criada com sucesso!', updated: 'Seguradora atualizada com sucesso!', deleted: 'Seguradora excluída com sucesso!',
+    createError: 'Erro ao criar seguradora', updateError: 'Erro ao atualizar seguradora', deleteError: 'Erro ao excluir seguradora',
+  },
+  schema: InsurerCreateSchema,
+  emptyForm: { name: '', manager: '', email: '', password: '', website: '', contactInfo: '', isActive: true },
+  // The stored password is never sent to the browser: the field starts empty in edit mode.
+  toForm: (item) => ({
+    name: item.name, manager: item.manager ?? '', email: item.email ?? '', password: '', website: item.website ?? '',
+    contactInfo: item.contactInfo ?? '', isActive: item.isActive,
+  }),
+  toComparable: (item) => ({
+    name: item.name, manager: item.manager, email: item.email, password: null, website: item.website, contactInfo: item.contactInfo, isActive: item.isActive,
+  }),
+  adjustChanges: (changes) => {
+    // Left empty while editing means "keep the stored password".
+    const { password, ...rest } = changes;
+    return password ? { ...rest, password } : rest;
+  },
+  Fields: ({ control, errors, editing }) => (
+    <>
+      <TextField control={control} errors={errors} name="name" label="Nome" required />
+      <TextField control={control} errors={errors} name="manager" label="Gerente" />
+      <TextField control={control} errors={errors} name="email" label="Email" type="email" />
+      <TextField
+        control={control}
+        errors={errors}
+        name="password"
+        label="Senha do portal"
+        type="password"
+        hint={editing ? 'Deixe em branco para manter a senha atual.' : 'Guardada criptografada; só aparece quando você pedir.'}
+      />
+      <TextField control={control} errors={errors} name="website" label="Website" placeholder="https://" />
+      <TextField control={control} errors={errors} name="contactInfo" label="Contato" />
+      <ActiveField control={control} name="isActive" label="Ativa" />
+    </>
+  ),
+  Details: InsurerDetails,
+};
+
+export function InsurersTab() {
+  return <CatalogueList kind={insurersKind} />;
+}

@@ -1,0 +1,42 @@
+import { POLICY_TYPES, ProductCreateSchema, optionLabel, type Product } from '@corretora/contracts';
+import { Caption1 } from '@fluentui/react-components';
+import type { CatalogueKind } from '../../catalogue-list/components/catalogue-kind';
+import { CatalogueList } from '../../catalogue-list/components/catalogue-list';
+import { ActiveField, SelectField, TextField } from '../../catalogue-list/components/form-fields';
+
+interface ProductForm {
+  name: string;
+  description: string;
+  policyType: string;
+  isActive: boolean;
+}
+
+const productsKind: CatalogueKind<Product, ProductForm> = {
+  key: 'products',
+  texts: {
+    add: 'Adicionar Produto', newTitle: 'Novo Produto', editTitle: 'Editar Produto', empty: 'Nenhum produto cadastrado.',
+    created: 'Produto criado com sucesso!', updated: 'Produto atualizado com sucesso!', deleted: 'Produto excluído com sucesso!',
+    createError: 'Erro ao criar produto', updateError: 'Erro ao atualizar produto', deleteError: 'Erro ao excluir produto',
+  },
+  schema: ProductCreateSchema,
+  emptyForm: { name: '', description: '', policyType: '', isActive: true },
+  toForm: (item) => ({ name: item.name, description: item.description ?? '', policyType: item.policyType ?? '', isActive: item.isActive }),
+  toComparable: (item) => ({ name: item.name, description: item.description, policyType: item.policyType, isActive: item.isActive }),
+  Fields: ({ control, errors }) => (
+    <>
+      <TextField control={control} errors={errors} name="name" label="Nome" required />
+      <TextField control={control} errors={errors} name="description" label="Descrição" multiline />
+      <SelectField control={control} errors={errors} name="policyType" label="Tipo de apólice" options={POLICY_TYPES} emptyLabel="Não definido (Empresarial)" />
+      <ActiveField control={control} name="isActive" label="Ativo" />
+    </>
+  ),
+  Details: ({ item }) => (
+    <Caption1>
+      {[item.policyType ? optionLabel(POLICY_TYPES, item.policyType) : null, item.description].filter(Boolean).join(' · ') || 'Sem descrição'}
+    </Caption1>
+  ),
+};
+
+export function ProductsTab() {
+  return <CatalogueList kind={productsKind} />;
+}

@@ -1,0 +1,40 @@
+import { useSearchParams } from '@corretora/web-kit';
+import { PageHeader } from '@corretora/web-kit/ui';
+import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { InsurersTab } from '../../insurers/components/insurers-tab';
+import { LeadSourcesTab } from '../../lead-sources/components/lead-sources-tab';
+import { ProductsTab } from '../../products/components/products-tab';
+
+const TABS = [
+  { value: 'products', label: 'Produtos', Content: ProductsTab },
+  { value: 'insurers', label: 'Seguradoras', Content: InsurersTab },
+  { value: 'lead-sources', label: 'Origens', Content: LeadSourcesTab },
+] as const;
+
+type TabValue = (typeof TABS)[number]['value'];
+
+const useStyles = makeStyles({
+  tabs: { marginBottom: tokens.spacingVerticalL },
+});
+
+/** /settings ('Configurações'): the tab lives in ?tab= so it survives reloads and links. */
+export default function SettingsPage() {
+  const styles = useStyles();
+  const [params, setParams] = useSearchParams();
+  const current = TABS.find((tab) => tab.value === params.get('tab')) ?? TABS[0];
+  return (
+    <>
+      <PageHeader title="Configurações" subtitle="Produtos, seguradoras e origens de leads da sua corretora" />
+      <TabList
+        className={styles.tabs}
+        selectedValue={current.value}
+        onTabSelect={(_event, data) => setParams({ tab: data.value as TabValue })}
+      >
+        {TABS.map((tab) => (
+          <Tab key={tab.value} value={tab.value}>{tab.label}</Tab>
+        ))}
+      </TabList>
+      <current.Content />
+    </>
+  );
+}
