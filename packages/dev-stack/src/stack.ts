@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { SERVICES, SERVICE_NAMES, startDevGateway, type ServiceName } from '@corretora/gateway';
 import { buildApps } from './apps';

@@ -1,0 +1,66 @@
+// One lint setup for the monorepo: TypeScript rules, kebab-case file names, and imports that flow
+// one way (apps -> packages; services -> service-kit -> contracts; never sideways).
+import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const APPS = ['shell', 'mfe-broker', 'mfe-catalogues'];
+const SERVICES = ['identity', 'broker', 'catalogues'];
+
+function restrict(patterns) {
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+const relativeInto = (folder) => ({ group: [`**/${folder}/**`, `**/${folder}`], message: `Import ${folder} through its package, never by path.` });
+
+/** apps may use packages, never another app, a service, or react-router directly (it comes from web-kit). */
+const appRules = (app) =>
+  restrict([
+    ...APPS.filter((other) => other !== app).map((other) => ({ group: [`@corretora/${other}`, `@corretora/${other}/*`], message: 'An app never imports another app: compose through packages/*.' })),
+    ...SERVICES.map((service) => ({ group: [`@corretora/${service}`, `**/services/**`], message: 'Apps talk to services over HTTP only.' })),
+    { group: ['react-router', 'react-router-dom', 'react-router/*'], message: 'Import routing from @corretora/web-kit (one router instance for shell and remotes).' },
+    { group: ['@corretora/service-kit', '@corretora/dev-stack'], message: 'Server-side packages do not belong in a front end.' },
+  ]);
+
+const serviceRules = (service) =>
+  restrict([
+    ...SERVICES.filter((other) => other !== service).map((other) => ({ group: [`@corretora/${other}`, `**/services/${other}/**`], message: 'A service never imports another service: use its /internal HTTP endpoints.' })),
+    ...APPS.map((app) => ({ group: [`@corretora/${app}`], message: 'Services never import front ends.' })),
+    { group: ['@corretora/web-kit', '@corretora/web-kit/*', '@corretora/build-kit'], message: 'Front-end packages do not belong in a service.' },
+  ]);
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**', '**/*.cjs', 'playwright-report/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser, ...globals.jest } },
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '{packages,services,shell,mfe-*,gateway,e2e}/**/': 'KEBAB_CASE' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  // Migrations are named by knex convention: <timestamp>_<verb>_<noun>.ts
+  { files: ['services/*/migrations/**', 'packages/service-kit/test/fixtures/migrations/**'], rules: { 'check-file/filename-naming-convention': 'off' } },
+  ...APPS.map((app) => ({ files: [`${app}/**/*.{ts,tsx}`], rules: appRules(app) })),
+  ...SERVICES.map((service) => ({ files: [`services/${service}/src/**/*.ts`, `services/${service}/migrations/**/*.ts`], rules: serviceRules(service) })),
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: restrict([{ group: ['@corretora/*', 'react', 'react-dom', 'node:*'], message: 'contracts depends on nothing of ours, no React and no Node: front ends and services both use it.' }]),
+  },
+  {
+    files: ['packages/service-kit/**/*.ts'],
+    rules: restrict([
+      { group: ['@corretora/*', '!@corretora/contracts'], message: 'service-kit builds on contracts only.' },
+      relativeInto('services'),
+    ]),
+  },
+  {
+    files: ['packages/web-kit/src/**/*.{ts,tsx}'],
+    rules: restrict([{ group: ['@corretora/*', '!@corretora/contracts'], message: 'web-kit builds on contracts only.' }, relativeInto('services')]),
+  },
+);
