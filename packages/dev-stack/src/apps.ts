@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, run } from './processes';
 
@@ -9,8 +9,15 @@ export const APPS = [
   { workspace: '@corretora/shell', dir: 'shell' },
 ] as const;
 
-/** Everything a bundle is made of: its own sources and the shared packages compiled into it. */
-const SHARED_SOURCES = ['packages/web-kit/src', 'packages/contracts/src', 'packages/build-kit/src'];
+/**
+ * Everything a bundle is made of: its sources, the packages compiled into it, and the files that
+ * decide what is shared (a remote built with other sharing rules than the shell misbehaves).
+ */
+const SHARED_SOURCES = [
+  'packages/web-kit/src', 'packages/web-kit/package.json', 'packages/contracts/src', 'packages/contracts/package.json',
+  'packages/build-kit/src', 'package-lock.json',
+];
+const STAMP = '.build-stamp';
 
 function newestMtime(dir: string): number {
   if (!existsSync(dir)) return 0;
@@ -23,11 +30,10 @@ function newestMtime(dir: string): number {
 }
 
 function isStale(appDir: string): boolean {
-  const stamp = path.join(REPO_ROOT, appDir, 'dist', 'index.html');
-  const entry = path.join(REPO_ROOT, appDir, 'dist', 'remoteEntry.js');
-  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : existsSync(entry) ? statSync(entry).mtimeMs : 0;
-  if (built === 0) return true;
-  const sources = [path.join(appDir, 'src'), path.join(appDir, 'webpack.config.ts'), ...SHARED_SOURCES];
+  const stamp = path.join(REPO_ROOT, appDir, 'dist', STAMP);
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  const sources = [path.join(appDir, 'src'), path.join(appDir, 'webpack.config.ts'), path.join(appDir, 'package.json'), ...SHARED_SOURCES];
   return sources.some((source) => {
     const full = path.join(REPO_ROOT, source);
     return existsSync(full) && (statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs) > built;
@@ -41,5 +47,6 @@ export async function buildApps(options: { force?: boolean; log: (line: string) 
     options.log(`building ${app.dir}…`);
     const code = await run('npm', ['run', 'build', '--silent', '-w', app.workspace]);
     if (code !== 0) throw new Error(`build of ${app.dir} failed (exit ${code})`);
+    writeFileSync(path.join(REPO_ROOT, app.dir, 'dist', STAMP), new Date().toISOString());
   }
 }

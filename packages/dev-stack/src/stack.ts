@@ -16,6 +16,8 @@ export interface StackOptions {
   s3Port: number;
   logs: 'console' | { dir: string };
   log: (line: string) => void;
+  /** Lines of the embedded Postgres (default: dropped). */
+  infraLog?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -29,7 +31,7 @@ export interface Stack {
 export async function startStack(options: StackOptions): Promise<Stack> {
   const env = options.env ?? process.env;
   await mkdir(options.dataDir, { recursive: true });
-  const infra = await startInfra({ dataDir: options.dataDir, pgPort: options.pgPort, s3Port: options.s3Port, log: options.log }, env);
+  const infra = await startInfra({ dataDir: options.dataDir, pgPort: options.pgPort, s3Port: options.s3Port, log: options.infraLog }, env);
   const managed: Managed[] = [];
   let gateway: http.Server | undefined;
 

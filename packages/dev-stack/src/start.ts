@@ -6,6 +6,10 @@ import { startStack } from './stack';
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
   const log = (line: string) => process.stdout.write(`[dev-stack] ${line}\n`);
+  // The embedded Postgres narrates every checkpoint; show only what needs attention.
+  const infraLog = (line: string) => {
+    if (/\b(ERROR|FATAL|PANIC|WARNING)\b/.test(line)) log(line);
+  };
   log('starting PostgreSQL, the S3 store, the services and the apps (the first start builds the apps: about a minute)…');
   const stack = await startStack({
     dataDir: path.join(REPO_ROOT, '.data'),
@@ -15,6 +19,7 @@ async function main(): Promise<void> {
     s3Port: Number(process.env.S3_PORT ?? 9400),
     logs: 'console',
     log,
+    infraLog,
   });
   process.stdout.write(`\nCorretora CRM rodando em ${stack.url}\n(Ctrl-C para parar)\n\n`);
 
