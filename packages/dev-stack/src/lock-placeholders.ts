@@ -38,10 +38,9 @@ export interface Platform {
 export function platformFromName(name: string): Platform | undefined {
   const parts = name.split('/').pop()!.split('-');
   const osIndex = parts.findIndex((part) => OPERATING_SYSTEMS.includes(part));
-  if (osIndex < 0) return undefined;
-  const cpu = parts[osIndex + 1];
-  if (!cpu || !CPUS.includes(cpu)) return undefined;
   const os = parts[osIndex];
+  const cpu = parts[osIndex + 1];
+  if (!os || !cpu || !CPUS.includes(cpu)) return undefined;
   const abi = parts[osIndex + 2] ?? '';
   const platform: Platform = { os: [os], cpu: [cpu] };
   if (os === 'linux' && abi.startsWith('gnu')) platform.libc = ['glibc'];
@@ -70,8 +69,8 @@ export function addPlatformPlaceholders(lock: LockFile): string[] {
     const siblings = Object.keys(optional)
       .map((name) => installedLocation(lock.packages, key, name))
       .filter((location): location is string => location !== undefined);
-    if (siblings.length === 0) continue; // not a package that ships per-platform builds we recorded
-    const template = lock.packages[siblings[0]];
+    const template = siblings[0] === undefined ? undefined : lock.packages[siblings[0]];
+    if (!template) continue; // not a package that ships per-platform builds we recorded
     for (const [name, version] of Object.entries(optional)) {
       if (installedLocation(lock.packages, key, name)) continue;
       const platform = platformFromName(name);

@@ -21,7 +21,7 @@ describe('platformFromName', () => {
 });
 
 describe('addPlatformPlaceholders', () => {
-  const lock = () => ({
+  const lock = (): { packages: Record<string, object> } => ({
     packages: {
       '': {},
       'node_modules/@swc/core': {
