@@ -1,5 +1,7 @@
+import { utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
+import { BUILD_STAMP } from './build-stamp';
 
 /**
  * `build` / `watch` for an app folder (the cwd), through the webpack Node API: webpack-cli's
@@ -28,8 +30,15 @@ async function main(): Promise<void> {
     compiler.watch({}, (error, stats) => report(error, stats));
     return;
   }
+  const started = new Date();
   compiler.run((error, stats) => {
     const ok = report(error, stats);
+    // Dated when the build started, so a source saved during the build still counts as newer.
+    if (ok && config.output?.path) {
+      const stamp = path.join(config.output.path, BUILD_STAMP);
+      writeFileSync(stamp, started.toISOString());
+      utimesSync(stamp, started, started);
+    }
     compiler.close(() => process.exit(ok ? 0 : 1));
   });
 }

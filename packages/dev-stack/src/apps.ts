@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { BUILD_STAMP } from '@corretora/build-kit';
 import { REPO_ROOT, run } from './processes';
 
 /** The front ends, built in this order; shell last (a host never needs a remote to build). */
@@ -17,7 +18,6 @@ const SHARED_SOURCES = [
   'packages/web-kit/src', 'packages/web-kit/package.json', 'packages/contracts/src', 'packages/contracts/package.json',
   'packages/build-kit/src', 'package-lock.json',
 ];
-const STAMP = '.build-stamp';
 
 function newestMtime(dir: string): number {
   if (!existsSync(dir)) return 0;
@@ -30,7 +30,7 @@ function newestMtime(dir: string): number {
 }
 
 function isStale(appDir: string): boolean {
-  const stamp = path.join(REPO_ROOT, appDir, 'dist', STAMP);
+  const stamp = path.join(REPO_ROOT, appDir, 'dist', BUILD_STAMP);
   if (!existsSync(stamp)) return true;
   const built = statSync(stamp).mtimeMs;
   const sources = [path.join(appDir, 'src'), path.join(appDir, 'webpack.config.ts'), path.join(appDir, 'package.json'), ...SHARED_SOURCES];
@@ -47,6 +47,5 @@ export async function buildApps(options: { force?: boolean; log: (line: string) 
     options.log(`building ${app.dir}…`);
     const code = await run('npm', ['run', 'build', '--silent', '-w', app.workspace]);
     if (code !== 0) throw new Error(`build of ${app.dir} failed (exit ${code})`);
-    writeFileSync(path.join(REPO_ROOT, app.dir, 'dist', STAMP), new Date().toISOString());
   }
 }
