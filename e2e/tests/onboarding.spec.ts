@@ -77,7 +77,8 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
   // Step 3
   await expect(page.getByText('Passo 3 de 4')).toBeVisible();
   await page.getByLabel('Número SUSEP').pressSequentially('123456789');
-  await page.getByLabel('Vencimento SUSEP').fill(BROKERAGE.susepExpiry);
+  await page.getByLabel('Vencimento SUSEP').pressSequentially('31122027');
+  await expect(page.getByLabel('Vencimento SUSEP')).toHaveValue('31/12/2027');
   await page.getByLabel('Categoria SUSEP').selectOption(BROKERAGE.susepCategory);
   await page.getByRole('button', { name: 'Anterior' }).click();
   await expect(page.getByText('Passo 2 de 4')).toBeVisible();

@@ -14,10 +14,12 @@ test('a saved profile opens the wizard masked and pre-filled, and saves back to 
   const values = profileToWizard(PROFILE, {});
   expect(values).toMatchObject({
     phone: '(11) 98765-4321', cpf: '529.982.247-25', cnpj: '11.222.333/0001-81', zipCode: '01310-100',
-    susepNumber: '12345678-9', noComplement: true, complement: '', monthlyPolicies: '12', businessType: '',
+    susepNumber: '12345678-9', susepExpiry: '31/12/2027', noComplement: true, complement: '', monthlyPolicies: '12', businessType: '',
   });
   const output = v.parse(BrokerProfileSchema, values);
-  expect(output).toMatchObject({ phone: '11987654321', cpf: '52998224725', cnpj: '11222333000181', complement: null, monthlyPolicies: 12 });
+  expect(output).toMatchObject({
+    phone: '11987654321', cpf: '52998224725', cnpj: '11222333000181', susepExpiry: '2027-12-31', complement: null, monthlyPolicies: 12,
+  });
 });
 
 test('a new broker starts from the account name and e-mail', () => {

@@ -1,7 +1,7 @@
 import {
   formatCep, formatCnpj, formatCpf, formatDate, formatFileSize, formatMoney, formatPhone, formatSusep,
   initials, isValidCep, isValidCnpj, isValidCpf, isValidMobilePhone, isValidSusep, maskCep, maskCnpj,
-  maskCpf, maskMoneyInput, maskPhone, maskSusep, normalizeCnpj, normalizeCpf, normalizePhone, parseMoneyToCents,
+  maskCpf, maskDate, maskMoneyInput, maskPhone, maskSusep, normalizeCnpj, parseDate, normalizeCpf, normalizePhone, parseMoneyToCents,
 } from '../src';
 
 describe('CPF', () => {
@@ -157,6 +157,25 @@ describe('dates, initials, file sizes', () => {
     [null, ''],
     ['not a date', ''],
   ])('formatDate(%s) -> %s', (value, expected) => expect(formatDate(value)).toBe(expected));
+
+  test.each([
+    ['3', '3'],
+    ['3112', '31/12'],
+    ['311220', '31/12/20'],
+    ['31122027', '31/12/2027'],
+    ['31/12/2027999', '31/12/2027'],
+    ['ab31c', '31'],
+  ])('maskDate(%s) -> %s', (raw, expected) => expect(maskDate(raw)).toBe(expected));
+
+  test.each([
+    ['31/12/2027', '2027-12-31'],
+    [' 01/02/2026 ', '2026-02-01'],
+    ['2027-12-31', '2027-12-31'],
+    ['30/02/2026', null],
+    ['31/12/27', null],
+    ['12/31/2027', null],
+    ['', null],
+  ])('parseDate(%s) -> %s', (value, expected) => expect(parseDate(value)).toBe(expected));
 
   test.each([
     ['Ana Maria Souza', 'AS'],

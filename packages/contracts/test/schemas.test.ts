@@ -15,7 +15,7 @@ const PROFILE = {
   name: 'Ana Souza', email: 'Ana@Corretora.test', phone: '(11) 98765-4321', cpf: '529.982.247-25',
   companyName: 'Souza Corretora Ltda', tradingName: 'Souza Seguros', cnpj: '11.222.333/0001-81', businessType: '',
   address: 'Av. Paulista, 1000', city: 'São Paulo', state: 'SP', zipCode: '01310-100', complement: 'Sala 42', noComplement: false,
-  susepNumber: '12345678-9', susepExpiry: '2027-12-31', susepCategory: 'danos_pessoas', website: '',
+  susepNumber: '12345678-9', susepExpiry: '31/12/2027', susepCategory: 'danos_pessoas', website: '',
   insuranceTypes: ['auto', 'vida'], experience: '3-5', monthlyPolicies: '20',
 };
 
@@ -57,7 +57,7 @@ describe('broker wizard steps', () => {
       susepNumber: 'Número SUSEP deve ter 9 dígitos', susepExpiry: 'Data de vencimento SUSEP é obrigatória', susepCategory: 'Selecione a categoria SUSEP',
     }],
     [BrokerStep3Schema, { susepNumber: '123456789', susepExpiry: '2027-02-30', susepCategory: 'pessoas', website: 'w'.repeat(201) }, {
-      susepExpiry: 'Data de vencimento SUSEP inválida', website: 'Máximo de 200 caracteres',
+      susepExpiry: 'Data de vencimento SUSEP inválida. Use dd/mm/aaaa', website: 'Máximo de 200 caracteres',
     }],
     [BrokerStep4Schema, { insuranceTypes: [], experience: '' }, {
       insuranceTypes: 'Selecione pelo menos um tipo de seguro', experience: 'Selecione a experiência',
@@ -82,7 +82,7 @@ describe('broker wizard steps', () => {
     expect(v.parse(BrokerProfileSchema, withoutComplement)).toEqual(withoutComplement);
     expect(output).toMatchObject({
       email: 'ana@corretora.test', phone: '11987654321', cpf: '52998224725', cnpj: '11222333000181', zipCode: '01310100',
-      susepNumber: '123456789', businessType: null, website: null, monthlyPolicies: 20, complement: 'Sala 42', isOnboardingComplete: true,
+      susepNumber: '123456789', susepExpiry: '2027-12-31', businessType: null, website: null, monthlyPolicies: 20, complement: 'Sala 42', isOnboardingComplete: true,
     });
   });
 

@@ -33,3 +33,21 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+const DATE_BR = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** Progressive mask while typing: '3112' -> '31/12', '31122027' -> '31/12/2027'. */
+export function maskDate(raw: string): string {
+  const digits = raw.replace(/\D/g, '').slice(0, 8);
+  if (digits.length <= 2) return digits;
+  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
+}
+
+/** A calendar date typed as dd/mm/aaaa (or already ISO) as YYYY-MM-DD; null when it is not a real date. */
+export function parseDate(value: string): string | null {
+  const trimmed = value.trim();
+  const br = DATE_BR.exec(trimmed);
+  const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : trimmed;
+  return isIsoDate(iso) ? iso : null;
+}

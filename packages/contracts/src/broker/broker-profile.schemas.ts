@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { isValidCep, normalizeCep } from '../br/cep';
 import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
-import { isIsoDate } from '../br/date';
+import { parseDate } from '../br/date';
 import { isValidMobilePhone, normalizePhone } from '../br/phone';
 import { isValidSusep, normalizeSusep } from '../br/susep';
 import { emailField, maxLengthMessage, optionalChoice, optionalText, required, requiredChoice, requiredText } from '../fields';
@@ -55,7 +55,14 @@ const step2Entries = {
 const step3Entries = {
   susepNumber: identifier(SUSEP_MESSAGE, SUSEP_MESSAGE, isValidSusep, normalizeSusep),
   susepExpiry: required(
-    v.pipe(v.string(SUSEP_EXPIRY_MESSAGE), v.trim(), v.nonEmpty(SUSEP_EXPIRY_MESSAGE), v.check(isIsoDate, 'Data de vencimento SUSEP inválida')),
+    // Typed as dd/mm/aaaa on screen, always YYYY-MM-DD on the wire and in the database.
+    v.pipe(
+      v.string(SUSEP_EXPIRY_MESSAGE),
+      v.trim(),
+      v.nonEmpty(SUSEP_EXPIRY_MESSAGE),
+      v.check((value) => parseDate(value) !== null, 'Data de vencimento SUSEP inválida. Use dd/mm/aaaa'),
+      v.transform((value) => parseDate(value) ?? value),
+    ),
   ),
   susepCategory: requiredChoice(optionValues(SUSEP_CATEGORIES), 'Selecione a categoria SUSEP'),
   website: optionalText(200),

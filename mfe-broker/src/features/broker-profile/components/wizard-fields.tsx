@@ -1,6 +1,6 @@
 import {
   BRAZILIAN_STATES, BUSINESS_TYPES, EXPERIENCE_OPTIONS, INSURANCE_TYPES, SUSEP_CATEGORIES,
-  maskCep, maskCnpj, maskCpf, maskPhone, maskSusep, type BrokerProfileInput,
+  maskCep, maskCnpj, maskCpf, maskDate, maskPhone, maskSusep, type BrokerProfileInput,
 } from '@corretora/contracts';
 import { MaskedInput } from '@corretora/web-kit/ui';
 import { Checkbox, Field, Input, Select, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
@@ -30,7 +30,7 @@ interface StepProps {
 type TextName = Exclude<keyof WizardValues, 'noComplement' | 'insuranceTypes'>;
 
 function TextField({ control, errors, name, label, required = true, mask, type, placeholder, disabled, maxLength }: StepProps & {
-  name: TextName; label: string; required?: boolean; mask?: (raw: string) => string; type?: 'email' | 'date' | 'url' | 'number';
+  name: TextName; label: string; required?: boolean; mask?: (raw: string) => string; type?: 'email' | 'url' | 'number';
   placeholder?: string; disabled?: boolean; maxLength?: number;
 }) {
   return (
@@ -113,7 +113,7 @@ export function StepSusep(props: StepProps) {
   return (
     <div className={styles.grid}>
       <TextField {...props} name="susepNumber" label="Número SUSEP" mask={maskSusep} placeholder="00000000-0" />
-      <TextField {...props} name="susepExpiry" label="Vencimento SUSEP" type="date" />
+      <TextField {...props} name="susepExpiry" label="Vencimento SUSEP" mask={maskDate} placeholder="dd/mm/aaaa" />
       <SelectField {...props} name="susepCategory" label="Categoria SUSEP" options={SUSEP_CATEGORIES} />
       <TextField {...props} name="website" label="Website" required={false} placeholder="https://www.suacorretora.com.br" maxLength={200} />
     </div>

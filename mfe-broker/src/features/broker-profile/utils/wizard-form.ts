@@ -1,4 +1,4 @@
-import { BROKER_STEP_FIELDS, formatCep, formatCnpj, formatCpf, formatPhone, formatSusep, type BrokerProfile, type BrokerProfileFormInput } from '@corretora/contracts';
+import { BROKER_STEP_FIELDS, formatCep, formatCnpj, formatCpf, formatDate, formatPhone, formatSusep, type BrokerProfile, type BrokerProfileFormInput } from '@corretora/contracts';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 export const STEP_COUNT = 4;
@@ -60,7 +60,7 @@ export function profileToWizard(profile: BrokerProfile | null | undefined, fallb
     complement: profile.complement ?? '',
     noComplement: !profile.complement,
     susepNumber: formatSusep(profile.susepNumber),
-    susepExpiry: profile.susepExpiry,
+    susepExpiry: formatDate(profile.susepExpiry),
     susepCategory: profile.susepCategory,
     website: profile.website ?? '',
     insuranceTypes: [...profile.insuranceTypes],

@@ -1,5 +1,6 @@
 import {
-  BrokerProfileUpdateSchema, EXPERIENCE_OPTIONS, formatCpf, formatMoney, formatPhone, formatSusep, maskCpf, maskPhone, maskSusep,
+  BrokerProfileUpdateSchema, EXPERIENCE_OPTIONS, formatCpf, formatDate, formatMoney, formatPhone, formatSusep, maskCpf, maskDate, maskPhone,
+  maskSusep,
   type BrokerProfile, type BrokerProfileUpdateInput,
 } from '@corretora/contracts';
 import { Link as RouterLink, applyFieldErrors, useBrokerProfile, useDashboardStats } from '@corretora/web-kit';
@@ -18,7 +19,8 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalM },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', gap: tokens.spacingHorizontalL },
   actions: { display: 'flex', justifyContent: 'flex-end' },
-  stats: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingVerticalM },
+  stats: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))', gap: tokens.spacingVerticalM },
+  stat: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   statLabel: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -41,7 +43,7 @@ function toValues(profile: BrokerProfile): ProfileValues {
     phone: formatPhone(profile.phone),
     cpf: formatCpf(profile.cpf),
     susepNumber: formatSusep(profile.susepNumber),
-    susepExpiry: profile.susepExpiry,
+    susepExpiry: formatDate(profile.susepExpiry),
     experience: profile.experience,
   };
 }
@@ -64,7 +66,7 @@ function AccountStats() {
       {stats.isError ? <Body1>Não foi possível carregar as estatísticas.</Body1> : null}
       <div className={styles.stats}>
         {figures.map(([label, value]) => (
-          <div key={label}>
+          <div key={label} className={styles.stat}>
             <Text className={styles.statLabel}>{label}</Text>
             <Title3 as="p">{value}</Title3>
           </div>
@@ -96,13 +98,13 @@ function ProfileForm({ profile }: { profile: BrokerProfile }) {
     }),
   );
 
-  const text = (name: keyof ProfileValues, label: string, extra: { mask?: (raw: string) => string; type?: 'email' | 'date' } = {}) => (
+  const text = (name: keyof ProfileValues, label: string, extra: { mask?: (raw: string) => string; type?: 'email'; placeholder?: string } = {}) => (
     <Controller
       name={name}
       control={control}
       render={({ field }) => (
         <Field label={label} required validationMessage={errors[name]?.message}>
-          {extra.mask ? <MaskedInput {...field} mask={extra.mask} /> : <Input {...field} type={extra.type} />}
+          {extra.mask ? <MaskedInput {...field} mask={extra.mask} placeholder={extra.placeholder} /> : <Input {...field} type={extra.type} />}
         </Field>
       )}
     />
@@ -123,7 +125,7 @@ function ProfileForm({ profile }: { profile: BrokerProfile }) {
         <CardHeader header={<Subtitle1 as="h2">Informações Profissionais</Subtitle1>} />
         <div className={styles.grid}>
           {text('susepNumber', 'Número SUSEP', { mask: maskSusep })}
-          {text('susepExpiry', 'Vencimento SUSEP', { type: 'date' })}
+          {text('susepExpiry', 'Vencimento SUSEP', { mask: maskDate, placeholder: 'dd/mm/aaaa' })}
           <Controller
             name="experience"
             control={control}

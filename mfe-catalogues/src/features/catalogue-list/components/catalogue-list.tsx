@@ -13,7 +13,8 @@ import type { CatalogueKind } from './catalogue-kind';
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalM },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  row: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, padding: tokens.spacingHorizontalM },
+  // Card lays out its children in a column; a catalogue row is name (and details) left, controls right.
+  row: { display: 'flex', flexDirection: 'row', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, padding: tokens.spacingHorizontalM },
   inactive: { opacity: 0.7 },
   main: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
