@@ -24,6 +24,8 @@ export interface StackOptions {
 export interface Stack {
   url: string;
   env: Record<string, string>;
+  /** Each service's own URL and process id (benchmarks call services directly and read their memory). */
+  services: { name: ServiceName; url: string; pid: number | undefined }[];
   stop(): Promise<void>;
 }
 
@@ -84,7 +86,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       remotesDir: REPO_ROOT,
       remoteDistSubdir: 'dist',
     });
-    return { url, env: shared, stop };
+    const services = managed.map((service) => {
+      const name = service.name as ServiceName;
+      return { name, url: serviceUrls[name], pid: service.child.pid };
+    });
+    return { url, env: shared, services, stop };
   } catch (error) {
     await stop();
     throw error;
