@@ -8,6 +8,7 @@
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import autocannon from 'autocannon';
 import { startStack, type Stack } from '@corretora/dev-stack';
 
@@ -15,13 +16,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PASSWORD = 'senha-do-benchmark-123';
 
-const PROFILE = {
-  name: 'Bia Bench', email: 'bia@bench.test', phone: '11987654321', cpf: '52998224725',
-  companyName: 'Bench Corretora Ltda', tradingName: 'Bench Seguros', cnpj: '11222333000181',
-  address: 'Av. Paulista, 1000', city: 'São Paulo', state: 'SP', zipCode: '01310100', complement: '', noComplement: true,
-  susepNumber: '123456789', susepExpiry: '2027-12-31', susepCategory: 'danos_pessoas', website: '',
-  insuranceTypes: ['auto', 'vida'], experience: '3-5', monthlyPolicies: 20, isOnboardingComplete: true,
-};
+const PROFILE = { ...EXAMPLE_BROKERAGE, isOnboardingComplete: true };
 
 interface Scenario {
   name: string;

@@ -1,3 +1,4 @@
+import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import type { Service } from '@corretora/service-kit';
 import { createTestDatabase, randomUser, sessionCookieFor, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
@@ -6,13 +7,7 @@ import { createBrokerService } from '../src/app';
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let service: Service;
 
-const PROFILE = {
-  name: 'Ana Souza', email: 'ana@corretora.test', phone: '(11) 98765-4321', cpf: '529.982.247-25',
-  companyName: 'Souza Corretora Ltda', tradingName: 'Souza Seguros', cnpj: '11.222.333/0001-81',
-  address: 'Av. Paulista, 1000', city: 'São Paulo', state: 'SP', zipCode: '01310-100', complement: 'Sala 42', noComplement: false,
-  susepNumber: '12345678-9', susepExpiry: '2027-12-31', susepCategory: 'danos_pessoas', website: '',
-  insuranceTypes: ['auto', 'vida'], experience: '3-5', monthlyPolicies: 20, isOnboardingComplete: true,
-};
+const PROFILE = { ...EXAMPLE_BROKERAGE, isOnboardingComplete: true };
 
 // The smallest valid PNG (1x1) and JPEG headers: real images as file-type sees them.
 const PNG = Buffer.from(
