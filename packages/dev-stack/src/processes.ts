@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { formatLogLine } from './log-format';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
@@ -11,7 +12,7 @@ export interface Managed {
   stop(): Promise<void>;
 }
 
-/** Where a child's output goes: prefixed lines on our stdout, or a log file (tests). */
+/** Where a child's output goes: readable prefixed lines on our stdout, or a JSON log file (tests). */
 export type LogTarget = { kind: 'console' } | { kind: 'file'; path: string };
 
 export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, log: LogTarget): Managed {
@@ -23,7 +24,7 @@ export function startProcess(name: string, command: string, args: string[], env:
   } else {
     for (const stream of [child.stdout, child.stderr]) {
       if (!stream) continue;
-      readline.createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
+      readline.createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${formatLogLine(line)}\n`));
     }
   }
   return {
@@ -33,7 +34,8 @@ export function startProcess(name: string, command: string, args: string[], env:
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
+        // 'close' comes after the child's last output line, so the console keeps its order.
+        child.once('close', () => {
           clearTimeout(force);
           resolve();
         });

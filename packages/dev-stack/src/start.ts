@@ -6,9 +6,12 @@ import { startStack } from './stack';
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
   const log = (line: string) => process.stdout.write(`[dev-stack] ${line}\n`);
-  // The embedded Postgres narrates every checkpoint; show only what needs attention.
-  const infraLog = (line: string) => {
-    if (/\b(ERROR|FATAL|PANIC|WARNING)\b/.test(line)) log(line);
+  // The embedded Postgres narrates every checkpoint (in chunks of several lines); show only what
+  // needs attention, minus the connections it ends itself when it is stopped.
+  const infraLog = (chunk: string) => {
+    for (const line of chunk.split('\n')) {
+      if (/\b(ERROR|FATAL|PANIC|WARNING)\b/.test(line) && !line.includes('due to administrator command')) log(line);
+    }
   };
   log('starting PostgreSQL, the S3 store, the services and the apps (the first start builds the apps: about a minute)…');
   const stack = await startStack({
