@@ -6,3 +6,4 @@ export { MaskedInput, type MaskedInputProps } from './masked-input';
 export { MoneyInput, type MoneyInputProps } from './money-input';
 export { AppToaster, TOASTER_ID, useNotify, type Notify } from './notify';
 export { PageHeader } from './page-header';
+export { COMPACT_LAYOUT } from './layout';

@@ -10,7 +10,7 @@ const useStyles = makeStyles({
     display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: tokens.spacingVerticalL,
   },
   brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorBrandForeground1 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', justifyContent: 'center' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', justifyContent: 'center', marginBottom: tokens.spacingVerticalXXL },
   cta: {
     display: 'inline-flex', alignItems: 'center', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`,
     borderRadius: tokens.borderRadiusMedium, fontWeight: tokens.fontWeightSemibold, textDecorationLine: 'none',

@@ -1,20 +1,63 @@
-import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Subtitle2, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { NavigationRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
+import { useEffect, useState } from 'react';
 import { SideNav } from './side-nav';
-import { Outlet, useBrokerProfile } from '@corretora/web-kit';
-import { AppToaster } from '@corretora/web-kit/ui';
+import { Outlet, useBrokerProfile, useLocation } from '@corretora/web-kit';
+import { AppToaster, COMPACT_LAYOUT } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
-  main: { flexGrow: 1, minWidth: 0, padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}` },
+  root: { display: 'flex', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2, [COMPACT_LAYOUT]: { flexDirection: 'column' } },
+  main: {
+    flexGrow: 1, minWidth: 0, padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`,
+    [COMPACT_LAYOUT]: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}` },
+  },
+  // The top bar with the menu button exists only on narrow screens, where the navigation is hidden.
+  topBar: {
+    display: 'none',
+    [COMPACT_LAYOUT]: {
+      display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, position: 'sticky', top: 0, zIndex: 10,
+      padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, backgroundColor: tokens.colorNeutralBackground1,
+      borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, color: tokens.colorBrandForeground1,
+    },
+  },
+  backdrop: { display: 'none' },
+  backdropOpen: { [COMPACT_LAYOUT]: { display: 'block', position: 'fixed', inset: 0, zIndex: 15, backgroundColor: tokens.colorBackgroundOverlay } },
 });
 
-/** Signed-in frame: side navigation and the page. */
+/** Signed-in frame: side navigation (a slide-over menu on narrow screens) and the page. */
 export default function AppLayout() {
   const styles = useStyles();
   const profile = useBrokerProfile();
+  const { pathname } = useLocation();
+  const [navOpen, setNavOpen] = useState(false);
+
+  // Going somewhere closes the menu; so does Escape.
+  useEffect(() => setNavOpen(false), [pathname]);
+  useEffect(() => {
+    if (!navOpen) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setNavOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navOpen]);
+
   return (
     <div className={styles.root}>
-      <SideNav />
+      <header className={styles.topBar}>
+        <Button
+          appearance="subtle"
+          icon={<NavigationRegular />}
+          aria-label={navOpen ? 'Fechar menu' : 'Abrir menu'}
+          aria-expanded={navOpen}
+          aria-controls="main-navigation"
+          onClick={() => setNavOpen((open) => !open)}
+        />
+        <ShieldCheckmarkRegular fontSize={24} />
+        <Subtitle2>Corretora CRM</Subtitle2>
+      </header>
+      <SideNav open={navOpen} />
+      <div className={mergeClasses(styles.backdrop, navOpen && styles.backdropOpen)} onClick={() => setNavOpen(false)} aria-hidden />
       {/* Notifications belong to the signed-in product (remotes included); /login needs none. */}
       <AppToaster />
       <main className={styles.main}>

@@ -8,6 +8,7 @@ import { PATHS } from '../../app/paths';
 import { useLogout } from '../auth/api/auth-api';
 import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink, useBrokerProfile, useCurrentUser, useLocation, useNavigate } from '@corretora/web-kit';
+import { COMPACT_LAYOUT } from '@corretora/web-kit/ui';
 
 const NAV_WIDTH = '16rem';
 
@@ -16,7 +17,12 @@ const useStyles = makeStyles({
     width: NAV_WIDTH, minWidth: NAV_WIDTH, maxWidth: NAV_WIDTH, height: '100vh', position: 'sticky', top: 0,
     display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1,
     borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    [COMPACT_LAYOUT]: {
+      position: 'fixed', left: 0, zIndex: 20, height: '100dvh', transform: 'translateX(-100%)', visibility: 'hidden',
+      transitionProperty: 'transform, visibility', transitionDuration: tokens.durationNormal, boxShadow: tokens.shadow28,
+    },
   },
+  open: { [COMPACT_LAYOUT]: { transform: 'translateX(0)', visibility: 'visible' } },
   brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: tokens.spacingHorizontalL, color: tokens.colorBrandForeground1 },
   list: { listStyleType: 'none', margin: 0, padding: `0 ${tokens.spacingHorizontalS}`, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, flexGrow: 1, overflowY: 'auto' },
   item: {
@@ -32,7 +38,7 @@ const useStyles = makeStyles({
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
 
-export function SideNav() {
+export function SideNav({ open = false }: { open?: boolean }) {
   const styles = useStyles();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -45,7 +51,7 @@ export function SideNav() {
   const email = profile?.email || user?.email || '';
 
   return (
-    <nav className={styles.root} aria-label="Navegação principal">
+    <nav id="main-navigation" className={mergeClasses(styles.root, open && styles.open)} aria-label="Navegação principal">
       <div className={styles.brand}>
         <ShieldCheckmarkRegular fontSize={28} />
         <Subtitle2>Corretora CRM</Subtitle2>
@@ -53,8 +59,8 @@ export function SideNav() {
       <ul className={styles.list}>
         {NAV_ITEMS.map((item) => {
           const Icon = item.icon;
-          const open = unlocked || item.alwaysOpen;
-          if (!open) {
+          const usable = unlocked || item.alwaysOpen;
+          if (!usable) {
             return (
               <li key={item.to}>
                 <a

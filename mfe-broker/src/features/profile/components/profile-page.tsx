@@ -4,7 +4,7 @@ import {
   type BrokerProfile, type BrokerProfileUpdateInput,
 } from '@corretora/contracts';
 import { Link as RouterLink, applyFieldErrors, useBrokerProfile, useDashboardStats } from '@corretora/web-kit';
-import { LoadingScreen, MaskedInput, PageHeader, useNotify } from '@corretora/web-kit/ui';
+import { COMPACT_LAYOUT, LoadingScreen, MaskedInput, PageHeader, useNotify } from '@corretora/web-kit/ui';
 import {
   Body1, Button, Card, CardHeader, Field, Input, Select, Spinner, Subtitle1, Text, Title3, makeStyles, tokens,
 } from '@fluentui/react-components';
@@ -14,7 +14,10 @@ import { useUpdateProfile } from '../api/profile-api';
 import { PhotoCard } from './photo-card';
 
 const useStyles = makeStyles({
-  layout: { display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(16rem, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  layout: {
+    display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(16rem, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start',
+    [COMPACT_LAYOUT]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   card: { gap: tokens.spacingVerticalM },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', gap: tokens.spacingHorizontalL },
