@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,10 +7,8 @@ import type { Service } from '@corretora/service-kit';
 import { createTestDatabase, testConfig } from '@corretora/service-kit/testing';
 import { createBrokerService } from '../../services/broker/src/app';
 import { createIdentityService } from '../../services/identity/src/app';
-import { renderNginxConfig } from '../src/nginx-config';
+import { startNginx, type RunningNginx } from '../src/nginx-runner';
 import { API_ROUTES, SERVICE_NAMES, type ServiceName } from '../src/routes';
-
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 /** Answers with its own name and what it received, so a test can see where nginx sent a request. */
 function echoServer(name: string): Promise<http.Server> {
@@ -33,48 +29,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-interface RunningNginx {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startNginx(root: string, name: string, upstreams: Record<ServiceName, string>): Promise<RunningNginx> {
-  const prefixDir = path.join(root, name);
-  await mkdir(prefixDir, { recursive: true });
-  const listen = await freePort();
-  const config = renderNginxConfig({
-    listen,
+async function nginxFor(root: string, name: string, upstreams: Record<ServiceName, string>): Promise<RunningNginx> {
+  return startNginx({
+    listen: await freePort(),
     upstreams,
     shellDir: path.join(root, 'shell'),
     remotesDir: path.join(root, 'remotes'),
-    prefixDir,
+    prefixDir: path.join(root, name),
     accessLog: 'off',
   });
-  await writeFile(path.join(prefixDir, 'nginx.conf'), config);
-  const child: ChildProcess = spawn(NGINX, ['-p', prefixDir, '-c', 'nginx.conf', '-e', 'stderr', '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
-  const url = `http://127.0.0.1:${listen}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
-    try {
-      await fetch(`${url}/remotes.json`);
-      break;
-    } catch {
-      if (attempt > 100) throw new Error(`nginx did not start: ${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGQUIT');
-      }),
-  };
 }
 
 let root: string;
@@ -83,7 +46,6 @@ let routing: RunningNginx;
 
 beforeAll(async () => {
   // Without nginx this suite fails: the gateway is only proven by the real thing.
-  if (!existsSync(NGINX)) throw new Error(`nginx not found at ${NGINX}: install it (apt-get install -y nginx)`);
   root = await mkdtemp(path.join(os.tmpdir(), 'gateway-test-'));
   // nginx workers run as nobody: the static folders must be world-readable.
   await chmod(root, 0o755);
@@ -100,7 +62,7 @@ beforeAll(async () => {
     echoes.push(server);
     upstreams[name] = `127.0.0.1:${portOf(server)}`;
   }
-  routing = await startNginx(root, 'routing', upstreams);
+  routing = await nginxFor(root, 'routing', upstreams);
 });
 
 afterAll(async () => {
@@ -167,7 +129,7 @@ describe('one session across services through nginx', () => {
     broker = await createBrokerService({ ...testConfig('broker', database.url), pipelineUrl: null, financeUrl: null });
     const identityServer = await identity.listen(0);
     const brokerServer = await broker.listen(0);
-    gateway = await startNginx(root, 'session', {
+    gateway = await nginxFor(root, 'session', {
       identity: `127.0.0.1:${portOf(identityServer)}`,
       broker: `127.0.0.1:${portOf(brokerServer)}`,
       catalogues: `127.0.0.1:${portOf(echoes[2]!)}`,

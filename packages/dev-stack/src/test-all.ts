@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway';
 import { ensureDatabase, startInfra, type Infra } from './infra';
 import { REPO_ROOT, run } from './processes';
 import { startStack, type Stack } from './stack';
@@ -17,6 +18,9 @@ interface StepResult {
 }
 
 const results: StepResult[] = [];
+/** Where the journeys reach the product: nginx in front of the test stack (whose dev gateway is on 18080). */
+const NGINX_PORT = 18081;
+
 const log = (line: string) => process.stdout.write(`\n[test] ${line}\n`);
 
 async function step(name: string, work: () => Promise<number | boolean>): Promise<boolean> {
@@ -45,6 +49,7 @@ async function main(): Promise<void> {
   await chmod(workDir, 0o755);
   let infra: Infra | undefined;
   let stack: Stack | undefined;
+  let nginx: RunningNginx | undefined;
   try {
     await step('type check (tsc)', () => run('npx', ['tsc', '-p', 'tsconfig.json']));
     await step('lint (eslint)', () => run('npx', ['eslint', '.', '--max-warnings=0']));
@@ -84,22 +89,41 @@ async function main(): Promise<void> {
           s3Port: 19400,
           logs: { dir: path.join(REPO_ROOT, '.data', 'test-logs') },
           log: (line) => log(line),
-          env: { ...testEnv, DATABASE_URL: databaseUrl, MAIL_OUTBOX_DIR: outbox, LOG_LEVEL: 'info' },
+          // E-mailed links point at nginx, where the journeys run.
+          env: { ...testEnv, DATABASE_URL: databaseUrl, MAIL_OUTBOX_DIR: outbox, LOG_LEVEL: 'info', APP_URL: `http://127.0.0.1:${NGINX_PORT}` },
         });
         return true;
       });
-      if (stackUp && stack) {
-        await step('end-to-end journeys (Playwright in Chromium through the gateway)', () => {
+      // The journeys go through the real nginx, configured from the route table as in production.
+      const nginxUp =
+        stackUp &&
+        (await step('start nginx in front of the stack', async () => {
+          nginx = await startNginx({
+            listen: NGINX_PORT,
+            upstreams: Object.fromEntries(stack!.services.map((service) => [service.name, new URL(service.url).host])) as Record<ServiceName, string>,
+            shellDir: path.join(REPO_ROOT, 'shell', 'dist'),
+            remotesDir: REPO_ROOT,
+            remoteDistSubdir: 'dist',
+            prefixDir: path.join(workDir, 'nginx'),
+            accessLog: 'off',
+            // As root, nginx's workers would run as nobody, who may not read a checkout under /root.
+            user: process.getuid?.() === 0 ? 'root' : undefined,
+          });
+          return true;
+        }));
+      if (nginxUp && nginx) {
+        await step('end-to-end journeys (Playwright in Chromium through nginx)', () => {
           requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');
           return run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
             ...process.env,
-            BASE_URL: stack!.url,
+            BASE_URL: nginx!.url,
             MAIL_OUTBOX_DIR: outbox,
           });
         });
       }
     }
   } finally {
+    await nginx?.stop().catch(() => undefined);
     await stack?.stop().catch(() => undefined);
     await infra?.stop().catch(() => undefined);
     await rm(workDir, { recursive: true, force: true });
