@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { HASHED_ASSET, REMOTES, matchApiRoute, remotesManifest, type ServiceName } from './routes';
+import { HASHED_ASSET, REMOTES, STATIC_SECURITY_HEADERS, matchApiRoute, remotesManifest, type ServiceName } from './routes';
 
 export interface DevGatewayOptions {
   port: number;
@@ -45,6 +45,7 @@ function sendFile(res: http.ServerResponse, file: string, method: string): void 
   const headers: http.OutgoingHttpHeaders = {
     'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
     'Cache-Control': HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...STATIC_SECURITY_HEADERS,
   };
   res.writeHead(200, headers);
   if (method === 'HEAD') res.end();

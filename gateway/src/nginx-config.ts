@@ -1,4 +1,4 @@
-import { API_ROUTES, HASHED_ASSET, REMOTES, SERVICE_NAMES, remotesManifest, type ServiceName } from './routes';
+import { API_ROUTES, HASHED_ASSET, REMOTES, SERVICE_NAMES, STATIC_SECURITY_HEADERS, remotesManifest, type ServiceName } from './routes';
 
 export interface NginxOptions {
   listen: number;
@@ -15,6 +15,12 @@ export interface NginxOptions {
   /** 'off' in production logs to stdout via the container; tests silence it. */
   accessLog?: string;
 }
+
+// nginx drops inherited add_header lines in any location that has its own, so every static
+// location repeats these.
+const SECURITY = Object.entries(STATIC_SECURITY_HEADERS)
+  .map(([name, value]) => `add_header ${name} "${value}" always;`)
+  .join(' ');
 
 const NOT_FOUND_JSON = `default_type application/json; return 404 '{"message":"Rota não encontrada."}';`;
 
@@ -39,8 +45,8 @@ export function renderNginxConfig(options: NginxOptions): string {
     (name) => `
     location /remotes/${name}/ {
       alias ${options.remotesDir}/${name}/${options.remoteDistSubdir ? `${options.remoteDistSubdir}/` : ''};
-      location ~ "${hashed}" { expires 1y; add_header Cache-Control "public, max-age=31536000, immutable"; }
-      add_header Cache-Control "no-cache";
+      location ~ "${hashed}" { expires 1y; add_header Cache-Control "public, max-age=31536000, immutable"; ${SECURITY} }
+      add_header Cache-Control "no-cache"; ${SECURITY}
       try_files $uri =404;
     }`,
   ).join('\n');
@@ -94,15 +100,15 @@ ${apiLocations()}
 
     location = /remotes.json {
       default_type application/json;
-      add_header Cache-Control "no-cache";
+      add_header Cache-Control "no-cache"; ${SECURITY}
       return 200 '${JSON.stringify(remotesManifest())}';
     }
 ${remotes}
 
     location / {
       root ${options.shellDir};
-      location ~ "${hashed}" { expires 1y; add_header Cache-Control "public, max-age=31536000, immutable"; }
-      add_header Cache-Control "no-cache";
+      location ~ "${hashed}" { expires 1y; add_header Cache-Control "public, max-age=31536000, immutable"; ${SECURITY} }
+      add_header Cache-Control "no-cache"; ${SECURITY}
       # Client-side routes (/dashboard, /broker, …) all load the shell.
       try_files $uri /index.html;
     }

@@ -8,7 +8,7 @@ import { createTestDatabase, testConfig } from '@corretora/service-kit/testing';
 import { createBrokerService } from '../../services/broker/src/app';
 import { createIdentityService } from '../../services/identity/src/app';
 import { startNginx, type RunningNginx } from '../src/nginx-runner';
-import { API_ROUTES, SERVICE_NAMES, type ServiceName } from '../src/routes';
+import { API_ROUTES, SERVICE_NAMES, STATIC_SECURITY_HEADERS, type ServiceName } from '../src/routes';
 
 /** Answers with its own name and what it received, so a test can see where nginx sent a request. */
 function echoServer(name: string): Promise<http.Server> {
@@ -113,6 +113,15 @@ describe('nginx generated from the route table', () => {
     expect(entry.headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${routing.url}/remotes/mfe-broker/missing.js`)).status).toBe(404);
   });
+
+  test.each(['/', '/broker', '/main.0123abcd.js', '/remotes.json', '/remotes/mfe-broker/remoteEntry.js'])(
+    '%s carries the security headers',
+    async (pathname) => {
+      const response = await fetch(`${routing.url}${pathname}`);
+      expect(response.status).toBe(200);
+      for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
+    },
+  );
 });
 
 describe('one session across services through nginx', () => {
