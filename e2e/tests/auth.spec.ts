@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, registerViaApi, signInThroughForm, uniqueEmail } from './support/accounts';
+import { onboardViaApi } from './support/broker';
 import { resetLinkFor } from './support/outbox';
 
 test('a wrong password shows the login failure message and keeps the broker on /login', async ({ page, request }) => {
@@ -47,4 +48,20 @@ test('forgot password -> e-mail link -> new password -> sign in with it', async 
   const reuse = await request.post('/api/auth/reset-password', { data: { token, password: 'outra-senha-789' } });
   expect(reuse.status()).toBe(400);
   expect((await reuse.json()).message).toBe('Link de redefinição inválido ou expirado.');
+});
+
+test('a session ended elsewhere sends the broker to the landing page at the next action', async ({ page, playwright }) => {
+  await registerViaApi(page.request, 'Davi Rocha', uniqueEmail('ended'));
+  await onboardViaApi(page.request);
+  await page.goto('/settings');
+  await expect(page.getByText('Seguro Auto', { exact: true })).toBeVisible();
+
+  // Another tab with the same session signs out.
+  const otherTab = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, storageState: await page.context().storageState() });
+  expect((await otherTab.post('/api/auth/logout')).status()).toBe(204);
+  await otherTab.dispose();
+
+  await page.getByRole('switch', { name: 'Ativo: Seguro Auto' }).click();
+  await expect(page.getByRole('link', { name: 'Criar Conta Grátis' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeHidden();
 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, apiErrorMessage, apiRequest } from '../src/api/api-client';
+import { QUERY_KEYS, createQueryClient } from '../src/api/query-client';
 import { fetchCurrentUser } from '../src/session/current-user';
 
 let server: http.Server;
@@ -67,4 +68,27 @@ test('401 on the user fetch means signed out, not an error', async () => {
   } finally {
     globalThis.fetch = realFetch;
   }
+});
+
+describe('a session that ends while the app is open', () => {
+  const user = { id: 'u1', name: 'Ana', email: 'ana@corretora.test' };
+
+  test('a 401 from any call signs the broker out and drops their cached data', async () => {
+    const client = createQueryClient();
+    client.setQueryData(QUERY_KEYS.currentUser, user);
+    client.setQueryData(QUERY_KEYS.brokerProfile, { name: 'Ana' });
+    await expect(client.fetchQuery({ queryKey: ['catalogue', 'products'], queryFn: () => apiRequest('GET', '/api/auth/user', undefined, base) })).rejects.toThrow(ApiError);
+    expect(client.getQueryData(QUERY_KEYS.currentUser)).toBeNull();
+    expect(client.getQueryData(QUERY_KEYS.brokerProfile)).toBeUndefined();
+  });
+
+  test('the same from a mutation; other failures leave the session alone', async () => {
+    const client = createQueryClient();
+    client.setQueryData(QUERY_KEYS.currentUser, user);
+    const failing = (path: string) => client.getMutationCache().build(client, { mutationFn: () => apiRequest('POST', path, {}, base) }).execute(undefined);
+    await expect(failing('/invalid')).rejects.toThrow(ApiError);
+    expect(client.getQueryData(QUERY_KEYS.currentUser)).toEqual(user);
+    await expect(failing('/api/auth/user')).rejects.toThrow(ApiError);
+    expect(client.getQueryData(QUERY_KEYS.currentUser)).toBeNull();
+  });
 });
