@@ -31,6 +31,20 @@ export function optionalText(max: number) {
   );
 }
 
+const WEBSITE = /^(https?:\/\/)?[a-z0-9\u00c0-\u024f]([a-z0-9\u00c0-\u024f-]*[a-z0-9\u00c0-\u024f])?(\.[a-z0-9\u00c0-\u024f]([a-z0-9\u00c0-\u024f-]*[a-z0-9\u00c0-\u024f])?)+(:\d{1,5})?([/?#]\S*)?$/i;
+
+/** An optional site address as brokers type it ('www.corretora.com.br', 'https://…'); no spaces, no other schemes. */
+export function optionalWebsite(max: number) {
+  return v.optional(
+    v.pipe(
+      v.nullable(v.pipe(v.string('Website inválido'), v.trim(), v.maxLength(max, maxLengthMessage(max)))),
+      v.transform((value) => (value ? value : null)),
+      v.check((value) => value === null || WEBSITE.test(value), 'Website inválido. Exemplo: www.suacorretora.com.br'),
+    ),
+    null,
+  );
+}
+
 export const emailField = required(
   v.pipe(
     v.string('Email é obrigatório'),

@@ -113,6 +113,21 @@ describe('catalogue schemas', () => {
     expect(errorsOf(schema as v.GenericSchema, input)).toEqual(expected);
   });
 
+  test.each([
+    ['www.portoseguro.com.br', true],
+    ['https://www.allianz.com.br/corretor?x=1', true],
+    ['souzaseguros.com.br', true],
+    ['http://localhost.com:8080', true],
+    ['seguradora-ação.com.br', true],
+    ['minha seguradora', false],
+    ['javascript:alert(1)', false],
+    ['ftp://arquivos.com.br', false],
+    ['semponto', false],
+  ])('website %s valid: %s', (website, valid) => {
+    const errors = errorsOf(InsurerCreateSchema, { name: 'Porto', website });
+    expect(errors).toEqual(valid ? {} : { website: 'Website inválido. Exemplo: www.suacorretora.com.br' });
+  });
+
   test('defaults: active, empty optionals become null', () => {
     expect(v.parse(ProductCreateSchema, { name: ' Seguro Bike ', description: '', policyType: '' })).toEqual({
       name: 'Seguro Bike', description: null, policyType: null, isActive: true,

@@ -5,7 +5,7 @@ import { isValidCpf, normalizeCpf } from '../br/cpf';
 import { parseDate } from '../br/date';
 import { isValidMobilePhone, normalizePhone } from '../br/phone';
 import { isValidSusep, normalizeSusep } from '../br/susep';
-import { emailField, maxLengthMessage, optionalChoice, optionalText, required, requiredChoice, requiredText } from '../fields';
+import { emailField, maxLengthMessage, optionalChoice, optionalWebsite, required, requiredChoice, requiredText } from '../fields';
 import {
   BUSINESS_TYPES,
   EXPERIENCE_OPTIONS,
@@ -65,7 +65,7 @@ const step3Entries = {
     ),
   ),
   susepCategory: requiredChoice(optionValues(SUSEP_CATEGORIES), 'Selecione a categoria SUSEP'),
-  website: optionalText(200),
+  website: optionalWebsite(200),
 };
 
 const step4Entries = {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isActiveField, optionalChoice, optionalEmail, optionalText, requiredText } from '../fields';
+import { isActiveField, optionalChoice, optionalEmail, optionalText, optionalWebsite, requiredText } from '../fields';
 import { POLICY_TYPES, optionValues } from '../options/broker-options';
 
 const NAME_MESSAGE = 'Nome é obrigatório';
@@ -23,7 +23,7 @@ const insurerEntries = {
     ),
     null,
   ),
-  website: optionalText(200),
+  website: optionalWebsite(200),
 };
 
 const leadSourceEntries = {
