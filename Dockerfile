@@ -1,7 +1,10 @@
 # Production images of Corretora CRM, used by docker-compose.yml.
 # One build stage installs the workspace and builds the front ends; services run from source with tsx
 # (the same way `npm start` runs them), the gateway is nginx with the generated configuration.
-FROM node:20-bookworm-slim AS build
+# Node 26 is the current LTS; the code also runs on Node 20.19+ (the development machines).
+FROM node:26-bookworm-slim AS build
+ARG APP_URL=http://localhost:8080
+ARG TRUSTED_PROXIES=
 WORKDIR /app
 COPY package.json package-lock.json lerna.json tsconfig.base.json ./
 COPY packages ./packages
@@ -12,16 +15,16 @@ COPY mfe-catalogues ./mfe-catalogues
 COPY gateway ./gateway
 COPY e2e/package.json ./e2e/package.json
 RUN npm ci --no-audit --no-fund && npx lerna run build --concurrency 1
-RUN npx tsx gateway/src/render-nginx.ts /app/nginx.conf
+RUN APP_URL="$APP_URL" TRUSTED_PROXIES="$TRUSTED_PROXIES" npx tsx gateway/src/render-nginx.ts /app/nginx.conf
 
-FROM node:20-bookworm-slim AS service
+FROM node:26-bookworm-slim AS service
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app
 USER node
 # docker-compose sets the command per service: node --import tsx services/<name>/src/server.ts
 
-FROM nginx:1.27-bookworm AS gateway
+FROM nginx:1.28.0-bookworm AS gateway
 RUN mkdir -p /tmp/nginx /srv/remotes
 COPY --from=build /app/nginx.conf /etc/nginx/corretora.conf
 COPY --from=build /app/shell/dist /srv/shell

@@ -2,10 +2,25 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { HASHED_ASSET, REMOTES, STATIC_SECURITY_HEADERS, matchApiRoute, remotesManifest, type ServiceName } from './routes';
+import {
+  DEFAULT_MAX_BODY,
+  HASHED_ASSET,
+  REMOTES,
+  isSafeRequestTarget,
+  matchApiRoute,
+  remotesManifest,
+  sizeInBytes,
+  staticHeaders,
+  type ApiRoute,
+  type ServiceName,
+} from './routes';
 
 export interface DevGatewayOptions {
   port: number;
+  /** Interface to listen on (default: every interface, like nginx: this is the door users reach). */
+  host?: string;
+  /** The public URL is https (a TLS proxy in front): static answers carry HSTS. */
+  https?: boolean;
   /** Base URL of each service, e.g. http://127.0.0.1:4101 */
   upstreams: Record<ServiceName, string>;
   shellDir: string;
@@ -41,73 +56,121 @@ async function fileIn(root: string, relative: string): Promise<string | null> {
   }
 }
 
-function sendFile(res: http.ServerResponse, file: string, method: string): void {
-  const headers: http.OutgoingHttpHeaders = {
+function sendFile(res: http.ServerResponse, file: string, method: string, headers: Record<string, string>): void {
+  res.writeHead(200, {
     'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
     'Cache-Control': HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    ...STATIC_SECURITY_HEADERS,
-  };
-  res.writeHead(200, headers);
+    ...headers,
+  });
   if (method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+  else createReadStream(file).on('error', () => res.destroy()).pipe(res);
 }
 
-function proxy(req: http.IncomingMessage, res: http.ServerResponse, target: string, requestId: string): void {
-  const url = new URL(req.url ?? '/', target);
+/** Hop-by-hop and forwarding headers never pass from the client: the gateway sets its own. */
+const DROPPED_REQUEST_HEADERS = new Set([
+  'connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade',
+  'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip',
+  'x-request-id', 'x-internal-token',
+]);
+
+/**
+ * Forwards to the route's fixed upstream: only the (already checked) path and query of the request
+ * travel, never a host from it. The body is counted against the route's limit while it streams.
+ */
+function proxy(req: http.IncomingMessage, res: http.ServerResponse, route: ApiRoute, target: string, requestId: string): void {
+  const limit = sizeInBytes(route.maxBody ?? DEFAULT_MAX_BODY);
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) {
+    req.resume();
+    return sendJson(res, 413, { message: 'Requisição muito grande.' });
+  }
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (!DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
+  }
+  Object.assign(headers, {
+    'x-forwarded-host': req.headers.host ?? '',
+    'x-forwarded-proto': 'http',
+    'x-forwarded-for': (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
+    'x-request-id': requestId,
+  });
+  const upstreamUrl = new URL(target);
   const upstream = http.request(
-    url,
-    {
-      method: req.method,
-      headers: {
-        ...req.headers,
-        'x-forwarded-host': req.headers.host ?? '',
-        'x-forwarded-proto': 'http',
-        'x-forwarded-for': req.socket.remoteAddress ?? '',
-        'x-request-id': requestId,
-      },
-    },
+    { protocol: 'http:', hostname: upstreamUrl.hostname, port: upstreamUrl.port, path: req.url, method: req.method, headers },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      answer.on('error', () => res.destroy()).pipe(res);
     },
   );
+  let tooLarge = false;
   upstream.on('error', () => {
+    if (tooLarge) return;
     if (!res.headersSent) sendJson(res, 502, { message: 'Serviço indisponível. Tente novamente.' });
     else res.destroy();
   });
+  let received = 0;
+  req.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit && !tooLarge) {
+      tooLarge = true;
+      upstream.destroy();
+      req.unpipe(upstream);
+      req.resume();
+      if (!res.headersSent) sendJson(res, 413, { message: 'Requisição muito grande.' });
+    }
+  });
+  req.on('error', () => upstream.destroy());
   req.pipe(upstream);
 }
 
 /** The route table served by Node, for `npm start` on a machine without nginx. */
 export function startDevGateway(options: DevGatewayOptions): Promise<http.Server> {
   let counter = 0;
-  const server = http.createServer(async (req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://gateway').pathname;
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const requestId = `dev-${Date.now().toString(36)}-${(counter += 1)}`;
     res.setHeader('X-Request-Id', requestId);
+    const target = req.url ?? '';
+    if (!isSafeRequestTarget(target)) return sendJson(res, 400, { message: 'Requisição inválida.' });
+    const pathname = new URL(target, 'http://gateway').pathname;
 
-    const service = matchApiRoute(pathname);
-    if (service) return proxy(req, res, options.upstreams[service], requestId);
+    const route = matchApiRoute(pathname);
+    if (route) return proxy(req, res, route, options.upstreams[route.service], requestId);
     if (pathname.startsWith('/api/') || pathname.startsWith('/internal/')) {
       return sendJson(res, 404, { message: 'Rota não encontrada.' });
     }
-    if (pathname === '/remotes.json') return sendJson(res, 200, remotesManifest(), 'no-cache');
+    const headers = staticHeaders({ https: options.https ?? false, pathname });
+    if (pathname === '/remotes.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', ...headers });
+      return res.end(JSON.stringify(remotesManifest()));
+    }
 
     for (const remote of REMOTES) {
       const prefix = `/remotes/${remote}/`;
       if (pathname.startsWith(prefix)) {
         const file = await fileIn(path.join(options.remotesDir, remote, options.remoteDistSubdir ?? ''), pathname.slice(prefix.length));
         if (!file) return sendJson(res, 404, { message: 'Arquivo não encontrado.' });
-        return sendFile(res, file, req.method ?? 'GET');
+        return sendFile(res, file, req.method ?? 'GET', headers);
       }
     }
 
     const file = (pathname !== '/' && (await fileIn(options.shellDir, pathname))) || path.join(options.shellDir, 'index.html');
-    return sendFile(res, file, req.method ?? 'GET');
+    return sendFile(res, file, req.method ?? 'GET', headers);
+  };
+  const server = http.createServer((req, res) => {
+    res.on('error', () => undefined);
+    // No request may stop the gateway: whatever one throws ends that request only.
+    handle(req, res).catch(() => {
+      if (!res.headersSent) sendJson(res, 400, { message: 'Requisição inválida.' });
+      else res.destroy();
+    });
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
   });
   server.keepAliveTimeout = 65_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, () => resolve(server));
+    server.listen(options.port, options.host, () => resolve(server));
   });
 }

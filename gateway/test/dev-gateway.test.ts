@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startDevGateway } from '../src/dev-gateway';
@@ -9,6 +9,28 @@ import { STATIC_SECURITY_HEADERS, remotesManifest } from '../src/routes';
 let root: string;
 let server: http.Server;
 let url: string;
+let port: number;
+/** The upstream of /api/auth: answers with what it received. */
+let echo: http.Server;
+/** Where an open proxy would send a request: must never be reached. */
+let victim: http.Server;
+const victimHits: string[] = [];
+
+function listen(handler: http.RequestListener): Promise<http.Server> {
+  const created = http.createServer(handler);
+  return new Promise((resolve) => created.listen(0, '127.0.0.1', () => resolve(created)));
+}
+
+/** Sends bytes as they are (no client normalising the target) and returns the raw answer. */
+function raw(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += String(chunk)));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'dev-gateway-test-'));
@@ -19,18 +41,34 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'mfe-broker', 'dist', 'remoteEntry.js'), 'var remote = 1;');
   // No service is listening on these: only the static side and the routing decisions are under test.
   const nowhere = 'http://127.0.0.1:9';
+  echo = await listen((req, res) => {
+    let size = 0;
+    req.on('data', (chunk: Buffer) => (size += chunk.length));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ url: req.url, headers: req.headers, size }));
+    });
+  });
+  victim = await listen((req, res) => {
+    victimHits.push(String(req.url));
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<script>alert(document.cookie)</script>');
+  });
   server = await startDevGateway({
     port: 0,
-    upstreams: { identity: nowhere, broker: nowhere, catalogues: nowhere },
+    upstreams: { identity: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`, broker: nowhere, catalogues: nowhere },
     shellDir: path.join(root, 'shell'),
     remotesDir: root,
     remoteDistSubdir: 'dist',
   });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  url = `http://127.0.0.1:${port}`;
 });
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => echo.close(resolve));
+  await new Promise((resolve) => victim.close(resolve));
   await rm(root, { recursive: true, force: true });
 });
 
@@ -56,8 +94,70 @@ describe('dev gateway (npm start)', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: 'Rota não encontrada.' });
     }
-    const down = await fetch(`${url}/api/auth/user`);
+    const down = await fetch(`${url}/api/broker-profile`);
     expect(down.status).toBe(502);
     expect(await down.json()).toEqual({ message: 'Serviço indisponível. Tente novamente.' });
+  });
+});
+
+describe('dev gateway: what an attacker sends', () => {
+  const victimTarget = () => `127.0.0.1:${(victim.address() as AddressInfo).port}`;
+
+  test.each([
+    ['a "//host" path', () => `GET //${victimTarget()}/api/auth/x.html HTTP/1.1\r\nHost: localhost\r\nCookie: corretora.sid=secret\r\n\r\n`],
+    ['the absolute form', () => `GET http://${victimTarget()}/api/auth/x.html HTTP/1.1\r\nHost: localhost\r\nCookie: corretora.sid=secret\r\n\r\n`],
+    ['an https absolute target', () => 'GET https://example.invalid/api/auth/user HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+    ['an encoded /internal path', () => 'GET /internal/catalogues/a%2F..%2F..%2F..%2Fapi%2Finsurers%2Fx/check HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+    ['dot segments', () => 'GET /api/auth/../../internal/x HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+  ])('%s is a 400, reaches no other host, and the gateway keeps answering', async (_name, request) => {
+    const answer = await raw(request());
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('{"message":"Requisição inválida."}');
+    expect(victimHits).toEqual([]);
+    expect((await fetch(`${url}/api/auth/user`)).status).toBe(200);
+  });
+
+  test('a malformed request line is a 400 and the gateway keeps answering', async () => {
+    expect(await raw('GET /a b c\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
+    expect((await fetch(`${url}/remotes.json`)).status).toBe(200);
+  });
+
+  test('forwarding headers come from the gateway, never from the client', async () => {
+    const response = await fetch(`${url}/api/auth/user?x=1`, {
+      headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https', 'x-internal-token': 'guess', forwarded: 'for=6.6.6.6', 'x-real-ip': '6.6.6.6' },
+    });
+    const body = await response.json();
+    expect(body.url).toBe('/api/auth/user?x=1');
+    expect(body.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(body.headers['x-forwarded-proto']).toBe('http');
+    expect(body.headers['x-internal-token']).toBeUndefined();
+    expect(body.headers.forwarded).toBeUndefined();
+    expect(body.headers['x-real-ip']).toBeUndefined();
+  });
+
+  test('bodies over the route limit are a 413, declared or streamed', async () => {
+    const big = 'x'.repeat(200 * 1024);
+    const declared = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ message: 'Requisição muito grande.' });
+    const streamed = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 50; i += 1) controller.enqueue(new TextEncoder().encode('y'.repeat(8 * 1024)));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    const small = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    expect((await small.json()).size).toBe(7);
+  });
+
+  test('the reset page sends no Referer', async () => {
+    expect((await fetch(`${url}/reset-password`)).headers.get('referrer-policy')).toBe('no-referrer');
+    expect((await fetch(`${url}/login`)).headers.get('referrer-policy')).toBe('same-origin');
   });
 });

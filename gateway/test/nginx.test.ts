@@ -1,6 +1,6 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Service } from '@corretora/service-kit';
@@ -13,8 +13,12 @@ import { API_ROUTES, SERVICE_NAMES, STATIC_SECURITY_HEADERS, type ServiceName } 
 /** Answers with its own name and what it received, so a test can see where nginx sent a request. */
 function echoServer(name: string): Promise<http.Server> {
   const server = http.createServer((req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ service: name, url: req.url, headers: req.headers }));
+    let size = 0;
+    req.on('data', (chunk: Buffer) => (size += chunk.length));
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ service: name, url: req.url, headers: req.headers, size }));
+    });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -29,8 +33,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function nginxFor(root: string, name: string, upstreams: Record<ServiceName, string>): Promise<RunningNginx> {
+async function nginxFor(
+  root: string,
+  name: string,
+  upstreams: Record<ServiceName, string>,
+  extra: { https?: boolean; trustedProxies?: string[] } = {},
+): Promise<RunningNginx> {
   return startNginx({
+    ...extra,
     listen: await freePort(),
     upstreams,
     shellDir: path.join(root, 'shell'),
@@ -124,6 +134,94 @@ describe('nginx generated from the route table', () => {
   );
 });
 
+/** Sends the bytes as they are (no client normalising the target) and returns the raw answer. */
+function raw(url: string, request: string): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    // write, not end: nginx takes a half-closed client for one that left (499) before proxying.
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += String(chunk)));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describe('nginx: what an attacker sends', () => {
+  test.each([
+    ['GET //127.0.0.1:9/api/auth/x.html HTTP/1.1'],
+    ['GET /internal/catalogues/a%2F..%2F..%2F..%2Fapi%2Finsurers%2Fx/check HTTP/1.1'],
+    ['GET /api/insurers/..%2F..%2Finternal/x HTTP/1.1'],
+    ['GET /api/insurers/../../internal/catalogues/x/check HTTP/1.1'],
+    ['GET /api/products/%5c..%5cx HTTP/1.1'],
+  ])('%s is a JSON 400 and reaches no service', async (line) => {
+    const answer = await raw(routing.url, `${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('{"message":"Requisição inválida."}');
+    expect(answer).not.toContain('"service"');
+  });
+
+  test('an absolute-form target reaches only the route\'s own upstream, with the path alone', async () => {
+    const answer = await raw(routing.url, 'GET http://127.0.0.1:9/api/auth/user HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('"service":"identity"');
+    expect(answer).toContain('"url":"/api/auth/user"');
+  });
+
+  test('the client address is the one nginx saw: a spoofed X-Forwarded-For and an internal token never pass', async () => {
+    const response = await fetch(`${routing.url}/api/auth/user`, {
+      headers: { 'x-forwarded-for': '6.6.6.6, 7.7.7.7', 'x-internal-token': 'guess', 'x-forwarded-proto': 'https' },
+    });
+    const body = await response.json();
+    expect(body.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(body.headers['x-forwarded-proto']).toBe('http');
+    expect(body.headers['x-internal-token']).toBeUndefined();
+  });
+
+  test('bodies: JSON routes take 128 KiB, the photo route 3 MiB; beyond is a JSON 413', async () => {
+    const json = await fetch(`${routing.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(200 * 1024) });
+    expect(json.status).toBe(413);
+    expect(await json.json()).toEqual({ message: 'Requisição muito grande.' });
+    const photo = await fetch(`${routing.url}/api/broker-profile/photo`, { method: 'POST', body: Buffer.alloc(2_500_000) });
+    expect(photo.status).toBe(200);
+    expect((await photo.json()).size).toBe(2_500_000);
+    const profile = await fetch(`${routing.url}/api/broker-profile`, { method: 'PUT', body: Buffer.alloc(2_500_000) });
+    expect(profile.status).toBe(413);
+  });
+
+  test('the reset page sends no Referer; the rest same-origin', async () => {
+    expect((await fetch(`${routing.url}/reset-password`)).headers.get('referrer-policy')).toBe('no-referrer');
+    expect((await fetch(`${routing.url}/login`)).headers.get('referrer-policy')).toBe('same-origin');
+    expect((await fetch(`${routing.url}/login`)).headers.get('strict-transport-security')).toBeNull();
+  });
+
+  test('behind a trusted TLS load balancer: its X-Forwarded-For is believed, https forwarded, HSTS sent', async () => {
+    const upstreams = Object.fromEntries(SERVICE_NAMES.map((name, index) => [name, `127.0.0.1:${portOf(echoes[index]!)}`])) as Record<ServiceName, string>;
+    const behindLb = await nginxFor(root, 'behind-lb', upstreams, { https: true, trustedProxies: ['127.0.0.1/32'] });
+    try {
+      const body = await (await fetch(`${behindLb.url}/api/auth/user`, { headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' } })).json();
+      // real_ip_recursive: the rightmost address that is not a trusted proxy.
+      expect(body.headers['x-forwarded-for']).toBe('203.0.113.9');
+      expect(body.headers['x-forwarded-proto']).toBe('https');
+      expect((await fetch(`${behindLb.url}/login`)).headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    } finally {
+      await behindLb.stop();
+    }
+  });
+
+  test('a service that is down is a pt-BR JSON 502', async () => {
+    const upstreams = { identity: '127.0.0.1:9', broker: '127.0.0.1:9', catalogues: '127.0.0.1:9' };
+    const down = await nginxFor(root, 'down', upstreams);
+    try {
+      const response = await fetch(`${down.url}/api/auth/user`);
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({ message: 'Serviço indisponível. Tente novamente.' });
+    } finally {
+      await down.stop();
+    }
+  });
+});
+
 describe('one session across services through nginx', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let identity: Service;
@@ -134,10 +232,17 @@ describe('one session across services through nginx', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     outbox = path.join(root, 'outbox');
-    identity = await createIdentityService({ ...testConfig('identity', database.url), appUrl: 'http://x', smtpUrl: null, mailFrom: 'x', outboxDir: outbox });
+    identity = await createIdentityService({
+      ...testConfig('identity', database.url),
+      appUrl: 'http://x',
+      smtpUrl: null,
+      mailFrom: 'x',
+      outboxDir: outbox,
+      registerLimitPerHour: 20,
+    });
     broker = await createBrokerService({ ...testConfig('broker', database.url), pipelineUrl: null, financeUrl: null });
-    const identityServer = await identity.listen(0);
-    const brokerServer = await broker.listen(0);
+    const { server: identityServer } = await identity.listen(0);
+    const { server: brokerServer } = await broker.listen(0);
     gateway = await nginxFor(root, 'session', {
       identity: `127.0.0.1:${portOf(identityServer)}`,
       broker: `127.0.0.1:${portOf(brokerServer)}`,
@@ -173,5 +278,32 @@ describe('one session across services through nginx', () => {
     expect(logout.status).toBe(204);
     expect((await fetch(`${gateway.url}/api/broker-profile`, { headers: { cookie } })).status).toBe(401);
     expect((await fetch(`${gateway.url}/api/auth/user`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  test('login limits hold through nginx: a new X-Forwarded-For on each try, or a 250-character one, changes nothing', async () => {
+    const email = `limits-${Date.now()}@corretora.test`;
+    const registered = await fetch(`${gateway.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ana', email, password: 'senha-segura-1' }),
+    });
+    expect(registered.status).toBe(201);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const spoofed = attempt % 2 === 0 ? `10.0.0.${attempt}` : 'b'.repeat(250);
+      const response = await fetch(`${gateway.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': spoofed },
+        body: JSON.stringify({ email, password: 'senha-errada-1' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const right = await fetch(`${gateway.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' },
+      body: JSON.stringify({ email, password: 'senha-segura-1' }),
+    });
+    expect(right.status).toBe(429);
   });
 });
