@@ -28,8 +28,16 @@ test('forgot password -> e-mail link -> new password -> sign in with it', async 
   await expect(page.getByRole('link', { name: 'Voltar ao login' })).toBeVisible();
 
   const link = await resetLinkFor(email);
-  const { pathname, search } = new URL(link);
-  await page.goto(pathname + search);
+  const { pathname, search, hash } = new URL(link);
+  // The token travels in the fragment (never in a request line or a Referer) and leaves the address bar once read.
+  expect(search).toBe('');
+  expect(hash).toMatch(/^#token=[\w-]{40,}$/);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(pathname + hash);
+  await expect(page.getByRole('textbox', { name: 'Nova senha', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  expect(requested.filter((url) => url.includes(hash.slice('#token='.length)))).toEqual([]);
   const newPassword = 'nova-senha-456';
   await page.getByRole('textbox', { name: 'Nova senha', exact: true }).fill(newPassword);
   await page.getByRole('textbox', { name: 'Confirmar nova senha' }).fill(newPassword);
@@ -44,7 +52,7 @@ test('forgot password -> e-mail link -> new password -> sign in with it', async 
   await expect(page.getByRole('button', { name: 'Completar Cadastro da Corretora' })).toBeVisible();
 
   // The reset link is single use.
-  const token = new URL(link).searchParams.get('token');
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
   const reuse = await request.post('/api/auth/reset-password', { data: { token, password: 'outra-senha-789' } });
   expect(reuse.status()).toBe(400);
   expect((await reuse.json()).message).toBe('Link de redefinição inválido ou expirado.');

@@ -1,12 +1,26 @@
+import type { SessionSettings } from './session';
+
 export interface BaseConfig {
   /** The service name: also its Postgres schema and its log name. */
   name: string;
+  /** Interface both listeners bind: loopback unless HOST says otherwise (compose: its network). */
+  host: string;
   port: number;
+  /** The /internal/* listener (INTERNAL_PORT, default PORT + 100): never behind the gateway. */
+  internalPort: number;
   databaseUrl: string;
   sessionKeys: string[];
   internalToken: string;
   logLevel: string;
+  /** The public URL (APP_URL): https there turns on Secure cookies and HSTS by default. */
+  appUrl: string;
+  session: SessionSettings;
 }
+
+export const MIN_SECRET_LENGTH = 32;
+export const DEFAULT_SESSION_IDLE_MINUTES = 12 * 60;
+export const DEFAULT_SESSION_LIFETIME_HOURS = 7 * 24;
+export const INTERNAL_PORT_OFFSET = 100;
 
 function required(env: NodeJS.ProcessEnv, key: string): string {
   const value = env[key];
@@ -14,18 +28,52 @@ function required(env: NodeJS.ProcessEnv, key: string): string {
   return value;
 }
 
+function positiveNumber(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${key} must be a positive number, got ${raw}`);
+  return value;
+}
+
+function port(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const value = Number(env[key] ?? fallback);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${key} must be a port number, got ${env[key]}`);
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, key: string, fallback: boolean): boolean {
+  const raw = env[key]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new Error(`${key} must be true or false, got ${env[key]}`);
+}
+
 /** Every service reads the same variables; configuration comes only from the environment. */
 export function readBaseConfig(name: string, defaultPort: number, env: NodeJS.ProcessEnv = process.env): BaseConfig {
-  const port = Number(env.PORT ?? defaultPort);
-  if (!Number.isInteger(port) || port <= 0) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const publicPort = port(env, 'PORT', defaultPort);
   const sessionKeys = required(env, 'SESSION_KEYS').split(',').map((key) => key.trim()).filter(Boolean);
-  if (sessionKeys.some((key) => key.length < 32)) throw new Error('Each SESSION_KEYS entry must have at least 32 characters.');
+  if (sessionKeys.some((key) => key.length < MIN_SECRET_LENGTH)) {
+    throw new Error(`Each SESSION_KEYS entry must have at least ${MIN_SECRET_LENGTH} characters.`);
+  }
+  const internalToken = required(env, 'INTERNAL_TOKEN');
+  if (internalToken.length < MIN_SECRET_LENGTH) throw new Error(`INTERNAL_TOKEN must have at least ${MIN_SECRET_LENGTH} characters.`);
+  const appUrl = (env.APP_URL ?? 'http://localhost:8080').replace(/\/$/, '');
   return {
     name,
-    port,
+    host: env.HOST || '127.0.0.1',
+    port: publicPort,
+    internalPort: port(env, 'INTERNAL_PORT', publicPort === 0 ? 0 : publicPort + INTERNAL_PORT_OFFSET),
     databaseUrl: required(env, 'DATABASE_URL'),
     sessionKeys,
-    internalToken: required(env, 'INTERNAL_TOKEN'),
+    internalToken,
     logLevel: env.LOG_LEVEL ?? 'info',
+    appUrl,
+    session: {
+      idleMs: positiveNumber(env, 'SESSION_IDLE_MINUTES', DEFAULT_SESSION_IDLE_MINUTES) * 60_000,
+      lifetimeMs: positiveNumber(env, 'SESSION_LIFETIME_HOURS', DEFAULT_SESSION_LIFETIME_HOURS) * 3_600_000,
+      secure: flag(env, 'COOKIE_SECURE', appUrl.startsWith('https://')),
+    },
   };
 }

@@ -10,8 +10,10 @@ import type { BaseConfig } from './config';
 import { ensureSessionsTable, createKnex, migrateSchema } from './database';
 import { errorMiddleware } from './errors';
 import { createLogger, requestLogging } from './logging';
+import { RateLimiter, ensureRateLimitTable } from './rate-limit';
 import { requireInternalToken, sameOriginGuard } from './security';
 import { deleteExpiredSessions, sessionMiddleware } from './session';
+import { rejectNulCharacters } from './validation';
 
 export interface ServiceDeps {
   knex: Knex;
@@ -29,38 +31,21 @@ export interface CreateServiceOptions {
 }
 
 export interface Service {
+  /** The public app: what the gateway forwards to. */
   app: Koa;
+  /** /internal/* for other services, on its own listener that no gateway route reaches. */
+  internalApp: Koa;
   knex: Knex;
   log: pino.Logger;
-  listen(port?: number): Promise<http.Server>;
+  /** Starts both listeners on the configured host (port 0: any free port, for tests). */
+  listen(port?: number, internalPort?: number): Promise<{ server: http.Server; internal: http.Server }>;
   close(): Promise<void>;
 }
 
 const JSON_LIMIT = '100kb';
-const SESSION_CLEANUP_MS = 10 * 60 * 1000;
+const CLEANUP_MS = 10 * 60 * 1000;
 
-/** The same Koa app for every service: a new service is its routes plus its migrations. */
-export async function createService(options: CreateServiceOptions): Promise<Service> {
-  const { config } = options;
-  const log = createLogger(config.name, config.logLevel);
-  const knex = createKnex(config.databaseUrl, config.name, options.migrationsDir);
-  await ensureSessionsTable(knex);
-  await migrateSchema(knex, config.name);
-  Model.knex(knex);
-
-  const app = new Koa({ proxy: true, keys: config.sessionKeys });
-  app.silent = true;
-  const deps: ServiceDeps = { knex, config, log };
-
-  app.use(requestLogging(log));
-  app.use(errorMiddleware());
-  app.use(helmet({ contentSecurityPolicy: false }));
-  app.use(async (ctx, next) => {
-    await next();
-    // Answers are per user: never let a shared cache keep them unless a route says otherwise.
-    if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
-  });
-
+function healthRouter(knex: Knex): Router {
   const health = new Router();
   health.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
@@ -74,42 +59,84 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
       ctx.body = { status: 'indisponível' };
     }
   });
-  app.use(health.routes());
+  return health;
+}
 
-  const internal = new Router({ prefix: '/internal' });
-  internal.use(requireInternalToken(config.internalToken));
-  options.internalRoutes?.(internal, deps);
+/** What both apps do first: request ids and logs, errors as JSON, no caching, health. */
+function baseApp(config: BaseConfig, log: pino.Logger, knex: Knex): Koa {
+  // proxy: the gateway is the only door and sets X-Forwarded-* itself; maxIpsCount: believe only
+  // the address it appended last, never an entry the client wrote.
+  const app = new Koa({ proxy: true, maxIpsCount: 1, keys: config.sessionKeys });
+  app.silent = true;
+  app.use(requestLogging(log));
+  app.use(errorMiddleware());
+  app.use(async (ctx, next) => {
+    await next();
+    // Answers are per user: never let a shared cache keep them unless a route says otherwise.
+    if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
+  });
+  app.use(healthRouter(knex).routes());
+  return app;
+}
 
+/** The same Koa apps for every service: a new service is its routes plus its migrations. */
+export async function createService(options: CreateServiceOptions): Promise<Service> {
+  const { config } = options;
+  const log = createLogger(config.name, config.logLevel);
+  const knex = createKnex(config.databaseUrl, config.name, options.migrationsDir);
+  await ensureSessionsTable(knex);
+  await migrateSchema(knex, config.name);
+  await ensureRateLimitTable(knex);
+  Model.knex(knex);
+  const deps: ServiceDeps = { knex, config, log };
+
+  const app = baseApp(config, log, knex);
+  app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: config.session.secure ? { maxAge: 63_072_000 } : false }));
   app.use(sameOriginGuard());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));
-  app.use(internal.routes());
-  app.use(sessionMiddleware(app, knex));
-
+  app.use(rejectNulCharacters);
+  app.use(sessionMiddleware(knex, config.session));
   const router = new Router();
   options.routes(router, deps);
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
 
+  const internalApp = baseApp(config, log, knex);
+  internalApp.use(requireInternalToken(config.internalToken));
+  internalApp.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));
+  internalApp.use(rejectNulCharacters);
+  const internal = new Router({ prefix: '/internal' });
+  options.internalRoutes?.(internal, deps);
+  internalApp.use(internal.routes());
+  internalApp.use(internal.allowedMethods({ throw: false }));
+
+  const limiter = new RateLimiter(knex);
   const cleanup = setInterval(() => {
     deleteExpiredSessions(knex).catch((error: unknown) => log.warn({ err: error }, 'session cleanup failed'));
-  }, SESSION_CLEANUP_MS);
+    limiter.prune().catch((error: unknown) => log.warn({ err: error }, 'rate limit cleanup failed'));
+  }, CLEANUP_MS);
   cleanup.unref();
 
   const servers = new Set<http.Server>();
+  const start = (handler: Koa, port: number) =>
+    new Promise<http.Server>((resolve, reject) => {
+      const server = http.createServer(handler.callback());
+      server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive_timeout
+      server.once('error', reject);
+      server.listen(port, config.host, () => {
+        servers.add(server);
+        resolve(server);
+      });
+    });
   return {
     app,
+    internalApp,
     knex,
     log,
-    listen(port = config.port) {
-      return new Promise((resolve, reject) => {
-        const server = http.createServer(app.callback());
-        server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive_timeout
-        server.once('error', reject);
-        server.listen(port, () => {
-          servers.add(server);
-          resolve(server);
-        });
-      });
+    async listen(port = config.port, internalPort = port === 0 ? 0 : config.internalPort) {
+      const server = await start(app, port);
+      const internalServer = await start(internalApp, internalPort);
+      return { server, internal: internalServer };
     },
     async close() {
       clearInterval(cleanup);
@@ -128,9 +155,9 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
 }
 
 /** Listens, logs the URL, and drains in-flight requests on SIGTERM / SIGINT before exiting. */
-export async function runService(service: Service, port: number): Promise<void> {
-  await service.listen(port);
-  service.log.info({ port }, `listening on http://127.0.0.1:${port}`);
+export async function runService(service: Service, config: BaseConfig): Promise<void> {
+  await service.listen(config.port, config.internalPort);
+  service.log.info({ host: config.host, port: config.port, internalPort: config.internalPort }, `listening on http://${config.host}:${config.port}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

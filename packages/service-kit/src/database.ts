@@ -19,8 +19,8 @@ export function createKnex(databaseUrl: string, schema: string, migrationsDir?: 
           schemaName: schema,
           tableName: 'knex_migrations',
           loadExtensions: ['.ts', '.js'],
-          // Concurrency is handled by our advisory lock, so knex's own lock table never blocks a replica.
-          disableMigrationsListValidation: false,
+          // Replicas starting together queue on migrateSchema's advisory lock before knex takes its
+          // own lock row, so they never fail on "migration is already locked".
         }
       : undefined,
     ...knexSnakeCaseMappers(),
@@ -49,14 +49,26 @@ export async function withAdvisoryLock<T>(knex: Knex, name: string, work: () => 
   }
 }
 
-/** The shared session table: written at login/logout by identity, read by every service. */
+/**
+ * The shared session table: rows inserted at sign-in by identity, read by every service. An earlier
+ * shape (sid, sess jsonb, expire: no user column, rewritten on every read) is replaced: its sessions
+ * end and their brokers sign in again once.
+ */
 export async function ensureSessionsTable(knex: Knex): Promise<void> {
   await withAdvisoryLock(knex, 'public.sessions', async () => {
+    const legacy = await knex.raw(
+      "select 1 from information_schema.columns where table_schema = 'public' and table_name = 'sessions' and column_name = 'sess'",
+    );
+    if (legacy.rows.length > 0) await knex.raw('drop table public.sessions');
     await knex.raw(`create table if not exists public.sessions (
       sid text primary key,
-      sess jsonb not null,
-      expire timestamptz not null
+      user_id uuid not null,
+      email text not null,
+      seen_at timestamptz not null,
+      expire timestamptz not null,
+      absolute_expire timestamptz not null
     )`);
+    await knex.raw('create index if not exists sessions_user_id_idx on public.sessions (user_id)');
     await knex.raw('create index if not exists sessions_expire_idx on public.sessions (expire)');
   });
 }

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly issues?: FieldIssue[],
+    /** Extra answer headers, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -31,12 +33,13 @@ const GENERIC_MESSAGES: Record<number, string> = {
   404: 'Não encontrado.',
   405: 'Método não permitido.',
   413: 'Requisição muito grande.',
+  429: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   415: 'Tipo de conteúdo não suportado.',
 };
 
 /** Maps every error to `{ message, issues? }` in one place; a 500 never leaks details. */
-export function mapError(error: unknown): { status: number; message: string; issues?: FieldIssue[] } {
-  if (error instanceof HttpError) return { status: error.status, message: error.message, issues: error.issues };
+export function mapError(error: unknown): { status: number; message: string; issues?: FieldIssue[]; headers?: Record<string, string> } {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, issues: error.issues, headers: error.headers };
   if (error instanceof NotFoundError) return { status: 404, message: 'Não encontrado.' };
   if (error instanceof UniqueViolationError) return { status: 409, message: 'Registro já existe.' };
   if (error instanceof ValidationError) return { status: 400, message: 'Dados inválidos.' };
@@ -62,12 +65,16 @@ export function errorMiddleware(): Koa.Middleware {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
+        ctx.set('Cache-Control', 'no-store');
         ctx.body = { message: 'Rota não encontrada.' };
       }
     } catch (error) {
       const mapped = mapError(error);
       if (mapped.status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
       ctx.status = mapped.status;
+      // An error is as personal as any answer: never kept by a shared cache.
+      ctx.set('Cache-Control', 'no-store');
+      if (mapped.headers) ctx.set(mapped.headers);
       ctx.body = mapped.issues ? { message: mapped.message, issues: mapped.issues } : { message: mapped.message };
     }
   };

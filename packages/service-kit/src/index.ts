@@ -1,17 +1,23 @@
-export { readBaseConfig, type BaseConfig } from './config';
+export { MIN_SECRET_LENGTH, readBaseConfig, type BaseConfig } from './config';
 export { createService, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
 export { withAdvisoryLock } from './database';
 export { HttpError, mapError, notFound } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
+export { REDACTED_PATHS, createLogger } from './logging';
 export { createObjectStore, type ObjectStore } from './object-store';
+export { RateLimiter, TOO_MANY_ATTEMPTS, type Limit } from './rate-limit';
 export { requireInternalToken, sameOriginGuard } from './security';
 export {
+  SESSIONS_TABLE,
   SESSION_COOKIE,
+  SESSION_TOUCH_MS,
   currentUser,
   destroySessionsOf,
   requireUser,
+  sessionCookieName,
   signIn,
   signOut,
+  type SessionSettings,
   type SessionUser,
 } from './session';
-export { parseBody, parseIdParam } from './validation';
+export { INVALID_CHARACTER, MAX_ID, parseBody, parseIdParam, rejectNulCharacters } from './validation';

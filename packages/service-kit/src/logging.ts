@@ -2,8 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import pino from 'pino';
 
-export function createLogger(name: string, level: string): pino.Logger {
-  return pino({ name, level, redact: ['req.headers.cookie', 'password', '*.password'] });
+/** Secrets never reach a log line, wherever they sit in what is logged. */
+export const REDACTED_PATHS = [
+  'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-internal-token"]',
+  'headers.cookie', 'headers.authorization', 'headers["x-internal-token"]', 'res.headers["set-cookie"]',
+  'password', '*.password', 'token', '*.token', 'internalToken', '*.internalToken',
+  'link', '*.link', 'resetLink', '*.resetLink', 'text', 'mail.text', 'sessionKeys', '*.sessionKeys',
+];
+
+export function createLogger(name: string, level: string, destination?: pino.DestinationStream): pino.Logger {
+  return pino({ name, level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
 }
 
 /** Request id in and out (nginx sets X-Request-Id), a child logger per request, one line per request. */

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import { HttpError } from './errors';
 
@@ -34,10 +35,16 @@ export function sameOriginGuard(): Koa.Middleware {
   };
 }
 
-/** /internal/* is only for other services: they present the shared token. */
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * /internal/* is only for other services: they present the shared token, compared in constant time
+ * (both sides hashed first, so not even the length leaks).
+ */
 export function requireInternalToken(token: string): Koa.Middleware {
+  const expected = digest(token);
   return async (ctx, next) => {
-    if (ctx.get('x-internal-token') !== token) throw new HttpError(403, 'Acesso interno negado.');
+    if (!timingSafeEqual(digest(ctx.get('x-internal-token')), expected)) throw new HttpError(403, 'Acesso interno negado.');
     await next();
   };
 }

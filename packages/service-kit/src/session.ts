@@ -1,62 +1,120 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
-import session from 'koa-session';
 import { HttpError } from './errors';
 
 export const SESSION_COOKIE = 'corretora.sid';
-const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
+/** The session table every service reads; only sign-in inserts into it. */
+export const SESSIONS_TABLE = 'public.sessions';
 
 export interface SessionUser {
   id: string;
   email: string;
 }
 
-interface SessionData {
-  userId?: string;
-  email?: string;
+export interface SessionSettings {
+  /** A session unused for this long ends (SESSION_IDLE_MINUTES). */
+  idleMs: number;
+  /** A session ends this long after sign-in, used or not (SESSION_LIFETIME_HOURS). */
+  lifetimeMs: number;
+  /** Secure cookie with the __Host- prefix (COOKIE_SECURE, on by default when APP_URL is https). */
+  secure: boolean;
 }
 
-/** koa-session store on public.sessions; expired rows are invisible and removed periodically. */
-export function createSessionStore(knex: Knex) {
-  return {
-    async get(key: string): Promise<Record<string, unknown> | null> {
-      const row = await knex('public.sessions').where({ sid: key }).andWhere('expire', '>', knex.fn.now()).first('sess');
-      return (row?.sess as Record<string, unknown> | undefined) ?? null;
-    },
-    async set(key: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined): Promise<void> {
-      const ttl = typeof maxAge === 'number' ? maxAge : SEVEN_DAYS_MS;
-      const expire = new Date(Date.now() + ttl);
-      await knex('public.sessions')
-        .insert({ sid: key, sess: JSON.stringify(sess), expire })
-        .onConflict('sid')
-        .merge();
-    },
-    async destroy(key: string): Promise<void> {
-      await knex('public.sessions').where({ sid: key }).delete();
-    },
+/**
+ * The idle deadline moves forward at most this often: a read inside the window writes nothing,
+ * and the deadline is at most this much earlier than "last use + idle".
+ */
+export const SESSION_TOUCH_MS = 5 * 60 * 1000;
+
+export function sessionCookieName(secure: boolean): string {
+  // __Host-: only over https, only for this exact host, path / (no subdomain can plant or read it).
+  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+/** The table keeps a hash of each id: a leaked table or backup holds no usable cookie. */
+function hashSid(sid: string): string {
+  return createHash('sha256').update(sid).digest('base64url');
+}
+
+interface SessionState {
+  knex: Knex;
+  settings: SessionSettings;
+  sid?: string;
+  user?: SessionUser;
+}
+
+const STATE = Symbol('session');
+
+function stateOf(ctx: Koa.Context): SessionState {
+  const state = (ctx.state as Record<symbol, SessionState | undefined>)[STATE];
+  if (!state) throw new Error('session middleware missing');
+  return state;
+}
+
+/**
+ * Reads the signed session cookie: one indexed select per request. The idle deadline is moved only
+ * when the last move is older than SESSION_TOUCH_MS, with an UPDATE: a row that sign-out or a
+ * password reset deleted can never come back.
+ */
+export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Middleware {
+  const name = sessionCookieName(settings.secure);
+  return async (ctx, next) => {
+    // Behind a TLS-terminating proxy the request looks like http; the configuration says otherwise.
+    if (settings.secure) ctx.cookies.secure = true;
+    const state: SessionState = { knex, settings };
+    (ctx.state as Record<symbol, SessionState>)[STATE] = state;
+    const sid = ctx.cookies.get(name, { signed: true });
+    if (sid && /^[\w-]{20,100}$/.test(sid)) {
+      const row = (await knex(SESSIONS_TABLE)
+        .where({ sid: hashSid(sid) })
+        .andWhere('expire', '>', knex.fn.now())
+        .andWhere('absoluteExpire', '>', knex.fn.now())
+        .first('userId', 'email', knex.raw('seen_at < now() - make_interval(secs => ?) as stale', [SESSION_TOUCH_MS / 1000]))) as
+        | { userId: string; email: string; stale: boolean }
+        | undefined;
+      if (row) {
+        state.sid = sid;
+        state.user = { id: row.userId, email: row.email };
+        if (row.stale) {
+          await knex(SESSIONS_TABLE)
+            .where({ sid: hashSid(sid) })
+            .update({
+              seenAt: knex.fn.now(),
+              expire: knex.raw('least(now() + make_interval(secs => ?), absolute_expire)', [settings.idleMs / 1000]),
+            });
+        }
+      }
+    }
+    await next();
   };
 }
 
-export async function deleteExpiredSessions(knex: Knex): Promise<number> {
-  return knex('public.sessions').where('expire', '<', knex.fn.now()).delete();
+function setCookie(ctx: Koa.Context, settings: SessionSettings, value: string | null, maxAge?: number): void {
+  const name = sessionCookieName(settings.secure);
+  ctx.cookies.set(name, value, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: settings.secure || ctx.secure,
+    overwrite: true,
+    ...(maxAge === undefined ? {} : { maxAge }),
+  });
 }
 
-export function sessionMiddleware(app: Koa, knex: Knex): Koa.Middleware {
-  return session(
-    {
-      key: SESSION_COOKIE,
-      maxAge: SEVEN_DAYS_MS,
-      rolling: true,
-      renew: false,
-      httpOnly: true,
-      signed: true,
-      sameSite: 'lax',
-      // No `secure` here: Koa's cookie jar marks cookies Secure exactly when the request is https
-      // (behind nginx: X-Forwarded-Proto with app.proxy = true).
-      store: createSessionStore(knex),
-    },
-    app,
-  );
+/** Inserts a session row for the user and returns its (unhashed) id. The only insert into the table. */
+export async function createSession(knex: Knex, user: SessionUser, settings: Pick<SessionSettings, 'idleMs' | 'lifetimeMs'>): Promise<string> {
+  const sid = randomBytes(32).toString('base64url');
+  await knex(SESSIONS_TABLE).insert({
+    sid: hashSid(sid),
+    userId: user.id,
+    email: user.email,
+    seenAt: knex.fn.now(),
+    expire: knex.raw('now() + make_interval(secs => ?)', [Math.min(settings.idleMs, settings.lifetimeMs) / 1000]),
+    absoluteExpire: knex.raw('now() + make_interval(secs => ?)', [settings.lifetimeMs / 1000]),
+  });
+  return sid;
 }
 
 export function currentUser(ctx: Koa.Context): SessionUser {
@@ -67,26 +125,38 @@ export function currentUser(ctx: Koa.Context): SessionUser {
 
 /** Guard for every protected route: a 401 JSON answer without a valid session. */
 export const requireUser: Koa.Middleware = async (ctx, next) => {
-  const data = ctx.session as SessionData | null | undefined;
-  if (!data?.userId || !data.email) throw new HttpError(401, 'Não autenticado.');
-  ctx.state.user = { id: data.userId, email: data.email } satisfies SessionUser;
+  const user = stateOf(ctx).user;
+  if (!user) throw new HttpError(401, 'Não autenticado.');
+  ctx.state.user = user;
   await next();
 };
 
-/** Login: a new session id (no fixation), then the user in it. */
+/** Login: the old session (if any) ends and a new id is issued (no fixation). */
 export async function signIn(ctx: Koa.Context, user: SessionUser): Promise<void> {
-  if (!ctx.session) throw new Error('session middleware missing');
-  await ctx.session.regenerate();
-  const data = ctx.session as unknown as SessionData;
-  data.userId = user.id;
-  data.email = user.email;
+  const state = stateOf(ctx);
+  if (state.sid) await state.knex(SESSIONS_TABLE).where({ sid: hashSid(state.sid) }).delete();
+  const sid = await createSession(state.knex, user, state.settings);
+  state.sid = sid;
+  state.user = user;
+  setCookie(ctx, state.settings, sid, state.settings.lifetimeMs);
 }
 
-export function signOut(ctx: Koa.Context): void {
-  ctx.session = null;
+export async function signOut(ctx: Koa.Context): Promise<void> {
+  const state = stateOf(ctx);
+  if (state.sid) await state.knex(SESSIONS_TABLE).where({ sid: hashSid(state.sid) }).delete();
+  state.sid = undefined;
+  state.user = undefined;
+  setCookie(ctx, state.settings, null);
 }
 
-/** Ends every session of a user (after a password reset). */
-export async function destroySessionsOf(knex: Knex, userId: string): Promise<void> {
-  await knex('public.sessions').whereRaw("sess->>'userId' = ?", [userId]).delete();
+/** Ends every session of a user (after a password reset): one indexed delete. */
+export async function destroySessionsOf(knex: Knex, userId: string): Promise<number> {
+  return knex(SESSIONS_TABLE).where({ userId }).delete();
+}
+
+export async function deleteExpiredSessions(knex: Knex): Promise<number> {
+  return knex(SESSIONS_TABLE)
+    .where('expire', '<', knex.fn.now())
+    .orWhere('absoluteExpire', '<', knex.fn.now())
+    .delete();
 }

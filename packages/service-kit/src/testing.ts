@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Keygrip from 'keygrip';
 import knexFactory from 'knex';
 import type { BaseConfig } from './config';
 import type { Service } from './create-service';
-import { SESSION_COOKIE, createSessionStore, type SessionUser } from './session';
+import { createSession, sessionCookieName, type SessionUser } from './session';
 
 /**
  * Helpers for integration tests against the real Postgres named by DATABASE_URL (an admin URL):
@@ -29,25 +29,35 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 }
 
 export const TEST_SESSION_KEYS = ['test-session-key-0123456789abcdef0123456789'];
+export const TEST_INTERNAL_TOKEN = 'test-internal-token-0123456789abcdef0123';
 
-export function testConfig(name: string, databaseUrl: string): BaseConfig {
+export function testConfig(name: string, databaseUrl: string, overrides: Partial<BaseConfig> = {}): BaseConfig {
   return {
     name,
+    host: '127.0.0.1',
     port: 0,
+    internalPort: 0,
     databaseUrl,
     sessionKeys: TEST_SESSION_KEYS,
-    internalToken: 'test-internal-token',
+    internalToken: TEST_INTERNAL_TOKEN,
     logLevel: process.env.LOG_LEVEL ?? 'silent',
+    appUrl: 'http://localhost:8080',
+    session: { idleMs: 12 * 60 * 60 * 1000, lifetimeMs: 7 * 24 * 60 * 60 * 1000, secure: false },
+    ...overrides,
   };
+}
+
+/** The Cookie header a browser would send for this session id, signed with the service's keys. */
+export function signedSessionCookie(service: Service, sid: string, secure = false): string {
+  const name = sessionCookieName(secure);
+  const signature = new Keygrip(service.app.keys as string[]).sign(`${name}=${sid}`);
+  return `${name}=${sid}; ${name}.sig=${signature}`;
 }
 
 /** A signed-in broker without going through identity: a session row plus its signed cookie. */
 export async function sessionCookieFor(service: Service, user: SessionUser): Promise<string> {
-  const sid = randomBytes(24).toString('base64url');
-  await createSessionStore(service.knex).set(sid, { userId: user.id, email: user.email }, 60 * 60 * 1000);
-  const keys = new Keygrip(service.app.keys as string[]);
-  const signature = keys.sign(`${SESSION_COOKIE}=${sid}`);
-  return `${SESSION_COOKIE}=${sid}; ${SESSION_COOKIE}.sig=${signature}`;
+  const sid = await createSession(service.knex, user, { idleMs: 60 * 60 * 1000, lifetimeMs: 60 * 60 * 1000 });
+  return signedSessionCookie(service, sid);
 }
 
 export function randomUser(): SessionUser {

@@ -1,6 +1,7 @@
 import request from 'supertest';
-import { SESSION_COOKIE, createObjectStore, type Service } from '../src';
-import { createTestDatabase, randomUser, sessionCookieFor } from '../src/testing';
+import { PassThrough } from 'node:stream';
+import { REDACTED_PATHS, SESSION_COOKIE, createLogger, createObjectStore, mapError, readBaseConfig, type Service } from '../src';
+import { TEST_INTERNAL_TOKEN, createTestDatabase, randomUser, sessionCookieFor } from '../src/testing';
 import { createNotesService } from './fixtures/notes-service';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -117,17 +118,14 @@ describe('shared session', () => {
     expect((await request(second.app.callback()).get('/api/me').set('Cookie', cookie)).status).toBe(401);
   });
 
-  test('cookie flags: HttpOnly, SameSite=Lax, Secure only over https', async () => {
+  test('cookie flags: HttpOnly, SameSite=Lax, Path=/; not Secure when not configured', async () => {
     const user = randomUser();
     const plain = await request(first.app.callback()).post('/api/test-login').send(user);
     const sessionCookie = cookiesOf(plain).find((c) => c.startsWith(`${SESSION_COOKIE}=`)) ?? '';
     expect(sessionCookie).toMatch(/httponly/i);
     expect(sessionCookie).toMatch(/samesite=lax/i);
+    expect(sessionCookie).toMatch(/path=\//i);
     expect(sessionCookie).not.toMatch(/secure/i);
-
-    const https = await request(first.app.callback()).post('/api/test-login').set('X-Forwarded-Proto', 'https').send(user);
-    const secureCookie = cookiesOf(https).find((c) => c.startsWith(`${SESSION_COOKIE}=`)) ?? '';
-    expect(secureCookie).toMatch(/secure/i);
   });
 
   test('a forged signature is not a session', async () => {
@@ -149,10 +147,34 @@ describe('cross-site protection and internal routes', () => {
     expect(own.status).toBe(201);
   });
 
-  test('/internal needs the internal token', async () => {
-    expect((await request(first.app.callback()).get('/internal/ping')).status).toBe(403);
-    const ok = await request(first.app.callback()).get('/internal/ping').set('x-internal-token', 'test-internal-token');
+  test('/internal lives on its own listener and needs the whole internal token', async () => {
+    const internal = () => request(first.internalApp.callback());
+    expect((await internal().get('/internal/ping')).status).toBe(403);
+    expect((await internal().get('/internal/ping').set('x-internal-token', TEST_INTERNAL_TOKEN.slice(0, 10))).status).toBe(403);
+    expect((await internal().get('/internal/ping').set('x-internal-token', `${TEST_INTERNAL_TOKEN}x`)).status).toBe(403);
+    const ok = await internal().get('/internal/ping').set('x-internal-token', TEST_INTERNAL_TOKEN);
     expect(ok.body).toEqual({ pong: true });
+    // The public app, the one the gateway forwards to, has no /internal at all.
+    const publicAnswer = await request(first.app.callback()).get('/internal/ping').set('x-internal-token', TEST_INTERNAL_TOKEN);
+    expect(publicAnswer.status).toBe(404);
+  });
+
+  test('both listeners bind loopback by default; the internal one on its own port', async () => {
+    const { server, internal } = await first.listen(0);
+    try {
+      const address = server.address() as { address: string; port: number };
+      const internalAddress = internal.address() as { address: string; port: number };
+      expect(address.address).toBe('127.0.0.1');
+      expect(internalAddress.address).toBe('127.0.0.1');
+      expect(internalAddress.port).not.toBe(address.port);
+      const viaPublic = await fetch(`http://127.0.0.1:${address.port}/internal/ping`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+      expect(viaPublic.status).toBe(404);
+      const viaInternal = await fetch(`http://127.0.0.1:${internalAddress.port}/internal/ping`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+      expect(viaInternal.status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => internal.close(resolve));
+    }
   });
 });
 
@@ -169,5 +191,165 @@ describe('object store', () => {
     expect((await store.statObject(`${prefix}a.txt`)).contentType).toBe('text/plain');
     await store.removePrefix(prefix);
     await expect(store.statObject(`${prefix}a.txt`)).rejects.toThrow();
+  });
+});
+
+describe('configuration', () => {
+  const base = { SESSION_KEYS: 'k'.repeat(32), INTERNAL_TOKEN: 't'.repeat(32), DATABASE_URL: 'postgres://x' };
+
+  test('loopback, internal port = port + 100, 12 h idle, 7 days, Secure from an https APP_URL', () => {
+    const config = readBaseConfig('x', 4101, base);
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 4101, internalPort: 4201 });
+    expect(config.session).toEqual({ idleMs: 12 * 3_600_000, lifetimeMs: 7 * 24 * 3_600_000, secure: false });
+    expect(readBaseConfig('x', 4101, { ...base, APP_URL: 'https://crm.example' }).session.secure).toBe(true);
+    expect(readBaseConfig('x', 4101, { ...base, APP_URL: 'https://crm.example', COOKIE_SECURE: 'false' }).session.secure).toBe(false);
+    const custom = readBaseConfig('x', 4101, { ...base, HOST: '0.0.0.0', INTERNAL_PORT: '5000', SESSION_IDLE_MINUTES: '30', SESSION_LIFETIME_HOURS: '24' });
+    expect(custom).toMatchObject({ host: '0.0.0.0', internalPort: 5000 });
+    expect(custom.session).toMatchObject({ idleMs: 30 * 60_000, lifetimeMs: 24 * 3_600_000 });
+  });
+
+  test('a short internal token or session key, or nonsense durations, stop the service at start', () => {
+    expect(() => readBaseConfig('x', 1, { ...base, INTERNAL_TOKEN: 'short' })).toThrow(/INTERNAL_TOKEN/);
+    expect(() => readBaseConfig('x', 1, { ...base, SESSION_KEYS: 'short' })).toThrow(/SESSION_KEYS/);
+    expect(() => readBaseConfig('x', 1, { ...base, SESSION_IDLE_MINUTES: '-1' })).toThrow(/SESSION_IDLE_MINUTES/);
+    expect(() => readBaseConfig('x', 1, { ...base, COOKIE_SECURE: 'yes please' })).toThrow(/COOKIE_SECURE/);
+  });
+});
+
+describe('logs', () => {
+  test('secrets are redacted wherever they sit', () => {
+    const out = new PassThrough();
+    let written = '';
+    out.on('data', (chunk) => (written += String(chunk)));
+    const log = createLogger('x', 'info', out);
+    log.info({
+      req: { headers: { cookie: 'corretora.sid=abc', authorization: 'Bearer abc', 'x-internal-token': 'abc' } },
+      password: 'abc', mail: { text: 'https://crm/reset-password#token=abc', link: 'https://crm/reset-password#token=abc' },
+      token: 'abc', body: { token: 'abc', password: 'abc' },
+    }, 'msg');
+    expect(written).toContain('[redacted]');
+    expect(written).not.toContain('abc');
+    expect(REDACTED_PATHS).toContain('req.headers["x-internal-token"]');
+  });
+});
+
+describe('sanitising input', () => {
+  test('ids beyond the integer column are 404, never a 500', async () => {
+    const cookie = await sessionCookieFor(first, randomUser());
+    const app = first.app.callback();
+    for (const id of ['2147483648', '99999999999', '99999999999999999999', '0', '-1', '1e3']) {
+      expect((await request(app).get(`/api/notes/${id}`).set('Cookie', cookie)).status).toBe(404);
+      expect((await request(app).patch(`/api/notes/${id}`).set('Cookie', cookie).send({ text: 'x' })).status).toBe(404);
+    }
+    expect((await request(app).get('/api/notes/2147483647').set('Cookie', cookie)).status).toBe(404);
+  });
+
+  test('a NUL character anywhere in the body, query or path is a pt-BR 400 and nothing is written', async () => {
+    const cookie = await sessionCookieFor(first, randomUser());
+    const app = first.app.callback();
+    const before = await first.knex('notes').count({ n: '*' }).first();
+    const inBody = await request(app).post('/api/notes').set('Cookie', cookie).send({ text: 'a\u0000b' });
+    expect(inBody.status).toBe(400);
+    expect(inBody.body).toEqual({ message: 'Texto com caractere inválido.', issues: [{ path: 'text', message: 'Texto com caractere inválido.' }] });
+    const nested = await request(app).post('/api/notes').set('Cookie', cookie).send({ text: 'ok', tags: [{ name: '\u0000' }] });
+    expect(nested.body.issues).toEqual([{ path: 'tags.0.name', message: 'Texto com caractere inválido.' }]);
+    expect((await request(app).get('/api/notes/1?q=%00').set('Cookie', cookie)).status).toBe(400);
+    expect((await request(app).get('/api/notes/1%00').set('Cookie', cookie)).status).toBe(400);
+    expect(await first.knex('notes').count({ n: '*' }).first()).toEqual(before);
+  });
+
+  test('errors are never cached; 429s say when to come back', async () => {
+    const missing = await request(first.app.callback()).get('/api/notes/abc');
+    expect(missing.headers['cache-control']).toBe('no-store');
+    const unauthenticated = await request(first.app.callback()).get('/api/me');
+    expect(unauthenticated.headers['cache-control']).toBe('no-store');
+    const unknown = await request(first.app.callback()).get('/api/nothing-here');
+    expect(unknown.headers['cache-control']).toBe('no-store');
+    expect(mapError(Object.assign(new Error('x'), { status: 429 })).status).toBe(429);
+  });
+});
+
+describe('session lifetimes', () => {
+  const sidHash = async (userId: string) => (await first.knex('public.sessions').where({ userId }).first('sid')).sid as string;
+  const versionOf = async (userId: string) =>
+    (await first.knex.raw('select xmin::text as version from public.sessions where user_id = ?', [userId])).rows[0]?.version as string | undefined;
+
+  test('a read writes nothing: the session row is untouched by 30 authenticated GETs', async () => {
+    const user = randomUser();
+    const cookie = await sessionCookieFor(first, user);
+    const before = await versionOf(user.id);
+    for (let i = 0; i < 30; i += 1) expect((await request(first.app.callback()).get('/api/me').set('Cookie', cookie)).status).toBe(200);
+    expect(await versionOf(user.id)).toBe(before);
+  });
+
+  test('the idle deadline moves at most every few minutes, never past the absolute lifetime', async () => {
+    const user = randomUser();
+    const cookie = await sessionCookieFor(first, user);
+    await first.knex('public.sessions').where({ userId: user.id }).update({
+      seenAt: first.knex.raw("now() - interval '6 minutes'"),
+      expire: first.knex.raw("now() + interval '1 minute'"),
+      absoluteExpire: first.knex.raw("now() + interval '30 minutes'"),
+    });
+    expect((await request(first.app.callback()).get('/api/me').set('Cookie', cookie)).status).toBe(200);
+    const row = await first.knex('public.sessions').where({ userId: user.id }).first();
+    // 12 h of idle time, capped by the absolute lifetime 30 minutes away.
+    expect(new Date(row.expire).getTime()).toBe(new Date(row.absoluteExpire).getTime());
+    expect(Date.now() - new Date(row.seenAt).getTime()).toBeLessThan(60_000);
+  });
+
+  test('past the idle deadline or the absolute lifetime the session is over, on the server', async () => {
+    const idle = randomUser();
+    const idleCookie = await sessionCookieFor(first, idle);
+    await first.knex('public.sessions').where({ userId: idle.id }).update({ expire: first.knex.raw("now() - interval '1 second'") });
+    expect((await request(first.app.callback()).get('/api/me').set('Cookie', idleCookie)).status).toBe(401);
+    const old = randomUser();
+    const oldCookie = await sessionCookieFor(first, old);
+    await first.knex('public.sessions').where({ userId: old.id }).update({ absoluteExpire: first.knex.raw("now() - interval '1 second'") });
+    expect((await request(first.app.callback()).get('/api/me').set('Cookie', oldCookie)).status).toBe(401);
+  });
+
+  test('a deleted session never comes back, even with requests in flight and a stale touch due', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const user = randomUser();
+      const cookie = await sessionCookieFor(first, user);
+      await first.knex('public.sessions').where({ userId: user.id }).update({ seenAt: first.knex.raw("now() - interval '1 hour'") });
+      const inFlight = Array.from({ length: 12 }, () => request(first.app.callback()).get('/api/me').set('Cookie', cookie).then((r) => r.status));
+      await first.knex('public.sessions').where({ userId: user.id }).delete();
+      await Promise.all(inFlight);
+      expect(await first.knex('public.sessions').where({ userId: user.id }).first()).toBeUndefined();
+      expect((await request(first.app.callback()).get('/api/me').set('Cookie', cookie)).status).toBe(401);
+    }
+  });
+
+  test('rows hold a hash of the id and the user in an indexed column', async () => {
+    const user = randomUser();
+    const cookie = await sessionCookieFor(first, user);
+    const sid = /corretora\.sid=([^;]+)/.exec(cookie)![1]!;
+    expect(await sidHash(user.id)).not.toBe(sid);
+    const indexes = await first.knex.raw("select indexdef from pg_indexes where schemaname = 'public' and tablename = 'sessions'");
+    expect(indexes.rows.map((r: { indexdef: string }) => r.indexdef).join('\n')).toMatch(/\(user_id\)/);
+  });
+
+  test('secure configuration: __Host- cookie, Secure even behind plain http, HSTS', async () => {
+    const secure = await createNotesService(database.url, 'notes', { session: { idleMs: 3_600_000, lifetimeMs: 3_600_000, secure: true } });
+    try {
+      const user = randomUser();
+      const login = await request(secure.app.callback()).post('/api/test-login').send(user);
+      expect(login.status).toBe(200);
+      const cookies = cookiesOf(login);
+      const session = cookies.find((c) => c.startsWith(`__Host-${SESSION_COOKIE}=`)) ?? '';
+      expect(session).toMatch(/;\s*secure/i);
+      expect(session).toMatch(/path=\//i);
+      expect(session).not.toMatch(/domain=/i);
+      expect(login.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      const me = await request(secure.app.callback()).get('/api/me').set('Cookie', cookieHeader(login));
+      expect(me.status).toBe(200);
+      expect(me.body).toEqual(user);
+      // The plain name means nothing to a secure deployment.
+      expect((await request(secure.app.callback()).get('/api/me').set('Cookie', cookieHeader(login).replace(/__Host-/g, ''))).status).toBe(401);
+      expect((await request(first.app.callback()).get('/api/me')).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await secure.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { readBrokerConfig } from './config';
 
 const config = readBrokerConfig();
 createBrokerService(config).then(
-  (service) => runService(service, config.port),
+  (service) => runService(service, config),
   (error: unknown) => {
     console.error('broker failed to start', error);
     process.exit(1);

@@ -4,7 +4,7 @@ import { readCataloguesConfig } from './config';
 
 const config = readCataloguesConfig();
 createCataloguesService(config).then(
-  (service) => runService(service, config.port),
+  (service) => runService(service, config),
   (error: unknown) => {
     console.error('catalogues failed to start', error);
     process.exit(1);

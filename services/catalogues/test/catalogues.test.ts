@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Service } from '@corretora/service-kit';
-import { createTestDatabase, randomUser, sessionCookieFor, testConfig } from '@corretora/service-kit/testing';
+import { TEST_INTERNAL_TOKEN, createTestDatabase, randomUser, sessionCookieFor, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
 import { createCataloguesService } from '../src/app';
 
@@ -18,6 +18,7 @@ afterAll(async () => {
 });
 
 const api = () => request(service.app.callback());
+const internal = () => request(service.internalApp.callback());
 
 async function broker() {
   const user = randomUser();
@@ -188,13 +189,25 @@ describe('reference data and internal check', () => {
     const other = await broker();
     const data = (await api().get('/api/reference-data').set('Cookie', owner.cookie)).body;
     const auto = data.products.find((p: { name: string }) => p.name === 'Seguro Auto');
-    const check = await api()
+    const check = await internal()
       .get(`/internal/catalogues/${owner.user.id}/check?productId=${auto.id}&stageKey=qualified`)
-      .set('x-internal-token', 'test-internal-token');
+      .set('x-internal-token', TEST_INTERNAL_TOKEN);
     expect(check.status).toBe(200);
     expect(check.body).toEqual({ product: { id: auto.id, name: 'Seguro Auto', policyType: 'auto' }, stage: { id: expect.any(Number), key: 'qualified', name: 'Negociação' } });
-    const foreign = await api().get(`/internal/catalogues/${other.user.id}/check?productId=${auto.id}`).set('x-internal-token', 'test-internal-token');
+    const foreign = await internal().get(`/internal/catalogues/${other.user.id}/check?productId=${auto.id}`).set('x-internal-token', TEST_INTERNAL_TOKEN);
     expect(foreign.status).toBe(404);
-    expect((await api().get(`/internal/catalogues/${owner.user.id}/check`)).status).toBe(403);
+    const huge = await internal().get(`/internal/catalogues/${owner.user.id}/check?productId=99999999999`).set('x-internal-token', TEST_INTERNAL_TOKEN);
+    expect(huge.status).toBe(404);
+    expect((await internal().get(`/internal/catalogues/${owner.user.id}/check`)).status).toBe(403);
+    expect((await internal().get(`/internal/catalogues/${owner.user.id}/check`).set('x-internal-token', TEST_INTERNAL_TOKEN.slice(0, -1))).status).toBe(403);
+  });
+
+  test('the public listener has no /internal routes at all, even with the token or an encoded path', async () => {
+    const { user } = await broker();
+    for (const path of [`/internal/catalogues/${user.id}/check`, '/internal/catalogues/a%2F..%2F..%2F..%2Fapi%2Finsurers%2Fx/check']) {
+      const response = await api().get(path).set('x-internal-token', TEST_INTERNAL_TOKEN);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: 'Rota não encontrada.' });
+    }
   });
 });

@@ -11,12 +11,7 @@ export async function createIdentityService(config: IdentityConfig, mailer?: Mai
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     routes(router, { knex, log }) {
-      const auth = new AuthService(knex, mail, config.appUrl, log);
-      const prune = setInterval(() => {
-        auth.pruneRateLimits().catch((error: unknown) => log.warn({ err: error }, 'rate limit pruning failed'));
-      }, 60 * 60 * 1000);
-      prune.unref();
-      authRoutes(router, auth);
+      authRoutes(router, new AuthService(knex, mail, config.appUrl, log, config.registerLimitPerHour));
     },
   });
 }

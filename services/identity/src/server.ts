@@ -4,7 +4,7 @@ import { readIdentityConfig } from './config';
 
 const config = readIdentityConfig();
 createIdentityService(config).then(
-  (service) => runService(service, config.port),
+  (service) => runService(service, config),
   (error: unknown) => {
     console.error('identity failed to start', error);
     process.exit(1);

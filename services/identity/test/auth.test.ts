@@ -19,6 +19,7 @@ beforeAll(async () => {
     smtpUrl: null,
     mailFrom: 'CRM <crm@test>',
     outboxDir,
+    registerLimitPerHour: 20,
   });
 });
 
@@ -36,16 +37,25 @@ function newEmail(): string {
 
 const api = () => request(service.app.callback());
 
+/** The gateway sets X-Forwarded-For to the client's address: each call here may play another client. */
+let addressCounter = 0;
+function newAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
 function cookieOf(response: request.Response): string {
   const cookies = (response.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
   return cookies.map((c) => c.split(';')[0]).join('; ');
 }
 
 async function register(email: string, password = 'senha-segura-1') {
-  const response = await api().post('/api/auth/register').send({ name: 'Ana Souza', email, password });
+  const response = await api().post('/api/auth/register').set('X-Forwarded-For', newAddress()).send({ name: 'Ana Souza', email, password });
   expect(response.status).toBe(201);
   return response;
 }
+
+const tokenOf = (link: string) => new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
 
 async function userCount(): Promise<number> {
   const row = await service.knex('users').count<{ n: string }[]>({ n: '*' }).first();
@@ -135,19 +145,70 @@ describe('login and logout', () => {
     expect(dead.body).toEqual({ message: 'Não autenticado.' });
   });
 
-  test('failed logins are limited per account; the limit answers 429 in pt-BR', async () => {
+  test('failed logins are limited per account and address; the owner elsewhere still signs in', async () => {
     const email = newEmail();
     await register(email);
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await api().post('/api/auth/login').send({ email, password: 'errada-123' })).status).toBe(401);
-    }
-    const blocked = await api().post('/api/auth/login').send({ email, password: 'senha-segura-1' });
+    const attacker = newAddress();
+    const login = (password: string, address: string) => api().post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password });
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await login('errada-123', attacker)).status).toBe(401);
+    const blocked = await login('senha-segura-1', attacker);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' });
-    // Another account from the same client is not affected by this account's failures.
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.headers['cache-control']).toBe('no-store');
+    // The owner, from their own address, is not locked out by the attacker's flood.
+    expect((await login('senha-segura-1', newAddress())).status).toBe(200);
+    // Another account from the attacker's address is not affected either.
     const other = newEmail();
     await register(other);
-    expect((await api().post('/api/auth/login').send({ email: other, password: 'senha-segura-1' })).status).toBe(200);
+    expect((await api().post('/api/auth/login').set('X-Forwarded-For', attacker).send({ email: other, password: 'senha-segura-1' })).status).toBe(200);
+  });
+
+  test('a spoofed X-Forwarded-For list does not reset the count: only the address the gateway appended counts', async () => {
+    const email = newEmail();
+    await register(email);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const response = await api().post('/api/auth/login').set('X-Forwarded-For', `${newAddress()}, 192.0.2.7`).send({ email, password: 'errada-123' });
+      statuses.push(response.status);
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+  });
+
+  test('a 250-character X-Forwarded-For is counted like any address, never a 500', async () => {
+    const email = newEmail();
+    await register(email);
+    const huge = 'a'.repeat(250);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      statuses.push((await api().post('/api/auth/login').set('X-Forwarded-For', huge).send({ email, password: 'errada-123' })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The right password from that address is refused too, until the window passes.
+    expect((await api().post('/api/auth/login').set('X-Forwarded-For', huge).send({ email, password: 'senha-segura-1' })).status).toBe(429);
+  });
+
+  test('parallel wrong logins: no more than the limit get through to argon2', async () => {
+    const email = newEmail();
+    await register(email);
+    const address = newAddress();
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => api().post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password: 'errada-123' }).then((r) => r.status)),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
+  test('registering is limited per address', async () => {
+    const address = newAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt += 1) {
+      const response = await api().post('/api/auth/register').set('X-Forwarded-For', address).send({ name: 'Ana', email: newEmail(), password: 'senha-segura-1' });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 
   test('successful logins are never counted', async () => {
@@ -172,7 +233,7 @@ describe('password reset', () => {
     expect(known.body.message).toBe('Se existe uma conta com esse email, você receberá um link para redefinir sua senha.');
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.link).toMatch(/^http:\/\/crm\.test\/reset-password\?token=[\w-]{43}$/);
+    expect(mails[0]?.link).toMatch(/^http:\/\/crm\.test\/reset-password#token=[\w-]{43}$/);
     expect(await mailsTo(unknownEmail)).toHaveLength(0);
   });
 
@@ -181,7 +242,7 @@ describe('password reset', () => {
     const session = cookieOf(await register(email));
     await api().post('/api/auth/forgot-password').send({ email });
     const [mail] = await mailsTo(email);
-    const token = new URL(mail!.link).searchParams.get('token')!;
+    const token = tokenOf(mail!.link);
     const stored = await service.knex('users').where({ email }).first();
     expect(stored.reset_password_token ?? stored.resetPasswordToken).not.toBe(token);
 
@@ -201,11 +262,47 @@ describe('password reset', () => {
     await register(email);
     await api().post('/api/auth/forgot-password').send({ email });
     const [mail] = await mailsTo(email);
-    const token = new URL(mail!.link).searchParams.get('token')!;
+    const token = tokenOf(mail!.link);
     await service.knex('users').where({ email }).update({ reset_password_expires: new Date(Date.now() - 1000) });
     const response = await api().post('/api/auth/reset-password').send({ token, password: 'nova-senha-99' });
     expect(response.status).toBe(400);
     expect((await api().post('/api/auth/login').send({ email, password: 'senha-segura-1' })).status).toBe(200);
+  });
+
+  test('forgot-password and reset-password are limited per address', async () => {
+    const address = newAddress();
+    const forgot: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt += 1) {
+      forgot.push((await api().post('/api/auth/forgot-password').set('X-Forwarded-For', address).send({ email: newEmail() })).status);
+    }
+    expect(forgot.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(forgot[20]).toBe(429);
+    const reset: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      reset.push((await api().post('/api/auth/reset-password').set('X-Forwarded-For', address).send({ token: `x${attempt}`, password: 'nova-senha-99' })).status);
+    }
+    expect(reset.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(reset[10]).toBe(429);
+  });
+
+  test('a reset ends a stolen session even with its reads in flight (20 rounds)', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const email = newEmail();
+      const stolen = cookieOf(await register(email));
+      await api().post('/api/auth/forgot-password').set('X-Forwarded-For', newAddress()).send({ email });
+      const [mail] = await mailsTo(email);
+      let stop = false;
+      const loops = Array.from({ length: 6 }, async () => {
+        while (!stop) await api().get('/api/auth/user').set('Cookie', stolen);
+      });
+      const reset = await api().post('/api/auth/reset-password').set('X-Forwarded-For', newAddress()).send({ token: tokenOf(mail!.link), password: 'nova-senha-99' });
+      expect(reset.status).toBe(200);
+      stop = true;
+      await Promise.all(loops);
+      expect((await api().get('/api/auth/user').set('Cookie', stolen)).status).toBe(401);
+      const [user] = await service.knex('users').where({ email }).select('id');
+      expect(await service.knex('public.sessions').where({ userId: user.id }).count({ n: '*' }).first()).toEqual({ n: '0' });
+    }
   });
 
   test('reset input is validated in pt-BR', async () => {

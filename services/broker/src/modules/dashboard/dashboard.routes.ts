@@ -11,7 +11,7 @@ const NO_FINANCE: FinanceFigures = { activePolicies: 0, openClaims: 0, pendingCl
 
 /**
  * The figures belong to the pipeline (leads, clients) and finance (policies, claims, revenue)
- * services. Until a deployment has them (PIPELINE_URL / FINANCE_URL unset) no lead, policy or
+ * services. Until a deployment has them (PIPELINE_INTERNAL_URL / FINANCE_INTERNAL_URL unset) no lead, policy or
  * claim can exist, so their figures are truly zero.
  */
 export function dashboardRoutes(router: Router, config: BrokerConfig): void {

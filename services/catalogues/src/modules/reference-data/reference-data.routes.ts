@@ -1,5 +1,5 @@
 import type { PipelineStage, ReferenceData } from '@corretora/contracts';
-import { HttpError, currentUser, requireUser } from '@corretora/service-kit';
+import { HttpError, currentUser, parseIdParam, requireUser } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import { sortByName } from '../catalogue/catalogue-routes';
@@ -38,9 +38,7 @@ interface CheckAnswer {
 
 function optionalId(raw: unknown): number | undefined {
   if (raw === undefined || raw === '') return undefined;
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, 'Não encontrado.');
-  return id;
+  return parseIdParam(typeof raw === 'string' ? raw : undefined);
 }
 
 /**

@@ -5,7 +5,7 @@ import { FORGOT_PASSWORD_ANSWER, type AuthService } from './auth.service';
 
 export function authRoutes(router: Router, auth: AuthService): void {
   router.post('/api/auth/register', async (ctx) => {
-    const user = await auth.register(parseBody(RegisterSchema, ctx.request.body));
+    const user = await auth.register(parseBody(RegisterSchema, ctx.request.body), ctx.ip);
     // Registering signs the broker in: the UI goes straight to the dashboard.
     await signIn(ctx, { id: user.id, email: user.email });
     ctx.status = 201;
@@ -18,8 +18,8 @@ export function authRoutes(router: Router, auth: AuthService): void {
     ctx.body = user;
   });
 
-  router.post('/api/auth/logout', (ctx) => {
-    signOut(ctx);
+  router.post('/api/auth/logout', async (ctx) => {
+    await signOut(ctx);
     ctx.status = 204;
   });
 
@@ -27,7 +27,7 @@ export function authRoutes(router: Router, auth: AuthService): void {
     const user = await auth.findUser(currentUser(ctx).id);
     if (!user) {
       // The account no longer exists: the session is worthless.
-      signOut(ctx);
+      await signOut(ctx);
       throw new HttpError(401, 'Não autenticado.');
     }
     ctx.body = user;
@@ -40,7 +40,7 @@ export function authRoutes(router: Router, auth: AuthService): void {
   });
 
   router.post('/api/auth/reset-password', async (ctx) => {
-    await auth.resetPassword(parseBody(ResetPasswordSchema, ctx.request.body));
+    await auth.resetPassword(parseBody(ResetPasswordSchema, ctx.request.body), ctx.ip);
     ctx.body = { message: 'Senha redefinida com sucesso.' };
   });
 }

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginInput, RegisterInput, ResetPasswordInput, User } from '@corretora/contracts';
-import { HttpError, destroySessionsOf } from '@corretora/service-kit';
+import { HttpError, RateLimiter, destroySessionsOf } from '@corretora/service-kit';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import type pino from 'pino';
 import type { Mailer } from './mailer';
-import { RateLimiter, forgotPasswordLimits, loginLimits } from './rate-limit';
+import { forgotPasswordLimits, loginLimits, registerLimits, resetPasswordLimits } from './rate-limit';
 import { UserModel } from './user.model';
 
 export const LOGIN_FAILED = 'Email ou senha inválidos. Tente novamente.';
@@ -31,12 +31,14 @@ export class AuthService {
     private readonly mailer: Mailer,
     private readonly appUrl: string,
     private readonly log: pino.Logger,
+    private readonly registerLimitPerHour: number,
   ) {
     this.limiter = new RateLimiter(knex);
     this.dummyHash = argon2.hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
   }
 
-  async register(input: RegisterInput): Promise<User> {
+  async register(input: RegisterInput, address: string): Promise<User> {
+    await this.limiter.consume(registerLimits(address, this.registerLimitPerHour));
     const password = await argon2.hash(input.password, ARGON2_OPTIONS);
     try {
       const user = await UserModel.query(this.knex).insertAndFetch({ email: input.email, name: input.name, password });
@@ -49,15 +51,15 @@ export class AuthService {
     }
   }
 
-  async login(input: LoginInput, ip: string): Promise<User> {
-    const limits = loginLimits(input.email, ip);
-    await this.limiter.assertAllowed(limits);
+  /** Counted before argon2 runs, so parallel guesses cannot slip past a limit; a success gives its attempt back. */
+  async login(input: LoginInput, address: string): Promise<User> {
+    const limits = loginLimits(input.email, address);
+    await this.limiter.consume([limits.accountAtAddress, limits.address, limits.account]);
     const user = await UserModel.query(this.knex).findOne({ email: input.email });
     const valid = await argon2.verify(user?.password ?? (await this.dummyHash), input.password);
-    if (!user || !valid) {
-      await this.limiter.record(limits);
-      throw new HttpError(401, LOGIN_FAILED);
-    }
+    if (!user || !valid) throw new HttpError(401, LOGIN_FAILED);
+    await this.limiter.reset([limits.accountAtAddress]);
+    await this.limiter.refund([limits.address, limits.account]);
     return user.toUser();
   }
 
@@ -67,17 +69,16 @@ export class AuthService {
   }
 
   /** Same answer, same work and no mail-delivery wait whether the e-mail exists or not. */
-  async requestPasswordReset(email: string, ip: string): Promise<void> {
-    const limits = forgotPasswordLimits(email, ip);
-    await this.limiter.assertAllowed(limits);
-    await this.limiter.record(limits);
+  async requestPasswordReset(email: string, address: string): Promise<void> {
+    await this.limiter.consume(forgotPasswordLimits(email, address));
     const token = randomBytes(32).toString('base64url');
     const expires = new Date(Date.now() + RESET_TOKEN_TTL_MS);
     const updated = await UserModel.query(this.knex)
       .patch({ resetPasswordToken: hashToken(token), resetPasswordExpires: expires })
       .where({ email });
     if (updated === 0) return;
-    const link = `${this.appUrl}/reset-password?token=${token}`;
+    // In the fragment: never sent to a server, so never in an access log or a Referer.
+    const link = `${this.appUrl}/reset-password#token=${token}`;
     this.mailer
       .send({
         to: email,
@@ -96,7 +97,8 @@ export class AuthService {
   }
 
   /** Single use: the token is cleared with the password change; every open session ends. */
-  async resetPassword(input: ResetPasswordInput): Promise<void> {
+  async resetPassword(input: ResetPasswordInput, address: string): Promise<void> {
+    await this.limiter.consume(resetPasswordLimits(address));
     const password = await argon2.hash(input.password, ARGON2_OPTIONS);
     const userId = await this.knex.transaction(async (trx) => {
       const user = await UserModel.query(trx)
@@ -110,9 +112,5 @@ export class AuthService {
       return user.id;
     });
     await destroySessionsOf(this.knex, userId);
-  }
-
-  async pruneRateLimits(): Promise<void> {
-    await this.limiter.prune();
   }
 }

@@ -26,9 +26,10 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
   }
   return {
     async send(mail) {
-      await mkdir(options.outboxDir, { recursive: true });
+      // A mail holds a live reset link: readable by the owner of the process only.
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(options.outboxDir, `${Date.now()}-${randomUUID()}.json`);
-      await writeFile(file, JSON.stringify({ ...mail, from: options.from, createdAt: new Date().toISOString() }, null, 2));
+      await writeFile(file, JSON.stringify({ ...mail, from: options.from, createdAt: new Date().toISOString() }, null, 2), { mode: 0o600 });
     },
   };
 }

@@ -1,51 +1,33 @@
-import { HttpError } from '@corretora/service-kit';
-import type { Knex } from 'knex';
-
-export interface Limit {
-  bucket: string;
-  max: number;
-  windowMinutes: number;
-}
-
-export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
+import type { Limit } from '@corretora/service-kit';
 
 /**
- * Counters live in Postgres so every replica of identity sees the same attempts.
- * Only what a limit counts is recorded (failed logins, reset requests): a successful
- * sign-in is never throttled.
+ * Every limit of identity, in one place (ARCHITECTURE.md, Security model). Attempts are counted
+ * before any argon2 work. Signing in:
+ * - per account and address, tightly: 5 attempts in 15 minutes, forgotten after a success there;
+ * - per address, for every account: 50 in 15 minutes (successes are given back);
+ * - per account, from every address, loosely: 100 in an hour (successes are given back).
+ * A flood of wrong passwords from one address locks only that address out of that account; the
+ * owner elsewhere still signs in. Only a flood from more than 20 addresses can reach the account
+ * limit, and even that ends with its hour.
  */
-export class RateLimiter {
-  constructor(private readonly knex: Knex) {}
+const MINUTE = 60;
 
-  async assertAllowed(limits: Limit[]): Promise<void> {
-    for (const limit of limits) {
-      const row = await this.knex('rate_limit_events')
-        .where('bucket', limit.bucket)
-        .andWhere('created_at', '>', this.knex.raw(`now() - make_interval(mins => ?)`, [limit.windowMinutes]))
-        .count<{ count: string }[]>({ count: '*' })
-        .first();
-      if (Number(row?.count ?? 0) >= limit.max) throw new HttpError(429, TOO_MANY_ATTEMPTS);
-    }
-  }
+export const loginLimits = (email: string, address: string) => ({
+  accountAtAddress: { name: 'login:account+address', key: `${email}\u0000${address}`, max: 5, windowSeconds: 15 * MINUTE },
+  address: { name: 'login:address', key: address, max: 50, windowSeconds: 15 * MINUTE },
+  account: { name: 'login:account', key: email, max: 100, windowSeconds: 60 * MINUTE },
+}) satisfies Record<string, Limit>;
 
-  async record(limits: Limit[]): Promise<void> {
-    await this.knex('rate_limit_events').insert(limits.map((limit) => ({ bucket: limit.bucket })));
-  }
-
-  /** Old events are useless once outside every window. */
-  async prune(olderThanMinutes = 24 * 60): Promise<void> {
-    await this.knex('rate_limit_events')
-      .where('created_at', '<', this.knex.raw(`now() - make_interval(mins => ?)`, [olderThanMinutes]))
-      .delete();
-  }
-}
-
-export const loginLimits = (email: string, ip: string): Limit[] => [
-  { bucket: `login:account:${email}`, max: 10, windowMinutes: 15 },
-  { bucket: `login:ip:${ip}`, max: 50, windowMinutes: 15 },
+export const registerLimits = (address: string, perHour: number): Limit[] => [
+  { name: 'register:address', key: address, max: perHour, windowSeconds: 60 * MINUTE },
 ];
 
-export const forgotPasswordLimits = (email: string, ip: string): Limit[] => [
-  { bucket: `forgot:account:${email}`, max: 5, windowMinutes: 60 },
-  { bucket: `forgot:ip:${ip}`, max: 20, windowMinutes: 60 },
+export const forgotPasswordLimits = (email: string, address: string): Limit[] => [
+  { name: 'forgot:account', key: email, max: 5, windowSeconds: 60 * MINUTE },
+  { name: 'forgot:address', key: address, max: 20, windowSeconds: 60 * MINUTE },
+];
+
+/** A reset token cannot be guessed; this bounds the argon2 work an address can make us do. */
+export const resetPasswordLimits = (address: string): Limit[] => [
+  { name: 'reset:address', key: address, max: 10, windowSeconds: 15 * MINUTE },
 ];

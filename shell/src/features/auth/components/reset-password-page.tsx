@@ -7,7 +7,8 @@ import { PATHS } from '../../../app/paths';
 import { useResetPassword } from '../api/auth-api';
 import { AuthCard, FormAlert, useFormStyles } from './auth-card';
 import { PasswordInput } from './password-input';
-import { apiErrorMessage, Link as RouterLink, useSearchParams } from '@corretora/web-kit';
+import { useEffect, useState } from 'react';
+import { apiErrorMessage, Link as RouterLink, useLocation, useNavigate } from '@corretora/web-kit';
 
 const INVALID_LINK = 'Link de redefinição inválido ou expirado.';
 
@@ -22,10 +23,23 @@ const ResetFormSchema = v.pipe(
 type ResetForm = v.InferInput<typeof ResetFormSchema>;
 type ResetFormOutput = v.InferOutput<typeof ResetFormSchema>;
 
+/**
+ * The e-mailed link carries the token in the fragment (never sent to a server, so never in a log or
+ * a Referer); a link in the older ?token= form still works.
+ */
+function tokenFrom(location: { hash: string; search: string }): string {
+  return new URLSearchParams(location.hash.slice(1)).get('token') ?? new URLSearchParams(location.search).get('token') ?? '';
+}
+
 export default function ResetPasswordPage() {
   const styles = useFormStyles();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Read once, then taken out of the address bar (and so out of history and bookmarks).
+  const [token] = useState(() => tokenFrom(location));
+  useEffect(() => {
+    if (location.hash || location.search) navigate(location.pathname, { replace: true });
+  }, [location, navigate]);
   const reset = useResetPassword();
   const { control, handleSubmit, formState } = useForm<ResetForm, unknown, ResetFormOutput>({
     resolver: valibotResolver(ResetFormSchema),

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { HttpError } from './errors';
+
+/** One counter: at most `max` attempts per `windowSeconds` for one key (an address, an account...). */
+export interface Limit {
+  /** What is limited, e.g. 'login:account+address'. */
+  name: string;
+  /** Whom it counts: any text (an e-mail, an address); stored only as a hash, so its length never matters. */
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
+export const RATE_LIMITS_TABLE = 'rate_limits';
+
+/** Fixed 43-character row key whatever the input: a 250-character header cannot overflow anything. */
+function rowKey(limit: Limit): string {
+  return createHash('sha256').update(`${limit.name}\u0000${limit.key}`).digest('base64url');
+}
+
+/** The counters live in the service's own schema, so every replica sees the same attempts. */
+export async function ensureRateLimitTable(knex: Knex): Promise<void> {
+  await knex.raw(`create table if not exists ${RATE_LIMITS_TABLE} (
+    key text primary key,
+    points integer not null,
+    reset_at timestamptz not null
+  )`);
+}
+
+/**
+ * Fixed-window counters in Postgres. `consume` counts the attempt first, in one atomic upsert per
+ * limit (the row lock serialises parallel attempts), and only then says whether it may proceed: a
+ * burst of parallel requests can never get more than `max` through, and the expensive work (argon2)
+ * runs only after every limit passed.
+ */
+export class RateLimiter {
+  constructor(private readonly knex: Knex) {}
+
+  /** Counts one attempt on each limit in order; a 429 with Retry-After at the first one over its max. */
+  async consume(limits: Limit[]): Promise<void> {
+    for (const limit of limits) {
+      const result = await this.knex.raw<{ rows: { points: number; retryAfter: number }[] }>(
+        `insert into ${RATE_LIMITS_TABLE} as counter (key, points, reset_at)
+         values (?, 1, now() + make_interval(secs => ?))
+         on conflict (key) do update set
+           points = case when counter.reset_at <= now() then 1 else counter.points + 1 end,
+           reset_at = case when counter.reset_at <= now() then excluded.reset_at else counter.reset_at end
+         returning points, ceil(extract(epoch from reset_at - now()))::int as "retryAfter"`,
+        [rowKey(limit), limit.windowSeconds],
+      );
+      const row = result.rows[0]!;
+      if (row.points > limit.max) {
+        throw new HttpError(429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.max(1, row.retryAfter)) });
+      }
+    }
+  }
+
+  /** Gives one attempt back (a success that should not count against a shared limit). */
+  async refund(limits: Limit[]): Promise<void> {
+    if (limits.length === 0) return;
+    await this.knex(RATE_LIMITS_TABLE)
+      .whereIn('key', limits.map(rowKey))
+      .andWhere('points', '>', 0)
+      .decrement('points', 1);
+  }
+
+  /** Forgets the attempts of these limits (e.g. an account's failures from an address, after it signs in). */
+  async reset(limits: Limit[]): Promise<void> {
+    if (limits.length === 0) return;
+    await this.knex(RATE_LIMITS_TABLE).whereIn('key', limits.map(rowKey)).delete();
+  }
+
+  /** Counters whose window has passed mean nothing. */
+  async prune(): Promise<number> {
+    return this.knex(RATE_LIMITS_TABLE).where('resetAt', '<=', this.knex.fn.now()).delete();
+  }
+}
