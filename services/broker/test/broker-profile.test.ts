@@ -166,6 +166,18 @@ describe('profile photo', () => {
     const response = await api().post('/api/broker-profile/photo').set('Cookie', cookie).field('other', 'x');
     expect(response.status).toBe(400);
   });
+
+  test('exactly one part: an extra field or a second file is refused and nothing is stored', async () => {
+    const { cookie } = await onboarded();
+    const withField = await api().post('/api/broker-profile/photo').set('Cookie', cookie).attach('photo', PNG, 'me.png').field('filler', 'x'.repeat(1024));
+    expect(withField.status).toBe(400);
+    expect(withField.body).toEqual({ message: 'Envie apenas a foto, no campo "photo".' });
+    const fieldFirst = await api().post('/api/broker-profile/photo').set('Cookie', cookie).field('filler', 'x').attach('photo', PNG, 'me.png');
+    expect(fieldFirst.status).toBe(400);
+    const twoFiles = await api().post('/api/broker-profile/photo').set('Cookie', cookie).attach('photo', PNG, 'a.png').attach('photo', PNG, 'b.png');
+    expect(twoFiles.status).toBe(400);
+    expect((await api().get('/api/broker-profile').set('Cookie', cookie)).body.photoUrl).toBeNull();
+  });
 });
 
 describe('dashboard stats', () => {

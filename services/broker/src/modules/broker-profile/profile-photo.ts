@@ -6,7 +6,11 @@ import type Koa from 'koa';
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
 const ACCEPTED = new Set(['image/jpeg', 'image/png']);
 
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } });
+// Exactly one part, the file: any other field or a second file ends the upload at once, so nothing
+// beyond the one photo is ever held in memory.
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 0, parts: 1 } });
+const ONLY_THE_PHOTO = 'Envie apenas a foto, no campo "photo".';
+const EXTRA_PART_CODES = new Set(['LIMIT_PART_COUNT', 'LIMIT_FIELD_COUNT', 'LIMIT_FILE_COUNT', 'LIMIT_UNEXPECTED_FILE']);
 
 /** Reads the multipart `photo` field, turning multer's limits into our pt-BR answers. */
 export function photoUpload(): Koa.Middleware {
@@ -22,6 +26,7 @@ export function photoUpload(): Koa.Middleware {
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'LIMIT_FILE_SIZE') throw new HttpError(413, 'A foto deve ter no máximo 2 MB.');
+      if (code && EXTRA_PART_CODES.has(code)) throw new HttpError(400, ONLY_THE_PHOTO);
       throw new HttpError(400, 'Envie uma imagem JPG ou PNG no campo "photo".');
     }
     await next();
