@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createService, type Service } from '@corretora/service-kit';
+import { createService, withAdvisoryLock, type Service } from '@corretora/service-kit';
 import type { CataloguesConfig } from './config';
 import { catalogueRoutes } from './modules/catalogue/catalogue-routes';
 import { insurersCatalogue, leadSourcesCatalogue, productsCatalogue } from './modules/catalogue/catalogues';
@@ -7,9 +7,9 @@ import { PasswordBox } from './modules/insurers/password-box';
 import { revealPasswordRoutes } from './modules/insurers/reveal-password.routes';
 import { internalCheckRoutes, referenceDataRoutes } from './modules/reference-data/reference-data.routes';
 
-export function createCataloguesService(config: CataloguesConfig): Promise<Service> {
+export async function createCataloguesService(config: CataloguesConfig): Promise<Service> {
   const box = new PasswordBox(config.insurerPasswordKey);
-  return createService({
+  const service = await createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     routes(router, { knex }) {
@@ -23,4 +23,6 @@ export function createCataloguesService(config: CataloguesConfig): Promise<Servi
       internalCheckRoutes(router, knex);
     },
   });
+  await withAdvisoryLock(service.knex, 'catalogues:insurer-passwords', () => box.upgradeLegacy(service.knex));
+  return service;
 }

@@ -1,15 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import type { Service } from '@corretora/service-kit';
 import { TEST_INTERNAL_TOKEN, createTestDatabase, randomUser, sessionCookieFor, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
 import { createCataloguesService } from '../src/app';
+import { PasswordBox } from '../src/modules/insurers/password-box';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let service: Service;
+const key = randomBytes(32);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  service = await createCataloguesService({ ...testConfig('catalogues', database.url), insurerPasswordKey: randomBytes(32) });
+  service = await createCataloguesService({ ...testConfig('catalogues', database.url), insurerPasswordKey: key });
 });
 
 afterAll(async () => {
@@ -168,6 +170,35 @@ describe('insurer portal password', () => {
     expect((await api().post(`/api/insurers/${created.body.id}/reveal-password`).set('Cookie', owner.cookie)).body.password).toBe('portal-secreto-1');
     const cleared = await api().patch(`/api/insurers/${created.body.id}`).set('Cookie', owner.cookie).send({ password: '' });
     expect(cleared.body.hasPassword).toBe(false);
+  });
+
+  test('each sealed value is bound to its broker and insurer: copied to another row it does not open', async () => {
+    const owner = await broker();
+    const thief = await broker();
+    const original = await api().post('/api/insurers').set('Cookie', owner.cookie).send({ name: 'Porto', password: 'senha-do-portal' });
+    const decoy = await api().post('/api/insurers').set('Cookie', thief.cookie).send({ name: 'Porto', password: 'qualquer' });
+    const [sealed] = await service.knex('insurers').where({ id: original.body.id }).pluck('password_sealed');
+    expect(sealed).toMatch(/^v2:/);
+    await service.knex('insurers').where({ id: decoy.body.id }).update({ password_sealed: sealed });
+    const stolen = await api().post(`/api/insurers/${decoy.body.id}/reveal-password`).set('Cookie', thief.cookie);
+    expect(stolen.status).toBe(500);
+    expect(JSON.stringify(stolen.body)).not.toContain('senha-do-portal');
+    expect((await api().post(`/api/insurers/${original.body.id}/reveal-password`).set('Cookie', owner.cookie)).body.password).toBe('senha-do-portal');
+  });
+
+  test('values sealed before binding existed are sealed again, bound, at start', async () => {
+    const owner = await broker();
+    const created = await api().post('/api/insurers').set('Cookie', owner.cookie).send({ name: 'Legado' });
+    // The v1 format: nonce | tag | ciphertext, no associated data.
+    const nonce = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, nonce);
+    const ciphertext = Buffer.concat([cipher.update('senha-antiga', 'utf8'), cipher.final()]);
+    const legacy = `v1:${Buffer.concat([nonce, cipher.getAuthTag(), ciphertext]).toString('base64')}`;
+    await service.knex('insurers').where({ id: created.body.id }).update({ password_sealed: legacy });
+    expect(await new PasswordBox(key).upgradeLegacy(service.knex)).toBe(1);
+    const [upgraded] = await service.knex('insurers').where({ id: created.body.id }).pluck('password_sealed');
+    expect(upgraded).toMatch(/^v2:/);
+    expect((await api().post(`/api/insurers/${created.body.id}/reveal-password`).set('Cookie', owner.cookie)).body.password).toBe('senha-antiga');
   });
 });
 

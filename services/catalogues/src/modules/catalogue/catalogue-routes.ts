@@ -14,14 +14,20 @@ export function sortByName<T extends { name: string }>(items: T[]): T[] {
   return [...items].sort((a, b) => COLLATOR.compare(a.name, b.name) || a.name.localeCompare(b.name));
 }
 
+/** The row a write goes to: its owner and id (taken from the sequence before an insert). */
+export interface RowTarget {
+  userId: string;
+  id: number;
+}
+
 export interface CatalogueDefinition<Row, Dto> {
   path: string;
   table: string;
   duplicateMessage: string;
   createSchema: v.GenericSchema;
   updateSchema: v.GenericSchema;
-  /** Turns a validated body into columns (e.g. seals the insurer password). */
-  toColumns: (input: Record<string, unknown>, existing?: Row) => Record<string, unknown>;
+  /** Turns a validated body into the columns of row `target` (e.g. seals the insurer password, bound to it). */
+  toColumns: (input: Record<string, unknown>, target: RowTarget) => Record<string, unknown>;
   toDto: (row: Row) => Dto;
 }
 
@@ -53,8 +59,10 @@ export function catalogueRoutes<Row extends { id: number; name: string }, Dto>(r
     const userId = currentUser(ctx).id;
     const input = parseBody(definition.createSchema, ctx.request.body) as Record<string, unknown>;
     await ensureDefaults(knex, userId);
+    const { rows } = await knex.raw<{ rows: { id: string }[] }>('select nextval(pg_get_serial_sequence(?, ?)) as id', [table, 'id']);
+    const id = Number(rows[0]!.id);
     const [row] = await uniqueName(
-      () => knex(table).insert({ ...definition.toColumns(input), userId }).returning('*'),
+      () => knex(table).insert({ ...definition.toColumns(input, { userId, id }), id, userId }).returning('*'),
       definition.duplicateMessage,
     );
     ctx.status = 201;
@@ -65,13 +73,12 @@ export function catalogueRoutes<Row extends { id: number; name: string }, Dto>(r
     const userId = currentUser(ctx).id;
     const id = parseIdParam(ctx.params.id, ITEM_NOT_FOUND);
     const input = parseBody(definition.updateSchema, ctx.request.body) as Record<string, unknown>;
-    const existing = (await scoped(userId).andWhere({ id } as never).first()) as Row | undefined;
-    if (!existing) throw new HttpError(404, ITEM_NOT_FOUND);
-    const changes = Object.fromEntries(Object.entries(definition.toColumns(input, existing)).filter(([, value]) => value !== undefined));
+    const changes = Object.fromEntries(Object.entries(definition.toColumns(input, { userId, id })).filter(([, value]) => value !== undefined));
     const [row] = await uniqueName(
       () => knex(table).where({ id, userId }).update({ ...changes, updatedAt: knex.fn.now() }).returning('*'),
       definition.duplicateMessage,
     );
+    if (!row) throw new HttpError(404, ITEM_NOT_FOUND);
     ctx.body = definition.toDto(row as Row);
   });
 

@@ -2,7 +2,7 @@ import {
   InsurerCreateSchema, InsurerUpdateSchema, LeadSourceCreateSchema, LeadSourceUpdateSchema, ProductCreateSchema,
   ProductUpdateSchema, type Insurer, type LeadSource, type Product,
 } from '@corretora/contracts';
-import type { PasswordBox } from '../insurers/password-box';
+import { insurerPasswordContext, type PasswordBox } from '../insurers/password-box';
 import type { CatalogueDefinition } from './catalogue-routes';
 
 export interface ProductRow { id: number; name: string; isActive: boolean; description: string | null; policyType: Product['policyType'] }
@@ -47,11 +47,11 @@ export function insurersCatalogue(box: PasswordBox): CatalogueDefinition<Insurer
     duplicateMessage: 'Já existe uma seguradora com esse nome.',
     createSchema: InsurerCreateSchema,
     updateSchema: InsurerUpdateSchema,
-    toColumns: (input) => {
+    toColumns: (input, target) => {
       const { password, ...rest } = input as { password?: string | null };
       if (password === undefined) return rest;
-      // A new password is sealed; an empty one removes the stored password.
-      return { ...rest, passwordSealed: password ? box.seal(password) : null };
+      // A new password is sealed, bound to this broker's insurer; an empty one removes the stored password.
+      return { ...rest, passwordSealed: password ? box.seal(password, insurerPasswordContext(target)) : null };
     },
     toDto: toInsurer,
   };
