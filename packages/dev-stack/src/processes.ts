@@ -8,30 +8,87 @@ export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
 export interface Managed {
   name: string;
-  child: ChildProcess;
+  /** The current process (a new one after each restart). */
+  readonly child: ChildProcess;
   stop(): Promise<void>;
 }
 
 /** Where a child's output goes: readable prefixed lines on our stdout, or a JSON log file (tests). */
 export type LogTarget = { kind: 'console' } | { kind: 'file'; path: string };
 
-export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, log: LogTarget): Managed {
-  const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export interface RestartPolicy {
+  /** Says what happened: a process that dies must never go unnoticed. */
+  log: (line: string) => void;
+  /** Polled after a restart, to say when the process is back. */
+  readyUrl?: string;
+  /** First delay; doubled after each crash, up to maxDelayMs; back to the first after a minute up. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+const STABLE_MS = 60_000;
+
+function pipeOutput(name: string, child: ChildProcess, log: LogTarget): void {
   if (log.kind === 'file') {
     const file = createWriteStream(log.path, { flags: 'a' });
-    child.stdout?.pipe(file);
-    child.stderr?.pipe(file);
-  } else {
-    for (const stream of [child.stdout, child.stderr]) {
-      if (!stream) continue;
-      readline.createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${formatLogLine(line)}\n`));
-    }
+    child.stdout?.pipe(file, { end: false });
+    child.stderr?.pipe(file, { end: false });
+    child.once('close', () => file.end());
+    return;
   }
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    readline.createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${formatLogLine(line)}\n`));
+  }
+}
+
+/**
+ * Runs a child process. With a restart policy it is supervised: when it dies (a crash, kill -9) the
+ * console says so and it is started again after a delay that grows with repeated crashes.
+ */
+export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, log: LogTarget, restart?: RestartPolicy): Managed {
+  const minDelay = restart?.minDelayMs ?? 1000;
+  const maxDelay = restart?.maxDelayMs ?? 30_000;
+  let child!: ChildProcess;
+  let stopping = false;
+  let crashes = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const launch = (isRestart: boolean) => {
+    const startedAt = Date.now();
+    child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.on('error', () => undefined);
+    pipeOutput(name, child, log);
+    const current = child;
+    if (isRestart && restart?.readyUrl) {
+      waitForReady(restart.readyUrl, current, name).then(
+        () => !stopping && restart.log(`${name} is back`),
+        () => undefined,
+      );
+    }
+    current.on('exit', (code, signal) => {
+      if (stopping || !restart) return;
+      if (Date.now() - startedAt > STABLE_MS) crashes = 0;
+      const delay = Math.min(maxDelay, minDelay * 2 ** crashes);
+      crashes += 1;
+      const how = signal ? `killed by ${signal}` : `exit code ${code}`;
+      restart.log(`${name} stopped (${how}); restarting in ${Math.round(delay / 100) / 10}s`);
+      timer = setTimeout(() => {
+        if (!stopping) launch(true);
+      }, delay);
+    });
+  };
+  launch(false);
+
   return {
     name,
-    child,
+    get child() {
+      return child;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
+        stopping = true;
+        clearTimeout(timer);
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
         // 'close' comes after the child's last output line, so the console keeps its order.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Secrets {
@@ -25,7 +25,11 @@ function generate(): Secrets {
 export function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.env): Secrets {
   const file = path.join(dataDir, 'secrets.json');
   let stored: Partial<Secrets> = {};
-  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+  if (existsSync(file)) {
+    // Whoever created it, and however: only the owner reads the secrets.
+    chmodSync(file, 0o600);
+    stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+  }
   const fresh = generate();
   const merged = { ...fresh, ...stored };
   if (SECRET_NAMES.some((name) => stored[name] === undefined)) {

@@ -10,7 +10,10 @@ import { loadSecrets } from './secrets';
 export interface StackOptions {
   dataDir: string;
   port: number;
-  /** Ports of identity, broker, catalogues are servicePortBase + 0, 1, 2. */
+  /**
+   * Ports of identity, broker, catalogues are servicePortBase + 0, 1, 2 (loopback only); their
+   * /internal listeners are 100 above.
+   */
   servicePortBase: number;
   pgPort: number;
   s3Port: number;
@@ -28,6 +31,12 @@ export interface Stack {
   services: { name: ServiceName; url: string; pid: number | undefined }[];
   stop(): Promise<void>;
 }
+
+/** Optional settings of the services, passed on when set (README, Configuration). */
+const PASSED_THROUGH = ['SMTP_URL', 'MAIL_FROM', 'REGISTER_LIMIT_PER_HOUR', 'SESSION_IDLE_MINUTES', 'SESSION_LIFETIME_HOURS', 'COOKIE_SECURE'];
+
+/** Each service's /internal listener is this far above its public port (service-kit's default too). */
+const INTERNAL_PORT_OFFSET = 100;
 
 /** The whole product on one machine: infra, migrations (at service start), services, apps, gateway. */
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -50,6 +59,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const serviceUrls = Object.fromEntries(
       SERVICE_NAMES.map((name, index) => [name, `http://127.0.0.1:${options.servicePortBase + index}`]),
     ) as Record<ServiceName, string>;
+    const internalPort = (name: ServiceName) => Number(new URL(serviceUrls[name]).port) + INTERNAL_PORT_OFFSET;
     const shared: Record<string, string> = {
       ...infra.env,
       ...loadSecrets(options.dataDir, env),
@@ -57,10 +67,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       APP_URL: env.APP_URL ?? url,
       MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? path.join(options.dataDir, 'outbox'),
       LOG_LEVEL: env.LOG_LEVEL ?? 'info',
-      ...Object.fromEntries(SERVICE_NAMES.map((name) => [SERVICES[name].urlEnv, serviceUrls[name]])),
+      ...Object.fromEntries(SERVICE_NAMES.map((name) => [SERVICES[name].internalUrlEnv, `http://127.0.0.1:${internalPort(name)}`])),
     };
-    if (env.SMTP_URL) shared.SMTP_URL = env.SMTP_URL;
-    if (env.MAIL_FROM) shared.MAIL_FROM = env.MAIL_FROM;
+    for (const optional of PASSED_THROUGH) {
+      if (env[optional]) shared[optional] = env[optional] as string;
+    }
 
     if (typeof options.logs !== 'string') await mkdir(options.logs.dir, { recursive: true });
     const logTarget = (name: string): LogTarget =>
@@ -70,9 +81,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const name of SERVICE_NAMES) {
       const port = new URL(serviceUrls[name]).port;
       const server = path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
-      managed.push(
-        startProcess(name, process.execPath, ['--import', 'tsx', server], { ...process.env, ...shared, PORT: port }, logTarget(name)),
-      );
+      const env = { ...process.env, ...shared, HOST: '127.0.0.1', PORT: port, INTERNAL_PORT: String(internalPort(name)) };
+      const readyUrl = `${serviceUrls[name]}/readyz`;
+      managed.push(startProcess(name, process.execPath, ['--import', 'tsx', server], env, logTarget(name), { log: options.log, readyUrl }));
     }
     await buildApps({ log: options.log });
     await Promise.all(
@@ -81,6 +92,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     gateway = await startDevGateway({
       port: options.port,
+      https: shared.APP_URL!.startsWith('https://'),
       upstreams: serviceUrls,
       shellDir: path.join(REPO_ROOT, 'shell', 'dist'),
       remotesDir: REPO_ROOT,

@@ -1,10 +1,10 @@
-import { readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'minio';
 import pg from 'pg';
-import { startInfra } from '../src/infra';
+import { assertReachableByPostgres, startInfra } from '../src/infra';
 import { loadSecrets } from '../src/secrets';
 
 let dir: string;
@@ -75,4 +75,19 @@ test('secrets are generated once, kept private, and the environment wins', () =>
   expect(loadSecrets(dataDir, {})).toEqual(first);
   expect(statSync(path.join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
   expect(loadSecrets(dataDir, { INTERNAL_TOKEN: 'from-env' }).INTERNAL_TOKEN).toBe('from-env');
+  // A file left readable by an earlier version is made private again.
+  chmodSync(path.join(dataDir, 'secrets.json'), 0o644);
+  loadSecrets(dataDir, {});
+  expect(statSync(path.join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
+});
+
+test('a folder the postgres user cannot enter is one clear line, not an EACCES stack', () => {
+  const closed = path.join(dir, 'closed-home');
+  mkdirSync(path.join(closed, 'clone', '.data'), { recursive: true });
+  chmodSync(closed, 0o700);
+  expect(() => assertReachableByPostgres([path.join(closed, 'clone', '.data')])).toThrow(
+    `PostgreSQL runs as the "postgres" user when npm start runs as root, and that user cannot enter ${closed}: move the clone somewhere others can enter (e.g. /srv/corretora), run \`chmod o+x ${closed}\`, or set DATABASE_URL to an external PostgreSQL.`,
+  );
+  chmodSync(closed, 0o755);
+  expect(() => assertReachableByPostgres([path.join(closed, 'clone', '.data')])).not.toThrow();
 });

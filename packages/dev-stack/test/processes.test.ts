@@ -1,0 +1,56 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startProcess, waitForReady } from '../src/processes';
+
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !check(); waited += 50) {
+    if (waited > 20_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test('a service killed with SIGKILL is announced and restarted, and answers again', async () => {
+  const port = await freePort();
+  const readyUrl = `http://127.0.0.1:${port}/readyz`;
+  const lines: string[] = [];
+  // A real HTTP server process, as small as a service can be.
+  const script = `require('http').createServer((q, r) => r.end(String(process.pid))).listen(${port}, '127.0.0.1')`;
+  const managed = startProcess('toy', process.execPath, ['-e', script], process.env, { kind: 'file', path: path.join(os.tmpdir(), `toy-${port}.log`) }, {
+    log: (line) => lines.push(line),
+    readyUrl,
+    minDelayMs: 100,
+  });
+  try {
+    await waitForReady(readyUrl, managed.child, 'toy');
+    const firstPid = managed.child.pid;
+    expect(await (await fetch(readyUrl)).text()).toBe(String(firstPid));
+
+    process.kill(firstPid!, 'SIGKILL');
+    await until(() => lines.some((line) => line === 'toy is back'), 'the restart');
+    expect(lines[0]).toBe('toy stopped (killed by SIGKILL); restarting in 0.1s');
+    expect(managed.child.pid).not.toBe(firstPid);
+    expect(await (await fetch(readyUrl)).text()).toBe(String(managed.child.pid));
+
+    // A second crash soon after waits longer (backoff).
+    process.kill(managed.child.pid!, 'SIGKILL');
+    await until(() => lines.length >= 3, 'the second crash');
+    expect(lines[2]).toBe('toy stopped (killed by SIGKILL); restarting in 0.2s');
+  } finally {
+    await managed.stop();
+  }
+  // Stopped on purpose: no restart.
+  const count = lines.length;
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(lines.filter((line) => line.includes('restarting')).length).toBe(lines.slice(0, count).filter((line) => line.includes('restarting')).length);
+  await expect(fetch(readyUrl)).rejects.toThrow();
+});
