@@ -117,13 +117,18 @@ ${upstreams}
 ${realIp(options.trustedProxies)}
     # Only origin-form targets whose path means the same decoded and raw (no '//host', no dot
     # segments, no encoded '/', '\\' or '.'): the services must see what nginx routed.
-    if ($request_uri ~ "${unsafeUri}") { return 400; }
-    error_page 400 = @bad_request;
-    error_page 413 = @too_large;
-    error_page 502 503 504 = @unavailable;
-    location @bad_request { ${json(400, 'Requisição inválida.')} }
-    location @too_large { ${json(413, 'Requisição muito grande.')} }
-    location @unavailable { ${json(502, 'Serviço indisponível. Tente novamente.')} }
+    # (answered here, not through error_page: the error location's internal redirect would match again)
+    if ($request_uri ~ "${unsafeUri}") { return 400 '{"message":"Requisição inválida."}'; }
+    # Every answer nginx writes itself is JSON; static files get their type from mime.types.
+    default_type application/json;
+    # Plain URIs, not named locations: a request line nginx itself refuses (a NUL, say) has no URI
+    # to carry into a named location, and would turn into a 500.
+    error_page 400 /__gateway/400.json;
+    error_page 413 /__gateway/413.json;
+    error_page 502 503 504 /__gateway/502.json;
+    location = /__gateway/400.json { internal; ${json(400, 'Requisição inválida.')} }
+    location = /__gateway/413.json { internal; ${json(413, 'Requisição muito grande.')} }
+    location = /__gateway/502.json { internal; ${json(502, 'Serviço indisponível. Tente novamente.')} }
 
     proxy_http_version 1.1;
     proxy_set_header Connection "";

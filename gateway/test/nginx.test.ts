@@ -154,6 +154,8 @@ describe('nginx: what an attacker sends', () => {
     ['GET /api/insurers/..%2F..%2Finternal/x HTTP/1.1'],
     ['GET /api/insurers/../../internal/catalogues/x/check HTTP/1.1'],
     ['GET /api/products/%5c..%5cx HTTP/1.1'],
+    ['PATCH /api/insurers/%00 HTTP/1.1'],
+    ['GET /x%00 HTTP/1.1'],
   ])('%s is a JSON 400 and reaches no service', async (line) => {
     const answer = await raw(routing.url, `${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);

@@ -1,5 +1,5 @@
 import { BrokerProfileSchema, BrokerProfileUpdateSchema } from '@corretora/contracts';
-import { currentUser, parseBody, requireUser } from '@corretora/service-kit';
+import { currentUser, parseBody, requireUser, type UploadedFile } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerProfileService } from './broker-profile.service';
 import { photoUpload, sniffPhoto } from './profile-photo';
@@ -27,9 +27,9 @@ export function brokerProfileRoutes(router: Router, profiles: BrokerProfileServi
   });
 
   router.post('/api/broker-profile/photo', requireUser, photoUpload(), async (ctx) => {
-    const file = ctx.state.file as Express.Multer.File | undefined;
-    const contentType = await sniffPhoto(file?.buffer);
-    ctx.body = await profiles.savePhoto(currentUser(ctx).id, file!.buffer, contentType);
+    const file = ctx.state.file as UploadedFile;
+    const contentType = await sniffPhoto(file.bytes);
+    ctx.body = await profiles.savePhoto(currentUser(ctx).id, file.bytes, contentType);
   });
 
   router.get('/api/broker-profile/photo', requireUser, async (ctx) => {

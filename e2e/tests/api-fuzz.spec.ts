@@ -1,0 +1,129 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import fc from 'fast-check';
+import { registerViaApi, uniqueEmail } from './support/accounts';
+import { onboardViaApi } from './support/broker';
+
+/**
+ * Property: whatever an attacker sends to any write endpoint through nginx (random bodies, ids of
+ * another broker, ids beyond any column, NUL characters, malformed JSON, stray multipart), the
+ * answer is never a 5xx, and the other broker's data is exactly what it was.
+ */
+type Body = { kind: 'json'; value: unknown } | { kind: 'raw'; value: string } | { kind: 'multipart'; field: string; bytes: number[] } | { kind: 'none' };
+
+interface Endpoint {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  /** Identity's endpoints run in an anonymous context (signing in or out would end the attacker's session). */
+  anonymous?: boolean;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { method: 'POST', path: '/api/auth/register', anonymous: true },
+  { method: 'POST', path: '/api/auth/login', anonymous: true },
+  { method: 'POST', path: '/api/auth/forgot-password', anonymous: true },
+  { method: 'POST', path: '/api/auth/reset-password', anonymous: true },
+  { method: 'POST', path: '/api/auth/logout', anonymous: true },
+  { method: 'POST', path: '/api/broker-profile' },
+  { method: 'PUT', path: '/api/broker-profile' },
+  { method: 'POST', path: '/api/broker-profile/restart' },
+  { method: 'POST', path: '/api/broker-profile/photo' },
+  ...['/api/products', '/api/insurers', '/api/lead-sources'].flatMap((base): Endpoint[] => [
+    { method: 'POST', path: base },
+    { method: 'PATCH', path: `${base}/:id` },
+    { method: 'DELETE', path: `${base}/:id` },
+  ]),
+  { method: 'POST', path: '/api/insurers/:id/reveal-password' },
+];
+
+const FIELDS = [
+  'name', 'email', 'password', 'token', 'description', 'isActive', 'policyType', 'manager', 'website', 'contactInfo',
+  'fullName', 'cpf', 'cnpj', 'phone', 'cep', 'birthDate', 'susepNumber', 'susepExpiry', 'insuranceTypes', 'isOnboardingComplete',
+];
+
+const nasty = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string().map((text) => `${text}\u0000${text}`),
+  fc.constantFrom('', ' ', '0', '-1', 'null', '2147483648', '99999999999', '1e400', "'; drop table users; --", '<script>x</script>', 'a'.repeat(5000)),
+  fc.integer(),
+  fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(Number),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 4 }),
+);
+
+const body: fc.Arbitrary<Body> = fc.oneof(
+  fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 }).map((value) => ({ kind: 'json' as const, value })),
+  fc.jsonValue({ maxDepth: 3 }).map((value) => ({ kind: 'json' as const, value })),
+  fc.constantFrom('{"name":', '[', '{"a":1}}', 'null', '"x"', '{"name":"\\u0000"}', '\u0000').map((value) => ({ kind: 'raw' as const, value })),
+  fc.record({ field: fc.constantFrom('photo', 'file', 'x'), bytes: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 64 }) }).map((part) => ({ kind: 'multipart' as const, ...part })),
+  fc.constant({ kind: 'none' as const }),
+);
+
+async function send(context: APIRequestContext, method: string, path: string, payload: Body) {
+  const options: Parameters<APIRequestContext['fetch']>[1] = { method, failOnStatusCode: false, maxRedirects: 0 };
+  if (payload.kind === 'json') options.data = payload.value as never;
+  if (payload.kind === 'raw') Object.assign(options, { data: payload.value, headers: { 'content-type': 'application/json' } });
+  if (payload.kind === 'multipart') options.multipart = { [payload.field]: { name: 'x.png', mimeType: 'image/png', buffer: Buffer.from(payload.bytes) } };
+  return context.fetch(path, options);
+}
+
+/** Everything of a broker the attacker might try to change or read. */
+async function snapshot(context: APIRequestContext) {
+  const read = async (path: string) => {
+    const response = await context.get(path);
+    expect(response.status(), path).toBe(200);
+    return response.json();
+  };
+  const insurers = (await read('/api/insurers')) as { id: number }[];
+  const passwords = await Promise.all(insurers.map(async (insurer) => (await context.post(`/api/insurers/${insurer.id}/reveal-password`)).json()));
+  return {
+    user: await read('/api/auth/user'),
+    profile: await read('/api/broker-profile'),
+    products: await read('/api/products'),
+    insurers,
+    passwords,
+    leadSources: await read('/api/lead-sources'),
+  };
+}
+
+test('random input to every write endpoint: never a 5xx, and another broker\'s data stays intact', async ({ playwright, baseURL }) => {
+  test.setTimeout(240_000);
+  const victim = await playwright.request.newContext({ baseURL });
+  const attacker = await playwright.request.newContext({ baseURL });
+  const anonymous = await playwright.request.newContext({ baseURL });
+  await registerViaApi(victim, 'Vítima Souza', uniqueEmail('victim'));
+  await onboardViaApi(victim);
+  const product = await (await victim.post('/api/products', { data: { name: 'Seguro Frota' } })).json();
+  const insurer = await (await victim.post('/api/insurers', { data: { name: 'Seguradora Vítima', password: 'portal-da-vitima' } })).json();
+  const leadSource = await (await victim.post('/api/lead-sources', { data: { name: 'Indicação da Vítima' } })).json();
+  await registerViaApi(attacker, 'Atacante Lima', uniqueEmail('attacker'));
+  await onboardViaApi(attacker);
+  const before = await snapshot(victim);
+
+  const victimIds = [product.id, insurer.id, leadSource.id].map(String);
+  const id = fc.oneof(
+    fc.constantFrom(...victimIds),
+    fc.constantFrom('0', '-1', 'abc', '1.5', '2147483647', '2147483648', '99999999999', '9'.repeat(30), '%00', '%20', 'null'),
+    fc.bigInt({ min: 0n, max: 2n ** 64n }).map(String),
+    fc.string({ maxLength: 12 }).map(encodeURIComponent),
+  );
+  const failures: string[] = [];
+
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...ENDPOINTS), id, body, async (endpoint, target, payload) => {
+      const path = endpoint.path.replace(':id', target);
+      const response = await send(endpoint.anonymous ? anonymous : attacker, endpoint.method, path, payload);
+      if (response.status() >= 500) failures.push(`${endpoint.method} ${path} ${JSON.stringify(payload).slice(0, 200)} -> ${response.status()} ${await response.text()}`);
+      return response.status() < 500;
+    }),
+    { numRuns: 400 },
+  );
+
+  expect(failures).toEqual([]);
+  expect(await snapshot(victim)).toEqual(before);
+  // The attacker's own session still works: nothing it sent broke the service for it either.
+  expect((await attacker.get('/api/auth/user')).status()).toBe(200);
+  await Promise.all([victim.dispose(), attacker.dispose(), anonymous.dispose()]);
+});
