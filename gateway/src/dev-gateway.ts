@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import {
   DEFAULT_MAX_BODY,
   HASHED_ASSET,
@@ -56,13 +57,37 @@ async function fileIn(root: string, relative: string): Promise<string | null> {
   }
 }
 
-function sendFile(res: http.ServerResponse, file: string, method: string, headers: Record<string, string>): void {
-  res.writeHead(200, {
+/** What nginx gzips too (its gzip_types); images and fonts are compressed already. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
+const gzipped = new Map<string, { mtimeMs: number; size: number; body: Buffer }>();
+
+/** A file's gzip, made once per version of the file (the builds are a few MB in all). */
+async function gzipOf(file: string): Promise<Buffer> {
+  const { mtimeMs, size } = await stat(file);
+  const cached = gzipped.get(file);
+  if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return cached.body;
+  const body = gzipSync(await readFile(file), { level: 6 });
+  gzipped.set(file, { mtimeMs, size, body });
+  return body;
+}
+
+async function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: string, headers: Record<string, string>): Promise<void> {
+  const base: http.OutgoingHttpHeaders = {
     'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
     'Cache-Control': HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...headers,
-  });
-  if (method === 'HEAD') res.end();
+  };
+  if (COMPRESSIBLE.has(path.extname(file))) {
+    base.Vary = 'Accept-Encoding';
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      const body = await gzipOf(file);
+      res.writeHead(200, { ...base, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+  }
+  res.writeHead(200, base);
+  if (req.method === 'HEAD') res.end();
   else createReadStream(file).on('error', () => res.destroy()).pipe(res);
 }
 
@@ -149,12 +174,12 @@ export function startDevGateway(options: DevGatewayOptions): Promise<http.Server
       if (pathname.startsWith(prefix)) {
         const file = await fileIn(path.join(options.remotesDir, remote, options.remoteDistSubdir ?? ''), pathname.slice(prefix.length));
         if (!file) return sendJson(res, 404, { message: 'Arquivo não encontrado.' });
-        return sendFile(res, file, req.method ?? 'GET', headers);
+        return sendFile(req, res, file, headers);
       }
     }
 
     const file = (pathname !== '/' && (await fileIn(options.shellDir, pathname))) || path.join(options.shellDir, 'index.html');
-    return sendFile(res, file, req.method ?? 'GET', headers);
+    return sendFile(req, res, file, headers);
   };
   const server = http.createServer((req, res) => {
     res.on('error', () => undefined);

@@ -3,6 +3,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { startDevGateway } from '../src/dev-gateway';
 import { STATIC_SECURITY_HEADERS, remotesManifest } from '../src/routes';
 
@@ -154,6 +155,22 @@ describe('dev gateway: what an attacker sends', () => {
     expect(streamed.status).toBe(413);
     const small = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
     expect((await small.json()).size).toBe(7);
+  });
+
+  test('bundles and pages are served gzipped to clients that accept it, like nginx does', async () => {
+    const answer = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
+      http.get(`${url}/main.0123abcd.js`, { headers: { 'accept-encoding': 'gzip, br' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Object.assign(response, { body: Buffer.concat(chunks) })));
+      }).on('error', reject);
+    });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.headers.vary).toBe('Accept-Encoding');
+    expect(gunzipSync(answer.body).toString()).toBe('console.log("hashed")');
+    const plain = await new Promise<http.IncomingMessage>((resolve) => http.get(`${url}/main.0123abcd.js`, resolve));
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    plain.resume();
   });
 
   test('the reset page sends no Referer', async () => {
