@@ -1,46 +1,34 @@
+import {
+  API_ROUTES as REGISTERED_ROUTES,
+  DEFAULT_MAX_BODY,
+  REMOTE_NAMES,
+  SERVICES as REGISTERED_SERVICES,
+  SERVICE_NAMES,
+  internalUrlEnv,
+  type ApiPrefix,
+  type RemoteName,
+  type ServiceName,
+} from '@corretora/registry';
+
 /**
- * The one route table of the product. The nginx configuration (production) and the dev gateway
- * (`npm start`) are both generated from it, so they can never disagree.
+ * The gateway's view of the registry (@corretora/registry): the nginx configuration (production)
+ * and the dev gateway (`npm start`) are both generated from it, so they can never disagree.
  */
-/**
- * internalUrlEnv: where other services reach the service's /internal listener, a second port
- * (service-kit's INTERNAL_PORT, default port + 100) that no gateway route ever points at.
- */
-export const SERVICES = {
-  identity: { defaultPort: 4101, internalUrlEnv: 'IDENTITY_INTERNAL_URL' },
-  broker: { defaultPort: 4102, internalUrlEnv: 'BROKER_INTERNAL_URL' },
-  catalogues: { defaultPort: 4103, internalUrlEnv: 'CATALOGUES_INTERNAL_URL' },
-} as const;
+export { DEFAULT_MAX_BODY, SERVICE_NAMES, type RemoteName, type ServiceName };
 
+/** Each service's public port (the upstream) and where the others reach its /internal listener. */
+export const SERVICES = Object.fromEntries(
+  SERVICE_NAMES.map((name) => [name, { defaultPort: REGISTERED_SERVICES[name].port, internalUrlEnv: internalUrlEnv(name) }]),
+) as Record<ServiceName, { defaultPort: number; internalUrlEnv: string }>;
 
-export type ServiceName = keyof typeof SERVICES;
-export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
-
-export interface ApiRoute {
-  prefix: string;
+export interface ApiRoute extends ApiPrefix {
   service: ServiceName;
-  /** Largest request body the gateway lets through, in nginx notation (default DEFAULT_MAX_BODY). */
-  maxBody?: string;
 }
 
-/** JSON bodies: the services parse at most 100 KiB; the gateway stops anything larger at the door. */
-export const DEFAULT_MAX_BODY = '128k';
-
-export const API_ROUTES: readonly ApiRoute[] = [
-  { prefix: '/api/auth', service: 'identity' },
-  // The profile photo (2 MB) plus its multipart envelope.
-  { prefix: '/api/broker-profile/photo', service: 'broker', maxBody: '3m' },
-  { prefix: '/api/broker-profile', service: 'broker' },
-  { prefix: '/api/dashboard', service: 'broker' },
-  { prefix: '/api/products', service: 'catalogues' },
-  { prefix: '/api/insurers', service: 'catalogues' },
-  { prefix: '/api/lead-sources', service: 'catalogues' },
-  { prefix: '/api/reference-data', service: 'catalogues' },
-];
+export const API_ROUTES: readonly ApiRoute[] = REGISTERED_ROUTES;
 
 /** Federated remotes, each served from /remotes/<name>/ and announced in /remotes.json. */
-export const REMOTES = ['mfe-broker', 'mfe-catalogues'] as const;
-export type RemoteName = (typeof REMOTES)[number];
+export const REMOTES: readonly RemoteName[] = REMOTE_NAMES;
 
 export function remotesManifest(): Record<RemoteName, string> {
   return Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/remoteEntry.js`])) as Record<RemoteName, string>;

@@ -1,4 +1,4 @@
-import { changedFields, replaceSorted } from '../src/features/catalogue-list/utils/changed-fields';
+import { changedFields, replaceSorted } from '../src/components/catalogue-list/utils/changed-fields';
 
 test.each([
   [{ name: 'A', isActive: true }, { name: 'A', isActive: true }, {}],

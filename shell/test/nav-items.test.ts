@@ -12,7 +12,7 @@ describe('side navigation', () => {
       'Painel', 'Pipeline', 'Contatos', 'Sinistros', 'Apólices', 'Comissões', 'Documentos', 'Configurações',
       'Meu Perfil', 'Minha Corretora',
     ]);
-    expect(NAV_ITEMS.filter((entry) => entry.alwaysOpen).map((entry) => entry.to)).toEqual(['/broker']);
+    expect(NAV_ITEMS.filter((entry) => !entry.locked).map((entry) => entry.to)).toEqual(['/broker']);
   });
 
   it.each([

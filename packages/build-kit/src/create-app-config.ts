@@ -64,6 +64,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         // Remotes initialise when first used, not at start: /login fetches no remoteEntry.
         shareStrategy: 'loaded-first',
         dts: false,
+        // Remotes are plain remoteEntry.js URLs from /remotes.json: no manifest snapshots, browser only.
+        experiments: { optimization: { disableSnapshot: true, target: 'web' } },
       }),
       ...(isHost
         ? [

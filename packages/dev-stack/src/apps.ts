@@ -1,21 +1,18 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_STAMP } from '@corretora/build-kit';
+import { REMOTE_NAMES } from '@corretora/registry';
 import { REPO_ROOT, run } from './processes';
 
-/** The front ends, built in this order; shell last (a host never needs a remote to build). */
-export const APPS = [
-  { workspace: '@corretora/mfe-broker', dir: 'mfe-broker' },
-  { workspace: '@corretora/mfe-catalogues', dir: 'mfe-catalogues' },
-  { workspace: '@corretora/shell', dir: 'shell' },
-] as const;
+/** The front ends, built in this order: every remote of the registry, then the shell (a host never needs a remote to build). */
+export const APPS = [...REMOTE_NAMES, 'shell'].map((dir) => ({ workspace: `@corretora/${dir}`, dir }));
 
 /**
  * Everything a bundle is made of: its sources, the packages compiled into it, and the files that
  * decide what is shared (a remote built with other sharing rules than the shell misbehaves).
  */
 const SHARED_SOURCES = [
-  'packages/web-kit/src', 'packages/web-kit/package.json', 'packages/contracts/src', 'packages/contracts/package.json',
+  'packages/web-kit/src', 'packages/web-kit/package.json', 'packages/contracts/src', 'packages/contracts/package.json', 'packages/registry/src',
   'packages/build-kit/src', 'package-lock.json',
 ];
 

@@ -3,6 +3,7 @@
 export { ApiError, apiErrorMessage, apiRequest, type HttpMethod } from './api/api-client';
 export { applyFieldErrors } from './api/form-errors';
 export { QUERY_KEYS, createQueryClient } from './api/query-client';
+export { defineRemoteManifest, type RemoteManifest } from './remote-manifest';
 export * from './router';
 export { brokerProfileQueryOptions, dashboardStatsQueryOptions, useBrokerProfile, useDashboardStats } from './session/broker-profile';
 export { currentUserQueryOptions, fetchCurrentUser, useCurrentUser } from './session/current-user';

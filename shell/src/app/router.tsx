@@ -1,5 +1,6 @@
+import { UPCOMING_AREAS, remoteRoutes } from '@corretora/registry';
 import { Suspense, lazy, type ReactNode } from 'react';
-import { PATHS } from './paths';
+import { PATHS } from '../config/paths';
 import { Navigate, Outlet, useCurrentUser, useRoutes, type RouteObject } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 
@@ -56,9 +57,14 @@ function gated(element: ReactNode) {
   );
 }
 
-function upcoming(title: string) {
-  return gated(<UpcomingArea title={title} />);
-}
+/** Every remote's routes and every upcoming area, from the registry: the shell names none of them. */
+const AREA_ROUTES: RouteObject[] = [
+  ...remoteRoutes().map((route) => {
+    const area = <RemoteArea remote={route.remote} path={route.path} />;
+    return { path: `/${route.path}/*`, element: route.locked ? gated(area) : <Page>{area}</Page> };
+  }),
+  ...UPCOMING_AREAS.map((area) => ({ path: `/${area.path}`, element: gated(<UpcomingArea title={area.title} />) })),
+];
 
 const ROUTES: RouteObject[] = [
     {
@@ -73,15 +79,7 @@ const ROUTES: RouteObject[] = [
           children: [
             { index: true, element: <Page><DashboardPage /></Page> },
             { path: PATHS.dashboard, element: <Page><DashboardPage /></Page> },
-            { path: `${PATHS.broker}/*`, element: <Page><RemoteArea remote="mfe-broker" path="broker" /></Page> },
-            { path: `${PATHS.profile}/*`, element: gated(<RemoteArea remote="mfe-broker" path="profile" />) },
-            { path: `${PATHS.settings}/*`, element: gated(<RemoteArea remote="mfe-catalogues" path="settings" />) },
-            { path: PATHS.pipeline, element: upcoming('Pipeline de Vendas') },
-            { path: PATHS.contacts, element: upcoming('Gestão de Contatos') },
-            { path: PATHS.claims, element: upcoming('Sinistros') },
-            { path: PATHS.policies, element: upcoming('Gestão de Apólices') },
-            { path: PATHS.commissions, element: upcoming('Comissões') },
-            { path: PATHS.documents, element: upcoming('Documentos') },
+            ...AREA_ROUTES,
           ],
         },
         { path: '*', element: <Page><NotFoundPage /></Page> },

@@ -1,12 +1,10 @@
 import { formatMoney } from '@corretora/contracts';
-import {
-  Body1, Button, Card, CardHeader, Skeleton, SkeletonItem, Subtitle1, Text, Title3, makeStyles, tokens,
-} from '@fluentui/react-components';
+import { Body1, Button, Card, CardHeader, Subtitle1, Text, Title3, makeStyles, tokens, Skeleton, SkeletonItem } from '@fluentui/react-components';
 import {
   AlertRegular, DocumentArrowUpRegular, DocumentTextRegular, MoneyRegular, PeopleRegular, PersonAddRegular,
   SparkleRegular, BuildingRegular,
 } from '@fluentui/react-icons';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../config/paths';
 import { useBrokerProfile, useDashboardStats, useNavigate } from '@corretora/web-kit';
 import { LoadingScreen, PageHeader } from '@corretora/web-kit/ui';
 

@@ -1,6 +1,6 @@
 import { Body1, Card, Subtitle1, Text, Title1, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AlertRegular, DocumentTextRegular, PeopleRegular, ShieldCheckmarkRegular, DataFunnelRegular } from '@fluentui/react-icons';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../config/paths';
 import { Link } from '@corretora/web-kit';
 
 const useStyles = makeStyles({

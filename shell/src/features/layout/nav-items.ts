@@ -1,30 +1,30 @@
+import { navigation, type NavEntry, type NavIcon } from '@corretora/registry';
 import {
   AlertRegular, BuildingRegular, DocumentFolderRegular, DocumentTextRegular, DataFunnelRegular, GridRegular,
   MoneyRegular, PeopleRegular, PersonRegular, SettingsRegular, type FluentIcon,
 } from '@fluentui/react-icons';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../config/paths';
 
-export interface NavItem {
-  label: string;
-  to: string;
-  icon: FluentIcon;
-  /** Usable before onboarding is complete (only Minha Corretora). */
-  alwaysOpen?: boolean;
+export interface NavItem extends NavEntry {
+  Icon: FluentIcon;
 }
 
-/** The spec's order (section 2, Side navigation). */
-export const NAV_ITEMS: NavItem[] = [
-  { label: 'Painel', to: PATHS.home, icon: GridRegular },
-  { label: 'Pipeline', to: PATHS.pipeline, icon: DataFunnelRegular },
-  { label: 'Contatos', to: PATHS.contacts, icon: PeopleRegular },
-  { label: 'Sinistros', to: PATHS.claims, icon: AlertRegular },
-  { label: 'Apólices', to: PATHS.policies, icon: DocumentTextRegular },
-  { label: 'Comissões', to: PATHS.commissions, icon: MoneyRegular },
-  { label: 'Documentos', to: PATHS.documents, icon: DocumentFolderRegular },
-  { label: 'Configurações', to: PATHS.settings, icon: SettingsRegular },
-  { label: 'Meu Perfil', to: PATHS.profile, icon: PersonRegular },
-  { label: 'Minha Corretora', to: PATHS.broker, icon: BuildingRegular, alwaysOpen: true },
-];
+/** The Fluent icon of each registry icon name (a new name is a type error until it is mapped). */
+const ICONS: Record<NavIcon, FluentIcon> = {
+  dashboard: GridRegular,
+  pipeline: DataFunnelRegular,
+  contacts: PeopleRegular,
+  claims: AlertRegular,
+  policies: DocumentTextRegular,
+  commissions: MoneyRegular,
+  documents: DocumentFolderRegular,
+  settings: SettingsRegular,
+  profile: PersonRegular,
+  brokerage: BuildingRegular,
+};
+
+/** The side navigation, in the registry's order (the spec's, section 2). */
+export const NAV_ITEMS: NavItem[] = navigation().map((entry) => ({ ...entry, Icon: ICONS[entry.icon] }));
 
 export function isActivePath(item: NavItem, pathname: string): boolean {
   if (item.to === PATHS.home) return pathname === PATHS.home || pathname === PATHS.dashboard;

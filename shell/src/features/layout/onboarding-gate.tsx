@@ -1,7 +1,7 @@
 import { Body1, Button, Card, CardHeader, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../config/paths';
 import { useBrokerProfile, useNavigate } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 

@@ -1,11 +1,8 @@
 import { initials } from '@corretora/contracts';
-import {
-  Avatar, Body1Strong, Button, Caption1, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Subtitle2,
-  makeStyles, mergeClasses, tokens,
-} from '@fluentui/react-components';
+import { Body1Strong, Button, Caption1, Subtitle2, makeStyles, mergeClasses, tokens, Avatar, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular, SignOutRegular } from '@fluentui/react-icons';
-import { PATHS } from '../../app/paths';
-import { useLogout } from '../auth/api/auth-api';
+import { PATHS } from '../../config/paths';
+import { useLogout } from '../../lib/auth-api';
 import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink, useBrokerProfile, useCurrentUser, useLocation, useNavigate } from '@corretora/web-kit';
 import { COMPACT_LAYOUT } from '@corretora/web-kit/ui';
@@ -58,8 +55,8 @@ export function SideNav({ open = false }: { open?: boolean }) {
       </div>
       <ul className={styles.list}>
         {NAV_ITEMS.map((item) => {
-          const Icon = item.icon;
-          const usable = unlocked || item.alwaysOpen;
+          const { Icon } = item;
+          const usable = unlocked || !item.locked;
           if (!usable) {
             return (
               <li key={item.to}>

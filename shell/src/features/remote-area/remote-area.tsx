@@ -1,7 +1,8 @@
 import { Body1, Button, Card, CardHeader, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { PlugDisconnectedRegular } from '@fluentui/react-icons';
 import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
-import { loadRemoteManifest, type RemoteName } from '../../app/remotes';
+import type { RemoteName } from '@corretora/registry';
+import { loadRemoteManifest } from '../../lib/remotes';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({

@@ -3,7 +3,7 @@ import {
   optionLabel, stateLabel, type BrokerProfile,
 } from '@corretora/contracts';
 import { PageHeader } from '@corretora/web-kit/ui';
-import { Badge, Body1, Button, Caption1, Card, CardHeader, Link, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Card, CardHeader, Link, Subtitle1, makeStyles, tokens, Badge } from '@fluentui/react-components';
 import { BuildingRegular, EditRegular, PersonRegular, ShieldCheckmarkRegular, BriefcaseRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 

@@ -1,10 +1,7 @@
 import { BrokerProfileSchema, type BrokerProfile, type BrokerProfileInput } from '@corretora/contracts';
 import { applyFieldErrors, apiErrorMessage, useCurrentUser, useNavigate } from '@corretora/web-kit';
 import { PageHeader, useNotify } from '@corretora/web-kit/ui';
-import {
-  Body1, Button, Card, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Spinner, Subtitle1, Text,
-  makeStyles, tokens,
-} from '@fluentui/react-components';
+import { Body1, Button, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle1, Text, makeStyles, tokens, ProgressBar } from '@fluentui/react-components';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';

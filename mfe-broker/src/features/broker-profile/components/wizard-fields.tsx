@@ -3,7 +3,7 @@ import {
   maskCep, maskCnpj, maskCpf, maskDate, maskPhone, maskSusep, type BrokerProfileInput,
 } from '@corretora/contracts';
 import { MaskedInput } from '@corretora/web-kit/ui';
-import { Checkbox, Field, Input, Select, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Field, Input, Text, makeStyles, mergeClasses, tokens, Checkbox, Select } from '@fluentui/react-components';
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
 import type { WizardValues } from '../utils/wizard-form';
 

@@ -1,7 +1,7 @@
 import { initials, type BrokerProfile } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
 import { useNotify } from '@corretora/web-kit/ui';
-import { Avatar, Button, Caption1, Card, CardHeader, Spinner, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Card, CardHeader, Spinner, Subtitle1, Text, makeStyles, tokens, Avatar } from '@fluentui/react-components';
 import { CameraRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import { useUploadPhoto } from '../api/profile-api';

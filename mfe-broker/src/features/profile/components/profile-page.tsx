@@ -5,9 +5,7 @@ import {
 } from '@corretora/contracts';
 import { Link as RouterLink, applyFieldErrors, useBrokerProfile, useDashboardStats } from '@corretora/web-kit';
 import { COMPACT_LAYOUT, LoadingScreen, MaskedInput, PageHeader, useNotify } from '@corretora/web-kit/ui';
-import {
-  Body1, Button, Card, CardHeader, Field, Input, Select, Spinner, Subtitle1, Text, Title3, makeStyles, tokens,
-} from '@fluentui/react-components';
+import { Body1, Button, Card, CardHeader, Field, Input, Spinner, Subtitle1, Text, Title3, makeStyles, tokens, Select } from '@fluentui/react-components';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useUpdateProfile } from '../api/profile-api';

@@ -1,7 +1,7 @@
 import { InsurerCreateSchema, type Insurer } from '@corretora/contracts';
-import type { CatalogueKind } from '../../catalogue-list/components/catalogue-kind';
-import { CatalogueList } from '../../catalogue-list/components/catalogue-list';
-import { ActiveField, TextField } from '../../catalogue-list/components/form-fields';
+import type { CatalogueKind } from '../../../components/catalogue-list/components/catalogue-kind';
+import { CatalogueList } from '../../../components/catalogue-list/components/catalogue-list';
+import { ActiveField, TextField } from '../../../components/catalogue-list/components/form-fields';
 import { InsurerDetails } from './insurer-details';
 
 interface InsurerForm {

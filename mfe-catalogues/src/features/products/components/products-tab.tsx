@@ -1,8 +1,8 @@
 import { POLICY_TYPES, ProductCreateSchema, optionLabel, type Product } from '@corretora/contracts';
 import { Caption1 } from '@fluentui/react-components';
-import type { CatalogueKind } from '../../catalogue-list/components/catalogue-kind';
-import { CatalogueList } from '../../catalogue-list/components/catalogue-list';
-import { ActiveField, SelectField, TextField } from '../../catalogue-list/components/form-fields';
+import type { CatalogueKind } from '../../../components/catalogue-list/components/catalogue-kind';
+import { CatalogueList } from '../../../components/catalogue-list/components/catalogue-list';
+import { ActiveField, SelectField, TextField } from '../../../components/catalogue-list/components/form-fields';
 
 interface ProductForm {
   name: string;

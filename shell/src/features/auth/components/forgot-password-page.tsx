@@ -3,8 +3,8 @@ import { Button, Field, Input, Spinner } from '@fluentui/react-components';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
 import { Controller, useForm } from 'react-hook-form';
-import { PATHS } from '../../../app/paths';
-import { useForgotPassword } from '../api/auth-api';
+import { PATHS } from '../../../config/paths';
+import { useForgotPassword } from '../../../lib/auth-api';
 import { AuthCard, FormAlert, useFormStyles } from './auth-card';
 import { ApiError, apiErrorMessage, Link as RouterLink } from '@corretora/web-kit';
 

@@ -1,8 +1,6 @@
 import { apiErrorMessage, applyFieldErrors } from '@corretora/web-kit';
 import { useNotify } from '@corretora/web-kit/ui';
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens,
-} from '@fluentui/react-components';
+import { Button, Spinner, makeStyles, tokens, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import type * as v from 'valibot';

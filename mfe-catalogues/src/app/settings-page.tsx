@@ -1,9 +1,9 @@
 import { useSearchParams } from '@corretora/web-kit';
 import { PageHeader } from '@corretora/web-kit/ui';
-import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
-import { InsurersTab } from '../../insurers/components/insurers-tab';
-import { LeadSourcesTab } from '../../lead-sources/components/lead-sources-tab';
-import { ProductsTab } from '../../products/components/products-tab';
+import { makeStyles, tokens, Tab, TabList } from '@fluentui/react-components';
+import { InsurersTab } from '../features/insurers/components/insurers-tab';
+import { LeadSourcesTab } from '../features/lead-sources/components/lead-sources-tab';
+import { ProductsTab } from '../features/products/components/products-tab';
 
 const TABS = [
   { value: 'products', label: 'Produtos', Content: ProductsTab },

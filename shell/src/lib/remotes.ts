@@ -1,12 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { type RouteObject } from '@corretora/web-kit';
-
-export type RemoteName = 'mfe-broker' | 'mfe-catalogues';
-
-/** What every remote exposes as './manifest'. */
-export interface RemoteManifest {
-  routes: RouteObject[];
-}
+import type { RemoteName } from '@corretora/registry';
+import type { RemoteManifest } from '@corretora/web-kit';
 
 let remoteUrls: Promise<Record<string, string>> | null = null;
 

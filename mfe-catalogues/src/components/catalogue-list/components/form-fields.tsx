@@ -1,4 +1,4 @@
-import { Checkbox, Field, Input, Select, Textarea } from '@fluentui/react-components';
+import { Field, Input, Checkbox, Select, Textarea } from '@fluentui/react-components';
 import { Controller, type Control, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 
 interface Base<F extends FieldValues> {

@@ -1,29 +1,34 @@
 // One lint setup for the monorepo: TypeScript rules, kebab-case file names, and imports that flow
-// one way (apps -> packages; services -> service-kit -> contracts; never sideways).
+// one way (apps -> packages; services -> service-kit -> contracts; never sideways). The apps and
+// services come from the registry, so a new remote or service is covered without an edit here.
 import js from '@eslint/js';
+import { REMOTE_NAMES, SERVICE_NAMES } from '@corretora/registry';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { featureBoundaries } from './packages/dev-stack/src/lint-feature-boundaries';
 
-const APPS = ['shell', 'mfe-broker', 'mfe-catalogues'];
-const SERVICES = ['identity', 'broker', 'catalogues'];
+const APPS: string[] = ['shell', ...REMOTE_NAMES];
+const SERVICES: string[] = SERVICE_NAMES;
 
-function restrict(patterns) {
-  return { 'no-restricted-imports': ['error', { patterns }] };
+type Pattern = { group: string[]; message: string };
+
+function restrict(patterns: Pattern[]) {
+  return { 'no-restricted-imports': ['error', { patterns }] as const };
 }
 
-const relativeInto = (folder) => ({ group: [`**/${folder}/**`, `**/${folder}`], message: `Import ${folder} through its package, never by path.` });
+const relativeInto = (folder: string): Pattern => ({ group: [`**/${folder}/**`, `**/${folder}`], message: `Import ${folder} through its package, never by path.` });
 
 /** apps may use packages, never another app, a service, or react-router directly (it comes from web-kit). */
-const appRules = (app) =>
+const appRules = (app: string) =>
   restrict([
     ...APPS.filter((other) => other !== app).map((other) => ({ group: [`@corretora/${other}`, `@corretora/${other}/*`], message: 'An app never imports another app: compose through packages/*.' })),
-    ...SERVICES.map((service) => ({ group: [`@corretora/${service}`, `**/services/**`], message: 'Apps talk to services over HTTP only.' })),
+    ...SERVICES.map((service) => ({ group: [`@corretora/${service}`, '**/services/**'], message: 'Apps talk to services over HTTP only.' })),
     { group: ['react-router', 'react-router-dom', 'react-router/*'], message: 'Import routing from @corretora/web-kit (one router instance for shell and remotes).' },
     { group: ['@corretora/service-kit', '@corretora/dev-stack'], message: 'Server-side packages do not belong in a front end.' },
   ]);
 
-const serviceRules = (service) =>
+const serviceRules = (service: string) =>
   restrict([
     ...SERVICES.filter((other) => other !== service).map((other) => ({ group: [`@corretora/${other}`, `**/services/${other}/**`], message: 'A service never imports another service: use its /internal HTTP endpoints.' })),
     ...APPS.map((app) => ({ group: [`@corretora/${app}`], message: 'Services never import front ends.' })),
@@ -36,7 +41,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser, ...globals.jest } },
-    plugins: { 'check-file': checkFile },
+    plugins: { 'check-file': checkFile, boundaries: { rules: { 'no-sideways': featureBoundaries } } },
     rules: {
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { '{packages,services,shell,mfe-*,gateway,e2e}/**/': 'KEBAB_CASE' }],
@@ -44,14 +49,17 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  // Inside an app: shared code -> features -> app, never a feature into another feature or into app/.
+  { files: APPS.map((app) => `${app}/src/**/*.{ts,tsx}`), rules: { 'boundaries/no-sideways': 'error' } },
   // Migrations are named by knex convention: <timestamp>_<verb>_<noun>.ts
   { files: ['services/*/migrations/**', 'packages/service-kit/test/fixtures/migrations/**'], rules: { 'check-file/filename-naming-convention': 'off' } },
   ...APPS.map((app) => ({ files: [`${app}/**/*.{ts,tsx}`], rules: appRules(app) })),
   ...SERVICES.map((service) => ({ files: [`services/${service}/src/**/*.ts`, `services/${service}/migrations/**/*.ts`], rules: serviceRules(service) })),
   {
-    files: ['packages/contracts/**/*.ts'],
-    rules: restrict([{ group: ['@corretora/*', 'react', 'react-dom', 'node:*'], message: 'contracts depends on nothing of ours, no React and no Node: front ends and services both use it.' }]),
+    files: ['packages/contracts/**/*.ts', 'packages/registry/**/*.ts'],
+    rules: restrict([{ group: ['@corretora/*', 'react', 'react-dom', 'node:*'], message: 'contracts and the registry depend on nothing of ours, no React and no Node: front ends and services both use them.' }]),
   },
+  { files: ['packages/registry/test/**/*.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['packages/service-kit/**/*.ts'],
     rules: restrict([
@@ -61,6 +69,9 @@ export default tseslint.config(
   },
   {
     files: ['packages/web-kit/src/**/*.{ts,tsx}'],
-    rules: restrict([{ group: ['@corretora/*', '!@corretora/contracts'], message: 'web-kit builds on contracts only.' }, relativeInto('services')]),
+    rules: restrict([
+      { group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry'], message: 'web-kit builds on contracts and the registry only.' },
+      relativeInto('services'),
+    ]),
   },
 );

@@ -1,8 +1,6 @@
 import { apiErrorMessage } from '@corretora/web-kit';
 import { ConfirmDialog, useNotify } from '@corretora/web-kit/ui';
-import {
-  Body1, Button, Card, Skeleton, SkeletonItem, Switch, Text, makeStyles, mergeClasses, tokens,
-} from '@fluentui/react-components';
+import { Body1, Button, Card, Text, makeStyles, mergeClasses, tokens, Skeleton, SkeletonItem, Switch } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';

@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const ESLINT = path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
+
+/**
+ * Lints source text as if it lived at `file`, with the repository's own configuration, the way
+ * `npm test` does (a separate process: the TypeScript config loads through jiti, which jest's
+ * module system cannot host).
+ */
+async function messagesFor(file: string, code: string): Promise<string[]> {
+  const run = spawnSync(process.execPath, [ESLINT, '--stdin', '--stdin-filename', path.join(ROOT, file), '--format', 'json'], {
+    cwd: ROOT,
+    input: code,
+    encoding: 'utf8',
+  });
+  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'boundaries/no-sideways').map((message) => message.message);
+}
+
+describe('feature boundaries (lint)', () => {
+  test('a feature importing another feature fails lint', async () => {
+    const messages = await messagesFor(
+      'mfe-catalogues/src/features/products/components/sideways.tsx',
+      "import { InsurersTab } from '../../insurers/components/insurers-tab';\nexport const x = InsurersTab;\n",
+    );
+    expect(messages).toEqual(["Feature 'products' imports feature 'insurers': move what both need to src/components or src/config."]);
+  });
+
+  test('a feature importing the app layer fails lint, in the shell too', async () => {
+    const messages = await messagesFor('shell/src/features/dashboard/upwards.tsx', "export { AppRoutes } from '../../app/router';\n");
+    expect(messages).toEqual(["Feature 'dashboard' imports src/app: the app composes features, never the other way round."]);
+  });
+
+  test('shared code, the feature itself and the app composing features are fine', async () => {
+    expect(await messagesFor('mfe-catalogues/src/features/products/components/ok.tsx', "import { CatalogueList } from '../../../components/catalogue-list/components/catalogue-list';\nimport { X } from './x';\nexport const y = [CatalogueList, X];\n")).toEqual([]);
+    expect(await messagesFor('mfe-catalogues/src/app/ok.tsx', "import { InsurersTab } from '../features/insurers/components/insurers-tab';\nexport const y = InsurersTab;\n")).toEqual([]);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * The one registry of the product. Every service (its port and the API prefixes it answers) and
+ * every federated remote (the routes it owns, its navigation entries, whether onboarding locks them)
+ * is named here once. The gateway (nginx and dev), the dev stack, lint boundaries, the size check,
+ * the compose check and the shell's router and side navigation all read it: a new remote is its
+ * folder plus one entry below (and its workspace and container build lines).
+ *
+ * Plain data with no dependencies: Node tools and the browser bundle read the same file.
+ */
+
+export interface ApiPrefix {
+  /** '/api/x' answers '/api/x' and '/api/x/…', never '/api/xfoo'. */
+  prefix: string;
+  /** Largest request body the gateway lets through, in nginx notation (default DEFAULT_MAX_BODY). */
+  maxBody?: string;
+}
+
+export interface ServiceEntry {
+  /** Public port (the gateway's upstream); /internal listens 100 above it. */
+  port: number;
+  api: readonly ApiPrefix[];
+}
+
+/** The icons the side navigation can show (the shell maps each to its Fluent icon). */
+export type NavIcon = 'dashboard' | 'pipeline' | 'contacts' | 'claims' | 'policies' | 'commissions' | 'documents' | 'settings' | 'profile' | 'brokerage';
+
+export interface NavEntry {
+  label: string;
+  /** Absolute path the entry opens. */
+  to: string;
+  icon: NavIcon;
+  /** Position in the side navigation (the spec's order, section 2): lower first. */
+  order: number;
+  /** Locked (shown, not usable) until the brokerage's onboarding is complete. */
+  locked: boolean;
+}
+
+export interface RemoteRoute {
+  /** First path segment the remote owns: 'settings' serves '/settings' and '/settings/…'. */
+  path: string;
+  /** Behind the onboarding gate until the brokerage is registered. */
+  locked: boolean;
+}
+
+export interface RemoteEntry {
+  routes: readonly RemoteRoute[];
+  nav: readonly NavEntry[];
+}
+
+/** An area the spec names whose remote is not built yet: the shell says so on its route. */
+export interface UpcomingArea {
+  path: string;
+  title: string;
+  nav: NavEntry;
+}
+
+export const DEFAULT_MAX_BODY = '128k';
+
+export const SERVICES = {
+  identity: { port: 4101, api: [{ prefix: '/api/auth' }] },
+  broker: {
+    port: 4102,
+    // The profile photo (2 MB) plus its multipart envelope.
+    api: [{ prefix: '/api/broker-profile/photo', maxBody: '3m' }, { prefix: '/api/broker-profile' }, { prefix: '/api/dashboard' }],
+  },
+  catalogues: {
+    port: 4103,
+    api: [{ prefix: '/api/products' }, { prefix: '/api/insurers' }, { prefix: '/api/lead-sources' }, { prefix: '/api/reference-data' }],
+  },
+} as const satisfies Record<string, ServiceEntry>;
+
+export type ServiceName = keyof typeof SERVICES;
+export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
+
+export const REMOTES = {
+  'mfe-broker': {
+    routes: [
+      { path: 'broker', locked: false },
+      { path: 'profile', locked: true },
+    ],
+    nav: [
+      { label: 'Meu Perfil', to: '/profile', icon: 'profile', order: 90, locked: true },
+      { label: 'Minha Corretora', to: '/broker', icon: 'brokerage', order: 100, locked: false },
+    ],
+  },
+  'mfe-catalogues': {
+    routes: [{ path: 'settings', locked: true }],
+    nav: [{ label: 'Configurações', to: '/settings', icon: 'settings', order: 80, locked: true }],
+  },
+} as const satisfies Record<string, RemoteEntry>;
+
+export type RemoteName = keyof typeof REMOTES;
+export const REMOTE_NAMES = Object.keys(REMOTES) as RemoteName[];
+/** The route paths a remote owns, as a type: its manifest must provide exactly these. */
+export type RemoteRoutePath<Name extends RemoteName> = (typeof REMOTES)[Name]['routes'][number]['path'];
+
+/** The shell's own entry. */
+export const SHELL_NAV: readonly NavEntry[] = [{ label: 'Painel', to: '/', icon: 'dashboard', order: 10, locked: true }];
+
+export const UPCOMING_AREAS = [
+  { path: 'pipeline', title: 'Pipeline de Vendas', nav: { label: 'Pipeline', to: '/pipeline', icon: 'pipeline', order: 20, locked: true } },
+  { path: 'contacts', title: 'Gestão de Contatos', nav: { label: 'Contatos', to: '/contacts', icon: 'contacts', order: 30, locked: true } },
+  { path: 'claims', title: 'Sinistros', nav: { label: 'Sinistros', to: '/claims', icon: 'claims', order: 40, locked: true } },
+  { path: 'policies', title: 'Gestão de Apólices', nav: { label: 'Apólices', to: '/policies', icon: 'policies', order: 50, locked: true } },
+  { path: 'commissions', title: 'Comissões', nav: { label: 'Comissões', to: '/commissions', icon: 'commissions', order: 60, locked: true } },
+  { path: 'documents', title: 'Documentos', nav: { label: 'Documentos', to: '/documents', icon: 'documents', order: 70, locked: true } },
+] as const satisfies readonly UpcomingArea[];
+
+/** Every first path segment an area (a remote's route or an upcoming area) owns. */
+export type AreaPath = RemoteRoutePath<RemoteName> | (typeof UPCOMING_AREAS)[number]['path'];
+
+/** '/settings', '/pipeline', …: how the shell links to an area without writing its path itself. */
+export const AREA_PATHS = Object.fromEntries(
+  [...REMOTE_NAMES.flatMap((name) => REMOTES[name].routes as readonly RemoteRoute[]), ...UPCOMING_AREAS].map((area) => [area.path, `/${area.path}`]),
+) as { readonly [Path in AreaPath]: `/${Path}` };
+
+/** Every API route, longest prefix first (so '/api/broker-profile/photo' wins over '/api/broker-profile'). */
+export const API_ROUTES: readonly (ApiPrefix & { service: ServiceName })[] = SERVICE_NAMES.flatMap((service) =>
+  SERVICES[service].api.map((route: ApiPrefix) => ({ ...route, service })),
+).sort((a, b) => b.prefix.length - a.prefix.length);
+
+/** The side navigation: the shell's entry, every remote's and the upcoming areas', in order. */
+export function navigation(): NavEntry[] {
+  return [...SHELL_NAV, ...REMOTE_NAMES.flatMap((name) => REMOTES[name].nav as readonly NavEntry[]), ...UPCOMING_AREAS.map((area): NavEntry => area.nav)].sort(
+    (a, b) => a.order - b.order,
+  );
+}
+
+/** Every route a remote serves, with its owner. */
+export function remoteRoutes(): (RemoteRoute & { remote: RemoteName })[] {
+  return REMOTE_NAMES.flatMap((remote) => (REMOTES[remote].routes as readonly RemoteRoute[]).map((route) => ({ ...route, remote })));
+}
+
+/** The environment variable naming where the other services reach a service's /internal listener. */
+export function internalUrlEnv(service: ServiceName): string {
+  return `${service.toUpperCase()}_INTERNAL_URL`;
+}

@@ -1,0 +1,12 @@
+import { AREA_PATHS } from '@corretora/registry';
+
+/** The shell's own routes; every area's path comes from the registry. */
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  dashboard: '/dashboard',
+  ...AREA_PATHS,
+} as const;
