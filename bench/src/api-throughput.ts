@@ -1,9 +1,14 @@
 /**
  * `npm run bench`: throughput, latency and memory of the services on the real stack (embedded
- * PostgreSQL and S3 store, the three services, the dev gateway), with one onboarded broker.
- * Reads are measured on each service directly and once through the gateway; sign-in separately,
- * because argon2id makes it slow on purpose. Results print as a table and are written to
- * bench/results/. Numbers depend on the machine: compare runs on the same one.
+ * PostgreSQL and S3 store, the three services, the dev gateway, and nginx generated from the
+ * registry as in production), with one onboarded broker whose product list has 50 rows.
+ * - The list: GET /api/products (50 rows) through nginx with a session, against its floor measured
+ *   in the same run (a bare Node http handler running the same SQL on a pool of the same size):
+ *   the bench prints the ratio and the SQL statements per request (pg_stat_statements).
+ * - Reads on each service directly and through the dev gateway; sign-in separately (argon2id is
+ *   slow on purpose).
+ * Services log every request at info, as in production. Results print as tables and are written to
+ * bench/results/. Numbers depend on the machine: compare ratios, and runs on the same one.
  */
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +16,8 @@ import path from 'node:path';
 import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import autocannon from 'autocannon';
 import { startStack, type Stack } from '@corretora/dev-stack';
+import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway';
+import { startListFloor, statementCounter } from './list-floor';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -29,6 +36,7 @@ interface Scenario {
 
 interface Outcome {
   name: string;
+  requests: number;
   requestsPerSecond: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
@@ -66,6 +74,7 @@ async function measure(scenario: Scenario, cookie: string): Promise<Outcome> {
   });
   return {
     name: scenario.name,
+    requests: result.requests.total,
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
@@ -91,6 +100,8 @@ async function main(): Promise<void> {
   // As root the embedded Postgres runs as the postgres user, who must be able to reach its folder.
   await chmod(workDir, 0o755);
   let stack: Stack | undefined;
+  let nginx: RunningNginx | undefined;
+  let floor: Awaited<ReturnType<typeof startListFloor>> | undefined;
   try {
     const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
     stack = await startStack({
@@ -101,10 +112,48 @@ async function main(): Promise<void> {
       s3Port: 39400,
       logs: { dir: path.join(workDir, 'logs') },
       log,
-      env: { ...process.env, LOG_LEVEL: 'warn' },
+      env: { ...process.env, LOG_LEVEL: 'info' },
+      postgresFlags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'],
     });
     const { cookie, email } = await onboardedBroker(stack.url);
     const service = (name: string) => stack?.services.find((entry) => entry.name === name)?.url ?? '';
+
+    // 50 products: the 6 defaults and 44 more.
+    for (let index = 1; index <= 44; index += 1) await json(`${stack.url}/api/products`, { name: `Produto de teste ${index}` }, cookie);
+    nginx = await startNginx({
+      listen: 38081,
+      upstreams: Object.fromEntries(stack.services.map((entry) => [entry.name, new URL(entry.url).host])) as Record<ServiceName, string>,
+      shellDir: path.join(__dirname, '..', '..', 'shell', 'dist'),
+      remotesDir: path.join(__dirname, '..', '..'),
+      remoteDistSubdir: 'dist',
+      prefixDir: path.join(workDir, 'nginx'),
+      accessLog: 'off',
+      user: process.getuid?.() === 0 ? 'root' : undefined,
+    });
+    floor = await startListFloor(stack.databaseUrl);
+    const counter = await statementCounter(stack.databaseUrl);
+    const listConnections = Number(process.env.BENCH_LIST_CONNECTIONS ?? 32);
+    const list: Outcome[] = [];
+    const statements: Record<string, number> = {};
+    for (const scenario of [
+      { name: 'floor: bare http + pg, same SQL', url: floor.url, connections: listConnections },
+      { name: 'nginx GET /api/products (50 rows)', url: `${nginx.url}/api/products`, connections: listConnections },
+      { name: 'catalogues GET /api/products (50 rows)', url: `${service('catalogues')}/api/products`, connections: listConnections },
+    ]) {
+      log(`${scenario.name}…`);
+      await counter.reset();
+      const outcome = await measure(scenario, cookie);
+      statements[scenario.name] = Math.round(((await counter.total()) / Math.max(1, outcome.requests)) * 100) / 100;
+      list.push(outcome);
+    }
+    await counter.close();
+    const [floorOutcome, viaNginx] = list as [Outcome, Outcome, Outcome];
+    const ratio = Math.round((viaNginx.requestsPerSecond / Math.max(1, floorOutcome.requestsPerSecond)) * 100) / 100;
+    console.log(`\nThe 50-row list, ${listConnections} connections, ${SECONDS}s each`);
+    console.table(list.map((outcome) => ({ ...outcome, 'SQL per request': statements[outcome.name] })));
+    console.log(
+      `nginx / floor = ${ratio} (target >= 0.7); through nginx ${viaNginx.requestsPerSecond} req/s (target >= 2000), p99 ${viaNginx.latencyP99Ms} ms (target <= 30)`,
+    );
 
     const scenarios: Scenario[] = [
       { name: 'identity  GET /api/auth/user', url: `${service('identity')}/api/auth/user` },
@@ -144,14 +193,19 @@ async function main(): Promise<void> {
     const resultsDir = path.join(__dirname, '..', 'results');
     await mkdir(resultsDir, { recursive: true });
     const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    await writeFile(file, JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, seconds: SECONDS, connections: CONNECTIONS, outcomes, memory: { before, after } }, null, 2));
+    await writeFile(
+      file,
+      JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, seconds: SECONDS, connections: CONNECTIONS, list, ratio, statements, outcomes, memory: { before, after } }, null, 2),
+    );
     log(`results written to ${path.relative(process.cwd(), file)}`);
-    const failed = outcomes.filter((outcome) => outcome.non2xx > 0 || outcome.errors > 0);
+    const failed = [...list, ...outcomes].filter((outcome) => outcome.non2xx > 0 || outcome.errors > 0);
     if (failed.length > 0) {
       console.error(`[bench] requests failed in: ${failed.map((outcome) => outcome.name).join(', ')}`);
       process.exitCode = 1;
     }
   } finally {
+    await floor?.stop();
+    await nginx?.stop();
     await stack?.stop();
     await rm(workDir, { recursive: true, force: true });
   }

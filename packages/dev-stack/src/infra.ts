@@ -12,6 +12,8 @@ export interface InfraOptions {
   s3Port: number;
   /** Log lines of the embedded servers (silent when omitted). */
   log?: (line: string) => void;
+  /** Extra server settings of the embedded PostgreSQL, e.g. ['-c', 'shared_preload_libraries=pg_stat_statements'] (bench). */
+  postgresFlags?: string[];
 }
 
 export interface Infra {
@@ -104,6 +106,7 @@ async function startPostgres(options: InfraOptions, log: (line: string) => void)
     password: 'postgres',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: options.postgresFlags ?? [],
     onLog: (message) => log(String(message).trim()),
     onError: (message) => log(String(message).trim()),
   });

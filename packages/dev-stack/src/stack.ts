@@ -22,6 +22,8 @@ export interface StackOptions {
   /** Lines of the embedded Postgres (default: dropped). */
   infraLog?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** Extra settings of the embedded PostgreSQL (bench: pg_stat_statements). */
+  postgresFlags?: string[];
 }
 
 export interface Stack {
@@ -29,6 +31,8 @@ export interface Stack {
   env: Record<string, string>;
   /** Each service's own URL and process id (benchmarks call services directly and read their memory). */
   services: { name: ServiceName; url: string; pid: number | undefined }[];
+  /** The application database (benchmarks read it directly). */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -42,7 +46,10 @@ const INTERNAL_PORT_OFFSET = 100;
 export async function startStack(options: StackOptions): Promise<Stack> {
   const env = options.env ?? process.env;
   await mkdir(options.dataDir, { recursive: true });
-  const infra = await startInfra({ dataDir: options.dataDir, pgPort: options.pgPort, s3Port: options.s3Port, log: options.infraLog }, env);
+  const infra = await startInfra(
+    { dataDir: options.dataDir, pgPort: options.pgPort, s3Port: options.s3Port, log: options.infraLog, postgresFlags: options.postgresFlags },
+    env,
+  );
   const managed: Managed[] = [];
   let gateway: http.Server | undefined;
 
@@ -102,7 +109,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const name = service.name as ServiceName;
       return { name, url: serviceUrls[name], pid: service.child.pid };
     });
-    return { url, env: shared, services, stop };
+    return { url, env: shared, services, databaseUrl, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -26,17 +26,19 @@ async function insertDefaults(trx: Knex.Transaction, userId: string): Promise<vo
 }
 
 /**
- * Creates the account's defaults the first time they are needed, exactly once: concurrent first
+ * Creates the account's defaults the first time they are needed, exactly once (true when this call
+ * created them): concurrent first
  * requests queue on a per-account transaction lock and all but the first find the marker. The lock
  * lives in the transaction's own connection, so waiting requests never starve the pool.
  */
-export async function ensureDefaults(knex: Knex, userId: string): Promise<void> {
+export async function ensureDefaults(knex: Knex, userId: string): Promise<boolean> {
   const seeded = await knex('seeded_accounts').where({ userId }).first();
-  if (seeded) return;
-  await knex.transaction(async (trx) => {
+  if (seeded) return false;
+  return knex.transaction(async (trx) => {
     await trx.raw("select pg_advisory_xact_lock(hashtext('catalogues:defaults:' || ?))", [userId]);
     const marker = await trx('seeded_accounts').insert({ userId }).onConflict('user_id').ignore().returning('user_id');
-    if (marker.length === 0) return;
+    if (marker.length === 0) return false;
     await insertDefaults(trx, userId);
+    return true;
   });
 }

@@ -1,0 +1,61 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * The floor of a list read: a bare Node `http` handler that runs the same SQL as the service for
+ * GET /api/products (the session lookup, then the broker's rows) on a pool of the same size, and
+ * writes the JSON. No framework, no gateway, no validation: what the hardware and Postgres allow.
+ * The product's number is reported as a ratio to this one, measured in the same run.
+ */
+export async function startListFloor(databaseUrl: string, poolSize = 10): Promise<{ url: string; stop(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const server = http.createServer(async (req, res) => {
+    try {
+      const sid = /corretora\.sid=([\w-]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
+      const hash = createHash('sha256').update(sid).digest('base64url');
+      const session = await pool.query(
+        'select user_id, email from public.sessions where sid = $1 and expire > now() and absolute_expire > now()',
+        [hash],
+      );
+      if (session.rowCount === 0) {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        return res.end('{"message":"Não autenticado."}');
+      }
+      const rows = await pool.query('select * from catalogues.products where user_id = $1', [session.rows[0].user_id]);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(rows.rows));
+    } catch {
+      res.writeHead(500);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/products`,
+    async stop() {
+      await new Promise((resolve) => server.close(resolve));
+      await pool.end();
+    },
+  };
+}
+
+/** SQL statements per request, from pg_stat_statements (the bench starts Postgres with it loaded). */
+export async function statementCounter(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('create extension if not exists pg_stat_statements');
+  return {
+    async reset() {
+      await client.query('select pg_stat_statements_reset()');
+    },
+    async total(): Promise<number> {
+      const result = await client.query(
+        "select coalesce(sum(calls), 0)::int as calls from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) and query not ilike '%pg_stat_statements%'",
+      );
+      return result.rows[0].calls as number;
+    },
+    close: () => client.end(),
+  };
+}
