@@ -17,7 +17,7 @@ import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import autocannon from 'autocannon';
 import { startStack, type Stack } from '@corretora/dev-stack';
 import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway';
-import { startListFloor, statementCounter } from './list-floor';
+import { cpuByGroup, startListFloor, statementCounter } from './list-floor';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -135,6 +135,7 @@ async function main(): Promise<void> {
     const listConnections = Number(process.env.BENCH_LIST_CONNECTIONS ?? 32);
     const list: Outcome[] = [];
     const statements: Record<string, number> = {};
+    const cpu: Record<string, Record<string, number>> = {};
     for (const scenario of [
       { name: 'floor: bare http + pg, same SQL', url: floor.url, connections: listConnections },
       { name: 'nginx GET /api/products (50 rows)', url: `${nginx.url}/api/products`, connections: listConnections },
@@ -142,7 +143,12 @@ async function main(): Promise<void> {
     ]) {
       log(`${scenario.name}…`);
       await counter.reset();
+      const cpuBefore = await cpuByGroup(stack.services);
       const outcome = await measure(scenario, cookie);
+      const cpuAfter = await cpuByGroup(stack.services);
+      cpu[scenario.name] = Object.fromEntries(
+        Object.keys(cpuAfter).map((group) => [group, Math.round(((cpuAfter[group]! - (cpuBefore[group] ?? 0)) / SECONDS) * 100)]),
+      );
       statements[scenario.name] = Math.round(((await counter.total()) / Math.max(1, outcome.requests)) * 100) / 100;
       list.push(outcome);
     }
@@ -151,6 +157,8 @@ async function main(): Promise<void> {
     const ratio = Math.round((viaNginx.requestsPerSecond / Math.max(1, floorOutcome.requestsPerSecond)) * 100) / 100;
     console.log(`\nThe 50-row list, ${listConnections} connections, ${SECONDS}s each`);
     console.table(list.map((outcome) => ({ ...outcome, 'SQL per request': statements[outcome.name] })));
+    console.log('CPU use during each (% of one core; the floor runs inside the bench process):');
+    console.table(cpu);
     console.log(
       `nginx / floor = ${ratio} (target >= 0.7); through nginx ${viaNginx.requestsPerSecond} req/s (target >= 2000), p99 ${viaNginx.latencyP99Ms} ms (target <= 30)`,
     );

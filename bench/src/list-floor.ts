@@ -59,3 +59,22 @@ export async function statementCounter(databaseUrl: string) {
     close: () => client.end(),
   };
 }
+
+/** CPU seconds used so far by every process, grouped: each service, nginx, postgres, this bench. */
+export async function cpuByGroup(services: { name: string; pid: number | undefined }[]): Promise<Record<string, number>> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const ticks = 100; // USER_HZ on Linux
+  const groups: Record<string, number> = {};
+  const servicePids = new Map(services.map((entry) => [entry.pid, entry.name]));
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const match = /^\d+ \((.*)\) \S+ (?:\S+ ){10}(\d+) (\d+)/.exec(stat);
+    if (!match) continue;
+    const pid = Number(entry);
+    const group = servicePids.get(pid) ?? (pid === process.pid ? 'bench (load generator)' : /^(nginx|postgres)/.exec(match[1]!)?.[1]);
+    if (!group) continue;
+    groups[group] = (groups[group] ?? 0) + (Number(match[2]) + Number(match[3])) / ticks;
+  }
+  return groups;
+}

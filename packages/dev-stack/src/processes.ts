@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { formatLogLine } from './log-format';
@@ -28,14 +28,8 @@ export interface RestartPolicy {
 
 const STABLE_MS = 60_000;
 
-function pipeOutput(name: string, child: ChildProcess, log: LogTarget): void {
-  if (log.kind === 'file') {
-    const file = createWriteStream(log.path, { flags: 'a' });
-    child.stdout?.pipe(file, { end: false });
-    child.stderr?.pipe(file, { end: false });
-    child.once('close', () => file.end());
-    return;
-  }
+/** Console target: readable prefixed lines relayed through this process. */
+function relayToConsole(name: string, child: ChildProcess): void {
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;
     readline.createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${formatLogLine(line)}\n`));
@@ -56,9 +50,17 @@ export function startProcess(name: string, command: string, args: string[], env:
 
   const launch = (isRestart: boolean) => {
     const startedAt = Date.now();
-    child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (log.kind === 'file') {
+      // The child writes its log file itself: a busy service's lines never pass through (and
+      // never slow) this process, which may be the benchmark's load generator.
+      const fd = openSync(log.path, 'a');
+      child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', fd, fd] });
+      closeSync(fd);
+    } else {
+      child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      relayToConsole(name, child);
+    }
     child.on('error', () => undefined);
-    pipeOutput(name, child, log);
     const current = child;
     if (isRestart && restart?.readyUrl) {
       waitForReady(restart.readyUrl, current, name).then(

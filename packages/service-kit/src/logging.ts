@@ -14,21 +14,22 @@ export function createLogger(name: string, level: string, destination?: pino.Des
   return pino({ name, level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
 }
 
-/** Request id in and out (nginx sets X-Request-Id), a child logger per request, one line per request. */
+/** Request id in and out (nginx sets X-Request-Id), one line per request; a child logger only when a handler asks for one. */
 export function requestLogging(log: pino.Logger): Koa.Middleware {
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     ctx.set('X-Request-Id', requestId);
     ctx.state.requestId = requestId;
-    ctx.state.log = log.child({ requestId });
+    let child: pino.Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', { configurable: true, enumerable: false, get: () => (child ??= log.child({ requestId })) });
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (ctx.path !== '/healthz' && ctx.path !== '/readyz') {
-        ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms) }, 'request');
+        const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+        log.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
       }
     }
   };

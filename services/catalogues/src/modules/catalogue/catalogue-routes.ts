@@ -5,14 +5,10 @@ import { UniqueViolationError } from 'objection';
 import type * as v from 'valibot';
 import { ensureDefaults } from '../defaults/default-catalogues';
 
-const COLLATOR = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
-
 export const ITEM_NOT_FOUND = 'Item não encontrado.';
 
-/** Lists sorted by name as a Brazilian reader expects (accents and case ignored). */
-export function sortByName<T extends { name: string }>(items: T[]): T[] {
-  return [...items].sort((a, b) => COLLATOR.compare(a.name, b.name) || a.name.localeCompare(b.name));
-}
+/** Lists sorted by name as a Brazilian reader expects (the pt_br_natural collation of the migrations). */
+export const BY_NAME = 'name collate pt_br_natural, name, id';
 
 /** The row a write goes to: its owner and id (taken from the sequence before an insert). */
 export interface RowTarget {
@@ -26,6 +22,8 @@ export interface CatalogueDefinition<Row, Dto> {
   duplicateMessage: string;
   createSchema: v.GenericSchema;
   updateSchema: v.GenericSchema;
+  /** What a list reads: the columns toDto needs, nothing more (no timestamps to parse). */
+  columns: readonly string[];
   /** Turns a validated body into the columns of row `target` (e.g. seals the insurer password, bound to it). */
   toColumns: (input: Record<string, unknown>, target: RowTarget) => Record<string, unknown>;
   toDto: (row: Row) => Dto;
@@ -51,9 +49,10 @@ export function catalogueRoutes<Row extends { id: number; name: string }, Dto>(r
   router.get(path, requireUser, async (ctx) => {
     const userId = currentUser(ctx).id;
     // One statement in the usual case: the defaults are looked for only when the list is empty.
-    let rows = (await scoped(userId).select('*')) as Row[];
-    if (rows.length === 0 && (await ensureDefaults(knex, userId))) rows = (await scoped(userId).select('*')) as Row[];
-    ctx.body = sortByName(rows).map(definition.toDto);
+    const list = async () => (await scoped(userId).select(definition.columns).orderByRaw(BY_NAME)) as Row[];
+    let rows = await list();
+    if (rows.length === 0 && (await ensureDefaults(knex, userId))) rows = await list();
+    ctx.body = rows.map(definition.toDto);
   });
 
   router.post(path, requireUser, async (ctx) => {

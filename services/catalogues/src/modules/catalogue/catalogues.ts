@@ -18,6 +18,7 @@ export const productsCatalogue: CatalogueDefinition<ProductRow, Product> = {
   duplicateMessage: 'Já existe um produto com esse nome.',
   createSchema: ProductCreateSchema,
   updateSchema: ProductUpdateSchema,
+  columns: ['id', 'name', 'description', 'isActive', 'policyType'],
   toColumns: (input) => input,
   toDto: (row) => ({ id: row.id, name: row.name, description: row.description, isActive: row.isActive, policyType: row.policyType }),
 };
@@ -28,6 +29,7 @@ export const leadSourcesCatalogue: CatalogueDefinition<LeadSourceRow, LeadSource
   duplicateMessage: 'Já existe uma origem com esse nome.',
   createSchema: LeadSourceCreateSchema,
   updateSchema: LeadSourceUpdateSchema,
+  columns: ['id', 'name', 'description', 'isActive'],
   toColumns: (input) => input,
   toDto: (row) => ({ id: row.id, name: row.name, description: row.description, isActive: row.isActive }),
 };
@@ -47,6 +49,7 @@ export function insurersCatalogue(box: PasswordBox): CatalogueDefinition<Insurer
     duplicateMessage: 'Já existe uma seguradora com esse nome.',
     createSchema: InsurerCreateSchema,
     updateSchema: InsurerUpdateSchema,
+    columns: ['id', 'name', 'isActive', 'contactInfo', 'manager', 'email', 'website', 'passwordSealed'],
     toColumns: (input, target) => {
       const { password, ...rest } = input as { password?: string | null };
       if (password === undefined) return rest;

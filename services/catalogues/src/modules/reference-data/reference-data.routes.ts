@@ -2,7 +2,7 @@ import type { PipelineStage, ReferenceData } from '@corretora/contracts';
 import { HttpError, currentUser, parseIdParam, requireUser } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
-import { sortByName } from '../catalogue/catalogue-routes';
+import { BY_NAME } from '../catalogue/catalogue-routes';
 import { ensureDefaults } from '../defaults/default-catalogues';
 
 async function stagesOf(knex: Knex, userId: string): Promise<PipelineStage[]> {
@@ -17,12 +17,12 @@ export function referenceDataRoutes(router: Router, knex: Knex): void {
     const userId = currentUser(ctx).id;
     await ensureDefaults(knex, userId);
     const [products, leadSources, insurers, pipelineStages] = await Promise.all([
-      knex('products').where({ userId }).select('id', 'name', 'isActive'),
-      knex('lead_sources').where({ userId }).select('id', 'name', 'isActive'),
-      knex('insurers').where({ userId }).select('id', 'name'),
+      knex('products').where({ userId }).select('id', 'name', 'isActive').orderByRaw(BY_NAME),
+      knex('lead_sources').where({ userId }).select('id', 'name', 'isActive').orderByRaw(BY_NAME),
+      knex('insurers').where({ userId }).select('id', 'name').orderByRaw(BY_NAME),
       stagesOf(knex, userId),
     ]);
-    const body: ReferenceData = { products: sortByName(products), leadSources: sortByName(leadSources), insurers: sortByName(insurers), pipelineStages };
+    const body: ReferenceData = { products, leadSources, insurers, pipelineStages };
     // Section 9: fresh for 5 minutes. Private: it is this broker's data.
     ctx.set('Cache-Control', 'private, max-age=300');
     ctx.body = body;
