@@ -20,5 +20,5 @@ module.exports = {
   testMatch: ['<rootDir>/{src,test}/**/*.test.{ts,tsx}'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   // Some dependencies ship ESM only; let swc compile them too.
-  transformIgnorePatterns: ['/node_modules/(?!(valibot|@valibot)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(valibot|@valibot|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)'],
 };

@@ -1,8 +1,8 @@
 import http from 'node:http';
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import Koa from 'koa';
+import { koaBody } from 'koa-body';
 import helmet from 'koa-helmet';
 import { Model } from 'objection';
 import type pino from 'pino';
@@ -43,6 +43,10 @@ export interface Service {
 }
 
 const JSON_LIMIT = '100kb';
+
+/** JSON bodies only (uploads take their one file part through singleFileUpload). */
+const jsonBody = () =>
+  koaBody({ json: true, jsonLimit: JSON_LIMIT, jsonStrict: false, multipart: false, urlencoded: false, text: false, encoding: 'utf-8' });
 const CLEANUP_MS = 10 * 60 * 1000;
 
 function healthRouter(knex: Knex): Router {
@@ -93,7 +97,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   const app = baseApp(config, log, knex);
   app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: config.session.secure ? { maxAge: 63_072_000 } : false }));
   app.use(sameOriginGuard());
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));
+  app.use(jsonBody());
   app.use(rejectNulCharacters);
   app.use(sessionMiddleware(knex, config.session));
   const router = new Router();
@@ -103,7 +107,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
 
   const internalApp = baseApp(config, log, knex);
   internalApp.use(requireInternalToken(config.internalToken));
-  internalApp.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));
+  internalApp.use(jsonBody());
   internalApp.use(rejectNulCharacters);
   const internal = new Router({ prefix: '/internal' });
   options.internalRoutes?.(internal, deps);

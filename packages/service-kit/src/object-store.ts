@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { Client } from 'minio';
 
@@ -5,6 +6,8 @@ export interface ObjectStore {
   bucket: string;
   ensureBucket(): Promise<void>;
   putObject(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Streams a file from disk (an upload): never held in memory, whatever its size. */
+  putFile(key: string, file: string, size: number, contentType: string): Promise<void>;
   getObject(key: string): Promise<Readable>;
   statObject(key: string): Promise<{ size: number; contentType: string }>;
   removeObject(key: string): Promise<void>;
@@ -34,6 +37,9 @@ export function createObjectStore(env: NodeJS.ProcessEnv = process.env): ObjectS
     },
     async putObject(key, body, contentType) {
       await client.putObject(bucket, key, body, body.length, { 'Content-Type': contentType });
+    },
+    async putFile(key, file, size, contentType) {
+      await client.putObject(bucket, key, createReadStream(file), size, { 'Content-Type': contentType });
     },
     getObject: (key) => client.getObject(bucket, key),
     async statObject(key) {

@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { readdir } from 'node:fs/promises';
+import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import { REDACTED_PATHS, SESSION_COOKIE, createLogger, createObjectStore, mapError, readBaseConfig, type Service } from '../src';
 import { TEST_INTERNAL_TOKEN, createTestDatabase, randomUser, sessionCookieFor } from '../src/testing';
@@ -175,6 +177,44 @@ describe('cross-site protection and internal routes', () => {
       await new Promise((resolve) => server.close(resolve));
       await new Promise((resolve) => internal.close(resolve));
     }
+  });
+});
+
+describe('uploads (koa-body, one part, sniffed, streamed to S3)', () => {
+  const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), Buffer.alloc(size)]);
+  const uploadDirs = async () => (await readdir(os.tmpdir())).filter((name) => name.startsWith('upload-')).length;
+
+  beforeAll(async () => {
+    await createObjectStore().ensureBucket();
+  });
+
+  test('a 9 MB PDF streams to the store and reads back whole; no temporary file stays', async () => {
+    const cookie = await sessionCookieFor(first, randomUser());
+    const before = await uploadDirs();
+    const bytes = pdf(9 * 1024 * 1024);
+    const response = await request(first.app.callback()).post('/api/notes/attachment').set('Cookie', cookie).attach('file', bytes, 'contrato.pdf');
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ size: bytes.length, mime: 'application/pdf' });
+    expect((await createObjectStore().statObject(response.body.key)).size).toBe(bytes.length);
+    expect(await uploadDirs()).toBe(before);
+  });
+
+  test('refused: an executable named .pdf, a file over the limit, a second part, no file; nothing stays behind', async () => {
+    const cookie = await sessionCookieFor(first, randomUser());
+    const before = await uploadDirs();
+    const post = () => request(first.app.callback()).post('/api/notes/attachment').set('Cookie', cookie);
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4096)]);
+    expect((await post().attach('file', elf, { filename: 'fatura.pdf', contentType: 'application/pdf' })).body).toEqual({ message: 'só PDF' });
+    const big = await post().attach('file', pdf(11 * 1024 * 1024), 'grande.pdf');
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({ message: 'grande' });
+    const two = await post().attach('file', pdf(10), 'a.pdf').attach('file', pdf(10), 'b.pdf');
+    expect(two.status).toBe(400);
+    expect(two.body).toEqual({ message: 'só o arquivo' });
+    expect((await post().field('x', 'y').attach('file', pdf(10), 'a.pdf')).body).toEqual({ message: 'só o arquivo' });
+    expect((await post().field('x', 'y')).status).toBe(400);
+    expect((await post().send({ file: 'x' })).status).toBe(415);
+    expect(await uploadDirs()).toBe(before);
   });
 });
 

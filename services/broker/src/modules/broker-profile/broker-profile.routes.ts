@@ -2,7 +2,7 @@ import { BrokerProfileSchema, BrokerProfileUpdateSchema } from '@corretora/contr
 import { currentUser, parseBody, requireUser, type UploadedFile } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerProfileService } from './broker-profile.service';
-import { photoUpload, sniffPhoto } from './profile-photo';
+import { photoUpload } from './profile-photo';
 
 export function brokerProfileRoutes(router: Router, profiles: BrokerProfileService): void {
   router.get('/api/broker-profile', requireUser, async (ctx) => {
@@ -27,9 +27,7 @@ export function brokerProfileRoutes(router: Router, profiles: BrokerProfileServi
   });
 
   router.post('/api/broker-profile/photo', requireUser, photoUpload(), async (ctx) => {
-    const file = ctx.state.file as UploadedFile;
-    const contentType = await sniffPhoto(file.bytes);
-    ctx.body = await profiles.savePhoto(currentUser(ctx).id, file.bytes, contentType);
+    ctx.body = await profiles.savePhoto(currentUser(ctx).id, ctx.state.file as UploadedFile);
   });
 
   router.get('/api/broker-profile/photo', requireUser, async (ctx) => {

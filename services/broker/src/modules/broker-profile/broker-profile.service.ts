@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { BrokerProfile, BrokerProfileInput, BrokerProfileUpdateInput } from '@corretora/contracts';
-import { HttpError, type ObjectStore } from '@corretora/service-kit';
+import { HttpError, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { BrokerProfileModel } from './broker-profile.model';
 
@@ -56,10 +56,11 @@ export class BrokerProfileService {
     return profile.toProfile();
   }
 
-  async savePhoto(userId: string, bytes: Buffer, contentType: string): Promise<BrokerProfile> {
+  /** The uploaded file streams from disk to the store; then the profile points at it. */
+  async savePhoto(userId: string, file: UploadedFile): Promise<BrokerProfile> {
     const current = await this.require(userId);
     const key = `users/${userId}/profile/photo-${randomUUID()}`;
-    await this.store.putObject(key, bytes, contentType);
+    await this.store.putFile(key, file.path, file.size, file.mime);
     const profile = await this.query().patchAndFetchById(userId, { photoKey: key, updatedAt: new Date() } as Partial<BrokerProfileModel>);
     if (current.photoKey) await this.store.removeObject(current.photoKey).catch(() => undefined);
     return profile.toProfile();
