@@ -8,7 +8,7 @@ import { Model } from 'objection';
 import type pino from 'pino';
 import type { BaseConfig } from './config';
 import { ensureSessionsTable, createKnex, migrateSchema } from './database';
-import { errorMiddleware } from './errors';
+import { errorMiddleware, type UniqueConstraints } from './errors';
 import { createLogger, requestLogging } from './logging';
 import { RateLimiter, ensureRateLimitTable } from './rate-limit';
 import { requireInternalToken, sameOriginGuard } from './security';
@@ -28,6 +28,8 @@ export interface CreateServiceOptions {
   routes: (router: Router, deps: ServiceDeps) => void;
   /** Routes for other services, mounted under /internal and guarded by the internal token. */
   internalRoutes?: (router: Router, deps: ServiceDeps) => void;
+  /** Unique constraints (by name) and the field error a violation becomes: 409 with that field's message. */
+  uniqueConstraints?: UniqueConstraints;
 }
 
 export interface Service {
@@ -67,13 +69,13 @@ function healthRouter(knex: Knex): Router {
 }
 
 /** What both apps do first: request ids and logs, errors as JSON, no caching, health. */
-function baseApp(config: BaseConfig, log: pino.Logger, knex: Knex): Koa {
+function baseApp(config: BaseConfig, log: pino.Logger, knex: Knex, constraints: UniqueConstraints = {}): Koa {
   // proxy: the gateway is the only door and sets X-Forwarded-* itself; maxIpsCount: believe only
   // the address it appended last, never an entry the client wrote.
   const app = new Koa({ proxy: true, maxIpsCount: 1, keys: config.sessionKeys });
   app.silent = true;
   app.use(requestLogging(log));
-  app.use(errorMiddleware());
+  app.use(errorMiddleware(constraints));
   app.use(async (ctx, next) => {
     await next();
     // Answers are per user: never let a shared cache keep them unless a route says otherwise.
@@ -94,7 +96,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   Model.knex(knex);
   const deps: ServiceDeps = { knex, config, log };
 
-  const app = baseApp(config, log, knex);
+  const app = baseApp(config, log, knex, options.uniqueConstraints);
   app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: config.session.secure ? { maxAge: 63_072_000 } : false }));
   app.use(sameOriginGuard());
   app.use(jsonBody());
@@ -179,4 +181,25 @@ export async function runService(service: Service, config: BaseConfig): Promise<
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * A service's whole `server.ts`: read the configuration, create the service, listen, drain on
+ * SIGTERM. A configuration or start-up error is one line on stderr and exit code 1.
+ */
+export function runMain<Config extends BaseConfig>(readConfig: () => Config, create: (config: Config) => Promise<Service>): void {
+  let config: Config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    console.error(`configuration: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  create(config).then(
+    (service) => runService(service, config),
+    (error: unknown) => {
+      console.error(`${config.name} failed to start`, error);
+      process.exit(1);
+    },
+  );
 }

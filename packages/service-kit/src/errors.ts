@@ -2,6 +2,16 @@ import type { FieldIssue } from '@corretora/contracts';
 import type Koa from 'koa';
 import { NotFoundError, UniqueViolationError, ValidationError } from 'objection';
 
+/** What a unique constraint means to the person who hit it: the form field and the pt-BR message. */
+export type UniqueConstraints = Readonly<Record<string, { field: string; message: string }>>;
+
+/** A unique violation, from objection or straight from pg (23505), with its constraint's name. */
+function uniqueViolation(error: unknown): { constraint: string | undefined } | null {
+  if (error instanceof UniqueViolationError) return { constraint: error.constraint };
+  const pgError = error as { code?: string; constraint?: string } | null;
+  return pgError?.code === '23505' ? { constraint: pgError.constraint } : null;
+}
+
 /** A caller mistake with a pt-BR message; the error middleware turns it into the JSON error shape. */
 export class HttpError extends Error {
   constructor(
@@ -38,10 +48,17 @@ const GENERIC_MESSAGES: Record<number, string> = {
 };
 
 /** Maps every error to `{ message, issues? }` in one place; a 500 never leaks details. */
-export function mapError(error: unknown): { status: number; message: string; issues?: FieldIssue[]; headers?: Record<string, string> } {
+export function mapError(
+  error: unknown,
+  constraints: UniqueConstraints = {},
+): { status: number; message: string; issues?: FieldIssue[]; headers?: Record<string, string> } {
   if (error instanceof HttpError) return { status: error.status, message: error.message, issues: error.issues, headers: error.headers };
   if (error instanceof NotFoundError) return { status: 404, message: 'Não encontrado.' };
-  if (error instanceof UniqueViolationError) return { status: 409, message: 'Registro já existe.' };
+  const unique = uniqueViolation(error);
+  if (unique) {
+    const known = unique.constraint ? constraints[unique.constraint] : undefined;
+    return known ? { status: 409, message: known.message, issues: [{ path: known.field, message: known.message }] } : { status: 409, message: 'Registro já existe.' };
+  }
   if (error instanceof ValidationError) return { status: 400, message: 'Dados inválidos.' };
   const parserError = error as BodyParserError;
   // co-body marks a JSON syntax error with status 400.
@@ -59,7 +76,7 @@ export function mapError(error: unknown): { status: number; message: string; iss
   return { status: 500, message: 'Erro interno do servidor.' };
 }
 
-export function errorMiddleware(): Koa.Middleware {
+export function errorMiddleware(constraints: UniqueConstraints = {}): Koa.Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -69,7 +86,7 @@ export function errorMiddleware(): Koa.Middleware {
         ctx.body = { message: 'Rota não encontrada.' };
       }
     } catch (error) {
-      const mapped = mapError(error);
+      const mapped = mapError(error, constraints);
       if (mapped.status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
       ctx.status = mapped.status;
       // An error is as personal as any answer: never kept by a shared cache.

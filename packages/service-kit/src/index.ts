@@ -1,7 +1,7 @@
 export { MIN_SECRET_LENGTH, readBaseConfig, type BaseConfig } from './config';
-export { createService, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
+export { createService, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
 export { withAdvisoryLock } from './database';
-export { HttpError, mapError, notFound } from './errors';
+export { HttpError, mapError, notFound, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
 export { REDACTED_PATHS, createLogger } from './logging';
 export { createObjectStore, type ObjectStore } from './object-store';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Keygrip from 'keygrip';
+import request from 'supertest';
 import knexFactory from 'knex';
 import type { BaseConfig } from './config';
 import type { Service } from './create-service';
@@ -63,4 +64,38 @@ export async function sessionCookieFor(service: Service, user: SessionUser): Pro
 export function randomUser(): SessionUser {
   const id = randomUUID();
   return { id, email: `${id.slice(0, 8)}@corretora.test` };
+}
+
+/**
+ * One fixture for every service's tests: a fresh database, the service built on it, supertest
+ * clients for its public and internal listeners, and brokers with signed sessions (call it twice
+ * for "another broker"). Registers its own beforeAll/afterAll.
+ */
+export function serviceFixture(create: (databaseUrl: string) => Promise<Service>) {
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let service: Service | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    service = await create(database.url);
+  });
+  afterAll(async () => {
+    await service?.close();
+    await database?.drop();
+  });
+  const current = () => {
+    if (!service) throw new Error('the service fixture is used before its beforeAll ran');
+    return service;
+  };
+  return {
+    get service() {
+      return current();
+    },
+    api: () => request(current().app.callback()),
+    internal: () => request(current().internalApp.callback()).set('x-internal-token', TEST_INTERNAL_TOKEN),
+    /** A signed-in broker of its own: every call is another broker. */
+    async broker() {
+      const user = randomUser();
+      return { user, cookie: await sessionCookieFor(current(), user) };
+    },
+  };
 }

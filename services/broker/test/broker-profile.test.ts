@@ -1,11 +1,9 @@
 import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
-import type { Service } from '@corretora/service-kit';
-import { createTestDatabase, randomUser, sessionCookieFor, testConfig } from '@corretora/service-kit/testing';
-import request from 'supertest';
+import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
 import { createBrokerService } from '../src/app';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let service: Service;
+const fixture = serviceFixture((databaseUrl) => createBrokerService({ ...testConfig('broker', databaseUrl), pipelineUrl: null, financeUrl: null }));
+const { api, broker } = fixture;
 
 const PROFILE = { ...EXAMPLE_BROKERAGE, isOnboardingComplete: true };
 
@@ -14,23 +12,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  service = await createBrokerService({ ...testConfig('broker', database.url), pipelineUrl: null, financeUrl: null });
-});
-
-afterAll(async () => {
-  await service?.close();
-  await database?.drop();
-});
-
-const api = () => request(service.app.callback());
-
-async function broker() {
-  const user = randomUser();
-  return { user, cookie: await sessionCookieFor(service, user) };
-}
 
 async function onboarded() {
   const session = await broker();

@@ -12,6 +12,12 @@ export async function createCataloguesService(config: CataloguesConfig): Promise
   const service = await createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
+    uniqueConstraints: Object.fromEntries(
+      [productsCatalogue, insurersCatalogue(box), leadSourcesCatalogue].map((catalogue) => [
+        `${catalogue.table}_user_name_unique`,
+        { field: 'name', message: catalogue.duplicateMessage },
+      ]),
+    ),
     routes(router, { knex }) {
       catalogueRoutes(router, knex, productsCatalogue);
       catalogueRoutes(router, knex, insurersCatalogue(box));

@@ -1,31 +1,14 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
-import type { Service } from '@corretora/service-kit';
-import { TEST_INTERNAL_TOKEN, createTestDatabase, randomUser, sessionCookieFor, testConfig } from '@corretora/service-kit/testing';
+import { TEST_INTERNAL_TOKEN, serviceFixture, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
 import { createCataloguesService } from '../src/app';
 import { PasswordBox } from '../src/modules/insurers/password-box';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let service: Service;
 const key = randomBytes(32);
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  service = await createCataloguesService({ ...testConfig('catalogues', database.url), insurerPasswordKey: key });
-});
-
-afterAll(async () => {
-  await service?.close();
-  await database?.drop();
-});
-
-const api = () => request(service.app.callback());
-const internal = () => request(service.internalApp.callback());
-
-async function broker() {
-  const user = randomUser();
-  return { user, cookie: await sessionCookieFor(service, user) };
-}
+const fixture = serviceFixture((databaseUrl) => createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: key }));
+const { api, broker } = fixture;
+/** The internal listener, without the token (the fixture's own client sends it). */
+const internal = () => request(fixture.service.internalApp.callback());
 
 const names = (body: { name: string }[]) => body.map((item) => item.name);
 
@@ -53,7 +36,7 @@ describe('defaults', () => {
     );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     for (const [table, count] of [['products', 6], ['insurers', 8], ['lead_sources', 6], ['pipeline_stages', 4]] as const) {
-      const row = await service.knex(table).where({ userId: user.id }).count<{ n: string }[]>({ n: '*' }).first();
+      const row = await fixture.service.knex(table).where({ userId: user.id }).count<{ n: string }[]>({ n: '*' }).first();
       expect(Number(row?.n)).toBe(count);
     }
   });
@@ -96,7 +79,7 @@ describe('CRUD', () => {
     const response = await api().post('/api/products').set('Cookie', cookie).send(body);
     expect(response.status).toBe(400);
     expect(response.body.issues).toContainEqual({ path: 'name', message });
-    const row = await service.knex('products').where({ userId: user.id }).count<{ n: string }[]>({ n: '*' }).first();
+    const row = await fixture.service.knex('products').where({ userId: user.id }).count<{ n: string }[]>({ n: '*' }).first();
     expect(Number(row?.n)).toBe(6);
   });
 
@@ -148,7 +131,7 @@ describe('insurer portal password', () => {
     expect(JSON.stringify(created.body)).not.toContain('portal-secreto-1');
 
     // A dump of the table holds no plaintext.
-    const dump = JSON.stringify(await service.knex.raw('select * from insurers'));
+    const dump = JSON.stringify(await fixture.service.knex.raw('select * from insurers'));
     expect(dump).not.toContain('portal-secreto-1');
     const list = await api().get('/api/insurers').set('Cookie', owner.cookie);
     expect(JSON.stringify(list.body)).not.toContain('portal-secreto-1');
@@ -162,7 +145,7 @@ describe('insurer portal password', () => {
 
     // Same password twice gives two different ciphertexts (unique nonce).
     const second = await api().post('/api/insurers').set('Cookie', owner.cookie).send({ name: 'Zurich 2', password: 'portal-secreto-1' });
-    const sealed = await service.knex('insurers').whereIn('id', [created.body.id, second.body.id]).pluck('password_sealed');
+    const sealed = await fixture.service.knex('insurers').whereIn('id', [created.body.id, second.body.id]).pluck('password_sealed');
     expect(new Set(sealed).size).toBe(2);
 
     // An update without a password keeps it; an empty one removes it.
@@ -177,9 +160,9 @@ describe('insurer portal password', () => {
     const thief = await broker();
     const original = await api().post('/api/insurers').set('Cookie', owner.cookie).send({ name: 'Porto', password: 'senha-do-portal' });
     const decoy = await api().post('/api/insurers').set('Cookie', thief.cookie).send({ name: 'Porto', password: 'qualquer' });
-    const [sealed] = await service.knex('insurers').where({ id: original.body.id }).pluck('password_sealed');
+    const [sealed] = await fixture.service.knex('insurers').where({ id: original.body.id }).pluck('password_sealed');
     expect(sealed).toMatch(/^v2:/);
-    await service.knex('insurers').where({ id: decoy.body.id }).update({ password_sealed: sealed });
+    await fixture.service.knex('insurers').where({ id: decoy.body.id }).update({ password_sealed: sealed });
     const stolen = await api().post(`/api/insurers/${decoy.body.id}/reveal-password`).set('Cookie', thief.cookie);
     expect(stolen.status).toBe(500);
     expect(JSON.stringify(stolen.body)).not.toContain('senha-do-portal');
@@ -194,9 +177,9 @@ describe('insurer portal password', () => {
     const cipher = createCipheriv('aes-256-gcm', key, nonce);
     const ciphertext = Buffer.concat([cipher.update('senha-antiga', 'utf8'), cipher.final()]);
     const legacy = `v1:${Buffer.concat([nonce, cipher.getAuthTag(), ciphertext]).toString('base64')}`;
-    await service.knex('insurers').where({ id: created.body.id }).update({ password_sealed: legacy });
-    expect(await new PasswordBox(key).upgradeLegacy(service.knex)).toBe(1);
-    const [upgraded] = await service.knex('insurers').where({ id: created.body.id }).pluck('password_sealed');
+    await fixture.service.knex('insurers').where({ id: created.body.id }).update({ password_sealed: legacy });
+    expect(await new PasswordBox(key).upgradeLegacy(fixture.service.knex)).toBe(1);
+    const [upgraded] = await fixture.service.knex('insurers').where({ id: created.body.id }).pluck('password_sealed');
     expect(upgraded).toMatch(/^v2:/);
     expect((await api().post(`/api/insurers/${created.body.id}/reveal-password`).set('Cookie', owner.cookie)).body.password).toBe('senha-antiga');
   });

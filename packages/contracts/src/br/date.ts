@@ -1,7 +1,4 @@
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit',
-});
 const DATE = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /**
@@ -18,12 +15,6 @@ export function formatDate(value: string | Date | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
 }
 
-/** dd/mm/aaaa hh:mm in the viewer's timezone. */
-export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : DATE_TIME.format(date).replace(',', '');
-}
 
 /** True for a real calendar date written as YYYY-MM-DD (rejects 2026-02-30). */
 export function isIsoDate(value: string): boolean {

@@ -93,7 +93,6 @@ interface ComplementInput {
   noComplement?: boolean;
 }
 
-/** Complement is required unless 'Não tem complemento' is on; then it is stored empty. */
 /**
  * With 'Não tem complemento' on, the complement is stored empty. noComplement stays in the output so
  * that the output validates again unchanged (the form's output is what the API receives).
@@ -149,13 +148,6 @@ export const BROKER_STEP_FIELDS = {
   2: Object.keys(step2Entries),
   3: Object.keys(step3Entries),
   4: Object.keys(step4Entries),
-} as const;
-
-export const BROKER_STEP_SCHEMAS = {
-  1: BrokerStep1Schema,
-  2: BrokerStep2Schema,
-  3: BrokerStep3Schema,
-  4: BrokerStep4Schema,
 } as const;
 
 export type BrokerProfileFormInput = v.InferInput<typeof BrokerProfileSchema>;

@@ -1,4 +1,4 @@
-import { BROKER_STEP_FIELDS, formatCep, formatCnpj, formatCpf, formatDate, formatPhone, formatSusep, type BrokerProfile, type BrokerProfileFormInput } from '@corretora/contracts';
+import { BROKER_STEP_FIELDS, formatCep, formatCnpj, formatCpf, formatDate, formatPhone, formatSusep, type BrokerProfile } from '@corretora/contracts';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 export const STEP_COUNT = 4;
@@ -82,7 +82,3 @@ export function firstStepWithError(invalidFields: string[]): WizardStep | null {
   return null;
 }
 
-/** The form values as the contracts schema reads them (it normalises and converts). */
-export function wizardToSchemaInput(values: WizardValues): BrokerProfileFormInput {
-  return values as unknown as BrokerProfileFormInput;
-}

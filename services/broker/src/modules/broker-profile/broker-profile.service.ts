@@ -45,14 +45,14 @@ export class BrokerProfileService {
   async update(userId: string, input: BrokerProfileUpdateInput): Promise<BrokerProfile> {
     await this.require(userId);
     const { noComplement: _noComplement, ...fields } = input;
-    const profile = await this.query().patchAndFetchById(userId, { ...fields, updatedAt: new Date() } as Partial<BrokerProfileModel>);
+    const profile = await this.query().patchAndFetchById(userId, { ...fields, updatedAt: new Date() });
     return profile.toProfile();
   }
 
   /** Back to the wizard with the saved fields kept, so it opens pre-filled at step 1. */
   async restart(userId: string): Promise<BrokerProfile> {
     await this.require(userId);
-    const profile = await this.query().patchAndFetchById(userId, { isOnboardingComplete: false, updatedAt: new Date() } as Partial<BrokerProfileModel>);
+    const profile = await this.query().patchAndFetchById(userId, { isOnboardingComplete: false, updatedAt: new Date() });
     return profile.toProfile();
   }
 
@@ -61,7 +61,7 @@ export class BrokerProfileService {
     const current = await this.require(userId);
     const key = `users/${userId}/profile/photo-${randomUUID()}`;
     await this.store.putFile(key, file.path, file.size, file.mime);
-    const profile = await this.query().patchAndFetchById(userId, { photoKey: key, updatedAt: new Date() } as Partial<BrokerProfileModel>);
+    const profile = await this.query().patchAndFetchById(userId, { photoKey: key, updatedAt: new Date() });
     if (current.photoKey) await this.store.removeObject(current.photoKey).catch(() => undefined);
     return profile.toProfile();
   }

@@ -1,7 +1,6 @@
 import { HttpError, currentUser, parseBody, parseIdParam, requireUser } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
-import { UniqueViolationError } from 'objection';
 import type * as v from 'valibot';
 import { ensureDefaults } from '../defaults/default-catalogues';
 
@@ -19,6 +18,7 @@ export interface RowTarget {
 export interface CatalogueDefinition<Row, Dto> {
   path: string;
   table: string;
+  /** The answer to a second item with the same name (the <table>_user_name_unique index, mapped by the kit). */
   duplicateMessage: string;
   createSchema: v.GenericSchema;
   updateSchema: v.GenericSchema;
@@ -29,14 +29,6 @@ export interface CatalogueDefinition<Row, Dto> {
   toDto: (row: Row) => Dto;
 }
 
-function uniqueName<T>(work: () => Promise<T>, message: string): Promise<T> {
-  return work().catch((error: unknown) => {
-    if (error instanceof UniqueViolationError || (error as { code?: string }).code === '23505') {
-      throw new HttpError(409, message, [{ path: 'name', message }]);
-    }
-    throw error;
-  });
-}
 
 /**
  * GET list / POST / PATCH / DELETE for one catalogue of the signed-in broker. Every query is scoped
@@ -61,10 +53,7 @@ export function catalogueRoutes<Row extends { id: number; name: string }, Dto>(r
     await ensureDefaults(knex, userId);
     const { rows } = await knex.raw<{ rows: { id: string }[] }>('select nextval(pg_get_serial_sequence(?, ?)) as id', [table, 'id']);
     const id = Number(rows[0]!.id);
-    const [row] = await uniqueName(
-      () => knex(table).insert({ ...definition.toColumns(input, { userId, id }), id, userId }).returning('*'),
-      definition.duplicateMessage,
-    );
+    const [row] = await knex(table).insert({ ...definition.toColumns(input, { userId, id }), id, userId }).returning('*');
     ctx.status = 201;
     ctx.body = definition.toDto(row as Row);
   });
@@ -74,10 +63,7 @@ export function catalogueRoutes<Row extends { id: number; name: string }, Dto>(r
     const id = parseIdParam(ctx.params.id, ITEM_NOT_FOUND);
     const input = parseBody(definition.updateSchema, ctx.request.body) as Record<string, unknown>;
     const changes = Object.fromEntries(Object.entries(definition.toColumns(input, { userId, id })).filter(([, value]) => value !== undefined));
-    const [row] = await uniqueName(
-      () => knex(table).where({ id, userId }).update({ ...changes, updatedAt: knex.fn.now() }).returning('*'),
-      definition.duplicateMessage,
-    );
+    const [row] = await knex(table).where({ id, userId }).update({ ...changes, updatedAt: knex.fn.now() }).returning('*');
     if (!row) throw new HttpError(404, ITEM_NOT_FOUND);
     ctx.body = definition.toDto(row as Row);
   });

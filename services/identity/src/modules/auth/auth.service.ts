@@ -3,7 +3,6 @@ import type { LoginInput, RegisterInput, ResetPasswordInput, User } from '@corre
 import { HttpError, RateLimiter, destroySessionsOf } from '@corretora/service-kit';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
-import { UniqueViolationError } from 'objection';
 import type pino from 'pino';
 import type { Mailer } from './mailer';
 import { forgotPasswordLimits, loginLimits, registerLimits, resetPasswordLimits } from './rate-limit';
@@ -40,15 +39,9 @@ export class AuthService {
   async register(input: RegisterInput, address: string): Promise<User> {
     await this.limiter.consume(registerLimits(address, this.registerLimitPerHour));
     const password = await argon2.hash(input.password, ARGON2_OPTIONS);
-    try {
-      const user = await UserModel.query(this.knex).insertAndFetch({ email: input.email, name: input.name, password });
-      return user.toUser();
-    } catch (error) {
-      if (error instanceof UniqueViolationError) {
-        throw new HttpError(409, EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
-      }
-      throw error;
-    }
+    // A taken e-mail violates users_email_unique: the kit answers 409 on the email field (app.ts).
+    const user = await UserModel.query(this.knex).insertAndFetch({ email: input.email, name: input.name, password });
+    return user.toUser();
   }
 
   /** Counted before argon2 runs, so parallel guesses cannot slip past a limit; a success gives its attempt back. */
