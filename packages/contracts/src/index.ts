@@ -8,6 +8,7 @@ export * from './br/phone';
 export * from './br/susep';
 export * from './br/text';
 export * from './broker/broker-profile.schemas';
+export * from './broker/broker-resources';
 export * from './catalogues/catalogues.schemas';
 export * from './errors';
 export * from './options/broker-options';

@@ -5,5 +5,5 @@ export { applyFieldErrors } from './api/form-errors';
 export { QUERY_KEYS, createQueryClient } from './api/query-client';
 export { defineRemoteManifest, type RemoteManifest } from './remote-manifest';
 export * from './router';
-export { brokerProfileQueryOptions, dashboardStatsQueryOptions, useBrokerProfile, useDashboardStats } from './session/broker-profile';
+export { resourceQueryOptions, useResource } from './api/resource';
 export { currentUserQueryOptions, fetchCurrentUser, useCurrentUser } from './session/current-user';

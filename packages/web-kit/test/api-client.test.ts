@@ -1,3 +1,4 @@
+import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, apiErrorMessage, apiRequest } from '../src/api/api-client';
@@ -76,10 +77,10 @@ describe('a session that ends while the app is open', () => {
   test('a 401 from any call signs the broker out and drops their cached data', async () => {
     const client = createQueryClient();
     client.setQueryData(QUERY_KEYS.currentUser, user);
-    client.setQueryData(QUERY_KEYS.brokerProfile, { name: 'Ana' });
+    client.setQueryData(BROKER_PROFILE_RESOURCE.key, { name: 'Ana' });
     await expect(client.fetchQuery({ queryKey: ['catalogue', 'products'], queryFn: () => apiRequest('GET', '/api/auth/user', undefined, base) })).rejects.toThrow(ApiError);
     expect(client.getQueryData(QUERY_KEYS.currentUser)).toBeNull();
-    expect(client.getQueryData(QUERY_KEYS.brokerProfile)).toBeUndefined();
+    expect(client.getQueryData(BROKER_PROFILE_RESOURCE.key)).toBeUndefined();
   });
 
   test('the same from a mutation; other failures leave the session alone', async () => {

@@ -35,6 +35,4 @@ export function createQueryClient(): QueryClient {
 
 export const QUERY_KEYS = {
   currentUser: ['session', 'user'] as const,
-  brokerProfile: ['broker', 'profile'] as const,
-  dashboardStats: ['broker', 'dashboard-stats'] as const,
 };

@@ -1,11 +1,11 @@
-import { formatMoney } from '@corretora/contracts';
+import { DASHBOARD_STATS_RESOURCE, BROKER_PROFILE_RESOURCE, formatMoney } from '@corretora/contracts';
 import { Body1, Button, Card, CardHeader, Subtitle1, Text, Title3, makeStyles, tokens, Skeleton, SkeletonItem } from '@fluentui/react-components';
 import {
   AlertRegular, DocumentArrowUpRegular, DocumentTextRegular, MoneyRegular, PeopleRegular, PersonAddRegular,
   SparkleRegular, BuildingRegular,
 } from '@fluentui/react-icons';
 import { PATHS } from '../../config/paths';
-import { useBrokerProfile, useDashboardStats, useNavigate } from '@corretora/web-kit';
+import { useNavigate, useResource } from '@corretora/web-kit';
 import { LoadingScreen, PageHeader } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({
@@ -22,7 +22,7 @@ const useStyles = makeStyles({
 
 function StatCards() {
   const styles = useStyles();
-  const stats = useDashboardStats();
+  const stats = useResource(DASHBOARD_STATS_RESOURCE);
   if (stats.isLoading) {
     return (
       <div className={styles.stats} aria-busy="true" aria-label="Carregando indicadores">
@@ -61,7 +61,7 @@ function StatCards() {
 function FirstStepsCard() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const stats = useDashboardStats();
+  const stats = useResource(DASHBOARD_STATS_RESOURCE);
   if (!stats.data || stats.data.totalLeads > 0) return null;
   return (
     <Card className={styles.welcome}>
@@ -100,7 +100,7 @@ function Panels() {
 export default function DashboardPage() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const profile = useBrokerProfile();
+  const profile = useResource(BROKER_PROFILE_RESOURCE);
   if (profile.isLoading) return <LoadingScreen />;
   const complete = profile.data?.isOnboardingComplete === true;
   return (

@@ -1,8 +1,9 @@
+import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
 import { Button, MessageBar, MessageBarBody, Subtitle2, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { NavigationRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { SideNav } from './side-nav';
-import { Outlet, useBrokerProfile, useLocation } from '@corretora/web-kit';
+import { Outlet, useLocation, useResource } from '@corretora/web-kit';
 import { AppToaster, COMPACT_LAYOUT } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({
@@ -27,7 +28,7 @@ const useStyles = makeStyles({
 /** Signed-in frame: side navigation (a slide-over menu on narrow screens) and the page. */
 export default function AppLayout() {
   const styles = useStyles();
-  const profile = useBrokerProfile();
+  const profile = useResource(BROKER_PROFILE_RESOURCE);
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
 

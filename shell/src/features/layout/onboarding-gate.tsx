@@ -1,8 +1,9 @@
+import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
 import { Body1, Button, Card, CardHeader, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { PATHS } from '../../config/paths';
-import { useBrokerProfile, useNavigate } from '@corretora/web-kit';
+import { useNavigate, useResource } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({
@@ -13,7 +14,7 @@ const useStyles = makeStyles({
 export default function OnboardingGate({ children }: { children: ReactNode }) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const profile = useBrokerProfile();
+  const profile = useResource(BROKER_PROFILE_RESOURCE);
   if (profile.isLoading) return <LoadingScreen />;
   if (profile.data?.isOnboardingComplete) return <>{children}</>;
   return (

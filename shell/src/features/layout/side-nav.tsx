@@ -1,10 +1,10 @@
-import { initials } from '@corretora/contracts';
+import { BROKER_PROFILE_RESOURCE, initials } from '@corretora/contracts';
 import { Body1Strong, Button, Caption1, Subtitle2, makeStyles, mergeClasses, tokens, Avatar, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular, SignOutRegular } from '@fluentui/react-icons';
 import { PATHS } from '../../config/paths';
 import { useLogout } from '../../lib/auth-api';
 import { NAV_ITEMS, isActivePath } from './nav-items';
-import { NavLink, useBrokerProfile, useCurrentUser, useLocation, useNavigate } from '@corretora/web-kit';
+import { NavLink, useCurrentUser, useLocation, useNavigate, useResource } from '@corretora/web-kit';
 import { COMPACT_LAYOUT } from '@corretora/web-kit/ui';
 
 const NAV_WIDTH = '16rem';
@@ -40,7 +40,7 @@ export function SideNav({ open = false }: { open?: boolean }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const profile = useBrokerProfile().data;
+  const profile = useResource(BROKER_PROFILE_RESOURCE).data;
   const logout = useLogout();
   const unlocked = profile?.isOnboardingComplete === true;
 

@@ -1,5 +1,6 @@
+import { BROKER_PROFILE_RESOURCE, DASHBOARD_STATS_RESOURCE } from '@corretora/contracts';
 import type { BrokerProfile, BrokerProfileInput } from '@corretora/contracts';
-import { QUERY_KEYS, apiRequest } from '@corretora/web-kit';
+import { apiRequest } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** The onboarding save (POST, isOnboardingComplete true) or the edit of a finished profile (PUT). */
@@ -11,8 +12,8 @@ export function useSaveBrokerProfile() {
         ? apiRequest<BrokerProfile>('POST', '/api/broker-profile', { ...input, isOnboardingComplete: true })
         : apiRequest<BrokerProfile>('PUT', '/api/broker-profile', input),
     onSuccess: (profile) => {
-      queryClient.setQueryData(QUERY_KEYS.brokerProfile, profile);
-      return queryClient.invalidateQueries({ queryKey: QUERY_KEYS.dashboardStats });
+      queryClient.setQueryData(BROKER_PROFILE_RESOURCE.key, profile);
+      return queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_RESOURCE.key });
     },
   });
 }
@@ -21,6 +22,6 @@ export function useRestartOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<BrokerProfile>('POST', '/api/broker-profile/restart'),
-    onSuccess: (profile) => queryClient.setQueryData(QUERY_KEYS.brokerProfile, profile),
+    onSuccess: (profile) => queryClient.setQueryData(BROKER_PROFILE_RESOURCE.key, profile),
   });
 }

@@ -1,4 +1,5 @@
-import { useBrokerProfile } from '@corretora/web-kit';
+import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
+import { useResource } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useState } from 'react';
@@ -7,7 +8,7 @@ import { OnboardingWizard } from './onboarding-wizard';
 
 /** /broker: the read-only profile once onboarding is complete, otherwise (or when editing) the wizard. */
 export default function BrokerPage() {
-  const profile = useBrokerProfile();
+  const profile = useResource(BROKER_PROFILE_RESOURCE);
   const [editing, setEditing] = useState(false);
   if (profile.isLoading) return <LoadingScreen />;
   if (profile.isError) {

@@ -1,5 +1,6 @@
+import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
 import type { BrokerProfile, BrokerProfileUpdateInput } from '@corretora/contracts';
-import { QUERY_KEYS, apiRequest } from '@corretora/web-kit';
+import { apiRequest } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** The profile screen edits the same record as /broker, sending only its own fields. */
@@ -7,7 +8,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: BrokerProfileUpdateInput) => apiRequest<BrokerProfile>('PUT', '/api/broker-profile', input),
-    onSuccess: (profile) => queryClient.setQueryData(QUERY_KEYS.brokerProfile, profile),
+    onSuccess: (profile) => queryClient.setQueryData(BROKER_PROFILE_RESOURCE.key, profile),
   });
 }
 
@@ -19,6 +20,6 @@ export function useUploadPhoto() {
       body.append('photo', file);
       return apiRequest<BrokerProfile>('POST', '/api/broker-profile/photo', body);
     },
-    onSuccess: (profile) => queryClient.setQueryData(QUERY_KEYS.brokerProfile, profile),
+    onSuccess: (profile) => queryClient.setQueryData(BROKER_PROFILE_RESOURCE.key, profile),
   });
 }

@@ -1,9 +1,5 @@
-import {
-  BrokerProfileUpdateSchema, EXPERIENCE_OPTIONS, formatCpf, formatDate, formatMoney, formatPhone, formatSusep, maskCpf, maskDate, maskPhone,
-  maskSusep,
-  type BrokerProfile, type BrokerProfileUpdateInput,
-} from '@corretora/contracts';
-import { Link as RouterLink, applyFieldErrors, useBrokerProfile, useDashboardStats } from '@corretora/web-kit';
+import { DASHBOARD_STATS_RESOURCE, BROKER_PROFILE_RESOURCE, BrokerProfileUpdateSchema, EXPERIENCE_OPTIONS, formatCpf, formatDate, formatMoney, formatPhone, formatSusep, maskCpf, maskDate, maskPhone, maskSusep, type BrokerProfile, type BrokerProfileUpdateInput } from '@corretora/contracts';
+import { Link as RouterLink, applyFieldErrors, useResource } from '@corretora/web-kit';
 import { COMPACT_LAYOUT, LoadingScreen, MaskedInput, PageHeader, useNotify } from '@corretora/web-kit/ui';
 import { Body1, Button, Card, CardHeader, Field, Input, Spinner, Subtitle1, Text, Title3, makeStyles, tokens, Select } from '@fluentui/react-components';
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -51,7 +47,7 @@ function toValues(profile: BrokerProfile): ProfileValues {
 
 function AccountStats() {
   const styles = useStyles();
-  const stats = useDashboardStats();
+  const stats = useResource(DASHBOARD_STATS_RESOURCE);
   const figures = stats.data
     ? [
         ['Total de clientes', String(stats.data.totalClients)],
@@ -154,7 +150,7 @@ function ProfileForm({ profile }: { profile: BrokerProfile }) {
 /** /profile ('Meu Perfil'): the broker's own data, photo and account figures. */
 export default function ProfilePage() {
   const styles = useStyles();
-  const profile = useBrokerProfile();
+  const profile = useResource(BROKER_PROFILE_RESOURCE);
   if (profile.isLoading) return <LoadingScreen />;
   if (!profile.data) {
     return (

@@ -1,0 +1,11 @@
+import type { CachedResource } from '@corretora/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+
+/** The query of a GET endpoint several apps cache under one key (the resource comes from contracts). */
+export const resourceQueryOptions = <T>(resource: CachedResource<T>) =>
+  queryOptions({ queryKey: resource.key, queryFn: () => apiRequest<T>('GET', resource.path) });
+
+export function useResource<T>(resource: CachedResource<T>, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...resourceQueryOptions(resource), enabled: options.enabled ?? true });
+}
