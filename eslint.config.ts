@@ -70,7 +70,16 @@ export default tseslint.config(
   {
     files: ['packages/web-kit/src/**/*.{ts,tsx}'],
     rules: restrict([
-      { group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry'], message: 'web-kit builds on contracts and the registry only.' },
+      { group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry', '!@corretora/web-kit'], message: 'web-kit builds on contracts and the registry only.' },
+      relativeInto('services'),
+    ]),
+  },
+  {
+    // web-kit/ui is bundled into each app; the runtime kit is one shared instance, reached by name.
+    files: ['packages/web-kit/src/ui/**/*.{ts,tsx}'],
+    rules: restrict([
+      { group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry', '!@corretora/web-kit'], message: 'web-kit builds on contracts and the registry only.' },
+      { group: ['../api/*', '../../api/*', '../session/*', '../router'], message: 'From ui, reach the shared runtime kit as @corretora/web-kit, never by path (a second copy breaks instanceof and state).' },
       relativeInto('services'),
     ]),
   },

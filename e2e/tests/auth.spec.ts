@@ -20,7 +20,7 @@ test('forgot password -> e-mail link -> new password -> sign in with it', async 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Enviar link de redefinição' }).click();
   await expect(
     page.getByText('Se existe uma conta com esse email, você receberá um link para redefinir sua senha.'),

@@ -20,10 +20,12 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
   await page.getByRole('link', { name: 'Criar Conta Grátis' }).click();
   await expect(page).toHaveURL(/\/register$/);
   await page.getByLabel('Nome').fill('Ana Souza');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The page changes at once; the confirmation follows it to the dashboard.
+  await expect(toast(page, 'Conta criada com sucesso! Redirecionando para o painel...')).toBeVisible();
 
   // Until onboarding is complete only Minha Corretora can be used.
   const nav = navigation(page);
@@ -41,7 +43,7 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
 
   // Step 1: an invalid CPF keeps the broker on the step with the toast and the field message.
   await page.getByLabel('Nome').fill(BROKERAGE.name);
-  await page.getByLabel('Email').fill(BROKERAGE.email);
+  await page.getByLabel('E-mail').fill(BROKERAGE.email);
   await page.getByLabel('Celular').pressSequentially('11987654321');
   await expect(page.getByLabel('Celular')).toHaveValue('(11) 98765-4321');
   await page.getByLabel('CPF').pressSequentially('11111111111');

@@ -61,7 +61,7 @@ test('insurers: add one with a portal password, open its details and reveal the 
   await expect(dialog.getByText('Nova Seguradora')).toBeVisible();
   await dialog.getByLabel('Nome').fill('Zurich Seguros');
   await dialog.getByLabel('Gerente').fill('Fernanda Alves');
-  await dialog.getByLabel('Email').fill('fernanda@zurich.test');
+  await dialog.getByLabel('E-mail').fill('fernanda@zurich.test');
   await dialog.getByLabel('Senha do portal').fill('portal-secreto-1');
   await dialog.getByLabel('Website').fill('https://www.zurich.com.br');
   await dialog.getByRole('button', { name: 'Criar' }).click();

@@ -20,7 +20,7 @@ export async function registerViaApi(
 
 export async function signInThroughForm(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }

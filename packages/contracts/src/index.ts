@@ -1,6 +1,7 @@
 export * from './auth/auth.schemas';
 export * from './br/cep';
 export * from './br/cnpj';
+export * from './br/count';
 export * from './br/cpf';
 export * from './br/date';
 export * from './br/money';

@@ -1,4 +1,4 @@
-import type { ExperienceValue, InsuranceTypeValue, PolicyTypeValue, StateCode, SusepCategoryValue } from './options/broker-options';
+import type { BusinessTypeValue, ExperienceValue, InsuranceTypeValue, PolicyTypeValue, StateCode, SusepCategoryValue } from './options/broker-options';
 
 /** Shapes the API answers with (requests are typed by the schemas' outputs). */
 
@@ -19,7 +19,7 @@ export interface BrokerProfile {
   companyName: string;
   tradingName: string;
   cnpj: string;
-  businessType: string | null;
+  businessType: BusinessTypeValue | null;
   address: string;
   city: string;
   state: StateCode;

@@ -4,6 +4,14 @@ export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { LoadingScreen } from './loading-screen';
 export { MaskedInput, type MaskedInputProps } from './masked-input';
 export { MoneyInput, type MoneyInputProps } from './money-input';
-export { AppToaster, TOASTER_ID, useNotify, type Notify } from './notify';
+export { AppToaster, NoticeFromPreviousPage, TOASTER_ID, notifyOnNextPage, useNotify, type Notify } from './notify';
 export { PageHeader } from './page-header';
 export { COMPACT_LAYOUT } from './layout';
+export {
+  CepField, CheckboxField, CnpjField, CpfField, DateField, MaskedField, MoneyField, NumberField, PasswordField, PhoneField, SelectField, TextField,
+  TextareaField, type FieldProps,
+} from './form/fields';
+export { maskWithCaret } from './form/caret';
+export { useFormErrors } from './form/use-form-errors';
+export { useSchemaForm } from './form/use-schema-form';
+export { PasswordInput } from './password-input';

@@ -1,5 +1,6 @@
 import { Input, type InputProps } from '@fluentui/react-components';
-import { forwardRef } from 'react';
+import { forwardRef, useCallback, useLayoutEffect, useRef } from 'react';
+import { maskWithCaret } from './form/caret';
 
 export interface MaskedInputProps extends Omit<InputProps, 'value' | 'onChange'> {
   value: string;
@@ -8,7 +9,39 @@ export interface MaskedInputProps extends Omit<InputProps, 'value' | 'onChange'>
   mask: (raw: string) => string;
 }
 
-/** A text input that shows the value masked while the broker types. */
+/** A text input that shows the value masked while the broker types, keeping the caret where they type. */
 export const MaskedInput = forwardRef<HTMLInputElement, MaskedInputProps>(function MaskedInput({ value, onChange, mask, ...rest }, ref) {
-  return <Input {...rest} ref={ref} value={value ?? ''} onChange={(_event, data) => onChange(mask(data.value))} />;
+  const input = useRef<HTMLInputElement | null>(null);
+  const pendingCaret = useRef<number | null>(null);
+  const setRef = useCallback(
+    (element: HTMLInputElement | null) => {
+      input.current = element;
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    },
+    [ref],
+  );
+  useLayoutEffect(() => {
+    if (pendingCaret.current === null || !input.current || document.activeElement !== input.current) return;
+    input.current.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = null;
+  });
+  return (
+    <Input
+      {...rest}
+      ref={setRef}
+      value={value ?? ''}
+      onChange={(event, data) => {
+        const next = maskWithCaret(data.value, event.target.selectionStart ?? data.value.length, mask);
+        pendingCaret.current = next.caret;
+        onChange(next.value);
+        // A refused character leaves the value as it was: React restores it without a render, so
+        // put the caret back here.
+        if (next.value === (value ?? '')) {
+          const element = event.target;
+          setTimeout(() => element.setSelectionRange(next.caret, next.caret), 0);
+        }
+      }}
+    />
+  );
 });

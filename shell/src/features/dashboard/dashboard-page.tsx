@@ -1,4 +1,4 @@
-import { DASHBOARD_STATS_RESOURCE, BROKER_PROFILE_RESOURCE, formatMoney } from '@corretora/contracts';
+import { BROKER_PROFILE_RESOURCE, DASHBOARD_STATS_RESOURCE, formatCount, formatMoney } from '@corretora/contracts';
 import { Body1, Button, Card, CardHeader, Subtitle1, Text, Title3, makeStyles, tokens, Skeleton, SkeletonItem } from '@fluentui/react-components';
 import {
   AlertRegular, DocumentArrowUpRegular, DocumentTextRegular, MoneyRegular, PeopleRegular, PersonAddRegular,
@@ -41,10 +41,10 @@ function StatCards() {
     return <Body1 className={styles.empty}>Não foi possível carregar os indicadores.</Body1>;
   }
   const cards = [
-    { label: 'Apólices Ativas', value: String(stats.data.activePolicies), icon: DocumentTextRegular },
-    { label: 'Sinistros Abertos', value: String(stats.data.openClaims), icon: AlertRegular },
+    { label: 'Apólices Ativas', value: formatCount(stats.data.activePolicies), icon: DocumentTextRegular },
+    { label: 'Sinistros Abertos', value: formatCount(stats.data.openClaims), icon: AlertRegular },
     { label: 'Receita Mensal', value: formatMoney(stats.data.monthlyRevenue), icon: MoneyRegular },
-    { label: 'Novos Leads', value: String(stats.data.newLeads), icon: PersonAddRegular },
+    { label: 'Novos Leads', value: formatCount(stats.data.newLeads), icon: PersonAddRegular },
   ];
   return (
     <div className={styles.stats}>

@@ -4,7 +4,7 @@ import { NavigationRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons
 import { useEffect, useState } from 'react';
 import { SideNav } from './side-nav';
 import { Outlet, useLocation, useResource } from '@corretora/web-kit';
-import { AppToaster, COMPACT_LAYOUT } from '@corretora/web-kit/ui';
+import { AppToaster, COMPACT_LAYOUT, NoticeFromPreviousPage } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({
   root: { display: 'flex', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2, [COMPACT_LAYOUT]: { flexDirection: 'column' } },
@@ -61,6 +61,7 @@ export default function AppLayout() {
       <div className={mergeClasses(styles.backdrop, navOpen && styles.backdropOpen)} onClick={() => setNavOpen(false)} aria-hidden />
       {/* Notifications belong to the signed-in product (remotes included); /login needs none. */}
       <AppToaster />
+      <NoticeFromPreviousPage />
       <main className={styles.main}>
         {profile.isError ? (
           <MessageBar intent="error">

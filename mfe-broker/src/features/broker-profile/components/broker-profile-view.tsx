@@ -10,9 +10,10 @@ import type { ReactNode } from 'react';
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(20rem, 1fr))', gap: tokens.spacingHorizontalL },
   card: { gap: tokens.spacingVerticalM },
-  rows: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS, margin: 0 },
+  rows: { display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS, margin: 0 },
   term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0 },
+  // A long e-mail or website wraps inside its card instead of running out of it.
+  value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
 });
 
@@ -23,7 +24,7 @@ function Rows({ items }: { items: [string, ReactNode][] }) {
       {items.map(([term, value]) => (
         <div key={term} style={{ display: 'contents' }}>
           <dt className={styles.term}><Caption1>{term}</Caption1></dt>
-          <dd className={styles.value}><Body1>{value}</Body1></dd>
+          <dd className={styles.value} title={typeof value === 'string' ? value : undefined}><Body1>{value}</Body1></dd>
         </div>
       ))}
     </dl>
@@ -44,7 +45,7 @@ export function BrokerProfileView({ profile, onEdit }: { profile: BrokerProfile;
       <div className={styles.grid}>
         <Card className={styles.card}>
           <CardHeader image={<PersonRegular fontSize={24} />} header={<Subtitle1 as="h2">Informações Pessoais</Subtitle1>} />
-          <Rows items={[['Nome', profile.name], ['Email', profile.email], ['Celular', formatPhone(profile.phone)], ['CPF', formatCpf(profile.cpf)]]} />
+          <Rows items={[['Nome', profile.name], ['E-mail', profile.email], ['Celular', formatPhone(profile.phone)], ['CPF', formatCpf(profile.cpf)]]} />
         </Card>
         <Card className={styles.card}>
           <CardHeader image={<BuildingRegular fontSize={24} />} header={<Subtitle1 as="h2">Empresa</Subtitle1>} />

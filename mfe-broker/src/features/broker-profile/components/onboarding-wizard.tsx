@@ -1,13 +1,11 @@
-import { BrokerProfileSchema, type BrokerProfile, type BrokerProfileInput } from '@corretora/contracts';
-import { applyFieldErrors, apiErrorMessage, useCurrentUser, useNavigate } from '@corretora/web-kit';
-import { PageHeader, useNotify } from '@corretora/web-kit/ui';
+import { BrokerProfileSchema, type BrokerProfile } from '@corretora/contracts';
+import { useCurrentUser, useNavigate } from '@corretora/web-kit';
+import { PageHeader, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import { Body1, Button, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle1, Text, makeStyles, tokens, ProgressBar } from '@fluentui/react-components';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useState } from 'react';
 import { useRestartOnboarding, useSaveBrokerProfile } from '../api/broker-profile-api';
 import {
-  STEP_COUNT, STEP_TITLES, firstStepWithError, profileToWizard, stepFields, type WizardStep, type WizardValues,
+  STEP_COUNT, STEP_TITLES, firstStepWithError, profileToWizard, stepFields, type WizardStep,
 } from '../utils/wizard-form';
 import { StepCompany, StepPersonal, StepProfessional, StepSusep } from './wizard-fields';
 
@@ -21,8 +19,6 @@ const useStyles = makeStyles({
 
 const REQUIRED_TITLE = 'Campos obrigatórios';
 
-// The contracts schema checks the form; its output (normalised values) is what the API receives.
-const resolver = valibotResolver(BrokerProfileSchema) as unknown as Resolver<WizardValues, unknown, BrokerProfileInput>;
 
 export function OnboardingWizard({ profile, editing, onCancel }: { profile: BrokerProfile | null; editing: boolean; onCancel?: () => void }) {
   const styles = useStyles();
@@ -32,8 +28,8 @@ export function OnboardingWizard({ profile, editing, onCancel }: { profile: Brok
   const save = useSaveBrokerProfile();
   const restart = useRestartOnboarding();
   const [step, setStep] = useState<WizardStep>(1);
-  const form = useForm<WizardValues, unknown, BrokerProfileInput>({
-    resolver,
+  // The contracts schema checks the form; its output (normalised values) is what the API receives.
+  const form = useSchemaForm(BrokerProfileSchema, {
     defaultValues: profileToWizard(profile, { name: user?.name, email: user?.email }),
     // Validate when the broker asks to advance, not on blur: a message appearing on blur moves the
     // buttons under the pointer and swallows the click on Próximo.
@@ -43,8 +39,13 @@ export function OnboardingWizard({ profile, editing, onCancel }: { profile: Brok
     // which spans two fields, reports while later steps are still empty.
     criteriaMode: 'all',
   });
-  const { control, formState, trigger, handleSubmit, setValue, watch, setError, reset } = form;
+  const { control, trigger, handleSubmit, setValue, watch, setError, reset } = form;
+  const onError = useFormErrors(setError);
   const noComplement = watch('noComplement');
+  // 'Não tem complemento' empties the complement and clears its message at once.
+  useEffect(() => {
+    if (noComplement) setValue('complement', '', { shouldValidate: true });
+  }, [noComplement, setValue]);
 
   const next = async () => {
     if (await trigger(stepFields(step), { shouldFocus: true })) {
@@ -63,10 +64,7 @@ export function OnboardingWizard({ profile, editing, onCancel }: { profile: Brok
             notify.success('Dados da corretora salvos com sucesso.');
             navigate('/');
           },
-          onError: (error) => {
-            applyFieldErrors(error, setError);
-            notify.error('Erro', apiErrorMessage(error, 'Erro ao salvar os dados da corretora.'));
-          },
+          onError: (error) => onError(error, 'Erro', 'Erro ao salvar os dados da corretora.'),
         },
       ),
     (errors) => {
@@ -81,12 +79,12 @@ export function OnboardingWizard({ profile, editing, onCancel }: { profile: Brok
       onSuccess: (restarted) => {
         reset(profileToWizard(restarted, {}));
         setStep(1);
-        notify.success('Onboarding reiniciado');
+        notify.success('Cadastro da corretora reiniciado');
       },
-      onError: (error) => notify.error('Erro', apiErrorMessage(error, 'Não foi possível reiniciar o onboarding.')),
+      onError: (error) => onError(error, 'Erro', 'Não foi possível reiniciar o cadastro.'),
     });
 
-  const stepProps = { control, errors: formState.errors };
+  const stepProps = { control };
   return (
     <>
       <PageHeader
@@ -117,14 +115,7 @@ export function OnboardingWizard({ profile, editing, onCancel }: { profile: Brok
         >
           {step === 1 ? <StepPersonal {...stepProps} /> : null}
           {step === 2 ? (
-            <StepCompany
-              {...stepProps}
-              noComplement={noComplement}
-              onNoComplementChange={(checked) => {
-                setValue('noComplement', checked);
-                if (checked) setValue('complement', '', { shouldValidate: true });
-              }}
-            />
+            <StepCompany {...stepProps} noComplement={noComplement === true} />
           ) : null}
           {step === 3 ? <StepSusep {...stepProps} /> : null}
           {step === 4 ? <StepProfessional {...stepProps} /> : null}

@@ -1,4 +1,5 @@
-import { BROKER_STEP_FIELDS, formatCep, formatCnpj, formatCpf, formatDate, formatPhone, formatSusep, type BrokerProfile } from '@corretora/contracts';
+import type * as v from 'valibot';
+import { type BrokerProfileSchema, BROKER_STEP_FIELDS, formatCep, formatCnpj, formatCpf, formatDate, formatPhone, formatSusep, type BrokerProfile } from '@corretora/contracts';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 export const STEP_COUNT = 4;
@@ -10,35 +11,14 @@ export const STEP_TITLES: Record<WizardStep, string> = {
   4: 'Informações Profissionais',
 };
 
-/** Everything the wizard's form holds, as typed on screen (masked strings, booleans, lists). */
-export interface WizardValues {
-  name: string;
-  email: string;
-  phone: string;
-  cpf: string;
-  companyName: string;
-  tradingName: string;
-  cnpj: string;
-  businessType: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  complement: string;
-  noComplement: boolean;
-  susepNumber: string;
-  susepExpiry: string;
-  susepCategory: string;
-  website: string;
-  insuranceTypes: string[];
-  experience: string;
-  monthlyPolicies: string;
-}
+/** Everything the wizard's form holds: the onboarding schema's input (masked strings, dd/mm/aaaa, lists). */
+export type WizardValues = v.InferInput<typeof BrokerProfileSchema>;
 
+/** Choices start unchosen (undefined): the select shows 'Selecione…' and the schema asks for one. */
 export const EMPTY_WIZARD: WizardValues = {
   name: '', email: '', phone: '', cpf: '', companyName: '', tradingName: '', cnpj: '', businessType: '', address: '',
-  city: '', state: '', zipCode: '', complement: '', noComplement: false, susepNumber: '', susepExpiry: '',
-  susepCategory: '', website: '', insuranceTypes: [], experience: '', monthlyPolicies: '',
+  city: '', state: undefined, zipCode: '', complement: '', noComplement: false, susepNumber: '', susepExpiry: '',
+  susepCategory: undefined, website: '', insuranceTypes: [], experience: undefined, monthlyPolicies: '',
 };
 
 /** A saved profile back into the form (restart and edit open pre-filled), or the account's e-mail/name to start. */

@@ -1,9 +1,12 @@
-import { DASHBOARD_STATS_RESOURCE, BROKER_PROFILE_RESOURCE, BrokerProfileUpdateSchema, EXPERIENCE_OPTIONS, formatCpf, formatDate, formatMoney, formatPhone, formatSusep, maskCpf, maskDate, maskPhone, maskSusep, type BrokerProfile, type BrokerProfileUpdateInput } from '@corretora/contracts';
-import { Link as RouterLink, applyFieldErrors, useResource } from '@corretora/web-kit';
-import { COMPACT_LAYOUT, LoadingScreen, MaskedInput, PageHeader, useNotify } from '@corretora/web-kit/ui';
-import { Body1, Button, Card, CardHeader, Field, Input, Spinner, Subtitle1, Text, Title3, makeStyles, tokens, Select } from '@fluentui/react-components';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import {
+  BROKER_PROFILE_RESOURCE, BrokerProfileUpdateSchema, DASHBOARD_STATS_RESOURCE, EXPERIENCE_OPTIONS, formatCount, formatCpf, formatDate, formatMoney,
+  formatPhone, formatSusep, maskSusep, type BrokerProfile,
+} from '@corretora/contracts';
+import { Link as RouterLink, useResource } from '@corretora/web-kit';
+import {
+  COMPACT_LAYOUT, CpfField, DateField, LoadingScreen, MaskedField, PageHeader, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm,
+} from '@corretora/web-kit/ui';
+import { Body1, Button, Card, CardHeader, Spinner, Subtitle1, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useUpdateProfile } from '../api/profile-api';
 import { PhotoCard } from './photo-card';
 
@@ -21,19 +24,8 @@ const useStyles = makeStyles({
   statLabel: { color: tokens.colorNeutralForeground3 },
 });
 
-interface ProfileValues {
-  name: string;
-  email: string;
-  phone: string;
-  cpf: string;
-  susepNumber: string;
-  susepExpiry: string;
-  experience: string;
-}
-
-const resolver = valibotResolver(BrokerProfileUpdateSchema) as unknown as Resolver<ProfileValues, unknown, BrokerProfileUpdateInput>;
-
-function toValues(profile: BrokerProfile): ProfileValues {
+/** What this screen edits of the profile, as typed on screen. */
+function toValues(profile: BrokerProfile) {
   return {
     name: profile.name,
     email: profile.email,
@@ -50,9 +42,9 @@ function AccountStats() {
   const stats = useResource(DASHBOARD_STATS_RESOURCE);
   const figures = stats.data
     ? [
-        ['Total de clientes', String(stats.data.totalClients)],
-        ['Apólices ativas', String(stats.data.activePolicies)],
-        ['Sinistros pendentes', String(stats.data.pendingClaims)],
+        ['Total de clientes', formatCount(stats.data.totalClients)],
+        ['Apólices ativas', formatCount(stats.data.activePolicies)],
+        ['Sinistros pendentes', formatCount(stats.data.pendingClaims)],
         ['Receita do mês', formatMoney(stats.data.monthlyRevenue)],
       ]
     : [];
@@ -77,34 +69,16 @@ function ProfileForm({ profile }: { profile: BrokerProfile }) {
   const styles = useStyles();
   const notify = useNotify();
   const update = useUpdateProfile();
-  const { control, handleSubmit, formState, setError, reset } = useForm<ProfileValues, unknown, BrokerProfileUpdateInput>({
-    resolver,
-    defaultValues: toValues(profile),
-  });
-  const errors = formState.errors;
+  const { control, handleSubmit, formState, setError, reset } = useSchemaForm(BrokerProfileUpdateSchema, { defaultValues: toValues(profile) });
+  const onError = useFormErrors(setError);
   const submit = handleSubmit((input) =>
     update.mutate(input, {
       onSuccess: (saved) => {
         reset(toValues(saved));
         notify.success('Perfil atualizado com sucesso');
       },
-      onError: (error) => {
-        applyFieldErrors(error, setError);
-        notify.error('Falha ao atualizar perfil');
-      },
+      onError: (error) => onError(error, 'Falha ao atualizar perfil'),
     }),
-  );
-
-  const text = (name: keyof ProfileValues, label: string, extra: { mask?: (raw: string) => string; type?: 'email'; placeholder?: string } = {}) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <Field label={label} required validationMessage={errors[name]?.message}>
-          {extra.mask ? <MaskedInput {...field} mask={extra.mask} placeholder={extra.placeholder} /> : <Input {...field} type={extra.type} />}
-        </Field>
-      )}
-    />
   );
 
   return (
@@ -112,30 +86,18 @@ function ProfileForm({ profile }: { profile: BrokerProfile }) {
       <Card className={styles.card}>
         <CardHeader header={<Subtitle1 as="h2">Informações Pessoais</Subtitle1>} />
         <div className={styles.grid}>
-          {text('name', 'Nome')}
-          {text('email', 'Email', { type: 'email' })}
-          {text('phone', 'Celular', { mask: maskPhone })}
-          {text('cpf', 'CPF', { mask: maskCpf })}
+          <TextField control={control} name="name" label="Nome" required autoComplete="name" />
+          <TextField control={control} name="email" label="E-mail" type="email" required />
+          <PhoneField control={control} name="phone" label="Celular" required />
+          <CpfField control={control} name="cpf" label="CPF" required />
         </div>
       </Card>
       <Card className={styles.card}>
         <CardHeader header={<Subtitle1 as="h2">Informações Profissionais</Subtitle1>} />
         <div className={styles.grid}>
-          {text('susepNumber', 'Número SUSEP', { mask: maskSusep })}
-          {text('susepExpiry', 'Vencimento SUSEP', { mask: maskDate, placeholder: 'dd/mm/aaaa' })}
-          <Controller
-            name="experience"
-            control={control}
-            render={({ field }) => (
-              <Field label="Experiência" required validationMessage={errors.experience?.message}>
-                <Select {...field}>
-                  {EXPERIENCE_OPTIONS.map((option) => (
-                    <option key={option.value} value={option.value}>{option.label}</option>
-                  ))}
-                </Select>
-              </Field>
-            )}
-          />
+          <MaskedField control={control} name="susepNumber" label="Número SUSEP" required mask={maskSusep} inputMode="numeric" placeholder="00000000-0" />
+          <DateField control={control} name="susepExpiry" label="Vencimento SUSEP" required />
+          <SelectField control={control} name="experience" label="Experiência" required options={EXPERIENCE_OPTIONS} />
         </div>
       </Card>
       <div className={styles.actions}>

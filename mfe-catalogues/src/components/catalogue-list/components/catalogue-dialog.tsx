@@ -1,9 +1,6 @@
-import { apiErrorMessage, applyFieldErrors } from '@corretora/web-kit';
-import { useNotify } from '@corretora/web-kit/ui';
+import { useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import { Button, Spinner, makeStyles, tokens, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import type * as v from 'valibot';
+import type { FieldValues } from 'react-hook-form';
 import { useCreateItem, useUpdateItem, type CatalogueItem } from '../api/catalogue-api';
 import { changedFields } from '../utils/changed-fields';
 import type { CatalogueKind } from './catalogue-kind';
@@ -13,8 +10,8 @@ const useStyles = makeStyles({
 });
 
 /** The modal in create mode (no item) or edit mode (an item was chosen). */
-export function CatalogueDialog<T extends CatalogueItem, F extends FieldValues>({ kind, item, onClose }: {
-  kind: CatalogueKind<T, F>;
+export function CatalogueDialog<T extends CatalogueItem, F extends FieldValues, O extends FieldValues>({ kind, item, onClose }: {
+  kind: CatalogueKind<T, F, O>;
   item: T | null;
   onClose: () => void;
 }) {
@@ -23,10 +20,8 @@ export function CatalogueDialog<T extends CatalogueItem, F extends FieldValues>(
   const create = useCreateItem<T>(kind.key);
   const update = useUpdateItem<T>(kind.key);
   const editing = item !== null;
-  const { control, handleSubmit, formState, setError } = useForm<F, unknown, Record<string, unknown>>({
-    resolver: valibotResolver(kind.schema as v.GenericSchema<FieldValues>) as unknown as Resolver<F, unknown, Record<string, unknown>>,
-    defaultValues: (item ? kind.toForm(item) : kind.emptyForm) as never,
-  });
+  const { control, handleSubmit, setError } = useSchemaForm(kind.schema, { defaultValues: item ? kind.toForm(item) : kind.emptyForm });
+  const onError = useFormErrors(setError);
   const busy = create.isPending || update.isPending;
 
   const submit = handleSubmit((output) => {
@@ -36,10 +31,7 @@ export function CatalogueDialog<T extends CatalogueItem, F extends FieldValues>(
           notify.success(kind.texts.created);
           onClose();
         },
-        onError: (error) => {
-          applyFieldErrors(error, setError);
-          notify.error(kind.texts.createError, apiErrorMessage(error, ''));
-        },
+        onError: (error) => onError(error, kind.texts.createError),
       });
       return;
     }
@@ -53,10 +45,7 @@ export function CatalogueDialog<T extends CatalogueItem, F extends FieldValues>(
           notify.success(kind.texts.updated);
           onClose();
         },
-        onError: (error) => {
-          applyFieldErrors(error, setError);
-          notify.error(kind.texts.updateError, apiErrorMessage(error, ''));
-        },
+        onError: (error) => onError(error, kind.texts.updateError),
       },
     );
   });
@@ -69,7 +58,7 @@ export function CatalogueDialog<T extends CatalogueItem, F extends FieldValues>(
           <DialogBody>
             <DialogTitle>{editing ? kind.texts.editTitle : kind.texts.newTitle}</DialogTitle>
             <DialogContent className={styles.fields}>
-              <Fields control={control} errors={formState.errors} editing={editing} />
+              <Fields control={control} editing={editing} />
             </DialogContent>
             <DialogActions>
               <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancelar</Button>

@@ -21,7 +21,7 @@ const useStyles = makeStyles({
 
 const SKELETON_ROWS = 3;
 
-export function CatalogueList<T extends CatalogueItem, F extends FieldValues>({ kind }: { kind: CatalogueKind<T, F> }) {
+export function CatalogueList<T extends CatalogueItem, F extends FieldValues, O extends FieldValues>({ kind }: { kind: CatalogueKind<T, F, O> }) {
   const styles = useStyles();
   const notify = useNotify();
   const list = useCatalogue<T>(kind.key);

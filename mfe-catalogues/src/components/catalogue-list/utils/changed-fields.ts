@@ -1,5 +1,5 @@
 /** Only what the broker changed goes into a PATCH (the switch sends just {isActive}). */
-export function changedFields<T extends Record<string, unknown>>(next: T, previous: Partial<Record<keyof T, unknown>>): Partial<T> {
+export function changedFields<T extends object>(next: T, previous: { [K in keyof T]?: unknown }): Partial<T> {
   const changes: Partial<T> = {};
   for (const key of Object.keys(next) as (keyof T)[]) {
     if (JSON.stringify(next[key] ?? null) !== JSON.stringify(previous[key] ?? null)) changes[key] = next[key];

@@ -1,20 +1,10 @@
 import { InsurerCreateSchema, type Insurer } from '@corretora/contracts';
-import type { CatalogueKind } from '../../../components/catalogue-list/components/catalogue-kind';
+import type { KindFor } from '../../../components/catalogue-list/components/catalogue-kind';
 import { CatalogueList } from '../../../components/catalogue-list/components/catalogue-list';
-import { ActiveField, TextField } from '../../../components/catalogue-list/components/form-fields';
+import { CheckboxField, PasswordField, TextField } from '@corretora/web-kit/ui';
 import { InsurerDetails } from './insurer-details';
 
-interface InsurerForm {
-  name: string;
-  manager: string;
-  email: string;
-  password: string;
-  website: string;
-  contactInfo: string;
-  isActive: boolean;
-}
-
-const insurersKind: CatalogueKind<Insurer, InsurerForm> = {
+const insurersKind: KindFor<Insurer, typeof InsurerCreateSchema> = {
   key: 'insurers',
   texts: {
     add: 'Adicionar Seguradora', newTitle: 'Nova Seguradora', editTitle: 'Editar Seguradora', empty: 'Nenhuma seguradora cadastrada.',
@@ -36,22 +26,21 @@ const insurersKind: CatalogueKind<Insurer, InsurerForm> = {
     const { password, ...rest } = changes;
     return password ? { ...rest, password } : rest;
   },
-  Fields: ({ control, errors, editing }) => (
+  Fields: ({ control, editing }) => (
     <>
-      <TextField control={control} errors={errors} name="name" label="Nome" required />
-      <TextField control={control} errors={errors} name="manager" label="Gerente" />
-      <TextField control={control} errors={errors} name="email" label="Email" type="email" />
-      <TextField
+      <TextField control={control} name="name" label="Nome" required />
+      <TextField control={control} name="manager" label="Gerente" />
+      <TextField control={control} name="email" label="E-mail" type="email" />
+      <PasswordField
         control={control}
-        errors={errors}
         name="password"
         label="Senha do portal"
-        type="password"
+        autoComplete="new-password"
         hint={editing ? 'Deixe em branco para manter a senha atual.' : 'Guardada criptografada; só aparece quando você pedir.'}
       />
-      <TextField control={control} errors={errors} name="website" label="Website" placeholder="https://" />
-      <TextField control={control} errors={errors} name="contactInfo" label="Contato" />
-      <ActiveField control={control} name="isActive" label="Ativa" />
+      <TextField control={control} name="website" label="Website" placeholder="https://" />
+      <TextField control={control} name="contactInfo" label="Contato" />
+      <CheckboxField control={control} name="isActive" label="Ativa" />
     </>
   ),
   Details: InsurerDetails,

@@ -1,16 +1,10 @@
 import { LeadSourceCreateSchema, type LeadSource } from '@corretora/contracts';
 import { Caption1 } from '@fluentui/react-components';
-import type { CatalogueKind } from '../../../components/catalogue-list/components/catalogue-kind';
+import type { KindFor } from '../../../components/catalogue-list/components/catalogue-kind';
 import { CatalogueList } from '../../../components/catalogue-list/components/catalogue-list';
-import { ActiveField, TextField } from '../../../components/catalogue-list/components/form-fields';
+import { CheckboxField, TextField, TextareaField } from '@corretora/web-kit/ui';
 
-interface LeadSourceForm {
-  name: string;
-  description: string;
-  isActive: boolean;
-}
-
-const leadSourcesKind: CatalogueKind<LeadSource, LeadSourceForm> = {
+const leadSourcesKind: KindFor<LeadSource, typeof LeadSourceCreateSchema> = {
   key: 'lead-sources',
   texts: {
     add: 'Adicionar Origem', newTitle: 'Nova Origem', editTitle: 'Editar Origem', empty: 'Nenhuma origem cadastrada.',
@@ -21,11 +15,11 @@ const leadSourcesKind: CatalogueKind<LeadSource, LeadSourceForm> = {
   emptyForm: { name: '', description: '', isActive: true },
   toForm: (item) => ({ name: item.name, description: item.description ?? '', isActive: item.isActive }),
   toComparable: (item) => ({ name: item.name, description: item.description, isActive: item.isActive }),
-  Fields: ({ control, errors }) => (
+  Fields: ({ control }) => (
     <>
-      <TextField control={control} errors={errors} name="name" label="Nome" required />
-      <TextField control={control} errors={errors} name="description" label="Descrição" multiline />
-      <ActiveField control={control} name="isActive" label="Ativa" />
+      <TextField control={control} name="name" label="Nome" required />
+      <TextareaField control={control} name="description" label="Descrição" />
+      <CheckboxField control={control} name="isActive" label="Ativa" />
     </>
   ),
   Details: ({ item }) => (item.description ? <Caption1>{item.description}</Caption1> : null),

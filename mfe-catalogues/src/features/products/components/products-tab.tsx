@@ -1,17 +1,10 @@
 import { POLICY_TYPES, ProductCreateSchema, optionLabel, type Product } from '@corretora/contracts';
 import { Caption1 } from '@fluentui/react-components';
-import type { CatalogueKind } from '../../../components/catalogue-list/components/catalogue-kind';
+import type { KindFor } from '../../../components/catalogue-list/components/catalogue-kind';
 import { CatalogueList } from '../../../components/catalogue-list/components/catalogue-list';
-import { ActiveField, SelectField, TextField } from '../../../components/catalogue-list/components/form-fields';
+import { CheckboxField, SelectField, TextField, TextareaField } from '@corretora/web-kit/ui';
 
-interface ProductForm {
-  name: string;
-  description: string;
-  policyType: string;
-  isActive: boolean;
-}
-
-const productsKind: CatalogueKind<Product, ProductForm> = {
+const productsKind: KindFor<Product, typeof ProductCreateSchema> = {
   key: 'products',
   texts: {
     add: 'Adicionar Produto', newTitle: 'Novo Produto', editTitle: 'Editar Produto', empty: 'Nenhum produto cadastrado.',
@@ -22,12 +15,12 @@ const productsKind: CatalogueKind<Product, ProductForm> = {
   emptyForm: { name: '', description: '', policyType: '', isActive: true },
   toForm: (item) => ({ name: item.name, description: item.description ?? '', policyType: item.policyType ?? '', isActive: item.isActive }),
   toComparable: (item) => ({ name: item.name, description: item.description, policyType: item.policyType, isActive: item.isActive }),
-  Fields: ({ control, errors }) => (
+  Fields: ({ control }) => (
     <>
-      <TextField control={control} errors={errors} name="name" label="Nome" required />
-      <TextField control={control} errors={errors} name="description" label="Descrição" multiline />
-      <SelectField control={control} errors={errors} name="policyType" label="Tipo de apólice" options={POLICY_TYPES} emptyLabel="Não definido (Empresarial)" />
-      <ActiveField control={control} name="isActive" label="Ativo" />
+      <TextField control={control} name="name" label="Nome" required />
+      <TextareaField control={control} name="description" label="Descrição" />
+      <SelectField control={control} name="policyType" label="Tipo de apólice" options={POLICY_TYPES} emptyLabel="Não definido (Empresarial)" />
+      <CheckboxField control={control} name="isActive" label="Ativo" />
     </>
   ),
   Details: ({ item }) => (

@@ -15,7 +15,7 @@ export class BrokerProfileModel extends Model {
   companyName!: string;
   tradingName!: string;
   cnpj!: string;
-  businessType!: string | null;
+  businessType!: BrokerProfile['businessType'];
   address!: string;
   city!: string;
   state!: BrokerProfile['state'];

@@ -1,8 +1,6 @@
-import { ForgotPasswordSchema, type ForgotPasswordInput } from '@corretora/contracts';
-import { Button, Field, Input, Spinner } from '@fluentui/react-components';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import type * as v from 'valibot';
-import { Controller, useForm } from 'react-hook-form';
+import { ForgotPasswordSchema } from '@corretora/contracts';
+import { Button, Spinner } from '@fluentui/react-components';
+import { TextField, useSchemaForm } from '@corretora/web-kit/ui';
 import { PATHS } from '../../../config/paths';
 import { useForgotPassword } from '../../../lib/auth-api';
 import { AuthCard, FormAlert, useFormStyles } from './auth-card';
@@ -14,10 +12,7 @@ const FAILURE = 'Erro ao enviar email. Tente novamente.';
 export default function ForgotPasswordPage() {
   const styles = useFormStyles();
   const forgot = useForgotPassword();
-  const { control, handleSubmit, formState } = useForm<v.InferInput<typeof ForgotPasswordSchema>, unknown, ForgotPasswordInput>({
-    resolver: valibotResolver(ForgotPasswordSchema),
-    defaultValues: { email: '' },
-  });
+  const { control, handleSubmit } = useSchemaForm(ForgotPasswordSchema, { defaultValues: { email: '' } });
 
   if (forgot.isSuccess) {
     return (
@@ -36,15 +31,7 @@ export default function ForgotPasswordPage() {
         {forgot.isError ? (
           <FormAlert intent="error">{failure}</FormAlert>
         ) : null}
-        <Controller
-          name="email"
-          control={control}
-          render={({ field }) => (
-            <Field label="Email" required validationMessage={formState.errors.email?.message}>
-              <Input {...field} type="email" autoComplete="email" />
-            </Field>
-          )}
-        />
+        <TextField control={control} name="email" label="E-mail" type="email" required />
         <Button type="submit" appearance="primary" disabled={forgot.isPending} icon={forgot.isPending ? <Spinner size="tiny" /> : undefined}>
           Enviar link de redefinição
         </Button>

@@ -1,12 +1,9 @@
-import { LoginSchema, type LoginInput } from '@corretora/contracts';
-import { Button, Field, Input, Spinner } from '@fluentui/react-components';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import type * as v from 'valibot';
-import { Controller, useForm } from 'react-hook-form';
+import { LoginSchema } from '@corretora/contracts';
+import { Button, Spinner } from '@fluentui/react-components';
+import { PasswordField, TextField, useSchemaForm } from '@corretora/web-kit/ui';
 import { PATHS } from '../../../config/paths';
 import { useLogin } from '../../../lib/auth-api';
 import { AuthCard, FormAlert, useFormStyles } from './auth-card';
-import { PasswordInput } from './password-input';
 import { ApiError, apiErrorMessage, Link as RouterLink, useNavigate } from '@corretora/web-kit';
 
 const LOGIN_FAILED = 'Email ou senha inválidos. Tente novamente.';
@@ -15,10 +12,7 @@ export default function LoginPage() {
   const styles = useFormStyles();
   const navigate = useNavigate();
   const login = useLogin();
-  const { control, handleSubmit, formState } = useForm<v.InferInput<typeof LoginSchema>, unknown, LoginInput>({
-    resolver: valibotResolver(LoginSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const { control, handleSubmit } = useSchemaForm(LoginSchema, { defaultValues: { email: '', password: '' } });
 
   const submit = handleSubmit((input) =>
     login.mutate(input, { onSuccess: () => navigate(PATHS.dashboard) }),
@@ -32,24 +26,8 @@ export default function LoginPage() {
         {failure ? (
           <FormAlert intent="error">{failure}</FormAlert>
         ) : null}
-        <Controller
-          name="email"
-          control={control}
-          render={({ field }) => (
-            <Field label="Email" required validationMessage={formState.errors.email?.message}>
-              <Input {...field} type="email" autoComplete="email" />
-            </Field>
-          )}
-        />
-        <Controller
-          name="password"
-          control={control}
-          render={({ field }) => (
-            <Field label="Senha" required validationMessage={formState.errors.password?.message}>
-              <PasswordInput {...field} autoComplete="current-password" />
-            </Field>
-          )}
-        />
+        <TextField control={control} name="email" label="E-mail" type="email" required />
+        <PasswordField control={control} name="password" label="Senha" required autoComplete="current-password" />
         <Button type="submit" appearance="primary" disabled={login.isPending} icon={login.isPending ? <Spinner size="tiny" /> : undefined}>
           Entrar
         </Button>

@@ -1,12 +1,10 @@
 import { ResetPasswordSchema } from '@corretora/contracts';
-import { Button, Field, Spinner } from '@fluentui/react-components';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, Spinner } from '@fluentui/react-components';
+import { PasswordField, useSchemaForm } from '@corretora/web-kit/ui';
 import * as v from 'valibot';
 import { PATHS } from '../../../config/paths';
 import { useResetPassword } from '../../../lib/auth-api';
 import { AuthCard, FormAlert, useFormStyles } from './auth-card';
-import { PasswordInput } from './password-input';
 import { useEffect, useState } from 'react';
 import { apiErrorMessage, Link as RouterLink, useLocation, useNavigate } from '@corretora/web-kit';
 
@@ -20,8 +18,6 @@ const ResetFormSchema = v.pipe(
     ['confirmPassword'],
   ),
 );
-type ResetForm = v.InferInput<typeof ResetFormSchema>;
-type ResetFormOutput = v.InferOutput<typeof ResetFormSchema>;
 
 /**
  * The e-mailed link carries the token in the fragment (never sent to a server, so never in a log or
@@ -41,10 +37,7 @@ export default function ResetPasswordPage() {
     if (location.hash || location.search) navigate(location.pathname, { replace: true });
   }, [location, navigate]);
   const reset = useResetPassword();
-  const { control, handleSubmit, formState } = useForm<ResetForm, unknown, ResetFormOutput>({
-    resolver: valibotResolver(ResetFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const { control, handleSubmit } = useSchemaForm(ResetFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
 
   if (!token) {
     return (
@@ -70,24 +63,8 @@ export default function ResetPasswordPage() {
         {reset.isError ? (
           <FormAlert intent="error">{apiErrorMessage(reset.error, INVALID_LINK)}</FormAlert>
         ) : null}
-        <Controller
-          name="password"
-          control={control}
-          render={({ field }) => (
-            <Field label="Nova senha" required validationMessage={formState.errors.password?.message}>
-              <PasswordInput {...field} placeholder="Mínimo 8 caracteres" autoComplete="new-password" />
-            </Field>
-          )}
-        />
-        <Controller
-          name="confirmPassword"
-          control={control}
-          render={({ field }) => (
-            <Field label="Confirmar nova senha" required validationMessage={formState.errors.confirmPassword?.message}>
-              <PasswordInput {...field} autoComplete="new-password" />
-            </Field>
-          )}
-        />
+        <PasswordField control={control} name="password" label="Nova senha" required placeholder="Mínimo 8 caracteres" autoComplete="new-password" />
+        <PasswordField control={control} name="confirmPassword" label="Confirmar nova senha" required autoComplete="new-password" />
         <Button type="submit" appearance="primary" disabled={reset.isPending} icon={reset.isPending ? <Spinner size="tiny" /> : undefined}>
           Redefinir senha
         </Button>
