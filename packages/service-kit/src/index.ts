@@ -1,3 +1,4 @@
+export { BrokerScopedTable } from './broker-scope';
 export { MIN_SECRET_LENGTH, readBaseConfig, type BaseConfig } from './config';
 export { createService, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
 export { withAdvisoryLock } from './database';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
-import { REDACTED_PATHS, SESSION_COOKIE, createLogger, createObjectStore, mapError, readBaseConfig, type Service } from '../src';
+import { BrokerScopedTable, REDACTED_PATHS, SESSION_COOKIE, createLogger, createObjectStore, mapError, readBaseConfig, type Service } from '../src';
 import { TEST_INTERNAL_TOKEN, createTestDatabase, randomUser, sessionCookieFor } from '../src/testing';
 import { createNotesService } from './fixtures/notes-service';
 
@@ -215,6 +215,21 @@ describe('uploads (koa-body, one part, sniffed, streamed to S3)', () => {
     expect((await post().field('x', 'y')).status).toBe(400);
     expect((await post().send({ file: 'x' })).status).toBe(415);
     expect(await uploadDirs()).toBe(before);
+  });
+});
+
+describe('broker-scoped tables', () => {
+  test('every query is the broker\'s own; inserts are stamped with them', async () => {
+    const notes = new BrokerScopedTable(first.knex, 'notes');
+    const ana = randomUser();
+    const bia = randomUser();
+    const [mine] = await notes.of(ana.id).insert({ text: 'da Ana' });
+    expect(mine.userId).toBe(ana.id);
+    expect(await notes.of(bia.id).byId(mine.id).first()).toBeUndefined();
+    expect(await notes.of(bia.id).update(mine.id, { text: 'roubada' })).toEqual([]);
+    expect(await notes.of(bia.id).remove(mine.id)).toBe(0);
+    expect((await notes.of(ana.id).byId(mine.id).first()).text).toBe('da Ana');
+    expect((await notes.of(ana.id).rows()).map((row: { id: number }) => row.id)).toEqual([mine.id]);
   });
 });
 

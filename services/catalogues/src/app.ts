@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { createService, withAdvisoryLock, type Service } from '@corretora/service-kit';
 import type { CataloguesConfig } from './config';
-import { catalogueRoutes } from './modules/catalogue/catalogue-routes';
-import { insurersCatalogue, leadSourcesCatalogue, productsCatalogue } from './modules/catalogue/catalogues';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { insurersCatalogue, leadSourcesCatalogue, productsCatalogue } from './modules/catalogue/catalogue-definitions';
 import { PasswordBox } from './modules/insurers/password-box';
-import { revealPasswordRoutes } from './modules/insurers/reveal-password.routes';
+import { insurerPasswordRoutes } from './modules/insurers/insurer-password.routes';
+import { InsurerPasswordService } from './modules/insurers/insurer-password.service';
 import { internalCheckRoutes, referenceDataRoutes } from './modules/reference-data/reference-data.routes';
+import { ReferenceDataService } from './modules/reference-data/reference-data.service';
 
 export async function createCataloguesService(config: CataloguesConfig): Promise<Service> {
   const box = new PasswordBox(config.insurerPasswordKey);
@@ -21,12 +23,12 @@ export async function createCataloguesService(config: CataloguesConfig): Promise
     routes(router, { knex }) {
       catalogueRoutes(router, knex, productsCatalogue);
       catalogueRoutes(router, knex, insurersCatalogue(box));
-      revealPasswordRoutes(router, knex, box);
+      insurerPasswordRoutes(router, new InsurerPasswordService(knex, box));
       catalogueRoutes(router, knex, leadSourcesCatalogue);
-      referenceDataRoutes(router, knex);
+      referenceDataRoutes(router, new ReferenceDataService(knex));
     },
     internalRoutes(router, { knex }) {
-      internalCheckRoutes(router, knex);
+      internalCheckRoutes(router, new ReferenceDataService(knex));
     },
   });
   await withAdvisoryLock(service.knex, 'catalogues:insurer-passwords', () => box.upgradeLegacy(service.knex));

@@ -3,7 +3,32 @@ import {
   ProductUpdateSchema, type Insurer, type LeadSource, type Product,
 } from '@corretora/contracts';
 import { insurerPasswordContext, type PasswordBox } from '../insurers/password-box';
-import type { CatalogueDefinition } from './catalogue-routes';
+import type * as v from 'valibot';
+
+export const ITEM_NOT_FOUND = 'Item não encontrado.';
+
+/** Lists sorted by name as a Brazilian reader expects (the pt_br_natural collation of the migrations). */
+export const BY_NAME = 'name collate pt_br_natural, name, id';
+
+/** The row a write goes to: its owner and id (taken from the sequence before an insert). */
+export interface RowTarget {
+  userId: string;
+  id: number;
+}
+
+export interface CatalogueDefinition<Row, Dto> {
+  path: string;
+  table: string;
+  /** The answer to a second item with the same name (the <table>_user_name_unique index, mapped by the kit). */
+  duplicateMessage: string;
+  createSchema: v.GenericSchema;
+  updateSchema: v.GenericSchema;
+  /** What a list reads: the columns toDto needs, nothing more (no timestamps to parse). */
+  columns: readonly string[];
+  /** Turns a validated body into the columns of row `target` (e.g. seals the insurer password, bound to it). */
+  toColumns: (input: Record<string, unknown>, target: RowTarget) => Record<string, unknown>;
+  toDto: (row: Row) => Dto;
+}
 
 export interface ProductRow { id: number; name: string; isActive: boolean; description: string | null; policyType: Product['policyType'] }
 export interface LeadSourceRow { id: number; name: string; isActive: boolean; description: string | null }
