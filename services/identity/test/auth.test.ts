@@ -1,31 +1,25 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Service } from '@corretora/service-kit';
-import { createTestDatabase, testConfig } from '@corretora/service-kit/testing';
-import request from 'supertest';
+import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
+import type { Response } from 'supertest';
 import { createIdentityService } from '../src/app';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let service: Service;
-let outboxDir: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  outboxDir = await mkdtemp(path.join(os.tmpdir(), 'identity-outbox-'));
-  service = await createIdentityService({
-    ...testConfig('identity', database.url),
+const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'identity-outbox-'));
+const fixture = serviceFixture((databaseUrl) =>
+  createIdentityService({
+    ...testConfig('identity', databaseUrl),
     appUrl: 'http://crm.test',
     smtpUrl: null,
     mailFrom: 'CRM <crm@test>',
     outboxDir,
     registerLimitPerHour: 20,
-  });
-});
+  }),
+);
+const { api } = fixture;
 
 afterAll(async () => {
-  await service?.close();
-  await database?.drop();
   await rm(outboxDir, { recursive: true, force: true });
 });
 
@@ -35,7 +29,6 @@ function newEmail(): string {
   return `broker${counter}-${Date.now()}@corretora.test`;
 }
 
-const api = () => request(service.app.callback());
 
 /** The gateway sets X-Forwarded-For to the client's address: each call here may play another client. */
 let addressCounter = 0;
@@ -44,7 +37,7 @@ function newAddress(): string {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
-function cookieOf(response: request.Response): string {
+function cookieOf(response: Response): string {
   const cookies = (response.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
   return cookies.map((c) => c.split(';')[0]).join('; ');
 }
@@ -58,7 +51,7 @@ async function register(email: string, password = 'senha-segura-1') {
 const tokenOf = (link: string) => new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
 
 async function userCount(): Promise<number> {
-  const row = await service.knex('users').count<{ n: string }[]>({ n: '*' }).first();
+  const row = await fixture.service.knex('users').count<{ n: string }[]>({ n: '*' }).first();
   return Number(row?.n);
 }
 
@@ -83,7 +76,7 @@ describe('register', () => {
     const me = await api().get('/api/auth/user').set('Cookie', cookieOf(response));
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(email);
-    const stored = await service.knex('users').where({ email }).first();
+    const stored = await fixture.service.knex('users').where({ email }).first();
     expect(stored.password).toMatch(/^\$argon2id\$/);
   });
 
@@ -243,7 +236,7 @@ describe('password reset', () => {
     await api().post('/api/auth/forgot-password').send({ email });
     const [mail] = await mailsTo(email);
     const token = tokenOf(mail!.link);
-    const stored = await service.knex('users').where({ email }).first();
+    const stored = await fixture.service.knex('users').where({ email }).first();
     expect(stored.reset_password_token ?? stored.resetPasswordToken).not.toBe(token);
 
     const reset = await api().post('/api/auth/reset-password').send({ token, password: 'nova-senha-99' });
@@ -263,7 +256,7 @@ describe('password reset', () => {
     await api().post('/api/auth/forgot-password').send({ email });
     const [mail] = await mailsTo(email);
     const token = tokenOf(mail!.link);
-    await service.knex('users').where({ email }).update({ reset_password_expires: new Date(Date.now() - 1000) });
+    await fixture.service.knex('users').where({ email }).update({ reset_password_expires: new Date(Date.now() - 1000) });
     const response = await api().post('/api/auth/reset-password').send({ token, password: 'nova-senha-99' });
     expect(response.status).toBe(400);
     expect((await api().post('/api/auth/login').send({ email, password: 'senha-segura-1' })).status).toBe(200);
@@ -300,8 +293,8 @@ describe('password reset', () => {
       stop = true;
       await Promise.all(loops);
       expect((await api().get('/api/auth/user').set('Cookie', stolen)).status).toBe(401);
-      const [user] = await service.knex('users').where({ email }).select('id');
-      expect(await service.knex('public.sessions').where({ userId: user.id }).count({ n: '*' }).first()).toEqual({ n: '0' });
+      const [user] = await fixture.service.knex('users').where({ email }).select('id');
+      expect(await fixture.service.knex('public.sessions').where({ userId: user.id }).count({ n: '*' }).first()).toEqual({ n: '0' });
     }
   });
 
