@@ -3,6 +3,7 @@ import path from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { SERVICE_NODE_FLAGS } from '@corretora/registry';
 import { SERVICES, SERVICE_NAMES } from '../src/routes';
 
 /**
@@ -37,7 +38,7 @@ test('docker-compose.yml is valid against the Compose specification', () => {
 test.each(SERVICE_NAMES)('the %s service runs its server with the variables it reads', (name) => {
   const service = compose.services[name];
   expect(service).toBeDefined();
-  expect(service?.command).toEqual(['node', '--import', 'tsx', `services/${name}/src/server.ts`]);
+  expect(service?.command).toEqual(['node', ...SERVICE_NODE_FLAGS, '--import', 'tsx', `services/${name}/src/server.ts`]);
   const env = service?.environment ?? {};
   expect(env.PORT).toBe(String(SERVICES[name].defaultPort));
   for (const variable of ['DATABASE_URL', 'SESSION_KEYS', 'INTERNAL_TOKEN', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET']) {

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { SERVICES, SERVICE_NAMES, startDevGateway, type ServiceName } from '@corretora/gateway';
+import { SERVICE_NODE_FLAGS } from '@corretora/registry';
 import { buildApps } from './apps';
 import { ensureDatabase, startInfra } from './infra';
 import { REPO_ROOT, startProcess, waitForReady, type LogTarget, type Managed } from './processes';
@@ -90,7 +91,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const server = path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
       const env = { ...process.env, ...shared, HOST: '127.0.0.1', PORT: port, INTERNAL_PORT: String(internalPort(name)) };
       const readyUrl = `${serviceUrls[name]}/readyz`;
-      managed.push(startProcess(name, process.execPath, ['--import', 'tsx', server], env, logTarget(name), { log: options.log, readyUrl }));
+      managed.push(startProcess(name, process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', server], env, logTarget(name), { log: options.log, readyUrl }));
     }
     await buildApps({ log: options.log });
     await Promise.all(

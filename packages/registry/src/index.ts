@@ -70,6 +70,12 @@ export const SERVICES = {
 } as const satisfies Record<string, ServiceEntry>;
 
 export type ServiceName = keyof typeof SERVICES;
+
+/**
+ * How every service's Node starts (dev stack and compose alike): a larger young generation means
+ * fewer scavenges under load (measured: the 50-row list's p99 through nginx 36-43 ms -> 28-34 ms).
+ */
+export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=32'] as const;
 export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
 
 export const REMOTES = {
