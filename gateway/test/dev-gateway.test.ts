@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { startDevGateway } from '../src/dev-gateway';
-import { STATIC_SECURITY_HEADERS, remotesManifest } from '../src/routes';
+import { REMOTES, STATIC_SECURITY_HEADERS, remotesManifest } from '../src/routes';
+
+/** Any remote of the registry: the static side is the same for each. */
+const REMOTE = REMOTES[0]!;
 
 let root: string;
 let server: http.Server;
@@ -36,10 +39,10 @@ function raw(request: string): Promise<string> {
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'dev-gateway-test-'));
   await mkdir(path.join(root, 'shell'), { recursive: true });
-  await mkdir(path.join(root, 'mfe-broker', 'dist'), { recursive: true });
+  await mkdir(path.join(root, REMOTE, 'dist'), { recursive: true });
   await writeFile(path.join(root, 'shell', 'index.html'), '<!doctype html><title>Corretora CRM</title>');
   await writeFile(path.join(root, 'shell', 'main.0123abcd.js'), 'console.log("hashed")');
-  await writeFile(path.join(root, 'mfe-broker', 'dist', 'remoteEntry.js'), 'var remote = 1;');
+  await writeFile(path.join(root, REMOTE, 'dist', 'remoteEntry.js'), 'var remote = 1;');
   // No service is listening on these: only the static side and the routing decisions are under test.
   const nowhere = 'http://127.0.0.1:9';
   echo = await listen((req, res) => {
@@ -79,11 +82,11 @@ describe('dev gateway (npm start)', () => {
     expect(await deepLink.text()).toContain('Corretora CRM');
     expect(deepLink.headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${url}/main.0123abcd.js`)).headers.get('cache-control')).toContain('immutable');
-    expect((await fetch(`${url}/remotes/mfe-broker/remoteEntry.js`)).status).toBe(200);
+    expect((await fetch(`${url}/remotes/${REMOTE}/remoteEntry.js`)).status).toBe(200);
     expect(await (await fetch(`${url}/remotes.json`)).json()).toEqual(remotesManifest());
   });
 
-  test.each(['/', '/broker', '/main.0123abcd.js', '/remotes/mfe-broker/remoteEntry.js'])('%s carries the security headers', async (pathname) => {
+  test.each(['/', '/broker', '/main.0123abcd.js', `/remotes/${REMOTE}/remoteEntry.js`])('%s carries the security headers', async (pathname) => {
     const response = await fetch(`${url}${pathname}`);
     expect(response.status).toBe(200);
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);

@@ -8,7 +8,10 @@ import { createTestDatabase, testConfig } from '@corretora/service-kit/testing';
 import { createBrokerService } from '../../services/broker/src/app';
 import { createIdentityService } from '../../services/identity/src/app';
 import { startNginx, type RunningNginx } from '../src/nginx-runner';
-import { API_ROUTES, SERVICE_NAMES, STATIC_SECURITY_HEADERS, type ServiceName } from '../src/routes';
+import { API_ROUTES, REMOTES, SERVICE_NAMES, STATIC_SECURITY_HEADERS, remotesManifest, type ServiceName } from '../src/routes';
+
+/** Any remote of the registry: the static side is the same for each. */
+const REMOTE = REMOTES[0]!;
 
 /** Answers with its own name and what it received, so a test can see where nginx sent a request. */
 function echoServer(name: string): Promise<http.Server> {
@@ -60,11 +63,11 @@ beforeAll(async () => {
   // nginx workers run as nobody: the static folders must be world-readable.
   await chmod(root, 0o755);
   await mkdir(path.join(root, 'shell', 'assets'), { recursive: true });
-  await mkdir(path.join(root, 'remotes', 'mfe-broker'), { recursive: true });
+  await mkdir(path.join(root, 'remotes', REMOTE), { recursive: true });
   await writeFile(path.join(root, 'shell', 'index.html'), '<!doctype html><title>Corretora CRM</title>');
   await writeFile(path.join(root, 'shell', 'main.0123abcd.js'), 'console.log("hashed")');
-  await writeFile(path.join(root, 'remotes', 'mfe-broker', 'remoteEntry.js'), 'var remote = 1;');
-  for (const dir of ['shell', 'shell/assets', 'remotes', 'remotes/mfe-broker']) await chmod(path.join(root, dir), 0o755);
+  await writeFile(path.join(root, 'remotes', REMOTE, 'remoteEntry.js'), 'var remote = 1;');
+  for (const dir of ['shell', 'shell/assets', 'remotes', `remotes/${REMOTE}`]) await chmod(path.join(root, dir), 0o755);
 
   const upstreams = {} as Record<ServiceName, string>;
   for (const name of SERVICE_NAMES) {
@@ -114,17 +117,14 @@ describe('nginx generated from the route table', () => {
     const hashed = await fetch(`${routing.url}/main.0123abcd.js`);
     expect(hashed.headers.get('cache-control')).toContain('immutable');
     const manifest = await fetch(`${routing.url}/remotes.json`);
-    expect(await manifest.json()).toEqual({
-      'mfe-broker': '/remotes/mfe-broker/remoteEntry.js',
-      'mfe-catalogues': '/remotes/mfe-catalogues/remoteEntry.js',
-    });
-    const entry = await fetch(`${routing.url}/remotes/mfe-broker/remoteEntry.js`);
+    expect(await manifest.json()).toEqual(remotesManifest());
+    const entry = await fetch(`${routing.url}/remotes/${REMOTE}/remoteEntry.js`);
     expect(entry.status).toBe(200);
     expect(entry.headers.get('cache-control')).toBe('no-cache');
-    expect((await fetch(`${routing.url}/remotes/mfe-broker/missing.js`)).status).toBe(404);
+    expect((await fetch(`${routing.url}/remotes/${REMOTE}/missing.js`)).status).toBe(404);
   });
 
-  test.each(['/', '/broker', '/main.0123abcd.js', '/remotes.json', '/remotes/mfe-broker/remoteEntry.js'])(
+  test.each(['/', '/broker', '/main.0123abcd.js', '/remotes.json', `/remotes/${REMOTE}/remoteEntry.js`])(
     '%s carries the security headers',
     async (pathname) => {
       const response = await fetch(`${routing.url}${pathname}`);

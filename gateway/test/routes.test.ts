@@ -1,4 +1,4 @@
-import { API_ROUTES, UNSAFE_REQUEST_URI, isSafeRequestTarget, matchApiRoute, remotesManifest, sizeInBytes } from '../src/routes';
+import { API_ROUTES, REMOTES, UNSAFE_REQUEST_URI, isSafeRequestTarget, matchApiRoute, remotesManifest, sizeInBytes } from '../src/routes';
 
 describe('route table', () => {
   test.each([
@@ -57,10 +57,7 @@ describe('route table', () => {
     expect(new Set(prefixes).size).toBe(prefixes.length);
   });
 
-  test('the remotes manifest points at each remote entry', () => {
-    expect(remotesManifest()).toEqual({
-      'mfe-broker': '/remotes/mfe-broker/remoteEntry.js',
-      'mfe-catalogues': '/remotes/mfe-catalogues/remoteEntry.js',
-    });
+  test('the remotes manifest points at each remote entry of the registry', () => {
+    expect(remotesManifest()).toEqual(Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/remoteEntry.js`])));
   });
 });
