@@ -63,7 +63,7 @@ export default tseslint.config(
   {
     files: ['packages/service-kit/**/*.ts'],
     rules: restrict([
-      { group: ['@corretora/*', '!@corretora/contracts'], message: 'service-kit builds on contracts only.' },
+      { group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry'], message: 'service-kit builds on contracts and the registry only.' },
       relativeInto('services'),
     ]),
   },

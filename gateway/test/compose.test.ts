@@ -3,7 +3,7 @@ import path from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import { SERVICE_NODE_FLAGS } from '@corretora/registry';
+import { INTERNAL_PORT_OFFSET, SERVICE_NODE_FLAGS } from '@corretora/registry';
 import { SERVICES, SERVICE_NAMES } from '../src/routes';
 
 /**
@@ -45,7 +45,7 @@ test.each(SERVICE_NAMES)('the %s service runs its server with the variables it r
     expect(env[variable]).toBeTruthy();
   }
   // The other services' /internal listeners, 100 above their public ports, on the compose network.
-  for (const other of SERVICE_NAMES) expect(env[SERVICES[other].internalUrlEnv]).toBe(`http://${other}:${SERVICES[other].defaultPort + 100}`);
+  for (const other of SERVICE_NAMES) expect(env[SERVICES[other].internalUrlEnv]).toBe(`http://${other}:${SERVICES[other].defaultPort + INTERNAL_PORT_OFFSET}`);
   expect(env.HOST).toBe('0.0.0.0');
   expect(env.APP_URL).toBeTruthy();
   expect(service?.ports).toBeUndefined();

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { SERVICES, SERVICE_NAMES, startDevGateway, type ServiceName } from '@corretora/gateway';
-import { SERVICE_NODE_FLAGS } from '@corretora/registry';
+import { INTERNAL_PORT_OFFSET, SERVICE_NODE_FLAGS } from '@corretora/registry';
 import { buildApps } from './apps';
 import { ensureDatabase, startInfra } from './infra';
 import { REPO_ROOT, startProcess, waitForReady, type LogTarget, type Managed } from './processes';
@@ -39,9 +39,6 @@ export interface Stack {
 
 /** Optional settings of the services, passed on when set (README, Configuration). */
 const PASSED_THROUGH = ['SMTP_URL', 'MAIL_FROM', 'REGISTER_LIMIT_PER_HOUR', 'SESSION_IDLE_MINUTES', 'SESSION_LIFETIME_HOURS', 'COOKIE_SECURE'];
-
-/** Each service's /internal listener is this far above its public port (service-kit's default too). */
-const INTERNAL_PORT_OFFSET = 100;
 
 /** The whole product on one machine: infra, migrations (at service start), services, apps, gateway. */
 export async function startStack(options: StackOptions): Promise<Stack> {

@@ -16,7 +16,7 @@ export interface ApiPrefix {
 }
 
 export interface ServiceEntry {
-  /** Public port (the gateway's upstream); /internal listens 100 above it. */
+  /** Public port (the gateway's upstream); /internal listens INTERNAL_PORT_OFFSET above it. */
   port: number;
   api: readonly ApiPrefix[];
 }
@@ -55,6 +55,9 @@ export interface UpcomingArea {
 }
 
 export const DEFAULT_MAX_BODY = '128k';
+
+/** Each service's /internal listener is this far above its public port (INTERNAL_PORT overrides). */
+export const INTERNAL_PORT_OFFSET = 100;
 
 export const SERVICES = {
   identity: { port: 4101, api: [{ prefix: '/api/auth' }] },

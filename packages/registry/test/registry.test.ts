@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_ROUTES, REMOTES, REMOTE_NAMES, SERVICES, SERVICE_NAMES, UPCOMING_AREAS, navigation, remoteRoutes } from '../src';
+import { API_ROUTES, INTERNAL_PORT_OFFSET, REMOTES, REMOTE_NAMES, SERVICES, SERVICE_NAMES, UPCOMING_AREAS, navigation, remoteRoutes } from '../src';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const workspaces = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
@@ -16,7 +16,7 @@ describe('registry', () => {
   });
 
   test('ports are distinct, and so are their /internal ports (port + 100)', () => {
-    const ports = SERVICE_NAMES.flatMap((name) => [SERVICES[name].port, SERVICES[name].port + 100]);
+    const ports = SERVICE_NAMES.flatMap((name) => [SERVICES[name].port, SERVICES[name].port + INTERNAL_PORT_OFFSET]);
     expect(new Set(ports).size).toBe(ports.length);
   });
 

@@ -1,3 +1,4 @@
+import { INTERNAL_PORT_OFFSET, SERVICES, type ServiceName } from '@corretora/registry';
 import type { SessionSettings } from './session';
 
 export interface BaseConfig {
@@ -20,7 +21,6 @@ export interface BaseConfig {
 export const MIN_SECRET_LENGTH = 32;
 export const DEFAULT_SESSION_IDLE_MINUTES = 12 * 60;
 export const DEFAULT_SESSION_LIFETIME_HOURS = 7 * 24;
-export const INTERNAL_PORT_OFFSET = 100;
 
 function required(env: NodeJS.ProcessEnv, key: string): string {
   const value = env[key];
@@ -50,9 +50,12 @@ function flag(env: NodeJS.ProcessEnv, key: string, fallback: boolean): boolean {
   throw new Error(`${key} must be true or false, got ${env[key]}`);
 }
 
-/** Every service reads the same variables; configuration comes only from the environment. */
-export function readBaseConfig(name: string, defaultPort: number, env: NodeJS.ProcessEnv = process.env): BaseConfig {
-  const publicPort = port(env, 'PORT', defaultPort);
+/**
+ * Every service reads the same variables; configuration comes only from the environment, and the
+ * default port from the registry.
+ */
+export function readBaseConfig(name: ServiceName, env: NodeJS.ProcessEnv = process.env): BaseConfig {
+  const publicPort = port(env, 'PORT', SERVICES[name].port);
   const sessionKeys = required(env, 'SESSION_KEYS').split(',').map((key) => key.trim()).filter(Boolean);
   if (sessionKeys.some((key) => key.length < MIN_SECRET_LENGTH)) {
     throw new Error(`Each SESSION_KEYS entry must have at least ${MIN_SECRET_LENGTH} characters.`);

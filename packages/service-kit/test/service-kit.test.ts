@@ -253,21 +253,21 @@ describe('configuration', () => {
   const base = { SESSION_KEYS: 'k'.repeat(32), INTERNAL_TOKEN: 't'.repeat(32), DATABASE_URL: 'postgres://x' };
 
   test('loopback, internal port = port + 100, 12 h idle, 7 days, Secure from an https APP_URL', () => {
-    const config = readBaseConfig('x', 4101, base);
+    const config = readBaseConfig('identity', base);
     expect(config).toMatchObject({ host: '127.0.0.1', port: 4101, internalPort: 4201 });
     expect(config.session).toEqual({ idleMs: 12 * 3_600_000, lifetimeMs: 7 * 24 * 3_600_000, secure: false });
-    expect(readBaseConfig('x', 4101, { ...base, APP_URL: 'https://crm.example' }).session.secure).toBe(true);
-    expect(readBaseConfig('x', 4101, { ...base, APP_URL: 'https://crm.example', COOKIE_SECURE: 'false' }).session.secure).toBe(false);
-    const custom = readBaseConfig('x', 4101, { ...base, HOST: '0.0.0.0', INTERNAL_PORT: '5000', SESSION_IDLE_MINUTES: '30', SESSION_LIFETIME_HOURS: '24' });
+    expect(readBaseConfig('identity', { ...base, APP_URL: 'https://crm.example' }).session.secure).toBe(true);
+    expect(readBaseConfig('identity', { ...base, APP_URL: 'https://crm.example', COOKIE_SECURE: 'false' }).session.secure).toBe(false);
+    const custom = readBaseConfig('identity', { ...base, HOST: '0.0.0.0', INTERNAL_PORT: '5000', SESSION_IDLE_MINUTES: '30', SESSION_LIFETIME_HOURS: '24' });
     expect(custom).toMatchObject({ host: '0.0.0.0', internalPort: 5000 });
     expect(custom.session).toMatchObject({ idleMs: 30 * 60_000, lifetimeMs: 24 * 3_600_000 });
   });
 
   test('a short internal token or session key, or nonsense durations, stop the service at start', () => {
-    expect(() => readBaseConfig('x', 1, { ...base, INTERNAL_TOKEN: 'short' })).toThrow(/INTERNAL_TOKEN/);
-    expect(() => readBaseConfig('x', 1, { ...base, SESSION_KEYS: 'short' })).toThrow(/SESSION_KEYS/);
-    expect(() => readBaseConfig('x', 1, { ...base, SESSION_IDLE_MINUTES: '-1' })).toThrow(/SESSION_IDLE_MINUTES/);
-    expect(() => readBaseConfig('x', 1, { ...base, COOKIE_SECURE: 'yes please' })).toThrow(/COOKIE_SECURE/);
+    expect(() => readBaseConfig('identity', { ...base, INTERNAL_TOKEN: 'short' })).toThrow(/INTERNAL_TOKEN/);
+    expect(() => readBaseConfig('identity', { ...base, SESSION_KEYS: 'short' })).toThrow(/SESSION_KEYS/);
+    expect(() => readBaseConfig('identity', { ...base, SESSION_IDLE_MINUTES: '-1' })).toThrow(/SESSION_IDLE_MINUTES/);
+    expect(() => readBaseConfig('identity', { ...base, COOKIE_SECURE: 'yes please' })).toThrow(/COOKIE_SECURE/);
   });
 });
 

@@ -8,7 +8,7 @@ export interface BrokerConfig extends BaseConfig {
 
 export function readBrokerConfig(env: NodeJS.ProcessEnv = process.env): BrokerConfig {
   return {
-    ...readBaseConfig('broker', 4102, env),
+    ...readBaseConfig('broker', env),
     pipelineUrl: env.PIPELINE_INTERNAL_URL || null,
     financeUrl: env.FINANCE_INTERNAL_URL || null,
   };

@@ -13,5 +13,5 @@ export function parsePasswordKey(raw: string | undefined): Buffer {
 }
 
 export function readCataloguesConfig(env: NodeJS.ProcessEnv = process.env): CataloguesConfig {
-  return { ...readBaseConfig('catalogues', 4103, env), insurerPasswordKey: parsePasswordKey(env.INSURER_PASSWORD_KEY) };
+  return { ...readBaseConfig('catalogues', env), insurerPasswordKey: parsePasswordKey(env.INSURER_PASSWORD_KEY) };
 }

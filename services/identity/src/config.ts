@@ -21,7 +21,7 @@ function positiveInteger(raw: string | undefined, fallback: number, name: string
 
 export function readIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   return {
-    ...readBaseConfig('identity', 4101, env),
+    ...readBaseConfig('identity', env),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Corretora CRM <nao-responda@corretora.local>',
     outboxDir: env.MAIL_OUTBOX_DIR ?? path.join(REPO_ROOT, '.data', 'outbox'),
