@@ -12,6 +12,7 @@ COPY services ./services
 COPY shell ./shell
 COPY mfe-broker ./mfe-broker
 COPY mfe-catalogues ./mfe-catalogues
+COPY mfe-pipeline ./mfe-pipeline
 COPY gateway ./gateway
 COPY e2e/package.json ./e2e/package.json
 RUN npm ci --no-audit --no-fund && npx lerna run build --concurrency 1
@@ -30,4 +31,5 @@ COPY --from=build /app/nginx.conf /etc/nginx/corretora.conf
 COPY --from=build /app/shell/dist /srv/shell
 COPY --from=build /app/mfe-broker/dist /srv/remotes/mfe-broker
 COPY --from=build /app/mfe-catalogues/dist /srv/remotes/mfe-catalogues
+COPY --from=build /app/mfe-pipeline/dist /srv/remotes/mfe-pipeline
 CMD ["nginx", "-c", "/etc/nginx/corretora.conf", "-g", "daemon off;"]

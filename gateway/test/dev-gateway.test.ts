@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { startDevGateway } from '../src/dev-gateway';
-import { REMOTES, STATIC_SECURITY_HEADERS, remotesManifest } from '../src/routes';
+import { REMOTES, SERVICE_NAMES, STATIC_SECURITY_HEADERS, remotesManifest, type ServiceName } from '../src/routes';
 
 /** Any remote of the registry: the static side is the same for each. */
 const REMOTE = REMOTES[0]!;
@@ -60,7 +60,7 @@ beforeAll(async () => {
   });
   server = await startDevGateway({
     port: 0,
-    upstreams: { identity: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`, broker: nowhere, catalogues: nowhere },
+    upstreams: { ...Object.fromEntries(SERVICE_NAMES.map((name) => [name, nowhere])), identity: `http://127.0.0.1:${(echo.address() as AddressInfo).port}` } as Record<ServiceName, string>,
     shellDir: path.join(root, 'shell'),
     remotesDir: root,
     remoteDistSubdir: 'dist',

@@ -212,7 +212,7 @@ describe('nginx: what an attacker sends', () => {
   });
 
   test('a service that is down is a pt-BR JSON 502', async () => {
-    const upstreams = { identity: '127.0.0.1:9', broker: '127.0.0.1:9', catalogues: '127.0.0.1:9' };
+    const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, '127.0.0.1:9'])) as Record<ServiceName, string>;
     const down = await nginxFor(root, 'down', upstreams);
     try {
       const response = await fetch(`${down.url}/api/auth/user`);
@@ -249,6 +249,7 @@ describe('one session across services through nginx', () => {
       identity: `127.0.0.1:${portOf(identityServer)}`,
       broker: `127.0.0.1:${portOf(brokerServer)}`,
       catalogues: `127.0.0.1:${portOf(echoes[2]!)}`,
+      pipeline: '127.0.0.1:9',
     });
   });
 

@@ -1,3 +1,4 @@
+import type { StageKey } from './pipeline/pipeline.schemas';
 import type { BusinessTypeValue, ExperienceValue, InsuranceTypeValue, PolicyTypeValue, StateCode, SusepCategoryValue } from './options/broker-options';
 
 /** Shapes the API answers with (requests are typed by the schemas' outputs). */
@@ -75,7 +76,7 @@ export interface LeadSource {
   isActive: boolean;
 }
 
-export type PipelineStageKey = 'leads' | 'qualified' | 'proposal' | 'closed';
+export type PipelineStageKey = StageKey;
 
 export interface PipelineStage {
   id: number;

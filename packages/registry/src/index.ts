@@ -70,6 +70,10 @@ export const SERVICES = {
     port: 4103,
     api: [{ prefix: '/api/products' }, { prefix: '/api/insurers' }, { prefix: '/api/lead-sources' }, { prefix: '/api/reference-data' }],
   },
+  pipeline: {
+    port: 4104,
+    api: [{ prefix: '/api/pipeline' }, { prefix: '/api/pipeline-leads' }, { prefix: '/api/pipeline-cards' }, { prefix: '/api/contacts' }],
+  },
 } as const satisfies Record<string, ServiceEntry>;
 
 export type ServiceName = keyof typeof SERVICES;
@@ -92,6 +96,16 @@ export const REMOTES = {
       { label: 'Minha Corretora', to: '/broker', icon: 'brokerage', order: 100, locked: false },
     ],
   },
+  'mfe-pipeline': {
+    routes: [
+      { path: 'pipeline', locked: true },
+      { path: 'contacts', locked: true },
+    ],
+    nav: [
+      { label: 'Pipeline', to: '/pipeline', icon: 'pipeline', order: 20, locked: true },
+      { label: 'Contatos', to: '/contacts', icon: 'contacts', order: 30, locked: true },
+    ],
+  },
   'mfe-catalogues': {
     routes: [{ path: 'settings', locked: true }],
     nav: [{ label: 'Configurações', to: '/settings', icon: 'settings', order: 80, locked: true }],
@@ -107,8 +121,6 @@ export type RemoteRoutePath<Name extends RemoteName> = (typeof REMOTES)[Name]['r
 export const SHELL_NAV: readonly NavEntry[] = [{ label: 'Painel', to: '/', icon: 'dashboard', order: 10, locked: true }];
 
 export const UPCOMING_AREAS = [
-  { path: 'pipeline', title: 'Pipeline de Vendas', nav: { label: 'Pipeline', to: '/pipeline', icon: 'pipeline', order: 20, locked: true } },
-  { path: 'contacts', title: 'Gestão de Contatos', nav: { label: 'Contatos', to: '/contacts', icon: 'contacts', order: 30, locked: true } },
   { path: 'claims', title: 'Sinistros', nav: { label: 'Sinistros', to: '/claims', icon: 'claims', order: 40, locked: true } },
   { path: 'policies', title: 'Gestão de Apólices', nav: { label: 'Apólices', to: '/policies', icon: 'policies', order: 50, locked: true } },
   { path: 'commissions', title: 'Comissões', nav: { label: 'Comissões', to: '/commissions', icon: 'commissions', order: 60, locked: true } },

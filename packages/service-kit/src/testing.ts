@@ -91,7 +91,7 @@ export function serviceFixture(create: (databaseUrl: string) => Promise<Service>
       return current();
     },
     api: () => request(current().app.callback()),
-    internal: () => request(current().internalApp.callback()).set('x-internal-token', TEST_INTERNAL_TOKEN),
+    internal: () => request.agent(current().internalApp.callback()).set('x-internal-token', TEST_INTERNAL_TOKEN),
     /** A signed-in broker of its own: every call is another broker. */
     async broker() {
       const user = randomUser();

@@ -1,4 +1,4 @@
-import { issuesToFieldErrors } from '@corretora/contracts';
+import { MAX_ID, issuesToFieldErrors } from '@corretora/contracts';
 import type Koa from 'koa';
 import * as v from 'valibot';
 import { HttpError } from './errors';
@@ -10,8 +10,7 @@ export function parseBody<S extends v.GenericSchema>(schema: S, input: unknown):
   throw new HttpError(400, 'Dados inválidos.', issuesToFieldErrors(result.issues));
 }
 
-/** The largest id an `integer` identity column holds: a larger one cannot exist. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 
 /** Ids are integers 1..MAX_ID; anything else cannot exist, so it is a 404 like any unknown id. */
 export function parseIdParam(raw: string | undefined, message = 'Não encontrado.'): number {

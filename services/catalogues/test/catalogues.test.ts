@@ -198,7 +198,7 @@ describe('reference data and internal check', () => {
     ]);
   });
 
-  test('internal check answers names for the broker\'s ids and 404 for anyone else\'s', async () => {
+  test('internal check answers names for the broker\'s ids and lists anyone else\'s as missing', async () => {
     const owner = await broker();
     const other = await broker();
     const data = (await api().get('/api/reference-data').set('Cookie', owner.cookie)).body;
@@ -207,9 +207,15 @@ describe('reference data and internal check', () => {
       .get(`/internal/catalogues/${owner.user.id}/check?productId=${auto.id}&stageKey=qualified`)
       .set('x-internal-token', TEST_INTERNAL_TOKEN);
     expect(check.status).toBe(200);
-    expect(check.body).toEqual({ product: { id: auto.id, name: 'Seguro Auto', policyType: 'auto' }, stage: { id: expect.any(Number), key: 'qualified', name: 'Negociação' } });
-    const foreign = await internal().get(`/internal/catalogues/${other.user.id}/check?productId=${auto.id}`).set('x-internal-token', TEST_INTERNAL_TOKEN);
-    expect(foreign.status).toBe(404);
+    expect(check.body).toEqual({
+      missing: [], product: { id: auto.id, name: 'Seguro Auto', policyType: 'auto' }, stage: { id: expect.any(Number), key: 'qualified', name: 'Negociação' },
+    });
+    const foreign = await internal().get(`/internal/catalogues/${other.user.id}/check?productId=${auto.id}&stageKey=leads`).set('x-internal-token', TEST_INTERNAL_TOKEN);
+    expect(foreign.status).toBe(200);
+    expect(foreign.body).toEqual({ missing: ['productId'], stage: { id: expect.any(Number), key: 'leads', name: 'Contato' } });
+    const stageId = check.body.stage.id;
+    const disagree = await internal().get(`/internal/catalogues/${owner.user.id}/check?stageId=${stageId}&stageKey=closed`).set('x-internal-token', TEST_INTERNAL_TOKEN);
+    expect(disagree.body).toEqual({ missing: ['stageId'] });
     const huge = await internal().get(`/internal/catalogues/${owner.user.id}/check?productId=99999999999`).set('x-internal-token', TEST_INTERNAL_TOKEN);
     expect(huge.status).toBe(404);
     expect((await internal().get(`/internal/catalogues/${owner.user.id}/check`)).status).toBe(403);

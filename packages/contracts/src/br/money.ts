@@ -37,3 +37,20 @@ export function maskMoneyInput(text: string): string {
   const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 15);
   return formatMoneyInput(digits ? Number(digits) : 0);
 }
+
+/**
+ * Money on the wire (decisions.md): decimal(10,2) fields travel as strings in reais with two
+ * decimals ('1248.00'). Exact: built from the integer cents, never through a float.
+ */
+export function centsToWire(cents: number): string {
+  return centsToDecimalString(cents);
+}
+
+/** '1248.00', '1248.5' or '1248' as integer cents; null for anything else (a JSON number too: no floats). */
+export function wireToCents(value: string): number | null {
+  const text = value.trim();
+  const match = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}

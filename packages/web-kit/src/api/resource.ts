@@ -6,6 +6,8 @@ import { apiRequest } from './api-client';
 export const resourceQueryOptions = <T>(resource: CachedResource<T>) =>
   queryOptions({ queryKey: resource.key, queryFn: () => apiRequest<T>('GET', resource.path) });
 
-export function useResource<T>(resource: CachedResource<T>, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...resourceQueryOptions(resource), enabled: options.enabled ?? true });
+export function useResource<T>(resource: CachedResource<T>, options: { enabled?: boolean; staleTime?: number; gcTime?: number } = {}) {
+  // Only what is set: an undefined staleTime would override the client's default (never stale).
+  const timing = Object.fromEntries(Object.entries({ staleTime: options.staleTime, gcTime: options.gcTime }).filter(([, value]) => value !== undefined));
+  return useQuery({ ...resourceQueryOptions(resource), ...timing, enabled: options.enabled ?? true });
 }

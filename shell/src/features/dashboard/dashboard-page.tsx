@@ -87,8 +87,9 @@ function Panels() {
       <Card className={styles.panel}>
         <Subtitle1 as="h2">Ações Rápidas</Subtitle1>
         <div className={styles.actions}>
-          <Button icon={<PeopleRegular />} onClick={() => navigate(PATHS.contacts)}>Adicionar Novo Cliente</Button>
-          <Button icon={<DocumentTextRegular />} onClick={() => navigate(PATHS.pipeline)}>Criar Apólice</Button>
+          {/* ?novo=1: the screen opens with its add dialog (decisions.md, quick actions). */}
+          <Button icon={<PeopleRegular />} onClick={() => navigate(`${PATHS.contacts}?novo=1`)}>Adicionar Novo Cliente</Button>
+          <Button icon={<DocumentTextRegular />} onClick={() => navigate(`${PATHS.pipeline}?novo=1`)}>Criar Apólice</Button>
           <Button icon={<AlertRegular />} onClick={() => navigate(PATHS.claims)}>Processar Sinistro</Button>
           <Button icon={<DocumentArrowUpRegular />} onClick={() => navigate(PATHS.documents)}>Enviar Documento</Button>
         </div>

@@ -1,3 +1,4 @@
+import { REFERENCE_DATA_RESOURCE } from '@corretora/contracts';
 import { apiRequest } from '@corretora/web-kit';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { replaceSorted } from '../utils/changed-fields';
@@ -11,8 +12,6 @@ export interface CatalogueItem {
 export type CatalogueKey = 'products' | 'insurers' | 'lead-sources';
 
 export const catalogueQueryKey = (key: CatalogueKey) => ['catalogues', key] as const;
-/** Lead forms read reference data; every catalogue change makes it stale. */
-export const REFERENCE_DATA_KEY = ['catalogues', 'reference-data'] as const;
 
 export const catalogueQueryOptions = <T extends CatalogueItem>(key: CatalogueKey) =>
   queryOptions({ queryKey: catalogueQueryKey(key), queryFn: () => apiRequest<T[]>('GET', `/api/${key}`) });
@@ -26,7 +25,8 @@ function useInvalidate(key: CatalogueKey) {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: catalogueQueryKey(key) }),
-      queryClient.invalidateQueries({ queryKey: REFERENCE_DATA_KEY }),
+      // Lead forms and cards read reference data: every catalogue change makes it stale.
+      queryClient.invalidateQueries({ queryKey: REFERENCE_DATA_RESOURCE.key }),
     ]);
 }
 

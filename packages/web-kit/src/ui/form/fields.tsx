@@ -134,7 +134,7 @@ export function CheckboxField<F extends FieldValues>(props: FieldProps<F, boolea
 }
 
 /** Integer cents in the form; BRL on screen. */
-export function MoneyField<F extends FieldValues>(props: FieldProps<F, number | null | undefined> & { maxCents?: number; placeholder?: string }) {
+export function MoneyField<F extends FieldValues>(props: FieldProps<F, number | null | undefined> & { maxCents?: number; placeholder?: string; unit?: 'BRL' | 'percent' }) {
   const { field, shell } = useField(props);
   return (
     <Field {...shell}>
@@ -146,6 +146,8 @@ export function MoneyField<F extends FieldValues>(props: FieldProps<F, number | 
         onBlur={field.onBlur}
         maxCents={props.maxCents}
         placeholder={props.placeholder}
+        unit={props.unit}
+        disabled={props.disabled}
       />
     </Field>
   );

@@ -1,5 +1,5 @@
 import type { PipelineStage, ReferenceData } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { BrokerScopedTable } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { BY_NAME } from '../catalogue/catalogue-definitions';
 import { ensureDefaults } from '../defaults/default-catalogues';
@@ -13,13 +13,13 @@ export interface CheckQuery {
 }
 
 export interface CheckAnswer {
+  /** The query keys naming nothing of this broker's (another broker's id is exactly an unknown one). */
+  missing: (keyof CheckQuery)[];
   product?: { id: number; name: string; policyType: string };
   leadSource?: { id: number; name: string };
   insurer?: { id: number; name: string };
   stage?: { id: number; key: string; name: string };
 }
-
-const NOT_FOUND = 'Não encontrado.';
 
 /** The names other screens and services need, every table read through the broker's scope. */
 export class ReferenceDataService {
@@ -55,26 +55,35 @@ export class ReferenceDataService {
 
   /**
    * For other services (pipeline, finance): do these ids belong to this broker, and what are their
-   * names and the product's policy type? Any id that is not the broker's is a 404.
+   * names and the product's policy type? Any id that is not the broker's is listed in `missing`, so
+   * the caller can tell the broker which field is wrong.
    */
   async check(userId: string, query: CheckQuery): Promise<CheckAnswer> {
     await ensureDefaults(this.knex, userId);
-    const one = async (table: BrokerScopedTable, where: Record<string, unknown>) => {
-      const row = await table.of(userId).rows().andWhere(where).first();
-      if (!row) throw new HttpError(404, NOT_FOUND);
-      return row;
-    };
-    const answer: CheckAnswer = {};
+    const one = (table: BrokerScopedTable, where: Record<string, unknown>) => table.of(userId).rows().andWhere(where).first();
+    const answer: CheckAnswer = { missing: [] };
+    const [product, leadSource, insurer, stage] = await Promise.all([
+      query.productId ? one(this.products, { id: query.productId }) : undefined,
+      query.leadSourceId ? one(this.leadSources, { id: query.leadSourceId }) : undefined,
+      query.insurerId ? one(this.insurers, { id: query.insurerId }) : undefined,
+      query.stageId || query.stageKey ? one(this.stages, query.stageId ? { id: query.stageId } : { key: query.stageKey }) : undefined,
+    ]);
     if (query.productId) {
-      const row = await one(this.products, { id: query.productId });
-      answer.product = { id: row.id, name: row.name, policyType: row.policyType ?? 'business' };
+      if (product) answer.product = { id: product.id, name: product.name, policyType: product.policyType ?? 'business' };
+      else answer.missing.push('productId');
     }
-    if (query.leadSourceId) answer.leadSource = await one(this.leadSources, { id: query.leadSourceId }).then((row) => ({ id: row.id, name: row.name }));
-    if (query.insurerId) answer.insurer = await one(this.insurers, { id: query.insurerId }).then((row) => ({ id: row.id, name: row.name }));
+    if (query.leadSourceId) {
+      if (leadSource) answer.leadSource = { id: leadSource.id, name: leadSource.name };
+      else answer.missing.push('leadSourceId');
+    }
+    if (query.insurerId) {
+      if (insurer) answer.insurer = { id: insurer.id, name: insurer.name };
+      else answer.missing.push('insurerId');
+    }
     if (query.stageId || query.stageKey) {
-      const row = await one(this.stages, query.stageId ? { id: query.stageId } : { key: query.stageKey });
-      if (query.stageId && query.stageKey && row.key !== query.stageKey) throw new HttpError(404, NOT_FOUND);
-      answer.stage = { id: row.id, key: row.key, name: row.name };
+      // Both sent: they must name the same stage.
+      if (stage && !(query.stageId && query.stageKey && stage.key !== query.stageKey)) answer.stage = { id: stage.id, key: stage.key, name: stage.name };
+      else answer.missing.push(query.stageId ? 'stageId' : 'stageKey');
     }
     return answer;
   }

@@ -1,0 +1,146 @@
+import { CONTACT_TYPE_OPTIONS, formatCount, formatDate, formatPhone, type Contact } from '@corretora/contracts';
+import { useSearchParams } from '@corretora/web-kit';
+import { PageHeader } from '@corretora/web-kit/ui';
+import {
+  Body1,
+  Button,
+  Caption1,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, ArrowDownloadRegular, EditRegular } from '@fluentui/react-icons';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { SearchBox } from '../components/search-box';
+import { ContactDialog } from '../features/contacts/components/contact-dialog';
+import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../lib/pipeline-api';
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center', marginBottom: tokens.spacingVerticalM },
+  count: { color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
+  tableWrap: { overflowX: 'auto' },
+  cell: { overflowWrap: 'anywhere' },
+  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalM },
+});
+
+const TYPE_LABEL = Object.fromEntries(CONTACT_TYPE_OPTIONS.map((option) => [option.value, option.label]));
+const TYPE_FILTERS = [{ value: 'all', label: 'Todos os tipos' }, ...CONTACT_TYPE_OPTIONS] as const;
+
+function typeFilter(value: string): ContactFilters['type'] {
+  return TYPE_FILTERS.find((option) => option.value === value)?.value ?? 'all';
+}
+
+/** /contacts ('Gestão de Contatos'): search, type filter, pages, export and add/edit, all on the server. */
+export default function ContactsPage() {
+  const styles = useStyles();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<ContactFilters['type']>('all');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
+  // Typing stays fluid; the list follows a beat behind.
+  const q = useDeferredValue(search);
+  const contacts = useContacts({ q, type, page });
+
+  // The dashboard's 'Adicionar Novo Cliente' lands here with the add dialog open (?novo=1).
+  useEffect(() => {
+    if (params.get('novo') === '1') {
+      setEditing('new');
+      setParams({}, { replace: true });
+    }
+  }, [params, setParams]);
+
+  const total = contacts.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
+  const filtered = q.trim() !== '' || type !== 'all';
+
+  return (
+    <>
+      <PageHeader
+        title="Gestão de Contatos"
+        subtitle="Clientes e prospectos da sua corretora"
+        actions={
+          <>
+            <Button as="a" href={contactsExportUrl({ q, type })} download icon={<ArrowDownloadRegular />}>Exportar</Button>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>Novo Contato</Button>
+          </>
+        }
+      />
+      <div className={styles.toolbar} role="search">
+        <SearchBox
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          placeholder="Buscar por nome, e-mail, telefone ou CPF..."
+          label="Buscar contatos"
+        />
+        <Select
+          aria-label="Filtrar por tipo"
+          value={type}
+          onChange={(_event, data) => {
+            setType(typeFilter(data.value));
+            setPage(1);
+          }}
+        >
+          {TYPE_FILTERS.map((option) => (
+            <option key={option.value} value={option.value}>{option.label}</option>
+          ))}
+        </Select>
+      </div>
+      <Body1 as="p" className={styles.count} aria-live="polite">{`${formatCount(total)} ${total === 1 ? 'contato' : 'contatos'}`}</Body1>
+      {contacts.isLoading ? <Spinner label="Carregando contatos..." /> : null}
+      {contacts.isError ? <Body1 as="p" className={styles.empty}>Não foi possível carregar os contatos. Recarregue a página.</Body1> : null}
+      {contacts.data && contacts.data.items.length === 0 ? (
+        <Body1 as="p" className={styles.empty}>{filtered ? 'Nenhum contato encontrado com os filtros aplicados.' : 'Nenhum contato cadastrado ainda. Adicione o primeiro ou crie um lead no pipeline.'}</Body1>
+      ) : null}
+      {contacts.data && contacts.data.items.length > 0 ? (
+        <div className={styles.tableWrap}>
+          <Table aria-label="Contatos">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Nome</TableHeaderCell>
+                <TableHeaderCell>E-mail</TableHeaderCell>
+                <TableHeaderCell>Telefone</TableHeaderCell>
+                <TableHeaderCell>Tipo</TableHeaderCell>
+                <TableHeaderCell>Último contato</TableHeaderCell>
+                <TableHeaderCell>Ações</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {contacts.data.items.map((contact) => (
+                <TableRow key={contact.id}>
+                  <TableCell className={styles.cell}>{contact.name}</TableCell>
+                  <TableCell className={styles.cell}>{contact.email ?? '—'}</TableCell>
+                  <TableCell>{formatPhone(contact.phone)}</TableCell>
+                  <TableCell>{TYPE_LABEL[contact.type] ?? contact.type}</TableCell>
+                  <TableCell>{contact.lastContact ? formatDate(contact.lastContact) : '—'}</TableCell>
+                  <TableCell>
+                    <Button appearance="subtle" icon={<EditRegular />} aria-label={`Editar ${contact.name}`} onClick={() => setEditing(contact)} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      ) : null}
+      {pages > 1 ? (
+        <nav className={styles.pager} aria-label="Paginação">
+          <Button disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>Anterior</Button>
+          <Caption1>{`Página ${page} de ${pages}`}</Caption1>
+          <Button disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>Próxima</Button>
+        </nav>
+      ) : null}
+      {editing !== null ? <ContactDialog contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}

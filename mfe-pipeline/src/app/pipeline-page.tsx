@@ -1,0 +1,124 @@
+import { STAGE_KEYS, type PipelineCard, type StageKey } from '@corretora/contracts';
+import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
+import { PageHeader, useNotify } from '@corretora/web-kit/ui';
+import { Body1, Button, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, ArchiveRegular, BoardRegular } from '@fluentui/react-icons';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { SearchBox } from '../components/search-box';
+import { STAGES, stageLabel } from '../config/stages';
+import { ArchivedGrid } from '../features/archived/components/archived-grid';
+import { Board } from '../features/board/components/board';
+import { SummaryCards } from '../features/board/components/summary-cards';
+import { matches, type DropOutcome } from '../features/board/utils/board-model';
+import { ArchiveDialog } from '../features/lead-dialogs/components/archive-dialog';
+import { ClosedSummaryDialog } from '../features/lead-dialogs/components/closed-summary-dialog';
+import { EditLeadDialog } from '../features/lead-dialogs/components/edit-lead-dialog';
+import { FinalizeDialog } from '../features/lead-dialogs/components/finalize-dialog';
+import { NewLeadDialog } from '../features/lead-dialogs/components/new-lead-dialog';
+import { useArchived, useBoard, useMoveCard } from '../lib/pipeline-api';
+import { useReferenceNames } from '../lib/reference-names';
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center', marginBottom: tokens.spacingVerticalL },
+  loading: { padding: tokens.spacingVerticalXXXL },
+  error: { padding: tokens.spacingVerticalXXL, color: tokens.colorPaletteRedForeground1 },
+});
+
+type Open =
+  | { kind: 'new'; stage: StageKey }
+  | { kind: 'edit'; card: PipelineCard }
+  | { kind: 'archive'; card: PipelineCard }
+  | { kind: 'finalize'; card: PipelineCard }
+  | { kind: 'summary'; card: PipelineCard }
+  | null;
+
+/** A clock for "days in stage" that ticks once a minute (the cards stay memoised in between). */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** /pipeline ('Pipeline de Vendas'): the summary, the filters, the board or the archive, and the dialogs. */
+export default function PipelinePage() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const names = useReferenceNames();
+  const board = useBoard();
+  const [showArchived, setShowArchived] = useState(false);
+  const archived = useArchived(showArchived);
+  const move = useMoveCard();
+  const now = useMinuteClock();
+  const [search, setSearch] = useState('');
+  const [stage, setStage] = useState<StageKey | 'all'>('all');
+  const [open, setOpen] = useState<Open>(null);
+
+  // The dashboard's 'Criar Apólice' lands here with the new-lead dialog open (?novo=1).
+  useEffect(() => {
+    if (params.get('novo') === '1') {
+      setOpen({ kind: 'new', stage: 'leads' });
+      setParams({}, { replace: true });
+    }
+  }, [params, setParams]);
+
+  const visible = useMemo(() => (board.data ?? []).filter((card) => matches(card, search, stage)), [board.data, search, stage]);
+  const visibleArchived = useMemo(() => (archived.data ?? []).filter((card) => matches(card, search, stage)), [archived.data, search, stage]);
+  const filtered = search.trim() !== '' || stage !== 'all';
+
+  const onOpen = useCallback((card: PipelineCard) => setOpen(card.stage === 'closed' ? { kind: 'summary', card } : { kind: 'edit', card }), []);
+  const onAdd = useCallback((target: StageKey) => setOpen({ kind: 'new', stage: target }), []);
+  const onDrop = useCallback(
+    (card: PipelineCard, outcome: Exclude<DropOutcome, { kind: 'none' }>) => {
+      if (outcome.kind === 'finalize') return setOpen({ kind: 'finalize', card });
+      move.mutate(
+        { card, stage: outcome.stage },
+        { onError: (error) => notify.error('Não foi possível mover o card.', apiErrorMessage(error, 'O card voltou para a coluna anterior.')) },
+      );
+    },
+    [move, notify],
+  );
+  const close = useCallback(() => setOpen(null), []);
+
+  return (
+    <>
+      <PageHeader
+        title="Pipeline de Vendas"
+        subtitle="Gerencie seus leads e oportunidades"
+        actions={
+          <>
+            <Button icon={showArchived ? <BoardRegular /> : <ArchiveRegular />} onClick={() => setShowArchived((value) => !value)}>
+              {showArchived ? 'Ver Ativos' : 'Ver Arquivados'}
+            </Button>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setOpen({ kind: 'new', stage: 'leads' })}>Novo Lead</Button>
+          </>
+        }
+      />
+      <SummaryCards cards={board.data ?? []} />
+      <div className={styles.toolbar} role="search">
+        <SearchBox value={search} onChange={setSearch} placeholder="Buscar por nome ou email..." label="Buscar por nome ou email" />
+        <Select aria-label="Filtrar por estágio" value={stage} onChange={(_event, data) => setStage(data.value === 'all' ? 'all' : (STAGE_KEYS.find((key) => key === data.value) ?? 'all'))}>
+          <option value="all">Todos os status</option>
+          {STAGES.map((candidate) => (
+            <option key={candidate.key} value={candidate.key}>{stageLabel(candidate.key, names.data?.pipelineStages)}</option>
+          ))}
+        </Select>
+      </div>
+      {board.isLoading ? <Spinner className={styles.loading} label="Carregando pipeline..." /> : null}
+      {board.isError ? <Body1 as="p" className={styles.error}>Não foi possível carregar o pipeline. Recarregue a página.</Body1> : null}
+      {showArchived ? (
+        archived.isLoading ? <Spinner className={styles.loading} label="Carregando arquivados..." /> : <ArchivedGrid cards={visibleArchived} filtered={filtered && (archived.data?.length ?? 0) > 0} names={names} />
+      ) : board.data ? (
+        <Board cards={visible} stages={names.data?.pipelineStages} names={names} now={now} onOpen={onOpen} onAdd={onAdd} onDrop={onDrop} />
+      ) : null}
+      {open?.kind === 'new' ? <NewLeadDialog stage={open.stage} onClose={close} /> : null}
+      {open?.kind === 'edit' ? <EditLeadDialog card={open.card} onClose={close} onArchive={(card) => setOpen({ kind: 'archive', card })} /> : null}
+      {open?.kind === 'archive' ? <ArchiveDialog card={open.card} onClose={close} /> : null}
+      {open?.kind === 'finalize' ? <FinalizeDialog card={open.card} onClose={close} /> : null}
+      {open?.kind === 'summary' ? <ClosedSummaryDialog card={open.card} onClose={close} onEdit={(card) => setOpen({ kind: 'finalize', card })} /> : null}
+    </>
+  );
+}

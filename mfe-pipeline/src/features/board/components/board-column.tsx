@@ -1,0 +1,119 @@
+import { formatCount, formatMoney, type PipelineCard, type StageKey } from '@corretora/contracts';
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { Button, Caption1, Subtitle2, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useRef, type KeyboardEvent } from 'react';
+import type { ReferenceNames } from '../../../lib/reference-names';
+import { premiumSum } from '../utils/board-model';
+import { CardView } from './card-view';
+
+const useStyles = makeStyles({
+  column: {
+    display: 'flex',
+    flexDirection: 'column',
+    minWidth: 0,
+    backgroundColor: tokens.colorNeutralBackground2,
+    borderRadius: tokens.borderRadiusLarge,
+    borderTopWidth: '4px',
+    borderTopStyle: 'solid',
+    outline: '2px solid transparent',
+  },
+  over: { outline: `2px dashed ${tokens.colorBrandStroke1}` },
+  header: { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, padding: tokens.spacingHorizontalM },
+  headerTexts: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  figures: { color: tokens.colorNeutralForeground2 },
+  scroller: { height: 'max(420px, calc(100vh - 420px))', overflowY: 'auto', padding: `0 ${tokens.spacingHorizontalS} ${tokens.spacingVerticalS}` },
+  empty: { padding: tokens.spacingVerticalL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  item: { position: 'absolute', top: 0, left: 0, width: '100%', paddingBottom: tokens.spacingVerticalS, boxSizing: 'border-box' },
+  card: { cursor: 'pointer', borderRadius: tokens.borderRadiusMedium, ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' } },
+  dragging: { opacity: 0.35 },
+});
+
+const CARD_ESTIMATE_PX = 116;
+
+function DraggableCard({ card, names, now, onOpen }: { card: PipelineCard; names: ReferenceNames; now: number; onOpen: (card: PipelineCard) => void }) {
+  const styles = useStyles();
+  const draggable = card.status === 'active';
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.id, disabled: !draggable });
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Enter opens the card; Space picks it up (dnd-kit's keyboard sensor).
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onOpen(card);
+      return;
+    }
+    listeners?.onKeyDown?.(event);
+  };
+  return (
+    <div
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      role="button"
+      aria-roledescription={draggable ? 'card arrastável' : 'card'}
+      aria-label={`${card.contact.name}${card.status === 'issued' ? ', apólice emitida' : ''}`}
+      onKeyDown={onKeyDown}
+      onClick={() => onOpen(card)}
+      className={mergeClasses(styles.card, isDragging && styles.dragging)}
+      data-card-id={card.id}
+    >
+      <CardView card={card} names={names} now={now} />
+    </div>
+  );
+}
+
+export interface BoardColumnProps {
+  stage: StageKey;
+  label: string;
+  color: string;
+  cards: PipelineCard[];
+  names: ReferenceNames;
+  now: number;
+  onOpen: (card: PipelineCard) => void;
+  onAdd?: (stage: StageKey) => void;
+}
+
+/**
+ * One stage: its header (count and the sum of annual premiums), and its cards, virtualised: only
+ * the cards in view are mounted, so a column of thousands scrolls like a column of ten.
+ */
+export const BoardColumn = memo(function BoardColumn({ stage, label, color, cards, names, now, onOpen, onAdd }: BoardColumnProps) {
+  const styles = useStyles();
+  const { setNodeRef, isOver } = useDroppable({ id: stage });
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const virtualizer = useVirtualizer({
+    count: cards.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => CARD_ESTIMATE_PX,
+    overscan: 4,
+    getItemKey: (index) => cards[index]!.id,
+  });
+  const headingId = `coluna-${stage}`;
+  return (
+    <section ref={setNodeRef} className={mergeClasses(styles.column, isOver && styles.over)} style={{ borderTopColor: color }} aria-labelledby={headingId} data-stage={stage}>
+      <div className={styles.header}>
+        <div className={styles.headerTexts}>
+          <Subtitle2 as="h2" id={headingId}>{label}</Subtitle2>
+          <Caption1 className={styles.figures} data-testid={`totais-${stage}`}>
+            {`${formatCount(cards.length)} ${cards.length === 1 ? 'card' : 'cards'} · ${formatMoney(premiumSum(cards))}`}
+          </Caption1>
+        </div>
+        {onAdd ? <Button appearance="subtle" size="small" icon={<AddRegular />} aria-label={`Adicionar lead em ${label}`} onClick={() => onAdd(stage)} /> : null}
+      </div>
+      <div ref={scroller} className={styles.scroller} role="list" aria-label={`Cards em ${label}`}>
+        {cards.length === 0 ? <Caption1 className={styles.empty} as="p">Nenhum card</Caption1> : null}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const card = cards[item.index]!;
+            return (
+              <div key={item.key} role="listitem" data-index={item.index} ref={virtualizer.measureElement} className={styles.item} style={{ transform: `translateY(${item.start}px)` }}>
+                <DraggableCard card={card} names={names} now={now} onOpen={onOpen} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+});

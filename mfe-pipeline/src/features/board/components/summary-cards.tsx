@@ -1,0 +1,31 @@
+import { formatCount, formatMoney, type PipelineCard } from '@corretora/contracts';
+import { Caption1, Card, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { summary } from '../utils/board-model';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalL },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  label: { color: tokens.colorNeutralForeground3 },
+});
+
+/** Total de Leads, Valor Total, Taxa de Conversão, Fechados (section 9's formulas). */
+export function SummaryCards({ cards }: { cards: readonly PipelineCard[] }) {
+  const styles = useStyles();
+  const figures = summary(cards);
+  const items = [
+    ['Total de Leads', formatCount(figures.total)],
+    ['Valor Total', formatMoney(figures.valueCents)],
+    ['Taxa de Conversão', figures.conversion],
+    ['Fechados', formatCount(figures.closed)],
+  ];
+  return (
+    <div className={styles.grid}>
+      {items.map(([label, value]) => (
+        <Card key={label} className={styles.card} aria-label={`${label}: ${value}`}>
+          <Caption1 className={styles.label}>{label}</Caption1>
+          <Title3 as="p">{value}</Title3>
+        </Card>
+      ))}
+    </div>
+  );
+}

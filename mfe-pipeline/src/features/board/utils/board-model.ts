@@ -1,0 +1,80 @@
+import { STAGE_KEYS, STALE_AFTER_DAYS, type PipelineCard, type StageKey } from '@corretora/contracts';
+
+/** What dropping a card on a column does (section 4). */
+export type DropOutcome = { kind: 'none' } | { kind: 'move'; stage: StageKey } | { kind: 'finalize' };
+
+export function dropOutcome(card: Pick<PipelineCard, 'stage' | 'status'>, target: StageKey | null): DropOutcome {
+  // Off every column, the same column, or a card that cannot move (issued; archived ones are not on the board).
+  if (target === null || target === card.stage || card.status !== 'active') return { kind: 'none' };
+  // Into Finalizado the card does not move: the finalize form opens, and finishing it moves the card.
+  if (target === 'closed') return { kind: 'finalize' };
+  return { kind: 'move', stage: target };
+}
+
+export function isStageKey(value: unknown): value is StageKey {
+  return typeof value === 'string' && (STAGE_KEYS as readonly string[]).includes(value);
+}
+
+/** Search 'Buscar por nome ou email...' (case-insensitive, accents ignored) and the stage filter. */
+export function matches(card: PipelineCard, search: string, stage: StageKey | 'all'): boolean {
+  if (stage !== 'all' && card.stage !== stage) return false;
+  const needle = fold(search.trim());
+  if (!needle) return true;
+  return fold(card.contact.name).includes(needle) || fold(card.contact.email ?? '').includes(needle);
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}
+
+export type Columns = Record<StageKey, PipelineCard[]>;
+
+/**
+ * The cards of each column. A column whose cards are the same objects as before keeps its previous
+ * array, so a move re-renders only the two columns it touches.
+ */
+export function groupByStage(cards: readonly PipelineCard[], previous?: Columns): Columns {
+  const next = Object.fromEntries(STAGE_KEYS.map((key) => [key, [] as PipelineCard[]])) as Columns;
+  for (const card of cards) next[card.stage].push(card);
+  if (!previous) return next;
+  for (const key of STAGE_KEYS) {
+    const before = previous[key];
+    const after = next[key];
+    if (before.length === after.length && before.every((card, index) => card === after[index])) next[key] = before;
+  }
+  return next;
+}
+
+/** Sum of annual premiums in cents (integers only). */
+export function premiumSum(cards: readonly PipelineCard[]): number {
+  return cards.reduce((sum, card) => sum + (card.contact.annualPremium ?? 0), 0);
+}
+
+/** The four summary cards (section 9): total, value of active cards, conversion with 1 decimal, closed. */
+export function summary(cards: readonly PipelineCard[]) {
+  const total = cards.length;
+  const closed = cards.filter((card) => card.stage === 'closed').length;
+  const conversion = total === 0 ? 0 : Math.round((closed * 1000) / total) / 10;
+  return {
+    total,
+    valueCents: premiumSum(cards.filter((card) => card.status === 'active')),
+    conversion: `${conversion.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`,
+    closed,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+export function daysInStage(card: Pick<PipelineCard, 'stageEnteredAt'>, now: number): number {
+  return Math.max(0, Math.floor((now - new Date(card.stageEnteredAt).getTime()) / DAY_MS));
+}
+
+/** Going cold: an active card outside Finalizado untouched in its stage for more than STALE_AFTER_DAYS. */
+export function isStale(card: Pick<PipelineCard, 'stageEnteredAt' | 'stage' | 'status'>, now: number): boolean {
+  return card.status === 'active' && card.stage !== 'closed' && daysInStage(card, now) > STALE_AFTER_DAYS;
+}
+
+export function daysLabel(days: number): string {
+  if (days === 0) return 'Neste estágio desde hoje';
+  return days === 1 ? 'Há 1 dia neste estágio' : `Há ${days} dias neste estágio`;
+}

@@ -1,0 +1,113 @@
+import { ANNUAL_PREMIUM_MAX_CENTS, LeadEditFormSchema, NOTE_MAX_LENGTH, type PipelineCard } from '@corretora/contracts';
+import { CpfField, MoneyField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
+import { Button, Caption1, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArchiveRegular } from '@fluentui/react-icons';
+import { useState, type KeyboardEvent } from 'react';
+import { contactFormValues } from '../../../lib/contact-form';
+import { FormDialog } from '../../../components/form-dialog';
+import { useContact, useUpdateContact } from '../../../lib/pipeline-api';
+import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
+
+const useStyles = makeStyles({
+  notes: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, maxHeight: '180px', overflowY: 'auto' },
+  note: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+  pending: { color: tokens.colorBrandForeground1 },
+  adder: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+  grow: { flexGrow: 1 },
+});
+
+const DATE_TIME = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+
+/** Edit lead (section 5): the contact's fields, the annual premium rules, notes added with Enter or Confirmar. */
+export function EditLeadDialog({ card, onClose, onArchive }: { card: PipelineCard; onClose: () => void; onArchive: (card: PipelineCard) => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const { data } = useReferenceNames();
+  const contact = useContact(card.contactId);
+  const update = useUpdateContact();
+  const [draft, setDraft] = useState('');
+  const c = card.contact;
+  const { control, handleSubmit, setError, watch, setValue } = useSchemaForm(LeadEditFormSchema, {
+    defaultValues: {
+      ...contactFormValues(c),
+      notes: [],
+    },
+  });
+  const onError = useFormErrors(setError);
+  const pending = watch('notes') ?? [];
+
+  const addNote = () => {
+    const text = draft.trim();
+    if (!text) return;
+    setValue('notes', [...pending, text.slice(0, NOTE_MAX_LENGTH)]);
+    setDraft('');
+  };
+  const onNoteKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      // Enter adds the note; it never submits the whole form.
+      event.preventDefault();
+      addNote();
+    } else if (event.key === 'Escape' && draft) {
+      // Escape cancels the note being typed, not the dialog.
+      event.preventDefault();
+      event.stopPropagation();
+      setDraft('');
+    }
+  };
+
+  const submit = handleSubmit((values) => {
+    update.mutate(
+      { id: card.contactId, contact: values },
+      {
+        onSuccess: () => {
+          notify.success('Lead atualizado');
+          onClose();
+        },
+        onError: (error) => onError(error, 'Falha ao atualizar lead'),
+      },
+    );
+  });
+
+  return (
+    <FormDialog
+      title="Editar Lead"
+      submitLabel="Salvar Alterações"
+      busy={update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+      extraActions={<Button appearance="subtle" icon={<ArchiveRegular />} onClick={() => onArchive(card)} disabled={update.isPending}>Arquivar</Button>}
+    >
+      <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
+      <TextField control={control} name="email" label="E-mail" type="email" maxLength={100} />
+      <PhoneField control={control} name="phone" label="Celular" required />
+      <CpfField control={control} name="cpf" label="CPF" />
+      <SelectField control={control} name="productId" label="Tipo de seguro" options={optionsOf(data?.products, c.productId)} emptyLabel="Não especificado" />
+      <SelectField control={control} name="leadSourceId" label="Origem do lead" options={optionsOf(data?.leadSources, c.leadSourceId)} emptyLabel="Não especificado" />
+      <MoneyField control={control} name="annualPremium" label="Prêmio anual" maxCents={ANNUAL_PREMIUM_MAX_CENTS} hint="Até R$ 1.000.000,00" />
+      <div className={styles.notes}>
+        <Text weight="semibold">Notas</Text>
+        {contact.isLoading ? <Spinner size="tiny" label="Carregando notas..." /> : null}
+        <ul className={styles.list} aria-label="Notas do lead">
+          {contact.data?.notes.map((note) => (
+            <li key={note.id} className={styles.note}>
+              <Caption1>{DATE_TIME.format(new Date(note.createdAt))}</Caption1> — {note.content}
+            </li>
+          ))}
+          {pending.map((note, index) => (
+            <li key={`pending-${index}`} className={styles.note}>
+              <Caption1 className={styles.pending}>Nova (salva ao clicar em Salvar Alterações)</Caption1> — {note}
+            </li>
+          ))}
+          {contact.data && contact.data.notes.length === 0 && pending.length === 0 ? <li><Caption1>Nenhuma nota ainda.</Caption1></li> : null}
+        </ul>
+        <div className={styles.adder}>
+          <Field label="Adicionar nota" className={styles.grow} hint="Enter adiciona; Esc cancela">
+            <Input value={draft} maxLength={NOTE_MAX_LENGTH} onChange={(_event, value) => setDraft(value.value)} onKeyDown={onNoteKey} />
+          </Field>
+          <Button onClick={addNote} disabled={!draft.trim()}>Confirmar</Button>
+        </div>
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  ANNUAL_PREMIUM_MAX_CENTS,
+  COMMISSION_PERCENT_MAX_HUNDREDTHS,
+  DOCUMENT_TYPES,
+  FINALIZE_MONEY_MAX_CENTS,
+  FinalizeFormSchema,
+  centsToWire,
+  formatDate,
+  formatMoney,
+  parseDate,
+  wireToCents,
+  type PipelineCard,
+} from '@corretora/contracts';
+import { apiErrorMessage } from '@corretora/web-kit';
+import { CpfField, DateField, MoneyField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
+import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useRef } from 'react';
+import { contactFormValues } from '../../../lib/contact-form';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFinalize, useUpdateContact } from '../../../lib/pipeline-api';
+import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.spacingVerticalM },
+});
+
+/** The end date one year after a start date (29/02 becomes 28/02 of the next year). */
+function oneYearLater(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year + 1, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) date.setUTCDate(0);
+  return date.toISOString().slice(0, 10);
+}
+
+const cents = (wire: string | null) => (wire === null ? null : wireToCents(wire));
+
+/**
+ * The finalize-policy form (section 5): the lead's data and the sale's. Saving patches the contact,
+ * then finalizes the card (confirm-issuance with a body), which moves it to Finalizado.
+ */
+export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const { data } = useReferenceNames();
+  const updateContact = useUpdateContact();
+  const finalize = useFinalize();
+  const c = card.contact;
+  const { control, handleSubmit, setError, watch, setValue } = useSchemaForm(FinalizeFormSchema, {
+    defaultValues: {
+      ...contactFormValues(c),
+      insurerId: card.insurerId === null ? '' : String(card.insurerId),
+      startDate: formatDate(card.startDate),
+      endDate: formatDate(card.endDate),
+      premioLiquido: cents(card.premioLiquido),
+      iof: cents(card.iof),
+      juros: cents(card.juros),
+      commissionPercentage: cents(card.commissionPercentage),
+      commissionAmount: cents(card.commissionAmount),
+      documentType: card.documentType ?? '',
+    },
+  });
+  const onError = useFormErrors(setError);
+
+  // Entering the start date fills the end date one year later.
+  const startDate = watch('startDate');
+  const lastStart = useRef(startDate);
+  useEffect(() => {
+    if (startDate === lastStart.current) return;
+    lastStart.current = startDate;
+    const iso = startDate ? parseDate(startDate) : null;
+    if (iso) setValue('endDate', formatDate(oneYearLater(iso)), { shouldValidate: false });
+  }, [startDate, setValue]);
+
+  const [premio, iof, juros] = watch(['premioLiquido', 'iof', 'juros']);
+  const total = (premio ?? 0) + (iof ?? 0) + (juros ?? 0);
+  const busy = updateContact.isPending || finalize.isPending;
+
+  const submit = handleSubmit(async (form) => {
+    try {
+      await updateContact.mutateAsync({
+        id: card.contactId,
+        contact: { name: form.name, email: form.email, phone: form.phone, cpf: form.cpf, productId: form.productId, leadSourceId: form.leadSourceId, annualPremium: form.annualPremium, notes: [] },
+      });
+      await finalize.mutateAsync({
+        id: card.id,
+        sale: {
+          insurerId: form.insurerId,
+          startDate: form.startDate,
+          endDate: form.endDate,
+          premioLiquido: centsToWire(form.premioLiquido),
+          iof: centsToWire(form.iof),
+          juros: form.juros === null ? null : centsToWire(form.juros),
+          totalPremium: centsToWire(form.premioLiquido + form.iof + (form.juros ?? 0)),
+          commissionPercentage: form.commissionPercentage === null ? null : centsToWire(form.commissionPercentage),
+          commissionAmount: form.commissionAmount === null ? null : centsToWire(form.commissionAmount),
+          documentType: form.documentType === '' ? null : form.documentType,
+        },
+      });
+      notify.success('Política finalizada com sucesso!');
+      onClose();
+    } catch (error) {
+      onError(error, 'Falha ao finalizar política.', apiErrorMessage(error, ''));
+    }
+  });
+
+  return (
+    <FormDialog title="Finalizar Venda" submitLabel="Finalizar" busy={busy} onSubmit={submit} onClose={onClose}>
+      <div className={styles.grid}>
+        <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
+        <TextField control={control} name="email" label="E-mail" type="email" maxLength={100} />
+        <PhoneField control={control} name="phone" label="Celular" required />
+        <CpfField control={control} name="cpf" label="CPF" />
+        <SelectField control={control} name="productId" label="Tipo de seguro" required options={optionsOf(data?.products, c.productId)} />
+        <SelectField control={control} name="leadSourceId" label="Origem do lead" required options={optionsOf(data?.leadSources, c.leadSourceId)} />
+        <MoneyField control={control} name="annualPremium" label="Prêmio anual" maxCents={ANNUAL_PREMIUM_MAX_CENTS} />
+        <SelectField control={control} name="insurerId" label="Seguradora" required options={optionsOf(data?.insurers, card.insurerId)} />
+        <DateField control={control} name="startDate" label="Início da vigência" required />
+        <DateField control={control} name="endDate" label="Fim da vigência" required />
+        <MoneyField control={control} name="premioLiquido" label="Prêmio líquido" required maxCents={FINALIZE_MONEY_MAX_CENTS} />
+        <MoneyField control={control} name="iof" label="IOF" required maxCents={FINALIZE_MONEY_MAX_CENTS} />
+        <MoneyField control={control} name="juros" label="Juros" maxCents={FINALIZE_MONEY_MAX_CENTS} />
+        <Field label="Prêmio total" hint="Prêmio líquido + IOF + juros">
+          <Input value={formatMoney(total)} readOnly aria-readonly="true" />
+        </Field>
+        <MoneyField control={control} name="commissionPercentage" label="Comissão (%)" unit="percent" maxCents={COMMISSION_PERCENT_MAX_HUNDREDTHS} />
+        <MoneyField control={control} name="commissionAmount" label="Valor da comissão" maxCents={FINALIZE_MONEY_MAX_CENTS} hint="Em branco: calculado pela porcentagem" />
+        <SelectField control={control} name="documentType" label="Tipo de documento" options={DOCUMENT_TYPES} emptyLabel="Não informado" />
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,40 @@
+import { REFERENCE_DATA_RESOURCE, type ReferenceData } from '@corretora/contracts';
+import { useResource } from '@corretora/web-kit';
+import { useMemo } from 'react';
+
+/** Section 3's fallback texts, wherever a reference is missing (deleted in Configurações, say). */
+export const NOT_SPECIFIED = 'Não especificado';
+export const UNKNOWN_PRODUCT = 'Produto desconhecido';
+export const UNKNOWN_SOURCE = 'Fonte desconhecida';
+export const UNKNOWN_INSURER = 'Seguradora desconhecida';
+
+export interface ReferenceNames {
+  data: ReferenceData | undefined;
+  product(id: number | null): string;
+  leadSource(id: number | null): string;
+  insurer(id: number | null): string;
+}
+
+function namer(list: readonly { id: number; name: string }[] | undefined, unknown: string) {
+  const names = new Map(list?.map((item) => [item.id, item.name]));
+  return (id: number | null) => (id === null ? NOT_SPECIFIED : (names.get(id) ?? unknown));
+}
+
+/** The broker's catalogue names by id (section 9: fresh for 5 minutes, kept 10). */
+export function useReferenceNames(): ReferenceNames {
+  const query = useResource(REFERENCE_DATA_RESOURCE, { staleTime: 5 * 60_000, gcTime: 10 * 60_000 });
+  return useMemo(
+    () => ({
+      data: query.data,
+      product: namer(query.data?.products, UNKNOWN_PRODUCT),
+      leadSource: namer(query.data?.leadSources, UNKNOWN_SOURCE),
+      insurer: namer(query.data?.insurers, UNKNOWN_INSURER),
+    }),
+    [query.data],
+  );
+}
+
+/** Options of a select: the active items, plus the one already chosen even if it was deactivated. */
+export function optionsOf(list: readonly { id: number; name: string; isActive?: boolean }[] | undefined, current?: number | null) {
+  return (list ?? []).filter((item) => item.isActive !== false || item.id === current).map((item) => ({ value: String(item.id), label: item.name }));
+}

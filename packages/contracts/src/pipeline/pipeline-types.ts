@@ -1,0 +1,67 @@
+import type { ContactType, DocumentTypeValue, StageKey } from './pipeline.schemas';
+
+/** Card statuses (decisions.md): archived cards leave the board; issued ones stay in Finalizado. */
+export type CardStatus = 'active' | 'archived' | 'issued';
+
+export interface Contact {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string;
+  cpf: string | null;
+  type: ContactType;
+  productId: number | null;
+  leadSourceId: number | null;
+  /** cents */
+  annualPremium: number | null;
+  lastContact: string | null;
+  createdAt: string;
+}
+
+export interface ContactNote {
+  id: number;
+  content: string;
+  createdAt: string;
+}
+
+export interface ContactPage {
+  items: Contact[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A card as the board and the archived grid show it, with its contact (one request, no N+1). */
+export interface PipelineCard {
+  id: number;
+  contactId: number;
+  stageId: number;
+  stage: StageKey;
+  status: CardStatus;
+  /** When the card entered its current stage (days in stage, going cold). */
+  stageEnteredAt: string;
+  archivedAt: string | null;
+  archivedReason: string | null;
+  insurerId: number | null;
+  startDate: string | null;
+  endDate: string | null;
+  /** decimal(10,2) as '1248.00' (decisions.md, money on the wire) */
+  premioLiquido: string | null;
+  iof: string | null;
+  juros: string | null;
+  totalPremium: string | null;
+  commissionPercentage: string | null;
+  commissionAmount: string | null;
+  documentType: DocumentTypeValue | null;
+  createdAt: string;
+  updatedAt: string;
+  contact: Contact;
+}
+
+/** GET /api/pipeline-leads: the dashboard only asks whether there is any. */
+export interface PipelineLead {
+  id: number;
+  name: string;
+  stage: StageKey;
+  createdAt: string;
+}

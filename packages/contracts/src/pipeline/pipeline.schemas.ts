@@ -1,0 +1,307 @@
+import * as v from 'valibot';
+import { isValidCpf, normalizeCpf } from '../br/cpf';
+import { parseDate } from '../br/date';
+import { wireToCents } from '../br/money';
+import { isValidMobilePhone, normalizePhone } from '../br/phone';
+import { maxLengthMessage, optionalEmail, optionalText, required, requiredText } from '../fields';
+import { MAX_ID } from '../ids';
+
+/** The four stages of the board (section 4), in order; the key travels as `stage`, the id as `stageId`. */
+export const STAGE_KEYS = ['leads', 'qualified', 'proposal', 'closed'] as const;
+export type StageKey = (typeof STAGE_KEYS)[number];
+
+export const CONTACT_TYPES = ['individual', 'business', 'prospect'] as const;
+export type ContactType = (typeof CONTACT_TYPES)[number];
+/** What the contacts screen offers to create and filter by (a prospect is created as a lead). */
+export const CONTACT_TYPE_OPTIONS = [
+  { value: 'individual', label: 'Pessoa Física' },
+  { value: 'business', label: 'Empresarial' },
+  { value: 'prospect', label: 'Prospecto' },
+] as const satisfies readonly { value: ContactType; label: string }[];
+
+export const DOCUMENT_TYPES = [
+  { value: 'orcamento', label: 'Orçamento' },
+  { value: 'proposta', label: 'Proposta' },
+  { value: 'apolice', label: 'Apólice' },
+] as const;
+export type DocumentTypeValue = (typeof DOCUMENT_TYPES)[number]['value'];
+
+/** Section 9 caps, in cents (hundredths for the percentage). */
+export const ANNUAL_PREMIUM_MAX_CENTS = 100_000_000;
+export const FINALIZE_MONEY_MAX_CENTS = 9_900_000_000;
+/** numeric(10,2): the largest total premium a card can hold. */
+export const TOTAL_PREMIUM_MAX_CENTS = 9_999_999_999;
+export const COMMISSION_PERCENT_MAX_HUNDREDTHS = 9_999;
+/** A card untouched in its stage for longer than this is going cold. */
+export const STALE_AFTER_DAYS = 7;
+export const NOTE_MAX_LENGTH = 2_000;
+
+const PHONE_MESSAGE = 'Número de celular inválido. Use formato: (11) 99999-9999';
+const CPF_MESSAGE = 'CPF inválido. Use 11 dígitos ou formato especial com XX';
+const ANNUAL_PREMIUM_MESSAGE = 'Prêmio anual deve estar entre R$ 0,00 e R$ 1.000.000,00';
+const END_AFTER_START = 'Data de fim deve ser posterior à data de início';
+
+const phoneField = required(
+  v.pipe(v.string('Celular é obrigatório'), v.trim(), v.nonEmpty('Celular é obrigatório'), v.check(isValidMobilePhone, PHONE_MESSAGE), v.transform(normalizePhone)),
+);
+
+/** The optional CPF variant: blank is "not informed", anything else must be valid. */
+const optionalCpfField = v.optional(
+  v.pipe(
+    v.nullable(v.pipe(v.string(CPF_MESSAGE), v.trim())),
+    v.check((value) => !value || isValidCpf(value), CPF_MESSAGE),
+    v.transform((value) => (value ? normalizeCpf(value) : null)),
+  ),
+  null,
+);
+
+const isId = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_ID;
+
+/** An id picked in a <select>: text in the form ('' while nothing is chosen), a number after parsing. */
+function formId(message: string) {
+  return required(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.transform(Number), v.check(isId, message)));
+}
+
+/** An id on the wire: a JSON number (a numeric string is tolerated), absent or blank is the field's message. */
+function wireId(message: string) {
+  return required(
+    v.pipe(
+      v.union([v.number(message), v.string(message)], message),
+      v.transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
+      v.check(isId, message),
+    ),
+  );
+}
+
+function optionalWireId(message: string) {
+  return v.optional(
+    v.pipe(
+      v.nullable(v.union([v.number(message), v.string(message)], message)),
+      v.transform((value) => (value === null || value === '' ? null : Number(value))),
+      v.check((value) => value === null || isId(value), message),
+    ),
+    null,
+  );
+}
+
+const centsInRange = (max: number) => (value: number) => Number.isInteger(value) && value >= 0 && value <= max;
+
+/** Integer cents held by a form's money field; null while empty. */
+function optionalCents(max: number, rangeMessage: string) {
+  return v.optional(v.nullable(v.pipe(v.number(rangeMessage), v.check(centsInRange(max), rangeMessage))), null);
+}
+
+/** Integer cents the form must have (empty is the field's message). */
+function requiredCents(requiredMessage: string, max: number, rangeMessage: string) {
+  return v.pipe(
+    v.optional(v.nullable(v.number(requiredMessage)), null),
+    v.check((value) => value !== null, requiredMessage),
+    v.transform((value): number => value ?? 0),
+    v.check(centsInRange(max), rangeMessage),
+  );
+}
+
+/** A decimal(10,2) amount on the wire ('1248.00'), as integer cents after parsing. */
+function wireMoney(requiredMessage: string, negativeMessage: string, max = FINALIZE_MONEY_MAX_CENTS) {
+  return required(
+    v.pipe(
+      v.string(requiredMessage),
+      v.trim(),
+      v.nonEmpty(requiredMessage),
+      v.transform((value) => wireToCents(value)),
+      v.check((cents) => cents !== null, 'Valor inválido. Use reais com até 2 casas decimais, ex.: "1248.00"'),
+      v.transform((cents) => cents as number),
+      v.minValue(0, negativeMessage),
+      v.maxValue(max, 'Valor acima do limite permitido'),
+    ),
+  );
+}
+
+function optionalWireMoney(negativeMessage: string, max = FINALIZE_MONEY_MAX_CENTS) {
+  return v.optional(
+    v.pipe(
+      v.nullable(v.string('Valor inválido')),
+      v.transform((value) => (value === null || value.trim() === '' ? null : wireToCents(value))),
+      v.check((cents) => cents === null || cents >= 0, negativeMessage),
+      v.check((cents) => cents === null || cents <= max, 'Valor acima do limite permitido'),
+    ),
+    null,
+  );
+}
+
+/** A calendar date: dd/mm/aaaa as typed, or ISO on the wire; always YYYY-MM-DD after parsing. */
+function dateField(message: string) {
+  return required(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      v.nonEmpty(message),
+      v.check((value) => parseDate(value) !== null, 'Data inválida. Use dd/mm/aaaa'),
+      v.transform((value) => parseDate(value) as string),
+    ),
+  );
+}
+
+const noteText = v.pipe(v.string('Nota inválida'), v.trim(), v.nonEmpty('A nota não pode ficar vazia'), v.maxLength(NOTE_MAX_LENGTH, maxLengthMessage(NOTE_MAX_LENGTH)));
+/** Notes added in one save: each is appended with its date-time by the server. */
+const newNotesField = v.optional(v.pipe(v.array(noteText, 'Notas inválidas'), v.maxLength(20, 'No máximo 20 notas por vez')), []);
+
+const stageKeyField = v.optional(v.nullable(v.picklist(STAGE_KEYS, 'Estágio inválido')), null);
+
+function leadEntries<Id extends v.GenericSchema<unknown, number>>(id: (message: string) => Id) {
+  return {
+    name: requiredText('Nome é obrigatório', 100),
+    phone: phoneField,
+    cpf: optionalCpfField,
+    leadSourceId: id('Origem do lead é obrigatório'),
+    productId: id('Tipo de seguro é obrigatório'),
+    stageId: id('Estágio é obrigatório'),
+  };
+}
+
+/** 'Criar Lead' as the form holds it (the ids are the selects' text). */
+export const LeadFormSchema = v.object(leadEntries(formId));
+
+/**
+ * POST /api/pipeline: the form's fields plus what the spec's client sends along (type 'prospect',
+ * empty email and notes, annualPremium null, the stage key). The contact is always a prospect.
+ */
+export const LeadCreateSchema = v.pipe(
+  v.object({
+    ...leadEntries(wireId),
+    stage: stageKeyField,
+    type: v.optional(v.nullable(v.literal('prospect', 'Um lead novo é sempre um prospecto'))),
+    email: optionalEmail(),
+    annualPremium: optionalCents(ANNUAL_PREMIUM_MAX_CENTS, ANNUAL_PREMIUM_MESSAGE),
+    notes: optionalText(NOTE_MAX_LENGTH),
+  }),
+);
+
+const contactEditEntries = {
+  name: requiredText('Nome é obrigatório', 100),
+  email: optionalEmail(),
+  phone: phoneField,
+  cpf: optionalCpfField,
+  annualPremium: optionalCents(ANNUAL_PREMIUM_MAX_CENTS, ANNUAL_PREMIUM_MESSAGE),
+  notes: newNotesField,
+};
+
+/** The edit-lead form (ids as select text; '' is "not informed"). */
+export const LeadEditFormSchema = v.object({
+  ...contactEditEntries,
+  productId: v.pipe(v.string(), v.transform((value) => (value === '' ? null : Number(value))), v.check((value) => value === null || isId(value), 'Tipo de seguro inválido')),
+  leadSourceId: v.pipe(v.string(), v.transform((value) => (value === '' ? null : Number(value))), v.check((value) => value === null || isId(value), 'Origem do lead inválida')),
+});
+
+/**
+ * PATCH /api/contacts/{id}: the edit-lead form (and the first step of finalizing). `notes` are the
+ * notes added in this save; the existing ones are never resent. Name and phone are always sent; an
+ * optional field left out keeps its value (the contacts screen does not send the lead's product).
+ */
+export const ContactUpdateSchema = v.object({
+  name: contactEditEntries.name,
+  phone: contactEditEntries.phone,
+  email: v.optional(contactEditEntries.email),
+  cpf: v.optional(contactEditEntries.cpf),
+  annualPremium: v.optional(contactEditEntries.annualPremium),
+  notes: contactEditEntries.notes,
+  productId: v.optional(optionalWireId('Tipo de seguro inválido')),
+  leadSourceId: v.optional(optionalWireId('Origem do lead inválida')),
+  type: v.optional(v.picklist(CONTACT_TYPES, 'Tipo de contato inválido')),
+});
+
+/** 'Novo Contato' on the contacts screen (form and wire alike). */
+export const ContactCreateSchema = v.object({
+  name: requiredText('Nome é obrigatório', 100),
+  email: optionalEmail(),
+  phone: phoneField,
+  cpf: optionalCpfField,
+  type: required(v.picklist(['individual', 'business'] as const, 'Tipo é obrigatório')),
+});
+
+/** PATCH /api/pipeline/{id}: the stage key, its id, or both (they must agree). */
+export const CardMoveSchema = v.pipe(
+  v.object({ stage: stageKeyField, stageId: optionalWireId('Estágio inválido') }),
+  v.forward(v.check((input) => input.stage !== null || input.stageId !== null, 'Estágio é obrigatório'), ['stage']),
+);
+
+export const ArchiveSchema = v.object({ reason: optionalText(500) });
+
+/**
+ * confirm-issuance with a body (finalize), the server's completion schema of section 5. Money is
+ * decimal strings on the wire and cents after parsing; the total is premium + IOF + interest and
+ * must match when the client sends it.
+ */
+export const CompletionSchema = v.pipe(
+  v.object({
+    insurerId: wireId('Seguradora é obrigatória'),
+    startDate: dateField('Data de início da vigência é obrigatória'),
+    endDate: dateField('Data de fim da vigência é obrigatória'),
+    premioLiquido: wireMoney('Prêmio líquido é obrigatório', 'Prêmio líquido deve ser um valor positivo'),
+    iof: wireMoney('IOF é obrigatório', 'IOF deve ser um valor positivo'),
+    juros: optionalWireMoney('Juros devem ser um valor positivo'),
+    totalPremium: optionalWireMoney('Prêmio total deve ser um valor positivo', TOTAL_PREMIUM_MAX_CENTS),
+    commissionPercentage: optionalWireMoney('Comissão deve ser um valor positivo', COMMISSION_PERCENT_MAX_HUNDREDTHS),
+    commissionAmount: optionalWireMoney('Valor da comissão deve ser um valor positivo'),
+    documentType: v.optional(v.nullable(v.picklist(DOCUMENT_TYPES.map((type) => type.value) as [DocumentTypeValue, ...DocumentTypeValue[]], 'Tipo de documento inválido')), null),
+  }),
+  v.forward(v.check((input) => input.endDate > input.startDate, END_AFTER_START), ['endDate']),
+  v.forward(
+    v.check(
+      (input) => input.premioLiquido + input.iof + (input.juros ?? 0) <= TOTAL_PREMIUM_MAX_CENTS,
+      'Prêmio total acima do limite permitido',
+    ),
+    ['totalPremium'],
+  ),
+  v.forward(
+    v.check(
+      (input) => input.totalPremium === null || input.totalPremium === input.premioLiquido + input.iof + (input.juros ?? 0),
+      'Prêmio total deve ser prêmio líquido + IOF + juros',
+    ),
+    ['totalPremium'],
+  ),
+);
+
+/** The finalize form as the broker fills it: the lead's fields and the sale's, money in cents. */
+export const FinalizeFormSchema = v.pipe(
+  v.object({
+    name: requiredText('Nome é obrigatório', 100),
+    email: optionalEmail(),
+    phone: phoneField,
+    cpf: optionalCpfField,
+    productId: formId('Tipo de seguro é obrigatório'),
+    leadSourceId: formId('Origem do lead é obrigatório'),
+    annualPremium: optionalCents(ANNUAL_PREMIUM_MAX_CENTS, ANNUAL_PREMIUM_MESSAGE),
+    insurerId: formId('Seguradora é obrigatória'),
+    startDate: dateField('Data de início é obrigatória'),
+    endDate: dateField('Data de fim é obrigatória'),
+    premioLiquido: requiredCents('Prêmio líquido é obrigatório', FINALIZE_MONEY_MAX_CENTS, 'Valor acima do limite permitido'),
+    iof: requiredCents('IOF é obrigatório', FINALIZE_MONEY_MAX_CENTS, 'Valor acima do limite permitido'),
+    juros: optionalCents(FINALIZE_MONEY_MAX_CENTS, 'Valor acima do limite permitido'),
+    commissionPercentage: optionalCents(COMMISSION_PERCENT_MAX_HUNDREDTHS, 'Comissão deve estar entre 0 e 99,99%'),
+    commissionAmount: optionalCents(FINALIZE_MONEY_MAX_CENTS, 'Valor acima do limite permitido'),
+    documentType: v.picklist(['', ...DOCUMENT_TYPES.map((type) => type.value)] as ['', ...DocumentTypeValue[]], 'Tipo de documento inválido'),
+  }),
+  v.forward(v.check((input) => input.endDate > input.startDate, END_AFTER_START), ['endDate']),
+);
+
+export const CONTACTS_PAGE_SIZE_MAX = 100;
+
+/** GET /api/contacts and /api/contacts/export: search, type filter, page. */
+export const ContactQuerySchema = v.object({
+  q: v.optional(v.pipe(v.string('Busca inválida'), v.trim(), v.maxLength(100, maxLengthMessage(100))), ''),
+  type: v.optional(v.picklist(['all', ...CONTACT_TYPES] as const, 'Tipo inválido'), 'all'),
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Página inválida'), v.transform(Number), v.minValue(1, 'Página inválida')), '1'),
+  pageSize: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Tamanho de página inválido'), v.transform(Number), v.minValue(1, 'Tamanho de página inválido'), v.maxValue(CONTACTS_PAGE_SIZE_MAX, 'Tamanho de página inválido')),
+    '25',
+  ),
+});
+
+export type LeadFormInput = v.InferInput<typeof LeadFormSchema>;
+export type LeadCreateInput = v.InferOutput<typeof LeadCreateSchema>;
+export type ContactUpdateInput = v.InferOutput<typeof ContactUpdateSchema>;
+export type ContactCreateInput = v.InferOutput<typeof ContactCreateSchema>;
+export type CompletionInput = v.InferOutput<typeof CompletionSchema>;
+export type FinalizeFormInput = v.InferInput<typeof FinalizeFormSchema>;
+export type ContactQuery = v.InferOutput<typeof ContactQuerySchema>;

@@ -1,0 +1,14 @@
+import { internalUrlEnv } from '@corretora/registry';
+import { readBaseConfig, type BaseConfig } from '@corretora/service-kit';
+
+export interface PipelineConfig extends BaseConfig {
+  /** The catalogues service's /internal listener: every product, lead source, insurer and stage id is checked there. */
+  cataloguesUrl: string;
+}
+
+export function readPipelineConfig(env: NodeJS.ProcessEnv = process.env): PipelineConfig {
+  const key = internalUrlEnv('catalogues');
+  const cataloguesUrl = env[key];
+  if (!cataloguesUrl) throw new Error(`${key} is not set: the pipeline checks every catalogue id with the catalogues service. \`npm start\` sets it.`);
+  return { ...readBaseConfig('pipeline', env), cataloguesUrl };
+}

@@ -1,0 +1,140 @@
+import type { Contact, ContactCreateInput, ContactNote, ContactPage, ContactQuery, ContactUpdateInput } from '@corretora/contracts';
+import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import type { CatalogueCheck } from '../catalogues/catalogue-check';
+import { ARCHIVED_CARD } from '../pipeline/pipeline.service';
+
+export const CONTACT_NOT_FOUND = 'Contato não encontrado.';
+
+const COLUMNS = ['id', 'name', 'email', 'phone', 'cpf', 'type', 'productId', 'leadSourceId', 'annualPremium', 'lastContact', 'createdAt'] as const;
+
+interface ContactRow {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string;
+  cpf: string | null;
+  type: Contact['type'];
+  productId: number | null;
+  leadSourceId: number | null;
+  annualPremium: string | number | null;
+  lastContact: Date | null;
+  createdAt: Date;
+}
+
+export function toContact(row: ContactRow): Contact {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    cpf: row.cpf,
+    type: row.type,
+    productId: row.productId,
+    leadSourceId: row.leadSourceId,
+    // bigint arrives as text; the cap (100,000,000) keeps it a safe integer.
+    annualPremium: row.annualPremium === null ? null : Number(row.annualPremium),
+    lastContact: row.lastContact ? row.lastContact.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** `%text%` for LIKE with the user's own % and _ taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Contacts of one broker: the prospects created as leads and the clients added here. */
+export class ContactsService {
+  private readonly contacts: BrokerScopedTable;
+  private readonly notes: BrokerScopedTable;
+  private readonly cards: BrokerScopedTable;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly catalogues: CatalogueCheck,
+  ) {
+    this.contacts = new BrokerScopedTable(knex, 'contacts');
+    this.notes = new BrokerScopedTable(knex, 'notes');
+    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
+  }
+
+  /** Search (name, e-mail, phone, CPF), type filter: the rows of the query, for a page or the export. */
+  private matching(userId: string, query: Pick<ContactQuery, 'q' | 'type'>) {
+    const rows = this.contacts.of(userId).rows();
+    if (query.type !== 'all') rows.andWhere({ type: query.type });
+    if (query.q) {
+      const text = containing(query.q);
+      const digits = query.q.replace(/\D/g, '');
+      rows.andWhere((where) => {
+        where.whereRaw('name ilike ?', [text]).orWhereRaw('email ilike ?', [text]);
+        if (digits) where.orWhere('phone', 'like', containing(digits)).orWhere('cpf', 'like', containing(digits));
+        if (/x/i.test(query.q)) where.orWhere('cpf', 'like', containing(query.q.replace(/[.\-\s]/g, '').toUpperCase()));
+      });
+    }
+    return rows;
+  }
+
+  async page(userId: string, query: ContactQuery): Promise<ContactPage> {
+    // One statement: the page and the total (a window count over the filtered rows).
+    const rows = (await this.matching(userId, query)
+      .select(...COLUMNS, this.knex.raw('count(*) over () as total'))
+      .orderByRaw('name collate pt_br_natural, id')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)) as (ContactRow & { total: string })[];
+    let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+    if (rows.length === 0 && query.page > 1) {
+      const counted = await this.matching(userId, query).count<{ n: string }[]>({ n: '*' }).first();
+      total = Number(counted?.n ?? 0);
+    }
+    return { items: rows.map(toContact), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async all(userId: string, query: Pick<ContactQuery, 'q' | 'type'>): Promise<Contact[]> {
+    const rows = (await this.matching(userId, query).select(...COLUMNS).orderByRaw('name collate pt_br_natural, id').limit(100_000)) as ContactRow[];
+    return rows.map(toContact);
+  }
+
+  async get(userId: string, id: number): Promise<Contact & { notes: ContactNote[] }> {
+    const row = (await this.contacts.of(userId).byId(id).first(...COLUMNS)) as ContactRow | undefined;
+    if (!row) throw new HttpError(404, CONTACT_NOT_FOUND);
+    const notes = await this.notes.of(userId).rows().where({ contactId: id }).orderBy([{ column: 'createdAt' }, { column: 'id' }]).select('id', 'content', 'createdAt');
+    return { ...toContact(row), notes: notes.map((note) => ({ id: note.id, content: note.content, createdAt: note.createdAt.toISOString() })) };
+  }
+
+  async create(userId: string, input: ContactCreateInput): Promise<Contact> {
+    const [row] = await this.contacts.of(userId).insert({ ...input }).returning(COLUMNS);
+    return toContact(row as ContactRow);
+  }
+
+  /**
+   * The edit-lead form: the contact's fields, and each new note appended with its date-time (the
+   * notes table keeps when each was written). A lead whose card is archived is not editable.
+   */
+  async update(userId: string, id: number, input: ContactUpdateInput): Promise<Contact> {
+    await this.catalogues.verify(userId, { productId: input.productId, leadSourceId: input.leadSourceId });
+    return this.knex.transaction(async (trx) => {
+      const archived = await this.cards.of(userId, trx).rows().where({ contactId: id, status: 'archived' }).first('id');
+      if (archived) throw new HttpError(409, ARCHIVED_CARD);
+      const { notes, ...fields } = input;
+      const [row] = await this.contacts
+        .of(userId, trx)
+        .update(id, {
+          ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+          ...(notes.length > 0 ? { lastContact: trx.fn.now() } : {}),
+          updatedAt: trx.fn.now(),
+        })
+        .returning(COLUMNS);
+      if (!row) throw new HttpError(404, CONTACT_NOT_FOUND);
+      if (notes.length > 0) {
+        // One statement; each note a microsecond apart so they read back in the order written.
+        await trx.raw(
+          `insert into notes (user_id, contact_id, content, created_at)
+           select ?, ?, content, now() + (ordinality * interval '1 microsecond') from unnest(?::text[]) with ordinality as n(content, ordinality)`,
+          [userId, id, notes],
+        );
+      }
+      return toContact(row as ContactRow);
+    });
+  }
+}

@@ -1,0 +1,171 @@
+import { centsToWire, type CompletionInput, type LeadCreateInput, type StageKey } from '@corretora/contracts';
+import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import type { CatalogueCheck } from '../catalogues/catalogue-check';
+import { cardById, cardListJson, leadListJson, updateCardJson, type CardFilter } from './card-json';
+
+export const CARD_NOT_FOUND = 'Card não encontrado.';
+export const ARCHIVED_CARD = 'Card arquivado não pode ser movido nem editado. Restaure-o primeiro.';
+export const ISSUED_CARD = 'A apólice deste card já foi emitida: ele não pode ser movido nem editado.';
+export const FINALIZE_TO_CLOSE = 'Para mover um card para Finalizado, preencha o formulário de finalização.';
+export const NOT_FINALIZED = 'Finalize a venda antes de emitir a apólice.';
+export const ISSUING_UNAVAILABLE = 'A emissão de apólices ainda não está disponível. A venda está finalizada e poderá ser emitida assim que o módulo de apólices for ativado.';
+
+/** Why a write that matched no active card did not happen: unknown card (404) or its status (409). */
+function refusal(status: string | undefined): HttpError {
+  if (status === undefined) return new HttpError(404, CARD_NOT_FOUND);
+  if (status === 'archived') return new HttpError(409, ARCHIVED_CARD);
+  return new HttpError(409, ISSUED_CARD);
+}
+
+/** Half-up rounding of an integer ratio, in integers only. */
+function roundedDivision(numerator: bigint, denominator: bigint): bigint {
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}
+
+/** The board: cards, their stages and their sale (section 4's transitions), one broker at a time. */
+export class PipelineService {
+  private readonly cards: BrokerScopedTable;
+  private readonly contacts: BrokerScopedTable;
+  private readonly notes: BrokerScopedTable;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly catalogues: CatalogueCheck,
+  ) {
+    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
+    this.contacts = new BrokerScopedTable(knex, 'contacts');
+    this.notes = new BrokerScopedTable(knex, 'notes');
+  }
+
+  list(userId: string, filter: CardFilter): Promise<string> {
+    return cardListJson(this.knex, userId, filter);
+  }
+
+  /** The dashboard's question (is there any lead?) and a short list for whoever wants one. */
+  leads(userId: string, limit: number): Promise<string> {
+    return leadListJson(this.knex, userId, limit);
+  }
+
+  /** 'Criar Lead': the prospect contact and its card in one transaction. */
+  async create(userId: string, input: LeadCreateInput): Promise<unknown> {
+    const refs = await this.catalogues.verify(userId, {
+      productId: input.productId,
+      leadSourceId: input.leadSourceId,
+      stageId: input.stageId,
+      stageKey: input.stage,
+    });
+    const stage = refs.stage!;
+    if (stage.key === 'closed') throw new HttpError(400, 'Um lead novo não pode começar em Finalizado.', [{ path: 'stageId', message: 'Um lead novo não pode começar em Finalizado.' }]);
+    return this.knex.transaction(async (trx) => {
+      const [contact] = await this.contacts.of(userId, trx).insert({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        cpf: input.cpf,
+        type: 'prospect',
+        productId: input.productId,
+        leadSourceId: input.leadSourceId,
+        annualPremium: input.annualPremium,
+      });
+      if (input.notes) await this.notes.of(userId, trx).insert({ contactId: contact.id, content: input.notes });
+      const [card] = await this.cards.of(userId, trx).insert({ contactId: contact.id, stageId: stage.id, stageKey: stage.key });
+      return (await cardById(trx, userId, card.id))!.card;
+    });
+  }
+
+  /**
+   * A stage change: one UPDATE that only matches an active card in another stage; only when it
+   * matches nothing does a second read say why (unknown, archived, issued, or already there: a no-op).
+   */
+  async move(userId: string, id: number, target: { stage: StageKey | null; stageId: number | null }): Promise<unknown> {
+    const { stage } = await this.catalogues.verify(userId, { stageId: target.stageId, stageKey: target.stage });
+    if (stage!.key === 'closed') throw new HttpError(409, FINALIZE_TO_CLOSE);
+    // A parallel move can change the stage between the UPDATE and the read: try again (last one wins).
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const moved = await updateCardJson(
+        this.knex,
+        userId,
+        id,
+        { sql: 'stage_id = ?, stage_key = ?, stage_entered_at = now()', bindings: [stage!.id, stage!.key] },
+        "status = 'active' and stage_key <> ?",
+        [stage!.key],
+      );
+      if (moved) return moved;
+      const current = await cardById(this.knex, userId, id);
+      if (current?.status !== 'active') throw refusal(current?.status);
+      if (current.stage === stage!.key) return current.card;
+    }
+    throw new HttpError(409, 'O card foi movido ao mesmo tempo em outra janela. Tente novamente.');
+  }
+
+  async remove(userId: string, id: number): Promise<void> {
+    await this.knex.transaction(async (trx) => {
+      const [card] = await this.cards.of(userId, trx).byId(id).delete().returning(['contactId']);
+      if (!card) throw new HttpError(404, CARD_NOT_FOUND);
+      // The prospect was created for this lead: it goes with its last card.
+      await this.contacts
+        .of(userId, trx)
+        .byId(card.contactId)
+        .andWhere({ type: 'prospect' })
+        .whereNotExists(trx('pipeline_cards').where('contact_id', card.contactId))
+        .delete();
+    });
+  }
+
+  async archive(userId: string, id: number, reason: string | null): Promise<unknown> {
+    const card = await updateCardJson(this.knex, userId, id, { sql: "status = 'archived', archived_at = now(), archived_reason = ?", bindings: [reason] }, "status = 'active'");
+    if (card) return card;
+    const current = await cardById(this.knex, userId, id);
+    if (current?.status === 'archived') throw new HttpError(409, 'Este card já está arquivado.');
+    throw refusal(current?.status);
+  }
+
+  async unarchive(userId: string, id: number): Promise<unknown> {
+    const card = await updateCardJson(this.knex, userId, id, { sql: "status = 'active', archived_at = null, archived_reason = null", bindings: [] }, "status = 'archived'");
+    if (card) return card;
+    const current = await cardById(this.knex, userId, id);
+    if (current === undefined) throw new HttpError(404, CARD_NOT_FOUND);
+    throw new HttpError(409, 'Este card não está arquivado.');
+  }
+
+  /** Finalize: the sale's data on the card, and the card in Finalizado. No policy yet. */
+  async finalize(userId: string, id: number, input: CompletionInput): Promise<unknown> {
+    const { stage } = await this.catalogues.verify(userId, { insurerId: input.insurerId, stageKey: 'closed' });
+    const total = input.premioLiquido + input.iof + (input.juros ?? 0);
+    const commission =
+      input.commissionAmount ??
+      (input.commissionPercentage === null ? null : Number(roundedDivision(BigInt(input.premioLiquido) * BigInt(input.commissionPercentage), 10_000n)));
+    const money = (cents: number | null) => (cents === null ? null : centsToWire(cents));
+    const card = await updateCardJson(
+      this.knex,
+      userId,
+      id,
+      {
+        sql: `stage_entered_at = case when stage_key = 'closed' then stage_entered_at else now() end, stage_id = ?, stage_key = 'closed',
+          insurer_id = ?, start_date = ?, end_date = ?, premio_liquido = ?, iof = ?, juros = ?, total_premium = ?,
+          commission_percentage = ?, commission_amount = ?, document_type = ?`,
+        bindings: [
+          stage!.id, input.insurerId, input.startDate, input.endDate, money(input.premioLiquido), money(input.iof), money(input.juros), money(total),
+          money(input.commissionPercentage), money(commission), input.documentType,
+        ],
+      },
+      "status = 'active'",
+    );
+    if (card) return card;
+    throw refusal((await cardById(this.knex, userId, id))?.status);
+  }
+
+  /**
+   * Issue (confirm-issuance without a body): the policy is created by the finance service, which is
+   * not deployed yet. The card must exist, be the broker's and be finalized; then the answer is a
+   * clear 503 and nothing changes.
+   */
+  async issue(userId: string, id: number): Promise<never> {
+    const current = await cardById(this.knex, userId, id);
+    if (!current) throw new HttpError(404, CARD_NOT_FOUND);
+    if (current.status !== 'active') throw refusal(current.status);
+    if (current.stage !== 'closed') throw new HttpError(409, NOT_FINALIZED);
+    throw new HttpError(503, ISSUING_UNAVAILABLE);
+  }
+}

@@ -1,0 +1,26 @@
+import { HttpError } from '@corretora/service-kit';
+import type Router from '@koa/router';
+import type { Knex } from 'knex';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /internal/pipeline/:userId/stats, the pipeline's share of the dashboard (decisions.md): newLeads =
+ * active cards in 'leads' created in the last 30 days; totalLeads = cards on the board; totalClients
+ * = contacts that are not prospects. One statement.
+ */
+export function statsRoutes(router: Router, knex: Knex): void {
+  router.get('/pipeline/:userId/stats', async (ctx) => {
+    const userId = ctx.params.userId ?? '';
+    if (!UUID.test(userId)) throw new HttpError(404, 'Não encontrado.');
+    const { rows } = await knex.raw<{ rows: { new_leads: number; total_leads: number; total_clients: number }[] }>(
+      `select
+         (select count(*)::int from pipeline_cards where user_id = ? and status = 'active' and stage_key = 'leads' and created_at > now() - interval '30 days') as new_leads,
+         (select count(*)::int from pipeline_cards where user_id = ? and status in ('active', 'issued')) as total_leads,
+         (select count(*)::int from contacts where user_id = ? and type <> 'prospect') as total_clients`,
+      [userId, userId, userId],
+    );
+    const row = rows[0]!;
+    ctx.body = { newLeads: row.new_leads, totalLeads: row.total_leads, totalClients: row.total_clients };
+  });
+}
