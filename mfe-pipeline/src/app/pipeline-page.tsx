@@ -3,20 +3,22 @@ import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
 import { PageHeader, useNotify } from '@corretora/web-kit/ui';
 import { Body1, Button, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArchiveRegular, BoardRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { SearchBox } from '../components/search-box';
 import { STAGES, stageLabel } from '../config/stages';
 import { ArchivedGrid } from '../features/archived/components/archived-grid';
 import { Board } from '../features/board/components/board';
 import { SummaryCards } from '../features/board/components/summary-cards';
 import { matches, type DropOutcome } from '../features/board/utils/board-model';
-import { ArchiveDialog } from '../features/lead-dialogs/components/archive-dialog';
-import { ClosedSummaryDialog } from '../features/lead-dialogs/components/closed-summary-dialog';
-import { EditLeadDialog } from '../features/lead-dialogs/components/edit-lead-dialog';
-import { FinalizeDialog } from '../features/lead-dialogs/components/finalize-dialog';
-import { NewLeadDialog } from '../features/lead-dialogs/components/new-lead-dialog';
 import { useArchived, useBoard, useMoveCard } from '../lib/pipeline-api';
 import { useReferenceNames } from '../lib/reference-names';
+
+// The dialogs load when first opened: the board is interactive sooner and the page lighter.
+const ArchiveDialog = lazy(() => import('../features/lead-dialogs/components/archive-dialog').then((module) => ({ default: module.ArchiveDialog })));
+const ClosedSummaryDialog = lazy(() => import('../features/lead-dialogs/components/closed-summary-dialog').then((module) => ({ default: module.ClosedSummaryDialog })));
+const EditLeadDialog = lazy(() => import('../features/lead-dialogs/components/edit-lead-dialog').then((module) => ({ default: module.EditLeadDialog })));
+const FinalizeDialog = lazy(() => import('../features/lead-dialogs/components/finalize-dialog').then((module) => ({ default: module.FinalizeDialog })));
+const NewLeadDialog = lazy(() => import('../features/lead-dialogs/components/new-lead-dialog').then((module) => ({ default: module.NewLeadDialog })));
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center', marginBottom: tokens.spacingVerticalL },
@@ -114,11 +116,13 @@ export default function PipelinePage() {
       ) : board.data ? (
         <Board cards={visible} stages={names.data?.pipelineStages} names={names} now={now} onOpen={onOpen} onAdd={onAdd} onDrop={onDrop} />
       ) : null}
-      {open?.kind === 'new' ? <NewLeadDialog stage={open.stage} onClose={close} /> : null}
-      {open?.kind === 'edit' ? <EditLeadDialog card={open.card} onClose={close} onArchive={(card) => setOpen({ kind: 'archive', card })} /> : null}
-      {open?.kind === 'archive' ? <ArchiveDialog card={open.card} onClose={close} /> : null}
-      {open?.kind === 'finalize' ? <FinalizeDialog card={open.card} onClose={close} /> : null}
-      {open?.kind === 'summary' ? <ClosedSummaryDialog card={open.card} onClose={close} onEdit={(card) => setOpen({ kind: 'finalize', card })} /> : null}
+      <Suspense fallback={null}>
+        {open?.kind === 'new' ? <NewLeadDialog stage={open.stage} onClose={close} /> : null}
+        {open?.kind === 'edit' ? <EditLeadDialog card={open.card} onClose={close} onArchive={(card) => setOpen({ kind: 'archive', card })} /> : null}
+        {open?.kind === 'archive' ? <ArchiveDialog card={open.card} onClose={close} /> : null}
+        {open?.kind === 'finalize' ? <FinalizeDialog card={open.card} onClose={close} /> : null}
+        {open?.kind === 'summary' ? <ClosedSummaryDialog card={open.card} onClose={close} onEdit={(card) => setOpen({ kind: 'finalize', card })} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,59 @@
+import { STAGE_KEYS, type PipelineCard, type StageKey } from '@corretora/contracts';
+import { dropOutcome, groupByStage, isStale, matches, summary } from '../src/features/board/utils/board-model';
+
+function card(id: number, stage: StageKey, overrides: Partial<PipelineCard> = {}, contact: Partial<PipelineCard['contact']> = {}): PipelineCard {
+  return {
+    id, contactId: id, stageId: 1, stage, status: 'active', stageEnteredAt: '2026-11-20T12:00:00Z', archivedAt: null, archivedReason: null,
+    insurerId: null, startDate: null, endDate: null, premioLiquido: null, iof: null, juros: null, totalPremium: null, commissionPercentage: null,
+    commissionAmount: null, documentType: null, createdAt: '2026-11-20T12:00:00Z', updatedAt: '2026-11-20T12:00:00Z',
+    contact: { id, name: `Lead ${id}`, email: null, phone: '11987654321', cpf: null, type: 'prospect', productId: null, leadSourceId: null, annualPremium: null, lastContact: null, createdAt: '2026-11-20T12:00:00Z', ...contact },
+    ...overrides,
+  };
+}
+
+describe('what a drop does, for every source and target column', () => {
+  const pairs = STAGE_KEYS.flatMap((source) => [...STAGE_KEYS, null].map((target) => [source, target] as const));
+  test.each(pairs)('from %s onto %s', (source, target) => {
+    const outcome = dropOutcome(card(1, source), target);
+    if (target === null || target === source) expect(outcome).toEqual({ kind: 'none' });
+    else if (target === 'closed') expect(outcome).toEqual({ kind: 'finalize' });
+    else expect(outcome).toEqual({ kind: 'move', stage: target });
+  });
+
+  test.each(STAGE_KEYS)('an issued card does not move onto %s', (target) => {
+    expect(dropOutcome(card(1, 'closed', { status: 'issued' }), target)).toEqual({ kind: 'none' });
+  });
+});
+
+test('columns keep their array when their cards did not change (only touched columns re-render)', () => {
+  const cards = [card(1, 'leads'), card(2, 'qualified'), card(3, 'proposal')];
+  const before = groupByStage(cards);
+  const moved = [{ ...cards[0]!, stage: 'qualified' as const }, cards[1]!, cards[2]!];
+  const after = groupByStage(moved, before);
+  expect(after.proposal).toBe(before.proposal);
+  expect(after.closed).toBe(before.closed);
+  expect(after.leads).not.toBe(before.leads);
+  expect(after.qualified.map((c) => c.id)).toEqual([1, 2]);
+});
+
+test('summary: total, value of active cards in cents, conversion with 1 decimal, closed', () => {
+  const cards = [card(1, 'closed', {}, { annualPremium: 150_050 }), card(2, 'leads', {}, { annualPremium: 99 }), card(3, 'qualified'), card(4, 'closed', { status: 'issued' }, { annualPremium: 1_000 })];
+  expect(summary(cards)).toEqual({ total: 4, valueCents: 150_149, conversion: '50,0%', closed: 2 });
+  expect(summary([card(1, 'closed'), card(2, 'leads'), card(3, 'leads')]).conversion).toBe('33,3%');
+  expect(summary([]).conversion).toBe('0,0%');
+});
+
+test('search ignores case and accents, on name and e-mail; the stage filter narrows', () => {
+  const one = card(1, 'leads', {}, { name: 'José Araújo', email: 'ZE@exemplo.com' });
+  expect(matches(one, 'jose araujo', 'all')).toBe(true);
+  expect(matches(one, 'ze@EXEMPLO', 'all')).toBe(true);
+  expect(matches(one, 'maria', 'all')).toBe(false);
+  expect(matches(one, '', 'qualified')).toBe(false);
+});
+
+test('a card is going cold after 7 days in an open stage', () => {
+  const now = Date.parse('2026-11-28T13:00:00Z');
+  expect(isStale(card(1, 'leads', { stageEnteredAt: '2026-11-20T12:00:00Z' }), now)).toBe(true);
+  expect(isStale(card(1, 'leads', { stageEnteredAt: '2026-11-21T14:00:00Z' }), now)).toBe(false);
+  expect(isStale(card(1, 'closed', { stageEnteredAt: '2026-01-01T00:00:00Z' }), now)).toBe(false);
+});
