@@ -2,7 +2,7 @@ import { Body1, Card } from '@fluentui/react-components';
 import { PageHeader } from '@corretora/web-kit/ui';
 
 /**
- * Areas whose remote is not part of this release (pipeline, contacts, claims, policies,
+ * Areas whose remote is not part of this release (claims, policies,
  * commissions, documents) say so honestly instead of showing empty controls.
  */
 export default function UpcomingArea({ title }: { title: string }) {

@@ -1,0 +1,266 @@
+/**
+ * The sales board at scale (`npm run bench:board`): a broker with 1,000 and then 5,000 cards.
+ * - API, through nginx with a session (autocannon): GET /api/pipeline at 8 connections and a card
+ *   move, against a floor measured in the same run: a bare Node http handler running the same
+ *   board SQL on the same database, no framework.
+ * - Browser, headless Debian Chromium: time from navigation until the board is interactive (first
+ *   card focusable), scripting time (CDP ScriptDuration), and frame times during a keyboard and a
+ *   pointer drag, each against a floor: the same browser loading the bare /login page.
+ * A benchmark, never a test: it prints what it measured and the targets of the issue.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
+import { startStack, type Stack } from '@corretora/dev-stack';
+import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway';
+import { chromium, type Page } from '@playwright/test';
+import autocannon from 'autocannon';
+import knexFactory from 'knex';
+import { knexSnakeCaseMappers } from 'objection';
+import { cardListJson } from '../../services/pipeline/src/modules/pipeline/card-json';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PASSWORD = 'senha-do-benchmark-123';
+const SIZES = (process.env.BENCH_BOARD_SIZES ?? '1000,5000').split(',').map(Number);
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+async function post(url: string, body: unknown, cookie?: string): Promise<Response> {
+  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+async function onboardedBroker(url: string): Promise<{ cookie: string; userId: string }> {
+  const registered = await post(`${url}/api/auth/register`, { name: 'Bia Board', email: `board-${Date.now()}@bench.test`, password: PASSWORD });
+  const cookie = registered.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  await post(`${url}/api/broker-profile`, { ...EXAMPLE_BROKERAGE, isOnboardingComplete: true }, cookie);
+  const user = (await (await fetch(`${url}/api/auth/user`, { headers: { Cookie: cookie } })).json()) as { id: string };
+  return { cookie, userId: user.id };
+}
+
+/** Cards spread over the three open stages (and some finalized), straight into the pipeline schema. */
+async function seed(databaseUrl: string, url: string, cookie: string, userId: string, count: number): Promise<number> {
+  const refs = (await (await fetch(`${url}/api/reference-data`, { headers: { Cookie: cookie } })).json()) as {
+    products: { id: number }[];
+    leadSources: { id: number }[];
+    pipelineStages: { id: number; key: string }[];
+  };
+  const knex = knexFactory({ client: 'pg', connection: databaseUrl, searchPath: ['pipeline'] });
+  try {
+    await knex.raw('delete from pipeline.contacts where user_id = ?', [userId]);
+    const stages = refs.pipelineStages;
+    await knex.raw(
+      `with c as (
+         insert into pipeline.contacts (user_id, name, email, phone, type, product_id, lead_source_id, annual_premium)
+         select ?, 'Lead ' || g, 'lead' || g || '@exemplo.com', '119' || lpad(g::text, 8, '0'), 'prospect', ?, ?, (g % 500) * 1000
+         from generate_series(1, ?) g returning id)
+       insert into pipeline.pipeline_cards (user_id, contact_id, stage_id, stage_key, stage_entered_at)
+       select ?, c.id, (array[?, ?, ?, ?]::int[])[1 + c.id % 4], (array['leads','qualified','proposal','closed'])[1 + c.id % 4], now() - (c.id % 20) * interval '1 day'
+       from c`,
+      [userId, refs.products[0]!.id, refs.leadSources[0]!.id, count, userId, ...['leads', 'qualified', 'proposal', 'closed'].map((key) => stages.find((stage) => stage.key === key)!.id)],
+    );
+    const { rows } = await knex.raw<{ rows: { id: number }[] }>("select id from pipeline.pipeline_cards where user_id = ? and stage_key = 'leads' limit 1", [userId]);
+    return rows[0]!.id;
+  } finally {
+    await knex.destroy();
+  }
+}
+
+/** The floor: the same board SQL on a pool of the same database, answered by bare http. */
+async function boardFloor(databaseUrl: string, userId: string) {
+  const knex = knexFactory({ client: 'pg', connection: databaseUrl, searchPath: ['pipeline'], pool: { min: 2, max: 10 }, ...knexSnakeCaseMappers() });
+  const server = http.createServer((_request, response) => {
+    cardListJson(knex, userId, 'board').then(
+      (body) => response.writeHead(200, { 'content-type': 'application/json' }).end(body),
+      () => response.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    async stop() {
+      await new Promise((resolve) => server.close(resolve));
+      await knex.destroy();
+    },
+  };
+}
+
+async function load(url: string, cookie: string, connections: number, requests?: autocannon.Request[]) {
+  const result = await autocannon({ url, connections, duration: SECONDS, headers: { Cookie: cookie, 'Content-Type': 'application/json' }, requests });
+  return { 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+};
+
+/** Frame intervals (ms) while `action` runs, from requestAnimationFrame in the page. */
+async function framesDuring(page: Page, action: () => Promise<void>): Promise<number[]> {
+  await page.evaluate(() => {
+    const frames: number[] = [];
+    let last = performance.now();
+    const tick = (now: number) => {
+      frames.push(now - last);
+      last = now;
+      if ((window as unknown as { __recording: boolean }).__recording) requestAnimationFrame(tick);
+    };
+    (window as unknown as { __recording: boolean; __frames: number[] }).__recording = true;
+    (window as unknown as { __frames: number[] }).__frames = frames;
+    requestAnimationFrame(tick);
+  });
+  await action();
+  return page.evaluate(() => {
+    (window as unknown as { __recording: boolean }).__recording = false;
+    return (window as unknown as { __frames: number[] }).__frames.slice(1);
+  });
+}
+
+async function browserRun(baseUrl: string, cookie: string) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+    const cookies = cookie.split('; ').map((pair) => {
+      const index = pair.indexOf('=');
+      return { name: pair.slice(0, index), value: pair.slice(index + 1), url: baseUrl };
+    });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const scripting = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return (metrics.find((metric) => metric.name === 'ScriptDuration')?.value ?? 0) * 1000;
+    };
+
+    // Floor: the bare sign-in page, in the same browser.
+    const floorStart = Date.now();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    const floorMs = Date.now() - floorStart;
+
+    const scriptBefore = await scripting();
+    const start = Date.now();
+    await page.goto('/pipeline');
+    const first = page.locator('[data-card-id]').first();
+    await first.waitFor();
+    await first.focus();
+    const interactiveMs = Date.now() - start;
+    const scriptMs = Math.round((await scripting()) - scriptBefore);
+
+    const keyboard = await framesDuring(page, async () => {
+      await page.keyboard.press('Space');
+      for (const key of ['ArrowRight', 'ArrowRight', 'ArrowLeft', 'ArrowLeft']) {
+        await page.keyboard.press(key);
+        await page.waitForTimeout(120);
+      }
+      await page.keyboard.press('Escape');
+    });
+    const box = (await first.boundingBox())!;
+    const target = (await page.getByRole('region', { name: 'Fechamento' }).boundingBox())!;
+    const pointer = await framesDuring(page, async () => {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(target.x + target.width / 2, target.y + 200, { steps: 60 });
+      await page.keyboard.press('Escape');
+      await page.mouse.up();
+    });
+    const scroll = await framesDuring(page, async () => {
+      const column = page.getByRole('list', { name: 'Cards em Contato' });
+      for (let step = 0; step < 20; step += 1) {
+        await column.evaluate((element) => element.scrollBy(0, 400));
+        await page.waitForTimeout(16);
+      }
+    });
+    const mounted = await page.locator('[data-card-id]').count();
+    return {
+      'bare /login (floor) ms': floorMs,
+      'board interactive ms': interactiveMs,
+      'interactive / floor': Math.round((interactiveMs / Math.max(1, floorMs)) * 100) / 100,
+      'scripting ms': scriptMs,
+      'keyboard drag p95 frame ms': percentile(keyboard, 95),
+      'pointer drag p95 frame ms': percentile(pointer, 95),
+      'column scroll p95 frame ms': percentile(scroll, 95),
+      'cards mounted': mounted,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'corretora-board-'));
+  await chmod(workDir, 0o755);
+  const log = (line: string) => process.stdout.write(`[bench:board] ${line}\n`);
+  let stack: Stack | undefined;
+  let nginx: RunningNginx | undefined;
+  try {
+    stack = await startStack({
+      dataDir: path.join(workDir, 'data'),
+      port: 38080,
+      servicePortBase: 34101,
+      pgPort: 35432,
+      s3Port: 39400,
+      logs: { dir: path.join(workDir, 'logs') },
+      log,
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+    });
+    nginx = await startNginx({
+      listen: 38081,
+      upstreams: Object.fromEntries(stack.services.map((entry) => [entry.name, new URL(entry.url).host])) as Record<ServiceName, string>,
+      shellDir: path.join(__dirname, '..', '..', 'shell', 'dist'),
+      remotesDir: path.join(__dirname, '..', '..'),
+      remoteDistSubdir: 'dist',
+      prefixDir: path.join(workDir, 'nginx'),
+      accessLog: 'off',
+      user: process.getuid?.() === 0 ? 'root' : undefined,
+    });
+    const { cookie, userId } = await onboardedBroker(stack.url);
+    const api: Record<string, Record<string, number>> = {};
+    const browser: Record<string, Record<string, number>> = {};
+    for (const size of SIZES) {
+      log(`seeding ${size} cards…`);
+      const cardId = await seed(stack.databaseUrl, stack.url, cookie, userId, size);
+      const floor = await boardFloor(stack.databaseUrl, userId);
+      try {
+        log(`${size} cards: API…`);
+        api[`floor: bare http + same SQL (${size})`] = await load(floor.url, cookie, 8);
+        api[`nginx GET /api/pipeline (${size})`] = await load(`${nginx.url}/api/pipeline`, cookie, 8);
+        api[`nginx PATCH move (${size})`] = await load(`${nginx.url}/api/pipeline/${cardId}`, cookie, 8, [
+          { method: 'PATCH', body: JSON.stringify({ stage: 'qualified' }) },
+          { method: 'PATCH', body: JSON.stringify({ stage: 'leads' }) },
+        ]);
+      } finally {
+        await floor.stop();
+      }
+      log(`${size} cards: Chromium…`);
+      browser[`${size} cards`] = await browserRun(nginx.url, cookie);
+    }
+    console.log(`\nThe board's API through nginx, 8 connections, ${SECONDS}s each, ${os.cpus().length} cores`);
+    console.table(api);
+    for (const size of SIZES) {
+      const floorRps = api[`floor: bare http + same SQL (${size})`]!['req/s']!;
+      const viaNginx = api[`nginx GET /api/pipeline (${size})`]!;
+      console.log(`${size} cards: nginx / floor = ${Math.round((viaNginx['req/s']! / Math.max(1, floorRps)) * 100) / 100}; p99 ${viaNginx['p99 ms']} ms (target at 1,000 cards <= 100 ms)`);
+    }
+    console.log('\nThe board in headless Chromium (targets at 1,000 cards: interactive <= 1000 ms, scripting <= 300 ms, drag p95 frame <= 20 ms)');
+    console.table(browser);
+    const failed = Object.entries(api).filter(([, outcome]) => outcome.non2xx! > 0 || outcome.errors! > 0);
+    if (failed.length > 0) {
+      console.error(`[bench:board] requests failed in: ${failed.map(([name]) => name).join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await nginx?.stop();
+    await stack?.stop();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench:board] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
