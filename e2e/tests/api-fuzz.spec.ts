@@ -33,11 +33,21 @@ const ENDPOINTS: Endpoint[] = [
     { method: 'DELETE', path: `${base}/:id` },
   ]),
   { method: 'POST', path: '/api/insurers/:id/reveal-password' },
+  { method: 'POST', path: '/api/pipeline' },
+  { method: 'PATCH', path: '/api/pipeline/:id' },
+  { method: 'DELETE', path: '/api/pipeline/:id' },
+  { method: 'POST', path: '/api/pipeline-cards/:id/archive' },
+  { method: 'POST', path: '/api/pipeline-cards/:id/unarchive' },
+  { method: 'POST', path: '/api/pipeline-cards/:id/confirm-issuance' },
+  { method: 'POST', path: '/api/contacts' },
+  { method: 'PATCH', path: '/api/contacts/:id' },
 ];
 
 const FIELDS = [
   'name', 'email', 'password', 'token', 'description', 'isActive', 'policyType', 'manager', 'website', 'contactInfo',
   'fullName', 'cpf', 'cnpj', 'phone', 'cep', 'birthDate', 'susepNumber', 'susepExpiry', 'insuranceTypes', 'isOnboardingComplete',
+  'stage', 'stageId', 'productId', 'leadSourceId', 'insurerId', 'type', 'annualPremium', 'notes', 'reason', 'startDate', 'endDate',
+  'premioLiquido', 'iof', 'juros', 'totalPremium', 'commissionPercentage', 'commissionAmount', 'documentType', 'policyNumber',
 ];
 
 const nasty = fc.oneof(
@@ -85,6 +95,9 @@ async function snapshot(context: APIRequestContext) {
     insurers,
     passwords,
     leadSources: await read('/api/lead-sources'),
+    board: await read('/api/pipeline'),
+    archived: await read('/api/pipeline-cards?archived=true'),
+    contacts: await read('/api/contacts'),
   };
 }
 
@@ -98,11 +111,17 @@ test('random input to every write endpoint: never a 5xx, and another broker\'s d
   const product = await (await victim.post('/api/products', { data: { name: 'Seguro Frota' } })).json();
   const insurer = await (await victim.post('/api/insurers', { data: { name: 'Seguradora Vítima', password: 'portal-da-vitima' } })).json();
   const leadSource = await (await victim.post('/api/lead-sources', { data: { name: 'Indicação da Vítima' } })).json();
+  const stages = ((await (await victim.get('/api/reference-data')).json()) as { pipelineStages: { id: number; key: string }[] }).pipelineStages;
+  const lead = await victim.post('/api/pipeline', {
+    data: { name: 'Lead da Vítima', phone: '11987654321', productId: product.id, leadSourceId: leadSource.id, stageId: stages.find((stage) => stage.key === 'leads')!.id },
+  });
+  expect(lead.status()).toBe(201);
+  const card = (await lead.json()) as { id: number; contactId: number };
   await registerViaApi(attacker, 'Atacante Lima', uniqueEmail('attacker'));
   await onboardViaApi(attacker);
   const before = await snapshot(victim);
 
-  const victimIds = [product.id, insurer.id, leadSource.id].map(String);
+  const victimIds = [product.id, insurer.id, leadSource.id, card.id, card.contactId].map(String);
   const id = fc.oneof(
     fc.constantFrom(...victimIds),
     fc.constantFrom('0', '-1', 'abc', '1.5', '2147483647', '2147483648', '99999999999', '9'.repeat(30), '%00', '%20', 'null'),
