@@ -15,8 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import autocannon from 'autocannon';
-import { startStack, type Stack } from '@corretora/dev-stack';
-import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway';
+import { startBenchStack } from './bench-stack';
 import { cpuByGroup, startListFloor, statementCounter } from './list-floor';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -99,37 +98,22 @@ async function main(): Promise<void> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'corretora-bench-'));
   // As root the embedded Postgres runs as the postgres user, who must be able to reach its folder.
   await chmod(workDir, 0o755);
-  let stack: Stack | undefined;
-  let nginx: RunningNginx | undefined;
+  let running: Awaited<ReturnType<typeof startBenchStack>> | undefined;
   let floor: Awaited<ReturnType<typeof startListFloor>> | undefined;
   try {
     const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
-    stack = await startStack({
-      dataDir: path.join(workDir, 'data'),
-      port: 38080,
-      servicePortBase: 34101,
-      pgPort: 35432,
-      s3Port: 39400,
-      logs: { dir: path.join(workDir, 'logs') },
+    running = await startBenchStack({
+      workDir,
       log,
-      env: { ...process.env, LOG_LEVEL: 'info' },
+      logLevel: 'info',
       postgresFlags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'],
     });
+    const { stack, nginx } = running;
     const { cookie, email } = await onboardedBroker(stack.url);
-    const service = (name: string) => stack?.services.find((entry) => entry.name === name)?.url ?? '';
+    const service = (name: string) => stack.services.find((entry) => entry.name === name)?.url ?? '';
 
     // 50 products: the 6 defaults and 44 more.
     for (let index = 1; index <= 44; index += 1) await json(`${stack.url}/api/products`, { name: `Produto de teste ${index}` }, cookie);
-    nginx = await startNginx({
-      listen: 38081,
-      upstreams: Object.fromEntries(stack.services.map((entry) => [entry.name, new URL(entry.url).host])) as Record<ServiceName, string>,
-      shellDir: path.join(__dirname, '..', '..', 'shell', 'dist'),
-      remotesDir: path.join(__dirname, '..', '..'),
-      remoteDistSubdir: 'dist',
-      prefixDir: path.join(workDir, 'nginx'),
-      accessLog: 'off',
-      user: process.getuid?.() === 0 ? 'root' : undefined,
-    });
     floor = await startListFloor(stack.databaseUrl);
     const counter = await statementCounter(stack.databaseUrl);
     const listConnections = Number(process.env.BENCH_LIST_CONNECTIONS ?? 32);
@@ -213,8 +197,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await floor?.stop();
-    await nginx?.stop();
-    await stack?.stop();
+    await running?.stop();
     await rm(workDir, { recursive: true, force: true });
   }
 }

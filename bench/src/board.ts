@@ -14,12 +14,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
-import { startStack, type Stack } from '@corretora/dev-stack';
-import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway';
 import { chromium, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
+import { startBenchStack } from './bench-stack';
 import { cardListJson } from '../../services/pipeline/src/modules/pipeline/card-json';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -195,29 +194,10 @@ async function main(): Promise<void> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'corretora-board-'));
   await chmod(workDir, 0o755);
   const log = (line: string) => process.stdout.write(`[bench:board] ${line}\n`);
-  let stack: Stack | undefined;
-  let nginx: RunningNginx | undefined;
+  let running: Awaited<ReturnType<typeof startBenchStack>> | undefined;
   try {
-    stack = await startStack({
-      dataDir: path.join(workDir, 'data'),
-      port: 38080,
-      servicePortBase: 34101,
-      pgPort: 35432,
-      s3Port: 39400,
-      logs: { dir: path.join(workDir, 'logs') },
-      log,
-      env: { ...process.env, LOG_LEVEL: 'warn' },
-    });
-    nginx = await startNginx({
-      listen: 38081,
-      upstreams: Object.fromEntries(stack.services.map((entry) => [entry.name, new URL(entry.url).host])) as Record<ServiceName, string>,
-      shellDir: path.join(__dirname, '..', '..', 'shell', 'dist'),
-      remotesDir: path.join(__dirname, '..', '..'),
-      remoteDistSubdir: 'dist',
-      prefixDir: path.join(workDir, 'nginx'),
-      accessLog: 'off',
-      user: process.getuid?.() === 0 ? 'root' : undefined,
-    });
+    running = await startBenchStack({ workDir, log, logLevel: 'warn' });
+    const { stack, nginx } = running;
     const { cookie, userId } = await onboardedBroker(stack.url);
     const api: Record<string, Record<string, number>> = {};
     const browser: Record<string, Record<string, number>> = {};
@@ -254,8 +234,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    await nginx?.stop();
-    await stack?.stop();
+    await running?.stop();
     await rm(workDir, { recursive: true, force: true });
   }
 }

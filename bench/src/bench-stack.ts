@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { startStack, type Stack } from '@corretora/dev-stack';
+import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway';
+
+/**
+ * The whole stack on the benchmarks' own ports, with real nginx in front (no access log), as every
+ * benchmark measures it. `stop` stops both.
+ */
+export async function startBenchStack(options: {
+  workDir: string;
+  log: (line: string) => void;
+  logLevel: string;
+  postgresFlags?: string[];
+}): Promise<{ stack: Stack; nginx: RunningNginx; stop(): Promise<void> }> {
+  const stack = await startStack({
+    dataDir: path.join(options.workDir, 'data'),
+    port: 38080,
+    servicePortBase: 34101,
+    pgPort: 35432,
+    s3Port: 39400,
+    logs: { dir: path.join(options.workDir, 'logs') },
+    log: options.log,
+    env: { ...process.env, LOG_LEVEL: options.logLevel },
+    postgresFlags: options.postgresFlags,
+  });
+  try {
+    const nginx = await startNginx({
+      listen: 38081,
+      upstreams: Object.fromEntries(stack.services.map((entry) => [entry.name, new URL(entry.url).host])) as Record<ServiceName, string>,
+      shellDir: path.join(__dirname, '..', '..', 'shell', 'dist'),
+      remotesDir: path.join(__dirname, '..', '..'),
+      remoteDistSubdir: 'dist',
+      prefixDir: path.join(options.workDir, 'nginx'),
+      accessLog: 'off',
+      user: process.getuid?.() === 0 ? 'root' : undefined,
+    });
+    return {
+      stack,
+      nginx,
+      async stop() {
+        await nginx.stop();
+        await stack.stop();
+      },
+    };
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+}
