@@ -61,6 +61,9 @@ async function seed(databaseUrl: string, url: string, cookie: string, userId: st
        from c`,
       [userId, refs.products[0]!.id, refs.leadSources[0]!.id, count, userId, ...['leads', 'qualified', 'proposal', 'closed'].map((key) => stages.find((stage) => stage.key === key)!.id)],
     );
+    // Statistics as autovacuum leaves them a minute after a bulk import; without them the planner
+    // guesses one row per broker and joins the board by a nested loop.
+    await knex.raw('analyze pipeline.contacts, pipeline.pipeline_cards');
     const { rows } = await knex.raw<{ rows: { id: number }[] }>("select id from pipeline.pipeline_cards where user_id = ? and stage_key = 'leads' limit 1", [userId]);
     return rows[0]!.id;
   } finally {
@@ -99,18 +102,18 @@ const percentile = (values: number[], p: number) => {
 
 /** Frame intervals (ms) while `action` runs, from requestAnimationFrame in the page. */
 async function framesDuring(page: Page, action: () => Promise<void>): Promise<number[]> {
-  await page.evaluate(() => {
-    const frames: number[] = [];
+  // A string, not a function: tsx compiles named functions with a `__name` helper the page lacks.
+  await page.evaluate(`(() => {
+    const frames = [];
     let last = performance.now();
-    const tick = (now: number) => {
+    window.__frames = frames;
+    window.__recording = true;
+    requestAnimationFrame(function tick(now) {
       frames.push(now - last);
       last = now;
-      if ((window as unknown as { __recording: boolean }).__recording) requestAnimationFrame(tick);
-    };
-    (window as unknown as { __recording: boolean; __frames: number[] }).__recording = true;
-    (window as unknown as { __frames: number[] }).__frames = frames;
-    requestAnimationFrame(tick);
-  });
+      if (window.__recording) requestAnimationFrame(tick);
+    });
+  })()`);
   await action();
   return page.evaluate(() => {
     (window as unknown as { __recording: boolean }).__recording = false;
@@ -126,7 +129,17 @@ async function browserRun(baseUrl: string, cookie: string) {
       const index = pair.indexOf('=');
       return { name: pair.slice(0, index), value: pair.slice(index + 1), url: baseUrl };
     });
+    // Floor: the bare sign-in page, in the same browser, before the session exists.
+    const floorPage = await context.newPage();
+    const floorStart = Date.now();
+    await floorPage.goto('/login');
+    await floorPage.getByRole('button', { name: 'Entrar' }).waitFor();
+    const floorMs = Date.now() - floorStart;
+    await floorPage.close();
+    // Signed in only after the floor: a session sends /login on to the dashboard.
     await context.addCookies(cookies);
+
+    // A fresh page, so the renderer's ScriptDuration counts the board's load and nothing before it.
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -134,20 +147,18 @@ async function browserRun(baseUrl: string, cookie: string) {
       const { metrics } = await cdp.send('Performance.getMetrics');
       return (metrics.find((metric) => metric.name === 'ScriptDuration')?.value ?? 0) * 1000;
     };
-
-    // Floor: the bare sign-in page, in the same browser.
-    const floorStart = Date.now();
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Entrar' }).waitFor();
-    const floorMs = Date.now() - floorStart;
-
     const scriptBefore = await scripting();
     const start = Date.now();
+    if (process.env.BENCH_TRACE) {
+      page.on('request', (request) => console.log(`${Date.now() - start} start ${request.url().replace(baseUrl, '')}`));
+      page.on('requestfinished', (request) => console.log(`${Date.now() - start} done  ${request.url().replace(baseUrl, '')}`));
+    }
     await page.goto('/pipeline');
     const first = page.locator('[data-card-id]').first();
     await first.waitFor();
     await first.focus();
     const interactiveMs = Date.now() - start;
+    if (process.env.BENCH_TRACE) console.log(`${interactiveMs} interactive`);
     const scriptMs = Math.round((await scripting()) - scriptBefore);
 
     const keyboard = await framesDuring(page, async () => {
@@ -190,6 +201,15 @@ async function browserRun(baseUrl: string, cookie: string) {
   }
 }
 
+/** The machine is shared and noisy: each browser figure is the median of a few fresh browsers. */
+const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 3);
+
+async function medianOf(runs: number, measure: () => Promise<Record<string, number>>): Promise<Record<string, number>> {
+  const results: Record<string, number>[] = [];
+  for (let run = 0; run < runs; run += 1) results.push(await measure());
+  return Object.fromEntries(Object.keys(results[0]!).map((key) => [key, percentile(results.map((result) => result[key]!), 50)]));
+}
+
 async function main(): Promise<void> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'corretora-board-'));
   await chmod(workDir, 0o755);
@@ -204,6 +224,10 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       log(`seeding ${size} cards…`);
       const cardId = await seed(stack.databaseUrl, stack.url, cookie, userId, size);
+      // The browser first, on a quiet machine: right after the load runs, Postgres and the service
+      // are still catching up (autovacuum, GC) and the page time would measure them.
+      log(`${size} cards: Chromium…`);
+      browser[`${size} cards`] = await medianOf(BROWSER_RUNS, () => browserRun(nginx.url, cookie));
       const floor = await boardFloor(stack.databaseUrl, userId);
       try {
         log(`${size} cards: API…`);
@@ -216,8 +240,6 @@ async function main(): Promise<void> {
       } finally {
         await floor.stop();
       }
-      log(`${size} cards: Chromium…`);
-      browser[`${size} cards`] = await browserRun(nginx.url, cookie);
     }
     console.log(`\nThe board's API through nginx, 8 connections, ${SECONDS}s each, ${os.cpus().length} cores`);
     console.table(api);
@@ -226,7 +248,7 @@ async function main(): Promise<void> {
       const viaNginx = api[`nginx GET /api/pipeline (${size})`]!;
       console.log(`${size} cards: nginx / floor = ${Math.round((viaNginx['req/s']! / Math.max(1, floorRps)) * 100) / 100}; p99 ${viaNginx['p99 ms']} ms (target at 1,000 cards <= 100 ms)`);
     }
-    console.log('\nThe board in headless Chromium (targets at 1,000 cards: interactive <= 1000 ms, scripting <= 300 ms, drag p95 frame <= 20 ms)');
+    console.log(`\nThe board in headless Chromium, median of ${BROWSER_RUNS} runs (targets at 1,000 cards: interactive <= 1000 ms, scripting <= 300 ms, drag p95 frame <= 20 ms)`);
     console.table(browser);
     const failed = Object.entries(api).filter(([, outcome]) => outcome.non2xx! > 0 || outcome.errors! > 0);
     if (failed.length > 0) {

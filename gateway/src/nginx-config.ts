@@ -144,6 +144,11 @@ ${realIp(options.trustedProxies)}
     proxy_connect_timeout 5s;
     proxy_send_timeout 60s;
     proxy_read_timeout 60s;
+    # A 1,000-card board is ~700 KB of JSON: held in memory (allocated only when a response needs
+    # it) instead of spilling to a temp file under the default 8 x 4 KB.
+    proxy_buffer_size 16k;
+    proxy_buffers 64 16k;
+    proxy_busy_buffers_size 64k;
 ${apiLocations()}
 
     # /api paths not in the table (and /internal, never routed) get a JSON 404.

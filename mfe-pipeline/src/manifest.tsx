@@ -1,12 +1,28 @@
-import { defineRemoteManifest } from '@corretora/web-kit';
+import { REFERENCE_DATA_RESOURCE } from '@corretora/contracts';
+import { defineRemoteManifest, resourceQueryOptions } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 import { Suspense, lazy } from 'react';
+import { boardQuery } from './lib/pipeline-api';
 
-const PipelinePage = lazy(() => import('./app/pipeline-page'));
-const ContactsPage = lazy(() => import('./app/contacts-page'));
+const loadPipelinePage = () => import('./app/pipeline-page');
+const loadContactsPage = () => import('./app/contacts-page');
+const PipelinePage = lazy(loadPipelinePage);
+const ContactsPage = lazy(loadContactsPage);
 
 /** What this remote gives the shell: an element for each of its routes in the registry, and its navigation. */
-export default defineRemoteManifest('mfe-pipeline', {
-  pipeline: <Suspense fallback={<LoadingScreen label="Carregando pipeline..." />}><PipelinePage /></Suspense>,
-  contacts: <Suspense fallback={<LoadingScreen />}><ContactsPage /></Suspense>,
-});
+export default defineRemoteManifest(
+  'mfe-pipeline',
+  {
+    pipeline: <Suspense fallback={<LoadingScreen label="Carregando pipeline..." />}><PipelinePage /></Suspense>,
+    contacts: <Suspense fallback={<LoadingScreen />}><ContactsPage /></Suspense>,
+  },
+  {
+    // The board's code, its cards and the names on them load side by side.
+    pipeline: (queryClient) => {
+      void loadPipelinePage();
+      void queryClient.prefetchQuery(boardQuery);
+      void queryClient.prefetchQuery(resourceQueryOptions(REFERENCE_DATA_RESOURCE));
+    },
+    contacts: () => void loadContactsPage(),
+  },
+);

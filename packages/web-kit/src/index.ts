@@ -3,7 +3,7 @@
 export { ApiError, apiErrorMessage, apiRequest, type HttpMethod } from './api/api-client';
 export { applyFieldErrors } from './api/form-errors';
 export { QUERY_KEYS, createQueryClient } from './api/query-client';
-export { defineRemoteManifest, type RemoteManifest } from './remote-manifest';
+export { defineRemoteManifest, type RemoteManifest, type RoutePreload } from './remote-manifest';
 export * from './router';
 export { resourceQueryOptions, useResource } from './api/resource';
 export { currentUserQueryOptions, fetchCurrentUser, useCurrentUser } from './session/current-user';

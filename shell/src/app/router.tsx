@@ -1,7 +1,10 @@
+import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
 import { UPCOMING_AREAS, remoteRoutes } from '@corretora/registry';
-import { Suspense, lazy, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { PATHS } from '../config/paths';
-import { Navigate, Outlet, useCurrentUser, useRoutes, type RouteObject } from '@corretora/web-kit';
+import { preloadRemoteRoute } from '../lib/remotes';
+import { Navigate, Outlet, resourceQueryOptions, useCurrentUser, useLocation, useRoutes, type RouteObject } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 
 // Every screen loads on demand: /login ships only what it needs.
@@ -30,6 +33,15 @@ function SessionRoot() {
 /** Signed out, every protected route shows the landing page in its place. */
 function ProtectedRoot() {
   const { user } = useCurrentUser();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!user) return;
+    // Signed in: the onboarding check and the area's code and data start now, side by side,
+    // rather than each waiting for the chunk before it to render.
+    void queryClient.prefetchQuery(resourceQueryOptions(BROKER_PROFILE_RESOURCE));
+    preloadRemoteRoute(pathname, queryClient);
+  }, [user, pathname, queryClient]);
   if (!user) {
     return (
       <Page>

@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from '@corretora/registry';
+import { remoteRoutes, type RemoteName } from '@corretora/registry';
+import type { QueryClient } from '@tanstack/react-query';
 import type { RemoteManifest } from '@corretora/web-kit';
 
 let remoteUrls: Promise<Record<string, string>> | null = null;
@@ -27,4 +28,24 @@ export async function loadRemoteManifest(name: RemoteName, retry: boolean): Prom
   const module = await loadRemote<{ default: RemoteManifest }>(`${containerName(name)}/manifest`);
   if (!module?.default?.routes) throw new Error(`remote ${name} did not load`);
   return module.default;
+}
+
+const preloaded = new Set<string>();
+
+/**
+ * When `pathname` belongs to a remote, starts loading its manifest and then what the route says it
+ * needs (its page's code, its first queries), without waiting for the layout or the onboarding
+ * check to render: the page then finds them loaded or in flight. Once per route; a failure is
+ * forgotten so the route's own load reports it and a later visit tries again.
+ */
+export function preloadRemoteRoute(pathname: string, queryClient: QueryClient): void {
+  const route = remoteRoutes().find((candidate) => pathname === `/${candidate.path}` || pathname.startsWith(`/${candidate.path}/`));
+  if (!route) return;
+  const key = `${route.remote}/${route.path}`;
+  if (preloaded.has(key)) return;
+  preloaded.add(key);
+  loadRemoteManifest(route.remote, false).then(
+    (manifest) => manifest.routes.find((candidate) => candidate.path === route.path)?.preload?.(queryClient),
+    () => preloaded.delete(key),
+  );
 }

@@ -81,22 +81,16 @@ export class PipelineService {
   async move(userId: string, id: number, target: { stage: StageKey | null; stageId: number | null }): Promise<unknown> {
     const { stage } = await this.catalogues.verify(userId, { stageId: target.stageId, stageKey: target.stage });
     if (stage!.key === 'closed') throw new HttpError(409, FINALIZE_TO_CLOSE);
-    // A parallel move can change the stage between the UPDATE and the read: try again (last one wins).
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const moved = await updateCardJson(
-        this.knex,
-        userId,
-        id,
-        { sql: 'stage_id = ?, stage_key = ?, stage_entered_at = now()', bindings: [stage!.id, stage!.key] },
-        "status = 'active' and stage_key <> ?",
-        [stage!.key],
-      );
-      if (moved) return moved;
-      const current = await cardById(this.knex, userId, id);
-      if (current?.status !== 'active') throw refusal(current?.status);
-      if (current.stage === stage!.key) return current.card;
-    }
-    throw new HttpError(409, 'O card foi movido ao mesmo tempo em outra janela. Tente novamente.');
+    const set = { sql: 'stage_id = ?, stage_key = ?, stage_entered_at = now()', bindings: [stage!.id, stage!.key] };
+    const moved = await updateCardJson(this.knex, userId, id, set, "status = 'active' and stage_key <> ?", [stage!.key]);
+    if (moved) return moved;
+    const current = await cardById(this.knex, userId, id);
+    if (current?.status !== 'active') throw refusal(current?.status);
+    if (current.stage === stage!.key) return current.card;
+    // A parallel move took the card elsewhere between the two statements: this one came last, so it wins.
+    const won = await updateCardJson(this.knex, userId, id, set, "status = 'active'");
+    if (won) return won;
+    throw new HttpError(409, 'O card foi alterado ao mesmo tempo em outra janela. Tente novamente.');
   }
 
   async remove(userId: string, id: number): Promise<void> {
