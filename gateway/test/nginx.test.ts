@@ -250,6 +250,7 @@ describe('one session across services through nginx', () => {
       broker: `127.0.0.1:${portOf(brokerServer)}`,
       catalogues: `127.0.0.1:${portOf(echoes[2]!)}`,
       pipeline: '127.0.0.1:9',
+      finance: '127.0.0.1:9',
     });
   });
 

@@ -5,7 +5,7 @@ function card(id: number, stage: StageKey, overrides: Partial<PipelineCard> = {}
   return {
     id, contactId: id, stageId: 1, stage, status: 'active', stageEnteredAt: '2026-11-20T12:00:00Z', archivedAt: null, archivedReason: null,
     insurerId: null, startDate: null, endDate: null, premioLiquido: null, iof: null, juros: null, totalPremium: null, commissionPercentage: null,
-    commissionAmount: null, documentType: null, createdAt: '2026-11-20T12:00:00Z', updatedAt: '2026-11-20T12:00:00Z',
+    commissionAmount: null, documentType: null, policyId: null, createdAt: '2026-11-20T12:00:00Z', updatedAt: '2026-11-20T12:00:00Z',
     contact: { id, name: `Lead ${id}`, email: null, phone: '11987654321', cpf: null, type: 'prospect', productId: null, leadSourceId: null, annualPremium: null, lastContact: null, createdAt: '2026-11-20T12:00:00Z', ...contact },
     ...overrides,
   };

@@ -47,6 +47,10 @@ export interface DashboardStats {
   monthlyRevenue: number;
   newLeads: number;
   totalLeads: number;
+  /** Active policies renewing in the next 30 days (Renovações). */
+  renewingIn30Days: number;
+  /** Services that did not answer: their figures are 0 here and shown as unknown, the rest stay live. */
+  unavailable: ('pipeline' | 'finance')[];
 }
 
 export interface Product {

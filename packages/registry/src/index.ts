@@ -74,6 +74,17 @@ export const SERVICES = {
     port: 4104,
     api: [{ prefix: '/api/pipeline' }, { prefix: '/api/pipeline-leads' }, { prefix: '/api/pipeline-cards' }, { prefix: '/api/contacts' }],
   },
+  finance: {
+    port: 4105,
+    api: [
+      { prefix: '/api/policies' },
+      { prefix: '/api/claims' },
+      { prefix: '/api/commissions' },
+      // Documents (10 MB) and the policy PDF (25 MB, POST /api/documents) plus their multipart envelope.
+      { prefix: '/api/documents/upload', maxBody: '11m' },
+      { prefix: '/api/documents', maxBody: '26m' },
+    ],
+  },
 } as const satisfies Record<string, ServiceEntry>;
 
 export type ServiceName = keyof typeof SERVICES;

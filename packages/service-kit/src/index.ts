@@ -21,5 +21,5 @@ export {
   type SessionSettings,
   type SessionUser,
 } from './session';
-export { singleFileUpload, type SingleFileOptions, type UploadedFile } from './upload';
-export { INVALID_CHARACTER, MAX_ID, parseBody, parseIdParam, rejectNulCharacters } from './validation';
+export { singleFileUpload, sniffFile, type SingleFileOptions, type UploadedFile } from './upload';
+export { INVALID_CHARACTER, MAX_ID, parseBody, parseIdParam, parseUserIdParam, rejectNulCharacters } from './validation';

@@ -1,4 +1,8 @@
+import type { FieldIssue } from '@corretora/contracts';
 import { HttpError } from './errors';
+
+/** Refusals of another service that are about the request, not about that service failing. */
+const PASSED_ON = new Set([400, 409, 413, 422]);
 
 export interface InternalClient {
   get<T>(path: string): Promise<T>;
@@ -21,6 +25,12 @@ export function createInternalClient(baseUrl: string, token: string, timeoutMs =
       throw new HttpError(502, 'Serviço indisponível. Tente novamente.');
     }
     if (response.status === 404) throw new HttpError(404, 'Não encontrado.');
+    // The other service refused what we sent (a number already taken, say): its pt-BR answer
+    // reaches the broker as it is. Anything else (5xx, a refused token) is that service failing.
+    if (PASSED_ON.has(response.status)) {
+      const answer = (await response.json().catch(() => null)) as { message?: unknown; issues?: FieldIssue[] } | null;
+      if (typeof answer?.message === 'string') throw new HttpError(response.status, answer.message, answer.issues);
+    }
     if (!response.ok) throw new HttpError(502, 'Serviço indisponível. Tente novamente.');
     return (response.status === 204 ? undefined : await response.json()) as T;
   }

@@ -12,6 +12,8 @@ export interface ObjectStore {
   statObject(key: string): Promise<{ size: number; contentType: string }>;
   removeObject(key: string): Promise<void>;
   removePrefix(prefix: string): Promise<void>;
+  /** Every key under a prefix (what a broker's folder holds). */
+  listKeys(prefix: string): Promise<string[]>;
 }
 
 /** S3-compatible storage (MinIO in production, s3rver in the embedded default) from S3_* variables. */
@@ -49,11 +51,15 @@ export function createObjectStore(env: NodeJS.ProcessEnv = process.env): ObjectS
     async removeObject(key) {
       await client.removeObject(bucket, key);
     },
-    async removePrefix(prefix) {
+    async listKeys(prefix) {
       const keys: string[] = [];
       for await (const item of client.listObjectsV2(bucket, prefix, true)) {
         if (item.name) keys.push(item.name);
       }
+      return keys.sort();
+    },
+    async removePrefix(prefix) {
+      const keys = await this.listKeys(prefix);
       if (keys.length > 0) await client.removeObjects(bucket, keys);
     },
   };

@@ -1,7 +1,7 @@
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { HttpError } from './errors';
@@ -9,6 +9,8 @@ import { HttpError } from './errors';
 export interface SingleFileOptions {
   /** The multipart field that carries the file. */
   field: string;
+  /** Short text fields allowed beside the file (each at most 2 KB); any other field is refused. */
+  fields?: readonly string[];
   maxBytes: number;
   /** Accepted types, as sniffed from the bytes (never the name or the declared type). */
   accept: readonly string[];
@@ -30,25 +32,35 @@ export interface SingleFileOptions {
 export interface UploadedFile {
   path: string;
   size: number;
-  /** Sniffed from the first bytes. */
+  /** Sniffed from the bytes. */
   mime: string;
+  /** The name the browser gave it (display only: never a path, never trusted for the type). */
+  originalName: string;
+  /** The allowed text fields that came with it. */
+  fields: Record<string, string>;
 }
 
 /** formidable's error codes (formidable/src/FormidableError.js) that mean "more than one file part". */
 const TOO_MANY = new Set([1006, 1007, 1015]);
 const TOO_BIG = new Set([1009, 1016]);
-/** What the type of a file can be told from (file-type's own figure). */
-const SNIFF_BYTES = 4100;
+const CFB = 'application/x-cfb';
+/** Stream names in a compound file's directory (UTF-16LE) that tell a Word or Excel 97-2003 file. */
+const CFB_KINDS: readonly [Buffer, string][] = [
+  [Buffer.from('WordDocument', 'utf16le'), 'application/msword'],
+  [Buffer.from('Workbook', 'utf16le'), 'application/vnd.ms-excel'],
+  [Buffer.from('Book', 'utf16le'), 'application/vnd.ms-excel'],
+];
 
-async function head(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+/**
+ * The type of a file from its bytes (file-type reads as far into the file as it needs: a DOCX or
+ * XLSX is told from its ZIP entries). file-type sees DOC, XLS and MSI alike as a compound file; those
+ * are told apart by the streams the file holds, so an installer renamed .doc stays a compound file.
+ */
+export async function sniffFile(file: string): Promise<string | undefined> {
+  const detected = await fileTypeFromFile(file);
+  if (detected?.mime !== CFB) return detected?.mime;
+  const bytes = await readFile(file);
+  return CFB_KINDS.find(([name]) => bytes.includes(name))?.[1] ?? CFB;
 }
 
 /**
@@ -69,8 +81,8 @@ export function singleFileUpload(options: SingleFileOptions): Koa.Middleware {
       maxFiles: 1,
       maxFileSize: options.maxBytes,
       maxTotalFileSize: options.maxBytes,
-      maxFields: 1,
-      maxFieldsSize: 1024,
+      maxFields: Math.max(1, options.fields?.length ?? 0),
+      maxFieldsSize: 2048 * Math.max(1, options.fields?.length ?? 0),
       allowEmptyFiles: false,
       keepExtensions: false,
     },
@@ -88,16 +100,24 @@ export function singleFileUpload(options: SingleFileOptions): Koa.Middleware {
     try {
       await parser(uploadDir)(ctx, async () => undefined);
       const files = ctx.request.files ?? {};
-      const fields = Object.keys((ctx.request.body as Record<string, unknown> | undefined) ?? {});
+      const body = (ctx.request.body as Record<string, unknown> | undefined) ?? {};
+      const allowed = new Set(options.fields ?? []);
       const names = Object.keys(files);
-      if (fields.length > 0 || names.length > 1 || (names.length === 1 && names[0] !== options.field)) {
+      const texts = Object.entries(body);
+      if (texts.some(([name, value]) => !allowed.has(name) || typeof value !== 'string') || names.length > 1 || (names.length === 1 && names[0] !== options.field)) {
         throw new HttpError(400, options.messages.onlyTheFile);
       }
       const part = files[options.field];
       if (!part || Array.isArray(part) || part.size === 0) throw new HttpError(400, options.messages.missing);
-      const detected = await fileTypeFromBuffer(await head(part.filepath));
-      if (!detected || !options.accept.includes(detected.mime)) throw new HttpError(415, options.messages.wrongType);
-      ctx.state.file = { path: part.filepath, size: part.size, mime: detected.mime } satisfies UploadedFile;
+      const mime = await sniffFile(part.filepath);
+      if (!mime || !options.accept.includes(mime)) throw new HttpError(415, options.messages.wrongType);
+      ctx.state.file = {
+        path: part.filepath,
+        size: part.size,
+        mime,
+        originalName: part.originalFilename ?? 'arquivo',
+        fields: Object.fromEntries(texts) as Record<string, string>,
+      } satisfies UploadedFile;
       await next();
     } finally {
       await rm(uploadDir, { recursive: true, force: true });

@@ -20,6 +20,14 @@ export function parseIdParam(raw: string | undefined, message = 'Não encontrado
   return id;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A broker's id in an /internal path (another service's call): anything but a UUID is a 404. */
+export function parseUserIdParam(raw: string | undefined): string {
+  if (!raw || !UUID.test(raw)) throw new HttpError(404, 'Não encontrado.');
+  return raw;
+}
+
 export const INVALID_CHARACTER = 'Texto com caractere inválido.';
 
 /** The path (as the form names it) of the first string holding a NUL, which Postgres text refuses. */

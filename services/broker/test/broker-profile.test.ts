@@ -1,8 +1,15 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
+import request from 'supertest';
 import { createBrokerService } from '../src/app';
 
-const fixture = serviceFixture((databaseUrl) => createBrokerService({ ...testConfig('broker', databaseUrl), pipelineUrl: null, financeUrl: null }));
+let databaseUrl = '';
+const fixture = serviceFixture((url) => {
+  databaseUrl = url;
+  return createBrokerService({ ...testConfig('broker', url), pipelineUrl: null, financeUrl: null });
+});
 const { api, broker } = fixture;
 
 const PROFILE = { ...EXAMPLE_BROKERAGE, isOnboardingComplete: true };
@@ -167,7 +174,30 @@ describe('dashboard stats', () => {
     const response = await api().get('/api/dashboard/stats').set('Cookie', cookie);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      totalClients: 0, activePolicies: 0, openClaims: 0, pendingClaims: 0, monthlyRevenue: 0, newLeads: 0, totalLeads: 0,
+      totalClients: 0, activePolicies: 0, openClaims: 0, pendingClaims: 0, monthlyRevenue: 0, newLeads: 0, totalLeads: 0, renewingIn30Days: 0, unavailable: [],
     });
+  });
+
+  test('a service that does not answer is named in unavailable; the other figures still come', async () => {
+    const figures = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ newLeads: 3, totalLeads: 5, totalClients: 2 }));
+    });
+    await new Promise<void>((resolve) => figures.listen(0, '127.0.0.1', resolve));
+    const partial = await createBrokerService({
+      ...testConfig('broker', databaseUrl),
+      pipelineUrl: `http://127.0.0.1:${(figures.address() as AddressInfo).port}`,
+      financeUrl: 'http://127.0.0.1:9',
+    });
+    try {
+      const { cookie } = await onboarded();
+      const response = await request(partial.app.callback()).get('/api/dashboard/stats').set('Cookie', cookie);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        totalClients: 2, activePolicies: 0, openClaims: 0, pendingClaims: 0, monthlyRevenue: 0, newLeads: 3, totalLeads: 5, renewingIn30Days: 0, unavailable: ['finance'],
+      });
+    } finally {
+      await partial.close();
+      await new Promise((resolve) => figures.close(resolve));
+    }
   });
 });

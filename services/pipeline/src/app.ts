@@ -1,24 +1,27 @@
 import path from 'node:path';
-import { createService, type Service } from '@corretora/service-kit';
+import { createInternalClient, createService, type Service } from '@corretora/service-kit';
 import type { PipelineConfig } from './config';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { ContactsService } from './modules/contacts/contacts.service';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { PipelineService } from './modules/pipeline/pipeline.service';
-import { statsRoutes } from './modules/stats/stats.routes';
+import { contactLookupRoutes, statsRoutes } from './modules/stats/stats.routes';
 
 export async function createPipelineService(config: PipelineConfig): Promise<Service> {
   const catalogues = new CatalogueCheck(config.cataloguesUrl, config.internalToken);
+  // Issuing waits on finance longer than a plain read: it writes the policy.
+  const finance = config.financeUrl ? createInternalClient(config.financeUrl, config.internalToken, 10_000) : null;
   return createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     routes(router, { knex }) {
-      pipelineRoutes(router, new PipelineService(knex, catalogues));
+      pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
       contactsRoutes(router, new ContactsService(knex, catalogues));
     },
     internalRoutes(router, { knex }) {
       statsRoutes(router, knex);
+      contactLookupRoutes(router, knex);
     },
   });
 }

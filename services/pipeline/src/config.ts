@@ -4,11 +4,13 @@ import { readBaseConfig, type BaseConfig } from '@corretora/service-kit';
 export interface PipelineConfig extends BaseConfig {
   /** The catalogues service's /internal listener: every product, lead source, insurer and stage id is checked there. */
   cataloguesUrl: string;
+  /** The finance service's /internal listener, which issues policies; null where it is not deployed. */
+  financeUrl: string | null;
 }
 
 export function readPipelineConfig(env: NodeJS.ProcessEnv = process.env): PipelineConfig {
   const key = internalUrlEnv('catalogues');
   const cataloguesUrl = env[key];
   if (!cataloguesUrl) throw new Error(`${key} is not set: the pipeline checks every catalogue id with the catalogues service. \`npm start\` sets it.`);
-  return { ...readBaseConfig('pipeline', env), cataloguesUrl };
+  return { ...readBaseConfig('pipeline', env), cataloguesUrl, financeUrl: env[internalUrlEnv('finance')] || null };
 }

@@ -11,7 +11,7 @@ let catalogues: Service | undefined;
 const fixture = serviceFixture(async (databaseUrl) => {
   catalogues = await createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: randomBytes(32) });
   const { internal } = await catalogues.listen(0, 0);
-  return createPipelineService({ ...testConfig('pipeline', databaseUrl), cataloguesUrl: `http://127.0.0.1:${(internal.address() as AddressInfo).port}` });
+  return createPipelineService({ ...testConfig('pipeline', databaseUrl), cataloguesUrl: `http://127.0.0.1:${(internal.address() as AddressInfo).port}`, financeUrl: null });
 });
 afterAll(async () => {
   await catalogues?.close();
@@ -240,7 +240,7 @@ describe('finalize and issue', () => {
     expect((await api().get('/api/pipeline').set('Cookie', who.cookie)).body[0]).toMatchObject({ stage: 'leads', insurerId: null });
   });
 
-  test('issuing answers a clear 503 until the finance service exists, and only for a finalized card', async () => {
+  test('without a finance service deployed, issuing is a clear 503 and only for a finalized card (issuing itself: finance tests)', async () => {
     const who = await brokerWithRefs();
     const card = await createLead(who);
     const early = await api().post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie);
@@ -249,7 +249,7 @@ describe('finalize and issue', () => {
     await api().post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send(FINALIZE(who)).expect(200);
     const issue = await api().post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send({ policyNumber: 'ABC-1' });
     expect(issue.status).toBe(503);
-    expect(issue.body.message).toMatch(/^A emissão de apólices ainda não está disponível/);
+    expect(issue.body.message).toMatch(/^A emissão de apólices não está disponível neste ambiente/);
     expect((await api().get('/api/pipeline').set('Cookie', who.cookie)).body[0]).toMatchObject({ stage: 'closed', status: 'active' });
   });
 });

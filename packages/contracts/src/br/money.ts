@@ -54,3 +54,11 @@ export function wireToCents(value: string): number | null {
   const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
   return match[1] ? -cents : cents;
 }
+
+/**
+ * numerator / denominator rounded half up (0.5 cent goes up), in integers only: the one rounding
+ * rule of every computed amount (commissions, monthly revenue).
+ */
+export function divideRoundingHalfUp(numerator: bigint, denominator: bigint): bigint {
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}

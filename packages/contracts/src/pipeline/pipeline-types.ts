@@ -53,6 +53,8 @@ export interface PipelineCard {
   commissionPercentage: string | null;
   commissionAmount: string | null;
   documentType: DocumentTypeValue | null;
+  /** The policy issued from this card (status `issued`), in the finance service. */
+  policyId: number | null;
   createdAt: string;
   updatedAt: string;
   contact: Contact;

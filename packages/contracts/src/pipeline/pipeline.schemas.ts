@@ -1,10 +1,8 @@
 import * as v from 'valibot';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
-import { parseDate } from '../br/date';
-import { wireToCents } from '../br/money';
 import { isValidMobilePhone, normalizePhone } from '../br/phone';
 import { maxLengthMessage, optionalEmail, optionalText, required, requiredText } from '../fields';
-import { MAX_ID } from '../ids';
+import { FINALIZE_MONEY_MAX_CENTS, dateField, formId, isId, optionalCents, optionalWireId, optionalWireMoney, requiredCents, wireId, wireMoney } from '../wire-fields';
 
 /** The four stages of the board (section 4), in order; the key travels as `stage`, the id as `stageId`. */
 export const STAGE_KEYS = ['leads', 'qualified', 'proposal', 'closed'] as const;
@@ -28,13 +26,14 @@ export type DocumentTypeValue = (typeof DOCUMENT_TYPES)[number]['value'];
 
 /** Section 9 caps, in cents (hundredths for the percentage). */
 export const ANNUAL_PREMIUM_MAX_CENTS = 100_000_000;
-export const FINALIZE_MONEY_MAX_CENTS = 9_900_000_000;
 /** numeric(10,2): the largest total premium a card can hold. */
 export const TOTAL_PREMIUM_MAX_CENTS = 9_999_999_999;
 export const COMMISSION_PERCENT_MAX_HUNDREDTHS = 9_999;
 /** A card untouched in its stage for longer than this is going cold. */
 export const STALE_AFTER_DAYS = 7;
 export const NOTE_MAX_LENGTH = 2_000;
+
+export { FINALIZE_MONEY_MAX_CENTS };
 
 const PHONE_MESSAGE = 'Número de celular inválido. Use formato: (11) 99999-9999';
 const CPF_MESSAGE = 'CPF inválido. Use 11 dígitos ou formato especial com XX';
@@ -54,93 +53,6 @@ const optionalCpfField = v.optional(
   ),
   null,
 );
-
-const isId = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_ID;
-
-/** An id picked in a <select>: text in the form ('' while nothing is chosen), a number after parsing. */
-function formId(message: string) {
-  return required(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.transform(Number), v.check(isId, message)));
-}
-
-/** An id on the wire: a JSON number (a numeric string is tolerated), absent or blank is the field's message. */
-function wireId(message: string) {
-  return required(
-    v.pipe(
-      v.union([v.number(message), v.string(message)], message),
-      v.transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
-      v.check(isId, message),
-    ),
-  );
-}
-
-function optionalWireId(message: string) {
-  return v.optional(
-    v.pipe(
-      v.nullable(v.union([v.number(message), v.string(message)], message)),
-      v.transform((value) => (value === null || value === '' ? null : Number(value))),
-      v.check((value) => value === null || isId(value), message),
-    ),
-    null,
-  );
-}
-
-const centsInRange = (max: number) => (value: number) => Number.isInteger(value) && value >= 0 && value <= max;
-
-/** Integer cents held by a form's money field; null while empty. */
-function optionalCents(max: number, rangeMessage: string) {
-  return v.optional(v.nullable(v.pipe(v.number(rangeMessage), v.check(centsInRange(max), rangeMessage))), null);
-}
-
-/** Integer cents the form must have (empty is the field's message). */
-function requiredCents(requiredMessage: string, max: number, rangeMessage: string) {
-  return v.pipe(
-    v.optional(v.nullable(v.number(requiredMessage)), null),
-    v.check((value) => value !== null, requiredMessage),
-    v.transform((value): number => value ?? 0),
-    v.check(centsInRange(max), rangeMessage),
-  );
-}
-
-/** A decimal(10,2) amount on the wire ('1248.00'), as integer cents after parsing. */
-function wireMoney(requiredMessage: string, negativeMessage: string, max = FINALIZE_MONEY_MAX_CENTS) {
-  return required(
-    v.pipe(
-      v.string(requiredMessage),
-      v.trim(),
-      v.nonEmpty(requiredMessage),
-      v.transform((value) => wireToCents(value)),
-      v.check((cents) => cents !== null, 'Valor inválido. Use reais com até 2 casas decimais, ex.: "1248.00"'),
-      v.transform((cents) => cents as number),
-      v.minValue(0, negativeMessage),
-      v.maxValue(max, 'Valor acima do limite permitido'),
-    ),
-  );
-}
-
-function optionalWireMoney(negativeMessage: string, max = FINALIZE_MONEY_MAX_CENTS) {
-  return v.optional(
-    v.pipe(
-      v.nullable(v.string('Valor inválido')),
-      v.transform((value) => (value === null || value.trim() === '' ? null : wireToCents(value))),
-      v.check((cents) => cents === null || cents >= 0, negativeMessage),
-      v.check((cents) => cents === null || cents <= max, 'Valor acima do limite permitido'),
-    ),
-    null,
-  );
-}
-
-/** A calendar date: dd/mm/aaaa as typed, or ISO on the wire; always YYYY-MM-DD after parsing. */
-function dateField(message: string) {
-  return required(
-    v.pipe(
-      v.string(message),
-      v.trim(),
-      v.nonEmpty(message),
-      v.check((value) => parseDate(value) !== null, 'Data inválida. Use dd/mm/aaaa'),
-      v.transform((value) => parseDate(value) as string),
-    ),
-  );
-}
 
 const noteText = v.pipe(v.string('Nota inválida'), v.trim(), v.nonEmpty('A nota não pode ficar vazia'), v.maxLength(NOTE_MAX_LENGTH, maxLengthMessage(NOTE_MAX_LENGTH)));
 /** Notes added in one save: each is appended with its date-time by the server. */

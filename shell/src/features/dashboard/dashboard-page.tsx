@@ -5,7 +5,7 @@ import {
   SparkleRegular, BuildingRegular,
 } from '@fluentui/react-icons';
 import { PATHS } from '../../config/paths';
-import { useNavigate, useResource } from '@corretora/web-kit';
+import { Link, useNavigate, useResource } from '@corretora/web-kit';
 import { LoadingScreen, PageHeader } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({
@@ -18,6 +18,7 @@ const useStyles = makeStyles({
   actions: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
   welcome: { gap: tokens.spacingVerticalM, marginBottom: tokens.spacingVerticalXL, backgroundColor: tokens.colorBrandBackground2 },
   welcomeActions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  renewals: { marginBottom: tokens.spacingVerticalL },
 });
 
 function StatCards() {
@@ -40,21 +41,33 @@ function StatCards() {
   if (stats.isError || !stats.data) {
     return <Body1 className={styles.empty}>Não foi possível carregar os indicadores.</Body1>;
   }
+  const missing = new Set(stats.data.unavailable);
+  const figure = (source: 'pipeline' | 'finance', text: string) => (missing.has(source) ? '—' : text);
   const cards = [
-    { label: 'Apólices Ativas', value: formatCount(stats.data.activePolicies), icon: DocumentTextRegular },
-    { label: 'Sinistros Abertos', value: formatCount(stats.data.openClaims), icon: AlertRegular },
-    { label: 'Receita Mensal', value: formatMoney(stats.data.monthlyRevenue), icon: MoneyRegular },
-    { label: 'Novos Leads', value: formatCount(stats.data.newLeads), icon: PersonAddRegular },
+    { label: 'Apólices Ativas', value: figure('finance', formatCount(stats.data.activePolicies)), icon: DocumentTextRegular },
+    { label: 'Sinistros Abertos', value: figure('finance', formatCount(stats.data.openClaims)), icon: AlertRegular },
+    { label: 'Receita Mensal', value: figure('finance', formatMoney(stats.data.monthlyRevenue)), icon: MoneyRegular },
+    { label: 'Novos Leads', value: figure('pipeline', formatCount(stats.data.newLeads)), icon: PersonAddRegular },
   ];
+  const renewing = stats.data.renewingIn30Days;
   return (
-    <div className={styles.stats}>
-      {cards.map(({ label, value, icon: Icon }) => (
-        <Card key={label} className={styles.stat}>
-          <CardHeader image={<Icon fontSize={24} />} header={<Text className={styles.statLabel}>{label}</Text>} />
-          <Title3 as="p">{value}</Title3>
-        </Card>
-      ))}
-    </div>
+    <>
+      <div className={styles.stats}>
+        {cards.map(({ label, value, icon: Icon }) => (
+          <Card key={label} className={styles.stat}>
+            <CardHeader image={<Icon fontSize={24} />} header={<Text className={styles.statLabel}>{label}</Text>} />
+            <Title3 as="p">{value}</Title3>
+          </Card>
+        ))}
+      </div>
+      {missing.size > 0 && <Body1 role="status" className={styles.empty}>Alguns indicadores não puderam ser carregados agora (—). Os demais estão atualizados.</Body1>}
+      {!missing.has('finance') && renewing > 0 && (
+        <Body1 className={styles.renewals}>
+          {renewing === 1 ? '1 apólice renova' : `${formatCount(renewing)} apólices renovam`} nos próximos 30 dias.{' '}
+          <Link to={`${PATHS.policies}?renovacao=30`}>Ver renovações</Link>
+        </Body1>
+      )}
+    </>
   );
 }
 
@@ -90,7 +103,7 @@ function Panels() {
           {/* ?novo=1: the screen opens with its add dialog (decisions.md, quick actions). */}
           <Button icon={<PeopleRegular />} onClick={() => navigate(`${PATHS.contacts}?novo=1`)}>Adicionar Novo Cliente</Button>
           <Button icon={<DocumentTextRegular />} onClick={() => navigate(`${PATHS.pipeline}?novo=1`)}>Criar Apólice</Button>
-          <Button icon={<AlertRegular />} onClick={() => navigate(PATHS.claims)}>Processar Sinistro</Button>
+          <Button icon={<AlertRegular />} onClick={() => navigate(`${PATHS.claims}?novo=1`)}>Processar Sinistro</Button>
           <Button icon={<DocumentArrowUpRegular />} onClick={() => navigate(PATHS.documents)}>Enviar Documento</Button>
         </div>
       </Card>

@@ -39,13 +39,18 @@ export class CatalogueCheck {
     this.client = createInternalClient(baseUrl, token);
   }
 
-  async verify(userId: string, refs: CatalogueRefs): Promise<CheckAnswer> {
+  /** What the catalogues hold of these ids, missing ones listed (a product deleted since, say). */
+  async lookup(userId: string, refs: CatalogueRefs): Promise<CheckAnswer> {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(refs)) {
       if (value !== null && value !== undefined) query.set(key, String(value));
     }
     if ([...query.keys()].length === 0) return { missing: [] };
-    const answer = await this.client.get<CheckAnswer>(`/internal/catalogues/${encodeURIComponent(userId)}/check?${query}`);
+    return this.client.get<CheckAnswer>(`/internal/catalogues/${encodeURIComponent(userId)}/check?${query}`);
+  }
+
+  async verify(userId: string, refs: CatalogueRefs): Promise<CheckAnswer> {
+    const answer = await this.lookup(userId, refs);
     if (answer.missing.length > 0) {
       const issues = answer.missing.map((key) => MISSING[key]);
       throw new HttpError(400, issues[0]!.message, issues);

@@ -1,4 +1,4 @@
-import { ArchiveSchema, CardMoveSchema, CompletionSchema, LeadCreateSchema } from '@corretora/contracts';
+import { ArchiveSchema, CardMoveSchema, CompletionSchema, IssueSchema, LeadCreateSchema } from '@corretora/contracts';
 import { HttpError, currentUser, parseBody, parseIdParam, requireUser } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type Koa from 'koa';
@@ -69,6 +69,7 @@ export function pipelineRoutes(router: Router, pipeline: PipelineService): void 
       ctx.body = await pipeline.finalize(currentUser(ctx).id, id, parseBody(CompletionSchema, body));
       return;
     }
-    await pipeline.issue(currentUser(ctx).id, id);
+    const { policyNumber } = parseBody(IssueSchema, body ?? {});
+    ctx.body = await pipeline.issue(currentUser(ctx).id, id, policyNumber);
   });
 }

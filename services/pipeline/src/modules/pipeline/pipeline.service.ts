@@ -1,5 +1,5 @@
-import { centsToWire, type CompletionInput, type LeadCreateInput, type StageKey } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { centsToWire, divideRoundingHalfUp, type CompletionInput, type PipelineCard, type Policy, type LeadCreateInput, type StageKey } from '@corretora/contracts';
+import { BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { cardById, cardListJson, leadListJson, updateCardJson, type CardFilter } from './card-json';
@@ -9,18 +9,13 @@ export const ARCHIVED_CARD = 'Card arquivado não pode ser movido nem editado. R
 export const ISSUED_CARD = 'A apólice deste card já foi emitida: ele não pode ser movido nem editado.';
 export const FINALIZE_TO_CLOSE = 'Para mover um card para Finalizado, preencha o formulário de finalização.';
 export const NOT_FINALIZED = 'Finalize a venda antes de emitir a apólice.';
-export const ISSUING_UNAVAILABLE = 'A emissão de apólices ainda não está disponível. A venda está finalizada e poderá ser emitida assim que o módulo de apólices for ativado.';
+export const ISSUING_UNAVAILABLE = 'A emissão de apólices não está disponível neste ambiente. A venda continua finalizada.';
 
 /** Why a write that matched no active card did not happen: unknown card (404) or its status (409). */
 function refusal(status: string | undefined): HttpError {
   if (status === undefined) return new HttpError(404, CARD_NOT_FOUND);
   if (status === 'archived') return new HttpError(409, ARCHIVED_CARD);
   return new HttpError(409, ISSUED_CARD);
-}
-
-/** Half-up rounding of an integer ratio, in integers only. */
-function roundedDivision(numerator: bigint, denominator: bigint): bigint {
-  return (numerator * 2n + denominator) / (denominator * 2n);
 }
 
 /** The board: cards, their stages and their sale (section 4's transitions), one broker at a time. */
@@ -32,6 +27,8 @@ export class PipelineService {
   constructor(
     private readonly knex: Knex,
     private readonly catalogues: CatalogueCheck,
+    /** The finance service's /internal listener; null where it is not deployed (issuing is then a 503). */
+    private readonly finance: InternalClient | null,
   ) {
     this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
     this.contacts = new BrokerScopedTable(knex, 'contacts');
@@ -129,7 +126,7 @@ export class PipelineService {
     const total = input.premioLiquido + input.iof + (input.juros ?? 0);
     const commission =
       input.commissionAmount ??
-      (input.commissionPercentage === null ? null : Number(roundedDivision(BigInt(input.premioLiquido) * BigInt(input.commissionPercentage), 10_000n)));
+      (input.commissionPercentage === null ? null : Number(divideRoundingHalfUp(BigInt(input.premioLiquido) * BigInt(input.commissionPercentage), 10_000n)));
     const money = (cents: number | null) => (cents === null ? null : centsToWire(cents));
     const card = await updateCardJson(
       this.knex,
@@ -151,15 +148,37 @@ export class PipelineService {
   }
 
   /**
-   * Issue (confirm-issuance without a body): the policy is created by the finance service, which is
-   * not deployed yet. The card must exist, be the broker's and be finalized; then the answer is a
-   * clear 503 and nothing changes.
+   * Issue (confirm-issuance without finalize fields): the finance service creates the policy from
+   * the finalized card (decisions.md, policy created on issuance), then the card becomes `issued`.
+   * Safe to repeat: finance keys the policy on the card (a unique constraint), so a retry after a
+   * timeout, a double click or two tabs get the same policy; an issued card answers as it is. If
+   * finance fails, the card stays finalized and the broker can try again.
    */
-  async issue(userId: string, id: number): Promise<never> {
+  async issue(userId: string, id: number, policyNumber: string | null): Promise<unknown> {
     const current = await cardById(this.knex, userId, id);
     if (!current) throw new HttpError(404, CARD_NOT_FOUND);
+    if (current.status === 'issued') return current.card;
     if (current.status !== 'active') throw refusal(current.status);
     if (current.stage !== 'closed') throw new HttpError(409, NOT_FINALIZED);
-    throw new HttpError(503, ISSUING_UNAVAILABLE);
+    if (!this.finance) throw new HttpError(503, ISSUING_UNAVAILABLE);
+    const card = current.card as PipelineCard;
+    // A product deleted since the sale leaves the default type (decisions.md: business).
+    const { product } = await this.catalogues.lookup(userId, { productId: card.contact.productId });
+    const policy = await this.finance.post<Policy>(`/internal/finance/${encodeURIComponent(userId)}/policies`, {
+      cardId: card.id,
+      contactId: card.contactId,
+      contactName: card.contact.name,
+      type: product?.policyType ?? 'business',
+      premium: card.totalPremium,
+      startDate: card.startDate,
+      renewalDate: card.endDate,
+      insurerId: card.insurerId,
+      commissionPercentage: card.commissionPercentage,
+      commissionAmount: card.commissionAmount,
+      policyNumber,
+    });
+    const issued = await updateCardJson(this.knex, userId, id, { sql: "status = 'issued', policy_id = ?", bindings: [policy.id] }, "status in ('active', 'issued')");
+    if (!issued) throw new HttpError(409, 'O card mudou enquanto a apólice era emitida. Recarregue e tente novamente.');
+    return issued;
   }
 }

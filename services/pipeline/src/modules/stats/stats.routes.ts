@@ -1,8 +1,6 @@
-import { HttpError } from '@corretora/service-kit';
+import { notFound, parseIdParam, parseUserIdParam } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /internal/pipeline/:userId/stats, the pipeline's share of the dashboard (decisions.md): newLeads =
@@ -11,8 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function statsRoutes(router: Router, knex: Knex): void {
   router.get('/pipeline/:userId/stats', async (ctx) => {
-    const userId = ctx.params.userId ?? '';
-    if (!UUID.test(userId)) throw new HttpError(404, 'Não encontrado.');
+    const userId = parseUserIdParam(ctx.params.userId);
     const { rows } = await knex.raw<{ rows: { new_leads: number; total_leads: number; total_clients: number }[] }>(
       `select
          (select count(*)::int from pipeline_cards where user_id = ? and status = 'active' and stage_key = 'leads' and created_at > now() - interval '30 days') as new_leads,
@@ -22,5 +19,19 @@ export function statsRoutes(router: Router, knex: Knex): void {
     );
     const row = rows[0]!;
     ctx.body = { newLeads: row.new_leads, totalLeads: row.total_leads, totalClients: row.total_clients };
+  });
+}
+
+/**
+ * /internal/pipeline/:userId/contacts/:id: the finance service checks that a claim's contact is the
+ * broker's and takes its name. Another broker's or an unknown id is a 404.
+ */
+export function contactLookupRoutes(router: Router, knex: Knex): void {
+  router.get('/pipeline/:userId/contacts/:id', async (ctx) => {
+    const userId = parseUserIdParam(ctx.params.userId);
+    const id = parseIdParam(ctx.params.id);
+    const contact = await knex('contacts').where({ userId, id }).first('id', 'name');
+    if (!contact) throw notFound();
+    ctx.body = contact;
   });
 }

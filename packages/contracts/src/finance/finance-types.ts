@@ -1,0 +1,97 @@
+import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from './finance.schemas';
+
+/** A policy as the API answers it; money as '1248.00' (decisions.md, money on the wire). */
+export interface Policy {
+  id: number;
+  policyNumber: string;
+  contactId: number | null;
+  contactName: string;
+  type: PolicyType;
+  premium: string;
+  /** `expired` once the renewal date has passed, whatever is stored. */
+  status: PolicyStatus;
+  startDate: string | null;
+  renewalDate: string;
+  commissionType: 'percentage' | 'fixed';
+  commissionValue: string;
+  insurerId: number | null;
+  cardId: number | null;
+  createdAt: string;
+}
+
+export interface Claim {
+  id: number;
+  /** The human number, 'SIN-2026-000042'. */
+  claimId: string;
+  contactId: number;
+  contactName: string;
+  policyId: number | null;
+  policyNumber: string | null;
+  type: ClaimType;
+  status: ClaimStatus;
+  amount: string;
+  description: string | null;
+  dateFiled: string;
+  updatedAt: string;
+}
+
+export interface StoredDocument {
+  id: number;
+  originalName: string;
+  fileSize: number;
+  mimeType: string;
+  category: DocumentCategory;
+  contactId: number | null;
+  policyId: number | null;
+  claimId: number | null;
+  cardId: number | null;
+  description: string | null;
+  uploadedAt: string;
+}
+
+export interface DocumentList {
+  items: StoredDocument[];
+  counts: Record<DocumentCategory, number>;
+  usedBytes: number;
+  quotaBytes: number;
+}
+
+/** One row of GET /api/commissions; premium and commission in integer cents. */
+export interface CommissionRow {
+  id: number;
+  policyNumber: string;
+  contactName: string;
+  type: PolicyType;
+  premium: number;
+  calculatedCommission: number;
+  commissionType: 'percentage' | 'fixed';
+  commissionValue: string;
+  renewalDate: string;
+  monthsUntilRenewal: number;
+  status: PolicyStatus;
+}
+
+export interface CommissionsSummary {
+  /** Annual commission over annual premium of the active policies, in percent with 2 decimals ('12.50'). */
+  averageCommissionRate: string;
+  annualRevenue: number;
+  monthlyRevenue: number;
+  activePolicies: number;
+  commissionsByType: Record<PolicyType, { revenue: number; count: number }>;
+  /** The next N months from the current one: 'YYYY-MM', renewals in it and their commission (cents). */
+  monthlyBreakdown: { month: string; renewals: number; expectedRevenue: number }[];
+}
+
+export interface CommissionsResponse {
+  policies: CommissionRow[];
+  summary: CommissionsSummary;
+}
+
+/** The finance service's share of the dashboard. */
+export interface FinanceStats {
+  activePolicies: number;
+  openClaims: number;
+  pendingClaims: number;
+  monthlyRevenue: number;
+  renewingIn30Days: number;
+}

@@ -1,0 +1,101 @@
+import * as v from 'valibot';
+import { parseDate } from './br/date';
+import { wireToCents } from './br/money';
+import { required } from './fields';
+import { MAX_ID } from './ids';
+
+/**
+ * Field schemas for values as they travel: ids, money (integer cents in forms, '1248.00' on the
+ * wire) and calendar dates. Every domain's schemas build on these, so each rule is written once.
+ */
+
+/** Section 9: the largest amount a money field of the finalize form (and finance) takes, in cents. */
+export const FINALIZE_MONEY_MAX_CENTS = 9_900_000_000;
+
+export const isId = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_ID;
+
+/** An id picked in a <select>: text in the form ('' while nothing is chosen), a number after parsing. */
+export function formId(message: string) {
+  return required(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.transform(Number), v.check(isId, message)));
+}
+
+/** An id on the wire: a JSON number (a numeric string is tolerated), absent or blank is the field's message. */
+export function wireId(message: string) {
+  return required(
+    v.pipe(
+      v.union([v.number(message), v.string(message)], message),
+      v.transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
+      v.check(isId, message),
+    ),
+  );
+}
+
+export function optionalWireId(message: string) {
+  return v.optional(
+    v.pipe(
+      v.nullable(v.union([v.number(message), v.string(message)], message)),
+      v.transform((value) => (value === null || value === '' ? null : Number(value))),
+      v.check((value) => value === null || isId(value), message),
+    ),
+    null,
+  );
+}
+
+export const centsInRange = (max: number) => (value: number) => Number.isInteger(value) && value >= 0 && value <= max;
+
+/** Integer cents held by a form's money field; null while empty. */
+export function optionalCents(max: number, rangeMessage: string) {
+  return v.optional(v.nullable(v.pipe(v.number(rangeMessage), v.check(centsInRange(max), rangeMessage))), null);
+}
+
+/** Integer cents the form must have (empty is the field's message). */
+export function requiredCents(requiredMessage: string, max: number, rangeMessage: string) {
+  return v.pipe(
+    v.optional(v.nullable(v.number(requiredMessage)), null),
+    v.check((value) => value !== null, requiredMessage),
+    v.transform((value): number => value ?? 0),
+    v.check(centsInRange(max), rangeMessage),
+  );
+}
+
+/** A decimal(10,2) amount on the wire ('1248.00'), as integer cents after parsing. */
+export function wireMoney(requiredMessage: string, negativeMessage: string, max = FINALIZE_MONEY_MAX_CENTS) {
+  return required(
+    v.pipe(
+      v.string(requiredMessage),
+      v.trim(),
+      v.nonEmpty(requiredMessage),
+      v.transform((value) => wireToCents(value)),
+      v.check((cents) => cents !== null, 'Valor inválido. Use reais com até 2 casas decimais, ex.: "1248.00"'),
+      v.transform((cents) => cents as number),
+      v.minValue(0, negativeMessage),
+      v.maxValue(max, 'Valor acima do limite permitido'),
+    ),
+  );
+}
+
+export function optionalWireMoney(negativeMessage: string, max = FINALIZE_MONEY_MAX_CENTS) {
+  return v.optional(
+    v.pipe(
+      v.nullable(v.string('Valor inválido')),
+      v.transform((value) => (value === null || value.trim() === '' ? null : wireToCents(value))),
+      v.check((cents) => cents === null || cents >= 0, negativeMessage),
+      v.check((cents) => cents === null || cents <= max, 'Valor acima do limite permitido'),
+    ),
+    null,
+  );
+}
+
+/** A calendar date: dd/mm/aaaa as typed, or ISO on the wire; always YYYY-MM-DD after parsing. */
+export function dateField(message: string) {
+  return required(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      v.nonEmpty(message),
+      v.check((value) => parseDate(value) !== null, 'Data inválida. Use dd/mm/aaaa'),
+      v.transform((value) => parseDate(value) as string),
+    ),
+  );
+}
+

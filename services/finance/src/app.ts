@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
+import type { FinanceConfig } from './config';
+import { claimsRoutes } from './modules/claims/claims.routes';
+import { ClaimsService } from './modules/claims/claims.service';
+import { commissionsRoutes } from './modules/commissions/commissions.routes';
+import { ContactLookup } from './modules/contacts/contact-lookup';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { DocumentsService } from './modules/documents/documents.service';
+import { policiesRoutes, policyIssueRoutes } from './modules/policies/policies.routes';
+import { PoliciesService } from './modules/policies/policies.service';
+import { statsRoutes } from './modules/stats/stats.routes';
+
+export async function createFinanceService(config: FinanceConfig, store: ObjectStore = createObjectStore()): Promise<Service> {
+  await store.ensureBucket();
+  const contacts = new ContactLookup(config.pipelineUrl, config.internalToken);
+  return createService({
+    config,
+    migrationsDir: path.join(__dirname, '..', 'migrations'),
+    routes(router, { knex }) {
+      policiesRoutes(router, new PoliciesService(knex));
+      claimsRoutes(router, new ClaimsService(knex, contacts));
+      commissionsRoutes(router, knex);
+      documentsRoutes(router, new DocumentsService(knex, store, contacts));
+    },
+    internalRoutes(router, { knex }) {
+      policyIssueRoutes(router, new PoliciesService(knex));
+      statsRoutes(router, knex);
+    },
+  });
+}

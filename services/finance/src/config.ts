@@ -1,0 +1,14 @@
+import { internalUrlEnv } from '@corretora/registry';
+import { readBaseConfig, type BaseConfig } from '@corretora/service-kit';
+
+export interface FinanceConfig extends BaseConfig {
+  /** The pipeline service's /internal listener: a claim's contact must be one of the broker's. */
+  pipelineUrl: string;
+}
+
+export function readFinanceConfig(env: NodeJS.ProcessEnv = process.env): FinanceConfig {
+  const key = internalUrlEnv('pipeline');
+  const pipelineUrl = env[key];
+  if (!pipelineUrl) throw new Error(`${key} is not set: finance checks every claim's contact with the pipeline service. \`npm start\` sets it.`);
+  return { ...readBaseConfig('finance', env), pipelineUrl };
+}

@@ -1,0 +1,120 @@
+import {
+  ACTIVE_CLAIM_STATUSES,
+  CLAIM_STATUS_LABELS,
+  CLAIM_TRANSITIONS,
+  CLAIM_STATUSES,
+  centsToWire,
+  type Claim,
+  type ClaimInput,
+  type ClaimStatus,
+} from '@corretora/contracts';
+import { HttpError } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import type { ContactLookup } from '../contacts/contact-lookup';
+
+export const CLAIM_NOT_FOUND = 'Sinistro não encontrado.';
+const POLICY_MISSING = 'Apólice não encontrada.';
+const CLOSED_CLAIM = 'Um sinistro fechado não pode ser editado.';
+
+const CLAIM_COLUMNS = `c.id, c.claim_id as "claimId", c.contact_id as "contactId", c.contact_name as "contactName", c.policy_id as "policyId",
+  p.policy_number as "policyNumber", c.type, c.status, c.amount::text as amount, c.description,
+  c.date_filed as "dateFiled", c.updated_at as "updatedAt"`;
+const FROM = 'from claims c left join policies p on p.id = c.policy_id and p.user_id = c.user_id';
+
+type ClaimRow = Omit<Claim, 'dateFiled' | 'updatedAt'> & { dateFiled: Date; updatedAt: Date };
+const toClaim = (row: ClaimRow): Claim => ({ ...row, dateFiled: row.dateFiled.toISOString(), updatedAt: row.updatedAt.toISOString() });
+
+/** The statuses a claim may come from to reach `target` (the transition table read backwards). */
+function sourcesOf(target: ClaimStatus): ClaimStatus[] {
+  return CLAIM_STATUSES.filter((from) => CLAIM_TRANSITIONS[from].includes(target));
+}
+
+export class ClaimsService {
+  constructor(
+    private readonly knex: Knex,
+    private readonly contacts: ContactLookup,
+  ) {}
+
+  async list(userId: string, status: ClaimStatus | 'all'): Promise<{ items: Claim[]; activeCount: number }> {
+    const filter = status === 'all' ? '' : ' and c.status = ?';
+    const { rows } = await this.knex.raw<{ rows: (ClaimRow & { activeCount: number })[] }>(
+      `select ${CLAIM_COLUMNS}, (select count(*)::int from claims a where a.user_id = c.user_id and a.status = any(?)) as "activeCount"
+       ${FROM} where c.user_id = ?${filter} order by c.date_filed desc, c.id desc`,
+      [ACTIVE_CLAIM_STATUSES as string[], userId, ...(status === 'all' ? [] : [status])],
+    );
+    const activeCount = rows[0]?.activeCount ?? (await this.activeCount(userId));
+    return { items: rows.map(({ activeCount: _ignored, ...row }) => toClaim(row)), activeCount };
+  }
+
+  private async activeCount(userId: string): Promise<number> {
+    const row = await this.knex('claims').where({ userId }).whereIn('status', ACTIVE_CLAIM_STATUSES as ClaimStatus[]).count<{ count: string }[]>('* as count');
+    return Number(row[0]?.count ?? 0);
+  }
+
+  async byId(userId: string, id: number): Promise<Claim | undefined> {
+    const { rows } = await this.knex.raw<{ rows: ClaimRow[] }>(`select ${CLAIM_COLUMNS} ${FROM} where c.user_id = ? and c.id = ?`, [userId, id]);
+    return rows[0] && toClaim(rows[0]);
+  }
+
+  /** The contact must be the broker's (pipeline service) and the policy, when named, theirs and that contact's. */
+  private async references(userId: string, input: ClaimInput): Promise<{ contactName: string }> {
+    const contact = await this.contacts.find(userId, input.contactId);
+    if (input.policyId !== null) {
+      const policy = await this.knex('policies').where({ userId, id: input.policyId }).first('contactId');
+      if (!policy) throw new HttpError(400, POLICY_MISSING, [{ path: 'policyId', message: POLICY_MISSING }]);
+      if (policy.contactId !== null && policy.contactId !== input.contactId) {
+        const message = 'Esta apólice é de outro cliente.';
+        throw new HttpError(400, message, [{ path: 'policyId', message }]);
+      }
+    }
+    return { contactName: contact.name };
+  }
+
+  async create(userId: string, input: ClaimInput): Promise<Claim> {
+    const { contactName } = await this.references(userId, input);
+    const { rows } = await this.knex.raw<{ rows: { id: number }[] }>(
+      `insert into claims (user_id, contact_id, contact_name, policy_id, claim_id, type, amount, description)
+       values (?, ?, ?, ?, 'SIN-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('claim_number_seq')::text, 6, '0'), ?, ?, ?) returning id`,
+      [userId, input.contactId, contactName, input.policyId, input.type, centsToWire(input.amount), input.description],
+    );
+    return (await this.byId(userId, rows[0]!.id))!;
+  }
+
+  async update(userId: string, id: number, input: ClaimInput): Promise<Claim> {
+    const current = await this.byId(userId, id);
+    if (!current) throw new HttpError(404, CLAIM_NOT_FOUND);
+    if (current.status === 'closed') throw new HttpError(409, CLOSED_CLAIM);
+    const { contactName } = await this.references(userId, input);
+    const updated = await this.knex('claims')
+      .where({ userId, id })
+      .whereNot({ status: 'closed' })
+      .update({
+        contactId: input.contactId,
+        contactName,
+        policyId: input.policyId,
+        type: input.type,
+        amount: centsToWire(input.amount),
+        description: input.description,
+        updatedAt: this.knex.fn.now(),
+      });
+    if (updated === 0) throw new HttpError(409, CLOSED_CLAIM);
+    return (await this.byId(userId, id))!;
+  }
+
+  /**
+   * One step along the transition table, in one conditional UPDATE: two parallel changes cannot
+   * both pass from the same status. Anything the table does not allow is a 409 saying so.
+   */
+  async changeStatus(userId: string, id: number, target: ClaimStatus): Promise<Claim> {
+    const updated = await this.knex('claims')
+      .where({ userId, id })
+      .whereIn('status', sourcesOf(target))
+      .update({ status: target, updatedAt: this.knex.fn.now() });
+    const claim = await this.byId(userId, id);
+    if (!claim) throw new HttpError(404, CLAIM_NOT_FOUND);
+    if (updated === 0) {
+      throw new HttpError(409, `Não é possível mudar o sinistro de ${CLAIM_STATUS_LABELS[claim.status]} para ${CLAIM_STATUS_LABELS[target]}.`);
+    }
+    return claim;
+  }
+}

@@ -1,0 +1,90 @@
+import { POLICY_TYPE_VALUES, divideRoundingHalfUp, type CommissionRow, type CommissionsSummary, type PolicyStatus, type PolicyType } from '@corretora/contracts';
+
+/**
+ * The arithmetic of decisions.md (commissions query), in integer cents. One rounding rule: half
+ * up, to the cent, applied once per computed amount.
+ * - percentage: premium × value / 100 → round(premiumCents × valueHundredths / 10,000)
+ * - fixed: the value in BRL → its cents
+ * - monthly revenue = annual / 12 → round(annualCents / 12)
+ * - average rate = annual commission / annual premium of the active policies, in percent with 2 decimals
+ */
+export interface PolicyFigures {
+  id: number;
+  policyNumber: string;
+  contactName: string;
+  type: PolicyType;
+  premiumCents: number;
+  commissionType: 'percentage' | 'fixed';
+  /** Hundredths of a percent (percentage) or cents (fixed): the numeric(10,2) × 100. */
+  commissionValueHundredths: number;
+  commissionValue: string;
+  renewalDate: string;
+  status: PolicyStatus;
+}
+
+export function commissionCents(policy: Pick<PolicyFigures, 'premiumCents' | 'commissionType' | 'commissionValueHundredths'>): number {
+  if (policy.commissionType === 'fixed') return policy.commissionValueHundredths;
+  return Number(divideRoundingHalfUp(BigInt(policy.premiumCents) * BigInt(policy.commissionValueHundredths), 10_000n));
+}
+
+/** Whole months from `today` until `date` (both YYYY-MM-DD); 0 once it has passed. */
+export function monthsUntil(today: string, date: string): number {
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  const [ry, rm, rd] = date.split('-').map(Number) as [number, number, number];
+  const months = (ry - ty) * 12 + (rm - tm) - (rd < td ? 1 : 0);
+  return Math.max(0, months);
+}
+
+/** 'YYYY-MM' of the month `offset` months after today's. */
+function monthAfter(today: string, offset: number): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) + offset;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** Percent with 2 decimals of part / whole, half up ('12.50'); '0.00' when whole is 0. */
+function percentOf(part: number, whole: number): string {
+  if (whole === 0) return '0.00';
+  const hundredths = divideRoundingHalfUp(BigInt(part) * 10_000n, BigInt(whole));
+  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
+}
+
+export function commissions(policies: readonly PolicyFigures[], today: string, months: number): { policies: CommissionRow[]; summary: CommissionsSummary } {
+  const rows: CommissionRow[] = policies.map((policy) => ({
+    id: policy.id,
+    policyNumber: policy.policyNumber,
+    contactName: policy.contactName,
+    type: policy.type,
+    premium: policy.premiumCents,
+    calculatedCommission: commissionCents(policy),
+    commissionType: policy.commissionType,
+    commissionValue: policy.commissionValue,
+    renewalDate: policy.renewalDate,
+    monthsUntilRenewal: monthsUntil(today, policy.renewalDate),
+    status: policy.status,
+  }));
+  const active = rows.filter((row) => row.status === 'active');
+  const annualRevenue = active.reduce((sum, row) => sum + row.calculatedCommission, 0);
+  const annualPremium = active.reduce((sum, row) => sum + row.premium, 0);
+  const commissionsByType = Object.fromEntries(POLICY_TYPE_VALUES.map((type) => [type, { revenue: 0, count: 0 }])) as CommissionsSummary['commissionsByType'];
+  for (const row of active) {
+    commissionsByType[row.type].revenue += row.calculatedCommission;
+    commissionsByType[row.type].count += 1;
+  }
+  const monthlyBreakdown = Array.from({ length: months }, (_, offset) => {
+    const month = monthAfter(today, offset);
+    const renewing = active.filter((row) => row.renewalDate.startsWith(month));
+    return { month, renewals: renewing.length, expectedRevenue: renewing.reduce((sum, row) => sum + row.calculatedCommission, 0) };
+  });
+  return {
+    policies: rows,
+    summary: {
+      averageCommissionRate: percentOf(annualRevenue, annualPremium),
+      annualRevenue,
+      monthlyRevenue: Number(divideRoundingHalfUp(BigInt(annualRevenue), 12n)),
+      activePolicies: active.length,
+      commissionsByType,
+      monthlyBreakdown,
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { DOCUMENT_CATEGORY_VALUES, STORAGE_QUOTA_BYTES, type DocumentCategory, type DocumentList, type StoredDocument } from '@corretora/contracts';
+import { HttpError, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import type { Readable } from 'node:stream';
+import type { ContactLookup } from '../contacts/contact-lookup';
+
+export const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
+export const QUOTA_EXCEEDED = 'Espaço de armazenamento esgotado: o limite da conta é de 10 GB. Exclua documentos para enviar outros.';
+
+export interface DocumentMeta {
+  category: DocumentCategory;
+  description: string | null;
+  contactId: number | null;
+  cardId: number | null;
+}
+
+const COLUMNS = ['id', 'originalName', 'fileSize', 'mimeType', 'category', 'contactId', 'policyId', 'claimId', 'cardId', 'description', 'uploadedAt'] as const;
+type DocumentRow = Omit<StoredDocument, 'fileSize' | 'uploadedAt'> & { fileSize: string | number; uploadedAt: Date };
+const toDocument = (row: DocumentRow): StoredDocument => ({ ...row, fileSize: Number(row.fileSize), uploadedAt: row.uploadedAt.toISOString() });
+
+/** A name safe to show and to put in Content-Disposition: no path, no control characters, bounded. */
+function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return clean || 'arquivo';
+}
+
+/**
+ * Documents of one broker in the S3 store. Upload: the object is written first (streamed from the
+ * request's temporary file); then one transaction moves the broker's usage (a conditional UPDATE:
+ * parallel uploads cannot pass the quota together) and inserts the row. If that fails, the object
+ * is removed: a failed object write leaves no row, a failed row write leaves no object.
+ */
+export class DocumentsService {
+  constructor(
+    private readonly knex: Knex,
+    private readonly objects: ObjectStore,
+    private readonly contacts: ContactLookup,
+  ) {}
+
+  async list(userId: string, category: DocumentCategory | null): Promise<DocumentList> {
+    const rows = await this.knex('documents')
+      .where({ userId })
+      .modify((query) => {
+        if (category) query.andWhere({ category });
+      })
+      .orderBy([{ column: 'uploadedAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .select<DocumentRow[]>(COLUMNS);
+    const counted = await this.knex('documents').where({ userId }).groupBy('category').select<{ category: DocumentCategory; count: string }[]>('category', this.knex.raw('count(*) as count'));
+    const counts = Object.fromEntries(DOCUMENT_CATEGORY_VALUES.map((value) => [value, 0])) as Record<DocumentCategory, number>;
+    for (const row of counted) counts[row.category] = Number(row.count);
+    return { items: rows.map(toDocument), counts, usedBytes: await this.usedBytes(userId), quotaBytes: STORAGE_QUOTA_BYTES };
+  }
+
+  private async usedBytes(userId: string, trx: Knex | Knex.Transaction = this.knex): Promise<number> {
+    const row = await trx('storage_usage').where({ userId }).first('usedBytes');
+    return Number(row?.usedBytes ?? 0);
+  }
+
+  async store(userId: string, file: UploadedFile, meta: DocumentMeta): Promise<StoredDocument> {
+    if (meta.contactId !== null) await this.contacts.find(userId, meta.contactId);
+    // Refused early when it clearly cannot fit; the transaction below is what guarantees it.
+    if ((await this.usedBytes(userId)) + file.size > STORAGE_QUOTA_BYTES) throw new HttpError(413, QUOTA_EXCEEDED);
+    const key = `documents/${userId}/${randomUUID()}`;
+    await this.objects.putFile(key, file.path, file.size, file.mime);
+    try {
+      return await this.knex.transaction(async (trx) => {
+        const { rows } = await trx.raw<{ rows: unknown[] }>(
+          `insert into storage_usage (user_id, used_bytes) values (?, ?)
+           on conflict (user_id) do update set used_bytes = storage_usage.used_bytes + excluded.used_bytes
+           where storage_usage.used_bytes + excluded.used_bytes <= ?
+           returning used_bytes`,
+          [userId, file.size, STORAGE_QUOTA_BYTES],
+        );
+        if (rows.length === 0) throw new HttpError(413, QUOTA_EXCEEDED);
+        const [row] = await trx('documents')
+          .insert({
+            userId,
+            contactId: meta.contactId,
+            cardId: meta.cardId,
+            fileName: key,
+            originalName: displayName(file.originalName),
+            fileSize: file.size,
+            mimeType: file.mime,
+            category: meta.category,
+            description: meta.description,
+          })
+          .returning<DocumentRow[]>(COLUMNS);
+        return toDocument(row!);
+      });
+    } catch (error) {
+      await this.objects.removeObject(key).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** The owner's file only (another broker's id is a 404), as stored. */
+  async open(userId: string, id: number): Promise<{ stream: Readable; document: StoredDocument }> {
+    const row = await this.knex('documents').where({ userId, id }).first<(DocumentRow & { fileName: string }) | undefined>([...COLUMNS, 'fileName']);
+    if (!row) throw new HttpError(404, DOCUMENT_NOT_FOUND);
+    const { fileName, ...document } = row;
+    return { stream: await this.objects.getObject(fileName), document: toDocument(document) };
+  }
+
+  /** The row and the object go together: the object is removed inside the row's transaction. */
+  async remove(userId: string, id: number): Promise<void> {
+    await this.knex.transaction(async (trx) => {
+      const [row] = await trx('documents').where({ userId, id }).delete().returning<{ fileName: string; fileSize: string }[]>(['fileName', 'fileSize']);
+      if (!row) throw new HttpError(404, DOCUMENT_NOT_FOUND);
+      await trx('storage_usage').where({ userId }).update({ usedBytes: trx.raw('greatest(used_bytes - ?, 0)', [Number(row.fileSize)]) });
+      await this.objects.removeObject(row.fileName);
+    });
+  }
+}

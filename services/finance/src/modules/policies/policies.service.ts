@@ -1,0 +1,94 @@
+import { randomInt } from 'node:crypto';
+import { centsToWire, type Policy, type PolicyIssueInput, type PolicyQuery } from '@corretora/contracts';
+import { HttpError } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import { POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
+
+export const POLICY_NOT_FOUND = 'Apólice não encontrada.';
+const NUMBER_TAKEN = 'Já existe uma apólice com este número.';
+const NUMBER_CONSTRAINT = 'policies_user_id_policy_number_unique';
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
+}
+
+/** decisions.md: PROV-<year>-<6 digits> until the insurer's number is known. */
+function provisionalNumber(): string {
+  return `PROV-${new Date().getFullYear()}-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+export class PoliciesService {
+  constructor(private readonly knex: Knex) {}
+
+  async list(userId: string, query: PolicyQuery): Promise<Policy[]> {
+    const where: string[] = ['p.user_id = ?'];
+    const bindings: unknown[] = [userId];
+    if (query.type !== 'all') {
+      where.push('p.type = ?');
+      bindings.push(query.type);
+    }
+    if (query.status !== 'all') {
+      where.push(`${POLICY_STATUS} = ?`);
+      bindings.push(query.status);
+    }
+    if (query.renewal !== undefined) {
+      // Renovações: active policies renewing from today to N days ahead.
+      where.push(`p.status = 'active' and p.renewal_date between ${TODAY} and ${TODAY} + ?::int`);
+      bindings.push(query.renewal);
+    }
+    const order = query.renewal === undefined ? 'p.created_at desc, p.id desc' : 'p.renewal_date, p.id';
+    const { rows } = await this.knex.raw<{ rows: Policy[] }>(`select ${POLICY_COLUMNS} from policies p where ${where.join(' and ')} order by ${order}`, bindings as Knex.RawBinding[]);
+    return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+  }
+
+  async byId(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex): Promise<Policy | undefined> {
+    const { rows } = await trx.raw<{ rows: Policy[] }>(`select ${POLICY_COLUMNS} from policies p where p.user_id = ? and p.id = ?`, [userId, id]);
+    const row = rows[0];
+    return row && { ...row, createdAt: new Date(row.createdAt).toISOString() };
+  }
+
+  /** active → cancelled, by the broker. An expired or cancelled policy stays as it is (409). */
+  async cancel(userId: string, id: number): Promise<Policy> {
+    const updated = await this.knex('policies').where({ userId, id, status: 'active' }).andWhereRaw(`renewal_date >= ${TODAY}`).update({ status: 'cancelled' });
+    const policy = await this.byId(userId, id);
+    if (!policy) throw new HttpError(404, POLICY_NOT_FOUND);
+    if (updated === 0) throw new HttpError(409, policy.status === 'cancelled' ? 'Esta apólice já está cancelada.' : 'Uma apólice vencida não pode ser cancelada.');
+    return policy;
+  }
+
+  /**
+   * The policy of a finalized card (decisions.md, policy created on issuance). Idempotent by the
+   * card: the insert does nothing when the card already has its policy (unique (user_id, card_id)),
+   * and that policy is answered; the card's attached PDFs are linked to it either way.
+   */
+  async issue(userId: string, input: PolicyIssueInput): Promise<Policy> {
+    const commission =
+      input.commissionPercentage !== null
+        ? { commissionType: 'percentage', commissionValue: input.commissionPercentage }
+        : input.commissionAmount !== null
+          ? { commissionType: 'fixed', commissionValue: input.commissionAmount }
+          : { commissionType: 'percentage', commissionValue: '0' };
+    let id: number | undefined;
+    for (let attempt = 0; id === undefined; attempt += 1) {
+      try {
+        const { rows } = await this.knex.raw<{ rows: { id: number }[] }>(
+          `insert into policies (user_id, contact_id, contact_name, card_id, type, policy_number, premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id)
+           values (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
+           on conflict (user_id, card_id) do nothing returning id`,
+          [
+            userId, input.contactId, input.contactName, input.cardId, input.type, input.policyNumber ?? provisionalNumber(), centsToWire(input.premium),
+            input.startDate, input.renewalDate, commission.commissionType, commission.commissionValue, input.insurerId,
+          ],
+        );
+        id = rows[0]?.id ?? (await this.knex('policies').where({ userId, cardId: input.cardId }).first('id'))?.id;
+        if (id === undefined) throw new Error('policy of the card vanished between insert and read');
+      } catch (error) {
+        if (!isUniqueViolation(error, NUMBER_CONSTRAINT)) throw error;
+        // A number the broker typed is theirs to fix; a provisional one that collided is drawn again.
+        if (input.policyNumber !== null || attempt >= 5) throw new HttpError(409, NUMBER_TAKEN, [{ path: 'policyNumber', message: NUMBER_TAKEN }]);
+      }
+    }
+    await this.knex('documents').where({ userId, cardId: input.cardId }).whereNull('policyId').update({ policyId: id });
+    return (await this.byId(userId, id))!;
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * Today in Brazil (the brokers' calendar), not the database's UTC: a policy renewing today is
+ * active until midnight in São Paulo.
+ */
+export const TODAY = "(now() at time zone 'America/Sao_Paulo')::date";
+
+/** A policy's status as read: active past its renewal date is expired, always, with no sweep to run. */
+export const POLICY_STATUS = `case when p.status = 'active' and p.renewal_date < ${TODAY} then 'expired' else p.status end`;
+
+/** A policy as the API answers it (money and dates as the text of their columns). */
+export const POLICY_COLUMNS = `p.id, p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName",
+  p.type, p.premium::text as premium, ${POLICY_STATUS} as status, p.start_date::text as "startDate",
+  p.renewal_date::text as "renewalDate", p.commission_type as "commissionType", p.commission_value::text as "commissionValue",
+  p.insurer_id as "insurerId", p.card_id as "cardId", p.created_at as "createdAt"`;

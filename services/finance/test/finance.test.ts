@@ -1,0 +1,391 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { createObjectStore, type Service } from '@corretora/service-kit';
+import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
+import request from 'supertest';
+import { createCataloguesService } from '../../catalogues/src/app';
+import { createPipelineService } from '../../pipeline/src/app';
+import { createFinanceService } from '../src/app';
+import { SAMPLES } from './file-samples';
+
+const portOf = (server: { address(): unknown }) => (server.address() as AddressInfo).port;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = portOf(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Catalogues, pipeline and finance on one database, talking over their real internal listeners. */
+let catalogues: Service | undefined;
+let pipeline: Service | undefined;
+let pipelineInternal = '';
+let database = '';
+const store = createObjectStore();
+const fixture = serviceFixture(async (databaseUrl) => {
+  database = databaseUrl;
+  catalogues = await createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: randomBytes(32) });
+  const cataloguesUrl = `http://127.0.0.1:${portOf((await catalogues.listen(0, 0)).internal)}`;
+  const financePort = await freePort();
+  pipeline = await createPipelineService({ ...testConfig('pipeline', databaseUrl), cataloguesUrl, financeUrl: `http://127.0.0.1:${financePort}` });
+  pipelineInternal = `http://127.0.0.1:${portOf((await pipeline.listen(0, 0)).internal)}`;
+  const finance = await createFinanceService({ ...testConfig('finance', databaseUrl), pipelineUrl: pipelineInternal }, store);
+  await finance.listen(0, financePort);
+  return finance;
+});
+afterAll(async () => {
+  await pipeline?.close();
+  await catalogues?.close();
+});
+const { api, internal, broker } = fixture;
+const pipelineApi = () => request(pipeline!.app.callback());
+
+interface Refs {
+  products: { id: number; name: string }[];
+  leadSources: { id: number }[];
+  insurers: { id: number }[];
+  pipelineStages: { id: number; key: string }[];
+}
+
+async function brokerWithRefs() {
+  const who = await broker();
+  const refs = (await request(catalogues!.app.callback()).get('/api/reference-data').set('Cookie', who.cookie)).body as Refs;
+  return { ...who, refs };
+}
+type Who = Awaited<ReturnType<typeof brokerWithRefs>>;
+
+/** A lead of the given product, finalized (the finalize form's body), on the board in Finalizado. */
+async function finalizedCard(who: Who, product = 'Seguro Auto', sale: Record<string, unknown> = {}) {
+  const productId = who.refs.products.find((p) => p.name === product)!.id;
+  const created = await pipelineApi()
+    .post('/api/pipeline')
+    .set('Cookie', who.cookie)
+    .send({ name: 'Maria Souza', phone: '(11) 98765-4321', productId, leadSourceId: who.refs.leadSources[0]!.id, stageId: who.refs.pipelineStages[0]!.id });
+  expect(created.status).toBe(201);
+  const card = created.body as { id: number; contactId: number };
+  const finalized = await pipelineApi()
+    .post(`/api/pipeline-cards/${card.id}/confirm-issuance`)
+    .set('Cookie', who.cookie)
+    .send({ insurerId: who.refs.insurers[0]!.id, startDate: '2026-12-01', endDate: '2027-12-01', premioLiquido: '1000.00', iof: '73.80', juros: '0', totalPremium: '1073.80', commissionPercentage: '12.50', ...sale });
+  expect(finalized.status).toBe(200);
+  return card;
+}
+
+const issue = (who: Who, cardId: number, body: Record<string, unknown> = {}) =>
+  pipelineApi().post(`/api/pipeline-cards/${cardId}/confirm-issuance`).set('Cookie', who.cookie).send(body);
+
+/** A policy straight through the internal endpoint (any dates), as the pipeline would issue it. */
+async function policyOf(who: Who, overrides: Record<string, unknown> = {}) {
+  const response = await internal()
+    .post(`/internal/finance/${who.user.id}/policies`)
+    .send({ cardId: Math.floor(Math.random() * 1e9), contactId: 1, contactName: 'Cliente', type: 'auto', premium: '1000.00', startDate: '2026-01-01', renewalDate: '2027-01-01', commissionPercentage: '10.00', ...overrides });
+  expect(response.status).toBe(200);
+  return response.body as { id: number; policyNumber: string; status: string };
+}
+
+const upload = (who: Who, file: Buffer, name: string, fields: Record<string, string> = { category: 'contracts' }, path = '/api/documents/upload') => {
+  const call = api().post(path).set('Cookie', who.cookie);
+  for (const [key, value] of Object.entries(fields)) call.field(key, value);
+  return call.attach('file', file, name);
+};
+
+describe('issuing a finalized card', () => {
+  test('creates the policy decisions.md describes, links the attached PDF, marks the card issued; again is the same policy', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who);
+    const pdf = await upload(who, SAMPLES.pdf, 'apolice.pdf', { contactId: String(card.contactId), cardId: String(card.id), description: 'Apólice' }, '/api/documents');
+    expect(pdf.status).toBe(201);
+    expect(pdf.body).toMatchObject({ category: 'policies', mimeType: 'application/pdf', policyId: null });
+
+    const issued = await issue(who, card.id);
+    expect(issued.status).toBe(200);
+    expect(issued.body).toMatchObject({ status: 'issued', stage: 'closed' });
+    const policyId = issued.body.policyId as number;
+    const policy = (await api().get(`/api/policies/${policyId}`).set('Cookie', who.cookie)).body;
+    expect(policy).toMatchObject({ type: 'auto', premium: '1073.80', renewalDate: '2027-12-01', startDate: '2026-12-01', commissionType: 'percentage', commissionValue: '12.50', status: 'active', contactName: 'Maria Souza', cardId: card.id });
+    expect(policy.policyNumber).toMatch(new RegExp(`^PROV-${new Date().getFullYear()}-\\d{6}$`));
+    const docs = (await api().get('/api/documents?category=policies').set('Cookie', who.cookie)).body;
+    expect(docs.items[0]).toMatchObject({ id: pdf.body.id, policyId });
+
+    const again = await issue(who, card.id);
+    expect(again.status).toBe(200);
+    expect(again.body.policyId).toBe(policyId);
+    expect((await api().get('/api/policies').set('Cookie', who.cookie)).body).toHaveLength(1);
+    // Issued: no longer movable.
+    expect((await pipelineApi().patch(`/api/pipeline/${card.id}`).set('Cookie', who.cookie).send({ stage: 'leads' })).status).toBe(409);
+  });
+
+  test('parallel issues of one card create one policy; a typed policy number is kept; a product without a type issues business', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who, 'Seguro Saúde');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => issue(who, card.id, { policyNumber: 'APL-2026/0001' })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((answer) => answer.body.policyId)).size).toBe(1);
+    const policies = (await api().get('/api/policies').set('Cookie', who.cookie)).body;
+    expect(policies).toHaveLength(1);
+    expect(policies[0]).toMatchObject({ policyNumber: 'APL-2026/0001', type: 'business' });
+    // The same number on another card of the broker is a 409 naming the field; the card stays finalized.
+    const other = await finalizedCard(who);
+    const taken = await issue(who, other.id, { policyNumber: 'APL-2026/0001' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Já existe uma apólice com este número.');
+    expect((await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body.find((c: { id: number }) => c.id === other.id)).toMatchObject({ status: 'active', stage: 'closed' });
+  });
+
+  test('finance down: the card stays finalized and a retry issues it', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who);
+    const offline = await createPipelineService({ ...testConfig('pipeline', database), cataloguesUrl: 'http://127.0.0.1:9', financeUrl: 'http://127.0.0.1:9' });
+    try {
+      const failed = await request(offline.app.callback()).post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send({});
+      expect(failed.status).toBe(502);
+      expect(failed.body.message).toBe('Serviço indisponível. Tente novamente.');
+    } finally {
+      await offline.close();
+    }
+    expect((await api().get('/api/policies').set('Cookie', who.cookie)).body).toHaveLength(0);
+    expect((await issue(who, card.id)).body.status).toBe('issued');
+  });
+
+  test("another broker's card is a 404 and issues nothing; an unfinalized card is a 409", async () => {
+    const owner = await brokerWithRefs();
+    const intruder = await brokerWithRefs();
+    const card = await finalizedCard(owner);
+    expect((await issue(intruder, card.id)).status).toBe(404);
+    expect((await api().get('/api/policies').set('Cookie', owner.cookie)).body).toHaveLength(0);
+    expect((await issue(owner, card.id, { policyNumber: 'x'.repeat(41) })).status).toBe(400);
+  });
+});
+
+describe('policies', () => {
+  test('type, status and renewal filters on the server; expired read from the renewal date; cancel active only', async () => {
+    const who = await brokerWithRefs();
+    const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 75 * 86_400_000).toISOString().slice(0, 10);
+    const auto = await policyOf(who, { type: 'auto', renewalDate: soon });
+    const home = await policyOf(who, { type: 'home', renewalDate: later });
+    const old = await policyOf(who, { type: 'life', renewalDate: '2025-01-01' });
+    const list = async (query: string) => ((await api().get(`/api/policies${query}`).set('Cookie', who.cookie)).body as { id: number }[]).map((p) => p.id).sort();
+    expect(old.status).toBe('expired');
+    expect(await list('?type=auto')).toEqual([auto.id]);
+    expect(await list('?status=expired')).toEqual([old.id]);
+    expect(await list('?status=active')).toEqual([auto.id, home.id].sort());
+    expect(await list('?renewal=30')).toEqual([auto.id]);
+    expect(await list('?renewal=90')).toEqual([auto.id, home.id].sort());
+    const bad = await api().get('/api/policies?type=barco&renewal=45').set('Cookie', who.cookie);
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((issue: { message: string }) => issue.message)).toEqual(['Tipo de apólice inválido', 'Período de renovação deve ser 30, 60 ou 90 dias']);
+
+    const cancel = (id: number, cookie = who.cookie) => api().post(`/api/policies/${id}/cancel`).set('Cookie', cookie);
+    expect((await cancel(auto.id)).body.status).toBe('cancelled');
+    expect((await cancel(auto.id)).body.message).toBe('Esta apólice já está cancelada.');
+    expect((await cancel(old.id)).status).toBe(409);
+    const intruder = await brokerWithRefs();
+    expect((await cancel(home.id, intruder.cookie)).status).toBe(404);
+    expect((await api().get(`/api/policies/${home.id}`).set('Cookie', intruder.cookie)).status).toBe(404);
+    expect((await api().get('/api/policies/99999999999').set('Cookie', who.cookie)).status).toBe(404);
+  });
+});
+
+describe('claims', () => {
+  async function contactOf(who: Who, name = 'Paulo Lima') {
+    const response = await pipelineApi().post('/api/contacts').set('Cookie', who.cookie).send({ name, phone: '(21) 99876-5432', type: 'individual' });
+    expect(response.status).toBe(201);
+    return response.body as { id: number };
+  }
+
+  test('create with the contact and policy of the broker, edit, list with status filter and active count', async () => {
+    const who = await brokerWithRefs();
+    const contact = await contactOf(who);
+    const policy = await policyOf(who, { contactId: contact.id });
+    const created = await api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: contact.id, policyId: policy.id, type: 'colisao', amount: '1500.50', description: 'Batida leve' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ contactName: 'Paulo Lima', policyNumber: policy.policyNumber, status: 'open', amount: '1500.50', type: 'colisao' });
+    expect(created.body.claimId).toMatch(/^SIN-\d{4}-\d{6}$/);
+    const edited = await api().patch(`/api/claims/${created.body.id}`).set('Cookie', who.cookie).send({ contactId: contact.id, policyId: null, type: 'vidros', amount: '200', description: '' });
+    expect(edited.body).toMatchObject({ type: 'vidros', amount: '200.00', policyId: null, description: null });
+    await api().post(`/api/claims/${created.body.id}/status`).set('Cookie', who.cookie).send({ status: 'in_review' }).expect(200);
+    const second = await api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: contact.id, type: 'roubo_furto', amount: '10.00' });
+    await api().post(`/api/claims/${second.body.id}/status`).set('Cookie', who.cookie).send({ status: 'closed' }).expect(200);
+    const all = (await api().get('/api/claims').set('Cookie', who.cookie)).body;
+    expect(all.items).toHaveLength(2);
+    expect(all.activeCount).toBe(1);
+    const closed = (await api().get('/api/claims?status=closed').set('Cookie', who.cookie)).body;
+    expect(closed.items.map((c: { id: number }) => c.id)).toEqual([second.body.id]);
+    expect(closed.activeCount).toBe(1);
+    expect((await api().patch(`/api/claims/${second.body.id}`).set('Cookie', who.cookie).send({ contactId: contact.id, type: 'outro', amount: '1' })).body.message).toBe('Um sinistro fechado não pode ser editado.');
+  });
+
+  test('bad input is a pt-BR 400 naming the field, and nothing is stored', async () => {
+    const who = await brokerWithRefs();
+    const intruder = await brokerWithRefs();
+    const theirs = await contactOf(intruder);
+    const theirPolicy = await policyOf(intruder);
+    const mine = await contactOf(who);
+    const post = (body: Record<string, unknown>) => api().post('/api/claims').set('Cookie', who.cookie).send(body);
+    const empty = await post({});
+    expect(empty.status).toBe(400);
+    expect(empty.body.issues.map((issue: { path: string; message: string }) => `${issue.path}: ${issue.message}`)).toEqual([
+      'contactId: Cliente é obrigatório',
+      'type: Tipo de sinistro é obrigatório',
+      'amount: Valor é obrigatório',
+    ]);
+    expect((await post({ contactId: theirs.id, type: 'colisao', amount: '1.00' })).body).toMatchObject({ message: 'Cliente não encontrado.', issues: [{ path: 'contactId' }] });
+    expect((await post({ contactId: mine.id, policyId: theirPolicy.id, type: 'colisao', amount: '1.00' })).body).toMatchObject({ message: 'Apólice não encontrada.' });
+    expect((await post({ contactId: mine.id, type: 'colisao', amount: '-5.00' })).body.issues[0].message).toBe('Valor não pode ser negativo');
+    expect((await post({ contactId: mine.id, type: 'colisao', amount: 12.5 })).status).toBe(400);
+    expect((await post({ contactId: mine.id, type: 'colisao', amount: '1.00', description: 'x'.repeat(2001) })).status).toBe(400);
+    expect((await api().get('/api/claims').set('Cookie', who.cookie)).body.items).toHaveLength(0);
+  });
+
+  const STATUSES = ['open', 'in_review', 'approved', 'denied', 'closed'] as const;
+  const ALLOWED = new Set(['open>in_review', 'open>closed', 'in_review>approved', 'in_review>denied', 'approved>closed', 'denied>closed']);
+  const PATH_TO: Record<(typeof STATUSES)[number], string[]> = { open: [], in_review: ['in_review'], approved: ['in_review', 'approved'], denied: ['in_review', 'denied'], closed: ['closed'] };
+
+  test.each(STATUSES.flatMap((from) => STATUSES.map((to) => [from, to] as const)))('transition %s → %s', async (from, to) => {
+    const who = await brokerWithRefs();
+    const contact = await contactOf(who);
+    const claim = (await api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: contact.id, type: 'outro', amount: '1.00' })).body as { id: number };
+    for (const step of PATH_TO[from]) await api().post(`/api/claims/${claim.id}/status`).set('Cookie', who.cookie).send({ status: step }).expect(200);
+    const answer = await api().post(`/api/claims/${claim.id}/status`).set('Cookie', who.cookie).send({ status: to });
+    if (ALLOWED.has(`${from}>${to}`)) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.status).toBe(to);
+    } else {
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toMatch(/^Não é possível mudar o sinistro de .+ para .+\.$/);
+      expect((await api().get(`/api/claims/${claim.id}`).set('Cookie', who.cookie)).body.status).toBe(from);
+    }
+  });
+
+  test("another broker's claim is a 404 on every verb and stays as it was", async () => {
+    const owner = await brokerWithRefs();
+    const intruder = await brokerWithRefs();
+    const contact = await contactOf(owner);
+    const claim = (await api().post('/api/claims').set('Cookie', owner.cookie).send({ contactId: contact.id, type: 'outro', amount: '1.00' })).body as { id: number };
+    const mine = await contactOf(intruder);
+    expect((await api().get(`/api/claims/${claim.id}`).set('Cookie', intruder.cookie)).status).toBe(404);
+    expect((await api().patch(`/api/claims/${claim.id}`).set('Cookie', intruder.cookie).send({ contactId: mine.id, type: 'outro', amount: '9.00' })).status).toBe(404);
+    expect((await api().post(`/api/claims/${claim.id}/status`).set('Cookie', intruder.cookie).send({ status: 'closed' })).status).toBe(404);
+    expect((await api().get(`/api/claims/${claim.id}`).set('Cookie', owner.cookie)).body).toMatchObject({ status: 'open', amount: '1.00' });
+    expect((await api().get('/api/claims').set('Cookie', intruder.cookie)).body.items).toHaveLength(0);
+  });
+});
+
+describe('commissions and stats', () => {
+  test('GET /api/commissions in cents with the summary; the dashboard share agrees', async () => {
+    const who = await brokerWithRefs();
+    const inMonths = (months: number) => {
+      const date = new Date();
+      date.setUTCDate(15);
+      date.setUTCMonth(date.getUTCMonth() + months);
+      return date.toISOString().slice(0, 10);
+    };
+    await policyOf(who, { type: 'auto', premium: '1073.80', commissionPercentage: '12.50', renewalDate: inMonths(2) });
+    await policyOf(who, { type: 'home', premium: '500.00', commissionPercentage: null, commissionAmount: '80.00', renewalDate: inMonths(5) });
+    await policyOf(who, { type: 'life', premium: '999.99', commissionPercentage: '10.00', renewalDate: '2025-06-01' });
+    const response = await api().get('/api/commissions?type=all&months=6').set('Cookie', who.cookie);
+    expect(response.status).toBe(200);
+    const { policies, summary } = response.body;
+    // 107380 × 1250 / 10000 = 13422.5 → 13423 (half up); rate 21423 / 157380 = 13.612…%
+    expect(policies.map((p: { calculatedCommission: number }) => p.calculatedCommission)).toEqual([10000, 13423, 8000]);
+    expect(summary).toMatchObject({ annualRevenue: 21423, monthlyRevenue: 1785, activePolicies: 2, averageCommissionRate: '13.61' });
+    expect(summary.commissionsByType).toEqual({ auto: { revenue: 13423, count: 1 }, home: { revenue: 8000, count: 1 }, life: { revenue: 0, count: 0 }, business: { revenue: 0, count: 0 } });
+    expect(summary.monthlyBreakdown).toHaveLength(6);
+    expect(summary.monthlyBreakdown[2]).toMatchObject({ renewals: 1, expectedRevenue: 13423 });
+    expect(summary.monthlyBreakdown[5]).toMatchObject({ renewals: 1, expectedRevenue: 8000 });
+    expect((await api().get('/api/commissions?type=auto&months=12').set('Cookie', who.cookie)).body.summary.annualRevenue).toBe(13423);
+    expect((await api().get('/api/commissions?months=7').set('Cookie', who.cookie)).body.message).toBe('Dados inválidos.');
+
+    const stats = (await internal().get(`/internal/finance/${who.user.id}/stats`)).body;
+    expect(stats).toEqual({ activePolicies: 2, openClaims: 0, pendingClaims: 0, monthlyRevenue: 1785, renewingIn30Days: 0 });
+    expect((await internal().get('/internal/finance/not-a-uuid/stats')).status).toBe(404);
+  });
+});
+
+describe('documents', () => {
+  test.each([
+    ['pdf', 'contrato.pdf', 'application/pdf'],
+    ['docx', 'proposta.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['xlsx', 'planilha.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['doc', 'antigo.doc', 'application/msword'],
+    ['xls', 'antiga.xls', 'application/vnd.ms-excel'],
+  ] as const)('accepts a real %s, typed by its bytes', async (sample, name, mime) => {
+    const who = await brokerWithRefs();
+    const response = await upload(who, SAMPLES[sample], name);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ originalName: name, mimeType: mime, fileSize: SAMPLES[sample].length, category: 'contracts' });
+  });
+
+  test.each([
+    ['png', 'foto.pdf'],
+    ['exe', 'programa.pdf'],
+    ['msi', 'instalador.doc'],
+  ] as const)('refuses a %s renamed %s, and stores nothing', async (sample, name) => {
+    const who = await brokerWithRefs();
+    const response = await upload(who, SAMPLES[sample], name);
+    expect(response.status).toBe(415);
+    expect(response.body.message).toBe('Tipo de arquivo não permitido. Envie PDF, DOC, DOCX, XLS ou XLSX.');
+    expect((await api().get('/api/documents').set('Cookie', who.cookie)).body).toMatchObject({ items: [], usedBytes: 0 });
+  });
+
+  test('limits: 10 MB, a category, one file; the policy PDF route takes PDF only', async () => {
+    const who = await brokerWithRefs();
+    const big = Buffer.concat([SAMPLES.pdf, Buffer.alloc(10 * 1024 * 1024)]);
+    expect((await upload(who, big, 'grande.pdf')).status).toBe(413);
+    const noCategory = await upload(who, SAMPLES.pdf, 'a.pdf', {});
+    expect(noCategory.status).toBe(400);
+    expect(noCategory.body.issues[0]).toMatchObject({ path: 'category', message: 'Categoria é obrigatória' });
+    expect((await upload(who, SAMPLES.pdf, 'a.pdf', { category: 'contracts', other: 'x' })).status).toBe(400);
+    expect((await upload(who, SAMPLES.docx, 'a.docx', {}, '/api/documents')).body.message).toBe('A apólice deve ser um arquivo PDF.');
+    expect((await api().post('/api/documents/upload').set('Cookie', who.cookie).send({ category: 'forms' })).status).toBe(415);
+    expect((await api().get('/api/documents').set('Cookie', who.cookie)).body.items).toHaveLength(0);
+    expect(await store.listKeys(`documents/${who.user.id}/`)).toEqual([]);
+  });
+
+  test('the quota holds under parallel uploads; a refused upload leaves no object', async () => {
+    const who = await brokerWithRefs();
+    const knex = fixture.service.knex;
+    const size = SAMPLES.pdf.length;
+    // Room for exactly two more of the sample.
+    await knex('storage_usage').insert({ userId: who.user.id, usedBytes: 10 * 1024 ** 3 - 2 * size - 1 });
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, n) => upload(who, SAMPLES.pdf, `parallel-${n}.pdf`)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(2);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+      expect(refused.status).toBe(413);
+      expect(refused.body.message).toMatch(/^Espaço de armazenamento esgotado/);
+    }
+    const list = (await api().get('/api/documents').set('Cookie', who.cookie)).body;
+    expect(list.items).toHaveLength(2);
+    expect(list.usedBytes).toBe(10 * 1024 ** 3 - 1);
+    const keys = ((await knex('documents').where({ userId: who.user.id }).select('fileName')) as { fileName: string }[]).map((row) => row.fileName);
+    expect(await store.listKeys(`documents/${who.user.id}/`)).toEqual(keys.sort());
+  });
+
+  test('download by the owner only, as an attachment with the stored type; delete removes row, object and usage', async () => {
+    const owner = await brokerWithRefs();
+    const intruder = await brokerWithRefs();
+    const doc = (await upload(owner, SAMPLES.pdf, 'Apólice <final>.pdf')).body as { id: number };
+    const download = await api().get(`/api/documents/${doc.id}/download`).set('Cookie', owner.cookie).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(download.status).toBe(200);
+    expect(Buffer.compare(download.body as Buffer, SAMPLES.pdf)).toBe(0);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="Apolice <final>.pdf"; filename*=UTF-8''${encodeURIComponent('Apólice <final>.pdf')}`);
+    expect((await api().get(`/api/documents/${doc.id}/download`).set('Cookie', intruder.cookie)).status).toBe(404);
+    expect((await api().delete(`/api/documents/${doc.id}`).set('Cookie', intruder.cookie)).status).toBe(404);
+    expect(await store.listKeys(`documents/${owner.user.id}/`)).toHaveLength(1);
+    expect((await api().delete(`/api/documents/${doc.id}`).set('Cookie', owner.cookie)).status).toBe(204);
+    expect(await store.listKeys(`documents/${owner.user.id}/`)).toHaveLength(0);
+    expect((await api().get('/api/documents').set('Cookie', owner.cookie)).body).toMatchObject({ items: [], usedBytes: 0, counts: { policies: 0, claims: 0, contracts: 0, forms: 0 } });
+    expect((await api().delete(`/api/documents/${doc.id}`).set('Cookie', owner.cookie)).status).toBe(404);
+  });
+});
+
