@@ -13,6 +13,7 @@ COPY shell ./shell
 COPY mfe-broker ./mfe-broker
 COPY mfe-catalogues ./mfe-catalogues
 COPY mfe-pipeline ./mfe-pipeline
+COPY mfe-finance ./mfe-finance
 COPY gateway ./gateway
 COPY e2e/package.json ./e2e/package.json
 RUN npm ci --no-audit --no-fund && npx lerna run build --concurrency 1
@@ -32,4 +33,5 @@ COPY --from=build /app/shell/dist /srv/shell
 COPY --from=build /app/mfe-broker/dist /srv/remotes/mfe-broker
 COPY --from=build /app/mfe-catalogues/dist /srv/remotes/mfe-catalogues
 COPY --from=build /app/mfe-pipeline/dist /srv/remotes/mfe-pipeline
+COPY --from=build /app/mfe-finance/dist /srv/remotes/mfe-finance
 CMD ["nginx", "-c", "/etc/nginx/corretora.conf", "-g", "daemon off;"]

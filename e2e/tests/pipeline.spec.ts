@@ -157,13 +157,11 @@ test('drop on Finalizado opens the finalize form; finishing it puts the card in 
   await expect(toast(page, 'Política finalizada com sucesso!')).toBeVisible();
   await expect(column(page, 'Finalizado').getByRole('button', { name: 'Fernando Costa' })).toBeVisible();
 
-  // A Finalizado card opens its summary; issuing waits for the finance module and says so.
+  // A Finalizado card opens its summary (issuing it: finance.spec.ts).
   await card(page, 'Fernando Costa').click();
   await expect(dialog.getByText('Venda finalizada')).toBeVisible();
   await expect(dialog.getByText('R$ 1.083,85')).toBeVisible();
   await expectAccessible(page, 'summary');
-  await dialog.getByRole('button', { name: 'Confirmar emissão' }).click();
-  await expect(toast(page, 'Falha ao confirmar emissão da apólice.')).toBeVisible({ timeout: 20_000 });
 });
 
 test('archive with a reason, Ver Arquivados, restore; search narrows the board', async ({ page }) => {

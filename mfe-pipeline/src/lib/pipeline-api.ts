@@ -1,10 +1,12 @@
 import {
   DASHBOARD_STATS_RESOURCE,
+  FINANCE_CACHE_KEY,
   type Contact,
   type ContactNote,
   type ContactPage,
   type PipelineCard,
   type StageKey,
+  type StoredDocument,
 } from '@corretora/contracts';
 import { ApiError, apiRequest } from '@corretora/web-kit';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -152,8 +154,24 @@ export function useFinalize() {
     mutationFn: ({ id, sale }: { id: number; sale: FinalizeWire }) => apiRequest<PipelineCard>('POST', `/api/pipeline-cards/${id}/confirm-issuance`, sale),
     onSuccess: (card) => {
       replaceCard(queryClient, card);
-      return invalidateFigures(queryClient);
+      return Promise.all([invalidateFigures(queryClient), queryClient.invalidateQueries({ queryKey: FINANCE_CACHE_KEY })]);
     },
+  });
+}
+
+/** The policy PDF of a finalized card (PDF only, 25 MB, checked by the server from the bytes); linked to the policy when it is issued. */
+export function useAttachPolicyPdf() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ card, file }: { card: PipelineCard; file: File }) => {
+      const form = new FormData();
+      form.append('category', 'policies');
+      form.append('contactId', String(card.contactId));
+      form.append('cardId', String(card.id));
+      form.append('file', file);
+      return apiRequest<StoredDocument>('POST', '/api/documents', form);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FINANCE_CACHE_KEY }),
   });
 }
 

@@ -117,6 +117,20 @@ export const REMOTES = {
       { label: 'Contatos', to: '/contacts', icon: 'contacts', order: 30, locked: true },
     ],
   },
+  'mfe-finance': {
+    routes: [
+      { path: 'claims', locked: true },
+      { path: 'policies', locked: true },
+      { path: 'commissions', locked: true },
+      { path: 'documents', locked: true },
+    ],
+    nav: [
+      { label: 'Sinistros', to: '/claims', icon: 'claims', order: 40, locked: true },
+      { label: 'Apólices', to: '/policies', icon: 'policies', order: 50, locked: true },
+      { label: 'Comissões', to: '/commissions', icon: 'commissions', order: 60, locked: true },
+      { label: 'Documentos', to: '/documents', icon: 'documents', order: 70, locked: true },
+    ],
+  },
   'mfe-catalogues': {
     routes: [{ path: 'settings', locked: true }],
     nav: [{ label: 'Configurações', to: '/settings', icon: 'settings', order: 80, locked: true }],
@@ -131,15 +145,11 @@ export type RemoteRoutePath<Name extends RemoteName> = (typeof REMOTES)[Name]['r
 /** The shell's own entry. */
 export const SHELL_NAV: readonly NavEntry[] = [{ label: 'Painel', to: '/', icon: 'dashboard', order: 10, locked: true }];
 
-export const UPCOMING_AREAS = [
-  { path: 'claims', title: 'Sinistros', nav: { label: 'Sinistros', to: '/claims', icon: 'claims', order: 40, locked: true } },
-  { path: 'policies', title: 'Gestão de Apólices', nav: { label: 'Apólices', to: '/policies', icon: 'policies', order: 50, locked: true } },
-  { path: 'commissions', title: 'Comissões', nav: { label: 'Comissões', to: '/commissions', icon: 'commissions', order: 60, locked: true } },
-  { path: 'documents', title: 'Documentos', nav: { label: 'Documentos', to: '/documents', icon: 'documents', order: 70, locked: true } },
-] as const satisfies readonly UpcomingArea[];
+/** Areas planned before their remote exists (the shell shows what is coming on their route). Every area of the spec has its remote now. */
+export const UPCOMING_AREAS: readonly UpcomingArea[] = [];
 
 /** Every first path segment an area (a remote's route or an upcoming area) owns. */
-export type AreaPath = RemoteRoutePath<RemoteName> | (typeof UPCOMING_AREAS)[number]['path'];
+export type AreaPath = RemoteRoutePath<RemoteName>;
 
 /** '/settings', '/pipeline', …: how the shell links to an area without writing its path itself. */
 export const AREA_PATHS = Object.fromEntries(

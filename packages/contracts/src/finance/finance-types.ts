@@ -95,3 +95,6 @@ export interface FinanceStats {
   monthlyRevenue: number;
   renewingIn30Days: number;
 }
+
+/** The root of every finance query in the shared cache: issuing from the board refreshes them all. */
+export const FINANCE_CACHE_KEY = ['finance'] as const;

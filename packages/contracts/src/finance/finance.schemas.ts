@@ -83,7 +83,7 @@ function claimEntries<Id extends v.GenericSchema<unknown, number>, OptionalId ex
   return {
     contactId: id('Cliente é obrigatório'),
     policyId: optionalId('Apólice inválida'),
-    type: required(v.picklist(CLAIM_TYPE_VALUES, 'Tipo de sinistro é obrigatório')),
+    type: required(v.pipe(v.string('Tipo de sinistro é obrigatório'), v.picklist(CLAIM_TYPE_VALUES, 'Tipo de sinistro é obrigatório'))),
     description: optionalText(CLAIM_DESCRIPTION_MAX),
   };
 }

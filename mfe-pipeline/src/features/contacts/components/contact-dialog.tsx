@@ -1,6 +1,6 @@
 import { ContactCreateSchema, formatCpf, formatPhone, type Contact } from '@corretora/contracts';
 import { CpfField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
-import { FormDialog } from '../../../components/form-dialog';
+import { FormDialog } from '@corretora/web-kit/ui';
 import { useCreateContact, useUpdateContact } from '../../../lib/pipeline-api';
 
 const TYPE_OPTIONS = [

@@ -3,7 +3,7 @@ import { apiErrorMessage } from '@corretora/web-kit';
 import { useNotify } from '@corretora/web-kit/ui';
 import { Body1, Field, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
-import { FormDialog } from '../../../components/form-dialog';
+import { FormDialog } from '@corretora/web-kit/ui';
 import { useArchiveCard } from '../../../lib/pipeline-api';
 
 /** Archive with an optional reason: the card leaves the board for 'Ver Arquivados'. */

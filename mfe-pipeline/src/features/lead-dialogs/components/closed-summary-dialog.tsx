@@ -1,14 +1,17 @@
 import { formatDate, formatMoney, formatPhone, wireToCents, type PipelineCard } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
 import { useNotify } from '@corretora/web-kit/ui';
-import { Badge, Body1, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { useConfirmIssuance } from '../../../lib/pipeline-api';
+import { AttachRegular } from '@fluentui/react-icons';
+import { useRef, useState } from 'react';
+import { Badge, Body1, Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { useAttachPolicyPdf, useConfirmIssuance } from '../../../lib/pipeline-api';
 import { NOT_SPECIFIED, useReferenceNames } from '../../../lib/reference-names';
 
 const useStyles = makeStyles({
   list: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, margin: 0 },
   term: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0, overflowWrap: 'anywhere' },
+  attach: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
 });
 
 const money = (wire: string | null) => (wire === null ? NOT_SPECIFIED : formatMoney(wireToCents(wire)));
@@ -19,7 +22,24 @@ export function ClosedSummaryDialog({ card, onClose, onEdit }: { card: PipelineC
   const notify = useNotify();
   const names = useReferenceNames();
   const issue = useConfirmIssuance();
+  const attach = useAttachPolicyPdf();
+  const [attached, setAttached] = useState<string[]>([]);
+  const chooser = useRef<HTMLInputElement>(null);
+  const busy = issue.isPending || attach.isPending;
   const issued = card.status === 'issued';
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    attach.mutate(
+      { card, file },
+      {
+        onSuccess: (document) => {
+          setAttached((names) => [...names, document.originalName]);
+          notify.success('Documento anexado', 'A apólice foi anexada com sucesso.');
+        },
+        onError: (error) => notify.error('Erro', apiErrorMessage(error, 'Falha ao anexar documento.')),
+      },
+    );
+  };
   const rows: [string, string][] = [
     ['Cliente', card.contact.name],
     ['Celular', formatPhone(card.contact.phone) || NOT_SPECIFIED],
@@ -42,7 +62,7 @@ export function ClosedSummaryDialog({ card, onClose, onEdit }: { card: PipelineC
       onError: (error) => notify.error('Falha ao confirmar emissão da apólice.', apiErrorMessage(error, '')),
     });
   return (
-    <Dialog open onOpenChange={(_event, data) => (!data.open && !issue.isPending ? onClose() : undefined)}>
+    <Dialog open onOpenChange={(_event, data) => (!data.open && !busy ? onClose() : undefined)}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>Venda finalizada</DialogTitle>
@@ -56,12 +76,32 @@ export function ClosedSummaryDialog({ card, onClose, onEdit }: { card: PipelineC
                 </div>
               ))}
             </dl>
+            {!issued && (
+              <div className={styles.attach}>
+                <Button onClick={() => chooser.current?.click()} disabled={busy} icon={attach.isPending ? <Spinner size="tiny" /> : <AttachRegular />}>
+                  Anexar apólice (PDF)
+                </Button>
+                <Caption1>PDF até 25MB</Caption1>
+                <input
+                  ref={chooser}
+                  type="file"
+                  accept="application/pdf,.pdf"
+                  hidden
+                  aria-label="Anexar apólice (PDF)"
+                  onChange={(event) => {
+                    onFile(event.target.files?.[0]);
+                    event.target.value = '';
+                  }}
+                />
+                {attached.map((name) => <Caption1 key={name}>Anexado: {name}</Caption1>)}
+              </div>
+            )}
           </DialogContent>
           <DialogActions>
-            {!issued ? <Button appearance="subtle" onClick={() => onEdit(card)} disabled={issue.isPending}>Editar dados da venda</Button> : null}
-            <Button appearance="secondary" onClick={onClose} disabled={issue.isPending}>Fechar</Button>
+            {!issued ? <Button appearance="subtle" onClick={() => onEdit(card)} disabled={busy}>Editar dados da venda</Button> : null}
+            <Button appearance="secondary" onClick={onClose} disabled={busy}>Fechar</Button>
             {!issued ? (
-              <Button appearance="primary" onClick={confirm} disabled={issue.isPending} icon={issue.isPending ? <Spinner size="tiny" /> : undefined}>Confirmar emissão</Button>
+              <Button appearance="primary" onClick={confirm} disabled={busy} icon={issue.isPending ? <Spinner size="tiny" /> : undefined}>Confirmar emissão</Button>
             ) : null}
           </DialogActions>
         </DialogBody>

@@ -4,7 +4,7 @@ import { Button, Caption1, Field, Input, Spinner, Text, makeStyles, tokens } fro
 import { ArchiveRegular } from '@fluentui/react-icons';
 import { useState, type KeyboardEvent } from 'react';
 import { contactFormValues } from '../../../lib/contact-form';
-import { FormDialog } from '../../../components/form-dialog';
+import { FormDialog } from '@corretora/web-kit/ui';
 import { useContact, useUpdateContact } from '../../../lib/pipeline-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
 

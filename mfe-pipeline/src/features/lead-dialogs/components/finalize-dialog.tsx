@@ -16,7 +16,7 @@ import { CpfField, DateField, MoneyField, PhoneField, SelectField, TextField, us
 import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
 import { contactFormValues } from '../../../lib/contact-form';
-import { FormDialog } from '../../../components/form-dialog';
+import { FormDialog } from '@corretora/web-kit/ui';
 import { useFinalize, useUpdateContact } from '../../../lib/pipeline-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
 

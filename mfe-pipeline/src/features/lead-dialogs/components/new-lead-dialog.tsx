@@ -1,6 +1,6 @@
 import { LeadFormSchema, type StageKey } from '@corretora/contracts';
 import { CpfField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
-import { FormDialog } from '../../../components/form-dialog';
+import { FormDialog } from '@corretora/web-kit/ui';
 import { useCreateLead } from '../../../lib/pipeline-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
 

@@ -7,7 +7,7 @@ const useStyles = makeStyles({
   actions: { flexWrap: 'wrap' },
 });
 
-/** Every dialog of the pipeline: a form with its title, fields, extra actions, Cancelar and the submit. */
+/** A dialog that is a form: its title, fields, extra actions, Cancelar and the submit (busy: a spinner, nothing closes it). */
 export function FormDialog({ title, submitLabel, busy, onSubmit, onClose, children, extraActions }: {
   title: string;
   submitLabel: string;

@@ -1,0 +1,147 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { registerViaApi, toast, uniqueEmail } from './support/accounts';
+import { expectAccessible } from './support/axe';
+import { onboardViaApi } from './support/broker';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0bd6b0000000049454e44ae426082', 'hex');
+
+interface Refs {
+  products: { id: number; name: string }[];
+  leadSources: { id: number }[];
+  insurers: { id: number }[];
+  pipelineStages: { id: number; key: string }[];
+}
+
+async function signUpOnboarded(page: Page, prefix: string) {
+  await registerViaApi(page.request, 'Paula Reis', uniqueEmail(prefix));
+  await onboardViaApi(page.request);
+}
+
+/** A 'Seguro Auto' lead finalized through the API: R$ 1.073,80 a year at 12,5% (renewal in a year and a bit). */
+async function finalizedViaApi(request: APIRequestContext, name: string) {
+  const refs = (await (await request.get('/api/reference-data')).json()) as Refs;
+  const created = await request.post('/api/pipeline', {
+    data: { name, phone: '11987654321', leadSourceId: refs.leadSources[0]!.id, productId: refs.products.find((p) => p.name === 'Seguro Auto')!.id, stageId: refs.pipelineStages[0]!.id },
+  });
+  expect(created.status()).toBe(201);
+  const card = (await created.json()) as { id: number; contactId: number };
+  const start = new Date();
+  const end = new Date(start.getTime() + 400 * 86_400_000);
+  const finalized = await request.post(`/api/pipeline-cards/${card.id}/confirm-issuance`, {
+    data: { insurerId: refs.insurers[0]!.id, startDate: start.toISOString().slice(0, 10), endDate: end.toISOString().slice(0, 10), premioLiquido: '1000.00', iof: '73.80', juros: '0', totalPremium: '1073.80', commissionPercentage: '12.50' },
+  });
+  expect(finalized.status()).toBe(200);
+  return card;
+}
+
+test('finalized card → attach the PDF → Confirmar emissão → badge; the policy is in Apólices and Comissões, and on the dashboard', async ({ page }) => {
+  await signUpOnboarded(page, 'issue');
+  await finalizedViaApi(page.request, 'Helena Duarte');
+  await page.goto('/pipeline');
+  await page.getByRole('button', { name: 'Helena Duarte', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Venda finalizada')).toBeVisible();
+  await dialog.getByLabel('Anexar apólice (PDF)').setInputFiles({ name: 'foto.pdf', mimeType: 'application/pdf', buffer: PNG });
+  await expect(toast(page, 'A apólice deve ser um arquivo PDF.')).toBeVisible();
+  await dialog.getByLabel('Anexar apólice (PDF)').setInputFiles({ name: 'apolice-helena.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(toast(page, 'A apólice foi anexada com sucesso.')).toBeVisible();
+  await expect(dialog.getByText('Anexado: apolice-helena.pdf')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirmar emissão' }).click();
+  await expect(toast(page, 'A apólice foi emitida e movida para a seção de Seguros.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Finalizado' }).getByText('Apólice emitida')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Apólices' }).click();
+  const row = page.getByRole('row', { name: /Helena Duarte/ });
+  await expect(row).toContainText('Automotivo');
+  await expect(row).toContainText('R$ 1.073,80');
+  await expect(row).toContainText('Ativa');
+  await expect(row).toContainText(/PROV-\d{4}-\d{6}/);
+  await expectAccessible(page, 'policies');
+
+  await page.getByRole('link', { name: 'Comissões' }).click();
+  // 1.073,80 × 12,5% = 134,225 → R$ 134,23 a year; / 12 → R$ 11,19 a month.
+  await expect(page.getByText('R$ 134,23').first()).toBeVisible();
+  await expect(page.getByText('R$ 11,19')).toBeVisible();
+  await page.getByRole('tab', { name: 'Apólices' }).click();
+  await expect(page.getByRole('row', { name: /Helena Duarte/ })).toContainText('R$ 134,23');
+  await expectAccessible(page, 'commissions');
+
+  await page.getByRole('link', { name: 'Documentos' }).click();
+  await expect(page.getByRole('row', { name: /apolice-helena\.pdf/ })).toContainText('Apólices');
+
+  await page.getByRole('link', { name: 'Painel' }).click();
+  await expect(page.locator('.fui-Card').filter({ hasText: 'Apólices Ativas' })).toContainText('1');
+  await expect(page.getByText('R$ 11,19')).toBeVisible();
+
+  // Cancel it from Apólices: it leaves the active figures.
+  await page.getByRole('link', { name: 'Apólices' }).click();
+  await page.getByRole('button', { name: /Cancelar apólice PROV/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar apólice' }).click();
+  await expect(toast(page, 'Apólice cancelada')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Helena Duarte/ })).toContainText('Cancelada');
+});
+
+test('Processar Sinistro opens the new claim; status along the table; the active count follows', async ({ page }) => {
+  await signUpOnboarded(page, 'claims');
+  const contact = await page.request.post('/api/contacts', { data: { name: 'Rafael Nunes', phone: '11912345678', type: 'individual' } });
+  expect(contact.status()).toBe(201);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Processar Sinistro' }).click();
+  await expect(page).toHaveURL(/\/claims/);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Novo sinistro')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Registrar Sinistro' }).click();
+  await expect(dialog.getByText('Cliente é obrigatório')).toBeVisible();
+  await expect(dialog.getByText('Tipo de sinistro é obrigatório')).toBeVisible();
+  await expectAccessible(page, 'claim dialog');
+  await dialog.getByRole('combobox', { name: /^Cliente/ }).selectOption({ label: 'Rafael Nunes' });
+  await dialog.getByRole('combobox', { name: /^Tipo de sinistro/ }).selectOption({ label: 'Colisão' });
+  await dialog.getByLabel('Valor').pressSequentially('250000');
+  await dialog.getByRole('button', { name: 'Registrar Sinistro' }).click();
+  await expect(toast(page, 'Sinistro registrado')).toBeVisible();
+  const row = page.getByRole('row', { name: /Rafael Nunes/ });
+  await expect(row).toContainText('R$ 2.500,00');
+  await expect(row).toContainText('Aberto');
+  await expect(row).toContainText(/Contact #\d+/);
+  await expect(page.getByText('1 sinistro ativo')).toBeVisible();
+  await row.getByRole('button', { name: /Mudar status/ }).click();
+  await page.getByRole('menuitem', { name: 'Fechado' }).click();
+  await expect(row).toContainText('Fechado');
+  await expect(page.getByText('0 sinistros ativos')).toBeVisible();
+  await expect(row.getByRole('button', { name: /Mudar status/ })).toHaveCount(0);
+  await expectAccessible(page, 'claims');
+});
+
+test('documents: upload by chooser and by drop, a renamed image refused, counts and storage, download, delete', async ({ page }) => {
+  await signUpOnboarded(page, 'documents');
+  await page.goto('/documents');
+  await page.getByLabel('Categoria').selectOption({ label: 'Contratos' });
+  await page.getByLabel('Escolher arquivos').setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(toast(page, 'Documento enviado com sucesso')).toBeVisible();
+  await page.getByLabel('Escolher arquivos').setInputFiles({ name: 'foto.pdf', mimeType: 'application/pdf', buffer: PNG });
+  await expect(toast(page, 'Tipo de arquivo não permitido. Envie PDF, DOC, DOCX, XLS ou XLSX.')).toBeVisible();
+
+  // A drop carries the file the same way.
+  const transfer = await page.evaluateHandle((bytes) => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(bytes)], 'formulario.pdf', { type: 'application/pdf' }));
+    return data;
+  }, [...PDF]);
+  await page.getByLabel('Categoria').selectOption({ label: 'Formulários' });
+  await page.getByTestId('area-de-envio').dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(page.getByRole('row', { name: /formulario\.pdf/ })).toContainText('Formulários');
+  await expect(page.getByRole('row', { name: /contrato\.pdf/ })).toContainText('Contratos');
+  await expect(page.getByText(`${PDF.length * 2} B de 10 GB usados`)).toBeVisible();
+  await expectAccessible(page, 'documents');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Baixar contrato.pdf' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('contrato.pdf');
+
+  await page.getByRole('button', { name: 'Excluir contrato.pdf' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(toast(page, 'Documento excluído com sucesso')).toBeVisible();
+  await expect(page.getByRole('row', { name: /contrato\.pdf/ })).toHaveCount(0);
+});

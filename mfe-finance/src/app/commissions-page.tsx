@@ -1,0 +1,140 @@
+import { COMMISSION_PERIODS, POLICY_TYPES, formatCount, formatDate, formatMoney, type PolicyType } from '@corretora/contracts';
+import { PageHeader } from '@corretora/web-kit/ui';
+import {
+  Badge, Body1, Caption1, Card, Field, ProgressBar, Select, Spinner, Subtitle2, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell,
+  TableRow, Text, Title3, makeStyles, tokens,
+} from '@fluentui/react-components';
+import { useState } from 'react';
+import { useCommissions } from '../lib/finance-api';
+
+/** A bar's fill, 0..1 in thousandths: a tiny share must not reach aria-valuenow as '4.9e-8'. */
+const ratio = (value: number, max: number) => (max <= 0 ? 0 : Math.round((value / max) * 1000) / 1000);
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', marginBottom: tokens.spacingVerticalL },
+  cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalL },
+  card: { gap: tokens.spacingVerticalXS },
+  label: { color: tokens.colorNeutralForeground3 },
+  rows: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalM },
+  row: { display: 'grid', gridTemplateColumns: 'minmax(8rem, 12rem) 1fr minmax(8rem, auto)', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  tableWrap: { overflowX: 'auto', marginTop: tokens.spacingVerticalM },
+  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+});
+
+const TYPE_LABEL = Object.fromEntries(POLICY_TYPES.map((type) => [type.value, type.label])) as Record<PolicyType, string>;
+const MONTH = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T12:00:00Z`));
+
+/** A labelled bar: its value as text beside it, so the figure never depends on seeing the bar. */
+function Bar({ label, value, max, text }: { label: string; value: number; max: number; text: string }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.row}>
+      <Text>{label}</Text>
+      <ProgressBar value={ratio(value, max)} thickness="large" aria-label={`${label}: ${text}`} />
+      <Text>{text}</Text>
+    </div>
+  );
+}
+
+/** 'Comissões': the four cards and the tabs Visão Geral, Apólices and Projeções, in integer cents from the server. */
+export default function CommissionsPage() {
+  const styles = useStyles();
+  const [type, setType] = useState<PolicyType | 'all'>('all');
+  const [months, setMonths] = useState(12);
+  const [tab, setTab] = useState<'overview' | 'policies' | 'projections'>('overview');
+  const commissions = useCommissions(type, months);
+
+  if (commissions.isLoading) return <Spinner label="Carregando comissões..." />;
+  if (commissions.isError || !commissions.data) return <Body1 role="alert" className={styles.empty}>Não foi possível carregar as comissões. Tente novamente.</Body1>;
+  const { policies, summary } = commissions.data;
+  const byType = POLICY_TYPES.map((option) => ({ type: option.value, ...summary.commissionsByType[option.value] }));
+  const largestMonth = Math.max(0, ...summary.monthlyBreakdown.map((month) => month.expectedRevenue));
+
+  return (
+    <>
+      <PageHeader title="Comissões" subtitle="Receita de comissões das suas apólices" />
+      <div className={styles.toolbar}>
+        <Field label="Tipo">
+          <Select value={type} onChange={(_event, data) => setType(data.value as PolicyType | 'all')}>
+            <option value="all">Todos os tipos</option>
+            {POLICY_TYPES.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+          </Select>
+        </Field>
+        <Field label="Período">
+          <Select value={String(months)} onChange={(_event, data) => setMonths(Number(data.value))}>
+            {COMMISSION_PERIODS.map((period) => <option key={period} value={period}>{period} meses</option>)}
+          </Select>
+        </Field>
+      </div>
+      <div className={styles.cards}>
+        {[
+          ['Receita Mensal', formatMoney(summary.monthlyRevenue)],
+          ['Receita Anual', formatMoney(summary.annualRevenue)],
+          ['Apólices Ativas', formatCount(summary.activePolicies)],
+          ['Taxa Média', `${summary.averageCommissionRate.replace('.', ',')}%`],
+        ].map(([label, value]) => (
+          <Card key={label} className={styles.card}>
+            <Caption1 className={styles.label}>{label}</Caption1>
+            <Title3 as="p">{value}</Title3>
+          </Card>
+        ))}
+      </div>
+      <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as typeof tab)}>
+        <Tab value="overview">Visão Geral</Tab>
+        <Tab value="policies">Apólices</Tab>
+        <Tab value="projections">Projeções</Tab>
+      </TabList>
+      {tab === 'overview' && (
+        <div className={styles.rows} role="tabpanel" aria-label="Visão Geral">
+          <Subtitle2>Receita por tipo de seguro</Subtitle2>
+          {byType.map((row) => (
+            <Bar key={row.type} label={`${TYPE_LABEL[row.type]} (${row.count === 1 ? '1 apólice' : `${formatCount(row.count)} apólices`})`} value={row.revenue} max={summary.annualRevenue} text={formatMoney(row.revenue)} />
+          ))}
+        </div>
+      )}
+      {tab === 'policies' && (
+        <div className={styles.tableWrap} role="tabpanel" aria-label="Apólices">
+          {policies.length === 0 ? (
+            <Body1 className={styles.empty}>Nenhuma apólice para este filtro.</Body1>
+          ) : (
+            <Table aria-label="Comissões por apólice">
+              <TableHeader>
+                <TableRow>
+                  {['Apólice', 'Cliente', 'Tipo', 'Prêmio', 'Comissão', 'Renovação', 'Status'].map((header) => <TableHeaderCell key={header}>{header}</TableHeaderCell>)}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {policies.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell>{row.policyNumber}</TableCell>
+                    <TableCell>{row.contactName}</TableCell>
+                    <TableCell>{TYPE_LABEL[row.type]}</TableCell>
+                    <TableCell>{formatMoney(row.premium)}</TableCell>
+                    <TableCell>{formatMoney(row.calculatedCommission)}</TableCell>
+                    <TableCell>{formatDate(row.renewalDate)}</TableCell>
+                    <TableCell><Badge appearance="tint" color={row.status === 'active' ? 'success' : 'subtle'}>{row.status === 'active' ? 'Ativa' : 'Inativa'}</Badge></TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </div>
+      )}
+      {tab === 'projections' && (
+        <div className={styles.rows} role="tabpanel" aria-label="Projeções">
+          <Subtitle2>Renovações e receita esperada nos próximos {months} meses</Subtitle2>
+          {summary.monthlyBreakdown.map((month) => (
+            <Bar
+              key={month.month}
+              label={`${monthLabel(month.month)} (${month.renewals === 1 ? '1 renovação' : `${formatCount(month.renewals)} renovações`})`}
+              value={month.expectedRevenue}
+              max={largestMonth}
+              text={formatMoney(month.expectedRevenue)}
+            />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

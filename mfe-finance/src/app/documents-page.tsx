@@ -1,0 +1,185 @@
+import { DOCUMENT_ACCEPT, DOCUMENT_CATEGORIES, DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES, formatDate, type DocumentCategory } from '@corretora/contracts';
+import { apiErrorMessage } from '@corretora/web-kit';
+import { ConfirmDialog, PageHeader, useNotify } from '@corretora/web-kit/ui';
+import {
+  Body1, Button, Caption1, Card, Field, ProgressBar, Select, Spinner, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
+  Text, makeStyles, mergeClasses, tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
+import { Fragment, useRef, useState, type DragEvent } from 'react';
+import { documentDownloadUrl, useDeleteDocument, useDocuments, useUploadDocument } from '../lib/finance-api';
+
+/** A bar's fill, 0..1 in thousandths: a tiny share must not reach aria-valuenow as '4.9e-8'. */
+const ratio = (value: number, max: number) => (max <= 0 ? 0 : Math.round((value / max) * 1000) / 1000);
+
+const useStyles = makeStyles({
+  top: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(18rem, 1fr))', gap: tokens.spacingHorizontalL, marginBottom: tokens.spacingVerticalL },
+  drop: {
+    display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalXL,
+    border: `2px dashed ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusLarge, textAlign: 'center',
+  },
+  dragging: { border: `2px dashed ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
+  counts: { display: 'grid', gridTemplateColumns: '1fr auto', gap: tokens.spacingVerticalXS },
+  card: { gap: tokens.spacingVerticalS },
+  muted: { color: tokens.colorNeutralForeground3 },
+  tableWrap: { overflowX: 'auto' },
+  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+});
+
+const CATEGORY_LABEL = Object.fromEntries(DOCUMENT_CATEGORIES.map((category) => [category.value, category.label])) as Record<DocumentCategory, string>;
+const TYPE_LABEL: Record<string, string> = DOCUMENT_MIME_TYPES;
+const SIZE = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${SIZE.format(bytes / 1024)} KB`;
+  if (bytes < 1024 ** 3) return `${SIZE.format(bytes / 1024 ** 2)} MB`;
+  return `${SIZE.format(bytes / 1024 ** 3)} GB`;
+}
+
+/** Documents: upload by drag and drop or chooser with a category, counts, the storage bar, download and delete. */
+export default function DocumentsPage() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const documents = useDocuments();
+  const upload = useUploadDocument();
+  const remove = useDeleteDocument();
+  const [category, setCategory] = useState<DocumentCategory>('policies');
+  const [dragging, setDragging] = useState(false);
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  const chooser = useRef<HTMLInputElement>(null);
+
+  const send = (files: FileList | null) => {
+    for (const file of Array.from(files ?? [])) {
+      // The server decides by the bytes; this only spares a pointless upload.
+      if (file.size > DOCUMENT_MAX_BYTES) {
+        notify.error('Falha ao enviar documento', `${file.name}: o documento deve ter no máximo 10 MB.`);
+        continue;
+      }
+      upload.mutate(
+        { file, category },
+        {
+          onSuccess: () => notify.success('Documento enviado com sucesso'),
+          onError: (error) => notify.error('Falha ao enviar documento', apiErrorMessage(error, '')),
+        },
+      );
+    }
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    send(event.dataTransfer.files);
+  };
+
+  const data = documents.data;
+  return (
+    <>
+      <PageHeader title="Documentos" subtitle="Apólices, sinistros, contratos e formulários da corretora" />
+      <div className={styles.top}>
+        <Card className={styles.card}>
+          <Field label="Categoria">
+            <Select value={category} onChange={(_event, value) => setCategory(value.value as DocumentCategory)}>
+              {DOCUMENT_CATEGORIES.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+            </Select>
+          </Field>
+          <div
+            className={mergeClasses(styles.drop, dragging && styles.dragging)}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            data-testid="area-de-envio"
+          >
+            <ArrowUploadRegular fontSize={32} />
+            <Body1>Arraste arquivos aqui ou</Body1>
+            <Button appearance="primary" onClick={() => chooser.current?.click()} disabled={upload.isPending} icon={upload.isPending ? <Spinner size="tiny" /> : undefined}>
+              Escolher arquivos
+            </Button>
+            <Caption1 className={styles.muted}>PDF, DOC, DOCX, XLS, XLSX até 10MB</Caption1>
+            <input
+              ref={chooser}
+              type="file"
+              accept={DOCUMENT_ACCEPT}
+              multiple
+              hidden
+              aria-label="Escolher arquivos"
+              onChange={(event) => {
+                send(event.target.files);
+                event.target.value = '';
+              }}
+            />
+          </div>
+        </Card>
+        <Card className={styles.card}>
+          <Subtitle2>Armazenamento</Subtitle2>
+          {data && (
+            <>
+              <ProgressBar value={ratio(data.usedBytes, data.quotaBytes)} thickness="large" aria-label={`Armazenamento usado: ${formatSize(data.usedBytes)} de 10 GB`} />
+              <Text>{formatSize(data.usedBytes)} de 10 GB usados</Text>
+              <div className={styles.counts}>
+                {DOCUMENT_CATEGORIES.map((option) => (
+                  <Fragment key={option.value}>
+                    <Text>{option.label}</Text>
+                    <Text>{data.counts[option.value]}</Text>
+                  </Fragment>
+                ))}
+              </div>
+            </>
+          )}
+        </Card>
+      </div>
+      {documents.isLoading ? (
+        <Spinner label="Carregando documentos..." />
+      ) : documents.isError || !data ? (
+        <Body1 role="alert" className={styles.empty}>Não foi possível carregar os documentos. Tente novamente.</Body1>
+      ) : data.items.length === 0 ? (
+        <Body1 className={styles.empty}>Nenhum documento enviado ainda.</Body1>
+      ) : (
+        <div className={styles.tableWrap}>
+          <Table aria-label="Documentos">
+            <TableHeader>
+              <TableRow>
+                {['Nome', 'Categoria', 'Tipo', 'Tamanho', 'Enviado em', 'Ações'].map((header) => <TableHeaderCell key={header}>{header}</TableHeaderCell>)}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.items.map((document) => (
+                <TableRow key={document.id}>
+                  <TableCell>{document.originalName}</TableCell>
+                  <TableCell>{CATEGORY_LABEL[document.category]}</TableCell>
+                  <TableCell>{TYPE_LABEL[document.mimeType] ?? document.mimeType}</TableCell>
+                  <TableCell>{formatSize(document.fileSize)}</TableCell>
+                  <TableCell>{formatDate(document.uploadedAt)}</TableCell>
+                  <TableCell>
+                    <Button as="a" size="small" icon={<ArrowDownloadRegular />} href={documentDownloadUrl(document.id)} aria-label={`Baixar ${document.originalName}`} />
+                    <Button size="small" icon={<DeleteRegular />} aria-label={`Excluir ${document.originalName}`} onClick={() => setDeleting({ id: document.id, name: document.originalName })} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Excluir documento"
+        message={deleting ? `Excluir "${deleting.name}"? O arquivo é apagado e não pode ser recuperado.` : ''}
+        confirmLabel="Excluir"
+        busy={remove.isPending}
+        onOpenChange={(open) => (!open ? setDeleting(null) : undefined)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              notify.success('Documento excluído com sucesso');
+              setDeleting(null);
+            },
+            onError: (error) => notify.error('Falha ao excluir documento', apiErrorMessage(error, '')),
+          })
+        }
+      />
+    </>
+  );
+}
