@@ -6,9 +6,7 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useCommissions } from '../lib/finance-api';
-
-/** A bar's fill, 0..1 in thousandths: a tiny share must not reach aria-valuenow as '4.9e-8'. */
-const ratio = (value: number, max: number) => (max <= 0 ? 0 : Math.round((value / max) * 1000) / 1000);
+import { ratio } from '../components/ratio';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', marginBottom: tokens.spacingVerticalL },

@@ -8,9 +8,7 @@ import {
 import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Fragment, useRef, useState, type DragEvent } from 'react';
 import { documentDownloadUrl, useDeleteDocument, useDocuments, useUploadDocument } from '../lib/finance-api';
-
-/** A bar's fill, 0..1 in thousandths: a tiny share must not reach aria-valuenow as '4.9e-8'. */
-const ratio = (value: number, max: number) => (max <= 0 ? 0 : Math.round((value / max) * 1000) / 1000);
+import { ratio } from '../components/ratio';
 
 const useStyles = makeStyles({
   top: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(18rem, 1fr))', gap: tokens.spacingHorizontalL, marginBottom: tokens.spacingVerticalL },

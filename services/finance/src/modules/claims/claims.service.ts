@@ -37,13 +37,14 @@ export class ClaimsService {
 
   async list(userId: string, status: ClaimStatus | 'all'): Promise<{ items: Claim[]; activeCount: number }> {
     const filter = status === 'all' ? '' : ' and c.status = ?';
-    const { rows } = await this.knex.raw<{ rows: (ClaimRow & { activeCount: number })[] }>(
-      `select ${CLAIM_COLUMNS}, (select count(*)::int from claims a where a.user_id = c.user_id and a.status = any(?)) as "activeCount"
-       ${FROM} where c.user_id = ?${filter} order by c.date_filed desc, c.id desc`,
-      [ACTIVE_CLAIM_STATUSES as string[], userId, ...(status === 'all' ? [] : [status])],
-    );
-    const activeCount = rows[0]?.activeCount ?? (await this.activeCount(userId));
-    return { items: rows.map(({ activeCount: _ignored, ...row }) => toClaim(row)), activeCount };
+    const [{ rows }, activeCount] = await Promise.all([
+      this.knex.raw<{ rows: ClaimRow[] }>(`select ${CLAIM_COLUMNS} ${FROM} where c.user_id = ?${filter} order by c.date_filed desc, c.id desc`, [
+        userId,
+        ...(status === 'all' ? [] : [status]),
+      ]),
+      this.activeCount(userId),
+    ]);
+    return { items: rows.map(toClaim), activeCount };
   }
 
   private async activeCount(userId: string): Promise<number> {
