@@ -41,6 +41,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/pipeline-cards/:id/confirm-issuance' },
   { method: 'POST', path: '/api/contacts' },
   { method: 'PATCH', path: '/api/contacts/:id' },
+  { method: 'POST', path: '/api/policies/:id/cancel' },
+  { method: 'POST', path: '/api/claims' },
+  { method: 'PATCH', path: '/api/claims/:id' },
+  { method: 'POST', path: '/api/claims/:id/status' },
+  { method: 'POST', path: '/api/documents/upload' },
+  { method: 'POST', path: '/api/documents' },
+  { method: 'DELETE', path: '/api/documents/:id' },
 ];
 
 const FIELDS = [
@@ -48,6 +55,7 @@ const FIELDS = [
   'fullName', 'cpf', 'cnpj', 'phone', 'cep', 'birthDate', 'susepNumber', 'susepExpiry', 'insuranceTypes', 'isOnboardingComplete',
   'stage', 'stageId', 'productId', 'leadSourceId', 'insurerId', 'type', 'annualPremium', 'notes', 'reason', 'startDate', 'endDate',
   'premioLiquido', 'iof', 'juros', 'totalPremium', 'commissionPercentage', 'commissionAmount', 'documentType', 'policyNumber',
+  'contactId', 'policyId', 'amount', 'status', 'category', 'cardId',
 ];
 
 const nasty = fc.oneof(
@@ -98,6 +106,9 @@ async function snapshot(context: APIRequestContext) {
     board: await read('/api/pipeline'),
     archived: await read('/api/pipeline-cards?archived=true'),
     contacts: await read('/api/contacts'),
+    policies: await read('/api/policies'),
+    claims: await read('/api/claims'),
+    documents: await read('/api/documents'),
   };
 }
 
@@ -117,11 +128,27 @@ test('random input to every write endpoint: never a 5xx, and another broker\'s d
   });
   expect(lead.status()).toBe(201);
   const card = (await lead.json()) as { id: number; contactId: number };
+  // A second lead of the victim, sold and issued: a policy, a claim on it and a document to aim at.
+  const sold = (await (await victim.post('/api/pipeline', {
+    data: { name: 'Cliente da Vítima', phone: '11987654322', productId: product.id, leadSourceId: leadSource.id, stageId: stages.find((stage) => stage.key === 'leads')!.id },
+  })).json()) as { id: number; contactId: number };
+  const finalized = await victim.post(`/api/pipeline-cards/${sold.id}/confirm-issuance`, {
+    data: { insurerId: insurer.id, startDate: '2026-12-01', endDate: '2027-12-01', premioLiquido: '1000.00', iof: '73.80', totalPremium: '1073.80', commissionPercentage: '10.00' },
+  });
+  expect(finalized.status()).toBe(200);
+  const issued = (await (await victim.post(`/api/pipeline-cards/${sold.id}/confirm-issuance`)).json()) as { policyId: number };
+  const claim = await victim.post('/api/claims', { data: { contactId: sold.contactId, policyId: issued.policyId, type: 'colisao', amount: '900.00' } });
+  expect(claim.status()).toBe(201);
+  const document = await victim.post('/api/documents/upload', {
+    multipart: { category: 'contracts', file: { name: 'contrato.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') } },
+  });
+  expect(document.status()).toBe(201);
+  const financeIds = [issued.policyId, ((await claim.json()) as { id: number }).id, ((await document.json()) as { id: number }).id, sold.id, sold.contactId];
   await registerViaApi(attacker, 'Atacante Lima', uniqueEmail('attacker'));
   await onboardViaApi(attacker);
   const before = await snapshot(victim);
 
-  const victimIds = [product.id, insurer.id, leadSource.id, card.id, card.contactId].map(String);
+  const victimIds = [product.id, insurer.id, leadSource.id, card.id, card.contactId, ...financeIds].map(String);
   const id = fc.oneof(
     fc.constantFrom(...victimIds),
     fc.constantFrom('0', '-1', 'abc', '1.5', '2147483647', '2147483648', '99999999999', '9'.repeat(30), '%00', '%20', 'null'),
@@ -137,7 +164,7 @@ test('random input to every write endpoint: never a 5xx, and another broker\'s d
       if (response.status() >= 500) failures.push(`${endpoint.method} ${path} ${JSON.stringify(payload).slice(0, 200)} -> ${response.status()} ${await response.text()}`);
       return response.status() < 500;
     }),
-    { numRuns: 400 },
+    { numRuns: 500 },
   );
 
   expect(failures).toEqual([]);
