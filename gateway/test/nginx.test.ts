@@ -242,7 +242,7 @@ describe('one session across services through nginx', () => {
       outboxDir: outbox,
       registerLimitPerHour: 20,
     });
-    broker = await createBrokerService({ ...testConfig('broker', database.url), pipelineUrl: null, financeUrl: null });
+    broker = await createBrokerService({ ...testConfig('broker', database.url), cataloguesUrl: null, pipelineUrl: null, financeUrl: null });
     const { server: identityServer } = await identity.listen(0);
     const { server: brokerServer } = await broker.listen(0);
     gateway = await nginxFor(root, 'session', {

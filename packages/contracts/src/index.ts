@@ -1,3 +1,4 @@
+export * from './activity/activity';
 export * from './auth/auth.schemas';
 export * from './br/cep';
 export * from './br/cnpj';

@@ -1,3 +1,4 @@
+import type { ActivityEvent } from './activity/activity';
 import type { StageKey } from './pipeline/pipeline.schemas';
 import type { BusinessTypeValue, ExperienceValue, InsuranceTypeValue, PolicyTypeValue, StateCode, SusepCategoryValue } from './options/broker-options';
 
@@ -51,6 +52,8 @@ export interface DashboardStats {
   renewingIn30Days: number;
   /** Services that did not answer: their figures are 0 here and shown as unknown, the rest stay live. */
   unavailable: ('pipeline' | 'finance')[];
+  /** 'Atividade Recente': the account's last events of every service that answered, newest first. */
+  recentActivity: ActivityEvent[];
 }
 
 export interface Product {

@@ -64,7 +64,7 @@ export const SERVICES = {
   broker: {
     port: 4102,
     // The profile photo (2 MB) plus its multipart envelope.
-    api: [{ prefix: '/api/broker-profile/photo', maxBody: '3m' }, { prefix: '/api/broker-profile' }, { prefix: '/api/dashboard' }],
+    api: [{ prefix: '/api/broker-profile/photo', maxBody: '3m' }, { prefix: '/api/broker-profile' }, { prefix: '/api/dashboard' }, { prefix: '/api/clear-data' }],
   },
   catalogues: {
     port: 4103,

@@ -1,3 +1,4 @@
+export { ACTIVITY_TABLE, activityInsertSql, clearActivity, createActivityTable, recentActivity, recordActivity, type ActivityInput } from './activity';
 export { BrokerScopedTable } from './broker-scope';
 export { MIN_SECRET_LENGTH, readBaseConfig, type BaseConfig } from './config';
 export { createService, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
 import type { BrokerConfig } from './config';
+import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { brokerProfileRoutes } from './modules/broker-profile/broker-profile.routes';
 import { BrokerProfileService } from './modules/broker-profile/broker-profile.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -10,9 +11,10 @@ export async function createBrokerService(config: BrokerConfig, store: ObjectSto
   return createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
-    routes(router, { knex }) {
+    routes(router, { knex, log }) {
       brokerProfileRoutes(router, new BrokerProfileService(knex, store));
       dashboardRoutes(router, config);
+      clearDataRoutes(router, config, log);
     },
   });
 }

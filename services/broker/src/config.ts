@@ -1,7 +1,9 @@
+import { internalUrlEnv } from '@corretora/registry';
 import { readBaseConfig, type BaseConfig } from '@corretora/service-kit';
 
 export interface BrokerConfig extends BaseConfig {
-  /** Internal base URLs of the services that own leads and policies/claims, once they are deployed. */
+  /** Internal base URLs of the services that own catalogues, leads and policies/claims, once they are deployed. */
+  cataloguesUrl: string | null;
   pipelineUrl: string | null;
   financeUrl: string | null;
 }
@@ -9,7 +11,8 @@ export interface BrokerConfig extends BaseConfig {
 export function readBrokerConfig(env: NodeJS.ProcessEnv = process.env): BrokerConfig {
   return {
     ...readBaseConfig('broker', env),
-    pipelineUrl: env.PIPELINE_INTERNAL_URL || null,
-    financeUrl: env.FINANCE_INTERNAL_URL || null,
+    cataloguesUrl: env[internalUrlEnv('catalogues')] || null,
+    pipelineUrl: env[internalUrlEnv('pipeline')] || null,
+    financeUrl: env[internalUrlEnv('finance')] || null,
   };
 }

@@ -8,7 +8,7 @@ import { createBrokerService } from '../src/app';
 let databaseUrl = '';
 const fixture = serviceFixture((url) => {
   databaseUrl = url;
-  return createBrokerService({ ...testConfig('broker', url), pipelineUrl: null, financeUrl: null });
+  return createBrokerService({ ...testConfig('broker', url), cataloguesUrl: null, pipelineUrl: null, financeUrl: null });
 });
 const { api, broker } = fixture;
 
@@ -174,17 +174,19 @@ describe('dashboard stats', () => {
     const response = await api().get('/api/dashboard/stats').set('Cookie', cookie);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      totalClients: 0, activePolicies: 0, openClaims: 0, pendingClaims: 0, monthlyRevenue: 0, newLeads: 0, totalLeads: 0, renewingIn30Days: 0, unavailable: [],
+      totalClients: 0, activePolicies: 0, openClaims: 0, pendingClaims: 0, monthlyRevenue: 0, newLeads: 0, totalLeads: 0, renewingIn30Days: 0, unavailable: [], recentActivity: [],
     });
   });
 
-  test('a service that does not answer is named in unavailable; the other figures still come', async () => {
+  test('a service that does not answer is named in unavailable; the other figures and events still come', async () => {
+    const lead = { id: 'pipeline-1', type: 'lead_created', subject: 'Maria', detail: 'Contato', at: '2026-11-23T12:00:00.000Z' };
     const figures = http.createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ newLeads: 3, totalLeads: 5, totalClients: 2 }));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ newLeads: 3, totalLeads: 5, totalClients: 2, recentActivity: [lead] }));
     });
     await new Promise<void>((resolve) => figures.listen(0, '127.0.0.1', resolve));
     const partial = await createBrokerService({
       ...testConfig('broker', databaseUrl),
+      cataloguesUrl: null,
       pipelineUrl: `http://127.0.0.1:${(figures.address() as AddressInfo).port}`,
       financeUrl: 'http://127.0.0.1:9',
     });
@@ -194,6 +196,7 @@ describe('dashboard stats', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         totalClients: 2, activePolicies: 0, openClaims: 0, pendingClaims: 0, monthlyRevenue: 0, newLeads: 3, totalLeads: 5, renewingIn30Days: 0, unavailable: ['finance'],
+        recentActivity: [lead],
       });
     } finally {
       await partial.close();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createService, withAdvisoryLock, type Service } from '@corretora/service-kit';
 import type { CataloguesConfig } from './config';
+import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { insurersCatalogue, leadSourcesCatalogue, productsCatalogue } from './modules/catalogue/catalogue-definitions';
 import { PasswordBox } from './modules/insurers/password-box';
@@ -29,6 +30,7 @@ export async function createCataloguesService(config: CataloguesConfig): Promise
     },
     internalRoutes(router, { knex }) {
       internalCheckRoutes(router, new ReferenceDataService(knex));
+      clearDataRoutes(router, knex);
     },
   });
   await withAdvisoryLock(service.knex, 'catalogues:insurer-passwords', () => box.upgradeLegacy(service.knex));

@@ -186,11 +186,11 @@ describe('insurer portal password', () => {
 });
 
 describe('reference data and internal check', () => {
-  test('reference data of the signed-in broker, fresh for 5 minutes', async () => {
+  test('reference data of the signed-in broker, revalidated by the browser (freshness is the client cache)', async () => {
     const { cookie } = await broker();
     const response = await api().get('/api/reference-data').set('Cookie', cookie);
     expect(response.status).toBe(200);
-    expect(response.headers['cache-control']).toBe('private, max-age=300');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(response.body.products[0]).toEqual({ id: expect.any(Number), name: 'Seguro Auto', isActive: true });
     expect(response.body.insurers[0]).toEqual({ id: expect.any(Number), name: 'Allianz' });
     expect(response.body.pipelineStages.map((s: { key: string; name: string }) => `${s.key}:${s.name}`)).toEqual([

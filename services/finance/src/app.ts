@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
 import type { FinanceConfig } from './config';
+import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { ClaimsService } from './modules/claims/claims.service';
 import { commissionsRoutes } from './modules/commissions/commissions.routes';
@@ -26,6 +27,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
     internalRoutes(router, { knex }) {
       policyIssueRoutes(router, new PoliciesService(knex));
       statsRoutes(router, knex);
+      clearDataRoutes(router, knex, store);
     },
   });
 }

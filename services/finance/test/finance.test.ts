@@ -1,81 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { createObjectStore, type Service } from '@corretora/service-kit';
-import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
-import { createCataloguesService } from '../../catalogues/src/app';
+import { testConfig } from '@corretora/service-kit/testing';
 import { createPipelineService } from '../../pipeline/src/app';
-import { createFinanceService } from '../src/app';
 import { SAMPLES } from './file-samples';
+import { financeStack, type Who } from './stack';
 
-const portOf = (server: { address(): unknown }) => (server.address() as AddressInfo).port;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = portOf(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Catalogues, pipeline and finance on one database, talking over their real internal listeners. */
-let catalogues: Service | undefined;
-let pipeline: Service | undefined;
-let pipelineInternal = '';
-let database = '';
-const store = createObjectStore();
-const fixture = serviceFixture(async (databaseUrl) => {
-  database = databaseUrl;
-  catalogues = await createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: randomBytes(32) });
-  const cataloguesUrl = `http://127.0.0.1:${portOf((await catalogues.listen(0, 0)).internal)}`;
-  const financePort = await freePort();
-  pipeline = await createPipelineService({ ...testConfig('pipeline', databaseUrl), cataloguesUrl, financeUrl: `http://127.0.0.1:${financePort}` });
-  pipelineInternal = `http://127.0.0.1:${portOf((await pipeline.listen(0, 0)).internal)}`;
-  const finance = await createFinanceService({ ...testConfig('finance', databaseUrl), pipelineUrl: pipelineInternal }, store);
-  await finance.listen(0, financePort);
-  return finance;
-});
-afterAll(async () => {
-  await pipeline?.close();
-  await catalogues?.close();
-});
-const { api, internal, broker } = fixture;
-const pipelineApi = () => request(pipeline!.app.callback());
-
-interface Refs {
-  products: { id: number; name: string }[];
-  leadSources: { id: number }[];
-  insurers: { id: number }[];
-  pipelineStages: { id: number; key: string }[];
-}
-
-async function brokerWithRefs() {
-  const who = await broker();
-  const refs = (await request(catalogues!.app.callback()).get('/api/reference-data').set('Cookie', who.cookie)).body as Refs;
-  return { ...who, refs };
-}
-type Who = Awaited<ReturnType<typeof brokerWithRefs>>;
-
-/** A lead of the given product, finalized (the finalize form's body), on the board in Finalizado. */
-async function finalizedCard(who: Who, product = 'Seguro Auto', sale: Record<string, unknown> = {}) {
-  const productId = who.refs.products.find((p) => p.name === product)!.id;
-  const created = await pipelineApi()
-    .post('/api/pipeline')
-    .set('Cookie', who.cookie)
-    .send({ name: 'Maria Souza', phone: '(11) 98765-4321', productId, leadSourceId: who.refs.leadSources[0]!.id, stageId: who.refs.pipelineStages[0]!.id });
-  expect(created.status).toBe(201);
-  const card = created.body as { id: number; contactId: number };
-  const finalized = await pipelineApi()
-    .post(`/api/pipeline-cards/${card.id}/confirm-issuance`)
-    .set('Cookie', who.cookie)
-    .send({ insurerId: who.refs.insurers[0]!.id, startDate: '2026-12-01', endDate: '2027-12-01', premioLiquido: '1000.00', iof: '73.80', juros: '0', totalPremium: '1073.80', commissionPercentage: '12.50', ...sale });
-  expect(finalized.status).toBe(200);
-  return card;
-}
-
-const issue = (who: Who, cardId: number, body: Record<string, unknown> = {}) =>
-  pipelineApi().post(`/api/pipeline-cards/${cardId}/confirm-issuance`).set('Cookie', who.cookie).send(body);
+const { api, internal, finance, store, urls, pipelineApi, brokerWithRefs, finalizedCard, issue, upload } = financeStack();
 
 /** A policy straight through the internal endpoint (any dates), as the pipeline would issue it. */
 async function policyOf(who: Who, overrides: Record<string, unknown> = {}) {
@@ -85,12 +14,6 @@ async function policyOf(who: Who, overrides: Record<string, unknown> = {}) {
   expect(response.status).toBe(200);
   return response.body as { id: number; policyNumber: string; status: string };
 }
-
-const upload = (who: Who, file: Buffer, name: string, fields: Record<string, string> = { category: 'contracts' }, path = '/api/documents/upload') => {
-  const call = api().post(path).set('Cookie', who.cookie);
-  for (const [key, value] of Object.entries(fields)) call.field(key, value);
-  return call.attach('file', file, name);
-};
 
 describe('issuing a finalized card', () => {
   test('creates the policy decisions.md describes, links the attached PDF, marks the card issued; again is the same policy', async () => {
@@ -138,7 +61,7 @@ describe('issuing a finalized card', () => {
   test('finance down: the card stays finalized and a retry issues it', async () => {
     const who = await brokerWithRefs();
     const card = await finalizedCard(who);
-    const offline = await createPipelineService({ ...testConfig('pipeline', database), cataloguesUrl: 'http://127.0.0.1:9', financeUrl: 'http://127.0.0.1:9' });
+    const offline = await createPipelineService({ ...testConfig('pipeline', urls.database), cataloguesUrl: 'http://127.0.0.1:9', financeUrl: 'http://127.0.0.1:9' });
     try {
       const failed = await request(offline.app.callback()).post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send({});
       expect(failed.status).toBe(502);
@@ -301,7 +224,7 @@ describe('commissions and stats', () => {
     expect((await api().get('/api/commissions?months=7').set('Cookie', who.cookie)).body.message).toBe('Dados inválidos.');
 
     const stats = (await internal().get(`/internal/finance/${who.user.id}/stats`)).body;
-    expect(stats).toEqual({ activePolicies: 2, openClaims: 0, pendingClaims: 0, monthlyRevenue: 1785, renewingIn30Days: 0 });
+    expect(stats).toEqual({ activePolicies: 2, openClaims: 0, pendingClaims: 0, monthlyRevenue: 1785, renewingIn30Days: 0, recentActivity: expect.any(Array) });
     expect((await internal().get('/internal/finance/not-a-uuid/stats')).status).toBe(404);
   });
 });
@@ -348,7 +271,7 @@ describe('documents', () => {
 
   test('the quota holds under parallel uploads; a refused upload leaves no object', async () => {
     const who = await brokerWithRefs();
-    const knex = fixture.service.knex;
+    const knex = finance().knex;
     const size = SAMPLES.pdf.length;
     // Room for exactly two more of the sample.
     await knex('storage_usage').insert({ userId: who.user.id, usedBytes: 10 * 1024 ** 3 - 2 * size - 1 });

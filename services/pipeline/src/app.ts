@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createInternalClient, createService, type Service } from '@corretora/service-kit';
 import type { PipelineConfig } from './config';
+import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { ContactsService } from './modules/contacts/contacts.service';
@@ -22,6 +23,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
     internalRoutes(router, { knex }) {
       statsRoutes(router, knex);
       contactLookupRoutes(router, knex);
+      clearDataRoutes(router, knex);
     },
   });
 }

@@ -375,16 +375,19 @@ describe('isolation and hostile input', () => {
 });
 
 describe('internal stats for the dashboard', () => {
-  test('newLeads, totalLeads and totalClients of one broker', async () => {
+  test('newLeads, totalLeads, totalClients and the latest events of one broker', async () => {
     const who = await brokerWithRefs();
     await createLead(who);
     const second = await createLead(who, { name: 'Outro' });
     await api().patch(`/api/pipeline/${second.id}`).set('Cookie', who.cookie).send({ stage: 'qualified' }).expect(200);
     await api().post('/api/contacts').set('Cookie', who.cookie).send({ name: 'Cliente', phone: '11912345678', type: 'individual' }).expect(201);
     const stats = await fixture.internal().get(`/internal/pipeline/${who.user.id}/stats`);
-    expect(stats.body).toEqual({ newLeads: 1, totalLeads: 2, totalClients: 1 });
+    expect(stats.body).toMatchObject({ newLeads: 1, totalLeads: 2, totalClients: 1 });
+    expect(stats.body.recentActivity.map((event: { type: string; subject: string }) => `${event.type} ${event.subject}`)).toEqual([
+      'stage_changed Outro', 'lead_created Outro', 'lead_created Maria Souza',
+    ]);
     const stranger = await fixture.internal().get(`/internal/pipeline/${(await broker()).user.id}/stats`);
-    expect(stranger.body).toEqual({ newLeads: 0, totalLeads: 0, totalClients: 0 });
+    expect(stranger.body).toEqual({ newLeads: 0, totalLeads: 0, totalClients: 0, recentActivity: [] });
     expect((await fixture.internal().get('/internal/pipeline/not-a-uuid/stats')).status).toBe(404);
   });
 });

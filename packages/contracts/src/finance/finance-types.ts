@@ -1,3 +1,4 @@
+import type { ActivityEvent } from '../activity/activity';
 import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from './finance.schemas';
 
 /** A policy as the API answers it; money as '1248.00' (decisions.md, money on the wire). */
@@ -94,6 +95,7 @@ export interface FinanceStats {
   pendingClaims: number;
   monthlyRevenue: number;
   renewingIn30Days: number;
+  recentActivity: ActivityEvent[];
 }
 
 /** The root of every finance query in the shared cache: issuing from the board refreshes them all. */

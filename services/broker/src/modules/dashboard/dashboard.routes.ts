@@ -1,19 +1,28 @@
-import type { DashboardStats, FinanceStats } from '@corretora/contracts';
+import { RECENT_ACTIVITY_LIMIT, type ActivityEvent, type DashboardStats, type FinanceStats } from '@corretora/contracts';
 import { createInternalClient, currentUser, requireUser } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerConfig } from '../../config';
 
-type PipelineFigures = Pick<DashboardStats, 'newLeads' | 'totalLeads' | 'totalClients'>;
+type PipelineFigures = Pick<DashboardStats, 'newLeads' | 'totalLeads' | 'totalClients' | 'recentActivity'>;
 
-const NO_PIPELINE: PipelineFigures = { newLeads: 0, totalLeads: 0, totalClients: 0 };
-const NO_FINANCE: FinanceStats = { activePolicies: 0, openClaims: 0, pendingClaims: 0, monthlyRevenue: 0, renewingIn30Days: 0 };
+const NO_PIPELINE: PipelineFigures = { newLeads: 0, totalLeads: 0, totalClients: 0, recentActivity: [] };
+const NO_FINANCE: FinanceStats = { activePolicies: 0, openClaims: 0, pendingClaims: 0, monthlyRevenue: 0, renewingIn30Days: 0, recentActivity: [] };
+
+/** Both services' latest events as one list: newest first, at most the panel's ten. */
+function mergeActivity(...lists: ActivityEvent[][]): ActivityEvent[] {
+  return lists
+    .flat()
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, RECENT_ACTIVITY_LIMIT);
+}
 
 /**
  * The figures belong to the pipeline (leads, clients) and finance (policies, claims, revenue)
  * services: one request from the browser, both asked in parallel. One of them down does not take
  * the dashboard with it: its figures come back as zero and it is named in `unavailable`, so the
  * screen marks them unknown and shows the rest. A deployment without a service (its
- * *_INTERNAL_URL unset) has none of its records, so its figures are truly zero.
+ * *_INTERNAL_URL unset) has none of its records, so its figures are truly zero. Each service
+ * answers its own latest events too ('Atividade Recente'), merged here.
  */
 export function dashboardRoutes(router: Router, config: BrokerConfig): void {
   const pipeline = config.pipelineUrl ? createInternalClient(config.pipelineUrl, config.internalToken, 2000) : null;
@@ -28,9 +37,12 @@ export function dashboardRoutes(router: Router, config: BrokerConfig): void {
     const unavailable: DashboardStats['unavailable'] = [];
     if (pipelineFigures.status === 'rejected') unavailable.push('pipeline');
     if (financeFigures.status === 'rejected') unavailable.push('finance');
+    const fromPipeline = pipelineFigures.status === 'fulfilled' ? pipelineFigures.value : NO_PIPELINE;
+    const fromFinance = financeFigures.status === 'fulfilled' ? financeFigures.value : NO_FINANCE;
     const stats: DashboardStats = {
-      ...(pipelineFigures.status === 'fulfilled' ? pipelineFigures.value : NO_PIPELINE),
-      ...(financeFigures.status === 'fulfilled' ? financeFigures.value : NO_FINANCE),
+      ...fromPipeline,
+      ...fromFinance,
+      recentActivity: mergeActivity(fromPipeline.recentActivity, fromFinance.recentActivity),
       unavailable,
     };
     ctx.body = stats;

@@ -25,6 +25,11 @@ async function insertDefaults(trx: Knex.Transaction, userId: string): Promise<vo
   await trx('pipeline_stages').insert(DEFAULT_STAGES.map((stage) => ({ userId, ...stage })));
 }
 
+/** Serialises whatever creates an account's defaults, for the rest of the transaction. */
+async function lockAccountDefaults(trx: Knex.Transaction, userId: string): Promise<void> {
+  await trx.raw("select pg_advisory_xact_lock(hashtext('catalogues:defaults:' || ?))", [userId]);
+}
+
 /**
  * Creates the account's defaults the first time they are needed, exactly once (true when this call
  * created them): concurrent first
@@ -35,10 +40,24 @@ export async function ensureDefaults(knex: Knex, userId: string): Promise<boolea
   const seeded = await knex('seeded_accounts').where({ userId }).first();
   if (seeded) return false;
   return knex.transaction(async (trx) => {
-    await trx.raw("select pg_advisory_xact_lock(hashtext('catalogues:defaults:' || ?))", [userId]);
+    await lockAccountDefaults(trx, userId);
     const marker = await trx('seeded_accounts').insert({ userId }).onConflict('user_id').ignore().returning('user_id');
     if (marker.length === 0) return false;
     await insertDefaults(trx, userId);
     return true;
+  });
+}
+
+/**
+ * Limpar Dados: the account's catalogues and stages become the defaults again, as one transaction
+ * under the same per-account lock as the first seeding (so a first request racing it cannot seed a
+ * second set). Safe to repeat: every call ends in the same state.
+ */
+export async function resetToDefaults(knex: Knex, userId: string): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await lockAccountDefaults(trx, userId);
+    for (const table of ['products', 'insurers', 'lead_sources', 'pipeline_stages']) await trx(table).where({ userId }).delete();
+    await trx('seeded_accounts').insert({ userId }).onConflict('user_id').ignore();
+    await insertDefaults(trx, userId);
   });
 }

@@ -5,8 +5,10 @@ import type { ReferenceDataService } from './reference-data.service';
 export function referenceDataRoutes(router: Router, referenceData: ReferenceDataService): void {
   router.get('/api/reference-data', requireUser, async (ctx) => {
     const body = await referenceData.forBroker(currentUser(ctx).id);
-    // Section 9: fresh for 5 minutes. Private: it is this broker's data.
-    ctx.set('Cache-Control', 'private, max-age=300');
+    // Section 9's 5 minutes of freshness belong to the client's query cache, which every catalogue
+    // edit and Limpar Dados invalidate: the browser's HTTP cache must not answer that refetch with
+    // the catalogues as they were (max-age did, for up to 5 minutes). Private: this broker's data.
+    ctx.set('Cache-Control', 'private, no-cache');
     ctx.body = body;
   });
 }

@@ -8,7 +8,7 @@ import {
   type ClaimInput,
   type ClaimStatus,
 } from '@corretora/contracts';
-import { HttpError } from '@corretora/service-kit';
+import { HttpError, recordActivity } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { ContactLookup } from '../contacts/contact-lookup';
 
@@ -104,13 +104,19 @@ export class ClaimsService {
 
   /**
    * One step along the transition table, in one conditional UPDATE: two parallel changes cannot
-   * both pass from the same status. Anything the table does not allow is a 409 saying so.
+   * both pass from the same status. Anything the table does not allow is a 409 saying so. The
+   * change and its 'Atividade Recente' event commit together.
    */
   async changeStatus(userId: string, id: number, target: ClaimStatus): Promise<Claim> {
-    const updated = await this.knex('claims')
-      .where({ userId, id })
-      .whereIn('status', sourcesOf(target))
-      .update({ status: target, updatedAt: this.knex.fn.now() });
+    const updated = await this.knex.transaction(async (trx) => {
+      const [changed] = await trx('claims')
+        .where({ userId, id })
+        .whereIn('status', sourcesOf(target))
+        .update({ status: target, updatedAt: trx.fn.now() })
+        .returning<{ claimId: string }[]>(['claimId']);
+      if (changed) await recordActivity(trx, userId, { type: 'claim_status_changed', subject: changed.claimId, detail: target });
+      return changed ? 1 : 0;
+    });
     const claim = await this.byId(userId, id);
     if (!claim) throw new HttpError(404, CLAIM_NOT_FOUND);
     if (updated === 0) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_CATEGORY_VALUES, STORAGE_QUOTA_BYTES, type DocumentCategory, type DocumentList, type StoredDocument } from '@corretora/contracts';
-import { HttpError, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
+import { HttpError, recordActivity, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { Readable } from 'node:stream';
 import type { ContactLookup } from '../contacts/contact-lookup';
@@ -25,6 +25,11 @@ function displayName(name: string): string {
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
   return clean || 'arquivo';
+}
+
+/** Where a broker's files live in the S3 store: every object of theirs starts with it. */
+export function documentKeyPrefix(userId: string): string {
+  return `documents/${userId}/`;
 }
 
 /**
@@ -63,7 +68,7 @@ export class DocumentsService {
     if (meta.contactId !== null) await this.contacts.find(userId, meta.contactId);
     // Refused early when it clearly cannot fit; the transaction below is what guarantees it.
     if ((await this.usedBytes(userId)) + file.size > STORAGE_QUOTA_BYTES) throw new HttpError(413, QUOTA_EXCEEDED);
-    const key = `documents/${userId}/${randomUUID()}`;
+    const key = `${documentKeyPrefix(userId)}${randomUUID()}`;
     await this.objects.putFile(key, file.path, file.size, file.mime);
     try {
       return await this.knex.transaction(async (trx) => {
@@ -88,6 +93,7 @@ export class DocumentsService {
             description: meta.description,
           })
           .returning<DocumentRow[]>(COLUMNS);
+        await recordActivity(trx, userId, { type: 'document_uploaded', subject: row!.originalName, detail: meta.category });
         return toDocument(row!);
       });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { centsToWire, type Policy, type PolicyIssueInput, type PolicyQuery } from '@corretora/contracts';
-import { HttpError } from '@corretora/service-kit';
+import { HttpError, activityInsertSql } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
 
@@ -72,12 +72,16 @@ export class PoliciesService {
     for (let attempt = 0; id === undefined; attempt += 1) {
       try {
         const { rows } = await this.knex.raw<{ rows: { id: number }[] }>(
-          `insert into policies (user_id, contact_id, contact_name, card_id, type, policy_number, premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id)
-           values (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
-           on conflict (user_id, card_id) do nothing returning id`,
+          // The 'Atividade Recente' event is written by the same statement, only when the policy is new.
+          `with p as (insert into policies (user_id, contact_id, contact_name, card_id, type, policy_number, premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id)
+             values (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
+             on conflict (user_id, card_id) do nothing returning id, user_id, policy_number),
+           a as (${activityInsertSql({ from: 'p', userId: 'p.user_id', subject: 'p.policy_number' })})
+           select id from p`,
           [
             userId, input.contactId, input.contactName, input.cardId, input.type, input.policyNumber ?? provisionalNumber(), centsToWire(input.premium),
             input.startDate, input.renewalDate, commission.commissionType, commission.commissionValue, input.insurerId,
+            'policy_issued', input.contactName,
           ],
         );
         id = rows[0]?.id ?? (await this.knex('policies').where({ userId, cardId: input.cardId }).first('id'))?.id;

@@ -1,5 +1,5 @@
 import { ACTIVE_CLAIM_STATUSES, divideRoundingHalfUp, type FinanceStats } from '@corretora/contracts';
-import { parseUserIdParam } from '@corretora/service-kit';
+import { parseUserIdParam, recentActivity } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import { commissionCents } from '../commissions/commission-math';
@@ -9,7 +9,7 @@ import { TODAY } from '../policies/policy-sql';
  * /internal/finance/:userId/stats, finance's share of the dashboard (decisions.md, dashboard
  * stats): active policies, open claims (= pending: open or in review), monthly revenue = the annual
  * commission of the active policies / 12 in cents (the commissions screen's arithmetic), and the
- * policies renewing in the next 30 days.
+ * policies renewing in the next 30 days; and its latest 'Atividade Recente' events.
  */
 export function statsRoutes(router: Router, knex: Knex): void {
   router.get('/finance/:userId/stats', async (ctx) => {
@@ -32,6 +32,7 @@ export function statsRoutes(router: Router, knex: Knex): void {
       pendingClaims: open,
       monthlyRevenue: Number(divideRoundingHalfUp(BigInt(annual), 12n)),
       renewingIn30Days: rows.filter((row) => row.renewing).length,
+      recentActivity: await recentActivity(knex, 'finance', userId),
     };
     ctx.body = stats;
   });

@@ -1,3 +1,5 @@
+import type { ActivityType } from '@corretora/contracts';
+import { activityInsertSql } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
 /**
@@ -49,9 +51,19 @@ export async function cardById(knex: Knex | Knex.Transaction, userId: string, id
   return rows[0];
 }
 
+/** The event a card update records (in the same statement), and when it counts. */
+export interface CardActivity {
+  type: ActivityType;
+  detail: string | null;
+  /** SQL over the updated row `c`: record only when it holds (default: whenever the update matched). */
+  onlyIf?: string;
+}
+
 /**
  * Runs `update pipeline_cards set … where <the broker's card> and <condition> returning *` and
  * answers the updated card in the API's shape, in one statement; undefined when no row matched.
+ * With `activity`, the same statement records the event under the contact's name: the event exists
+ * exactly when the update does.
  */
 export async function updateCardJson(
   knex: Knex | Knex.Transaction,
@@ -60,11 +72,15 @@ export async function updateCardJson(
   set: { sql: string; bindings: readonly Knex.Value[] },
   condition: string,
   conditionBindings: readonly Knex.Value[] = [],
+  activity?: CardActivity,
 ): Promise<unknown | undefined> {
+  const record = activity
+    ? `, a as (${activityInsertSql({ from: 'c join contacts k on k.id = c.contact_id and k.user_id = c.user_id', userId: 'c.user_id', subject: 'k.name', where: activity.onlyIf })})`
+    : '';
   const { rows } = await knex.raw<{ rows: { card: unknown }[] }>(
-    `with c as (update pipeline_cards set ${set.sql}, updated_at = now() where user_id = ? and id = ? and ${condition} returning *)
+    `with c as (update pipeline_cards set ${set.sql}, updated_at = now() where user_id = ? and id = ? and ${condition} returning *)${record}
      select to_json(card) as card from (select ${CARD_COLUMNS} from c join contacts k on k.id = c.contact_id and k.user_id = c.user_id) card`,
-    [...set.bindings, userId, id, ...conditionBindings],
+    [...set.bindings, userId, id, ...conditionBindings, ...(activity ? [activity.type, activity.detail] : [])],
   );
   return rows[0]?.card;
 }

@@ -1,5 +1,5 @@
 import { centsToWire, divideRoundingHalfUp, type CompletionInput, type PipelineCard, type Policy, type LeadCreateInput, type StageKey } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, recordActivity, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { cardById, cardListJson, leadListJson, updateCardJson, type CardFilter } from './card-json';
@@ -67,6 +67,7 @@ export class PipelineService {
       });
       if (input.notes) await this.notes.of(userId, trx).insert({ contactId: contact.id, content: input.notes });
       const [card] = await this.cards.of(userId, trx).insert({ contactId: contact.id, stageId: stage.id, stageKey: stage.key });
+      await recordActivity(trx, userId, { type: 'lead_created', subject: input.name, detail: stage.name });
       return (await cardById(trx, userId, card.id))!.card;
     });
   }
@@ -79,13 +80,14 @@ export class PipelineService {
     const { stage } = await this.catalogues.verify(userId, { stageId: target.stageId, stageKey: target.stage });
     if (stage!.key === 'closed') throw new HttpError(409, FINALIZE_TO_CLOSE);
     const set = { sql: 'stage_id = ?, stage_key = ?, stage_entered_at = now()', bindings: [stage!.id, stage!.key] };
-    const moved = await updateCardJson(this.knex, userId, id, set, "status = 'active' and stage_key <> ?", [stage!.key]);
+    const activity = { type: 'stage_changed', detail: stage!.name } as const;
+    const moved = await updateCardJson(this.knex, userId, id, set, "status = 'active' and stage_key <> ?", [stage!.key], activity);
     if (moved) return moved;
     const current = await cardById(this.knex, userId, id);
     if (current?.status !== 'active') throw refusal(current?.status);
     if (current.stage === stage!.key) return current.card;
     // A parallel move took the card elsewhere between the two statements: this one came last, so it wins.
-    const won = await updateCardJson(this.knex, userId, id, set, "status = 'active'");
+    const won = await updateCardJson(this.knex, userId, id, set, "status = 'active'", [], activity);
     if (won) return won;
     throw new HttpError(409, 'O card foi alterado ao mesmo tempo em outra janela. Tente novamente.');
   }
@@ -105,7 +107,15 @@ export class PipelineService {
   }
 
   async archive(userId: string, id: number, reason: string | null): Promise<unknown> {
-    const card = await updateCardJson(this.knex, userId, id, { sql: "status = 'archived', archived_at = now(), archived_reason = ?", bindings: [reason] }, "status = 'active'");
+    const card = await updateCardJson(
+      this.knex,
+      userId,
+      id,
+      { sql: "status = 'archived', archived_at = now(), archived_reason = ?", bindings: [reason] },
+      "status = 'active'",
+      [],
+      { type: 'card_archived', detail: reason },
+    );
     if (card) return card;
     const current = await cardById(this.knex, userId, id);
     if (current?.status === 'archived') throw new HttpError(409, 'Este card já está arquivado.');
@@ -113,7 +123,15 @@ export class PipelineService {
   }
 
   async unarchive(userId: string, id: number): Promise<unknown> {
-    const card = await updateCardJson(this.knex, userId, id, { sql: "status = 'active', archived_at = null, archived_reason = null", bindings: [] }, "status = 'archived'");
+    const card = await updateCardJson(
+      this.knex,
+      userId,
+      id,
+      { sql: "status = 'active', archived_at = null, archived_reason = null", bindings: [] },
+      "status = 'archived'",
+      [],
+      { type: 'card_restored', detail: null },
+    );
     if (card) return card;
     const current = await cardById(this.knex, userId, id);
     if (current === undefined) throw new HttpError(404, CARD_NOT_FOUND);
@@ -142,6 +160,10 @@ export class PipelineService {
         ],
       },
       "status = 'active'",
+      [],
+      // A stage change only when the card was not in Finalizado yet: the set above restarts
+      // stage_entered_at at the statement's now() exactly then; saving the form again is no event.
+      { type: 'stage_changed', detail: stage!.name, onlyIf: 'c.stage_entered_at = now()' },
     );
     if (card) return card;
     throw refusal((await cardById(this.knex, userId, id))?.status);

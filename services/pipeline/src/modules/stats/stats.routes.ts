@@ -1,11 +1,11 @@
-import { notFound, parseIdParam, parseUserIdParam } from '@corretora/service-kit';
+import { notFound, parseIdParam, parseUserIdParam, recentActivity } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 
 /**
  * /internal/pipeline/:userId/stats, the pipeline's share of the dashboard (decisions.md): newLeads =
  * active cards in 'leads' created in the last 30 days; totalLeads = cards on the board; totalClients
- * = contacts that are not prospects. One statement.
+ * = contacts that are not prospects (one statement); and its latest 'Atividade Recente' events.
  */
 export function statsRoutes(router: Router, knex: Knex): void {
   router.get('/pipeline/:userId/stats', async (ctx) => {
@@ -18,7 +18,12 @@ export function statsRoutes(router: Router, knex: Knex): void {
       [userId, userId, userId],
     );
     const row = rows[0]!;
-    ctx.body = { newLeads: row.new_leads, totalLeads: row.total_leads, totalClients: row.total_clients };
+    ctx.body = {
+      newLeads: row.new_leads,
+      totalLeads: row.total_leads,
+      totalClients: row.total_clients,
+      recentActivity: await recentActivity(knex, 'pipeline', userId),
+    };
   });
 }
 

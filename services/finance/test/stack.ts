@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { createObjectStore, type Service } from '@corretora/service-kit';
+import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
+import request from 'supertest';
+import { createBrokerService } from '../../broker/src/app';
+import { createCataloguesService } from '../../catalogues/src/app';
+import { createPipelineService } from '../../pipeline/src/app';
+import { createFinanceService } from '../src/app';
+
+export const portOf = (server: { address(): unknown }) => (server.address() as AddressInfo).port;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = portOf(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface Refs {
+  products: { id: number; name: string }[];
+  leadSources: { id: number; name: string }[];
+  insurers: { id: number; name: string }[];
+  pipelineStages: { id: number; key: string; name: string }[];
+}
+
+/**
+ * Catalogues, pipeline, finance and broker on one fresh database and the real S3 store, talking
+ * over their real internal listeners, as `npm start` runs them. Call once at a test file's top
+ * level (it registers beforeAll/afterAll); `api` is finance's public listener.
+ */
+export function financeStack() {
+  const services: { catalogues?: Service; pipeline?: Service; broker?: Service } = {};
+  const urls = { catalogues: '', pipeline: '', finance: '', database: '' };
+  const store = createObjectStore();
+  const fixture = serviceFixture(async (databaseUrl) => {
+    urls.database = databaseUrl;
+    services.catalogues = await createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: randomBytes(32) });
+    urls.catalogues = `http://127.0.0.1:${portOf((await services.catalogues.listen(0, 0)).internal)}`;
+    const financePort = await freePort();
+    urls.finance = `http://127.0.0.1:${financePort}`;
+    services.pipeline = await createPipelineService({ ...testConfig('pipeline', databaseUrl), cataloguesUrl: urls.catalogues, financeUrl: urls.finance });
+    urls.pipeline = `http://127.0.0.1:${portOf((await services.pipeline.listen(0, 0)).internal)}`;
+    const finance = await createFinanceService({ ...testConfig('finance', databaseUrl), pipelineUrl: urls.pipeline }, store);
+    await finance.listen(0, financePort);
+    services.broker = await createBrokerService({ ...testConfig('broker', databaseUrl), cataloguesUrl: urls.catalogues, pipelineUrl: urls.pipeline, financeUrl: urls.finance }, store);
+    return finance;
+  });
+  afterAll(async () => {
+    await services.broker?.close();
+    await services.pipeline?.close();
+    await services.catalogues?.close();
+  });
+  const { api, internal, broker } = fixture;
+  const pipelineApi = () => request(services.pipeline!.app.callback());
+  const cataloguesApi = () => request(services.catalogues!.app.callback());
+  const brokerApi = () => request(services.broker!.app.callback());
+
+  async function brokerWithRefs() {
+    const who = await broker();
+    const refs = (await cataloguesApi().get('/api/reference-data').set('Cookie', who.cookie)).body as Refs;
+    return { ...who, refs };
+  }
+  type Who = Awaited<ReturnType<typeof brokerWithRefs>>;
+
+  /** A lead of the given product, finalized (the finalize form's body), on the board in Finalizado. */
+  async function finalizedCard(who: Who, product = 'Seguro Auto', sale: Record<string, unknown> = {}) {
+    const productId = who.refs.products.find((p) => p.name === product)!.id;
+    const created = await pipelineApi()
+      .post('/api/pipeline')
+      .set('Cookie', who.cookie)
+      .send({ name: 'Maria Souza', phone: '(11) 98765-4321', productId, leadSourceId: who.refs.leadSources[0]!.id, stageId: who.refs.pipelineStages[0]!.id });
+    expect(created.status).toBe(201);
+    const card = created.body as { id: number; contactId: number };
+    const finalized = await pipelineApi()
+      .post(`/api/pipeline-cards/${card.id}/confirm-issuance`)
+      .set('Cookie', who.cookie)
+      .send({ insurerId: who.refs.insurers[0]!.id, startDate: '2026-12-01', endDate: '2027-12-01', premioLiquido: '1000.00', iof: '73.80', juros: '0', totalPremium: '1073.80', commissionPercentage: '12.50', ...sale });
+    expect(finalized.status).toBe(200);
+    return card;
+  }
+
+  const issue = (who: Who, cardId: number, body: Record<string, unknown> = {}) =>
+    pipelineApi().post(`/api/pipeline-cards/${cardId}/confirm-issuance`).set('Cookie', who.cookie).send(body);
+
+  const upload = (who: Who, file: Buffer, name: string, fields: Record<string, string> = { category: 'contracts' }, path = '/api/documents/upload') => {
+    const call = api().post(path).set('Cookie', who.cookie);
+    for (const [key, value] of Object.entries(fields)) call.field(key, value);
+    return call.attach('file', file, name);
+  };
+
+  /** The finance service itself (its knex, say). */
+  const finance = () => fixture.service;
+
+  return { api, internal, broker, finance, store, urls, services, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs, finalizedCard, issue, upload };
+}
+
+export type Who = Awaited<ReturnType<ReturnType<typeof financeStack>['brokerWithRefs']>>;
