@@ -48,6 +48,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/documents/upload' },
   { method: 'POST', path: '/api/documents' },
   { method: 'DELETE', path: '/api/documents/:id' },
+  // Limpar Dados: the attacker (and nobody signed in) clearing, over and over, never reaches the victim.
+  { method: 'DELETE', path: '/api/clear-data' },
+  { method: 'DELETE', path: '/api/clear-data', anonymous: true },
 ];
 
 const FIELDS = [

@@ -145,3 +145,60 @@ test('documents: upload by chooser and by drop, a renamed image refused, counts 
   await expect(toast(page, 'Documento excluído com sucesso')).toBeVisible();
   await expect(page.getByRole('row', { name: /contrato\.pdf/ })).toHaveCount(0);
 });
+
+test('Atividade Recente lists what happened; Limpar Dados empties the account, which then works on the default catalogues', async ({ page }) => {
+  await signUpOnboarded(page, 'clear');
+  await page.goto('/');
+  const activity = page.getByRole('region', { name: 'Atividade Recente' });
+  await expect(activity.getByText('Nenhuma atividade recente para exibir')).toBeVisible();
+
+  // A sale issued and a document, through the API; then the board is visited so its caches exist.
+  const card = await finalizedViaApi(page.request, 'Otávio Prado');
+  expect((await page.request.post(`/api/pipeline-cards/${card.id}/confirm-issuance`, { data: {} })).status()).toBe(200);
+  expect((await page.request.post('/api/documents/upload', { multipart: { category: 'contracts', file: { name: 'contrato-otavio.pdf', mimeType: 'application/pdf', buffer: PDF } } })).status()).toBe(201);
+  await page.goto('/pipeline');
+  await expect(page.getByRole('region', { name: 'Finalizado' }).getByText('Otávio Prado')).toBeVisible();
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Painel' }).click();
+  const events = activity.getByRole('listitem');
+  await expect(events).toHaveText([
+    /Documento enviado: contrato-otavio\.pdf \(Contratos\)\s*agora mesmo/,
+    /Apólice PROV-\d{4}-\d{6} emitida para Otávio Prado\s*agora mesmo/,
+    /Card de Otávio Prado movido para Finalizado\s*agora mesmo/,
+    /Novo lead: Otávio Prado em Contato\s*agora mesmo/,
+  ]);
+  await expect(page.locator('.fui-Card').filter({ hasText: 'Apólices Ativas' })).toContainText('1');
+  await expectAccessible(page, 'dashboard with activity');
+
+  // Cancel first: nothing is cleared.
+  await page.getByRole('button', { name: 'Menu da conta' }).click();
+  await page.getByRole('menuitem', { name: 'Limpar Dados' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Tem certeza que deseja limpar todos os dados? Esta ação não pode ser desfeita.');
+  await expectAccessible(page, 'clear data confirmation');
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(events).toHaveCount(4);
+
+  await page.getByRole('button', { name: 'Menu da conta' }).click();
+  await page.getByRole('menuitem', { name: 'Limpar Dados' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Limpar Dados' }).click();
+  await expect(toast(page, 'Todos os dados foram removidos com sucesso.')).toBeVisible();
+  await expect(activity.getByText('Nenhuma atividade recente para exibir')).toBeVisible();
+  await expect(page.getByText('Parabéns! Sua corretora está configurada.')).toBeVisible();
+  await expect(page.locator('.fui-Card').filter({ hasText: 'Apólices Ativas' })).toContainText('0');
+
+  // Onboarding stays complete; the board is empty and takes a new lead on the default catalogues.
+  await page.getByRole('navigation').getByRole('link', { name: 'Pipeline' }).click();
+  await expect(page.getByText('Nenhum card')).toHaveCount(4);
+  await expect(page.getByText('Otávio Prado')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Adicionar lead em Contato' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nome').fill('Nova Cliente');
+  await dialog.getByLabel('Celular').pressSequentially('11912345678');
+  await dialog.getByLabel('Tipo de seguro').selectOption({ label: 'Seguro Auto' });
+  await dialog.getByLabel('Origem do lead').selectOption({ label: 'Indicação' });
+  await dialog.getByRole('button', { name: 'Criar Lead' }).click();
+  await expect(toast(page, 'Lead criado')).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Documentos' }).click();
+  await expect(page.getByRole('row', { name: /contrato-otavio\.pdf/ })).toHaveCount(0);
+});

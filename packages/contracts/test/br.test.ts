@@ -1,5 +1,5 @@
 import {
-  formatCep, formatCnpj, formatCpf, formatDate, formatFileSize, formatMoney, formatPhone, formatSusep,
+  formatCep, formatCnpj, formatCpf, formatDate, formatDateTime, formatRelativeTime, formatFileSize, formatMoney, formatPhone, formatSusep,
   initials, isValidCep, isValidCnpj, isValidCpf, isValidMobilePhone, isValidSusep, maskCep, maskCnpj,
   maskCpf, maskDate, maskMoneyInput, maskPhone, maskSusep, normalizeCnpj, parseDate, normalizeCpf, normalizePhone, parseMoneyToCents,
 } from '../src';
@@ -192,4 +192,30 @@ describe('dates, initials, file sizes', () => {
     [10 * 1024 ** 3, '10 GB'],
     [1234567, '1,18 MB'],
   ])('formatFileSize(%s) -> %s', (bytes, expected) => expect(formatFileSize(bytes)).toBe(expected));
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-11-23T15:00:00.000Z');
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+  test.each([
+    [ago(0), 'agora mesmo'],
+    [ago(-30), 'agora mesmo'],
+    [ago(59), 'agora mesmo'],
+    [ago(60), 'há 1 minuto'],
+    [ago(59 * 60 + 59), 'há 59 minutos'],
+    [ago(3600), 'há 1 hora'],
+    [ago(23 * 3600), 'há 23 horas'],
+    [ago(86_400), 'ontem'],
+    [ago(2 * 86_400), 'anteontem'],
+    [ago(3 * 86_400), 'há 3 dias'],
+    [ago(7 * 86_400), 'semana passada'],
+    [ago(15 * 86_400), 'há 2 semanas'],
+    ['2026-10-01T12:00:00.000Z', '01/10/2026'],
+    ['not a date', ''],
+  ])('%s -> %s', (value, expected) => expect(formatRelativeTime(value, now)).toBe(expected));
+});
+
+test('formatDateTime: dd/mm/aaaa hh:mm in the given zone', () => {
+  expect(formatDateTime('2026-11-23T15:04:00.000Z', 'America/Sao_Paulo')).toBe('23/11/2026 12:04');
+  expect(formatDateTime('garbage')).toBe('');
 });

@@ -16,6 +16,41 @@ export function formatDate(value: string | Date | null | undefined): string {
 }
 
 
+const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' };
+const DATE_TIME = new Intl.DateTimeFormat('pt-BR', DATE_TIME_OPTIONS);
+
+/** dd/mm/aaaa hh:mm in the viewer's time zone (an instant, not a calendar date). */
+export function formatDateTime(value: string | Date, timeZone?: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const format = timeZone ? new Intl.DateTimeFormat('pt-BR', { ...DATE_TIME_OPTIONS, timeZone }) : DATE_TIME;
+  return format.format(date).replace(',', '');
+}
+
+const RELATIVE = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
+const RELATIVE_STEPS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
+  [3600, 'minute', 60],
+  [86_400, 'hour', 3600],
+  [7 * 86_400, 'day', 86_400],
+  [30 * 86_400, 'week', 7 * 86_400],
+];
+
+/**
+ * 'Atividade Recente' times: 'agora mesmo', 'há 5 minutos', 'há 2 horas', 'ontem', 'há 3 dias',
+ * 'há 2 semanas'; older than 30 days, the date (dd/mm/aaaa). A clock a little ahead of ours (an
+ * event "in the future") reads as now.
+ */
+export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const seconds = Math.max(0, (now.getTime() - date.getTime()) / 1000);
+  if (seconds < 60) return 'agora mesmo';
+  for (const [limit, unit, size] of RELATIVE_STEPS) {
+    if (seconds < limit) return RELATIVE.format(-Math.floor(seconds / size), unit);
+  }
+  return formatDate(date);
+}
+
 /** True for a real calendar date written as YYYY-MM-DD (rejects 2026-02-30). */
 export function isIsoDate(value: string): boolean {
   const match = DATE_ONLY.exec(value);

@@ -1,9 +1,13 @@
-import { BROKER_PROFILE_RESOURCE, DASHBOARD_STATS_RESOURCE, formatCount, formatMoney } from '@corretora/contracts';
+import {
+  BROKER_PROFILE_RESOURCE, CLAIM_STATUS_LABELS, DASHBOARD_STATS_RESOURCE, DOCUMENT_CATEGORIES, formatCount, formatDateTime, formatMoney, formatRelativeTime,
+  optionLabel, type ActivityEvent, type ActivityType, type ClaimStatus,
+} from '@corretora/contracts';
 import { Body1, Button, Card, CardHeader, Subtitle1, Text, Title3, makeStyles, tokens, Skeleton, SkeletonItem } from '@fluentui/react-components';
 import {
-  AlertRegular, DocumentArrowUpRegular, DocumentTextRegular, MoneyRegular, PeopleRegular, PersonAddRegular,
-  SparkleRegular, BuildingRegular,
+  AlertRegular, ArchiveRegular, ArrowRightRegular, ArrowUndoRegular, DocumentArrowUpRegular, DocumentTextRegular, MoneyRegular, PeopleRegular,
+  PersonAddRegular, ShieldCheckmarkRegular, SparkleRegular, BuildingRegular, type FluentIcon,
 } from '@fluentui/react-icons';
+import { useEffect, useId, useState } from 'react';
 import { PATHS } from '../../config/paths';
 import { Link, useNavigate, useResource } from '@corretora/web-kit';
 import { LoadingScreen, PageHeader } from '@corretora/web-kit/ui';
@@ -19,6 +23,11 @@ const useStyles = makeStyles({
   welcome: { gap: tokens.spacingVerticalM, marginBottom: tokens.spacingVerticalXL, backgroundColor: tokens.colorBrandBackground2 },
   welcomeActions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   renewals: { marginBottom: tokens.spacingVerticalL },
+  activity: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  event: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM },
+  eventIcon: { color: tokens.colorBrandForeground1, flexShrink: 0, marginTop: '2px' },
+  eventText: { display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere' },
+  eventTime: { color: tokens.colorNeutralForeground3 },
 });
 
 function StatCards() {
@@ -88,14 +97,66 @@ function FirstStepsCard() {
   );
 }
 
-function Panels() {
+const ACTIVITY: Record<ActivityType, { icon: FluentIcon; text: (event: ActivityEvent) => string }> = {
+  lead_created: { icon: PersonAddRegular, text: (event) => `Novo lead: ${event.subject}${event.detail ? ` em ${event.detail}` : ''}` },
+  stage_changed: { icon: ArrowRightRegular, text: (event) => `Card de ${event.subject} movido para ${event.detail ?? 'outra etapa'}` },
+  card_archived: { icon: ArchiveRegular, text: (event) => `Card de ${event.subject} arquivado${event.detail ? ` (${event.detail})` : ''}` },
+  card_restored: { icon: ArrowUndoRegular, text: (event) => `Card de ${event.subject} restaurado` },
+  policy_issued: { icon: ShieldCheckmarkRegular, text: (event) => `Apólice ${event.subject} emitida${event.detail ? ` para ${event.detail}` : ''}` },
+  claim_status_changed: {
+    icon: AlertRegular,
+    text: (event) => `Sinistro ${event.subject}: ${CLAIM_STATUS_LABELS[event.detail as ClaimStatus] ?? event.detail ?? ''}`,
+  },
+  document_uploaded: { icon: DocumentArrowUpRegular, text: (event) => `Documento enviado: ${event.subject} (${optionLabel(DOCUMENT_CATEGORIES, event.detail)})` },
+};
+
+/** The current time, ticking once a minute, so 'há 2 minutos' does not stay 'agora mesmo'. */
+function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function RecentActivity({ complete }: { complete: boolean }) {
+  const styles = useStyles();
+  const stats = useResource(DASHBOARD_STATS_RESOURCE, { enabled: complete });
+  const now = useNow();
+  const events = stats.data?.recentActivity ?? [];
+  if (events.length === 0) {
+    return <Body1 className={styles.empty}>{stats.isLoading ? 'Carregando…' : 'Nenhuma atividade recente para exibir'}</Body1>;
+  }
+  return (
+    <ul className={styles.activity}>
+      {events.map((event) => {
+        const { icon: Icon, text } = ACTIVITY[event.type];
+        return (
+          <li key={event.id} className={styles.event}>
+            <Icon fontSize={20} className={styles.eventIcon} aria-hidden />
+            <span className={styles.eventText}>
+              <Body1>{text(event)}</Body1>
+              <time className={styles.eventTime} dateTime={event.at} title={formatDateTime(event.at)}>
+                {formatRelativeTime(event.at, now)}
+              </time>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Panels({ complete }: { complete: boolean }) {
   const styles = useStyles();
   const navigate = useNavigate();
+  const activityTitle = useId();
   return (
     <div className={styles.panels}>
-      <Card className={styles.panel}>
-        <Subtitle1 as="h2">Atividade Recente</Subtitle1>
-        <Body1 className={styles.empty}>Nenhuma atividade recente para exibir</Body1>
+      <Card className={styles.panel} role="region" aria-labelledby={activityTitle}>
+        <Subtitle1 as="h2" id={activityTitle}>Atividade Recente</Subtitle1>
+        <RecentActivity complete={complete} />
       </Card>
       <Card className={styles.panel}>
         <Subtitle1 as="h2">Ações Rápidas</Subtitle1>
@@ -134,7 +195,7 @@ export default function DashboardPage() {
           </div>
         </Card>
       )}
-      <Panels />
+      <Panels complete={complete} />
     </>
   );
 }

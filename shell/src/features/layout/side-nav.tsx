@@ -1,11 +1,13 @@
 import { BROKER_PROFILE_RESOURCE, initials } from '@corretora/contracts';
 import { Body1Strong, Button, Caption1, Subtitle2, makeStyles, mergeClasses, tokens, Avatar, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular, SignOutRegular } from '@fluentui/react-icons';
+import { DeleteRegular, LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular, SignOutRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
 import { PATHS } from '../../config/paths';
+import { useClearData } from '../../lib/account-api';
 import { useLogout } from '../../lib/auth-api';
 import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink, useCurrentUser, useLocation, useNavigate, useResource } from '@corretora/web-kit';
-import { COMPACT_LAYOUT } from '@corretora/web-kit/ui';
+import { COMPACT_LAYOUT, ConfirmDialog, useNotify } from '@corretora/web-kit/ui';
 
 const NAV_WIDTH = '16rem';
 
@@ -42,6 +44,9 @@ export function SideNav({ open = false }: { open?: boolean }) {
   const { user } = useCurrentUser();
   const profile = useResource(BROKER_PROFILE_RESOURCE).data;
   const logout = useLogout();
+  const clearData = useClearData();
+  const notify = useNotify();
+  const [confirmingClear, setConfirmingClear] = useState(false);
   const unlocked = profile?.isOnboardingComplete === true;
 
   const name = profile?.name || user?.name || 'Usuário';
@@ -106,6 +111,9 @@ export function SideNav({ open = false }: { open?: boolean }) {
           </MenuTrigger>
           <MenuPopover>
             <MenuList>
+              <MenuItem icon={<DeleteRegular />} onClick={() => setConfirmingClear(true)}>
+                Limpar Dados
+              </MenuItem>
               <MenuItem icon={<SignOutRegular />} onClick={() => logout.mutate(undefined, { onSettled: () => navigate(PATHS.login) })}>
                 Sair da Conta
               </MenuItem>
@@ -113,6 +121,21 @@ export function SideNav({ open = false }: { open?: boolean }) {
           </MenuPopover>
         </Menu>
       </div>
+      <ConfirmDialog
+        open={confirmingClear}
+        title="Limpar Dados"
+        message="Tem certeza que deseja limpar todos os dados? Esta ação não pode ser desfeita."
+        confirmLabel="Limpar Dados"
+        busy={clearData.isPending}
+        onOpenChange={setConfirmingClear}
+        onConfirm={() =>
+          clearData.mutate(undefined, {
+            onSuccess: () => notify.success('Dados limpos', 'Todos os dados foram removidos com sucesso.'),
+            onError: () => notify.error('Erro ao limpar dados', 'Não foi possível limpar os dados. Tente novamente.'),
+            onSettled: () => setConfirmingClear(false),
+          })
+        }
+      />
     </nav>
   );
 }

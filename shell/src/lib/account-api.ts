@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, QUERY_KEYS } from '@corretora/web-kit';
+
+/**
+ * 'Limpar Dados' (DELETE /api/clear-data): on success everything cached is refetched (spec section
+ * 7), inactive queries included, so no screen the broker opens next shows what was deleted. The
+ * signed-in user is the same and is not asked again.
+ */
+export function useClearData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('DELETE', '/api/clear-data'),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== QUERY_KEYS.currentUser[0], refetchType: 'all' }),
+  });
+}
