@@ -39,9 +39,14 @@ test('products: add, toggle, edit and delete from Configurações', async ({ pag
   await page.getByRole('button', { name: 'Editar Seguro Bike' }).click();
   await expect(dialog.getByText('Editar Produto')).toBeVisible();
   await dialog.getByLabel('Nome').fill('Seguro Bicicleta');
+  // Its own IOF rate, which the finalize form suggests instead of the line's.
+  await expect(dialog.getByText('Em branco: pelo tipo de apólice (7,38% danos, 0,38% vida). Saúde: 2,38%.')).toBeVisible();
+  await dialog.getByLabel('Alíquota de IOF (%)').pressSequentially('238');
+  await expect(dialog.getByLabel('Alíquota de IOF (%)')).toHaveValue('2,38');
   await dialog.getByRole('button', { name: 'Atualizar' }).click();
   await expect(toast(page, 'Produto atualizado com sucesso!')).toBeVisible();
   await expect(page.getByText('Seguro Bicicleta', { exact: true })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Seguro Bicicleta' })).toContainText('IOF 2,38%');
 
   await page.getByRole('button', { name: 'Excluir Seguro Bicicleta' }).click();
   await expect(page.getByText('Tem certeza que deseja excluir "Seguro Bicicleta"?')).toBeVisible();

@@ -13,6 +13,7 @@ export * from './broker/broker-profile.schemas';
 export * from './broker/broker-resources';
 export * from './catalogues/catalogue-resources';
 export * from './catalogues/catalogues.schemas';
+export * from './catalogues/iof';
 export * from './errors';
 export * from './finance/finance.schemas';
 export * from './finance/finance-types';

@@ -62,6 +62,8 @@ export interface Product {
   description: string | null;
   isActive: boolean;
   policyType: PolicyTypeValue | null;
+  /** Its own IOF rate in percent ('2.38'); null: the rate of its policy type's line. */
+  iofRate: string | null;
 }
 
 export interface Insurer {
@@ -96,7 +98,7 @@ export interface PipelineStage {
 }
 
 export interface ReferenceData {
-  products: Pick<Product, 'id' | 'name' | 'isActive'>[];
+  products: Pick<Product, 'id' | 'name' | 'isActive' | 'policyType' | 'iofRate'>[];
   leadSources: Pick<LeadSource, 'id' | 'name' | 'isActive'>[];
   insurers: Pick<Insurer, 'id' | 'name'>[];
   pipelineStages: PipelineStage[];

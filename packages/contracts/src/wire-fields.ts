@@ -58,6 +58,8 @@ export function requiredCents(requiredMessage: string, max: number, rangeMessage
   );
 }
 
+const WIRE_MONEY_FORMAT = 'Valor inválido. Use reais com até 2 casas decimais, ex.: "1248.00"';
+
 /** A decimal(10,2) amount on the wire ('1248.00'), as integer cents after parsing. */
 export function wireMoney(requiredMessage: string, negativeMessage: string, max = FINALIZE_MONEY_MAX_CENTS) {
   return required(
@@ -66,7 +68,7 @@ export function wireMoney(requiredMessage: string, negativeMessage: string, max 
       v.trim(),
       v.nonEmpty(requiredMessage),
       v.transform((value) => wireToCents(value)),
-      v.check((cents) => cents !== null, 'Valor inválido. Use reais com até 2 casas decimais, ex.: "1248.00"'),
+      v.check((cents) => cents !== null, WIRE_MONEY_FORMAT),
       v.transform((cents) => cents as number),
       v.minValue(0, negativeMessage),
       v.maxValue(max, 'Valor acima do limite permitido'),
@@ -74,10 +76,12 @@ export function wireMoney(requiredMessage: string, negativeMessage: string, max 
   );
 }
 
+/** The same, or null/empty for none. Text that is not an amount is refused, never read as none. */
 export function optionalWireMoney(negativeMessage: string, max = FINALIZE_MONEY_MAX_CENTS) {
   return v.optional(
     v.pipe(
       v.nullable(v.string('Valor inválido')),
+      v.check((value) => value === null || value.trim() === '' || wireToCents(value) !== null, WIRE_MONEY_FORMAT),
       v.transform((value) => (value === null || value.trim() === '' ? null : wireToCents(value))),
       v.check((cents) => cents === null || cents >= 0, negativeMessage),
       v.check((cents) => cents === null || cents <= max, 'Valor acima do limite permitido'),

@@ -1,5 +1,5 @@
 import {
-  formatCep, formatCnpj, formatCpf, formatDate, formatDateTime, formatRelativeTime, formatFileSize, formatMoney, formatPhone, formatSusep,
+  formatCep, formatCnpj, formatCpf, formatDate, formatDateTime, formatPercent, formatRelativeTime, formatFileSize, formatMoney, formatPhone, formatSusep,
   initials, isValidCep, isValidCnpj, isValidCpf, isValidMobilePhone, isValidSusep, maskCep, maskCnpj,
   maskCpf, maskDate, maskMoneyInput, maskPhone, maskSusep, normalizeCnpj, parseDate, normalizeCpf, normalizePhone, parseMoneyToCents,
 } from '../src';
@@ -219,3 +219,10 @@ test('formatDateTime: dd/mm/aaaa hh:mm in the given zone', () => {
   expect(formatDateTime('2026-11-23T15:04:00.000Z', 'America/Sao_Paulo')).toBe('23/11/2026 12:04');
   expect(formatDateTime('garbage')).toBe('');
 });
+
+test.each([
+  [738, '7,38%'],
+  [38, '0,38%'],
+  [0, '0,00%'],
+  [2500, '25,00%'],
+])('formatPercent(%p) -> %s', (hundredths, text) => expect(formatPercent(hundredths)).toBe(text));

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import {
   BrokerProfileSchema, BrokerProfileUpdateSchema, BrokerStep1Schema, BrokerStep2Schema, BrokerStep3Schema,
-  BrokerStep4Schema, ForgotPasswordSchema, InsurerCreateSchema, LoginSchema, ProductCreateSchema,
-  ProductUpdateSchema, RegisterSchema, ResetPasswordSchema, issuesToFieldErrors,
+  BrokerStep4Schema, CompletionSchema, ForgotPasswordSchema, InsurerCreateSchema, LoginSchema, ProductCreateSchema,
+  ProductFormSchema, ProductUpdateSchema, RegisterSchema, ResetPasswordSchema, issuesToFieldErrors, suggestIof,
 } from '../src';
 
 function errorsOf(schema: v.GenericSchema, input: unknown): Record<string, string> {
@@ -130,9 +130,54 @@ describe('catalogue schemas', () => {
 
   test('defaults: active, empty optionals become null', () => {
     expect(v.parse(ProductCreateSchema, { name: ' Seguro Bike ', description: '', policyType: '' })).toEqual({
-      name: 'Seguro Bike', description: null, policyType: null, isActive: true,
+      name: 'Seguro Bike', description: null, policyType: null, iofRate: null, isActive: true,
     });
     expect(v.parse(ProductUpdateSchema, { isActive: false })).toEqual({ isActive: false });
     expect(v.parse(InsurerCreateSchema, { name: 'Zurich', password: ' segredo ' }).password).toBe(' segredo ');
+  });
+});
+
+describe('optional money on the wire', () => {
+  const sale = { insurerId: 1, startDate: '2026-12-01', endDate: '2027-12-01', premioLiquido: '1000.00', iof: '73.80' };
+  test.each([
+    [undefined, null],
+    [null, null],
+    ['', null],
+    ['10.05', 1005],
+  ])('juros %p is %p cents', (juros, cents) => {
+    expect(v.parse(CompletionSchema, { ...sale, juros }).juros).toBe(cents);
+  });
+  test.each(['abc', '10,05', '1.234.56', '1e3'])('juros %p is refused, never read as none', (juros) => {
+    expect(errorsOf(CompletionSchema, { ...sale, juros })).toEqual({ juros: 'Valor inválido. Use reais com até 2 casas decimais, ex.: "1248.00"' });
+  });
+});
+
+describe('IOF', () => {
+  test('the product dialog sends the wire body the service reads', () => {
+    const body = v.parse(ProductFormSchema, { name: 'Seguro Odonto', description: '', policyType: '', iofRate: 238, isActive: true });
+    expect(body.iofRate).toBe('2.38');
+    expect(v.parse(ProductCreateSchema, body).iofRate).toBe(238);
+    expect(v.parse(ProductFormSchema, { name: 'X', iofRate: null }).iofRate).toBeNull();
+    expect(errorsOf(ProductFormSchema, { name: 'X', iofRate: 2501 })).toEqual({ iofRate: 'A alíquota de IOF deve estar entre 0 e 25%' });
+  });
+
+  test.each([
+    // [product, premium cents, rate hundredths, source, IOF cents]
+    [{ policyType: 'auto', iofRate: null }, 100_000, 738, 'damage', 7_380],
+    [{ policyType: 'home', iofRate: null }, 100_000, 738, 'damage', 7_380],
+    [{ policyType: 'business', iofRate: null }, 100_000, 738, 'damage', 7_380],
+    [{ policyType: 'life', iofRate: null }, 100_000, 38, 'life', 380],
+    [{ policyType: null, iofRate: '2.38' }, 100_000, 238, 'product', 2_380],
+    [{ policyType: 'life', iofRate: '0' }, 100_000, 0, 'product', 0],
+    [{ policyType: null, iofRate: null }, 100_000, 738, 'damage', 7_380],
+    [undefined, 100_000, 738, 'damage', 7_380],
+    // Half up at the boundary: 0.5 cent goes up, 0.49 down.
+    [{ policyType: 'life', iofRate: null }, 12_500, 38, 'life', 48], // 47.5 -> 48
+    [{ policyType: 'auto', iofRate: null }, 1, 738, 'damage', 0], // 0.0738 -> 0
+    [{ policyType: 'auto', iofRate: null }, 68, 738, 'damage', 5], // 5.0184 -> 5
+    [{ policyType: 'auto', iofRate: null }, 9_900_000_000, 738, 'damage', 730_620_000],
+    [{ policyType: 'auto', iofRate: null }, null, 738, 'damage', null],
+  ] as const)('%j, %p cents -> %p (%s): %p', (product, premium, rate, source, cents) => {
+    expect(suggestIof(product, premium)).toEqual({ rateHundredths: rate, source, cents });
   });
 });

@@ -20,7 +20,10 @@ describe('defaults', () => {
     expect(names(products.body)).toEqual([
       'Seguro Auto', 'Seguro de Vida', 'Seguro Empresarial', 'Seguro Residencial', 'Seguro Saúde', 'Seguro Viagem',
     ]);
-    expect(products.body.find((p: { name: string }) => p.name === 'Seguro Auto')).toMatchObject({ isActive: true, policyType: 'auto' });
+    expect(products.body.find((p: { name: string }) => p.name === 'Seguro Auto')).toMatchObject({ isActive: true, policyType: 'auto', iofRate: null });
+    // The lines no policy type names carry their own IOF rate (contracts' iof.ts).
+    expect(products.body.find((p: { name: string }) => p.name === 'Seguro Saúde')).toMatchObject({ policyType: null, iofRate: '2.38' });
+    expect(products.body.find((p: { name: string }) => p.name === 'Seguro Viagem')).toMatchObject({ policyType: null, iofRate: '0.38' });
     const insurers = await api().get('/api/insurers').set('Cookie', cookie);
     expect(names(insurers.body)).toEqual([
       'Allianz', 'Azul Seguros', 'Bradesco Seguros', 'HDI Seguros', 'Mapfre', 'Porto Seguro', 'SulAmérica', 'Tokio Marine',
@@ -47,7 +50,7 @@ describe('CRUD', () => {
     const { cookie } = await broker();
     const created = await api().post('/api/products').set('Cookie', cookie).send({ name: 'Seguro Bike', description: 'Bicicletas' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Seguro Bike', description: 'Bicicletas', isActive: true, policyType: null });
+    expect(created.body).toMatchObject({ name: 'Seguro Bike', description: 'Bicicletas', isActive: true, policyType: null, iofRate: null });
 
     const toggled = await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ isActive: false });
     expect(toggled.status).toBe(200);
@@ -59,6 +62,23 @@ describe('CRUD', () => {
     expect((await api().delete(`/api/products/${created.body.id}`).set('Cookie', cookie)).status).toBe(204);
     const list = await api().get('/api/products').set('Cookie', cookie);
     expect(names(list.body)).not.toContain('Seguro Bicicleta');
+  });
+
+  test('a product\'s own IOF rate: percent on the wire both ways, 0 to 25, cleared with null', async () => {
+    const { cookie } = await broker();
+    const created = await api().post('/api/products').set('Cookie', cookie).send({ name: 'Seguro Odonto', iofRate: '2.38' });
+    expect(created.status).toBe(201);
+    expect(created.body.iofRate).toBe('2.38');
+    for (const [rate, status] of [['25', 200], ['0', 200], ['25.01', 400], ['-1', 400], ['7,38', 400], ['abc', 400], [7.38, 400]] as const) {
+      const answer = await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ iofRate: rate });
+      expect([rate, answer.status]).toEqual([rate, status]);
+      if (status === 400) expect(answer.body.issues[0].path).toBe('iofRate');
+    }
+    expect((await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ iofRate: '25.01' })).body.issues[0].message).toBe(
+      'Valor acima do limite permitido',
+    );
+    const cleared = await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ iofRate: null });
+    expect(cleared.body.iofRate).toBeNull();
   });
 
   test('a duplicate name is a 409 on the name field', async () => {
@@ -191,7 +211,7 @@ describe('reference data and internal check', () => {
     const response = await api().get('/api/reference-data').set('Cookie', cookie);
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-cache');
-    expect(response.body.products[0]).toEqual({ id: expect.any(Number), name: 'Seguro Auto', isActive: true });
+    expect(response.body.products[0]).toEqual({ id: expect.any(Number), name: 'Seguro Auto', isActive: true, policyType: 'auto', iofRate: null });
     expect(response.body.insurers[0]).toEqual({ id: expect.any(Number), name: 'Allianz' });
     expect(response.body.pipelineStages.map((s: { key: string; name: string }) => `${s.key}:${s.name}`)).toEqual([
       'leads:Contato', 'qualified:Negociação', 'proposal:Fechamento', 'closed:Finalizado',

@@ -32,6 +32,11 @@ export function parseMoneyToCents(text: string): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+/** A percentage held in hundredths, as a reader expects it: 738 -> '7,38%'. Exact, no float. */
+export function formatPercent(hundredths: number): string {
+  return `${formatMoneyInput(hundredths)}%`;
+}
+
 /** Digit mask for money inputs: every digit typed shifts in from the right ('123' -> '1,23'). */
 export function maskMoneyInput(text: string): string {
   const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 15);

@@ -1,13 +1,20 @@
 import * as v from 'valibot';
 import { isActiveField, optionalChoice, optionalEmail, optionalText, optionalWebsite, requiredText } from '../fields';
 import { POLICY_TYPES, optionValues } from '../options/broker-options';
+import { centsToWire } from '../br/money';
+import { optionalCents, optionalWireMoney } from '../wire-fields';
+import { IOF_RATE_MAX_HUNDREDTHS } from './iof';
 
 const NAME_MESSAGE = 'Nome é obrigatório';
+
+export const IOF_RATE_MESSAGE = 'A alíquota de IOF deve estar entre 0 e 25%';
 
 const productEntries = {
   name: requiredText(NAME_MESSAGE, 100),
   description: optionalText(500),
   policyType: optionalChoice(optionValues(POLICY_TYPES), 'Tipo de apólice inválido'),
+  /** The product's own IOF rate on the wire ('2.38', percent), hundredths after parsing; null: its line's. */
+  iofRate: optionalWireMoney(IOF_RATE_MESSAGE, IOF_RATE_MAX_HUNDREDTHS),
 };
 
 const insurerEntries = {
@@ -43,6 +50,18 @@ function updateSchema<T extends v.ObjectEntries>(entries: T) {
 }
 
 export const ProductCreateSchema = v.object({ ...productEntries, ...withActive });
+/**
+ * The product dialog: the rate is typed in a percent field (hundredths) and leaves as the wire's
+ * string, so what the dialog submits is the request body ProductCreateSchema reads.
+ */
+export const ProductFormSchema = v.object({
+  ...productEntries,
+  iofRate: v.pipe(
+    optionalCents(IOF_RATE_MAX_HUNDREDTHS, IOF_RATE_MESSAGE),
+    v.transform((hundredths) => (hundredths === null ? null : centsToWire(hundredths))),
+  ),
+  ...withActive,
+});
 export const ProductUpdateSchema = updateSchema(productEntries);
 export const InsurerCreateSchema = v.object({ ...insurerEntries, ...withActive });
 export const InsurerUpdateSchema = updateSchema(insurerEntries);

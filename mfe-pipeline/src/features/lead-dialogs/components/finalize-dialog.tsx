@@ -4,10 +4,13 @@ import {
   DOCUMENT_TYPES,
   FINALIZE_MONEY_MAX_CENTS,
   FinalizeFormSchema,
+  IOF_LINES,
   centsToWire,
   formatDate,
   formatMoney,
+  formatPercent,
   parseDate,
+  suggestIof,
   wireToCents,
   type PipelineCard,
 } from '@corretora/contracts';
@@ -45,7 +48,7 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
   const updateContact = useUpdateContact();
   const finalize = useFinalize();
   const c = card.contact;
-  const { control, handleSubmit, setError, watch, setValue } = useSchemaForm(FinalizeFormSchema, {
+  const { control, handleSubmit, setError, watch, setValue, getValues } = useSchemaForm(FinalizeFormSchema, {
     defaultValues: {
       ...contactFormValues(c),
       insurerId: card.insurerId === null ? '' : String(card.insurerId),
@@ -71,8 +74,23 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
     if (iso) setValue('endDate', formatDate(oneYearLater(iso)), { shouldValidate: false });
   }, [startDate, setValue]);
 
-  const [premio, iof, juros] = watch(['premioLiquido', 'iof', 'juros']);
+  const [premio, iof, juros, productId] = watch(['premioLiquido', 'iof', 'juros', 'productId']);
   const total = (premio ?? 0) + (iof ?? 0) + (juros ?? 0);
+
+  // The IOF suggested by the product's line (or its own rate): filled in while the field is empty
+  // or still holds the last suggestion; a value the broker typed is never overwritten.
+  const suggestion = suggestIof(data?.products.find((product) => String(product.id) === productId), premio ?? null);
+  const lastSuggested = useRef<number | null>(null);
+  useEffect(() => {
+    if (suggestion.cents === null) return;
+    const current = getValues('iof');
+    if (current !== null && current !== lastSuggested.current) return;
+    lastSuggested.current = suggestion.cents;
+    if (current !== suggestion.cents) setValue('iof', suggestion.cents, { shouldValidate: false });
+  }, [suggestion.cents, getValues, setValue]);
+  const iofHint = `Sugestão: ${formatPercent(suggestion.rateHundredths)} (${suggestion.source === 'product' ? 'alíquota do produto' : IOF_LINES[suggestion.source].label})${
+    suggestion.cents === null ? ' do prêmio líquido' : ` = ${formatMoney(suggestion.cents)}`
+  }`;
   const busy = updateContact.isPending || finalize.isPending;
 
   const submit = handleSubmit(async (form) => {
@@ -117,7 +135,7 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
         <DateField control={control} name="startDate" label="Início da vigência" required />
         <DateField control={control} name="endDate" label="Fim da vigência" required />
         <MoneyField control={control} name="premioLiquido" label="Prêmio líquido" required maxCents={FINALIZE_MONEY_MAX_CENTS} />
-        <MoneyField control={control} name="iof" label="IOF" required maxCents={FINALIZE_MONEY_MAX_CENTS} />
+        <MoneyField control={control} name="iof" label="IOF" required maxCents={FINALIZE_MONEY_MAX_CENTS} hint={iofHint} />
         <MoneyField control={control} name="juros" label="Juros" maxCents={FINALIZE_MONEY_MAX_CENTS} />
         <Field label="Prêmio total" hint="Prêmio líquido + IOF + juros">
           <Input value={formatMoney(total)} readOnly aria-readonly="true" />

@@ -1,6 +1,6 @@
 import {
   InsurerCreateSchema, InsurerUpdateSchema, LeadSourceCreateSchema, LeadSourceUpdateSchema, ProductCreateSchema,
-  ProductUpdateSchema, type Insurer, type LeadSource, type Product,
+  ProductUpdateSchema, centsToWire, type Insurer, type LeadSource, type Product,
 } from '@corretora/contracts';
 import { insurerPasswordContext, type PasswordBox } from '../insurers/password-box';
 import type * as v from 'valibot';
@@ -30,7 +30,7 @@ export interface CatalogueDefinition<Row, Dto> {
   toDto: (row: Row) => Dto;
 }
 
-export interface ProductRow { id: number; name: string; isActive: boolean; description: string | null; policyType: Product['policyType'] }
+export interface ProductRow { id: number; name: string; isActive: boolean; description: string | null; policyType: Product['policyType']; iofRate: string | null }
 export interface LeadSourceRow { id: number; name: string; isActive: boolean; description: string | null }
 export interface InsurerRow {
   id: number; name: string; isActive: boolean; contactInfo: string | null; manager: string | null; email: string | null;
@@ -43,9 +43,10 @@ export const productsCatalogue: CatalogueDefinition<ProductRow, Product> = {
   duplicateMessage: 'Já existe um produto com esse nome.',
   createSchema: ProductCreateSchema,
   updateSchema: ProductUpdateSchema,
-  columns: ['id', 'name', 'description', 'isActive', 'policyType'],
-  toColumns: (input) => input,
-  toDto: (row) => ({ id: row.id, name: row.name, description: row.description, isActive: row.isActive, policyType: row.policyType }),
+  columns: ['id', 'name', 'description', 'isActive', 'policyType', 'iofRate'],
+  // The rate arrives in hundredths (the schema's output) and is stored as numeric(5,2).
+  toColumns: ({ iofRate, ...input }) => (iofRate === undefined ? input : { ...input, iofRate: iofRate === null ? null : centsToWire(iofRate as number) }),
+  toDto: (row) => ({ id: row.id, name: row.name, description: row.description, isActive: row.isActive, policyType: row.policyType, iofRate: row.iofRate }),
 };
 
 export const leadSourcesCatalogue: CatalogueDefinition<LeadSourceRow, LeadSource> = {

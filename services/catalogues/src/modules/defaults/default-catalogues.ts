@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 
 /** decisions.md: what a new account starts with (all editable). */
+/** iofRate: only where no policy type names the line (contracts' iof.ts): health 2,38%, travel (personal accident) 0,38%. */
 export const DEFAULT_PRODUCTS = [
-  { name: 'Seguro Auto', policyType: 'auto' },
-  { name: 'Seguro Residencial', policyType: 'home' },
-  { name: 'Seguro de Vida', policyType: 'life' },
-  { name: 'Seguro Empresarial', policyType: 'business' },
-  { name: 'Seguro Saúde', policyType: null },
-  { name: 'Seguro Viagem', policyType: null },
+  { name: 'Seguro Auto', policyType: 'auto', iofRate: null },
+  { name: 'Seguro Residencial', policyType: 'home', iofRate: null },
+  { name: 'Seguro de Vida', policyType: 'life', iofRate: null },
+  { name: 'Seguro Empresarial', policyType: 'business', iofRate: null },
+  { name: 'Seguro Saúde', policyType: null, iofRate: '2.38' },
+  { name: 'Seguro Viagem', policyType: null, iofRate: '0.38' },
 ];
 export const DEFAULT_INSURERS = ['Porto Seguro', 'Bradesco Seguros', 'SulAmérica', 'Allianz', 'Tokio Marine', 'Mapfre', 'HDI Seguros', 'Azul Seguros'];
 export const DEFAULT_LEAD_SOURCES = ['Indicação', 'Site', 'Instagram', 'WhatsApp', 'Google', 'Evento'];

@@ -45,7 +45,7 @@ export class ReferenceDataService {
   async forBroker(userId: string): Promise<ReferenceData> {
     await ensureDefaults(this.knex, userId);
     const [products, leadSources, insurers, pipelineStages] = await Promise.all([
-      this.products.of(userId).rows().select('id', 'name', 'isActive').orderByRaw(BY_NAME),
+      this.products.of(userId).rows().select('id', 'name', 'isActive', 'policyType', 'iofRate').orderByRaw(BY_NAME),
       this.leadSources.of(userId).rows().select('id', 'name', 'isActive').orderByRaw(BY_NAME),
       this.insurers.of(userId).rows().select('id', 'name').orderByRaw(BY_NAME),
       this.stagesOf(userId),
