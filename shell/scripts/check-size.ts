@@ -13,7 +13,8 @@ import { chromium, request, type Browser } from '@playwright/test';
  * - a remote's route (the shell plus that remote): the target is 300 KiB, not met yet (each remote
  *   bundles its own Fluent components and federation runtime: 363–388 KiB on 2026-11-23); the check
  *   fails above the 400 KiB ceiling and prints the gap to the target.
- * Routes come from the registry, so a new remote is measured without an edit here.
+ * Routes come from the registry, so a new remote is measured without an edit here. SIZE_DETAIL=1
+ * also lists every script of every route, largest first (what to look at when one grows).
  */
 const LOGIN_BUDGET = 200 * 1024;
 const PAGE_BUDGET = 300 * 1024;
@@ -27,6 +28,7 @@ interface Measured {
   bytes: number;
   budget: number;
   remoteEntries: string[];
+  sizes: Map<string, number>;
 }
 
 async function measure(browser: Browser, base: string, route: string, budget: number, target: number, storageState?: Awaited<ReturnType<Awaited<ReturnType<typeof request.newContext>>['storageState']>>): Promise<Measured> {
@@ -54,6 +56,7 @@ async function measure(browser: Browser, base: string, route: string, budget: nu
     budget,
     target,
     remoteEntries: [...scripts.keys()].filter((url) => url.includes('remoteEntry')),
+    sizes: scripts,
   };
 }
 
@@ -91,6 +94,9 @@ async function main(): Promise<void> {
         (result.bytes > result.target ? `, ${((result.bytes - result.target) / 1024).toFixed(1)} KiB above the ${result.target / 1024} KiB target` : '') +
         (entries ? ` fetched ${result.remoteEntries.join(', ')}` : ''),
     );
+    if (process.env.SIZE_DETAIL) {
+      for (const [url, size] of [...result.sizes].sort((a, b) => b[1] - a[1])) console.log(`    ${(size / 1024).toFixed(1).padStart(7)} KiB  ${new URL(url).pathname}`);
+    }
   }
   if (failed) process.exit(1);
 }

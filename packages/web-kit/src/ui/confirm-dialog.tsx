@@ -1,4 +1,4 @@
-import { Button, Spinner, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { lazy, Suspense, useState } from 'react';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -10,23 +10,20 @@ export interface ConfirmDialogProps {
   busy?: boolean;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onOpenChange, busy = false }: ConfirmDialogProps) {
+const ConfirmDialogSurface = lazy(() => import('./confirm-dialog-surface'));
+
+/**
+ * A confirmation (an alert dialog: Cancelar and the action). Screens render it closed most of the
+ * time, so its code (Fluent's dialog, portal and motion) is fetched the first time it opens, not
+ * with the page; it stays mounted afterwards so closing animates.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [wanted, setWanted] = useState(props.open);
+  if (props.open && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Dialog open={open} modalType="alert" onOpenChange={(_event, data) => onOpenChange(data.open)}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent>{message}</DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" disabled={busy} onClick={() => onOpenChange(false)}>
-              Cancelar
-            </Button>
-            <Button appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogSurface {...props} />
+    </Suspense>
   );
 }

@@ -1,14 +1,6 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import type { FormEventHandler, ReactNode } from 'react';
+import { lazy, Suspense, type FormEventHandler, type ReactNode } from 'react';
 
-const useStyles = makeStyles({
-  surface: { maxWidth: '640px', width: '100%' },
-  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  actions: { flexWrap: 'wrap' },
-});
-
-/** A dialog that is a form: its title, fields, extra actions, Cancelar and the submit (busy: a spinner, nothing closes it). */
-export function FormDialog({ title, submitLabel, busy, onSubmit, onClose, children, extraActions }: {
+export interface FormDialogProps {
   title: string;
   submitLabel: string;
   busy: boolean;
@@ -16,23 +8,19 @@ export function FormDialog({ title, submitLabel, busy, onSubmit, onClose, childr
   onClose: () => void;
   children: ReactNode;
   extraActions?: ReactNode;
-}) {
-  const styles = useStyles();
+}
+
+const FormDialogSurface = lazy(() => import('./form-dialog-surface'));
+
+/**
+ * A dialog that is a form: its title, fields, extra actions, Cancelar and the submit (busy: a
+ * spinner, nothing closes it). Rendered only while open, so the dialog's code is fetched on the
+ * first open instead of with every page; the form's state lives in the caller either way.
+ */
+export function FormDialog(props: FormDialogProps) {
   return (
-    <Dialog open onOpenChange={(_event, data) => (!data.open && !busy ? onClose() : undefined)}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={onSubmit} noValidate>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={styles.fields}>{children}</DialogContent>
-            <DialogActions className={styles.actions}>
-              {extraActions}
-              <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancelar</Button>
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>{submitLabel}</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <Suspense fallback={null}>
+      <FormDialogSurface {...props} />
+    </Suspense>
   );
 }

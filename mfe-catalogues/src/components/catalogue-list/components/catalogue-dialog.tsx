@@ -1,13 +1,8 @@
-import { useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
-import { Button, Spinner, makeStyles, tokens, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { FormDialog, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import type { FieldValues } from 'react-hook-form';
 import { useCreateItem, useUpdateItem, type CatalogueItem } from '../api/catalogue-api';
 import { changedFields } from '../utils/changed-fields';
 import type { CatalogueKind } from './catalogue-kind';
-
-const useStyles = makeStyles({
-  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
 
 /** The modal in create mode (no item) or edit mode (an item was chosen). */
 export function CatalogueDialog<T extends CatalogueItem, F extends FieldValues, O extends FieldValues>({ kind, item, onClose }: {
@@ -15,7 +10,6 @@ export function CatalogueDialog<T extends CatalogueItem, F extends FieldValues, 
   item: T | null;
   onClose: () => void;
 }) {
-  const styles = useStyles();
   const notify = useNotify();
   const create = useCreateItem<T>(kind.key);
   const update = useUpdateItem<T>(kind.key);
@@ -52,23 +46,8 @@ export function CatalogueDialog<T extends CatalogueItem, F extends FieldValues, 
 
   const Fields = kind.Fields;
   return (
-    <Dialog open onOpenChange={(_event, data) => (!data.open && !busy ? onClose() : undefined)}>
-      <DialogSurface>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{editing ? kind.texts.editTitle : kind.texts.newTitle}</DialogTitle>
-            <DialogContent className={styles.fields}>
-              <Fields control={control} editing={editing} />
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancelar</Button>
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-                {editing ? 'Atualizar' : 'Criar'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title={editing ? kind.texts.editTitle : kind.texts.newTitle} submitLabel={editing ? 'Atualizar' : 'Criar'} busy={busy} onSubmit={submit} onClose={onClose}>
+      <Fields control={control} editing={editing} />
+    </FormDialog>
   );
 }
