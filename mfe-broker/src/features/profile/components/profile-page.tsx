@@ -40,12 +40,15 @@ function toValues(profile: BrokerProfile) {
 function AccountStats() {
   const styles = useStyles();
   const stats = useResource(DASHBOARD_STATS_RESOURCE);
+  // A service that did not answer shows '—' for its figures, as on the dashboard: never a false zero.
+  const missing = new Set(stats.data?.unavailable ?? []);
+  const figure = (source: 'pipeline' | 'finance', text: string) => (missing.has(source) ? '—' : text);
   const figures = stats.data
     ? [
-        ['Total de clientes', formatCount(stats.data.totalClients)],
-        ['Apólices ativas', formatCount(stats.data.activePolicies)],
-        ['Sinistros pendentes', formatCount(stats.data.pendingClaims)],
-        ['Receita do mês', formatMoney(stats.data.monthlyRevenue)],
+        ['Total de clientes', figure('pipeline', formatCount(stats.data.totalClients))],
+        ['Apólices ativas', figure('finance', formatCount(stats.data.activePolicies))],
+        ['Sinistros pendentes', figure('finance', formatCount(stats.data.pendingClaims))],
+        ['Receita do mês', figure('finance', formatMoney(stats.data.monthlyRevenue))],
       ]
     : [];
   return (
