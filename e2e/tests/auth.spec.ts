@@ -73,3 +73,19 @@ test('a session ended elsewhere sends the broker to the landing page at the next
   await expect(page.getByRole('link', { name: 'Criar Conta Grátis' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeHidden();
 });
+
+test('the account menu opens from the keyboard, closes with Escape back on its button, and signs out', async ({ page }) => {
+  await registerViaApi(page.request, 'Iara Moura', uniqueEmail('menu'));
+  await page.goto('/');
+  const menuButton = page.getByRole('button', { name: 'Menu da conta' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Limpar Dados' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Sair da Conta' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  await menuButton.click();
+  await page.getByRole('menuitem', { name: 'Sair da Conta' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});

@@ -1,7 +1,7 @@
 import { BROKER_PROFILE_RESOURCE, initials } from '@corretora/contracts';
-import { Body1Strong, Button, Caption1, Subtitle2, makeStyles, mergeClasses, tokens, Avatar, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { DeleteRegular, LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular, SignOutRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { Body1Strong, Button, Caption1, Subtitle2, makeStyles, mergeClasses, tokens, Avatar } from '@fluentui/react-components';
+import { LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
+import { lazy, Suspense, useState } from 'react';
 import { PATHS } from '../../config/paths';
 import { useClearData } from '../../lib/account-api';
 import { useLogout } from '../../lib/auth-api';
@@ -10,6 +10,9 @@ import { NavLink, useCurrentUser, useLocation, useNavigate, useResource } from '
 import { COMPACT_LAYOUT, ConfirmDialog, useNotify } from '@corretora/web-kit/ui';
 
 const NAV_WIDTH = '16rem';
+
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(loadAccountMenu);
 
 const useStyles = makeStyles({
   root: {
@@ -47,6 +50,21 @@ export function SideNav({ open = false }: { open?: boolean }) {
   const clearData = useClearData();
   const notify = useNotify();
   const [confirmingClear, setConfirmingClear] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  // The closed menu is this same-looking button; its code starts loading when the pointer or focus
+  // reaches it, and the real menu replaces it, open, on the click.
+  const menuButton = (disabled: boolean) => (
+    <Button
+      appearance="subtle"
+      icon={<MoreVerticalRegular />}
+      aria-label="Menu da conta"
+      aria-haspopup="menu"
+      disabled={disabled}
+      onPointerEnter={() => void loadAccountMenu()}
+      onFocus={() => void loadAccountMenu()}
+      onClick={() => setMenuWanted(true)}
+    />
+  );
   const unlocked = profile?.isOnboardingComplete === true;
 
   const name = profile?.name || user?.name || 'Usuário';
@@ -105,21 +123,16 @@ export function SideNav({ open = false }: { open?: boolean }) {
           <Body1Strong className={styles.ellipsis}>{name}</Body1Strong>
           {email ? <Caption1 className={styles.ellipsis}>{email}</Caption1> : null}
         </div>
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
-            <Button appearance="subtle" icon={<MoreVerticalRegular />} aria-label="Menu da conta" />
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              <MenuItem icon={<DeleteRegular />} onClick={() => setConfirmingClear(true)}>
-                Limpar Dados
-              </MenuItem>
-              <MenuItem icon={<SignOutRegular />} onClick={() => logout.mutate(undefined, { onSettled: () => navigate(PATHS.login) })}>
-                Sair da Conta
-              </MenuItem>
-            </MenuList>
-          </MenuPopover>
-        </Menu>
+        {menuWanted ? (
+          <Suspense fallback={menuButton(true)}>
+            <AccountMenu
+              onClearData={() => setConfirmingClear(true)}
+              onLogout={() => logout.mutate(undefined, { onSettled: () => navigate(PATHS.login) })}
+            />
+          </Suspense>
+        ) : (
+          menuButton(false)
+        )}
       </div>
       <ConfirmDialog
         open={confirmingClear}
