@@ -43,16 +43,33 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic' } },
-                target: 'es2022',
+          use: [
+            // Runs second, on swc's JavaScript: makeStyles/makeResetStyles become precompiled atomic
+            // classes at build time, so no app ships Griffel's runtime style compiler (stylis,
+            // rtl-css-js). Our code imports them from Fluent's barrel, hence the module list.
+            {
+              loader: '@griffel/webpack-loader',
+              options: {
+                modules: [
+                  { moduleSource: '@fluentui/react-components', importName: 'makeStyles', resetImportName: 'makeResetStyles', staticImportName: 'makeStaticStyles' },
+                  { moduleSource: '@griffel/react', importName: 'makeStyles', resetImportName: 'makeResetStyles', staticImportName: 'makeStaticStyles' },
+                ],
+                // Style values may come from our TypeScript packages (COMPACT_LAYOUT, say): the build-time
+                // evaluation reads them from source.
+                babelOptions: { presets: [['@babel/preset-typescript', { isTSX: true, allExtensions: true }]] },
               },
             },
-          },
+            {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic' } },
+                  target: 'es2022',
+                },
+              },
+            },
+          ],
         },
       ],
     },
