@@ -1,8 +1,7 @@
-import { Toast, ToastBody, ToastTitle, Toaster, useToastController } from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { installInbox, sendNotice, subscribeInbox, waitingNotices } from './toast-inbox';
 
-export const TOASTER_ID = 'corretora-toaster';
-const TOAST_TIMEOUT_MS = 5000;
+export { TOASTER_ID } from './toast-inbox';
 
 const NEXT_PAGE_KEY = 'corretora.notice';
 
@@ -18,8 +17,7 @@ export function notifyOnNextPage(intent: 'success' | 'error', title: string, bod
 export function NoticeFromPreviousPage() {
   const notify = useNotify();
   useEffect(() => {
-    // After the toaster's portal has mounted: a toast dispatched in the same commit is lost and
-    // leaves the toaster stuck.
+    // After the layout's first commit, so the toaster's inbox is listening.
     const timer = setTimeout(() => {
       const raw = sessionStorage.getItem(NEXT_PAGE_KEY);
       if (!raw) return;
@@ -36,17 +34,25 @@ export function NoticeFromPreviousPage() {
   return null;
 }
 
-/** Rendered once by the shell; remotes reach it through useNotify (web-kit is a shared singleton). */
+const ToasterSurface = lazy(() => import('./toaster-surface'));
+
+/**
+ * Rendered once by the signed-in layout. Until the first toast of a visit it is an empty listener:
+ * Fluent's toaster (toasts, motion, portal) loads then, not with every page.
+ */
 export function AppToaster() {
+  installInbox();
+  // Sent before this layout was there (signed out, say): never shown. Pages' effects run after
+  // this render, so their notices are newer.
+  const [since] = useState(() => Date.now());
+  const notices = useSyncExternalStore(subscribeInbox, waitingNotices);
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notices.some((notice) => notice.at >= since)) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Toaster
-      toasterId={TOASTER_ID}
-      position="top-end"
-      limit={1}
-      timeout={TOAST_TIMEOUT_MS}
-      pauseOnHover
-      shortcuts={{ focus: (event) => event.key === 'F8' }}
-    />
+    <Suspense fallback={null}>
+      <ToasterSurface since={since} />
+    </Suspense>
   );
 }
 
@@ -55,26 +61,12 @@ export interface Notify {
   error(title: string, body?: string): void;
 }
 
+const NOTIFY: Notify = {
+  success: (title, body) => sendNotice('success', title, body),
+  error: (title, body) => sendNotice('error', title, body),
+};
+
+/** Toasts from any app: they reach the shell's toaster as a window event (see toast-inbox.ts). */
 export function useNotify(): Notify {
-  const { dispatchToast, dismissAllToasts } = useToastController(TOASTER_ID);
-  const show = useCallback(
-    (intent: 'success' | 'error', title: string, body?: string) => {
-      // One toast at a time: a new message replaces the current one.
-      dismissAllToasts();
-      dispatchToast(
-        <Toast>
-          <ToastTitle>{title}</ToastTitle>
-          {body ? <ToastBody>{body}</ToastBody> : null}
-        </Toast>,
-        // Our own id: each bundle's Fluent numbers its toasts from 1, and a toaster ignores an id it
-        // still holds, so the shell's first toast would swallow a remote's first one.
-        { intent, politeness: intent === 'error' ? 'assertive' : 'polite', toastId: `toast-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}` },
-      );
-    },
-    [dispatchToast, dismissAllToasts],
-  );
-  return useMemo(
-    () => ({ success: (title, body) => show('success', title, body), error: (title, body) => show('error', title, body) }),
-    [show],
-  );
+  return NOTIFY;
 }

@@ -1,5 +1,5 @@
 import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
-import { Button, MessageBar, MessageBarBody, Subtitle2, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Subtitle2, makeStyles, mergeClasses, tokens, useFocusableGroup } from '@fluentui/react-components';
 import { NavigationRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { SideNav } from './side-nav';
@@ -27,6 +27,11 @@ const useStyles = makeStyles({
 
 /** Signed-in frame: side navigation (a slide-over menu on narrow screens) and the page. */
 export default function AppLayout() {
+  // Creates Fluent's focus manager (tabster) from the shell's own copy before any remote renders
+  // (any tabster hook creates it; this one has no other effect). Each remote bundles its own copy:
+  // when a remote's dialog was the first to create the instance, closing the dialog left
+  // aria-hidden on #root and the page vanished from the accessibility tree.
+  useFocusableGroup();
   const styles = useStyles();
   const profile = useResource(BROKER_PROFILE_RESOURCE);
   const { pathname } = useLocation();
