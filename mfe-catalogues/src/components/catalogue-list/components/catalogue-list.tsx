@@ -2,10 +2,8 @@ import { apiErrorMessage } from '@corretora/web-kit';
 import { ConfirmDialog, useNotify } from '@corretora/web-kit/ui';
 import { Body1, Button, Card, Text, makeStyles, mergeClasses, tokens, Skeleton, SkeletonItem, Switch } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
+import { Suspense, useState } from 'react';
 import { useCatalogue, useDeleteItem, useToggleActive, type CatalogueItem } from '../api/catalogue-api';
-import { CatalogueDialog } from './catalogue-dialog';
 import type { CatalogueKind } from './catalogue-kind';
 
 const useStyles = makeStyles({
@@ -21,7 +19,7 @@ const useStyles = makeStyles({
 
 const SKELETON_ROWS = 3;
 
-export function CatalogueList<T extends CatalogueItem, F extends FieldValues, O extends FieldValues>({ kind }: { kind: CatalogueKind<T, F, O> }) {
+export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: CatalogueKind<T> }) {
   const styles = useStyles();
   const notify = useNotify();
   const list = useCatalogue<T>(kind.key);
@@ -96,7 +94,11 @@ export function CatalogueList<T extends CatalogueItem, F extends FieldValues, O 
           ))}
         </ul>
       ) : null}
-      {editing !== null ? <CatalogueDialog kind={kind} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing !== null ? (
+        <Suspense fallback={null}>
+          <kind.Dialog catalogue={kind.key} texts={kind.texts} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title="Confirmar exclusão"

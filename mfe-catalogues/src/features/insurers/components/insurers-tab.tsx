@@ -1,48 +1,17 @@
-import { InsurerCreateSchema, type Insurer } from '@corretora/contracts';
-import type { KindFor } from '../../../components/catalogue-list/components/catalogue-kind';
+import type { Insurer } from '@corretora/contracts';
+import { lazy } from 'react';
+import type { CatalogueKind } from '../../../components/catalogue-list/components/catalogue-kind';
 import { CatalogueList } from '../../../components/catalogue-list/components/catalogue-list';
-import { CheckboxField, PasswordField, TextField } from '@corretora/web-kit/ui';
 import { InsurerDetails } from './insurer-details';
 
-const insurersKind: KindFor<Insurer, typeof InsurerCreateSchema> = {
+const insurersKind: CatalogueKind<Insurer> = {
   key: 'insurers',
   texts: {
     add: 'Adicionar Seguradora', newTitle: 'Nova Seguradora', editTitle: 'Editar Seguradora', empty: 'Nenhuma seguradora cadastrada.',
     created: 'Seguradora criada com sucesso!', updated: 'Seguradora atualizada com sucesso!', deleted: 'Seguradora excluída com sucesso!',
     createError: 'Erro ao criar seguradora', updateError: 'Erro ao atualizar seguradora', deleteError: 'Erro ao excluir seguradora',
   },
-  schema: InsurerCreateSchema,
-  emptyForm: { name: '', manager: '', email: '', password: '', website: '', contactInfo: '', isActive: true },
-  // The stored password is never sent to the browser: the field starts empty in edit mode.
-  toForm: (item) => ({
-    name: item.name, manager: item.manager ?? '', email: item.email ?? '', password: '', website: item.website ?? '',
-    contactInfo: item.contactInfo ?? '', isActive: item.isActive,
-  }),
-  toComparable: (item) => ({
-    name: item.name, manager: item.manager, email: item.email, password: null, website: item.website, contactInfo: item.contactInfo, isActive: item.isActive,
-  }),
-  adjustChanges: (changes) => {
-    // Left empty while editing means "keep the stored password".
-    const { password, ...rest } = changes;
-    return password ? { ...rest, password } : rest;
-  },
-  Fields: ({ control, editing }) => (
-    <>
-      <TextField control={control} name="name" label="Nome" required />
-      <TextField control={control} name="manager" label="Gerente" />
-      <TextField control={control} name="email" label="E-mail" type="email" />
-      <PasswordField
-        control={control}
-        name="password"
-        label="Senha do portal"
-        autoComplete="new-password"
-        hint={editing ? 'Deixe em branco para manter a senha atual.' : 'Guardada criptografada; só aparece quando você pedir.'}
-      />
-      <TextField control={control} name="website" label="Website" placeholder="https://" />
-      <TextField control={control} name="contactInfo" label="Contato" />
-      <CheckboxField control={control} name="isActive" label="Ativa" />
-    </>
-  ),
+  Dialog: lazy(() => import('./insurer-form')),
   Details: InsurerDetails,
 };
 
