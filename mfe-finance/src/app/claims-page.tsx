@@ -1,8 +1,8 @@
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS, CLAIM_TRANSITIONS, CLAIM_TYPES, formatCount, formatDate, formatMoney, wireToCents, type Claim, type ClaimStatus } from '@corretora/contracts';
 import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
-import { PageHeader, useNotify } from '@corretora/web-kit/ui';
+import { ActionMenu, PageHeader, useNotify } from '@corretora/web-kit/ui';
 import {
-  Badge, Body1, Button, Caption1, Field, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Select, Spinner, Table, TableBody, TableCell, TableHeader,
+  Badge, Body1, Button, Caption1, Field, Select, Spinner, Table, TableBody, TableCell, TableHeader,
   TableHeaderCell, TableRow, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
@@ -91,31 +91,24 @@ export default function ClaimsPage() {
                             <Button size="small" icon={<EditRegular />} aria-label={`Editar sinistro ${claim.claimId}`} onClick={() => setEditing(claim)} />
                           )}
                           {CLAIM_TRANSITIONS[claim.status].length > 0 && (
-                            <Menu>
-                              <MenuTrigger disableButtonEnhancement>
-                                <Button size="small" aria-label={`Mudar status do sinistro ${claim.claimId}`}>Mudar status</Button>
-                              </MenuTrigger>
-                              <MenuPopover>
-                                <MenuList>
-                                  {CLAIM_TRANSITIONS[claim.status].map((next) => (
-                                    <MenuItem
-                                      key={next}
-                                      onClick={() =>
-                                        changeStatus.mutate(
-                                          { id: claim.id, status: next },
-                                          {
-                                            onSuccess: () => notify.success(`Sinistro ${CLAIM_STATUS_LABELS[next].toLowerCase()}`),
-                                            onError: (error) => notify.error('Falha ao mudar o status.', apiErrorMessage(error, '')),
-                                          },
-                                        )
-                                      }
-                                    >
-                                      {CLAIM_STATUS_LABELS[next]}
-                                    </MenuItem>
-                                  ))}
-                                </MenuList>
-                              </MenuPopover>
-                            </Menu>
+                            <ActionMenu
+                              size="small"
+                              aria-label={`Mudar status do sinistro ${claim.claimId}`}
+                              items={CLAIM_TRANSITIONS[claim.status].map((next) => ({
+                                key: next,
+                                label: CLAIM_STATUS_LABELS[next],
+                                onSelect: () =>
+                                  changeStatus.mutate(
+                                    { id: claim.id, status: next },
+                                    {
+                                      onSuccess: () => notify.success(`Sinistro ${CLAIM_STATUS_LABELS[next].toLowerCase()}`),
+                                      onError: (error) => notify.error('Falha ao mudar o status.', apiErrorMessage(error, '')),
+                                    },
+                                  ),
+                              }))}
+                            >
+                              Mudar status
+                            </ActionMenu>
                           )}
                         </div>
                       </TableCell>

@@ -1,5 +1,6 @@
 // Visual building blocks; not part of the shared singleton (they hold no shared state), so they
-// are tree-shaken into each app. Toasts reach the one toaster through its id, not module identity.
+// are tree-shaken into each app. Toasts reach the one toaster as a window event, not by module identity.
+export { ActionMenu, type ActionMenuItem, type ActionMenuProps } from './action-menu';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { FormDialog, type FormDialogProps } from './form-dialog';
 export { LoadingScreen } from './loading-screen';

@@ -1,18 +1,15 @@
 import { BROKER_PROFILE_RESOURCE, initials } from '@corretora/contracts';
-import { Body1Strong, Button, Caption1, Subtitle2, makeStyles, mergeClasses, tokens, Avatar } from '@fluentui/react-components';
-import { LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
-import { lazy, Suspense, useState } from 'react';
+import { Body1Strong, Caption1, Subtitle2, makeStyles, mergeClasses, tokens, Avatar } from '@fluentui/react-components';
+import { DeleteRegular, LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular, SignOutRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
 import { PATHS } from '../../config/paths';
 import { useClearData } from '../../lib/account-api';
 import { useLogout } from '../../lib/auth-api';
 import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink, useCurrentUser, useLocation, useNavigate, useResource } from '@corretora/web-kit';
-import { COMPACT_LAYOUT, ConfirmDialog, useNotify } from '@corretora/web-kit/ui';
+import { ActionMenu, COMPACT_LAYOUT, ConfirmDialog, useNotify } from '@corretora/web-kit/ui';
 
 const NAV_WIDTH = '16rem';
-
-const loadAccountMenu = () => import('./account-menu');
-const AccountMenu = lazy(loadAccountMenu);
 
 const useStyles = makeStyles({
   root: {
@@ -50,21 +47,6 @@ export function SideNav({ open = false }: { open?: boolean }) {
   const clearData = useClearData();
   const notify = useNotify();
   const [confirmingClear, setConfirmingClear] = useState(false);
-  const [menuWanted, setMenuWanted] = useState(false);
-  // The closed menu is this same-looking button; its code starts loading when the pointer or focus
-  // reaches it, and the real menu replaces it, open, on the click.
-  const menuButton = (disabled: boolean) => (
-    <Button
-      appearance="subtle"
-      icon={<MoreVerticalRegular />}
-      aria-label="Menu da conta"
-      aria-haspopup="menu"
-      disabled={disabled}
-      onPointerEnter={() => void loadAccountMenu()}
-      onFocus={() => void loadAccountMenu()}
-      onClick={() => setMenuWanted(true)}
-    />
-  );
   const unlocked = profile?.isOnboardingComplete === true;
 
   const name = profile?.name || user?.name || 'Usuário';
@@ -123,16 +105,15 @@ export function SideNav({ open = false }: { open?: boolean }) {
           <Body1Strong className={styles.ellipsis}>{name}</Body1Strong>
           {email ? <Caption1 className={styles.ellipsis}>{email}</Caption1> : null}
         </div>
-        {menuWanted ? (
-          <Suspense fallback={menuButton(true)}>
-            <AccountMenu
-              onClearData={() => setConfirmingClear(true)}
-              onLogout={() => logout.mutate(undefined, { onSettled: () => navigate(PATHS.login) })}
-            />
-          </Suspense>
-        ) : (
-          menuButton(false)
-        )}
+        <ActionMenu
+          appearance="subtle"
+          icon={<MoreVerticalRegular />}
+          aria-label="Menu da conta"
+          items={[
+            { key: 'clear', label: 'Limpar Dados', icon: <DeleteRegular />, onSelect: () => setConfirmingClear(true) },
+            { key: 'logout', label: 'Sair da Conta', icon: <SignOutRegular />, onSelect: () => logout.mutate(undefined, { onSettled: () => navigate(PATHS.login) }) },
+          ]}
+        />
       </div>
       <ConfirmDialog
         open={confirmingClear}
