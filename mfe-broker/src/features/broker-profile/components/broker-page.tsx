@@ -2,9 +2,12 @@ import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
 import { useResource } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { BrokerProfileView } from './broker-profile-view';
-import { OnboardingWizard } from './onboarding-wizard';
+
+// The wizard (its forms, masks and schemas) is what a new broker sees first; an onboarded one sees
+// the read-only view and only fetches the wizard to edit or restart.
+const OnboardingWizard = lazy(() => import('./onboarding-wizard').then((module) => ({ default: module.OnboardingWizard })));
 
 /** /broker: the read-only profile once onboarding is complete, otherwise (or when editing) the wizard. */
 export default function BrokerPage() {
@@ -20,5 +23,9 @@ export default function BrokerPage() {
   }
   const data = profile.data ?? null;
   if (data?.isOnboardingComplete && !editing) return <BrokerProfileView profile={data} onEdit={() => setEditing(true)} />;
-  return <OnboardingWizard key={editing ? 'edit' : 'onboarding'} profile={data} editing={editing} onCancel={() => setEditing(false)} />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <OnboardingWizard key={editing ? 'edit' : 'onboarding'} profile={data} editing={editing} onCancel={() => setEditing(false)} />
+    </Suspense>
+  );
 }
