@@ -1,12 +1,16 @@
-import { COMMISSION_PERIODS, POLICY_TYPES, formatCount, formatDate, formatMoney, type PolicyType } from '@corretora/contracts';
+import { COMMISSION_PERIODS, POLICY_TYPES, formatCount, formatMoney, type PolicyType } from '@corretora/contracts';
 import { PageHeader } from '@corretora/web-kit/ui';
 import {
-  Badge, Body1, Caption1, Card, Field, ProgressBar, Select, Spinner, Subtitle2, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell,
-  TableRow, Text, Title3, makeStyles, tokens,
+  Body1, Caption1, Card, Field, ProgressBar, Select, Spinner, Subtitle2, Tab, TabList, Text, Title3, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useCommissions } from '../lib/finance-api';
 import { ratio } from '../components/ratio';
+
+// The Apólices tab's table loads when the tab is first opened (Visão Geral is the default).
+const CommissionPoliciesTable = lazy(() =>
+  import('../features/commissions/components/commission-policies-table').then((module) => ({ default: module.CommissionPoliciesTable })),
+);
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', marginBottom: tokens.spacingVerticalL },
@@ -93,30 +97,9 @@ export default function CommissionsPage() {
       )}
       {tab === 'policies' && (
         <div className={styles.tableWrap} role="tabpanel" aria-label="Apólices">
-          {policies.length === 0 ? (
-            <Body1 className={styles.empty}>Nenhuma apólice para este filtro.</Body1>
-          ) : (
-            <Table aria-label="Comissões por apólice">
-              <TableHeader>
-                <TableRow>
-                  {['Apólice', 'Cliente', 'Tipo', 'Prêmio', 'Comissão', 'Renovação', 'Status'].map((header) => <TableHeaderCell key={header}>{header}</TableHeaderCell>)}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {policies.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell>{row.policyNumber}</TableCell>
-                    <TableCell>{row.contactName}</TableCell>
-                    <TableCell>{TYPE_LABEL[row.type]}</TableCell>
-                    <TableCell>{formatMoney(row.premium)}</TableCell>
-                    <TableCell>{formatMoney(row.calculatedCommission)}</TableCell>
-                    <TableCell>{formatDate(row.renewalDate)}</TableCell>
-                    <TableCell><Badge appearance="tint" color={row.status === 'active' ? 'success' : 'subtle'}>{row.status === 'active' ? 'Ativa' : 'Inativa'}</Badge></TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <Suspense fallback={<Spinner label="Carregando apólices..." />}>
+            <CommissionPoliciesTable policies={policies} />
+          </Suspense>
         </div>
       )}
       {tab === 'projections' && (
