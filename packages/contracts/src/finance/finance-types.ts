@@ -1,5 +1,5 @@
 import type { ActivityEvent } from '../activity/activity';
-import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from './finance.schemas';
+import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from './finance-options';
 
 /** A policy as the API answers it; money as '1248.00' (decisions.md, money on the wire). */
 export interface Policy {

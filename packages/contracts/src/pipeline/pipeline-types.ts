@@ -1,4 +1,4 @@
-import type { ContactType, DocumentTypeValue, StageKey } from './pipeline.schemas';
+import type { ContactType, DocumentTypeValue, StageKey } from './pipeline-options';
 
 /** Card statuses (decisions.md): archived cards leave the board; issued ones stay in Finalizado. */
 export type CardStatus = 'active' | 'archived' | 'issued';

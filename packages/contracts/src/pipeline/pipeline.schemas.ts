@@ -4,36 +4,11 @@ import { isValidMobilePhone, normalizePhone } from '../br/phone';
 import { maxLengthMessage, optionalEmail, optionalText, required, requiredText } from '../fields';
 import { FINALIZE_MONEY_MAX_CENTS, dateField, formId, isId, optionalCents, optionalWireId, optionalWireMoney, requiredCents, wireId, wireMoney } from '../wire-fields';
 
-/** The four stages of the board (section 4), in order; the key travels as `stage`, the id as `stageId`. */
-export const STAGE_KEYS = ['leads', 'qualified', 'proposal', 'closed'] as const;
-export type StageKey = (typeof STAGE_KEYS)[number];
+import {
+  ANNUAL_PREMIUM_MAX_CENTS, COMMISSION_PERCENT_MAX_HUNDREDTHS, CONTACT_TYPES, DOCUMENT_TYPES, NOTE_MAX_LENGTH, STAGE_KEYS, TOTAL_PREMIUM_MAX_CENTS,
+  type DocumentTypeValue,
+} from './pipeline-options';
 
-export const CONTACT_TYPES = ['individual', 'business', 'prospect'] as const;
-export type ContactType = (typeof CONTACT_TYPES)[number];
-/** What the contacts screen offers to create and filter by (a prospect is created as a lead). */
-export const CONTACT_TYPE_OPTIONS = [
-  { value: 'individual', label: 'Pessoa Física' },
-  { value: 'business', label: 'Empresarial' },
-  { value: 'prospect', label: 'Prospecto' },
-] as const satisfies readonly { value: ContactType; label: string }[];
-
-export const DOCUMENT_TYPES = [
-  { value: 'orcamento', label: 'Orçamento' },
-  { value: 'proposta', label: 'Proposta' },
-  { value: 'apolice', label: 'Apólice' },
-] as const;
-export type DocumentTypeValue = (typeof DOCUMENT_TYPES)[number]['value'];
-
-/** Section 9 caps, in cents (hundredths for the percentage). */
-export const ANNUAL_PREMIUM_MAX_CENTS = 100_000_000;
-/** numeric(10,2): the largest total premium a card can hold. */
-export const TOTAL_PREMIUM_MAX_CENTS = 9_999_999_999;
-export const COMMISSION_PERCENT_MAX_HUNDREDTHS = 9_999;
-/** A card untouched in its stage for longer than this is going cold. */
-export const STALE_AFTER_DAYS = 7;
-export const NOTE_MAX_LENGTH = 2_000;
-
-export { FINALIZE_MONEY_MAX_CENTS };
 
 const PHONE_MESSAGE = 'Número de celular inválido. Use formato: (11) 99999-9999';
 const CPF_MESSAGE = 'CPF inválido. Use 11 dígitos ou formato especial com XX';
