@@ -10,15 +10,15 @@ import { chromium, request, type Browser } from '@playwright/test';
  * it fetched, gzipped:
  * - /login (signed out): at most 200 KiB and no remoteEntry;
  * - the shell's own routes (signed in, onboarded): at most 300 KiB;
- * - a remote's route (the shell plus that remote): the target is 300 KiB, met by 6 of 9 routes on
- *   2026-11-23 (272–320 KiB: each remote bundles its own Fluent components and federation runtime);
+ * - a remote's route (the shell plus that remote): the target is 300 KiB, met by 7 of 9 routes on
+ *   2026-11-23 (270–317 KiB: each remote bundles its own Fluent components and federation runtime);
  *   the check fails above the 340 KiB ceiling and prints the gap to the target.
  * Routes come from the registry, so a new remote is measured without an edit here. SIZE_DETAIL=1
  * also lists every script of every route, largest first (what to look at when one grows).
  */
 const LOGIN_BUDGET = 200 * 1024;
 const PAGE_BUDGET = 300 * 1024;
-/** Lowered from 400 as the pages got lighter (highest 320 KiB on 2026-11-23): a regression fails. */
+/** Lowered from 400 as the pages got lighter (highest 317 KiB on 2026-11-23): a regression fails. */
 const REMOTE_PAGE_CEILING = 340 * 1024;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
