@@ -10,19 +10,23 @@ import type { Knex } from 'knex';
 export function statsRoutes(router: Router, knex: Knex): void {
   router.get('/pipeline/:userId/stats', async (ctx) => {
     const userId = parseUserIdParam(ctx.params.userId);
-    const { rows } = await knex.raw<{ rows: { new_leads: number; total_leads: number; total_clients: number }[] }>(
-      `select
-         (select count(*)::int from pipeline_cards where user_id = ? and status = 'active' and stage_key = 'leads' and created_at > now() - interval '30 days') as new_leads,
-         (select count(*)::int from pipeline_cards where user_id = ? and status in ('active', 'issued')) as total_leads,
-         (select count(*)::int from contacts where user_id = ? and type <> 'prospect') as total_clients`,
-      [userId, userId, userId],
-    );
+    // The figures and the events are independent reads: both at once.
+    const [{ rows }, events] = await Promise.all([
+      knex.raw<{ rows: { new_leads: number; total_leads: number; total_clients: number }[] }>(
+        `select
+           (select count(*)::int from pipeline_cards where user_id = ? and status = 'active' and stage_key = 'leads' and created_at > now() - interval '30 days') as new_leads,
+           (select count(*)::int from pipeline_cards where user_id = ? and status in ('active', 'issued')) as total_leads,
+           (select count(*)::int from contacts where user_id = ? and type <> 'prospect') as total_clients`,
+        [userId, userId, userId],
+      ),
+      recentActivity(knex, 'pipeline', userId),
+    ]);
     const row = rows[0]!;
     ctx.body = {
       newLeads: row.new_leads,
       totalLeads: row.total_leads,
       totalClients: row.total_clients,
-      recentActivity: await recentActivity(knex, 'pipeline', userId),
+      recentActivity: events,
     };
   });
 }
