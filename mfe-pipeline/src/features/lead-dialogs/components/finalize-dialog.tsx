@@ -24,7 +24,8 @@ import { useFinalize, useUpdateContact } from '../../../lib/pipeline-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.spacingVerticalM },
+  // Start-aligned: a field with a hint (IOF, total) must not stretch its row neighbour's input.
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.spacingVerticalM, alignItems: 'start' },
 });
 
 /** The end date one year after a start date (29/02 becomes 28/02 of the next year). */
