@@ -82,7 +82,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         shareStrategy: 'loaded-first',
         dts: false,
         // Remotes are plain remoteEntry.js URLs from /remotes.json: no manifest snapshots, browser only.
-        experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+        // A remote loads no other remote, so its container leaves out the remote loader.
+        experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: !isHost } },
       }),
       ...(isHost
         ? [
