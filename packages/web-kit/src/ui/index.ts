@@ -7,6 +7,8 @@ export { LoadingScreen } from './loading-screen';
 export { MaskedInput, type MaskedInputProps } from './masked-input';
 export { MoneyInput, type MoneyInputProps } from './money-input';
 export { AppToaster, NoticeFromPreviousPage, TOASTER_ID, notifyOnNextPage, useNotify, type Notify } from './notify';
+export { NoticePanel, type NoticePanelProps } from './notice-panel';
+export { PersonAvatar, avatarColour, type PersonAvatarProps } from './person-avatar';
 export { PageHeader } from './page-header';
 export { COMPACT_LAYOUT } from './layout';
 export {

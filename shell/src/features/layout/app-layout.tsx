@@ -1,6 +1,6 @@
 import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
-import { Button, MessageBar, MessageBarBody, Subtitle2, makeStyles, mergeClasses, tokens, useFocusableGroup } from '@fluentui/react-components';
-import { NavigationRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
+import { Body1, Button, Subtitle2, makeStyles, mergeClasses, tokens, useFocusableGroup } from '@fluentui/react-components';
+import { ErrorCircleRegular, NavigationRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { SideNav } from './side-nav';
 import { Outlet, useLocation, useResource } from '@corretora/web-kit';
@@ -21,6 +21,14 @@ const useStyles = makeStyles({
       borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, color: tokens.colorBrandForeground1,
     },
   },
+  // An error banner drawn here rather than Fluent's MessageBar, which every page would then load for
+  // a message that is almost never shown.
+  alert: {
+    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalL,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorPaletteRedBackground1, border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteRedBorder1}`,
+  },
+  alertIcon: { flexShrink: 0, fontSize: '20px', color: tokens.colorPaletteRedForeground1 },
   backdrop: { display: 'none' },
   backdropOpen: { [COMPACT_LAYOUT]: { display: 'block', position: 'fixed', inset: 0, zIndex: 15, backgroundColor: tokens.colorBackgroundOverlay } },
 });
@@ -69,9 +77,10 @@ export default function AppLayout() {
       <NoticeFromPreviousPage />
       <main className={styles.main}>
         {profile.isError ? (
-          <MessageBar intent="error">
-            <MessageBarBody>Não foi possível carregar os dados da corretora. Recarregue a página.</MessageBarBody>
-          </MessageBar>
+          <div className={styles.alert} role="alert">
+            <ErrorCircleRegular className={styles.alertIcon} aria-hidden />
+            <Body1>Não foi possível carregar os dados da corretora. Recarregue a página.</Body1>
+          </div>
         ) : null}
         <Outlet />
       </main>

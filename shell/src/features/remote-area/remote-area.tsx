@@ -1,22 +1,21 @@
-import { Body1, Button, Card, CardHeader, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { PlugDisconnectedRegular } from '@fluentui/react-icons';
 import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import type { RemoteName } from '@corretora/registry';
 import { loadRemoteManifest } from '../../lib/remotes';
-import { LoadingScreen } from '@corretora/web-kit/ui';
-
-const useStyles = makeStyles({
-  card: { maxWidth: '36rem', gap: tokens.spacingVerticalM },
-});
+import { LoadingScreen, NoticePanel } from '@corretora/web-kit/ui';
 
 function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
-  const styles = useStyles();
   return (
-    <Card className={styles.card} role="alert">
-      <CardHeader image={<PlugDisconnectedRegular fontSize={24} />} header={<Subtitle1 as="h1">Não foi possível carregar esta área.</Subtitle1>} />
-      <Body1>O restante do sistema continua funcionando. Verifique sua conexão e tente de novo.</Body1>
-      <Button appearance="primary" onClick={onRetry}>Tentar novamente</Button>
-    </Card>
+    <NoticePanel
+      role="alert"
+      intent="error"
+      icon={<PlugDisconnectedRegular />}
+      title="Não foi possível carregar esta área."
+      action={<Button appearance="primary" onClick={onRetry}>Tentar novamente</Button>}
+    >
+      O restante do sistema continua funcionando. Verifique sua conexão e tente de novo.
+    </NoticePanel>
   );
 }
 
