@@ -48,7 +48,7 @@ test('the profile photo is uploaded to the store and shown; a file that is not a
 
   await file.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
   await expect(toast(page, 'Foto atualizada com sucesso')).toBeVisible();
-  // Fluent's Avatar names itself after the person; the picture inside it comes from the photo endpoint.
+  // The avatar names itself after the person; the picture inside it comes from the photo endpoint.
   const photo = page.locator('main img[src^="/api/broker-profile/photo"]');
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);

@@ -1,5 +1,5 @@
-import { BROKER_PROFILE_RESOURCE, initials } from '@corretora/contracts';
-import { Body1Strong, Caption1, Subtitle2, makeStyles, mergeClasses, tokens, Avatar } from '@fluentui/react-components';
+import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
+import { Body1Strong, Caption1, Subtitle2, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DeleteRegular, LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { PATHS } from '../../config/paths';
@@ -7,7 +7,7 @@ import { useClearData } from '../../lib/account-api';
 import { useLogout } from '../../lib/auth-api';
 import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink, useCurrentUser, useLocation, useNavigate, useResource } from '@corretora/web-kit';
-import { ActionMenu, COMPACT_LAYOUT, ConfirmDialog, useNotify } from '@corretora/web-kit/ui';
+import { ActionMenu, COMPACT_LAYOUT, ConfirmDialog, PersonAvatar, useNotify } from '@corretora/web-kit/ui';
 
 const NAV_WIDTH = '16rem';
 
@@ -95,12 +95,7 @@ export function SideNav({ open = false }: { open?: boolean }) {
         })}
       </ul>
       <div className={styles.footer}>
-        <Avatar
-          name={name}
-          initials={initials(name)}
-          image={profile?.photoUrl ? { src: profile.photoUrl, alt: '' } : undefined}
-          color="colorful"
-        />
+        <PersonAvatar name={name} photoUrl={profile?.photoUrl} />
         <div className={styles.who}>
           <Body1Strong className={styles.ellipsis}>{name}</Body1Strong>
           {email ? <Caption1 className={styles.ellipsis}>{email}</Caption1> : null}

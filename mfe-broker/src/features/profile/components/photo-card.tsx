@@ -1,7 +1,7 @@
-import { initials, type BrokerProfile } from '@corretora/contracts';
+import type { BrokerProfile } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
-import { useNotify } from '@corretora/web-kit/ui';
-import { Button, Caption1, Card, CardHeader, Spinner, Subtitle1, Text, makeStyles, tokens, Avatar } from '@fluentui/react-components';
+import { PersonAvatar, useNotify } from '@corretora/web-kit/ui';
+import { Button, Caption1, Card, CardHeader, Spinner, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CameraRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import { useUploadPhoto } from '../api/profile-api';
@@ -39,13 +39,7 @@ export function PhotoCard({ profile }: { profile: BrokerProfile }) {
   return (
     <Card className={styles.card}>
       <CardHeader header={<Subtitle1 as="h2">Foto do perfil</Subtitle1>} />
-      <Avatar
-        size={96}
-        name={profile.name}
-        initials={initials(profile.name)}
-        image={profile.photoUrl ? { src: profile.photoUrl, alt: 'Foto do perfil' } : undefined}
-        color="colorful"
-      />
+      <PersonAvatar size={96} name={profile.name} photoUrl={profile.photoUrl} />
       <input
         ref={input}
         className={styles.hidden}
