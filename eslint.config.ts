@@ -11,11 +11,26 @@ import { featureBoundaries } from './packages/dev-stack/src/lint-feature-boundar
 const APPS: string[] = ['shell', ...REMOTE_NAMES];
 const SERVICES: string[] = SERVICE_NAMES;
 
-type Pattern = { group: string[]; message: string };
+type Pattern = { group: string[]; message: string; allowImportNames?: string[] };
 
 function restrict(patterns: Pattern[]) {
   return { 'no-restricted-imports': ['error', { patterns }] as const };
 }
+
+/**
+ * Fluent's components come from the curated families in @corretora/web-kit/fluent/*, which the
+ * shell builds once and every remote shares (packages/build-kit/src/shared.ts); importing a
+ * component from Fluent itself would put a second copy of Fluent in the app. The styling API is
+ * compiled away at build time, so it may come from Fluent directly.
+ */
+const fluentRules: Pattern[] = [
+  {
+    group: ['@fluentui/react-components'],
+    allowImportNames: ['makeStyles', 'makeResetStyles', 'makeStaticStyles', 'mergeClasses', 'shorthands', 'tokens', 'typographyStyles'],
+    message: 'Import Fluent components from @corretora/web-kit/fluent/<family> (one copy, built by the shell); only the styling API comes from Fluent.',
+  },
+  { group: ['@fluentui/*', '!@fluentui/react-components', '!@fluentui/react-icons'], message: 'Import Fluent components from @corretora/web-kit/fluent/<family>.' },
+];
 
 const relativeInto = (folder: string): Pattern => ({ group: [`**/${folder}/**`, `**/${folder}`], message: `Import ${folder} through its package, never by path.` });
 
@@ -26,6 +41,7 @@ const appRules = (app: string) =>
     ...SERVICES.map((service) => ({ group: [`@corretora/${service}`, '**/services/**'], message: 'Apps talk to services over HTTP only.' })),
     { group: ['react-router', 'react-router-dom', 'react-router/*'], message: 'Import routing from @corretora/web-kit (one router instance for shell and remotes).' },
     { group: ['@corretora/service-kit', '@corretora/dev-stack'], message: 'Server-side packages do not belong in a front end.' },
+    ...fluentRules,
   ]);
 
 const serviceRules = (service: string) =>
@@ -79,7 +95,8 @@ export default tseslint.config(
     files: ['packages/web-kit/src/ui/**/*.{ts,tsx}'],
     rules: restrict([
       { group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry', '!@corretora/web-kit'], message: 'web-kit builds on contracts and the registry only.' },
-      { group: ['../api/*', '../../api/*', '../session/*', '../router'], message: 'From ui, reach the shared runtime kit as @corretora/web-kit, never by path (a second copy breaks instanceof and state).' },
+      { group: ['../api/*', '../../api/*', '../session/*', '../router', '../fluent/*', '../../fluent/*'], message: 'From ui, reach the shared runtime kit and the Fluent families by package name, never by path (a second copy breaks instanceof and state).' },
+      ...fluentRules,
       relativeInto('services'),
     ]),
   },

@@ -10,12 +10,16 @@ import { chromium, request, type Browser } from '@playwright/test';
  * it fetched, gzipped:
  * - /login (signed out): at most 200 KiB and no remoteEntry;
  * - every signed-in route (onboarded), the shell's own and each remote's (the shell plus that
- *   remote): at most 300 KiB. On 2026-11-23: /dashboard 195, remote routes 243–286 KiB.
+ *   remote): at most 300 KiB. On 2026-11-23: /dashboard 209, remote routes 240–271 KiB.
+ * - Fluent once per page: no script of a remote carries Fluent's components or its focus manager
+ *   (they come from the shell's curated families, packages/build-kit/src/shared.ts).
  * Routes come from the registry, so a new remote is measured without an edit here. SIZE_DETAIL=1
  * also lists every script of every route, largest first (what to look at when one grows).
  */
 const LOGIN_BUDGET = 200 * 1024;
 const PAGE_BUDGET = 300 * 1024;
+/** Root class names of Fluent's components and tabster's attribute: code that only Fluent has. */
+const FLUENT_CODE = /fui-(?:Button|Card|Input|Field|Spinner|Text|Dialog|Menu|Table|Badge|Select|Checkbox|Switch|Textarea|Tab|ProgressBar|Skeleton|MessageBar|Toast|Link|Avatar|FluentProvider)\b|data-tabster/;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 interface Measured {
@@ -24,12 +28,15 @@ interface Measured {
   bytes: number;
   budget: number;
   remoteEntries: string[];
+  /** Scripts of a remote that carry Fluent's own component or tabster code. */
+  fluentInRemotes: string[];
   sizes: Map<string, number>;
 }
 
 async function measure(browser: Browser, base: string, route: string, budget: number, storageState?: Awaited<ReturnType<Awaited<ReturnType<typeof request.newContext>>['storageState']>>): Promise<Measured> {
   const context = await browser.newContext({ storageState, baseURL: base });
   const scripts = new Map<string, number>();
+  const fluentInRemotes: string[] = [];
   try {
     const page = await context.newPage();
     page.on('response', async (response) => {
@@ -37,6 +44,7 @@ async function measure(browser: Browser, base: string, route: string, budget: nu
       if (!new URL(url).pathname.endsWith('.js')) return;
       const body = await response.body().catch(() => Buffer.alloc(0));
       scripts.set(url, gzipSync(body).length);
+      if (new URL(url).pathname.startsWith('/remotes/') && FLUENT_CODE.test(body.toString('utf8'))) fluentInRemotes.push(new URL(url).pathname);
     });
     await page.goto(route);
     await page.waitForLoadState('networkidle');
@@ -51,6 +59,7 @@ async function measure(browser: Browser, base: string, route: string, budget: nu
     bytes: [...scripts.values()].reduce((sum, size) => sum + size, 0),
     budget,
     remoteEntries: [...scripts.keys()].filter((url) => url.includes('remoteEntry')),
+    fluentInRemotes,
     sizes: scripts,
   };
 }
@@ -83,11 +92,13 @@ async function main(): Promise<void> {
   for (const result of results) {
     const over = result.bytes > result.budget;
     const entries = result.route === '/login' && result.remoteEntries.length > 0;
-    failed ||= over || entries;
+    const fluent = result.fluentInRemotes.length > 0;
+    failed ||= over || entries || fluent;
     console.log(
-      `${over || entries ? '✘' : '✔'} ${result.route.padEnd(14)} ${String(result.scripts).padStart(3)} scripts ${(result.bytes / 1024).toFixed(1).padStart(7)} KiB gzipped (budget ${result.budget / 1024} KiB)` +
+      `${over || entries || fluent ? '✘' : '✔'} ${result.route.padEnd(14)} ${String(result.scripts).padStart(3)} scripts ${(result.bytes / 1024).toFixed(1).padStart(7)} KiB gzipped (budget ${result.budget / 1024} KiB)` +
         (over ? `, ${((result.bytes - result.budget) / 1024).toFixed(1)} KiB over` : '') +
-        (entries ? ` fetched ${result.remoteEntries.join(', ')}` : ''),
+        (entries ? ` fetched ${result.remoteEntries.join(', ')}` : '') +
+        (fluent ? `, a second copy of Fluent in ${result.fluentInRemotes.join(', ')}` : ''),
     );
     if (process.env.SIZE_DETAIL) {
       for (const [url, size] of [...result.sizes].sort((a, b) => b[1] - a[1])) console.log(`    ${(size / 1024).toFixed(1).padStart(7)} KiB  ${new URL(url).pathname}`);

@@ -1,6 +1,7 @@
 import { useSearchParams } from '@corretora/web-kit';
 import { PageHeader } from '@corretora/web-kit/ui';
-import { makeStyles, tokens, Tab, TabList } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { InsurersTab } from '../features/insurers/components/insurers-tab';
 import { LeadSourcesTab } from '../features/lead-sources/components/lead-sources-tab';
 import { ProductsTab } from '../features/products/components/products-tab';

@@ -1,10 +1,11 @@
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS, CLAIM_TRANSITIONS, CLAIM_TYPES, formatCount, formatDate, formatMoney, wireToCents, type Claim, type ClaimStatus } from '@corretora/contracts';
 import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
 import { ActionMenu, PageHeader, useNotify } from '@corretora/web-kit/ui';
-import {
-  Badge, Body1, Button, Caption1, Field, Select, Spinner, Table, TableBody, TableCell, TableHeader,
-  TableHeaderCell, TableRow, makeStyles, tokens,
-} from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
+import { Badge } from '@corretora/web-kit/fluent/badge';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useState } from 'react';
 import { useClaimStatus, useClaims } from '../lib/finance-api';

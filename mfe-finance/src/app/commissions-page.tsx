@@ -1,8 +1,11 @@
 import { COMMISSION_PERIODS, POLICY_TYPES, formatCount, formatMoney, type PolicyType } from '@corretora/contracts';
 import { PageHeader } from '@corretora/web-kit/ui';
-import {
-  Body1, Caption1, Card, Field, ProgressBar, Select, Spinner, Subtitle2, Tab, TabList, Text, Title3, makeStyles, tokens,
-} from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Caption1, Field, Spinner, Subtitle2, Text, Title3 } from '@corretora/web-kit/fluent/core';
+import { Card } from '@corretora/web-kit/fluent/card';
+import { ProgressBar } from '@corretora/web-kit/fluent/progress';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { lazy, Suspense, useState } from 'react';
 import { useCommissions } from '../lib/finance-api';
 import { ratio } from '../components/ratio';

@@ -1,10 +1,12 @@
 import { DOCUMENT_ACCEPT, DOCUMENT_CATEGORIES, DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES, formatDate, type DocumentCategory } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
 import { ConfirmDialog, PageHeader, useNotify } from '@corretora/web-kit/ui';
-import {
-  Body1, Button, Caption1, Card, Field, ProgressBar, Select, Spinner, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
-  Text, makeStyles, mergeClasses, tokens,
-} from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Field, Spinner, Subtitle2, Text } from '@corretora/web-kit/fluent/core';
+import { Card } from '@corretora/web-kit/fluent/card';
+import { ProgressBar } from '@corretora/web-kit/fluent/progress';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
 import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Fragment, useRef, useState, type DragEvent } from 'react';
 import { documentDownloadUrl, useDeleteDocument, useDocuments, useUploadDocument } from '../lib/finance-api';

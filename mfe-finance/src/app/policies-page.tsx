@@ -1,9 +1,11 @@
 import { POLICY_STATUS_LABELS, POLICY_TYPES, formatCount, formatDate, formatMoney, wireToCents, type Policy, type PolicyStatus } from '@corretora/contracts';
 import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
 import { ConfirmDialog, PageHeader, useNotify } from '@corretora/web-kit/ui';
-import {
-  Badge, Body1, Button, Caption1, Field, Select, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens,
-} from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
+import { Badge } from '@corretora/web-kit/fluent/badge';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
 import { useState } from 'react';
 import { useCancelPolicy, usePolicies, type PolicyFilters } from '../lib/finance-api';
 

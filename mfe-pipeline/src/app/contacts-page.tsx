@@ -1,21 +1,10 @@
 import { CONTACT_TYPE_OPTIONS, formatCount, formatDate, formatPhone, type Contact } from '@corretora/contracts';
 import { useSearchParams } from '@corretora/web-kit';
 import { PageHeader } from '@corretora/web-kit/ui';
-import {
-  Body1,
-  Button,
-  Caption1,
-  Select,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Spinner } from '@corretora/web-kit/fluent/core';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
 import { AddRegular, ArrowDownloadRegular, EditRegular } from '@fluentui/react-icons';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { SearchBox } from '../components/search-box';

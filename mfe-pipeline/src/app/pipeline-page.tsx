@@ -1,7 +1,9 @@
 import { STAGE_KEYS, type PipelineCard, type StageKey } from '@corretora/contracts';
 import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
 import { PageHeader, useNotify } from '@corretora/web-kit/ui';
-import { Body1, Button, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Spinner } from '@corretora/web-kit/fluent/core';
+import { Select } from '@corretora/web-kit/fluent/select';
 import { AddRegular, ArchiveRegular, BoardRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { SearchBox } from '../components/search-box';

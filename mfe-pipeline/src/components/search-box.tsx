@@ -1,4 +1,5 @@
-import { Input, makeStyles } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { Input } from '@corretora/web-kit/fluent/core';
 import { SearchRegular } from '@fluentui/react-icons';
 
 const useStyles = makeStyles({

@@ -77,7 +77,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       new ModuleFederationPlugin({
         name: containerName(options.name),
         ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
-        shared: sharedModules(),
+        shared: sharedModules(options.kind),
         // Remotes initialise when first used, not at start: /login fetches no remoteEntry.
         shareStrategy: 'loaded-first',
         dts: false,

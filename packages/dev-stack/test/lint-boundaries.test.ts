@@ -9,14 +9,14 @@ const ESLINT = path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
  * `npm test` does (a separate process: the TypeScript config loads through jiti, which jest's
  * module system cannot host).
  */
-async function messagesFor(file: string, code: string): Promise<string[]> {
+async function messagesFor(file: string, code: string, rule = 'boundaries/no-sideways'): Promise<string[]> {
   const run = spawnSync(process.execPath, [ESLINT, '--stdin', '--stdin-filename', path.join(ROOT, file), '--format', 'json'], {
     cwd: ROOT,
     input: code,
     encoding: 'utf8',
   });
   const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'boundaries/no-sideways').map((message) => message.message);
+  return (result?.messages ?? []).filter((message) => message.ruleId === rule).map((message) => message.message);
 }
 
 describe('feature boundaries (lint)', () => {
@@ -36,5 +36,27 @@ describe('feature boundaries (lint)', () => {
   test('shared code, the feature itself and the app composing features are fine', async () => {
     expect(await messagesFor('mfe-catalogues/src/features/products/components/ok.tsx', "import { CatalogueList } from '../../../components/catalogue-list/components/catalogue-list';\nimport { X } from './x';\nexport const y = [CatalogueList, X];\n")).toEqual([]);
     expect(await messagesFor('mfe-catalogues/src/app/ok.tsx', "import { InsurersTab } from '../features/insurers/components/insurers-tab';\nexport const y = InsurersTab;\n")).toEqual([]);
+  });
+});
+
+describe('one copy of Fluent (lint)', () => {
+  const imports = (file: string, code: string) => messagesFor(file, code, 'no-restricted-imports');
+
+  test('an app or the kit importing a Fluent component from Fluent itself fails lint', async () => {
+    expect(await imports('mfe-pipeline/src/components/own-card.tsx', "import { Card } from '@fluentui/react-components';\nexport const x = Card;\n")).toHaveLength(1);
+    expect(await imports('shell/src/features/dashboard/own-button.tsx', "import { Button } from '@fluentui/react-button';\nexport const x = Button;\n")).toHaveLength(1);
+    expect(await imports('packages/web-kit/src/ui/by-path.tsx', "import { Card } from '../fluent/card';\nexport const x = Card;\n")).toHaveLength(1);
+  });
+
+  test('the curated families, the styling API and the icons are fine', async () => {
+    const code = [
+      "import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';",
+      "import { AddRegular } from '@fluentui/react-icons';",
+      "import { Card } from '@corretora/web-kit/fluent/card';",
+      'export const x = [makeStyles, mergeClasses, tokens, AddRegular, Card];',
+      '',
+    ].join('\n');
+    expect(await imports('mfe-pipeline/src/components/ok.tsx', code)).toEqual([]);
+    expect(await imports('packages/web-kit/src/ui/ok.tsx', code)).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { ApiError } from '../src/api/api-client';
-import { CheckboxField, CpfField, DateField, MoneyField, SelectField, TextField } from '../src/ui/form/fields';
+import { CheckboxField } from '../src/ui/form/checkbox-field';
+import { CpfField, DateField, MoneyField, TextField } from '../src/ui/form/fields';
+import { SelectField } from '../src/ui/form/select-field';
 import { useFormErrors } from '../src/ui/form/use-form-errors';
 import { useSchemaForm } from '../src/ui/form/use-schema-form';
 

@@ -1,4 +1,4 @@
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { FluentProvider, webLightTheme } from '@corretora/web-kit/fluent/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppRoutes } from './router';

@@ -1,4 +1,5 @@
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { Button } from '@corretora/web-kit/fluent/core';
+import { Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@corretora/web-kit/fluent/menu';
 import { useState } from 'react';
 import type { ActionMenuItem, ActionMenuProps } from './action-menu';
 

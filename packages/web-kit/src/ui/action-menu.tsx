@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from '@fluentui/react-components';
+import { Button, type ButtonProps } from '@corretora/web-kit/fluent/core';
 import { lazy, Suspense, useState, type ReactElement } from 'react';
 
 export interface ActionMenuItem {

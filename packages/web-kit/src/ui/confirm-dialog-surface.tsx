@@ -1,4 +1,5 @@
-import { Button, Spinner, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, Spinner } from '@corretora/web-kit/fluent/core';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
 import type { ConfirmDialogProps } from './confirm-dialog';
 
 /** The dialog itself, loaded the first time a ConfirmDialog opens (see confirm-dialog.tsx). */

@@ -12,9 +12,11 @@ export { PersonAvatar, avatarColour, type PersonAvatarProps } from './person-ava
 export { PageHeader } from './page-header';
 export { COMPACT_LAYOUT } from './layout';
 export {
-  CepField, CheckboxField, CnpjField, CpfField, DateField, MaskedField, MoneyField, NumberField, PasswordField, PhoneField, SelectField, TextField,
-  TextareaField, type FieldProps,
+  CepField, CnpjField, CpfField, DateField, MaskedField, MoneyField, NumberField, PasswordField, PhoneField, TextField, type FieldProps,
 } from './form/fields';
+export { CheckboxField } from './form/checkbox-field';
+export { SelectField } from './form/select-field';
+export { TextareaField } from './form/textarea-field';
 export { maskWithCaret } from './form/caret';
 export { useFormErrors } from './form/use-form-errors';
 export { useSchemaForm } from './form/use-schema-form';

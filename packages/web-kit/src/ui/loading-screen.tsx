@@ -1,4 +1,5 @@
-import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Spinner } from '@corretora/web-kit/fluent/core';
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: '50vh', padding: tokens.spacingVerticalXXL },

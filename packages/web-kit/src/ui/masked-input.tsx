@@ -1,4 +1,4 @@
-import { Input, type InputProps } from '@fluentui/react-components';
+import { Input, type InputProps } from '@corretora/web-kit/fluent/core';
 import { forwardRef, useCallback, useLayoutEffect, useRef } from 'react';
 import { maskWithCaret } from './form/caret';
 

@@ -1,5 +1,5 @@
 import { formatMoneyInput, maskMoneyInput, parseMoneyToCents } from '@corretora/contracts';
-import { Input, type InputProps } from '@fluentui/react-components';
+import { Input, type InputProps } from '@corretora/web-kit/fluent/core';
 import { forwardRef } from 'react';
 
 export interface MoneyInputProps extends Omit<InputProps, 'value' | 'onChange'> {

@@ -1,4 +1,5 @@
-import { Body1, Subtitle1, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Body1, Subtitle1 } from '@corretora/web-kit/fluent/core';
 import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({

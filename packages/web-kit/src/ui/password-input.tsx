@@ -1,4 +1,4 @@
-import { Button, Input, type InputProps } from '@fluentui/react-components';
+import { Button, Input, type InputProps } from '@corretora/web-kit/fluent/core';
 import { forwardRef, useState } from 'react';
 
 /** A password field with the show/hide toggle of the login screen. */

@@ -1,4 +1,4 @@
-import { Toast, ToastBody, ToastTitle, Toaster, useToastController } from '@fluentui/react-components';
+import { Toast, ToastBody, ToastTitle, Toaster, useToastController } from '@corretora/web-kit/fluent/toast';
 import { useEffect, useSyncExternalStore } from 'react';
 import { TOASTER_ID, subscribeInbox, takeNotices, waitingNotices } from './toast-inbox';
 

@@ -1,4 +1,5 @@
-import { Body1, Card } from '@fluentui/react-components';
+import { Body1 } from '@corretora/web-kit/fluent/core';
+import { Card } from '@corretora/web-kit/fluent/card';
 import { PageHeader } from '@corretora/web-kit/ui';
 
 /**

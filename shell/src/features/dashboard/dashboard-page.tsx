@@ -2,7 +2,10 @@ import {
   BROKER_PROFILE_RESOURCE, CLAIM_STATUS_LABELS, DASHBOARD_STATS_RESOURCE, DOCUMENT_CATEGORIES, formatCount, formatDateTime, formatMoney, formatRelativeTime,
   optionLabel, type ActivityEvent, type ActivityType, type ClaimStatus,
 } from '@corretora/contracts';
-import { Body1, Button, Card, CardHeader, Subtitle1, Text, Title3, makeStyles, tokens, Skeleton, SkeletonItem } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Subtitle1, Text, Title3 } from '@corretora/web-kit/fluent/core';
+import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
+import { Skeleton, SkeletonItem } from '@corretora/web-kit/fluent/skeleton';
 import {
   AlertRegular, ArchiveRegular, ArrowRightRegular, ArrowUndoRegular, DocumentArrowUpRegular, DocumentTextRegular, MoneyRegular, PeopleRegular,
   PersonAddRegular, ShieldCheckmarkRegular, SparkleRegular, BuildingRegular, type FluentIcon,

@@ -1,4 +1,6 @@
-import { Body1, Card, Subtitle1, Text, Title1, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Body1, Subtitle1, Text, Title1 } from '@corretora/web-kit/fluent/core';
+import { Card } from '@corretora/web-kit/fluent/card';
 import { AlertRegular, DocumentTextRegular, PeopleRegular, ShieldCheckmarkRegular, DataFunnelRegular } from '@fluentui/react-icons';
 import { PATHS } from '../../config/paths';
 import { Link } from '@corretora/web-kit';

@@ -1,5 +1,7 @@
 import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
-import { Body1, Button, Subtitle2, makeStyles, mergeClasses, tokens, useFocusableGroup } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useFocusableGroup } from '@corretora/web-kit/fluent/focus';
+import { Body1, Button, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { ErrorCircleRegular, NavigationRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { SideNav } from './side-nav';
@@ -35,10 +37,9 @@ const useStyles = makeStyles({
 
 /** Signed-in frame: side navigation (a slide-over menu on narrow screens) and the page. */
 export default function AppLayout() {
-  // Creates Fluent's focus manager (tabster) from the shell's own copy before any remote renders
-  // (any tabster hook creates it; this one has no other effect). Each remote bundles its own copy:
-  // when a remote's dialog was the first to create the instance, closing the dialog left
-  // aria-hidden on #root and the page vanished from the accessibility tree.
+  // Holds Fluent's focus manager (tabster) for the whole signed-in visit (any tabster hook creates
+  // it; this one has no other effect). When a modal dialog was the first to create it, closing the
+  // dialog disposed it before it restored the page, and aria-hidden stayed on #root.
   useFocusableGroup();
   const styles = useStyles();
   const profile = useResource(BROKER_PROFILE_RESOURCE);

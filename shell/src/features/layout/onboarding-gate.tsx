@@ -1,5 +1,5 @@
 import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
-import { Button } from '@fluentui/react-components';
+import { Button } from '@corretora/web-kit/fluent/core';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { PATHS } from '../../config/paths';

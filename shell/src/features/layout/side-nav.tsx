@@ -1,5 +1,6 @@
 import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
-import { Body1Strong, Caption1, Subtitle2, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Body1Strong, Caption1, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { DeleteRegular, LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { PATHS } from '../../config/paths';

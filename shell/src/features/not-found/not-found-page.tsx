@@ -1,4 +1,6 @@
-import { Body1, Card, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Title2 } from '@corretora/web-kit/fluent/core';
+import { Card } from '@corretora/web-kit/fluent/card';
 import { ErrorCircleRegular } from '@fluentui/react-icons';
 
 const useStyles = makeStyles({

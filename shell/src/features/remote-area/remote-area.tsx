@@ -1,4 +1,4 @@
-import { Button } from '@fluentui/react-components';
+import { Button } from '@corretora/web-kit/fluent/core';
 import { PlugDisconnectedRegular } from '@fluentui/react-icons';
 import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import type { RemoteName } from '@corretora/registry';

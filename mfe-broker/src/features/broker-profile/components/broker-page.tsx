@@ -1,7 +1,7 @@
 import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
 import { useResource } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
 import { lazy, Suspense, useState } from 'react';
 import { BrokerProfileView } from './broker-profile-view';
 

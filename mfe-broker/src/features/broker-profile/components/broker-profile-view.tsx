@@ -3,7 +3,10 @@ import {
   optionLabel, stateLabel, type BrokerProfile,
 } from '@corretora/contracts';
 import { PageHeader } from '@corretora/web-kit/ui';
-import { Body1, Button, Caption1, Card, CardHeader, Link, Subtitle1, makeStyles, tokens, Badge } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Link, Subtitle1 } from '@corretora/web-kit/fluent/core';
+import { Badge } from '@corretora/web-kit/fluent/badge';
+import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
 import { BuildingRegular, EditRegular, PersonRegular, ShieldCheckmarkRegular, BriefcaseRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 

@@ -1,7 +1,11 @@
 import { BrokerProfileSchema, type BrokerProfile } from '@corretora/contracts';
 import { useCurrentUser, useNavigate } from '@corretora/web-kit';
 import { PageHeader, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
-import { Body1, Button, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle1, Text, makeStyles, tokens, ProgressBar } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Spinner, Subtitle1, Text } from '@corretora/web-kit/fluent/core';
+import { Card } from '@corretora/web-kit/fluent/card';
+import { MessageBar, MessageBarActions, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
+import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { useEffect, useState } from 'react';
 import { useRestartOnboarding, useSaveBrokerProfile } from '../api/broker-profile-api';
 import {

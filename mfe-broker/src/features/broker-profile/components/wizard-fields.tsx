@@ -2,7 +2,9 @@ import {
   BRAZILIAN_STATES, BUSINESS_TYPES, EXPERIENCE_OPTIONS, INSURANCE_TYPES, SUSEP_CATEGORIES, maskSusep, type BrokerProfileInput,
 } from '@corretora/contracts';
 import { CepField, CheckboxField, CnpjField, CpfField, DateField, MaskedField, NumberField, PhoneField, SelectField, TextField } from '@corretora/web-kit/ui';
-import { Text, makeStyles, mergeClasses, tokens, Checkbox } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Text } from '@corretora/web-kit/fluent/core';
+import { Checkbox } from '@corretora/web-kit/fluent/checkbox';
 import { Controller, type Control } from 'react-hook-form';
 import type { WizardValues } from '../utils/wizard-form';
 

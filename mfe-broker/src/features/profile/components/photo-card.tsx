@@ -1,7 +1,9 @@
 import type { BrokerProfile } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
 import { PersonAvatar, useNotify } from '@corretora/web-kit/ui';
-import { Button, Caption1, Card, CardHeader, Spinner, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Spinner, Subtitle1, Text } from '@corretora/web-kit/fluent/core';
+import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
 import { CameraRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import { useUploadPhoto } from '../api/profile-api';

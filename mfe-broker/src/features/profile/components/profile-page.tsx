@@ -6,7 +6,9 @@ import { Link as RouterLink, useResource } from '@corretora/web-kit';
 import {
   COMPACT_LAYOUT, CpfField, DateField, LoadingScreen, MaskedField, PageHeader, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm,
 } from '@corretora/web-kit/ui';
-import { Body1, Button, Card, CardHeader, Spinner, Subtitle1, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Spinner, Subtitle1, Text, Title3 } from '@corretora/web-kit/fluent/core';
+import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
 import { useUpdateProfile } from '../api/profile-api';
 import { PhotoCard } from './photo-card';
 

@@ -1,6 +1,10 @@
 import { apiErrorMessage } from '@corretora/web-kit';
 import { ConfirmDialog, useNotify } from '@corretora/web-kit/ui';
-import { Body1, Button, Card, Text, makeStyles, mergeClasses, tokens, Skeleton, SkeletonItem, Switch } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Body1, Button, Text } from '@corretora/web-kit/fluent/core';
+import { Card } from '@corretora/web-kit/fluent/card';
+import { Skeleton, SkeletonItem } from '@corretora/web-kit/fluent/skeleton';
+import { Switch } from '@corretora/web-kit/fluent/switch';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Suspense, useState } from 'react';
 import { useCatalogue, useDeleteItem, useToggleActive, type CatalogueItem } from '../api/catalogue-api';

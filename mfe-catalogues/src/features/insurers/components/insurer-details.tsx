@@ -1,6 +1,7 @@
 import type { Insurer } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
-import { Button, Caption1, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Link, Text } from '@corretora/web-kit/fluent/core';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useRevealPassword } from '../api/reveal-password';

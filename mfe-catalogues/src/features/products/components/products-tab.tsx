@@ -1,5 +1,5 @@
 import { POLICY_TYPES, formatPercent, optionLabel, wireToCents, type Product } from '@corretora/contracts';
-import { Caption1 } from '@fluentui/react-components';
+import { Caption1 } from '@corretora/web-kit/fluent/core';
 import { lazy } from 'react';
 import type { CatalogueKind } from '../../../components/catalogue-list/components/catalogue-kind';
 import { CatalogueList } from '../../../components/catalogue-list/components/catalogue-list';

@@ -1,6 +1,6 @@
 import { CLAIM_TYPES, ClaimFormSchema, centsToWire, wireToCents, type Claim } from '@corretora/contracts';
 import { FormDialog, MoneyField, SelectField, TextareaField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
-import { Field, Input } from '@fluentui/react-components';
+import { Field, Input } from '@corretora/web-kit/fluent/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useContactChoices, usePolicies, useSaveClaim } from '../../../lib/finance-api';
 

@@ -1,5 +1,8 @@
 import { POLICY_TYPES, formatDate, formatMoney, optionLabel, type CommissionRow } from '@corretora/contracts';
-import { Badge, Body1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1 } from '@corretora/web-kit/fluent/core';
+import { Badge } from '@corretora/web-kit/fluent/badge';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
 
 const useStyles = makeStyles({
   empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },

@@ -1,7 +1,9 @@
 import { formatDate, type PipelineCard } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
 import { useNotify } from '@corretora/web-kit/ui';
-import { Body1, Button, Caption1, Card, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Subtitle1, Text } from '@corretora/web-kit/fluent/core';
+import { Card } from '@corretora/web-kit/fluent/card';
 import { ArrowUndoRegular } from '@fluentui/react-icons';
 import { useRestoreCard } from '../../../lib/pipeline-api';
 import type { ReferenceNames } from '../../../lib/reference-names';

@@ -1,6 +1,7 @@
 import { formatCount, formatMoney, type PipelineCard, type StageKey } from '@corretora/contracts';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { Button, Caption1, Subtitle2, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { AddRegular } from '@fluentui/react-icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type KeyboardEvent } from 'react';

@@ -1,5 +1,7 @@
 import { formatMoney, formatPhone, type PipelineCard } from '@corretora/contracts';
-import { Badge, Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Caption1, Text } from '@corretora/web-kit/fluent/core';
+import { Badge } from '@corretora/web-kit/fluent/badge';
 import { memo } from 'react';
 import { NOT_SPECIFIED, type ReferenceNames } from '../../../lib/reference-names';
 import { daysInStage, daysLabel, isStale } from '../utils/board-model';

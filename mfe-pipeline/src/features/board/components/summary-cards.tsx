@@ -1,5 +1,7 @@
 import { formatCount, formatMoney, type PipelineCard } from '@corretora/contracts';
-import { Caption1, Card, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Caption1, Title3 } from '@corretora/web-kit/fluent/core';
+import { Card } from '@corretora/web-kit/fluent/card';
 import { summary } from '../utils/board-model';
 
 const useStyles = makeStyles({

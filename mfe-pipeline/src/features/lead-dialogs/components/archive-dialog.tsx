@@ -1,7 +1,8 @@
 import type { PipelineCard } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
 import { useNotify } from '@corretora/web-kit/ui';
-import { Body1, Field, Textarea } from '@fluentui/react-components';
+import { Body1, Field } from '@corretora/web-kit/fluent/core';
+import { Textarea } from '@corretora/web-kit/fluent/textarea';
 import { useState } from 'react';
 import { FormDialog } from '@corretora/web-kit/ui';
 import { useArchiveCard } from '../../../lib/pipeline-api';

@@ -3,7 +3,10 @@ import { apiErrorMessage } from '@corretora/web-kit';
 import { useNotify } from '@corretora/web-kit/ui';
 import { AttachRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
-import { Badge, Body1, Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Spinner } from '@corretora/web-kit/fluent/core';
+import { Badge } from '@corretora/web-kit/fluent/badge';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
 import { useAttachPolicyPdf, useConfirmIssuance } from '../../../lib/pipeline-api';
 import { NOT_SPECIFIED, useReferenceNames } from '../../../lib/reference-names';
 

@@ -1,6 +1,7 @@
 import { ANNUAL_PREMIUM_MAX_CENTS, LeadEditFormSchema, NOTE_MAX_LENGTH, type PipelineCard } from '@corretora/contracts';
 import { CpfField, MoneyField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
-import { Button, Caption1, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Field, Input, Spinner, Text } from '@corretora/web-kit/fluent/core';
 import { ArchiveRegular } from '@fluentui/react-icons';
 import { useState, type KeyboardEvent } from 'react';
 import { contactFormValues } from '../../../lib/contact-form';

@@ -16,7 +16,8 @@ import {
 } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
 import { CpfField, DateField, MoneyField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
-import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Input } from '@corretora/web-kit/fluent/core';
 import { useEffect, useRef } from 'react';
 import { contactFormValues } from '../../../lib/contact-form';
 import { FormDialog } from '@corretora/web-kit/ui';

@@ -1,5 +1,5 @@
 import { maskCep, maskCnpj, maskCpf, maskDate, maskPhone } from '@corretora/contracts';
-import { Checkbox, Field, Input, Select, Textarea, type InputProps } from '@fluentui/react-components';
+import { Field, Input, type InputProps } from '@corretora/web-kit/fluent/core';
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { MaskedInput } from '../masked-input';
 import { MoneyInput } from '../money-input';
@@ -11,6 +11,8 @@ import { PasswordInput } from '../password-input';
  * MoneyField a number of cents), and the form's types come from its valibot schema (useSchemaForm),
  * so a typo or a wrong field is a type error, not a cast. Labels, required marks, hints and the
  * field's error (from the schema or placed from the server by useFormErrors) are handled here.
+ * Fields of other Fluent families (select, textarea, checkbox) live in files of their own, so a
+ * page loads the families of the fields it shows and no other.
  */
 export interface FieldProps<F extends FieldValues, V> {
   control: Control<F, unknown, FieldValues>;
@@ -22,14 +24,14 @@ export interface FieldProps<F extends FieldValues, V> {
   className?: string;
 }
 
-type Text = string | null | undefined;
+export type Text = string | null | undefined;
 type InputExtras = Pick<InputProps, 'placeholder' | 'maxLength' | 'autoComplete' | 'inputMode'>;
 
 /**
  * The field's state, the props of its Fluent <Field> and those of a text-like control: the value as
  * text and every change written back as the control reports it.
  */
-function useField<F extends FieldValues, V>(props: FieldProps<F, V>) {
+export function useField<F extends FieldValues, V>(props: FieldProps<F, V>) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   const shell = { label: props.label, required: props.required, hint: props.hint, className: props.className, validationMessage: fieldState.error?.message };
   const text = {
@@ -87,49 +89,6 @@ export function PasswordField<F extends FieldValues>(props: FieldProps<F, Text> 
         autoComplete={props.autoComplete ?? 'current-password'}
       />
     </Field>
-  );
-}
-
-export function TextareaField<F extends FieldValues>(props: FieldProps<F, Text> & { placeholder?: string; maxLength?: number }) {
-  const { shell, text } = useField(props);
-  return (
-    <Field {...shell}>
-      <Textarea
-        {...text}
-        placeholder={props.placeholder}
-        maxLength={props.maxLength}
-      />
-    </Field>
-  );
-}
-
-export function SelectField<F extends FieldValues>(props: FieldProps<F, Text> & { options: readonly { value: string; label: string }[]; emptyLabel?: string }) {
-  const { shell, text } = useField(props);
-  return (
-    <Field {...shell}>
-      <Select {...text}>
-        <option value="">{props.emptyLabel ?? 'Selecione…'}</option>
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
-        ))}
-      </Select>
-    </Field>
-  );
-}
-
-export function CheckboxField<F extends FieldValues>(props: FieldProps<F, boolean | null | undefined>) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
-  return (
-    <Checkbox
-      ref={field.ref}
-      name={field.name}
-      className={props.className}
-      label={props.label}
-      checked={field.value === true}
-      disabled={props.disabled}
-      onChange={(_event, data) => field.onChange(data.checked === true)}
-      aria-invalid={fieldState.invalid || undefined}
-    />
   );
 }
 

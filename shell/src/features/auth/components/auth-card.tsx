@@ -1,4 +1,5 @@
-import { Body1, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Text, Title2 } from '@corretora/web-kit/fluent/core';
 import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({

@@ -1,5 +1,5 @@
 import { ForgotPasswordSchema } from '@corretora/contracts';
-import { Button, Spinner } from '@fluentui/react-components';
+import { Button, Spinner } from '@corretora/web-kit/fluent/core';
 import { TextField, useSchemaForm } from '@corretora/web-kit/ui';
 import { PATHS } from '../../../config/paths';
 import { useForgotPassword } from '../../../lib/auth-api';

@@ -1,5 +1,5 @@
 import { LoginSchema } from '@corretora/contracts';
-import { Button, Spinner } from '@fluentui/react-components';
+import { Button, Spinner } from '@corretora/web-kit/fluent/core';
 import { PasswordField, TextField, useSchemaForm } from '@corretora/web-kit/ui';
 import { PATHS } from '../../../config/paths';
 import { useLogin } from '../../../lib/auth-api';

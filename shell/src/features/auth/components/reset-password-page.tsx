@@ -1,5 +1,5 @@
 import { ResetPasswordSchema } from '@corretora/contracts';
-import { Button, Spinner } from '@fluentui/react-components';
+import { Button, Spinner } from '@corretora/web-kit/fluent/core';
 import { PasswordField, useSchemaForm } from '@corretora/web-kit/ui';
 import * as v from 'valibot';
 import { PATHS } from '../../../config/paths';
