@@ -114,7 +114,7 @@ async function main(): Promise<void> {
           return true;
         }));
       if (nginxUp && nginx) {
-        await step('size budgets of every route (gzipped JS through nginx: /login <= 200 KiB and no remoteEntry, shell routes <= 300 KiB, remote routes <= 340 KiB, target 300)', () => {
+        await step('size budgets of every route (gzipped JS through nginx: /login <= 200 KiB and no remoteEntry, every signed-in route <= 300 KiB, no Fluent code in a remote)', () => {
           requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');
           return run('npm', ['run', 'size', '--silent', '-w', '@corretora/shell'], { ...process.env, BASE_URL: nginx!.url });
         });
