@@ -1,8 +1,8 @@
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS, CLAIM_TRANSITIONS, CLAIM_TYPES, formatCount, formatDate, formatMoney, wireToCents, type Claim, type ClaimStatus } from '@corretora/contracts';
 import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
-import { ActionMenu, PageHeader, useNotify } from '@corretora/web-kit/ui';
+import { ActionMenu, EmptyState, PageHeader, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Body1, Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
+import { Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
@@ -14,10 +14,9 @@ const ClaimDialog = lazy(() => import('../features/claims/components/claim-dialo
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end', marginBottom: tokens.spacingVerticalM },
-  count: { color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
+  count: { display: 'block', color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
   tableWrap: { overflowX: 'auto' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
-  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
 const TYPE_LABEL: Record<string, string> = Object.fromEntries(CLAIM_TYPES.map((type) => [type.value, type.label]));
@@ -56,12 +55,12 @@ export default function ClaimsPage() {
       {claims.isLoading ? (
         <Spinner label="Carregando sinistros..." />
       ) : claims.isError ? (
-        <Body1 role="alert" className={styles.empty}>Não foi possível carregar os sinistros. Tente novamente.</Body1>
+        <EmptyState role="alert">Não foi possível carregar os sinistros. Tente novamente.</EmptyState>
       ) : (
         <>
           <Caption1 className={styles.count} role="status">{active === 1 ? '1 sinistro ativo' : `${formatCount(active)} sinistros ativos`}</Caption1>
           {items.length === 0 ? (
-            <Body1 className={styles.empty}>{status === 'all' ? 'Nenhum sinistro registrado.' : 'Nenhum sinistro com este status.'}</Body1>
+            <EmptyState>{status === 'all' ? 'Nenhum sinistro registrado.' : 'Nenhum sinistro com este status.'}</EmptyState>
           ) : (
             <div className={styles.tableWrap}>
               <Table aria-label="Sinistros">

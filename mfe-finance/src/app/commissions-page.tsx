@@ -1,7 +1,7 @@
 import { COMMISSION_PERIODS, POLICY_TYPES, formatCount, formatMoney, type PolicyType } from '@corretora/contracts';
-import { PageHeader } from '@corretora/web-kit/ui';
+import { EmptyState, PageHeader } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Body1, Caption1, Field, Spinner, Subtitle2, Text, Title3 } from '@corretora/web-kit/fluent/core';
+import { Caption1, Field, Spinner, Subtitle2, Text, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { Select } from '@corretora/web-kit/fluent/select';
@@ -23,7 +23,6 @@ const useStyles = makeStyles({
   rows: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalM },
   row: { display: 'grid', gridTemplateColumns: 'minmax(8rem, 12rem) 1fr minmax(8rem, auto)', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   tableWrap: { overflowX: 'auto', marginTop: tokens.spacingVerticalM },
-  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
 const TYPE_LABEL = Object.fromEntries(POLICY_TYPES.map((type) => [type.value, type.label])) as Record<PolicyType, string>;
@@ -51,7 +50,7 @@ export default function CommissionsPage() {
   const commissions = useCommissions(type, months);
 
   if (commissions.isLoading) return <Spinner label="Carregando comissões..." />;
-  if (commissions.isError || !commissions.data) return <Body1 role="alert" className={styles.empty}>Não foi possível carregar as comissões. Tente novamente.</Body1>;
+  if (commissions.isError || !commissions.data) return <EmptyState role="alert">Não foi possível carregar as comissões. Tente novamente.</EmptyState>;
   const { policies, summary } = commissions.data;
   const byType = POLICY_TYPES.map((option) => ({ type: option.value, ...summary.commissionsByType[option.value] }));
   const largestMonth = Math.max(0, ...summary.monthlyBreakdown.map((month) => month.expectedRevenue));

@@ -1,6 +1,6 @@
 import { DOCUMENT_ACCEPT, DOCUMENT_CATEGORIES, DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES, formatDate, type DocumentCategory } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
-import { ConfirmDialog, PageHeader, useNotify } from '@corretora/web-kit/ui';
+import { ConfirmDialog, EmptyState, PageHeader, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1, Field, Spinner, Subtitle2, Text } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
@@ -23,7 +23,6 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS },
   muted: { color: tokens.colorNeutralForeground3 },
   tableWrap: { overflowX: 'auto' },
-  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
 const CATEGORY_LABEL = Object.fromEntries(DOCUMENT_CATEGORIES.map((category) => [category.value, category.label])) as Record<DocumentCategory, string>;
@@ -133,9 +132,9 @@ export default function DocumentsPage() {
       {documents.isLoading ? (
         <Spinner label="Carregando documentos..." />
       ) : documents.isError || !data ? (
-        <Body1 role="alert" className={styles.empty}>Não foi possível carregar os documentos. Tente novamente.</Body1>
+        <EmptyState role="alert">Não foi possível carregar os documentos. Tente novamente.</EmptyState>
       ) : data.items.length === 0 ? (
-        <Body1 className={styles.empty}>Nenhum documento enviado ainda.</Body1>
+        <EmptyState>Nenhum documento enviado ainda.</EmptyState>
       ) : (
         <div className={styles.tableWrap}>
           <Table aria-label="Documentos">

@@ -1,8 +1,8 @@
 import { POLICY_STATUS_LABELS, POLICY_TYPES, formatCount, formatDate, formatMoney, wireToCents, type Policy, type PolicyStatus } from '@corretora/contracts';
 import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
-import { ConfirmDialog, PageHeader, useNotify } from '@corretora/web-kit/ui';
+import { ConfirmDialog, EmptyState, PageHeader, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Body1, Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
+import { Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
@@ -11,9 +11,8 @@ import { useCancelPolicy, usePolicies, type PolicyFilters } from '../lib/finance
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end', marginBottom: tokens.spacingVerticalM },
-  count: { color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
+  count: { display: 'block', color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
   tableWrap: { overflowX: 'auto' },
-  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
 const TYPE_LABEL = Object.fromEntries(POLICY_TYPES.map((type) => [type.value, type.label]));
@@ -75,12 +74,12 @@ export default function PoliciesPage() {
       {policies.isLoading ? (
         <Spinner label="Carregando apólices..." />
       ) : policies.isError ? (
-        <Body1 role="alert" className={styles.empty}>Não foi possível carregar as apólices. Tente novamente.</Body1>
+        <EmptyState role="alert">Não foi possível carregar as apólices. Tente novamente.</EmptyState>
       ) : (
         <>
           <Caption1 className={styles.count} role="status">{items.length === 1 ? '1 apólice' : `${formatCount(items.length)} apólices`}</Caption1>
           {items.length === 0 ? (
-            <Body1 className={styles.empty}>Nenhuma apólice encontrada. Apólices aparecem aqui quando uma venda finalizada é emitida no Pipeline.</Body1>
+            <EmptyState>Nenhuma apólice encontrada. Apólices aparecem aqui quando uma venda finalizada é emitida no Pipeline.</EmptyState>
           ) : (
             <div className={styles.tableWrap}>
               <Table aria-label="Apólices">

@@ -3,6 +3,7 @@
 export { ActionMenu, type ActionMenuItem, type ActionMenuProps } from './action-menu';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { FormDialog, type FormDialogProps } from './form-dialog';
+export { EmptyState } from './empty-state';
 export { LoadingScreen } from './loading-screen';
 export { MaskedInput, type MaskedInputProps } from './masked-input';
 export { MoneyInput, type MoneyInputProps } from './money-input';

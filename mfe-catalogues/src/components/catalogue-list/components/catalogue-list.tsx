@@ -1,7 +1,7 @@
 import { apiErrorMessage } from '@corretora/web-kit';
-import { ConfirmDialog, useNotify } from '@corretora/web-kit/ui';
+import { ConfirmDialog, EmptyState, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { Body1, Button, Text } from '@corretora/web-kit/fluent/core';
+import { Button, Text } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Skeleton, SkeletonItem } from '@corretora/web-kit/fluent/skeleton';
 import { Switch } from '@corretora/web-kit/fluent/switch';
@@ -18,7 +18,6 @@ const useStyles = makeStyles({
   inactive: { opacity: 0.7 },
   main: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
 const SKELETON_ROWS = 3;
@@ -72,8 +71,8 @@ export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: Catalog
           ))}
         </div>
       ) : null}
-      {list.isError ? <Body1 className={styles.empty}>Não foi possível carregar a lista. Recarregue a página.</Body1> : null}
-      {list.data && list.data.length === 0 ? <Body1 className={styles.empty}>{kind.texts.empty}</Body1> : null}
+      {list.isError ? <EmptyState>Não foi possível carregar a lista. Recarregue a página.</EmptyState> : null}
+      {list.data && list.data.length === 0 ? <EmptyState>{kind.texts.empty}</EmptyState> : null}
       {list.data && list.data.length > 0 ? (
         <ul className={styles.list}>
           {list.data.map((item) => (
