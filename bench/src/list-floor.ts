@@ -9,6 +9,11 @@ import pg from 'pg';
  * writes the JSON. No framework, no gateway, no validation: what the hardware and Postgres allow.
  * The product's number is reported as a ratio to this one, measured in the same run.
  */
+/** The statement the catalogues service sends for the list: its columns, in its pt-BR natural order. */
+const PRODUCTS_SQL =
+  'select "id", "name", "description", "is_active", "policy_type", "iof_rate" from "catalogues"."products" where "user_id" = $1 ' +
+  'order by name collate catalogues.pt_br_natural, name, id';
+
 export async function startListFloor(databaseUrl: string, poolSize = 10): Promise<{ url: string; stop(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   const server = http.createServer(async (req, res) => {
@@ -23,7 +28,7 @@ export async function startListFloor(databaseUrl: string, poolSize = 10): Promis
         res.writeHead(401, { 'content-type': 'application/json' });
         return res.end('{"message":"Não autenticado."}');
       }
-      const rows = await pool.query('select * from catalogues.products where user_id = $1', [session.rows[0].user_id]);
+      const rows = await pool.query(PRODUCTS_SQL, [session.rows[0].user_id]);
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(rows.rows));
     } catch {
