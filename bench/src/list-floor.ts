@@ -3,17 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
+/** The statement the catalogues service sends for the list: its columns, in its pt-BR natural order. */
+const PRODUCTS_SQL =
+  'select "id", "name", "description", "is_active", "policy_type", "iof_rate" from "catalogues"."products" where "user_id" = $1 ' +
+  'order by name collate catalogues.pt_br_natural, name, id';
+
 /**
  * The floor of a list read: a bare Node `http` handler that runs the same SQL as the service for
  * GET /api/products (the session lookup, then the broker's rows) on a pool of the same size, and
  * writes the JSON. No framework, no gateway, no validation: what the hardware and Postgres allow.
  * The product's number is reported as a ratio to this one, measured in the same run.
  */
-/** The statement the catalogues service sends for the list: its columns, in its pt-BR natural order. */
-const PRODUCTS_SQL =
-  'select "id", "name", "description", "is_active", "policy_type", "iof_rate" from "catalogues"."products" where "user_id" = $1 ' +
-  'order by name collate catalogues.pt_br_natural, name, id';
-
 export async function startListFloor(databaseUrl: string, poolSize = 10): Promise<{ url: string; stop(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   const server = http.createServer(async (req, res) => {
