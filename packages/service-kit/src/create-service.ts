@@ -12,7 +12,7 @@ import { errorMiddleware, type UniqueConstraints } from './errors';
 import { createLogger, requestLogging } from './logging';
 import { RateLimiter, ensureRateLimitTable } from './rate-limit';
 import { requireInternalToken, sameOriginGuard } from './security';
-import { deleteExpiredSessions, sessionMiddleware } from './session';
+import { CookieKeys, deleteExpiredSessions, sessionMiddleware } from './session';
 import { rejectNulCharacters } from './validation';
 
 export interface ServiceDeps {
@@ -39,6 +39,8 @@ export interface Service {
   internalApp: Koa;
   knex: Knex;
   log: pino.Logger;
+  /** The keys that sign the session cookie (tests sign theirs with them). */
+  cookieKeys: CookieKeys;
   /** Starts both listeners on the configured host (port 0: any free port, for tests). */
   listen(port?: number, internalPort?: number): Promise<{ server: http.Server; internal: http.Server }>;
   close(): Promise<void>;
@@ -69,10 +71,11 @@ function healthRouter(knex: Knex): Router {
 }
 
 /** What both apps do first: request ids and logs, errors as JSON, no caching, health. */
-function baseApp(config: BaseConfig, log: pino.Logger, knex: Knex, constraints: UniqueConstraints = {}): Koa {
+function baseApp(cookieKeys: CookieKeys, log: pino.Logger, knex: Knex, constraints: UniqueConstraints = {}): Koa {
   // proxy: the gateway is the only door and sets X-Forwarded-* itself; maxIpsCount: believe only
   // the address it appended last, never an entry the client wrote.
-  const app = new Koa({ proxy: true, maxIpsCount: 1, keys: config.sessionKeys });
+  const app = new Koa({ proxy: true, maxIpsCount: 1 });
+  app.keys = cookieKeys;
   app.silent = true;
   app.use(requestLogging(log));
   app.use(errorMiddleware(constraints));
@@ -96,7 +99,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   Model.knex(knex);
   const deps: ServiceDeps = { knex, config, log };
 
-  const app = baseApp(config, log, knex, options.uniqueConstraints);
+  const cookieKeys = new CookieKeys(config.sessionKeys);
+  const app = baseApp(cookieKeys, log, knex, options.uniqueConstraints);
   app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: config.session.secure ? { maxAge: 63_072_000 } : false }));
   app.use(sameOriginGuard());
   app.use(jsonBody());
@@ -107,7 +111,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
 
-  const internalApp = baseApp(config, log, knex);
+  const internalApp = baseApp(cookieKeys, log, knex);
   internalApp.use(requireInternalToken(config.internalToken));
   internalApp.use(jsonBody());
   internalApp.use(rejectNulCharacters);
@@ -139,6 +143,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     internalApp,
     knex,
     log,
+    cookieKeys,
     async listen(port = config.port, internalPort = port === 0 ? 0 : config.internalPort) {
       const server = await start(app, port);
       const internalServer = await start(internalApp, internalPort);

