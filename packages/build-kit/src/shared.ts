@@ -25,7 +25,7 @@ const SINGLETONS = [
 const FLUENT_DIR = path.join(REPO_ROOT, 'packages/web-kit/src/fluent');
 
 /** The curated Fluent modules: '@corretora/web-kit/fluent/<family>' -> its source file. */
-export function fluentFamilies(): Map<string, string> {
+function fluentFamilies(): Map<string, string> {
   return new Map(
     readdirSync(FLUENT_DIR)
       .filter((file) => file.endsWith('.ts'))
@@ -55,7 +55,10 @@ export function sharedModules(kind: 'host' | 'remote'): Record<string, SharedCon
   // it never renders itself (tables, tabs) is still built and offered; a remote brings none, so
   // Fluent's runtime (tabster, Griffel's insertion, react-utilities) exists once per page.
   for (const [key, file] of fluentFamilies()) {
-    shared[key] = kind === 'host' ? { singleton: true, requiredVersion: false, import: file, version: '0.0.0' } : { singleton: true, requiredVersion: false, import: false };
+    shared[key] =
+      kind === 'host'
+        ? { singleton: true, requiredVersion: false, import: file, version: '0.0.0' }
+        : { singleton: true, requiredVersion: false, import: false };
   }
   return shared;
 }
