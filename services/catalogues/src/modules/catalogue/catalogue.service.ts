@@ -6,7 +6,7 @@ import { BY_NAME, ITEM_NOT_FOUND, type CatalogueDefinition } from './catalogue-d
 /** One catalogue of a broker (products, insurers, lead sources): what the routes ask, in SQL. */
 export class CatalogueService<Row extends { id: number; name: string }, Dto> {
   private readonly table: BrokerScopedTable;
-  /** The list is read on every visit of a catalogue screen (and by the bench): its SQL is built once. */
+  /** The list is read on every visit of a catalogue screen: its SQL is built once. */
   private readonly readList: (userId: string) => Promise<Row[]>;
 
   constructor(
