@@ -27,6 +27,22 @@ export function createKnex(databaseUrl: string, schema: string, migrationsDir?: 
   });
 }
 
+/**
+ * Runs one statement (`$1`-style placeholders) on a connection of the knex pool, without knex's
+ * query runner: for the statements every request sends (the session lookup, a compiled list), where
+ * the runner's promise chain, events and response processing cost more Node CPU than the statement
+ * itself. Same pool, same search path; rows come back as pg returns them (no case mapping).
+ */
+export async function queryRows<Row>(knex: Knex, text: string, values: readonly unknown[]): Promise<Row[]> {
+  const connection = (await knex.client.acquireConnection()) as pg.PoolClient;
+  try {
+    const result = await connection.query<Row & pg.QueryResultRow>(text, values as unknown[]);
+    return result.rows;
+  } finally {
+    await knex.client.releaseConnection(connection);
+  }
+}
+
 /** Stable 32-bit lock id from a name, so every replica of a service takes the same lock. */
 function lockId(name: string): number {
   let hash = 0;

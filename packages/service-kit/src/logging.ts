@@ -10,7 +10,13 @@ export const REDACTED_PATHS = [
   'link', '*.link', 'resetLink', '*.resetLink', 'text', 'mail.text', 'sessionKeys', '*.sessionKeys',
 ];
 
-export function createLogger(name: string, level: string, destination?: pino.DestinationStream): pino.Logger {
+/**
+ * One JSON line per event on stdout. Written asynchronously: lines logged while a write is in flight
+ * go out together in the next one, so a busy service makes one write per batch instead of one
+ * blocking write per request; pino flushes what is pending synchronously when the process exits
+ * (also on a crash or process.exit).
+ */
+export function createLogger(name: string, level: string, destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false })): pino.Logger {
   return pino({ name, level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
 }
 

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
+import { queryRows } from './database';
 import { HttpError } from './errors';
 
 export const SESSION_COOKIE = 'corretora.sid';
@@ -61,7 +62,7 @@ export interface SessionSettings {
 export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
 const LOOKUP_SQL = `select user_id as "userId", email, seen_at < now() - interval '${SESSION_TOUCH_MS / 1000} seconds' as stale
-  from public.sessions where sid = ? and expire > now() and absolute_expire > now()`;
+  from public.sessions where sid = $1 and expire > now() and absolute_expire > now()`;
 
 export function sessionCookieName(secure: boolean): string {
   // __Host-: only over https, only for this exact host, path / (no subdomain can plant or read it).
@@ -102,9 +103,8 @@ export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Mi
     (ctx.state as Record<symbol, SessionState>)[STATE] = state;
     const sid = ctx.cookies.get(name, { signed: true });
     if (sid && /^[\w-]{20,100}$/.test(sid)) {
-      // Raw SQL: this runs on every request, the query builder's compile step is not free.
-      const { rows } = await knex.raw<{ rows: { userId: string; email: string; stale: boolean }[] }>(LOOKUP_SQL, [hashSid(sid)]);
-      const row = rows[0];
+      // Straight to the pool: this runs on every request, and knex's builder and runner are not free.
+      const [row] = await queryRows<{ userId: string; email: string; stale: boolean }>(knex, LOOKUP_SQL, [hashSid(sid)]);
       if (row) {
         state.sid = sid;
         state.user = { id: row.userId, email: row.email };
