@@ -16,7 +16,7 @@ import path from 'node:path';
 import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import autocannon from 'autocannon';
 import { startBenchStack } from './bench-stack';
-import { cpuByGroup, startListFloor, statementCounter } from './list-floor';
+import { cpuSnapshot, cpuUsedBetween, startListFloor, statementCounter } from './list-floor';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -127,12 +127,10 @@ async function main(): Promise<void> {
     ]) {
       log(`${scenario.name}…`);
       await counter.reset();
-      const cpuBefore = await cpuByGroup(stack.services);
+      const cpuBefore = await cpuSnapshot(stack.services);
       const outcome = await measure(scenario, cookie);
-      const cpuAfter = await cpuByGroup(stack.services);
-      cpu[scenario.name] = Object.fromEntries(
-        Object.keys(cpuAfter).map((group) => [group, Math.round(((cpuAfter[group]! - (cpuBefore[group] ?? 0)) / SECONDS) * 100)]),
-      );
+      const used = cpuUsedBetween(cpuBefore, await cpuSnapshot(stack.services));
+      cpu[scenario.name] = Object.fromEntries(Object.entries(used).map(([group, seconds]) => [group, Math.round((seconds / SECONDS) * 100)]));
       statements[scenario.name] = Math.round(((await counter.total()) / Math.max(1, outcome.requests)) * 100) / 100;
       list.push(outcome);
     }

@@ -65,11 +65,11 @@ export async function statementCounter(databaseUrl: string) {
   };
 }
 
-/** CPU seconds used so far by every process, grouped: each service, nginx, postgres, this bench. */
-export async function cpuByGroup(services: { name: string; pid: number | undefined }[]): Promise<Record<string, number>> {
+/** CPU seconds used so far by each process of interest (each service, nginx, postgres, this bench), by pid. */
+export async function cpuSnapshot(services: { name: string; pid: number | undefined }[]): Promise<Map<number, { group: string; seconds: number }>> {
   const { readdir, readFile } = await import('node:fs/promises');
   const ticks = 100; // USER_HZ on Linux
-  const groups: Record<string, number> = {};
+  const snapshot = new Map<number, { group: string; seconds: number }>();
   const servicePids = new Map(services.map((entry) => [entry.pid, entry.name]));
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -78,8 +78,18 @@ export async function cpuByGroup(services: { name: string; pid: number | undefin
     if (!match) continue;
     const pid = Number(entry);
     const group = servicePids.get(pid) ?? (pid === process.pid ? 'bench (load generator)' : /^(nginx|postgres)/.exec(match[1]!)?.[1]);
-    if (!group) continue;
-    groups[group] = (groups[group] ?? 0) + (Number(match[2]) + Number(match[3])) / ticks;
+    if (group) snapshot.set(pid, { group, seconds: (Number(match[2]) + Number(match[3])) / ticks });
   }
-  return groups;
+  return snapshot;
+}
+
+/**
+ * CPU seconds each group used between two snapshots: per process, so a Postgres backend that
+ * ends in between (the pool lets idle connections go) drops out instead of making the sum
+ * negative; one that started in between counts from zero. What an ended backend used is missed.
+ */
+export function cpuUsedBetween(before: Map<number, { seconds: number }>, after: Map<number, { group: string; seconds: number }>): Record<string, number> {
+  const used: Record<string, number> = {};
+  for (const [pid, { group, seconds }] of after) used[group] = (used[group] ?? 0) + seconds - (before.get(pid)?.seconds ?? 0);
+  return used;
 }

@@ -3,7 +3,6 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
-import helmet from 'koa-helmet';
 import { Model } from 'objection';
 import type pino from 'pino';
 import type { BaseConfig } from './config';
@@ -11,7 +10,7 @@ import { ensureSessionsTable, createKnex, migrateSchema } from './database';
 import { errorMiddleware, type UniqueConstraints } from './errors';
 import { createLogger, requestLogging } from './logging';
 import { RateLimiter, ensureRateLimitTable } from './rate-limit';
-import { requireInternalToken, sameOriginGuard } from './security';
+import { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
 import { CookieKeys, deleteExpiredSessions, sessionMiddleware } from './session';
 import { rejectNulCharacters } from './validation';
 
@@ -53,21 +52,24 @@ const jsonBody = () =>
   koaBody({ json: true, jsonLimit: JSON_LIMIT, jsonStrict: false, multipart: false, urlencoded: false, text: false, encoding: 'utf-8' });
 const CLEANUP_MS = 10 * 60 * 1000;
 
-function healthRouter(knex: Knex): Router {
-  const health = new Router();
-  health.get('/healthz', (ctx) => {
-    ctx.body = { status: 'ok' };
-  });
-  health.get('/readyz', async (ctx) => {
-    try {
-      await knex.raw('select 1');
+/** /healthz (the process answers) and /readyz (and reaches Postgres), before any other middleware. */
+function health(knex: Knex): Koa.Middleware {
+  return async (ctx, next) => {
+    const probe = ctx.method === 'GET' || ctx.method === 'HEAD';
+    if (probe && ctx.path === '/healthz') {
       ctx.body = { status: 'ok' };
-    } catch {
-      ctx.status = 503;
-      ctx.body = { status: 'indisponível' };
+    } else if (probe && ctx.path === '/readyz') {
+      try {
+        await knex.raw('select 1');
+        ctx.body = { status: 'ok' };
+      } catch {
+        ctx.status = 503;
+        ctx.body = { status: 'indisponível' };
+      }
+    } else {
+      await next();
     }
-  });
-  return health;
+  };
 }
 
 /** What both apps do first: request ids and logs, errors as JSON, no caching, health. */
@@ -84,7 +86,7 @@ function baseApp(cookieKeys: CookieKeys, log: pino.Logger, knex: Knex, constrain
     // Answers are per user: never let a shared cache keep them unless a route says otherwise.
     if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
   });
-  app.use(healthRouter(knex).routes());
+  app.use(health(knex));
   return app;
 }
 
@@ -101,7 +103,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
 
   const cookieKeys = new CookieKeys(config.sessionKeys);
   const app = baseApp(cookieKeys, log, knex, options.uniqueConstraints);
-  app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: config.session.secure ? { maxAge: 63_072_000 } : false }));
+  app.use(securityHeaders({ contentSecurityPolicy: false, strictTransportSecurity: config.session.secure ? { maxAge: 63_072_000 } : false }));
   app.use(sameOriginGuard());
   app.use(jsonBody());
   app.use(rejectNulCharacters);

@@ -87,7 +87,7 @@ export function errorMiddleware(constraints: UniqueConstraints = {}): Koa.Middle
       }
     } catch (error) {
       const mapped = mapError(error, constraints);
-      if (mapped.status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
+      if (mapped.status >= 500) ctx.state.log?.error({ err: error, requestId: ctx.state.requestId }, 'request failed');
       ctx.status = mapped.status;
       // An error is as personal as any answer: never kept by a shared cache.
       ctx.set('Cache-Control', 'no-store');

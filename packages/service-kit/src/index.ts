@@ -8,7 +8,7 @@ export { createInternalClient, type InternalClient } from './internal-client';
 export { REDACTED_PATHS, createLogger } from './logging';
 export { createObjectStore, type ObjectStore } from './object-store';
 export { RateLimiter, TOO_MANY_ATTEMPTS, type Limit } from './rate-limit';
-export { requireInternalToken, sameOriginGuard } from './security';
+export { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
 export {
   SESSIONS_TABLE,
   SESSION_COOKIE,

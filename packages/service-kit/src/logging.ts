@@ -20,15 +20,17 @@ export function createLogger(name: string, level: string, destination: pino.Dest
   return pino({ name, level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
 }
 
-/** Request id in and out (nginx sets X-Request-Id), one line per request; a child logger only when a handler asks for one. */
+/**
+ * Request id in and out (nginx sets X-Request-Id), one line per request. Handlers log through
+ * `ctx.state.log` with `requestId: ctx.state.requestId` in the line (no child logger per request).
+ */
 export function requestLogging(log: pino.Logger): Koa.Middleware {
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     ctx.set('X-Request-Id', requestId);
     ctx.state.requestId = requestId;
-    let child: pino.Logger | undefined;
-    Object.defineProperty(ctx.state, 'log', { configurable: true, enumerable: false, get: () => (child ??= log.child({ requestId })) });
+    ctx.state.log = log;
     const started = process.hrtime.bigint();
     try {
       await next();

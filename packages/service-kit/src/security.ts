@@ -1,4 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type Koa from 'koa';
 import { HttpError } from './errors';
 
@@ -45,6 +47,27 @@ export function requireInternalToken(token: string): Koa.Middleware {
   const expected = digest(token);
   return async (ctx, next) => {
     if (!timingSafeEqual(digest(ctx.get('x-internal-token')), expected)) throw new HttpError(403, 'Acesso interno negado.');
+    await next();
+  };
+}
+
+/**
+ * helmet's security headers, with helmet's values for these options, worked out once: the
+ * headers are the same on every answer, so each request only copies them instead of running
+ * helmet's dozen middlewares (and koa-helmet's promise around them).
+ */
+export function securityHeaders(options: HelmetOptions): Koa.Middleware {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  if (headers.length === 0) throw new Error('helmet set no header: its middleware shape changed.');
+  return async (ctx, next) => {
+    for (const [name, value] of headers) ctx.res.setHeader(name, value);
     await next();
   };
 }

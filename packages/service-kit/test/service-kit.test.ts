@@ -2,7 +2,8 @@ import request from 'supertest';
 import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
-import { BrokerScopedTable, REDACTED_PATHS, SESSION_COOKIE, createLogger, createObjectStore, mapError, readBaseConfig, type Service } from '../src';
+import Koa from 'koa';
+import { BrokerScopedTable, REDACTED_PATHS, securityHeaders, SESSION_COOKIE, createLogger, createObjectStore, mapError, readBaseConfig, type Service } from '../src';
 import { TEST_INTERNAL_TOKEN, createTestDatabase, randomUser, sessionCookieFor } from '../src/testing';
 import { createNotesService } from './fixtures/notes-service';
 
@@ -138,6 +139,44 @@ describe('shared session', () => {
 });
 
 describe('cross-site protection and internal routes', () => {
+  test("every answer carries helmet's security headers, errors included", async () => {
+    const cookie = await sessionCookieFor(first, randomUser());
+    const app = first.app.callback();
+    for (const response of [
+      await request(app).get('/api/notes').set('Cookie', cookie),
+      await request(app).get('/api/notes'),
+      await request(app).get('/api/nowhere').set('Cookie', cookie),
+    ]) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      expect(response.headers['content-security-policy']).toBeUndefined();
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  test('securityHeaders takes its values from helmet once: HSTS when asked, a header turned off stays off', async () => {
+    const app = new Koa();
+    app.use(securityHeaders({ contentSecurityPolicy: false, strictTransportSecurity: { maxAge: 63_072_000 }, xFrameOptions: false }));
+    app.use((ctx) => {
+      ctx.body = { ok: true };
+    });
+    const response = await request(app.callback()).get('/');
+    expect(response.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    expect(response.headers['x-frame-options']).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  test('health answers before any other middleware, GET and HEAD only', async () => {
+    const app = first.app.callback();
+    expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+    expect((await request(app).get('/readyz')).body).toEqual({ status: 'ok' });
+    expect((await request(app).head('/healthz')).status).toBe(200);
+    expect((await request(app).post('/healthz').send({})).status).toBe(404);
+  });
+
   test('a foreign Origin is refused on state-changing requests, the own origin is accepted', async () => {
     const cookie = await sessionCookieFor(first, randomUser());
     const foreign = await request(first.app.callback())
