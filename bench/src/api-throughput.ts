@@ -63,14 +63,22 @@ async function onboardedBroker(gatewayUrl: string): Promise<{ cookie: string; em
 }
 
 async function measure(scenario: Scenario, cookie: string): Promise<Outcome> {
-  const result = await autocannon({
-    url: scenario.url,
-    method: scenario.method ?? 'GET',
-    body: scenario.body,
-    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-    connections: scenario.connections ?? CONNECTIONS,
-    ...(scenario.amount ? { amount: scenario.amount } : { duration: SECONDS }),
+  const errorKinds = new Map<string, number>();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: scenario.url,
+        method: scenario.method ?? 'GET',
+        body: scenario.body,
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+        connections: scenario.connections ?? CONNECTIONS,
+        ...(scenario.amount ? { amount: scenario.amount } : { duration: SECONDS }),
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('reqError', (error: Error) => errorKinds.set(error.message, (errorKinds.get(error.message) ?? 0) + 1));
   });
+  if (errorKinds.size > 0) console.error(`[bench] ${scenario.name}: ${[...errorKinds].map(([message, count]) => `${count} × ${message}`).join(', ')}`);
   return {
     name: scenario.name,
     requests: result.requests.total,

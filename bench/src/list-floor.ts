@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
+import { SESSION_LOOKUP_SQL } from '@corretora/service-kit';
 import pg from 'pg';
 
 /** The statement the catalogues service sends for the list: its columns, in its pt-BR natural order. */
@@ -10,8 +11,8 @@ const PRODUCTS_SQL =
 
 /**
  * The floor of a list read: a bare Node `http` handler that runs the same SQL as the service for
- * GET /api/products (the session lookup, then the broker's rows) on a pool of the same size, and
- * writes the JSON. No framework, no gateway, no validation: what the hardware and Postgres allow.
+ * GET /api/products (the session lookup, then the broker's rows), as named prepared statements like
+ * the service's, on a pool of the same size, and writes the JSON. No framework, no gateway, no validation: what the hardware and Postgres allow.
  * The product's number is reported as a ratio to this one, measured in the same run.
  */
 export async function startListFloor(databaseUrl: string, poolSize = 10): Promise<{ url: string; stop(): Promise<void> }> {
@@ -20,15 +21,12 @@ export async function startListFloor(databaseUrl: string, poolSize = 10): Promis
     try {
       const sid = /corretora\.sid=([\w-]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
       const hash = createHash('sha256').update(sid).digest('base64url');
-      const session = await pool.query(
-        'select user_id, email from public.sessions where sid = $1 and expire > now() and absolute_expire > now()',
-        [hash],
-      );
+      const session = await pool.query({ name: 'floor_session', text: SESSION_LOOKUP_SQL, values: [hash] });
       if (session.rowCount === 0) {
         res.writeHead(401, { 'content-type': 'application/json' });
         return res.end('{"message":"Não autenticado."}');
       }
-      const rows = await pool.query(PRODUCTS_SQL, [session.rows[0].user_id]);
+      const rows = await pool.query({ name: 'floor_products', text: PRODUCTS_SQL, values: [session.rows[0].userId] });
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(rows.rows));
     } catch {

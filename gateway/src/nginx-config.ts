@@ -32,6 +32,12 @@ export interface NginxOptions {
    * without any, the client address is the TCP peer nginx sees.
    */
   trustedProxies?: string[];
+  /**
+   * Requests per client connection before nginx closes it (nginx's default, 1,000, when unset).
+   * Only the benchmarks raise it: a load generator writes its next request on a connection nginx
+   * is closing and counts an ECONNRESET, where a browser honours `Connection: close`.
+   */
+  keepaliveRequests?: number;
 }
 
 // nginx drops inherited add_header lines in any location that has its own, so every static
@@ -102,7 +108,7 @@ http {
   sendfile on;
   server_tokens off;
   keepalive_timeout 65s;
-  # JSON bodies everywhere; the routes that take files raise it on their own location.
+${options.keepaliveRequests ? `  keepalive_requests ${options.keepaliveRequests};\n` : ''}  # JSON bodies everywhere; the routes that take files raise it on their own location.
   client_max_body_size ${DEFAULT_MAX_BODY};
 
   gzip on;

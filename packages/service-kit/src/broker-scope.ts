@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { queryRows } from './database';
+import { preparedQuery } from './database';
 
 /** Stands for the broker while a compiled read is built; never a real user id. */
 const BROKER_PLACEHOLDER = '00000000-0000-4000-8000-00000000b0b0';
@@ -32,8 +32,8 @@ export class BrokerScopedTable {
   /**
    * A read of the broker's rows whose SQL knex builds once instead of on every call: on a hot list
    * the builder's compile step costs more Node CPU than running the statement (a micro-bench of the
-   * 50-row product list: builder 120–147 µs, the same SQL raw 83–98 µs), and it runs on the pool
-   * without knex's runner (`queryRows`). `build` gets the broker's
+   * 50-row product list: builder 120–147 µs, the same SQL raw 83–98 µs), and it runs as a prepared
+   * statement on the pool without knex's runner (`preparedQuery`). `build` gets the broker's
    * rows, as `of(userId).rows()`, and adds only fixed parts (columns, order, constant filters);
    * the broker is bound on each call, so the read stays scoped the same way. Rows come back mapped
    * as the builder's would (snake_case columns to camelCase keys).
@@ -42,10 +42,11 @@ export class BrokerScopedTable {
     const { sql, bindings } = build(this.of(BROKER_PLACEHOLDER).rows()).toSQL().toNative();
     const brokerAt = bindings.flatMap((value, index) => (value === BROKER_PLACEHOLDER ? [index] : []));
     if (brokerAt.length === 0) throw new Error(`A compiled read of ${this.table} must filter by the broker.`);
+    const run = preparedQuery<unknown>(this.knex, sql);
     return async (userId) => {
       const bound = [...bindings];
       for (const index of brokerAt) bound[index] = userId;
-      const rows = await queryRows<unknown>(this.knex, sql, bound);
+      const rows = await run(bound);
       return this.knex.client.postProcessResponse(rows, undefined) as Row[];
     };
   }

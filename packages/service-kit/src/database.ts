@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
@@ -28,19 +29,25 @@ export function createKnex(databaseUrl: string, schema: string, migrationsDir?: 
 }
 
 /**
- * Runs one statement (`$1`-style placeholders) on a connection of the knex pool, without knex's
- * query runner: for the statements every request sends (the session lookup, a compiled list), where
- * the runner's promise chain, events and response processing cost more Node CPU than the statement
- * itself. Same pool, same search path; rows come back as pg returns them (no case mapping).
+ * A statement of fixed text that every request sends (the session lookup, a compiled list), run as
+ * a named prepared statement on a connection of the knex pool without knex's query runner:
+ * Postgres parses and plans it once per connection instead of on every call, and knex's runner
+ * (its promise chain, events and response processing) cost more Node CPU than the statement.
+ * Same pool, same search path; rows come back as pg returns them (no case mapping). The text must
+ * not change between calls (`$1`-style placeholders, values bound per call). A pooler in front of
+ * Postgres must keep prepared statements per client (PgBouncer in session mode, or >= 1.21).
  */
-export async function queryRows<Row>(knex: Knex, text: string, values: readonly unknown[]): Promise<Row[]> {
-  const connection = (await knex.client.acquireConnection()) as pg.PoolClient;
-  try {
-    const result = await connection.query<Row & pg.QueryResultRow>(text, values as unknown[]);
-    return result.rows;
-  } finally {
-    await knex.client.releaseConnection(connection);
-  }
+export function preparedQuery<Row>(knex: Knex, text: string): (values: readonly unknown[]) => Promise<Row[]> {
+  const name = `corretora_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  return async (values) => {
+    const connection = (await knex.client.acquireConnection()) as pg.PoolClient;
+    try {
+      const result = await connection.query<Row & pg.QueryResultRow>({ name, text, values: [...values] });
+      return result.rows;
+    } finally {
+      await knex.client.releaseConnection(connection);
+    }
+  };
 }
 
 /** Stable 32-bit lock id from a name, so every replica of a service takes the same lock. */

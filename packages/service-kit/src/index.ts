@@ -12,6 +12,7 @@ export { requireInternalToken, sameOriginGuard, securityHeaders } from './securi
 export {
   SESSIONS_TABLE,
   SESSION_COOKIE,
+  SESSION_LOOKUP_SQL,
   SESSION_TOUCH_MS,
   currentUser,
   destroySessionsOf,

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
-import { queryRows } from './database';
+import { preparedQuery } from './database';
 import { HttpError } from './errors';
 
 export const SESSION_COOKIE = 'corretora.sid';
@@ -61,7 +61,8 @@ export interface SessionSettings {
  */
 export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
-const LOOKUP_SQL = `select user_id as "userId", email, seen_at < now() - interval '${SESSION_TOUCH_MS / 1000} seconds' as stale
+/** The session lookup every request sends (exported for the bench's floor, which sends the same). */
+export const SESSION_LOOKUP_SQL = `select user_id as "userId", email, seen_at < now() - interval '${SESSION_TOUCH_MS / 1000} seconds' as stale
   from public.sessions where sid = $1 and expire > now() and absolute_expire > now()`;
 
 export function sessionCookieName(secure: boolean): string {
@@ -96,6 +97,8 @@ function stateOf(ctx: Koa.Context): SessionState {
  */
 export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Middleware {
   const name = sessionCookieName(settings.secure);
+  // A prepared statement straight on the pool: this runs on every request.
+  const lookup = preparedQuery<{ userId: string; email: string; stale: boolean }>(knex, SESSION_LOOKUP_SQL);
   return async (ctx, next) => {
     // Behind a TLS-terminating proxy the request looks like http; the configuration says otherwise.
     if (settings.secure) ctx.cookies.secure = true;
@@ -103,8 +106,7 @@ export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Mi
     (ctx.state as Record<symbol, SessionState>)[STATE] = state;
     const sid = ctx.cookies.get(name, { signed: true });
     if (sid && /^[\w-]{20,100}$/.test(sid)) {
-      // Straight to the pool: this runs on every request, and knex's builder and runner are not free.
-      const [row] = await queryRows<{ userId: string; email: string; stale: boolean }>(knex, LOOKUP_SQL, [hashSid(sid)]);
+      const [row] = await lookup([hashSid(sid)]);
       if (row) {
         state.sid = sid;
         state.user = { id: row.userId, email: row.email };

@@ -286,6 +286,17 @@ describe('broker-scoped tables', () => {
     expect(await read(randomUser().id)).toEqual([]);
   });
 
+  test('a compiled read keeps each broker apart under parallel calls on every pooled connection', async () => {
+    const notes = new BrokerScopedTable(first.knex, 'notes');
+    const brokers = [randomUser(), randomUser(), randomUser()];
+    for (const broker of brokers) await notes.of(broker.id).insert({ text: `de ${broker.email}` });
+    const read = notes.compiledRead<{ text: string; userId: string }>((rows) => rows.select('text', 'userId'));
+    // More calls than the pool has connections: the statement is prepared on each, bound per call.
+    const calls = Array.from({ length: 60 }, (_, index) => brokers[index % brokers.length]!);
+    const answers = await Promise.all(calls.map((broker) => read(broker.id)));
+    answers.forEach((rows, index) => expect(rows).toEqual([{ text: `de ${calls[index]!.email}`, userId: calls[index]!.id }]));
+  });
+
   test('a compiled read that drops the broker filter is refused when it is built', () => {
     const notes = new BrokerScopedTable(first.knex, 'notes');
     expect(() => notes.compiledRead((rows) => rows.clearWhere())).toThrow('must filter by the broker');
