@@ -4,7 +4,9 @@
  * registry as in production), with one onboarded broker whose product list has 50 rows.
  * - The list: GET /api/products (50 rows) through nginx with a session, against its floor measured
  *   in the same run (a bare Node http handler running the same SQL on a pool of the same size):
- *   the bench prints the ratio and the SQL statements per request (pg_stat_statements).
+ *   the bench prints the ratio and the SQL statements per request (pg_stat_statements). The same
+ *   list straight to the service, and the floor behind its own nginx (the best ratio through nginx
+ *   that a framework costing nothing could reach on this machine), are measured alongside.
  * - Reads on each service directly and through the dev gateway; sign-in separately (argon2id is
  *   slow on purpose).
  * Services log every request at info, as in production. Results print as tables and are written to
@@ -123,6 +125,9 @@ async function main(): Promise<void> {
     // 50 products: the 6 defaults and 44 more.
     for (let index = 1; index <= 44; index += 1) await json(`${stack.url}/api/products`, { name: `Produto de teste ${index}` }, cookie);
     floor = await startListFloor(stack.databaseUrl);
+    // The same floor behind nginx: how much of the floor is left once the gateway is in the path,
+    // i.e. the best ratio a framework costing nothing could reach through nginx on this machine.
+    const floorNginx = await running.nginxInFrontOf('catalogues', new URL(floor.url).host, 38082);
     const counter = await statementCounter(stack.databaseUrl);
     const listConnections = Number(process.env.BENCH_LIST_CONNECTIONS ?? 32);
     const list: Outcome[] = [];
@@ -132,6 +137,7 @@ async function main(): Promise<void> {
       { name: 'floor: bare http + pg, same SQL', url: floor.url, connections: listConnections },
       { name: 'nginx GET /api/products (50 rows)', url: `${nginx.url}/api/products`, connections: listConnections },
       { name: 'catalogues GET /api/products (50 rows)', url: `${service('catalogues')}/api/products`, connections: listConnections },
+      { name: 'nginx in front of the floor', url: `${floorNginx.url}/api/products`, connections: listConnections },
     ]) {
       log(`${scenario.name}…`);
       await counter.reset();
@@ -143,14 +149,18 @@ async function main(): Promise<void> {
       list.push(outcome);
     }
     await counter.close();
-    const [floorOutcome, viaNginx] = list as [Outcome, Outcome, Outcome];
-    const ratio = Math.round((viaNginx.requestsPerSecond / Math.max(1, floorOutcome.requestsPerSecond)) * 100) / 100;
+    const [floorOutcome, viaNginx, straight, floorViaNginx] = list as [Outcome, Outcome, Outcome, Outcome];
+    const toFloor = (outcome: Outcome) => Math.round((outcome.requestsPerSecond / Math.max(1, floorOutcome.requestsPerSecond)) * 100) / 100;
+    const ratio = toFloor(viaNginx);
     console.log(`\nThe 50-row list, ${listConnections} connections, ${SECONDS}s each`);
     console.table(list.map((outcome) => ({ ...outcome, 'SQL per request': statements[outcome.name] })));
     console.log('CPU use during each (% of one core; the floor runs inside the bench process):');
     console.table(cpu);
     console.log(
       `nginx / floor = ${ratio} (target >= 0.7); through nginx ${viaNginx.requestsPerSecond} req/s (target >= 2000), p99 ${viaNginx.latencyP99Ms} ms (target <= 30)`,
+    );
+    console.log(
+      `straight to the service / floor = ${toFloor(straight)}; the floor itself behind nginx / floor = ${toFloor(floorViaNginx)} (the most the first ratio could be here)`,
     );
 
     const scenarios: Scenario[] = [

@@ -11,7 +11,13 @@ export async function startBenchStack(options: {
   log: (line: string) => void;
   logLevel: string;
   postgresFlags?: string[];
-}): Promise<{ stack: Stack; nginx: RunningNginx; stop(): Promise<void> }> {
+}): Promise<{
+  stack: Stack;
+  nginx: RunningNginx;
+  /** Another nginx, same configuration, whose upstream for one service is `host` (a floor). */
+  nginxInFrontOf(service: ServiceName, host: string, listen: number): Promise<RunningNginx>;
+  stop(): Promise<void>;
+}> {
   const stack = await startStack({
     dataDir: path.join(options.workDir, 'data'),
     port: 38080,
@@ -23,23 +29,33 @@ export async function startBenchStack(options: {
     env: { ...process.env, LOG_LEVEL: options.logLevel },
     postgresFlags: options.postgresFlags,
   });
-  try {
-    const nginx = await startNginx({
-      listen: 38081,
-      upstreams: Object.fromEntries(stack.services.map((entry) => [entry.name, new URL(entry.url).host])) as Record<ServiceName, string>,
+  const upstreams = Object.fromEntries(stack.services.map((entry) => [entry.name, new URL(entry.url).host])) as Record<ServiceName, string>;
+  const extra: RunningNginx[] = [];
+  const nginxWith = (listen: number, routed: Record<ServiceName, string>) =>
+    startNginx({
+      listen,
+      upstreams: routed,
       shellDir: path.join(__dirname, '..', '..', 'shell', 'dist'),
       remotesDir: path.join(__dirname, '..', '..'),
       remoteDistSubdir: 'dist',
-      prefixDir: path.join(options.workDir, 'nginx'),
+      prefixDir: path.join(options.workDir, `nginx-${listen}`),
       accessLog: 'off',
       // At ~3,000 req/s on 32 connections each passes nginx's 1,000 requests in a 10 s run.
       keepaliveRequests: 1_000_000,
       user: process.getuid?.() === 0 ? 'root' : undefined,
     });
+  try {
+    const nginx = await nginxWith(38081, upstreams);
     return {
       stack,
       nginx,
+      async nginxInFrontOf(service, host, listen) {
+        const running = await nginxWith(listen, { ...upstreams, [service]: host });
+        extra.push(running);
+        return running;
+      },
       async stop() {
+        for (const running of extra) await running.stop();
         await nginx.stop();
         await stack.stop();
       },

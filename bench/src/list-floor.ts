@@ -34,6 +34,7 @@ export async function startListFloor(databaseUrl: string, poolSize = 10): Promis
       res.end();
     }
   });
+  server.keepAliveTimeout = 65_000; // as the services: longer than nginx's upstream keepalive
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/products`,
