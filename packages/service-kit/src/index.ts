@@ -5,7 +5,7 @@ export { createService, runMain, runService, type CreateServiceOptions, type Ser
 export { withAdvisoryLock } from './database';
 export { HttpError, mapError, notFound, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
-export { REDACTED_PATHS, createLogger } from './logging';
+export { REDACTED_PATHS, createLogger, requestLogging } from './logging';
 export { createObjectStore, type ObjectStore } from './object-store';
 export { RateLimiter, TOO_MANY_ATTEMPTS, type Limit } from './rate-limit';
 export { requireInternalToken, sameOriginGuard, securityHeaders } from './security';

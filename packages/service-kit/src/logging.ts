@@ -25,6 +25,9 @@ export function createLogger(name: string, level: string, destination: pino.Dest
  * `ctx.state.log` with `requestId: ctx.state.requestId` in the line (no child logger per request).
  */
 export function requestLogging(log: pino.Logger): Koa.Middleware {
+  // The request line holds only fixed fields (a checked id, method, path, status, time): nothing to
+  // redact, and walking the redaction paths doubled the line's cost (10 -> 4.5 us a line).
+  const lines = log.child({}, { redact: { paths: [] } });
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -37,7 +40,7 @@ export function requestLogging(log: pino.Logger): Koa.Middleware {
     } finally {
       if (ctx.path !== '/healthz' && ctx.path !== '/readyz') {
         const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
-        log.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
+        lines.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
       }
     }
   };

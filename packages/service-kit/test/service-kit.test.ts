@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import Koa from 'koa';
-import { BrokerScopedTable, REDACTED_PATHS, securityHeaders, SESSION_COOKIE, createLogger, createObjectStore, mapError, readBaseConfig, type Service } from '../src';
+import { BrokerScopedTable, REDACTED_PATHS, requestLogging, securityHeaders, SESSION_COOKIE, createLogger, createObjectStore, mapError, readBaseConfig, type Service } from '../src';
 import { TEST_INTERNAL_TOKEN, createTestDatabase, randomUser, sessionCookieFor } from '../src/testing';
 import { createNotesService } from './fixtures/notes-service';
 
@@ -355,6 +355,27 @@ describe('logs', () => {
     expect(written).toContain('[redacted]');
     expect(written).not.toContain('abc');
     expect(REDACTED_PATHS).toContain('req.headers["x-internal-token"]');
+  });
+
+  test('one line per request with its id, and nothing the client sent besides method and path', async () => {
+    const out = new PassThrough();
+    let written = '';
+    out.on('data', (chunk) => (written += String(chunk)));
+    const app = new Koa();
+    app.use(requestLogging(createLogger('x', 'info', out)));
+    app.use((ctx) => {
+      ctx.body = { ok: true };
+    });
+    const answer = await request(app.callback())
+      .get('/api/notes?token=segredo-na-query')
+      .set('Cookie', 'corretora.sid=segredo-do-cookie')
+      .set('Authorization', 'Bearer segredo-do-header')
+      .set('X-Request-Id', 'req-0123456789');
+    const [line, ...rest] = written.trim().split('\n');
+    expect(rest).toEqual([]);
+    expect(JSON.parse(line!)).toMatchObject({ msg: 'request', requestId: 'req-0123456789', method: 'GET', path: '/api/notes', status: 200 });
+    expect(answer.headers['x-request-id']).toBe('req-0123456789');
+    expect(written).not.toMatch(/segredo/);
   });
 });
 
