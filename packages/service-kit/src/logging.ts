@@ -10,13 +10,27 @@ export const REDACTED_PATHS = [
   'link', '*.link', 'resetLink', '*.resetLink', 'text', 'mail.text', 'sessionKeys', '*.sessionKeys',
 ];
 
+const LOG_BUFFER_BYTES = 16 * 1024 * 1024;
+
+function stdoutDestination(): pino.DestinationStream {
+  const destination = pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
+  let dropped = 0;
+  destination.on('drop', () => {
+    dropped += 1;
+    if (dropped === 1 || dropped % 10_000 === 0) process.stderr.write(`log: stdout is not draining, ${dropped} log writes dropped so far\n`);
+  });
+  return destination;
+}
+
 /**
  * One JSON line per event on stdout. Written asynchronously: lines logged while a write is in flight
  * go out together in the next one, so a busy service makes one write per batch instead of one
  * blocking write per request; pino flushes what is pending synchronously when the process exits
- * (also on a crash or process.exit).
+ * (also on a crash or process.exit). If stdout stops draining, at most LOG_BUFFER_BYTES wait in
+ * memory; past that, lines are dropped (counted on stderr) rather than the service running out of
+ * memory or stalling every request behind the log.
  */
-export function createLogger(name: string, level: string, destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false })): pino.Logger {
+export function createLogger(name: string, level: string, destination: pino.DestinationStream = stdoutDestination()): pino.Logger {
   return pino({ name, level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
 }
 
