@@ -3,10 +3,12 @@
  * PostgreSQL and S3 store, the three services, the dev gateway, and nginx generated from the
  * registry as in production), with one onboarded broker whose product list has 50 rows.
  * - The list: GET /api/products (50 rows) through nginx with a session, against its floor measured
- *   in the same run (a bare Node http handler running the same SQL on a pool of the same size):
- *   the bench prints the ratio and the SQL statements per request (pg_stat_statements). The same
- *   list straight to the service, and the floor behind its own nginx (the best ratio through nginx
- *   that a framework costing nothing could reach on this machine), are measured alongside.
+ *   in the same run (a bare Node http handler running the same SQL on a pool of the same size, in a
+ *   process of its own like a service's, never on the load generator's thread): the bench prints
+ *   the ratio and the SQL statements per request (pg_stat_statements). Measured alongside: the
+ *   list straight to the service, the floor behind its own nginx (the best ratio through nginx that
+ *   a framework costing nothing could reach on this machine), and the floor's handler in a bare Koa
+ *   app (what Koa alone costs; the rest of the gap is the kit's).
  * - Reads on each service directly and through the dev gateway; sign-in separately (argon2id is
  *   slow on purpose).
  * Services log every request at info, as in production. Results print as tables and are written to
@@ -18,7 +20,7 @@ import path from 'node:path';
 import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import autocannon from 'autocannon';
 import { startBenchStack } from './bench-stack';
-import { cpuSnapshot, cpuUsedBetween, startListFloor, statementCounter } from './list-floor';
+import { cpuSnapshot, cpuUsedBetween, startListFloors, statementCounter } from './list-floor';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -109,7 +111,7 @@ async function main(): Promise<void> {
   // As root the embedded Postgres runs as the postgres user, who must be able to reach its folder.
   await chmod(workDir, 0o755);
   let running: Awaited<ReturnType<typeof startBenchStack>> | undefined;
-  let floor: Awaited<ReturnType<typeof startListFloor>> | undefined;
+  let floors: Awaited<ReturnType<typeof startListFloors>> | undefined;
   try {
     const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
     running = await startBenchStack({
@@ -124,43 +126,45 @@ async function main(): Promise<void> {
 
     // 50 products: the 6 defaults and 44 more.
     for (let index = 1; index <= 44; index += 1) await json(`${stack.url}/api/products`, { name: `Produto de teste ${index}` }, cookie);
-    floor = await startListFloor(stack.databaseUrl);
+    floors = await startListFloors(stack.databaseUrl);
     // The same floor behind nginx: how much of the floor is left once the gateway is in the path,
     // i.e. the best ratio a framework costing nothing could reach through nginx on this machine.
-    const floorNginx = await running.nginxInFrontOf('catalogues', new URL(floor.url).host, 38082);
+    const floorNginx = await running.nginxInFrontOf('catalogues', new URL(floors.raw).host, 38082);
     const counter = await statementCounter(stack.databaseUrl);
+    const processes = [...stack.services, { name: 'floors', pid: floors.pid }];
     const listConnections = Number(process.env.BENCH_LIST_CONNECTIONS ?? 32);
     const list: Outcome[] = [];
     const statements: Record<string, number> = {};
     const cpu: Record<string, Record<string, number>> = {};
     for (const scenario of [
-      { name: 'floor: bare http + pg, same SQL', url: floor.url, connections: listConnections },
+      { name: 'floor: bare http + pg, same SQL', url: floors.raw, connections: listConnections },
+      { name: 'Koa floor: the same handler in bare Koa', url: floors.koa, connections: listConnections },
       { name: 'nginx GET /api/products (50 rows)', url: `${nginx.url}/api/products`, connections: listConnections },
       { name: 'catalogues GET /api/products (50 rows)', url: `${service('catalogues')}/api/products`, connections: listConnections },
       { name: 'nginx in front of the floor', url: `${floorNginx.url}/api/products`, connections: listConnections },
     ]) {
       log(`${scenario.name}…`);
       await counter.reset();
-      const cpuBefore = await cpuSnapshot(stack.services);
+      const cpuBefore = await cpuSnapshot(processes);
       const outcome = await measure(scenario, cookie);
-      const used = cpuUsedBetween(cpuBefore, await cpuSnapshot(stack.services));
+      const used = cpuUsedBetween(cpuBefore, await cpuSnapshot(processes));
       cpu[scenario.name] = Object.fromEntries(Object.entries(used).map(([group, seconds]) => [group, Math.round((seconds / SECONDS) * 100)]));
       statements[scenario.name] = Math.round(((await counter.total()) / Math.max(1, outcome.requests)) * 100) / 100;
       list.push(outcome);
     }
     await counter.close();
-    const [floorOutcome, viaNginx, straight, floorViaNginx] = list as [Outcome, Outcome, Outcome, Outcome];
+    const [floorOutcome, koaFloor, viaNginx, straight, floorViaNginx] = list as [Outcome, Outcome, Outcome, Outcome, Outcome];
     const toFloor = (outcome: Outcome) => Math.round((outcome.requestsPerSecond / Math.max(1, floorOutcome.requestsPerSecond)) * 100) / 100;
     const ratio = toFloor(viaNginx);
     console.log(`\nThe 50-row list, ${listConnections} connections, ${SECONDS}s each`);
     console.table(list.map((outcome) => ({ ...outcome, 'SQL per request': statements[outcome.name] })));
-    console.log('CPU use during each (% of one core; the floor runs inside the bench process):');
+    console.log('CPU use during each (% of one core; the floors run in a process of their own):');
     console.table(cpu);
     console.log(
       `nginx / floor = ${ratio} (target >= 0.7); through nginx ${viaNginx.requestsPerSecond} req/s (target >= 2000), p99 ${viaNginx.latencyP99Ms} ms (target <= 30)`,
     );
     console.log(
-      `straight to the service / floor = ${toFloor(straight)}; the floor itself behind nginx / floor = ${toFloor(floorViaNginx)} (the most the first ratio could be here)`,
+      `straight to the service / floor = ${toFloor(straight)}; the floor itself behind nginx / floor = ${toFloor(floorViaNginx)} (the most the first ratio could be here); Koa floor / floor = ${toFloor(koaFloor)} (what Koa alone leaves)`,
     );
 
     const scenarios: Scenario[] = [
@@ -212,7 +216,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    await floor?.stop();
+    await floors?.stop();
     await running?.stop();
     await rm(workDir, { recursive: true, force: true });
   }
