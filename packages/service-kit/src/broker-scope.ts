@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { preparedQuery } from './database';
+import { preparedArrayQuery } from './database';
 
 /** Stands for the broker while a compiled read is built; never a real user id. */
 const BROKER_PLACEHOLDER = '00000000-0000-4000-8000-00000000b0b0';
@@ -36,19 +36,36 @@ export class BrokerScopedTable {
    * statement on the pool without knex's runner (`preparedQuery`). `build` gets the broker's
    * rows, as `of(userId).rows()`, and adds only fixed parts (columns, order, constant filters);
    * the broker is bound on each call, so the read stays scoped the same way. Rows come back mapped
-   * as the builder's would (snake_case columns to camelCase keys).
+   * as the builder's would (snake_case columns to camelCase keys), from pg's array rows.
    */
   compiledRead<Row>(build: (rows: Knex.QueryBuilder) => Knex.QueryBuilder): (userId: string) => Promise<Row[]> {
     const { sql, bindings } = build(this.of(BROKER_PLACEHOLDER).rows()).toSQL().toNative();
     const brokerAt = bindings.flatMap((value, index) => (value === BROKER_PLACEHOLDER ? [index] : []));
     if (brokerAt.length === 0) throw new Error(`A compiled read of ${this.table} must filter by the broker.`);
-    const run = preparedQuery<unknown>(this.knex, sql);
+    const run = preparedArrayQuery(this.knex, sql);
+    // The rows' keys as the builder would map the columns (snake_case to camelCase), worked out
+    // once: the statement's columns never change, and mapping every key of every row cost as much
+    // Node CPU as writing the list's JSON (a micro-bench of the 50-row list: 15-25 us a call).
+    let keys: string[] | undefined;
     return async (userId) => {
       const bound = [...bindings];
       for (const index of brokerAt) bound[index] = userId;
-      const rows = await run(bound);
-      return this.knex.client.postProcessResponse(rows, undefined) as Row[];
+      const { fields, rows } = await run(bound);
+      if (keys?.length !== fields.length) keys = this.keysOf(fields);
+      const names = keys;
+      return rows.map((values) => {
+        const row: Record<string, unknown> = {};
+        for (let index = 0; index < names.length; index += 1) row[names[index]!] = values[index];
+        return row as Row;
+      });
     };
+  }
+
+  private keysOf(fields: string[]): string[] {
+    const mapped = this.knex.client.postProcessResponse(Object.fromEntries(fields.map((field) => [field, null])), undefined) as Record<string, unknown>;
+    const keys = Object.keys(mapped);
+    if (keys.length !== fields.length) throw new Error(`A compiled read of ${this.table} returns two columns under one name: ${fields.join(', ')}.`);
+    return keys;
   }
 
   /** The next id of the table's sequence, for values that must be bound to their row before the insert. */

@@ -38,12 +38,28 @@ export function createKnex(databaseUrl: string, schema: string, migrationsDir?: 
  * Postgres must keep prepared statements per client (PgBouncer in session mode, or >= 1.21).
  */
 export function preparedQuery<Row>(knex: Knex, text: string): (values: readonly unknown[]) => Promise<Row[]> {
+  const run = prepared<Row & pg.QueryResultRow>(knex, text, undefined);
+  return async (values) => (await run(values)).rows;
+}
+
+/**
+ * `preparedQuery` with each row as an array of its values, in the order of `fields` (the column
+ * names): pg then builds no object per row, for callers that build their own.
+ */
+export function preparedArrayQuery(knex: Knex, text: string): (values: readonly unknown[]) => Promise<{ fields: string[]; rows: unknown[][] }> {
+  const run = prepared<unknown[]>(knex, text, 'array');
+  return async (values) => {
+    const result = await run(values);
+    return { fields: result.fields.map((field) => field.name), rows: result.rows };
+  };
+}
+
+function prepared<Row>(knex: Knex, text: string, rowMode: 'array' | undefined): (values: readonly unknown[]) => Promise<pg.QueryResult<Row & pg.QueryResultRow>> {
   const name = `corretora_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
   return async (values) => {
     const connection = (await knex.client.acquireConnection()) as pg.PoolClient;
     try {
-      const result = await connection.query<Row & pg.QueryResultRow>({ name, text, values: [...values] });
-      return result.rows;
+      return await connection.query<Row & pg.QueryResultRow>({ name, text, values: [...values], ...(rowMode ? { rowMode } : {}) });
     } finally {
       await knex.client.releaseConnection(connection);
     }
