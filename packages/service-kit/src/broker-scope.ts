@@ -33,7 +33,7 @@ export class BrokerScopedTable {
    * A read of the broker's rows whose SQL knex builds once instead of on every call: on a hot list
    * the builder's compile step costs more Node CPU than running the statement (a micro-bench of the
    * 50-row product list: builder 120–147 µs, the same SQL raw 83–98 µs), and it runs as a prepared
-   * statement on the pool without knex's runner (`preparedQuery`). `build` gets the broker's
+   * statement on the pool without knex's runner (`preparedArrayQuery`). `build` gets the broker's
    * rows, as `of(userId).rows()`, and adds only fixed parts (columns, order, constant filters);
    * the broker is bound on each call, so the read stays scoped the same way. Rows come back mapped
    * as the builder's would (snake_case columns to camelCase keys), from pg's array rows.
@@ -61,10 +61,11 @@ export class BrokerScopedTable {
     };
   }
 
-  private keysOf(fields: string[]): string[] {
-    const mapped = this.knex.client.postProcessResponse(Object.fromEntries(fields.map((field) => [field, null])), undefined) as Record<string, unknown>;
+  private keysOf(fields: readonly { name: string }[]): string[] {
+    const names = fields.map((field) => field.name);
+    const mapped = this.knex.client.postProcessResponse(Object.fromEntries(names.map((name) => [name, null])), undefined) as Record<string, unknown>;
     const keys = Object.keys(mapped);
-    if (keys.length !== fields.length) throw new Error(`A compiled read of ${this.table} returns two columns under one name: ${fields.join(', ')}.`);
+    if (keys.length !== names.length) throw new Error(`A compiled read of ${this.table} returns two columns under one name: ${names.join(', ')}.`);
     return keys;
   }
 

@@ -46,12 +46,8 @@ export function preparedQuery<Row>(knex: Knex, text: string): (values: readonly 
  * `preparedQuery` with each row as an array of its values, in the order of `fields` (the column
  * names): pg then builds no object per row, for callers that build their own.
  */
-export function preparedArrayQuery(knex: Knex, text: string): (values: readonly unknown[]) => Promise<{ fields: string[]; rows: unknown[][] }> {
-  const run = prepared<unknown[]>(knex, text, 'array');
-  return async (values) => {
-    const result = await run(values);
-    return { fields: result.fields.map((field) => field.name), rows: result.rows };
-  };
+export function preparedArrayQuery(knex: Knex, text: string): (values: readonly unknown[]) => Promise<{ fields: pg.FieldDef[]; rows: unknown[][] }> {
+  return prepared<unknown[]>(knex, text, 'array');
 }
 
 function prepared<Row>(knex: Knex, text: string, rowMode: 'array' | undefined): (values: readonly unknown[]) => Promise<pg.QueryResult<Row & pg.QueryResultRow>> {
