@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { FILE_SAMPLES } from '@corretora/service-kit/file-samples';
 import fc from 'fast-check';
 import { registerViaApi, uniqueEmail } from './support/accounts';
 import { onboardViaApi } from './support/broker';
@@ -8,7 +9,12 @@ import { onboardViaApi } from './support/broker';
  * another broker, ids beyond any column, NUL characters, malformed JSON, stray multipart), the
  * answer is never a 5xx, and the other broker's data is exactly what it was.
  */
-type Body = { kind: 'json'; value: unknown } | { kind: 'raw'; value: string } | { kind: 'multipart'; field: string; bytes: number[] } | { kind: 'none' };
+type Body =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'raw'; value: string }
+  | { kind: 'multipart'; field: string; bytes: number[] }
+  | { kind: 'file'; sample: keyof typeof FILE_SAMPLES; fields: Record<string, string> }
+  | { kind: 'none' };
 
 interface Endpoint {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -79,6 +85,12 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }).map((value) => ({ kind: 'json' as const, value })),
   fc.constantFrom('{"name":', '[', '{"a":1}}', 'null', '"x"', '{"name":"\\u0000"}', '\u0000').map((value) => ({ kind: 'raw' as const, value })),
   fc.record({ field: fc.constantFrom('photo', 'file', 'x'), bytes: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 64 }) }).map((part) => ({ kind: 'multipart' as const, ...part })),
+  // Real files of every kind the sniffer must read or refuse (ZIP64, data descriptors, macros, compound
+  // files real and fake), with the fields an upload takes, ids of the victim's included.
+  fc.record({
+    sample: fc.constantFrom(...(Object.keys(FILE_SAMPLES) as (keyof typeof FILE_SAMPLES)[])),
+    fields: fc.dictionary(fc.constantFrom('category', 'description', 'contactId', 'cardId'), fc.oneof(fc.constantFrom('contracts', 'policies', 'forms'), fc.string({ maxLength: 12 })), { maxKeys: 4 }),
+  }).map((file) => ({ kind: 'file' as const, ...file })),
   fc.constant({ kind: 'none' as const }),
 );
 
@@ -87,6 +99,7 @@ async function send(context: APIRequestContext, method: string, path: string, pa
   if (payload.kind === 'json') options.data = payload.value as never;
   if (payload.kind === 'raw') Object.assign(options, { data: payload.value, headers: { 'content-type': 'application/json' } });
   if (payload.kind === 'multipart') options.multipart = { [payload.field]: { name: 'x.png', mimeType: 'image/png', buffer: Buffer.from(payload.bytes) } };
+  if (payload.kind === 'file') options.multipart = { ...payload.fields, file: { name: `${payload.sample}.docx`, mimeType: 'application/octet-stream', buffer: FILE_SAMPLES[payload.sample] } };
   return context.fetch(path, options);
 }
 

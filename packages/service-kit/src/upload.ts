@@ -1,10 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { HttpError } from './errors';
+import { compoundFileKind, officeZipKind } from './office-files';
 
 export interface SingleFileOptions {
   /** The multipart field that carries the file. */
@@ -43,24 +44,36 @@ export interface UploadedFile {
 /** formidable's error codes (formidable/src/FormidableError.js) that mean "more than one file part". */
 const TOO_MANY = new Set([1006, 1007, 1015]);
 const TOO_BIG = new Set([1009, 1016]);
-const CFB = 'application/x-cfb';
-/** Stream names in a compound file's directory (UTF-16LE) that tell a Word or Excel 97-2003 file. */
-const CFB_KINDS: readonly [Buffer, string][] = [
-  [Buffer.from('WordDocument', 'utf16le'), 'application/msword'],
-  [Buffer.from('Workbook', 'utf16le'), 'application/vnd.ms-excel'],
-  [Buffer.from('Book', 'utf16le'), 'application/vnd.ms-excel'],
-];
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+async function firstBytes(file: string, length: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
- * The type of a file from its bytes (file-type reads as far into the file as it needs: a DOCX or
- * XLSX is told from its ZIP entries). file-type sees DOC, XLS and MSI alike as a compound file; those
- * are told apart by the streams the file holds, so an installer renamed .doc stays a compound file.
+ * The type of a file from its bytes, or undefined when nothing can be told (always refused).
+ * Office files are read as what they are, never guessed: a ZIP by its [Content_Types].xml (through
+ * the central directory), a compound file by the streams in its directory (office-files.ts). The
+ * rest is file-type's; a file it cannot read (it throws on some truncated or unusual inputs) is
+ * unknown, never an error.
  */
 export async function sniffFile(file: string): Promise<string | undefined> {
-  const detected = await fileTypeFromFile(file);
-  if (detected?.mime !== CFB) return detected?.mime;
-  const bytes = await readFile(file);
-  return CFB_KINDS.find(([name]) => bytes.includes(name))?.[1] ?? CFB;
+  const head = await firstBytes(file, CFB_MAGIC.length);
+  if (head.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) return officeZipKind(file);
+  if (head.equals(CFB_MAGIC)) return compoundFileKind(file);
+  try {
+    const detected = await fileTypeFromFile(file);
+    return detected?.mime;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ActivityEvent } from '@corretora/contracts';
 import { TEST_INTERNAL_TOKEN, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
 import { createBrokerService } from '../../broker/src/app';
-import { SAMPLES } from './file-samples';
+import { FILE_SAMPLES as SAMPLES } from '@corretora/service-kit/file-samples';
 import { financeStack, type Who } from './stack';
 
 /** 'Atividade Recente' and 'Limpar Dados': what ties the services together, on the real stack. */
