@@ -5,7 +5,7 @@ import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { ClaimsService } from './modules/claims/claims.service';
 import { commissionsRoutes } from './modules/commissions/commissions.routes';
-import { ContactLookup } from './modules/contacts/contact-lookup';
+import { PipelineLookup } from './modules/pipeline/pipeline-lookup';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { policiesRoutes, policyIssueRoutes } from './modules/policies/policies.routes';
@@ -14,15 +14,15 @@ import { statsRoutes } from './modules/stats/stats.routes';
 
 export async function createFinanceService(config: FinanceConfig, store: ObjectStore = createObjectStore()): Promise<Service> {
   await store.ensureBucket();
-  const contacts = new ContactLookup(config.pipelineUrl, config.internalToken);
+  const pipeline = new PipelineLookup(config.pipelineUrl, config.internalToken);
   return createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     routes(router, { knex }) {
       policiesRoutes(router, new PoliciesService(knex));
-      claimsRoutes(router, new ClaimsService(knex, contacts));
+      claimsRoutes(router, new ClaimsService(knex, pipeline));
       commissionsRoutes(router, knex);
-      documentsRoutes(router, new DocumentsService(knex, store, contacts));
+      documentsRoutes(router, new DocumentsService(knex, store, pipeline));
     },
     internalRoutes(router, { knex }) {
       policyIssueRoutes(router, new PoliciesService(knex));

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { testConfig } from '@corretora/service-kit/testing';
 import { createPipelineService } from '../../pipeline/src/app';
-import { SAMPLES } from './file-samples';
+import { FILE_SAMPLES as SAMPLES } from '@corretora/service-kit/file-samples';
 import { financeStack, type Who } from './stack';
 
 const { api, internal, finance, store, urls, pipelineApi, brokerWithRefs, finalizedCard, issue, upload } = financeStack();
@@ -236,6 +236,9 @@ describe('documents', () => {
     ['xlsx', 'planilha.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     ['doc', 'antigo.doc', 'application/msword'],
     ['xls', 'antiga.xls', 'application/vnd.ms-excel'],
+    // A streaming writer's DOCX (ZIP64 local header) and an XLSX with its sizes in data descriptors.
+    ['docxZip64', 'gerado.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['xlsxDataDescriptor', 'gerada.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
   ] as const)('accepts a real %s, typed by its bytes', async (sample, name, mime) => {
     const who = await brokerWithRefs();
     const response = await upload(who, SAMPLES[sample], name);
@@ -247,12 +250,42 @@ describe('documents', () => {
     ['png', 'foto.pdf'],
     ['exe', 'programa.pdf'],
     ['msi', 'instalador.doc'],
+    // Macros are refused even when the macros come first and file-type would stop before the types.
+    ['xlsm', 'macros.xlsx'],
+    ['docxWithoutDocument', 'vazio.docx'],
+    ['zipTruncated', 'cortado.docx'],
+    // A compound file is read as one: the signature plus the stream's name somewhere is not a DOC.
+    ['cfbHtml', 'pagina.doc'],
+    ['macBook', 'orcamento.xls'],
   ] as const)('refuses a %s renamed %s, and stores nothing', async (sample, name) => {
     const who = await brokerWithRefs();
     const response = await upload(who, SAMPLES[sample], name);
     expect(response.status).toBe(415);
     expect(response.body.message).toBe('Tipo de arquivo não permitido. Envie PDF, DOC, DOCX, XLS ou XLSX.');
     expect((await api().get('/api/documents').set('Cookie', who.cookie)).body).toMatchObject({ items: [], usedBytes: 0 });
+  });
+
+  test.each(['/api/documents/upload', '/api/documents'])("%s: another broker's card or contact is a 400 on the field, and nothing is stored", async (path) => {
+    const owner = await brokerWithRefs();
+    const other = await brokerWithRefs();
+    const theirs = await finalizedCard(other);
+    const mine = await finalizedCard(owner);
+    const category = { category: 'policies' };
+    const foreignCard = await upload(owner, SAMPLES.pdf, 'apolice.pdf', { ...category, cardId: String(theirs.id) }, path);
+    expect(foreignCard.status).toBe(400);
+    expect(foreignCard.body).toEqual({ message: 'Card não encontrado.', issues: [{ path: 'cardId', message: 'Card não encontrado.' }] });
+    const foreignContact = await upload(owner, SAMPLES.pdf, 'apolice.pdf', { ...category, contactId: String(theirs.contactId), cardId: String(mine.id) }, path);
+    expect(foreignContact.status).toBe(400);
+    expect(foreignContact.body.issues).toEqual([{ path: 'contactId', message: 'Cliente não encontrado.' }]);
+    // Both the broker's own, but the card is another client's.
+    const second = await finalizedCard(owner);
+    const mismatch = await upload(owner, SAMPLES.pdf, 'apolice.pdf', { ...category, contactId: String(second.contactId), cardId: String(mine.id) }, path);
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.issues).toEqual([{ path: 'cardId', message: 'O card informado é de outro cliente.' }]);
+    expect((await api().get('/api/documents').set('Cookie', owner.cookie)).body).toMatchObject({ items: [], usedBytes: 0 });
+    const ownCard = await upload(owner, SAMPLES.pdf, 'apolice.pdf', { ...category, contactId: String(mine.contactId), cardId: String(mine.id) }, path);
+    expect(ownCard.status).toBe(201);
+    expect(ownCard.body).toMatchObject({ cardId: mine.id, contactId: mine.contactId });
   });
 
   test('limits: 10 MB, a category, one file; the policy PDF route takes PDF only', async () => {

@@ -7,7 +7,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { ContactsService } from './modules/contacts/contacts.service';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { PipelineService } from './modules/pipeline/pipeline.service';
-import { contactLookupRoutes, statsRoutes } from './modules/stats/stats.routes';
+import { referenceLookupRoutes, statsRoutes } from './modules/stats/stats.routes';
 
 export async function createPipelineService(config: PipelineConfig): Promise<Service> {
   const catalogues = new CatalogueCheck(config.cataloguesUrl, config.internalToken);
@@ -22,7 +22,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
     },
     internalRoutes(router, { knex }) {
       statsRoutes(router, knex);
-      contactLookupRoutes(router, knex);
+      referenceLookupRoutes(router, knex);
       clearDataRoutes(router, knex);
     },
   });

@@ -10,7 +10,7 @@ import {
 } from '@corretora/contracts';
 import { HttpError, recordActivity } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import type { ContactLookup } from '../contacts/contact-lookup';
+import type { PipelineLookup } from '../pipeline/pipeline-lookup';
 
 export const CLAIM_NOT_FOUND = 'Sinistro não encontrado.';
 const POLICY_MISSING = 'Apólice não encontrada.';
@@ -32,7 +32,7 @@ function sourcesOf(target: ClaimStatus): ClaimStatus[] {
 export class ClaimsService {
   constructor(
     private readonly knex: Knex,
-    private readonly contacts: ContactLookup,
+    private readonly pipeline: PipelineLookup,
   ) {}
 
   async list(userId: string, status: ClaimStatus | 'all'): Promise<{ items: Claim[]; activeCount: number }> {
@@ -59,7 +59,7 @@ export class ClaimsService {
 
   /** The contact must be the broker's (pipeline service) and the policy, when named, theirs and that contact's. */
   private async references(userId: string, input: ClaimInput): Promise<{ contactName: string }> {
-    const contact = await this.contacts.find(userId, input.contactId);
+    const contact = await this.pipeline.contact(userId, input.contactId);
     if (input.policyId !== null) {
       const policy = await this.knex('policies').where({ userId, id: input.policyId }).first('contactId');
       if (!policy) throw new HttpError(400, POLICY_MISSING, [{ path: 'policyId', message: POLICY_MISSING }]);

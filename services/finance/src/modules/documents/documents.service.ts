@@ -3,7 +3,7 @@ import { DOCUMENT_CATEGORY_VALUES, STORAGE_QUOTA_BYTES, type DocumentCategory, t
 import { HttpError, recordActivity, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { Readable } from 'node:stream';
-import type { ContactLookup } from '../contacts/contact-lookup';
+import { CARD_OF_ANOTHER_CONTACT, type PipelineLookup } from '../pipeline/pipeline-lookup';
 
 export const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
 export const QUOTA_EXCEEDED = 'Espaço de armazenamento esgotado: o limite da conta é de 10 GB. Exclua documentos para enviar outros.';
@@ -42,7 +42,7 @@ export class DocumentsService {
   constructor(
     private readonly knex: Knex,
     private readonly objects: ObjectStore,
-    private readonly contacts: ContactLookup,
+    private readonly pipeline: PipelineLookup,
   ) {}
 
   async list(userId: string, category: DocumentCategory | null): Promise<DocumentList> {
@@ -64,8 +64,19 @@ export class DocumentsService {
     return Number(row?.usedBytes ?? 0);
   }
 
+  /** Every id in the body is the broker's (a 400 on its field otherwise), and a card is its contact's. */
+  private async checkReferences(userId: string, meta: DocumentMeta): Promise<void> {
+    const [, card] = await Promise.all([
+      meta.contactId === null ? null : this.pipeline.contact(userId, meta.contactId),
+      meta.cardId === null ? null : this.pipeline.card(userId, meta.cardId),
+    ]);
+    if (card && meta.contactId !== null && card.contactId !== meta.contactId) {
+      throw new HttpError(400, CARD_OF_ANOTHER_CONTACT, [{ path: 'cardId', message: CARD_OF_ANOTHER_CONTACT }]);
+    }
+  }
+
   async store(userId: string, file: UploadedFile, meta: DocumentMeta): Promise<StoredDocument> {
-    if (meta.contactId !== null) await this.contacts.find(userId, meta.contactId);
+    await this.checkReferences(userId, meta);
     // Refused early when it clearly cannot fit; the transaction below is what guarantees it.
     if ((await this.usedBytes(userId)) + file.size > STORAGE_QUOTA_BYTES) throw new HttpError(413, QUOTA_EXCEEDED);
     const key = `${documentKeyPrefix(userId)}${randomUUID()}`;

@@ -32,15 +32,20 @@ export function statsRoutes(router: Router, knex: Knex): void {
 }
 
 /**
- * /internal/pipeline/:userId/contacts/:id: the finance service checks that a claim's contact is the
- * broker's and takes its name. Another broker's or an unknown id is a 404.
+ * /internal/pipeline/:userId/contacts/:id and /cards/:id: the finance service checks that a claim's
+ * or a document's contact and card are the broker's. Another broker's or an unknown id is a 404.
  */
-export function contactLookupRoutes(router: Router, knex: Knex): void {
-  router.get('/pipeline/:userId/contacts/:id', async (ctx) => {
-    const userId = parseUserIdParam(ctx.params.userId);
-    const id = parseIdParam(ctx.params.id);
-    const contact = await knex('contacts').where({ userId, id }).first('id', 'name');
-    if (!contact) throw notFound();
-    ctx.body = contact;
-  });
+export function referenceLookupRoutes(router: Router, knex: Knex): void {
+  const lookups = [
+    ['contacts', 'contacts', ['id', 'name']],
+    // A document attached to a card: the card must be the broker's (any status), and whose contact it is.
+    ['cards', 'pipeline_cards', ['id', 'contactId']],
+  ] as const;
+  for (const [segment, table, columns] of lookups) {
+    router.get(`/pipeline/:userId/${segment}/:id`, async (ctx) => {
+      const row = await knex(table).where({ userId: parseUserIdParam(ctx.params.userId), id: parseIdParam(ctx.params.id) }).first(columns);
+      if (!row) throw notFound();
+      ctx.body = row;
+    });
+  }
 }

@@ -1,0 +1,34 @@
+import { createInternalClient, HttpError } from '@corretora/service-kit';
+
+export const CONTACT_NOT_FOUND = 'Cliente não encontrado.';
+export const CARD_NOT_FOUND = 'Card não encontrado.';
+export const CARD_OF_ANOTHER_CONTACT = 'O card informado é de outro cliente.';
+
+/**
+ * Contacts and cards belong to the pipeline service: one internal call says whether an id is the
+ * broker's. Another broker's or an unknown id is a 400 on the body's field, like any invalid value.
+ */
+export class PipelineLookup {
+  private readonly client;
+
+  constructor(baseUrl: string, token: string) {
+    this.client = createInternalClient(baseUrl, token);
+  }
+
+  private async find<T>(path: string, field: string, message: string): Promise<T> {
+    try {
+      return await this.client.get<T>(path);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) throw new HttpError(400, message, [{ path: field, message }]);
+      throw error;
+    }
+  }
+
+  contact(userId: string, contactId: number): Promise<{ id: number; name: string }> {
+    return this.find(`/internal/pipeline/${encodeURIComponent(userId)}/contacts/${contactId}`, 'contactId', CONTACT_NOT_FOUND);
+  }
+
+  card(userId: string, cardId: number): Promise<{ id: number; contactId: number }> {
+    return this.find(`/internal/pipeline/${encodeURIComponent(userId)}/cards/${cardId}`, 'cardId', CARD_NOT_FOUND);
+  }
+}
