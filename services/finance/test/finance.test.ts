@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { testConfig } from '@corretora/service-kit/testing';
 import { createPipelineService } from '../../pipeline/src/app';
@@ -12,7 +14,7 @@ async function policyOf(who: Who, overrides: Record<string, unknown> = {}) {
     .post(`/internal/finance/${who.user.id}/policies`)
     .send({ cardId: Math.floor(Math.random() * 1e9), contactId: 1, contactName: 'Cliente', type: 'auto', premium: '1000.00', startDate: '2026-01-01', renewalDate: '2027-01-01', commissionPercentage: '10.00', ...overrides });
   expect(response.status).toBe(200);
-  return response.body as { id: number; policyNumber: string; status: string };
+  return response.body as { id: number; policyNumber: string; status: string; premium: string; renewalDate: string; commissionValue: string };
 }
 
 describe('issuing a finalized card', () => {
@@ -37,8 +39,12 @@ describe('issuing a finalized card', () => {
     expect(again.status).toBe(200);
     expect(again.body.policyId).toBe(policyId);
     expect((await api().get('/api/policies').set('Cookie', who.cookie)).body).toHaveLength(1);
-    // Issued: no longer movable.
+    // Issued: no longer movable, nor deletable (its policy would point at nothing).
     expect((await pipelineApi().patch(`/api/pipeline/${card.id}`).set('Cookie', who.cookie).send({ stage: 'leads' })).status).toBe(409);
+    const deleted = await pipelineApi().delete(`/api/pipeline/${card.id}`).set('Cookie', who.cookie);
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.message).toBe('A apólice deste card já foi emitida: ele não pode ser excluído. Para encerrar, cancele a apólice em Apólices.');
+    expect((await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body.find((c: { id: number }) => c.id === card.id)).toMatchObject({ status: 'issued' });
   });
 
   test('parallel issues of one card create one policy; a typed policy number is kept; a product without a type issues business', async () => {
@@ -71,6 +77,62 @@ describe('issuing a finalized card', () => {
     }
     expect((await api().get('/api/policies').set('Cookie', who.cookie)).body).toHaveLength(0);
     expect((await issue(who, card.id)).body.status).toBe('issued');
+  });
+
+  test('a finalize sent while the card is being issued waits, then is refused: card and policy agree', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who);
+    // Finance behind a slow link: the policy request is held until the finalize is on its way.
+    let policyRequested!: () => void;
+    const requested = new Promise<void>((resolve) => (policyRequested = resolve));
+    const slowLink = http.createServer((incoming, outgoing) => {
+      const forward = () => {
+        const target = new URL(incoming.url!, urls.finance);
+        const upstream = http.request(target, { method: incoming.method, headers: incoming.headers }, (answer) => {
+          outgoing.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(outgoing);
+        });
+        incoming.pipe(upstream);
+      };
+      if (incoming.url!.endsWith('/policies')) {
+        policyRequested();
+        setTimeout(forward, 400);
+      } else forward();
+    });
+    await new Promise<void>((resolve) => slowLink.listen(0, '127.0.0.1', resolve));
+    const slow = await createPipelineService({ ...testConfig('pipeline', urls.database), cataloguesUrl: urls.catalogues, financeUrl: `http://127.0.0.1:${(slowLink.address() as AddressInfo).port}` });
+    try {
+      const issuing = Promise.resolve(request(slow.app.callback()).post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send({}));
+      await requested;
+      const refinalized = await pipelineApi()
+        .post(`/api/pipeline-cards/${card.id}/confirm-issuance`)
+        .set('Cookie', who.cookie)
+        .send({ insurerId: who.refs.insurers[0]!.id, startDate: '2027-01-01', endDate: '2028-01-01', premioLiquido: '5000.00', iof: '369.00', juros: '0', totalPremium: '5369.00', commissionPercentage: '30.00' });
+      expect((await issuing).status).toBe(200);
+      expect(refinalized.status).toBe(409);
+      expect(refinalized.body.message).toBe('A apólice deste card já foi emitida: ele não pode ser movido nem editado.');
+    } finally {
+      await slow.close();
+      await new Promise((resolve) => slowLink.close(resolve));
+    }
+    const onBoard = (await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body.find((c: { id: number }) => c.id === card.id);
+    const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body;
+    expect(onBoard).toMatchObject({ status: 'issued', totalPremium: '1073.80', endDate: '2027-12-01', commissionPercentage: '12.50', policyId: policy.id });
+    expect(policy).toMatchObject({ premium: '1073.80', renewalDate: '2027-12-01', commissionValue: '12.50' });
+  });
+
+  test('a policy asked for again (an attempt that stopped before the card was marked) takes the sale sent now, once', async () => {
+    const who = await brokerWithRefs();
+    const cardId = 424242;
+    const first = await policyOf(who, { cardId, premium: '1073.80', commissionPercentage: '12.50' });
+    const again = await policyOf(who, { cardId, premium: '5369.00', renewalDate: '2028-01-01', commissionPercentage: '30.00' });
+    expect(again.id).toBe(first.id);
+    expect(again.policyNumber).toBe(first.policyNumber);
+    expect(again).toMatchObject({ premium: '5369.00', renewalDate: '2028-01-01', commissionValue: '30.00' });
+    const typed = await policyOf(who, { cardId, policyNumber: 'APL-9' });
+    expect(typed).toMatchObject({ id: first.id, policyNumber: 'APL-9' });
+    const events = (await internal().get(`/internal/finance/${who.user.id}/stats`)).body.recentActivity as { type: string }[];
+    expect(events.filter((event) => event.type === 'policy_issued')).toHaveLength(1);
   });
 
   test("another broker's card is a 404 and issues nothing; an unfinalized card is a 409", async () => {

@@ -58,8 +58,11 @@ export class PoliciesService {
 
   /**
    * The policy of a finalized card (decisions.md, policy created on issuance). Idempotent by the
-   * card: the insert does nothing when the card already has its policy (unique (user_id, card_id)),
-   * and that policy is answered; the card's attached PDFs are linked to it either way.
+   * card (unique (user_id, card_id)): the pipeline asks only while the card is locked and not yet
+   * issued, so when the policy already exists an earlier attempt stopped before the card was marked,
+   * and the sale sent now (what the card holds) replaces its figures; a provisional number stays, a
+   * typed one replaces it. The event is recorded once, when the policy is new. The card's attached
+   * PDFs are linked to it either way.
    */
   async issue(userId: string, input: PolicyIssueInput): Promise<Policy> {
     const commission =
@@ -75,17 +78,20 @@ export class PoliciesService {
           // The 'Atividade Recente' event is written by the same statement, only when the policy is new.
           `with p as (insert into policies (user_id, contact_id, contact_name, card_id, type, policy_number, premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id)
              values (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
-             on conflict (user_id, card_id) do nothing returning id, user_id, policy_number),
-           a as (${activityInsertSql({ from: 'p', userId: 'p.user_id', subject: 'p.policy_number' })})
+             on conflict (user_id, card_id) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name, type = excluded.type,
+               premium = excluded.premium, start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
+               commission_value = excluded.commission_value, insurer_id = excluded.insurer_id,
+               policy_number = case when ?::boolean then excluded.policy_number else policies.policy_number end
+             returning id, user_id, policy_number, xmax = 0 as inserted),
+           a as (${activityInsertSql({ from: 'p', userId: 'p.user_id', subject: 'p.policy_number', where: 'p.inserted' })})
            select id from p`,
           [
             userId, input.contactId, input.contactName, input.cardId, input.type, input.policyNumber ?? provisionalNumber(), centsToWire(input.premium),
-            input.startDate, input.renewalDate, commission.commissionType, commission.commissionValue, input.insurerId,
+            input.startDate, input.renewalDate, commission.commissionType, commission.commissionValue, input.insurerId, input.policyNumber !== null,
             'policy_issued', input.contactName,
           ],
         );
-        id = rows[0]?.id ?? (await this.knex('policies').where({ userId, cardId: input.cardId }).first('id'))?.id;
-        if (id === undefined) throw new Error('policy of the card vanished between insert and read');
+        id = rows[0]!.id;
       } catch (error) {
         if (!isUniqueViolation(error, NUMBER_CONSTRAINT)) throw error;
         // A number the broker typed is theirs to fix; a provisional one that collided is drawn again.

@@ -7,8 +7,12 @@ import { cardById, cardListJson, leadListJson, updateCardJson, type CardFilter }
 export const CARD_NOT_FOUND = 'Card não encontrado.';
 export const ARCHIVED_CARD = 'Card arquivado não pode ser movido nem editado. Restaure-o primeiro.';
 export const ISSUED_CARD = 'A apólice deste card já foi emitida: ele não pode ser movido nem editado.';
+export const ISSUED_CARD_DELETE = 'A apólice deste card já foi emitida: ele não pode ser excluído. Para encerrar, cancele a apólice em Apólices.';
 export const FINALIZE_TO_CLOSE = 'Para mover um card para Finalizado, preencha o formulário de finalização.';
 export const NOT_FINALIZED = 'Finalize a venda antes de emitir a apólice.';
+export const CARD_BUSY = 'O card está sendo alterado em outra janela. Tente novamente em instantes.';
+/** Postgres: lock_timeout passed. */
+const LOCK_TIMEOUT = '55P03';
 export const ISSUING_UNAVAILABLE = 'A emissão de apólices não está disponível neste ambiente. A venda continua finalizada.';
 
 /** Why a write that matched no active card did not happen: unknown card (404) or its status (409). */
@@ -94,8 +98,9 @@ export class PipelineService {
 
   async remove(userId: string, id: number): Promise<void> {
     await this.knex.transaction(async (trx) => {
-      const [card] = await this.cards.of(userId, trx).byId(id).delete().returning(['contactId']);
-      if (!card) throw new HttpError(404, CARD_NOT_FOUND);
+      // An issued card is the origin of its policy: it stays (the policy is cancelled in Apólices instead).
+      const [card] = await this.cards.of(userId, trx).byId(id).whereNot({ status: 'issued' }).delete().returning(['contactId']);
+      if (!card) throw (await this.cards.of(userId, trx).byId(id).first('id')) ? new HttpError(409, ISSUED_CARD_DELETE) : new HttpError(404, CARD_NOT_FOUND);
       // The prospect was created for this lead: it goes with its last card.
       await this.contacts
         .of(userId, trx)
@@ -172,35 +177,46 @@ export class PipelineService {
   /**
    * Issue (confirm-issuance without finalize fields): the finance service creates the policy from
    * the finalized card (decisions.md, policy created on issuance), then the card becomes `issued`.
-   * Safe to repeat: finance keys the policy on the card (a unique constraint), so a retry after a
-   * timeout, a double click or two tabs get the same policy; an issued card answers as it is. If
-   * finance fails, the card stays finalized and the broker can try again.
+   * The card's row stays locked (FOR UPDATE) from the read to the issued mark, so a finalize, move or
+   * archive sent meanwhile waits and then finds an issued card (409): the policy always carries the
+   * sale the card shows. Safe to repeat: finance keys the policy on the card, so a retry after a
+   * timeout, a double click or two tabs get the same policy (with the card's figures of that
+   * moment, should an earlier attempt have stopped halfway); an issued card answers as it is. If
+   * finance fails, the transaction ends, the card stays finalized and the broker can try again.
    */
   async issue(userId: string, id: number, policyNumber: string | null): Promise<unknown> {
-    const current = await cardById(this.knex, userId, id);
-    if (!current) throw new HttpError(404, CARD_NOT_FOUND);
-    if (current.status === 'issued') return current.card;
-    if (current.status !== 'active') throw refusal(current.status);
-    if (current.stage !== 'closed') throw new HttpError(409, NOT_FINALIZED);
-    if (!this.finance) throw new HttpError(503, ISSUING_UNAVAILABLE);
-    const card = current.card as PipelineCard;
-    // A product deleted since the sale leaves the default type (decisions.md: business).
-    const { product } = await this.catalogues.lookup(userId, { productId: card.contact.productId });
-    const policy = await this.finance.post<Policy>(`/internal/finance/${encodeURIComponent(userId)}/policies`, {
-      cardId: card.id,
-      contactId: card.contactId,
-      contactName: card.contact.name,
-      type: product?.policyType ?? 'business',
-      premium: card.totalPremium,
-      startDate: card.startDate,
-      renewalDate: card.endDate,
-      insurerId: card.insurerId,
-      commissionPercentage: card.commissionPercentage,
-      commissionAmount: card.commissionAmount,
-      policyNumber,
-    });
-    const issued = await updateCardJson(this.knex, userId, id, { sql: "status = 'issued', policy_id = ?", bindings: [policy.id] }, "status in ('active', 'issued')");
-    if (!issued) throw new HttpError(409, 'O card mudou enquanto a apólice era emitida. Recarregue e tente novamente.');
-    return issued;
+    try {
+      return await this.knex.transaction(async (trx) => {
+        // Finance answers within its client's timeout; waiting longer than that for the lock means a stuck issuance.
+        await trx.raw("set local lock_timeout = '15s'");
+        await this.cards.of(userId, trx).byId(id).forUpdate().first('id');
+        const current = await cardById(trx, userId, id);
+        if (!current) throw new HttpError(404, CARD_NOT_FOUND);
+        if (current.status === 'issued') return current.card;
+        if (current.status !== 'active') throw refusal(current.status);
+        if (current.stage !== 'closed') throw new HttpError(409, NOT_FINALIZED);
+        if (!this.finance) throw new HttpError(503, ISSUING_UNAVAILABLE);
+        const card = current.card as PipelineCard;
+        // A product deleted since the sale leaves the default type (decisions.md: business).
+        const { product } = await this.catalogues.lookup(userId, { productId: card.contact.productId });
+        const policy = await this.finance.post<Policy>(`/internal/finance/${encodeURIComponent(userId)}/policies`, {
+          cardId: card.id,
+          contactId: card.contactId,
+          contactName: card.contact.name,
+          type: product?.policyType ?? 'business',
+          premium: card.totalPremium,
+          startDate: card.startDate,
+          renewalDate: card.endDate,
+          insurerId: card.insurerId,
+          commissionPercentage: card.commissionPercentage,
+          commissionAmount: card.commissionAmount,
+          policyNumber,
+        });
+        return updateCardJson(trx, userId, id, { sql: "status = 'issued', policy_id = ?", bindings: [policy.id] }, "status = 'active'");
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === LOCK_TIMEOUT) throw new HttpError(409, CARD_BUSY);
+      throw error;
+    }
   }
 }
