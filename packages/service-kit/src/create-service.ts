@@ -6,6 +6,7 @@ import { koaBody } from 'koa-body';
 import { Model } from 'objection';
 import type pino from 'pino';
 import type { BaseConfig } from './config';
+import { ensureAccountGate, guardAccountTables, tagRequestTransactions } from './account-gate';
 import { ensureSessionsTable, createKnex, migrateSchema } from './database';
 import { errorMiddleware, type UniqueConstraints } from './errors';
 import { createLogger, requestLogging } from './logging';
@@ -29,6 +30,8 @@ export interface CreateServiceOptions {
   internalRoutes?: (router: Router, deps: ServiceDeps) => void;
   /** Unique constraints (by name) and the field error a violation becomes: 409 with that field's message. */
   uniqueConstraints?: UniqueConstraints;
+  /** The service's tables of account records that Limpar Dados clears: guarded by the account gate. */
+  accountTables?: readonly string[];
 }
 
 export interface Service {
@@ -96,7 +99,10 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   const log = createLogger(config.name, config.logLevel);
   const knex = createKnex(config.databaseUrl, config.name, options.migrationsDir);
   await ensureSessionsTable(knex);
+  await ensureAccountGate(knex);
   await migrateSchema(knex, config.name);
+  await guardAccountTables(knex, options.accountTables ?? []);
+  tagRequestTransactions(knex);
   await ensureRateLimitTable(knex);
   Model.knex(knex);
   const deps: ServiceDeps = { knex, config, log };

@@ -47,6 +47,14 @@ const GENERIC_MESSAGES: Record<number, string> = {
   415: 'Tipo de conteúdo não suportado.',
 };
 
+/** SQLSTATEs our own database code raises (account-gate.ts), and what they mean to the broker: a 409. */
+export const ACCOUNT_CLEARING_SQLSTATE = 'CR409';
+export const ACCOUNT_CLEARED_SQLSTATE = 'CR410';
+const SQLSTATE_CONFLICTS: Readonly<Record<string, string>> = {
+  [ACCOUNT_CLEARING_SQLSTATE]: 'Limpeza de dados em andamento. Aguarde alguns segundos e tente novamente; se a limpeza falhou, repita Limpar Dados no menu do usuário.',
+  [ACCOUNT_CLEARED_SQLSTATE]: 'Os dados da conta foram limpos enquanto esta operação era feita. Confira e tente novamente.',
+};
+
 /** Maps every error to `{ message, issues? }` in one place; a 500 never leaks details. */
 export function mapError(
   error: unknown,
@@ -54,6 +62,8 @@ export function mapError(
 ): { status: number; message: string; issues?: FieldIssue[]; headers?: Record<string, string> } {
   if (error instanceof HttpError) return { status: error.status, message: error.message, issues: error.issues, headers: error.headers };
   if (error instanceof NotFoundError) return { status: 404, message: 'Não encontrado.' };
+  const conflict = SQLSTATE_CONFLICTS[(error as { code?: unknown } | null)?.code as string];
+  if (conflict) return { status: 409, message: conflict };
   const unique = uniqueViolation(error);
   if (unique) {
     const known = unique.constraint ? constraints[unique.constraint] : undefined;

@@ -2,6 +2,7 @@ export { ACTIVITY_TABLE, activityInsertSql, clearActivity, createActivityTable, 
 export { BrokerScopedTable } from './broker-scope';
 export { MIN_SECRET_LENGTH, readBaseConfig, type BaseConfig } from './config';
 export { createService, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
+export { beginClearing, clearingTransaction, endClearing } from './account-gate';
 export { withAdvisoryLock } from './database';
 export { HttpError, mapError, notFound, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';

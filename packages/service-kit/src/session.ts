@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
+import { ACCOUNT_GATES_TABLE, runWithAccountGeneration } from './account-gate';
 import { preparedQuery } from './database';
 import { HttpError } from './errors';
 
@@ -62,8 +63,10 @@ export interface SessionSettings {
 export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
 /** The session lookup every request sends (exported for the bench's floor, which sends the same). */
-export const SESSION_LOOKUP_SQL = `select user_id as "userId", email, seen_at < now() - interval '${SESSION_TOUCH_MS / 1000} seconds' as stale
-  from public.sessions where sid = $1 and expire > now() and absolute_expire > now()`;
+export const SESSION_LOOKUP_SQL = `select s.user_id as "userId", s.email, s.seen_at < now() - interval '${SESSION_TOUCH_MS / 1000} seconds' as stale,
+    case when g.clearing_since is not null then -1 else coalesce(g.generation, 0) end as generation
+  from public.sessions s left join ${ACCOUNT_GATES_TABLE} g on g.user_id = s.user_id
+  where s.sid = $1 and s.expire > now() and s.absolute_expire > now()`;
 
 export function sessionCookieName(secure: boolean): string {
   // __Host-: only over https, only for this exact host, path / (no subdomain can plant or read it).
@@ -98,16 +101,18 @@ function stateOf(ctx: Koa.Context): SessionState {
 export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Middleware {
   const name = sessionCookieName(settings.secure);
   // A prepared statement straight on the pool: this runs on every request.
-  const lookup = preparedQuery<{ userId: string; email: string; stale: boolean }>(knex, SESSION_LOOKUP_SQL);
+  const lookup = preparedQuery<{ userId: string; email: string; stale: boolean; generation: number }>(knex, SESSION_LOOKUP_SQL);
   return async (ctx, next) => {
     // Behind a TLS-terminating proxy the request looks like http; the configuration says otherwise.
     if (settings.secure) ctx.cookies.secure = true;
     const state: SessionState = { knex, settings };
     (ctx.state as Record<symbol, SessionState>)[STATE] = state;
     const sid = ctx.cookies.get(name, { signed: true });
+    let generation = 0;
     if (sid && /^[\w-]{20,100}$/.test(sid)) {
       const [row] = await lookup([hashSid(sid)]);
       if (row) {
+        generation = row.generation;
         state.sid = sid;
         state.user = { id: row.userId, email: row.email };
         if (row.stale) {
@@ -120,7 +125,10 @@ export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Mi
         }
       }
     }
-    await next();
+    // The account's generation when the request started (-1 while a clear runs: no transaction
+    // opened by this request may commit a write of the account, see account-gate.ts).
+    if (state.user) await runWithAccountGeneration(generation, next);
+    else await next();
   };
 }
 

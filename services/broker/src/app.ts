@@ -14,7 +14,7 @@ export async function createBrokerService(config: BrokerConfig, store: ObjectSto
     routes(router, { knex, log }) {
       brokerProfileRoutes(router, new BrokerProfileService(knex, store));
       dashboardRoutes(router, config);
-      clearDataRoutes(router, config, log);
+      clearDataRoutes(router, config, { knex, log });
     },
   });
 }

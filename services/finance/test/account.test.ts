@@ -130,6 +130,58 @@ describe('Limpar Dados', () => {
     expect((await dashboard(other)).recentActivity.length).toBeGreaterThan(0);
   });
 
+  test('writes sent while it runs are refused (pt-BR 409) or cleared: afterwards nothing of the account points at something removed', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { who } = await busyBroker();
+      const ready = await finalizedCard(who);
+      const lead = (n: number) =>
+        pipelineApi()
+          .post('/api/pipeline')
+          .set('Cookie', who.cookie)
+          .send({ name: `Paralelo ${n}`, phone: '(11) 98765-4321', productId: who.refs.products[0]!.id, leadSourceId: who.refs.leadSources[0]!.id, stageId: who.refs.pipelineStages[0]!.id });
+      const answers = await Promise.all([
+        brokerApi().delete('/api/clear-data').set('Cookie', who.cookie),
+        ...Array.from({ length: 12 }, (_, n) => lead(n)),
+        ...Array.from({ length: 4 }, (_, n) => upload(who, SAMPLES.pdf, `paralelo-${n}.pdf`)),
+        issue(who, ready.id),
+        api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: ready.contactId, type: 'colisao', amount: '10.00' }),
+      ]);
+      expect(answers[0]!.status).toBe(204);
+      for (const answer of answers.slice(1)) {
+        // Done before the clear (then cleared), refused meanwhile, or aimed at something already gone.
+        expect([200, 201, 400, 404, 409]).toContain(answer.status);
+        if (answer.status === 409) expect(answer.body.message).toMatch(/^(Limpeza de dados em andamento|Os dados da conta foram limpos)/);
+      }
+
+      const refs = (await cataloguesApi().get('/api/reference-data').set('Cookie', who.cookie)).body as Who['refs'];
+      const board = (await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body as { id: number; stageId: number; contact: { productId: number | null; leadSourceId: number | null } }[];
+      for (const card of board) {
+        expect(refs.pipelineStages.map((stage) => stage.id)).toContain(card.stageId);
+        expect(refs.products.map((product) => product.id)).toContain(card.contact.productId);
+        expect(refs.leadSources.map((source) => source.id)).toContain(card.contact.leadSourceId);
+      }
+      const policies = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { cardId: number }[];
+      for (const policy of policies) expect(board.map((card) => card.id)).toContain(policy.cardId);
+      const documents = (await api().get('/api/documents').set('Cookie', who.cookie)).body as { items: { id: number; fileSize: number }[]; usedBytes: number };
+      expect((await store.listKeys(`documents/${who.user.id}/`)).length).toBe(documents.items.length);
+      for (const document of documents.items) expect((await api().get(`/api/documents/${document.id}/download`).set('Cookie', who.cookie)).status).toBe(200);
+      expect(documents.usedBytes).toBe(documents.items.reduce((sum, document) => sum + document.fileSize, 0));
+      // And the account takes writes again.
+      const after = await cataloguesApi().get('/api/reference-data').set('Cookie', who.cookie);
+      expect((await finalizedCard({ ...who, refs: after.body })).id).toBeGreaterThan(0);
+    }
+  });
+
+  test('a document whose file is gone: its download is a pt-BR 404 and the row is removed with its bytes', async () => {
+    const who = await brokerWithRefs();
+    const document = (await upload(who, SAMPLES.pdf, 'perdido.pdf')).body as { id: number };
+    await store.removePrefix(`documents/${who.user.id}/`);
+    const download = await api().get(`/api/documents/${document.id}/download`).set('Cookie', who.cookie);
+    expect(download.status).toBe(404);
+    expect(download.body.message).toBe('O arquivo deste documento não foi encontrado no armazenamento. O registro foi removido; envie o documento novamente.');
+    expect((await api().get('/api/documents').set('Cookie', who.cookie)).body).toMatchObject({ items: [], usedBytes: 0 });
+  });
+
   test('a service failing: the failure answer, the catalogues untouched; a retry finishes the job', async () => {
     const { who } = await busyBroker();
     // The same broker service, with finance unreachable.

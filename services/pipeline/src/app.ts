@@ -16,6 +16,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
   return createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
+    accountTables: ['contacts', 'pipeline_cards', 'notes'],
     routes(router, { knex }) {
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
       contactsRoutes(router, new ContactsService(knex, catalogues));

@@ -1,4 +1,4 @@
-import { createInternalClient, currentUser, HttpError, requireUser, type InternalClient, type ServiceDeps } from '@corretora/service-kit';
+import { beginClearing, createInternalClient, currentUser, endClearing, HttpError, requireUser, type InternalClient, type ServiceDeps } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerConfig } from '../../config';
 
@@ -14,7 +14,7 @@ export const CLEAR_FAILED = 'Não foi possível limpar os dados. Tente novamente
  * first, in parallel; the catalogues only once both are done, so no card is ever left pointing at
  * a stage that no longer exists. Any step failing is a 502 with the failure toast's text.
  */
-export function clearDataRoutes(router: Router, config: BrokerConfig, log: ServiceDeps['log']): void {
+export function clearDataRoutes(router: Router, config: BrokerConfig, { knex, log }: Pick<ServiceDeps, 'knex' | 'log'>): void {
   // Clearing a large account (thousands of rows, files in the store) takes longer than a read.
   const client = (url: string | null) => (url ? createInternalClient(url, config.internalToken, 60_000) : null);
   const pipeline = client(config.pipelineUrl);
@@ -27,6 +27,10 @@ export function clearDataRoutes(router: Router, config: BrokerConfig, log: Servi
 
   router.delete('/api/clear-data', requireUser, async (ctx) => {
     const userId = encodeURIComponent(currentUser(ctx).id);
+    // From here until the end, no write of the account commits (the account gate, service-kit):
+    // nothing written meanwhile can point at what the clear removes. A failed clear leaves the
+    // gate closed, so the account stays consistent until the broker repeats it.
+    const generation = await beginClearing(knex, currentUser(ctx).id);
     const records = await Promise.allSettled([clear(pipeline, `/internal/pipeline/${userId}/data`), clear(finance, `/internal/finance/${userId}/data`)]);
     const failed = records.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
     if (failed.length > 0) {
@@ -39,6 +43,7 @@ export function clearDataRoutes(router: Router, config: BrokerConfig, log: Servi
       log.warn({ err: error }, 'clear-data: catalogues were not reset; the broker can retry');
       throw new HttpError(502, CLEAR_FAILED);
     }
+    await endClearing(knex, currentUser(ctx).id, generation);
     ctx.status = 204;
   });
 }

@@ -1,3 +1,4 @@
+import { clearingTransaction } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
 /** decisions.md: what a new account starts with (all editable). */
@@ -55,7 +56,8 @@ export async function ensureDefaults(knex: Knex, userId: string): Promise<boolea
  * second set). Safe to repeat: every call ends in the same state.
  */
 export async function resetToDefaults(knex: Knex, userId: string): Promise<void> {
-  await knex.transaction(async (trx) => {
+  // Limpar Dados' last step: its inserts pass the account gate that holds the account's own writes.
+  await clearingTransaction(knex, async (trx) => {
     await lockAccountDefaults(trx, userId);
     for (const table of ['products', 'insurers', 'lead_sources', 'pipeline_stages']) await trx(table).where({ userId }).delete();
     await trx('seeded_accounts').insert({ userId }).onConflict('user_id').ignore();

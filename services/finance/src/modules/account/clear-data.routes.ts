@@ -1,4 +1,4 @@
-import { clearActivity, parseUserIdParam, type ObjectStore } from '@corretora/service-kit';
+import { clearActivity, clearingTransaction, parseUserIdParam, type ObjectStore } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import { documentKeyPrefix } from '../documents/documents.service';
@@ -13,7 +13,7 @@ import { documentKeyPrefix } from '../documents/documents.service';
 export function clearDataRoutes(router: Router, knex: Knex, store: ObjectStore): void {
   router.delete('/finance/:userId/data', async (ctx) => {
     const userId = parseUserIdParam(ctx.params.userId);
-    await knex.transaction(async (trx) => {
+    await clearingTransaction(knex, async (trx) => {
       for (const table of ['claims', 'documents', 'policies', 'storage_usage']) await trx(table).where({ userId }).delete();
       await clearActivity(trx, userId);
     });

@@ -73,10 +73,13 @@ export class ClaimsService {
 
   async create(userId: string, input: ClaimInput): Promise<Claim> {
     const { contactName } = await this.references(userId, input);
-    const { rows } = await this.knex.raw<{ rows: { id: number }[] }>(
-      `insert into claims (user_id, contact_id, contact_name, policy_id, claim_id, type, amount, description)
-       values (?, ?, ?, ?, 'SIN-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('claim_number_seq')::text, 6, '0'), ?, ?, ?) returning id`,
-      [userId, input.contactId, contactName, input.policyId, input.type, centsToWire(input.amount), input.description],
+    // A transaction, so the account gate knows when this request started (Limpar Dados in between: 409).
+    const { rows } = await this.knex.transaction((trx) =>
+      trx.raw<{ rows: { id: number }[] }>(
+        `insert into claims (user_id, contact_id, contact_name, policy_id, claim_id, type, amount, description)
+         values (?, ?, ?, ?, 'SIN-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('claim_number_seq')::text, 6, '0'), ?, ?, ?) returning id`,
+        [userId, input.contactId, contactName, input.policyId, input.type, centsToWire(input.amount), input.description],
+      ),
     );
     return (await this.byId(userId, rows[0]!.id))!;
   }

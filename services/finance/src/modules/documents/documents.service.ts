@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { CARD_OF_ANOTHER_CONTACT, type PipelineLookup } from '../pipeline/pipeline-lookup';
 
 export const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
+export const FILE_MISSING = 'O arquivo deste documento não foi encontrado no armazenamento. O registro foi removido; envie o documento novamente.';
 export const QUOTA_EXCEEDED = 'Espaço de armazenamento esgotado: o limite da conta é de 10 GB. Exclua documentos para enviar outros.';
 
 export interface DocumentMeta {
@@ -118,7 +119,15 @@ export class DocumentsService {
     const row = await this.knex('documents').where({ userId, id }).first<(DocumentRow & { fileName: string }) | undefined>([...COLUMNS, 'fileName']);
     if (!row) throw new HttpError(404, DOCUMENT_NOT_FOUND);
     const { fileName, ...document } = row;
-    return { stream: await this.objects.getObject(fileName), document: toDocument(document) };
+    try {
+      return { stream: await this.objects.getObject(fileName), document: toDocument(document) };
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'NoSuchKey') throw error;
+      // A row whose file is gone (the store lost it, or an older version wrote the row too late):
+      // the row goes too, with its bytes in the usage, and the broker gets a clean 404.
+      await this.remove(userId, id).catch(() => undefined);
+      throw new HttpError(404, FILE_MISSING);
+    }
   }
 
   /** The row and the object go together: the object is removed inside the row's transaction. */

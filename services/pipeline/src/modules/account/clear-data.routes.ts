@@ -1,4 +1,4 @@
-import { clearActivity, parseUserIdParam } from '@corretora/service-kit';
+import { clearActivity, clearingTransaction, parseUserIdParam } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 
@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 export function clearDataRoutes(router: Router, knex: Knex): void {
   router.delete('/pipeline/:userId/data', async (ctx) => {
     const userId = parseUserIdParam(ctx.params.userId);
-    await knex.transaction(async (trx) => {
+    await clearingTransaction(knex, async (trx) => {
       for (const table of ['notes', 'pipeline_cards', 'contacts']) await trx(table).where({ userId }).delete();
       await clearActivity(trx, userId);
     });

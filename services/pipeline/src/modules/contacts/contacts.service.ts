@@ -103,7 +103,8 @@ export class ContactsService {
   }
 
   async create(userId: string, input: ContactCreateInput): Promise<Contact> {
-    const [row] = await this.contacts.of(userId).insert({ ...input }).returning(COLUMNS);
+    // A transaction, so the account gate knows when this request started (Limpar Dados in between: 409).
+    const [row] = await this.knex.transaction((trx) => this.contacts.of(userId, trx).insert({ ...input }).returning(COLUMNS));
     return toContact(row as ContactRow);
   }
 
