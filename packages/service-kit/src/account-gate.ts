@@ -4,7 +4,8 @@ import { withAdvisoryLock } from './database';
 import { ACCOUNT_CLEARED_SQLSTATE, ACCOUNT_CLEARING_SQLSTATE, HttpError } from './errors';
 
 /**
- * The account gate: what keeps an account's own writes from outliving Limpar Dados.
+ * The account gate: what keeps an account's own writes from outliving Limpar Dados, and whether
+ * its onboarding is complete (`onboarded`, read with the session: see requireOnboarding).
  *
  * One row per account in `public.account_gates` (shared by the services, like the sessions):
  * `generation` counts the clears, `clearing_since` is set while one runs. Every table of a
@@ -50,6 +51,8 @@ export async function ensureAccountGate(knex: Knex): Promise<void> {
       generation integer not null default 0,
       clearing_since timestamptz
     )`);
+    // The broker service keeps it equal to the profile's isOnboardingComplete (a trigger of its own).
+    await knex.raw(`alter table ${ACCOUNT_GATES_TABLE} add column if not exists onboarded boolean not null default false`);
     await knex.raw(`create or replace function public.corretora_account_gate() returns trigger language plpgsql as $$
       declare
         expected text := nullif(current_setting('${GENERATION_SETTING}', true), '');

@@ -12,7 +12,7 @@ import { errorMiddleware, type UniqueConstraints } from './errors';
 import { createLogger, requestLogging } from './logging';
 import { RateLimiter, ensureRateLimitTable } from './rate-limit';
 import { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
-import { CookieKeys, deleteExpiredSessions, sessionMiddleware } from './session';
+import { CookieKeys, deleteExpiredSessions, requireOnboarding, sessionMiddleware } from './session';
 import { rejectNulCharacters } from './validation';
 
 export interface ServiceDeps {
@@ -32,6 +32,8 @@ export interface CreateServiceOptions {
   uniqueConstraints?: UniqueConstraints;
   /** The service's tables of account records that Limpar Dados clears: guarded by the account gate. */
   accountTables?: readonly string[];
+  /** Every public route is locked until the brokerage's onboarding is complete (pt-BR 403). */
+  requiresOnboarding?: boolean;
 }
 
 export interface Service {
@@ -114,6 +116,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   app.use(jsonBody());
   app.use(rejectNulCharacters);
   app.use(sessionMiddleware(knex, config.session));
+  if (options.requiresOnboarding) app.use(requireOnboarding);
   const router = new Router();
   options.routes(router, deps);
   app.use(router.routes());

@@ -17,6 +17,8 @@ export {
   SESSION_TOUCH_MS,
   currentUser,
   destroySessionsOf,
+  ONBOARDING_REQUIRED,
+  requireOnboarding,
   requireUser,
   sessionCookieName,
   signIn,

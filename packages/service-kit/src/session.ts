@@ -64,7 +64,7 @@ export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
 /** The session lookup every request sends (exported for the bench's floor, which sends the same). */
 export const SESSION_LOOKUP_SQL = `select s.user_id as "userId", s.email, s.seen_at < now() - interval '${SESSION_TOUCH_MS / 1000} seconds' as stale,
-    case when g.clearing_since is not null then -1 else coalesce(g.generation, 0) end as generation
+    case when g.clearing_since is not null then -1 else coalesce(g.generation, 0) end as generation, coalesce(g.onboarded, false) as onboarded
   from public.sessions s left join ${ACCOUNT_GATES_TABLE} g on g.user_id = s.user_id
   where s.sid = $1 and s.expire > now() and s.absolute_expire > now()`;
 
@@ -83,6 +83,8 @@ interface SessionState {
   settings: SessionSettings;
   sid?: string;
   user?: SessionUser;
+  /** The brokerage's onboarding is complete (read with the session). */
+  onboarded?: boolean;
 }
 
 const STATE = Symbol('session');
@@ -101,7 +103,7 @@ function stateOf(ctx: Koa.Context): SessionState {
 export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Middleware {
   const name = sessionCookieName(settings.secure);
   // A prepared statement straight on the pool: this runs on every request.
-  const lookup = preparedQuery<{ userId: string; email: string; stale: boolean; generation: number }>(knex, SESSION_LOOKUP_SQL);
+  const lookup = preparedQuery<{ userId: string; email: string; stale: boolean; generation: number; onboarded: boolean }>(knex, SESSION_LOOKUP_SQL);
   return async (ctx, next) => {
     // Behind a TLS-terminating proxy the request looks like http; the configuration says otherwise.
     if (settings.secure) ctx.cookies.secure = true;
@@ -113,6 +115,7 @@ export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Mi
       const [row] = await lookup([hashSid(sid)]);
       if (row) {
         generation = row.generation;
+        state.onboarded = row.onboarded;
         state.sid = sid;
         state.user = { id: row.userId, email: row.email };
         if (row.stale) {
@@ -170,6 +173,20 @@ export const requireUser: Koa.Middleware = async (ctx, next) => {
   const user = stateOf(ctx).user;
   if (!user) throw new HttpError(401, 'Não autenticado.');
   ctx.state.user = user;
+  await next();
+};
+
+export const ONBOARDING_REQUIRED = 'Conclua o cadastro da corretora em Minha Corretora para liberar esta área.';
+
+/**
+ * The onboarding gate on the server (the navigation's lock, enforced): a signed-in broker whose
+ * onboarding is not complete gets a pt-BR 403 naming the missing step. Anonymous requests pass on
+ * (requireUser answers them). Whole services take it through createService's `requiresOnboarding`;
+ * the broker service puts it on its locked routes (the dashboard figures, the profile photo).
+ */
+export const requireOnboarding: Koa.Middleware = async (ctx, next) => {
+  const state = stateOf(ctx);
+  if (state.user && !state.onboarded) throw new HttpError(403, ONBOARDING_REQUIRED);
   await next();
 };
 

@@ -91,9 +91,13 @@ export function serviceFixture(create: (databaseUrl: string) => Promise<Service>
     },
     api: () => request(current().app.callback()),
     internal: () => request.agent(current().internalApp.callback()).set('x-internal-token', TEST_INTERNAL_TOKEN),
-    /** A signed-in broker of its own: every call is another broker. */
-    async broker() {
+    /**
+     * A signed-in broker of its own: every call is another broker. Onboarded unless told otherwise
+     * (the gate row the broker service keeps from the profile, written directly).
+     */
+    async broker({ onboarded = true }: { onboarded?: boolean } = {}) {
       const user = randomUser();
+      if (onboarded) await current().knex.raw('insert into public.account_gates (user_id, onboarded) values (?, true) on conflict (user_id) do update set onboarded = true', [user.id]);
       return { user, cookie: await sessionCookieFor(current(), user) };
     },
   };

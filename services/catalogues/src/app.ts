@@ -15,6 +15,7 @@ export async function createCataloguesService(config: CataloguesConfig): Promise
   const service = await createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
+    requiresOnboarding: true,
     accountTables: ['products', 'insurers', 'lead_sources', 'pipeline_stages'],
     uniqueConstraints: Object.fromEntries(
       [productsCatalogue, insurersCatalogue(box), leadSourcesCatalogue].map((catalogue) => [

@@ -18,6 +18,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
   return createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
+    requiresOnboarding: true,
     accountTables: ['policies', 'claims', 'documents', 'storage_usage'],
     routes(router, { knex }) {
       policiesRoutes(router, new PoliciesService(knex));

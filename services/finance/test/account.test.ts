@@ -2,11 +2,12 @@ import type { ActivityEvent } from '@corretora/contracts';
 import { TEST_INTERNAL_TOKEN, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
 import { createBrokerService } from '../../broker/src/app';
+import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import { FILE_SAMPLES as SAMPLES } from '@corretora/service-kit/file-samples';
 import { financeStack, type Who } from './stack';
 
 /** 'Atividade Recente' and 'Limpar Dados': what ties the services together, on the real stack. */
-const { api, store, urls, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs, finalizedCard, issue, upload } = financeStack();
+const { api, broker, store, urls, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs, finalizedCard, issue, upload } = financeStack();
 
 const dashboard = async (who: Who) => {
   const response = await brokerApi().get('/api/dashboard/stats').set('Cookie', who.cookie);
@@ -217,5 +218,40 @@ describe('Limpar Dados', () => {
     for (const url of [`${urls.finance}/internal/finance`, `${urls.pipeline}/internal/pipeline`, `${urls.catalogues}/internal/catalogues`]) {
       expect((await request(url).delete('/not-a-uuid/data').set('x-internal-token', TEST_INTERNAL_TOKEN)).status).toBe(404);
     }
+  });
+});
+
+describe('onboarding gate', () => {
+  test('until onboarding is complete every locked area answers a pt-BR 403 naming the step; Minha Corretora and Limpar Dados stay open; restart locks again', async () => {
+    const who = await broker({ onboarded: false });
+    const locked = [
+      () => cataloguesApi().get('/api/products'),
+      () => cataloguesApi().get('/api/reference-data'),
+      () => cataloguesApi().post('/api/products').send({ name: 'Seguro Pet' }),
+      () => pipelineApi().get('/api/pipeline'),
+      () => pipelineApi().get('/api/contacts'),
+      () => pipelineApi().post('/api/contacts').send({ name: 'Ana' }),
+      () => api().get('/api/policies'),
+      () => api().get('/api/claims'),
+      () => api().get('/api/commissions'),
+      () => api().get('/api/documents'),
+      () => brokerApi().get('/api/dashboard/stats'),
+    ];
+    for (const call of locked) {
+      const answer = await call().set('Cookie', who.cookie);
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ message: 'Conclua o cadastro da corretora em Minha Corretora para liberar esta área.' });
+    }
+    expect((await upload(who, SAMPLES.pdf, 'a.pdf')).status).toBe(403);
+    expect((await brokerApi().get('/api/broker-profile').set('Cookie', who.cookie)).status).toBe(200);
+    expect((await brokerApi().delete('/api/clear-data').set('Cookie', who.cookie)).status).toBe(204);
+    // Signed out is still a 401, not a 403.
+    expect((await api().get('/api/policies')).status).toBe(401);
+
+    expect((await brokerApi().post('/api/broker-profile').set('Cookie', who.cookie).send({ ...EXAMPLE_BROKERAGE, isOnboardingComplete: true })).status).toBe(201);
+    for (const call of locked.filter((_, index) => index !== 2 && index !== 5)) expect((await call().set('Cookie', who.cookie)).status).toBe(200);
+
+    expect((await brokerApi().post('/api/broker-profile/restart').set('Cookie', who.cookie)).status).toBe(200);
+    expect((await api().get('/api/policies').set('Cookie', who.cookie)).status).toBe(403);
   });
 });

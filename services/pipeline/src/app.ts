@@ -16,6 +16,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
   return createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
+    requiresOnboarding: true,
     accountTables: ['contacts', 'pipeline_cards', 'notes'],
     routes(router, { knex }) {
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));

@@ -1,5 +1,5 @@
 import { BrokerProfileSchema, BrokerProfileUpdateSchema } from '@corretora/contracts';
-import { currentUser, parseBody, requireUser, type UploadedFile } from '@corretora/service-kit';
+import { currentUser, parseBody, requireOnboarding, requireUser, type UploadedFile } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerProfileService } from './broker-profile.service';
 import { photoUpload } from './profile-photo';
@@ -26,7 +26,7 @@ export function brokerProfileRoutes(router: Router, profiles: BrokerProfileServi
     ctx.body = await profiles.restart(currentUser(ctx).id);
   });
 
-  router.post('/api/broker-profile/photo', requireUser, photoUpload(), async (ctx) => {
+  router.post('/api/broker-profile/photo', requireUser, requireOnboarding, photoUpload(), async (ctx) => {
     ctx.body = await profiles.savePhoto(currentUser(ctx).id, ctx.state.file as UploadedFile);
   });
 

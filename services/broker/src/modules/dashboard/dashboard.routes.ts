@@ -1,5 +1,5 @@
 import { RECENT_ACTIVITY_LIMIT, type ActivityEvent, type DashboardStats, type FinanceStats } from '@corretora/contracts';
-import { createInternalClient, currentUser, requireUser } from '@corretora/service-kit';
+import { createInternalClient, currentUser, requireOnboarding, requireUser } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerConfig } from '../../config';
 
@@ -28,7 +28,7 @@ export function dashboardRoutes(router: Router, config: BrokerConfig): void {
   const pipeline = config.pipelineUrl ? createInternalClient(config.pipelineUrl, config.internalToken, 2000) : null;
   const finance = config.financeUrl ? createInternalClient(config.financeUrl, config.internalToken, 2000) : null;
 
-  router.get('/api/dashboard/stats', requireUser, async (ctx) => {
+  router.get('/api/dashboard/stats', requireUser, requireOnboarding, async (ctx) => {
     const userId = encodeURIComponent(currentUser(ctx).id);
     const [pipelineFigures, financeFigures] = await Promise.allSettled([
       pipeline ? pipeline.get<PipelineFigures>(`/internal/pipeline/${userId}/stats`) : NO_PIPELINE,
