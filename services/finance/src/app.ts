@@ -19,7 +19,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
-    accountTables: ['policies', 'claims', 'documents', 'storage_usage'],
+    accountTables: ['policies', 'claims', 'claim_number_counters', 'documents', 'storage_usage'],
     routes(router, { knex }) {
       policiesRoutes(router, new PoliciesService(knex));
       claimsRoutes(router, new ClaimsService(knex, pipeline));

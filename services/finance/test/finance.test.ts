@@ -182,6 +182,18 @@ describe('claims', () => {
     return response.body as { id: number };
   }
 
+  test('claim numbers count each brokerage\'s own claims: parallel claims get consecutive numbers, another brokerage starts at 1', async () => {
+    const year = new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date());
+    const who = await brokerWithRefs();
+    const contact = await contactOf(who);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: contact.id, type: 'colisao', amount: '10.00' })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    expect(answers.map((answer) => answer.body.claimId as string).sort()).toEqual([1, 2, 3, 4, 5, 6].map((n) => `SIN-${year}-00000${n}`));
+    const other = await brokerWithRefs();
+    const first = await api().post('/api/claims').set('Cookie', other.cookie).send({ contactId: (await contactOf(other)).id, type: 'vidros', amount: '10.00' });
+    expect(first.body.claimId).toBe(`SIN-${year}-000001`);
+  });
+
   test('create with the contact and policy of the broker, edit, list with status filter and active count', async () => {
     const who = await brokerWithRefs();
     const contact = await contactOf(who);

@@ -14,7 +14,7 @@ export function clearDataRoutes(router: Router, knex: Knex, store: ObjectStore):
   router.delete('/finance/:userId/data', async (ctx) => {
     const userId = parseUserIdParam(ctx.params.userId);
     await clearingTransaction(knex, async (trx) => {
-      for (const table of ['claims', 'documents', 'policies', 'storage_usage']) await trx(table).where({ userId }).delete();
+      for (const table of ['claims', 'claim_number_counters', 'documents', 'policies', 'storage_usage']) await trx(table).where({ userId }).delete();
       await clearActivity(trx, userId);
     });
     await store.removePrefix(documentKeyPrefix(userId));

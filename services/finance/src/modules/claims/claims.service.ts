@@ -73,12 +73,18 @@ export class ClaimsService {
 
   async create(userId: string, input: ClaimInput): Promise<Claim> {
     const { contactName } = await this.references(userId, input);
-    // A transaction, so the account gate knows when this request started (Limpar Dados in between: 409).
+    // The brokerage's next number of the year (São Paulo's), in the insert's transaction: the
+    // counter's row lock orders parallel claims, and the account gate knows when this request began.
     const { rows } = await this.knex.transaction((trx) =>
       trx.raw<{ rows: { id: number }[] }>(
-        `insert into claims (user_id, contact_id, contact_name, policy_id, claim_id, type, amount, description)
-         values (?, ?, ?, ?, 'SIN-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('claim_number_seq')::text, 6, '0'), ?, ?, ?) returning id`,
-        [userId, input.contactId, contactName, input.policyId, input.type, centsToWire(input.amount), input.description],
+        `with n as (
+           insert into claim_number_counters (user_id, year, last_number)
+           values (?, extract(year from now() at time zone 'America/Sao_Paulo')::int, 1)
+           on conflict (user_id, year) do update set last_number = claim_number_counters.last_number + 1
+           returning year, last_number)
+         insert into claims (user_id, contact_id, contact_name, policy_id, claim_id, type, amount, description)
+         select ?, ?, ?, ?, 'SIN-' || n.year || '-' || lpad(n.last_number::text, 6, '0'), ?, ?, ? from n returning id`,
+        [userId, userId, input.contactId, contactName, input.policyId, input.type, centsToWire(input.amount), input.description],
       ),
     );
     return (await this.byId(userId, rows[0]!.id))!;
