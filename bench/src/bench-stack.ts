@@ -26,7 +26,8 @@ export async function startBenchStack(options: {
     s3Port: 39400,
     logs: { dir: path.join(options.workDir, 'logs') },
     log: options.log,
-    env: { ...process.env, LOG_LEVEL: options.logLevel },
+    // The board bench moves cards from one account far faster than a person: no per-account limit.
+    env: { WRITE_LIMIT_PER_MINUTE: '100000000', UPLOAD_LIMIT_PER_MINUTE: '100000000', ...process.env, LOG_LEVEL: options.logLevel },
     postgresFlags: options.postgresFlags,
   });
   const upstreams = Object.fromEntries(stack.services.map((entry) => [entry.name, new URL(entry.url).host])) as Record<ServiceName, string>;

@@ -38,7 +38,9 @@ export interface Stack {
 }
 
 /** Optional settings of the services, passed on when set (README, Configuration). */
-const PASSED_THROUGH = ['SMTP_URL', 'MAIL_FROM', 'REGISTER_LIMIT_PER_HOUR', 'SESSION_IDLE_MINUTES', 'SESSION_LIFETIME_HOURS', 'COOKIE_SECURE'];
+const PASSED_THROUGH = [
+  'SMTP_URL', 'MAIL_FROM', 'REGISTER_LIMIT_PER_HOUR', 'WRITE_LIMIT_PER_MINUTE', 'UPLOAD_LIMIT_PER_MINUTE', 'SESSION_IDLE_MINUTES', 'SESSION_LIFETIME_HOURS', 'COOKIE_SECURE',
+];
 
 /** The whole product on one machine: infra, migrations (at service start), services, apps, gateway. */
 export async function startStack(options: StackOptions): Promise<Stack> {

@@ -83,8 +83,9 @@ async function main(): Promise<void> {
           logs: { dir: path.join(REPO_ROOT, '.data', 'test-logs') },
           log: (line) => log(line),
           // E-mailed links point at nginx, where the journeys run. The journeys create dozens of
-          // accounts from one address: the register limit itself is proven by identity's tests and
-          // through nginx by the gateway's.
+          // accounts from one address, and the api-fuzz sends hundreds of writes a minute from one
+          // account: the register limit is proven by identity's tests and through nginx by the
+          // gateway's, the per-account limits by service-kit's.
           env: {
             ...testEnv,
             DATABASE_URL: databaseUrl,
@@ -92,6 +93,8 @@ async function main(): Promise<void> {
             LOG_LEVEL: 'info',
             APP_URL: `http://127.0.0.1:${NGINX_PORT}`,
             REGISTER_LIMIT_PER_HOUR: '1000',
+            WRITE_LIMIT_PER_MINUTE: '100000',
+            UPLOAD_LIMIT_PER_MINUTE: '10000',
           },
         });
         return true;

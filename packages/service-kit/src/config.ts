@@ -16,11 +16,28 @@ export interface BaseConfig {
   /** The public URL (APP_URL): https there turns on Secure cookies and HSTS by default. */
   appUrl: string;
   session: SessionSettings;
+  /** Per account, across the services: writes (WRITE_LIMIT_PER_MINUTE) and uploads (UPLOAD_LIMIT_PER_MINUTE) a minute. */
+  limits: AccountLimits;
+}
+
+export interface AccountLimits {
+  writesPerMinute: number;
+  uploadsPerMinute: number;
 }
 
 export const MIN_SECRET_LENGTH = 32;
 export const DEFAULT_SESSION_IDLE_MINUTES = 12 * 60;
 export const DEFAULT_SESSION_LIFETIME_HOURS = 7 * 24;
+/** Well above what a person does (a busy broker: a few writes a minute), far below a script's pace. */
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { writesPerMinute: 300, uploadsPerMinute: 30 };
+
+export function positiveInteger(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${key} must be a positive integer, got ${raw}`);
+  return value;
+}
 
 function required(env: NodeJS.ProcessEnv, key: string): string {
   const value = env[key];
@@ -77,6 +94,10 @@ export function readBaseConfig(name: ServiceName, env: NodeJS.ProcessEnv = proce
       idleMs: positiveNumber(env, 'SESSION_IDLE_MINUTES', DEFAULT_SESSION_IDLE_MINUTES) * 60_000,
       lifetimeMs: positiveNumber(env, 'SESSION_LIFETIME_HOURS', DEFAULT_SESSION_LIFETIME_HOURS) * 3_600_000,
       secure: flag(env, 'COOKIE_SECURE', appUrl.startsWith('https://')),
+    },
+    limits: {
+      writesPerMinute: positiveInteger(env, 'WRITE_LIMIT_PER_MINUTE', DEFAULT_ACCOUNT_LIMITS.writesPerMinute),
+      uploadsPerMinute: positiveInteger(env, 'UPLOAD_LIMIT_PER_MINUTE', DEFAULT_ACCOUNT_LIMITS.uploadsPerMinute),
     },
   };
 }

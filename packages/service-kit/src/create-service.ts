@@ -10,7 +10,8 @@ import { ensureAccountGate, guardAccountTables, tagRequestTransactions } from '.
 import { ensureSessionsTable, createKnex, migrateSchema } from './database';
 import { errorMiddleware, type UniqueConstraints } from './errors';
 import { createLogger, requestLogging } from './logging';
-import { RateLimiter, ensureRateLimitTable } from './rate-limit';
+import { accountLimits } from './account-limits';
+import { ACCOUNT_RATE_LIMITS_TABLE, RateLimiter, ensureRateLimitTable } from './rate-limit';
 import { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
 import { CookieKeys, deleteExpiredSessions, requireOnboarding, sessionMiddleware } from './session';
 import { rejectNulCharacters } from './validation';
@@ -106,6 +107,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   await guardAccountTables(knex, options.accountTables ?? []);
   tagRequestTransactions(knex);
   await ensureRateLimitTable(knex);
+  await ensureRateLimitTable(knex, ACCOUNT_RATE_LIMITS_TABLE);
   Model.knex(knex);
   const deps: ServiceDeps = { knex, config, log };
 
@@ -117,6 +119,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   app.use(rejectNulCharacters);
   app.use(sessionMiddleware(knex, config.session));
   if (options.requiresOnboarding) app.use(requireOnboarding);
+  const accountLimiter = new RateLimiter(knex, ACCOUNT_RATE_LIMITS_TABLE);
+  app.use(accountLimits(accountLimiter, config.limits));
   const router = new Router();
   options.routes(router, deps);
   app.use(router.routes());
@@ -135,6 +139,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   const cleanup = setInterval(() => {
     deleteExpiredSessions(knex).catch((error: unknown) => log.warn({ err: error }, 'session cleanup failed'));
     limiter.prune().catch((error: unknown) => log.warn({ err: error }, 'rate limit cleanup failed'));
+    accountLimiter.prune().catch((error: unknown) => log.warn({ err: error }, 'account limit cleanup failed'));
   }, CLEANUP_MS);
   cleanup.unref();
 

@@ -1,6 +1,6 @@
 export { ACTIVITY_TABLE, activityInsertSql, clearActivity, createActivityTable, recentActivity, recordActivity, type ActivityInput } from './activity';
 export { BrokerScopedTable } from './broker-scope';
-export { MIN_SECRET_LENGTH, readBaseConfig, type BaseConfig } from './config';
+export { DEFAULT_ACCOUNT_LIMITS, MIN_SECRET_LENGTH, positiveInteger, readBaseConfig, type AccountLimits, type BaseConfig } from './config';
 export { createService, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
 export { beginClearing, clearingTransaction, endClearing } from './account-gate';
 export { withAdvisoryLock } from './database';
@@ -8,6 +8,7 @@ export { HttpError, mapError, notFound, type UniqueConstraints } from './errors'
 export { createInternalClient, type InternalClient } from './internal-client';
 export { REDACTED_PATHS, createLogger, requestLogging } from './logging';
 export { createObjectStore, type ObjectStore } from './object-store';
+export { TOO_MANY_UPLOADS, TOO_MANY_WRITES } from './account-limits';
 export { RateLimiter, TOO_MANY_ATTEMPTS, type Limit } from './rate-limit';
 export { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
 export {

@@ -10,19 +10,23 @@ export interface Limit {
   key: string;
   max: number;
   windowSeconds: number;
+  /** The 429's pt-BR message (default TOO_MANY_ATTEMPTS). */
+  message?: string;
 }
 
 export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
 export const RATE_LIMITS_TABLE = 'rate_limits';
+/** Counters of an account across every service (its writes, its uploads): one table for all. */
+export const ACCOUNT_RATE_LIMITS_TABLE = 'public.account_rate_limits';
 
 /** Fixed 43-character row key whatever the input: a 250-character header cannot overflow anything. */
 function rowKey(limit: Limit): string {
   return createHash('sha256').update(`${limit.name}\u0000${limit.key}`).digest('base64url');
 }
 
-/** The counters live in the service's own schema, so every replica sees the same attempts. */
-export async function ensureRateLimitTable(knex: Knex): Promise<void> {
-  await knex.raw(`create table if not exists ${RATE_LIMITS_TABLE} (
+/** The counters live in the service's own schema (or public, for an account's), so every replica sees the same attempts. */
+export async function ensureRateLimitTable(knex: Knex, table = RATE_LIMITS_TABLE): Promise<void> {
+  await knex.raw(`create table if not exists ${table} (
     key text primary key,
     points integer not null,
     reset_at timestamptz not null
@@ -36,13 +40,16 @@ export async function ensureRateLimitTable(knex: Knex): Promise<void> {
  * runs only after every limit passed.
  */
 export class RateLimiter {
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly table = RATE_LIMITS_TABLE,
+  ) {}
 
   /** Counts one attempt on each limit in order; a 429 with Retry-After at the first one over its max. */
   async consume(limits: Limit[]): Promise<void> {
     for (const limit of limits) {
       const result = await this.knex.raw<{ rows: { points: number; retryAfter: number }[] }>(
-        `insert into ${RATE_LIMITS_TABLE} as counter (key, points, reset_at)
+        `insert into ${this.table} as counter (key, points, reset_at)
          values (?, 1, now() + make_interval(secs => ?))
          on conflict (key) do update set
            points = case when counter.reset_at <= now() then 1 else counter.points + 1 end,
@@ -52,7 +59,7 @@ export class RateLimiter {
       );
       const row = result.rows[0]!;
       if (row.points > limit.max) {
-        throw new HttpError(429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.max(1, row.retryAfter)) });
+        throw new HttpError(429, limit.message ?? TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.max(1, row.retryAfter)) });
       }
     }
   }
@@ -60,7 +67,7 @@ export class RateLimiter {
   /** Gives one attempt back (a success that should not count against a shared limit). */
   async refund(limits: Limit[]): Promise<void> {
     if (limits.length === 0) return;
-    await this.knex(RATE_LIMITS_TABLE)
+    await this.knex(this.table)
       .whereIn('key', limits.map(rowKey))
       .andWhere('points', '>', 0)
       .decrement('points', 1);
@@ -69,11 +76,11 @@ export class RateLimiter {
   /** Forgets the attempts of these limits (e.g. an account's failures from an address, after it signs in). */
   async reset(limits: Limit[]): Promise<void> {
     if (limits.length === 0) return;
-    await this.knex(RATE_LIMITS_TABLE).whereIn('key', limits.map(rowKey)).delete();
+    await this.knex(this.table).whereIn('key', limits.map(rowKey)).delete();
   }
 
   /** Counters whose window has passed mean nothing. */
   async prune(): Promise<number> {
-    return this.knex(RATE_LIMITS_TABLE).where('resetAt', '<=', this.knex.fn.now()).delete();
+    return this.knex(this.table).where('resetAt', '<=', this.knex.fn.now()).delete();
   }
 }

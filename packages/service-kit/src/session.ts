@@ -168,6 +168,11 @@ export function currentUser(ctx: Koa.Context): SessionUser {
   return user;
 }
 
+/** The signed-in user of the request, if any (before requireUser has run). */
+export function signedInUser(ctx: Koa.Context): SessionUser | undefined {
+  return stateOf(ctx).user;
+}
+
 /** Guard for every protected route: a 401 JSON answer without a valid session. */
 export const requireUser: Koa.Middleware = async (ctx, next) => {
   const user = stateOf(ctx).user;

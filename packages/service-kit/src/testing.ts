@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import knexFactory from 'knex';
-import type { BaseConfig } from './config';
+import { DEFAULT_ACCOUNT_LIMITS, type BaseConfig } from './config';
 import type { Service } from './create-service';
 import { createSession, sessionCookieName, type SessionUser } from './session';
 
@@ -43,6 +43,7 @@ export function testConfig(name: string, databaseUrl: string, overrides: Partial
     logLevel: process.env.LOG_LEVEL ?? 'silent',
     appUrl: 'http://localhost:8080',
     session: { idleMs: 12 * 60 * 60 * 1000, lifetimeMs: 7 * 24 * 60 * 60 * 1000, secure: false },
+    limits: DEFAULT_ACCOUNT_LIMITS,
     ...overrides,
   };
 }

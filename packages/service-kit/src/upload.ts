@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
+import { countUpload } from './account-limits';
 import { HttpError } from './errors';
 import { compoundFileKind, officeZipKind } from './office-files';
 
@@ -108,6 +109,7 @@ export function singleFileUpload(options: SingleFileOptions): Koa.Middleware {
   });
   return async (ctx, next) => {
     if (!ctx.is('multipart/form-data')) throw new HttpError(415, options.messages.notMultipart);
+    await countUpload(ctx);
     // A folder per request: a part cut short by a limit leaves nothing behind either.
     const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'upload-'));
     try {

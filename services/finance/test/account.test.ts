@@ -242,7 +242,7 @@ describe('onboarding gate', () => {
       expect(answer.status).toBe(403);
       expect(answer.body).toEqual({ message: 'Conclua o cadastro da corretora em Minha Corretora para liberar esta área.' });
     }
-    expect((await upload(who, SAMPLES.pdf, 'a.pdf')).status).toBe(403);
+    expect((await api().post('/api/documents/upload').set('Cookie', who.cookie).field('category', 'contracts').attach('file', SAMPLES.pdf, 'a.pdf')).status).toBe(403);
     expect((await brokerApi().get('/api/broker-profile').set('Cookie', who.cookie)).status).toBe(200);
     expect((await brokerApi().delete('/api/clear-data').set('Cookie', who.cookie)).status).toBe(204);
     // Signed out is still a 401, not a 403.

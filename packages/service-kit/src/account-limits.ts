@@ -1,0 +1,37 @@
+import type Koa from 'koa';
+import type { AccountLimits } from './config';
+import type { RateLimiter } from './rate-limit';
+import { signedInUser } from './session';
+
+export const TOO_MANY_WRITES = 'Muitas alterações em pouco tempo. Aguarde um minuto e tente novamente.';
+export const TOO_MANY_UPLOADS = 'Muitos arquivos enviados em pouco tempo. Aguarde um minuto e tente novamente.';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const UPLOADS = Symbol('account-uploads');
+const WINDOW_SECONDS = 60;
+
+/**
+ * Per-account limits of every service's public API, counted together (public.account_rate_limits):
+ * each write (any method but GET/HEAD/OPTIONS) of a signed-in broker counts one, whatever it does
+ * (an import of many rows is one request), and an upload counts one more against its own, smaller
+ * limit (singleFileUpload asks, before reading the body). Over a limit: a pt-BR 429 with
+ * Retry-After. Anonymous requests are identity's, limited by address there.
+ */
+export function accountLimits(limiter: RateLimiter, limits: AccountLimits): Koa.Middleware {
+  return async (ctx, next) => {
+    const user = signedInUser(ctx);
+    if (user) {
+      (ctx.state as Record<symbol, () => Promise<void>>)[UPLOADS] = () =>
+        limiter.consume([{ name: 'account:uploads', key: user.id, max: limits.uploadsPerMinute, windowSeconds: WINDOW_SECONDS, message: TOO_MANY_UPLOADS }]);
+      if (!SAFE_METHODS.has(ctx.method)) {
+        await limiter.consume([{ name: 'account:writes', key: user.id, max: limits.writesPerMinute, windowSeconds: WINDOW_SECONDS, message: TOO_MANY_WRITES }]);
+      }
+    }
+    await next();
+  };
+}
+
+/** Counts one upload of the request's account, when the app has accountLimits (every service's does). */
+export async function countUpload(ctx: Koa.Context): Promise<void> {
+  await (ctx.state as Record<symbol, (() => Promise<void>) | undefined>)[UPLOADS]?.();
+}

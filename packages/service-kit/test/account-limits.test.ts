@@ -1,0 +1,56 @@
+import request from 'supertest';
+import type { Service } from '../src';
+import { createTestDatabase, randomUser, sessionCookieFor } from '../src/testing';
+import { createNotesService } from './fixtures/notes-service';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let notes: Service;
+let otherService: Service;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const limits = { limits: { writesPerMinute: 4, uploadsPerMinute: 2 } };
+  // Two services of their own schemas: an account's writes count together across them.
+  [notes, otherService] = await Promise.all([createNotesService(database.url, 'notes', limits), createNotesService(database.url, 'agenda', limits)]);
+});
+
+afterAll(async () => {
+  await notes?.close();
+  await otherService?.close();
+  await database?.drop();
+});
+
+async function broker(service: Service) {
+  const user = randomUser();
+  return { user, cookie: await sessionCookieFor(service, user) };
+}
+const note = (service: Service, cookie: string) => request(service.app.callback()).post('/api/notes').set('Cookie', cookie).send({ text: 'oi' });
+
+describe('per-account limits', () => {
+  test('writes: parallel requests get exactly the limit through, across services; then a pt-BR 429 with Retry-After; reads and other accounts go on', async () => {
+    const { cookie } = await broker(notes);
+    const answers = await Promise.all([...Array.from({ length: 4 }, () => note(notes, cookie)), ...Array.from({ length: 4 }, () => note(otherService, cookie))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.body).toEqual({ message: 'Muitas alterações em pouco tempo. Aguarde um minuto e tente novamente.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect((await request(notes.app.callback()).get('/api/me').set('Cookie', cookie)).status).toBe(200);
+    expect((await note(notes, (await broker(notes)).cookie)).status).toBe(201);
+  });
+
+  test('uploads have their own, smaller limit', async () => {
+    const { cookie } = await broker(notes);
+    const upload = () => request(notes.app.callback()).post('/api/notes/attachment').set('Cookie', cookie).attach('file', PDF, 'a.pdf');
+    expect((await upload()).status).toBe(201);
+    expect((await upload()).status).toBe(201);
+    const third = await upload();
+    expect(third.status).toBe(429);
+    expect(third.body).toEqual({ message: 'Muitos arquivos enviados em pouco tempo. Aguarde um minuto e tente novamente.' });
+  });
+
+  test('signed out, nothing is counted (identity limits its own anonymous endpoints by address)', async () => {
+    for (let n = 0; n < 6; n += 1) expect((await request(notes.app.callback()).post('/api/notes').send({ text: 'x' })).status).toBe(401);
+  });
+});
