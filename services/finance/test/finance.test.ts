@@ -339,6 +339,24 @@ describe('documents', () => {
     expect((await api().get('/api/documents').set('Cookie', who.cookie)).body).toMatchObject({ items: [], usedBytes: 0 });
   });
 
+  test('a stored name ends in the extension of its bytes and loses control and bidi characters', async () => {
+    const who = await brokerWithRefs();
+    const cases: [Buffer, string, string][] = [
+      [SAMPLES.pdf, 'evil.html', 'evil.pdf'],
+      [SAMPLES.pdf, 'fatura\u202Efdp.exe', 'faturafdp.pdf'],
+      [SAMPLES.docx, 'proposta', 'proposta.docx'],
+      [SAMPLES.xlsx, 'Planilha Março.XLSX', 'Planilha Março.xlsx'],
+      [SAMPLES.pdf, '\u200B\u2066.pdf', 'arquivo.pdf'],
+    ];
+    for (const [bytes, sent, stored] of cases) {
+      const answer = await upload(who, bytes, sent);
+      expect(answer.status).toBe(201);
+      expect(answer.body.originalName).toBe(stored);
+      const download = await api().get(`/api/documents/${answer.body.id}/download`).set('Cookie', who.cookie);
+      expect(download.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(stored)}`);
+    }
+  });
+
   test.each(['/api/documents/upload', '/api/documents'])("%s: another broker's card or contact is a 400 on the field, and nothing is stored", async (path) => {
     const owner = await brokerWithRefs();
     const other = await brokerWithRefs();
@@ -408,6 +426,7 @@ describe('documents', () => {
     expect(Buffer.compare(download.body as Buffer, SAMPLES.pdf)).toBe(0);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     expect(download.headers['content-disposition']).toBe(`attachment; filename="Apolice <final>.pdf"; filename*=UTF-8''${encodeURIComponent('Apólice <final>.pdf')}`);
     expect((await api().get(`/api/documents/${doc.id}/download`).set('Cookie', intruder.cookie)).status).toBe(404);
     expect((await api().delete(`/api/documents/${doc.id}`).set('Cookie', intruder.cookie)).status).toBe(404);

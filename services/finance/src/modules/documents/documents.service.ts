@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_CATEGORY_VALUES, STORAGE_QUOTA_BYTES, type DocumentCategory, type DocumentList, type StoredDocument } from '@corretora/contracts';
+import { DOCUMENT_CATEGORY_VALUES, DOCUMENT_MIME_TYPES, STORAGE_QUOTA_BYTES, type DocumentCategory, type DocumentList, type StoredDocument } from '@corretora/contracts';
 import { HttpError, recordActivity, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { Readable } from 'node:stream';
@@ -18,15 +18,26 @@ export interface DocumentMeta {
 
 const COLUMNS = ['id', 'originalName', 'fileSize', 'mimeType', 'category', 'contactId', 'policyId', 'claimId', 'cardId', 'description', 'uploadedAt'] as const;
 type DocumentRow = Omit<StoredDocument, 'fileSize' | 'uploadedAt'> & { fileSize: string | number; uploadedAt: Date };
-const toDocument = (row: DocumentRow): StoredDocument => ({ ...row, fileSize: Number(row.fileSize), uploadedAt: row.uploadedAt.toISOString() });
-
-/** A name safe to show and to put in Content-Disposition: no path, no control characters, bounded. */
-function displayName(name: string): string {
+/**
+ * A name safe to show and to download under: no path, no control or format characters (bidi
+ * overrides such as U+202E make 'fatura\u202Efdp.exe' read as 'faturaexe.pdf'), bounded, and ending
+ * in the extension of the type its bytes are, whatever the name said ('evil.html' holding a PDF is
+ * 'evil.pdf'). Applied when stored and again when read, so older rows are shown the same way.
+ */
+export function displayName(name: string, mime: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
-  return clean || 'arquivo';
+  const clean = base.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  const stem = clean.replace(/\.[^.\s]{1,10}$/u, '').replace(/[.\s]+$/u, '').slice(0, 240) || 'arquivo';
+  const extension = (DOCUMENT_MIME_TYPES as Record<string, string>)[mime]?.toLowerCase();
+  return extension ? `${stem}.${extension}` : stem;
 }
+
+const toDocument = (row: DocumentRow): StoredDocument => ({
+  ...row,
+  originalName: displayName(row.originalName, row.mimeType),
+  fileSize: Number(row.fileSize),
+  uploadedAt: row.uploadedAt.toISOString(),
+});
 
 /** Where a broker's files live in the S3 store: every object of theirs starts with it. */
 export function documentKeyPrefix(userId: string): string {
@@ -98,7 +109,7 @@ export class DocumentsService {
             contactId: meta.contactId,
             cardId: meta.cardId,
             fileName: key,
-            originalName: displayName(file.originalName),
+            originalName: displayName(file.originalName, file.mime),
             fileSize: file.size,
             mimeType: file.mime,
             category: meta.category,
