@@ -7,7 +7,7 @@ import { knexSnakeCaseMappers } from 'objection';
 // SQL `date` is a calendar date: keep it as 'YYYY-MM-DD' instead of a midnight in the server's timezone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-/** One pool per service, confined to the service's own schema (public only for the session table). */
+/** One pool per service, confined to the service's own schema (public only for the kit's shared tables: sessions, account gates and limits). */
 export function createKnex(databaseUrl: string, schema: string, migrationsDir?: string): Knex {
   return knexFactory({
     client: 'pg',
