@@ -26,6 +26,12 @@ export class BrokerScopedTable {
       insert: (values: Record<string, unknown>) => trx(table).insert({ ...values, userId }).returning('*'),
       update: (id: number, changes: Record<string, unknown>) => rows().andWhere({ id }).update(changes).returning('*'),
       remove: (id: number) => rows().andWhere({ id }).delete(),
+      /**
+       * The broker's rows as a derived table for hand-written SQL: `knex.raw('select … from ? …',
+       * [policies.of(user).from('p'), …])`. A statement that reads the table only through it cannot
+       * see another broker's rows; Postgres inlines it (the same plan as a where clause).
+       */
+      from: (alias: string) => trx.raw('(select * from ?? where user_id = ?) as ??', [table, userId, alias]),
     };
   }
 

@@ -5,6 +5,12 @@ import { NotFoundError, UniqueViolationError, ValidationError } from 'objection'
 /** What a unique constraint means to the person who hit it: the form field and the pt-BR message. */
 export type UniqueConstraints = Readonly<Record<string, { field: string; message: string }>>;
 
+/** Whether an error is a unique violation (of this constraint, when named). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const violation = uniqueViolation(error);
+  return violation !== null && (constraint === undefined || violation.constraint === constraint);
+}
+
 /** A unique violation, from objection or straight from pg (23505), with its constraint's name. */
 function uniqueViolation(error: unknown): { constraint: string | undefined } | null {
   if (error instanceof UniqueViolationError) return { constraint: error.constraint };

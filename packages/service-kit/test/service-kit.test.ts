@@ -271,6 +271,24 @@ describe('broker-scoped tables', () => {
     expect((await notes.of(ana.id).rows()).map((row: { id: number }) => row.id)).toEqual([mine.id]);
   });
 
+  test('hand-written SQL reads the broker\'s rows through from(): a join of two scoped tables sees nothing of another broker', async () => {
+    const notes = new BrokerScopedTable(first.knex, 'notes');
+    const ana = randomUser();
+    const bia = randomUser();
+    const [mine] = await notes.of(ana.id).insert({ text: 'da Ana' });
+    const [theirs] = await notes.of(bia.id).insert({ text: 'da Bia' });
+    const read = (userId: string, id: number) =>
+      first.knex.raw<{ rows: { text: string; other: string | null }[] }>('select n.text, o.text as other from ? left join ? on o.id = ? where n.id = ?', [
+        notes.of(userId).from('n'),
+        notes.of(userId).from('o'),
+        theirs.id,
+        id,
+      ]);
+    expect((await read(ana.id, mine.id)).rows).toEqual([{ text: 'da Ana', other: null }]);
+    expect((await read(ana.id, theirs.id)).rows).toEqual([]);
+    expect((await read(bia.id, theirs.id)).rows).toEqual([{ text: 'da Bia', other: 'da Bia' }]);
+  });
+
   test('a compiled read answers what the builder would, for each broker alone, with camelCase keys', async () => {
     const notes = new BrokerScopedTable(first.knex, 'notes');
     const ana = randomUser();

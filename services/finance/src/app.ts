@@ -1,16 +1,19 @@
 import path from 'node:path';
 import { createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
 import type { FinanceConfig } from './config';
+import { AccountDataService, FINANCE_ACCOUNT_TABLES } from './modules/account/account-data.service';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { ClaimsService } from './modules/claims/claims.service';
 import { commissionsRoutes } from './modules/commissions/commissions.routes';
+import { CommissionsService } from './modules/commissions/commissions.service';
 import { PipelineLookup } from './modules/pipeline/pipeline-lookup';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { policiesRoutes, policyIssueRoutes } from './modules/policies/policies.routes';
 import { PoliciesService } from './modules/policies/policies.service';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { FinanceStatsService } from './modules/stats/stats.service';
 
 export async function createFinanceService(config: FinanceConfig, store: ObjectStore = createObjectStore()): Promise<Service> {
   await store.ensureBucket();
@@ -19,17 +22,17 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
-    accountTables: ['policies', 'claims', 'claim_number_counters', 'documents', 'storage_usage'],
+    accountTables: FINANCE_ACCOUNT_TABLES,
     routes(router, { knex }) {
       policiesRoutes(router, new PoliciesService(knex));
       claimsRoutes(router, new ClaimsService(knex, pipeline));
-      commissionsRoutes(router, knex);
+      commissionsRoutes(router, new CommissionsService(knex));
       documentsRoutes(router, new DocumentsService(knex, store, pipeline));
     },
     internalRoutes(router, { knex }) {
       policyIssueRoutes(router, new PoliciesService(knex));
-      statsRoutes(router, knex);
-      clearDataRoutes(router, knex, store);
+      statsRoutes(router, new FinanceStatsService(knex));
+      clearDataRoutes(router, new AccountDataService(knex, store));
     },
   });
 }

@@ -91,6 +91,7 @@ export const CommissionsQuerySchema = v.object({
   type: v.optional(v.picklist([ALL, ...POLICY_TYPE_VALUES], 'Tipo de apólice inválido'), ALL),
   months: v.optional(v.pipe(v.picklist(['6', '12', '24'], 'Período deve ser 6, 12 ou 24 meses'), v.transform(Number)), '12'),
 });
+export type CommissionsQuery = v.InferOutput<typeof CommissionsQuerySchema>;
 
 /** The text fields beside a document's file (multipart). */
 export const DocumentFieldsSchema = v.object({

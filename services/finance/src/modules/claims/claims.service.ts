@@ -8,7 +8,7 @@ import {
   type ClaimInput,
   type ClaimStatus,
 } from '@corretora/contracts';
-import { HttpError, recordActivity } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, recordActivity } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { PipelineLookup } from '../pipeline/pipeline-lookup';
 
@@ -19,7 +19,8 @@ const CLOSED_CLAIM = 'Um sinistro fechado não pode ser editado.';
 const CLAIM_COLUMNS = `c.id, c.claim_id as "claimId", c.contact_id as "contactId", c.contact_name as "contactName", c.policy_id as "policyId",
   p.policy_number as "policyNumber", c.type, c.status, c.amount::text as amount, c.description,
   c.date_filed as "dateFiled", c.updated_at as "updatedAt"`;
-const FROM = 'from claims c left join policies p on p.id = c.policy_id and p.user_id = c.user_id';
+/** The broker's claims and, for the number, their policies: both tables through the broker's scope. */
+const FROM = 'from ? left join ? on p.id = c.policy_id';
 
 type ClaimRow = Omit<Claim, 'dateFiled' | 'updatedAt'> & { dateFiled: Date; updatedAt: Date };
 const toClaim = (row: ClaimRow): Claim => ({ ...row, dateFiled: row.dateFiled.toISOString(), updatedAt: row.updatedAt.toISOString() });
@@ -30,16 +31,27 @@ function sourcesOf(target: ClaimStatus): ClaimStatus[] {
 }
 
 export class ClaimsService {
+  private readonly claims: BrokerScopedTable;
+  private readonly policies: BrokerScopedTable;
+
   constructor(
     private readonly knex: Knex,
     private readonly pipeline: PipelineLookup,
-  ) {}
+  ) {
+    this.claims = new BrokerScopedTable(knex, 'claims');
+    this.policies = new BrokerScopedTable(knex, 'policies');
+  }
+
+  /** The FROM of a claim read, its tables scoped to the broker. */
+  private scoped(userId: string): Knex.Raw[] {
+    return [this.claims.of(userId).from('c'), this.policies.of(userId).from('p')];
+  }
 
   async list(userId: string, status: ClaimStatus | 'all'): Promise<{ items: Claim[]; activeCount: number }> {
     const filter = status === 'all' ? '' : ' and c.status = ?';
     const [{ rows }, activeCount] = await Promise.all([
-      this.knex.raw<{ rows: ClaimRow[] }>(`select ${CLAIM_COLUMNS} ${FROM} where c.user_id = ?${filter} order by c.date_filed desc, c.id desc`, [
-        userId,
+      this.knex.raw<{ rows: ClaimRow[] }>(`select ${CLAIM_COLUMNS} ${FROM} where true${filter} order by c.date_filed desc, c.id desc`, [
+        ...this.scoped(userId),
         ...(status === 'all' ? [] : [status]),
       ]),
       this.activeCount(userId),
@@ -48,12 +60,12 @@ export class ClaimsService {
   }
 
   private async activeCount(userId: string): Promise<number> {
-    const row = await this.knex('claims').where({ userId }).whereIn('status', ACTIVE_CLAIM_STATUSES as ClaimStatus[]).count<{ count: string }[]>('* as count');
+    const row = await this.claims.of(userId).rows().whereIn('status', ACTIVE_CLAIM_STATUSES as ClaimStatus[]).count<{ count: string }[]>('* as count');
     return Number(row[0]?.count ?? 0);
   }
 
   async byId(userId: string, id: number): Promise<Claim | undefined> {
-    const { rows } = await this.knex.raw<{ rows: ClaimRow[] }>(`select ${CLAIM_COLUMNS} ${FROM} where c.user_id = ? and c.id = ?`, [userId, id]);
+    const { rows } = await this.knex.raw<{ rows: ClaimRow[] }>(`select ${CLAIM_COLUMNS} ${FROM} where c.id = ?`, [...this.scoped(userId), id]);
     return rows[0] && toClaim(rows[0]);
   }
 
@@ -61,7 +73,7 @@ export class ClaimsService {
   private async references(userId: string, input: ClaimInput): Promise<{ contactName: string }> {
     const contact = await this.pipeline.contact(userId, input.contactId);
     if (input.policyId !== null) {
-      const policy = await this.knex('policies').where({ userId, id: input.policyId }).first('contactId');
+      const policy = await this.policies.of(userId).byId(input.policyId).first('contactId');
       if (!policy) throw new HttpError(400, POLICY_MISSING, [{ path: 'policyId', message: POLICY_MISSING }]);
       if (policy.contactId !== null && policy.contactId !== input.contactId) {
         const message = 'Esta apólice é de outro cliente.';
@@ -95,8 +107,9 @@ export class ClaimsService {
     if (!current) throw new HttpError(404, CLAIM_NOT_FOUND);
     if (current.status === 'closed') throw new HttpError(409, CLOSED_CLAIM);
     const { contactName } = await this.references(userId, input);
-    const updated = await this.knex('claims')
-      .where({ userId, id })
+    const updated = await this.claims
+      .of(userId)
+      .byId(id)
       .whereNot({ status: 'closed' })
       .update({
         contactId: input.contactId,
@@ -118,8 +131,9 @@ export class ClaimsService {
    */
   async changeStatus(userId: string, id: number, target: ClaimStatus): Promise<Claim> {
     const updated = await this.knex.transaction(async (trx) => {
-      const [changed] = await trx('claims')
-        .where({ userId, id })
+      const [changed] = await this.claims
+        .of(userId, trx)
+        .byId(id)
         .whereIn('status', sourcesOf(target))
         .update({ status: target, updatedAt: trx.fn.now() })
         .returning<{ claimId: string }[]>(['claimId']);

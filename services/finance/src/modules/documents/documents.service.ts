@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_CATEGORY_VALUES, DOCUMENT_MIME_TYPES, STORAGE_QUOTA_BYTES, type DocumentCategory, type DocumentList, type StoredDocument } from '@corretora/contracts';
-import { HttpError, recordActivity, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, recordActivity, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { Readable } from 'node:stream';
 import { CARD_OF_ANOTHER_CONTACT, type PipelineLookup } from '../pipeline/pipeline-lookup';
@@ -51,28 +51,35 @@ export function documentKeyPrefix(userId: string): string {
  * is removed: a failed object write leaves no row, a failed row write leaves no object.
  */
 export class DocumentsService {
+  private readonly documents: BrokerScopedTable;
+  private readonly usage: BrokerScopedTable;
+
   constructor(
     private readonly knex: Knex,
     private readonly objects: ObjectStore,
     private readonly pipeline: PipelineLookup,
-  ) {}
+  ) {
+    this.documents = new BrokerScopedTable(knex, 'documents');
+    this.usage = new BrokerScopedTable(knex, 'storage_usage');
+  }
 
   async list(userId: string, category: DocumentCategory | null): Promise<DocumentList> {
-    const rows = await this.knex('documents')
-      .where({ userId })
+    const rows = await this.documents
+      .of(userId)
+      .rows()
       .modify((query) => {
         if (category) query.andWhere({ category });
       })
       .orderBy([{ column: 'uploadedAt', order: 'desc' }, { column: 'id', order: 'desc' }])
       .select<DocumentRow[]>(COLUMNS);
-    const counted = await this.knex('documents').where({ userId }).groupBy('category').select<{ category: DocumentCategory; count: string }[]>('category', this.knex.raw('count(*) as count'));
+    const counted = await this.documents.of(userId).rows().groupBy('category').select<{ category: DocumentCategory; count: string }[]>('category', this.knex.raw('count(*) as count'));
     const counts = Object.fromEntries(DOCUMENT_CATEGORY_VALUES.map((value) => [value, 0])) as Record<DocumentCategory, number>;
     for (const row of counted) counts[row.category] = Number(row.count);
     return { items: rows.map(toDocument), counts, usedBytes: await this.usedBytes(userId), quotaBytes: STORAGE_QUOTA_BYTES };
   }
 
   private async usedBytes(userId: string, trx: Knex | Knex.Transaction = this.knex): Promise<number> {
-    const row = await trx('storage_usage').where({ userId }).first('usedBytes');
+    const row = await this.usage.of(userId, trx).rows().first('usedBytes');
     return Number(row?.usedBytes ?? 0);
   }
 
@@ -103,9 +110,9 @@ export class DocumentsService {
           [userId, file.size, STORAGE_QUOTA_BYTES],
         );
         if (rows.length === 0) throw new HttpError(413, QUOTA_EXCEEDED);
-        const [row] = await trx('documents')
+        const [row] = await this.documents
+          .of(userId, trx)
           .insert({
-            userId,
             contactId: meta.contactId,
             cardId: meta.cardId,
             fileName: key,
@@ -127,7 +134,7 @@ export class DocumentsService {
 
   /** The owner's file only (another broker's id is a 404), as stored. */
   async open(userId: string, id: number): Promise<{ stream: Readable; document: StoredDocument }> {
-    const row = await this.knex('documents').where({ userId, id }).first<(DocumentRow & { fileName: string }) | undefined>([...COLUMNS, 'fileName']);
+    const row = await this.documents.of(userId).byId(id).first<(DocumentRow & { fileName: string }) | undefined>([...COLUMNS, 'fileName']);
     if (!row) throw new HttpError(404, DOCUMENT_NOT_FOUND);
     const { fileName, ...document } = row;
     try {
@@ -144,9 +151,9 @@ export class DocumentsService {
   /** The row and the object go together: the object is removed inside the row's transaction. */
   async remove(userId: string, id: number): Promise<void> {
     await this.knex.transaction(async (trx) => {
-      const [row] = await trx('documents').where({ userId, id }).delete().returning<{ fileName: string; fileSize: string }[]>(['fileName', 'fileSize']);
+      const [row] = await this.documents.of(userId, trx).byId(id).delete().returning<{ fileName: string; fileSize: string }[]>(['fileName', 'fileSize']);
       if (!row) throw new HttpError(404, DOCUMENT_NOT_FOUND);
-      await trx('storage_usage').where({ userId }).update({ usedBytes: trx.raw('greatest(used_bytes - ?, 0)', [Number(row.fileSize)]) });
+      await this.usage.of(userId, trx).rows().update({ usedBytes: trx.raw('greatest(used_bytes - ?, 0)', [Number(row.fileSize)]) });
       await this.objects.removeObject(row.fileName);
     });
   }

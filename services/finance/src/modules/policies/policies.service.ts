@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { centsToWire, type Policy, type PolicyIssueInput, type PolicyQuery } from '@corretora/contracts';
-import { HttpError, activityInsertSql } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, activityInsertSql, isUniqueViolation } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
 
@@ -8,21 +8,23 @@ export const POLICY_NOT_FOUND = 'Apólice não encontrada.';
 const NUMBER_TAKEN = 'Já existe uma apólice com este número.';
 const NUMBER_CONSTRAINT = 'policies_user_id_policy_number_unique';
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  return (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
-}
-
 /** decisions.md: PROV-<year>-<6 digits> until the insurer's number is known. */
 function provisionalNumber(): string {
   return `PROV-${new Date().getFullYear()}-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
 export class PoliciesService {
-  constructor(private readonly knex: Knex) {}
+  private readonly policies: BrokerScopedTable;
+  private readonly documents: BrokerScopedTable;
+
+  constructor(private readonly knex: Knex) {
+    this.policies = new BrokerScopedTable(knex, 'policies');
+    this.documents = new BrokerScopedTable(knex, 'documents');
+  }
 
   async list(userId: string, query: PolicyQuery): Promise<Policy[]> {
-    const where: string[] = ['p.user_id = ?'];
-    const bindings: unknown[] = [userId];
+    const where: string[] = ['true'];
+    const bindings: unknown[] = [this.policies.of(userId).from('p')];
     if (query.type !== 'all') {
       where.push('p.type = ?');
       bindings.push(query.type);
@@ -37,19 +39,19 @@ export class PoliciesService {
       bindings.push(query.renewal);
     }
     const order = query.renewal === undefined ? 'p.created_at desc, p.id desc' : 'p.renewal_date, p.id';
-    const { rows } = await this.knex.raw<{ rows: Policy[] }>(`select ${POLICY_COLUMNS} from policies p where ${where.join(' and ')} order by ${order}`, bindings as Knex.RawBinding[]);
+    const { rows } = await this.knex.raw<{ rows: Policy[] }>(`select ${POLICY_COLUMNS} from ? where ${where.join(' and ')} order by ${order}`, bindings as Knex.RawBinding[]);
     return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
   }
 
   async byId(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex): Promise<Policy | undefined> {
-    const { rows } = await trx.raw<{ rows: Policy[] }>(`select ${POLICY_COLUMNS} from policies p where p.user_id = ? and p.id = ?`, [userId, id]);
+    const { rows } = await trx.raw<{ rows: Policy[] }>(`select ${POLICY_COLUMNS} from ? where p.id = ?`, [this.policies.of(userId, trx).from('p'), id]);
     const row = rows[0];
     return row && { ...row, createdAt: new Date(row.createdAt).toISOString() };
   }
 
   /** active → cancelled, by the broker. An expired or cancelled policy stays as it is (409). */
   async cancel(userId: string, id: number): Promise<Policy> {
-    const updated = await this.knex('policies').where({ userId, id, status: 'active' }).andWhereRaw(`renewal_date >= ${TODAY}`).update({ status: 'cancelled' });
+    const updated = await this.policies.of(userId).byId(id).andWhere({ status: 'active' }).andWhereRaw(`renewal_date >= ${TODAY}`).update({ status: 'cancelled' });
     const policy = await this.byId(userId, id);
     if (!policy) throw new HttpError(404, POLICY_NOT_FOUND);
     if (updated === 0) throw new HttpError(409, policy.status === 'cancelled' ? 'Esta apólice já está cancelada.' : 'Uma apólice vencida não pode ser cancelada.');
@@ -98,7 +100,7 @@ export class PoliciesService {
         if (input.policyNumber !== null || attempt >= 5) throw new HttpError(409, NUMBER_TAKEN, [{ path: 'policyNumber', message: NUMBER_TAKEN }]);
       }
     }
-    await this.knex('documents').where({ userId, cardId: input.cardId }).whereNull('policyId').update({ policyId: id });
+    await this.documents.of(userId).rows().where({ cardId: input.cardId }).whereNull('policyId').update({ policyId: id });
     return (await this.byId(userId, id))!;
   }
 }

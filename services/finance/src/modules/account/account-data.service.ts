@@ -1,0 +1,32 @@
+import { BrokerScopedTable, clearActivity, clearingTransaction, type ObjectStore } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import { documentKeyPrefix } from '../documents/documents.service';
+
+/** Every table of finance that holds a broker's records: what Limpar Dados empties. */
+export const FINANCE_ACCOUNT_TABLES = ['claims', 'claim_number_counters', 'documents', 'policies', 'storage_usage'] as const;
+
+/**
+ * Finance's part of Limpar Dados: claims, claim numbering, policies, documents, storage usage and
+ * events in one transaction, then every object under the broker's prefix in the S3 store. Rows go
+ * first: if the store fails, no row points at a missing file, and a retry (the listing is by
+ * prefix) removes what was left, including objects of an upload that never got its row.
+ * Repeating it is a no-op.
+ */
+export class AccountDataService {
+  private readonly tables: BrokerScopedTable[];
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly store: ObjectStore,
+  ) {
+    this.tables = FINANCE_ACCOUNT_TABLES.map((table) => new BrokerScopedTable(knex, table));
+  }
+
+  async clear(userId: string): Promise<void> {
+    await clearingTransaction(this.knex, async (trx) => {
+      for (const table of this.tables) await table.of(userId, trx).rows().delete();
+      await clearActivity(trx, userId);
+    });
+    await this.store.removePrefix(documentKeyPrefix(userId));
+  }
+}
