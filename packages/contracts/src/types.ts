@@ -56,6 +56,9 @@ export interface DashboardStats {
   recentActivity: ActivityEvent[];
 }
 
+/** The pipeline's share of the dashboard (GET /internal/pipeline/:user/stats). */
+export type PipelineStats = Pick<DashboardStats, 'newLeads' | 'totalLeads' | 'totalClients' | 'recentActivity'>;
+
 export interface Product {
   id: number;
   name: string;

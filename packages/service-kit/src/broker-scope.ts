@@ -1,6 +1,22 @@
 import type { Knex } from 'knex';
 import { preparedArrayQuery } from './database';
 
+/** A table or alias name as SQL text: only plain lower-case names are ever built into statements. */
+function identifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain SQL name: ${name}`);
+  return `"${name}"`;
+}
+
+/** BrokerScopedTable#fromSql for a table, where no instance is at hand (statements built at load). */
+export function scopedFromSql(table: string, alias: string): string {
+  return `(select * from ${identifier(table)} where user_id = ?) as ${identifier(alias)}`;
+}
+
+/** BrokerScopedTable#updateSql for a table, where no instance is at hand (statements built at load). */
+export function scopedUpdateSql(table: string, set: string, condition: string): string {
+  return `update ${identifier(table)} set ${set} where user_id = ? and id = ? and (${condition}) returning *`;
+}
+
 /** Stands for the broker while a compiled read is built; never a real user id. */
 const BROKER_PLACEHOLDER = '00000000-0000-4000-8000-00000000b0b0';
 
@@ -31,8 +47,25 @@ export class BrokerScopedTable {
        * [policies.of(user).from('p'), …])`. A statement that reads the table only through it cannot
        * see another broker's rows; Postgres inlines it (the same plan as a where clause).
        */
-      from: (alias: string) => trx.raw('(select * from ?? where user_id = ?) as ??', [table, userId, alias]),
+      from: (alias: string) => trx.raw(this.fromSql(alias), [userId]),
     };
+  }
+
+  /**
+   * The text of `of(userId).from(alias)` with one `?` for the broker, for a statement whose text is
+   * fixed and built once (a hot read): bind the broker where the text goes.
+   */
+  fromSql(alias: string): string {
+    return scopedFromSql(this.table, alias);
+  }
+
+  /**
+   * The text of a one-statement update of one of the broker's rows, for a CTE that answers in the
+   * same statement (`with c as (<this>) select …`): `set` and `condition` are SQL over the row;
+   * bind [...set's values, broker, id, ...condition's values].
+   */
+  updateSql(set: string, condition: string): string {
+    return scopedUpdateSql(this.table, set, condition);
   }
 
   /**

@@ -1,5 +1,5 @@
 export { ACTIVITY_TABLE, activityInsertSql, clearActivity, createActivityTable, recentActivity, recordActivity, type ActivityInput } from './activity';
-export { BrokerScopedTable } from './broker-scope';
+export { BrokerScopedTable, scopedFromSql, scopedUpdateSql } from './broker-scope';
 export { DEFAULT_ACCOUNT_LIMITS, MIN_SECRET_LENGTH, positiveInteger, readBaseConfig, type AccountLimits, type BaseConfig } from './config';
 export { createService, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
 export { beginClearing, clearingTransaction, endClearing } from './account-gate';

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
 import type { BrokerConfig } from './config';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
+import { ClearDataService } from './modules/account/clear-data.service';
 import { brokerProfileRoutes } from './modules/broker-profile/broker-profile.routes';
 import { BrokerProfileService } from './modules/broker-profile/broker-profile.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -14,7 +15,7 @@ export async function createBrokerService(config: BrokerConfig, store: ObjectSto
     routes(router, { knex, log }) {
       brokerProfileRoutes(router, new BrokerProfileService(knex, store));
       dashboardRoutes(router, config);
-      clearDataRoutes(router, config, { knex, log });
+      clearDataRoutes(router, new ClearDataService(config, { knex, log }));
     },
   });
 }

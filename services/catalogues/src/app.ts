@@ -3,6 +3,8 @@ import { createService, withAdvisoryLock, type Service } from '@corretora/servic
 import type { CataloguesConfig } from './config';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { CatalogueService } from './modules/catalogue/catalogue.service';
+import { CATALOGUE_ACCOUNT_TABLES, resetToDefaults } from './modules/defaults/default-catalogues';
 import { insurersCatalogue, leadSourcesCatalogue, productsCatalogue } from './modules/catalogue/catalogue-definitions';
 import { PasswordBox } from './modules/insurers/password-box';
 import { insurerPasswordRoutes } from './modules/insurers/insurer-password.routes';
@@ -16,7 +18,7 @@ export async function createCataloguesService(config: CataloguesConfig): Promise
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
-    accountTables: ['products', 'insurers', 'lead_sources', 'pipeline_stages'],
+    accountTables: CATALOGUE_ACCOUNT_TABLES,
     uniqueConstraints: Object.fromEntries(
       [productsCatalogue, insurersCatalogue(box), leadSourcesCatalogue].map((catalogue) => [
         `${catalogue.table}_user_name_unique`,
@@ -24,15 +26,15 @@ export async function createCataloguesService(config: CataloguesConfig): Promise
       ]),
     ),
     routes(router, { knex }) {
-      catalogueRoutes(router, knex, productsCatalogue);
-      catalogueRoutes(router, knex, insurersCatalogue(box));
+      catalogueRoutes(router, new CatalogueService(knex, productsCatalogue));
+      catalogueRoutes(router, new CatalogueService(knex, insurersCatalogue(box)));
       insurerPasswordRoutes(router, new InsurerPasswordService(knex, box));
-      catalogueRoutes(router, knex, leadSourcesCatalogue);
+      catalogueRoutes(router, new CatalogueService(knex, leadSourcesCatalogue));
       referenceDataRoutes(router, new ReferenceDataService(knex));
     },
     internalRoutes(router, { knex }) {
       internalCheckRoutes(router, new ReferenceDataService(knex));
-      clearDataRoutes(router, knex);
+      clearDataRoutes(router, (userId) => resetToDefaults(knex, userId));
     },
   });
   await withAdvisoryLock(service.knex, 'catalogues:insurer-passwords', () => box.upgradeLegacy(service.knex));

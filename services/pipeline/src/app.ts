@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createInternalClient, createService, type Service } from '@corretora/service-kit';
 import type { PipelineConfig } from './config';
+import { AccountDataService, PIPELINE_ACCOUNT_TABLES } from './modules/account/account-data.service';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -8,6 +9,7 @@ import { ContactsService } from './modules/contacts/contacts.service';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { PipelineService } from './modules/pipeline/pipeline.service';
 import { referenceLookupRoutes, statsRoutes } from './modules/stats/stats.routes';
+import { PipelineStatsService } from './modules/stats/stats.service';
 
 export async function createPipelineService(config: PipelineConfig): Promise<Service> {
   const catalogues = new CatalogueCheck(config.cataloguesUrl, config.internalToken);
@@ -17,15 +19,16 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
-    accountTables: ['contacts', 'pipeline_cards', 'notes'],
+    accountTables: PIPELINE_ACCOUNT_TABLES,
     routes(router, { knex }) {
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
       contactsRoutes(router, new ContactsService(knex, catalogues));
     },
     internalRoutes(router, { knex }) {
-      statsRoutes(router, knex);
-      referenceLookupRoutes(router, knex);
-      clearDataRoutes(router, knex);
+      const stats = new PipelineStatsService(knex);
+      statsRoutes(router, stats);
+      referenceLookupRoutes(router, stats);
+      clearDataRoutes(router, new AccountDataService(knex));
     },
   });
 }

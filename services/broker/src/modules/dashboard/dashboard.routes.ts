@@ -1,11 +1,9 @@
-import { RECENT_ACTIVITY_LIMIT, type ActivityEvent, type DashboardStats, type FinanceStats } from '@corretora/contracts';
+import { RECENT_ACTIVITY_LIMIT, type ActivityEvent, type DashboardStats, type FinanceStats, type PipelineStats } from '@corretora/contracts';
 import { createInternalClient, currentUser, requireOnboarding, requireUser } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerConfig } from '../../config';
 
-type PipelineFigures = Pick<DashboardStats, 'newLeads' | 'totalLeads' | 'totalClients' | 'recentActivity'>;
-
-const NO_PIPELINE: PipelineFigures = { newLeads: 0, totalLeads: 0, totalClients: 0, recentActivity: [] };
+const NO_PIPELINE: PipelineStats = { newLeads: 0, totalLeads: 0, totalClients: 0, recentActivity: [] };
 const NO_FINANCE: FinanceStats = { activePolicies: 0, openClaims: 0, pendingClaims: 0, monthlyRevenue: 0, renewingIn30Days: 0, recentActivity: [] };
 
 /** Both services' latest events as one list: newest first, at most the panel's ten. */
@@ -31,7 +29,7 @@ export function dashboardRoutes(router: Router, config: BrokerConfig): void {
   router.get('/api/dashboard/stats', requireUser, requireOnboarding, async (ctx) => {
     const userId = encodeURIComponent(currentUser(ctx).id);
     const [pipelineFigures, financeFigures] = await Promise.allSettled([
-      pipeline ? pipeline.get<PipelineFigures>(`/internal/pipeline/${userId}/stats`) : NO_PIPELINE,
+      pipeline ? pipeline.get<PipelineStats>(`/internal/pipeline/${userId}/stats`) : NO_PIPELINE,
       finance ? finance.get<FinanceStats>(`/internal/finance/${userId}/stats`) : NO_FINANCE,
     ]);
     const unavailable: DashboardStats['unavailable'] = [];

@@ -1,16 +1,15 @@
 import { currentUser, parseBody, parseIdParam, requireUser } from '@corretora/service-kit';
 import type Router from '@koa/router';
-import type { Knex } from 'knex';
-import { ITEM_NOT_FOUND, type CatalogueDefinition } from './catalogue-definitions';
-import { CatalogueService } from './catalogue.service';
+import { ITEM_NOT_FOUND } from './catalogue-definitions';
+import type { CatalogueService } from './catalogue.service';
 
 /**
  * GET list / POST / PATCH / DELETE for one catalogue of the signed-in broker: HTTP only, the work is
  * the service's (whose table is broker-scoped, so another broker's id is an id that does not exist).
  */
-export function catalogueRoutes<Row extends { id: number; name: string }, Dto>(router: Router, knex: Knex, definition: CatalogueDefinition<Row, Dto>): void {
+export function catalogueRoutes<Row extends { id: number; name: string }, Dto>(router: Router, catalogue: CatalogueService<Row, Dto>): void {
+  const { definition } = catalogue;
   const { path } = definition;
-  const catalogue = new CatalogueService(knex, definition);
 
   router.get(path, requireUser, async (ctx) => {
     ctx.body = await catalogue.list(currentUser(ctx).id);

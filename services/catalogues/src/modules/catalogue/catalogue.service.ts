@@ -11,7 +11,7 @@ export class CatalogueService<Row extends { id: number; name: string }, Dto> {
 
   constructor(
     private readonly knex: Knex,
-    private readonly definition: CatalogueDefinition<Row, Dto>,
+    readonly definition: CatalogueDefinition<Row, Dto>,
   ) {
     this.table = new BrokerScopedTable(knex, definition.table);
     this.readList = this.table.compiledRead<Row>((rows) => rows.select(definition.columns).orderByRaw(BY_NAME));

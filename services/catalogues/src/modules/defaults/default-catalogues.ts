@@ -1,5 +1,8 @@
-import { clearingTransaction } from '@corretora/service-kit';
+import { BrokerScopedTable, clearingTransaction } from '@corretora/service-kit';
 import type { Knex } from 'knex';
+
+/** The catalogues' tables of a broker's records: what Limpar Dados resets, guarded by the account gate. */
+export const CATALOGUE_ACCOUNT_TABLES = ['products', 'insurers', 'lead_sources', 'pipeline_stages'] as const;
 
 /** decisions.md: what a new account starts with (all editable). */
 /** iofRate: only where no policy type names the line (contracts' iof.ts): health 2,38%, travel (personal accident) 0,38%. */
@@ -39,7 +42,7 @@ async function lockAccountDefaults(trx: Knex.Transaction, userId: string): Promi
  * lives in the transaction's own connection, so waiting requests never starve the pool.
  */
 export async function ensureDefaults(knex: Knex, userId: string): Promise<boolean> {
-  const seeded = await knex('seeded_accounts').where({ userId }).first();
+  const seeded = await new BrokerScopedTable(knex, 'seeded_accounts').of(userId).rows().first();
   if (seeded) return false;
   return knex.transaction(async (trx) => {
     await lockAccountDefaults(trx, userId);
@@ -59,7 +62,7 @@ export async function resetToDefaults(knex: Knex, userId: string): Promise<void>
   // Limpar Dados' last step: its inserts pass the account gate that holds the account's own writes.
   await clearingTransaction(knex, async (trx) => {
     await lockAccountDefaults(trx, userId);
-    for (const table of ['products', 'insurers', 'lead_sources', 'pipeline_stages']) await trx(table).where({ userId }).delete();
+    for (const table of CATALOGUE_ACCOUNT_TABLES) await new BrokerScopedTable(knex, table).of(userId, trx).rows().delete();
     await trx('seeded_accounts').insert({ userId }).onConflict('user_id').ignore();
     await insertDefaults(trx, userId);
   });

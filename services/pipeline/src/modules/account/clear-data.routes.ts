@@ -1,18 +1,11 @@
-import { clearActivity, clearingTransaction, parseUserIdParam } from '@corretora/service-kit';
+import { parseUserIdParam } from '@corretora/service-kit';
 import type Router from '@koa/router';
-import type { Knex } from 'knex';
+import type { AccountDataService } from './account-data.service';
 
-/**
- * DELETE /internal/pipeline/:userId/data, the pipeline's part of Limpar Dados (decisions.md):
- * contacts, cards, notes and events of one broker, in one transaction. Repeating it is a no-op.
- */
-export function clearDataRoutes(router: Router, knex: Knex): void {
+/** DELETE /internal/pipeline/:userId/data: the pipeline's part of Limpar Dados (the broker service asks). */
+export function clearDataRoutes(router: Router, account: AccountDataService): void {
   router.delete('/pipeline/:userId/data', async (ctx) => {
-    const userId = parseUserIdParam(ctx.params.userId);
-    await clearingTransaction(knex, async (trx) => {
-      for (const table of ['notes', 'pipeline_cards', 'contacts']) await trx(table).where({ userId }).delete();
-      await clearActivity(trx, userId);
-    });
+    await account.clear(parseUserIdParam(ctx.params.userId));
     ctx.status = 204;
   });
 }

@@ -1,5 +1,5 @@
 import type { ActivityType } from '@corretora/contracts';
-import { activityInsertSql } from '@corretora/service-kit';
+import { activityInsertSql, scopedFromSql, scopedUpdateSql } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
 /**
@@ -19,8 +19,10 @@ const CARD_COLUMNS = `c.id, c.contact_id as "contactId", c.stage_id as "stageId"
     k.lead_source_id as "leadSourceId", k.annual_premium as "annualPremium", k.last_contact as "lastContact",
     k.created_at as "createdAt") contact) as contact`;
 
-/** The broker's cards (`c`) joined to their own contacts (`k`): every read starts from here. */
-const SCOPED_FROM = 'from pipeline_cards c join contacts k on k.id = c.contact_id and k.user_id = c.user_id where c.user_id = ?';
+/** The broker's contacts as `k` (one `?`: the broker). */
+const CONTACTS = scopedFromSql('contacts', 'k');
+/** The broker's cards (`c`) joined to their own contacts (`k`): every read starts from here (two `?`: the broker). */
+const SCOPED_FROM = `from ${scopedFromSql('pipeline_cards', 'c')} join ${CONTACTS} on k.id = c.contact_id where true`;
 
 export type CardFilter = 'board' | 'archived';
 
@@ -34,7 +36,7 @@ export async function cardListJson(knex: Knex, userId: string, filter: CardFilte
   const order = filter === 'archived' ? 'card."archivedAt" desc, card.id desc' : 'card."createdAt" desc, card.id desc';
   const { rows } = await knex.raw<{ rows: { body: string }[] }>(
     `select coalesce(json_agg(card order by ${order}), '[]')::text as body from (select ${CARD_COLUMNS} ${SCOPED_FROM} and ${FILTERS[filter]}) card`,
-    [userId],
+    [userId, userId],
   );
   return rows[0]!.body;
 }
@@ -47,7 +49,7 @@ export interface CardRow {
 
 /** One card of the broker with its status and stage, or undefined (unknown or another broker's). */
 export async function cardById(knex: Knex | Knex.Transaction, userId: string, id: number): Promise<CardRow | undefined> {
-  const { rows } = await knex.raw<{ rows: CardRow[] }>(`select to_json(card) as card, card.status, card.stage from (select ${CARD_COLUMNS} ${SCOPED_FROM} and c.id = ?) card`, [userId, id]);
+  const { rows } = await knex.raw<{ rows: CardRow[] }>(`select to_json(card) as card, card.status, card.stage from (select ${CARD_COLUMNS} ${SCOPED_FROM} and c.id = ?) card`, [userId, userId, id]);
   return rows[0];
 }
 
@@ -75,12 +77,12 @@ export async function updateCardJson(
   activity?: CardActivity,
 ): Promise<unknown | undefined> {
   const record = activity
-    ? `, a as (${activityInsertSql({ from: 'c join contacts k on k.id = c.contact_id and k.user_id = c.user_id', userId: 'c.user_id', subject: 'k.name', where: activity.onlyIf })})`
+    ? `, a as (${activityInsertSql({ from: `c join ${CONTACTS} on k.id = c.contact_id`, userId: 'c.user_id', subject: 'k.name', where: activity.onlyIf })})`
     : '';
   const { rows } = await knex.raw<{ rows: { card: unknown }[] }>(
-    `with c as (update pipeline_cards set ${set.sql}, updated_at = now() where user_id = ? and id = ? and ${condition} returning *)${record}
-     select to_json(card) as card from (select ${CARD_COLUMNS} from c join contacts k on k.id = c.contact_id and k.user_id = c.user_id) card`,
-    [...set.bindings, userId, id, ...conditionBindings, ...(activity ? [activity.type, activity.detail] : [])],
+    `with c as (${scopedUpdateSql('pipeline_cards', `${set.sql}, updated_at = now()`, condition)})${record}
+     select to_json(card) as card from (select ${CARD_COLUMNS} from c join ${CONTACTS} on k.id = c.contact_id) card`,
+    [...set.bindings, userId, id, ...conditionBindings, ...(activity ? [activity.type, activity.detail, userId] : []), userId],
   );
   return rows[0]?.card;
 }
@@ -90,7 +92,7 @@ export async function leadListJson(knex: Knex, userId: string, limit: number): P
   const { rows } = await knex.raw<{ rows: { body: string }[] }>(
     `select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'stage', l.stage_key, 'createdAt', l.created_at) order by l.created_at desc, l.id desc), '[]')::text as body
      from (select c.id, k.name, c.stage_key, c.created_at ${SCOPED_FROM} and ${FILTERS.board} order by c.created_at desc, c.id desc limit ?) l`,
-    [userId, limit],
+    [userId, userId, limit],
   );
   return rows[0]!.body;
 }

@@ -1,0 +1,21 @@
+import { BrokerScopedTable, clearActivity, clearingTransaction } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+
+/** Every table of the pipeline that holds a broker's records, children first: what Limpar Dados empties. */
+export const PIPELINE_ACCOUNT_TABLES = ['notes', 'pipeline_cards', 'contacts'] as const;
+
+/** The pipeline's part of Limpar Dados: contacts, cards, notes and events in one transaction; repeating it is a no-op. */
+export class AccountDataService {
+  private readonly tables: BrokerScopedTable[];
+
+  constructor(private readonly knex: Knex) {
+    this.tables = PIPELINE_ACCOUNT_TABLES.map((table) => new BrokerScopedTable(knex, table));
+  }
+
+  async clear(userId: string): Promise<void> {
+    await clearingTransaction(this.knex, async (trx) => {
+      for (const table of this.tables) await table.of(userId, trx).rows().delete();
+      await clearActivity(trx, userId);
+    });
+  }
+}

@@ -1,0 +1,47 @@
+import type { PipelineStats } from '@corretora/contracts';
+import { BrokerScopedTable, notFound, recentActivity } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+
+/**
+ * What other services ask the pipeline: its share of the dashboard (newLeads = active cards in
+ * 'leads' created in the last 30 days; totalLeads = cards on the board; totalClients = contacts
+ * that are not prospects; its latest 'Atividade Recente' events), and whether a contact or a card
+ * is the broker's (finance checks every id a claim or a document names).
+ */
+export class PipelineStatsService {
+  private readonly cards: BrokerScopedTable;
+  private readonly contacts: BrokerScopedTable;
+
+  constructor(private readonly knex: Knex) {
+    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
+    this.contacts = new BrokerScopedTable(knex, 'contacts');
+  }
+
+  async figures(userId: string): Promise<PipelineStats> {
+    // The figures and the events are independent reads: both at once.
+    const [{ rows }, events] = await Promise.all([
+      this.knex.raw<{ rows: { new_leads: number; total_leads: number; total_clients: number }[] }>(
+        `select
+           (select count(*)::int from ? where c.status = 'active' and c.stage_key = 'leads' and c.created_at > now() - interval '30 days') as new_leads,
+           (select count(*)::int from ? where b.status in ('active', 'issued')) as total_leads,
+           (select count(*)::int from ? where k.type <> 'prospect') as total_clients`,
+        [this.cards.of(userId).from('c'), this.cards.of(userId).from('b'), this.contacts.of(userId).from('k')],
+      ),
+      recentActivity(this.knex, 'pipeline', userId),
+    ]);
+    const row = rows[0]!;
+    return { newLeads: row.new_leads, totalLeads: row.total_leads, totalClients: row.total_clients, recentActivity: events };
+  }
+
+  async contact(userId: string, id: number): Promise<{ id: number; name: string }> {
+    const contact = await this.contacts.of(userId).byId(id).first('id', 'name');
+    if (!contact) throw notFound();
+    return contact;
+  }
+
+  async card(userId: string, id: number): Promise<{ id: number; contactId: number }> {
+    const card = await this.cards.of(userId).byId(id).first('id', 'contactId');
+    if (!card) throw notFound();
+    return card;
+  }
+}
