@@ -77,6 +77,18 @@ export default tseslint.config(
   },
   { files: ['packages/registry/test/**/*.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
+    // Tooling packages stand below every app: what an app and a tool both need lives in a package.
+    files: ['packages/gateway-kit/**/*.ts', 'packages/dev-stack/**/*.ts', 'packages/build-kit/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['gateway', ...APPS, ...SERVICES].flatMap((name) => [`@corretora/${name}`, `@corretora/${name}/*`]),
+        message: 'Packages stand below every app and service: move what both need into a package.',
+      },
+      relativeInto('services'),
+      relativeInto('gateway'),
+    ]),
+  },
+  {
     files: ['packages/service-kit/**/*.ts'],
     rules: restrict([
       { group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry'], message: 'service-kit builds on contracts and the registry only.' },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startStack, type Stack } from '@corretora/dev-stack';
-import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway';
+import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
 
 /**
  * The whole stack on the benchmarks' own ports, with real nginx in front (no access log, client

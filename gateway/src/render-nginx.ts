@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderNginxConfig } from './nginx-config';
-import { SERVICES, SERVICE_NAMES, type ServiceName } from './routes';
+import { SERVICES, SERVICE_NAMES, renderNginxConfig, type ServiceName } from '@corretora/gateway-kit';
 
 /**
  * Writes the production nginx.conf (used by docker-compose). Upstreams come from <NAME>_UPSTREAM

@@ -4,7 +4,7 @@ import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { INTERNAL_PORT_OFFSET, SERVICE_NODE_FLAGS } from '@corretora/registry';
-import { SERVICES, SERVICE_NAMES } from '../src/routes';
+import { SERVICES, SERVICE_NAMES } from '@corretora/gateway-kit';
 
 /**
  * No Docker engine runs here, so docker-compose.yml is checked against the official Compose schema

@@ -4,8 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { startDevGateway } from '../src/dev-gateway';
-import { REMOTES, SERVICE_NAMES, STATIC_SECURITY_HEADERS, remotesManifest, type ServiceName } from '../src/routes';
+import { REMOTES, remotesManifest, SERVICE_NAMES, startDevGateway, STATIC_SECURITY_HEADERS, type ServiceName } from '@corretora/gateway-kit';
 
 /** Any remote of the registry: the static side is the same for each. */
 const REMOTE = REMOTES[0]!;

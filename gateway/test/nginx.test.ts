@@ -7,8 +7,7 @@ import type { Service } from '@corretora/service-kit';
 import { createTestDatabase, testConfig } from '@corretora/service-kit/testing';
 import { createBrokerService } from '../../services/broker/src/app';
 import { createIdentityService } from '../../services/identity/src/app';
-import { startNginx, type RunningNginx } from '../src/nginx-runner';
-import { API_ROUTES, REMOTES, SERVICE_NAMES, STATIC_SECURITY_HEADERS, remotesManifest, type ServiceName } from '../src/routes';
+import { API_ROUTES, REMOTES, remotesManifest, SERVICE_NAMES, startNginx, STATIC_SECURITY_HEADERS, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
 
 /** Any remote of the registry: the static side is the same for each. */
 const REMOTE = REMOTES[0]!;

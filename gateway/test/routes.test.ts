@@ -1,4 +1,4 @@
-import { API_ROUTES, REMOTES, UNSAFE_REQUEST_URI, isSafeRequestTarget, matchApiRoute, remotesManifest, sizeInBytes } from '../src/routes';
+import { API_ROUTES, REMOTES, UNSAFE_REQUEST_URI, isSafeRequestTarget, matchApiRoute, remotesManifest, sizeInBytes } from '@corretora/gateway-kit';
 
 describe('route table', () => {
   test.each([

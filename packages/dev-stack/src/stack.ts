@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
-import { SERVICES, SERVICE_NAMES, startDevGateway, type ServiceName } from '@corretora/gateway';
+import { SERVICES, SERVICE_NAMES, startDevGateway, type ServiceName } from '@corretora/gateway-kit';
 import { INTERNAL_PORT_OFFSET, SERVICE_NODE_FLAGS } from '@corretora/registry';
 import { buildApps } from './apps';
 import { ensureDatabase, startInfra } from './infra';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway';
+import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
 import { ensureDatabase, startInfra, type Infra } from './infra';
 import { REPO_ROOT, run } from './processes';
 import { startStack, type Stack } from './stack';
