@@ -53,7 +53,7 @@ export interface LeadWire {
 export function useCreateLead() {
   const queryClient = useQueryClient();
   return useMutation({
-    // What the spec's client sends along with the form (section 7).
+    // What the original client sent along with the form (kept so other clients of the API see the same body).
     mutationFn: (lead: LeadWire) => apiRequest<PipelineCard>('POST', '/api/pipeline', { ...lead, type: 'prospect', email: '', annualPremium: null, notes: '' }),
     onSuccess: (card) => {
       queryClient.setQueryData<PipelineCard[]>(BOARD_KEY, (cards) => (cards ? [card, ...cards] : cards));
@@ -175,7 +175,7 @@ export function useAttachPolicyPdf() {
   });
 }
 
-/** Issue (no body), retried up to 3 times on a 5xx as section 7 says. */
+/** Issue (no body), retried up to 3 times on a 5xx: issuing is idempotent on the server, so a retry never makes a second policy. */
 export function useConfirmIssuance() {
   const queryClient = useQueryClient();
   return useMutation({

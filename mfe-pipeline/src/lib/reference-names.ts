@@ -20,7 +20,7 @@ function namer(list: readonly { id: number; name: string }[] | undefined, unknow
   return (id: number | null) => (id === null ? NOT_SPECIFIED : (names.get(id) ?? unknown));
 }
 
-/** The broker's catalogue names by id (section 9: fresh for 5 minutes, kept 10). */
+/** The broker's catalogue names by id (reference data is fresh for 5 minutes and kept 10). */
 export function useReferenceNames(): ReferenceNames {
   const query = useResource(REFERENCE_DATA_RESOURCE, { staleTime: 5 * 60_000, gcTime: 10 * 60_000 });
   return useMemo(

@@ -19,7 +19,7 @@ const PROFILE = {
   insuranceTypes: ['auto', 'vida'], experience: '3-5', monthlyPolicies: '20',
 };
 
-describe('authentication schemas (spec section 5)', () => {
+describe('authentication schemas', () => {
   test.each([
     [LoginSchema, {}, { email: 'Email é obrigatório', password: 'Senha é obrigatória' }],
     [LoginSchema, { email: '', password: '' }, { email: 'Email é obrigatório', password: 'Senha é obrigatória' }],

@@ -29,7 +29,7 @@ export interface NavEntry {
   /** Absolute path the entry opens. */
   to: string;
   icon: NavIcon;
-  /** Position in the side navigation (the spec's order, section 2): lower first. */
+  /** Position in the side navigation (Painel, Pipeline, Contatos, Sinistros, Apólices, Comissões, Documentos, Configurações, Meu Perfil, Minha Corretora): lower first. */
   order: number;
   /** Locked (shown, not usable) until the brokerage's onboarding is complete. */
   locked: boolean;

@@ -13,7 +13,7 @@ const internal = () => request(fixture.service.internalApp.callback());
 const names = (body: { name: string }[]) => body.map((item) => item.name);
 
 describe('defaults', () => {
-  test('a new account gets the defaults of decisions.md, sorted by name', async () => {
+  test('a new account gets the default catalogues, sorted by name', async () => {
     const { cookie } = await broker();
     const products = await api().get('/api/products').set('Cookie', cookie);
     expect(products.status).toBe(200);

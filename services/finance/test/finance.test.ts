@@ -18,7 +18,7 @@ async function policyOf(who: Who, overrides: Record<string, unknown> = {}) {
 }
 
 describe('issuing a finalized card', () => {
-  test('creates the policy decisions.md describes, links the attached PDF, marks the card issued; again is the same policy', async () => {
+  test('creates the policy from the card (type, premium, renewal, commission), links the attached PDF, marks the card issued; again is the same policy', async () => {
     const who = await brokerWithRefs();
     const card = await finalizedCard(who);
     const pdf = await upload(who, SAMPLES.pdf, 'apolice.pdf', { contactId: String(card.contactId), cardId: String(card.id), description: 'Apólice' }, '/api/documents');

@@ -98,7 +98,7 @@ describe('leads and the board', () => {
     expect(leads.body).toEqual([{ id: card.id, name: 'Maria Souza', stage: 'leads', createdAt: expect.any(String) }]);
   });
 
-  test('New lead messages of section 5, and nothing is written', async () => {
+  test('New lead validation messages, and nothing is written', async () => {
     const who = await brokerWithRefs();
     const response = await api().post('/api/pipeline').set('Cookie', who.cookie).send({ name: '', phone: '', leadSourceId: '', productId: null });
     expect(response.status).toBe(400);
@@ -212,7 +212,7 @@ describe('finalize and issue', () => {
     });
   });
 
-  test('the server-side completion schema: messages of section 5, end after start, totals checked', async () => {
+  test('the server-side completion schema: its messages, end after start, totals checked', async () => {
     const who = await brokerWithRefs();
     const card = await createLead(who);
     const url = `/api/pipeline-cards/${card.id}/confirm-issuance`;

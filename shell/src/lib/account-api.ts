@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, QUERY_KEYS } from '@corretora/web-kit';
 
 /**
- * 'Limpar Dados' (DELETE /api/clear-data): on success everything cached is refetched (spec section
- * 7), inactive queries included, so no screen the broker opens next shows what was deleted. The
+ * 'Limpar Dados' (DELETE /api/clear-data): on success everything cached is refetched (as after any
+ * write), inactive queries included, so no screen the broker opens next shows what was deleted. The
  * signed-in user is the same and is not asked again.
  */
 export function useClearData() {

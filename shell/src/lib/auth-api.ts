@@ -6,7 +6,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => apiRequest<User>('POST', '/api/auth/login', input),
-    // Login refreshes the user (spec section 7) before the dashboard renders.
+    // Login refreshes the user before the dashboard renders (no screen shows the previous account).
     onSuccess: () => queryClient.refetchQueries(currentUserQueryOptions()),
   });
 }

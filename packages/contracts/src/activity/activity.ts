@@ -1,5 +1,5 @@
 /**
- * 'Atividade Recente' (decisions.md): what the dashboard lists, newest first. Each service records
+ * 'Atividade Recente': the account's last 10 events (lead created, stage changed, card archived or restored, policy issued, claim status changed, document uploaded), newest first. Each service records
  * the events of its own writes, in the write's transaction, with the names as they were then (a
  * contact renamed later does not rewrite history); the dashboard merges the services' latest.
  */

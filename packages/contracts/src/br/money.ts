@@ -44,7 +44,7 @@ export function maskMoneyInput(text: string): string {
 }
 
 /**
- * Money on the wire (decisions.md): decimal(10,2) fields travel as strings in reais with two
+ * Money on the wire: decimal(10,2) fields travel as strings in reais with two
  * decimals ('1248.00'). Exact: built from the integer cents, never through a float.
  */
 export function centsToWire(cents: number): string {

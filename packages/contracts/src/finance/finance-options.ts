@@ -4,7 +4,7 @@ import { POLICY_TYPES, optionValues, type PolicyTypeValue } from '../options/bro
  * Finance's constants: statuses, labels, transitions, file limits. Apart from the schemas so that a
  * screen importing one does not pull every schema (and valibot) into its page.
  */
-/** Policy types: the products' policyType options (decisions.md: product → policy type). */
+/** Policy types: the products' policyType options; a policy takes its product's, `business` when unset. */
 export type PolicyType = PolicyTypeValue;
 export const POLICY_TYPE_VALUES = optionValues(POLICY_TYPES);
 export const POLICY_TYPE_LABELS = Object.fromEntries(POLICY_TYPES.map((type) => [type.value, type.label])) as Record<PolicyType, string>;
@@ -25,7 +25,7 @@ export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
   denied: 'Negado',
   closed: 'Fechado',
 };
-/** decisions.md: open → in_review → approved/denied → closed, and open → closed. Nothing else. */
+/** Claim transitions: open → in_review → approved/denied → closed, and open → closed. Nothing else. */
 export const CLAIM_TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
   open: ['in_review', 'closed'],
   in_review: ['approved', 'denied'],
@@ -60,7 +60,7 @@ export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number]['value'];
 export const DOCUMENT_CATEGORY_VALUES = optionValues(DOCUMENT_CATEGORIES);
 
 const MB = 1024 * 1024;
-/** decisions.md, file limits: enforced on the server by the type sniffed from the bytes. */
+/** File limits (policy PDF 25 MB; documents 10 MB; 10 GB per account), enforced on the server by the type sniffed from the bytes. */
 export const DOCUMENT_MAX_BYTES = 10 * MB;
 export const POLICY_PDF_MAX_BYTES = 25 * MB;
 export const STORAGE_QUOTA_BYTES = 10 * 1024 * MB;

@@ -1,7 +1,7 @@
 import type { ActivityEvent } from '../activity/activity';
 import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from './finance-options';
 
-/** A policy as the API answers it; money as '1248.00' (decisions.md, money on the wire). */
+/** A policy as the API answers it; money as '1248.00' (decimal(10,2) travels as a string in reais with two decimals, never a float). */
 export interface Policy {
   id: number;
   policyNumber: string;

@@ -86,7 +86,7 @@ export const ClaimQuerySchema = v.object({
   status: v.optional(v.picklist([ALL, ...CLAIM_STATUSES], 'Status inválido'), ALL),
 });
 
-/** GET /api/commissions?type&months (decisions.md, commissions query). */
+/** GET /api/commissions?type&months: type `all` or a policy type; months 6, 12 or 24 (default 12). */
 export const CommissionsQuerySchema = v.object({
   type: v.optional(v.picklist([ALL, ...POLICY_TYPE_VALUES], 'Tipo de apólice inválido'), ALL),
   months: v.optional(v.pipe(v.picklist(['6', '12', '24'], 'Período deve ser 6, 12 ou 24 meses'), v.transform(Number)), '12'),

@@ -3,7 +3,7 @@
  * They live apart from the schemas so that importing one does not pull every schema (and valibot)
  * into a page: the schemas' construction is top-level code a bundler cannot drop.
  */
-/** The four stages of the board (section 4), in order; the key travels as `stage`, the id as `stageId`. */
+/** The four stages of the board (leads Contato, qualified Negociação, proposal Fechamento, closed Finalizado), in order; the key travels as `stage`, the id as `stageId`. */
 export const STAGE_KEYS = ['leads', 'qualified', 'proposal', 'closed'] as const;
 export type StageKey = (typeof STAGE_KEYS)[number];
 

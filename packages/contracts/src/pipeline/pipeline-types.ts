@@ -1,6 +1,6 @@
 import type { ContactType, DocumentTypeValue, StageKey } from './pipeline-options';
 
-/** Card statuses (decisions.md): archived cards leave the board; issued ones stay in Finalizado. */
+/** Card statuses: archived cards leave the board (listed by 'Ver Arquivados'); issued ones stay in Finalizado with 'Apólice emitida', not draggable. */
 export type CardStatus = 'active' | 'archived' | 'issued';
 
 export interface Contact {
@@ -45,7 +45,7 @@ export interface PipelineCard {
   insurerId: number | null;
   startDate: string | null;
   endDate: string | null;
-  /** decimal(10,2) as '1248.00' (decisions.md, money on the wire) */
+  /** decimal(10,2) as '1248.00': a string in reais with two decimals, never a float */
   premioLiquido: string | null;
   iof: string | null;
   juros: string | null;

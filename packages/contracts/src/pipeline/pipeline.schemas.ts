@@ -115,7 +115,7 @@ export const CardMoveSchema = v.pipe(
 export const ArchiveSchema = v.object({ reason: optionalText(500) });
 
 /**
- * confirm-issuance with a body (finalize), the server's completion schema of section 5. Money is
+ * confirm-issuance with a body (finalize), the server's completion schema (insurer, start and end dates with end after start, premiums, commission by percentage or amount). Money is
  * decimal strings on the wire and cents after parsing; the total is premium + IOF + interest and
  * must match when the client sends it.
  */

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '@corretora/contracts';
 
-/** A failed call. Its message is `status: body` (spec section 8); the parsed body is kept for forms. */
+/** A failed call. Its message is `status: body` (the body text, or the status text when empty), as every screen's generic failure shows it; the parsed body is kept for forms. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

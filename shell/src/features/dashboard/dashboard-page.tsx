@@ -164,7 +164,7 @@ function Panels({ complete }: { complete: boolean }) {
       <Card className={styles.panel}>
         <Subtitle1 as="h2">Ações Rápidas</Subtitle1>
         <div className={styles.actions}>
-          {/* ?novo=1: the screen opens with its add dialog (decisions.md, quick actions). */}
+          {/* ?novo=1: the screen opens with its add dialog (Adicionar Novo Cliente, Criar Apólice and Processar Sinistro open their screen's add dialog). */}
           <Button icon={<PeopleRegular />} onClick={() => navigate(`${PATHS.contacts}?novo=1`)}>Adicionar Novo Cliente</Button>
           <Button icon={<DocumentTextRegular />} onClick={() => navigate(`${PATHS.pipeline}?novo=1`)}>Criar Apólice</Button>
           <Button icon={<AlertRegular />} onClick={() => navigate(`${PATHS.claims}?novo=1`)}>Processar Sinistro</Button>

@@ -23,7 +23,7 @@ const ICONS: Record<NavIcon, FluentIcon> = {
   brokerage: BuildingRegular,
 };
 
-/** The side navigation, in the registry's order (the spec's, section 2). */
+/** The side navigation, in the registry's order (Painel first, Minha Corretora last). */
 export const NAV_ITEMS: NavItem[] = navigation().map((entry) => ({ ...entry, Icon: ICONS[entry.icon] }));
 
 export function isActivePath(item: NavItem, pathname: string): boolean {

@@ -10,7 +10,7 @@ const useStyles = makeStyles({
   icon: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeHero700 },
 });
 
-/** The spec keeps this screen's text in English on purpose (decisions.md). */
+/** The one screen whose text stays in English, on purpose: the product's original 404 text, kept as it was. */
 export default function NotFoundPage() {
   const styles = useStyles();
   return (

@@ -10,7 +10,7 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Total de Leads, Valor Total, Taxa de Conversão, Fechados (section 9's formulas). */
+/** Total de Leads, Valor Total, Taxa de Conversão, Fechados (conversion = closed ÷ all cards, 1 decimal; Valor Total = annual premiums of the active cards). */
 export function SummaryCards({ cards }: { cards: readonly PipelineCard[] }) {
   const styles = useStyles();
   const figures = summary(cards);

@@ -1,6 +1,6 @@
 import { STAGE_KEYS, STALE_AFTER_DAYS, type PipelineCard, type StageKey } from '@corretora/contracts';
 
-/** What dropping a card on a column does (section 4). */
+/** What dropping a card on a column does: the same column nothing, Finalizado opens the finalize form (the card moves only when it is saved), any other column a stage change. */
 export type DropOutcome = { kind: 'none' } | { kind: 'move'; stage: StageKey } | { kind: 'finalize' };
 
 export function dropOutcome(card: Pick<PipelineCard, 'stage' | 'status'>, target: StageKey | null): DropOutcome {
@@ -50,7 +50,7 @@ export function premiumSum(cards: readonly PipelineCard[]): number {
   return cards.reduce((sum, card) => sum + (card.contact.annualPremium ?? 0), 0);
 }
 
-/** The four summary cards (section 9): total, value of active cards, conversion with 1 decimal, closed. */
+/** The four summary cards: total, value of active cards (annual premiums), conversion = closed ÷ total with 1 decimal, closed. */
 export function summary(cards: readonly PipelineCard[]) {
   const total = cards.length;
   const closed = cards.filter((card) => card.stage === 'closed').length;

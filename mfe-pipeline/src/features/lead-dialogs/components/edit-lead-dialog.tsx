@@ -20,7 +20,7 @@ const useStyles = makeStyles({
 
 const DATE_TIME = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
-/** Edit lead (section 5): the contact's fields, the annual premium rules, notes added with Enter or Confirmar. */
+/** Edit lead: the contact's fields, the annual premium rules, notes added with Enter or Confirmar. */
 export function EditLeadDialog({ card, onClose, onArchive }: { card: PipelineCard; onClose: () => void; onArchive: (card: PipelineCard) => void }) {
   const styles = useStyles();
   const notify = useNotify();

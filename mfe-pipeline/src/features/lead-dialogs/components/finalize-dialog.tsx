@@ -40,7 +40,7 @@ function oneYearLater(iso: string): string {
 const cents = (wire: string | null) => (wire === null ? null : wireToCents(wire));
 
 /**
- * The finalize-policy form (section 5): the lead's data and the sale's. Saving patches the contact,
+ * The finalize-policy form: the lead's data and the sale's. Saving patches the contact,
  * then finalizes the card (confirm-issuance with a body), which moves it to Finalizado.
  */
 export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { FormDialog } from '@corretora/web-kit/ui';
 import { useCreateLead } from '../../../lib/pipeline-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
 
-/** 'Criar Lead' (section 5, New lead): a prospect and its card, in the column it was opened from. */
+/** 'Criar Lead' (name, phone, product and lead source required; CPF optional): a prospect and its card, in the column it was opened from. */
 export function NewLeadDialog({ stage, onClose }: { stage: StageKey; onClose: () => void }) {
   const notify = useNotify();
   const { data } = useReferenceNames();

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 /** The catalogues' tables of a broker's records: what Limpar Dados resets, guarded by the account gate. */
 export const CATALOGUE_ACCOUNT_TABLES = ['products', 'insurers', 'lead_sources', 'pipeline_stages'] as const;
 
-/** decisions.md: what a new account starts with (all editable). */
+/** What a new account starts with (all editable): the four stages, six products, eight insurers, six lead sources. */
 /** iofRate: only where no policy type names the line (contracts' iof.ts): health 2,38%, travel (personal accident) 0,38%. */
 export const DEFAULT_PRODUCTS = [
   { name: 'Seguro Auto', policyType: 'auto', iofRate: null },

@@ -1,7 +1,7 @@
 import { POLICY_TYPE_VALUES, divideRoundingHalfUp, type CommissionRow, type CommissionsSummary, type PolicyStatus, type PolicyType } from '@corretora/contracts';
 
 /**
- * The arithmetic of decisions.md (commissions query), in integer cents. One rounding rule: half
+ * The commissions' arithmetic (percentage = premium × rate; fixed = the amount; monthly = annual ÷ 12), in integer cents. One rounding rule: half
  * up, to the cent, applied once per computed amount.
  * - percentage: premium × value / 100 → round(premiumCents × valueHundredths / 10,000)
  * - fixed: the value in BRL → its cents

@@ -8,7 +8,7 @@ export const POLICY_NOT_FOUND = 'Apólice não encontrada.';
 const NUMBER_TAKEN = 'Já existe uma apólice com este número.';
 const NUMBER_CONSTRAINT = 'policies_user_id_policy_number_unique';
 
-/** decisions.md: PROV-<year>-<6 digits> until the insurer's number is known. */
+/** A provisional number, PROV-<year>-<6 digits>, until the broker types the insurer's. */
 function provisionalNumber(): string {
   return `PROV-${new Date().getFullYear()}-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
@@ -59,7 +59,7 @@ export class PoliciesService {
   }
 
   /**
-   * The policy of a finalized card (decisions.md, policy created on issuance). Idempotent by the
+   * The policy of a finalized card (type from the card's product, premium = totalPremium, renewal = end date, commission as sold, active). Idempotent by the
    * card (unique (user_id, card_id)): the pipeline asks only while the card is locked and not yet
    * issued, so when the policy already exists an earlier attempt stopped before the card was marked,
    * and the sale sent now (what the card holds) replaces its figures; a provisional number stays, a

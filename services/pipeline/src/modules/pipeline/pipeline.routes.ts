@@ -10,7 +10,7 @@ function sendJsonText(ctx: Koa.Context, text: string): void {
   ctx.body = text;
 }
 
-/** The fields whose presence makes confirm-issuance a finalize (decisions.md, finalize or issue). */
+/** The fields whose presence makes confirm-issuance a finalize; an empty body, or only `{policyNumber}`, is an issue. */
 const FINALIZE_FIELDS = ['insurerId', 'startDate', 'endDate', 'premioLiquido', 'iof', 'juros', 'totalPremium', 'commissionPercentage', 'commissionAmount', 'documentType'];
 
 function isFinalize(body: unknown): boolean {

@@ -22,7 +22,7 @@ function refusal(status: string | undefined): HttpError {
   return new HttpError(409, ISSUED_CARD);
 }
 
-/** The board: cards, their stages and their sale (section 4's transitions), one broker at a time. */
+/** The board: cards, their stages and their sale (any column to any other; Finalizado only through the finalize form; archived and issued cards stay put), one broker at a time. */
 export class PipelineService {
   private readonly cards: BrokerScopedTable;
   private readonly contacts: BrokerScopedTable;
@@ -176,7 +176,7 @@ export class PipelineService {
 
   /**
    * Issue (confirm-issuance without finalize fields): the finance service creates the policy from
-   * the finalized card (decisions.md, policy created on issuance), then the card becomes `issued`.
+   * the finalized card, then the card becomes `issued`.
    * The card's row stays locked (FOR UPDATE) from the read to the issued mark, so a finalize, move or
    * archive sent meanwhile waits and then finds an issued card (409): the policy always carries the
    * sale the card shows. Safe to repeat: finance keys the policy on the card, so a retry after a
@@ -197,7 +197,7 @@ export class PipelineService {
         if (current.stage !== 'closed') throw new HttpError(409, NOT_FINALIZED);
         if (!this.finance) throw new HttpError(503, ISSUING_UNAVAILABLE);
         const card = current.card as PipelineCard;
-        // A product deleted since the sale leaves the default type (decisions.md: business).
+        // A product deleted since the sale leaves the default type, business.
         const { product } = await this.catalogues.lookup(userId, { productId: card.contact.productId });
         const policy = await this.finance.post<Policy>(`/internal/finance/${encodeURIComponent(userId)}/policies`, {
           cardId: card.id,
