@@ -6,6 +6,7 @@ export { beginClearing, clearingTransaction, endClearing } from './account-gate'
 export { withAdvisoryLock } from './database';
 export { HttpError, isUniqueViolation, mapError, notFound, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
+export { route, type OperationHandler, type OperationRequest } from './operations';
 export { REDACTED_PATHS, createLogger, requestLogging } from './logging';
 export { createObjectStore, type ObjectStore } from './object-store';
 export { TOO_MANY_UPLOADS, TOO_MANY_WRITES } from './account-limits';

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@corretora/contracts';
+import { fillPath, type AnswerOf, type AnyOperation, type BodyInputOf, type FieldIssue, type ParamsOf, type QueryInputOf } from '@corretora/contracts';
 import { HttpError } from './errors';
 
 /** Refusals of another service that are about the request, not about that service failing. */
@@ -8,6 +8,8 @@ export interface InternalClient {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string): Promise<T>;
+  /** Calls another service's internal operation: its path filled, its query and body as declared. */
+  call<Op extends AnyOperation>(op: Op, input: { params: ParamsOf<Op>; query?: QueryInputOf<Op>; body?: BodyInputOf<Op> }): Promise<AnswerOf<Op>>;
 }
 
 /** Calls another service's /internal endpoints with the shared token; failures become a 502. */
@@ -38,5 +40,13 @@ export function createInternalClient(baseUrl: string, token: string, timeoutMs =
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body),
     delete: (path) => call('DELETE', path),
+    call: (op, input) => {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+        if (value !== undefined && value !== null) query.set(key, String(value));
+      }
+      const path = fillPath(op.path, input.params as Record<string, string | number>) + (query.size > 0 ? `?${query}` : '');
+      return call(op.method, path, input.body);
+    },
   };
 }

@@ -10,6 +10,14 @@ export function parseBody<S extends v.GenericSchema>(schema: S, input: unknown):
   throw new HttpError(400, 'Dados inválidos.', issuesToFieldErrors(result.issues));
 }
 
+/** A query string through its schema: a 400 whose message is the first problem (no form shows the fields). */
+export function parseQuery<S extends v.GenericSchema>(schema: S, input: Record<string, string>): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const issues = issuesToFieldErrors(result.issues);
+  throw new HttpError(400, issues[0]?.message ?? 'Parâmetros inválidos.', issues);
+}
+
 export { MAX_ID };
 
 /** Ids are integers 1..MAX_ID; anything else cannot exist, so it is a 404 like any unknown id. */

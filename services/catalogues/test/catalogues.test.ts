@@ -237,7 +237,9 @@ describe('reference data and internal check', () => {
     const disagree = await internal().get(`/internal/catalogues/${owner.user.id}/check?stageId=${stageId}&stageKey=closed`).set('x-internal-token', TEST_INTERNAL_TOKEN);
     expect(disagree.body).toEqual({ missing: ['stageId'] });
     const huge = await internal().get(`/internal/catalogues/${owner.user.id}/check?productId=99999999999`).set('x-internal-token', TEST_INTERNAL_TOKEN);
-    expect(huge.status).toBe(404);
+    // An id beyond any column is a malformed query value: a 400 naming it.
+    expect(huge.status).toBe(400);
+    expect(huge.body.issues).toEqual([{ path: 'productId', message: 'Produto inválido' }]);
     expect((await internal().get(`/internal/catalogues/${owner.user.id}/check`)).status).toBe(403);
     expect((await internal().get(`/internal/catalogues/${owner.user.id}/check`).set('x-internal-token', TEST_INTERNAL_TOKEN.slice(0, -1))).status).toBe(403);
   });

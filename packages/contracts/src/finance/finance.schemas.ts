@@ -100,3 +100,9 @@ export const DocumentFieldsSchema = v.object({
   contactId: optionalWireId('Cliente inválido'),
   cardId: optionalWireId('Card inválido'),
 });
+
+/** The text fields beside the policy PDF attached from a Finalizado card: always the Apólices category. */
+export const PolicyPdfFieldsSchema = v.object({
+  ...DocumentFieldsSchema.entries,
+  category: v.optional(v.literal('policies', 'O PDF da apólice vai na categoria Apólices.'), 'policies'),
+});

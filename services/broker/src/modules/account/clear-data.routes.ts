@@ -1,11 +1,9 @@
-import { currentUser, requireUser } from '@corretora/service-kit';
+import { BROKER_OPERATIONS as OPS } from '@corretora/contracts';
+import { route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { ClearDataService } from './clear-data.service';
 
-/** DELETE /api/clear-data, 'Limpar Dados' (the user menu): see ClearDataService. */
+/** 'Limpar Dados' (the user menu): see ClearDataService. */
 export function clearDataRoutes(router: Router, clearData: ClearDataService): void {
-  router.delete('/api/clear-data', requireUser, async (ctx) => {
-    await clearData.clear(currentUser(ctx).id);
-    ctx.status = 204;
-  });
+  route(router, OPS.clearData, ({ user }) => clearData.clear(user.id));
 }

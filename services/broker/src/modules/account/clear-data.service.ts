@@ -1,3 +1,4 @@
+import { CATALOGUE_OPERATIONS, FINANCE_OPERATIONS, PIPELINE_OPERATIONS, type AnyOperation } from '@corretora/contracts';
 import { beginClearing, createInternalClient, endClearing, HttpError, type InternalClient, type ServiceDeps } from '@corretora/service-kit';
 import type { BrokerConfig } from '../../config';
 
@@ -34,19 +35,18 @@ export class ClearDataService {
 
   async clear(userId: string): Promise<void> {
     const { knex, log } = this.deps;
-    const path = (service: string) => `/internal/${service}/${encodeURIComponent(userId)}/data`;
-    const clear = async (service: InternalClient | null, name: string) => {
-      if (service) await service.delete(path(name));
+    const clear = async (service: InternalClient | null, op: AnyOperation & { path: `/internal/${string}/:userId/data` }) => {
+      if (service) await service.call(op, { params: { userId } });
     };
     const generation = await beginClearing(knex, userId);
-    const records = await Promise.allSettled([clear(this.pipeline, 'pipeline'), clear(this.finance, 'finance')]);
+    const records = await Promise.allSettled([clear(this.pipeline, PIPELINE_OPERATIONS.clearData), clear(this.finance, FINANCE_OPERATIONS.clearData)]);
     const failed = records.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
     if (failed.length > 0) {
       log.warn({ err: failed[0], failed: failed.length }, 'clear-data: a service did not clear its records; the broker can retry');
       throw new HttpError(502, CLEAR_FAILED);
     }
     try {
-      await clear(this.catalogues, 'catalogues');
+      await clear(this.catalogues, CATALOGUE_OPERATIONS.clearData);
     } catch (error) {
       log.warn({ err: error }, 'clear-data: catalogues were not reset; the broker can retry');
       throw new HttpError(502, CLEAR_FAILED);

@@ -1,41 +1,31 @@
-import { BrokerProfileSchema, BrokerProfileUpdateSchema } from '@corretora/contracts';
-import { currentUser, parseBody, requireOnboarding, requireUser, type UploadedFile } from '@corretora/service-kit';
+import { BROKER_OPERATIONS as OPS } from '@corretora/contracts';
+import { requireOnboarding, route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerProfileService } from './broker-profile.service';
 import { photoUpload } from './profile-photo';
 
 export function brokerProfileRoutes(router: Router, profiles: BrokerProfileService): void {
-  router.get('/api/broker-profile', requireUser, async (ctx) => {
-    // No profile yet is a normal state (before onboarding): answer JSON null, not 404.
-    ctx.body = JSON.stringify(await profiles.get(currentUser(ctx).id));
-    ctx.type = 'application/json';
-  });
+  // No profile yet is a normal state (before onboarding): JSON null, not a 404.
+  route(router, OPS.profile, ({ user }) => profiles.get(user.id));
 
-  router.post('/api/broker-profile', requireUser, async (ctx) => {
-    const input = parseBody(BrokerProfileSchema, ctx.request.body);
-    const { profile, created } = await profiles.save(currentUser(ctx).id, input);
+  route(router, OPS.saveProfile, async ({ user, body, ctx }) => {
+    const { profile, created } = await profiles.save(user.id, body);
     ctx.status = created ? 201 : 200;
-    ctx.body = profile;
+    return profile;
   });
 
-  router.put('/api/broker-profile', requireUser, async (ctx) => {
-    ctx.body = await profiles.update(currentUser(ctx).id, parseBody(BrokerProfileUpdateSchema, ctx.request.body));
-  });
+  route(router, OPS.updateProfile, ({ user, body }) => profiles.update(user.id, body));
+  route(router, OPS.restartOnboarding, ({ user }) => profiles.restart(user.id));
+  // Meu Perfil is locked until onboarding is complete, and so is its photo upload.
+  route(router, OPS.uploadPhoto, ({ user, file }) => profiles.savePhoto(user.id, file), requireOnboarding, photoUpload());
 
-  router.post('/api/broker-profile/restart', requireUser, async (ctx) => {
-    ctx.body = await profiles.restart(currentUser(ctx).id);
-  });
-
-  router.post('/api/broker-profile/photo', requireUser, requireOnboarding, photoUpload(), async (ctx) => {
-    ctx.body = await profiles.savePhoto(currentUser(ctx).id, ctx.state.file as UploadedFile);
-  });
-
-  router.get('/api/broker-profile/photo', requireUser, async (ctx) => {
-    const photo = await profiles.readPhoto(currentUser(ctx).id);
+  route(router, OPS.photo, async ({ user, ctx }) => {
+    const photo = await profiles.readPhoto(user.id);
     ctx.type = photo.contentType;
     ctx.length = photo.size;
     ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.body = photo.stream;
+    return undefined;
   });
 }

@@ -1,5 +1,5 @@
-import { RECENT_ACTIVITY_LIMIT, type ActivityEvent, type DashboardStats, type FinanceStats, type PipelineStats } from '@corretora/contracts';
-import { createInternalClient, currentUser, requireOnboarding, requireUser } from '@corretora/service-kit';
+import { BROKER_OPERATIONS, FINANCE_OPERATIONS, PIPELINE_OPERATIONS, RECENT_ACTIVITY_LIMIT, type ActivityEvent, type DashboardStats, type FinanceStats, type PipelineStats } from '@corretora/contracts';
+import { createInternalClient, requireOnboarding, route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerConfig } from '../../config';
 
@@ -26,23 +26,28 @@ export function dashboardRoutes(router: Router, config: BrokerConfig): void {
   const pipeline = config.pipelineUrl ? createInternalClient(config.pipelineUrl, config.internalToken, 2000) : null;
   const finance = config.financeUrl ? createInternalClient(config.financeUrl, config.internalToken, 2000) : null;
 
-  router.get('/api/dashboard/stats', requireUser, requireOnboarding, async (ctx) => {
-    const userId = encodeURIComponent(currentUser(ctx).id);
-    const [pipelineFigures, financeFigures] = await Promise.allSettled([
-      pipeline ? pipeline.get<PipelineStats>(`/internal/pipeline/${userId}/stats`) : NO_PIPELINE,
-      finance ? finance.get<FinanceStats>(`/internal/finance/${userId}/stats`) : NO_FINANCE,
-    ]);
-    const unavailable: DashboardStats['unavailable'] = [];
-    if (pipelineFigures.status === 'rejected') unavailable.push('pipeline');
-    if (financeFigures.status === 'rejected') unavailable.push('finance');
-    const fromPipeline = pipelineFigures.status === 'fulfilled' ? pipelineFigures.value : NO_PIPELINE;
-    const fromFinance = financeFigures.status === 'fulfilled' ? financeFigures.value : NO_FINANCE;
-    const stats: DashboardStats = {
-      ...fromPipeline,
-      ...fromFinance,
-      recentActivity: mergeActivity(fromPipeline.recentActivity, fromFinance.recentActivity),
-      unavailable,
-    };
-    ctx.body = stats;
-  });
+  route(
+    router,
+    BROKER_OPERATIONS.dashboard,
+    async ({ user }) => {
+      const params = { userId: user.id };
+      const [pipelineFigures, financeFigures] = await Promise.allSettled([
+        pipeline ? pipeline.call(PIPELINE_OPERATIONS.stats, { params }) : NO_PIPELINE,
+        finance ? finance.call(FINANCE_OPERATIONS.stats, { params }) : NO_FINANCE,
+      ]);
+      const unavailable: DashboardStats['unavailable'] = [];
+      if (pipelineFigures.status === 'rejected') unavailable.push('pipeline');
+      if (financeFigures.status === 'rejected') unavailable.push('finance');
+      const fromPipeline = pipelineFigures.status === 'fulfilled' ? pipelineFigures.value : NO_PIPELINE;
+      const fromFinance = financeFigures.status === 'fulfilled' ? financeFigures.value : NO_FINANCE;
+      const stats: DashboardStats = {
+        ...fromPipeline,
+        ...fromFinance,
+        recentActivity: mergeActivity(fromPipeline.recentActivity, fromFinance.recentActivity),
+        unavailable,
+      };
+      return stats;
+    },
+    requireOnboarding,
+  );
 }

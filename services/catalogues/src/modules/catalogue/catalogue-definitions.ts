@@ -1,9 +1,5 @@
-import {
-  InsurerCreateSchema, InsurerUpdateSchema, LeadSourceCreateSchema, LeadSourceUpdateSchema, ProductCreateSchema,
-  ProductUpdateSchema, centsToWire, type Insurer, type LeadSource, type Product,
-} from '@corretora/contracts';
+import { CATALOGUE_OPERATIONS, centsToWire, type Insurer, type LeadSource, type Product } from '@corretora/contracts';
 import { insurerPasswordContext, type PasswordBox } from '../insurers/password-box';
-import type * as v from 'valibot';
 
 export const ITEM_NOT_FOUND = 'Item não encontrado.';
 
@@ -17,12 +13,11 @@ export interface RowTarget {
 }
 
 export interface CatalogueDefinition<Row, Dto> {
-  path: string;
+  /** Its list, create, update and remove operations (paths and body schemas: contracts). */
+  operations: (typeof CATALOGUE_OPERATIONS)['products' | 'insurers' | 'leadSources'];
   table: string;
   /** The answer to a second item with the same name (the <table>_user_name_unique index, mapped by the kit). */
   duplicateMessage: string;
-  createSchema: v.GenericSchema;
-  updateSchema: v.GenericSchema;
   /** What a list reads: the columns toDto needs, nothing more (no timestamps to parse). */
   columns: readonly string[];
   /** Turns a validated body into the columns of row `target` (e.g. seals the insurer password, bound to it). */
@@ -38,11 +33,9 @@ export interface InsurerRow {
 }
 
 export const productsCatalogue: CatalogueDefinition<ProductRow, Product> = {
-  path: '/api/products',
+  operations: CATALOGUE_OPERATIONS.products,
   table: 'products',
   duplicateMessage: 'Já existe um produto com esse nome.',
-  createSchema: ProductCreateSchema,
-  updateSchema: ProductUpdateSchema,
   columns: ['id', 'name', 'description', 'isActive', 'policyType', 'iofRate'],
   // The rate arrives in hundredths (the schema's output) and is stored as numeric(5,2).
   toColumns: ({ iofRate, ...input }) => (iofRate === undefined ? input : { ...input, iofRate: iofRate === null ? null : centsToWire(iofRate as number) }),
@@ -50,11 +43,9 @@ export const productsCatalogue: CatalogueDefinition<ProductRow, Product> = {
 };
 
 export const leadSourcesCatalogue: CatalogueDefinition<LeadSourceRow, LeadSource> = {
-  path: '/api/lead-sources',
+  operations: CATALOGUE_OPERATIONS.leadSources,
   table: 'lead_sources',
   duplicateMessage: 'Já existe uma origem com esse nome.',
-  createSchema: LeadSourceCreateSchema,
-  updateSchema: LeadSourceUpdateSchema,
   columns: ['id', 'name', 'description', 'isActive'],
   toColumns: (input) => input,
   toDto: (row) => ({ id: row.id, name: row.name, description: row.description, isActive: row.isActive }),
@@ -70,11 +61,9 @@ export function toInsurer(row: InsurerRow): Insurer {
 
 export function insurersCatalogue(box: PasswordBox): CatalogueDefinition<InsurerRow, Insurer> {
   return {
-    path: '/api/insurers',
+    operations: CATALOGUE_OPERATIONS.insurers,
     table: 'insurers',
     duplicateMessage: 'Já existe uma seguradora com esse nome.',
-    createSchema: InsurerCreateSchema,
-    updateSchema: InsurerUpdateSchema,
     columns: ['id', 'name', 'isActive', 'contactInfo', 'manager', 'email', 'website', 'passwordSealed'],
     toColumns: (input, target) => {
       const { password, ...rest } = input as { password?: string | null };

@@ -1,25 +1,8 @@
-import type { PipelineStage, ReferenceData } from '@corretora/contracts';
+import type { CatalogueCheckAnswer, CatalogueCheckQuery, PipelineStage, ReferenceData } from '@corretora/contracts';
 import { BrokerScopedTable } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { BY_NAME } from '../catalogue/catalogue-definitions';
 import { ensureDefaults } from '../defaults/default-catalogues';
-
-export interface CheckQuery {
-  productId?: number;
-  leadSourceId?: number;
-  insurerId?: number;
-  stageId?: number;
-  stageKey?: string;
-}
-
-export interface CheckAnswer {
-  /** The query keys naming nothing of this broker's (another broker's id is exactly an unknown one). */
-  missing: (keyof CheckQuery)[];
-  product?: { id: number; name: string; policyType: string };
-  leadSource?: { id: number; name: string };
-  insurer?: { id: number; name: string };
-  stage?: { id: number; key: string; name: string };
-}
 
 /** The names other screens and services need, every table read through the broker's scope. */
 export class ReferenceDataService {
@@ -58,10 +41,10 @@ export class ReferenceDataService {
    * names and the product's policy type? Any id that is not the broker's is listed in `missing`, so
    * the caller can tell the broker which field is wrong.
    */
-  async check(userId: string, query: CheckQuery): Promise<CheckAnswer> {
+  async check(userId: string, query: CatalogueCheckQuery): Promise<CatalogueCheckAnswer> {
     await ensureDefaults(this.knex, userId);
     const one = (table: BrokerScopedTable, where: Record<string, unknown>) => table.of(userId).rows().andWhere(where).first();
-    const answer: CheckAnswer = { missing: [] };
+    const answer: CatalogueCheckAnswer = { missing: [] };
     const [product, leadSource, insurer, stage] = await Promise.all([
       query.productId ? one(this.products, { id: query.productId }) : undefined,
       query.leadSourceId ? one(this.leadSources, { id: query.leadSourceId }) : undefined,

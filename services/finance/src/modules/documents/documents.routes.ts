@@ -1,14 +1,12 @@
 import {
-  DOCUMENT_CATEGORY_VALUES,
+  FINANCE_OPERATIONS as OPS,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MIME_TYPES,
-  DocumentFieldsSchema,
   POLICY_PDF_MAX_BYTES,
-  type DocumentCategory,
 } from '@corretora/contracts';
-import { HttpError, currentUser, parseBody, parseIdParam, requireUser, singleFileUpload, type UploadedFile } from '@corretora/service-kit';
+import { route, singleFileUpload } from '@corretora/service-kit';
 import type Router from '@koa/router';
-import { DOCUMENT_NOT_FOUND, type DocumentsService } from './documents.service';
+import type { DocumentsService } from './documents.service';
 
 const FIELDS = ['category', 'description', 'contactId', 'cardId'] as const;
 
@@ -47,30 +45,16 @@ function attachment(name: string): string {
 }
 
 export function documentsRoutes(router: Router, documents: DocumentsService): void {
-  router.get('/api/documents', requireUser, async (ctx) => {
-    const raw = ctx.query.category;
-    if (raw !== undefined && (typeof raw !== 'string' || !(DOCUMENT_CATEGORY_VALUES as string[]).includes(raw))) throw new HttpError(400, 'Categoria inválida.');
-    ctx.body = await documents.list(currentUser(ctx).id, (raw as DocumentCategory | undefined) ?? null);
-  });
+  route(router, OPS.documents, ({ user, query }) => documents.list(user.id, query.category ?? null));
 
   // The documents screen: any accepted type, 10 MB.
-  router.post('/api/documents/upload', requireUser, documentUpload, async (ctx) => {
-    const file = ctx.state.file as UploadedFile;
-    ctx.status = 201;
-    ctx.body = await documents.store(currentUser(ctx).id, file, parseBody(DocumentFieldsSchema, file.fields));
-  });
+  route(router, OPS.uploadDocument, ({ user, file, body }) => documents.store(user.id, file, body), documentUpload);
 
   // The policy PDF attached from a Finalizado card's summary: PDF only, 25 MB, category policies.
-  router.post('/api/documents', requireUser, policyPdfUpload, async (ctx) => {
-    const file = ctx.state.file as UploadedFile;
-    const meta = parseBody(DocumentFieldsSchema, { category: 'policies', ...file.fields });
-    if (meta.category !== 'policies') throw new HttpError(400, 'O PDF da apólice vai na categoria Apólices.');
-    ctx.status = 201;
-    ctx.body = await documents.store(currentUser(ctx).id, file, meta);
-  });
+  route(router, OPS.attachPolicyPdf, ({ user, file, body }) => documents.store(user.id, file, body), policyPdfUpload);
 
-  router.get('/api/documents/:id/download', requireUser, async (ctx) => {
-    const { stream, document } = await documents.open(currentUser(ctx).id, parseIdParam(ctx.params.id, DOCUMENT_NOT_FOUND));
+  route(router, OPS.downloadDocument, async ({ user, params, ctx }) => {
+    const { stream, document } = await documents.open(user.id, params.id);
     ctx.set('Content-Type', document.mimeType);
     ctx.set('Content-Length', String(document.fileSize));
     ctx.set('Content-Disposition', attachment(document.originalName));
@@ -79,10 +63,8 @@ export function documentsRoutes(router: Router, documents: DocumentsService): vo
     ctx.set('Content-Security-Policy', "sandbox; default-src 'none'");
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = stream;
+    return undefined;
   });
 
-  router.delete('/api/documents/:id', requireUser, async (ctx) => {
-    await documents.remove(currentUser(ctx).id, parseIdParam(ctx.params.id, DOCUMENT_NOT_FOUND));
-    ctx.status = 204;
-  });
+  route(router, OPS.removeDocument, ({ user, params }) => documents.remove(user.id, params.id));
 }

@@ -1,3 +1,4 @@
+import { PIPELINE_OPERATIONS } from '@corretora/contracts';
 import { createInternalClient, HttpError } from '@corretora/service-kit';
 
 export const CONTACT_NOT_FOUND = 'Cliente não encontrado.';
@@ -15,9 +16,9 @@ export class PipelineLookup {
     this.client = createInternalClient(baseUrl, token);
   }
 
-  private async find<T>(path: string, field: string, message: string): Promise<T> {
+  private async find<T>(lookup: () => Promise<T>, field: string, message: string): Promise<T> {
     try {
-      return await this.client.get<T>(path);
+      return await lookup();
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) throw new HttpError(400, message, [{ path: field, message }]);
       throw error;
@@ -25,10 +26,10 @@ export class PipelineLookup {
   }
 
   contact(userId: string, contactId: number): Promise<{ id: number; name: string }> {
-    return this.find(`/internal/pipeline/${encodeURIComponent(userId)}/contacts/${contactId}`, 'contactId', CONTACT_NOT_FOUND);
+    return this.find(() => this.client.call(PIPELINE_OPERATIONS.contactRef, { params: { userId, id: contactId } }), 'contactId', CONTACT_NOT_FOUND);
   }
 
   card(userId: string, cardId: number): Promise<{ id: number; contactId: number }> {
-    return this.find(`/internal/pipeline/${encodeURIComponent(userId)}/cards/${cardId}`, 'cardId', CARD_NOT_FOUND);
+    return this.find(() => this.client.call(PIPELINE_OPERATIONS.cardRef, { params: { userId, id: cardId } }), 'cardId', CARD_NOT_FOUND);
   }
 }

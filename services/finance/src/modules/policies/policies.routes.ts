@@ -1,27 +1,21 @@
-import { PolicyIssueSchema, PolicyQuerySchema } from '@corretora/contracts';
-import { currentUser, notFound, parseBody, parseIdParam, parseUserIdParam, requireUser } from '@corretora/service-kit';
+import { FINANCE_OPERATIONS as OPS } from '@corretora/contracts';
+import { notFound, route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { POLICY_NOT_FOUND, type PoliciesService } from './policies.service';
 
 export function policiesRoutes(router: Router, policies: PoliciesService): void {
-  router.get('/api/policies', requireUser, async (ctx) => {
-    ctx.body = await policies.list(currentUser(ctx).id, parseBody(PolicyQuerySchema, ctx.query));
-  });
+  route(router, OPS.policies, ({ user, query }) => policies.list(user.id, query));
 
-  router.get('/api/policies/:id', requireUser, async (ctx) => {
-    const policy = await policies.byId(currentUser(ctx).id, parseIdParam(ctx.params.id, POLICY_NOT_FOUND));
+  route(router, OPS.policy, async ({ user, params }) => {
+    const policy = await policies.byId(user.id, params.id);
     if (!policy) throw notFound(POLICY_NOT_FOUND);
-    ctx.body = policy;
+    return policy;
   });
 
-  router.post('/api/policies/:id/cancel', requireUser, async (ctx) => {
-    ctx.body = await policies.cancel(currentUser(ctx).id, parseIdParam(ctx.params.id, POLICY_NOT_FOUND));
-  });
+  route(router, OPS.cancelPolicy, ({ user, params }) => policies.cancel(user.id, params.id));
 }
 
-/** /internal/finance/:userId/policies: the pipeline service issues a finalized card's policy. */
+/** The pipeline service issues a finalized card's policy. */
 export function policyIssueRoutes(router: Router, policies: PoliciesService): void {
-  router.post('/finance/:userId/policies', async (ctx) => {
-    ctx.body = await policies.issue(parseUserIdParam(ctx.params.userId), parseBody(PolicyIssueSchema, ctx.request.body));
-  });
+  route(router, OPS.issuePolicy, ({ params, body }) => policies.issue(params.userId, body));
 }

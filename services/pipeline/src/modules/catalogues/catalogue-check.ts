@@ -1,6 +1,5 @@
-import type { FieldIssue } from '@corretora/contracts';
+import { CATALOGUE_OPERATIONS, type CatalogueCheckAnswer, type CatalogueCheckQuery, type FieldIssue, type StageKey } from '@corretora/contracts';
 import { HttpError, createInternalClient } from '@corretora/service-kit';
-import type { StageKey } from '@corretora/contracts';
 
 export interface CatalogueRefs {
   productId?: number | null;
@@ -10,16 +9,8 @@ export interface CatalogueRefs {
   stageKey?: StageKey | null;
 }
 
-interface CheckAnswer {
-  missing: (keyof CatalogueRefs)[];
-  product?: { id: number; name: string; policyType: string };
-  leadSource?: { id: number; name: string };
-  insurer?: { id: number; name: string };
-  stage?: { id: number; key: StageKey; name: string };
-}
-
 /** What the broker reads when an id is unknown or another broker's: the form field and why. */
-const MISSING: Record<keyof CatalogueRefs, FieldIssue> = {
+const MISSING: Record<keyof CatalogueCheckQuery, FieldIssue> = {
   productId: { path: 'productId', message: 'Tipo de seguro não encontrado' },
   leadSourceId: { path: 'leadSourceId', message: 'Origem do lead não encontrada' },
   insurerId: { path: 'insurerId', message: 'Seguradora não encontrada' },
@@ -40,16 +31,13 @@ export class CatalogueCheck {
   }
 
   /** What the catalogues hold of these ids, missing ones listed (a product deleted since, say). */
-  async lookup(userId: string, refs: CatalogueRefs): Promise<CheckAnswer> {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(refs)) {
-      if (value !== null && value !== undefined) query.set(key, String(value));
-    }
-    if ([...query.keys()].length === 0) return { missing: [] };
-    return this.client.get<CheckAnswer>(`/internal/catalogues/${encodeURIComponent(userId)}/check?${query}`);
+  async lookup(userId: string, refs: CatalogueRefs): Promise<CatalogueCheckAnswer> {
+    const query = Object.fromEntries(Object.entries(refs).flatMap(([key, value]) => (value === null || value === undefined ? [] : [[key, String(value)]])));
+    if (Object.keys(query).length === 0) return { missing: [] };
+    return this.client.call(CATALOGUE_OPERATIONS.check, { params: { userId }, query });
   }
 
-  async verify(userId: string, refs: CatalogueRefs): Promise<CheckAnswer> {
+  async verify(userId: string, refs: CatalogueRefs): Promise<CatalogueCheckAnswer> {
     const answer = await this.lookup(userId, refs);
     if (answer.missing.length > 0) {
       const issues = answer.missing.map((key) => MISSING[key]);

@@ -1,4 +1,4 @@
-import type { ActivityType } from '@corretora/contracts';
+import type { ActivityType, PipelineCard } from '@corretora/contracts';
 import { activityInsertSql, scopedFromSql, scopedUpdateSql } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
@@ -42,7 +42,7 @@ export async function cardListJson(knex: Knex, userId: string, filter: CardFilte
 }
 
 export interface CardRow {
-  card: unknown;
+  card: PipelineCard;
   status: string;
   stage: string;
 }
@@ -75,11 +75,11 @@ export async function updateCardJson(
   condition: string,
   conditionBindings: readonly Knex.Value[] = [],
   activity?: CardActivity,
-): Promise<unknown | undefined> {
+): Promise<PipelineCard | undefined> {
   const record = activity
     ? `, a as (${activityInsertSql({ from: `c join ${CONTACTS} on k.id = c.contact_id`, userId: 'c.user_id', subject: 'k.name', where: activity.onlyIf })})`
     : '';
-  const { rows } = await knex.raw<{ rows: { card: unknown }[] }>(
+  const { rows } = await knex.raw<{ rows: { card: PipelineCard }[] }>(
     `with c as (${scopedUpdateSql('pipeline_cards', `${set.sql}, updated_at = now()`, condition)})${record}
      select to_json(card) as card from (select ${CARD_COLUMNS} from c join ${CONTACTS} on k.id = c.contact_id) card`,
     [...set.bindings, userId, id, ...conditionBindings, ...(activity ? [activity.type, activity.detail, userId] : []), userId],

@@ -1,4 +1,4 @@
-import { centsToWire, divideRoundingHalfUp, type CompletionInput, type PipelineCard, type Policy, type LeadCreateInput, type StageKey } from '@corretora/contracts';
+import { FINANCE_OPERATIONS, centsToWire, divideRoundingHalfUp, type CompletionInput, type LeadCreateInput, type PipelineCard, type StageKey } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, recordActivity, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
@@ -49,7 +49,7 @@ export class PipelineService {
   }
 
   /** 'Criar Lead': the prospect contact and its card in one transaction. */
-  async create(userId: string, input: LeadCreateInput): Promise<unknown> {
+  async create(userId: string, input: LeadCreateInput): Promise<PipelineCard> {
     const refs = await this.catalogues.verify(userId, {
       productId: input.productId,
       leadSourceId: input.leadSourceId,
@@ -80,7 +80,7 @@ export class PipelineService {
    * A stage change: one UPDATE that only matches an active card in another stage; only when it
    * matches nothing does a second read say why (unknown, archived, issued, or already there: a no-op).
    */
-  async move(userId: string, id: number, target: { stage: StageKey | null; stageId: number | null }): Promise<unknown> {
+  async move(userId: string, id: number, target: { stage: StageKey | null; stageId: number | null }): Promise<PipelineCard> {
     const { stage } = await this.catalogues.verify(userId, { stageId: target.stageId, stageKey: target.stage });
     if (stage!.key === 'closed') throw new HttpError(409, FINALIZE_TO_CLOSE);
     const set = { sql: 'stage_id = ?, stage_key = ?, stage_entered_at = now()', bindings: [stage!.id, stage!.key] };
@@ -111,7 +111,7 @@ export class PipelineService {
     });
   }
 
-  async archive(userId: string, id: number, reason: string | null): Promise<unknown> {
+  async archive(userId: string, id: number, reason: string | null): Promise<PipelineCard> {
     const card = await updateCardJson(
       this.knex,
       userId,
@@ -127,7 +127,7 @@ export class PipelineService {
     throw refusal(current?.status);
   }
 
-  async unarchive(userId: string, id: number): Promise<unknown> {
+  async unarchive(userId: string, id: number): Promise<PipelineCard> {
     const card = await updateCardJson(
       this.knex,
       userId,
@@ -144,7 +144,7 @@ export class PipelineService {
   }
 
   /** Finalize: the sale's data on the card, and the card in Finalizado. No policy yet. */
-  async finalize(userId: string, id: number, input: CompletionInput): Promise<unknown> {
+  async finalize(userId: string, id: number, input: CompletionInput): Promise<PipelineCard> {
     const { stage } = await this.catalogues.verify(userId, { insurerId: input.insurerId, stageKey: 'closed' });
     const total = input.premioLiquido + input.iof + (input.juros ?? 0);
     const commission =
@@ -184,7 +184,7 @@ export class PipelineService {
    * moment, should an earlier attempt have stopped halfway); an issued card answers as it is. If
    * finance fails, the transaction ends, the card stays finalized and the broker can try again.
    */
-  async issue(userId: string, id: number, policyNumber: string | null): Promise<unknown> {
+  async issue(userId: string, id: number, policyNumber: string | null): Promise<PipelineCard> {
     try {
       return await this.knex.transaction(async (trx) => {
         // Finance answers within its client's timeout; waiting longer than that for the lock means a stuck issuance.
@@ -196,23 +196,31 @@ export class PipelineService {
         if (current.status !== 'active') throw refusal(current.status);
         if (current.stage !== 'closed') throw new HttpError(409, NOT_FINALIZED);
         if (!this.finance) throw new HttpError(503, ISSUING_UNAVAILABLE);
-        const card = current.card as PipelineCard;
+        const card = current.card;
+        const { totalPremium, startDate, endDate } = card;
+        if (totalPremium === null || startDate === null || endDate === null) throw new HttpError(409, NOT_FINALIZED);
         // A product deleted since the sale leaves the default type, business.
         const { product } = await this.catalogues.lookup(userId, { productId: card.contact.productId });
-        const policy = await this.finance.post<Policy>(`/internal/finance/${encodeURIComponent(userId)}/policies`, {
-          cardId: card.id,
-          contactId: card.contactId,
-          contactName: card.contact.name,
-          type: product?.policyType ?? 'business',
-          premium: card.totalPremium,
-          startDate: card.startDate,
-          renewalDate: card.endDate,
-          insurerId: card.insurerId,
-          commissionPercentage: card.commissionPercentage,
-          commissionAmount: card.commissionAmount,
-          policyNumber,
+        const policy = await this.finance.call(FINANCE_OPERATIONS.issuePolicy, {
+          params: { userId },
+          body: {
+            cardId: card.id,
+            contactId: card.contactId,
+            contactName: card.contact.name,
+            type: product?.policyType ?? 'business',
+            premium: totalPremium,
+            startDate,
+            renewalDate: endDate,
+            insurerId: card.insurerId,
+            commissionPercentage: card.commissionPercentage,
+            commissionAmount: card.commissionAmount,
+            policyNumber,
+          },
         });
-        return updateCardJson(trx, userId, id, { sql: "status = 'issued', policy_id = ?", bindings: [policy.id] }, "status = 'active'");
+        const issued = await updateCardJson(trx, userId, id, { sql: "status = 'issued', policy_id = ?", bindings: [policy.id] }, "status = 'active'");
+        // The row is locked and active since the read above: the update always matches.
+        if (!issued) throw new Error(`card ${id} changed under its lock`);
+        return issued;
       });
     } catch (error) {
       if ((error as { code?: string }).code === LOCK_TIMEOUT) throw new HttpError(409, CARD_BUSY);

@@ -1,0 +1,13 @@
+import { AUTH_OPERATIONS } from '../auth/auth.operations';
+import { BROKER_OPERATIONS } from '../broker/broker.operations';
+import { CATALOGUE_OPERATIONS } from '../catalogues/catalogues.operations';
+import { FINANCE_OPERATIONS } from '../finance/finance.operations';
+import { PIPELINE_OPERATIONS } from '../pipeline/pipeline.operations';
+import type { AnyOperation } from './operation';
+
+/** Every operation of every service, flattened: the OpenAPI document and the coverage test read it. */
+export function allOperations(): AnyOperation[] {
+  const flatten = (group: object): AnyOperation[] =>
+    Object.values(group).flatMap((entry: AnyOperation | object) => ('method' in entry && 'path' in entry ? [entry as AnyOperation] : flatten(entry)));
+  return [AUTH_OPERATIONS, BROKER_OPERATIONS, CATALOGUE_OPERATIONS, PIPELINE_OPERATIONS, FINANCE_OPERATIONS].flatMap(flatten);
+}

@@ -1,0 +1,75 @@
+import type { AnswerOf, AnyOperation, BodyOf, ParamsOf, QueryOf } from '@corretora/contracts';
+import { pathParamNames } from '@corretora/contracts';
+import type Router from '@koa/router';
+import type Koa from 'koa';
+import { HttpError } from './errors';
+import { currentUser, requireUser, type SessionUser } from './session';
+import type { UploadedFile } from './upload';
+import { parseBody, parseIdParam, parseQuery, parseUserIdParam } from './validation';
+
+/** What a handler gets: the request as its operation's schemas parsed it. */
+export interface OperationRequest<Op extends AnyOperation> {
+  params: ParamsOf<Op>;
+  query: QueryOf<Op>;
+  body: BodyOf<Op>;
+  /** The signed-in broker (operations of access 'signed-in'). */
+  user: Op['access'] extends 'signed-in' ? SessionUser : undefined;
+  /** The uploaded file (operations with `upload`), its text fields parsed as `body`. */
+  file: Op['upload'] extends object ? UploadedFile : undefined;
+  /** For what only HTTP knows: the client's address, sign-in, a streamed answer and its headers. */
+  ctx: Koa.Context;
+}
+
+/** A handler answers its operation's type; `undefined` when it wrote the answer itself (a file, JSON text). */
+export type OperationHandler<Op extends AnyOperation> = (request: OperationRequest<Op>) => Promise<AnswerOf<Op> | undefined> | AnswerOf<Op> | undefined;
+
+const INTERNAL_PREFIX = '/internal';
+
+/** The query string as a schema reads it: one value per key (a repeated key counts as its first). */
+function queryOf(ctx: Koa.Context): Record<string, string> {
+  return Object.fromEntries(Object.entries(ctx.query).map(([key, value]) => [key, Array.isArray(value) ? (value[0] ?? '') : (value ?? '')]));
+}
+
+function paramsOf(op: AnyOperation, ctx: Koa.Context): Record<string, string | number> {
+  const params = ctx.params as Record<string, string | undefined>;
+  return Object.fromEntries(pathParamNames(op.path).map((name) => [name, name === 'userId' ? parseUserIdParam(params[name]) : parseIdParam(params[name], op.notFound)]));
+}
+
+/**
+ * Registers an operation's handler: the guard its access asks (a session for 'signed-in'; the
+ * internal router itself is token-guarded), then `before` (an upload's parser, say), then path
+ * ids (a malformed one is the operation's 404), the query and the body through their schemas (a
+ * pt-BR 400 with field issues), and the answer with the operation's status. An internal operation
+ * goes on the internal router (its path without the router's /internal prefix).
+ */
+export function route<Op extends AnyOperation>(router: Router, op: Op, handler: OperationHandler<Op>, ...before: Koa.Middleware[]): void {
+  const path = op.access === 'internal' ? op.path.slice(INTERNAL_PREFIX.length) : op.path;
+  if (op.access === 'internal' && !op.path.startsWith(`${INTERNAL_PREFIX}/`)) throw new Error(`Internal operation ${op.id} must live under ${INTERNAL_PREFIX}/`);
+  const guards: Koa.Middleware[] = op.access === 'signed-in' ? [requireUser] : [];
+  const handle: Koa.Middleware = async (ctx) => {
+    const file = op.upload ? (ctx.state.file as UploadedFile) : undefined;
+    const body = op.body ? parseBody(op.body, ctx.request.body) : op.upload ? parseBody(op.upload.fields, file!.fields) : undefined;
+    const request = {
+      params: paramsOf(op, ctx),
+      query: op.query ? parseQuery(op.query, queryOf(ctx)) : undefined,
+      body,
+      user: op.access === 'signed-in' ? currentUser(ctx) : undefined,
+      file,
+      ctx,
+    } as OperationRequest<Op>;
+    ctx.status = op.status ?? 200;
+    const answer = await handler(request);
+    if (op.status === 204) {
+      ctx.status = 204;
+      return;
+    }
+    if (answer === null) {
+      // JSON null is an answer (no profile yet); Koa would turn a null body into a 204.
+      ctx.type = 'application/json';
+      ctx.body = 'null';
+    } else if (answer !== undefined) ctx.body = answer;
+    else if (ctx.body === undefined) throw new HttpError(500, 'Erro interno do servidor.');
+  };
+  const methods = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' } as const;
+  router[methods[op.method]](path, ...guards, ...before, handle);
+}
