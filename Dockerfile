@@ -17,7 +17,7 @@ COPY mfe-finance ./mfe-finance
 COPY gateway ./gateway
 COPY e2e/package.json ./e2e/package.json
 RUN npm ci --no-audit --no-fund && npx lerna run build --concurrency 1
-RUN APP_URL="$APP_URL" TRUSTED_PROXIES="$TRUSTED_PROXIES" npx tsx gateway/src/render-nginx.ts /app/nginx.conf
+RUN APP_URL="$APP_URL" TRUSTED_PROXIES="$TRUSTED_PROXIES" npx tsx gateway/src/render-nginx.ts /app/nginx.conf /app/api-docs
 
 FROM node:26-bookworm-slim AS service
 ENV NODE_ENV=production
@@ -30,6 +30,7 @@ FROM nginx:1.28.0-bookworm AS gateway
 RUN mkdir -p /tmp/nginx /srv/remotes
 COPY --from=build /app/nginx.conf /etc/nginx/corretora.conf
 COPY --from=build /app/shell/dist /srv/shell
+COPY --from=build /app/api-docs /srv/api-docs
 COPY --from=build /app/mfe-broker/dist /srv/remotes/mfe-broker
 COPY --from=build /app/mfe-catalogues/dist /srv/remotes/mfe-catalogues
 COPY --from=build /app/mfe-pipeline/dist /srv/remotes/mfe-pipeline

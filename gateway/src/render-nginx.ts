@@ -1,12 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SERVICES, SERVICE_NAMES, renderNginxConfig, type ServiceName } from '@corretora/gateway-kit';
+import { SERVICES, SERVICE_NAMES, renderNginxConfig, writeApiDocs, type ServiceName } from '@corretora/gateway-kit';
 
 /**
  * Writes the production nginx.conf (used by docker-compose). Upstreams come from <NAME>_UPSTREAM
  * (host:port, e.g. IDENTITY_UPSTREAM=identity:4101), defaulting to the compose service names.
  * APP_URL https adds HSTS; TRUSTED_PROXIES (comma-separated CIDRs of a load balancer in front) is
- * the only source whose X-Forwarded-For nginx believes.
+ * the only source whose X-Forwarded-For nginx believes. With a second argument, the API reference
+ * (openapi.json and its page) is written into that folder, which the image serves as DOCS_DIR.
  */
 const upstreams = Object.fromEntries(
   SERVICE_NAMES.map((name) => [name, process.env[`${name.toUpperCase()}_UPSTREAM`] ?? `${name}:${SERVICES[name].defaultPort}`]),
@@ -20,9 +21,12 @@ writeFileSync(
     upstreams,
     shellDir: process.env.SHELL_DIR ?? '/srv/shell',
     remotesDir: process.env.REMOTES_DIR ?? '/srv/remotes',
+    docsDir: process.env.DOCS_DIR ?? '/srv/api-docs',
     prefixDir: process.env.NGINX_PREFIX ?? '/tmp/nginx',
     https: (process.env.APP_URL ?? '').startsWith('https://'),
     trustedProxies: (process.env.TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
   }),
 );
 console.log(`nginx configuration written to ${output}`);
+const docs = process.argv[3];
+if (docs) void writeApiDocs(docs).then(() => console.log(`API reference written to ${docs}`));

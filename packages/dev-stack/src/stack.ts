@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
-import { SERVICES, SERVICE_NAMES, startDevGateway, type ServiceName } from '@corretora/gateway-kit';
+import { SERVICES, SERVICE_NAMES, startDevGateway, writeApiDocs, type ServiceName } from '@corretora/gateway-kit';
 import { INTERNAL_PORT_OFFSET, SERVICE_NODE_FLAGS } from '@corretora/registry';
 import { buildApps } from './apps';
 import { ensureDatabase, startInfra } from './infra';
@@ -97,8 +97,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       managed.map((service) => waitForReady(`${serviceUrls[service.name as ServiceName]}/readyz`, service.child, service.name)),
     );
 
+    const docsDir = path.join(options.dataDir, 'api-docs');
+    await writeApiDocs(docsDir);
     gateway = await startDevGateway({
       port: options.port,
+      docsDir,
       https: shared.APP_URL!.startsWith('https://'),
       upstreams: serviceUrls,
       shellDir: path.join(REPO_ROOT, 'shell', 'dist'),

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
+import { startNginx, writeApiDocs, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
 import { ensureDatabase, startInfra, type Infra } from './infra';
 import { REPO_ROOT, run } from './processes';
 import { startStack, type Stack } from './stack';
@@ -103,8 +103,11 @@ async function main(): Promise<void> {
       const nginxUp =
         stackUp &&
         (await step('start nginx in front of the stack', async () => {
+          const docsDir = path.join(workDir, 'api-docs');
+          await writeApiDocs(docsDir);
           nginx = await startNginx({
             listen: NGINX_PORT,
+            docsDir,
             upstreams: Object.fromEntries(stack!.services.map((service) => [service.name, new URL(service.url).host])) as Record<ServiceName, string>,
             shellDir: path.join(REPO_ROOT, 'shell', 'dist'),
             remotesDir: REPO_ROOT,

@@ -28,6 +28,8 @@ export interface DevGatewayOptions {
   remotesDir: string;
   /** In the repo a remote's build is <remotesDir>/<name>/dist; in a deployment it sits at <remotesDir>/<name>. */
   remoteDistSubdir?: string;
+  /** The API reference written by writeApiDocs: served as /api/openapi.json and /api/docs. */
+  docsDir?: string;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -55,6 +57,14 @@ async function fileIn(root: string, relative: string): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** The API reference's files, as nginx maps them (nginx-config's docsLocations). */
+async function docsFile(dir: string, pathname: string): Promise<string | null> {
+  if (pathname === '/api/openapi.json') return fileIn(dir, 'openapi.json');
+  if (pathname === '/api/docs') return fileIn(dir, 'index.html');
+  if (pathname.startsWith('/api/docs/')) return fileIn(dir, pathname.slice('/api/docs/'.length));
+  return null;
 }
 
 /** What nginx gzips too (its gzip_types); images and fonts are compressed already. */
@@ -160,6 +170,8 @@ export function startDevGateway(options: DevGatewayOptions): Promise<http.Server
 
     const route = matchApiRoute(pathname);
     if (route) return proxy(req, res, route, options.upstreams[route.service], requestId);
+    const docs = options.docsDir ? await docsFile(options.docsDir, pathname) : null;
+    if (docs) return sendFile(req, res, docs, staticHeaders({ https: options.https ?? false, pathname }));
     if (pathname.startsWith('/api/') || pathname.startsWith('/internal/')) {
       return sendJson(res, 404, { message: 'Rota não encontrada.' });
     }

@@ -19,6 +19,8 @@ export interface NginxOptions {
   /** Each remote's files are in <remotesDir>/<name>/<remoteDistSubdir>/ (docker: no subdir; the repo: dist). */
   remotesDir: string;
   remoteDistSubdir?: string;
+  /** The API reference written by writeApiDocs: served as /api/openapi.json and /api/docs. */
+  docsDir?: string;
   /** Worker user, when the master runs as root and the files are not world-readable (test runs as root). */
   user?: string;
   /** Where nginx keeps its pid and temp files (an unprivileged prefix). */
@@ -46,6 +48,14 @@ function addHeaders(headers: Record<string, string>): string {
   return Object.entries(headers)
     .map(([name, value]) => `add_header ${name} "${value}" always;`)
     .join(' ');
+}
+
+/** The API reference (writeApiDocs' files): the document and its page, static like the shell. */
+function docsLocations(dir: string, security: string): string {
+  return `
+    location = /api/openapi.json { alias ${dir}/openapi.json; default_type application/json; add_header Cache-Control "no-cache"; ${security} }
+    location = /api/docs { alias ${dir}/index.html; default_type text/html; add_header Cache-Control "no-cache"; ${security} }
+    location /api/docs/ { alias ${dir}/; add_header Cache-Control "no-cache"; ${security} }`;
 }
 
 const json = (status: number, message: string) => `default_type application/json; return ${status} '{"message":"${message}"}';`;
@@ -156,7 +166,7 @@ ${realIp(options.trustedProxies)}
     proxy_buffers 64 16k;
     proxy_busy_buffers_size 64k;
 ${apiLocations()}
-
+${options.docsDir ? docsLocations(options.docsDir, security) : ''}
     # /api paths not in the table (and /internal, never routed) get a JSON 404.
     location /api/ { ${NOT_FOUND_JSON} }
     location /internal/ { ${NOT_FOUND_JSON} }

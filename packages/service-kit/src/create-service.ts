@@ -22,6 +22,16 @@ export interface ServiceDeps {
   log: pino.Logger;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  path: string;
+}
+
+/** A router's routes (with its prefix), HEAD left out (Koa's router adds it to every GET). */
+function routesOf(router: Router): RegisteredRoute[] {
+  return router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) })));
+}
+
 export interface CreateServiceOptions {
   config: BaseConfig;
   migrationsDir: string;
@@ -46,6 +56,8 @@ export interface Service {
   log: pino.Logger;
   /** The keys that sign the session cookie (tests sign theirs with them). */
   cookieKeys: CookieKeys;
+  /** Every route each listener answers (method and path as registered): what the API reference must cover. */
+  routes: { public: RegisteredRoute[]; internal: RegisteredRoute[] };
   /** Starts both listeners on the configured host (port 0: any free port, for tests). */
   listen(port?: number, internalPort?: number): Promise<{ server: http.Server; internal: http.Server }>;
   close(): Promise<void>;
@@ -160,6 +172,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     knex,
     log,
     cookieKeys,
+    routes: { public: routesOf(router), internal: routesOf(internal) },
     async listen(port = config.port, internalPort = port === 0 ? 0 : config.internalPort) {
       const server = await start(app, port);
       const internalServer = await start(internalApp, internalPort);

@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { allOperations } from '@corretora/contracts';
+import { openApiDocument, writeApiDocs } from '@corretora/gateway-kit';
+import { createObjectStore, type Service } from '@corretora/service-kit';
+import { createTestDatabase, testConfig } from '@corretora/service-kit/testing';
+import { createBrokerService } from '../../services/broker/src/app';
+import { createCataloguesService } from '../../services/catalogues/src/app';
+import { createFinanceService } from '../../services/finance/src/app';
+import { createIdentityService } from '../../services/identity/src/app';
+import { createPipelineService } from '../../services/pipeline/src/app';
+
+/**
+ * The API reference is the operations table, and the table is what the services answer: every
+ * route a service registers is in the document (or, for /internal, in the table's internal
+ * operations), and nothing in either is a route no service answers.
+ */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const services: Service[] = [];
+let outbox: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  outbox = await mkdtemp(path.join(os.tmpdir(), 'openapi-outbox-'));
+  const url = database.url;
+  const nowhere = 'http://127.0.0.1:9';
+  const store = createObjectStore();
+  services.push(
+    await createIdentityService({ ...testConfig('identity', url), smtpUrl: null, mailFrom: 'CRM <crm@test>', outboxDir: outbox, registerLimitPerHour: 20 }),
+    await createBrokerService({ ...testConfig('broker', url), cataloguesUrl: nowhere, pipelineUrl: nowhere, financeUrl: nowhere }, store),
+    await createCataloguesService({ ...testConfig('catalogues', url), insurerPasswordKey: randomBytes(32) }),
+    await createPipelineService({ ...testConfig('pipeline', url), cataloguesUrl: nowhere, financeUrl: nowhere }),
+    await createFinanceService({ ...testConfig('finance', url), pipelineUrl: nowhere }, store),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  for (const service of services) await service.close();
+  await database?.drop();
+  await rm(outbox, { recursive: true, force: true });
+});
+
+const key = (method: string, route: string) => `${method.toUpperCase()} ${route}`;
+
+/**
+ * The document through @seriousme/openapi-schema-validator (the OpenAPI 3.1 JSON Schema, with
+ * Ajv): an ES module only, so it runs in a Node of its own, the document on its stdin.
+ */
+function validateOpenApi(document: unknown): { valid: boolean; errors?: unknown } {
+  const script = `import { Validator } from '@seriousme/openapi-schema-validator';
+    let input = '';
+    process.stdin.on('data', (chunk) => (input += chunk));
+    process.stdin.on('end', async () => process.stdout.write(JSON.stringify(await new Validator().validate(JSON.parse(input)))));`;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(document), cwd: path.join(__dirname, '..') });
+  return JSON.parse(output.toString()) as { valid: boolean; errors?: unknown };
+}
+
+test('the document names exactly the public routes the services answer, and the table the internal ones', () => {
+  const document = openApiDocument() as { paths: Record<string, Record<string, unknown>> };
+  const documented = Object.entries(document.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => key(method, route.replace(/\{(\w+)\}/g, ':$1'))));
+  const answered = services.flatMap((service) => service.routes.public.map((route) => key(route.method, route.path)));
+  expect([...documented].sort()).toEqual([...answered].sort());
+  expect(new Set(answered).size).toBe(answered.length);
+
+  const internalOperations = allOperations().filter((op) => op.access === 'internal').map((op) => key(op.method, op.path));
+  const internalRoutes = services.flatMap((service) => service.routes.internal.map((route) => key(route.method, route.path)));
+  expect(internalRoutes.sort()).toEqual(internalOperations.sort());
+  expect(documented.some((entry) => entry.includes('/internal/'))).toBe(false);
+});
+
+test('the document is valid OpenAPI 3.1, one operationId each, and the reference page is written beside it', async () => {
+  const document = openApiDocument();
+  const result = validateOpenApi(document);
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+  const ids = allOperations().map((op) => op.id);
+  expect(new Set(ids).size).toBe(ids.length);
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'api-docs-'));
+  try {
+    await writeApiDocs(dir);
+    expect(JSON.parse(await readFile(path.join(dir, 'openapi.json'), 'utf8'))).toEqual(document);
+    const page = await readFile(path.join(dir, 'index.html'), 'utf8');
+    // Same-origin scripts only (the site's CSP): no inline script, no CDN.
+    expect(page).not.toMatch(/<script>(?!<\/script>)/);
+    expect(page).not.toMatch(/https?:\/\//);
+    expect((await readFile(path.join(dir, 'swagger-ui-bundle.js'))).length).toBeGreaterThan(100_000);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,154 @@
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { allOperations, pathParamNames, type AnyOperation } from '@corretora/contracts';
+import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
+
+type Schema = Parameters<typeof toJsonSchema>[0];
+
+/** What a request's fields are on the wire (the schemas' input side); checks JSON Schema cannot say are left to the prose. */
+function jsonSchema(schema: unknown): JsonSchema {
+  // OpenAPI 3.1's dialect is draft 2020-12 already: no $schema inside the document.
+  const { $schema: _dialect, ...rest } = toJsonSchema(schema as Schema, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }) as JsonSchema & { $schema?: string };
+  return rest;
+}
+
+/** `/api/claims/:id` → `/api/claims/{id}` */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z]+)/g, '{$1}');
+}
+
+const ERROR = {
+  type: 'object',
+  required: ['message'],
+  properties: {
+    message: { type: 'string', description: 'O que houve, em português.' },
+    issues: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+  },
+};
+
+function operationObject(op: AnyOperation): Record<string, unknown> {
+  const parameters: Record<string, unknown>[] = pathParamNames(op.path).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: name === 'userId' ? { type: 'string', format: 'uuid' } : { type: 'integer', minimum: 1, maximum: 2147483647 },
+  }));
+  if (op.query) {
+    const query = jsonSchema(op.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
+  }
+  const body = op.body
+    ? { 'application/json': { schema: jsonSchema(op.body) } }
+    : op.bodyOneOf
+      ? { 'application/json': { schema: { oneOf: op.bodyOneOf.map(jsonSchema) } } }
+      : op.upload
+        ? {
+            'multipart/form-data': {
+              schema: {
+                ...(jsonSchema(op.upload.fields) as object),
+                properties: { ...((jsonSchema(op.upload.fields) as { properties?: object }).properties ?? {}), [op.upload.field]: { type: 'string', contentMediaType: 'application/octet-stream' } },
+              },
+            },
+          }
+        : undefined;
+  const status = String(op.status ?? 200);
+  const success = status === '204' ? { description: 'Feito, sem corpo.' } : { description: 'Sucesso.', content: { [op.produces ?? 'application/json']: {} } };
+  const errors = Object.fromEntries(
+    [
+      ['400', 'Dados inválidos: a mensagem e os campos.'],
+      ...(op.access === 'signed-in' ? [['401', 'Sem sessão.'], ['403', 'Cadastro da corretora incompleto.'], ['429', 'Limite de escritas ou envios por minuto.']] : []),
+      ['404', 'Não encontrado (o id de outra corretora também).'],
+      ['409', 'Conflito com o estado atual.'],
+    ].map(([code, description]) => [code, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+  );
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    tags: [op.id.split('.')[0]],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(body ? { requestBody: { required: Boolean(op.body || op.upload), content: body } } : {}),
+    responses: { [status]: success, ...errors },
+    ...(op.access === 'signed-in' ? { security: [{ session: [] }] } : { security: [] }),
+  };
+}
+
+/**
+ * The public API as OpenAPI 3.1, generated from the operations table (contracts): paths, path and
+ * query parameters, bodies (valibot → JSON Schema, the input side), statuses and the error shape.
+ * Internal operations stay out. Answers are documented by their content type: their shapes are
+ * TypeScript types (contracts) without runtime schemas.
+ */
+export function openApiDocument(operations: readonly AnyOperation[] = allOperations()): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations.filter((candidate) => candidate.access !== 'internal')) {
+    const entry = (paths[openApiPath(op.path)] ??= {});
+    entry[op.method.toLowerCase()] = operationObject(op);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Corretora CRM API',
+      version: '1.0.0',
+      description: 'A API do Corretora CRM, atrás do gateway (/api). Sessão por cookie; escritas exigem a origem do próprio site.',
+    },
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'corretora.sid' } },
+      schemas: { Error: ERROR },
+    },
+    paths,
+  };
+}
+
+const SWAGGER_UI = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+
+const PAGE = `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Corretora CRM — referência da API</title>
+<link rel="stylesheet" href="/api/docs/swagger-ui.css">
+<link rel="stylesheet" href="/api/docs/docs.css">
+</head>
+<body>
+<main id="api-reference"></main>
+<script src="/api/docs/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script>
+</body>
+</html>
+`;
+
+// A file of its own, not an inline script: the site's CSP allows same-origin scripts only.
+const INIT = `window.addEventListener('load', function () {
+  window.SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#api-reference', validatorUrl: null, deepLinking: false, tryItOutEnabled: false, supportedSubmitMethods: [] });
+});
+`;
+
+/** Swagger UI's colours darkened to WCAG AA contrast (4.5:1) against their backgrounds. */
+const STYLES = `.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1a5a99; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1b6e48; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8a4f00; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #0f6a62; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #a32119; }
+.swagger-ui .info .title small pre, .swagger-ui .info .title small.version-stamp pre { color: #fff; }
+.swagger-ui .info .title small { background: #4a5563; }
+.swagger-ui .info .title small.version-stamp { background: #1b6e48; }
+.swagger-ui .info a, .swagger-ui .info .url, .swagger-ui a.nostyle, .swagger-ui .info__tos a { color: #1a5a99; }
+.swagger-ui .btn, .swagger-ui .btn > span { color: #1f2937; }
+.swagger-ui .json-schema-2020-12-expand-deep-button, .swagger-ui .json-schema-2020-12__title, .swagger-ui .model-title { color: #1f2937; }
+.swagger-ui .opblock-summary-description, .swagger-ui .opblock-tag small, .swagger-ui .opblock .opblock-summary-path { color: #1f2937; }
+`;
+
+/**
+ * Writes the reference into `dir`: openapi.json, the page (index.html) and its assets, served by
+ * nginx and the dev gateway as /api/openapi.json and /api/docs (same origin, under the site's CSP).
+ * The renderer is Swagger UI (swagger-ui-dist, maintained, renders OpenAPI 3.1 with no network).
+ */
+export async function writeApiDocs(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'openapi.json'), JSON.stringify(openApiDocument(), null, 1));
+  await writeFile(path.join(dir, 'index.html'), PAGE);
+  await writeFile(path.join(dir, 'init.js'), INIT);
+  await writeFile(path.join(dir, 'docs.css'), STYLES);
+  for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css']) await copyFile(path.join(SWAGGER_UI, asset), path.join(dir, asset));
+}
