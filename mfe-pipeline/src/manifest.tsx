@@ -1,8 +1,8 @@
-import { REFERENCE_DATA_RESOURCE } from '@corretora/contracts';
-import { defineRemoteManifest, resourceQueryOptions } from '@corretora/web-kit';
+import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
+import { defineRemoteManifest, operationQuery } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 import { Suspense, lazy } from 'react';
-import { boardQuery } from './lib/pipeline-api';
+import { boardQuery } from './features/board/api/board-api';
 
 const loadPipelinePage = () => import('./app/pipeline-page');
 const loadContactsPage = () => import('./app/contacts-page');
@@ -21,7 +21,7 @@ export default defineRemoteManifest(
     pipeline: (queryClient) => {
       void loadPipelinePage();
       void queryClient.prefetchQuery(boardQuery);
-      void queryClient.prefetchQuery(resourceQueryOptions(REFERENCE_DATA_RESOURCE));
+      void queryClient.prefetchQuery(operationQuery(CATALOGUE_OPERATIONS.referenceData));
     },
     contacts: () => void loadContactsPage(),
   },

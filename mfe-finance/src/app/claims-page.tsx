@@ -8,7 +8,7 @@ import { Select } from '@corretora/web-kit/fluent/select';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useState } from 'react';
-import { useClaimStatus, useClaims } from '../lib/finance-api';
+import { useClaimStatus, useClaims } from '../features/claims/api/claims-api';
 
 const ClaimDialog = lazy(() => import('../features/claims/components/claim-dialog').then((module) => ({ default: module.ClaimDialog })));
 

@@ -7,7 +7,7 @@ import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { lazy, Suspense, useState } from 'react';
-import { useCommissions } from '../lib/finance-api';
+import { useCommissions } from '../features/commissions/api/commissions-api';
 import { ratio } from '../components/ratio';
 
 // The Apólices tab's table loads when the tab is first opened (Visão Geral is the default).

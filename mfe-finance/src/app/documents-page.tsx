@@ -9,7 +9,7 @@ import { Select } from '@corretora/web-kit/fluent/select';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
 import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Fragment, useRef, useState, type DragEvent } from 'react';
-import { documentDownloadUrl, useDeleteDocument, useDocuments, useUploadDocument } from '../lib/finance-api';
+import { documentDownloadUrl, useDeleteDocument, useDocuments, useUploadDocument } from '../features/documents/api/documents-api';
 import { ratio } from '../components/ratio';
 
 const useStyles = makeStyles({

@@ -7,7 +7,7 @@ import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
 import { useState } from 'react';
-import { useCancelPolicy, usePolicies, type PolicyFilters } from '../lib/finance-api';
+import { useCancelPolicy, usePolicies, type PolicyFilters } from '../features/policies/api/policies-api';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end', marginBottom: tokens.spacingVerticalM },

@@ -9,7 +9,7 @@ import { AddRegular, ArrowDownloadRegular, EditRegular } from '@fluentui/react-i
 import { useDeferredValue, useEffect, useState } from 'react';
 import { SearchBox } from '../components/search-box';
 import { ContactDialog } from '../features/contacts/components/contact-dialog';
-import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../lib/pipeline-api';
+import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../features/contacts/api/contacts-api';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center', marginBottom: tokens.spacingVerticalM },

@@ -12,7 +12,7 @@ import { ArchivedGrid } from '../features/archived/components/archived-grid';
 import { Board } from '../features/board/components/board';
 import { SummaryCards } from '../features/board/components/summary-cards';
 import { matches, type DropOutcome } from '../features/board/utils/board-model';
-import { useArchived, useBoard, useMoveCard } from '../lib/pipeline-api';
+import { useArchived, useBoard, useMoveCard } from '../features/board/api/board-api';
 import { useReferenceNames } from '../lib/reference-names';
 
 // The dialogs load when first opened: the board is interactive sooner and the page lighter.

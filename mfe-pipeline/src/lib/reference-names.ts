@@ -1,5 +1,5 @@
-import { REFERENCE_DATA_RESOURCE, type ReferenceData } from '@corretora/contracts';
-import { useResource } from '@corretora/web-kit';
+import { CATALOGUE_OPERATIONS, type ReferenceData } from '@corretora/contracts';
+import { useOperation } from '@corretora/web-kit';
 import { useMemo } from 'react';
 
 /** Section 3's fallback texts, wherever a reference is missing (deleted in Configurações, say). */
@@ -22,7 +22,7 @@ function namer(list: readonly { id: number; name: string }[] | undefined, unknow
 
 /** The broker's catalogue names by id (reference data is fresh for 5 minutes and kept 10). */
 export function useReferenceNames(): ReferenceNames {
-  const query = useResource(REFERENCE_DATA_RESOURCE, { staleTime: 5 * 60_000, gcTime: 10 * 60_000 });
+  const query = useOperation(CATALOGUE_OPERATIONS.referenceData, undefined, { staleTime: 5 * 60_000, gcTime: 10 * 60_000 });
   return useMemo(
     () => ({
       data: query.data,

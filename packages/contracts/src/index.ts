@@ -10,8 +10,6 @@ export * from './br/phone';
 export * from './br/susep';
 export * from './br/text';
 export * from './broker/broker-profile.schemas';
-export * from './broker/broker-resources';
-export * from './catalogues/catalogue-resources';
 export * from './catalogues/catalogues.schemas';
 export * from './catalogues/iof';
 export * from './errors';

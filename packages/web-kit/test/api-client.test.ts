@@ -1,9 +1,10 @@
-import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
+import { BROKER_OPERATIONS } from '@corretora/contracts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, apiErrorMessage, apiRequest } from '../src/api/api-client';
 import { QUERY_KEYS, createQueryClient } from '../src/api/query-client';
 import { fetchCurrentUser } from '../src/session/current-user';
+import { operationKey } from '../src/api/operations';
 
 let server: http.Server;
 let base: string;
@@ -77,10 +78,10 @@ describe('a session that ends while the app is open', () => {
   test('a 401 from any call signs the broker out and drops their cached data', async () => {
     const client = createQueryClient();
     client.setQueryData(QUERY_KEYS.currentUser, user);
-    client.setQueryData(BROKER_PROFILE_RESOURCE.key, { name: 'Ana' });
+    client.setQueryData(operationKey(BROKER_OPERATIONS.profile), { name: 'Ana' });
     await expect(client.fetchQuery({ queryKey: ['catalogue', 'products'], queryFn: () => apiRequest('GET', '/api/auth/user', undefined, base) })).rejects.toThrow(ApiError);
     expect(client.getQueryData(QUERY_KEYS.currentUser)).toBeNull();
-    expect(client.getQueryData(BROKER_PROFILE_RESOURCE.key)).toBeUndefined();
+    expect(client.getQueryData(operationKey(BROKER_OPERATIONS.profile))).toBeUndefined();
   });
 
   test('the same from a mutation; other failures leave the session alone', async () => {

@@ -1,10 +1,10 @@
-import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
+import { BROKER_OPERATIONS } from '@corretora/contracts';
 import { UPCOMING_AREAS, remoteRoutes } from '@corretora/registry';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { PATHS } from '../config/paths';
 import { preloadRemoteRoute } from '../lib/remotes';
-import { Navigate, Outlet, resourceQueryOptions, useCurrentUser, useLocation, useRoutes, type RouteObject } from '@corretora/web-kit';
+import { Navigate, Outlet, operationQuery, useCurrentUser, useLocation, useRoutes, type RouteObject } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 
 // Every screen loads on demand: /login ships only what it needs.
@@ -39,7 +39,7 @@ function ProtectedRoot() {
     if (!user) return;
     // Signed in: the onboarding check and the area's code and data start now, side by side,
     // rather than each waiting for the chunk before it to render.
-    void queryClient.prefetchQuery(resourceQueryOptions(BROKER_PROFILE_RESOURCE));
+    void queryClient.prefetchQuery(operationQuery(BROKER_OPERATIONS.profile));
     preloadRemoteRoute(pathname, queryClient);
   }, [user, pathname, queryClient]);
   if (!user) {

@@ -1,5 +1,6 @@
+import { BROKER_OPERATIONS } from '@corretora/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, QUERY_KEYS } from '@corretora/web-kit';
+import { callOperation, QUERY_KEYS } from '@corretora/web-kit';
 
 /**
  * 'Limpar Dados' (DELETE /api/clear-data): on success everything cached is refetched (as after any
@@ -9,7 +10,7 @@ import { apiRequest, QUERY_KEYS } from '@corretora/web-kit';
 export function useClearData() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>('DELETE', '/api/clear-data'),
+    mutationFn: () => callOperation(BROKER_OPERATIONS.clearData),
     onSuccess: () =>
       queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== QUERY_KEYS.currentUser[0], refetchType: 'all' }),
   });

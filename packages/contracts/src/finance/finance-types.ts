@@ -98,5 +98,3 @@ export interface FinanceStats {
   recentActivity: ActivityEvent[];
 }
 
-/** The root of every finance query in the shared cache: issuing from the board refreshes them all. */
-export const FINANCE_CACHE_KEY = ['finance'] as const;

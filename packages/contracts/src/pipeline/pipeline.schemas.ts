@@ -190,5 +190,7 @@ export type LeadCreateInput = v.InferOutput<typeof LeadCreateSchema>;
 export type ContactUpdateInput = v.InferOutput<typeof ContactUpdateSchema>;
 export type ContactCreateInput = v.InferOutput<typeof ContactCreateSchema>;
 export type CompletionInput = v.InferOutput<typeof CompletionSchema>;
+/** The finalize form's body as it travels (money as '1248.00'). */
+export type CompletionBody = v.InferInput<typeof CompletionSchema>;
 export type FinalizeFormInput = v.InferInput<typeof FinalizeFormSchema>;
 export type ContactQuery = v.InferOutput<typeof ContactQuerySchema>;

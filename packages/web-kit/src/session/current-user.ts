@@ -1,6 +1,7 @@
-import type { User } from '@corretora/contracts';
+import { AUTH_OPERATIONS, type User } from '@corretora/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../api/api-client';
+import { ApiError } from '../api/api-client';
+import { callOperation } from '../api/operations';
 import { QUERY_KEYS } from '../api/query-client';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -8,7 +9,7 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 /** 401 means signed out: no user and no error. Any other failure is an error. */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
-    return await apiRequest<User>('GET', '/api/auth/user');
+    return await callOperation(AUTH_OPERATIONS.user);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

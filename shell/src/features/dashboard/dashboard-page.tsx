@@ -1,5 +1,5 @@
 import {
-  BROKER_PROFILE_RESOURCE, CLAIM_STATUS_LABELS, DASHBOARD_STATS_RESOURCE, DOCUMENT_CATEGORIES, formatCount, formatDateTime, formatMoney, formatRelativeTime,
+  BROKER_OPERATIONS, CLAIM_STATUS_LABELS, DOCUMENT_CATEGORIES, formatCount, formatDateTime, formatMoney, formatRelativeTime,
   optionLabel, type ActivityEvent, type ActivityType, type ClaimStatus,
 } from '@corretora/contracts';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -12,7 +12,7 @@ import {
 } from '@fluentui/react-icons';
 import { useEffect, useId, useState } from 'react';
 import { PATHS } from '../../config/paths';
-import { Link, useNavigate, useResource } from '@corretora/web-kit';
+import { Link, useNavigate, useOperation } from '@corretora/web-kit';
 import { LoadingScreen, PageHeader } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({
@@ -35,7 +35,7 @@ const useStyles = makeStyles({
 
 function StatCards() {
   const styles = useStyles();
-  const stats = useResource(DASHBOARD_STATS_RESOURCE);
+  const stats = useOperation(BROKER_OPERATIONS.dashboard);
   if (stats.isLoading) {
     return (
       <div className={styles.stats} aria-busy="true" aria-label="Carregando indicadores">
@@ -86,7 +86,7 @@ function StatCards() {
 function FirstStepsCard() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const stats = useResource(DASHBOARD_STATS_RESOURCE);
+  const stats = useOperation(BROKER_OPERATIONS.dashboard);
   if (!stats.data || stats.data.totalLeads > 0) return null;
   return (
     <Card className={styles.welcome}>
@@ -125,7 +125,7 @@ function useNow(intervalMs = 60_000): Date {
 
 function RecentActivity({ complete }: { complete: boolean }) {
   const styles = useStyles();
-  const stats = useResource(DASHBOARD_STATS_RESOURCE, { enabled: complete });
+  const stats = useOperation(BROKER_OPERATIONS.dashboard, undefined, { enabled: complete });
   const now = useNow();
   const events = stats.data?.recentActivity ?? [];
   if (events.length === 0) {
@@ -178,7 +178,7 @@ function Panels({ complete }: { complete: boolean }) {
 export default function DashboardPage() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const profile = useResource(BROKER_PROFILE_RESOURCE);
+  const profile = useOperation(BROKER_OPERATIONS.profile);
   if (profile.isLoading) return <LoadingScreen />;
   const complete = profile.data?.isOnboardingComplete === true;
   return (

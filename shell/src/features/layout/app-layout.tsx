@@ -1,11 +1,11 @@
-import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
+import { BROKER_OPERATIONS } from '@corretora/contracts';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useFocusableGroup } from '@corretora/web-kit/fluent/focus';
 import { Body1, Button, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { ErrorCircleRegular, NavigationRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { SideNav } from './side-nav';
-import { Outlet, useLocation, useResource } from '@corretora/web-kit';
+import { Outlet, useLocation, useOperation } from '@corretora/web-kit';
 import { AppToaster, COMPACT_LAYOUT, NoticeFromPreviousPage } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({
@@ -42,7 +42,7 @@ export default function AppLayout() {
   // dialog disposed it before it restored the page, and aria-hidden stayed on #root.
   useFocusableGroup();
   const styles = useStyles();
-  const profile = useResource(BROKER_PROFILE_RESOURCE);
+  const profile = useOperation(BROKER_OPERATIONS.profile);
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
 

@@ -1,4 +1,4 @@
-import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
+import { BROKER_OPERATIONS } from '@corretora/contracts';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Body1Strong, Caption1, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { DeleteRegular, LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular, SignOutRegular } from '@fluentui/react-icons';
@@ -7,7 +7,7 @@ import { PATHS } from '../../config/paths';
 import { useClearData } from '../../lib/account-api';
 import { useLogout } from '../../lib/auth-api';
 import { NAV_ITEMS, isActivePath } from './nav-items';
-import { NavLink, useCurrentUser, useLocation, useNavigate, useResource } from '@corretora/web-kit';
+import { NavLink, useCurrentUser, useLocation, useNavigate, useOperation } from '@corretora/web-kit';
 import { ActionMenu, COMPACT_LAYOUT, ConfirmDialog, PersonAvatar, useNotify } from '@corretora/web-kit/ui';
 
 const NAV_WIDTH = '16rem';
@@ -43,7 +43,7 @@ export function SideNav({ open = false }: { open?: boolean }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const profile = useResource(BROKER_PROFILE_RESOURCE).data;
+  const profile = useOperation(BROKER_OPERATIONS.profile).data;
   const logout = useLogout();
   const clearData = useClearData();
   const notify = useNotify();

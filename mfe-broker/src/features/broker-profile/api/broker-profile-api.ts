@@ -1,6 +1,5 @@
-import { BROKER_PROFILE_RESOURCE, DASHBOARD_STATS_RESOURCE } from '@corretora/contracts';
-import type { BrokerProfile, BrokerProfileInput } from '@corretora/contracts';
-import { apiRequest } from '@corretora/web-kit';
+import { BROKER_OPERATIONS as OPS, type BrokerProfileInput } from '@corretora/contracts';
+import { callOperation, invalidateOperations, operationKey } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** The onboarding save (POST, isOnboardingComplete true) or the edit of a finished profile (PUT). */
@@ -8,12 +7,10 @@ export function useSaveBrokerProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, mode }: { input: BrokerProfileInput; mode: 'onboarding' | 'edit' }) =>
-      mode === 'onboarding'
-        ? apiRequest<BrokerProfile>('POST', '/api/broker-profile', { ...input, isOnboardingComplete: true })
-        : apiRequest<BrokerProfile>('PUT', '/api/broker-profile', input),
+      mode === 'onboarding' ? callOperation(OPS.saveProfile, { body: { ...input, isOnboardingComplete: true } }) : callOperation(OPS.updateProfile, { body: input }),
     onSuccess: (profile) => {
-      queryClient.setQueryData(BROKER_PROFILE_RESOURCE.key, profile);
-      return queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_RESOURCE.key });
+      queryClient.setQueryData(operationKey(OPS.profile), profile);
+      return invalidateOperations(queryClient, OPS.dashboard);
     },
   });
 }
@@ -21,7 +18,7 @@ export function useSaveBrokerProfile() {
 export function useRestartOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<BrokerProfile>('POST', '/api/broker-profile/restart'),
-    onSuccess: (profile) => queryClient.setQueryData(BROKER_PROFILE_RESOURCE.key, profile),
+    mutationFn: () => callOperation(OPS.restartOnboarding),
+    onSuccess: (profile) => queryClient.setQueryData(operationKey(OPS.profile), profile),
   });
 }

@@ -1,5 +1,5 @@
-import { BROKER_PROFILE_RESOURCE } from '@corretora/contracts';
-import { useResource } from '@corretora/web-kit';
+import { BROKER_OPERATIONS } from '@corretora/contracts';
+import { useOperation } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
 import { lazy, Suspense, useState } from 'react';
@@ -11,7 +11,7 @@ const OnboardingWizard = lazy(() => import('./onboarding-wizard').then((module) 
 
 /** /broker: the read-only profile once onboarding is complete, otherwise (or when editing) the wizard. */
 export default function BrokerPage() {
-  const profile = useResource(BROKER_PROFILE_RESOURCE);
+  const profile = useOperation(BROKER_OPERATIONS.profile);
   const [editing, setEditing] = useState(false);
   if (profile.isLoading) return <LoadingScreen />;
   if (profile.isError) {

@@ -1,8 +1,8 @@
 import {
-  BROKER_PROFILE_RESOURCE, BrokerProfileUpdateSchema, DASHBOARD_STATS_RESOURCE, EXPERIENCE_OPTIONS, formatCount, formatCpf, formatDate, formatMoney,
+  BROKER_OPERATIONS, BrokerProfileUpdateSchema, EXPERIENCE_OPTIONS, formatCount, formatCpf, formatDate, formatMoney,
   formatPhone, formatSusep, maskSusep, type BrokerProfile,
 } from '@corretora/contracts';
-import { Link as RouterLink, useResource } from '@corretora/web-kit';
+import { Link as RouterLink, useOperation } from '@corretora/web-kit';
 import {
   COMPACT_LAYOUT, CpfField, DateField, LoadingScreen, MaskedField, PageHeader, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm,
 } from '@corretora/web-kit/ui';
@@ -41,7 +41,7 @@ function toValues(profile: BrokerProfile) {
 
 function AccountStats() {
   const styles = useStyles();
-  const stats = useResource(DASHBOARD_STATS_RESOURCE);
+  const stats = useOperation(BROKER_OPERATIONS.dashboard);
   // A service that did not answer shows '—' for its figures, as on the dashboard: never a false zero.
   const missing = new Set(stats.data?.unavailable ?? []);
   const figure = (source: 'pipeline' | 'finance', text: string) => (missing.has(source) ? '—' : text);
@@ -117,7 +117,7 @@ function ProfileForm({ profile }: { profile: BrokerProfile }) {
 /** /profile ('Meu Perfil'): the broker's own data, photo and account figures. */
 export default function ProfilePage() {
   const styles = useStyles();
-  const profile = useResource(BROKER_PROFILE_RESOURCE);
+  const profile = useOperation(BROKER_OPERATIONS.profile);
   if (profile.isLoading) return <LoadingScreen />;
   if (!profile.data) {
     return (

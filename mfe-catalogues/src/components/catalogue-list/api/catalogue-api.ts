@@ -1,5 +1,5 @@
-import { REFERENCE_DATA_RESOURCE } from '@corretora/contracts';
-import { apiRequest } from '@corretora/web-kit';
+import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
+import { apiRequest, invalidateOperations, operationKey, operationUrl } from '@corretora/web-kit';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { replaceSorted } from '../utils/changed-fields';
 
@@ -11,10 +11,17 @@ export interface CatalogueItem {
 
 export type CatalogueKey = 'products' | 'insurers' | 'lead-sources';
 
-export const catalogueQueryKey = (key: CatalogueKey) => ['catalogues', key] as const;
+/** Each catalogue's operations (contracts): the list component is one for the three, so its bodies stay records. */
+const OPERATIONS = { products: CATALOGUE_OPERATIONS.products, insurers: CATALOGUE_OPERATIONS.insurers, 'lead-sources': CATALOGUE_OPERATIONS.leadSources } as const;
+
+export const catalogueQueryKey = (key: CatalogueKey) => operationKey(OPERATIONS[key].list);
 
 export const catalogueQueryOptions = <T extends CatalogueItem>(key: CatalogueKey) =>
-  queryOptions({ queryKey: catalogueQueryKey(key), queryFn: () => apiRequest<T[]>('GET', `/api/${key}`) });
+  queryOptions({ queryKey: catalogueQueryKey(key), queryFn: () => apiRequest<T[]>(OPERATIONS[key].list.method, operationUrl(OPERATIONS[key].list)) });
+
+function send<T>(op: (typeof OPERATIONS)[CatalogueKey]['create' | 'update' | 'remove'], id: number | null, body?: Record<string, unknown>): Promise<T> {
+  return apiRequest<T>(op.method, operationUrl(op, id === null ? {} : { params: { id } }), body);
+}
 
 export function useCatalogue<T extends CatalogueItem>(key: CatalogueKey) {
   return useQuery(catalogueQueryOptions<T>(key));
@@ -26,14 +33,14 @@ function useInvalidate(key: CatalogueKey) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: catalogueQueryKey(key) }),
       // Lead forms and cards read reference data: every catalogue change makes it stale.
-      queryClient.invalidateQueries({ queryKey: REFERENCE_DATA_RESOURCE.key }),
+      invalidateOperations(queryClient, CATALOGUE_OPERATIONS.referenceData),
     ]);
 }
 
 export function useCreateItem<T extends CatalogueItem>(key: CatalogueKey) {
   const invalidate = useInvalidate(key);
   return useMutation({
-    mutationFn: (input: Record<string, unknown>) => apiRequest<T>('POST', `/api/${key}`, input),
+    mutationFn: (input: Record<string, unknown>) => send<T>(OPERATIONS[key].create, null, input),
     onSuccess: invalidate,
   });
 }
@@ -41,7 +48,7 @@ export function useCreateItem<T extends CatalogueItem>(key: CatalogueKey) {
 export function useUpdateItem<T extends CatalogueItem>(key: CatalogueKey) {
   const invalidate = useInvalidate(key);
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: Record<string, unknown> }) => apiRequest<T>('PATCH', `/api/${key}/${id}`, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: Record<string, unknown> }) => send<T>(OPERATIONS[key].update, id, changes),
     onSuccess: invalidate,
   });
 }
@@ -51,7 +58,7 @@ export function useToggleActive<T extends CatalogueItem>(key: CatalogueKey) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidate(key);
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => apiRequest<T>('PATCH', `/api/${key}/${id}`, { isActive }),
+    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => send<T>(OPERATIONS[key].update, id, { isActive }),
     onMutate: async ({ id, isActive }) => {
       await queryClient.cancelQueries({ queryKey: catalogueQueryKey(key) });
       const previous = queryClient.getQueryData<T[]>(catalogueQueryKey(key));
@@ -69,7 +76,7 @@ export function useToggleActive<T extends CatalogueItem>(key: CatalogueKey) {
 export function useDeleteItem(key: CatalogueKey) {
   const invalidate = useInvalidate(key);
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/${key}/${id}`),
+    mutationFn: (id: number) => send<void>(OPERATIONS[key].remove, id),
     onSuccess: invalidate,
   });
 }

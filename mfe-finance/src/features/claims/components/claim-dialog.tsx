@@ -2,9 +2,7 @@ import { CLAIM_TYPES, ClaimFormSchema, centsToWire, wireToCents, type Claim } fr
 import { FormDialog, MoneyField, SelectField, TextareaField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import { Field, Input } from '@corretora/web-kit/fluent/core';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useContactChoices, usePolicies, useSaveClaim } from '../../../lib/finance-api';
-
-const ALL_POLICIES = { type: 'all', status: 'all', renewal: '' } as const;
+import { useContactChoices, usePolicyChoices, useSaveClaim } from '../api/claims-api';
 
 /** New and edit claim: client (searched among the broker's contacts), policy of that client, type, amount, description. */
 export function ClaimDialog({ claim, onClose }: { claim: Claim | null; onClose: () => void }) {
@@ -12,7 +10,7 @@ export function ClaimDialog({ claim, onClose }: { claim: Claim | null; onClose: 
   const save = useSaveClaim();
   const [search, setSearch] = useState('');
   const contacts = useContactChoices(useDeferredValue(search));
-  const policies = usePolicies(ALL_POLICIES);
+  const policies = usePolicyChoices();
   const { control, handleSubmit, setError, watch } = useSchemaForm(ClaimFormSchema, {
     defaultValues: {
       contactId: claim ? String(claim.contactId) : '',

@@ -5,7 +5,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1, Subtitle1, Text } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { ArrowUndoRegular } from '@fluentui/react-icons';
-import { useRestoreCard } from '../../../lib/pipeline-api';
+import { useRestoreCard } from '../api/archived-api';
 import type { ReferenceNames } from '../../../lib/reference-names';
 
 const useStyles = makeStyles({

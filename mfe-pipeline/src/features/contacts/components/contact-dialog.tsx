@@ -1,7 +1,8 @@
 import { ContactCreateSchema, formatCpf, formatPhone, type Contact } from '@corretora/contracts';
 import { CpfField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import { FormDialog } from '@corretora/web-kit/ui';
-import { useCreateContact, useUpdateContact } from '../../../lib/pipeline-api';
+import { useUpdateContact } from '../../../lib/contact-api';
+import { useCreateContact } from '../api/contacts-api';
 
 const TYPE_OPTIONS = [
   { value: 'individual', label: 'Pessoa Física' },

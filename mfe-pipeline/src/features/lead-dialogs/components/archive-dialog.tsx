@@ -5,7 +5,7 @@ import { Body1, Field } from '@corretora/web-kit/fluent/core';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
 import { useState } from 'react';
 import { FormDialog } from '@corretora/web-kit/ui';
-import { useArchiveCard } from '../../../lib/pipeline-api';
+import { useArchiveCard } from '../api/lead-api';
 
 /** Archive with an optional reason: the card leaves the board for 'Ver Arquivados'. */
 export function ArchiveDialog({ card, onClose }: { card: PipelineCard; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1, Spinner } from '@corretora/web-kit/fluent/core';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
-import { useAttachPolicyPdf, useConfirmIssuance } from '../../../lib/pipeline-api';
+import { useAttachPolicyPdf, useConfirmIssuance } from '../api/lead-api';
 import { NOT_SPECIFIED, useReferenceNames } from '../../../lib/reference-names';
 
 const useStyles = makeStyles({

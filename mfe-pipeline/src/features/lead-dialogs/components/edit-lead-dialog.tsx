@@ -6,7 +6,8 @@ import { ArchiveRegular } from '@fluentui/react-icons';
 import { useState, type KeyboardEvent } from 'react';
 import { contactFormValues } from '../../../lib/contact-form';
 import { FormDialog } from '@corretora/web-kit/ui';
-import { useContact, useUpdateContact } from '../../../lib/pipeline-api';
+import { useUpdateContact } from '../../../lib/contact-api';
+import { useContact } from '../api/lead-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
 
 const useStyles = makeStyles({

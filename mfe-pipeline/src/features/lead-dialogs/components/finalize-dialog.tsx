@@ -21,7 +21,8 @@ import { Field, Input } from '@corretora/web-kit/fluent/core';
 import { useEffect, useRef } from 'react';
 import { contactFormValues } from '../../../lib/contact-form';
 import { FormDialog } from '@corretora/web-kit/ui';
-import { useFinalize, useUpdateContact } from '../../../lib/pipeline-api';
+import { useUpdateContact } from '../../../lib/contact-api';
+import { useFinalize } from '../api/lead-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
 
 const useStyles = makeStyles({

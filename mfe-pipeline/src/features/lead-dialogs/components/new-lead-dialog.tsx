@@ -1,7 +1,7 @@
 import { LeadFormSchema, type StageKey } from '@corretora/contracts';
 import { CpfField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import { FormDialog } from '@corretora/web-kit/ui';
-import { useCreateLead } from '../../../lib/pipeline-api';
+import { useCreateLead } from '../api/lead-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
 
 /** 'Criar Lead' (name, phone, product and lead source required; CPF optional): a prospect and its card, in the column it was opened from. */

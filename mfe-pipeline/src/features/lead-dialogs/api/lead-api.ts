@@ -1,0 +1,80 @@
+import { FINANCE_OPERATIONS, PIPELINE_OPERATIONS as OPS, type BodyInputOf, type CompletionBody, type PipelineCard } from '@corretora/contracts';
+import { ApiError, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ARCHIVED_KEY, BOARD_KEY, invalidateFigures, replaceCard } from '../../../lib/board-cache';
+
+/** What the new-lead form fills; the hook adds what the original client sent along. */
+export type LeadBody = Omit<BodyInputOf<typeof OPS.createLead>, 'type' | 'email' | 'annualPremium' | 'notes'>;
+
+/** Finance's screens that an issued or finalized card changes (policies, commissions, documents). */
+function invalidateFinance(queryClient: QueryClient) {
+  return invalidateOperations(queryClient, FINANCE_OPERATIONS.policies, FINANCE_OPERATIONS.commissions, FINANCE_OPERATIONS.documents);
+}
+
+export function useCreateLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // What the original client sent along with the form (kept so other clients of the API see the same body).
+    mutationFn: (lead: LeadBody) => callOperation(OPS.createLead, { body: { ...lead, type: 'prospect', email: '', annualPremium: null, notes: '' } }),
+    onSuccess: (card) => {
+      queryClient.setQueryData<PipelineCard[]>(BOARD_KEY, (cards) => (cards ? [card, ...cards] : cards));
+      return invalidateFigures(queryClient);
+    },
+  });
+}
+
+export function useArchiveCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => callOperation(OPS.archive, { params: { id }, body: { reason } }),
+    onSuccess: (card) => {
+      queryClient.setQueryData<PipelineCard[]>(BOARD_KEY, (cards) => cards?.filter((candidate) => candidate.id !== card.id));
+      return Promise.all([queryClient.invalidateQueries({ queryKey: ARCHIVED_KEY }), invalidateFigures(queryClient)]);
+    },
+  });
+}
+
+export function useContact(id: number) {
+  return useOperation(OPS.contact, { params: { id } });
+}
+
+export function useFinalize() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, sale }: { id: number; sale: CompletionBody }) => callOperation(OPS.confirmIssuance, { params: { id }, body: sale }),
+    onSuccess: (card) => {
+      replaceCard(queryClient, card);
+      return Promise.all([invalidateFigures(queryClient), invalidateFinance(queryClient)]);
+    },
+  });
+}
+
+/** The policy PDF of a finalized card (PDF only, 25 MB, checked by the server from the bytes); linked to the policy when it is issued. */
+export function useAttachPolicyPdf() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ card, file }: { card: PipelineCard; file: File }) => {
+      const body = new FormData();
+      body.append('category', 'policies');
+      body.append('contactId', String(card.contactId));
+      body.append('cardId', String(card.id));
+      body.append(FINANCE_OPERATIONS.attachPolicyPdf.upload.field, file);
+      return callOperation(FINANCE_OPERATIONS.attachPolicyPdf, { body });
+    },
+    onSuccess: () => invalidateFinance(queryClient),
+  });
+}
+
+/** Issue (no body), retried up to 3 times on a 5xx: issuing is idempotent on the server, so a retry never makes a second policy. */
+export function useConfirmIssuance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callOperation(OPS.confirmIssuance, { params: { id } }),
+    retry: (failures, error) => failures < 3 && error instanceof ApiError && error.status >= 500,
+    retryDelay: (attempt) => 500 * 2 ** attempt,
+    onSuccess: (card) => {
+      replaceCard(queryClient, card);
+      return Promise.all([invalidateFigures(queryClient), invalidateFinance(queryClient)]);
+    },
+  });
+}
