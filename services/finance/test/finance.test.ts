@@ -295,7 +295,7 @@ describe('commissions and stats', () => {
     expect(summary.monthlyBreakdown[2]).toMatchObject({ renewals: 1, expectedRevenue: 13423 });
     expect(summary.monthlyBreakdown[5]).toMatchObject({ renewals: 1, expectedRevenue: 8000 });
     expect((await api().get('/api/commissions?type=auto&months=12').set('Cookie', who.cookie)).body.summary.annualRevenue).toBe(13423);
-    expect((await api().get('/api/commissions?months=7').set('Cookie', who.cookie)).body.message).toBe('Dados inválidos.');
+    expect((await api().get('/api/commissions?months=7').set('Cookie', who.cookie)).body.message).toBe('Período deve ser 6, 12 ou 24 meses');
 
     const stats = (await internal().get(`/internal/finance/${who.user.id}/stats`)).body;
     expect(stats).toEqual({ activePolicies: 2, openClaims: 0, pendingClaims: 0, monthlyRevenue: 1785, renewingIn30Days: 0, recentActivity: expect.any(Array) });
