@@ -25,8 +25,10 @@ export * from './types';
 export * from './wire-fields';
 export * from './api/operation';
 export * from './api/operations';
-export * from './auth/auth.operations';
-export * from './broker/broker.operations';
-export * from './catalogues/catalogues.operations';
-export * from './finance/finance.operations';
-export * from './pipeline/pipeline.operations';
+// Each domain's operations as one namespace: apps reach them as FINANCE_OPERATIONS.claims, and the
+// bundler keeps only the operations (and schemas) an app names.
+export * as AUTH_OPERATIONS from './auth/auth.operations';
+export * as BROKER_OPERATIONS from './broker/broker.operations';
+export * as CATALOGUE_OPERATIONS from './catalogues/catalogues.operations';
+export * as FINANCE_OPERATIONS from './finance/finance.operations';
+export * as PIPELINE_OPERATIONS from './pipeline/pipeline.operations';

@@ -1,8 +1,8 @@
-import { AUTH_OPERATIONS } from '../auth/auth.operations';
-import { BROKER_OPERATIONS } from '../broker/broker.operations';
-import { CATALOGUE_OPERATIONS } from '../catalogues/catalogues.operations';
-import { FINANCE_OPERATIONS } from '../finance/finance.operations';
-import { PIPELINE_OPERATIONS } from '../pipeline/pipeline.operations';
+import * as AUTH_OPERATIONS from '../auth/auth.operations';
+import * as BROKER_OPERATIONS from '../broker/broker.operations';
+import * as CATALOGUE_OPERATIONS from '../catalogues/catalogues.operations';
+import * as FINANCE_OPERATIONS from '../finance/finance.operations';
+import * as PIPELINE_OPERATIONS from '../pipeline/pipeline.operations';
 import type { AnyOperation } from './operation';
 
 /** Every operation of every service, flattened: the OpenAPI document and the coverage test read it. */

@@ -4,6 +4,9 @@ import { POLICY_TYPES, optionValues } from '../options/broker-options';
 import { centsToWire } from '../br/money';
 import { optionalCents, optionalWireMoney } from '../wire-fields';
 import { IOF_RATE_MAX_HUNDREDTHS } from './iof';
+import { optionalQueryId } from '../api/query-fields';
+import type { PolicyType } from '../finance/finance-options';
+import { STAGE_KEYS, type StageKey } from '../pipeline/pipeline-options';
 
 const NAME_MESSAGE = 'Nome é obrigatório';
 
@@ -74,3 +77,22 @@ export type InsurerCreateInput = v.InferOutput<typeof InsurerCreateSchema>;
 export type InsurerUpdateInput = v.InferOutput<typeof InsurerUpdateSchema>;
 export type LeadSourceCreateInput = v.InferOutput<typeof LeadSourceCreateSchema>;
 export type LeadSourceUpdateInput = v.InferOutput<typeof LeadSourceUpdateSchema>;
+
+/** GET /internal/catalogues/:userId/check: the catalogue ids a write names, each looked up in the broker's catalogues. */
+export const CatalogueCheckQuerySchema = v.object({
+  productId: optionalQueryId('Produto inválido'),
+  leadSourceId: optionalQueryId('Origem inválida'),
+  insurerId: optionalQueryId('Seguradora inválida'),
+  stageId: optionalQueryId('Estágio inválido'),
+  stageKey: v.optional(v.picklist(STAGE_KEYS, 'Estágio inválido')),
+});
+export type CatalogueCheckQuery = v.InferOutput<typeof CatalogueCheckQuerySchema>;
+
+export interface CatalogueCheckAnswer {
+  /** The query keys naming nothing of this broker's (another broker's id is exactly an unknown one). */
+  missing: (keyof CatalogueCheckQuery)[];
+  product?: { id: number; name: string; policyType: PolicyType };
+  leadSource?: { id: number; name: string };
+  insurer?: { id: number; name: string };
+  stage?: { id: number; key: StageKey; name: string };
+}

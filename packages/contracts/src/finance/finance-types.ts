@@ -98,3 +98,7 @@ export interface FinanceStats {
   recentActivity: ActivityEvent[];
 }
 
+export interface ClaimList {
+  items: Claim[];
+  activeCount: number;
+}

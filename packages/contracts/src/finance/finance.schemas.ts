@@ -106,3 +106,6 @@ export const PolicyPdfFieldsSchema = v.object({
   ...DocumentFieldsSchema.entries,
   category: v.optional(v.literal('policies', 'O PDF da apólice vai na categoria Apólices.'), 'policies'),
 });
+
+/** GET /api/documents?category */
+export const DocumentQuerySchema = v.object({ category: v.optional(v.picklist(DOCUMENT_CATEGORY_VALUES, 'Categoria inválida.')) });

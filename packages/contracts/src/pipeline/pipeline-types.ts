@@ -67,3 +67,5 @@ export interface PipelineLead {
   stage: StageKey;
   createdAt: string;
 }
+
+export type ContactDetail = Contact & { notes: ContactNote[] };

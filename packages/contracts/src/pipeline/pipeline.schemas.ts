@@ -194,3 +194,14 @@ export type CompletionInput = v.InferOutput<typeof CompletionSchema>;
 export type CompletionBody = v.InferInput<typeof CompletionSchema>;
 export type FinalizeFormInput = v.InferInput<typeof FinalizeFormSchema>;
 export type ContactQuery = v.InferOutput<typeof ContactQuerySchema>;
+
+/** GET /api/pipeline-cards?archived */
+export const ArchivedQuerySchema = v.object({
+  archived: v.optional(v.picklist(['true', 'false'], 'Parâmetro archived deve ser true ou false.'), 'false'),
+});
+
+/** GET /api/pipeline-leads?limit: 1..500, default 50. */
+const LIMIT_MESSAGE = 'Parâmetro limit deve estar entre 1 e 500.';
+export const LeadListQuerySchema = v.object({
+  limit: v.optional(v.pipe(v.string(LIMIT_MESSAGE), v.regex(/^\d{1,3}$/, LIMIT_MESSAGE), v.transform(Number), v.minValue(1, LIMIT_MESSAGE), v.maxValue(500, LIMIT_MESSAGE)), '50'),
+});
