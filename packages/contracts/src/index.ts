@@ -32,3 +32,4 @@ export * as BROKER_OPERATIONS from './broker/broker.operations';
 export * as CATALOGUE_OPERATIONS from './catalogues/catalogues.operations';
 export * as FINANCE_OPERATIONS from './finance/finance.operations';
 export * as PIPELINE_OPERATIONS from './pipeline/pipeline.operations';
+export * from './api/operation-schemas';

@@ -1,6 +1,6 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { allOperations, pathParamNames, type AnyOperation } from '@corretora/contracts';
+import { allOperations, operationSchemas, pathParamNames, type AnyOperation } from '@corretora/contracts';
 import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 
 type Schema = Parameters<typeof toJsonSchema>[0];
@@ -27,26 +27,27 @@ const ERROR = {
 };
 
 function operationObject(op: AnyOperation): Record<string, unknown> {
+  const schemas = operationSchemas(op);
   const parameters: Record<string, unknown>[] = pathParamNames(op.path).map((name) => ({
     name,
     in: 'path',
     required: true,
     schema: name === 'userId' ? { type: 'string', format: 'uuid' } : { type: 'integer', minimum: 1, maximum: 2147483647 },
   }));
-  if (op.query) {
-    const query = jsonSchema(op.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  if (schemas.query) {
+    const query = jsonSchema(schemas.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, schema] of Object.entries(query.properties ?? {})) parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
   }
-  const body = op.body
-    ? { 'application/json': { schema: jsonSchema(op.body) } }
-    : op.bodyOneOf
-      ? { 'application/json': { schema: { oneOf: op.bodyOneOf.map(jsonSchema) } } }
-      : op.upload
+  const body = schemas.body
+    ? { 'application/json': { schema: jsonSchema(schemas.body) } }
+    : schemas.bodyOneOf
+      ? { 'application/json': { schema: { oneOf: schemas.bodyOneOf.map(jsonSchema) } } }
+      : op.upload && schemas.upload
         ? {
             'multipart/form-data': {
               schema: {
-                ...(jsonSchema(op.upload.fields) as object),
-                properties: { ...((jsonSchema(op.upload.fields) as { properties?: object }).properties ?? {}), [op.upload.field]: { type: 'string', contentMediaType: 'application/octet-stream' } },
+                ...(jsonSchema(schemas.upload) as object),
+                properties: { ...((jsonSchema(schemas.upload) as { properties?: object }).properties ?? {}), [op.upload.field]: { type: 'string', contentMediaType: 'application/octet-stream' } },
               },
             },
           }
@@ -66,7 +67,7 @@ function operationObject(op: AnyOperation): Record<string, unknown> {
     summary: op.summary,
     tags: [op.id.split('.')[0]],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(body ? { requestBody: { required: Boolean(op.body || op.upload), content: body } } : {}),
+    ...(body ? { requestBody: { required: Boolean(schemas.body || schemas.upload), content: body } } : {}),
     responses: { [status]: success, ...errors },
     ...(op.access === 'signed-in' ? { security: [{ session: [] }] } : { security: [] }),
   };

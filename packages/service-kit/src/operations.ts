@@ -1,5 +1,5 @@
 import type { AnswerOf, AnyOperation, BodyOf, ParamsOf, QueryOf } from '@corretora/contracts';
-import { pathParamNames } from '@corretora/contracts';
+import { operationSchemas, pathParamNames } from '@corretora/contracts';
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import { HttpError } from './errors';
@@ -46,12 +46,13 @@ export function route<Op extends AnyOperation>(router: Router, op: Op, handler: 
   const path = op.access === 'internal' ? op.path.slice(INTERNAL_PREFIX.length) : op.path;
   if (op.access === 'internal' && !op.path.startsWith(`${INTERNAL_PREFIX}/`)) throw new Error(`Internal operation ${op.id} must live under ${INTERNAL_PREFIX}/`);
   const guards: Koa.Middleware[] = op.access === 'signed-in' ? [requireUser] : [];
+  const schemas = operationSchemas(op);
   const handle: Koa.Middleware = async (ctx) => {
     const file = op.upload ? (ctx.state.file as UploadedFile) : undefined;
-    const body = op.body ? parseBody(op.body, ctx.request.body) : op.upload ? parseBody(op.upload.fields, file!.fields) : undefined;
+    const body = schemas.body ? parseBody(schemas.body, ctx.request.body) : schemas.upload ? parseBody(schemas.upload, file!.fields) : undefined;
     const request = {
       params: paramsOf(op, ctx),
-      query: op.query ? parseQuery(op.query, queryOf(ctx)) : undefined,
+      query: schemas.query ? parseQuery(schemas.query, queryOf(ctx)) : undefined,
       body,
       user: op.access === 'signed-in' ? currentUser(ctx) : undefined,
       file,

@@ -12,7 +12,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** public: anyone (identity's account endpoints); signed-in: a session; internal: other services only. */
 export type Access = 'public' | 'signed-in' | 'internal';
 
-type Schema = v.GenericSchema<unknown, unknown>;
+export type Schema = v.GenericSchema<unknown, unknown>;
 
 export interface Operation {
   /** Unique, `<domain>.<verb>`: names the handler, the query key and the OpenAPI operationId. */
@@ -25,8 +25,9 @@ export interface Operation {
   readonly summary: string;
   /** The success status; 204 answers no body. Default 200. */
   readonly status?: 200 | 201 | 204;
+  /** The query's schema type (a phantom: `schema<typeof X>()`; the runtime schema is operationSchemas'). */
   readonly query?: Schema;
-  /** A JSON body. */
+  /** A JSON body's schema type (a phantom, as `query`). */
   readonly body?: Schema;
   /**
    * A body that is one of these, the handler telling which (confirm-issuance: a finalize when any
@@ -46,6 +47,15 @@ export interface Operation {
 /** Declares an operation, keeping its literal path, access and schema types. */
 export function operation<const Definition extends Operation>(definition: Definition): Definition {
   return definition;
+}
+
+/**
+ * The phantom that carries a schema's type (`query: schema<typeof ClaimQuerySchema>()`): handlers
+ * and clients are typed by it, and the runtime schema lives in `<domain>.operation-schemas.ts`
+ * (operationSchemas), which only services and the reference import.
+ */
+export function schema<S extends Schema | readonly Schema[]>(): S {
+  return undefined as unknown as S;
 }
 
 /** The phantom that carries an operation's answer type: `answer: answer<Claim>()`. */

@@ -153,3 +153,6 @@ export const BROKER_STEP_FIELDS = {
 export type BrokerProfileFormInput = v.InferInput<typeof BrokerProfileSchema>;
 export type BrokerProfileInput = v.InferOutput<typeof BrokerProfileSchema>;
 export type BrokerProfileUpdateInput = v.InferOutput<typeof BrokerProfileUpdateSchema>;
+
+/** The profile photo's upload: the file alone, no text fields. */
+export const PhotoFieldsSchema = v.object({});
