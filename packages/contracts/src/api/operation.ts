@@ -50,6 +50,12 @@ export function operation<const Definition extends Operation>(definition: Defini
 }
 
 /**
+ * Stands for a value that only carries a type: `answer: phantom as Claim`, `query: phantom as typeof
+ * ClaimQuerySchema`. Operations are plain objects (no call), so a bundler drops those an app does not name.
+ */
+export const phantom: unknown = undefined;
+
+/**
  * The phantom that carries a schema's type (`query: schema<typeof ClaimQuerySchema>()`): handlers
  * and clients are typed by it, and the runtime schema lives in `<domain>.operation-schemas.ts`
  * (operationSchemas), which only services and the reference import.
