@@ -78,6 +78,8 @@ test('the document is valid OpenAPI 3.1, one operationId each, and the reference
   expect(result.valid).toBe(true);
   const ids = allOperations().map((op) => op.id);
   expect(new Set(ids).size).toBe(ids.length);
+  const operations = Object.values((document as { paths: Record<string, Record<string, { summary?: string }>> }).paths).flatMap((methods) => Object.values(methods));
+  expect(operations.filter((entry) => !entry.summary)).toEqual([]);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'api-docs-'));
   try {

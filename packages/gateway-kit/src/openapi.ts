@@ -64,7 +64,7 @@ function operationObject(op: AnyOperation): Record<string, unknown> {
   );
   return {
     operationId: op.id,
-    summary: op.summary,
+    summary: op.summary ?? schemas.summary,
     tags: [op.id.split('.')[0]],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: { required: Boolean(schemas.body || schemas.upload), content: body } } : {}),

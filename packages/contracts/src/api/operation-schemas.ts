@@ -12,6 +12,8 @@ import type { AnyOperation, Operation, Schema } from './operation';
 
 /** What a service parses an operation's request with, and what the reference documents. */
 export interface OperationSchemas {
+  /** What it does, in a line (the reference shows it). */
+  summary?: string;
   query?: Schema;
   body?: Schema;
   /** The text fields beside an upload's file. */
@@ -25,8 +27,11 @@ type Needs<Op> = (Op extends { query: infer Query extends Schema } ? { query: Qu
   (Op extends { upload: { fields: infer Fields extends Schema } } ? { upload: Fields } : unknown) &
   (Op extends { bodyOneOf: infer OneOf } ? { bodyOneOf: OneOf } : unknown);
 type HasSchemas<Op> = Op extends { query: Schema } | { body: Schema } | { upload: object } | { bodyOneOf: object } ? true : false;
+/** An operation without an inline summary has it here; with schemas, they are here too. */
+type ServerHalf<Op> = Needs<Op> & (Op extends { summary: string } ? unknown : { summary: string });
+type Listed<Op> = Op extends { summary: string } ? HasSchemas<Op> : true;
 type SchemaTable<Ops> = {
-  [Key in keyof Ops as Ops[Key] extends Operation ? (HasSchemas<Ops[Key]> extends true ? Key : never) : Key]: Ops[Key] extends Operation ? Needs<Ops[Key]> : SchemaTable<Ops[Key]>;
+  [Key in keyof Ops as Ops[Key] extends Operation ? (Listed<Ops[Key]> extends true ? Key : never) : Key]: Ops[Key] extends Operation ? ServerHalf<Ops[Key]> : SchemaTable<Ops[Key]>;
 };
 
 // Each domain's operations beside their runtime schemas, checked by the compiler: every schema an

@@ -21,8 +21,8 @@ export interface Operation {
   /** Express-style (`/api/claims/:id`); `:userId` is a broker's UUID, any other parameter an id. */
   readonly path: string;
   readonly access: Access;
-  /** What it does, in a line (the reference page shows it). */
-  readonly summary: string;
+  /** What it does, in a line (the reference shows it): inline, or in the operation's server half. */
+  readonly summary?: string;
   /** The success status; 204 answers no body. Default 200. */
   readonly status?: 200 | 201 | 204;
   /** The query's schema type (a phantom: `schema<typeof X>()`; the runtime schema is operationSchemas'). */

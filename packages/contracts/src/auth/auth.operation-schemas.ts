@@ -1,8 +1,10 @@
-// The runtime schemas of the auth operations, by the same names: read by the services (service-kit route) and the API reference,
-// never by a front end, so no page carries a schema it does not validate with.
+// The server half of the auth operations, by the same names: each one's summary (the reference) and its runtime
+// schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema } from './auth.schemas';
 
-export const register = { body: RegisterSchema };
-export const login = { body: LoginSchema };
-export const forgotPassword = { body: ForgotPasswordSchema };
-export const resetPassword = { body: ResetPasswordSchema };
+export const register = { summary: 'Cria a conta e inicia a sessão.', body: RegisterSchema };
+export const login = { summary: 'Inicia a sessão.', body: LoginSchema };
+export const forgotPassword = { summary: 'Envia o link de redefinição de senha (a mesma resposta exista ou não a conta).', body: ForgotPasswordSchema };
+export const resetPassword = { summary: 'Define a nova senha com o token do e-mail.', body: ResetPasswordSchema };
+export const logout = { summary: 'Encerra a sessão.' };
+export const user = { summary: 'O usuário da sessão.' };

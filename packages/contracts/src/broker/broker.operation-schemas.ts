@@ -1,7 +1,12 @@
-// The runtime schemas of the broker operations, by the same names: read by the services (service-kit route) and the API reference,
-// never by a front end, so no page carries a schema it does not validate with.
+// The server half of the broker operations, by the same names: each one's summary (the reference) and its runtime
+// schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import { BrokerProfileSchema, BrokerProfileUpdateSchema, PhotoFieldsSchema } from './broker-profile.schemas';
 
-export const saveProfile = { body: BrokerProfileSchema };
-export const updateProfile = { body: BrokerProfileUpdateSchema };
-export const uploadPhoto = { upload: PhotoFieldsSchema };
+export const saveProfile = { summary: 'Salva o cadastro da corretora (201 ao criar, 200 ao substituir).', body: BrokerProfileSchema };
+export const updateProfile = { summary: 'Edita o perfil.', body: BrokerProfileUpdateSchema };
+export const uploadPhoto = { summary: 'Envia a foto do perfil (JPG ou PNG, até 2 MB).', upload: PhotoFieldsSchema };
+export const profile = { summary: 'O perfil da corretora (null antes do cadastro).' };
+export const restartOnboarding = { summary: 'Reinicia o cadastro, mantendo os dados.' };
+export const photo = { summary: 'A foto do perfil.' };
+export const dashboard = { summary: 'Os números do painel e a atividade recente.' };
+export const clearData = { summary: 'Limpar Dados: apaga registros e arquivos da conta.' };

@@ -1,5 +1,5 @@
-// The runtime schemas of the catalogues operations, by the same names: read by the services (service-kit route) and the API reference,
-// never by a front end, so no page carries a schema it does not validate with.
+// The server half of the catalogues operations, by the same names: each one's summary (the reference) and its runtime
+// schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import {
   CatalogueCheckQuerySchema, InsurerCreateSchema, InsurerUpdateSchema, LeadSourceCreateSchema, LeadSourceUpdateSchema, ProductCreateSchema, ProductUpdateSchema,
 } from './catalogues.schemas';
@@ -7,4 +7,7 @@ import {
 export const products = { create: { body: ProductCreateSchema }, update: { body: ProductUpdateSchema } };
 export const insurers = { create: { body: InsurerCreateSchema }, update: { body: InsurerUpdateSchema } };
 export const leadSources = { create: { body: LeadSourceCreateSchema }, update: { body: LeadSourceUpdateSchema } };
-export const check = { query: CatalogueCheckQuerySchema };
+export const check = { summary: 'Confere ids de catálogo de uma escrita.', query: CatalogueCheckQuerySchema };
+export const revealInsurerPassword = { summary: 'Mostra a senha do portal da seguradora (guardada cifrada).' };
+export const referenceData = { summary: 'Nomes de produtos, origens, seguradoras e estágios.' };
+export const clearData = { summary: 'Limpar Dados: catálogos e estágios de volta ao padrão.' };

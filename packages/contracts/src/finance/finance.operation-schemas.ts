@@ -1,14 +1,21 @@
-// The runtime schemas of the finance operations, by the same names: read by the services (service-kit route) and the API reference,
-// never by a front end, so no page carries a schema it does not validate with.
+// The server half of the finance operations, by the same names: each one's summary (the reference) and its runtime
+// schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import { ClaimInputSchema, ClaimQuerySchema, ClaimStatusSchema, CommissionsQuerySchema, DocumentFieldsSchema, DocumentQuerySchema, PolicyIssueSchema, PolicyPdfFieldsSchema, PolicyQuerySchema } from './finance.schemas';
 
-export const policies = { query: PolicyQuerySchema };
-export const claims = { query: ClaimQuerySchema };
-export const createClaim = { body: ClaimInputSchema };
-export const updateClaim = { body: ClaimInputSchema };
-export const changeClaimStatus = { body: ClaimStatusSchema };
-export const commissions = { query: CommissionsQuerySchema };
-export const documents = { query: DocumentQuerySchema };
-export const uploadDocument = { upload: DocumentFieldsSchema };
-export const attachPolicyPdf = { upload: PolicyPdfFieldsSchema };
-export const issuePolicy = { body: PolicyIssueSchema };
+export const policies = { summary: 'Apólices: filtros de tipo, status e renovação (30/60/90 dias).', query: PolicyQuerySchema };
+export const claims = { summary: 'Sinistros, com filtro de status e a contagem dos ativos.', query: ClaimQuerySchema };
+export const createClaim = { summary: 'Abre um sinistro.', body: ClaimInputSchema };
+export const updateClaim = { summary: 'Edita um sinistro não fechado.', body: ClaimInputSchema };
+export const changeClaimStatus = { summary: 'Um passo do sinistro (aberto, em análise, aprovado/negado, fechado).', body: ClaimStatusSchema };
+export const commissions = { summary: 'Comissões por apólice, por tipo e projetadas.', query: CommissionsQuerySchema };
+export const documents = { summary: 'Documentos, contagens por categoria e o espaço usado.', query: DocumentQuerySchema };
+export const uploadDocument = { summary: 'Envia um documento (PDF, DOC, DOCX, XLS ou XLSX até 10 MB).', upload: DocumentFieldsSchema };
+export const attachPolicyPdf = { summary: 'Anexa o PDF da apólice a um card finalizado (até 25 MB).', upload: PolicyPdfFieldsSchema };
+export const issuePolicy = { summary: 'Emite (ou completa) a apólice de um card finalizado.', body: PolicyIssueSchema };
+export const policy = { summary: 'Uma apólice.' };
+export const cancelPolicy = { summary: 'Cancela uma apólice ativa.' };
+export const claim = { summary: 'Um sinistro.' };
+export const downloadDocument = { summary: 'Baixa um documento.' };
+export const removeDocument = { summary: 'Exclui um documento e o seu arquivo.' };
+export const stats = { summary: 'A parte financeira do painel.' };
+export const clearData = { summary: 'Limpar Dados: apólices, sinistros, documentos e arquivos.' };

@@ -11,49 +11,48 @@ const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
 // The finance service: policies, claims, commissions and documents. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
 export const policies = {
-  id: 'policies.list', method: 'GET', path: '/api/policies', access: 'signed-in', summary: 'Apólices: filtros de tipo, status e renovação (30/60/90 dias).',
+  id: 'policies.list', method: 'GET', path: '/api/policies', access: 'signed-in',
   query: phantom as typeof PolicyQuerySchema, answer: phantom as Policy[],
 } as const satisfies Operation;
-export const policy = { id: 'policies.get', method: 'GET', path: '/api/policies/:id', access: 'signed-in', summary: 'Uma apólice.', notFound: POLICY_NOT_FOUND, answer: phantom as Policy } as const satisfies Operation;
-export const cancelPolicy = { id: 'policies.cancel', method: 'POST', path: '/api/policies/:id/cancel', access: 'signed-in', summary: 'Cancela uma apólice ativa.', notFound: POLICY_NOT_FOUND, answer: phantom as Policy } as const satisfies Operation;
+export const policy = { id: 'policies.get', method: 'GET', path: '/api/policies/:id', access: 'signed-in', notFound: POLICY_NOT_FOUND, answer: phantom as Policy } as const satisfies Operation;
+export const cancelPolicy = { id: 'policies.cancel', method: 'POST', path: '/api/policies/:id/cancel', access: 'signed-in', notFound: POLICY_NOT_FOUND, answer: phantom as Policy } as const satisfies Operation;
 export const claims = {
-  id: 'claims.list', method: 'GET', path: '/api/claims', access: 'signed-in', summary: 'Sinistros, com filtro de status e a contagem dos ativos.',
+  id: 'claims.list', method: 'GET', path: '/api/claims', access: 'signed-in',
   query: phantom as typeof ClaimQuerySchema, answer: phantom as ClaimList,
 } as const satisfies Operation;
-export const claim = { id: 'claims.get', method: 'GET', path: '/api/claims/:id', access: 'signed-in', summary: 'Um sinistro.', notFound: CLAIM_NOT_FOUND, answer: phantom as Claim } as const satisfies Operation;
-export const createClaim = { id: 'claims.create', method: 'POST', path: '/api/claims', access: 'signed-in', summary: 'Abre um sinistro.', status: 201, body: phantom as typeof ClaimInputSchema, answer: phantom as Claim } as const satisfies Operation;
+export const claim = { id: 'claims.get', method: 'GET', path: '/api/claims/:id', access: 'signed-in', notFound: CLAIM_NOT_FOUND, answer: phantom as Claim } as const satisfies Operation;
+export const createClaim = { id: 'claims.create', method: 'POST', path: '/api/claims', access: 'signed-in', status: 201, body: phantom as typeof ClaimInputSchema, answer: phantom as Claim } as const satisfies Operation;
 export const updateClaim = {
-  id: 'claims.update', method: 'PATCH', path: '/api/claims/:id', access: 'signed-in', summary: 'Edita um sinistro não fechado.',
+  id: 'claims.update', method: 'PATCH', path: '/api/claims/:id', access: 'signed-in',
   body: phantom as typeof ClaimInputSchema, notFound: CLAIM_NOT_FOUND, answer: phantom as Claim,
 } as const satisfies Operation;
 export const changeClaimStatus = {
-  id: 'claims.changeStatus', method: 'POST', path: '/api/claims/:id/status', access: 'signed-in', summary: 'Um passo do sinistro (aberto, em análise, aprovado/negado, fechado).',
+  id: 'claims.changeStatus', method: 'POST', path: '/api/claims/:id/status', access: 'signed-in',
   body: phantom as typeof ClaimStatusSchema, notFound: CLAIM_NOT_FOUND, answer: phantom as Claim,
 } as const satisfies Operation;
 export const commissions = {
-  id: 'commissions.report', method: 'GET', path: '/api/commissions', access: 'signed-in', summary: 'Comissões por apólice, por tipo e projetadas.',
+  id: 'commissions.report', method: 'GET', path: '/api/commissions', access: 'signed-in',
   query: phantom as typeof CommissionsQuerySchema, answer: phantom as CommissionsResponse,
 } as const satisfies Operation;
 export const documents = {
-  id: 'documents.list', method: 'GET', path: '/api/documents', access: 'signed-in', summary: 'Documentos, contagens por categoria e o espaço usado.',
+  id: 'documents.list', method: 'GET', path: '/api/documents', access: 'signed-in',
   query: phantom as typeof DocumentQuerySchema, answer: phantom as DocumentList,
 } as const satisfies Operation;
 export const uploadDocument = {
-  id: 'documents.upload', method: 'POST', path: '/api/documents/upload', access: 'signed-in', summary: 'Envia um documento (PDF, DOC, DOCX, XLS ou XLSX até 10 MB).',
+  id: 'documents.upload', method: 'POST', path: '/api/documents/upload', access: 'signed-in',
   status: 201, upload: { field: 'file', fields: phantom as typeof DocumentFieldsSchema }, answer: phantom as StoredDocument,
 } as const satisfies Operation;
 export const attachPolicyPdf = {
-  id: 'documents.attachPolicyPdf', method: 'POST', path: '/api/documents', access: 'signed-in', summary: 'Anexa o PDF da apólice a um card finalizado (até 25 MB).',
+  id: 'documents.attachPolicyPdf', method: 'POST', path: '/api/documents', access: 'signed-in',
   status: 201, upload: { field: 'file', fields: phantom as typeof PolicyPdfFieldsSchema }, answer: phantom as StoredDocument,
 } as const satisfies Operation;
 export const downloadDocument = {
-  id: 'documents.download', method: 'GET', path: '/api/documents/:id/download', access: 'signed-in', summary: 'Baixa um documento.',
+  id: 'documents.download', method: 'GET', path: '/api/documents/:id/download', access: 'signed-in',
   notFound: DOCUMENT_NOT_FOUND, produces: 'application/octet-stream',
 } as const satisfies Operation;
-export const removeDocument = { id: 'documents.remove', method: 'DELETE', path: '/api/documents/:id', access: 'signed-in', summary: 'Exclui um documento e o seu arquivo.', status: 204, notFound: DOCUMENT_NOT_FOUND } as const satisfies Operation;
+export const removeDocument = { id: 'documents.remove', method: 'DELETE', path: '/api/documents/:id', access: 'signed-in', status: 204, notFound: DOCUMENT_NOT_FOUND } as const satisfies Operation;
 export const issuePolicy = {
-  id: 'policies.issue', method: 'POST', path: '/internal/finance/:userId/policies', access: 'internal',
-  summary: 'Emite (ou completa) a apólice de um card finalizado.', body: phantom as typeof PolicyIssueSchema, answer: phantom as Policy,
+  id: 'policies.issue', method: 'POST', path: '/internal/finance/:userId/policies', access: 'internal', body: phantom as typeof PolicyIssueSchema, answer: phantom as Policy,
 } as const satisfies Operation;
-export const stats = { id: 'finance.stats', method: 'GET', path: '/internal/finance/:userId/stats', access: 'internal', summary: 'A parte financeira do painel.', answer: phantom as FinanceStats } as const satisfies Operation;
-export const clearData = { id: 'finance.clearData', method: 'DELETE', path: '/internal/finance/:userId/data', access: 'internal', summary: 'Limpar Dados: apólices, sinistros, documentos e arquivos.', status: 204 } as const satisfies Operation;
+export const stats = { id: 'finance.stats', method: 'GET', path: '/internal/finance/:userId/stats', access: 'internal', answer: phantom as FinanceStats } as const satisfies Operation;
+export const clearData = { id: 'finance.clearData', method: 'DELETE', path: '/internal/finance/:userId/data', access: 'internal', status: 204 } as const satisfies Operation;

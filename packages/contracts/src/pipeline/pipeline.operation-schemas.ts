@@ -1,15 +1,23 @@
-// The runtime schemas of the pipeline operations, by the same names: read by the services (service-kit route) and the API reference,
-// never by a front end, so no page carries a schema it does not validate with.
+// The server half of the pipeline operations, by the same names: each one's summary (the reference) and its runtime
+// schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import { IssueSchema } from '../finance/finance.schemas';
 import { ArchiveSchema, ArchivedQuerySchema, CardMoveSchema, CompletionSchema, ContactCreateSchema, ContactQuerySchema, ContactUpdateSchema, LeadCreateSchema, LeadListQuerySchema } from './pipeline.schemas';
 
-export const cards = { query: ArchivedQuerySchema };
-export const leads = { query: LeadListQuerySchema };
-export const createLead = { body: LeadCreateSchema };
-export const move = { body: CardMoveSchema };
-export const archive = { body: ArchiveSchema };
-export const confirmIssuance = { bodyOneOf: [CompletionSchema, IssueSchema] as const };
-export const contacts = { query: ContactQuerySchema };
-export const exportContacts = { query: ContactQuerySchema };
-export const createContact = { body: ContactCreateSchema };
-export const updateContact = { body: ContactUpdateSchema };
+export const cards = { summary: 'Os cards do quadro, ou os arquivados (archived=true).', query: ArchivedQuerySchema };
+export const leads = { summary: 'Os leads mais recentes, resumidos.', query: LeadListQuerySchema };
+export const createLead = { summary: 'Criar Lead: o contato e o seu card.', body: LeadCreateSchema };
+export const move = { summary: 'Muda o card de estágio.', body: CardMoveSchema };
+export const archive = { summary: 'Arquiva o card, com um motivo opcional.', body: ArchiveSchema };
+export const confirmIssuance = { summary: 'Com os campos da venda, finaliza o card; sem eles (ou só policyNumber), emite a apólice.', bodyOneOf: [CompletionSchema, IssueSchema] as const };
+export const contacts = { summary: 'Contatos: busca, filtro por tipo, páginas.', query: ContactQuerySchema };
+export const exportContacts = { summary: 'Contatos em CSV (UTF-8 com BOM, separador ;).', query: ContactQuerySchema };
+export const createContact = { summary: 'Cria um contato.', body: ContactCreateSchema };
+export const updateContact = { summary: 'Edita um contato e acrescenta notas.', body: ContactUpdateSchema };
+export const board = { summary: 'Os cards do quadro (ativos e emitidos).' };
+export const remove = { summary: 'Exclui um card não emitido.' };
+export const unarchive = { summary: 'Restaura um card arquivado.' };
+export const contact = { summary: 'Um contato, com as suas notas.' };
+export const stats = { summary: 'A parte do pipeline no painel.' };
+export const contactRef = { summary: 'Se um contato é da corretora, e o seu nome.' };
+export const cardRef = { summary: 'Se um card é da corretora, e o seu contato.' };
+export const clearData = { summary: 'Limpar Dados: contatos, cards e notas.' };

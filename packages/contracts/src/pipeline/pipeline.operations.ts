@@ -11,52 +11,49 @@ const CONTACT_NOT_FOUND = 'Contato não encontrado.';
 
 // The pipeline service: the board, its cards and the contacts. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
-export const board = { id: 'pipeline.board', method: 'GET', path: '/api/pipeline', access: 'signed-in', summary: 'Os cards do quadro (ativos e emitidos).', answer: phantom as PipelineCard[] } as const satisfies Operation;
+export const board = { id: 'pipeline.board', method: 'GET', path: '/api/pipeline', access: 'signed-in', answer: phantom as PipelineCard[] } as const satisfies Operation;
 export const cards = {
-  id: 'pipeline.cards', method: 'GET', path: '/api/pipeline-cards', access: 'signed-in', summary: 'Os cards do quadro, ou os arquivados (archived=true).',
+  id: 'pipeline.cards', method: 'GET', path: '/api/pipeline-cards', access: 'signed-in',
   query: phantom as typeof ArchivedQuerySchema, answer: phantom as PipelineCard[],
 } as const satisfies Operation;
 export const leads = {
-  id: 'pipeline.leads', method: 'GET', path: '/api/pipeline-leads', access: 'signed-in', summary: 'Os leads mais recentes, resumidos.',
+  id: 'pipeline.leads', method: 'GET', path: '/api/pipeline-leads', access: 'signed-in',
   query: phantom as typeof LeadListQuerySchema, answer: phantom as PipelineLead[],
 } as const satisfies Operation;
-export const createLead = { id: 'pipeline.createLead', method: 'POST', path: '/api/pipeline', access: 'signed-in', summary: 'Criar Lead: o contato e o seu card.', status: 201, body: phantom as typeof LeadCreateSchema, answer: phantom as PipelineCard } as const satisfies Operation;
+export const createLead = { id: 'pipeline.createLead', method: 'POST', path: '/api/pipeline', access: 'signed-in', status: 201, body: phantom as typeof LeadCreateSchema, answer: phantom as PipelineCard } as const satisfies Operation;
 export const move = {
-  id: 'pipeline.move', method: 'PATCH', path: '/api/pipeline/:id', access: 'signed-in', summary: 'Muda o card de estágio.',
+  id: 'pipeline.move', method: 'PATCH', path: '/api/pipeline/:id', access: 'signed-in',
   body: phantom as typeof CardMoveSchema, notFound: CARD_NOT_FOUND, answer: phantom as PipelineCard,
 } as const satisfies Operation;
-export const remove = { id: 'pipeline.remove', method: 'DELETE', path: '/api/pipeline/:id', access: 'signed-in', summary: 'Exclui um card não emitido.', status: 204, notFound: CARD_NOT_FOUND } as const satisfies Operation;
+export const remove = { id: 'pipeline.remove', method: 'DELETE', path: '/api/pipeline/:id', access: 'signed-in', status: 204, notFound: CARD_NOT_FOUND } as const satisfies Operation;
 export const archive = {
-  id: 'pipeline.archive', method: 'POST', path: '/api/pipeline-cards/:id/archive', access: 'signed-in', summary: 'Arquiva o card, com um motivo opcional.',
+  id: 'pipeline.archive', method: 'POST', path: '/api/pipeline-cards/:id/archive', access: 'signed-in',
   body: phantom as typeof ArchiveSchema, notFound: CARD_NOT_FOUND, answer: phantom as PipelineCard,
 } as const satisfies Operation;
-export const unarchive = { id: 'pipeline.unarchive', method: 'POST', path: '/api/pipeline-cards/:id/unarchive', access: 'signed-in', summary: 'Restaura um card arquivado.', notFound: CARD_NOT_FOUND, answer: phantom as PipelineCard } as const satisfies Operation;
+export const unarchive = { id: 'pipeline.unarchive', method: 'POST', path: '/api/pipeline-cards/:id/unarchive', access: 'signed-in', notFound: CARD_NOT_FOUND, answer: phantom as PipelineCard } as const satisfies Operation;
 export const confirmIssuance = {
   id: 'pipeline.confirmIssuance', method: 'POST', path: '/api/pipeline-cards/:id/confirm-issuance', access: 'signed-in',
-  summary: 'Com os campos da venda, finaliza o card; sem eles (ou só policyNumber), emite a apólice.',
   bodyOneOf: phantom as readonly [typeof CompletionSchema, typeof IssueSchema], notFound: CARD_NOT_FOUND, answer: phantom as PipelineCard,
 } as const satisfies Operation;
 export const contacts = {
-  id: 'contacts.list', method: 'GET', path: '/api/contacts', access: 'signed-in', summary: 'Contatos: busca, filtro por tipo, páginas.',
+  id: 'contacts.list', method: 'GET', path: '/api/contacts', access: 'signed-in',
   query: phantom as typeof ContactQuerySchema, answer: phantom as ContactPage,
 } as const satisfies Operation;
 export const exportContacts = {
-  id: 'contacts.export', method: 'GET', path: '/api/contacts/export', access: 'signed-in', summary: 'Contatos em CSV (UTF-8 com BOM, separador ;).',
+  id: 'contacts.export', method: 'GET', path: '/api/contacts/export', access: 'signed-in',
   query: phantom as typeof ContactQuerySchema, produces: 'text/csv',
 } as const satisfies Operation;
-export const contact = { id: 'contacts.get', method: 'GET', path: '/api/contacts/:id', access: 'signed-in', summary: 'Um contato, com as suas notas.', notFound: CONTACT_NOT_FOUND, answer: phantom as ContactDetail } as const satisfies Operation;
-export const createContact = { id: 'contacts.create', method: 'POST', path: '/api/contacts', access: 'signed-in', summary: 'Cria um contato.', status: 201, body: phantom as typeof ContactCreateSchema, answer: phantom as Contact } as const satisfies Operation;
+export const contact = { id: 'contacts.get', method: 'GET', path: '/api/contacts/:id', access: 'signed-in', notFound: CONTACT_NOT_FOUND, answer: phantom as ContactDetail } as const satisfies Operation;
+export const createContact = { id: 'contacts.create', method: 'POST', path: '/api/contacts', access: 'signed-in', status: 201, body: phantom as typeof ContactCreateSchema, answer: phantom as Contact } as const satisfies Operation;
 export const updateContact = {
-  id: 'contacts.update', method: 'PATCH', path: '/api/contacts/:id', access: 'signed-in', summary: 'Edita um contato e acrescenta notas.',
+  id: 'contacts.update', method: 'PATCH', path: '/api/contacts/:id', access: 'signed-in',
   body: phantom as typeof ContactUpdateSchema, notFound: CONTACT_NOT_FOUND, answer: phantom as Contact,
 } as const satisfies Operation;
-export const stats = { id: 'pipeline.stats', method: 'GET', path: '/internal/pipeline/:userId/stats', access: 'internal', summary: 'A parte do pipeline no painel.', answer: phantom as PipelineStats } as const satisfies Operation;
+export const stats = { id: 'pipeline.stats', method: 'GET', path: '/internal/pipeline/:userId/stats', access: 'internal', answer: phantom as PipelineStats } as const satisfies Operation;
 export const contactRef = {
-  id: 'pipeline.contactRef', method: 'GET', path: '/internal/pipeline/:userId/contacts/:id', access: 'internal',
-  summary: 'Se um contato é da corretora, e o seu nome.', answer: phantom as { id: number; name: string },
+  id: 'pipeline.contactRef', method: 'GET', path: '/internal/pipeline/:userId/contacts/:id', access: 'internal', answer: phantom as { id: number; name: string },
 } as const satisfies Operation;
 export const cardRef = {
-  id: 'pipeline.cardRef', method: 'GET', path: '/internal/pipeline/:userId/cards/:id', access: 'internal',
-  summary: 'Se um card é da corretora, e o seu contato.', answer: phantom as { id: number; contactId: number },
+  id: 'pipeline.cardRef', method: 'GET', path: '/internal/pipeline/:userId/cards/:id', access: 'internal', answer: phantom as { id: number; contactId: number },
 } as const satisfies Operation;
-export const clearData = { id: 'pipeline.clearData', method: 'DELETE', path: '/internal/pipeline/:userId/data', access: 'internal', summary: 'Limpar Dados: contatos, cards e notas.', status: 204 } as const satisfies Operation;
+export const clearData = { id: 'pipeline.clearData', method: 'DELETE', path: '/internal/pipeline/:userId/data', access: 'internal', status: 204 } as const satisfies Operation;
