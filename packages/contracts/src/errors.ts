@@ -5,6 +5,19 @@ export interface FieldIssue {
   message: string;
 }
 
+/**
+ * What a 404 says for each kind of record: one text for the operation (a malformed id) and the
+ * service (an unknown or another broker's id), so both answers are the same.
+ */
+export const NOT_FOUND = {
+  card: 'Card não encontrado.',
+  contact: 'Contato não encontrado.',
+  item: 'Item não encontrado.',
+  policy: 'Apólice não encontrada.',
+  claim: 'Sinistro não encontrado.',
+  document: 'Documento não encontrado.',
+} as const;
+
 /** The one error shape every service answers with. */
 export interface ApiErrorBody {
   message: string;

@@ -1,9 +1,8 @@
 import type * as v from 'valibot';
+import { NOT_FOUND } from '../errors';
 import { answer, operation, schema } from '../api/operation';
 import type { Insurer, LeadSource, Product } from '../types';
 import type { InsurerCreateSchema, InsurerUpdateSchema, LeadSourceCreateSchema, LeadSourceUpdateSchema, ProductCreateSchema, ProductUpdateSchema } from './catalogues.schemas';
-
-const ITEM_NOT_FOUND = 'Item não encontrado.';
 
 // The three catalogues' list, create, update and remove: one module of their own (built by a
 // function), so an app that names none of them (the board reads only the reference data) bundles none.
@@ -15,9 +14,9 @@ function catalogueOperations<Item, Create extends v.GenericSchema, Update extend
     create: operation({ id: `${name}.create`, method: 'POST', path, access: 'signed-in', summary: `${label}: cria um item.`, status: 201, body: schema<Create>(), answer: answer<Item>() }),
     update: operation({
       id: `${name}.update`, method: 'PATCH', path: `${path}/:id`, access: 'signed-in', summary: `${label}: altera um item.`,
-      body: schema<Update>(), notFound: ITEM_NOT_FOUND, answer: answer<Item>(),
+      body: schema<Update>(), notFound: NOT_FOUND.item, answer: answer<Item>(),
     }),
-    remove: operation({ id: `${name}.remove`, method: 'DELETE', path: `${path}/:id`, access: 'signed-in', summary: `${label}: exclui um item.`, status: 204, notFound: ITEM_NOT_FOUND }),
+    remove: operation({ id: `${name}.remove`, method: 'DELETE', path: `${path}/:id`, access: 'signed-in', summary: `${label}: exclui um item.`, status: 204, notFound: NOT_FOUND.item }),
   } as const;
 }
 

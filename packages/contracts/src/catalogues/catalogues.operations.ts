@@ -1,14 +1,13 @@
 import { phantom, type Operation } from '../api/operation';
+import { NOT_FOUND } from '../errors';
 import type { ReferenceData } from '../types';
 import type { CatalogueCheckAnswer, CatalogueCheckQuerySchema } from './catalogues.schemas';
-
-const ITEM_NOT_FOUND = 'Item não encontrado.';
 
 // The catalogues service: products, insurers, lead sources and the names other screens need. Each operation is a plain object of its own, so a bundle keeps only those it names.
 export { insurers, leadSources, products } from './catalogue-crud.operations';
 
 export const revealInsurerPassword = {
-  id: 'insurers.revealPassword', method: 'POST', path: '/api/insurers/:id/reveal-password', access: 'signed-in', notFound: ITEM_NOT_FOUND, answer: phantom as { password: string | null },
+  id: 'insurers.revealPassword', method: 'POST', path: '/api/insurers/:id/reveal-password', access: 'signed-in', notFound: NOT_FOUND.item, answer: phantom as { password: string | null },
 } as const satisfies Operation;
 export const referenceData = { id: 'referenceData.get', method: 'GET', path: '/api/reference-data', access: 'signed-in', answer: phantom as ReferenceData } as const satisfies Operation;
 export const check = {

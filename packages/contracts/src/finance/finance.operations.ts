@@ -1,12 +1,9 @@
 import { phantom, type Operation } from '../api/operation';
+import { NOT_FOUND } from '../errors';
 import type { Claim, ClaimList, CommissionsResponse, DocumentList, FinanceStats, Policy, StoredDocument } from './finance-types';
 import type {
   ClaimInputSchema, ClaimQuerySchema, ClaimStatusSchema, CommissionsQuerySchema, DocumentFieldsSchema, DocumentQuerySchema, PolicyIssueSchema, PolicyPdfFieldsSchema, PolicyQuerySchema,
 } from './finance.schemas';
-
-const POLICY_NOT_FOUND = 'Apólice não encontrada.';
-const CLAIM_NOT_FOUND = 'Sinistro não encontrado.';
-const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
 
 // The finance service: policies, claims, commissions and documents. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
@@ -14,21 +11,21 @@ export const policies = {
   id: 'policies.list', method: 'GET', path: '/api/policies', access: 'signed-in',
   query: phantom as typeof PolicyQuerySchema, answer: phantom as Policy[],
 } as const satisfies Operation;
-export const policy = { id: 'policies.get', method: 'GET', path: '/api/policies/:id', access: 'signed-in', notFound: POLICY_NOT_FOUND, answer: phantom as Policy } as const satisfies Operation;
-export const cancelPolicy = { id: 'policies.cancel', method: 'POST', path: '/api/policies/:id/cancel', access: 'signed-in', notFound: POLICY_NOT_FOUND, answer: phantom as Policy } as const satisfies Operation;
+export const policy = { id: 'policies.get', method: 'GET', path: '/api/policies/:id', access: 'signed-in', notFound: NOT_FOUND.policy, answer: phantom as Policy } as const satisfies Operation;
+export const cancelPolicy = { id: 'policies.cancel', method: 'POST', path: '/api/policies/:id/cancel', access: 'signed-in', notFound: NOT_FOUND.policy, answer: phantom as Policy } as const satisfies Operation;
 export const claims = {
   id: 'claims.list', method: 'GET', path: '/api/claims', access: 'signed-in',
   query: phantom as typeof ClaimQuerySchema, answer: phantom as ClaimList,
 } as const satisfies Operation;
-export const claim = { id: 'claims.get', method: 'GET', path: '/api/claims/:id', access: 'signed-in', notFound: CLAIM_NOT_FOUND, answer: phantom as Claim } as const satisfies Operation;
+export const claim = { id: 'claims.get', method: 'GET', path: '/api/claims/:id', access: 'signed-in', notFound: NOT_FOUND.claim, answer: phantom as Claim } as const satisfies Operation;
 export const createClaim = { id: 'claims.create', method: 'POST', path: '/api/claims', access: 'signed-in', status: 201, body: phantom as typeof ClaimInputSchema, answer: phantom as Claim } as const satisfies Operation;
 export const updateClaim = {
   id: 'claims.update', method: 'PATCH', path: '/api/claims/:id', access: 'signed-in',
-  body: phantom as typeof ClaimInputSchema, notFound: CLAIM_NOT_FOUND, answer: phantom as Claim,
+  body: phantom as typeof ClaimInputSchema, notFound: NOT_FOUND.claim, answer: phantom as Claim,
 } as const satisfies Operation;
 export const changeClaimStatus = {
   id: 'claims.changeStatus', method: 'POST', path: '/api/claims/:id/status', access: 'signed-in',
-  body: phantom as typeof ClaimStatusSchema, notFound: CLAIM_NOT_FOUND, answer: phantom as Claim,
+  body: phantom as typeof ClaimStatusSchema, notFound: NOT_FOUND.claim, answer: phantom as Claim,
 } as const satisfies Operation;
 export const commissions = {
   id: 'commissions.report', method: 'GET', path: '/api/commissions', access: 'signed-in',
@@ -48,9 +45,9 @@ export const attachPolicyPdf = {
 } as const satisfies Operation;
 export const downloadDocument = {
   id: 'documents.download', method: 'GET', path: '/api/documents/:id/download', access: 'signed-in',
-  notFound: DOCUMENT_NOT_FOUND, produces: 'application/octet-stream',
+  notFound: NOT_FOUND.document, produces: 'application/octet-stream',
 } as const satisfies Operation;
-export const removeDocument = { id: 'documents.remove', method: 'DELETE', path: '/api/documents/:id', access: 'signed-in', status: 204, notFound: DOCUMENT_NOT_FOUND } as const satisfies Operation;
+export const removeDocument = { id: 'documents.remove', method: 'DELETE', path: '/api/documents/:id', access: 'signed-in', status: 204, notFound: NOT_FOUND.document } as const satisfies Operation;
 export const issuePolicy = {
   id: 'policies.issue', method: 'POST', path: '/internal/finance/:userId/policies', access: 'internal', body: phantom as typeof PolicyIssueSchema, answer: phantom as Policy,
 } as const satisfies Operation;

@@ -1,13 +1,11 @@
 import { phantom, type Operation } from '../api/operation';
+import { NOT_FOUND } from '../errors';
 import type { IssueSchema } from '../finance/finance.schemas';
 import type { PipelineStats } from '../types';
 import type { Contact, ContactDetail, ContactPage, PipelineCard, PipelineLead } from './pipeline-types';
 import type {
   ArchiveSchema, ArchivedQuerySchema, CardMoveSchema, CompletionSchema, ContactCreateSchema, ContactQuerySchema, ContactUpdateSchema, LeadCreateSchema, LeadListQuerySchema,
 } from './pipeline.schemas';
-
-const CARD_NOT_FOUND = 'Card não encontrado.';
-const CONTACT_NOT_FOUND = 'Contato não encontrado.';
 
 // The pipeline service: the board, its cards and the contacts. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
@@ -23,17 +21,17 @@ export const leads = {
 export const createLead = { id: 'pipeline.createLead', method: 'POST', path: '/api/pipeline', access: 'signed-in', status: 201, body: phantom as typeof LeadCreateSchema, answer: phantom as PipelineCard } as const satisfies Operation;
 export const move = {
   id: 'pipeline.move', method: 'PATCH', path: '/api/pipeline/:id', access: 'signed-in',
-  body: phantom as typeof CardMoveSchema, notFound: CARD_NOT_FOUND, answer: phantom as PipelineCard,
+  body: phantom as typeof CardMoveSchema, notFound: NOT_FOUND.card, answer: phantom as PipelineCard,
 } as const satisfies Operation;
-export const remove = { id: 'pipeline.remove', method: 'DELETE', path: '/api/pipeline/:id', access: 'signed-in', status: 204, notFound: CARD_NOT_FOUND } as const satisfies Operation;
+export const remove = { id: 'pipeline.remove', method: 'DELETE', path: '/api/pipeline/:id', access: 'signed-in', status: 204, notFound: NOT_FOUND.card } as const satisfies Operation;
 export const archive = {
   id: 'pipeline.archive', method: 'POST', path: '/api/pipeline-cards/:id/archive', access: 'signed-in',
-  body: phantom as typeof ArchiveSchema, notFound: CARD_NOT_FOUND, answer: phantom as PipelineCard,
+  body: phantom as typeof ArchiveSchema, notFound: NOT_FOUND.card, answer: phantom as PipelineCard,
 } as const satisfies Operation;
-export const unarchive = { id: 'pipeline.unarchive', method: 'POST', path: '/api/pipeline-cards/:id/unarchive', access: 'signed-in', notFound: CARD_NOT_FOUND, answer: phantom as PipelineCard } as const satisfies Operation;
+export const unarchive = { id: 'pipeline.unarchive', method: 'POST', path: '/api/pipeline-cards/:id/unarchive', access: 'signed-in', notFound: NOT_FOUND.card, answer: phantom as PipelineCard } as const satisfies Operation;
 export const confirmIssuance = {
   id: 'pipeline.confirmIssuance', method: 'POST', path: '/api/pipeline-cards/:id/confirm-issuance', access: 'signed-in',
-  bodyOneOf: phantom as readonly [typeof CompletionSchema, typeof IssueSchema], notFound: CARD_NOT_FOUND, answer: phantom as PipelineCard,
+  bodyOneOf: phantom as readonly [typeof CompletionSchema, typeof IssueSchema], notFound: NOT_FOUND.card, answer: phantom as PipelineCard,
 } as const satisfies Operation;
 export const contacts = {
   id: 'contacts.list', method: 'GET', path: '/api/contacts', access: 'signed-in',
@@ -43,11 +41,11 @@ export const exportContacts = {
   id: 'contacts.export', method: 'GET', path: '/api/contacts/export', access: 'signed-in',
   query: phantom as typeof ContactQuerySchema, produces: 'text/csv',
 } as const satisfies Operation;
-export const contact = { id: 'contacts.get', method: 'GET', path: '/api/contacts/:id', access: 'signed-in', notFound: CONTACT_NOT_FOUND, answer: phantom as ContactDetail } as const satisfies Operation;
+export const contact = { id: 'contacts.get', method: 'GET', path: '/api/contacts/:id', access: 'signed-in', notFound: NOT_FOUND.contact, answer: phantom as ContactDetail } as const satisfies Operation;
 export const createContact = { id: 'contacts.create', method: 'POST', path: '/api/contacts', access: 'signed-in', status: 201, body: phantom as typeof ContactCreateSchema, answer: phantom as Contact } as const satisfies Operation;
 export const updateContact = {
   id: 'contacts.update', method: 'PATCH', path: '/api/contacts/:id', access: 'signed-in',
-  body: phantom as typeof ContactUpdateSchema, notFound: CONTACT_NOT_FOUND, answer: phantom as Contact,
+  body: phantom as typeof ContactUpdateSchema, notFound: NOT_FOUND.contact, answer: phantom as Contact,
 } as const satisfies Operation;
 export const stats = { id: 'pipeline.stats', method: 'GET', path: '/internal/pipeline/:userId/stats', access: 'internal', answer: phantom as PipelineStats } as const satisfies Operation;
 export const contactRef = {

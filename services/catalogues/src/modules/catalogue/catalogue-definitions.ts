@@ -1,7 +1,7 @@
-import { CATALOGUE_OPERATIONS, centsToWire, type Insurer, type LeadSource, type Product } from '@corretora/contracts';
+import { CATALOGUE_OPERATIONS, NOT_FOUND, centsToWire, type Insurer, type LeadSource, type Product } from '@corretora/contracts';
 import { insurerPasswordContext, type PasswordBox } from '../insurers/password-box';
 
-export const ITEM_NOT_FOUND = 'Item não encontrado.';
+export const ITEM_NOT_FOUND = NOT_FOUND.item;
 
 /** Lists sorted by name as a Brazilian reader expects (the pt_br_natural collation of the migrations). */
 export const BY_NAME = 'name collate pt_br_natural, name, id';

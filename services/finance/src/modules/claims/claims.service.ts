@@ -1,5 +1,6 @@
 import {
   ACTIVE_CLAIM_STATUSES,
+  NOT_FOUND,
   CLAIM_STATUS_LABELS,
   CLAIM_TRANSITIONS,
   CLAIM_STATUSES,
@@ -12,7 +13,7 @@ import { BrokerScopedTable, HttpError, recordActivity } from '@corretora/service
 import type { Knex } from 'knex';
 import type { PipelineLookup } from '../pipeline/pipeline-lookup';
 
-export const CLAIM_NOT_FOUND = 'Sinistro não encontrado.';
+export const CLAIM_NOT_FOUND = NOT_FOUND.claim;
 const POLICY_MISSING = 'Apólice não encontrada.';
 const CLOSED_CLAIM = 'Um sinistro fechado não pode ser editado.';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_CATEGORY_VALUES, DOCUMENT_MIME_TYPES, STORAGE_QUOTA_BYTES, type DocumentCategory, type DocumentList, type StoredDocument } from '@corretora/contracts';
+import { DOCUMENT_CATEGORY_VALUES, DOCUMENT_MIME_TYPES, NOT_FOUND, STORAGE_QUOTA_BYTES, type DocumentCategory, type DocumentList, type StoredDocument } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, recordActivity, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { Readable } from 'node:stream';
 import { CARD_OF_ANOTHER_CONTACT, type PipelineLookup } from '../pipeline/pipeline-lookup';
 
-export const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
+export const DOCUMENT_NOT_FOUND = NOT_FOUND.document;
 export const FILE_MISSING = 'O arquivo deste documento não foi encontrado no armazenamento. O registro foi removido; envie o documento novamente.';
 export const QUOTA_EXCEEDED = 'Espaço de armazenamento esgotado: o limite da conta é de 10 GB. Exclua documentos para enviar outros.';
 

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { centsToWire, type Policy, type PolicyIssueInput, type PolicyQuery } from '@corretora/contracts';
+import { NOT_FOUND, centsToWire, type Policy, type PolicyIssueInput, type PolicyQuery } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, activityInsertSql, isUniqueViolation } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
 
-export const POLICY_NOT_FOUND = 'Apólice não encontrada.';
+export const POLICY_NOT_FOUND = NOT_FOUND.policy;
 const NUMBER_TAKEN = 'Já existe uma apólice com este número.';
 const NUMBER_CONSTRAINT = 'policies_user_id_policy_number_unique';
 

@@ -1,10 +1,10 @@
-import type { Contact, ContactCreateInput, ContactNote, ContactPage, ContactQuery, ContactUpdateInput } from '@corretora/contracts';
+import { NOT_FOUND, type Contact, type ContactCreateInput, type ContactNote, type ContactPage, type ContactQuery, type ContactUpdateInput } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { ARCHIVED_CARD } from '../pipeline/pipeline.service';
 
-export const CONTACT_NOT_FOUND = 'Contato não encontrado.';
+export const CONTACT_NOT_FOUND = NOT_FOUND.contact;
 
 const COLUMNS = ['id', 'name', 'email', 'phone', 'cpf', 'type', 'productId', 'leadSourceId', 'annualPremium', 'lastContact', 'createdAt'] as const;
 

@@ -1,10 +1,10 @@
-import { FINANCE_OPERATIONS, centsToWire, divideRoundingHalfUp, type CompletionInput, type LeadCreateInput, type PipelineCard, type StageKey } from '@corretora/contracts';
+import { FINANCE_OPERATIONS, NOT_FOUND, centsToWire, divideRoundingHalfUp, type CompletionInput, type LeadCreateInput, type PipelineCard, type StageKey } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, recordActivity, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { cardById, cardListJson, leadListJson, updateCardJson, type CardFilter } from './card-json';
 
-export const CARD_NOT_FOUND = 'Card não encontrado.';
+export const CARD_NOT_FOUND = NOT_FOUND.card;
 export const ARCHIVED_CARD = 'Card arquivado não pode ser movido nem editado. Restaure-o primeiro.';
 export const ISSUED_CARD = 'A apólice deste card já foi emitida: ele não pode ser movido nem editado.';
 export const ISSUED_CARD_DELETE = 'A apólice deste card já foi emitida: ele não pode ser excluído. Para encerrar, cancele a apólice em Apólices.';
