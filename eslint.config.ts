@@ -4,6 +4,9 @@
 import js from '@eslint/js';
 import { REMOTE_NAMES, SERVICE_NAMES } from '@corretora/registry';
 import checkFile from 'eslint-plugin-check-file';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { featureBoundaries } from './packages/dev-stack/src/lint-feature-boundaries';
@@ -51,10 +54,48 @@ const serviceRules = (service: string) =>
     { group: ['@corretora/web-kit', '@corretora/web-kit/*', '@corretora/build-kit'], message: 'Front-end packages do not belong in a service.' },
   ]);
 
+/** Every file the root tsconfig holds is linted with its types: one program for the whole repo. */
+const TYPED_FILES = [
+  'packages/*/src/**/*.{ts,tsx}',
+  'packages/*/test/**/*.{ts,tsx}',
+  'services/*/{src,test,migrations}/**/*.ts',
+  'shell/{src,test,scripts}/**/*.{ts,tsx}',
+  'mfe-*/{src,test}/**/*.{ts,tsx}',
+  'gateway/{src,test}/**/*.ts',
+  'e2e/**/*.ts',
+  'bench/**/*.ts',
+  '*/webpack.config.ts',
+  '*/jest.config.ts',
+];
+const FRONT_END_FILES = [...APPS.map((app) => `${app}/src/**/*.tsx`), 'packages/web-kit/src/**/*.tsx'];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**', '**/*.cjs', 'playwright-report/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Bugs only the types show: a promise nobody awaits or catches, a promise where a callback is
+    // expected, an API its library has deprecated.
+    files: TYPED_FILES,
+    languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-deprecated': 'error',
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+    },
+  },
+  { files: FRONT_END_FILES, ...reactHooks.configs.flat['recommended-latest'] },
+  { files: FRONT_END_FILES, ...jsxA11y.flatConfigs.recommended },
+  {
+    // A circle of imports, even a type-only one today, is one edit away from a module read before it
+    // is defined.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser, ...globals.jest } },
     plugins: { 'check-file': checkFile, boundaries: { rules: { 'no-sideways': featureBoundaries } } },

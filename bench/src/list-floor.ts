@@ -62,7 +62,7 @@ async function serveFloors(databaseUrl: string): Promise<void> {
     const rows = await pool.query({ name: 'floor_products', text: PRODUCTS_SQL, values: [session.rows[0].userId] });
     return JSON.stringify(rows.rows);
   };
-  const raw = http.createServer(async (req, res) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     try {
       const body = await list(req.headers.cookie);
       res.writeHead(body === null ? 401 : 200, { 'content-type': 'application/json; charset=utf-8' });
@@ -71,7 +71,8 @@ async function serveFloors(databaseUrl: string): Promise<void> {
       res.writeHead(500);
       res.end();
     }
-  });
+  };
+  const raw = http.createServer((req, res) => void answer(req, res));
   const koa = new Koa();
   koa.use(async (ctx) => {
     const body = await list(ctx.get('cookie'));
@@ -79,7 +80,8 @@ async function serveFloors(databaseUrl: string): Promise<void> {
     ctx.type = 'json';
     ctx.body = body ?? UNAUTHENTICATED;
   });
-  const servers = [raw, http.createServer(koa.callback())];
+  const koaCallback = koa.callback();
+  const servers = [raw, http.createServer((req, res) => void koaCallback(req, res))];
   const urls: string[] = [];
   for (const server of servers) {
     server.keepAliveTimeout = 65_000; // as the services: longer than nginx's upstream keepalive
@@ -89,7 +91,7 @@ async function serveFloors(databaseUrl: string): Promise<void> {
   process.stdout.write(`${JSON.stringify({ raw: urls[0], koa: urls[1] })}\n`);
   process.once('SIGTERM', () => {
     for (const server of servers) server.closeAllConnections();
-    Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+    void Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
       .then(() => pool.end())
       .finally(() => process.exit(0));
   });

@@ -1,3 +1,4 @@
+import { noop } from '@tanstack/react-query';
 import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
 import { defineRemoteManifest, operationQuery } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
@@ -20,8 +21,8 @@ export default defineRemoteManifest(
     // The board's code, its cards and the names on them load side by side.
     pipeline: (queryClient) => {
       void loadPipelinePage();
-      void queryClient.prefetchQuery(boardQuery);
-      void queryClient.prefetchQuery(operationQuery(CATALOGUE_OPERATIONS.referenceData));
+      queryClient.query(boardQuery).catch(noop);
+      queryClient.query(operationQuery(CATALOGUE_OPERATIONS.referenceData)).catch(noop);
     },
     contacts: () => void loadContactsPage(),
   },

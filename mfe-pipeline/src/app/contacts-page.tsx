@@ -6,7 +6,7 @@ import { Body1, Button, Caption1, Spinner } from '@corretora/web-kit/fluent/core
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
 import { AddRegular, ArrowDownloadRegular, EditRegular } from '@fluentui/react-icons';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { SearchBox } from '../components/search-box';
 import { ContactDialog } from '../features/contacts/components/contact-dialog';
 import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../features/contacts/api/contacts-api';
@@ -39,13 +39,13 @@ export default function ContactsPage() {
   const q = useDeferredValue(search);
   const contacts = useContacts({ q, type, page });
 
-  // The dashboard's 'Adicionar Novo Cliente' lands here with the add dialog open (?novo=1).
-  useEffect(() => {
-    if (params.get('novo') === '1') {
-      setEditing('new');
-      setParams({}, { replace: true });
-    }
-  }, [params, setParams]);
+  // The dashboard's 'Adicionar Novo Cliente' lands here with the add dialog open (?novo=1): the
+  // address opens it, and closing it takes the flag off the address.
+  const dialog = editing ?? (params.get('novo') === '1' ? 'new' : null);
+  const closeDialog = () => {
+    setEditing(null);
+    setParams((current) => (current.has('novo') ? {} : current), { replace: true });
+  };
 
   const total = contacts.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
@@ -129,7 +129,7 @@ export default function ContactsPage() {
           <Button disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>Próxima</Button>
         </nav>
       ) : null}
-      {editing !== null ? <ContactDialog contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {dialog !== null ? <ContactDialog contact={dialog === 'new' ? null : dialog} onClose={closeDialog} /> : null}
     </>
   );
 }

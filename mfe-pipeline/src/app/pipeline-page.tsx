@@ -59,15 +59,10 @@ export default function PipelinePage() {
   const now = useMinuteClock();
   const [search, setSearch] = useState('');
   const [stage, setStage] = useState<StageKey | 'all'>('all');
-  const [open, setOpen] = useState<Open>(null);
-
-  // The dashboard's 'Criar Apólice' lands here with the new-lead dialog open (?novo=1).
-  useEffect(() => {
-    if (params.get('novo') === '1') {
-      setOpen({ kind: 'new', stage: 'leads' });
-      setParams({}, { replace: true });
-    }
-  }, [params, setParams]);
+  const [chosen, setOpen] = useState<Open>(null);
+  // The dashboard's 'Criar Apólice' lands here with the new-lead dialog open (?novo=1): the address
+  // opens it, and closing it takes the flag off the address.
+  const open: Open = chosen ?? (params.get('novo') === '1' ? { kind: 'new', stage: 'leads' } : null);
 
   const visible = useMemo(() => (board.data ?? []).filter((card) => matches(card, search, stage)), [board.data, search, stage]);
   const visibleArchived = useMemo(() => (archived.data ?? []).filter((card) => matches(card, search, stage)), [archived.data, search, stage]);
@@ -85,7 +80,10 @@ export default function PipelinePage() {
     },
     [move, notify],
   );
-  const close = useCallback(() => setOpen(null), []);
+  const close = useCallback(() => {
+    setOpen(null);
+    setParams((current) => (current.has('novo') ? {} : current), { replace: true });
+  }, [setParams]);
 
   return (
     <>

@@ -158,7 +158,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   const servers = new Set<http.Server>();
   const start = (handler: Koa, port: number) =>
     new Promise<http.Server>((resolve, reject) => {
-      const server = http.createServer(handler.callback());
+      const callback = handler.callback(); // Koa answers its own errors: the promise never rejects
+      const server = http.createServer((req, res) => void callback(req, res));
       server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive_timeout
       server.once('error', reject);
       server.listen(port, config.host, () => {

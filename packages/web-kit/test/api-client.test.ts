@@ -79,7 +79,7 @@ describe('a session that ends while the app is open', () => {
     const client = createQueryClient();
     client.setQueryData(QUERY_KEYS.currentUser, user);
     client.setQueryData(operationKey(BROKER_OPERATIONS.profile), { name: 'Ana' });
-    await expect(client.fetchQuery({ queryKey: ['catalogue', 'products'], queryFn: () => apiRequest('GET', '/api/auth/user', undefined, base) })).rejects.toThrow(ApiError);
+    await expect(client.query({ queryKey: ['catalogue', 'products'], queryFn: () => apiRequest('GET', '/api/auth/user', undefined, base) })).rejects.toThrow(ApiError);
     expect(client.getQueryData(QUERY_KEYS.currentUser)).toBeNull();
     expect(client.getQueryData(operationKey(BROKER_OPERATIONS.profile))).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import { BROKER_OPERATIONS } from '@corretora/contracts';
 import { UPCOMING_AREAS, remoteRoutes } from '@corretora/registry';
-import { useQueryClient } from '@tanstack/react-query';
+import { noop, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { PATHS } from '../config/paths';
 import { preloadRemoteRoute } from '../lib/remotes';
@@ -39,7 +39,7 @@ function ProtectedRoot() {
     if (!user) return;
     // Signed in: the onboarding check and the area's code and data start now, side by side,
     // rather than each waiting for the chunk before it to render.
-    void queryClient.prefetchQuery(operationQuery(BROKER_OPERATIONS.profile));
+    queryClient.query(operationQuery(BROKER_OPERATIONS.profile)).catch(noop);
     preloadRemoteRoute(pathname, queryClient);
   }, [user, pathname, queryClient]);
   if (!user) {

@@ -1,10 +1,10 @@
-import { lazy, Suspense, type FormEventHandler, type ReactNode } from 'react';
+import { lazy, Suspense, type SubmitEventHandler, type ReactNode } from 'react';
 
 export interface FormDialogProps {
   title: string;
   submitLabel: string;
   busy: boolean;
-  onSubmit: FormEventHandler<HTMLFormElement>;
+  onSubmit: SubmitEventHandler<HTMLFormElement>;
   onClose: () => void;
   children: ReactNode;
   extraActions?: ReactNode;

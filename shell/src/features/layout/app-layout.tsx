@@ -44,14 +44,14 @@ export default function AppLayout() {
   const styles = useStyles();
   const profile = useOperation(BROKER_OPERATIONS.profile);
   const { pathname } = useLocation();
-  const [navOpen, setNavOpen] = useState(false);
-
-  // Going somewhere closes the menu; so does Escape.
-  useEffect(() => setNavOpen(false), [pathname]);
+  // The menu is open on the page it was opened on: going somewhere closes it; so does Escape.
+  const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
+  const navOpen = navOpenOn === pathname;
+  const setNavOpen = (open: boolean) => setNavOpenOn(open ? pathname : null);
   useEffect(() => {
     if (!navOpen) return undefined;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setNavOpen(false);
+      if (event.key === 'Escape') setNavOpenOn(null);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -66,7 +66,7 @@ export default function AppLayout() {
           aria-label={navOpen ? 'Fechar menu' : 'Abrir menu'}
           aria-expanded={navOpen}
           aria-controls="main-navigation"
-          onClick={() => setNavOpen((open) => !open)}
+          onClick={() => setNavOpen(!navOpen)}
         />
         <ShieldCheckmarkRegular fontSize={24} />
         <Subtitle2>Corretora CRM</Subtitle2>

@@ -11,6 +11,8 @@ import { NavLink, useCurrentUser, useLocation, useNavigate, useOperation } from 
 import { ActionMenu, COMPACT_LAYOUT, ConfirmDialog, PersonAvatar, useNotify } from '@corretora/web-kit/ui';
 
 const NAV_WIDTH = '16rem';
+const LOCKED_HINT = 'Complete o cadastro da corretora para liberar';
+const LOCKED_HINT_ID = 'nav-locked-hint';
 
 const useStyles = makeStyles({
   root: {
@@ -32,6 +34,8 @@ const useStyles = makeStyles({
   },
   active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   locked: { color: tokens.colorNeutralForegroundDisabled, cursor: 'not-allowed', ':hover': { backgroundColor: 'transparent' } },
+  lockedButton: { width: '100%', border: 'none', backgroundColor: 'transparent', font: 'inherit', textAlign: 'start' },
+  hidden: { display: 'none' },
   label: { flexGrow: 1 },
   footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: tokens.spacingHorizontalM, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
   who: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
@@ -66,17 +70,19 @@ export function SideNav({ open = false }: { open?: boolean }) {
           if (!usable) {
             return (
               <li key={item.to}>
-                <a
-                  role="link"
+                {/* A locked area is still in the tab order and says why it is locked, so a keyboard
+                    or screen-reader user learns what a mouse user reads in the tooltip. */}
+                <button
+                  type="button"
                   aria-disabled="true"
-                  title="Complete o cadastro da corretora para liberar"
-                  className={mergeClasses(styles.item, styles.locked)}
-                  onClick={(event) => event.preventDefault()}
+                  aria-describedby={LOCKED_HINT_ID}
+                  title={LOCKED_HINT}
+                  className={mergeClasses(styles.item, styles.lockedButton, styles.locked)}
                 >
                   <Icon fontSize={20} />
                   <span className={styles.label}>{item.label}</span>
                   <LockClosedRegular fontSize={16} aria-hidden />
-                </a>
+                </button>
               </li>
             );
           }
@@ -95,6 +101,7 @@ export function SideNav({ open = false }: { open?: boolean }) {
           );
         })}
       </ul>
+      {unlocked ? null : <span id={LOCKED_HINT_ID} className={styles.hidden}>{LOCKED_HINT}</span>}
       <div className={styles.footer}>
         <PersonAvatar name={name} photoUrl={profile?.photoUrl} />
         <div className={styles.who}>
@@ -107,7 +114,7 @@ export function SideNav({ open = false }: { open?: boolean }) {
           aria-label="Menu da conta"
           items={[
             { key: 'clear', label: 'Limpar Dados', icon: <DeleteRegular />, onSelect: () => setConfirmingClear(true) },
-            { key: 'logout', label: 'Sair da Conta', icon: <SignOutRegular />, onSelect: () => logout.mutate(undefined, { onSettled: () => navigate(PATHS.login) }) },
+            { key: 'logout', label: 'Sair da Conta', icon: <SignOutRegular />, onSelect: () => logout.mutate(undefined, { onSettled: () => void navigate(PATHS.login) }) },
           ]}
         />
       </div>

@@ -1,6 +1,6 @@
 import { Button } from '@corretora/web-kit/fluent/core';
 import { PlugDisconnectedRegular } from '@fluentui/react-icons';
-import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Component, Suspense, use, useState, type ReactNode } from 'react';
 import type { RemoteName } from '@corretora/registry';
 import { loadRemoteManifest } from '../../lib/remotes';
 import { LoadingScreen, NoticePanel } from '@corretora/web-kit/ui';
@@ -31,27 +31,37 @@ class AreaBoundary extends Component<{ fallback: ReactNode; children: ReactNode 
   }
 }
 
+const routes = new Map<string, Promise<ReactNode>>();
+
+/** The element of one remote route, loaded once per attempt (a retry loads the remote entry again). */
+function routeElement(remote: RemoteName, path: string, attempt: number): Promise<ReactNode> {
+  const key = `${remote} ${path} ${attempt}`;
+  let element = routes.get(key);
+  if (!element) {
+    element = loadRemoteManifest(remote, attempt > 0).then((manifest) => {
+      const route = manifest.routes.find((candidate) => candidate.path === path);
+      if (!route?.element) throw new Error(`${remote} has no route ${path}`);
+      return route.element;
+    });
+    routes.set(key, element);
+  }
+  return element;
+}
+
+function RemoteRoute({ remote, path, attempt }: { remote: RemoteName; path: string; attempt: number }) {
+  return <>{use(routeElement(remote, path, attempt))}</>;
+}
+
 /**
  * Mounts one route of a federated remote. A remote that fails to load (or crashes) breaks only
  * this area: the shell keeps working and 'Tentar novamente' loads the remote entry again.
  */
 export default function RemoteArea({ remote, path }: { remote: RemoteName; path: string }) {
   const [attempt, setAttempt] = useState(0);
-  const Area = useMemo(
-    () =>
-      lazy(async () => {
-        const manifest = await loadRemoteManifest(remote, attempt > 0);
-        const route = manifest.routes.find((candidate) => candidate.path === path);
-        if (!route?.element) throw new Error(`${remote} has no route ${path}`);
-        const element = route.element;
-        return { default: () => <>{element}</> };
-      }),
-    [remote, path, attempt],
-  );
   return (
     <AreaBoundary key={`${remote}-${path}-${attempt}`} fallback={<RemoteUnavailable onRetry={() => setAttempt((n) => n + 1)} />}>
       <Suspense fallback={<LoadingScreen />}>
-        <Area />
+        <RemoteRoute remote={remote} path={path} attempt={attempt} />
       </Suspense>
     </AreaBoundary>
   );

@@ -66,7 +66,7 @@ export function OnboardingWizard({ profile, editing, onCancel }: { profile: Brok
         {
           onSuccess: () => {
             notify.success('Dados da corretora salvos com sucesso.');
-            navigate('/');
+            void navigate('/');
           },
           onError: (error) => onError(error, 'Erro', 'Erro ao salvar os dados da corretora.'),
         },

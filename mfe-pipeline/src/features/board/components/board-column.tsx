@@ -52,6 +52,7 @@ function DraggableCard({ card, names, now, onOpen }: { card: PipelineCard; names
       {...attributes}
       {...listeners}
       role="button"
+      tabIndex={attributes.tabIndex}
       aria-roledescription={draggable ? 'card arrastável' : 'card'}
       aria-label={`${card.contact.name}${card.status === 'issued' ? ', apólice emitida' : ''}`}
       onKeyDown={onKeyDown}
@@ -83,6 +84,9 @@ export const BoardColumn = memo(function BoardColumn({ stage, label, color, card
   const styles = useStyles();
   const { setNodeRef, isOver } = useDroppable({ id: stage });
   const scroller = useRef<HTMLDivElement | null>(null);
+  // TanStack Virtual hands back fresh functions each render, which the React Compiler cannot memoise;
+  // this app is not compiled by it, and the column itself is memoised by hand.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: cards.length,
     getScrollElement: () => scroller.current,

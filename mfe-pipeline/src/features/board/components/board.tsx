@@ -15,10 +15,10 @@ import {
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { STAGES, stageLabel } from '../../../config/stages';
 import type { ReferenceNames } from '../../../lib/reference-names';
-import { dropOutcome, groupByStage, isStageKey, type Columns, type DropOutcome } from '../utils/board-model';
+import { dropOutcome, groupByStage, isStageKey, type DropOutcome } from '../utils/board-model';
 import { BoardColumn } from './board-column';
 import { CardView } from './card-view';
 
@@ -78,17 +78,18 @@ export function Board({ cards, stages, names, now, onOpen, onAdd, onDrop }: Boar
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
   );
-  const previous = useRef<Columns | undefined>(undefined);
-  const columns = useMemo(() => {
-    const next = groupByStage(cards, previous.current);
-    previous.current = next;
-    return next;
-  }, [cards]);
+  // Columns whose cards did not change keep their identity from the previous render (the memoised
+  // columns skip their render): the grouping is kept with the cards it was made from, and redone
+  // during render when new cards arrive.
+  const [grouped, setGrouped] = useState(() => ({ cards, columns: groupByStage(cards, undefined) }));
+  let columns = grouped.columns;
+  if (grouped.cards !== cards) {
+    columns = groupByStage(cards, grouped.columns);
+    setGrouped({ cards, columns });
+  }
   const [active, setActive] = useState<PipelineCard | null>(null);
   const byId = useMemo(() => new Map(cards.map((card) => [card.id, card])), [cards]);
-  const latest = useRef(byId);
-  latest.current = byId;
-  const cardOf = useCallback((id: unknown) => (typeof id === 'number' ? latest.current.get(id) : undefined), []);
+  const cardOf = useCallback((id: unknown) => (typeof id === 'number' ? byId.get(id) : undefined), [byId]);
   const announcements = useMemo(() => announcer(stages, cardOf), [stages, cardOf]);
 
   const onDragStart = useCallback((event: DragStartEvent) => setActive(cardOf(event.active.id) ?? null), [cardOf]);

@@ -3,10 +3,13 @@ import { useController, type FieldValues } from 'react-hook-form';
 import type { FieldProps } from './fields';
 
 export function CheckboxField<F extends FieldValues>(props: FieldProps<F, boolean | null | undefined>) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const {
+    field: { ref: inputRef, ...field },
+    fieldState,
+  } = useController({ control: props.control, name: props.name });
   return (
     <Checkbox
-      ref={field.ref}
+      ref={inputRef}
       name={field.name}
       className={props.className}
       label={props.label}

@@ -32,17 +32,22 @@ type InputExtras = Pick<InputProps, 'placeholder' | 'maxLength' | 'autoComplete'
  * text and every change written back as the control reports it.
  */
 export function useField<F extends FieldValues, V>(props: FieldProps<F, V>) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  // The input's ref is taken apart from the field's values: React's lint reads a `.ref` property as a
+  // ref object and would forbid reading the rest of the field during render.
+  const {
+    field: { ref: inputRef, ...field },
+    fieldState,
+  } = useController({ control: props.control, name: props.name });
   const shell = { label: props.label, required: props.required, hint: props.hint, className: props.className, validationMessage: fieldState.error?.message };
   const text = {
-    ref: field.ref,
+    ref: inputRef,
     name: field.name,
     value: field.value === null || field.value === undefined ? '' : String(field.value),
     onChange: (_event: unknown, data: { value: string }) => field.onChange(data.value),
     onBlur: field.onBlur,
     disabled: props.disabled,
   };
-  return { field, shell, text };
+  return { field, inputRef, shell, text };
 }
 
 export function TextField<F extends FieldValues>(props: FieldProps<F, Text> & InputExtras & { type?: 'text' | 'email' | 'url' | 'number' }) {
@@ -94,11 +99,11 @@ export function PasswordField<F extends FieldValues>(props: FieldProps<F, Text> 
 
 /** Integer cents in the form; BRL on screen. */
 export function MoneyField<F extends FieldValues>(props: FieldProps<F, number | null | undefined> & { maxCents?: number; placeholder?: string; unit?: 'BRL' | 'percent' }) {
-  const { field, shell } = useField(props);
+  const { field, inputRef, shell } = useField(props);
   return (
     <Field {...shell}>
       <MoneyInput
-        ref={field.ref}
+        ref={inputRef}
         name={field.name}
         value={typeof field.value === 'number' ? field.value : null}
         onChange={field.onChange}
@@ -114,11 +119,11 @@ export function MoneyField<F extends FieldValues>(props: FieldProps<F, number | 
 
 /** A text field shown through a progressive mask of contracts (the caret stays where the broker types). */
 export function MaskedField<F extends FieldValues>(props: FieldProps<F, Text> & InputExtras & { mask: (raw: string) => string }) {
-  const { field, shell } = useField(props);
+  const { field, inputRef, shell } = useField(props);
   return (
     <Field {...shell}>
       <MaskedInput
-        ref={field.ref}
+        ref={inputRef}
         name={field.name}
         value={field.value ?? ''}
         onChange={field.onChange}

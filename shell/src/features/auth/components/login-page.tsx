@@ -15,7 +15,7 @@ export default function LoginPage() {
   const { control, handleSubmit } = useSchemaForm(LoginSchema, { defaultValues: { email: '', password: '' } });
 
   const submit = handleSubmit((input) =>
-    login.mutate(input, { onSuccess: () => navigate(PATHS.dashboard) }),
+    login.mutate(input, { onSuccess: () => void navigate(PATHS.dashboard) }),
   );
   const failure =
     login.error instanceof ApiError && login.error.status === 401 ? LOGIN_FAILED : login.error ? apiErrorMessage(login.error, LOGIN_FAILED) : null;

@@ -19,7 +19,7 @@ export default function RegisterPage() {
       // The page changes at once: the message waits for the dashboard's toaster.
       onSuccess: () => {
         notifyOnNextPage('success', ACCOUNT_CREATED);
-        navigate(PATHS.dashboard);
+        void navigate(PATHS.dashboard);
       },
       onError: (error) => applyFieldErrors(error, setError),
     }),

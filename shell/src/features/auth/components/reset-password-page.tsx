@@ -34,7 +34,7 @@ export default function ResetPasswordPage() {
   // Read once, then taken out of the address bar (and so out of history and bookmarks).
   const [token] = useState(() => tokenFrom(location));
   useEffect(() => {
-    if (location.hash || location.search) navigate(location.pathname, { replace: true });
+    if (location.hash || location.search) void navigate(location.pathname, { replace: true });
   }, [location, navigate]);
   const reset = useResetPassword();
   const { control, handleSubmit } = useSchemaForm(ResetFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
