@@ -30,28 +30,50 @@ const fluentRules: Pattern[] = [
   {
     group: ['@fluentui/react-components'],
     allowImportNames: ['makeStyles', 'makeResetStyles', 'makeStaticStyles', 'mergeClasses', 'shorthands', 'tokens', 'typographyStyles'],
-    message: 'Import Fluent components from @corretora/web-kit/fluent/<family> (one copy, built by the shell); only the styling API comes from Fluent.',
+    message:
+      'Import Fluent components from @corretora/web-kit/fluent/<family> (one copy, built by the shell); only the styling API comes from Fluent.',
   },
-  { group: ['@fluentui/*', '!@fluentui/react-components', '!@fluentui/react-icons'], message: 'Import Fluent components from @corretora/web-kit/fluent/<family>.' },
+  {
+    group: ['@fluentui/*', '!@fluentui/react-components', '!@fluentui/react-icons'],
+    message: 'Import Fluent components from @corretora/web-kit/fluent/<family>.',
+  },
 ];
 
-const relativeInto = (folder: string): Pattern => ({ group: [`**/${folder}/**`, `**/${folder}`], message: `Import ${folder} through its package, never by path.` });
+const relativeInto = (folder: string): Pattern => ({
+  group: [`**/${folder}/**`, `**/${folder}`],
+  message: `Import ${folder} through its package, never by path.`,
+});
 
 /** apps may use packages, never another app, a service, or react-router directly (it comes from web-kit). */
 const appRules = (app: string) =>
   restrict([
-    ...APPS.filter((other) => other !== app).map((other) => ({ group: [`@corretora/${other}`, `@corretora/${other}/*`], message: 'An app never imports another app: compose through packages/*.' })),
-    ...SERVICES.map((service) => ({ group: [`@corretora/${service}`, '**/services/**'], message: 'Apps talk to services over HTTP only.' })),
-    { group: ['react-router', 'react-router-dom', 'react-router/*'], message: 'Import routing from @corretora/web-kit (one router instance for shell and remotes).' },
+    ...APPS.filter((other) => other !== app).map((other) => ({
+      group: [`@corretora/${other}`, `@corretora/${other}/*`],
+      message: 'An app never imports another app: compose through packages/*.',
+    })),
+    ...SERVICES.map((service) => ({
+      group: [`@corretora/${service}`, '**/services/**'],
+      message: 'Apps talk to services over HTTP only.',
+    })),
+    {
+      group: ['react-router', 'react-router-dom', 'react-router/*'],
+      message: 'Import routing from @corretora/web-kit (one router instance for shell and remotes).',
+    },
     { group: ['@corretora/service-kit', '@corretora/dev-stack'], message: 'Server-side packages do not belong in a front end.' },
     ...fluentRules,
   ]);
 
 const serviceRules = (service: string) =>
   restrict([
-    ...SERVICES.filter((other) => other !== service).map((other) => ({ group: [`@corretora/${other}`, `**/services/${other}/**`], message: 'A service never imports another service: use its /internal HTTP endpoints.' })),
+    ...SERVICES.filter((other) => other !== service).map((other) => ({
+      group: [`@corretora/${other}`, `**/services/${other}/**`],
+      message: 'A service never imports another service: use its /internal HTTP endpoints.',
+    })),
     ...APPS.map((app) => ({ group: [`@corretora/${app}`], message: 'Services never import front ends.' })),
-    { group: ['@corretora/web-kit', '@corretora/web-kit/*', '@corretora/build-kit'], message: 'Front-end packages do not belong in a service.' },
+    {
+      group: ['@corretora/web-kit', '@corretora/web-kit/*', '@corretora/build-kit'],
+      message: 'Front-end packages do not belong in a service.',
+    },
   ]);
 
 /** Every file the root tsconfig holds is linted with its types: one program for the whole repo. */
@@ -93,7 +115,10 @@ export default tseslint.config(
     // is defined.
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
@@ -102,19 +127,33 @@ export default tseslint.config(
     rules: {
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { '{packages,services,shell,mfe-*,gateway,e2e}/**/': 'KEBAB_CASE' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
   // Inside an app: shared code -> features -> app, never a feature into another feature or into app/.
   { files: APPS.map((app) => `${app}/src/**/*.{ts,tsx}`), rules: { 'boundaries/no-sideways': 'error' } },
   // Migrations are named by knex convention: <timestamp>_<verb>_<noun>.ts
-  { files: ['services/*/migrations/**', 'packages/service-kit/test/fixtures/migrations/**'], rules: { 'check-file/filename-naming-convention': 'off' } },
+  {
+    files: ['services/*/migrations/**', 'packages/service-kit/test/fixtures/migrations/**'],
+    rules: { 'check-file/filename-naming-convention': 'off' },
+  },
   ...APPS.map((app) => ({ files: [`${app}/**/*.{ts,tsx}`], rules: appRules(app) })),
-  ...SERVICES.map((service) => ({ files: [`services/${service}/src/**/*.ts`, `services/${service}/migrations/**/*.ts`], rules: serviceRules(service) })),
+  ...SERVICES.map((service) => ({
+    files: [`services/${service}/src/**/*.ts`, `services/${service}/migrations/**/*.ts`],
+    rules: serviceRules(service),
+  })),
   {
     files: ['packages/contracts/**/*.ts', 'packages/registry/**/*.ts'],
-    rules: restrict([{ group: ['@corretora/*', 'react', 'react-dom', 'node:*'], message: 'contracts and the registry depend on nothing of ours, no React and no Node: front ends and services both use them.' }]),
+    rules: restrict([
+      {
+        group: ['@corretora/*', 'react', 'react-dom', 'node:*'],
+        message: 'contracts and the registry depend on nothing of ours, no React and no Node: front ends and services both use them.',
+      },
+    ]),
   },
   { files: ['packages/registry/test/**/*.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
@@ -132,14 +171,20 @@ export default tseslint.config(
   {
     files: ['packages/service-kit/**/*.ts'],
     rules: restrict([
-      { group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry'], message: 'service-kit builds on contracts and the registry only.' },
+      {
+        group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry'],
+        message: 'service-kit builds on contracts and the registry only.',
+      },
       relativeInto('services'),
     ]),
   },
   {
     files: ['packages/web-kit/src/**/*.{ts,tsx}'],
     rules: restrict([
-      { group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry', '!@corretora/web-kit'], message: 'web-kit builds on contracts and the registry only.' },
+      {
+        group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry', '!@corretora/web-kit'],
+        message: 'web-kit builds on contracts and the registry only.',
+      },
       relativeInto('services'),
     ]),
   },
@@ -147,8 +192,15 @@ export default tseslint.config(
     // web-kit/ui is bundled into each app; the runtime kit is one shared instance, reached by name.
     files: ['packages/web-kit/src/ui/**/*.{ts,tsx}'],
     rules: restrict([
-      { group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry', '!@corretora/web-kit'], message: 'web-kit builds on contracts and the registry only.' },
-      { group: ['../api/*', '../../api/*', '../session/*', '../router', '../fluent/*', '../../fluent/*'], message: 'From ui, reach the shared runtime kit and the Fluent families by package name, never by path (a second copy breaks instanceof and state).' },
+      {
+        group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry', '!@corretora/web-kit'],
+        message: 'web-kit builds on contracts and the registry only.',
+      },
+      {
+        group: ['../api/*', '../../api/*', '../session/*', '../router', '../fluent/*', '../../fluent/*'],
+        message:
+          'From ui, reach the shared runtime kit and the Fluent families by package name, never by path (a second copy breaks instanceof and state).',
+      },
       ...fluentRules,
       relativeInto('services'),
     ]),

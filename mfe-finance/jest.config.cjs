@@ -4,6 +4,12 @@ const preset = require('../jest.preset.cjs');
 module.exports = {
   projects: [
     { ...preset, displayName: 'node', testMatch: ['<rootDir>/test/**/*.test.ts'] },
-    { ...preset, displayName: 'pages', testEnvironment: 'jsdom', setupFiles: ['<rootDir>/test/support/jsdom-globals.cjs'], testMatch: ['<rootDir>/test/**/*.test.tsx'] },
+    {
+      ...preset,
+      displayName: 'pages',
+      testEnvironment: 'jsdom',
+      setupFiles: ['<rootDir>/test/support/jsdom-globals.cjs'],
+      testMatch: ['<rootDir>/test/**/*.test.tsx'],
+    },
   ],
 };

@@ -61,7 +61,10 @@ async function json(url: string, body: unknown, cookie?: string): Promise<Respon
 async function onboardedBroker(gatewayUrl: string): Promise<{ cookie: string; email: string }> {
   const email = `bench-${Date.now()}@bench.test`;
   const registered = await json(`${gatewayUrl}/api/auth/register`, { name: 'Bia Bench', email, password: PASSWORD });
-  const cookie = registered.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
   await json(`${gatewayUrl}/api/broker-profile`, PROFILE, cookie);
   return { cookie, email };
 }
@@ -82,7 +85,8 @@ async function measure(scenario: Scenario, cookie: string): Promise<Outcome> {
     );
     instance.on('reqError', (error: Error) => errorKinds.set(error.message, (errorKinds.get(error.message) ?? 0) + 1));
   });
-  if (errorKinds.size > 0) console.error(`[bench] ${scenario.name}: ${[...errorKinds].map(([message, count]) => `${count} × ${message}`).join(', ')}`);
+  if (errorKinds.size > 0)
+    console.error(`[bench] ${scenario.name}: ${[...errorKinds].map(([message, count]) => `${count} × ${message}`).join(', ')}`);
   return {
     name: scenario.name,
     requests: result.requests.total,
@@ -148,7 +152,9 @@ async function main(): Promise<void> {
       const cpuBefore = await cpuSnapshot(processes);
       const outcome = await measure(scenario, cookie);
       const used = cpuUsedBetween(cpuBefore, await cpuSnapshot(processes));
-      cpu[scenario.name] = Object.fromEntries(Object.entries(used).map(([group, seconds]) => [group, Math.round((seconds / SECONDS) * 100)]));
+      cpu[scenario.name] = Object.fromEntries(
+        Object.entries(used).map(([group, seconds]) => [group, Math.round((seconds / SECONDS) * 100)]),
+      );
       statements[scenario.name] = Math.round(((await counter.total()) / Math.max(1, outcome.requests)) * 100) / 100;
       list.push(outcome);
     }
@@ -207,7 +213,21 @@ async function main(): Promise<void> {
     const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     await writeFile(
       file,
-      JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, seconds: SECONDS, connections: CONNECTIONS, list, ratio, statements, outcomes, memory: { before, after } }, null, 2),
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          cores: os.cpus().length,
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          list,
+          ratio,
+          statements,
+          outcomes,
+          memory: { before, after },
+        },
+        null,
+        2,
+      ),
     );
     log(`results written to ${path.relative(process.cwd(), file)}`);
     const failed = [...list, ...outcomes].filter((outcome) => outcome.non2xx > 0 || outcome.errors > 0);

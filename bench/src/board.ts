@@ -24,17 +24,35 @@ import { cardListJson } from '../../services/pipeline/src/modules/pipeline/card-
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PASSWORD = 'senha-do-benchmark-123';
 const SIZES = (process.env.BENCH_BOARD_SIZES ?? '1000,5000').split(',').map(Number);
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 async function post(url: string, body: unknown, cookie?: string): Promise<Response> {
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return response;
 }
 
 async function onboardedBroker(url: string): Promise<{ cookie: string; userId: string }> {
-  const registered = await post(`${url}/api/auth/register`, { name: 'Bia Board', email: `board-${Date.now()}@bench.test`, password: PASSWORD });
-  const cookie = registered.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  const registered = await post(`${url}/api/auth/register`, {
+    name: 'Bia Board',
+    email: `board-${Date.now()}@bench.test`,
+    password: PASSWORD,
+  });
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
   await post(`${url}/api/broker-profile`, { ...EXAMPLE_BROKERAGE, isOnboardingComplete: true }, cookie);
   const user = (await (await fetch(`${url}/api/auth/user`, { headers: { Cookie: cookie } })).json()) as { id: string };
   return { cookie, userId: user.id };
@@ -59,12 +77,22 @@ async function seed(databaseUrl: string, url: string, cookie: string, userId: st
        insert into pipeline.pipeline_cards (user_id, contact_id, stage_id, stage_key, stage_entered_at)
        select ?, c.id, (array[?, ?, ?, ?]::int[])[1 + c.id % 4], (array['leads','qualified','proposal','closed'])[1 + c.id % 4], now() - (c.id % 20) * interval '1 day'
        from c`,
-      [userId, refs.products[0]!.id, refs.leadSources[0]!.id, count, userId, ...['leads', 'qualified', 'proposal', 'closed'].map((key) => stages.find((stage) => stage.key === key)!.id)],
+      [
+        userId,
+        refs.products[0]!.id,
+        refs.leadSources[0]!.id,
+        count,
+        userId,
+        ...['leads', 'qualified', 'proposal', 'closed'].map((key) => stages.find((stage) => stage.key === key)!.id),
+      ],
     );
     // Statistics as autovacuum leaves them a minute after a bulk import; without them the planner
     // guesses one row per broker and joins the board by a nested loop.
     await knex.raw('analyze pipeline.contacts, pipeline.pipeline_cards');
-    const { rows } = await knex.raw<{ rows: { id: number }[] }>("select id from pipeline.pipeline_cards where user_id = ? and stage_key = 'leads' limit 1", [userId]);
+    const { rows } = await knex.raw<{ rows: { id: number }[] }>(
+      "select id from pipeline.pipeline_cards where user_id = ? and stage_key = 'leads' limit 1",
+      [userId],
+    );
     return rows[0]!.id;
   } finally {
     await knex.destroy();
@@ -73,7 +101,13 @@ async function seed(databaseUrl: string, url: string, cookie: string, userId: st
 
 /** The floor: the same board SQL on a pool of the same database, answered by bare http. */
 async function boardFloor(databaseUrl: string, userId: string) {
-  const knex = knexFactory({ client: 'pg', connection: databaseUrl, searchPath: ['pipeline'], pool: { min: 2, max: 10 }, ...knexSnakeCaseMappers() });
+  const knex = knexFactory({
+    client: 'pg',
+    connection: databaseUrl,
+    searchPath: ['pipeline'],
+    pool: { min: 2, max: 10 },
+    ...knexSnakeCaseMappers(),
+  });
   const server = http.createServer((_request, response) => {
     cardListJson(knex, userId, 'board').then(
       (body) => response.writeHead(200, { 'content-type': 'application/json' }).end(body),
@@ -91,8 +125,20 @@ async function boardFloor(databaseUrl: string, userId: string) {
 }
 
 async function load(url: string, cookie: string, connections: number, requests?: autocannon.Request[]) {
-  const result = await autocannon({ url, connections, duration: SECONDS, headers: { Cookie: cookie, 'Content-Type': 'application/json' }, requests });
-  return { 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  const result = await autocannon({
+    url,
+    connections,
+    duration: SECONDS,
+    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    requests,
+  });
+  return {
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 const percentile = (values: number[], p: number) => {
@@ -207,7 +253,15 @@ const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 3);
 async function medianOf(runs: number, measure: () => Promise<Record<string, number>>): Promise<Record<string, number>> {
   const results: Record<string, number>[] = [];
   for (let run = 0; run < runs; run += 1) results.push(await measure());
-  return Object.fromEntries(Object.keys(results[0]!).map((key) => [key, percentile(results.map((result) => result[key]!), 50)]));
+  return Object.fromEntries(
+    Object.keys(results[0]!).map((key) => [
+      key,
+      percentile(
+        results.map((result) => result[key]!),
+        50,
+      ),
+    ]),
+  );
 }
 
 async function main(): Promise<void> {
@@ -246,9 +300,13 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       const floorRps = api[`floor: bare http + same SQL (${size})`]!['req/s']!;
       const viaNginx = api[`nginx GET /api/pipeline (${size})`]!;
-      console.log(`${size} cards: nginx / floor = ${Math.round((viaNginx['req/s']! / Math.max(1, floorRps)) * 100) / 100}; p99 ${viaNginx['p99 ms']} ms (target at 1,000 cards <= 100 ms)`);
+      console.log(
+        `${size} cards: nginx / floor = ${Math.round((viaNginx['req/s']! / Math.max(1, floorRps)) * 100) / 100}; p99 ${viaNginx['p99 ms']} ms (target at 1,000 cards <= 100 ms)`,
+      );
     }
-    console.log(`\nThe board in headless Chromium, median of ${BROWSER_RUNS} runs (targets at 1,000 cards: interactive <= 1000 ms, scripting <= 300 ms, drag p95 frame <= 20 ms)`);
+    console.log(
+      `\nThe board in headless Chromium, median of ${BROWSER_RUNS} runs (targets at 1,000 cards: interactive <= 1000 ms, scripting <= 300 ms, drag p95 frame <= 20 ms)`,
+    );
     console.table(browser);
     const failed = Object.entries(api).filter(([, outcome]) => outcome.non2xx! > 0 || outcome.errors! > 0);
     if (failed.length > 0) {

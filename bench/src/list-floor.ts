@@ -124,7 +124,9 @@ export async function statementCounter(databaseUrl: string) {
 }
 
 /** CPU seconds used so far by each process of interest (each service, nginx, postgres, this bench), by pid. */
-export async function cpuSnapshot(services: { name: string; pid: number | undefined }[]): Promise<Map<number, { group: string; seconds: number }>> {
+export async function cpuSnapshot(
+  services: { name: string; pid: number | undefined }[],
+): Promise<Map<number, { group: string; seconds: number }>> {
   const { readdir, readFile } = await import('node:fs/promises');
   const ticks = 100; // USER_HZ on Linux
   const snapshot = new Map<number, { group: string; seconds: number }>();
@@ -146,7 +148,10 @@ export async function cpuSnapshot(services: { name: string; pid: number | undefi
  * ends in between (the pool lets idle connections go) drops out instead of making the sum
  * negative; one that started in between counts from zero. What an ended backend used is missed.
  */
-export function cpuUsedBetween(before: Map<number, { seconds: number }>, after: Map<number, { group: string; seconds: number }>): Record<string, number> {
+export function cpuUsedBetween(
+  before: Map<number, { seconds: number }>,
+  after: Map<number, { group: string; seconds: number }>,
+): Record<string, number> {
   const used: Record<string, number> = {};
   for (const [pid, { group, seconds }] of after) used[group] = (used[group] ?? 0) + seconds - (before.get(pid)?.seconds ?? 0);
   return used;

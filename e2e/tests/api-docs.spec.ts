@@ -5,13 +5,18 @@ import { expectAccessible } from './support/axe';
  * The API reference through nginx: the OpenAPI document generated from the operations table, and
  * its page rendered by Swagger UI from same-origin files under the site's CSP.
  */
-test('GET /api/openapi.json is the OpenAPI 3.1 document of the public API; /api/docs renders it with no CSP violation', async ({ page, request }) => {
+test('GET /api/openapi.json is the OpenAPI 3.1 document of the public API; /api/docs renders it with no CSP violation', async ({
+  page,
+  request,
+}) => {
   const answer = await request.get('/api/openapi.json');
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toContain('application/json');
   const openapi = (await answer.json()) as { openapi: string; paths: Record<string, unknown> };
   expect(openapi.openapi).toBe('3.1.0');
-  expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/pipeline-cards/{id}/confirm-issuance', '/api/documents/upload']));
+  expect(Object.keys(openapi.paths)).toEqual(
+    expect.arrayContaining(['/api/auth/login', '/api/pipeline-cards/{id}/confirm-issuance', '/api/documents/upload']),
+  );
   expect(Object.keys(openapi.paths).some((route) => route.startsWith('/internal'))).toBe(false);
 
   const violations: string[] = [];
@@ -19,7 +24,9 @@ test('GET /api/openapi.json is the OpenAPI 3.1 document of the public API; /api/
     if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   const requests: string[] = [];
   page.on('request', (sent) => requests.push(sent.url()));

@@ -60,18 +60,70 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 const FIELDS = [
-  'name', 'email', 'password', 'token', 'description', 'isActive', 'policyType', 'manager', 'website', 'contactInfo',
-  'fullName', 'cpf', 'cnpj', 'phone', 'cep', 'birthDate', 'susepNumber', 'susepExpiry', 'insuranceTypes', 'isOnboardingComplete',
-  'stage', 'stageId', 'productId', 'leadSourceId', 'insurerId', 'type', 'annualPremium', 'notes', 'reason', 'startDate', 'endDate',
-  'premioLiquido', 'iof', 'juros', 'totalPremium', 'commissionPercentage', 'commissionAmount', 'documentType', 'policyNumber',
-  'contactId', 'policyId', 'amount', 'status', 'category', 'cardId',
+  'name',
+  'email',
+  'password',
+  'token',
+  'description',
+  'isActive',
+  'policyType',
+  'manager',
+  'website',
+  'contactInfo',
+  'fullName',
+  'cpf',
+  'cnpj',
+  'phone',
+  'cep',
+  'birthDate',
+  'susepNumber',
+  'susepExpiry',
+  'insuranceTypes',
+  'isOnboardingComplete',
+  'stage',
+  'stageId',
+  'productId',
+  'leadSourceId',
+  'insurerId',
+  'type',
+  'annualPremium',
+  'notes',
+  'reason',
+  'startDate',
+  'endDate',
+  'premioLiquido',
+  'iof',
+  'juros',
+  'totalPremium',
+  'commissionPercentage',
+  'commissionAmount',
+  'documentType',
+  'policyNumber',
+  'contactId',
+  'policyId',
+  'amount',
+  'status',
+  'category',
+  'cardId',
 ];
 
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string().map((text) => `${text}\u0000${text}`),
-  fc.constantFrom('', ' ', '0', '-1', 'null', '2147483648', '99999999999', '1e400', "'; drop table users; --", '<script>x</script>', 'a'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    'null',
+    '2147483648',
+    '99999999999',
+    '1e400',
+    "'; drop table users; --",
+    '<script>x</script>',
+    'a'.repeat(5000),
+  ),
   fc.integer(),
   fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(Number),
   fc.double(),
@@ -83,14 +135,24 @@ const nasty = fc.oneof(
 const body: fc.Arbitrary<Body> = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 }).map((value) => ({ kind: 'json' as const, value })),
   fc.jsonValue({ maxDepth: 3 }).map((value) => ({ kind: 'json' as const, value })),
-  fc.constantFrom('{"name":', '[', '{"a":1}}', 'null', '"x"', '{"name":"\\u0000"}', '\u0000').map((value) => ({ kind: 'raw' as const, value })),
-  fc.record({ field: fc.constantFrom('photo', 'file', 'x'), bytes: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 64 }) }).map((part) => ({ kind: 'multipart' as const, ...part })),
+  fc
+    .constantFrom('{"name":', '[', '{"a":1}}', 'null', '"x"', '{"name":"\\u0000"}', '\u0000')
+    .map((value) => ({ kind: 'raw' as const, value })),
+  fc
+    .record({ field: fc.constantFrom('photo', 'file', 'x'), bytes: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 64 }) })
+    .map((part) => ({ kind: 'multipart' as const, ...part })),
   // Real files of every kind the sniffer must read or refuse (ZIP64, data descriptors, macros, compound
   // files real and fake), with the fields an upload takes, ids of the victim's included.
-  fc.record({
-    sample: fc.constantFrom(...(Object.keys(FILE_SAMPLES) as (keyof typeof FILE_SAMPLES)[])),
-    fields: fc.dictionary(fc.constantFrom('category', 'description', 'contactId', 'cardId'), fc.oneof(fc.constantFrom('contracts', 'policies', 'forms'), fc.string({ maxLength: 12 })), { maxKeys: 4 }),
-  }).map((file) => ({ kind: 'file' as const, ...file })),
+  fc
+    .record({
+      sample: fc.constantFrom(...(Object.keys(FILE_SAMPLES) as (keyof typeof FILE_SAMPLES)[])),
+      fields: fc.dictionary(
+        fc.constantFrom('category', 'description', 'contactId', 'cardId'),
+        fc.oneof(fc.constantFrom('contracts', 'policies', 'forms'), fc.string({ maxLength: 12 })),
+        { maxKeys: 4 },
+      ),
+    })
+    .map((file) => ({ kind: 'file' as const, ...file })),
   fc.constant({ kind: 'none' as const }),
 );
 
@@ -98,8 +160,13 @@ async function send(context: APIRequestContext, method: string, path: string, pa
   const options: Parameters<APIRequestContext['fetch']>[1] = { method, failOnStatusCode: false, maxRedirects: 0 };
   if (payload.kind === 'json') options.data = payload.value as never;
   if (payload.kind === 'raw') Object.assign(options, { data: payload.value, headers: { 'content-type': 'application/json' } });
-  if (payload.kind === 'multipart') options.multipart = { [payload.field]: { name: 'x.png', mimeType: 'image/png', buffer: Buffer.from(payload.bytes) } };
-  if (payload.kind === 'file') options.multipart = { ...payload.fields, file: { name: `${payload.sample}.docx`, mimeType: 'application/octet-stream', buffer: FILE_SAMPLES[payload.sample] } };
+  if (payload.kind === 'multipart')
+    options.multipart = { [payload.field]: { name: 'x.png', mimeType: 'image/png', buffer: Buffer.from(payload.bytes) } };
+  if (payload.kind === 'file')
+    options.multipart = {
+      ...payload.fields,
+      file: { name: `${payload.sample}.docx`, mimeType: 'application/octet-stream', buffer: FILE_SAMPLES[payload.sample] },
+    };
   return context.fetch(path, options);
 }
 
@@ -111,7 +178,9 @@ async function snapshot(context: APIRequestContext) {
     return response.json();
   };
   const insurers = (await read('/api/insurers')) as { id: number }[];
-  const passwords = await Promise.all(insurers.map(async (insurer) => (await context.post(`/api/insurers/${insurer.id}/reveal-password`)).json()));
+  const passwords = await Promise.all(
+    insurers.map(async (insurer) => (await context.post(`/api/insurers/${insurer.id}/reveal-password`)).json()),
+  );
   return {
     user: await read('/api/auth/user'),
     profile: await read('/api/broker-profile'),
@@ -128,7 +197,7 @@ async function snapshot(context: APIRequestContext) {
   };
 }
 
-test('random input to every write endpoint: never a 5xx, and another broker\'s data stays intact', async ({ playwright, baseURL }) => {
+test("random input to every write endpoint: never a 5xx, and another broker's data stays intact", async ({ playwright, baseURL }) => {
   test.setTimeout(240_000);
   const victim = await playwright.request.newContext({ baseURL });
   const attacker = await playwright.request.newContext({ baseURL });
@@ -138,28 +207,62 @@ test('random input to every write endpoint: never a 5xx, and another broker\'s d
   const product = await (await victim.post('/api/products', { data: { name: 'Seguro Frota' } })).json();
   const insurer = await (await victim.post('/api/insurers', { data: { name: 'Seguradora Vítima', password: 'portal-da-vitima' } })).json();
   const leadSource = await (await victim.post('/api/lead-sources', { data: { name: 'Indicação da Vítima' } })).json();
-  const stages = ((await (await victim.get('/api/reference-data')).json()) as { pipelineStages: { id: number; key: string }[] }).pipelineStages;
+  const stages = ((await (await victim.get('/api/reference-data')).json()) as { pipelineStages: { id: number; key: string }[] })
+    .pipelineStages;
   const lead = await victim.post('/api/pipeline', {
-    data: { name: 'Lead da Vítima', phone: '11987654321', productId: product.id, leadSourceId: leadSource.id, stageId: stages.find((stage) => stage.key === 'leads')!.id },
+    data: {
+      name: 'Lead da Vítima',
+      phone: '11987654321',
+      productId: product.id,
+      leadSourceId: leadSource.id,
+      stageId: stages.find((stage) => stage.key === 'leads')!.id,
+    },
   });
   expect(lead.status()).toBe(201);
   const card = (await lead.json()) as { id: number; contactId: number };
   // A second lead of the victim, sold and issued: a policy, a claim on it and a document to aim at.
-  const sold = (await (await victim.post('/api/pipeline', {
-    data: { name: 'Cliente da Vítima', phone: '11987654322', productId: product.id, leadSourceId: leadSource.id, stageId: stages.find((stage) => stage.key === 'leads')!.id },
-  })).json()) as { id: number; contactId: number };
+  const sold = (await (
+    await victim.post('/api/pipeline', {
+      data: {
+        name: 'Cliente da Vítima',
+        phone: '11987654322',
+        productId: product.id,
+        leadSourceId: leadSource.id,
+        stageId: stages.find((stage) => stage.key === 'leads')!.id,
+      },
+    })
+  ).json()) as { id: number; contactId: number };
   const finalized = await victim.post(`/api/pipeline-cards/${sold.id}/confirm-issuance`, {
-    data: { insurerId: insurer.id, startDate: '2026-12-01', endDate: '2027-12-01', premioLiquido: '1000.00', iof: '73.80', totalPremium: '1073.80', commissionPercentage: '10.00' },
+    data: {
+      insurerId: insurer.id,
+      startDate: '2026-12-01',
+      endDate: '2027-12-01',
+      premioLiquido: '1000.00',
+      iof: '73.80',
+      totalPremium: '1073.80',
+      commissionPercentage: '10.00',
+    },
   });
   expect(finalized.status()).toBe(200);
   const issued = (await (await victim.post(`/api/pipeline-cards/${sold.id}/confirm-issuance`)).json()) as { policyId: number };
-  const claim = await victim.post('/api/claims', { data: { contactId: sold.contactId, policyId: issued.policyId, type: 'colisao', amount: '900.00' } });
+  const claim = await victim.post('/api/claims', {
+    data: { contactId: sold.contactId, policyId: issued.policyId, type: 'colisao', amount: '900.00' },
+  });
   expect(claim.status()).toBe(201);
   const document = await victim.post('/api/documents/upload', {
-    multipart: { category: 'contracts', file: { name: 'contrato.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') } },
+    multipart: {
+      category: 'contracts',
+      file: { name: 'contrato.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    },
   });
   expect(document.status()).toBe(201);
-  const financeIds = [issued.policyId, ((await claim.json()) as { id: number }).id, ((await document.json()) as { id: number }).id, sold.id, sold.contactId];
+  const financeIds = [
+    issued.policyId,
+    ((await claim.json()) as { id: number }).id,
+    ((await document.json()) as { id: number }).id,
+    sold.id,
+    sold.contactId,
+  ];
   await registerViaApi(attacker, 'Atacante Lima', uniqueEmail('attacker'));
   await onboardViaApi(attacker);
   const before = await snapshot(victim);
@@ -177,7 +280,10 @@ test('random input to every write endpoint: never a 5xx, and another broker\'s d
     fc.asyncProperty(fc.constantFrom(...ENDPOINTS), id, body, async (endpoint, target, payload) => {
       const path = endpoint.path.replace(':id', target);
       const response = await send(endpoint.anonymous ? anonymous : attacker, endpoint.method, path, payload);
-      if (response.status() >= 500) failures.push(`${endpoint.method} ${path} ${JSON.stringify(payload).slice(0, 200)} -> ${response.status()} ${await response.text()}`);
+      if (response.status() >= 500)
+        failures.push(
+          `${endpoint.method} ${path} ${JSON.stringify(payload).slice(0, 200)} -> ${response.status()} ${await response.text()}`,
+        );
       return response.status() < 500;
     }),
     { numRuns: 500 },

@@ -22,9 +22,7 @@ test('forgot password -> e-mail link -> new password -> sign in with it', async 
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Enviar link de redefinição' }).click();
-  await expect(
-    page.getByText('Se existe uma conta com esse email, você receberá um link para redefinir sua senha.'),
-  ).toBeVisible();
+  await expect(page.getByText('Se existe uma conta com esse email, você receberá um link para redefinir sua senha.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Voltar ao login' })).toBeVisible();
 
   const link = await resetLinkFor(email);
@@ -65,7 +63,10 @@ test('a session ended elsewhere sends the broker to the landing page at the next
   await expect(page.getByText('Seguro Auto', { exact: true })).toBeVisible();
 
   // Another tab with the same session signs out.
-  const otherTab = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, storageState: await page.context().storageState() });
+  const otherTab = await playwright.request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    storageState: await page.context().storageState(),
+  });
   expect((await otherTab.post('/api/auth/logout')).status()).toBe(204);
   await otherTab.dispose();
 

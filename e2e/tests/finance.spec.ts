@@ -4,7 +4,10 @@ import { expectAccessible } from './support/axe';
 import { onboardViaApi } from './support/broker';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0bd6b0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0bd6b0000000049454e44ae426082',
+  'hex',
+);
 
 interface Refs {
   products: { id: number; name: string }[];
@@ -22,20 +25,37 @@ async function signUpOnboarded(page: Page, prefix: string) {
 async function finalizedViaApi(request: APIRequestContext, name: string) {
   const refs = (await (await request.get('/api/reference-data')).json()) as Refs;
   const created = await request.post('/api/pipeline', {
-    data: { name, phone: '11987654321', leadSourceId: refs.leadSources[0]!.id, productId: refs.products.find((p) => p.name === 'Seguro Auto')!.id, stageId: refs.pipelineStages[0]!.id },
+    data: {
+      name,
+      phone: '11987654321',
+      leadSourceId: refs.leadSources[0]!.id,
+      productId: refs.products.find((p) => p.name === 'Seguro Auto')!.id,
+      stageId: refs.pipelineStages[0]!.id,
+    },
   });
   expect(created.status()).toBe(201);
   const card = (await created.json()) as { id: number; contactId: number };
   const start = new Date();
   const end = new Date(start.getTime() + 400 * 86_400_000);
   const finalized = await request.post(`/api/pipeline-cards/${card.id}/confirm-issuance`, {
-    data: { insurerId: refs.insurers[0]!.id, startDate: start.toISOString().slice(0, 10), endDate: end.toISOString().slice(0, 10), premioLiquido: '1000.00', iof: '73.80', juros: '0', totalPremium: '1073.80', commissionPercentage: '12.50' },
+    data: {
+      insurerId: refs.insurers[0]!.id,
+      startDate: start.toISOString().slice(0, 10),
+      endDate: end.toISOString().slice(0, 10),
+      premioLiquido: '1000.00',
+      iof: '73.80',
+      juros: '0',
+      totalPremium: '1073.80',
+      commissionPercentage: '12.50',
+    },
   });
   expect(finalized.status()).toBe(200);
   return card;
 }
 
-test('finalized card → attach the PDF → Confirmar emissão → badge; the policy is in Apólices and Comissões, and on the dashboard', async ({ page }) => {
+test('finalized card → attach the PDF → Confirmar emissão → badge; the policy is in Apólices and Comissões, and on the dashboard', async ({
+  page,
+}) => {
   await signUpOnboarded(page, 'issue');
   await finalizedViaApi(page.request, 'Helena Duarte');
   await page.goto('/pipeline');
@@ -123,11 +143,14 @@ test('documents: upload by chooser and by drop, a renamed image refused, counts 
   await expect(toast(page, 'Tipo de arquivo não permitido. Envie PDF, DOC, DOCX, XLS ou XLSX.')).toBeVisible();
 
   // A drop carries the file the same way.
-  const transfer = await page.evaluateHandle((bytes) => {
-    const data = new DataTransfer();
-    data.items.add(new File([new Uint8Array(bytes)], 'formulario.pdf', { type: 'application/pdf' }));
-    return data;
-  }, [...PDF]);
+  const transfer = await page.evaluateHandle(
+    (bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'formulario.pdf', { type: 'application/pdf' }));
+      return data;
+    },
+    [...PDF],
+  );
   await page.getByLabel('Categoria').selectOption({ label: 'Formulários' });
   await page.getByTestId('area-de-envio').dispatchEvent('drop', { dataTransfer: transfer });
   await expect(page.getByRole('row', { name: /formulario\.pdf/ })).toContainText('Formulários');
@@ -146,7 +169,9 @@ test('documents: upload by chooser and by drop, a renamed image refused, counts 
   await expect(page.getByRole('row', { name: /contrato\.pdf/ })).toHaveCount(0);
 });
 
-test('Atividade Recente lists what happened; Limpar Dados empties the account, which then works on the default catalogues', async ({ page }) => {
+test('Atividade Recente lists what happened; Limpar Dados empties the account, which then works on the default catalogues', async ({
+  page,
+}) => {
   await signUpOnboarded(page, 'clear');
   await page.goto('/');
   const activity = page.getByRole('region', { name: 'Atividade Recente' });
@@ -155,7 +180,13 @@ test('Atividade Recente lists what happened; Limpar Dados empties the account, w
   // A sale issued and a document, through the API; then the board is visited so its caches exist.
   const card = await finalizedViaApi(page.request, 'Otávio Prado');
   expect((await page.request.post(`/api/pipeline-cards/${card.id}/confirm-issuance`, { data: {} })).status()).toBe(200);
-  expect((await page.request.post('/api/documents/upload', { multipart: { category: 'contracts', file: { name: 'contrato-otavio.pdf', mimeType: 'application/pdf', buffer: PDF } } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/documents/upload', {
+        multipart: { category: 'contracts', file: { name: 'contrato-otavio.pdf', mimeType: 'application/pdf', buffer: PDF } },
+      })
+    ).status(),
+  ).toBe(201);
   await page.goto('/pipeline');
   await expect(page.getByRole('region', { name: 'Finalizado' }).getByText('Otávio Prado')).toBeVisible();
 

@@ -19,12 +19,22 @@ async function leadViaApi(request: APIRequestContext, name: string, extra: { ema
   const refs = (await (await request.get('/api/reference-data')).json()) as Refs;
   const stage = refs.pipelineStages.find((candidate) => candidate.key === 'leads')!;
   const created = await request.post('/api/pipeline', {
-    data: { name, phone: '11987654321', cpf: '', leadSourceId: refs.leadSources[0]!.id, productId: refs.products[0]!.id, stageId: stage.id, stage: 'leads' },
+    data: {
+      name,
+      phone: '11987654321',
+      cpf: '',
+      leadSourceId: refs.leadSources[0]!.id,
+      productId: refs.products[0]!.id,
+      stageId: stage.id,
+      stage: 'leads',
+    },
   });
   expect(created.status()).toBe(201);
   const card = (await created.json()) as { id: number; contactId: number };
   if (extra.email || extra.annualPremium) {
-    const patched = await request.patch(`/api/contacts/${card.contactId}`, { data: { name, phone: '11987654321', email: extra.email ?? null, annualPremium: extra.annualPremium ?? null, notes: [] } });
+    const patched = await request.patch(`/api/contacts/${card.contactId}`, {
+      data: { name, phone: '11987654321', email: extra.email ?? null, annualPremium: extra.annualPremium ?? null, notes: [] },
+    });
     expect(patched.status()).toBe(200);
   }
   return card;
@@ -256,7 +266,9 @@ test('contacts: add, search, filter, export as a CSV Excel reads, and the dashbo
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
   expect(lines[0]).toBe('Nome;E-mail;Celular;CPF;Tipo;Último contato;Criado em');
-  expect(lines).toContainEqual(expect.stringMatching(/^'=Cliente Fórmula;;\(21\) 99876-5432;529\.982\.247-25;Pessoa Física;;\d{2}\/\d{2}\/\d{4}$/));
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^'=Cliente Fórmula;;\(21\) 99876-5432;529\.982\.247-25;Pessoa Física;;\d{2}\/\d{2}\/\d{4}$/),
+  );
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Criar Apólice' }).click();

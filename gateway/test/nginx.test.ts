@@ -7,7 +7,16 @@ import type { Service } from '@corretora/service-kit';
 import { createTestDatabase, testConfig } from '@corretora/service-kit/testing';
 import { createBrokerService } from '../../services/broker/src/app';
 import { createIdentityService } from '../../services/identity/src/app';
-import { API_ROUTES, REMOTES, remotesManifest, SERVICE_NAMES, startNginx, STATIC_SECURITY_HEADERS, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
+import {
+  API_ROUTES,
+  REMOTES,
+  remotesManifest,
+  SERVICE_NAMES,
+  startNginx,
+  STATIC_SECURITY_HEADERS,
+  type RunningNginx,
+  type ServiceName,
+} from '@corretora/gateway-kit';
 
 /** Any remote of the registry: the static side is the same for each. */
 const REMOTE = REMOTES[0]!;
@@ -84,20 +93,22 @@ afterAll(async () => {
 });
 
 describe('nginx generated from the route table', () => {
-  test.each(API_ROUTES.flatMap(({ prefix, service }) => [[prefix, service], [`${prefix}/sub/path?x=1`, service]]))(
-    '%s reaches %s with the forwarding headers',
-    async (pathname, service) => {
-      const response = await fetch(`${routing.url}${pathname}`);
-      expect(response.status).toBe(200);
-      const body = await response.json();
-      expect(body.service).toBe(service);
-      expect(body.url).toBe(pathname);
-      expect(body.headers['x-forwarded-proto']).toBe('http');
-      expect(body.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
-      expect(body.headers['x-forwarded-host']).toMatch(/^127\.0\.0\.1:\d+$/);
-      expect(response.headers.get('x-request-id')).toBe(body.headers['x-request-id']);
-    },
-  );
+  test.each(
+    API_ROUTES.flatMap(({ prefix, service }) => [
+      [prefix, service],
+      [`${prefix}/sub/path?x=1`, service],
+    ]),
+  )('%s reaches %s with the forwarding headers', async (pathname, service) => {
+    const response = await fetch(`${routing.url}${pathname}`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.service).toBe(service);
+    expect(body.url).toBe(pathname);
+    expect(body.headers['x-forwarded-proto']).toBe('http');
+    expect(body.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    expect(body.headers['x-forwarded-host']).toMatch(/^127\.0\.0\.1:\d+$/);
+    expect(response.headers.get('x-request-id')).toBe(body.headers['x-request-id']);
+  });
 
   test.each(['/api/authx', '/api/broker-profilefoo', '/api/unknown', '/internal/catalogues/check'])(
     '%s is not routed (JSON 404)',
@@ -162,7 +173,7 @@ describe('nginx: what an attacker sends', () => {
     expect(answer).not.toContain('"service"');
   });
 
-  test('an absolute-form target reaches only the route\'s own upstream, with the path alone', async () => {
+  test("an absolute-form target reaches only the route's own upstream, with the path alone", async () => {
     const answer = await raw(routing.url, 'GET http://127.0.0.1:9/api/auth/user HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer).toContain('"service":"identity"');
@@ -180,7 +191,11 @@ describe('nginx: what an attacker sends', () => {
   });
 
   test('bodies: JSON routes take 128 KiB, the photo route 3 MiB; beyond is a JSON 413', async () => {
-    const json = await fetch(`${routing.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(200 * 1024) });
+    const json = await fetch(`${routing.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(200 * 1024),
+    });
     expect(json.status).toBe(413);
     expect(await json.json()).toEqual({ message: 'Requisição muito grande.' });
     const photo = await fetch(`${routing.url}/api/broker-profile/photo`, { method: 'POST', body: Buffer.alloc(2_500_000) });
@@ -197,7 +212,10 @@ describe('nginx: what an attacker sends', () => {
   });
 
   test('behind a trusted TLS load balancer: its X-Forwarded-For is believed, https forwarded, HSTS sent', async () => {
-    const upstreams = Object.fromEntries(SERVICE_NAMES.map((name, index) => [name, `127.0.0.1:${portOf(echoes[index]!)}`])) as Record<ServiceName, string>;
+    const upstreams = Object.fromEntries(SERVICE_NAMES.map((name, index) => [name, `127.0.0.1:${portOf(echoes[index]!)}`])) as Record<
+      ServiceName,
+      string
+    >;
     const behindLb = await nginxFor(root, 'behind-lb', upstreams, { https: true, trustedProxies: ['127.0.0.1/32'] });
     try {
       const body = await (await fetch(`${behindLb.url}/api/auth/user`, { headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' } })).json();
@@ -268,13 +286,19 @@ describe('one session across services through nginx', () => {
       body: JSON.stringify({ name: 'Ana', email, password: 'senha-segura-1' }),
     });
     expect(registered.status).toBe(201);
-    const cookie = registered.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = registered.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     const profile = await fetch(`${gateway.url}/api/broker-profile`, { headers: { cookie } });
     expect(profile.status).toBe(200);
     expect(await profile.json()).toBeNull();
 
-    const foreign = await fetch(`${gateway.url}/api/broker-profile/restart`, { method: 'POST', headers: { cookie, origin: 'http://evil.test' } });
+    const foreign = await fetch(`${gateway.url}/api/broker-profile/restart`, {
+      method: 'POST',
+      headers: { cookie, origin: 'http://evil.test' },
+    });
     expect(foreign.status).toBe(403);
 
     const logout = await fetch(`${gateway.url}/api/auth/logout`, { method: 'POST', headers: { cookie, origin: gateway.url } });

@@ -29,7 +29,13 @@ beforeAll(async () => {
   const nowhere = 'http://127.0.0.1:9';
   const store = createObjectStore();
   services.push(
-    await createIdentityService({ ...testConfig('identity', url), smtpUrl: null, mailFrom: 'CRM <crm@test>', outboxDir: outbox, registerLimitPerHour: 20 }),
+    await createIdentityService({
+      ...testConfig('identity', url),
+      smtpUrl: null,
+      mailFrom: 'CRM <crm@test>',
+      outboxDir: outbox,
+      registerLimitPerHour: 20,
+    }),
     await createBrokerService({ ...testConfig('broker', url), cataloguesUrl: nowhere, pipelineUrl: nowhere, financeUrl: nowhere }, store),
     await createCataloguesService({ ...testConfig('catalogues', url), insurerPasswordKey: randomBytes(32) }),
     await createPipelineService({ ...testConfig('pipeline', url), cataloguesUrl: nowhere, financeUrl: nowhere }),
@@ -54,18 +60,25 @@ function validateOpenApi(document: unknown): { valid: boolean; errors?: unknown 
     let input = '';
     process.stdin.on('data', (chunk) => (input += chunk));
     process.stdin.on('end', async () => process.stdout.write(JSON.stringify(await new Validator().validate(JSON.parse(input)))));`;
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(document), cwd: path.join(__dirname, '..') });
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    input: JSON.stringify(document),
+    cwd: path.join(__dirname, '..'),
+  });
   return JSON.parse(output.toString()) as { valid: boolean; errors?: unknown };
 }
 
 test('the document names exactly the public routes the services answer, and the table the internal ones', () => {
   const document = openApiDocument() as { paths: Record<string, Record<string, unknown>> };
-  const documented = Object.entries(document.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => key(method, route.replace(/\{(\w+)\}/g, ':$1'))));
+  const documented = Object.entries(document.paths).flatMap(([route, methods]) =>
+    Object.keys(methods).map((method) => key(method, route.replace(/\{(\w+)\}/g, ':$1'))),
+  );
   const answered = services.flatMap((service) => service.routes.public.map((route) => key(route.method, route.path)));
   expect([...documented].sort()).toEqual([...answered].sort());
   expect(new Set(answered).size).toBe(answered.length);
 
-  const internalOperations = allOperations().filter((op) => op.access === 'internal').map((op) => key(op.method, op.path));
+  const internalOperations = allOperations()
+    .filter((op) => op.access === 'internal')
+    .map((op) => key(op.method, op.path));
   const internalRoutes = services.flatMap((service) => service.routes.internal.map((route) => key(route.method, route.path)));
   expect(internalRoutes.sort()).toEqual(internalOperations.sort());
   expect(documented.some((entry) => entry.includes('/internal/'))).toBe(false);
@@ -78,7 +91,9 @@ test('the document is valid OpenAPI 3.1, one operationId each, and the reference
   expect(result.valid).toBe(true);
   const ids = allOperations().map((op) => op.id);
   expect(new Set(ids).size).toBe(ids.length);
-  const operations = Object.values((document as { paths: Record<string, Record<string, { summary?: string }>> }).paths).flatMap((methods) => Object.values(methods));
+  const operations = Object.values((document as { paths: Record<string, Record<string, { summary?: string }>> }).paths).flatMap((methods) =>
+    Object.values(methods),
+  );
   expect(operations.filter((entry) => !entry.summary)).toEqual([]);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'api-docs-'));

@@ -1,4 +1,12 @@
-import { API_ROUTES, REMOTES, UNSAFE_REQUEST_URI, isSafeRequestTarget, matchApiRoute, remotesManifest, sizeInBytes } from '@corretora/gateway-kit';
+import {
+  API_ROUTES,
+  REMOTES,
+  UNSAFE_REQUEST_URI,
+  isSafeRequestTarget,
+  matchApiRoute,
+  remotesManifest,
+  sizeInBytes,
+} from '@corretora/gateway-kit';
 
 describe('route table', () => {
   test.each([
@@ -40,7 +48,15 @@ describe('route table', () => {
     '/api/products/%5c',
     '/api/products/a%00b',
   ];
-  const safe = ['/', '/api/products/12', '/api/auth/login', '/settings?tab=insurers', '/api/contacts?q=a%2Fb', '/main.0123abcd.js', '/api/x?next=//evil'];
+  const safe = [
+    '/',
+    '/api/products/12',
+    '/api/auth/login',
+    '/settings?tab=insurers',
+    '/api/contacts?q=a%2Fb',
+    '/main.0123abcd.js',
+    '/api/x?next=//evil',
+  ];
 
   test.each(unsafe)('%s is refused by both gateways', (target) => {
     expect(isSafeRequestTarget(target)).toBe(false);

@@ -7,6 +7,14 @@ const ProfilePage = lazy(() => import('./features/profile/components/profile-pag
 
 /** What this remote gives the shell: an element for each of its routes in the registry, and its navigation. */
 export default defineRemoteManifest('mfe-broker', {
-  broker: <Suspense fallback={<LoadingScreen />}><BrokerPage /></Suspense>,
-  profile: <Suspense fallback={<LoadingScreen />}><ProfilePage /></Suspense>,
+  broker: (
+    <Suspense fallback={<LoadingScreen />}>
+      <BrokerPage />
+    </Suspense>
+  ),
+  profile: (
+    <Suspense fallback={<LoadingScreen />}>
+      <ProfilePage />
+    </Suspense>
+  ),
 });

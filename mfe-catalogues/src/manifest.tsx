@@ -6,5 +6,9 @@ const SettingsPage = lazy(() => import('./app/settings-page'));
 
 /** What this remote gives the shell: an element for each of its routes in the registry, and its navigation. */
 export default defineRemoteManifest('mfe-catalogues', {
-  settings: <Suspense fallback={<LoadingScreen />}><SettingsPage /></Suspense>,
+  settings: (
+    <Suspense fallback={<LoadingScreen />}>
+      <SettingsPage />
+    </Suspense>
+  ),
 });

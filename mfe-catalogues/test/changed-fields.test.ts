@@ -11,6 +11,10 @@ test.each([
 });
 
 test('an update keeps the list sorted by name, accents ignored', () => {
-  const items = [{ id: 1, name: 'Allianz' }, { id: 2, name: 'Mapfre' }, { id: 3, name: 'Zurich' }];
+  const items = [
+    { id: 1, name: 'Allianz' },
+    { id: 2, name: 'Mapfre' },
+    { id: 3, name: 'Zurich' },
+  ];
   expect(replaceSorted(items, { id: 3, name: 'Ágape' }).map((i) => i.name)).toEqual(['Ágape', 'Allianz', 'Mapfre']);
 });

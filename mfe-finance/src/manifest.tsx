@@ -15,10 +15,26 @@ const DocumentsPage = lazy(loadDocuments);
 export default defineRemoteManifest(
   'mfe-finance',
   {
-    claims: <Suspense fallback={<LoadingScreen />}><ClaimsPage /></Suspense>,
-    policies: <Suspense fallback={<LoadingScreen />}><PoliciesPage /></Suspense>,
-    commissions: <Suspense fallback={<LoadingScreen />}><CommissionsPage /></Suspense>,
-    documents: <Suspense fallback={<LoadingScreen />}><DocumentsPage /></Suspense>,
+    claims: (
+      <Suspense fallback={<LoadingScreen />}>
+        <ClaimsPage />
+      </Suspense>
+    ),
+    policies: (
+      <Suspense fallback={<LoadingScreen />}>
+        <PoliciesPage />
+      </Suspense>
+    ),
+    commissions: (
+      <Suspense fallback={<LoadingScreen />}>
+        <CommissionsPage />
+      </Suspense>
+    ),
+    documents: (
+      <Suspense fallback={<LoadingScreen />}>
+        <DocumentsPage />
+      </Suspense>
+    ),
   },
   {
     claims: () => void loadClaims(),

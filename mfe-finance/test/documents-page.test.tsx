@@ -10,7 +10,12 @@ import DocumentsPage from '../src/app/documents-page';
  * and the list with its counts and storage bar. The answers come through the page's own query
  * (the documents operation's key), or from fetch itself for loading and failure.
  */
-const EMPTY: DocumentList = { items: [], counts: { policies: 0, claims: 0, contracts: 0, forms: 0 }, usedBytes: 0, quotaBytes: 10 * 1024 ** 3 };
+const EMPTY: DocumentList = {
+  items: [],
+  counts: { policies: 0, claims: 0, contracts: 0, forms: 0 },
+  usedBytes: 0,
+  quotaBytes: 10 * 1024 ** 3,
+};
 
 function renderPage(client: QueryClient) {
   return render(
@@ -35,7 +40,13 @@ describe('Documentos', () => {
   });
 
   test('the list failed: an alert in pt-BR, nothing else claimed', async () => {
-    globalThis.fetch = async () => ({ ok: false, status: 500, statusText: 'Internal Server Error', text: async () => '{"message":"Erro interno do servidor."}' }) as Response;
+    globalThis.fetch = async () =>
+      ({
+        ok: false,
+        status: 500,
+        statusText: 'Internal Server Error',
+        text: async () => '{"message":"Erro interno do servidor."}',
+      }) as Response;
     renderPage(createQueryClient());
     expect((await screen.findByRole('alert')).textContent).toBe('Não foi possível carregar os documentos. Tente novamente.');
     expect(screen.queryByText('Nenhum documento enviado ainda.')).toBeNull();
@@ -54,7 +65,19 @@ describe('Documentos', () => {
     client.setQueryData(operationKey(FINANCE_OPERATIONS.documents), {
       ...EMPTY,
       items: [
-        { id: 7, originalName: 'apolice-auto.pdf', fileSize: 2_621_440, mimeType: 'application/pdf', category: 'policies', contactId: null, policyId: null, claimId: null, cardId: null, description: null, uploadedAt: '2026-11-20T15:00:00.000Z' },
+        {
+          id: 7,
+          originalName: 'apolice-auto.pdf',
+          fileSize: 2_621_440,
+          mimeType: 'application/pdf',
+          category: 'policies',
+          contactId: null,
+          policyId: null,
+          claimId: null,
+          cardId: null,
+          description: null,
+          uploadedAt: '2026-11-20T15:00:00.000Z',
+        },
       ],
       counts: { ...EMPTY.counts, policies: 1 },
       usedBytes: 2_621_440,

@@ -1,6 +1,6 @@
 import { ratio } from '../src/components/ratio';
 
-describe('ratio: a bar\'s fill, 0..1 in thousandths', () => {
+describe("ratio: a bar's fill, 0..1 in thousandths", () => {
   test.each([
     [0, 100, 0],
     [50, 100, 0.5],

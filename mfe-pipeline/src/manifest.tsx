@@ -14,8 +14,16 @@ const ContactsPage = lazy(loadContactsPage);
 export default defineRemoteManifest(
   'mfe-pipeline',
   {
-    pipeline: <Suspense fallback={<LoadingScreen label="Carregando pipeline..." />}><PipelinePage /></Suspense>,
-    contacts: <Suspense fallback={<LoadingScreen />}><ContactsPage /></Suspense>,
+    pipeline: (
+      <Suspense fallback={<LoadingScreen label="Carregando pipeline..." />}>
+        <PipelinePage />
+      </Suspense>
+    ),
+    contacts: (
+      <Suspense fallback={<LoadingScreen />}>
+        <ContactsPage />
+      </Suspense>
+    ),
   },
   {
     // The board's code, its cards and the names on them load side by side.

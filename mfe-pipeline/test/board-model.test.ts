@@ -1,12 +1,48 @@
 import { STAGE_KEYS, type PipelineCard, type StageKey } from '@corretora/contracts';
 import { dropOutcome, groupByStage, isStale, matches, summary } from '../src/features/board/utils/board-model';
 
-function card(id: number, stage: StageKey, overrides: Partial<PipelineCard> = {}, contact: Partial<PipelineCard['contact']> = {}): PipelineCard {
+function card(
+  id: number,
+  stage: StageKey,
+  overrides: Partial<PipelineCard> = {},
+  contact: Partial<PipelineCard['contact']> = {},
+): PipelineCard {
   return {
-    id, contactId: id, stageId: 1, stage, status: 'active', stageEnteredAt: '2026-11-20T12:00:00Z', archivedAt: null, archivedReason: null,
-    insurerId: null, startDate: null, endDate: null, premioLiquido: null, iof: null, juros: null, totalPremium: null, commissionPercentage: null,
-    commissionAmount: null, documentType: null, policyId: null, createdAt: '2026-11-20T12:00:00Z', updatedAt: '2026-11-20T12:00:00Z',
-    contact: { id, name: `Lead ${id}`, email: null, phone: '11987654321', cpf: null, type: 'prospect', productId: null, leadSourceId: null, annualPremium: null, lastContact: null, createdAt: '2026-11-20T12:00:00Z', ...contact },
+    id,
+    contactId: id,
+    stageId: 1,
+    stage,
+    status: 'active',
+    stageEnteredAt: '2026-11-20T12:00:00Z',
+    archivedAt: null,
+    archivedReason: null,
+    insurerId: null,
+    startDate: null,
+    endDate: null,
+    premioLiquido: null,
+    iof: null,
+    juros: null,
+    totalPremium: null,
+    commissionPercentage: null,
+    commissionAmount: null,
+    documentType: null,
+    policyId: null,
+    createdAt: '2026-11-20T12:00:00Z',
+    updatedAt: '2026-11-20T12:00:00Z',
+    contact: {
+      id,
+      name: `Lead ${id}`,
+      email: null,
+      phone: '11987654321',
+      cpf: null,
+      type: 'prospect',
+      productId: null,
+      leadSourceId: null,
+      annualPremium: null,
+      lastContact: null,
+      createdAt: '2026-11-20T12:00:00Z',
+      ...contact,
+    },
     ...overrides,
   };
 }
@@ -37,7 +73,12 @@ test('columns keep their array when their cards did not change (only touched col
 });
 
 test('summary: total, value of active cards in cents, conversion with 1 decimal, closed', () => {
-  const cards = [card(1, 'closed', {}, { annualPremium: 150_050 }), card(2, 'leads', {}, { annualPremium: 99 }), card(3, 'qualified'), card(4, 'closed', { status: 'issued' }, { annualPremium: 1_000 })];
+  const cards = [
+    card(1, 'closed', {}, { annualPremium: 150_050 }),
+    card(2, 'leads', {}, { annualPremium: 99 }),
+    card(3, 'qualified'),
+    card(4, 'closed', { status: 'issued' }, { annualPremium: 1_000 }),
+  ];
   expect(summary(cards)).toEqual({ total: 4, valueCents: 150_149, conversion: '50,0%', closed: 2 });
   expect(summary([card(1, 'closed'), card(2, 'leads'), card(3, 'leads')]).conversion).toBe('33,3%');
   expect(summary([]).conversion).toBe('0,0%');

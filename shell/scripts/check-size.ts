@@ -19,8 +19,16 @@ import { chromium, request, type Browser } from '@playwright/test';
 const LOGIN_BUDGET = 200 * 1024;
 const PAGE_BUDGET = 300 * 1024;
 /** Root class names of Fluent's components and tabster's attribute: code that only Fluent has. */
-const FLUENT_CODE = /fui-(?:Button|Card|Input|Field|Spinner|Text|Dialog|Menu|Table|Badge|Select|Checkbox|Switch|Textarea|Tab|ProgressBar|Skeleton|MessageBar|Toast|Link|Avatar|FluentProvider)\b|data-tabster/;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLUENT_CODE =
+  /fui-(?:Button|Card|Input|Field|Spinner|Text|Dialog|Menu|Table|Badge|Select|Checkbox|Switch|Textarea|Tab|ProgressBar|Skeleton|MessageBar|Toast|Link|Avatar|FluentProvider)\b|data-tabster/;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 interface Measured {
   route: string;
@@ -33,7 +41,13 @@ interface Measured {
   sizes: Map<string, number>;
 }
 
-async function measure(browser: Browser, base: string, route: string, budget: number, storageState?: Awaited<ReturnType<Awaited<ReturnType<typeof request.newContext>>['storageState']>>): Promise<Measured> {
+async function measure(
+  browser: Browser,
+  base: string,
+  route: string,
+  budget: number,
+  storageState?: Awaited<ReturnType<Awaited<ReturnType<typeof request.newContext>>['storageState']>>,
+): Promise<Measured> {
   const context = await browser.newContext({ storageState, baseURL: base });
   const scripts = new Map<string, number>();
   const fluentInRemotes: string[] = [];
@@ -44,7 +58,8 @@ async function measure(browser: Browser, base: string, route: string, budget: nu
       if (!new URL(url).pathname.endsWith('.js')) return;
       const body = await response.body().catch(() => Buffer.alloc(0));
       scripts.set(url, gzipSync(body).length);
-      if (new URL(url).pathname.startsWith('/remotes/') && FLUENT_CODE.test(body.toString('utf8'))) fluentInRemotes.push(new URL(url).pathname);
+      if (new URL(url).pathname.startsWith('/remotes/') && FLUENT_CODE.test(body.toString('utf8')))
+        fluentInRemotes.push(new URL(url).pathname);
     });
     await page.goto(route);
     await page.waitForLoadState('networkidle');
@@ -101,7 +116,8 @@ async function main(): Promise<void> {
         (fluent ? `, a second copy of Fluent in ${result.fluentInRemotes.join(', ')}` : ''),
     );
     if (process.env.SIZE_DETAIL) {
-      for (const [url, size] of [...result.sizes].sort((a, b) => b[1] - a[1])) console.log(`    ${(size / 1024).toFixed(1).padStart(7)} KiB  ${new URL(url).pathname}`);
+      for (const [url, size] of [...result.sizes].sort((a, b) => b[1] - a[1]))
+        console.log(`    ${(size / 1024).toFixed(1).padStart(7)} KiB  ${new URL(url).pathname}`);
     }
   }
   if (failed) process.exit(1);

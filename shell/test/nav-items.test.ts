@@ -9,8 +9,16 @@ const item = (label: string) => {
 describe('side navigation', () => {
   it("follows the spec's order, with only Minha Corretora open before onboarding", () => {
     expect(NAV_ITEMS.map((entry) => entry.label)).toEqual([
-      'Painel', 'Pipeline', 'Contatos', 'Sinistros', 'Apólices', 'Comissões', 'Documentos', 'Configurações',
-      'Meu Perfil', 'Minha Corretora',
+      'Painel',
+      'Pipeline',
+      'Contatos',
+      'Sinistros',
+      'Apólices',
+      'Comissões',
+      'Documentos',
+      'Configurações',
+      'Meu Perfil',
+      'Minha Corretora',
     ]);
     expect(NAV_ITEMS.filter((entry) => !entry.locked).map((entry) => entry.to)).toEqual(['/broker']);
   });

@@ -8,12 +8,7 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** Registers through the gateway's API; the context then carries the session cookie. */
-export async function registerViaApi(
-  request: APIRequestContext,
-  name: string,
-  email: string,
-  password = PASSWORD,
-): Promise<void> {
+export async function registerViaApi(request: APIRequestContext, name: string, email: string, password = PASSWORD): Promise<void> {
   const response = await request.post('/api/auth/register', { data: { name, email, password } });
   expect(response.status(), await response.text()).toBe(201);
 }

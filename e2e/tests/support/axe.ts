@@ -22,4 +22,3 @@ async function violations(page: Page) {
 export async function expectAccessible(page: Page, where: string) {
   await expect.poll(() => violations(page), { message: where, timeout: 10_000 }).toEqual([]);
 }
-

@@ -28,10 +28,13 @@ async function mailsTo(email: string): Promise<OutboxMail[]> {
 export async function resetLinkFor(email: string): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      link = (await mailsTo(email)).find((m) => m.link)?.link;
-      return link;
-    }, { message: `reset e-mail for ${email}` })
+    .poll(
+      async () => {
+        link = (await mailsTo(email)).find((m) => m.link)?.link;
+        return link;
+      },
+      { message: `reset e-mail for ${email}` },
+    )
     .toBeTruthy();
   return link as string;
 }

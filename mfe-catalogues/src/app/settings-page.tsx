@@ -32,7 +32,9 @@ export default function SettingsPage() {
         onTabSelect={(_event, data) => setParams({ tab: data.value as TabValue })}
       >
         {TABS.map((tab) => (
-          <Tab key={tab.value} value={tab.value}>{tab.label}</Tab>
+          <Tab key={tab.value} value={tab.value}>
+            {tab.label}
+          </Tab>
         ))}
       </TabList>
       <current.Content />

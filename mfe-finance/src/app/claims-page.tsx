@@ -1,4 +1,15 @@
-import { CLAIM_STATUSES, CLAIM_STATUS_LABELS, CLAIM_TRANSITIONS, CLAIM_TYPES, formatCount, formatDate, formatMoney, wireToCents, type Claim, type ClaimStatus } from '@corretora/contracts';
+import {
+  CLAIM_STATUSES,
+  CLAIM_STATUS_LABELS,
+  CLAIM_TRANSITIONS,
+  CLAIM_TYPES,
+  formatCount,
+  formatDate,
+  formatMoney,
+  wireToCents,
+  type Claim,
+  type ClaimStatus,
+} from '@corretora/contracts';
 import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
 import { ActionMenu, EmptyState, PageHeader, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -13,7 +24,13 @@ import { useClaimStatus, useClaims } from '../features/claims/api/claims-api';
 const ClaimDialog = lazy(() => import('../features/claims/components/claim-dialog').then((module) => ({ default: module.ClaimDialog })));
 
 const useStyles = makeStyles({
-  toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end', marginBottom: tokens.spacingVerticalM },
+  toolbar: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    marginBottom: tokens.spacingVerticalM,
+  },
   count: { display: 'block', color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
   tableWrap: { overflowX: 'auto' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
@@ -21,7 +38,11 @@ const useStyles = makeStyles({
 
 const TYPE_LABEL: Record<string, string> = Object.fromEntries(CLAIM_TYPES.map((type) => [type.value, type.label]));
 const STATUS_COLOR: Record<ClaimStatus, 'informative' | 'warning' | 'success' | 'danger' | 'subtle'> = {
-  open: 'informative', in_review: 'warning', approved: 'success', denied: 'danger', closed: 'subtle',
+  open: 'informative',
+  in_review: 'warning',
+  approved: 'success',
+  denied: 'danger',
+  closed: 'subtle',
 };
 
 /** Claims: status filter and active count from the server, new/edit dialog (?novo=1 opens it), status steps the transition table allows. */
@@ -47,10 +68,16 @@ export default function ClaimsPage() {
         <Field label="Status">
           <Select value={status} onChange={(_event, data) => setStatus(data.value as ClaimStatus | 'all')}>
             <option value="all">Todos os status</option>
-            {CLAIM_STATUSES.map((value) => <option key={value} value={value}>{CLAIM_STATUS_LABELS[value]}</option>)}
+            {CLAIM_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {CLAIM_STATUS_LABELS[value]}
+              </option>
+            ))}
           </Select>
         </Field>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing(null)}>Novo Sinistro</Button>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing(null)}>
+          Novo Sinistro
+        </Button>
       </div>
       {claims.isLoading ? (
         <Spinner label="Carregando sinistros..." />
@@ -58,7 +85,9 @@ export default function ClaimsPage() {
         <EmptyState role="alert">Não foi possível carregar os sinistros. Tente novamente.</EmptyState>
       ) : (
         <>
-          <Caption1 className={styles.count} role="status">{active === 1 ? '1 sinistro ativo' : `${formatCount(active)} sinistros ativos`}</Caption1>
+          <Caption1 className={styles.count} role="status">
+            {active === 1 ? '1 sinistro ativo' : `${formatCount(active)} sinistros ativos`}
+          </Caption1>
           {items.length === 0 ? (
             <EmptyState>{status === 'all' ? 'Nenhum sinistro registrado.' : 'Nenhum sinistro com este status.'}</EmptyState>
           ) : (
@@ -80,15 +109,26 @@ export default function ClaimsPage() {
                     <TableRow key={claim.id}>
                       <TableCell>{claim.claimId}</TableCell>
                       {/* The spec's 'Contact #id', with the name the broker knows. */}
-                      <TableCell>{claim.contactName} (Contact #{claim.contactId})</TableCell>
+                      <TableCell>
+                        {claim.contactName} (Contact #{claim.contactId})
+                      </TableCell>
                       <TableCell>{TYPE_LABEL[claim.type] ?? claim.type}</TableCell>
                       <TableCell>{formatMoney(wireToCents(claim.amount))}</TableCell>
-                      <TableCell><Badge appearance="tint" color={STATUS_COLOR[claim.status]}>{CLAIM_STATUS_LABELS[claim.status]}</Badge></TableCell>
+                      <TableCell>
+                        <Badge appearance="tint" color={STATUS_COLOR[claim.status]}>
+                          {CLAIM_STATUS_LABELS[claim.status]}
+                        </Badge>
+                      </TableCell>
                       <TableCell>{formatDate(claim.dateFiled)}</TableCell>
                       <TableCell>
                         <div className={styles.actions}>
                           {claim.status !== 'closed' && (
-                            <Button size="small" icon={<EditRegular />} aria-label={`Editar sinistro ${claim.claimId}`} onClick={() => setEditing(claim)} />
+                            <Button
+                              size="small"
+                              icon={<EditRegular />}
+                              aria-label={`Editar sinistro ${claim.claimId}`}
+                              onClick={() => setEditing(claim)}
+                            />
                           )}
                           {CLAIM_TRANSITIONS[claim.status].length > 0 && (
                             <ActionMenu

@@ -17,11 +17,21 @@ const CommissionPoliciesTable = lazy(() =>
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', marginBottom: tokens.spacingVerticalL },
-  cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalL },
+  cards: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    marginBottom: tokens.spacingVerticalL,
+  },
   card: { gap: tokens.spacingVerticalXS },
   label: { color: tokens.colorNeutralForeground3 },
   rows: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalM },
-  row: { display: 'grid', gridTemplateColumns: 'minmax(8rem, 12rem) 1fr minmax(8rem, auto)', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(8rem, 12rem) 1fr minmax(8rem, auto)',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'center',
+  },
   tableWrap: { overflowX: 'auto', marginTop: tokens.spacingVerticalM },
 });
 
@@ -50,7 +60,8 @@ export default function CommissionsPage() {
   const commissions = useCommissions(type, months);
 
   if (commissions.isLoading) return <Spinner label="Carregando comissões..." />;
-  if (commissions.isError || !commissions.data) return <EmptyState role="alert">Não foi possível carregar as comissões. Tente novamente.</EmptyState>;
+  if (commissions.isError || !commissions.data)
+    return <EmptyState role="alert">Não foi possível carregar as comissões. Tente novamente.</EmptyState>;
   const { policies, summary } = commissions.data;
   const byType = POLICY_TYPES.map((option) => ({ type: option.value, ...summary.commissionsByType[option.value] }));
   const largestMonth = Math.max(0, ...summary.monthlyBreakdown.map((month) => month.expectedRevenue));
@@ -62,12 +73,20 @@ export default function CommissionsPage() {
         <Field label="Tipo">
           <Select value={type} onChange={(_event, data) => setType(data.value as PolicyType | 'all')}>
             <option value="all">Todos os tipos</option>
-            {POLICY_TYPES.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+            {POLICY_TYPES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label="Período">
           <Select value={String(months)} onChange={(_event, data) => setMonths(Number(data.value))}>
-            {COMMISSION_PERIODS.map((period) => <option key={period} value={period}>{period} meses</option>)}
+            {COMMISSION_PERIODS.map((period) => (
+              <option key={period} value={period}>
+                {period} meses
+              </option>
+            ))}
           </Select>
         </Field>
       </div>
@@ -93,7 +112,13 @@ export default function CommissionsPage() {
         <div className={styles.rows} role="tabpanel" aria-label="Visão Geral">
           <Subtitle2>Receita por tipo de seguro</Subtitle2>
           {byType.map((row) => (
-            <Bar key={row.type} label={`${TYPE_LABEL[row.type]} (${row.count === 1 ? '1 apólice' : `${formatCount(row.count)} apólices`})`} value={row.revenue} max={summary.annualRevenue} text={formatMoney(row.revenue)} />
+            <Bar
+              key={row.type}
+              label={`${TYPE_LABEL[row.type]} (${row.count === 1 ? '1 apólice' : `${formatCount(row.count)} apólices`})`}
+              value={row.revenue}
+              max={summary.annualRevenue}
+              text={formatMoney(row.revenue)}
+            />
           ))}
         </div>
       )}

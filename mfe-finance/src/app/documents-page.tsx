@@ -1,4 +1,11 @@
-import { DOCUMENT_ACCEPT, DOCUMENT_CATEGORIES, DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES, formatDate, type DocumentCategory } from '@corretora/contracts';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MIME_TYPES,
+  formatDate,
+  type DocumentCategory,
+} from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
 import { ConfirmDialog, EmptyState, PageHeader, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
@@ -13,10 +20,21 @@ import { documentDownloadUrl, useDeleteDocument, useDocuments, useUploadDocument
 import { ratio } from '../components/ratio';
 
 const useStyles = makeStyles({
-  top: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(18rem, 1fr))', gap: tokens.spacingHorizontalL, marginBottom: tokens.spacingVerticalL },
+  top: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(18rem, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    marginBottom: tokens.spacingVerticalL,
+  },
   drop: {
-    display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalXL,
-    border: `2px dashed ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusLarge, textAlign: 'center',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingVerticalXL,
+    border: `2px dashed ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusLarge,
+    textAlign: 'center',
   },
   dragging: { border: `2px dashed ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
   counts: { display: 'grid', gridTemplateColumns: '1fr auto', gap: tokens.spacingVerticalXS },
@@ -25,7 +43,10 @@ const useStyles = makeStyles({
   tableWrap: { overflowX: 'auto' },
 });
 
-const CATEGORY_LABEL = Object.fromEntries(DOCUMENT_CATEGORIES.map((category) => [category.value, category.label])) as Record<DocumentCategory, string>;
+const CATEGORY_LABEL = Object.fromEntries(DOCUMENT_CATEGORIES.map((category) => [category.value, category.label])) as Record<
+  DocumentCategory,
+  string
+>;
 const TYPE_LABEL: Record<string, string> = DOCUMENT_MIME_TYPES;
 const SIZE = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
@@ -78,7 +99,11 @@ export default function DocumentsPage() {
         <Card className={styles.card}>
           <Field label="Categoria">
             <Select value={category} onChange={(_event, value) => setCategory(value.value as DocumentCategory)}>
-              {DOCUMENT_CATEGORIES.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+              {DOCUMENT_CATEGORIES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
             </Select>
           </Field>
           <div
@@ -93,7 +118,12 @@ export default function DocumentsPage() {
           >
             <ArrowUploadRegular fontSize={32} />
             <Body1>Arraste arquivos aqui ou</Body1>
-            <Button appearance="primary" onClick={() => chooser.current?.click()} disabled={upload.isPending} icon={upload.isPending ? <Spinner size="tiny" /> : undefined}>
+            <Button
+              appearance="primary"
+              onClick={() => chooser.current?.click()}
+              disabled={upload.isPending}
+              icon={upload.isPending ? <Spinner size="tiny" /> : undefined}
+            >
               Escolher arquivos
             </Button>
             <Caption1 className={styles.muted}>PDF, DOC, DOCX, XLS, XLSX até 10MB</Caption1>
@@ -115,7 +145,11 @@ export default function DocumentsPage() {
           <Subtitle2>Armazenamento</Subtitle2>
           {data && (
             <>
-              <ProgressBar value={ratio(data.usedBytes, data.quotaBytes)} thickness="large" aria-label={`Armazenamento usado: ${formatSize(data.usedBytes)} de 10 GB`} />
+              <ProgressBar
+                value={ratio(data.usedBytes, data.quotaBytes)}
+                thickness="large"
+                aria-label={`Armazenamento usado: ${formatSize(data.usedBytes)} de 10 GB`}
+              />
               <Text>{formatSize(data.usedBytes)} de 10 GB usados</Text>
               <div className={styles.counts}>
                 {DOCUMENT_CATEGORIES.map((option) => (
@@ -140,7 +174,9 @@ export default function DocumentsPage() {
           <Table aria-label="Documentos">
             <TableHeader>
               <TableRow>
-                {['Nome', 'Categoria', 'Tipo', 'Tamanho', 'Enviado em', 'Ações'].map((header) => <TableHeaderCell key={header}>{header}</TableHeaderCell>)}
+                {['Nome', 'Categoria', 'Tipo', 'Tamanho', 'Enviado em', 'Ações'].map((header) => (
+                  <TableHeaderCell key={header}>{header}</TableHeaderCell>
+                ))}
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -152,8 +188,19 @@ export default function DocumentsPage() {
                   <TableCell>{formatSize(document.fileSize)}</TableCell>
                   <TableCell>{formatDate(document.uploadedAt)}</TableCell>
                   <TableCell>
-                    <Button as="a" size="small" icon={<ArrowDownloadRegular />} href={documentDownloadUrl(document.id)} aria-label={`Baixar ${document.originalName}`} />
-                    <Button size="small" icon={<DeleteRegular />} aria-label={`Excluir ${document.originalName}`} onClick={() => setDeleting({ id: document.id, name: document.originalName })} />
+                    <Button
+                      as="a"
+                      size="small"
+                      icon={<ArrowDownloadRegular />}
+                      href={documentDownloadUrl(document.id)}
+                      aria-label={`Baixar ${document.originalName}`}
+                    />
+                    <Button
+                      size="small"
+                      icon={<DeleteRegular />}
+                      aria-label={`Excluir ${document.originalName}`}
+                      onClick={() => setDeleting({ id: document.id, name: document.originalName })}
+                    />
                   </TableCell>
                 </TableRow>
               ))}

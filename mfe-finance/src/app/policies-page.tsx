@@ -1,4 +1,13 @@
-import { POLICY_STATUS_LABELS, POLICY_TYPES, formatCount, formatDate, formatMoney, wireToCents, type Policy, type PolicyStatus } from '@corretora/contracts';
+import {
+  POLICY_STATUS_LABELS,
+  POLICY_TYPES,
+  formatCount,
+  formatDate,
+  formatMoney,
+  wireToCents,
+  type Policy,
+  type PolicyStatus,
+} from '@corretora/contracts';
 import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
 import { ConfirmDialog, EmptyState, PageHeader, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -10,7 +19,13 @@ import { useState } from 'react';
 import { useCancelPolicy, usePolicies, type PolicyFilters } from '../features/policies/api/policies-api';
 
 const useStyles = makeStyles({
-  toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end', marginBottom: tokens.spacingVerticalM },
+  toolbar: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    marginBottom: tokens.spacingVerticalM,
+  },
   count: { display: 'block', color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
   tableWrap: { overflowX: 'auto' },
 });
@@ -56,18 +71,30 @@ export default function PoliciesPage() {
         <Field label="Tipo">
           <Select value={filters.type} onChange={(_event, data) => setFilter('tipo', data.value)}>
             <option value="all">Todos os tipos</option>
-            {POLICY_TYPES.map((type) => <option key={type.value} value={type.value}>{type.label}</option>)}
+            {POLICY_TYPES.map((type) => (
+              <option key={type.value} value={type.value}>
+                {type.label}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label="Status">
           <Select value={filters.status} onChange={(_event, data) => setFilter('status', data.value)}>
             <option value="all">Todos os status</option>
-            {(['active', 'expired', 'cancelled'] as const).map((status) => <option key={status} value={status}>{POLICY_STATUS_LABELS[status]}</option>)}
+            {(['active', 'expired', 'cancelled'] as const).map((status) => (
+              <option key={status} value={status}>
+                {POLICY_STATUS_LABELS[status]}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label="Renovações">
           <Select value={filters.renewal} onChange={(_event, data) => setFilter('renovacao', data.value)}>
-            {RENEWALS.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+            {RENEWALS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
           </Select>
         </Field>
       </div>
@@ -77,7 +104,9 @@ export default function PoliciesPage() {
         <EmptyState role="alert">Não foi possível carregar as apólices. Tente novamente.</EmptyState>
       ) : (
         <>
-          <Caption1 className={styles.count} role="status">{items.length === 1 ? '1 apólice' : `${formatCount(items.length)} apólices`}</Caption1>
+          <Caption1 className={styles.count} role="status">
+            {items.length === 1 ? '1 apólice' : `${formatCount(items.length)} apólices`}
+          </Caption1>
           {items.length === 0 ? (
             <EmptyState>Nenhuma apólice encontrada. Apólices aparecem aqui quando uma venda finalizada é emitida no Pipeline.</EmptyState>
           ) : (
@@ -101,11 +130,17 @@ export default function PoliciesPage() {
                       <TableCell>{policy.contactName}</TableCell>
                       <TableCell>{TYPE_LABEL[policy.type]}</TableCell>
                       <TableCell>{formatMoney(wireToCents(policy.premium))}</TableCell>
-                      <TableCell><Badge appearance="tint" color={STATUS_COLOR[policy.status]}>{POLICY_STATUS_LABELS[policy.status]}</Badge></TableCell>
+                      <TableCell>
+                        <Badge appearance="tint" color={STATUS_COLOR[policy.status]}>
+                          {POLICY_STATUS_LABELS[policy.status]}
+                        </Badge>
+                      </TableCell>
                       <TableCell>{formatDate(policy.renewalDate)}</TableCell>
                       <TableCell>
                         {policy.status === 'active' && (
-                          <Button size="small" onClick={() => setCancelling(policy)} aria-label={`Cancelar apólice ${policy.policyNumber}`}>Cancelar</Button>
+                          <Button size="small" onClick={() => setCancelling(policy)} aria-label={`Cancelar apólice ${policy.policyNumber}`}>
+                            Cancelar
+                          </Button>
                         )}
                       </TableCell>
                     </TableRow>
@@ -119,7 +154,11 @@ export default function PoliciesPage() {
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancelar apólice"
-        message={cancelling ? `Cancelar a apólice ${cancelling.policyNumber} de ${cancelling.contactName}? Ela deixa de contar nas comissões e no painel.` : ''}
+        message={
+          cancelling
+            ? `Cancelar a apólice ${cancelling.policyNumber} de ${cancelling.contactName}? Ela deixa de contar nas comissões e no painel.`
+            : ''
+        }
         confirmLabel="Cancelar apólice"
         busy={cancel.isPending}
         onOpenChange={(open) => (!open ? setCancelling(null) : undefined)}

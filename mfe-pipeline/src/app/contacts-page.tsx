@@ -12,12 +12,24 @@ import { ContactDialog } from '../features/contacts/components/contact-dialog';
 import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../features/contacts/api/contacts-api';
 
 const useStyles = makeStyles({
-  toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center', marginBottom: tokens.spacingVerticalM },
+  toolbar: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    marginBottom: tokens.spacingVerticalM,
+  },
   count: { color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
   tableWrap: { overflowX: 'auto' },
   cell: { overflowWrap: 'anywhere' },
   empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalM },
+  pager: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'flex-end',
+    gap: tokens.spacingHorizontalM,
+    marginTop: tokens.spacingVerticalM,
+  },
 });
 
 const TYPE_LABEL = Object.fromEntries(CONTACT_TYPE_OPTIONS.map((option) => [option.value, option.label]));
@@ -58,8 +70,12 @@ export default function ContactsPage() {
         subtitle="Clientes e prospectos da sua corretora"
         actions={
           <>
-            <Button as="a" href={contactsExportUrl({ q, type })} download icon={<ArrowDownloadRegular />}>Exportar</Button>
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>Novo Contato</Button>
+            <Button as="a" href={contactsExportUrl({ q, type })} download icon={<ArrowDownloadRegular />}>
+              Exportar
+            </Button>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
+              Novo Contato
+            </Button>
           </>
         }
       />
@@ -82,15 +98,25 @@ export default function ContactsPage() {
           }}
         >
           {TYPE_FILTERS.map((option) => (
-            <option key={option.value} value={option.value}>{option.label}</option>
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
           ))}
         </Select>
       </div>
       <Body1 as="p" className={styles.count} aria-live="polite">{`${formatCount(total)} ${total === 1 ? 'contato' : 'contatos'}`}</Body1>
       {contacts.isLoading ? <Spinner label="Carregando contatos..." /> : null}
-      {contacts.isError ? <Body1 as="p" className={styles.empty}>Não foi possível carregar os contatos. Recarregue a página.</Body1> : null}
+      {contacts.isError ? (
+        <Body1 as="p" className={styles.empty}>
+          Não foi possível carregar os contatos. Recarregue a página.
+        </Body1>
+      ) : null}
       {contacts.data && contacts.data.items.length === 0 ? (
-        <Body1 as="p" className={styles.empty}>{filtered ? 'Nenhum contato encontrado com os filtros aplicados.' : 'Nenhum contato cadastrado ainda. Adicione o primeiro ou crie um lead no pipeline.'}</Body1>
+        <Body1 as="p" className={styles.empty}>
+          {filtered
+            ? 'Nenhum contato encontrado com os filtros aplicados.'
+            : 'Nenhum contato cadastrado ainda. Adicione o primeiro ou crie um lead no pipeline.'}
+        </Body1>
       ) : null}
       {contacts.data && contacts.data.items.length > 0 ? (
         <div className={styles.tableWrap}>
@@ -114,7 +140,12 @@ export default function ContactsPage() {
                   <TableCell>{TYPE_LABEL[contact.type] ?? contact.type}</TableCell>
                   <TableCell>{contact.lastContact ? formatDate(contact.lastContact) : '—'}</TableCell>
                   <TableCell>
-                    <Button appearance="subtle" icon={<EditRegular />} aria-label={`Editar ${contact.name}`} onClick={() => setEditing(contact)} />
+                    <Button
+                      appearance="subtle"
+                      icon={<EditRegular />}
+                      aria-label={`Editar ${contact.name}`}
+                      onClick={() => setEditing(contact)}
+                    />
                   </TableCell>
                 </TableRow>
               ))}
@@ -124,9 +155,13 @@ export default function ContactsPage() {
       ) : null}
       {pages > 1 ? (
         <nav className={styles.pager} aria-label="Paginação">
-          <Button disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>Anterior</Button>
+          <Button disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
+            Anterior
+          </Button>
           <Caption1>{`Página ${page} de ${pages}`}</Caption1>
-          <Button disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>Próxima</Button>
+          <Button disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
+            Próxima
+          </Button>
         </nav>
       ) : null}
       {dialog !== null ? <ContactDialog contact={dialog === 'new' ? null : dialog} onClose={closeDialog} /> : null}

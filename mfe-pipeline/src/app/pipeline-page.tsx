@@ -16,14 +16,30 @@ import { useArchived, useBoard, useMoveCard } from '../features/board/api/board-
 import { useReferenceNames } from '../lib/reference-names';
 
 // The dialogs load when first opened: the board is interactive sooner and the page lighter.
-const ArchiveDialog = lazy(() => import('../features/lead-dialogs/components/archive-dialog').then((module) => ({ default: module.ArchiveDialog })));
-const ClosedSummaryDialog = lazy(() => import('../features/lead-dialogs/components/closed-summary-dialog').then((module) => ({ default: module.ClosedSummaryDialog })));
-const EditLeadDialog = lazy(() => import('../features/lead-dialogs/components/edit-lead-dialog').then((module) => ({ default: module.EditLeadDialog })));
-const FinalizeDialog = lazy(() => import('../features/lead-dialogs/components/finalize-dialog').then((module) => ({ default: module.FinalizeDialog })));
-const NewLeadDialog = lazy(() => import('../features/lead-dialogs/components/new-lead-dialog').then((module) => ({ default: module.NewLeadDialog })));
+const ArchiveDialog = lazy(() =>
+  import('../features/lead-dialogs/components/archive-dialog').then((module) => ({ default: module.ArchiveDialog })),
+);
+const ClosedSummaryDialog = lazy(() =>
+  import('../features/lead-dialogs/components/closed-summary-dialog').then((module) => ({ default: module.ClosedSummaryDialog })),
+);
+const EditLeadDialog = lazy(() =>
+  import('../features/lead-dialogs/components/edit-lead-dialog').then((module) => ({ default: module.EditLeadDialog })),
+);
+const FinalizeDialog = lazy(() =>
+  import('../features/lead-dialogs/components/finalize-dialog').then((module) => ({ default: module.FinalizeDialog })),
+);
+const NewLeadDialog = lazy(() =>
+  import('../features/lead-dialogs/components/new-lead-dialog').then((module) => ({ default: module.NewLeadDialog })),
+);
 
 const useStyles = makeStyles({
-  toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center', marginBottom: tokens.spacingVerticalL },
+  toolbar: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    marginBottom: tokens.spacingVerticalL,
+  },
   loading: { padding: tokens.spacingVerticalXXXL },
   error: { padding: tokens.spacingVerticalXXL, color: tokens.colorPaletteRedForeground1 },
 });
@@ -65,17 +81,26 @@ export default function PipelinePage() {
   const open: Open = chosen ?? (params.get('novo') === '1' ? { kind: 'new', stage: 'leads' } : null);
 
   const visible = useMemo(() => (board.data ?? []).filter((card) => matches(card, search, stage)), [board.data, search, stage]);
-  const visibleArchived = useMemo(() => (archived.data ?? []).filter((card) => matches(card, search, stage)), [archived.data, search, stage]);
+  const visibleArchived = useMemo(
+    () => (archived.data ?? []).filter((card) => matches(card, search, stage)),
+    [archived.data, search, stage],
+  );
   const filtered = search.trim() !== '' || stage !== 'all';
 
-  const onOpen = useCallback((card: PipelineCard) => setOpen(card.stage === 'closed' ? { kind: 'summary', card } : { kind: 'edit', card }), []);
+  const onOpen = useCallback(
+    (card: PipelineCard) => setOpen(card.stage === 'closed' ? { kind: 'summary', card } : { kind: 'edit', card }),
+    [],
+  );
   const onAdd = useCallback((target: StageKey) => setOpen({ kind: 'new', stage: target }), []);
   const onDrop = useCallback(
     (card: PipelineCard, outcome: Exclude<DropOutcome, { kind: 'none' }>) => {
       if (outcome.kind === 'finalize') return setOpen({ kind: 'finalize', card });
       move.mutate(
         { card, stage: outcome.stage },
-        { onError: (error) => notify.error('Não foi possível mover o card.', apiErrorMessage(error, 'O card voltou para a coluna anterior.')) },
+        {
+          onError: (error) =>
+            notify.error('Não foi possível mover o card.', apiErrorMessage(error, 'O card voltou para a coluna anterior.')),
+        },
       );
     },
     [move, notify],
@@ -95,33 +120,53 @@ export default function PipelinePage() {
             <Button icon={showArchived ? <BoardRegular /> : <ArchiveRegular />} onClick={() => setShowArchived((value) => !value)}>
               {showArchived ? 'Ver Ativos' : 'Ver Arquivados'}
             </Button>
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setOpen({ kind: 'new', stage: 'leads' })}>Novo Lead</Button>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setOpen({ kind: 'new', stage: 'leads' })}>
+              Novo Lead
+            </Button>
           </>
         }
       />
       <SummaryCards cards={board.data ?? []} />
       <div className={styles.toolbar} role="search">
         <SearchBox value={search} onChange={setSearch} placeholder="Buscar por nome ou email..." label="Buscar por nome ou email" />
-        <Select aria-label="Filtrar por estágio" value={stage} onChange={(_event, data) => setStage(data.value === 'all' ? 'all' : (STAGE_KEYS.find((key) => key === data.value) ?? 'all'))}>
+        <Select
+          aria-label="Filtrar por estágio"
+          value={stage}
+          onChange={(_event, data) => setStage(data.value === 'all' ? 'all' : (STAGE_KEYS.find((key) => key === data.value) ?? 'all'))}
+        >
           <option value="all">Todos os status</option>
           {STAGES.map((candidate) => (
-            <option key={candidate.key} value={candidate.key}>{stageLabel(candidate.key, names.data?.pipelineStages)}</option>
+            <option key={candidate.key} value={candidate.key}>
+              {stageLabel(candidate.key, names.data?.pipelineStages)}
+            </option>
           ))}
         </Select>
       </div>
       {board.isLoading ? <Spinner className={styles.loading} label="Carregando pipeline..." /> : null}
-      {board.isError ? <Body1 as="p" className={styles.error}>Não foi possível carregar o pipeline. Recarregue a página.</Body1> : null}
+      {board.isError ? (
+        <Body1 as="p" className={styles.error}>
+          Não foi possível carregar o pipeline. Recarregue a página.
+        </Body1>
+      ) : null}
       {showArchived ? (
-        archived.isLoading ? <Spinner className={styles.loading} label="Carregando arquivados..." /> : <ArchivedGrid cards={visibleArchived} filtered={filtered && (archived.data?.length ?? 0) > 0} names={names} />
+        archived.isLoading ? (
+          <Spinner className={styles.loading} label="Carregando arquivados..." />
+        ) : (
+          <ArchivedGrid cards={visibleArchived} filtered={filtered && (archived.data?.length ?? 0) > 0} names={names} />
+        )
       ) : board.data ? (
         <Board cards={visible} stages={names.data?.pipelineStages} names={names} now={now} onOpen={onOpen} onAdd={onAdd} onDrop={onDrop} />
       ) : null}
       <Suspense fallback={null}>
         {open?.kind === 'new' ? <NewLeadDialog stage={open.stage} onClose={close} /> : null}
-        {open?.kind === 'edit' ? <EditLeadDialog card={open.card} onClose={close} onArchive={(card) => setOpen({ kind: 'archive', card })} /> : null}
+        {open?.kind === 'edit' ? (
+          <EditLeadDialog card={open.card} onClose={close} onArchive={(card) => setOpen({ kind: 'archive', card })} />
+        ) : null}
         {open?.kind === 'archive' ? <ArchiveDialog card={open.card} onClose={close} /> : null}
         {open?.kind === 'finalize' ? <FinalizeDialog card={open.card} onClose={close} /> : null}
-        {open?.kind === 'summary' ? <ClosedSummaryDialog card={open.card} onClose={close} onEdit={(card) => setOpen({ kind: 'finalize', card })} /> : null}
+        {open?.kind === 'summary' ? (
+          <ClosedSummaryDialog card={open.card} onClose={close} onEdit={(card) => setOpen({ kind: 'finalize', card })} />
+        ) : null}
       </Suspense>
     </>
   );

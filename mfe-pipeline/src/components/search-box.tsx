@@ -7,7 +7,26 @@ const useStyles = makeStyles({
 });
 
 /** The search field of the board and of the contacts list. */
-export function SearchBox({ value, onChange, placeholder, label }: { value: string; onChange: (value: string) => void; placeholder: string; label: string }) {
+export function SearchBox({
+  value,
+  onChange,
+  placeholder,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  label: string;
+}) {
   const styles = useStyles();
-  return <Input className={styles.root} contentBefore={<SearchRegular />} placeholder={placeholder} aria-label={label} value={value} onChange={(_event, data) => onChange(data.value)} />;
+  return (
+    <Input
+      className={styles.root}
+      contentBefore={<SearchRegular />}
+      placeholder={placeholder}
+      aria-label={label}
+      value={value}
+      onChange={(_event, data) => onChange(data.value)}
+    />
+  );
 }

@@ -10,9 +10,12 @@ export type ContactUpdateBody = BodyInputOf<typeof OPS.updateContact>;
 export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, contact }: { id: number; contact: ContactUpdateBody }) => callOperation(OPS.updateContact, { params: { id }, body: contact }),
+    mutationFn: ({ id, contact }: { id: number; contact: ContactUpdateBody }) =>
+      callOperation(OPS.updateContact, { params: { id }, body: contact }),
     onSuccess: (contact) => {
-      queryClient.setQueryData<PipelineCard[]>(BOARD_KEY, (cards) => cards?.map((card) => (card.contactId === contact.id ? { ...card, contact } : card)));
+      queryClient.setQueryData<PipelineCard[]>(BOARD_KEY, (cards) =>
+        cards?.map((card) => (card.contactId === contact.id ? { ...card, contact } : card)),
+      );
       return Promise.all([invalidateOperations(queryClient, OPS.contact), invalidateFigures(queryClient)]);
     },
   });

@@ -36,5 +36,7 @@ export function useReferenceNames(): ReferenceNames {
 
 /** Options of a select: the active items, plus the one already chosen even if it was deactivated. */
 export function optionsOf(list: readonly { id: number; name: string; isActive?: boolean }[] | undefined, current?: number | null) {
-  return (list ?? []).filter((item) => item.isActive !== false || item.id === current).map((item) => ({ value: String(item.id), label: item.name }));
+  return (list ?? [])
+    .filter((item) => item.isActive !== false || item.id === current)
+    .map((item) => ({ value: String(item.id), label: item.name }));
 }

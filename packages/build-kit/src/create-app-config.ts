@@ -51,8 +51,18 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
               loader: '@griffel/webpack-loader',
               options: {
                 modules: [
-                  { moduleSource: '@fluentui/react-components', importName: 'makeStyles', resetImportName: 'makeResetStyles', staticImportName: 'makeStaticStyles' },
-                  { moduleSource: '@griffel/react', importName: 'makeStyles', resetImportName: 'makeResetStyles', staticImportName: 'makeStaticStyles' },
+                  {
+                    moduleSource: '@fluentui/react-components',
+                    importName: 'makeStyles',
+                    resetImportName: 'makeResetStyles',
+                    staticImportName: 'makeStaticStyles',
+                  },
+                  {
+                    moduleSource: '@griffel/react',
+                    importName: 'makeStyles',
+                    resetImportName: 'makeResetStyles',
+                    staticImportName: 'makeStaticStyles',
+                  },
                 ],
                 // Style values may come from our TypeScript packages (COMPACT_LAYOUT, say): the build-time
                 // evaluation reads them from source.

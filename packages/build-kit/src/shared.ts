@@ -15,12 +15,7 @@ function versionRange(pkg: string): string {
  * Fluent's React contexts. Fluent's components are shared as the curated families below, each
  * exporting only the components the apps use, so Fluent's code is loaded once per page.
  */
-const SINGLETONS = [
-  'react',
-  'react-dom',
-  '@tanstack/react-query',
-  '@fluentui/react-shared-contexts',
-] as const;
+const SINGLETONS = ['react', 'react-dom', '@tanstack/react-query', '@fluentui/react-shared-contexts'] as const;
 
 const FLUENT_DIR = path.join(REPO_ROOT, 'packages/web-kit/src/fluent');
 

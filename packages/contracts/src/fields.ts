@@ -31,7 +31,8 @@ export function optionalText(max: number) {
   );
 }
 
-const WEBSITE = /^(https?:\/\/)?[a-z0-9\u00c0-\u024f]([a-z0-9\u00c0-\u024f-]*[a-z0-9\u00c0-\u024f])?(\.[a-z0-9\u00c0-\u024f]([a-z0-9\u00c0-\u024f-]*[a-z0-9\u00c0-\u024f])?)+(:\d{1,5})?([/?#]\S*)?$/i;
+const WEBSITE =
+  /^(https?:\/\/)?[a-z0-9\u00c0-\u024f]([a-z0-9\u00c0-\u024f-]*[a-z0-9\u00c0-\u024f])?(\.[a-z0-9\u00c0-\u024f]([a-z0-9\u00c0-\u024f-]*[a-z0-9\u00c0-\u024f])?)+(:\d{1,5})?([/?#]\S*)?$/i;
 
 /** An optional site address as brokers type it ('www.corretora.com.br', 'https://…'); no spaces, no other schemes. */
 export function optionalWebsite(max: number) {

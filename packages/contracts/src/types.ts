@@ -1,6 +1,13 @@
 import type { ActivityEvent } from './activity/activity';
 import type { StageKey } from './pipeline/pipeline-options';
-import type { BusinessTypeValue, ExperienceValue, InsuranceTypeValue, PolicyTypeValue, StateCode, SusepCategoryValue } from './options/broker-options';
+import type {
+  BusinessTypeValue,
+  ExperienceValue,
+  InsuranceTypeValue,
+  PolicyTypeValue,
+  StateCode,
+  SusepCategoryValue,
+} from './options/broker-options';
 
 /** Shapes the API answers with (requests are typed by the schemas' outputs). */
 

@@ -1,7 +1,33 @@
 import {
-  formatCep, formatCnpj, formatCpf, formatDate, formatDateTime, formatPercent, formatRelativeTime, formatFileSize, formatMoney, formatPhone, formatSusep,
-  initials, isValidCep, isValidCnpj, isValidCpf, isValidMobilePhone, isValidSusep, maskCep, maskCnpj,
-  maskCpf, maskDate, maskMoneyInput, maskPhone, maskSusep, normalizeCnpj, parseDate, normalizeCpf, normalizePhone, parseMoneyToCents,
+  formatCep,
+  formatCnpj,
+  formatCpf,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  formatRelativeTime,
+  formatFileSize,
+  formatMoney,
+  formatPhone,
+  formatSusep,
+  initials,
+  isValidCep,
+  isValidCnpj,
+  isValidCpf,
+  isValidMobilePhone,
+  isValidSusep,
+  maskCep,
+  maskCnpj,
+  maskCpf,
+  maskDate,
+  maskMoneyInput,
+  maskPhone,
+  maskSusep,
+  normalizeCnpj,
+  parseDate,
+  normalizeCpf,
+  normalizePhone,
+  parseMoneyToCents,
 } from '../src';
 
 describe('CPF', () => {
@@ -95,11 +121,19 @@ describe('CNPJ', () => {
 
 describe('CEP and SUSEP', () => {
   test.each([
-    ['01310-100', true], ['01310100', true], ['0131010', false], ['013101000', false], ['01310-10a', false],
+    ['01310-100', true],
+    ['01310100', true],
+    ['0131010', false],
+    ['013101000', false],
+    ['01310-10a', false],
   ])('CEP %s -> %s', (value, expected) => expect(isValidCep(value)).toBe(expected));
 
   test.each([
-    ['123456789', true], ['12345678-9', true], ['12345678', false], ['1234567890', false], ['', false],
+    ['123456789', true],
+    ['12345678-9', true],
+    ['12345678', false],
+    ['1234567890', false],
+    ['', false],
   ])('SUSEP %s -> %s', (value, expected) => expect(isValidSusep(value)).toBe(expected));
 
   test('masks and formats', () => {

@@ -1,8 +1,22 @@
 import * as v from 'valibot';
 import {
-  BrokerProfileSchema, BrokerProfileUpdateSchema, BrokerStep1Schema, BrokerStep2Schema, BrokerStep3Schema,
-  BrokerStep4Schema, CompletionSchema, ForgotPasswordSchema, InsurerCreateSchema, LoginSchema, ProductCreateSchema,
-  ProductFormSchema, ProductUpdateSchema, RegisterSchema, ResetPasswordSchema, issuesToFieldErrors, suggestIof,
+  BrokerProfileSchema,
+  BrokerProfileUpdateSchema,
+  BrokerStep1Schema,
+  BrokerStep2Schema,
+  BrokerStep3Schema,
+  BrokerStep4Schema,
+  CompletionSchema,
+  ForgotPasswordSchema,
+  InsurerCreateSchema,
+  LoginSchema,
+  ProductCreateSchema,
+  ProductFormSchema,
+  ProductUpdateSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  issuesToFieldErrors,
+  suggestIof,
 } from '../src';
 
 function errorsOf(schema: v.GenericSchema, input: unknown): Record<string, string> {
@@ -12,11 +26,27 @@ function errorsOf(schema: v.GenericSchema, input: unknown): Record<string, strin
 }
 
 const PROFILE = {
-  name: 'Ana Souza', email: 'Ana@Corretora.test', phone: '(11) 98765-4321', cpf: '529.982.247-25',
-  companyName: 'Souza Corretora Ltda', tradingName: 'Souza Seguros', cnpj: '11.222.333/0001-81', businessType: '',
-  address: 'Av. Paulista, 1000', city: 'São Paulo', state: 'SP', zipCode: '01310-100', complement: 'Sala 42', noComplement: false,
-  susepNumber: '12345678-9', susepExpiry: '31/12/2027', susepCategory: 'danos_pessoas', website: '',
-  insuranceTypes: ['auto', 'vida'], experience: '3-5', monthlyPolicies: '20',
+  name: 'Ana Souza',
+  email: 'Ana@Corretora.test',
+  phone: '(11) 98765-4321',
+  cpf: '529.982.247-25',
+  companyName: 'Souza Corretora Ltda',
+  tradingName: 'Souza Seguros',
+  cnpj: '11.222.333/0001-81',
+  businessType: '',
+  address: 'Av. Paulista, 1000',
+  city: 'São Paulo',
+  state: 'SP',
+  zipCode: '01310-100',
+  complement: 'Sala 42',
+  noComplement: false,
+  susepNumber: '12345678-9',
+  susepExpiry: '31/12/2027',
+  susepCategory: 'danos_pessoas',
+  website: '',
+  insuranceTypes: ['auto', 'vida'],
+  experience: '3-5',
+  monthlyPolicies: '20',
 };
 
 describe('authentication schemas', () => {
@@ -24,7 +54,11 @@ describe('authentication schemas', () => {
     [LoginSchema, {}, { email: 'Email é obrigatório', password: 'Senha é obrigatória' }],
     [LoginSchema, { email: '', password: '' }, { email: 'Email é obrigatório', password: 'Senha é obrigatória' }],
     [LoginSchema, { email: 'nao-e-email', password: 'x' }, { email: 'Email inválido' }],
-    [RegisterSchema, { name: ' ', email: 'a@b.co', password: '1234567' }, { name: 'Nome é obrigatório', password: 'Senha deve ter pelo menos 8 caracteres' }],
+    [
+      RegisterSchema,
+      { name: ' ', email: 'a@b.co', password: '1234567' },
+      { name: 'Nome é obrigatório', password: 'Senha deve ter pelo menos 8 caracteres' },
+    ],
     [RegisterSchema, { name: 'A', email: 'a@b.co', password: 'x'.repeat(129) }, { password: 'Senha deve ter no máximo 128 caracteres' }],
     [ForgotPasswordSchema, { email: 'x' }, { email: 'Email inválido' }],
     [ResetPasswordSchema, { token: '', password: '12345678' }, { token: 'Token é obrigatório' }],
@@ -41,29 +75,79 @@ describe('authentication schemas', () => {
 
 describe('broker wizard steps', () => {
   test.each([
-    [BrokerStep1Schema, { name: '', email: '', phone: '', cpf: '' }, {
-      name: 'Nome é obrigatório', email: 'Email é obrigatório', phone: 'Celular é obrigatório', cpf: 'CPF é obrigatório',
-    }],
-    [BrokerStep1Schema, { name: 'A', email: 'a@b.co', phone: '(11) 3456-7890', cpf: '111.111.111-11' }, {
-      phone: 'Número de celular inválido. Use formato: (11) 99999-9999', cpf: 'CPF inválido. Use 11 dígitos ou formato especial com XX',
-    }],
-    [BrokerStep1Schema, { name: 'x'.repeat(101), email: 'a@b.co', phone: '11987654321', cpf: '52998224725' }, { name: 'Máximo de 100 caracteres' }],
-    [BrokerStep2Schema, { ...PROFILE, cnpj: '11.222.333/0001-82', zipCode: '0131', state: 'XX', complement: '' }, {
-      cnpj: 'CNPJ deve ter 14 dígitos e ser válido', zipCode: 'CEP deve ter 8 dígitos', state: 'Selecione um estado',
-      complement: 'Complemento é obrigatório (ou marque "Não tem complemento")',
-    }],
-    [BrokerStep2Schema, { ...PROFILE, address: 'x'.repeat(151), city: 'y'.repeat(51) }, { address: 'Máximo de 150 caracteres', city: 'Máximo de 50 caracteres' }],
-    [BrokerStep3Schema, { susepNumber: '1234', susepExpiry: '', susepCategory: '' }, {
-      susepNumber: 'Número SUSEP deve ter 9 dígitos', susepExpiry: 'Data de vencimento SUSEP é obrigatória', susepCategory: 'Selecione a categoria SUSEP',
-    }],
-    [BrokerStep3Schema, { susepNumber: '123456789', susepExpiry: '2027-02-30', susepCategory: 'pessoas', website: 'w'.repeat(201) }, {
-      susepExpiry: 'Data de vencimento SUSEP inválida. Use dd/mm/aaaa', website: 'Máximo de 200 caracteres',
-    }],
-    [BrokerStep4Schema, { insuranceTypes: [], experience: '' }, {
-      insuranceTypes: 'Selecione pelo menos um tipo de seguro', experience: 'Selecione a experiência',
-    }],
-    [BrokerStep4Schema, { insuranceTypes: ['auto'], experience: 'lt1', monthlyPolicies: 100000 }, { monthlyPolicies: 'Informe um número inteiro entre 0 e 99999' }],
-    [BrokerStep4Schema, { insuranceTypes: ['auto'], experience: 'lt1', monthlyPolicies: -1 }, { monthlyPolicies: 'Informe um número inteiro entre 0 e 99999' }],
+    [
+      BrokerStep1Schema,
+      { name: '', email: '', phone: '', cpf: '' },
+      {
+        name: 'Nome é obrigatório',
+        email: 'Email é obrigatório',
+        phone: 'Celular é obrigatório',
+        cpf: 'CPF é obrigatório',
+      },
+    ],
+    [
+      BrokerStep1Schema,
+      { name: 'A', email: 'a@b.co', phone: '(11) 3456-7890', cpf: '111.111.111-11' },
+      {
+        phone: 'Número de celular inválido. Use formato: (11) 99999-9999',
+        cpf: 'CPF inválido. Use 11 dígitos ou formato especial com XX',
+      },
+    ],
+    [
+      BrokerStep1Schema,
+      { name: 'x'.repeat(101), email: 'a@b.co', phone: '11987654321', cpf: '52998224725' },
+      { name: 'Máximo de 100 caracteres' },
+    ],
+    [
+      BrokerStep2Schema,
+      { ...PROFILE, cnpj: '11.222.333/0001-82', zipCode: '0131', state: 'XX', complement: '' },
+      {
+        cnpj: 'CNPJ deve ter 14 dígitos e ser válido',
+        zipCode: 'CEP deve ter 8 dígitos',
+        state: 'Selecione um estado',
+        complement: 'Complemento é obrigatório (ou marque "Não tem complemento")',
+      },
+    ],
+    [
+      BrokerStep2Schema,
+      { ...PROFILE, address: 'x'.repeat(151), city: 'y'.repeat(51) },
+      { address: 'Máximo de 150 caracteres', city: 'Máximo de 50 caracteres' },
+    ],
+    [
+      BrokerStep3Schema,
+      { susepNumber: '1234', susepExpiry: '', susepCategory: '' },
+      {
+        susepNumber: 'Número SUSEP deve ter 9 dígitos',
+        susepExpiry: 'Data de vencimento SUSEP é obrigatória',
+        susepCategory: 'Selecione a categoria SUSEP',
+      },
+    ],
+    [
+      BrokerStep3Schema,
+      { susepNumber: '123456789', susepExpiry: '2027-02-30', susepCategory: 'pessoas', website: 'w'.repeat(201) },
+      {
+        susepExpiry: 'Data de vencimento SUSEP inválida. Use dd/mm/aaaa',
+        website: 'Máximo de 200 caracteres',
+      },
+    ],
+    [
+      BrokerStep4Schema,
+      { insuranceTypes: [], experience: '' },
+      {
+        insuranceTypes: 'Selecione pelo menos um tipo de seguro',
+        experience: 'Selecione a experiência',
+      },
+    ],
+    [
+      BrokerStep4Schema,
+      { insuranceTypes: ['auto'], experience: 'lt1', monthlyPolicies: 100000 },
+      { monthlyPolicies: 'Informe um número inteiro entre 0 e 99999' },
+    ],
+    [
+      BrokerStep4Schema,
+      { insuranceTypes: ['auto'], experience: 'lt1', monthlyPolicies: -1 },
+      { monthlyPolicies: 'Informe um número inteiro entre 0 e 99999' },
+    ],
   ])('%#: messages', (schema, input, expected) => {
     expect(errorsOf(schema as v.GenericSchema, input)).toEqual(expected);
   });
@@ -81,8 +165,18 @@ describe('broker wizard steps', () => {
     const withoutComplement = v.parse(BrokerProfileSchema, { ...PROFILE, complement: '', noComplement: true });
     expect(v.parse(BrokerProfileSchema, withoutComplement)).toEqual(withoutComplement);
     expect(output).toMatchObject({
-      email: 'ana@corretora.test', phone: '11987654321', cpf: '52998224725', cnpj: '11222333000181', zipCode: '01310100',
-      susepNumber: '123456789', susepExpiry: '2027-12-31', businessType: null, website: null, monthlyPolicies: 20, complement: 'Sala 42', isOnboardingComplete: true,
+      email: 'ana@corretora.test',
+      phone: '11987654321',
+      cpf: '52998224725',
+      cnpj: '11222333000181',
+      zipCode: '01310100',
+      susepNumber: '123456789',
+      susepExpiry: '2027-12-31',
+      businessType: null,
+      website: null,
+      monthlyPolicies: 20,
+      complement: 'Sala 42',
+      isOnboardingComplete: true,
     });
   });
 
@@ -130,7 +224,11 @@ describe('catalogue schemas', () => {
 
   test('defaults: active, empty optionals become null', () => {
     expect(v.parse(ProductCreateSchema, { name: ' Seguro Bike ', description: '', policyType: '' })).toEqual({
-      name: 'Seguro Bike', description: null, policyType: null, iofRate: null, isActive: true,
+      name: 'Seguro Bike',
+      description: null,
+      policyType: null,
+      iofRate: null,
+      isActive: true,
     });
     expect(v.parse(ProductUpdateSchema, { isActive: false })).toEqual({ isActive: false });
     expect(v.parse(InsurerCreateSchema, { name: 'Zurich', password: ' segredo ' }).password).toBe(' segredo ');
@@ -148,7 +246,9 @@ describe('optional money on the wire', () => {
     expect(v.parse(CompletionSchema, { ...sale, juros }).juros).toBe(cents);
   });
   test.each(['abc', '10,05', '1.234.56', '1e3'])('juros %p is refused, never read as none', (juros) => {
-    expect(errorsOf(CompletionSchema, { ...sale, juros })).toEqual({ juros: 'Valor inválido. Use reais com até 2 casas decimais, ex.: "1248.00"' });
+    expect(errorsOf(CompletionSchema, { ...sale, juros })).toEqual({
+      juros: 'Valor inválido. Use reais com até 2 casas decimais, ex.: "1248.00"',
+    });
   });
 });
 

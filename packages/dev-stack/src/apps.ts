@@ -12,8 +12,13 @@ export const APPS = [...REMOTE_NAMES, 'shell'].map((dir) => ({ workspace: `@corr
  * decide what is shared (a remote built with other sharing rules than the shell misbehaves).
  */
 const SHARED_SOURCES = [
-  'packages/web-kit/src', 'packages/web-kit/package.json', 'packages/contracts/src', 'packages/contracts/package.json', 'packages/registry/src',
-  'packages/build-kit/src', 'package-lock.json',
+  'packages/web-kit/src',
+  'packages/web-kit/package.json',
+  'packages/contracts/src',
+  'packages/contracts/package.json',
+  'packages/registry/src',
+  'packages/build-kit/src',
+  'package-lock.json',
 ];
 
 function newestMtime(dir: string): number {

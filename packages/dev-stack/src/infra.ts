@@ -76,7 +76,9 @@ export function assertReachableByPostgres(paths: string[]): void {
 
 function postgresUid(): number | undefined {
   try {
-    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.startsWith('postgres:'));
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith('postgres:'));
     return line ? Number(line.split(':')[2]) : undefined;
   } catch {
     return undefined;

@@ -40,7 +40,14 @@ function relayToConsole(name: string, child: ChildProcess): void {
  * Runs a child process. With a restart policy it is supervised: when it dies (a crash, kill -9) the
  * console says so and it is started again after a delay that grows with repeated crashes.
  */
-export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, log: LogTarget, restart?: RestartPolicy): Managed {
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  log: LogTarget,
+  restart?: RestartPolicy,
+): Managed {
   const minDelay = restart?.minDelayMs ?? 1000;
   const maxDelay = restart?.maxDelayMs ?? 30_000;
   let child!: ChildProcess;

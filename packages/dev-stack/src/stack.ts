@@ -39,7 +39,14 @@ export interface Stack {
 
 /** Optional settings of the services, passed on when set (README, Configuration). */
 const PASSED_THROUGH = [
-  'SMTP_URL', 'MAIL_FROM', 'REGISTER_LIMIT_PER_HOUR', 'WRITE_LIMIT_PER_MINUTE', 'UPLOAD_LIMIT_PER_MINUTE', 'SESSION_IDLE_MINUTES', 'SESSION_LIFETIME_HOURS', 'COOKIE_SECURE',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'REGISTER_LIMIT_PER_HOUR',
+  'WRITE_LIMIT_PER_MINUTE',
+  'UPLOAD_LIMIT_PER_MINUTE',
+  'SESSION_IDLE_MINUTES',
+  'SESSION_LIFETIME_HOURS',
+  'COOKIE_SECURE',
 ];
 
 /** The whole product on one machine: infra, migrations (at service start), services, apps, gateway. */
@@ -47,7 +54,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const env = options.env ?? process.env;
   await mkdir(options.dataDir, { recursive: true });
   const infra = await startInfra(
-    { dataDir: options.dataDir, pgPort: options.pgPort, s3Port: options.s3Port, log: options.infraLog, postgresFlags: options.postgresFlags },
+    {
+      dataDir: options.dataDir,
+      pgPort: options.pgPort,
+      s3Port: options.s3Port,
+      log: options.infraLog,
+      postgresFlags: options.postgresFlags,
+    },
     env,
   );
   const managed: Managed[] = [];
@@ -90,7 +103,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const server = path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
       const env = { ...process.env, ...shared, HOST: '127.0.0.1', PORT: port, INTERNAL_PORT: String(internalPort(name)) };
       const readyUrl = `${serviceUrls[name]}/readyz`;
-      managed.push(startProcess(name, process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', server], env, logTarget(name), { log: options.log, readyUrl }));
+      managed.push(
+        startProcess(name, process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', server], env, logTarget(name), {
+          log: options.log,
+          readyUrl,
+        }),
+      );
     }
     await buildApps({ log: options.log });
     await Promise.all(

@@ -108,7 +108,10 @@ async function main(): Promise<void> {
           nginx = await startNginx({
             listen: NGINX_PORT,
             docsDir,
-            upstreams: Object.fromEntries(stack!.services.map((service) => [service.name, new URL(service.url).host])) as Record<ServiceName, string>,
+            upstreams: Object.fromEntries(stack!.services.map((service) => [service.name, new URL(service.url).host])) as Record<
+              ServiceName,
+              string
+            >,
             shellDir: path.join(REPO_ROOT, 'shell', 'dist'),
             remotesDir: REPO_ROOT,
             remoteDistSubdir: 'dist',
@@ -120,10 +123,13 @@ async function main(): Promise<void> {
           return true;
         }));
       if (nginxUp && nginx) {
-        await step('size budgets of every route (gzipped JS through nginx: /login <= 200 KiB and no remoteEntry, every signed-in route <= 300 KiB, no Fluent code in a remote)', () => {
-          requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');
-          return run('npm', ['run', 'size', '--silent', '-w', '@corretora/shell'], { ...process.env, BASE_URL: nginx!.url });
-        });
+        await step(
+          'size budgets of every route (gzipped JS through nginx: /login <= 200 KiB and no remoteEntry, every signed-in route <= 300 KiB, no Fluent code in a remote)',
+          () => {
+            requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');
+            return run('npm', ['run', 'size', '--silent', '-w', '@corretora/shell'], { ...process.env, BASE_URL: nginx!.url });
+          },
+        );
         await step('end-to-end journeys (Playwright in Chromium through nginx)', () => {
           requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');
           return run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {

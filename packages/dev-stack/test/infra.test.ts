@@ -44,8 +44,13 @@ test('embedded Postgres and S3 start, and a server left by a killed run is clean
     // The S3 store answers the multipart listing the minio client needs for streams of unknown size.
     const endpoint = new URL(second.env.S3_ENDPOINT!);
     const s3 = new Client({
-      endPoint: endpoint.hostname, port: Number(endpoint.port), useSSL: false, pathStyle: true, region: 'us-east-1',
-      accessKey: second.env.S3_ACCESS_KEY!, secretKey: second.env.S3_SECRET_KEY!,
+      endPoint: endpoint.hostname,
+      port: Number(endpoint.port),
+      useSSL: false,
+      pathStyle: true,
+      region: 'us-east-1',
+      accessKey: second.env.S3_ACCESS_KEY!,
+      secretKey: second.env.S3_SECRET_KEY!,
     });
     expect(await s3.bucketExists('corretora')).toBe(true);
     const response = await fetch(`${second.env.S3_ENDPOINT}/corretora?uploads`);

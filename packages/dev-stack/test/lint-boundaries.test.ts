@@ -34,8 +34,18 @@ describe('feature boundaries (lint)', () => {
   });
 
   test('shared code, the feature itself and the app composing features are fine', async () => {
-    expect(await messagesFor('mfe-catalogues/src/features/products/components/ok.tsx', "import { CatalogueList } from '../../../components/catalogue-list/components/catalogue-list';\nimport { X } from './x';\nexport const y = [CatalogueList, X];\n")).toEqual([]);
-    expect(await messagesFor('mfe-catalogues/src/app/ok.tsx', "import { InsurersTab } from '../features/insurers/components/insurers-tab';\nexport const y = InsurersTab;\n")).toEqual([]);
+    expect(
+      await messagesFor(
+        'mfe-catalogues/src/features/products/components/ok.tsx',
+        "import { CatalogueList } from '../../../components/catalogue-list/components/catalogue-list';\nimport { X } from './x';\nexport const y = [CatalogueList, X];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await messagesFor(
+        'mfe-catalogues/src/app/ok.tsx',
+        "import { InsurersTab } from '../features/insurers/components/insurers-tab';\nexport const y = InsurersTab;\n",
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -43,9 +53,21 @@ describe('one copy of Fluent (lint)', () => {
   const imports = (file: string, code: string) => messagesFor(file, code, 'no-restricted-imports');
 
   test('an app or the kit importing a Fluent component from Fluent itself fails lint', async () => {
-    expect(await imports('mfe-pipeline/src/components/own-card.tsx', "import { Card } from '@fluentui/react-components';\nexport const x = Card;\n")).toHaveLength(1);
-    expect(await imports('shell/src/features/dashboard/own-button.tsx', "import { Button } from '@fluentui/react-button';\nexport const x = Button;\n")).toHaveLength(1);
-    expect(await imports('packages/web-kit/src/ui/by-path.tsx', "import { Card } from '../fluent/card';\nexport const x = Card;\n")).toHaveLength(1);
+    expect(
+      await imports(
+        'mfe-pipeline/src/components/own-card.tsx',
+        "import { Card } from '@fluentui/react-components';\nexport const x = Card;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await imports(
+        'shell/src/features/dashboard/own-button.tsx',
+        "import { Button } from '@fluentui/react-button';\nexport const x = Button;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await imports('packages/web-kit/src/ui/by-path.tsx', "import { Card } from '../fluent/card';\nexport const x = Card;\n"),
+    ).toHaveLength(1);
   });
 
   test('the curated families, the styling API and the icons are fine', async () => {

@@ -4,7 +4,16 @@ const at = new Date(2026, 10, 23, 3, 20, 50).getTime();
 
 describe('formatLogLine', () => {
   it('shows a request as method, path, status and time taken', () => {
-    const line = JSON.stringify({ level: 30, time: at, name: 'identity', method: 'GET', path: '/api/auth/user', status: 401, ms: 2, msg: 'request' });
+    const line = JSON.stringify({
+      level: 30,
+      time: at,
+      name: 'identity',
+      method: 'GET',
+      path: '/api/auth/user',
+      status: 401,
+      ms: 2,
+      msg: 'request',
+    });
     expect(formatLogLine(line)).toBe('03:20:50 GET /api/auth/user 401 2ms');
   });
 

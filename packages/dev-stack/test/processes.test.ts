@@ -25,11 +25,18 @@ test('a service killed with SIGKILL is announced and restarted, and answers agai
   const lines: string[] = [];
   // A real HTTP server process, as small as a service can be.
   const script = `require('http').createServer((q, r) => r.end(String(process.pid))).listen(${port}, '127.0.0.1')`;
-  const managed = startProcess('toy', process.execPath, ['-e', script], process.env, { kind: 'file', path: path.join(os.tmpdir(), `toy-${port}.log`) }, {
-    log: (line) => lines.push(line),
-    readyUrl,
-    minDelayMs: 100,
-  });
+  const managed = startProcess(
+    'toy',
+    process.execPath,
+    ['-e', script],
+    process.env,
+    { kind: 'file', path: path.join(os.tmpdir(), `toy-${port}.log`) },
+    {
+      log: (line) => lines.push(line),
+      readyUrl,
+      minDelayMs: 100,
+    },
+  );
   try {
     await waitForReady(readyUrl, managed.child, 'toy');
     const firstPid = managed.child.pid;
@@ -51,6 +58,8 @@ test('a service killed with SIGKILL is announced and restarted, and answers agai
   // Stopped on purpose: no restart.
   const count = lines.length;
   await new Promise((resolve) => setTimeout(resolve, 400));
-  expect(lines.filter((line) => line.includes('restarting')).length).toBe(lines.slice(0, count).filter((line) => line.includes('restarting')).length);
+  expect(lines.filter((line) => line.includes('restarting')).length).toBe(
+    lines.slice(0, count).filter((line) => line.includes('restarting')).length,
+  );
   await expect(fetch(readyUrl)).rejects.toThrow();
 });

@@ -98,14 +98,29 @@ async function sendFile(req: http.IncomingMessage, res: http.ServerResponse, fil
   }
   res.writeHead(200, base);
   if (req.method === 'HEAD') res.end();
-  else createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  else
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
 }
 
 /** Hop-by-hop and forwarding headers never pass from the client: the gateway sets its own. */
 const DROPPED_REQUEST_HEADERS = new Set([
-  'connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade',
-  'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip',
-  'x-request-id', 'x-internal-token',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'upgrade',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'x-request-id',
+  'x-internal-token',
 ]);
 
 /**

@@ -8,7 +8,11 @@ type Schema = Parameters<typeof toJsonSchema>[0];
 /** What a request's fields are on the wire (the schemas' input side); checks JSON Schema cannot say are left to the prose. */
 function jsonSchema(schema: unknown): JsonSchema {
   // OpenAPI 3.1's dialect is draft 2020-12 already: no $schema inside the document.
-  const { $schema: _dialect, ...rest } = toJsonSchema(schema as Schema, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }) as JsonSchema & { $schema?: string };
+  const { $schema: _dialect, ...rest } = toJsonSchema(schema as Schema, {
+    target: 'draft-2020-12',
+    typeMode: 'input',
+    errorMode: 'ignore',
+  }) as JsonSchema & { $schema?: string };
   return rest;
 }
 
@@ -36,7 +40,8 @@ function operationObject(op: AnyOperation): Record<string, unknown> {
   }));
   if (schemas.query) {
     const query = jsonSchema(schemas.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
-    for (const [name, schema] of Object.entries(query.properties ?? {})) parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
+    for (const [name, schema] of Object.entries(query.properties ?? {}))
+      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
   }
   const body = schemas.body
     ? { 'application/json': { schema: jsonSchema(schemas.body) } }
@@ -47,20 +52,35 @@ function operationObject(op: AnyOperation): Record<string, unknown> {
             'multipart/form-data': {
               schema: {
                 ...(jsonSchema(schemas.upload) as object),
-                properties: { ...((jsonSchema(schemas.upload) as { properties?: object }).properties ?? {}), [op.upload.field]: { type: 'string', contentMediaType: 'application/octet-stream' } },
+                properties: {
+                  ...((jsonSchema(schemas.upload) as { properties?: object }).properties ?? {}),
+                  [op.upload.field]: { type: 'string', contentMediaType: 'application/octet-stream' },
+                },
               },
             },
           }
         : undefined;
   const status = String(op.status ?? 200);
-  const success = status === '204' ? { description: 'Feito, sem corpo.' } : { description: 'Sucesso.', content: { [op.produces ?? 'application/json']: {} } };
+  const success =
+    status === '204'
+      ? { description: 'Feito, sem corpo.' }
+      : { description: 'Sucesso.', content: { [op.produces ?? 'application/json']: {} } };
   const errors = Object.fromEntries(
     [
       ['400', 'Dados inválidos: a mensagem e os campos.'],
-      ...(op.access === 'signed-in' ? [['401', 'Sem sessão.'], ['403', 'Cadastro da corretora incompleto.'], ['429', 'Limite de escritas ou envios por minuto.']] : []),
+      ...(op.access === 'signed-in'
+        ? [
+            ['401', 'Sem sessão.'],
+            ['403', 'Cadastro da corretora incompleto.'],
+            ['429', 'Limite de escritas ou envios por minuto.'],
+          ]
+        : []),
       ['404', 'Não encontrado (o id de outra corretora também).'],
       ['409', 'Conflito com o estado atual.'],
-    ].map(([code, description]) => [code, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+    ].map(([code, description]) => [
+      code,
+      { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    ]),
   );
   return {
     operationId: op.id,

@@ -22,7 +22,8 @@ export interface ServiceEntry {
 }
 
 /** The icons the side navigation can show (the shell maps each to its Fluent icon). */
-export type NavIcon = 'dashboard' | 'pipeline' | 'contacts' | 'claims' | 'policies' | 'commissions' | 'documents' | 'settings' | 'profile' | 'brokerage';
+export type NavIcon =
+  'dashboard' | 'pipeline' | 'contacts' | 'claims' | 'policies' | 'commissions' | 'documents' | 'settings' | 'profile' | 'brokerage';
 
 export interface NavEntry {
   label: string;
@@ -64,7 +65,12 @@ export const SERVICES = {
   broker: {
     port: 4102,
     // The profile photo (2 MB) plus its multipart envelope.
-    api: [{ prefix: '/api/broker-profile/photo', maxBody: '3m' }, { prefix: '/api/broker-profile' }, { prefix: '/api/dashboard' }, { prefix: '/api/clear-data' }],
+    api: [
+      { prefix: '/api/broker-profile/photo', maxBody: '3m' },
+      { prefix: '/api/broker-profile' },
+      { prefix: '/api/dashboard' },
+      { prefix: '/api/clear-data' },
+    ],
   },
   catalogues: {
     port: 4103,
@@ -153,7 +159,10 @@ export type AreaPath = RemoteRoutePath<RemoteName>;
 
 /** '/settings', '/pipeline', …: how the shell links to an area without writing its path itself. */
 export const AREA_PATHS = Object.fromEntries(
-  [...REMOTE_NAMES.flatMap((name) => REMOTES[name].routes as readonly RemoteRoute[]), ...UPCOMING_AREAS].map((area) => [area.path, `/${area.path}`]),
+  [...REMOTE_NAMES.flatMap((name) => REMOTES[name].routes as readonly RemoteRoute[]), ...UPCOMING_AREAS].map((area) => [
+    area.path,
+    `/${area.path}`,
+  ]),
 ) as { readonly [Path in AreaPath]: `/${Path}` };
 
 /** Every API route, longest prefix first (so '/api/broker-profile/photo' wins over '/api/broker-profile'). */
@@ -163,9 +172,11 @@ export const API_ROUTES: readonly (ApiPrefix & { service: ServiceName })[] = SER
 
 /** The side navigation: the shell's entry, every remote's and the upcoming areas', in order. */
 export function navigation(): NavEntry[] {
-  return [...SHELL_NAV, ...REMOTE_NAMES.flatMap((name) => REMOTES[name].nav as readonly NavEntry[]), ...UPCOMING_AREAS.map((area): NavEntry => area.nav)].sort(
-    (a, b) => a.order - b.order,
-  );
+  return [
+    ...SHELL_NAV,
+    ...REMOTE_NAMES.flatMap((name) => REMOTES[name].nav as readonly NavEntry[]),
+    ...UPCOMING_AREAS.map((area): NavEntry => area.nav),
+  ].sort((a, b) => a.order - b.order);
 }
 
 /** Every route a remote serves, with its owner. */

@@ -1,6 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_ROUTES, INTERNAL_PORT_OFFSET, REMOTES, REMOTE_NAMES, SERVICES, SERVICE_NAMES, UPCOMING_AREAS, navigation, remoteRoutes } from '../src';
+import {
+  API_ROUTES,
+  INTERNAL_PORT_OFFSET,
+  REMOTES,
+  REMOTE_NAMES,
+  SERVICES,
+  SERVICE_NAMES,
+  UPCOMING_AREAS,
+  navigation,
+  remoteRoutes,
+} from '../src';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const workspaces = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
@@ -11,7 +21,8 @@ describe('registry', () => {
     expect(new Set(prefixes).size).toBe(prefixes.length);
     for (const prefix of prefixes) expect(prefix).toMatch(/^\/api\/[a-z-]+(\/[a-z-]+)*$/);
     prefixes.forEach((prefix, index) => {
-      for (const earlier of prefixes.slice(0, index)) expect(earlier.startsWith(`${prefix}/`) || !prefix.startsWith(`${earlier}/`)).toBe(true);
+      for (const earlier of prefixes.slice(0, index))
+        expect(earlier.startsWith(`${prefix}/`) || !prefix.startsWith(`${earlier}/`)).toBe(true);
     });
   });
 
@@ -34,7 +45,16 @@ describe('registry', () => {
     const entries = navigation();
     expect(new Set(entries.map((entry) => entry.order)).size).toBe(entries.length);
     expect(entries.map((entry) => entry.label)).toEqual([
-      'Painel', 'Pipeline', 'Contatos', 'Sinistros', 'Apólices', 'Comissões', 'Documentos', 'Configurações', 'Meu Perfil', 'Minha Corretora',
+      'Painel',
+      'Pipeline',
+      'Contatos',
+      'Sinistros',
+      'Apólices',
+      'Comissões',
+      'Documentos',
+      'Configurações',
+      'Meu Perfil',
+      'Minha Corretora',
     ]);
     for (const name of REMOTE_NAMES) {
       for (const entry of REMOTES[name].nav) {

@@ -22,9 +22,13 @@ export function accountLimits(limiter: RateLimiter, limits: AccountLimits): Koa.
     const user = signedInUser(ctx);
     if (user) {
       (ctx.state as Record<symbol, () => Promise<void>>)[UPLOADS] = () =>
-        limiter.consume([{ name: 'account:uploads', key: user.id, max: limits.uploadsPerMinute, windowSeconds: WINDOW_SECONDS, message: TOO_MANY_UPLOADS }]);
+        limiter.consume([
+          { name: 'account:uploads', key: user.id, max: limits.uploadsPerMinute, windowSeconds: WINDOW_SECONDS, message: TOO_MANY_UPLOADS },
+        ]);
       if (!SAFE_METHODS.has(ctx.method)) {
-        await limiter.consume([{ name: 'account:writes', key: user.id, max: limits.writesPerMinute, windowSeconds: WINDOW_SECONDS, message: TOO_MANY_WRITES }]);
+        await limiter.consume([
+          { name: 'account:writes', key: user.id, max: limits.writesPerMinute, windowSeconds: WINDOW_SECONDS, message: TOO_MANY_WRITES },
+        ]);
       }
     }
     await next();

@@ -34,7 +34,12 @@ export interface ActivityInput {
 
 /** Records one event; pass the write's transaction so the event exists exactly when the write does. */
 export async function recordActivity(db: Knex | Knex.Transaction, userId: string, event: ActivityInput): Promise<void> {
-  await db(ACTIVITY_TABLE).insert({ userId, type: event.type, subject: event.subject.slice(0, 255), detail: event.detail?.slice(0, 255) ?? null });
+  await db(ACTIVITY_TABLE).insert({
+    userId,
+    type: event.type,
+    subject: event.subject.slice(0, 255),
+    detail: event.detail?.slice(0, 255) ?? null,
+  });
 }
 
 /**
@@ -52,10 +57,25 @@ export function activityInsertSql(source: { from: string; userId: string; subjec
 export async function recentActivity(knex: Knex, service: string, userId: string, limit = RECENT_ACTIVITY_LIMIT): Promise<ActivityEvent[]> {
   const rows = await knex(ACTIVITY_TABLE)
     .where({ userId })
-    .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(limit)
-    .select<{ id: string; type: ActivityType; subject: string; detail: string | null; createdAt: Date }[]>('id', 'type', 'subject', 'detail', 'createdAt');
-  return rows.map((row) => ({ id: `${service}-${row.id}`, type: row.type, subject: row.subject, detail: row.detail, at: row.createdAt.toISOString() }));
+    .select<{ id: string; type: ActivityType; subject: string; detail: string | null; createdAt: Date }[]>(
+      'id',
+      'type',
+      'subject',
+      'detail',
+      'createdAt',
+    );
+  return rows.map((row) => ({
+    id: `${service}-${row.id}`,
+    type: row.type,
+    subject: row.subject,
+    detail: row.detail,
+    at: row.createdAt.toISOString(),
+  }));
 }
 
 /** Limpar Dados: the broker's events go with the rest of their records. */

@@ -39,7 +39,10 @@ export class BrokerScopedTable {
       /** The broker's rows, for any further where/select/order. */
       rows,
       byId: (id: number) => rows().andWhere({ id }),
-      insert: (values: Record<string, unknown>) => trx(table).insert({ ...values, userId }).returning('*'),
+      insert: (values: Record<string, unknown>) =>
+        trx(table)
+          .insert({ ...values, userId })
+          .returning('*'),
       update: (id: number, changes: Record<string, unknown>) => rows().andWhere({ id }).update(changes).returning('*'),
       remove: (id: number) => rows().andWhere({ id }).delete(),
       /**
@@ -102,15 +105,22 @@ export class BrokerScopedTable {
 
   private keysOf(fields: readonly { name: string }[]): string[] {
     const names = fields.map((field) => field.name);
-    const mapped = this.knex.client.postProcessResponse(Object.fromEntries(names.map((name) => [name, null])), undefined) as Record<string, unknown>;
+    const mapped = this.knex.client.postProcessResponse(Object.fromEntries(names.map((name) => [name, null])), undefined) as Record<
+      string,
+      unknown
+    >;
     const keys = Object.keys(mapped);
-    if (keys.length !== names.length) throw new Error(`A compiled read of ${this.table} returns two columns under one name: ${names.join(', ')}.`);
+    if (keys.length !== names.length)
+      throw new Error(`A compiled read of ${this.table} returns two columns under one name: ${names.join(', ')}.`);
     return keys;
   }
 
   /** The next id of the table's sequence, for values that must be bound to their row before the insert. */
   async nextId(): Promise<number> {
-    const { rows } = await this.knex.raw<{ rows: { id: string }[] }>('select nextval(pg_get_serial_sequence(?, ?)) as id', [this.table, 'id']);
+    const { rows } = await this.knex.raw<{ rows: { id: string }[] }>('select nextval(pg_get_serial_sequence(?, ?)) as id', [
+      this.table,
+      'id',
+    ]);
     return Number(rows[0]!.id);
   }
 }

@@ -73,7 +73,10 @@ function flag(env: NodeJS.ProcessEnv, key: string, fallback: boolean): boolean {
  */
 export function readBaseConfig(name: ServiceName, env: NodeJS.ProcessEnv = process.env): BaseConfig {
   const publicPort = port(env, 'PORT', SERVICES[name].port);
-  const sessionKeys = required(env, 'SESSION_KEYS').split(',').map((key) => key.trim()).filter(Boolean);
+  const sessionKeys = required(env, 'SESSION_KEYS')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
   if (sessionKeys.some((key) => key.length < MIN_SECRET_LENGTH)) {
     throw new Error(`Each SESSION_KEYS entry must have at least ${MIN_SECRET_LENGTH} characters.`);
   }

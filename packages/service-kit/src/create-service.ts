@@ -29,7 +29,9 @@ export interface RegisteredRoute {
 
 /** A router's routes (with its prefix), HEAD left out (Koa's router adds it to every GET). */
 function routesOf(router: Router): RegisteredRoute[] {
-  return router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) })));
+  return router.stack.flatMap((layer) =>
+    layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) })),
+  );
 }
 
 export interface CreateServiceOptions {
@@ -125,7 +127,9 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
 
   const cookieKeys = new CookieKeys(config.sessionKeys);
   const app = baseApp(cookieKeys, log, knex, options.uniqueConstraints);
-  app.use(securityHeaders({ contentSecurityPolicy: false, strictTransportSecurity: config.session.secure ? { maxAge: 63_072_000 } : false }));
+  app.use(
+    securityHeaders({ contentSecurityPolicy: false, strictTransportSecurity: config.session.secure ? { maxAge: 63_072_000 } : false }),
+  );
   app.use(sameOriginGuard());
   app.use(jsonBody());
   app.use(rejectNulCharacters);
@@ -198,7 +202,10 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
 /** Listens, logs the URL, and drains in-flight requests on SIGTERM / SIGINT before exiting. */
 export async function runService(service: Service, config: BaseConfig): Promise<void> {
   await service.listen(config.port, config.internalPort);
-  service.log.info({ host: config.host, port: config.port, internalPort: config.internalPort }, `listening on http://${config.host}:${config.port}`);
+  service.log.info(
+    { host: config.host, port: config.port, internalPort: config.internalPort },
+    `listening on http://${config.host}:${config.port}`,
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

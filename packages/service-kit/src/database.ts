@@ -46,11 +46,18 @@ export function preparedQuery<Row>(knex: Knex, text: string): (values: readonly 
  * `preparedQuery` with each row as an array of its values, in the order of `fields` (the column
  * names): pg then builds no object per row, for callers that build their own.
  */
-export function preparedArrayQuery(knex: Knex, text: string): (values: readonly unknown[]) => Promise<{ fields: pg.FieldDef[]; rows: unknown[][] }> {
+export function preparedArrayQuery(
+  knex: Knex,
+  text: string,
+): (values: readonly unknown[]) => Promise<{ fields: pg.FieldDef[]; rows: unknown[][] }> {
   return prepared<unknown[]>(knex, text, 'array');
 }
 
-function prepared<Row>(knex: Knex, text: string, rowMode: 'array' | undefined): (values: readonly unknown[]) => Promise<pg.QueryResult<Row & pg.QueryResultRow>> {
+function prepared<Row>(
+  knex: Knex,
+  text: string,
+  rowMode: 'array' | undefined,
+): (values: readonly unknown[]) => Promise<pg.QueryResult<Row & pg.QueryResultRow>> {
   const name = `corretora_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
   return async (values) => {
     const connection = (await knex.client.acquireConnection()) as pg.PoolClient;

@@ -57,7 +57,8 @@ const GENERIC_MESSAGES: Record<number, string> = {
 export const ACCOUNT_CLEARING_SQLSTATE = 'CR409';
 export const ACCOUNT_CLEARED_SQLSTATE = 'CR410';
 const SQLSTATE_CONFLICTS: Readonly<Record<string, string>> = {
-  [ACCOUNT_CLEARING_SQLSTATE]: 'Limpeza de dados em andamento. Aguarde alguns segundos e tente novamente; se a limpeza falhou, repita Limpar Dados no menu do usuário.',
+  [ACCOUNT_CLEARING_SQLSTATE]:
+    'Limpeza de dados em andamento. Aguarde alguns segundos e tente novamente; se a limpeza falhou, repita Limpar Dados no menu do usuário.',
   [ACCOUNT_CLEARED_SQLSTATE]: 'Os dados da conta foram limpos enquanto esta operação era feita. Confira e tente novamente.',
 };
 
@@ -73,7 +74,9 @@ export function mapError(
   const unique = uniqueViolation(error);
   if (unique) {
     const known = unique.constraint ? constraints[unique.constraint] : undefined;
-    return known ? { status: 409, message: known.message, issues: [{ path: known.field, message: known.message }] } : { status: 409, message: 'Registro já existe.' };
+    return known
+      ? { status: 409, message: known.message, issues: [{ path: known.field, message: known.message }] }
+      : { status: 409, message: 'Registro já existe.' };
   }
   if (error instanceof ValidationError) return { status: 400, message: 'Dados inválidos.' };
   const parserError = error as BodyParserError;

@@ -82,7 +82,10 @@ const contentTypes = (overrides: [part: string, type: string][], defaults: [exte
 
 const DOCX_TYPES = contentTypes([['/word/document.xml', `${OOXML}.wordprocessingml.document.main+xml`]]);
 const XLSX_TYPES = contentTypes([['/xl/workbook.xml', `${OOXML}.spreadsheetml.sheet.main+xml`]]);
-const XLSM_TYPES = contentTypes([['/xl/workbook.xml', 'application/vnd.ms-excel.sheet.macroEnabled.main+xml']], [['bin', 'application/vnd.ms-office.vbaProject']]);
+const XLSM_TYPES = contentTypes(
+  [['/xl/workbook.xml', 'application/vnd.ms-excel.sheet.macroEnabled.main+xml']],
+  [['bin', 'application/vnd.ms-office.vbaProject']],
+);
 
 /** Bytes that compress badly, so an entry's size is what it says. */
 function noise(length: number): Buffer {
@@ -100,7 +103,8 @@ function noise(length: number): Buffer {
 /** A compound file (OLE2) holding these root streams, as Word and Excel 97-2003 write them. */
 export function compoundFile(streams: Record<string, Buffer | string>): Buffer {
   const container = CFB.utils.cfb_new();
-  for (const [name, data] of Object.entries(streams)) CFB.utils.cfb_add(container, `/${name}`, Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf16le'));
+  for (const [name, data] of Object.entries(streams))
+    CFB.utils.cfb_add(container, `/${name}`, Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf16le'));
   return Buffer.from(CFB.write(container, { type: 'buffer' }) as Buffer);
 }
 
@@ -108,12 +112,24 @@ const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe
 
 export const FILE_SAMPLES = {
   pdf: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
-  docx: zipArchive([['[Content_Types].xml', DOCX_TYPES], ['word/document.xml', '<w:document/>']]),
-  xlsx: zipArchive([['[Content_Types].xml', XLSX_TYPES], ['xl/workbook.xml', '<workbook/>']]),
+  docx: zipArchive([
+    ['[Content_Types].xml', DOCX_TYPES],
+    ['word/document.xml', '<w:document/>'],
+  ]),
+  xlsx: zipArchive([
+    ['[Content_Types].xml', XLSX_TYPES],
+    ['xl/workbook.xml', '<workbook/>'],
+  ]),
   /** A streaming writer's DOCX: the first entry's local header is ZIP64. */
-  docxZip64: zipArchive([['word/document.xml', '<w:document/>', { zip64: true }], ['[Content_Types].xml', DOCX_TYPES]]),
+  docxZip64: zipArchive([
+    ['word/document.xml', '<w:document/>', { zip64: true }],
+    ['[Content_Types].xml', DOCX_TYPES],
+  ]),
   /** Every entry with its sizes in a data descriptor, [Content_Types].xml last. */
-  xlsxDataDescriptor: zipArchive([['xl/workbook.xml', '<workbook/>', { dataDescriptor: true }], ['[Content_Types].xml', XLSX_TYPES, { dataDescriptor: true }]]),
+  xlsxDataDescriptor: zipArchive([
+    ['xl/workbook.xml', '<workbook/>', { dataDescriptor: true }],
+    ['[Content_Types].xml', XLSX_TYPES, { dataDescriptor: true }],
+  ]),
   /** A macro-enabled workbook whose first entry (the macros, over 1 MB) has its sizes in a data descriptor. */
   xlsm: zipArchive([
     ['xl/vbaProject.bin', noise(1_200_000), { dataDescriptor: true }],
@@ -121,9 +137,15 @@ export const FILE_SAMPLES = {
     ['[Content_Types].xml', XLSM_TYPES, { dataDescriptor: true }],
   ]),
   /** A ZIP whose [Content_Types].xml names a main part the archive does not hold. */
-  docxWithoutDocument: zipArchive([['[Content_Types].xml', DOCX_TYPES], ['word/other.xml', '<x/>']]),
+  docxWithoutDocument: zipArchive([
+    ['[Content_Types].xml', DOCX_TYPES],
+    ['word/other.xml', '<x/>'],
+  ]),
   /** A ZIP cut short: no central directory. */
-  zipTruncated: zipArchive([['[Content_Types].xml', DOCX_TYPES], ['word/document.xml', '<w:document/>']]).subarray(0, 120),
+  zipTruncated: zipArchive([
+    ['[Content_Types].xml', DOCX_TYPES],
+    ['word/document.xml', '<w:document/>'],
+  ]).subarray(0, 120),
   doc: compoundFile({ WordDocument: 'Documento do Word 97' }),
   xls: compoundFile({ Workbook: 'Pasta de trabalho do Excel 97' }),
   /** An installer is a compound file too, with neither a Word nor an Excel stream. */
@@ -131,7 +153,22 @@ export const FILE_SAMPLES = {
   /** A compound file whose text mentions a "MacBook" (a Book in UTF-16) without being a workbook. */
   macBook: compoundFile({ SummaryInformation: 'Orçamento do MacBook Pro' }),
   /** The compound-file signature and then an HTML page that names the Word stream. */
-  cfbHtml: Buffer.concat([CFB_SIGNATURE, Buffer.from('<html><script>alert(1)</script>'), Buffer.from('WordDocument', 'utf16le'), Buffer.from('</html>')]),
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0bd6b0000000049454e44ae426082', 'hex'),
-  exe: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(300)]),
+  cfbHtml: Buffer.concat([
+    CFB_SIGNATURE,
+    Buffer.from('<html><script>alert(1)</script>'),
+    Buffer.from('WordDocument', 'utf16le'),
+    Buffer.from('</html>'),
+  ]),
+  png: Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0bd6b0000000049454e44ae426082',
+    'hex',
+  ),
+  exe: Buffer.concat([
+    Buffer.from('MZ'),
+    Buffer.alloc(58),
+    Buffer.from([0x80, 0, 0, 0]),
+    Buffer.alloc(64),
+    Buffer.from('PE\0\0'),
+    Buffer.alloc(300),
+  ]),
 };

@@ -1,4 +1,12 @@
-export { ACTIVITY_TABLE, activityInsertSql, clearActivity, createActivityTable, recentActivity, recordActivity, type ActivityInput } from './activity';
+export {
+  ACTIVITY_TABLE,
+  activityInsertSql,
+  clearActivity,
+  createActivityTable,
+  recentActivity,
+  recordActivity,
+  type ActivityInput,
+} from './activity';
 export { BrokerScopedTable, scopedFromSql, scopedUpdateSql } from './broker-scope';
 export { DEFAULT_ACCOUNT_LIMITS, MIN_SECRET_LENGTH, positiveInteger, readBaseConfig, type AccountLimits, type BaseConfig } from './config';
 export { createService, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';

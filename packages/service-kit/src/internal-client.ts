@@ -1,4 +1,12 @@
-import { fillPath, type AnswerOf, type AnyOperation, type BodyInputOf, type FieldIssue, type ParamsOf, type QueryInputOf } from '@corretora/contracts';
+import {
+  fillPath,
+  type AnswerOf,
+  type AnyOperation,
+  type BodyInputOf,
+  type FieldIssue,
+  type ParamsOf,
+  type QueryInputOf,
+} from '@corretora/contracts';
 import { HttpError } from './errors';
 
 /** Refusals of another service that are about the request, not about that service failing. */
@@ -9,7 +17,10 @@ export interface InternalClient {
   post<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string): Promise<T>;
   /** Calls another service's internal operation: its path filled, its query and body as declared. */
-  call<Op extends AnyOperation>(op: Op, input: { params: ParamsOf<Op>; query?: QueryInputOf<Op>; body?: BodyInputOf<Op> }): Promise<AnswerOf<Op>>;
+  call<Op extends AnyOperation>(
+    op: Op,
+    input: { params: ParamsOf<Op>; query?: QueryInputOf<Op>; body?: BodyInputOf<Op> },
+  ): Promise<AnswerOf<Op>>;
 }
 
 /** Calls another service's /internal endpoints with the shared token; failures become a 502. */

@@ -4,10 +4,27 @@ import pino from 'pino';
 
 /** Secrets never reach a log line, wherever they sit in what is logged. */
 export const REDACTED_PATHS = [
-  'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-internal-token"]',
-  'headers.cookie', 'headers.authorization', 'headers["x-internal-token"]', 'res.headers["set-cookie"]',
-  'password', '*.password', 'token', '*.token', 'internalToken', '*.internalToken',
-  'link', '*.link', 'resetLink', '*.resetLink', 'text', 'mail.text', 'sessionKeys', '*.sessionKeys',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-internal-token"]',
+  'headers.cookie',
+  'headers.authorization',
+  'headers["x-internal-token"]',
+  'res.headers["set-cookie"]',
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+  'internalToken',
+  '*.internalToken',
+  'link',
+  '*.link',
+  'resetLink',
+  '*.resetLink',
+  'text',
+  'mail.text',
+  'sessionKeys',
+  '*.sessionKeys',
 ];
 
 const LOG_BUFFER_BYTES = 16 * 1024 * 1024;
@@ -22,7 +39,8 @@ function stdoutDestination(): pino.DestinationStream {
   let dropped = 0;
   destination.on('drop', () => {
     dropped += 1;
-    if (dropped === 1 || dropped % 10_000 === 0) process.stderr.write(`log: stdout is not draining, ${dropped} log writes dropped so far\n`);
+    if (dropped === 1 || dropped % 10_000 === 0)
+      process.stderr.write(`log: stdout is not draining, ${dropped} log writes dropped so far\n`);
   });
   return destination;
 }

@@ -65,7 +65,8 @@ async function readPackage(file: string): Promise<{ names: Set<string>; contentT
   }
 }
 
-const attribute = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag)?.[1] ?? new RegExp(`\\b${name}\\s*=\\s*'([^']*)'`, 'i').exec(tag)?.[1];
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag)?.[1] ?? new RegExp(`\\b${name}\\s*=\\s*'([^']*)'`, 'i').exec(tag)?.[1];
 
 /**
  * What an Office Open XML package is, from its own [Content_Types].xml (found through the ZIP's

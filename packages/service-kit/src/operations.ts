@@ -21,18 +21,27 @@ export interface OperationRequest<Op extends AnyOperation> {
 }
 
 /** A handler answers its operation's type; `undefined` when it wrote the answer itself (a file, JSON text). */
-export type OperationHandler<Op extends AnyOperation> = (request: OperationRequest<Op>) => Promise<AnswerOf<Op> | undefined> | AnswerOf<Op> | undefined;
+export type OperationHandler<Op extends AnyOperation> = (
+  request: OperationRequest<Op>,
+) => Promise<AnswerOf<Op> | undefined> | AnswerOf<Op> | undefined;
 
 const INTERNAL_PREFIX = '/internal';
 
 /** The query string as a schema reads it: one value per key (a repeated key counts as its first). */
 function queryOf(ctx: Koa.Context): Record<string, string> {
-  return Object.fromEntries(Object.entries(ctx.query).map(([key, value]) => [key, Array.isArray(value) ? (value[0] ?? '') : (value ?? '')]));
+  return Object.fromEntries(
+    Object.entries(ctx.query).map(([key, value]) => [key, Array.isArray(value) ? (value[0] ?? '') : (value ?? '')]),
+  );
 }
 
 function paramsOf(op: AnyOperation, ctx: Koa.Context): Record<string, string | number> {
   const params = ctx.params as Record<string, string | undefined>;
-  return Object.fromEntries(pathParamNames(op.path).map((name) => [name, name === 'userId' ? parseUserIdParam(params[name]) : parseIdParam(params[name], op.notFound)]));
+  return Object.fromEntries(
+    pathParamNames(op.path).map((name) => [
+      name,
+      name === 'userId' ? parseUserIdParam(params[name]) : parseIdParam(params[name], op.notFound),
+    ]),
+  );
 }
 
 /**
@@ -44,12 +53,17 @@ function paramsOf(op: AnyOperation, ctx: Koa.Context): Record<string, string | n
  */
 export function route<Op extends AnyOperation>(router: Router, op: Op, handler: OperationHandler<Op>, ...before: Koa.Middleware[]): void {
   const path = op.access === 'internal' ? op.path.slice(INTERNAL_PREFIX.length) : op.path;
-  if (op.access === 'internal' && !op.path.startsWith(`${INTERNAL_PREFIX}/`)) throw new Error(`Internal operation ${op.id} must live under ${INTERNAL_PREFIX}/`);
+  if (op.access === 'internal' && !op.path.startsWith(`${INTERNAL_PREFIX}/`))
+    throw new Error(`Internal operation ${op.id} must live under ${INTERNAL_PREFIX}/`);
   const guards: Koa.Middleware[] = op.access === 'signed-in' ? [requireUser] : [];
   const schemas = operationSchemas(op);
   const handle: Koa.Middleware = async (ctx) => {
     const file = op.upload ? (ctx.state.file as UploadedFile) : undefined;
-    const body = schemas.body ? parseBody(schemas.body, ctx.request.body) : schemas.upload ? parseBody(schemas.upload, file!.fields) : undefined;
+    const body = schemas.body
+      ? parseBody(schemas.body, ctx.request.body)
+      : schemas.upload
+        ? parseBody(schemas.upload, file!.fields)
+        : undefined;
     const request = {
       params: paramsOf(op, ctx),
       query: schemas.query ? parseQuery(schemas.query, queryOf(ctx)) : undefined,

@@ -67,10 +67,7 @@ export class RateLimiter {
   /** Gives one attempt back (a success that should not count against a shared limit). */
   async refund(limits: Limit[]): Promise<void> {
     if (limits.length === 0) return;
-    await this.knex(this.table)
-      .whereIn('key', limits.map(rowKey))
-      .andWhere('points', '>', 0)
-      .decrement('points', 1);
+    await this.knex(this.table).whereIn('key', limits.map(rowKey)).andWhere('points', '>', 0).decrement('points', 1);
   }
 
   /** Forgets the attempts of these limits (e.g. an account's failures from an address, after it signs in). */

@@ -103,7 +103,10 @@ function stateOf(ctx: Koa.Context): SessionState {
 export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Middleware {
   const name = sessionCookieName(settings.secure);
   // A prepared statement straight on the pool: this runs on every request.
-  const lookup = preparedQuery<{ userId: string; email: string; stale: boolean; generation: number; onboarded: boolean }>(knex, SESSION_LOOKUP_SQL);
+  const lookup = preparedQuery<{ userId: string; email: string; stale: boolean; generation: number; onboarded: boolean }>(
+    knex,
+    SESSION_LOOKUP_SQL,
+  );
   return async (ctx, next) => {
     // Behind a TLS-terminating proxy the request looks like http; the configuration says otherwise.
     if (settings.secure) ctx.cookies.secure = true;
@@ -149,7 +152,11 @@ function setCookie(ctx: Koa.Context, settings: SessionSettings, value: string | 
 }
 
 /** Inserts a session row for the user and returns its (unhashed) id. The only insert into the table. */
-export async function createSession(knex: Knex, user: SessionUser, settings: Pick<SessionSettings, 'idleMs' | 'lifetimeMs'>): Promise<string> {
+export async function createSession(
+  knex: Knex,
+  user: SessionUser,
+  settings: Pick<SessionSettings, 'idleMs' | 'lifetimeMs'>,
+): Promise<string> {
   const sid = randomBytes(32).toString('base64url');
   await knex(SESSIONS_TABLE).insert({
     sid: hashSid(sid),
@@ -198,7 +205,11 @@ export const requireOnboarding: Koa.Middleware = async (ctx, next) => {
 /** Login: the old session (if any) ends and a new id is issued (no fixation). */
 export async function signIn(ctx: Koa.Context, user: SessionUser): Promise<void> {
   const state = stateOf(ctx);
-  if (state.sid) await state.knex(SESSIONS_TABLE).where({ sid: hashSid(state.sid) }).delete();
+  if (state.sid)
+    await state
+      .knex(SESSIONS_TABLE)
+      .where({ sid: hashSid(state.sid) })
+      .delete();
   const sid = await createSession(state.knex, user, state.settings);
   state.sid = sid;
   state.user = user;
@@ -207,7 +218,11 @@ export async function signIn(ctx: Koa.Context, user: SessionUser): Promise<void>
 
 export async function signOut(ctx: Koa.Context): Promise<void> {
   const state = stateOf(ctx);
-  if (state.sid) await state.knex(SESSIONS_TABLE).where({ sid: hashSid(state.sid) }).delete();
+  if (state.sid)
+    await state
+      .knex(SESSIONS_TABLE)
+      .where({ sid: hashSid(state.sid) })
+      .delete();
   state.sid = undefined;
   state.user = undefined;
   setCookie(ctx, state.settings, null);
@@ -219,8 +234,5 @@ export async function destroySessionsOf(knex: Knex, userId: string): Promise<num
 }
 
 export async function deleteExpiredSessions(knex: Knex): Promise<number> {
-  return knex(SESSIONS_TABLE)
-    .where('expire', '<', knex.fn.now())
-    .orWhere('absoluteExpire', '<', knex.fn.now())
-    .delete();
+  return knex(SESSIONS_TABLE).where('expire', '<', knex.fn.now()).orWhere('absoluteExpire', '<', knex.fn.now()).delete();
 }

@@ -98,7 +98,11 @@ export function serviceFixture(create: (databaseUrl: string) => Promise<Service>
      */
     async broker({ onboarded = true }: { onboarded?: boolean } = {}) {
       const user = randomUser();
-      if (onboarded) await current().knex.raw('insert into public.account_gates (user_id, onboarded) values (?, true) on conflict (user_id) do update set onboarded = true', [user.id]);
+      if (onboarded)
+        await current().knex.raw(
+          'insert into public.account_gates (user_id, onboarded) values (?, true) on conflict (user_id) do update set onboarded = true',
+          [user.id],
+        );
       return { user, cookie: await sessionCookieFor(current(), user) };
     },
   };

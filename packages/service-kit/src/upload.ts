@@ -85,28 +85,29 @@ export async function sniffFile(file: string): Promise<string | undefined> {
  * (to S3: ObjectStore.putFile); it is deleted when the request ends, whatever happened.
  */
 export function singleFileUpload(options: SingleFileOptions): Koa.Middleware {
-  const parser = (uploadDir: string) => koaBody({
-    multipart: true,
-    json: false,
-    urlencoded: false,
-    text: false,
-    formidable: {
-      uploadDir,
-      maxFiles: 1,
-      maxFileSize: options.maxBytes,
-      maxTotalFileSize: options.maxBytes,
-      maxFields: Math.max(1, options.fields?.length ?? 0),
-      maxFieldsSize: 2048 * Math.max(1, options.fields?.length ?? 0),
-      allowEmptyFiles: false,
-      keepExtensions: false,
-    },
-    onError: (error) => {
-      const code = (error as { code?: number }).code ?? -1;
-      if (TOO_BIG.has(code)) throw new HttpError(413, options.messages.tooLarge);
-      if (TOO_MANY.has(code)) throw new HttpError(400, options.messages.onlyTheFile);
-      throw new HttpError(400, options.messages.missing);
-    },
-  });
+  const parser = (uploadDir: string) =>
+    koaBody({
+      multipart: true,
+      json: false,
+      urlencoded: false,
+      text: false,
+      formidable: {
+        uploadDir,
+        maxFiles: 1,
+        maxFileSize: options.maxBytes,
+        maxTotalFileSize: options.maxBytes,
+        maxFields: Math.max(1, options.fields?.length ?? 0),
+        maxFieldsSize: 2048 * Math.max(1, options.fields?.length ?? 0),
+        allowEmptyFiles: false,
+        keepExtensions: false,
+      },
+      onError: (error) => {
+        const code = (error as { code?: number }).code ?? -1;
+        if (TOO_BIG.has(code)) throw new HttpError(413, options.messages.tooLarge);
+        if (TOO_MANY.has(code)) throw new HttpError(400, options.messages.onlyTheFile);
+        throw new HttpError(400, options.messages.missing);
+      },
+    });
   return async (ctx, next) => {
     if (!ctx.is('multipart/form-data')) throw new HttpError(415, options.messages.notMultipart);
     await countUpload(ctx);
@@ -119,7 +120,11 @@ export function singleFileUpload(options: SingleFileOptions): Koa.Middleware {
       const allowed = new Set(options.fields ?? []);
       const names = Object.keys(files);
       const texts = Object.entries(body);
-      if (texts.some(([name, value]) => !allowed.has(name) || typeof value !== 'string') || names.length > 1 || (names.length === 1 && names[0] !== options.field)) {
+      if (
+        texts.some(([name, value]) => !allowed.has(name) || typeof value !== 'string') ||
+        names.length > 1 ||
+        (names.length === 1 && names[0] !== options.field)
+      ) {
         throw new HttpError(400, options.messages.onlyTheFile);
       }
       const part = files[options.field];

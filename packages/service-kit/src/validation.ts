@@ -64,7 +64,12 @@ function findNul(value: unknown, path: string[] = [], depth = 0): string[] | nul
  * future, answers 400 instead of the 500 Postgres would cause.
  */
 export const rejectNulCharacters: Koa.Middleware = async (ctx, next) => {
-  if (ctx.path.includes('\u0000') || ctx.path.toLowerCase().includes('%00') || ctx.querystring.toLowerCase().includes('%00') || findNul(ctx.query)) {
+  if (
+    ctx.path.includes('\u0000') ||
+    ctx.path.toLowerCase().includes('%00') ||
+    ctx.querystring.toLowerCase().includes('%00') ||
+    findNul(ctx.query)
+  ) {
     throw new HttpError(400, INVALID_CHARACTER);
   }
   const inBody = findNul(ctx.request.body);

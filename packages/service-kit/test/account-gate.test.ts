@@ -17,7 +17,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const CLEARING = 'Limpeza de dados em andamento. Aguarde alguns segundos e tente novamente; se a limpeza falhou, repita Limpar Dados no menu do usuário.';
+const CLEARING =
+  'Limpeza de dados em andamento. Aguarde alguns segundos e tente novamente; se a limpeza falhou, repita Limpar Dados no menu do usuário.';
 
 async function broker() {
   const user = randomUser();
@@ -25,8 +26,8 @@ async function broker() {
 }
 const note = (cookie: string, text = 'oi') => request(service.app.callback()).post('/api/notes').set('Cookie', cookie).send({ text });
 
-describe('account gate (Limpar Dados against the account\'s own writes)', () => {
-  test('a clear waits for the account\'s open write; while it runs every write is a pt-BR 409; after it, writes go on; other accounts never wait', async () => {
+describe("account gate (Limpar Dados against the account's own writes)", () => {
+  test("a clear waits for the account's open write; while it runs every write is a pt-BR 409; after it, writes go on; other accounts never wait", async () => {
     const { user, cookie } = await broker();
     const other = await broker();
     const mine = await note(cookie);
@@ -72,17 +73,21 @@ describe('account gate (Limpar Dados against the account\'s own writes)', () => 
     expect((await service.knex('notes').where({ userId: user.id }).pluck('text')).sort()).toEqual(['oi', 'padrão']);
   });
 
-  test('a transaction planned before a clear (its request\'s generation) cannot commit after it', async () => {
+  test("a transaction planned before a clear (its request's generation) cannot commit after it", async () => {
     const { user } = await broker();
     await service.knex('notes').insert({ userId: user.id, text: 'antes' });
     const generation = (await service.knex('public.account_gates').where({ userId: user.id }).first('generation'))!.generation as number;
     await runWithAccountGeneration(generation, async () => {
       // ... the request checks something, then the whole clear happens ...
       await endClearing(service.knex, user.id, await beginClearing(service.knex, user.id));
-      await expect(service.knex.transaction((trx) => trx('notes').insert({ userId: user.id, text: 'tarde' }))).rejects.toMatchObject({ code: 'CR410' });
+      await expect(service.knex.transaction((trx) => trx('notes').insert({ userId: user.id, text: 'tarde' }))).rejects.toMatchObject({
+        code: 'CR410',
+      });
     });
     // A request that starts now sees the new generation and writes.
-    await runWithAccountGeneration(generation + 1, () => service.knex.transaction((trx) => trx('notes').insert({ userId: user.id, text: 'depois' })));
+    await runWithAccountGeneration(generation + 1, () =>
+      service.knex.transaction((trx) => trx('notes').insert({ userId: user.id, text: 'depois' })),
+    );
     expect(await service.knex('notes').where({ userId: user.id }).pluck('text')).toEqual(['antes', 'depois']);
   });
 
@@ -100,13 +105,19 @@ describe('account gate (Limpar Dados against the account\'s own writes)', () => 
     const { user, cookie } = await broker();
     const generation = await beginClearing(service.knex, user.id);
     // The session lookup reports -1 while clearing.
-    const [row] = (await service.knex.raw(`select case when clearing_since is not null then -1 else generation end as g from public.account_gates where user_id = ?`, [user.id])).rows;
+    const [row] = (
+      await service.knex.raw(
+        `select case when clearing_since is not null then -1 else generation end as g from public.account_gates where user_id = ?`,
+        [user.id],
+      )
+    ).rows;
     expect(row.g).toBe(-1);
     await endClearing(service.knex, user.id, generation);
     await runWithAccountGeneration(-1, async () => {
-      await expect(service.knex.transaction((trx) => trx('notes').insert({ userId: user.id, text: 'x' }))).rejects.toMatchObject({ code: 'CR410' });
+      await expect(service.knex.transaction((trx) => trx('notes').insert({ userId: user.id, text: 'x' }))).rejects.toMatchObject({
+        code: 'CR410',
+      });
     });
     expect((await note(cookie)).status).toBe(201);
   });
 });
-

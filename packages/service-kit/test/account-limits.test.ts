@@ -12,7 +12,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const limits = { limits: { writesPerMinute: 4, uploadsPerMinute: 2 } };
   // Two services of their own schemas: an account's writes count together across them.
-  [notes, otherService] = await Promise.all([createNotesService(database.url, 'notes', limits), createNotesService(database.url, 'agenda', limits)]);
+  [notes, otherService] = await Promise.all([
+    createNotesService(database.url, 'notes', limits),
+    createNotesService(database.url, 'agenda', limits),
+  ]);
 });
 
 afterAll(async () => {
@@ -25,12 +28,16 @@ async function broker(service: Service) {
   const user = randomUser();
   return { user, cookie: await sessionCookieFor(service, user) };
 }
-const note = (service: Service, cookie: string) => request(service.app.callback()).post('/api/notes').set('Cookie', cookie).send({ text: 'oi' });
+const note = (service: Service, cookie: string) =>
+  request(service.app.callback()).post('/api/notes').set('Cookie', cookie).send({ text: 'oi' });
 
 describe('per-account limits', () => {
   test('writes: parallel requests get exactly the limit through, across services; then a pt-BR 429 with Retry-After; reads and other accounts go on', async () => {
     const { cookie } = await broker(notes);
-    const answers = await Promise.all([...Array.from({ length: 4 }, () => note(notes, cookie)), ...Array.from({ length: 4 }, () => note(otherService, cookie))]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => note(notes, cookie)),
+      ...Array.from({ length: 4 }, () => note(otherService, cookie)),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
     const refused = answers.find((answer) => answer.status === 429)!;
     expect(refused.body).toEqual({ message: 'Muitas alterações em pouco tempo. Aguarde um minuto e tente novamente.' });

@@ -36,7 +36,10 @@ describe('route(): a handler registered from its operation', () => {
     expect((await api().get(`/api/op/notes/${id}?shout=no&shout=yes`).set('Cookie', cookie)).body).toEqual({ text: 'oi' });
     const badQuery = await api().get(`/api/op/notes/${id}?shout=talvez`).set('Cookie', cookie);
     expect(badQuery.status).toBe(400);
-    expect(badQuery.body).toEqual({ message: 'shout deve ser yes ou no', issues: [{ path: 'shout', message: 'shout deve ser yes ou no' }] });
+    expect(badQuery.body).toEqual({
+      message: 'shout deve ser yes ou no',
+      issues: [{ path: 'shout', message: 'shout deve ser yes ou no' }],
+    });
     for (const malformed of ['abc', '0', '99999999999', '1.5']) {
       const answer = await api().get(`/api/op/notes/${malformed}`).set('Cookie', cookie);
       expect(answer.status).toBe(404);

@@ -3,7 +3,18 @@ import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import Koa from 'koa';
-import { BrokerScopedTable, REDACTED_PATHS, requestLogging, securityHeaders, SESSION_COOKIE, createLogger, createObjectStore, mapError, readBaseConfig, type Service } from '../src';
+import {
+  BrokerScopedTable,
+  REDACTED_PATHS,
+  requestLogging,
+  securityHeaders,
+  SESSION_COOKIE,
+  createLogger,
+  createObjectStore,
+  mapError,
+  readBaseConfig,
+  type Service,
+} from '../src';
 import { TEST_INTERNAL_TOKEN, createTestDatabase, randomUser, sessionCookieFor } from '../src/testing';
 import { createNotesService } from './fixtures/notes-service';
 
@@ -29,11 +40,16 @@ function cookiesOf(response: request.Response): string[] {
 }
 
 function cookieHeader(response: request.Response): string {
-  return cookiesOf(response).map((cookie) => cookie.split(';')[0]).join('; ');
+  return cookiesOf(response)
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 function sessionIdOf(response: request.Response): string | undefined {
-  return cookiesOf(response).find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0]?.split('=')[1];
+  return cookiesOf(response)
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+    ?.split(';')[0]
+    ?.split('=')[1];
 }
 
 describe('errors and validation', () => {
@@ -56,7 +72,10 @@ describe('errors and validation', () => {
     const malformed = await request(app).post('/api/notes').set('Cookie', cookie).set('Content-Type', 'application/json').send('{"text":');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ message: 'JSON inválido.' });
-    const huge = await request(app).post('/api/notes').set('Cookie', cookie).send({ text: 'x'.repeat(200_000) });
+    const huge = await request(app)
+      .post('/api/notes')
+      .set('Cookie', cookie)
+      .send({ text: 'x'.repeat(200_000) });
     expect(huge.status).toBe(413);
     expect(huge.body.message).toBe('Requisição muito grande.');
     const form = await request(app).post('/api/notes').set('Cookie', cookie).type('form').send('text=oi');
@@ -73,7 +92,7 @@ describe('errors and validation', () => {
     expect(missing.body).toEqual({ message: 'Rota não encontrada.' });
   });
 
-  test('non-numeric and other users\' ids are 404', async () => {
+  test("non-numeric and other users' ids are 404", async () => {
     const owner = await sessionCookieFor(first, randomUser());
     const other = await sessionCookieFor(first, randomUser());
     const created = await request(first.app.callback()).post('/api/notes').set('Cookie', owner).send({ text: 'minha' });
@@ -180,11 +199,19 @@ describe('cross-site protection and internal routes', () => {
   test('a foreign Origin is refused on state-changing requests, the own origin is accepted', async () => {
     const cookie = await sessionCookieFor(first, randomUser());
     const foreign = await request(first.app.callback())
-      .post('/api/notes').set('Cookie', cookie).set('Host', 'crm.example').set('Origin', 'https://evil.example').send({ text: 'x' });
+      .post('/api/notes')
+      .set('Cookie', cookie)
+      .set('Host', 'crm.example')
+      .set('Origin', 'https://evil.example')
+      .send({ text: 'x' });
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual({ message: 'Origem não permitida.' });
     const own = await request(first.app.callback())
-      .post('/api/notes').set('Cookie', cookie).set('Host', 'crm.example').set('Origin', 'https://crm.example').send({ text: 'x' });
+      .post('/api/notes')
+      .set('Cookie', cookie)
+      .set('Host', 'crm.example')
+      .set('Origin', 'https://crm.example')
+      .send({ text: 'x' });
     expect(own.status).toBe(201);
   });
 
@@ -208,9 +235,13 @@ describe('cross-site protection and internal routes', () => {
       expect(address.address).toBe('127.0.0.1');
       expect(internalAddress.address).toBe('127.0.0.1');
       expect(internalAddress.port).not.toBe(address.port);
-      const viaPublic = await fetch(`http://127.0.0.1:${address.port}/internal/ping`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+      const viaPublic = await fetch(`http://127.0.0.1:${address.port}/internal/ping`, {
+        headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+      });
       expect(viaPublic.status).toBe(404);
-      const viaInternal = await fetch(`http://127.0.0.1:${internalAddress.port}/internal/ping`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+      const viaInternal = await fetch(`http://127.0.0.1:${internalAddress.port}/internal/ping`, {
+        headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+      });
       expect(viaInternal.status).toBe(200);
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -231,7 +262,10 @@ describe('uploads (koa-body, one part, sniffed, streamed to S3)', () => {
     const cookie = await sessionCookieFor(first, randomUser());
     const before = await uploadDirs();
     const bytes = pdf(9 * 1024 * 1024);
-    const response = await request(first.app.callback()).post('/api/notes/attachment').set('Cookie', cookie).attach('file', bytes, 'contrato.pdf');
+    const response = await request(first.app.callback())
+      .post('/api/notes/attachment')
+      .set('Cookie', cookie)
+      .attach('file', bytes, 'contrato.pdf');
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ size: bytes.length, mime: 'application/pdf' });
     expect((await createObjectStore().statObject(response.body.key)).size).toBe(bytes.length);
@@ -243,7 +277,9 @@ describe('uploads (koa-body, one part, sniffed, streamed to S3)', () => {
     const before = await uploadDirs();
     const post = () => request(first.app.callback()).post('/api/notes/attachment').set('Cookie', cookie);
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4096)]);
-    expect((await post().attach('file', elf, { filename: 'fatura.pdf', contentType: 'application/pdf' })).body).toEqual({ message: 'só PDF' });
+    expect((await post().attach('file', elf, { filename: 'fatura.pdf', contentType: 'application/pdf' })).body).toEqual({
+      message: 'só PDF',
+    });
     const big = await post().attach('file', pdf(11 * 1024 * 1024), 'grande.pdf');
     expect(big.status).toBe(413);
     expect(big.body).toEqual({ message: 'grande' });
@@ -258,7 +294,7 @@ describe('uploads (koa-body, one part, sniffed, streamed to S3)', () => {
 });
 
 describe('broker-scoped tables', () => {
-  test('every query is the broker\'s own; inserts are stamped with them', async () => {
+  test("every query is the broker's own; inserts are stamped with them", async () => {
     const notes = new BrokerScopedTable(first.knex, 'notes');
     const ana = randomUser();
     const bia = randomUser();
@@ -271,19 +307,17 @@ describe('broker-scoped tables', () => {
     expect((await notes.of(ana.id).rows()).map((row: { id: number }) => row.id)).toEqual([mine.id]);
   });
 
-  test('hand-written SQL reads the broker\'s rows through from(): a join of two scoped tables sees nothing of another broker', async () => {
+  test("hand-written SQL reads the broker's rows through from(): a join of two scoped tables sees nothing of another broker", async () => {
     const notes = new BrokerScopedTable(first.knex, 'notes');
     const ana = randomUser();
     const bia = randomUser();
     const [mine] = await notes.of(ana.id).insert({ text: 'da Ana' });
     const [theirs] = await notes.of(bia.id).insert({ text: 'da Bia' });
     const read = (userId: string, id: number) =>
-      first.knex.raw<{ rows: { text: string; other: string | null }[] }>('select n.text, o.text as other from ? left join ? on o.id = ? where n.id = ?', [
-        notes.of(userId).from('n'),
-        notes.of(userId).from('o'),
-        theirs.id,
-        id,
-      ]);
+      first.knex.raw<{ rows: { text: string; other: string | null }[] }>(
+        'select n.text, o.text as other from ? left join ? on o.id = ? where n.id = ?',
+        [notes.of(userId).from('n'), notes.of(userId).from('o'), theirs.id, id],
+      );
     expect((await read(ana.id, mine.id)).rows).toEqual([{ text: 'da Ana', other: null }]);
     expect((await read(ana.id, theirs.id)).rows).toEqual([]);
     expect((await read(bia.id, theirs.id)).rows).toEqual([{ text: 'da Bia', other: 'da Bia' }]);
@@ -296,10 +330,15 @@ describe('broker-scoped tables', () => {
     await notes.of(ana.id).insert({ text: 'b' });
     await notes.of(ana.id).insert({ text: 'a' });
     await notes.of(bia.id).insert({ text: 'da Bia' });
-    const read = notes.compiledRead<{ id: number; text: string; userId: string }>((rows) => rows.select('id', 'text', 'userId').orderBy('text'));
+    const read = notes.compiledRead<{ id: number; text: string; userId: string }>((rows) =>
+      rows.select('id', 'text', 'userId').orderBy('text'),
+    );
     const built = await notes.of(ana.id).rows().select('id', 'text', 'userId').orderBy('text');
     expect(await read(ana.id)).toEqual(built);
-    expect((await read(ana.id)).map((row) => [row.text, row.userId])).toEqual([['a', ana.id], ['b', ana.id]]);
+    expect((await read(ana.id)).map((row) => [row.text, row.userId])).toEqual([
+      ['a', ana.id],
+      ['b', ana.id],
+    ]);
     expect((await read(bia.id)).map((row) => row.text)).toEqual(['da Bia']);
     expect(await read(randomUser().id)).toEqual([]);
   });
@@ -346,7 +385,13 @@ describe('configuration', () => {
     expect(config.session).toEqual({ idleMs: 12 * 3_600_000, lifetimeMs: 7 * 24 * 3_600_000, secure: false });
     expect(readBaseConfig('identity', { ...base, APP_URL: 'https://crm.example' }).session.secure).toBe(true);
     expect(readBaseConfig('identity', { ...base, APP_URL: 'https://crm.example', COOKIE_SECURE: 'false' }).session.secure).toBe(false);
-    const custom = readBaseConfig('identity', { ...base, HOST: '0.0.0.0', INTERNAL_PORT: '5000', SESSION_IDLE_MINUTES: '30', SESSION_LIFETIME_HOURS: '24' });
+    const custom = readBaseConfig('identity', {
+      ...base,
+      HOST: '0.0.0.0',
+      INTERNAL_PORT: '5000',
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_LIFETIME_HOURS: '24',
+    });
     expect(custom).toMatchObject({ host: '0.0.0.0', internalPort: 5000 });
     expect(custom.session).toMatchObject({ idleMs: 30 * 60_000, lifetimeMs: 24 * 3_600_000 });
   });
@@ -365,11 +410,16 @@ describe('logs', () => {
     let written = '';
     out.on('data', (chunk) => (written += String(chunk)));
     const log = createLogger('x', 'info', out);
-    log.info({
-      req: { headers: { cookie: 'corretora.sid=abc', authorization: 'Bearer abc', 'x-internal-token': 'abc' } },
-      password: 'abc', mail: { text: 'https://crm/reset-password#token=abc', link: 'https://crm/reset-password#token=abc' },
-      token: 'abc', body: { token: 'abc', password: 'abc' },
-    }, 'msg');
+    log.info(
+      {
+        req: { headers: { cookie: 'corretora.sid=abc', authorization: 'Bearer abc', 'x-internal-token': 'abc' } },
+        password: 'abc',
+        mail: { text: 'https://crm/reset-password#token=abc', link: 'https://crm/reset-password#token=abc' },
+        token: 'abc',
+        body: { token: 'abc', password: 'abc' },
+      },
+      'msg',
+    );
     expect(written).toContain('[redacted]');
     expect(written).not.toContain('abc');
     expect(REDACTED_PATHS).toContain('req.headers["x-internal-token"]');
@@ -391,7 +441,13 @@ describe('logs', () => {
       .set('X-Request-Id', 'req-0123456789');
     const [line, ...rest] = written.trim().split('\n');
     expect(rest).toEqual([]);
-    expect(JSON.parse(line!)).toMatchObject({ msg: 'request', requestId: 'req-0123456789', method: 'GET', path: '/api/notes', status: 200 });
+    expect(JSON.parse(line!)).toMatchObject({
+      msg: 'request',
+      requestId: 'req-0123456789',
+      method: 'GET',
+      path: '/api/notes',
+      status: 200,
+    });
     expect(answer.headers['x-request-id']).toBe('req-0123456789');
     expect(written).not.toMatch(/segredo/);
   });
@@ -414,8 +470,14 @@ describe('sanitising input', () => {
     const before = await first.knex('notes').count({ n: '*' }).first();
     const inBody = await request(app).post('/api/notes').set('Cookie', cookie).send({ text: 'a\u0000b' });
     expect(inBody.status).toBe(400);
-    expect(inBody.body).toEqual({ message: 'Texto com caractere inválido.', issues: [{ path: 'text', message: 'Texto com caractere inválido.' }] });
-    const nested = await request(app).post('/api/notes').set('Cookie', cookie).send({ text: 'ok', tags: [{ name: '\u0000' }] });
+    expect(inBody.body).toEqual({
+      message: 'Texto com caractere inválido.',
+      issues: [{ path: 'text', message: 'Texto com caractere inválido.' }],
+    });
+    const nested = await request(app)
+      .post('/api/notes')
+      .set('Cookie', cookie)
+      .send({ text: 'ok', tags: [{ name: '\u0000' }] });
     expect(nested.body.issues).toEqual([{ path: 'tags.0.name', message: 'Texto com caractere inválido.' }]);
     expect((await request(app).get('/api/notes/1?q=%00').set('Cookie', cookie)).status).toBe(400);
     expect((await request(app).get('/api/notes/1%00').set('Cookie', cookie)).status).toBe(400);
@@ -436,7 +498,8 @@ describe('sanitising input', () => {
 describe('session lifetimes', () => {
   const sidHash = async (userId: string) => (await first.knex('public.sessions').where({ userId }).first('sid')).sid as string;
   const versionOf = async (userId: string) =>
-    (await first.knex.raw('select xmin::text as version from public.sessions where user_id = ?', [userId])).rows[0]?.version as string | undefined;
+    (await first.knex.raw('select xmin::text as version from public.sessions where user_id = ?', [userId])).rows[0]?.version as
+      string | undefined;
 
   test('a read writes nothing: the session row is untouched by 30 authenticated GETs', async () => {
     const user = randomUser();
@@ -449,11 +512,14 @@ describe('session lifetimes', () => {
   test('the idle deadline moves at most every few minutes, never past the absolute lifetime', async () => {
     const user = randomUser();
     const cookie = await sessionCookieFor(first, user);
-    await first.knex('public.sessions').where({ userId: user.id }).update({
-      seenAt: first.knex.raw("now() - interval '6 minutes'"),
-      expire: first.knex.raw("now() + interval '1 minute'"),
-      absoluteExpire: first.knex.raw("now() + interval '30 minutes'"),
-    });
+    await first
+      .knex('public.sessions')
+      .where({ userId: user.id })
+      .update({
+        seenAt: first.knex.raw("now() - interval '6 minutes'"),
+        expire: first.knex.raw("now() + interval '1 minute'"),
+        absoluteExpire: first.knex.raw("now() + interval '30 minutes'"),
+      });
     expect((await request(first.app.callback()).get('/api/me').set('Cookie', cookie)).status).toBe(200);
     const row = await first.knex('public.sessions').where({ userId: user.id }).first();
     // 12 h of idle time, capped by the absolute lifetime 30 minutes away.
@@ -464,11 +530,17 @@ describe('session lifetimes', () => {
   test('past the idle deadline or the absolute lifetime the session is over, on the server', async () => {
     const idle = randomUser();
     const idleCookie = await sessionCookieFor(first, idle);
-    await first.knex('public.sessions').where({ userId: idle.id }).update({ expire: first.knex.raw("now() - interval '1 second'") });
+    await first
+      .knex('public.sessions')
+      .where({ userId: idle.id })
+      .update({ expire: first.knex.raw("now() - interval '1 second'") });
     expect((await request(first.app.callback()).get('/api/me').set('Cookie', idleCookie)).status).toBe(401);
     const old = randomUser();
     const oldCookie = await sessionCookieFor(first, old);
-    await first.knex('public.sessions').where({ userId: old.id }).update({ absoluteExpire: first.knex.raw("now() - interval '1 second'") });
+    await first
+      .knex('public.sessions')
+      .where({ userId: old.id })
+      .update({ absoluteExpire: first.knex.raw("now() - interval '1 second'") });
     expect((await request(first.app.callback()).get('/api/me').set('Cookie', oldCookie)).status).toBe(401);
   });
 
@@ -476,8 +548,16 @@ describe('session lifetimes', () => {
     for (let round = 0; round < 10; round += 1) {
       const user = randomUser();
       const cookie = await sessionCookieFor(first, user);
-      await first.knex('public.sessions').where({ userId: user.id }).update({ seenAt: first.knex.raw("now() - interval '1 hour'") });
-      const inFlight = Array.from({ length: 12 }, () => request(first.app.callback()).get('/api/me').set('Cookie', cookie).then((r) => r.status));
+      await first
+        .knex('public.sessions')
+        .where({ userId: user.id })
+        .update({ seenAt: first.knex.raw("now() - interval '1 hour'") });
+      const inFlight = Array.from({ length: 12 }, () =>
+        request(first.app.callback())
+          .get('/api/me')
+          .set('Cookie', cookie)
+          .then((r) => r.status),
+      );
       await first.knex('public.sessions').where({ userId: user.id }).delete();
       await Promise.all(inFlight);
       expect(await first.knex('public.sessions').where({ userId: user.id }).first()).toBeUndefined();
@@ -510,7 +590,13 @@ describe('session lifetimes', () => {
       expect(me.status).toBe(200);
       expect(me.body).toEqual(user);
       // The plain name means nothing to a secure deployment.
-      expect((await request(secure.app.callback()).get('/api/me').set('Cookie', cookieHeader(login).replace(/__Host-/g, ''))).status).toBe(401);
+      expect(
+        (
+          await request(secure.app.callback())
+            .get('/api/me')
+            .set('Cookie', cookieHeader(login).replace(/__Host-/g, ''))
+        ).status,
+      ).toBe(401);
       expect((await request(first.app.callback()).get('/api/me')).headers['strict-transport-security']).toBeUndefined();
     } finally {
       await secure.close();

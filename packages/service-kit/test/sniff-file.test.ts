@@ -43,12 +43,27 @@ describe('sniffFile: a type from the bytes, never a guess and never an error', (
 
   test('a [Content_Types].xml larger than any real one is not inflated: the package is refused', async () => {
     const huge = `<Types><Override PartName="/word/document.xml" ContentType="${DOCX}.main+xml"/>${' '.repeat(300 * 1024)}</Types>`;
-    expect(await sniff(zipArchive([['[Content_Types].xml', huge], ['word/document.xml', '<w:document/>']]))).toBe('application/zip');
+    expect(
+      await sniff(
+        zipArchive([
+          ['[Content_Types].xml', huge],
+          ['word/document.xml', '<w:document/>'],
+        ]),
+      ),
+    ).toBe('application/zip');
   });
 
   test('a package declaring both a document and a workbook is neither', async () => {
     const both = `<Types><Override PartName="/word/document.xml" ContentType="${DOCX}.main+xml"/><Override PartName="/xl/workbook.xml" ContentType="${XLSX}.main+xml"/></Types>`;
-    expect(await sniff(zipArchive([['[Content_Types].xml', both], ['word/document.xml', '<w:document/>'], ['xl/workbook.xml', '<workbook/>']]))).toBe('application/zip');
+    expect(
+      await sniff(
+        zipArchive([
+          ['[Content_Types].xml', both],
+          ['word/document.xml', '<w:document/>'],
+          ['xl/workbook.xml', '<workbook/>'],
+        ]),
+      ),
+    ).toBe('application/zip');
   });
 
   test('bytes with no known signature are unknown', async () => {

@@ -5,5 +5,14 @@ export { applyFieldErrors } from './api/form-errors';
 export { QUERY_KEYS, createQueryClient } from './api/query-client';
 export { defineRemoteManifest, type RemoteManifest, type RoutePreload } from './remote-manifest';
 export * from './router';
-export { callOperation, invalidateOperations, operationKey, operationQuery, operationUrl, useOperation, type OperationInput, type OperationQueryOptions } from './api/operations';
+export {
+  callOperation,
+  invalidateOperations,
+  operationKey,
+  operationQuery,
+  operationUrl,
+  useOperation,
+  type OperationInput,
+  type OperationQueryOptions,
+} from './api/operations';
 export { currentUserQueryOptions, fetchCurrentUser, useCurrentUser } from './session/current-user';

@@ -79,7 +79,9 @@ describe('a session that ends while the app is open', () => {
     const client = createQueryClient();
     client.setQueryData(QUERY_KEYS.currentUser, user);
     client.setQueryData(operationKey(BROKER_OPERATIONS.profile), { name: 'Ana' });
-    await expect(client.query({ queryKey: ['catalogue', 'products'], queryFn: () => apiRequest('GET', '/api/auth/user', undefined, base) })).rejects.toThrow(ApiError);
+    await expect(
+      client.query({ queryKey: ['catalogue', 'products'], queryFn: () => apiRequest('GET', '/api/auth/user', undefined, base) }),
+    ).rejects.toThrow(ApiError);
     expect(client.getQueryData(QUERY_KEYS.currentUser)).toBeNull();
     expect(client.getQueryData(operationKey(BROKER_OPERATIONS.profile))).toBeUndefined();
   });
@@ -87,7 +89,11 @@ describe('a session that ends while the app is open', () => {
   test('the same from a mutation; other failures leave the session alone', async () => {
     const client = createQueryClient();
     client.setQueryData(QUERY_KEYS.currentUser, user);
-    const failing = (path: string) => client.getMutationCache().build(client, { mutationFn: () => apiRequest('POST', path, {}, base) }).execute(undefined);
+    const failing = (path: string) =>
+      client
+        .getMutationCache()
+        .build(client, { mutationFn: () => apiRequest('POST', path, {}, base) })
+        .execute(undefined);
     await expect(failing('/invalid')).rejects.toThrow(ApiError);
     expect(client.getQueryData(QUERY_KEYS.currentUser)).toEqual(user);
     await expect(failing('/api/auth/user')).rejects.toThrow(ApiError);

@@ -11,9 +11,16 @@ import { useSchemaForm } from '../src/ui/form/use-schema-form';
 
 const Schema = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty('Nome é obrigatório')),
-  cpf: v.pipe(v.string(), v.transform((value) => value.replace(/\D/g, '')), v.length(11, 'CPF inválido')),
+  cpf: v.pipe(
+    v.string(),
+    v.transform((value) => value.replace(/\D/g, '')),
+    v.length(11, 'CPF inválido'),
+  ),
   start: v.pipe(v.string(), v.regex(/^\d{2}\/\d{2}\/\d{4}$/, 'Data inválida')),
-  premium: v.pipe(v.nullable(v.number()), v.check((cents) => cents !== null, 'Prêmio é obrigatório')),
+  premium: v.pipe(
+    v.nullable(v.number()),
+    v.check((cents) => cents !== null, 'Prêmio é obrigatório'),
+  ),
   kind: v.picklist(['auto', 'life'], 'Escolha um tipo'),
   active: v.boolean(),
 });
@@ -24,15 +31,20 @@ function Harness({ onSubmit, serverError }: { onSubmit: (output: v.InferOutput<t
   });
   const onError = useFormErrors(form.setError);
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((output) => (serverError ? onError(serverError, 'Erro') : onSubmit(output)))}
-    >
+    <form noValidate onSubmit={form.handleSubmit((output) => (serverError ? onError(serverError, 'Erro') : onSubmit(output)))}>
       <TextField control={form.control} name="name" label="Nome" required />
       <CpfField control={form.control} name="cpf" label="CPF" />
       <DateField control={form.control} name="start" label="Início" />
       <MoneyField control={form.control} name="premium" label="Prêmio" />
-      <SelectField control={form.control} name="kind" label="Tipo" options={[{ value: 'auto', label: 'Auto' }, { value: 'life', label: 'Vida' }]} />
+      <SelectField
+        control={form.control}
+        name="kind"
+        label="Tipo"
+        options={[
+          { value: 'auto', label: 'Auto' },
+          { value: 'life', label: 'Vida' },
+        ]}
+      />
       <CheckboxField control={form.control} name="active" label="Ativo" />
       <button type="submit">Salvar</button>
     </form>
@@ -55,7 +67,14 @@ describe('form kit', () => {
     expect(screen.getByRole('textbox', { name: 'Prêmio' })).toHaveProperty('value', '1.234,56');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
-    expect(onSubmit.mock.calls[0][0]).toEqual({ name: 'Ana Souza', cpf: '52998224725', start: '31/12/2027', premium: 123456, kind: 'life', active: true });
+    expect(onSubmit.mock.calls[0][0]).toEqual({
+      name: 'Ana Souza',
+      cpf: '52998224725',
+      start: '31/12/2027',
+      premium: 123456,
+      kind: 'life',
+      active: true,
+    });
   });
 
   test('masked fields set inputMode and autoComplete for phones and keyboards', () => {

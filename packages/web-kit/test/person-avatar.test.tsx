@@ -4,14 +4,22 @@ import { PersonAvatar, avatarColour } from '../src/ui/person-avatar';
 
 describe('PersonAvatar', () => {
   test('shows the initials, named after the person, while there is no photo', () => {
-    render(<FluentProvider theme={webLightTheme}><PersonAvatar name="Maria da Silva Souza" /></FluentProvider>);
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <PersonAvatar name="Maria da Silva Souza" />
+      </FluentProvider>,
+    );
     const avatar = screen.getByRole('img', { name: 'Maria da Silva Souza' });
     expect(avatar.textContent).toBe('MS');
     expect(avatar.querySelector('img')).toBeNull();
   });
 
   test('shows the photo, and the initials again when the photo fails to load', () => {
-    render(<FluentProvider theme={webLightTheme}><PersonAvatar name="João Pereira" photoUrl="/api/broker-profile/photo?v=1" size={96} /></FluentProvider>);
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <PersonAvatar name="João Pereira" photoUrl="/api/broker-profile/photo?v=1" size={96} />
+      </FluentProvider>,
+    );
     const avatar = screen.getByRole('img', { name: 'João Pereira' });
     const photo = avatar.querySelector('img');
     expect(photo?.getAttribute('src')).toBe('/api/broker-profile/photo?v=1');

@@ -15,10 +15,7 @@ const { api, broker } = fixture;
 const PROFILE = { ...EXAMPLE_BROKERAGE, isOnboardingComplete: true };
 
 // The smallest valid PNG (1x1) and JPEG headers: real images as file-type sees them.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 async function onboarded() {
   const session = await broker();
@@ -29,8 +26,15 @@ async function onboarded() {
 
 describe('broker profile', () => {
   test('signed out: 401 on every endpoint', async () => {
-    for (const [method, path] of [['get', '/api/broker-profile'], ['post', '/api/broker-profile'], ['put', '/api/broker-profile'],
-      ['post', '/api/broker-profile/restart'], ['post', '/api/broker-profile/photo'], ['get', '/api/broker-profile/photo'], ['get', '/api/dashboard/stats']] as const) {
+    for (const [method, path] of [
+      ['get', '/api/broker-profile'],
+      ['post', '/api/broker-profile'],
+      ['put', '/api/broker-profile'],
+      ['post', '/api/broker-profile/restart'],
+      ['post', '/api/broker-profile/photo'],
+      ['get', '/api/broker-profile/photo'],
+      ['get', '/api/dashboard/stats'],
+    ] as const) {
       const response = await api()[method](path);
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ message: 'Não autenticado.' });
@@ -48,22 +52,46 @@ describe('broker profile', () => {
     const { cookie } = await onboarded();
     const response = await api().get('/api/broker-profile').set('Cookie', cookie);
     expect(response.body).toMatchObject({
-      name: 'Ana Souza', phone: '11987654321', cpf: '52998224725', cnpj: '11222333000181', zipCode: '01310100',
-      susepNumber: '123456789', susepExpiry: '2027-12-31', insuranceTypes: ['auto', 'vida'], monthlyPolicies: 20,
-      complement: 'Sala 42', website: null, isOnboardingComplete: true, photoUrl: null,
+      name: 'Ana Souza',
+      phone: '11987654321',
+      cpf: '52998224725',
+      cnpj: '11222333000181',
+      zipCode: '01310100',
+      susepNumber: '123456789',
+      susepExpiry: '2027-12-31',
+      insuranceTypes: ['auto', 'vida'],
+      monthlyPolicies: 20,
+      complement: 'Sala 42',
+      website: null,
+      isOnboardingComplete: true,
+      photoUrl: null,
     });
     // A second POST replaces the profile (200, not a second row).
-    const again = await api().post('/api/broker-profile').set('Cookie', cookie).send({ ...PROFILE, noComplement: true });
+    const again = await api()
+      .post('/api/broker-profile')
+      .set('Cookie', cookie)
+      .send({ ...PROFILE, noComplement: true });
     expect(again.status).toBe(200);
     expect(again.body.complement).toBeNull();
     // What the wizard sends is the schema's normalised output: complement null with the flag on.
-    const normalised = { ...PROFILE, phone: '11987654321', cpf: '52998224725', cnpj: '11222333000181', zipCode: '01310100', complement: null, noComplement: true };
+    const normalised = {
+      ...PROFILE,
+      phone: '11987654321',
+      cpf: '52998224725',
+      cnpj: '11222333000181',
+      zipCode: '01310100',
+      complement: null,
+      noComplement: true,
+    };
     expect((await api().post('/api/broker-profile').set('Cookie', cookie).send(normalised)).status).toBe(200);
   });
 
   test('PUT changes only the given fields; restart keeps the data', async () => {
     const { cookie } = await onboarded();
-    const updated = await api().put('/api/broker-profile').set('Cookie', cookie).send({ name: 'Ana Maria Souza', phone: '+55 11 91234-5678' });
+    const updated = await api()
+      .put('/api/broker-profile')
+      .set('Cookie', cookie)
+      .send({ name: 'Ana Maria Souza', phone: '+55 11 91234-5678' });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Ana Maria Souza', phone: '11912345678', cpf: '52998224725' });
     const restarted = await api().post('/api/broker-profile/restart').set('Cookie', cookie);
@@ -80,15 +108,31 @@ describe('broker profile', () => {
   });
 
   test.each([
-    ['bad CPF and CNPJ', { ...PROFILE, cpf: '111.111.111-11', cnpj: '11.222.333/0001-82' }, {
-      cpf: 'CPF inválido. Use 11 dígitos ou formato especial com XX', cnpj: 'CNPJ deve ter 14 dígitos e ser válido',
-    }],
-    ['wrong types', { ...PROFILE, name: 42, insuranceTypes: 'auto', monthlyPolicies: 'muitas' }, {
-      name: 'Nome é obrigatório', insuranceTypes: 'Selecione pelo menos um tipo de seguro', monthlyPolicies: 'Informe um número inteiro entre 0 e 99999',
-    }],
-    ['huge strings', { ...PROFILE, companyName: 'x'.repeat(10_000), address: 'y'.repeat(10_000) }, {
-      companyName: 'Máximo de 100 caracteres', address: 'Máximo de 150 caracteres',
-    }],
+    [
+      'bad CPF and CNPJ',
+      { ...PROFILE, cpf: '111.111.111-11', cnpj: '11.222.333/0001-82' },
+      {
+        cpf: 'CPF inválido. Use 11 dígitos ou formato especial com XX',
+        cnpj: 'CNPJ deve ter 14 dígitos e ser válido',
+      },
+    ],
+    [
+      'wrong types',
+      { ...PROFILE, name: 42, insuranceTypes: 'auto', monthlyPolicies: 'muitas' },
+      {
+        name: 'Nome é obrigatório',
+        insuranceTypes: 'Selecione pelo menos um tipo de seguro',
+        monthlyPolicies: 'Informe um número inteiro entre 0 e 99999',
+      },
+    ],
+    [
+      'huge strings',
+      { ...PROFILE, companyName: 'x'.repeat(10_000), address: 'y'.repeat(10_000) },
+      {
+        companyName: 'Máximo de 100 caracteres',
+        address: 'Máximo de 150 caracteres',
+      },
+    ],
     ['no insurance type', { ...PROFILE, insuranceTypes: [] }, { insuranceTypes: 'Selecione pelo menos um tipo de seguro' }],
   ])('bad input (%s): 400 with pt-BR field messages, nothing stored', async (_label, body, expected) => {
     const { cookie } = await broker();
@@ -134,7 +178,9 @@ describe('profile photo', () => {
 
   test('a text file named .png is refused by its content', async () => {
     const { cookie } = await onboarded();
-    const response = await api().post('/api/broker-profile/photo').set('Cookie', cookie)
+    const response = await api()
+      .post('/api/broker-profile/photo')
+      .set('Cookie', cookie)
       .attach('photo', Buffer.from('not really an image'), { filename: 'fake.png', contentType: 'image/png' });
     expect(response.status).toBe(415);
     expect(response.body).toEqual({ message: 'Envie uma imagem JPG ou PNG.' });
@@ -157,12 +203,24 @@ describe('profile photo', () => {
 
   test('exactly one part: an extra field or a second file is refused and nothing is stored', async () => {
     const { cookie } = await onboarded();
-    const withField = await api().post('/api/broker-profile/photo').set('Cookie', cookie).attach('photo', PNG, 'me.png').field('filler', 'x'.repeat(1024));
+    const withField = await api()
+      .post('/api/broker-profile/photo')
+      .set('Cookie', cookie)
+      .attach('photo', PNG, 'me.png')
+      .field('filler', 'x'.repeat(1024));
     expect(withField.status).toBe(400);
     expect(withField.body).toEqual({ message: 'Envie apenas a foto, no campo "photo".' });
-    const fieldFirst = await api().post('/api/broker-profile/photo').set('Cookie', cookie).field('filler', 'x').attach('photo', PNG, 'me.png');
+    const fieldFirst = await api()
+      .post('/api/broker-profile/photo')
+      .set('Cookie', cookie)
+      .field('filler', 'x')
+      .attach('photo', PNG, 'me.png');
     expect(fieldFirst.status).toBe(400);
-    const twoFiles = await api().post('/api/broker-profile/photo').set('Cookie', cookie).attach('photo', PNG, 'a.png').attach('photo', PNG, 'b.png');
+    const twoFiles = await api()
+      .post('/api/broker-profile/photo')
+      .set('Cookie', cookie)
+      .attach('photo', PNG, 'a.png')
+      .attach('photo', PNG, 'b.png');
     expect(twoFiles.status).toBe(400);
     expect((await api().get('/api/broker-profile').set('Cookie', cookie)).body.photoUrl).toBeNull();
   });
@@ -174,14 +232,25 @@ describe('dashboard stats', () => {
     const response = await api().get('/api/dashboard/stats').set('Cookie', cookie);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      totalClients: 0, activePolicies: 0, openClaims: 0, pendingClaims: 0, monthlyRevenue: 0, newLeads: 0, totalLeads: 0, renewingIn30Days: 0, unavailable: [], recentActivity: [],
+      totalClients: 0,
+      activePolicies: 0,
+      openClaims: 0,
+      pendingClaims: 0,
+      monthlyRevenue: 0,
+      newLeads: 0,
+      totalLeads: 0,
+      renewingIn30Days: 0,
+      unavailable: [],
+      recentActivity: [],
     });
   });
 
   test('a service that does not answer is named in unavailable; the other figures and events still come', async () => {
     const lead = { id: 'pipeline-1', type: 'lead_created', subject: 'Maria', detail: 'Contato', at: '2026-11-23T12:00:00.000Z' };
     const figures = http.createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ newLeads: 3, totalLeads: 5, totalClients: 2, recentActivity: [lead] }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ newLeads: 3, totalLeads: 5, totalClients: 2, recentActivity: [lead] }));
     });
     await new Promise<void>((resolve) => figures.listen(0, '127.0.0.1', resolve));
     const partial = await createBrokerService({
@@ -195,7 +264,15 @@ describe('dashboard stats', () => {
       const response = await request(partial.app.callback()).get('/api/dashboard/stats').set('Cookie', cookie);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
-        totalClients: 2, activePolicies: 0, openClaims: 0, pendingClaims: 0, monthlyRevenue: 0, newLeads: 3, totalLeads: 5, renewingIn30Days: 0, unavailable: ['finance'],
+        totalClients: 2,
+        activePolicies: 0,
+        openClaims: 0,
+        pendingClaims: 0,
+        monthlyRevenue: 0,
+        newLeads: 3,
+        totalLeads: 5,
+        renewingIn30Days: 0,
+        unavailable: ['finance'],
         recentActivity: [lead],
       });
     } finally {

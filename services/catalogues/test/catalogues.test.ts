@@ -5,7 +5,9 @@ import { createCataloguesService } from '../src/app';
 import { PasswordBox } from '../src/modules/insurers/password-box';
 
 const key = randomBytes(32);
-const fixture = serviceFixture((databaseUrl) => createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: key }));
+const fixture = serviceFixture((databaseUrl) =>
+  createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: key }),
+);
 const { api, broker } = fixture;
 /** The internal listener, without the token (the fixture's own client sends it). */
 const internal = () => request(fixture.service.internalApp.callback());
@@ -18,15 +20,31 @@ describe('defaults', () => {
     const products = await api().get('/api/products').set('Cookie', cookie);
     expect(products.status).toBe(200);
     expect(names(products.body)).toEqual([
-      'Seguro Auto', 'Seguro de Vida', 'Seguro Empresarial', 'Seguro Residencial', 'Seguro Saúde', 'Seguro Viagem',
+      'Seguro Auto',
+      'Seguro de Vida',
+      'Seguro Empresarial',
+      'Seguro Residencial',
+      'Seguro Saúde',
+      'Seguro Viagem',
     ]);
-    expect(products.body.find((p: { name: string }) => p.name === 'Seguro Auto')).toMatchObject({ isActive: true, policyType: 'auto', iofRate: null });
+    expect(products.body.find((p: { name: string }) => p.name === 'Seguro Auto')).toMatchObject({
+      isActive: true,
+      policyType: 'auto',
+      iofRate: null,
+    });
     // The lines no policy type names carry their own IOF rate (contracts' iof.ts).
     expect(products.body.find((p: { name: string }) => p.name === 'Seguro Saúde')).toMatchObject({ policyType: null, iofRate: '2.38' });
     expect(products.body.find((p: { name: string }) => p.name === 'Seguro Viagem')).toMatchObject({ policyType: null, iofRate: '0.38' });
     const insurers = await api().get('/api/insurers').set('Cookie', cookie);
     expect(names(insurers.body)).toEqual([
-      'Allianz', 'Azul Seguros', 'Bradesco Seguros', 'HDI Seguros', 'Mapfre', 'Porto Seguro', 'SulAmérica', 'Tokio Marine',
+      'Allianz',
+      'Azul Seguros',
+      'Bradesco Seguros',
+      'HDI Seguros',
+      'Mapfre',
+      'Porto Seguro',
+      'SulAmérica',
+      'Tokio Marine',
     ]);
     const sources = await api().get('/api/lead-sources').set('Cookie', cookie);
     expect(names(sources.body)).toEqual(['Evento', 'Google', 'Indicação', 'Instagram', 'Site', 'WhatsApp']);
@@ -35,10 +53,19 @@ describe('defaults', () => {
   test('created exactly once under 10 concurrent first requests', async () => {
     const { user, cookie } = await broker();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => api().get(['/api/products', '/api/insurers', '/api/reference-data'][i % 3]!).set('Cookie', cookie)),
+      Array.from({ length: 10 }, (_, i) =>
+        api()
+          .get(['/api/products', '/api/insurers', '/api/reference-data'][i % 3]!)
+          .set('Cookie', cookie),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
-    for (const [table, count] of [['products', 6], ['insurers', 8], ['lead_sources', 6], ['pipeline_stages', 4]] as const) {
+    for (const [table, count] of [
+      ['products', 6],
+      ['insurers', 8],
+      ['lead_sources', 6],
+      ['pipeline_stages', 4],
+    ] as const) {
       const row = await fixture.service.knex(table).where({ userId: user.id }).count<{ n: string }[]>({ n: '*' }).first();
       expect(Number(row?.n)).toBe(count);
     }
@@ -64,19 +91,27 @@ describe('CRUD', () => {
     expect(names(list.body)).not.toContain('Seguro Bicicleta');
   });
 
-  test('a product\'s own IOF rate: percent on the wire both ways, 0 to 25, cleared with null', async () => {
+  test("a product's own IOF rate: percent on the wire both ways, 0 to 25, cleared with null", async () => {
     const { cookie } = await broker();
     const created = await api().post('/api/products').set('Cookie', cookie).send({ name: 'Seguro Odonto', iofRate: '2.38' });
     expect(created.status).toBe(201);
     expect(created.body.iofRate).toBe('2.38');
-    for (const [rate, status] of [['25', 200], ['0', 200], ['25.01', 400], ['-1', 400], ['7,38', 400], ['abc', 400], [7.38, 400]] as const) {
+    for (const [rate, status] of [
+      ['25', 200],
+      ['0', 200],
+      ['25.01', 400],
+      ['-1', 400],
+      ['7,38', 400],
+      ['abc', 400],
+      [7.38, 400],
+    ] as const) {
       const answer = await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ iofRate: rate });
       expect([rate, answer.status]).toEqual([rate, status]);
       if (status === 400) expect(answer.body.issues[0].path).toBe('iofRate');
     }
-    expect((await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ iofRate: '25.01' })).body.issues[0].message).toBe(
-      'Valor acima do limite permitido',
-    );
+    expect(
+      (await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ iofRate: '25.01' })).body.issues[0].message,
+    ).toBe('Valor acima do limite permitido');
     const cleared = await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ iofRate: null });
     expect(cleared.body.iofRate).toBeNull();
   });
@@ -106,7 +141,11 @@ describe('CRUD', () => {
   test('malformed JSON and wrong types on update change nothing', async () => {
     const { cookie } = await broker();
     const [first] = (await api().get('/api/insurers').set('Cookie', cookie)).body;
-    const malformed = await api().patch(`/api/insurers/${first.id}`).set('Cookie', cookie).set('Content-Type', 'application/json').send('{"name":');
+    const malformed = await api()
+      .patch(`/api/insurers/${first.id}`)
+      .set('Cookie', cookie)
+      .set('Content-Type', 'application/json')
+      .send('{"name":');
     expect(malformed.status).toBe(400);
     const wrong = await api().patch(`/api/insurers/${first.id}`).set('Cookie', cookie).send({ isActive: 'sim' });
     expect(wrong.status).toBe(400);
@@ -144,8 +183,16 @@ describe('isolation', () => {
 describe('insurer portal password', () => {
   test('encrypted at rest, never listed, revealed only to its owner', async () => {
     const owner = await broker();
-    const created = await api().post('/api/insurers').set('Cookie', owner.cookie)
-      .send({ name: 'Zurich', manager: 'Fernanda', email: 'F@Zurich.test', password: 'portal-secreto-1', website: 'https://zurich.com.br' });
+    const created = await api()
+      .post('/api/insurers')
+      .set('Cookie', owner.cookie)
+      .send({
+        name: 'Zurich',
+        manager: 'Fernanda',
+        email: 'F@Zurich.test',
+        password: 'portal-secreto-1',
+        website: 'https://zurich.com.br',
+      });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Zurich', manager: 'Fernanda', email: 'f@zurich.test', hasPassword: true });
     expect(JSON.stringify(created.body)).not.toContain('portal-secreto-1');
@@ -170,7 +217,9 @@ describe('insurer portal password', () => {
 
     // An update without a password keeps it; an empty one removes it.
     await api().patch(`/api/insurers/${created.body.id}`).set('Cookie', owner.cookie).send({ manager: 'Outra' });
-    expect((await api().post(`/api/insurers/${created.body.id}/reveal-password`).set('Cookie', owner.cookie)).body.password).toBe('portal-secreto-1');
+    expect((await api().post(`/api/insurers/${created.body.id}/reveal-password`).set('Cookie', owner.cookie)).body.password).toBe(
+      'portal-secreto-1',
+    );
     const cleared = await api().patch(`/api/insurers/${created.body.id}`).set('Cookie', owner.cookie).send({ password: '' });
     expect(cleared.body.hasPassword).toBe(false);
   });
@@ -186,7 +235,9 @@ describe('insurer portal password', () => {
     const stolen = await api().post(`/api/insurers/${decoy.body.id}/reveal-password`).set('Cookie', thief.cookie);
     expect(stolen.status).toBe(500);
     expect(JSON.stringify(stolen.body)).not.toContain('senha-do-portal');
-    expect((await api().post(`/api/insurers/${original.body.id}/reveal-password`).set('Cookie', owner.cookie)).body.password).toBe('senha-do-portal');
+    expect((await api().post(`/api/insurers/${original.body.id}/reveal-password`).set('Cookie', owner.cookie)).body.password).toBe(
+      'senha-do-portal',
+    );
   });
 
   test('values sealed before binding existed are sealed again, bound, at start', async () => {
@@ -201,7 +252,9 @@ describe('insurer portal password', () => {
     expect(await new PasswordBox(key).upgradeLegacy(fixture.service.knex)).toBe(1);
     const [upgraded] = await fixture.service.knex('insurers').where({ id: created.body.id }).pluck('password_sealed');
     expect(upgraded).toMatch(/^v2:/);
-    expect((await api().post(`/api/insurers/${created.body.id}/reveal-password`).set('Cookie', owner.cookie)).body.password).toBe('senha-antiga');
+    expect((await api().post(`/api/insurers/${created.body.id}/reveal-password`).set('Cookie', owner.cookie)).body.password).toBe(
+      'senha-antiga',
+    );
   });
 });
 
@@ -211,14 +264,23 @@ describe('reference data and internal check', () => {
     const response = await api().get('/api/reference-data').set('Cookie', cookie);
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-cache');
-    expect(response.body.products[0]).toEqual({ id: expect.any(Number), name: 'Seguro Auto', isActive: true, policyType: 'auto', iofRate: null });
+    expect(response.body.products[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Seguro Auto',
+      isActive: true,
+      policyType: 'auto',
+      iofRate: null,
+    });
     expect(response.body.insurers[0]).toEqual({ id: expect.any(Number), name: 'Allianz' });
     expect(response.body.pipelineStages.map((s: { key: string; name: string }) => `${s.key}:${s.name}`)).toEqual([
-      'leads:Contato', 'qualified:Negociação', 'proposal:Fechamento', 'closed:Finalizado',
+      'leads:Contato',
+      'qualified:Negociação',
+      'proposal:Fechamento',
+      'closed:Finalizado',
     ]);
   });
 
-  test('internal check answers names for the broker\'s ids and lists anyone else\'s as missing', async () => {
+  test("internal check answers names for the broker's ids and lists anyone else's as missing", async () => {
     const owner = await broker();
     const other = await broker();
     const data = (await api().get('/api/reference-data').set('Cookie', owner.cookie)).body;
@@ -228,20 +290,31 @@ describe('reference data and internal check', () => {
       .set('x-internal-token', TEST_INTERNAL_TOKEN);
     expect(check.status).toBe(200);
     expect(check.body).toEqual({
-      missing: [], product: { id: auto.id, name: 'Seguro Auto', policyType: 'auto' }, stage: { id: expect.any(Number), key: 'qualified', name: 'Negociação' },
+      missing: [],
+      product: { id: auto.id, name: 'Seguro Auto', policyType: 'auto' },
+      stage: { id: expect.any(Number), key: 'qualified', name: 'Negociação' },
     });
-    const foreign = await internal().get(`/internal/catalogues/${other.user.id}/check?productId=${auto.id}&stageKey=leads`).set('x-internal-token', TEST_INTERNAL_TOKEN);
+    const foreign = await internal()
+      .get(`/internal/catalogues/${other.user.id}/check?productId=${auto.id}&stageKey=leads`)
+      .set('x-internal-token', TEST_INTERNAL_TOKEN);
     expect(foreign.status).toBe(200);
     expect(foreign.body).toEqual({ missing: ['productId'], stage: { id: expect.any(Number), key: 'leads', name: 'Contato' } });
     const stageId = check.body.stage.id;
-    const disagree = await internal().get(`/internal/catalogues/${owner.user.id}/check?stageId=${stageId}&stageKey=closed`).set('x-internal-token', TEST_INTERNAL_TOKEN);
+    const disagree = await internal()
+      .get(`/internal/catalogues/${owner.user.id}/check?stageId=${stageId}&stageKey=closed`)
+      .set('x-internal-token', TEST_INTERNAL_TOKEN);
     expect(disagree.body).toEqual({ missing: ['stageId'] });
-    const huge = await internal().get(`/internal/catalogues/${owner.user.id}/check?productId=99999999999`).set('x-internal-token', TEST_INTERNAL_TOKEN);
+    const huge = await internal()
+      .get(`/internal/catalogues/${owner.user.id}/check?productId=99999999999`)
+      .set('x-internal-token', TEST_INTERNAL_TOKEN);
     // An id beyond any column is a malformed query value: a 400 naming it.
     expect(huge.status).toBe(400);
     expect(huge.body.issues).toEqual([{ path: 'productId', message: 'Produto inválido' }]);
     expect((await internal().get(`/internal/catalogues/${owner.user.id}/check`)).status).toBe(403);
-    expect((await internal().get(`/internal/catalogues/${owner.user.id}/check`).set('x-internal-token', TEST_INTERNAL_TOKEN.slice(0, -1))).status).toBe(403);
+    expect(
+      (await internal().get(`/internal/catalogues/${owner.user.id}/check`).set('x-internal-token', TEST_INTERNAL_TOKEN.slice(0, -1)))
+        .status,
+    ).toBe(403);
   });
 
   test('the public listener has no /internal routes at all, even with the token or an encoded path', async () => {

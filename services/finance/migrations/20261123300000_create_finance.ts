@@ -48,7 +48,9 @@ export async function up(knex: Knex): Promise<void> {
     table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     table.index(['user_id', 'status']);
   });
-  await knex.raw("alter table claims add constraint claims_status_check check (status in ('open', 'in_review', 'approved', 'denied', 'closed'))");
+  await knex.raw(
+    "alter table claims add constraint claims_status_check check (status in ('open', 'in_review', 'approved', 'denied', 'closed'))",
+  );
   await knex.raw('alter table claims add constraint claims_amount_check check (amount >= 0)');
 
   await knex.schema.createTable('documents', (table) => {
@@ -69,7 +71,9 @@ export async function up(knex: Knex): Promise<void> {
     table.timestamp('uploaded_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     table.index(['user_id', 'category']);
   });
-  await knex.raw("alter table documents add constraint documents_category_check check (category in ('policies', 'claims', 'contracts', 'forms'))");
+  await knex.raw(
+    "alter table documents add constraint documents_category_check check (category in ('policies', 'claims', 'contracts', 'forms'))",
+  );
 
   // Bytes each broker stores: the quota is checked and moved in one conditional UPDATE.
   await knex.schema.createTable('storage_usage', (table) => {

@@ -9,6 +9,7 @@ export interface FinanceConfig extends BaseConfig {
 export function readFinanceConfig(env: NodeJS.ProcessEnv = process.env): FinanceConfig {
   const key = internalUrlEnv('pipeline');
   const pipelineUrl = env[key];
-  if (!pipelineUrl) throw new Error(`${key} is not set: finance checks every claim's contact with the pipeline service. \`npm start\` sets it.`);
+  if (!pipelineUrl)
+    throw new Error(`${key} is not set: finance checks every claim's contact with the pipeline service. \`npm start\` sets it.`);
   return { ...readBaseConfig('finance', env), pipelineUrl };
 }

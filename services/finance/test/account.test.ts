@@ -12,7 +12,13 @@ const { api, broker, store, urls, pipelineApi, cataloguesApi, brokerApi, brokerW
 const dashboard = async (who: Who) => {
   const response = await brokerApi().get('/api/dashboard/stats').set('Cookie', who.cookie);
   expect(response.status).toBe(200);
-  return response.body as { recentActivity: ActivityEvent[]; totalLeads: number; activePolicies: number; openClaims: number; unavailable: string[] };
+  return response.body as {
+    recentActivity: ActivityEvent[];
+    totalLeads: number;
+    activePolicies: number;
+    openClaims: number;
+    unavailable: string[];
+  };
 };
 const sentence = (event: ActivityEvent) => [event.type, event.subject, event.detail].join(' | ');
 
@@ -21,7 +27,10 @@ async function busyBroker() {
   const who = await brokerWithRefs();
   const card = await finalizedCard(who);
   expect((await issue(who, card.id)).status).toBe(200);
-  const claim = await api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: card.contactId, type: 'colisao', amount: '2500.00', description: 'Batida leve' });
+  const claim = await api()
+    .post('/api/claims')
+    .set('Cookie', who.cookie)
+    .send({ contactId: card.contactId, type: 'colisao', amount: '2500.00', description: 'Batida leve' });
   expect(claim.status).toBe(201);
   expect((await upload(who, SAMPLES.pdf, 'contrato.pdf')).status).toBe(201);
   const product = await cataloguesApi().post('/api/products').set('Cookie', who.cookie).send({ name: 'Seguro Pet', isActive: true });
@@ -41,21 +50,49 @@ describe('Atividade Recente', () => {
     const lead = await pipelineApi()
       .post('/api/pipeline')
       .set('Cookie', who.cookie)
-      .send({ name: 'João Lima', phone: '(11) 91234-5678', productId, leadSourceId: who.refs.leadSources[0]!.id, stageId: who.refs.pipelineStages[0]!.id });
+      .send({
+        name: 'João Lima',
+        phone: '(11) 91234-5678',
+        productId,
+        leadSourceId: who.refs.leadSources[0]!.id,
+        stageId: who.refs.pipelineStages[0]!.id,
+      });
     expect(lead.status).toBe(201);
     const move = (stage: string) => pipelineApi().patch(`/api/pipeline/${lead.body.id}`).set('Cookie', who.cookie).send({ stage });
     expect((await move('qualified')).status).toBe(200);
     expect((await move('qualified')).status).toBe(200); // already there: no event
-    expect((await pipelineApi().post(`/api/pipeline-cards/${lead.body.id}/archive`).set('Cookie', who.cookie).send({ reason: 'Sem interesse' })).status).toBe(200);
+    expect(
+      (await pipelineApi().post(`/api/pipeline-cards/${lead.body.id}/archive`).set('Cookie', who.cookie).send({ reason: 'Sem interesse' }))
+        .status,
+    ).toBe(200);
     expect((await pipelineApi().post(`/api/pipeline-cards/${lead.body.id}/unarchive`).set('Cookie', who.cookie).send({})).status).toBe(200);
 
     const card = await finalizedCard(who); // lead_created + stage_changed to Finalizado
-    expect((await pipelineApi().post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie)
-      .send({ insurerId: who.refs.insurers[0]!.id, startDate: '2026-12-01', endDate: '2027-12-01', premioLiquido: '1000.00', iof: '73.80', totalPremium: '1073.80' })).status).toBe(200); // saved again: no event
+    expect(
+      (
+        await pipelineApi()
+          .post(`/api/pipeline-cards/${card.id}/confirm-issuance`)
+          .set('Cookie', who.cookie)
+          .send({
+            insurerId: who.refs.insurers[0]!.id,
+            startDate: '2026-12-01',
+            endDate: '2027-12-01',
+            premioLiquido: '1000.00',
+            iof: '73.80',
+            totalPremium: '1073.80',
+          })
+      ).status,
+    ).toBe(200); // saved again: no event
     const issued = await Promise.all([issue(who, card.id), issue(who, card.id)]);
-    const policyNumber = (await api().get(`/api/policies/${issued[0].body.policyId}`).set('Cookie', who.cookie)).body.policyNumber as string;
-    const claim = await api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: card.contactId, type: 'roubo_furto', amount: '100.00', description: 'x' });
-    expect((await api().post(`/api/claims/${claim.body.id}/status`).set('Cookie', who.cookie).send({ status: 'in_review' })).status).toBe(200);
+    const policyNumber = (await api().get(`/api/policies/${issued[0].body.policyId}`).set('Cookie', who.cookie)).body
+      .policyNumber as string;
+    const claim = await api()
+      .post('/api/claims')
+      .set('Cookie', who.cookie)
+      .send({ contactId: card.contactId, type: 'roubo_furto', amount: '100.00', description: 'x' });
+    expect((await api().post(`/api/claims/${claim.body.id}/status`).set('Cookie', who.cookie).send({ status: 'in_review' })).status).toBe(
+      200,
+    );
     expect((await api().post(`/api/claims/${claim.body.id}/status`).set('Cookie', who.cookie).send({ status: 'open' })).status).toBe(409); // refused: no event
     expect((await upload(who, SAMPLES.docx, 'proposta.docx', { category: 'forms' })).status).toBe(201);
     expect((await upload(who, SAMPLES.png, 'foto.pdf', { category: 'forms' })).status).toBe(415); // refused: no event
@@ -109,7 +146,12 @@ describe('Limpar Dados', () => {
     expect(refs.products.map((product) => product.name)).not.toContain('Seguro Pet');
     expect(refs.products).toHaveLength(6);
     expect(refs.insurers).toHaveLength(8);
-    expect(refs.pipelineStages.map((stage) => `${stage.key}:${stage.name}`)).toEqual(['leads:Contato', 'qualified:Negociação', 'proposal:Fechamento', 'closed:Finalizado']);
+    expect(refs.pipelineStages.map((stage) => `${stage.key}:${stage.name}`)).toEqual([
+      'leads:Contato',
+      'qualified:Negociação',
+      'proposal:Fechamento',
+      'closed:Finalizado',
+    ]);
     expect(refs.pipelineStages.some((stage) => mine.stages.includes(stage.id))).toBe(false);
     // The account works at once: a lead on the new stages.
     const fresh = await finalizedCard({ ...who, refs });
@@ -139,7 +181,13 @@ describe('Limpar Dados', () => {
         pipelineApi()
           .post('/api/pipeline')
           .set('Cookie', who.cookie)
-          .send({ name: `Paralelo ${n}`, phone: '(11) 98765-4321', productId: who.refs.products[0]!.id, leadSourceId: who.refs.leadSources[0]!.id, stageId: who.refs.pipelineStages[0]!.id });
+          .send({
+            name: `Paralelo ${n}`,
+            phone: '(11) 98765-4321',
+            productId: who.refs.products[0]!.id,
+            leadSourceId: who.refs.leadSources[0]!.id,
+            stageId: who.refs.pipelineStages[0]!.id,
+          });
       const answers = await Promise.all([
         brokerApi().delete('/api/clear-data').set('Cookie', who.cookie),
         ...Array.from({ length: 12 }, (_, n) => lead(n)),
@@ -155,7 +203,11 @@ describe('Limpar Dados', () => {
       }
 
       const refs = (await cataloguesApi().get('/api/reference-data').set('Cookie', who.cookie)).body as Who['refs'];
-      const board = (await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body as { id: number; stageId: number; contact: { productId: number | null; leadSourceId: number | null } }[];
+      const board = (await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body as {
+        id: number;
+        stageId: number;
+        contact: { productId: number | null; leadSourceId: number | null };
+      }[];
       for (const card of board) {
         expect(refs.pipelineStages.map((stage) => stage.id)).toContain(card.stageId);
         expect(refs.products.map((product) => product.id)).toContain(card.contact.productId);
@@ -163,9 +215,13 @@ describe('Limpar Dados', () => {
       }
       const policies = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { cardId: number }[];
       for (const policy of policies) expect(board.map((card) => card.id)).toContain(policy.cardId);
-      const documents = (await api().get('/api/documents').set('Cookie', who.cookie)).body as { items: { id: number; fileSize: number }[]; usedBytes: number };
+      const documents = (await api().get('/api/documents').set('Cookie', who.cookie)).body as {
+        items: { id: number; fileSize: number }[];
+        usedBytes: number;
+      };
       expect((await store.listKeys(`documents/${who.user.id}/`)).length).toBe(documents.items.length);
-      for (const document of documents.items) expect((await api().get(`/api/documents/${document.id}/download`).set('Cookie', who.cookie)).status).toBe(200);
+      for (const document of documents.items)
+        expect((await api().get(`/api/documents/${document.id}/download`).set('Cookie', who.cookie)).status).toBe(200);
       expect(documents.usedBytes).toBe(documents.items.reduce((sum, document) => sum + document.fileSize, 0));
       // And the account takes writes again.
       const after = await cataloguesApi().get('/api/reference-data').set('Cookie', who.cookie);
@@ -179,14 +235,24 @@ describe('Limpar Dados', () => {
     await store.removePrefix(`documents/${who.user.id}/`);
     const download = await api().get(`/api/documents/${document.id}/download`).set('Cookie', who.cookie);
     expect(download.status).toBe(404);
-    expect(download.body.message).toBe('O arquivo deste documento não foi encontrado no armazenamento. O registro foi removido; envie o documento novamente.');
+    expect(download.body.message).toBe(
+      'O arquivo deste documento não foi encontrado no armazenamento. O registro foi removido; envie o documento novamente.',
+    );
     expect((await api().get('/api/documents').set('Cookie', who.cookie)).body).toMatchObject({ items: [], usedBytes: 0 });
   });
 
   test('a service failing: the failure answer, the catalogues untouched; a retry finishes the job', async () => {
     const { who } = await busyBroker();
     // The same broker service, with finance unreachable.
-    const broken = await createBrokerService({ ...testConfig('broker', urls.database), cataloguesUrl: urls.catalogues, pipelineUrl: urls.pipeline, financeUrl: 'http://127.0.0.1:9' }, store);
+    const broken = await createBrokerService(
+      {
+        ...testConfig('broker', urls.database),
+        cataloguesUrl: urls.catalogues,
+        pipelineUrl: urls.pipeline,
+        financeUrl: 'http://127.0.0.1:9',
+      },
+      store,
+    );
     try {
       const failed = await request(broken.app.callback()).delete('/api/clear-data').set('Cookie', who.cookie);
       expect(failed.status).toBe(502);
@@ -196,14 +262,18 @@ describe('Limpar Dados', () => {
     }
     // Finance kept everything; catalogues were not reset (cards could still point at them).
     expect((await api().get('/api/policies').set('Cookie', who.cookie)).body).toHaveLength(1);
-    expect((await cataloguesApi().get('/api/reference-data').set('Cookie', who.cookie)).body.products.map((p: { name: string }) => p.name)).toContain('Seguro Pet');
+    expect(
+      (await cataloguesApi().get('/api/reference-data').set('Cookie', who.cookie)).body.products.map((p: { name: string }) => p.name),
+    ).toContain('Seguro Pet');
 
     const retried = await brokerApi().delete('/api/clear-data').set('Cookie', who.cookie);
     expect(retried.status).toBe(204);
     expect((await api().get('/api/policies').set('Cookie', who.cookie)).body).toEqual([]);
     expect((await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body).toEqual([]);
     expect(await store.listKeys(`documents/${who.user.id}/`)).toEqual([]);
-    expect((await cataloguesApi().get('/api/reference-data').set('Cookie', who.cookie)).body.products.map((p: { name: string }) => p.name)).not.toContain('Seguro Pet');
+    expect(
+      (await cataloguesApi().get('/api/reference-data').set('Cookie', who.cookie)).body.products.map((p: { name: string }) => p.name),
+    ).not.toContain('Seguro Pet');
   });
 
   test('parallel clears end in the clean state; signed out is a 401; the internal endpoints refuse a bad user id', async () => {
@@ -215,7 +285,11 @@ describe('Limpar Dados', () => {
     expect(refs.pipelineStages).toHaveLength(4);
     expect((await brokerApi().delete('/api/clear-data')).status).toBe(401);
     expect((await request(urls.finance).delete(`/internal/finance/${who.user.id}/data`)).status).toBe(403); // no internal token
-    for (const url of [`${urls.finance}/internal/finance`, `${urls.pipeline}/internal/pipeline`, `${urls.catalogues}/internal/catalogues`]) {
+    for (const url of [
+      `${urls.finance}/internal/finance`,
+      `${urls.pipeline}/internal/pipeline`,
+      `${urls.catalogues}/internal/catalogues`,
+    ]) {
       expect((await request(url).delete('/not-a-uuid/data').set('x-internal-token', TEST_INTERNAL_TOKEN)).status).toBe(404);
     }
   });
@@ -242,14 +316,30 @@ describe('onboarding gate', () => {
       expect(answer.status).toBe(403);
       expect(answer.body).toEqual({ message: 'Conclua o cadastro da corretora em Minha Corretora para liberar esta área.' });
     }
-    expect((await api().post('/api/documents/upload').set('Cookie', who.cookie).field('category', 'contracts').attach('file', SAMPLES.pdf, 'a.pdf')).status).toBe(403);
+    expect(
+      (
+        await api()
+          .post('/api/documents/upload')
+          .set('Cookie', who.cookie)
+          .field('category', 'contracts')
+          .attach('file', SAMPLES.pdf, 'a.pdf')
+      ).status,
+    ).toBe(403);
     expect((await brokerApi().get('/api/broker-profile').set('Cookie', who.cookie)).status).toBe(200);
     expect((await brokerApi().delete('/api/clear-data').set('Cookie', who.cookie)).status).toBe(204);
     // Signed out is still a 401, not a 403.
     expect((await api().get('/api/policies')).status).toBe(401);
 
-    expect((await brokerApi().post('/api/broker-profile').set('Cookie', who.cookie).send({ ...EXAMPLE_BROKERAGE, isOnboardingComplete: true })).status).toBe(201);
-    for (const call of locked.filter((_, index) => index !== 2 && index !== 5)) expect((await call().set('Cookie', who.cookie)).status).toBe(200);
+    expect(
+      (
+        await brokerApi()
+          .post('/api/broker-profile')
+          .set('Cookie', who.cookie)
+          .send({ ...EXAMPLE_BROKERAGE, isOnboardingComplete: true })
+      ).status,
+    ).toBe(201);
+    for (const call of locked.filter((_, index) => index !== 2 && index !== 5))
+      expect((await call().set('Cookie', who.cookie)).status).toBe(200);
 
     expect((await brokerApi().post('/api/broker-profile/restart').set('Cookie', who.cookie)).status).toBe(200);
     expect((await api().get('/api/policies').set('Cookie', who.cookie)).status).toBe(403);

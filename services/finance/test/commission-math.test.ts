@@ -31,23 +31,49 @@ describe('commission arithmetic, in integer cents, half up', () => {
   });
 
   const policy = (overrides: Partial<PolicyFigures>): PolicyFigures => ({
-    id: 1, policyNumber: 'P', contactName: 'C', type: 'auto', premiumCents: 100_000, commissionType: 'percentage',
-    commissionValueHundredths: 1_000, commissionValue: '10.00', renewalDate: '2027-01-10', status: 'active', ...overrides,
+    id: 1,
+    policyNumber: 'P',
+    contactName: 'C',
+    type: 'auto',
+    premiumCents: 100_000,
+    commissionType: 'percentage',
+    commissionValueHundredths: 1_000,
+    commissionValue: '10.00',
+    renewalDate: '2027-01-10',
+    status: 'active',
+    ...overrides,
   });
 
   test('monthly revenue rounds the annual sum once, half up; inactive policies count nowhere', () => {
     const result = commissions(
-      [policy({ id: 1, premiumCents: 60, commissionValueHundredths: 10_000 - 1 }), policy({ id: 2, status: 'cancelled' }), policy({ id: 3, status: 'expired' })],
+      [
+        policy({ id: 1, premiumCents: 60, commissionValueHundredths: 10_000 - 1 }),
+        policy({ id: 2, status: 'cancelled' }),
+        policy({ id: 3, status: 'expired' }),
+      ],
       '2026-11-23',
       6,
     );
     // 60 × 99.99% = 59.994 → 60 cents a year; 60 / 12 = 5
     expect(result.summary).toMatchObject({ annualRevenue: 60, monthlyRevenue: 5, activePolicies: 1 });
-    expect(commissions([policy({ premiumCents: 1_800, commissionValueHundredths: 10_000 - 1 })], '2026-11-23', 6).summary.monthlyRevenue).toBe(150);
+    expect(
+      commissions([policy({ premiumCents: 1_800, commissionValueHundredths: 10_000 - 1 })], '2026-11-23', 6).summary.monthlyRevenue,
+    ).toBe(150);
     // 18 cents a year: 1.5 a month → 2
     expect(commissions([policy({ premiumCents: 18, commissionValueHundredths: 9_999 })], '2026-11-23', 6).summary.monthlyRevenue).toBe(2);
-    expect(result.summary.monthlyBreakdown.map((month) => month.month)).toEqual(['2026-11', '2026-12', '2027-01', '2027-02', '2027-03', '2027-04']);
+    expect(result.summary.monthlyBreakdown.map((month) => month.month)).toEqual([
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+      '2027-04',
+    ]);
     expect(result.summary.monthlyBreakdown[2]).toEqual({ month: '2027-01', renewals: 1, expectedRevenue: 60 });
-    expect(commissions([], '2026-11-23', 12).summary).toMatchObject({ averageCommissionRate: '0.00', annualRevenue: 0, monthlyBreakdown: expect.any(Array) });
+    expect(commissions([], '2026-11-23', 12).summary).toMatchObject({
+      averageCommissionRate: '0.00',
+      annualRevenue: 0,
+      monthlyBreakdown: expect.any(Array),
+    });
   });
 });

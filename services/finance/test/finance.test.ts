@@ -12,16 +12,39 @@ const { api, internal, finance, store, urls, pipelineApi, brokerWithRefs, finali
 async function policyOf(who: Who, overrides: Record<string, unknown> = {}) {
   const response = await internal()
     .post(`/internal/finance/${who.user.id}/policies`)
-    .send({ cardId: Math.floor(Math.random() * 1e9), contactId: 1, contactName: 'Cliente', type: 'auto', premium: '1000.00', startDate: '2026-01-01', renewalDate: '2027-01-01', commissionPercentage: '10.00', ...overrides });
+    .send({
+      cardId: Math.floor(Math.random() * 1e9),
+      contactId: 1,
+      contactName: 'Cliente',
+      type: 'auto',
+      premium: '1000.00',
+      startDate: '2026-01-01',
+      renewalDate: '2027-01-01',
+      commissionPercentage: '10.00',
+      ...overrides,
+    });
   expect(response.status).toBe(200);
-  return response.body as { id: number; policyNumber: string; status: string; premium: string; renewalDate: string; commissionValue: string };
+  return response.body as {
+    id: number;
+    policyNumber: string;
+    status: string;
+    premium: string;
+    renewalDate: string;
+    commissionValue: string;
+  };
 }
 
 describe('issuing a finalized card', () => {
   test('creates the policy from the card (type, premium, renewal, commission), links the attached PDF, marks the card issued; again is the same policy', async () => {
     const who = await brokerWithRefs();
     const card = await finalizedCard(who);
-    const pdf = await upload(who, SAMPLES.pdf, 'apolice.pdf', { contactId: String(card.contactId), cardId: String(card.id), description: 'Apólice' }, '/api/documents');
+    const pdf = await upload(
+      who,
+      SAMPLES.pdf,
+      'apolice.pdf',
+      { contactId: String(card.contactId), cardId: String(card.id), description: 'Apólice' },
+      '/api/documents',
+    );
     expect(pdf.status).toBe(201);
     expect(pdf.body).toMatchObject({ category: 'policies', mimeType: 'application/pdf', policyId: null });
 
@@ -30,7 +53,17 @@ describe('issuing a finalized card', () => {
     expect(issued.body).toMatchObject({ status: 'issued', stage: 'closed' });
     const policyId = issued.body.policyId as number;
     const policy = (await api().get(`/api/policies/${policyId}`).set('Cookie', who.cookie)).body;
-    expect(policy).toMatchObject({ type: 'auto', premium: '1073.80', renewalDate: '2027-12-01', startDate: '2026-12-01', commissionType: 'percentage', commissionValue: '12.50', status: 'active', contactName: 'Maria Souza', cardId: card.id });
+    expect(policy).toMatchObject({
+      type: 'auto',
+      premium: '1073.80',
+      renewalDate: '2027-12-01',
+      startDate: '2026-12-01',
+      commissionType: 'percentage',
+      commissionValue: '12.50',
+      status: 'active',
+      contactName: 'Maria Souza',
+      cardId: card.id,
+    });
     expect(policy.policyNumber).toMatch(new RegExp(`^PROV-${new Date().getFullYear()}-\\d{6}$`));
     const docs = (await api().get('/api/documents?category=policies').set('Cookie', who.cookie)).body;
     expect(docs.items[0]).toMatchObject({ id: pdf.body.id, policyId });
@@ -43,8 +76,12 @@ describe('issuing a finalized card', () => {
     expect((await pipelineApi().patch(`/api/pipeline/${card.id}`).set('Cookie', who.cookie).send({ stage: 'leads' })).status).toBe(409);
     const deleted = await pipelineApi().delete(`/api/pipeline/${card.id}`).set('Cookie', who.cookie);
     expect(deleted.status).toBe(409);
-    expect(deleted.body.message).toBe('A apólice deste card já foi emitida: ele não pode ser excluído. Para encerrar, cancele a apólice em Apólices.');
-    expect((await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body.find((c: { id: number }) => c.id === card.id)).toMatchObject({ status: 'issued' });
+    expect(deleted.body.message).toBe(
+      'A apólice deste card já foi emitida: ele não pode ser excluído. Para encerrar, cancele a apólice em Apólices.',
+    );
+    expect(
+      (await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body.find((c: { id: number }) => c.id === card.id),
+    ).toMatchObject({ status: 'issued' });
   });
 
   test('parallel issues of one card create one policy; a typed policy number is kept; a product without a type issues business', async () => {
@@ -61,15 +98,24 @@ describe('issuing a finalized card', () => {
     const taken = await issue(who, other.id, { policyNumber: 'APL-2026/0001' });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('Já existe uma apólice com este número.');
-    expect((await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body.find((c: { id: number }) => c.id === other.id)).toMatchObject({ status: 'active', stage: 'closed' });
+    expect(
+      (await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body.find((c: { id: number }) => c.id === other.id),
+    ).toMatchObject({ status: 'active', stage: 'closed' });
   });
 
   test('finance down: the card stays finalized and a retry issues it', async () => {
     const who = await brokerWithRefs();
     const card = await finalizedCard(who);
-    const offline = await createPipelineService({ ...testConfig('pipeline', urls.database), cataloguesUrl: 'http://127.0.0.1:9', financeUrl: 'http://127.0.0.1:9' });
+    const offline = await createPipelineService({
+      ...testConfig('pipeline', urls.database),
+      cataloguesUrl: 'http://127.0.0.1:9',
+      financeUrl: 'http://127.0.0.1:9',
+    });
     try {
-      const failed = await request(offline.app.callback()).post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send({});
+      const failed = await request(offline.app.callback())
+        .post(`/api/pipeline-cards/${card.id}/confirm-issuance`)
+        .set('Cookie', who.cookie)
+        .send({});
       expect(failed.status).toBe(502);
       expect(failed.body.message).toBe('Serviço indisponível. Tente novamente.');
     } finally {
@@ -100,14 +146,29 @@ describe('issuing a finalized card', () => {
       } else forward();
     });
     await new Promise<void>((resolve) => slowLink.listen(0, '127.0.0.1', resolve));
-    const slow = await createPipelineService({ ...testConfig('pipeline', urls.database), cataloguesUrl: urls.catalogues, financeUrl: `http://127.0.0.1:${(slowLink.address() as AddressInfo).port}` });
+    const slow = await createPipelineService({
+      ...testConfig('pipeline', urls.database),
+      cataloguesUrl: urls.catalogues,
+      financeUrl: `http://127.0.0.1:${(slowLink.address() as AddressInfo).port}`,
+    });
     try {
-      const issuing = Promise.resolve(request(slow.app.callback()).post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send({}));
+      const issuing = Promise.resolve(
+        request(slow.app.callback()).post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send({}),
+      );
       await requested;
       const refinalized = await pipelineApi()
         .post(`/api/pipeline-cards/${card.id}/confirm-issuance`)
         .set('Cookie', who.cookie)
-        .send({ insurerId: who.refs.insurers[0]!.id, startDate: '2027-01-01', endDate: '2028-01-01', premioLiquido: '5000.00', iof: '369.00', juros: '0', totalPremium: '5369.00', commissionPercentage: '30.00' });
+        .send({
+          insurerId: who.refs.insurers[0]!.id,
+          startDate: '2027-01-01',
+          endDate: '2028-01-01',
+          premioLiquido: '5000.00',
+          iof: '369.00',
+          juros: '0',
+          totalPremium: '5369.00',
+          commissionPercentage: '30.00',
+        });
       expect((await issuing).status).toBe(200);
       expect(refinalized.status).toBe(409);
       expect(refinalized.body.message).toBe('A apólice deste card já foi emitida: ele não pode ser movido nem editado.');
@@ -117,7 +178,13 @@ describe('issuing a finalized card', () => {
     }
     const onBoard = (await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body.find((c: { id: number }) => c.id === card.id);
     const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body;
-    expect(onBoard).toMatchObject({ status: 'issued', totalPremium: '1073.80', endDate: '2027-12-01', commissionPercentage: '12.50', policyId: policy.id });
+    expect(onBoard).toMatchObject({
+      status: 'issued',
+      totalPremium: '1073.80',
+      endDate: '2027-12-01',
+      commissionPercentage: '12.50',
+      policyId: policy.id,
+    });
     expect(policy).toMatchObject({ premium: '1073.80', renewalDate: '2027-12-01', commissionValue: '12.50' });
   });
 
@@ -153,7 +220,8 @@ describe('policies', () => {
     const auto = await policyOf(who, { type: 'auto', renewalDate: soon });
     const home = await policyOf(who, { type: 'home', renewalDate: later });
     const old = await policyOf(who, { type: 'life', renewalDate: '2025-01-01' });
-    const list = async (query: string) => ((await api().get(`/api/policies${query}`).set('Cookie', who.cookie)).body as { id: number }[]).map((p) => p.id).sort();
+    const list = async (query: string) =>
+      ((await api().get(`/api/policies${query}`).set('Cookie', who.cookie)).body as { id: number }[]).map((p) => p.id).sort();
     expect(old.status).toBe('expired');
     expect(await list('?type=auto')).toEqual([auto.id]);
     expect(await list('?status=expired')).toEqual([old.id]);
@@ -162,7 +230,10 @@ describe('policies', () => {
     expect(await list('?renewal=90')).toEqual([auto.id, home.id].sort());
     const bad = await api().get('/api/policies?type=barco&renewal=45').set('Cookie', who.cookie);
     expect(bad.status).toBe(400);
-    expect(bad.body.issues.map((issue: { message: string }) => issue.message)).toEqual(['Tipo de apólice inválido', 'Período de renovação deve ser 30, 60 ou 90 dias']);
+    expect(bad.body.issues.map((issue: { message: string }) => issue.message)).toEqual([
+      'Tipo de apólice inválido',
+      'Período de renovação deve ser 30, 60 ou 90 dias',
+    ]);
 
     const cancel = (id: number, cookie = who.cookie) => api().post(`/api/policies/${id}/cancel`).set('Cookie', cookie);
     expect((await cancel(auto.id)).body.status).toBe('cancelled');
@@ -177,20 +248,30 @@ describe('policies', () => {
 
 describe('claims', () => {
   async function contactOf(who: Who, name = 'Paulo Lima') {
-    const response = await pipelineApi().post('/api/contacts').set('Cookie', who.cookie).send({ name, phone: '(21) 99876-5432', type: 'individual' });
+    const response = await pipelineApi()
+      .post('/api/contacts')
+      .set('Cookie', who.cookie)
+      .send({ name, phone: '(21) 99876-5432', type: 'individual' });
     expect(response.status).toBe(201);
     return response.body as { id: number };
   }
 
-  test('claim numbers count each brokerage\'s own claims: parallel claims get consecutive numbers, another brokerage starts at 1', async () => {
+  test("claim numbers count each brokerage's own claims: parallel claims get consecutive numbers, another brokerage starts at 1", async () => {
     const year = new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date());
     const who = await brokerWithRefs();
     const contact = await contactOf(who);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: contact.id, type: 'colisao', amount: '10.00' })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: contact.id, type: 'colisao', amount: '10.00' }),
+      ),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
     expect(answers.map((answer) => answer.body.claimId as string).sort()).toEqual([1, 2, 3, 4, 5, 6].map((n) => `SIN-${year}-00000${n}`));
     const other = await brokerWithRefs();
-    const first = await api().post('/api/claims').set('Cookie', other.cookie).send({ contactId: (await contactOf(other)).id, type: 'vidros', amount: '10.00' });
+    const first = await api()
+      .post('/api/claims')
+      .set('Cookie', other.cookie)
+      .send({ contactId: (await contactOf(other)).id, type: 'vidros', amount: '10.00' });
     expect(first.body.claimId).toBe(`SIN-${year}-000001`);
   });
 
@@ -198,14 +279,29 @@ describe('claims', () => {
     const who = await brokerWithRefs();
     const contact = await contactOf(who);
     const policy = await policyOf(who, { contactId: contact.id });
-    const created = await api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: contact.id, policyId: policy.id, type: 'colisao', amount: '1500.50', description: 'Batida leve' });
+    const created = await api()
+      .post('/api/claims')
+      .set('Cookie', who.cookie)
+      .send({ contactId: contact.id, policyId: policy.id, type: 'colisao', amount: '1500.50', description: 'Batida leve' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ contactName: 'Paulo Lima', policyNumber: policy.policyNumber, status: 'open', amount: '1500.50', type: 'colisao' });
+    expect(created.body).toMatchObject({
+      contactName: 'Paulo Lima',
+      policyNumber: policy.policyNumber,
+      status: 'open',
+      amount: '1500.50',
+      type: 'colisao',
+    });
     expect(created.body.claimId).toMatch(/^SIN-\d{4}-\d{6}$/);
-    const edited = await api().patch(`/api/claims/${created.body.id}`).set('Cookie', who.cookie).send({ contactId: contact.id, policyId: null, type: 'vidros', amount: '200', description: '' });
+    const edited = await api()
+      .patch(`/api/claims/${created.body.id}`)
+      .set('Cookie', who.cookie)
+      .send({ contactId: contact.id, policyId: null, type: 'vidros', amount: '200', description: '' });
     expect(edited.body).toMatchObject({ type: 'vidros', amount: '200.00', policyId: null, description: null });
     await api().post(`/api/claims/${created.body.id}/status`).set('Cookie', who.cookie).send({ status: 'in_review' }).expect(200);
-    const second = await api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: contact.id, type: 'roubo_furto', amount: '10.00' });
+    const second = await api()
+      .post('/api/claims')
+      .set('Cookie', who.cookie)
+      .send({ contactId: contact.id, type: 'roubo_furto', amount: '10.00' });
     await api().post(`/api/claims/${second.body.id}/status`).set('Cookie', who.cookie).send({ status: 'closed' }).expect(200);
     const all = (await api().get('/api/claims').set('Cookie', who.cookie)).body;
     expect(all.items).toHaveLength(2);
@@ -213,7 +309,14 @@ describe('claims', () => {
     const closed = (await api().get('/api/claims?status=closed').set('Cookie', who.cookie)).body;
     expect(closed.items.map((c: { id: number }) => c.id)).toEqual([second.body.id]);
     expect(closed.activeCount).toBe(1);
-    expect((await api().patch(`/api/claims/${second.body.id}`).set('Cookie', who.cookie).send({ contactId: contact.id, type: 'outro', amount: '1' })).body.message).toBe('Um sinistro fechado não pode ser editado.');
+    expect(
+      (
+        await api()
+          .patch(`/api/claims/${second.body.id}`)
+          .set('Cookie', who.cookie)
+          .send({ contactId: contact.id, type: 'outro', amount: '1' })
+      ).body.message,
+    ).toBe('Um sinistro fechado não pode ser editado.');
   });
 
   test('bad input is a pt-BR 400 naming the field, and nothing is stored', async () => {
@@ -230,9 +333,16 @@ describe('claims', () => {
       'type: Tipo de sinistro é obrigatório',
       'amount: Valor é obrigatório',
     ]);
-    expect((await post({ contactId: theirs.id, type: 'colisao', amount: '1.00' })).body).toMatchObject({ message: 'Cliente não encontrado.', issues: [{ path: 'contactId' }] });
-    expect((await post({ contactId: mine.id, policyId: theirPolicy.id, type: 'colisao', amount: '1.00' })).body).toMatchObject({ message: 'Apólice não encontrada.' });
-    expect((await post({ contactId: mine.id, type: 'colisao', amount: '-5.00' })).body.issues[0].message).toBe('Valor não pode ser negativo');
+    expect((await post({ contactId: theirs.id, type: 'colisao', amount: '1.00' })).body).toMatchObject({
+      message: 'Cliente não encontrado.',
+      issues: [{ path: 'contactId' }],
+    });
+    expect((await post({ contactId: mine.id, policyId: theirPolicy.id, type: 'colisao', amount: '1.00' })).body).toMatchObject({
+      message: 'Apólice não encontrada.',
+    });
+    expect((await post({ contactId: mine.id, type: 'colisao', amount: '-5.00' })).body.issues[0].message).toBe(
+      'Valor não pode ser negativo',
+    );
     expect((await post({ contactId: mine.id, type: 'colisao', amount: 12.5 })).status).toBe(400);
     expect((await post({ contactId: mine.id, type: 'colisao', amount: '1.00', description: 'x'.repeat(2001) })).status).toBe(400);
     expect((await api().get('/api/claims').set('Cookie', who.cookie)).body.items).toHaveLength(0);
@@ -240,13 +350,21 @@ describe('claims', () => {
 
   const STATUSES = ['open', 'in_review', 'approved', 'denied', 'closed'] as const;
   const ALLOWED = new Set(['open>in_review', 'open>closed', 'in_review>approved', 'in_review>denied', 'approved>closed', 'denied>closed']);
-  const PATH_TO: Record<(typeof STATUSES)[number], string[]> = { open: [], in_review: ['in_review'], approved: ['in_review', 'approved'], denied: ['in_review', 'denied'], closed: ['closed'] };
+  const PATH_TO: Record<(typeof STATUSES)[number], string[]> = {
+    open: [],
+    in_review: ['in_review'],
+    approved: ['in_review', 'approved'],
+    denied: ['in_review', 'denied'],
+    closed: ['closed'],
+  };
 
   test.each(STATUSES.flatMap((from) => STATUSES.map((to) => [from, to] as const)))('transition %s → %s', async (from, to) => {
     const who = await brokerWithRefs();
     const contact = await contactOf(who);
-    const claim = (await api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: contact.id, type: 'outro', amount: '1.00' })).body as { id: number };
-    for (const step of PATH_TO[from]) await api().post(`/api/claims/${claim.id}/status`).set('Cookie', who.cookie).send({ status: step }).expect(200);
+    const claim = (await api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: contact.id, type: 'outro', amount: '1.00' }))
+      .body as { id: number };
+    for (const step of PATH_TO[from])
+      await api().post(`/api/claims/${claim.id}/status`).set('Cookie', who.cookie).send({ status: step }).expect(200);
     const answer = await api().post(`/api/claims/${claim.id}/status`).set('Cookie', who.cookie).send({ status: to });
     if (ALLOWED.has(`${from}>${to}`)) {
       expect(answer.status).toBe(200);
@@ -262,10 +380,19 @@ describe('claims', () => {
     const owner = await brokerWithRefs();
     const intruder = await brokerWithRefs();
     const contact = await contactOf(owner);
-    const claim = (await api().post('/api/claims').set('Cookie', owner.cookie).send({ contactId: contact.id, type: 'outro', amount: '1.00' })).body as { id: number };
+    const claim = (
+      await api().post('/api/claims').set('Cookie', owner.cookie).send({ contactId: contact.id, type: 'outro', amount: '1.00' })
+    ).body as { id: number };
     const mine = await contactOf(intruder);
     expect((await api().get(`/api/claims/${claim.id}`).set('Cookie', intruder.cookie)).status).toBe(404);
-    expect((await api().patch(`/api/claims/${claim.id}`).set('Cookie', intruder.cookie).send({ contactId: mine.id, type: 'outro', amount: '9.00' })).status).toBe(404);
+    expect(
+      (
+        await api()
+          .patch(`/api/claims/${claim.id}`)
+          .set('Cookie', intruder.cookie)
+          .send({ contactId: mine.id, type: 'outro', amount: '9.00' })
+      ).status,
+    ).toBe(404);
     expect((await api().post(`/api/claims/${claim.id}/status`).set('Cookie', intruder.cookie).send({ status: 'closed' })).status).toBe(404);
     expect((await api().get(`/api/claims/${claim.id}`).set('Cookie', owner.cookie)).body).toMatchObject({ status: 'open', amount: '1.00' });
     expect((await api().get('/api/claims').set('Cookie', intruder.cookie)).body.items).toHaveLength(0);
@@ -282,7 +409,13 @@ describe('commissions and stats', () => {
       return date.toISOString().slice(0, 10);
     };
     await policyOf(who, { type: 'auto', premium: '1073.80', commissionPercentage: '12.50', renewalDate: inMonths(2) });
-    await policyOf(who, { type: 'home', premium: '500.00', commissionPercentage: null, commissionAmount: '80.00', renewalDate: inMonths(5) });
+    await policyOf(who, {
+      type: 'home',
+      premium: '500.00',
+      commissionPercentage: null,
+      commissionAmount: '80.00',
+      renewalDate: inMonths(5),
+    });
     await policyOf(who, { type: 'life', premium: '999.99', commissionPercentage: '10.00', renewalDate: '2025-06-01' });
     const response = await api().get('/api/commissions?type=all&months=6').set('Cookie', who.cookie);
     expect(response.status).toBe(200);
@@ -290,15 +423,29 @@ describe('commissions and stats', () => {
     // 107380 × 1250 / 10000 = 13422.5 → 13423 (half up); rate 21423 / 157380 = 13.612…%
     expect(policies.map((p: { calculatedCommission: number }) => p.calculatedCommission)).toEqual([10000, 13423, 8000]);
     expect(summary).toMatchObject({ annualRevenue: 21423, monthlyRevenue: 1785, activePolicies: 2, averageCommissionRate: '13.61' });
-    expect(summary.commissionsByType).toEqual({ auto: { revenue: 13423, count: 1 }, home: { revenue: 8000, count: 1 }, life: { revenue: 0, count: 0 }, business: { revenue: 0, count: 0 } });
+    expect(summary.commissionsByType).toEqual({
+      auto: { revenue: 13423, count: 1 },
+      home: { revenue: 8000, count: 1 },
+      life: { revenue: 0, count: 0 },
+      business: { revenue: 0, count: 0 },
+    });
     expect(summary.monthlyBreakdown).toHaveLength(6);
     expect(summary.monthlyBreakdown[2]).toMatchObject({ renewals: 1, expectedRevenue: 13423 });
     expect(summary.monthlyBreakdown[5]).toMatchObject({ renewals: 1, expectedRevenue: 8000 });
     expect((await api().get('/api/commissions?type=auto&months=12').set('Cookie', who.cookie)).body.summary.annualRevenue).toBe(13423);
-    expect((await api().get('/api/commissions?months=7').set('Cookie', who.cookie)).body.message).toBe('Período deve ser 6, 12 ou 24 meses');
+    expect((await api().get('/api/commissions?months=7').set('Cookie', who.cookie)).body.message).toBe(
+      'Período deve ser 6, 12 ou 24 meses',
+    );
 
     const stats = (await internal().get(`/internal/finance/${who.user.id}/stats`)).body;
-    expect(stats).toEqual({ activePolicies: 2, openClaims: 0, pendingClaims: 0, monthlyRevenue: 1785, renewingIn30Days: 0, recentActivity: expect.any(Array) });
+    expect(stats).toEqual({
+      activePolicies: 2,
+      openClaims: 0,
+      pendingClaims: 0,
+      monthlyRevenue: 1785,
+      renewingIn30Days: 0,
+      recentActivity: expect.any(Array),
+    });
     expect((await internal().get('/internal/finance/not-a-uuid/stats')).status).toBe(404);
   });
 });
@@ -357,28 +504,49 @@ describe('documents', () => {
     }
   });
 
-  test.each(['/api/documents/upload', '/api/documents'])("%s: another broker's card or contact is a 400 on the field, and nothing is stored", async (path) => {
-    const owner = await brokerWithRefs();
-    const other = await brokerWithRefs();
-    const theirs = await finalizedCard(other);
-    const mine = await finalizedCard(owner);
-    const category = { category: 'policies' };
-    const foreignCard = await upload(owner, SAMPLES.pdf, 'apolice.pdf', { ...category, cardId: String(theirs.id) }, path);
-    expect(foreignCard.status).toBe(400);
-    expect(foreignCard.body).toEqual({ message: 'Card não encontrado.', issues: [{ path: 'cardId', message: 'Card não encontrado.' }] });
-    const foreignContact = await upload(owner, SAMPLES.pdf, 'apolice.pdf', { ...category, contactId: String(theirs.contactId), cardId: String(mine.id) }, path);
-    expect(foreignContact.status).toBe(400);
-    expect(foreignContact.body.issues).toEqual([{ path: 'contactId', message: 'Cliente não encontrado.' }]);
-    // Both the broker's own, but the card is another client's.
-    const second = await finalizedCard(owner);
-    const mismatch = await upload(owner, SAMPLES.pdf, 'apolice.pdf', { ...category, contactId: String(second.contactId), cardId: String(mine.id) }, path);
-    expect(mismatch.status).toBe(400);
-    expect(mismatch.body.issues).toEqual([{ path: 'cardId', message: 'O card informado é de outro cliente.' }]);
-    expect((await api().get('/api/documents').set('Cookie', owner.cookie)).body).toMatchObject({ items: [], usedBytes: 0 });
-    const ownCard = await upload(owner, SAMPLES.pdf, 'apolice.pdf', { ...category, contactId: String(mine.contactId), cardId: String(mine.id) }, path);
-    expect(ownCard.status).toBe(201);
-    expect(ownCard.body).toMatchObject({ cardId: mine.id, contactId: mine.contactId });
-  });
+  test.each(['/api/documents/upload', '/api/documents'])(
+    "%s: another broker's card or contact is a 400 on the field, and nothing is stored",
+    async (path) => {
+      const owner = await brokerWithRefs();
+      const other = await brokerWithRefs();
+      const theirs = await finalizedCard(other);
+      const mine = await finalizedCard(owner);
+      const category = { category: 'policies' };
+      const foreignCard = await upload(owner, SAMPLES.pdf, 'apolice.pdf', { ...category, cardId: String(theirs.id) }, path);
+      expect(foreignCard.status).toBe(400);
+      expect(foreignCard.body).toEqual({ message: 'Card não encontrado.', issues: [{ path: 'cardId', message: 'Card não encontrado.' }] });
+      const foreignContact = await upload(
+        owner,
+        SAMPLES.pdf,
+        'apolice.pdf',
+        { ...category, contactId: String(theirs.contactId), cardId: String(mine.id) },
+        path,
+      );
+      expect(foreignContact.status).toBe(400);
+      expect(foreignContact.body.issues).toEqual([{ path: 'contactId', message: 'Cliente não encontrado.' }]);
+      // Both the broker's own, but the card is another client's.
+      const second = await finalizedCard(owner);
+      const mismatch = await upload(
+        owner,
+        SAMPLES.pdf,
+        'apolice.pdf',
+        { ...category, contactId: String(second.contactId), cardId: String(mine.id) },
+        path,
+      );
+      expect(mismatch.status).toBe(400);
+      expect(mismatch.body.issues).toEqual([{ path: 'cardId', message: 'O card informado é de outro cliente.' }]);
+      expect((await api().get('/api/documents').set('Cookie', owner.cookie)).body).toMatchObject({ items: [], usedBytes: 0 });
+      const ownCard = await upload(
+        owner,
+        SAMPLES.pdf,
+        'apolice.pdf',
+        { ...category, contactId: String(mine.contactId), cardId: String(mine.id) },
+        path,
+      );
+      expect(ownCard.status).toBe(201);
+      expect(ownCard.body).toMatchObject({ cardId: mine.id, contactId: mine.contactId });
+    },
+  );
 
   test('limits: 10 MB, a category, one file; the policy PDF route takes PDF only', async () => {
     const who = await brokerWithRefs();
@@ -409,7 +577,9 @@ describe('documents', () => {
     const list = (await api().get('/api/documents').set('Cookie', who.cookie)).body;
     expect(list.items).toHaveLength(2);
     expect(list.usedBytes).toBe(10 * 1024 ** 3 - 1);
-    const keys = ((await knex('documents').where({ userId: who.user.id }).select('fileName')) as { fileName: string }[]).map((row) => row.fileName);
+    const keys = ((await knex('documents').where({ userId: who.user.id }).select('fileName')) as { fileName: string }[]).map(
+      (row) => row.fileName,
+    );
     expect(await store.listKeys(`documents/${who.user.id}/`)).toEqual(keys.sort());
   });
 
@@ -417,24 +587,33 @@ describe('documents', () => {
     const owner = await brokerWithRefs();
     const intruder = await brokerWithRefs();
     const doc = (await upload(owner, SAMPLES.pdf, 'Apólice <final>.pdf')).body as { id: number };
-    const download = await api().get(`/api/documents/${doc.id}/download`).set('Cookie', owner.cookie).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const download = await api()
+      .get(`/api/documents/${doc.id}/download`)
+      .set('Cookie', owner.cookie)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(download.status).toBe(200);
     expect(Buffer.compare(download.body as Buffer, SAMPLES.pdf)).toBe(0);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="Apolice <final>.pdf"; filename*=UTF-8''${encodeURIComponent('Apólice <final>.pdf')}`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="Apolice <final>.pdf"; filename*=UTF-8''${encodeURIComponent('Apólice <final>.pdf')}`,
+    );
     expect((await api().get(`/api/documents/${doc.id}/download`).set('Cookie', intruder.cookie)).status).toBe(404);
     expect((await api().delete(`/api/documents/${doc.id}`).set('Cookie', intruder.cookie)).status).toBe(404);
     expect(await store.listKeys(`documents/${owner.user.id}/`)).toHaveLength(1);
     expect((await api().delete(`/api/documents/${doc.id}`).set('Cookie', owner.cookie)).status).toBe(204);
     expect(await store.listKeys(`documents/${owner.user.id}/`)).toHaveLength(0);
-    expect((await api().get('/api/documents').set('Cookie', owner.cookie)).body).toMatchObject({ items: [], usedBytes: 0, counts: { policies: 0, claims: 0, contracts: 0, forms: 0 } });
+    expect((await api().get('/api/documents').set('Cookie', owner.cookie)).body).toMatchObject({
+      items: [],
+      usedBytes: 0,
+      counts: { policies: 0, claims: 0, contracts: 0, forms: 0 },
+    });
     expect((await api().delete(`/api/documents/${doc.id}`).set('Cookie', owner.cookie)).status).toBe(404);
   });
 });
-

@@ -41,11 +41,18 @@ export function financeStack() {
     urls.catalogues = `http://127.0.0.1:${portOf((await services.catalogues.listen(0, 0)).internal)}`;
     const financePort = await freePort();
     urls.finance = `http://127.0.0.1:${financePort}`;
-    services.pipeline = await createPipelineService({ ...testConfig('pipeline', databaseUrl), cataloguesUrl: urls.catalogues, financeUrl: urls.finance });
+    services.pipeline = await createPipelineService({
+      ...testConfig('pipeline', databaseUrl),
+      cataloguesUrl: urls.catalogues,
+      financeUrl: urls.finance,
+    });
     urls.pipeline = `http://127.0.0.1:${portOf((await services.pipeline.listen(0, 0)).internal)}`;
     const finance = await createFinanceService({ ...testConfig('finance', databaseUrl), pipelineUrl: urls.pipeline }, store);
     await finance.listen(0, financePort);
-    services.broker = await createBrokerService({ ...testConfig('broker', databaseUrl), cataloguesUrl: urls.catalogues, pipelineUrl: urls.pipeline, financeUrl: urls.finance }, store);
+    services.broker = await createBrokerService(
+      { ...testConfig('broker', databaseUrl), cataloguesUrl: urls.catalogues, pipelineUrl: urls.pipeline, financeUrl: urls.finance },
+      store,
+    );
     return finance;
   });
   afterAll(async () => {
@@ -71,13 +78,29 @@ export function financeStack() {
     const created = await pipelineApi()
       .post('/api/pipeline')
       .set('Cookie', who.cookie)
-      .send({ name: 'Maria Souza', phone: '(11) 98765-4321', productId, leadSourceId: who.refs.leadSources[0]!.id, stageId: who.refs.pipelineStages[0]!.id });
+      .send({
+        name: 'Maria Souza',
+        phone: '(11) 98765-4321',
+        productId,
+        leadSourceId: who.refs.leadSources[0]!.id,
+        stageId: who.refs.pipelineStages[0]!.id,
+      });
     expect(created.status).toBe(201);
     const card = created.body as { id: number; contactId: number };
     const finalized = await pipelineApi()
       .post(`/api/pipeline-cards/${card.id}/confirm-issuance`)
       .set('Cookie', who.cookie)
-      .send({ insurerId: who.refs.insurers[0]!.id, startDate: '2026-12-01', endDate: '2027-12-01', premioLiquido: '1000.00', iof: '73.80', juros: '0', totalPremium: '1073.80', commissionPercentage: '12.50', ...sale });
+      .send({
+        insurerId: who.refs.insurers[0]!.id,
+        startDate: '2026-12-01',
+        endDate: '2027-12-01',
+        premioLiquido: '1000.00',
+        iof: '73.80',
+        juros: '0',
+        totalPremium: '1073.80',
+        commissionPercentage: '12.50',
+        ...sale,
+      });
     expect(finalized.status).toBe(200);
     return card;
   }
@@ -85,7 +108,13 @@ export function financeStack() {
   const issue = (who: Who, cardId: number, body: Record<string, unknown> = {}) =>
     pipelineApi().post(`/api/pipeline-cards/${cardId}/confirm-issuance`).set('Cookie', who.cookie).send(body);
 
-  const upload = (who: Who, file: Buffer, name: string, fields: Record<string, string> = { category: 'contracts' }, path = '/api/documents/upload') => {
+  const upload = (
+    who: Who,
+    file: Buffer,
+    name: string,
+    fields: Record<string, string> = { category: 'contracts' },
+    path = '/api/documents/upload',
+  ) => {
     const call = api().post(path).set('Cookie', who.cookie);
     for (const [key, value] of Object.entries(fields)) call.field(key, value);
     return call.attach('file', file, name);
@@ -94,7 +123,22 @@ export function financeStack() {
   /** The finance service itself (its knex, say). */
   const finance = () => fixture.service;
 
-  return { api, internal, broker, finance, store, urls, services, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs, finalizedCard, issue, upload };
+  return {
+    api,
+    internal,
+    broker,
+    finance,
+    store,
+    urls,
+    services,
+    pipelineApi,
+    cataloguesApi,
+    brokerApi,
+    brokerWithRefs,
+    finalizedCard,
+    issue,
+    upload,
+  };
 }
 
 export type Who = Awaited<ReturnType<ReturnType<typeof financeStack>['brokerWithRefs']>>;

@@ -29,7 +29,6 @@ function newEmail(): string {
   return `broker${counter}-${Date.now()}@corretora.test`;
 }
 
-
 /** The gateway sets X-Forwarded-For to the client's address: each call here may play another client. */
 let addressCounter = 0;
 function newAddress(): string {
@@ -91,7 +90,11 @@ describe('register', () => {
   test.each([
     ['missing fields', {}, ['name', 'email', 'password']],
     ['wrong types', { name: 1, email: true, password: 12345678 }, ['name', 'email', 'password']],
-    ['huge strings', { name: 'x'.repeat(10_000), email: `${'a'.repeat(10_000)}@x.com`, password: 'p'.repeat(10_000) }, ['name', 'email', 'password']],
+    [
+      'huge strings',
+      { name: 'x'.repeat(10_000), email: `${'a'.repeat(10_000)}@x.com`, password: 'p'.repeat(10_000) },
+      ['name', 'email', 'password'],
+    ],
     ['short password', { name: 'Ana', email: 'ana@x.com', password: '1234567' }, ['password']],
   ])('bad input (%s) is a 400 with pt-BR field messages and stores nothing', async (_label, body, fields) => {
     const before = await userCount();
@@ -142,7 +145,8 @@ describe('login and logout', () => {
     const email = newEmail();
     await register(email);
     const attacker = newAddress();
-    const login = (password: string, address: string) => api().post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password });
+    const login = (password: string, address: string) =>
+      api().post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password });
     for (let attempt = 0; attempt < 5; attempt += 1) expect((await login('errada-123', attacker)).status).toBe(401);
     const blocked = await login('senha-segura-1', attacker);
     expect(blocked.status).toBe(429);
@@ -154,7 +158,9 @@ describe('login and logout', () => {
     // Another account from the attacker's address is not affected either.
     const other = newEmail();
     await register(other);
-    expect((await api().post('/api/auth/login').set('X-Forwarded-For', attacker).send({ email: other, password: 'senha-segura-1' })).status).toBe(200);
+    expect(
+      (await api().post('/api/auth/login').set('X-Forwarded-For', attacker).send({ email: other, password: 'senha-segura-1' })).status,
+    ).toBe(200);
   });
 
   test('a spoofed X-Forwarded-For list does not reset the count: only the address the gateway appended counts', async () => {
@@ -162,7 +168,10 @@ describe('login and logout', () => {
     await register(email);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const response = await api().post('/api/auth/login').set('X-Forwarded-For', `${newAddress()}, 192.0.2.7`).send({ email, password: 'errada-123' });
+      const response = await api()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', `${newAddress()}, 192.0.2.7`)
+        .send({ email, password: 'errada-123' });
       statuses.push(response.status);
     }
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
@@ -187,7 +196,13 @@ describe('login and logout', () => {
     await register(email);
     const address = newAddress();
     const statuses = await Promise.all(
-      Array.from({ length: 20 }, () => api().post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password: 'errada-123' }).then((r) => r.status)),
+      Array.from({ length: 20 }, () =>
+        api()
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', address)
+          .send({ email, password: 'errada-123' })
+          .then((r) => r.status),
+      ),
     );
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
@@ -197,7 +212,10 @@ describe('login and logout', () => {
     const address = newAddress();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 21; attempt += 1) {
-      const response = await api().post('/api/auth/register').set('X-Forwarded-For', address).send({ name: 'Ana', email: newEmail(), password: 'senha-segura-1' });
+      const response = await api()
+        .post('/api/auth/register')
+        .set('X-Forwarded-For', address)
+        .send({ name: 'Ana', email: newEmail(), password: 'senha-segura-1' });
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
@@ -256,7 +274,10 @@ describe('password reset', () => {
     await api().post('/api/auth/forgot-password').send({ email });
     const [mail] = await mailsTo(email);
     const token = tokenOf(mail!.link);
-    await fixture.service.knex('users').where({ email }).update({ reset_password_expires: new Date(Date.now() - 1000) });
+    await fixture.service
+      .knex('users')
+      .where({ email })
+      .update({ reset_password_expires: new Date(Date.now() - 1000) });
     const response = await api().post('/api/auth/reset-password').send({ token, password: 'nova-senha-99' });
     expect(response.status).toBe(400);
     expect((await api().post('/api/auth/login').send({ email, password: 'senha-segura-1' })).status).toBe(200);
@@ -272,7 +293,14 @@ describe('password reset', () => {
     expect(forgot[20]).toBe(429);
     const reset: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      reset.push((await api().post('/api/auth/reset-password').set('X-Forwarded-For', address).send({ token: `x${attempt}`, password: 'nova-senha-99' })).status);
+      reset.push(
+        (
+          await api()
+            .post('/api/auth/reset-password')
+            .set('X-Forwarded-For', address)
+            .send({ token: `x${attempt}`, password: 'nova-senha-99' })
+        ).status,
+      );
     }
     expect(reset.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(reset[10]).toBe(429);
@@ -288,7 +316,10 @@ describe('password reset', () => {
       const loops = Array.from({ length: 6 }, async () => {
         while (!stop) await api().get('/api/auth/user').set('Cookie', stolen);
       });
-      const reset = await api().post('/api/auth/reset-password').set('X-Forwarded-For', newAddress()).send({ token: tokenOf(mail!.link), password: 'nova-senha-99' });
+      const reset = await api()
+        .post('/api/auth/reset-password')
+        .set('X-Forwarded-For', newAddress())
+        .send({ token: tokenOf(mail!.link), password: 'nova-senha-99' });
       expect(reset.status).toBe(200);
       stop = true;
       await Promise.all(loops);

@@ -51,8 +51,12 @@ export async function up(knex: Knex): Promise<void> {
     table.index(['user_id', 'status']);
     table.index(['contact_id']);
   });
-  await knex.raw("alter table pipeline_cards add constraint pipeline_cards_status_check check (status in ('active', 'archived', 'issued'))");
-  await knex.raw("alter table pipeline_cards add constraint pipeline_cards_stage_check check (stage_key in ('leads', 'qualified', 'proposal', 'closed'))");
+  await knex.raw(
+    "alter table pipeline_cards add constraint pipeline_cards_status_check check (status in ('active', 'archived', 'issued'))",
+  );
+  await knex.raw(
+    "alter table pipeline_cards add constraint pipeline_cards_stage_check check (stage_key in ('leads', 'qualified', 'proposal', 'closed'))",
+  );
 
   await knex.schema.createTable('notes', (table) => {
     table.increments('id');

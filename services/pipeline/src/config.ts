@@ -11,6 +11,7 @@ export interface PipelineConfig extends BaseConfig {
 export function readPipelineConfig(env: NodeJS.ProcessEnv = process.env): PipelineConfig {
   const key = internalUrlEnv('catalogues');
   const cataloguesUrl = env[key];
-  if (!cataloguesUrl) throw new Error(`${key} is not set: the pipeline checks every catalogue id with the catalogues service. \`npm start\` sets it.`);
+  if (!cataloguesUrl)
+    throw new Error(`${key} is not set: the pipeline checks every catalogue id with the catalogues service. \`npm start\` sets it.`);
   return { ...readBaseConfig('pipeline', env), cataloguesUrl, financeUrl: env[internalUrlEnv('finance')] || null };
 }

@@ -11,7 +11,11 @@ let catalogues: Service | undefined;
 const fixture = serviceFixture(async (databaseUrl) => {
   catalogues = await createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: randomBytes(32) });
   const { internal } = await catalogues.listen(0, 0);
-  return createPipelineService({ ...testConfig('pipeline', databaseUrl), cataloguesUrl: `http://127.0.0.1:${(internal.address() as AddressInfo).port}`, financeUrl: null });
+  return createPipelineService({
+    ...testConfig('pipeline', databaseUrl),
+    cataloguesUrl: `http://127.0.0.1:${(internal.address() as AddressInfo).port}`,
+    financeUrl: null,
+  });
 });
 afterAll(async () => {
   await catalogues?.close();
@@ -88,7 +92,11 @@ describe('leads and the board', () => {
   test('a new lead is a prospect contact and its card, in one transaction, on the board', async () => {
     const who = await brokerWithRefs();
     const card = await createLead(who);
-    expect(card).toMatchObject({ stage: 'leads', status: 'active', contact: { name: 'Maria Souza', type: 'prospect', cpf: '52998224725', phone: '11987654321' } });
+    expect(card).toMatchObject({
+      stage: 'leads',
+      status: 'active',
+      contact: { name: 'Maria Souza', type: 'prospect', cpf: '52998224725', phone: '11987654321' },
+    });
     const board = await api().get('/api/pipeline').set('Cookie', who.cookie);
     expect(board.status).toBe(200);
     expect(board.body).toEqual([expect.objectContaining({ id: card.id, stage: 'leads', stageEnteredAt: expect.any(String) })]);
@@ -100,9 +108,14 @@ describe('leads and the board', () => {
 
   test('New lead validation messages, and nothing is written', async () => {
     const who = await brokerWithRefs();
-    const response = await api().post('/api/pipeline').set('Cookie', who.cookie).send({ name: '', phone: '', leadSourceId: '', productId: null });
+    const response = await api()
+      .post('/api/pipeline')
+      .set('Cookie', who.cookie)
+      .send({ name: '', phone: '', leadSourceId: '', productId: null });
     expect(response.status).toBe(400);
-    const messages = Object.fromEntries((response.body.issues as { path: string; message: string }[]).map((issue) => [issue.path, issue.message]));
+    const messages = Object.fromEntries(
+      (response.body.issues as { path: string; message: string }[]).map((issue) => [issue.path, issue.message]),
+    );
     expect(messages).toMatchObject({
       name: 'Nome é obrigatório',
       phone: 'Celular é obrigatório',
@@ -110,26 +123,41 @@ describe('leads and the board', () => {
       productId: 'Tipo de seguro é obrigatório',
       stageId: 'Estágio é obrigatório',
     });
-    const badCpf = await api().post('/api/pipeline').set('Cookie', who.cookie).send(lead(who, { cpf: '111.111.111-11' }));
+    const badCpf = await api()
+      .post('/api/pipeline')
+      .set('Cookie', who.cookie)
+      .send(lead(who, { cpf: '111.111.111-11' }));
     expect(badCpf.body.issues).toEqual([{ path: 'cpf', message: 'CPF inválido. Use 11 dígitos ou formato especial com XX' }]);
     expect((await api().get('/api/pipeline').set('Cookie', who.cookie)).body).toEqual([]);
     expect((await api().get('/api/contacts').set('Cookie', who.cookie)).body.total).toBe(0);
   });
 
-  test('another broker\'s or an unknown catalogue id is a pt-BR 400 naming the field', async () => {
+  test("another broker's or an unknown catalogue id is a pt-BR 400 naming the field", async () => {
     const who = await brokerWithRefs();
     const other = await brokerWithRefs();
-    const foreign = await api().post('/api/pipeline').set('Cookie', who.cookie).send(lead(who, { productId: other.refs.products[0]!.id }));
+    const foreign = await api()
+      .post('/api/pipeline')
+      .set('Cookie', who.cookie)
+      .send(lead(who, { productId: other.refs.products[0]!.id }));
     expect(foreign.status).toBe(400);
     expect(foreign.body.issues).toEqual([{ path: 'productId', message: 'Tipo de seguro não encontrado' }]);
-    const unknown = await api().post('/api/pipeline').set('Cookie', who.cookie).send(lead(who, { leadSourceId: 2147483647, stageId: other.stage('leads') }));
+    const unknown = await api()
+      .post('/api/pipeline')
+      .set('Cookie', who.cookie)
+      .send(lead(who, { leadSourceId: 2147483647, stageId: other.stage('leads') }));
     expect(unknown.body.issues).toEqual([
       { path: 'leadSourceId', message: 'Origem do lead não encontrada' },
       { path: 'stageId', message: 'Estágio não encontrado' },
     ]);
-    const disagree = await api().post('/api/pipeline').set('Cookie', who.cookie).send(lead(who, { stage: 'qualified' }));
+    const disagree = await api()
+      .post('/api/pipeline')
+      .set('Cookie', who.cookie)
+      .send(lead(who, { stage: 'qualified' }));
     expect(disagree.status).toBe(400);
-    const closed = await api().post('/api/pipeline').set('Cookie', who.cookie).send(lead(who, { stage: 'closed', stageId: who.stage('closed') }));
+    const closed = await api()
+      .post('/api/pipeline')
+      .set('Cookie', who.cookie)
+      .send(lead(who, { stage: 'closed', stageId: who.stage('closed') }));
     expect(closed.status).toBe(400);
     expect((await api().get('/api/contacts').set('Cookie', who.cookie)).body.total).toBe(0);
   });
@@ -137,12 +165,19 @@ describe('leads and the board', () => {
   test('a move changes the stage in at most 3 SQL statements; the same stage is a no-op; Finalizado needs the form', async () => {
     const who = await brokerWithRefs();
     const card = await createLead(who);
-    const { result: moved, statements } = await sqlCount(() => api().patch(`/api/pipeline/${card.id}`).set('Cookie', who.cookie).send({ stage: 'qualified' }));
+    const { result: moved, statements } = await sqlCount(() =>
+      api().patch(`/api/pipeline/${card.id}`).set('Cookie', who.cookie).send({ stage: 'qualified' }),
+    );
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ id: card.id, stage: 'qualified', stageId: who.stage('qualified') });
     expect(statements).toBeLessThanOrEqual(3);
 
-    const same = await sqlCount(() => api().patch(`/api/pipeline/${card.id}`).set('Cookie', who.cookie).send({ stageId: who.stage('qualified') }));
+    const same = await sqlCount(() =>
+      api()
+        .patch(`/api/pipeline/${card.id}`)
+        .set('Cookie', who.cookie)
+        .send({ stageId: who.stage('qualified') }),
+    );
     expect(same.result.status).toBe(200);
     expect(same.result.body.updatedAt).toBe(moved.body.updatedAt);
     expect(same.statements).toBeLessThanOrEqual(3);
@@ -152,7 +187,9 @@ describe('leads and the board', () => {
     expect(toClosed.body.message).toBe('Para mover um card para Finalizado, preencha o formulário de finalização.');
     const bad = await api().patch(`/api/pipeline/${card.id}`).set('Cookie', who.cookie).send({ stage: 'nowhere' });
     expect(bad.status).toBe(400);
-    expect((await api().patch(`/api/pipeline/${card.id}`).set('Cookie', who.cookie).send({})).body.issues).toEqual([{ path: 'stage', message: 'Estágio é obrigatório' }]);
+    expect((await api().patch(`/api/pipeline/${card.id}`).set('Cookie', who.cookie).send({})).body.issues).toEqual([
+      { path: 'stage', message: 'Estágio é obrigatório' },
+    ]);
   });
 
   test('reading the board costs the same number of statements for 1 card and for 60', async () => {
@@ -172,12 +209,17 @@ describe('leads and the board', () => {
     expect(archived.status).toBe(200);
     expect(archived.body).toMatchObject({ status: 'archived', archivedReason: 'Sem interesse', archivedAt: expect.any(String) });
     expect((await api().get('/api/pipeline').set('Cookie', who.cookie)).body).toEqual([]);
-    expect((await api().get('/api/pipeline-cards?archived=true').set('Cookie', who.cookie)).body).toEqual([expect.objectContaining({ id: card.id })]);
+    expect((await api().get('/api/pipeline-cards?archived=true').set('Cookie', who.cookie)).body).toEqual([
+      expect.objectContaining({ id: card.id }),
+    ]);
 
     const move = await api().patch(`/api/pipeline/${card.id}`).set('Cookie', who.cookie).send({ stage: 'proposal' });
     expect(move.status).toBe(409);
     expect(move.body.message).toBe('Card arquivado não pode ser movido nem editado. Restaure-o primeiro.');
-    const edit = await api().patch(`/api/contacts/${card.contactId}`).set('Cookie', who.cookie).send({ name: 'Outro Nome', phone: '11987654321' });
+    const edit = await api()
+      .patch(`/api/contacts/${card.contactId}`)
+      .set('Cookie', who.cookie)
+      .send({ name: 'Outro Nome', phone: '11987654321' });
     expect(edit.status).toBe(409);
     const finalize = await api().post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send(FINALIZE(who));
     expect(finalize.status).toBe(409);
@@ -186,7 +228,13 @@ describe('leads and the board', () => {
     const restored = await api().post(`/api/pipeline-cards/${card.id}/unarchive`).set('Cookie', who.cookie);
     expect(restored.body).toMatchObject({ status: 'active', archivedAt: null, archivedReason: null, stage: 'leads' });
     expect((await api().post(`/api/pipeline-cards/${card.id}/unarchive`).set('Cookie', who.cookie)).status).toBe(409);
-    expect((await api().get('/api/contacts/' + card.contactId).set('Cookie', who.cookie)).body.name).toBe('Maria Souza');
+    expect(
+      (
+        await api()
+          .get('/api/contacts/' + card.contactId)
+          .set('Cookie', who.cookie)
+      ).body.name,
+    ).toBe('Maria Souza');
   });
 
   test('delete removes the card and its prospect', async () => {
@@ -206,9 +254,18 @@ describe('finalize and issue', () => {
     const response = await api().post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send(FINALIZE(who));
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
-      stage: 'closed', status: 'active', stageId: who.stage('closed'), insurerId: who.refs.insurers[0]!.id,
-      startDate: '2026-12-01', endDate: '2027-12-01', premioLiquido: '1000.00', iof: '73.80', juros: '10.05', totalPremium: '1083.85',
-      commissionPercentage: '12.50', commissionAmount: '125.00',
+      stage: 'closed',
+      status: 'active',
+      stageId: who.stage('closed'),
+      insurerId: who.refs.insurers[0]!.id,
+      startDate: '2026-12-01',
+      endDate: '2027-12-01',
+      premioLiquido: '1000.00',
+      iof: '73.80',
+      juros: '10.05',
+      totalPremium: '1083.85',
+      commissionPercentage: '12.50',
+      commissionAmount: '125.00',
     });
   });
 
@@ -216,9 +273,14 @@ describe('finalize and issue', () => {
     const who = await brokerWithRefs();
     const card = await createLead(who);
     const url = `/api/pipeline-cards/${card.id}/confirm-issuance`;
-    const empty = await api().post(url).set('Cookie', who.cookie).send({ insurerId: '', startDate: '', endDate: '', premioLiquido: '', iof: '-1.00', totalPremium: '-5.00' });
+    const empty = await api()
+      .post(url)
+      .set('Cookie', who.cookie)
+      .send({ insurerId: '', startDate: '', endDate: '', premioLiquido: '', iof: '-1.00', totalPremium: '-5.00' });
     expect(empty.status).toBe(400);
-    const messages = Object.fromEntries((empty.body.issues as { path: string; message: string }[]).map((issue) => [issue.path, issue.message]));
+    const messages = Object.fromEntries(
+      (empty.body.issues as { path: string; message: string }[]).map((issue) => [issue.path, issue.message]),
+    );
     expect(messages).toMatchObject({
       insurerId: 'Seguradora é obrigatória',
       startDate: 'Data de início da vigência é obrigatória',
@@ -226,16 +288,31 @@ describe('finalize and issue', () => {
       iof: 'IOF deve ser um valor positivo',
       totalPremium: 'Prêmio total deve ser um valor positivo',
     });
-    const backwards = await api().post(url).set('Cookie', who.cookie).send({ ...FINALIZE(who), endDate: '2026-12-01' });
+    const backwards = await api()
+      .post(url)
+      .set('Cookie', who.cookie)
+      .send({ ...FINALIZE(who), endDate: '2026-12-01' });
     expect(backwards.body.issues).toEqual([{ path: 'endDate', message: 'Data de fim deve ser posterior à data de início' }]);
-    const wrongTotal = await api().post(url).set('Cookie', who.cookie).send({ ...FINALIZE(who), totalPremium: '1.00' });
+    const wrongTotal = await api()
+      .post(url)
+      .set('Cookie', who.cookie)
+      .send({ ...FINALIZE(who), totalPremium: '1.00' });
     expect(wrongTotal.status).toBe(400);
-    const float = await api().post(url).set('Cookie', who.cookie).send({ ...FINALIZE(who), premioLiquido: 1000.1 });
+    const float = await api()
+      .post(url)
+      .set('Cookie', who.cookie)
+      .send({ ...FINALIZE(who), premioLiquido: 1000.1 });
     expect(float.status).toBe(400);
-    const huge = await api().post(url).set('Cookie', who.cookie).send({ ...FINALIZE(who), premioLiquido: '99000000.00', iof: '99000000.00', totalPremium: undefined });
+    const huge = await api()
+      .post(url)
+      .set('Cookie', who.cookie)
+      .send({ ...FINALIZE(who), premioLiquido: '99000000.00', iof: '99000000.00', totalPremium: undefined });
     expect(huge.status).toBe(400);
     const other = await brokerWithRefs();
-    const foreignInsurer = await api().post(url).set('Cookie', who.cookie).send({ ...FINALIZE(who), insurerId: other.refs.insurers[0]!.id });
+    const foreignInsurer = await api()
+      .post(url)
+      .set('Cookie', who.cookie)
+      .send({ ...FINALIZE(who), insurerId: other.refs.insurers[0]!.id });
     expect(foreignInsurer.body.issues).toEqual([{ path: 'insurerId', message: 'Seguradora não encontrada' }]);
     expect((await api().get('/api/pipeline').set('Cookie', who.cookie)).body[0]).toMatchObject({ stage: 'leads', insurerId: null });
   });
@@ -247,7 +324,10 @@ describe('finalize and issue', () => {
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('Finalize a venda antes de emitir a apólice.');
     await api().post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send(FINALIZE(who)).expect(200);
-    const issue = await api().post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send({ policyNumber: 'ABC-1' });
+    const issue = await api()
+      .post(`/api/pipeline-cards/${card.id}/confirm-issuance`)
+      .set('Cookie', who.cookie)
+      .send({ policyNumber: 'ABC-1' });
     expect(issue.status).toBe(503);
     expect(issue.body.message).toMatch(/^A emissão de apólices não está disponível neste ambiente/);
     expect((await api().get('/api/pipeline').set('Cookie', who.cookie)).body[0]).toMatchObject({ stage: 'closed', status: 'active' });
@@ -258,7 +338,10 @@ describe('contacts', () => {
   test('create, search by name, e-mail, phone and CPF, type filter, pagination', async () => {
     const who = await brokerWithRefs();
     const add = (body: Record<string, unknown>) => api().post('/api/contacts').set('Cookie', who.cookie).send(body);
-    expect((await add({ name: 'Ana Lima', email: 'ana@exemplo.com.br', phone: '(21) 99876-5432', cpf: '529.982.247-25', type: 'individual' })).status).toBe(201);
+    expect(
+      (await add({ name: 'Ana Lima', email: 'ana@exemplo.com.br', phone: '(21) 99876-5432', cpf: '529.982.247-25', type: 'individual' }))
+        .status,
+    ).toBe(201);
     expect((await add({ name: 'Construtora Beta', phone: '11912345678', type: 'business' })).status).toBe(201);
     await createLead(who, { name: 'Carlos 100%_', cpf: '' });
     const list = (query: string) => api().get(`/api/contacts${query}`).set('Cookie', who.cookie);
@@ -284,30 +367,71 @@ describe('contacts', () => {
     const who = await brokerWithRefs();
     const card = await createLead(who);
     const url = `/api/contacts/${card.contactId}`;
-    const body = { name: 'Maria S. Souza', email: 'maria@exemplo.com', phone: '11987654321', cpf: '', productId: who.refs.products[1]!.id, leadSourceId: who.refs.leadSources[1]!.id, annualPremium: 250000, notes: ['Ligar amanhã', 'Prefere WhatsApp'] };
+    const body = {
+      name: 'Maria S. Souza',
+      email: 'maria@exemplo.com',
+      phone: '11987654321',
+      cpf: '',
+      productId: who.refs.products[1]!.id,
+      leadSourceId: who.refs.leadSources[1]!.id,
+      annualPremium: 250000,
+      notes: ['Ligar amanhã', 'Prefere WhatsApp'],
+    };
     const saved = await api().patch(url).set('Cookie', who.cookie).send(body);
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ name: 'Maria S. Souza', email: 'maria@exemplo.com', cpf: null, annualPremium: 250000, lastContact: expect.any(String) });
-    await api().patch(url).set('Cookie', who.cookie).send({ ...body, notes: ['Enviou documentos'] }).expect(200);
+    expect(saved.body).toMatchObject({
+      name: 'Maria S. Souza',
+      email: 'maria@exemplo.com',
+      cpf: null,
+      annualPremium: 250000,
+      lastContact: expect.any(String),
+    });
+    await api()
+      .patch(url)
+      .set('Cookie', who.cookie)
+      .send({ ...body, notes: ['Enviou documentos'] })
+      .expect(200);
     const contact = await api().get(url).set('Cookie', who.cookie);
-    expect(contact.body.notes.map((note: { content: string }) => note.content)).toEqual(['Ligar amanhã', 'Prefere WhatsApp', 'Enviou documentos']);
+    expect(contact.body.notes.map((note: { content: string }) => note.content)).toEqual([
+      'Ligar amanhã',
+      'Prefere WhatsApp',
+      'Enviou documentos',
+    ]);
     expect(contact.body.notes[0].createdAt).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
-    const tooMuch = await api().patch(url).set('Cookie', who.cookie).send({ ...body, annualPremium: 100_000_001, notes: [] });
+    const tooMuch = await api()
+      .patch(url)
+      .set('Cookie', who.cookie)
+      .send({ ...body, annualPremium: 100_000_001, notes: [] });
     expect(tooMuch.body.issues).toEqual([{ path: 'annualPremium', message: 'Prêmio anual deve estar entre R$ 0,00 e R$ 1.000.000,00' }]);
-    const emptyNote = await api().patch(url).set('Cookie', who.cookie).send({ ...body, notes: ['   '] });
+    const emptyNote = await api()
+      .patch(url)
+      .set('Cookie', who.cookie)
+      .send({ ...body, notes: ['   '] });
     expect(emptyNote.status).toBe(400);
     expect((await api().get(url).set('Cookie', who.cookie)).body.notes).toHaveLength(3);
   });
 
   test('CSV export for Excel in pt-BR: BOM, semicolons, dd/mm/aaaa, formulas neutralised', async () => {
     const who = await brokerWithRefs();
-    await api().post('/api/contacts').set('Cookie', who.cookie).send({ name: '=HYPERLINK("http://x";"y")', email: 'a@b.co', phone: '11912345678', type: 'individual' }).expect(201);
-    await api().post('/api/contacts').set('Cookie', who.cookie).send({ name: 'José; da Silva', phone: '11912345679', cpf: '52998224725', type: 'business' }).expect(201);
-    const response = await api().get('/api/contacts/export').set('Cookie', who.cookie).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    await api()
+      .post('/api/contacts')
+      .set('Cookie', who.cookie)
+      .send({ name: '=HYPERLINK("http://x";"y")', email: 'a@b.co', phone: '11912345678', type: 'individual' })
+      .expect(201);
+    await api()
+      .post('/api/contacts')
+      .set('Cookie', who.cookie)
+      .send({ name: 'José; da Silva', phone: '11912345679', cpf: '52998224725', type: 'business' })
+      .expect(201);
+    const response = await api()
+      .get('/api/contacts/export')
+      .set('Cookie', who.cookie)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="contatos-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -322,7 +446,7 @@ describe('contacts', () => {
 });
 
 describe('isolation and hostile input', () => {
-  test('another broker\'s ids answer 404 on every verb, and change nothing', async () => {
+  test("another broker's ids answer 404 on every verb, and change nothing", async () => {
     const owner = await brokerWithRefs();
     const intruder = await brokerWithRefs();
     const card = await createLead(owner);
@@ -335,7 +459,9 @@ describe('isolation and hostile input', () => {
       api().post(`/api/pipeline-cards/${card.id}/confirm-issuance`).send(FINALIZE(intruder)),
       api().post(`/api/pipeline-cards/${card.id}/confirm-issuance`),
       api().get(`/api/contacts/${card.contactId}`),
-      api().patch(`/api/contacts/${card.contactId}`).send({ name: 'Invasor', phone: '11987654321', notes: ['oi'] }),
+      api()
+        .patch(`/api/contacts/${card.contactId}`)
+        .send({ name: 'Invasor', phone: '11987654321', notes: ['oi'] }),
     ];
     for (const attempt of attempts) {
       const response = await attempt.set('Cookie', intruder.cookie);
@@ -354,10 +480,26 @@ describe('isolation and hostile input', () => {
     for (const id of ['0', '-1', '99999999999', 'abc', '1.5']) {
       expect((await api().patch(`/api/pipeline/${id}`).set('Cookie', who.cookie).send({ stage: 'leads' })).status).toBe(404);
     }
-    expect((await api().post('/api/pipeline').set('Cookie', who.cookie).send(lead(who, { name: 'a\u0000b' }))).status).toBe(400);
-    expect((await api().post('/api/pipeline').set('Cookie', who.cookie).send(lead(who, { name: 'x'.repeat(101) }))).status).toBe(400);
+    expect(
+      (
+        await api()
+          .post('/api/pipeline')
+          .set('Cookie', who.cookie)
+          .send(lead(who, { name: 'a\u0000b' }))
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api()
+          .post('/api/pipeline')
+          .set('Cookie', who.cookie)
+          .send(lead(who, { name: 'x'.repeat(101) }))
+      ).status,
+    ).toBe(400);
     expect((await api().post('/api/pipeline').set('Cookie', who.cookie).send([1, 2])).status).toBe(400);
-    expect((await api().post('/api/pipeline').set('Cookie', who.cookie).set('Content-Type', 'application/json').send('{"name":')).status).toBe(400);
+    expect(
+      (await api().post('/api/pipeline').set('Cookie', who.cookie).set('Content-Type', 'application/json').send('{"name":')).status,
+    ).toBe(400);
     expect((await api().get('/api/pipeline-cards?archived=maybe').set('Cookie', who.cookie)).status).toBe(400);
     expect((await api().get('/api/pipeline-leads?limit=100000').set('Cookie', who.cookie)).status).toBe(400);
   });
@@ -366,7 +508,9 @@ describe('isolation and hostile input', () => {
     const who = await brokerWithRefs();
     const card = await createLead(who);
     const stages = ['qualified', 'proposal', 'leads', 'qualified', 'proposal', 'leads', 'qualified', 'proposal'];
-    const answers = await Promise.all(stages.map((stage) => api().patch(`/api/pipeline/${card.id}`).set('Cookie', who.cookie).send({ stage })));
+    const answers = await Promise.all(
+      stages.map((stage) => api().patch(`/api/pipeline/${card.id}`).set('Cookie', who.cookie).send({ stage })),
+    );
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     const board = (await api().get('/api/pipeline').set('Cookie', who.cookie)).body;
     expect(board).toHaveLength(1);
@@ -380,11 +524,17 @@ describe('internal stats for the dashboard', () => {
     await createLead(who);
     const second = await createLead(who, { name: 'Outro' });
     await api().patch(`/api/pipeline/${second.id}`).set('Cookie', who.cookie).send({ stage: 'qualified' }).expect(200);
-    await api().post('/api/contacts').set('Cookie', who.cookie).send({ name: 'Cliente', phone: '11912345678', type: 'individual' }).expect(201);
+    await api()
+      .post('/api/contacts')
+      .set('Cookie', who.cookie)
+      .send({ name: 'Cliente', phone: '11912345678', type: 'individual' })
+      .expect(201);
     const stats = await fixture.internal().get(`/internal/pipeline/${who.user.id}/stats`);
     expect(stats.body).toMatchObject({ newLeads: 1, totalLeads: 2, totalClients: 1 });
     expect(stats.body.recentActivity.map((event: { type: string; subject: string }) => `${event.type} ${event.subject}`)).toEqual([
-      'stage_changed Outro', 'lead_created Outro', 'lead_created Maria Souza',
+      'stage_changed Outro',
+      'lead_created Outro',
+      'lead_created Maria Souza',
     ]);
     const stranger = await fixture.internal().get(`/internal/pipeline/${(await broker()).user.id}/stats`);
     expect(stranger.body).toEqual({ newLeads: 0, totalLeads: 0, totalClients: 0, recentActivity: [] });

@@ -79,24 +79,73 @@ const AREA_ROUTES: RouteObject[] = [
 ];
 
 const ROUTES: RouteObject[] = [
-    {
-      element: <SessionRoot />,
-      children: [
-        { path: PATHS.login, element: <PublicOnly><LoginPage /></PublicOnly> },
-        { path: PATHS.register, element: <PublicOnly><RegisterPage /></PublicOnly> },
-        { path: PATHS.forgotPassword, element: <PublicOnly><ForgotPasswordPage /></PublicOnly> },
-        { path: PATHS.resetPassword, element: <Page><ResetPasswordPage /></Page> },
-        {
-          element: <ProtectedRoot />,
-          children: [
-            { index: true, element: <Page><DashboardPage /></Page> },
-            { path: PATHS.dashboard, element: <Page><DashboardPage /></Page> },
-            ...AREA_ROUTES,
-          ],
-        },
-        { path: '*', element: <Page><NotFoundPage /></Page> },
-      ],
-    },
+  {
+    element: <SessionRoot />,
+    children: [
+      {
+        path: PATHS.login,
+        element: (
+          <PublicOnly>
+            <LoginPage />
+          </PublicOnly>
+        ),
+      },
+      {
+        path: PATHS.register,
+        element: (
+          <PublicOnly>
+            <RegisterPage />
+          </PublicOnly>
+        ),
+      },
+      {
+        path: PATHS.forgotPassword,
+        element: (
+          <PublicOnly>
+            <ForgotPasswordPage />
+          </PublicOnly>
+        ),
+      },
+      {
+        path: PATHS.resetPassword,
+        element: (
+          <Page>
+            <ResetPasswordPage />
+          </Page>
+        ),
+      },
+      {
+        element: <ProtectedRoot />,
+        children: [
+          {
+            index: true,
+            element: (
+              <Page>
+                <DashboardPage />
+              </Page>
+            ),
+          },
+          {
+            path: PATHS.dashboard,
+            element: (
+              <Page>
+                <DashboardPage />
+              </Page>
+            ),
+          },
+          ...AREA_ROUTES,
+        ],
+      },
+      {
+        path: '*',
+        element: (
+          <Page>
+            <NotFoundPage />
+          </Page>
+        ),
+      },
+    ],
+  },
 ];
 
 export function AppRoutes() {

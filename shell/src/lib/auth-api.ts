@@ -1,4 +1,10 @@
-import { AUTH_OPERATIONS as OPS, type ForgotPasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput } from '@corretora/contracts';
+import {
+  AUTH_OPERATIONS as OPS,
+  type ForgotPasswordInput,
+  type LoginInput,
+  type RegisterInput,
+  type ResetPasswordInput,
+} from '@corretora/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation, currentUserQueryOptions, QUERY_KEYS } from '@corretora/web-kit';
 

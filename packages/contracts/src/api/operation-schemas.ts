@@ -31,7 +31,9 @@ type HasSchemas<Op> = Op extends { query: Schema } | { body: Schema } | { upload
 type ServerHalf<Op> = Needs<Op> & (Op extends { summary: string } ? unknown : { summary: string });
 type Listed<Op> = Op extends { summary: string } ? HasSchemas<Op> : true;
 type SchemaTable<Ops> = {
-  [Key in keyof Ops as Ops[Key] extends Operation ? (Listed<Ops[Key]> extends true ? Key : never) : Key]: Ops[Key] extends Operation ? ServerHalf<Ops[Key]> : SchemaTable<Ops[Key]>;
+  [Key in keyof Ops as Ops[Key] extends Operation ? (Listed<Ops[Key]> extends true ? Key : never) : Key]: Ops[Key] extends Operation
+    ? ServerHalf<Ops[Key]>
+    : SchemaTable<Ops[Key]>;
 };
 
 // Each domain's operations beside their runtime schemas, checked by the compiler: every schema an

@@ -71,7 +71,11 @@ export function answer<T>(): T {
 
 export type AnyOperation = Operation;
 
-type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : Path extends `${string}:${infer Name}` ? Name : never;
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
 /** The path parameters of an operation: `userId` a UUID string, every other one an id. */
 export type PathParams<Path extends string> = { [Name in ParamNames<Path>]: Name extends 'userId' ? string : number };
@@ -79,10 +83,18 @@ export type PathParams<Path extends string> = { [Name in ParamNames<Path>]: Name
 export type ParamsOf<Op> = Op extends { path: infer Path extends string } ? PathParams<Path> : never;
 /** What a handler receives, parsed by the schemas. */
 export type QueryOf<Op> = Op extends { query: infer Query extends Schema } ? v.InferOutput<Query> : undefined;
-export type BodyOf<Op> = Op extends { body: infer Body extends Schema } ? v.InferOutput<Body> : Op extends { upload: { fields: infer Fields extends Schema } } ? v.InferOutput<Fields> : undefined;
+export type BodyOf<Op> = Op extends { body: infer Body extends Schema }
+  ? v.InferOutput<Body>
+  : Op extends { upload: { fields: infer Fields extends Schema } }
+    ? v.InferOutput<Fields>
+    : undefined;
 /** What a client sends (the schemas' input side). */
 export type QueryInputOf<Op> = Op extends { query: infer Query extends Schema } ? v.InferInput<Query> : undefined;
-export type BodyInputOf<Op> = Op extends { body: infer Body extends Schema } ? v.InferInput<Body> : Op extends { bodyOneOf: readonly (infer One extends Schema)[] } ? v.InferInput<One> : undefined;
+export type BodyInputOf<Op> = Op extends { body: infer Body extends Schema }
+  ? v.InferInput<Body>
+  : Op extends { bodyOneOf: readonly (infer One extends Schema)[] }
+    ? v.InferInput<One>
+    : undefined;
 export type AnswerOf<Op> = Op extends { answer: infer Answer } ? Answer : void;
 
 /** The path with its parameters filled in (each one URI-encoded). */

@@ -8,6 +8,8 @@ import type { AnyOperation } from './operation';
 /** Every operation of every service, flattened: the OpenAPI document and the coverage test read it. */
 export function allOperations(): AnyOperation[] {
   const flatten = (group: object): AnyOperation[] =>
-    Object.values(group).flatMap((entry: AnyOperation | object) => ('method' in entry && 'path' in entry ? [entry as AnyOperation] : flatten(entry)));
+    Object.values(group).flatMap((entry: AnyOperation | object) =>
+      'method' in entry && 'path' in entry ? [entry as AnyOperation] : flatten(entry),
+    );
   return [AUTH_OPERATIONS, BROKER_OPERATIONS, CATALOGUE_OPERATIONS, PIPELINE_OPERATIONS, FINANCE_OPERATIONS].flatMap(flatten);
 }

@@ -4,7 +4,10 @@ import { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema 
 
 export const register = { summary: 'Cria a conta e inicia a sessão.', body: RegisterSchema };
 export const login = { summary: 'Inicia a sessão.', body: LoginSchema };
-export const forgotPassword = { summary: 'Envia o link de redefinição de senha (a mesma resposta exista ou não a conta).', body: ForgotPasswordSchema };
+export const forgotPassword = {
+  summary: 'Envia o link de redefinição de senha (a mesma resposta exista ou não a conta).',
+  body: ForgotPasswordSchema,
+};
 export const resetPassword = { summary: 'Define a nova senha com o token do e-mail.', body: ResetPasswordSchema };
 export const logout = { summary: 'Encerra a sessão.' };
 export const user = { summary: 'O usuário da sessão.' };

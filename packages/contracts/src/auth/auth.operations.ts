@@ -4,14 +4,50 @@ import type { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSc
 
 // Identity: accounts and sessions. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
-export const register = { id: 'auth.register', method: 'POST', path: '/api/auth/register', access: 'public', status: 201, body: phantom as typeof RegisterSchema, answer: phantom as User } as const satisfies Operation;
-export const login = { id: 'auth.login', method: 'POST', path: '/api/auth/login', access: 'public', body: phantom as typeof LoginSchema, answer: phantom as User } as const satisfies Operation;
-export const logout = { id: 'auth.logout', method: 'POST', path: '/api/auth/logout', access: 'public', status: 204 } as const satisfies Operation;
-export const user = { id: 'auth.user', method: 'GET', path: '/api/auth/user', access: 'signed-in', answer: phantom as User } as const satisfies Operation;
+export const register = {
+  id: 'auth.register',
+  method: 'POST',
+  path: '/api/auth/register',
+  access: 'public',
+  status: 201,
+  body: phantom as typeof RegisterSchema,
+  answer: phantom as User,
+} as const satisfies Operation;
+export const login = {
+  id: 'auth.login',
+  method: 'POST',
+  path: '/api/auth/login',
+  access: 'public',
+  body: phantom as typeof LoginSchema,
+  answer: phantom as User,
+} as const satisfies Operation;
+export const logout = {
+  id: 'auth.logout',
+  method: 'POST',
+  path: '/api/auth/logout',
+  access: 'public',
+  status: 204,
+} as const satisfies Operation;
+export const user = {
+  id: 'auth.user',
+  method: 'GET',
+  path: '/api/auth/user',
+  access: 'signed-in',
+  answer: phantom as User,
+} as const satisfies Operation;
 export const forgotPassword = {
-  id: 'auth.forgotPassword', method: 'POST', path: '/api/auth/forgot-password', access: 'public', body: phantom as typeof ForgotPasswordSchema, answer: phantom as { message: string },
+  id: 'auth.forgotPassword',
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  access: 'public',
+  body: phantom as typeof ForgotPasswordSchema,
+  answer: phantom as { message: string },
 } as const satisfies Operation;
 export const resetPassword = {
-  id: 'auth.resetPassword', method: 'POST', path: '/api/auth/reset-password', access: 'public',
-  body: phantom as typeof ResetPasswordSchema, answer: phantom as { message: string },
+  id: 'auth.resetPassword',
+  method: 'POST',
+  path: '/api/auth/reset-password',
+  access: 'public',
+  body: phantom as typeof ResetPasswordSchema,
+  answer: phantom as { message: string },
 } as const satisfies Operation;

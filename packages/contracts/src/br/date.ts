@@ -15,8 +15,13 @@ export function formatDate(value: string | Date | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
 }
 
-
-const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' };
+const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+};
 const DATE_TIME = new Intl.DateTimeFormat('pt-BR', DATE_TIME_OPTIONS);
 
 /** dd/mm/aaaa hh:mm in the viewer's time zone (an instant, not a calendar date). */

@@ -39,7 +39,10 @@ export function formatPercent(hundredths: number): string {
 
 /** Digit mask for money inputs: every digit typed shifts in from the right ('123' -> '1,23'). */
 export function maskMoneyInput(text: string): string {
-  const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 15);
+  const digits = text
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 15);
   return formatMoneyInput(digits ? Number(digits) : 0);
 }
 

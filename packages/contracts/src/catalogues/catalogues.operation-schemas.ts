@@ -1,7 +1,13 @@
 // The server half of the catalogues operations, by the same names: each one's summary (the reference) and its runtime
 // schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import {
-  CatalogueCheckQuerySchema, InsurerCreateSchema, InsurerUpdateSchema, LeadSourceCreateSchema, LeadSourceUpdateSchema, ProductCreateSchema, ProductUpdateSchema,
+  CatalogueCheckQuerySchema,
+  InsurerCreateSchema,
+  InsurerUpdateSchema,
+  LeadSourceCreateSchema,
+  LeadSourceUpdateSchema,
+  ProductCreateSchema,
+  ProductUpdateSchema,
 } from './catalogues.schemas';
 
 export const products = { create: { body: ProductCreateSchema }, update: { body: ProductUpdateSchema } };

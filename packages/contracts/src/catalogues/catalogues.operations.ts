@@ -7,10 +7,32 @@ import type { CatalogueCheckAnswer, CatalogueCheckQuerySchema } from './catalogu
 export { insurers, leadSources, products } from './catalogue-crud.operations';
 
 export const revealInsurerPassword = {
-  id: 'insurers.revealPassword', method: 'POST', path: '/api/insurers/:id/reveal-password', access: 'signed-in', notFound: NOT_FOUND.item, answer: phantom as { password: string | null },
+  id: 'insurers.revealPassword',
+  method: 'POST',
+  path: '/api/insurers/:id/reveal-password',
+  access: 'signed-in',
+  notFound: NOT_FOUND.item,
+  answer: phantom as { password: string | null },
 } as const satisfies Operation;
-export const referenceData = { id: 'referenceData.get', method: 'GET', path: '/api/reference-data', access: 'signed-in', answer: phantom as ReferenceData } as const satisfies Operation;
+export const referenceData = {
+  id: 'referenceData.get',
+  method: 'GET',
+  path: '/api/reference-data',
+  access: 'signed-in',
+  answer: phantom as ReferenceData,
+} as const satisfies Operation;
 export const check = {
-  id: 'catalogues.check', method: 'GET', path: '/internal/catalogues/:userId/check', access: 'internal', query: phantom as typeof CatalogueCheckQuerySchema, answer: phantom as CatalogueCheckAnswer,
+  id: 'catalogues.check',
+  method: 'GET',
+  path: '/internal/catalogues/:userId/check',
+  access: 'internal',
+  query: phantom as typeof CatalogueCheckQuerySchema,
+  answer: phantom as CatalogueCheckAnswer,
 } as const satisfies Operation;
-export const clearData = { id: 'catalogues.clearData', method: 'DELETE', path: '/internal/catalogues/:userId/data', access: 'internal', status: 204 } as const satisfies Operation;
+export const clearData = {
+  id: 'catalogues.clearData',
+  method: 'DELETE',
+  path: '/internal/catalogues/:userId/data',
+  access: 'internal',
+  status: 204,
+} as const satisfies Operation;

@@ -32,7 +32,10 @@ export interface IofSuggestion {
  * The IOF to suggest for a premium of the given product: its own rate when set, else the line of
  * its policy type (none set: business, a damage line, as issuing assumes).
  */
-export function suggestIof(product: { policyType: PolicyTypeValue | null; iofRate: string | null } | undefined, premiumCents: number | null): IofSuggestion {
+export function suggestIof(
+  product: { policyType: PolicyTypeValue | null; iofRate: string | null } | undefined,
+  premiumCents: number | null,
+): IofSuggestion {
   const own = product?.iofRate ? wireToCents(product.iofRate) : null;
   const line = POLICY_TYPE_IOF_LINE[product?.policyType ?? 'business'];
   const rateHundredths = own ?? IOF_LINES[line].hundredths;

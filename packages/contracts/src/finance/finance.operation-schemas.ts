@@ -1,12 +1,25 @@
 // The server half of the finance operations, by the same names: each one's summary (the reference) and its runtime
 // schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
-import { ClaimInputSchema, ClaimQuerySchema, ClaimStatusSchema, CommissionsQuerySchema, DocumentFieldsSchema, DocumentQuerySchema, PolicyIssueSchema, PolicyPdfFieldsSchema, PolicyQuerySchema } from './finance.schemas';
+import {
+  ClaimInputSchema,
+  ClaimQuerySchema,
+  ClaimStatusSchema,
+  CommissionsQuerySchema,
+  DocumentFieldsSchema,
+  DocumentQuerySchema,
+  PolicyIssueSchema,
+  PolicyPdfFieldsSchema,
+  PolicyQuerySchema,
+} from './finance.schemas';
 
 export const policies = { summary: 'Apólices: filtros de tipo, status e renovação (30/60/90 dias).', query: PolicyQuerySchema };
 export const claims = { summary: 'Sinistros, com filtro de status e a contagem dos ativos.', query: ClaimQuerySchema };
 export const createClaim = { summary: 'Abre um sinistro.', body: ClaimInputSchema };
 export const updateClaim = { summary: 'Edita um sinistro não fechado.', body: ClaimInputSchema };
-export const changeClaimStatus = { summary: 'Um passo do sinistro (aberto, em análise, aprovado/negado, fechado).', body: ClaimStatusSchema };
+export const changeClaimStatus = {
+  summary: 'Um passo do sinistro (aberto, em análise, aprovado/negado, fechado).',
+  body: ClaimStatusSchema,
+};
 export const commissions = { summary: 'Comissões por apólice, por tipo e projetadas.', query: CommissionsQuerySchema };
 export const documents = { summary: 'Documentos, contagens por categoria e o espaço usado.', query: DocumentQuerySchema };
 export const uploadDocument = { summary: 'Envia um documento (PDF, DOC, DOCX, XLS ou XLSX até 10 MB).', upload: DocumentFieldsSchema };

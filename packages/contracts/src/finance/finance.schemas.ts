@@ -1,8 +1,6 @@
 import * as v from 'valibot';
 import { optionalText, required } from '../fields';
-import {
-  CLAIM_STATUSES, CLAIM_TYPE_VALUES, DOCUMENT_CATEGORY_VALUES, POLICY_STATUSES, POLICY_TYPE_VALUES,
-} from './finance-options';
+import { CLAIM_STATUSES, CLAIM_TYPE_VALUES, DOCUMENT_CATEGORY_VALUES, POLICY_STATUSES, POLICY_TYPE_VALUES } from './finance-options';
 import { formId, isId, optionalWireId, requiredCents, wireId, wireMoney, FINALIZE_MONEY_MAX_CENTS } from '../wire-fields';
 
 const CLAIM_AMOUNT_MESSAGE = 'Valor é obrigatório';
@@ -22,7 +20,11 @@ function claimEntries<Id extends v.GenericSchema<unknown, number>, OptionalId ex
 
 /** An optional id picked in a <select> ('' is none). */
 function optionalFormId(message: string) {
-  return v.pipe(v.string(message), v.transform((value) => (value === '' ? null : Number(value))), v.check((value) => value === null || isId(value), message));
+  return v.pipe(
+    v.string(message),
+    v.transform((value) => (value === '' ? null : Number(value))),
+    v.check((value) => value === null || isId(value), message),
+  );
 }
 
 /** POST /api/claims and PATCH /api/claims/{id}: amount in reais on the wire ('1500.00'). */
@@ -43,9 +45,14 @@ export const ClaimStatusSchema = v.object({ status: required(v.picklist(CLAIM_ST
 
 const policyNumberField = v.optional(
   v.pipe(
-    v.nullable(v.pipe(v.string('Número da apólice inválido'), v.trim(), v.maxLength(40, 'Número da apólice deve ter no máximo 40 caracteres'))),
+    v.nullable(
+      v.pipe(v.string('Número da apólice inválido'), v.trim(), v.maxLength(40, 'Número da apólice deve ter no máximo 40 caracteres')),
+    ),
     v.transform((value) => (value ? value : null)),
-    v.check((value) => value === null || /^[\p{L}\p{N}./-]+$/u.test(value), 'Número da apólice deve ter apenas letras, números, ponto, barra ou hífen'),
+    v.check(
+      (value) => value === null || /^[\p{L}\p{N}./-]+$/u.test(value),
+      'Número da apólice deve ter apenas letras, números, ponto, barra ou hífen',
+    ),
   ),
   null,
 );
@@ -75,9 +82,7 @@ const ALL = 'all' as const;
 export const PolicyQuerySchema = v.object({
   type: v.optional(v.picklist([ALL, ...POLICY_TYPE_VALUES], 'Tipo de apólice inválido'), ALL),
   status: v.optional(v.picklist([ALL, ...POLICY_STATUSES], 'Status inválido'), ALL),
-  renewal: v.optional(
-    v.pipe(v.picklist(['30', '60', '90'], 'Período de renovação deve ser 30, 60 ou 90 dias'), v.transform(Number)),
-  ),
+  renewal: v.optional(v.pipe(v.picklist(['30', '60', '90'], 'Período de renovação deve ser 30, 60 ou 90 dias'), v.transform(Number))),
 });
 export type PolicyQuery = v.InferOutput<typeof PolicyQuerySchema>;
 

@@ -1,14 +1,27 @@
 // The server half of the pipeline operations, by the same names: each one's summary (the reference) and its runtime
 // schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import { IssueSchema } from '../finance/finance.schemas';
-import { ArchiveSchema, ArchivedQuerySchema, CardMoveSchema, CompletionSchema, ContactCreateSchema, ContactQuerySchema, ContactUpdateSchema, LeadCreateSchema, LeadListQuerySchema } from './pipeline.schemas';
+import {
+  ArchiveSchema,
+  ArchivedQuerySchema,
+  CardMoveSchema,
+  CompletionSchema,
+  ContactCreateSchema,
+  ContactQuerySchema,
+  ContactUpdateSchema,
+  LeadCreateSchema,
+  LeadListQuerySchema,
+} from './pipeline.schemas';
 
 export const cards = { summary: 'Os cards do quadro, ou os arquivados (archived=true).', query: ArchivedQuerySchema };
 export const leads = { summary: 'Os leads mais recentes, resumidos.', query: LeadListQuerySchema };
 export const createLead = { summary: 'Criar Lead: o contato e o seu card.', body: LeadCreateSchema };
 export const move = { summary: 'Muda o card de estágio.', body: CardMoveSchema };
 export const archive = { summary: 'Arquiva o card, com um motivo opcional.', body: ArchiveSchema };
-export const confirmIssuance = { summary: 'Com os campos da venda, finaliza o card; sem eles (ou só policyNumber), emite a apólice.', bodyOneOf: [CompletionSchema, IssueSchema] as const };
+export const confirmIssuance = {
+  summary: 'Com os campos da venda, finaliza o card; sem eles (ou só policyNumber), emite a apólice.',
+  bodyOneOf: [CompletionSchema, IssueSchema] as const,
+};
 export const contacts = { summary: 'Contatos: busca, filtro por tipo, páginas.', query: ContactQuerySchema };
 export const exportContacts = { summary: 'Contatos em CSV (UTF-8 com BOM, separador ;).', query: ContactQuerySchema };
 export const createContact = { summary: 'Cria um contato.', body: ContactCreateSchema };

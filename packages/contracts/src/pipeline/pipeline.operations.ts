@@ -4,54 +4,161 @@ import type { IssueSchema } from '../finance/finance.schemas';
 import type { PipelineStats } from '../types';
 import type { Contact, ContactDetail, ContactPage, PipelineCard, PipelineLead } from './pipeline-types';
 import type {
-  ArchiveSchema, ArchivedQuerySchema, CardMoveSchema, CompletionSchema, ContactCreateSchema, ContactQuerySchema, ContactUpdateSchema, LeadCreateSchema, LeadListQuerySchema,
+  ArchiveSchema,
+  ArchivedQuerySchema,
+  CardMoveSchema,
+  CompletionSchema,
+  ContactCreateSchema,
+  ContactQuerySchema,
+  ContactUpdateSchema,
+  LeadCreateSchema,
+  LeadListQuerySchema,
 } from './pipeline.schemas';
 
 // The pipeline service: the board, its cards and the contacts. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
-export const board = { id: 'pipeline.board', method: 'GET', path: '/api/pipeline', access: 'signed-in', answer: phantom as PipelineCard[] } as const satisfies Operation;
+export const board = {
+  id: 'pipeline.board',
+  method: 'GET',
+  path: '/api/pipeline',
+  access: 'signed-in',
+  answer: phantom as PipelineCard[],
+} as const satisfies Operation;
 export const cards = {
-  id: 'pipeline.cards', method: 'GET', path: '/api/pipeline-cards', access: 'signed-in',
-  query: phantom as typeof ArchivedQuerySchema, answer: phantom as PipelineCard[],
+  id: 'pipeline.cards',
+  method: 'GET',
+  path: '/api/pipeline-cards',
+  access: 'signed-in',
+  query: phantom as typeof ArchivedQuerySchema,
+  answer: phantom as PipelineCard[],
 } as const satisfies Operation;
 export const leads = {
-  id: 'pipeline.leads', method: 'GET', path: '/api/pipeline-leads', access: 'signed-in',
-  query: phantom as typeof LeadListQuerySchema, answer: phantom as PipelineLead[],
+  id: 'pipeline.leads',
+  method: 'GET',
+  path: '/api/pipeline-leads',
+  access: 'signed-in',
+  query: phantom as typeof LeadListQuerySchema,
+  answer: phantom as PipelineLead[],
 } as const satisfies Operation;
-export const createLead = { id: 'pipeline.createLead', method: 'POST', path: '/api/pipeline', access: 'signed-in', status: 201, body: phantom as typeof LeadCreateSchema, answer: phantom as PipelineCard } as const satisfies Operation;
+export const createLead = {
+  id: 'pipeline.createLead',
+  method: 'POST',
+  path: '/api/pipeline',
+  access: 'signed-in',
+  status: 201,
+  body: phantom as typeof LeadCreateSchema,
+  answer: phantom as PipelineCard,
+} as const satisfies Operation;
 export const move = {
-  id: 'pipeline.move', method: 'PATCH', path: '/api/pipeline/:id', access: 'signed-in',
-  body: phantom as typeof CardMoveSchema, notFound: NOT_FOUND.card, answer: phantom as PipelineCard,
+  id: 'pipeline.move',
+  method: 'PATCH',
+  path: '/api/pipeline/:id',
+  access: 'signed-in',
+  body: phantom as typeof CardMoveSchema,
+  notFound: NOT_FOUND.card,
+  answer: phantom as PipelineCard,
 } as const satisfies Operation;
-export const remove = { id: 'pipeline.remove', method: 'DELETE', path: '/api/pipeline/:id', access: 'signed-in', status: 204, notFound: NOT_FOUND.card } as const satisfies Operation;
+export const remove = {
+  id: 'pipeline.remove',
+  method: 'DELETE',
+  path: '/api/pipeline/:id',
+  access: 'signed-in',
+  status: 204,
+  notFound: NOT_FOUND.card,
+} as const satisfies Operation;
 export const archive = {
-  id: 'pipeline.archive', method: 'POST', path: '/api/pipeline-cards/:id/archive', access: 'signed-in',
-  body: phantom as typeof ArchiveSchema, notFound: NOT_FOUND.card, answer: phantom as PipelineCard,
+  id: 'pipeline.archive',
+  method: 'POST',
+  path: '/api/pipeline-cards/:id/archive',
+  access: 'signed-in',
+  body: phantom as typeof ArchiveSchema,
+  notFound: NOT_FOUND.card,
+  answer: phantom as PipelineCard,
 } as const satisfies Operation;
-export const unarchive = { id: 'pipeline.unarchive', method: 'POST', path: '/api/pipeline-cards/:id/unarchive', access: 'signed-in', notFound: NOT_FOUND.card, answer: phantom as PipelineCard } as const satisfies Operation;
+export const unarchive = {
+  id: 'pipeline.unarchive',
+  method: 'POST',
+  path: '/api/pipeline-cards/:id/unarchive',
+  access: 'signed-in',
+  notFound: NOT_FOUND.card,
+  answer: phantom as PipelineCard,
+} as const satisfies Operation;
 export const confirmIssuance = {
-  id: 'pipeline.confirmIssuance', method: 'POST', path: '/api/pipeline-cards/:id/confirm-issuance', access: 'signed-in',
-  bodyOneOf: phantom as readonly [typeof CompletionSchema, typeof IssueSchema], notFound: NOT_FOUND.card, answer: phantom as PipelineCard,
+  id: 'pipeline.confirmIssuance',
+  method: 'POST',
+  path: '/api/pipeline-cards/:id/confirm-issuance',
+  access: 'signed-in',
+  bodyOneOf: phantom as readonly [typeof CompletionSchema, typeof IssueSchema],
+  notFound: NOT_FOUND.card,
+  answer: phantom as PipelineCard,
 } as const satisfies Operation;
 export const contacts = {
-  id: 'contacts.list', method: 'GET', path: '/api/contacts', access: 'signed-in',
-  query: phantom as typeof ContactQuerySchema, answer: phantom as ContactPage,
+  id: 'contacts.list',
+  method: 'GET',
+  path: '/api/contacts',
+  access: 'signed-in',
+  query: phantom as typeof ContactQuerySchema,
+  answer: phantom as ContactPage,
 } as const satisfies Operation;
 export const exportContacts = {
-  id: 'contacts.export', method: 'GET', path: '/api/contacts/export', access: 'signed-in',
-  query: phantom as typeof ContactQuerySchema, produces: 'text/csv',
+  id: 'contacts.export',
+  method: 'GET',
+  path: '/api/contacts/export',
+  access: 'signed-in',
+  query: phantom as typeof ContactQuerySchema,
+  produces: 'text/csv',
 } as const satisfies Operation;
-export const contact = { id: 'contacts.get', method: 'GET', path: '/api/contacts/:id', access: 'signed-in', notFound: NOT_FOUND.contact, answer: phantom as ContactDetail } as const satisfies Operation;
-export const createContact = { id: 'contacts.create', method: 'POST', path: '/api/contacts', access: 'signed-in', status: 201, body: phantom as typeof ContactCreateSchema, answer: phantom as Contact } as const satisfies Operation;
+export const contact = {
+  id: 'contacts.get',
+  method: 'GET',
+  path: '/api/contacts/:id',
+  access: 'signed-in',
+  notFound: NOT_FOUND.contact,
+  answer: phantom as ContactDetail,
+} as const satisfies Operation;
+export const createContact = {
+  id: 'contacts.create',
+  method: 'POST',
+  path: '/api/contacts',
+  access: 'signed-in',
+  status: 201,
+  body: phantom as typeof ContactCreateSchema,
+  answer: phantom as Contact,
+} as const satisfies Operation;
 export const updateContact = {
-  id: 'contacts.update', method: 'PATCH', path: '/api/contacts/:id', access: 'signed-in',
-  body: phantom as typeof ContactUpdateSchema, notFound: NOT_FOUND.contact, answer: phantom as Contact,
+  id: 'contacts.update',
+  method: 'PATCH',
+  path: '/api/contacts/:id',
+  access: 'signed-in',
+  body: phantom as typeof ContactUpdateSchema,
+  notFound: NOT_FOUND.contact,
+  answer: phantom as Contact,
 } as const satisfies Operation;
-export const stats = { id: 'pipeline.stats', method: 'GET', path: '/internal/pipeline/:userId/stats', access: 'internal', answer: phantom as PipelineStats } as const satisfies Operation;
+export const stats = {
+  id: 'pipeline.stats',
+  method: 'GET',
+  path: '/internal/pipeline/:userId/stats',
+  access: 'internal',
+  answer: phantom as PipelineStats,
+} as const satisfies Operation;
 export const contactRef = {
-  id: 'pipeline.contactRef', method: 'GET', path: '/internal/pipeline/:userId/contacts/:id', access: 'internal', answer: phantom as { id: number; name: string },
+  id: 'pipeline.contactRef',
+  method: 'GET',
+  path: '/internal/pipeline/:userId/contacts/:id',
+  access: 'internal',
+  answer: phantom as { id: number; name: string },
 } as const satisfies Operation;
 export const cardRef = {
-  id: 'pipeline.cardRef', method: 'GET', path: '/internal/pipeline/:userId/cards/:id', access: 'internal', answer: phantom as { id: number; contactId: number },
+  id: 'pipeline.cardRef',
+  method: 'GET',
+  path: '/internal/pipeline/:userId/cards/:id',
+  access: 'internal',
+  answer: phantom as { id: number; contactId: number },
 } as const satisfies Operation;
-export const clearData = { id: 'pipeline.clearData', method: 'DELETE', path: '/internal/pipeline/:userId/data', access: 'internal', status: 204 } as const satisfies Operation;
+export const clearData = {
+  id: 'pipeline.clearData',
+  method: 'DELETE',
+  path: '/internal/pipeline/:userId/data',
+  access: 'internal',
+  status: 204,
+} as const satisfies Operation;

@@ -2,13 +2,29 @@ import * as v from 'valibot';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
 import { isValidMobilePhone, normalizePhone } from '../br/phone';
 import { maxLengthMessage, optionalEmail, optionalText, required, requiredText } from '../fields';
-import { FINALIZE_MONEY_MAX_CENTS, dateField, formId, isId, optionalCents, optionalWireId, optionalWireMoney, requiredCents, wireId, wireMoney } from '../wire-fields';
+import {
+  FINALIZE_MONEY_MAX_CENTS,
+  dateField,
+  formId,
+  isId,
+  optionalCents,
+  optionalWireId,
+  optionalWireMoney,
+  requiredCents,
+  wireId,
+  wireMoney,
+} from '../wire-fields';
 
 import {
-  ANNUAL_PREMIUM_MAX_CENTS, COMMISSION_PERCENT_MAX_HUNDREDTHS, CONTACT_TYPES, DOCUMENT_TYPES, NOTE_MAX_LENGTH, STAGE_KEYS, TOTAL_PREMIUM_MAX_CENTS,
+  ANNUAL_PREMIUM_MAX_CENTS,
+  COMMISSION_PERCENT_MAX_HUNDREDTHS,
+  CONTACT_TYPES,
+  DOCUMENT_TYPES,
+  NOTE_MAX_LENGTH,
+  STAGE_KEYS,
+  TOTAL_PREMIUM_MAX_CENTS,
   type DocumentTypeValue,
 } from './pipeline-options';
-
 
 const PHONE_MESSAGE = 'Número de celular inválido. Use formato: (11) 99999-9999';
 const CPF_MESSAGE = 'CPF inválido. Use 11 dígitos ou formato especial com XX';
@@ -16,7 +32,13 @@ const ANNUAL_PREMIUM_MESSAGE = 'Prêmio anual deve estar entre R$ 0,00 e R$ 1.00
 const END_AFTER_START = 'Data de fim deve ser posterior à data de início';
 
 const phoneField = required(
-  v.pipe(v.string('Celular é obrigatório'), v.trim(), v.nonEmpty('Celular é obrigatório'), v.check(isValidMobilePhone, PHONE_MESSAGE), v.transform(normalizePhone)),
+  v.pipe(
+    v.string('Celular é obrigatório'),
+    v.trim(),
+    v.nonEmpty('Celular é obrigatório'),
+    v.check(isValidMobilePhone, PHONE_MESSAGE),
+    v.transform(normalizePhone),
+  ),
 );
 
 /** The optional CPF variant: blank is "not informed", anything else must be valid. */
@@ -29,7 +51,12 @@ const optionalCpfField = v.optional(
   null,
 );
 
-const noteText = v.pipe(v.string('Nota inválida'), v.trim(), v.nonEmpty('A nota não pode ficar vazia'), v.maxLength(NOTE_MAX_LENGTH, maxLengthMessage(NOTE_MAX_LENGTH)));
+const noteText = v.pipe(
+  v.string('Nota inválida'),
+  v.trim(),
+  v.nonEmpty('A nota não pode ficar vazia'),
+  v.maxLength(NOTE_MAX_LENGTH, maxLengthMessage(NOTE_MAX_LENGTH)),
+);
 /** Notes added in one save: each is appended with its date-time by the server. */
 const newNotesField = v.optional(v.pipe(v.array(noteText, 'Notas inválidas'), v.maxLength(20, 'No máximo 20 notas por vez')), []);
 
@@ -76,8 +103,16 @@ const contactEditEntries = {
 /** The edit-lead form (ids as select text; '' is "not informed"). */
 export const LeadEditFormSchema = v.object({
   ...contactEditEntries,
-  productId: v.pipe(v.string(), v.transform((value) => (value === '' ? null : Number(value))), v.check((value) => value === null || isId(value), 'Tipo de seguro inválido')),
-  leadSourceId: v.pipe(v.string(), v.transform((value) => (value === '' ? null : Number(value))), v.check((value) => value === null || isId(value), 'Origem do lead inválida')),
+  productId: v.pipe(
+    v.string(),
+    v.transform((value) => (value === '' ? null : Number(value))),
+    v.check((value) => value === null || isId(value), 'Tipo de seguro inválido'),
+  ),
+  leadSourceId: v.pipe(
+    v.string(),
+    v.transform((value) => (value === '' ? null : Number(value))),
+    v.check((value) => value === null || isId(value), 'Origem do lead inválida'),
+  ),
 });
 
 /**
@@ -109,7 +144,10 @@ export const ContactCreateSchema = v.object({
 /** PATCH /api/pipeline/{id}: the stage key, its id, or both (they must agree). */
 export const CardMoveSchema = v.pipe(
   v.object({ stage: stageKeyField, stageId: optionalWireId('Estágio inválido') }),
-  v.forward(v.check((input) => input.stage !== null || input.stageId !== null, 'Estágio é obrigatório'), ['stage']),
+  v.forward(
+    v.check((input) => input.stage !== null || input.stageId !== null, 'Estágio é obrigatório'),
+    ['stage'],
+  ),
 );
 
 export const ArchiveSchema = v.object({ reason: optionalText(500) });
@@ -130,9 +168,17 @@ export const CompletionSchema = v.pipe(
     totalPremium: optionalWireMoney('Prêmio total deve ser um valor positivo', TOTAL_PREMIUM_MAX_CENTS),
     commissionPercentage: optionalWireMoney('Comissão deve ser um valor positivo', COMMISSION_PERCENT_MAX_HUNDREDTHS),
     commissionAmount: optionalWireMoney('Valor da comissão deve ser um valor positivo'),
-    documentType: v.optional(v.nullable(v.picklist(DOCUMENT_TYPES.map((type) => type.value) as [DocumentTypeValue, ...DocumentTypeValue[]], 'Tipo de documento inválido')), null),
+    documentType: v.optional(
+      v.nullable(
+        v.picklist(DOCUMENT_TYPES.map((type) => type.value) as [DocumentTypeValue, ...DocumentTypeValue[]], 'Tipo de documento inválido'),
+      ),
+      null,
+    ),
   }),
-  v.forward(v.check((input) => input.endDate > input.startDate, END_AFTER_START), ['endDate']),
+  v.forward(
+    v.check((input) => input.endDate > input.startDate, END_AFTER_START),
+    ['endDate'],
+  ),
   v.forward(
     v.check(
       (input) => input.premioLiquido + input.iof + (input.juros ?? 0) <= TOTAL_PREMIUM_MAX_CENTS,
@@ -167,9 +213,15 @@ export const FinalizeFormSchema = v.pipe(
     juros: optionalCents(FINALIZE_MONEY_MAX_CENTS, 'Valor acima do limite permitido'),
     commissionPercentage: optionalCents(COMMISSION_PERCENT_MAX_HUNDREDTHS, 'Comissão deve estar entre 0 e 99,99%'),
     commissionAmount: optionalCents(FINALIZE_MONEY_MAX_CENTS, 'Valor acima do limite permitido'),
-    documentType: v.picklist(['', ...DOCUMENT_TYPES.map((type) => type.value)] as ['', ...DocumentTypeValue[]], 'Tipo de documento inválido'),
+    documentType: v.picklist(
+      ['', ...DOCUMENT_TYPES.map((type) => type.value)] as ['', ...DocumentTypeValue[]],
+      'Tipo de documento inválido',
+    ),
   }),
-  v.forward(v.check((input) => input.endDate > input.startDate, END_AFTER_START), ['endDate']),
+  v.forward(
+    v.check((input) => input.endDate > input.startDate, END_AFTER_START),
+    ['endDate'],
+  ),
 );
 
 export const CONTACTS_PAGE_SIZE_MAX = 100;
@@ -180,7 +232,13 @@ export const ContactQuerySchema = v.object({
   type: v.optional(v.picklist(['all', ...CONTACT_TYPES] as const, 'Tipo inválido'), 'all'),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Página inválida'), v.transform(Number), v.minValue(1, 'Página inválida')), '1'),
   pageSize: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Tamanho de página inválido'), v.transform(Number), v.minValue(1, 'Tamanho de página inválido'), v.maxValue(CONTACTS_PAGE_SIZE_MAX, 'Tamanho de página inválido')),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'Tamanho de página inválido'),
+      v.transform(Number),
+      v.minValue(1, 'Tamanho de página inválido'),
+      v.maxValue(CONTACTS_PAGE_SIZE_MAX, 'Tamanho de página inválido'),
+    ),
     '25',
   ),
 });
@@ -203,5 +261,14 @@ export const ArchivedQuerySchema = v.object({
 /** GET /api/pipeline-leads?limit: 1..500, default 50. */
 const LIMIT_MESSAGE = 'Parâmetro limit deve estar entre 1 e 500.';
 export const LeadListQuerySchema = v.object({
-  limit: v.optional(v.pipe(v.string(LIMIT_MESSAGE), v.regex(/^\d{1,3}$/, LIMIT_MESSAGE), v.transform(Number), v.minValue(1, LIMIT_MESSAGE), v.maxValue(500, LIMIT_MESSAGE)), '50'),
+  limit: v.optional(
+    v.pipe(
+      v.string(LIMIT_MESSAGE),
+      v.regex(/^\d{1,3}$/, LIMIT_MESSAGE),
+      v.transform(Number),
+      v.minValue(1, LIMIT_MESSAGE),
+      v.maxValue(500, LIMIT_MESSAGE),
+    ),
+    '50',
+  ),
 });

@@ -31,7 +31,8 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     credentials: 'include',
-    headers: body === undefined || isForm ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers:
+      body === undefined || isForm ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
   });
   if (!response.ok) {

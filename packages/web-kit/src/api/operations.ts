@@ -7,7 +7,11 @@ type Optional<Key extends string, Value> = [Value] extends [undefined] ? { [K in
 /** What a call of an operation sends: its path parameters, query and body, typed by the operation. */
 export type OperationInput<Op> = ([keyof ParamsOf<Op>] extends [never] ? { params?: undefined } : { params: ParamsOf<Op> }) &
   ([QueryInputOf<Op>] extends [undefined] ? { query?: undefined } : { query?: Partial<QueryInputOf<Op>> }) &
-  (Op extends { upload: object } ? { body: FormData } : Op extends { bodyOneOf: object } ? { body?: BodyInputOf<Op> } : Optional<'body', BodyInputOf<Op>>);
+  (Op extends { upload: object }
+    ? { body: FormData }
+    : Op extends { bodyOneOf: object }
+      ? { body?: BodyInputOf<Op> }
+      : Optional<'body', BodyInputOf<Op>>);
 
 /** The operation's URL: its path filled in, its query (undefined and '' left out). */
 export function operationUrl(op: AnyOperation, input: { params?: object; query?: object } = {}): string {
@@ -20,7 +24,10 @@ export function operationUrl(op: AnyOperation, input: { params?: object; query?:
 }
 
 /** Calls an operation: method, URL and body as it declares them; the answer typed as it declares it. */
-export function callOperation<Op extends AnyOperation>(op: Op, ...[input]: [keyof OperationInput<Op>] extends [never] ? [] : [OperationInput<Op>] | []): Promise<AnswerOf<Op>> {
+export function callOperation<Op extends AnyOperation>(
+  op: Op,
+  ...[input]: [keyof OperationInput<Op>] extends [never] ? [] : [OperationInput<Op>] | []
+): Promise<AnswerOf<Op>> {
   const { body, ...rest } = (input ?? {}) as { body?: unknown; params?: object; query?: object };
   return apiRequest<AnswerOf<Op>>(op.method, operationUrl(op, rest), body);
 }
@@ -54,7 +61,9 @@ export interface OperationQueryOptions {
 /** The answer of a read operation, cached under its key. */
 export function useOperation<Op extends AnyOperation>(op: Op, input?: OperationInput<Op>, options: OperationQueryOptions = {}) {
   // Only what is set: an undefined staleTime would override the client's default (never stale).
-  const timing = Object.fromEntries(Object.entries({ staleTime: options.staleTime, gcTime: options.gcTime }).filter(([, value]) => value !== undefined));
+  const timing = Object.fromEntries(
+    Object.entries({ staleTime: options.staleTime, gcTime: options.gcTime }).filter(([, value]) => value !== undefined),
+  );
   return useQuery({
     ...operationQuery(op, input),
     ...timing,

@@ -3,7 +3,15 @@ import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, Dialog
 import type { ConfirmDialogProps } from './confirm-dialog';
 
 /** The dialog itself, loaded the first time a ConfirmDialog opens (see confirm-dialog.tsx). */
-export default function ConfirmDialogSurface({ open, title, message, confirmLabel, onConfirm, onOpenChange, busy = false }: ConfirmDialogProps) {
+export default function ConfirmDialogSurface({
+  open,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onOpenChange,
+  busy = false,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} modalType="alert" onOpenChange={(_event, data) => onOpenChange(data.open)}>
       <DialogSurface>

@@ -12,5 +12,9 @@ const useStyles = makeStyles({
  */
 export function EmptyState({ children, role }: { children: ReactNode; role?: 'alert' }) {
   const styles = useStyles();
-  return <Body1 as="p" role={role} className={styles.root}>{children}</Body1>;
+  return (
+    <Body1 as="p" role={role} className={styles.root}>
+      {children}
+    </Body1>
+  );
 }

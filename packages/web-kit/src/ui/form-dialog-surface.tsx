@@ -21,8 +21,12 @@ export default function FormDialogSurface({ title, submitLabel, busy, onSubmit, 
             <DialogContent className={styles.fields}>{children}</DialogContent>
             <DialogActions className={styles.actions}>
               {extraActions}
-              <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancelar</Button>
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>{submitLabel}</Button>
+              <Button appearance="secondary" onClick={onClose} disabled={busy}>
+                Cancelar
+              </Button>
+              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+                {submitLabel}
+              </Button>
             </DialogActions>
           </DialogBody>
         </form>

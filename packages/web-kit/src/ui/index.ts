@@ -13,7 +13,17 @@ export { PersonAvatar, avatarColour, type PersonAvatarProps } from './person-ava
 export { PageHeader } from './page-header';
 export { COMPACT_LAYOUT } from './layout';
 export {
-  CepField, CnpjField, CpfField, DateField, MaskedField, MoneyField, NumberField, PasswordField, PhoneField, TextField, type FieldProps,
+  CepField,
+  CnpjField,
+  CpfField,
+  DateField,
+  MaskedField,
+  MoneyField,
+  NumberField,
+  PasswordField,
+  PhoneField,
+  TextField,
+  type FieldProps,
 } from './form/fields';
 export { CheckboxField } from './form/checkbox-field';
 export { SelectField } from './form/select-field';

@@ -12,7 +12,10 @@ export interface MoneyInputProps extends Omit<InputProps, 'value' | 'onChange'> 
 }
 
 /** Digits shift in from the right (1 -> 0,01 -> 0,12 -> 1,23); the value is always integer cents. */
-export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function MoneyInput({ value, onChange, maxCents, unit = 'BRL', ...rest }, ref) {
+export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function MoneyInput(
+  { value, onChange, maxCents, unit = 'BRL', ...rest },
+  ref,
+) {
   return (
     <Input
       {...rest}

@@ -6,9 +6,16 @@ const useStyles = makeStyles({
   // Looks like Fluent's Card without shipping it: the shell shows these panels only when an area
   // is locked or failed to load, and every remote page would otherwise carry the Card's code.
   root: {
-    display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM, maxWidth: '36rem',
-    padding: tokens.spacingHorizontalL, borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow4, color: tokens.colorNeutralForeground1,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: tokens.spacingVerticalM,
+    maxWidth: '36rem',
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+    color: tokens.colorNeutralForeground1,
   },
   heading: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, margin: 0 },
   icon: { display: 'flex', fontSize: '24px', color: tokens.colorBrandForeground1 },
@@ -32,7 +39,9 @@ export function NoticePanel({ icon, title, children, action, role, intent = 'inf
   return (
     <section className={styles.root} role={role} aria-label={title}>
       <Subtitle1 as="h1" className={styles.heading}>
-        <span className={mergeClasses(styles.icon, intent === 'error' && styles.danger)} aria-hidden>{icon}</span>
+        <span className={mergeClasses(styles.icon, intent === 'error' && styles.danger)} aria-hidden>
+          {icon}
+        </span>
         {title}
       </Subtitle1>
       <Body1>{children}</Body1>

@@ -3,7 +3,14 @@ import { Subtitle2, Title2 } from '@corretora/web-kit/fluent/core';
 import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: tokens.spacingHorizontalL, marginBottom: tokens.spacingVerticalXL, flexWrap: 'wrap' },
+  root: {
+    display: 'flex',
+    alignItems: 'flex-start',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalL,
+    marginBottom: tokens.spacingVerticalXL,
+    flexWrap: 'wrap',
+  },
   texts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   subtitle: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },

@@ -4,8 +4,14 @@ import { useState } from 'react';
 
 const useStyles = makeStyles({
   root: {
-    display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0, overflow: 'hidden',
-    borderRadius: tokens.borderRadiusCircular, fontWeight: tokens.fontWeightSemibold, userSelect: 'none',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: 0,
+    overflow: 'hidden',
+    borderRadius: tokens.borderRadiusCircular,
+    fontWeight: tokens.fontWeightSemibold,
+    userSelect: 'none',
   },
   image: { width: '100%', height: '100%', objectFit: 'cover' },
   c0: { backgroundColor: tokens.colorPaletteDarkRedBackground2, color: tokens.colorPaletteDarkRedForeground2 },

@@ -1,14 +1,34 @@
 import {
-  BROKER_OPERATIONS, CLAIM_STATUS_LABELS, DOCUMENT_CATEGORIES, formatCount, formatDateTime, formatMoney, formatRelativeTime,
-  optionLabel, type ActivityEvent, type ActivityType, type ClaimStatus,
+  BROKER_OPERATIONS,
+  CLAIM_STATUS_LABELS,
+  DOCUMENT_CATEGORIES,
+  formatCount,
+  formatDateTime,
+  formatMoney,
+  formatRelativeTime,
+  optionLabel,
+  type ActivityEvent,
+  type ActivityType,
+  type ClaimStatus,
 } from '@corretora/contracts';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Subtitle1, Text, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
 import { Skeleton, SkeletonItem } from '@corretora/web-kit/fluent/skeleton';
 import {
-  AlertRegular, ArchiveRegular, ArrowRightRegular, ArrowUndoRegular, DocumentArrowUpRegular, DocumentTextRegular, MoneyRegular, PeopleRegular,
-  PersonAddRegular, ShieldCheckmarkRegular, SparkleRegular, BuildingRegular, type FluentIcon,
+  AlertRegular,
+  ArchiveRegular,
+  ArrowRightRegular,
+  ArrowUndoRegular,
+  DocumentArrowUpRegular,
+  DocumentTextRegular,
+  MoneyRegular,
+  PeopleRegular,
+  PersonAddRegular,
+  ShieldCheckmarkRegular,
+  SparkleRegular,
+  BuildingRegular,
+  type FluentIcon,
 } from '@fluentui/react-icons';
 import { useEffect, useId, useState } from 'react';
 import { PATHS } from '../../config/paths';
@@ -16,7 +36,12 @@ import { Link, useNavigate, useOperation } from '@corretora/web-kit';
 import { LoadingScreen, PageHeader } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({
-  stats: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', gap: tokens.spacingHorizontalL, marginBottom: tokens.spacingVerticalXL },
+  stats: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    marginBottom: tokens.spacingVerticalXL,
+  },
   stat: { gap: tokens.spacingVerticalS },
   statLabel: { color: tokens.colorNeutralForeground3 },
   panels: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(18rem, 1fr))', gap: tokens.spacingHorizontalL },
@@ -72,7 +97,11 @@ function StatCards() {
           </Card>
         ))}
       </div>
-      {missing.size > 0 && <Body1 role="status" className={styles.empty}>Alguns indicadores não puderam ser carregados agora (—). Os demais estão atualizados.</Body1>}
+      {missing.size > 0 && (
+        <Body1 role="status" className={styles.empty}>
+          Alguns indicadores não puderam ser carregados agora (—). Os demais estão atualizados.
+        </Body1>
+      )}
       {!missing.has('finance') && renewing > 0 && (
         <Body1 className={styles.renewals}>
           {renewing === 1 ? '1 apólice renova' : `${formatCount(renewing)} apólices renovam`} nos próximos 30 dias.{' '}
@@ -90,10 +119,15 @@ function FirstStepsCard() {
   if (!stats.data || stats.data.totalLeads > 0) return null;
   return (
     <Card className={styles.welcome}>
-      <CardHeader image={<SparkleRegular fontSize={28} />} header={<Subtitle1 as="h2">Parabéns! Sua corretora está configurada.</Subtitle1>} />
+      <CardHeader
+        image={<SparkleRegular fontSize={28} />}
+        header={<Subtitle1 as="h2">Parabéns! Sua corretora está configurada.</Subtitle1>}
+      />
       <Body1>Agora é hora de trazer seus clientes e oportunidades para o CRM.</Body1>
       <div className={styles.welcomeActions}>
-        <Button appearance="primary" onClick={() => navigate(PATHS.pipeline)}>Adicionar Primeiro Lead</Button>
+        <Button appearance="primary" onClick={() => navigate(PATHS.pipeline)}>
+          Adicionar Primeiro Lead
+        </Button>
         <Button onClick={() => navigate(PATHS.contacts)}>Gerenciar Contatos</Button>
       </div>
     </Card>
@@ -105,12 +139,18 @@ const ACTIVITY: Record<ActivityType, { icon: FluentIcon; text: (event: ActivityE
   stage_changed: { icon: ArrowRightRegular, text: (event) => `Card de ${event.subject} movido para ${event.detail ?? 'outra etapa'}` },
   card_archived: { icon: ArchiveRegular, text: (event) => `Card de ${event.subject} arquivado${event.detail ? ` (${event.detail})` : ''}` },
   card_restored: { icon: ArrowUndoRegular, text: (event) => `Card de ${event.subject} restaurado` },
-  policy_issued: { icon: ShieldCheckmarkRegular, text: (event) => `Apólice ${event.subject} emitida${event.detail ? ` para ${event.detail}` : ''}` },
+  policy_issued: {
+    icon: ShieldCheckmarkRegular,
+    text: (event) => `Apólice ${event.subject} emitida${event.detail ? ` para ${event.detail}` : ''}`,
+  },
   claim_status_changed: {
     icon: AlertRegular,
     text: (event) => `Sinistro ${event.subject}: ${CLAIM_STATUS_LABELS[event.detail as ClaimStatus] ?? event.detail ?? ''}`,
   },
-  document_uploaded: { icon: DocumentArrowUpRegular, text: (event) => `Documento enviado: ${event.subject} (${optionLabel(DOCUMENT_CATEGORIES, event.detail)})` },
+  document_uploaded: {
+    icon: DocumentArrowUpRegular,
+    text: (event) => `Documento enviado: ${event.subject} (${optionLabel(DOCUMENT_CATEGORIES, event.detail)})`,
+  },
 };
 
 /** The current time, ticking once a minute, so 'há 2 minutos' does not stay 'agora mesmo'. */
@@ -158,17 +198,27 @@ function Panels({ complete }: { complete: boolean }) {
   return (
     <div className={styles.panels}>
       <Card className={styles.panel} role="region" aria-labelledby={activityTitle}>
-        <Subtitle1 as="h2" id={activityTitle}>Atividade Recente</Subtitle1>
+        <Subtitle1 as="h2" id={activityTitle}>
+          Atividade Recente
+        </Subtitle1>
         <RecentActivity complete={complete} />
       </Card>
       <Card className={styles.panel}>
         <Subtitle1 as="h2">Ações Rápidas</Subtitle1>
         <div className={styles.actions}>
           {/* ?novo=1: the screen opens with its add dialog (Adicionar Novo Cliente, Criar Apólice and Processar Sinistro open their screen's add dialog). */}
-          <Button icon={<PeopleRegular />} onClick={() => navigate(`${PATHS.contacts}?novo=1`)}>Adicionar Novo Cliente</Button>
-          <Button icon={<DocumentTextRegular />} onClick={() => navigate(`${PATHS.pipeline}?novo=1`)}>Criar Apólice</Button>
-          <Button icon={<AlertRegular />} onClick={() => navigate(`${PATHS.claims}?novo=1`)}>Processar Sinistro</Button>
-          <Button icon={<DocumentArrowUpRegular />} onClick={() => navigate(PATHS.documents)}>Enviar Documento</Button>
+          <Button icon={<PeopleRegular />} onClick={() => navigate(`${PATHS.contacts}?novo=1`)}>
+            Adicionar Novo Cliente
+          </Button>
+          <Button icon={<DocumentTextRegular />} onClick={() => navigate(`${PATHS.pipeline}?novo=1`)}>
+            Criar Apólice
+          </Button>
+          <Button icon={<AlertRegular />} onClick={() => navigate(`${PATHS.claims}?novo=1`)}>
+            Processar Sinistro
+          </Button>
+          <Button icon={<DocumentArrowUpRegular />} onClick={() => navigate(PATHS.documents)}>
+            Enviar Documento
+          </Button>
         </div>
       </Card>
     </div>
@@ -191,10 +241,15 @@ export default function DashboardPage() {
         </>
       ) : (
         <Card className={styles.welcome}>
-          <CardHeader image={<BuildingRegular fontSize={28} />} header={<Subtitle1 as="h2">Bem-vindo! Vamos configurar sua corretora.</Subtitle1>} />
+          <CardHeader
+            image={<BuildingRegular fontSize={28} />}
+            header={<Subtitle1 as="h2">Bem-vindo! Vamos configurar sua corretora.</Subtitle1>}
+          />
           <Body1>Complete o cadastro da sua corretora para liberar o pipeline, os contatos, as apólices e todo o restante.</Body1>
           <div className={styles.welcomeActions}>
-            <Button appearance="primary" onClick={() => navigate(PATHS.broker)}>Completar Cadastro da Corretora</Button>
+            <Button appearance="primary" onClick={() => navigate(PATHS.broker)}>
+              Completar Cadastro da Corretora
+            </Button>
           </div>
         </Card>
       )}

@@ -8,22 +8,52 @@ import { Link } from '@corretora/web-kit';
 const useStyles = makeStyles({
   root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
   hero: {
-    maxWidth: '64rem', margin: '0 auto', padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalXL}`,
-    display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: tokens.spacingVerticalL,
+    maxWidth: '64rem',
+    margin: '0 auto',
+    padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalXL}`,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    textAlign: 'center',
+    gap: tokens.spacingVerticalL,
   },
   brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorBrandForeground1 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', justifyContent: 'center', marginBottom: tokens.spacingVerticalXXL },
+  actions: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+    justifyContent: 'center',
+    marginBottom: tokens.spacingVerticalXXL,
+  },
   cta: {
-    display: 'inline-flex', alignItems: 'center', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`,
-    borderRadius: tokens.borderRadiusMedium, fontWeight: tokens.fontWeightSemibold, textDecorationLine: 'none',
+    display: 'inline-flex',
+    alignItems: 'center',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`,
+    borderRadius: tokens.borderRadiusMedium,
+    fontWeight: tokens.fontWeightSemibold,
+    textDecorationLine: 'none',
     border: `${tokens.strokeWidthThin} solid ${tokens.colorBrandStroke1}`,
   },
-  primary: { backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, ':hover': { backgroundColor: tokens.colorBrandBackgroundHover } },
-  secondary: { backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorBrandForeground1, ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
+  primary: {
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover },
+  },
+  secondary: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorBrandForeground1,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
   features: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(13rem, 1fr))', gap: tokens.spacingHorizontalL, width: '100%' },
   feature: { textAlign: 'left', gap: tokens.spacingVerticalS },
   featureIcon: { fontSize: tokens.fontSizeHero700, color: tokens.colorBrandForeground1 },
-  claims: { display: 'flex', gap: tokens.spacingHorizontalXL, flexWrap: 'wrap', justifyContent: 'center', color: tokens.colorNeutralForeground3 },
+  claims: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalXL,
+    flexWrap: 'wrap',
+    justifyContent: 'center',
+    color: tokens.colorNeutralForeground3,
+  },
 });
 
 const FEATURES = [
@@ -45,8 +75,12 @@ export default function LandingPage() {
         <Title1 as="h1">A plataforma de gestão para corretores de seguros</Title1>
         <Body1>Clientes, apólices, sinistros e leads de vendas em um único painel.</Body1>
         <div className={styles.actions}>
-          <Link className={mergeClasses(styles.cta, styles.primary)} to={PATHS.register}>Criar Conta Grátis</Link>
-          <Link className={mergeClasses(styles.cta, styles.secondary)} to={PATHS.login}>Já tenho conta</Link>
+          <Link className={mergeClasses(styles.cta, styles.primary)} to={PATHS.register}>
+            Criar Conta Grátis
+          </Link>
+          <Link className={mergeClasses(styles.cta, styles.secondary)} to={PATHS.login}>
+            Já tenho conta
+          </Link>
         </div>
         <div className={styles.features}>
           {FEATURES.map(({ icon: Icon, title, text }) => (

@@ -9,30 +9,51 @@ import { Outlet, useLocation, useOperation } from '@corretora/web-kit';
 import { AppToaster, COMPACT_LAYOUT, NoticeFromPreviousPage } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2, [COMPACT_LAYOUT]: { flexDirection: 'column' } },
+  root: {
+    display: 'flex',
+    minHeight: '100vh',
+    backgroundColor: tokens.colorNeutralBackground2,
+    [COMPACT_LAYOUT]: { flexDirection: 'column' },
+  },
   main: {
-    flexGrow: 1, minWidth: 0, padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`,
+    flexGrow: 1,
+    minWidth: 0,
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`,
     [COMPACT_LAYOUT]: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}` },
   },
   // The top bar with the menu button exists only on narrow screens, where the navigation is hidden.
   topBar: {
     display: 'none',
     [COMPACT_LAYOUT]: {
-      display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, position: 'sticky', top: 0, zIndex: 10,
-      padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, backgroundColor: tokens.colorNeutralBackground1,
-      borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, color: tokens.colorBrandForeground1,
+      display: 'flex',
+      alignItems: 'center',
+      gap: tokens.spacingHorizontalS,
+      position: 'sticky',
+      top: 0,
+      zIndex: 10,
+      padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+      backgroundColor: tokens.colorNeutralBackground1,
+      borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+      color: tokens.colorBrandForeground1,
     },
   },
   // An error banner drawn here rather than Fluent's MessageBar, which every page would then load for
   // a message that is almost never shown.
   alert: {
-    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalL,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorPaletteRedBackground1, border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteRedBorder1}`,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    marginBottom: tokens.spacingVerticalL,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorPaletteRedBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteRedBorder1}`,
   },
   alertIcon: { flexShrink: 0, fontSize: '20px', color: tokens.colorPaletteRedForeground1 },
   backdrop: { display: 'none' },
-  backdropOpen: { [COMPACT_LAYOUT]: { display: 'block', position: 'fixed', inset: 0, zIndex: 15, backgroundColor: tokens.colorBackgroundOverlay } },
+  backdropOpen: {
+    [COMPACT_LAYOUT]: { display: 'block', position: 'fixed', inset: 0, zIndex: 15, backgroundColor: tokens.colorBackgroundOverlay },
+  },
 });
 
 /** Signed-in frame: side navigation (a slide-over menu on narrow screens) and the page. */

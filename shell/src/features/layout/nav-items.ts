@@ -1,7 +1,16 @@
 import { navigation, type NavEntry, type NavIcon } from '@corretora/registry';
 import {
-  AlertRegular, BuildingRegular, DocumentFolderRegular, DocumentTextRegular, DataFunnelRegular, GridRegular,
-  MoneyRegular, PeopleRegular, PersonRegular, SettingsRegular, type FluentIcon,
+  AlertRegular,
+  BuildingRegular,
+  DocumentFolderRegular,
+  DocumentTextRegular,
+  DataFunnelRegular,
+  GridRegular,
+  MoneyRegular,
+  PeopleRegular,
+  PersonRegular,
+  SettingsRegular,
+  type FluentIcon,
 } from '@fluentui/react-icons';
 import { PATHS } from '../../config/paths';
 

@@ -16,7 +16,11 @@ export default function OnboardingGate({ children }: { children: ReactNode }) {
     <NoticePanel
       icon={<LockClosedRegular />}
       title="Área bloqueada"
-      action={<Button appearance="primary" onClick={() => navigate(PATHS.broker)}>Completar Cadastro da Corretora</Button>}
+      action={
+        <Button appearance="primary" onClick={() => navigate(PATHS.broker)}>
+          Completar Cadastro da Corretora
+        </Button>
+      }
     >
       Complete o cadastro da sua corretora para liberar esta área.
     </NoticePanel>

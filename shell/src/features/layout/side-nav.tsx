@@ -16,20 +16,54 @@ const LOCKED_HINT_ID = 'nav-locked-hint';
 
 const useStyles = makeStyles({
   root: {
-    width: NAV_WIDTH, minWidth: NAV_WIDTH, maxWidth: NAV_WIDTH, height: '100vh', position: 'sticky', top: 0,
-    display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1,
+    width: NAV_WIDTH,
+    minWidth: NAV_WIDTH,
+    maxWidth: NAV_WIDTH,
+    height: '100vh',
+    position: 'sticky',
+    top: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens.colorNeutralBackground1,
     borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     [COMPACT_LAYOUT]: {
-      position: 'fixed', left: 0, zIndex: 20, height: '100dvh', transform: 'translateX(-100%)', visibility: 'hidden',
-      transitionProperty: 'transform, visibility', transitionDuration: tokens.durationNormal, boxShadow: tokens.shadow28,
+      position: 'fixed',
+      left: 0,
+      zIndex: 20,
+      height: '100dvh',
+      transform: 'translateX(-100%)',
+      visibility: 'hidden',
+      transitionProperty: 'transform, visibility',
+      transitionDuration: tokens.durationNormal,
+      boxShadow: tokens.shadow28,
     },
   },
   open: { [COMPACT_LAYOUT]: { transform: 'translateX(0)', visibility: 'visible' } },
-  brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: tokens.spacingHorizontalL, color: tokens.colorBrandForeground1 },
-  list: { listStyleType: 'none', margin: 0, padding: `0 ${tokens.spacingHorizontalS}`, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, flexGrow: 1, overflowY: 'auto' },
+  brand: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: tokens.spacingHorizontalL,
+    color: tokens.colorBrandForeground1,
+  },
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: `0 ${tokens.spacingHorizontalS}`,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    flexGrow: 1,
+    overflowY: 'auto',
+  },
   item: {
-    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusMedium, color: tokens.colorNeutralForeground2, textDecorationLine: 'none',
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground2,
+    textDecorationLine: 'none',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
   active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
@@ -37,7 +71,13 @@ const useStyles = makeStyles({
   lockedButton: { width: '100%', border: 'none', backgroundColor: 'transparent', font: 'inherit', textAlign: 'start' },
   hidden: { display: 'none' },
   label: { flexGrow: 1 },
-  footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: tokens.spacingHorizontalM, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  footer: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: tokens.spacingHorizontalM,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
   who: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
@@ -101,7 +141,11 @@ export function SideNav({ open = false }: { open?: boolean }) {
           );
         })}
       </ul>
-      {unlocked ? null : <span id={LOCKED_HINT_ID} className={styles.hidden}>{LOCKED_HINT}</span>}
+      {unlocked ? null : (
+        <span id={LOCKED_HINT_ID} className={styles.hidden}>
+          {LOCKED_HINT}
+        </span>
+      )}
       <div className={styles.footer}>
         <PersonAvatar name={name} photoUrl={profile?.photoUrl} />
         <div className={styles.who}>
@@ -114,7 +158,12 @@ export function SideNav({ open = false }: { open?: boolean }) {
           aria-label="Menu da conta"
           items={[
             { key: 'clear', label: 'Limpar Dados', icon: <DeleteRegular />, onSelect: () => setConfirmingClear(true) },
-            { key: 'logout', label: 'Sair da Conta', icon: <SignOutRegular />, onSelect: () => logout.mutate(undefined, { onSettled: () => void navigate(PATHS.login) }) },
+            {
+              key: 'logout',
+              label: 'Sair da Conta',
+              icon: <SignOutRegular />,
+              onSelect: () => logout.mutate(undefined, { onSettled: () => void navigate(PATHS.login) }),
+            },
           ]}
         />
       </div>

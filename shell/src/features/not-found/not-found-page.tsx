@@ -4,7 +4,13 @@ import { Card } from '@corretora/web-kit/fluent/card';
 import { ErrorCircleRegular } from '@fluentui/react-icons';
 
 const useStyles = makeStyles({
-  root: { minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', backgroundColor: tokens.colorNeutralBackground2 },
+  root: {
+    minHeight: '100vh',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
   card: { maxWidth: '28rem', width: '100%', padding: tokens.spacingHorizontalXXL },
   title: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   icon: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeHero700 },

@@ -12,7 +12,11 @@ function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
       intent="error"
       icon={<PlugDisconnectedRegular />}
       title="Não foi possível carregar esta área."
-      action={<Button appearance="primary" onClick={onRetry}>Tentar novamente</Button>}
+      action={
+        <Button appearance="primary" onClick={onRetry}>
+          Tentar novamente
+        </Button>
+      }
     >
       O restante do sistema continua funcionando. Verifique sua conexão e tente de novo.
     </NoticePanel>

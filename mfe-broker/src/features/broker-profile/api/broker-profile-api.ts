@@ -7,7 +7,9 @@ export function useSaveBrokerProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, mode }: { input: BrokerProfileInput; mode: 'onboarding' | 'edit' }) =>
-      mode === 'onboarding' ? callOperation(OPS.saveProfile, { body: { ...input, isOnboardingComplete: true } }) : callOperation(OPS.updateProfile, { body: input }),
+      mode === 'onboarding'
+        ? callOperation(OPS.saveProfile, { body: { ...input, isOnboardingComplete: true } })
+        : callOperation(OPS.updateProfile, { body: input }),
     onSuccess: (profile) => {
       queryClient.setQueryData(operationKey(OPS.profile), profile);
       return invalidateOperations(queryClient, OPS.dashboard);

@@ -1,6 +1,16 @@
 import {
-  EXPERIENCE_OPTIONS, INSURANCE_TYPES, SUSEP_CATEGORIES, formatCep, formatCnpj, formatCpf, formatDate, formatPhone, formatSusep,
-  optionLabel, stateLabel, type BrokerProfile,
+  EXPERIENCE_OPTIONS,
+  INSURANCE_TYPES,
+  SUSEP_CATEGORIES,
+  formatCep,
+  formatCnpj,
+  formatCpf,
+  formatDate,
+  formatPhone,
+  formatSusep,
+  optionLabel,
+  stateLabel,
+  type BrokerProfile,
 } from '@corretora/contracts';
 import { PageHeader } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -13,7 +23,13 @@ import type { ReactNode } from 'react';
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(20rem, 1fr))', gap: tokens.spacingHorizontalL },
   card: { gap: tokens.spacingVerticalM },
-  rows: { display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS, margin: 0 },
+  rows: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+    margin: 0,
+  },
   term: { color: tokens.colorNeutralForeground3 },
   // A long e-mail or website wraps inside its card instead of running out of it.
   value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
@@ -26,8 +42,12 @@ function Rows({ items }: { items: [string, ReactNode][] }) {
     <dl className={styles.rows}>
       {items.map(([term, value]) => (
         <div key={term} style={{ display: 'contents' }}>
-          <dt className={styles.term}><Caption1>{term}</Caption1></dt>
-          <dd className={styles.value} title={typeof value === 'string' ? value : undefined}><Body1>{value}</Body1></dd>
+          <dt className={styles.term}>
+            <Caption1>{term}</Caption1>
+          </dt>
+          <dd className={styles.value} title={typeof value === 'string' ? value : undefined}>
+            <Body1>{value}</Body1>
+          </dd>
         </div>
       ))}
     </dl>
@@ -43,12 +63,23 @@ export function BrokerProfileView({ profile, onEdit }: { profile: BrokerProfile;
       <PageHeader
         title="Minha Corretora"
         subtitle={profile.tradingName}
-        actions={<Button appearance="primary" icon={<EditRegular />} onClick={onEdit}>Editar Dados</Button>}
+        actions={
+          <Button appearance="primary" icon={<EditRegular />} onClick={onEdit}>
+            Editar Dados
+          </Button>
+        }
       />
       <div className={styles.grid}>
         <Card className={styles.card}>
           <CardHeader image={<PersonRegular fontSize={24} />} header={<Subtitle1 as="h2">Informações Pessoais</Subtitle1>} />
-          <Rows items={[['Nome', profile.name], ['E-mail', profile.email], ['Celular', formatPhone(profile.phone)], ['CPF', formatCpf(profile.cpf)]]} />
+          <Rows
+            items={[
+              ['Nome', profile.name],
+              ['E-mail', profile.email],
+              ['Celular', formatPhone(profile.phone)],
+              ['CPF', formatCpf(profile.cpf)],
+            ]}
+          />
         </Card>
         <Card className={styles.card}>
           <CardHeader image={<BuildingRegular fontSize={24} />} header={<Subtitle1 as="h2">Empresa</Subtitle1>} />
@@ -78,14 +109,28 @@ export function BrokerProfileView({ profile, onEdit }: { profile: BrokerProfile;
           <CardHeader image={<BriefcaseRegular fontSize={24} />} header={<Subtitle1 as="h2">Atuação</Subtitle1>} />
           <div className={styles.badges}>
             {profile.insuranceTypes.map((type) => (
-              <Badge key={type} appearance="tint" color="brand">{optionLabel(INSURANCE_TYPES, type)}</Badge>
+              <Badge key={type} appearance="tint" color="brand">
+                {optionLabel(INSURANCE_TYPES, type)}
+              </Badge>
             ))}
           </div>
           <Rows
             items={[
               ['Apólices por mês', profile.monthlyPolicies === null ? 'Não informado' : String(profile.monthlyPolicies)],
               ...(profile.website
-                ? [['Website', <Link key="site" href={/^https?:\/\//.test(profile.website) ? profile.website : `https://${profile.website}`} target="_blank" rel="noopener noreferrer">{profile.website}</Link>] as [string, ReactNode]]
+                ? [
+                    [
+                      'Website',
+                      <Link
+                        key="site"
+                        href={/^https?:\/\//.test(profile.website) ? profile.website : `https://${profile.website}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
+                        {profile.website}
+                      </Link>,
+                    ] as [string, ReactNode],
+                  ]
                 : []),
             ]}
           />

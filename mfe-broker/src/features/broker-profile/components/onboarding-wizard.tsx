@@ -8,9 +8,7 @@ import { MessageBar, MessageBarActions, MessageBarBody } from '@corretora/web-ki
 import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { useEffect, useState } from 'react';
 import { useRestartOnboarding, useSaveBrokerProfile } from '../api/broker-profile-api';
-import {
-  STEP_COUNT, STEP_TITLES, firstStepWithError, profileToWizard, stepFields, type WizardStep,
-} from '../utils/wizard-form';
+import { STEP_COUNT, STEP_TITLES, firstStepWithError, profileToWizard, stepFields, type WizardStep } from '../utils/wizard-form';
 import { StepCompany, StepPersonal, StepProfessional, StepSusep } from './wizard-fields';
 
 const useStyles = makeStyles({
@@ -23,8 +21,15 @@ const useStyles = makeStyles({
 
 const REQUIRED_TITLE = 'Campos obrigatórios';
 
-
-export function OnboardingWizard({ profile, editing, onCancel }: { profile: BrokerProfile | null; editing: boolean; onCancel?: () => void }) {
+export function OnboardingWizard({
+  profile,
+  editing,
+  onCancel,
+}: {
+  profile: BrokerProfile | null;
+  editing: boolean;
+  onCancel?: () => void;
+}) {
   const styles = useStyles();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -99,13 +104,17 @@ export function OnboardingWizard({ profile, editing, onCancel }: { profile: Brok
         <MessageBar className={styles.notice} intent="info">
           <MessageBarBody>Sua corretora já tem dados salvos. Você pode continuar de onde parou ou reiniciar o cadastro.</MessageBarBody>
           <MessageBarActions>
-            <Button size="small" onClick={doRestart} disabled={restart.isPending}>Reiniciar</Button>
+            <Button size="small" onClick={doRestart} disabled={restart.isPending}>
+              Reiniciar
+            </Button>
           </MessageBarActions>
         </MessageBar>
       ) : null}
       <Card className={styles.card}>
         <div className={styles.progress}>
-          <Text weight="semibold">Passo {step} de {STEP_COUNT}</Text>
+          <Text weight="semibold">
+            Passo {step} de {STEP_COUNT}
+          </Text>
           <ProgressBar value={step / STEP_COUNT} thickness="large" aria-label={`Passo ${step} de ${STEP_COUNT}`} />
         </div>
         <Subtitle1 as="h2">{STEP_TITLES[step]}</Subtitle1>
@@ -118,22 +127,33 @@ export function OnboardingWizard({ profile, editing, onCancel }: { profile: Brok
           }}
         >
           {step === 1 ? <StepPersonal {...stepProps} /> : null}
-          {step === 2 ? (
-            <StepCompany {...stepProps} noComplement={noComplement === true} />
-          ) : null}
+          {step === 2 ? <StepCompany {...stepProps} noComplement={noComplement === true} /> : null}
           {step === 3 ? <StepSusep {...stepProps} /> : null}
           {step === 4 ? <StepProfessional {...stepProps} /> : null}
           <Body1>&nbsp;</Body1>
           <div className={styles.buttons}>
-            {editing ? <Button onClick={onCancel} disabled={save.isPending}>Cancelar</Button> : null}
+            {editing ? (
+              <Button onClick={onCancel} disabled={save.isPending}>
+                Cancelar
+              </Button>
+            ) : null}
             <div className={styles.right}>
               {step > 1 ? (
-                <Button onClick={() => setStep((current) => (current - 1) as WizardStep)} disabled={save.isPending}>Anterior</Button>
+                <Button onClick={() => setStep((current) => (current - 1) as WizardStep)} disabled={save.isPending}>
+                  Anterior
+                </Button>
               ) : null}
               {step < STEP_COUNT ? (
-                <Button appearance="primary" type="submit">Próximo</Button>
+                <Button appearance="primary" type="submit">
+                  Próximo
+                </Button>
               ) : (
-                <Button appearance="primary" type="submit" disabled={save.isPending} icon={save.isPending ? <Spinner size="tiny" /> : undefined}>
+                <Button
+                  appearance="primary"
+                  type="submit"
+                  disabled={save.isPending}
+                  icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+                >
                   Finalizar
                 </Button>
               )}

@@ -1,7 +1,24 @@
 import {
-  BRAZILIAN_STATES, BUSINESS_TYPES, EXPERIENCE_OPTIONS, INSURANCE_TYPES, SUSEP_CATEGORIES, maskSusep, type BrokerProfileInput,
+  BRAZILIAN_STATES,
+  BUSINESS_TYPES,
+  EXPERIENCE_OPTIONS,
+  INSURANCE_TYPES,
+  SUSEP_CATEGORIES,
+  maskSusep,
+  type BrokerProfileInput,
 } from '@corretora/contracts';
-import { CepField, CheckboxField, CnpjField, CpfField, DateField, MaskedField, NumberField, PhoneField, SelectField, TextField } from '@corretora/web-kit/ui';
+import {
+  CepField,
+  CheckboxField,
+  CnpjField,
+  CpfField,
+  DateField,
+  MaskedField,
+  NumberField,
+  PhoneField,
+  SelectField,
+  TextField,
+} from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Text } from '@corretora/web-kit/fluent/core';
 import { Checkbox } from '@corretora/web-kit/fluent/checkbox';
@@ -13,14 +30,18 @@ const useStyles = makeStyles({
   wide: { gridColumn: '1 / -1' },
   types: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(10rem, 1fr))', gap: tokens.spacingHorizontalS },
   typeCard: {
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground1,
   },
   fieldset: { border: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   legend: { padding: 0, marginBottom: tokens.spacingVerticalS, fontWeight: tokens.fontWeightRegular },
   required: { color: tokens.colorPaletteRedForeground3 },
   error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
-  typeCardChecked: { border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
+  typeCardChecked: {
+    border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}`,
+    backgroundColor: tokens.colorBrandBackground2,
+  },
 });
 
 interface StepProps {
@@ -56,7 +77,14 @@ export function StepCompany({ control, noComplement }: StepProps & { noComplemen
       <SelectField control={control} name="state" label="Estado" required options={STATE_OPTIONS} />
       <CepField control={control} name="zipCode" label="CEP" required />
       <div>
-        <TextField control={control} name="complement" label="Complemento" required={!noComplement} disabled={noComplement} maxLength={100} />
+        <TextField
+          control={control}
+          name="complement"
+          label="Complemento"
+          required={!noComplement}
+          disabled={noComplement}
+          maxLength={100}
+        />
         <CheckboxField control={control} name="noComplement" label="Não tem complemento" />
       </div>
     </div>
@@ -67,7 +95,15 @@ export function StepSusep(props: StepProps) {
   const styles = useStyles();
   return (
     <div className={styles.grid}>
-      <MaskedField {...props} name="susepNumber" label="Número SUSEP" required mask={maskSusep} inputMode="numeric" placeholder="00000000-0" />
+      <MaskedField
+        {...props}
+        name="susepNumber"
+        label="Número SUSEP"
+        required
+        mask={maskSusep}
+        inputMode="numeric"
+        placeholder="00000000-0"
+      />
       <DateField {...props} name="susepExpiry" label="Vencimento SUSEP" required />
       <SelectField {...props} name="susepCategory" label="Categoria SUSEP" required options={SUSEP_CATEGORIES} />
       <TextField {...props} name="website" label="Website" type="url" placeholder="https://www.suacorretora.com.br" maxLength={200} />
@@ -88,7 +124,10 @@ export function StepProfessional(props: StepProps) {
             // A fieldset, not a Field: a Field around many checkboxes would mark each one required.
             <fieldset className={styles.fieldset} aria-describedby={fieldState.error ? 'insurance-types-error' : undefined}>
               <legend className={styles.legend}>
-                Tipos de seguro <span className={styles.required} aria-hidden="true">*</span>
+                Tipos de seguro{' '}
+                <span className={styles.required} aria-hidden="true">
+                  *
+                </span>
               </legend>
               <div className={styles.types}>
                 {INSURANCE_TYPES.map((type) => {
@@ -108,7 +147,9 @@ export function StepProfessional(props: StepProps) {
                 })}
               </div>
               {fieldState.error?.message ? (
-                <Text id="insurance-types-error" role="alert" className={styles.error}>{fieldState.error.message}</Text>
+                <Text id="insurance-types-error" role="alert" className={styles.error}>
+                  {fieldState.error.message}
+                </Text>
               ) : null}
             </fieldset>
           )}
@@ -119,4 +160,3 @@ export function StepProfessional(props: StepProps) {
     </div>
   );
 }
-

@@ -1,5 +1,15 @@
 import type * as v from 'valibot';
-import { type BrokerProfileSchema, BROKER_STEP_FIELDS, formatCep, formatCnpj, formatCpf, formatDate, formatPhone, formatSusep, type BrokerProfile } from '@corretora/contracts';
+import {
+  type BrokerProfileSchema,
+  BROKER_STEP_FIELDS,
+  formatCep,
+  formatCnpj,
+  formatCpf,
+  formatDate,
+  formatPhone,
+  formatSusep,
+  type BrokerProfile,
+} from '@corretora/contracts';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 export const STEP_COUNT = 4;
@@ -16,13 +26,34 @@ export type WizardValues = v.InferInput<typeof BrokerProfileSchema>;
 
 /** Choices start unchosen (undefined): the select shows 'Selecione…' and the schema asks for one. */
 export const EMPTY_WIZARD: WizardValues = {
-  name: '', email: '', phone: '', cpf: '', companyName: '', tradingName: '', cnpj: '', businessType: '', address: '',
-  city: '', state: undefined, zipCode: '', complement: '', noComplement: false, susepNumber: '', susepExpiry: '',
-  susepCategory: undefined, website: '', insuranceTypes: [], experience: undefined, monthlyPolicies: '',
+  name: '',
+  email: '',
+  phone: '',
+  cpf: '',
+  companyName: '',
+  tradingName: '',
+  cnpj: '',
+  businessType: '',
+  address: '',
+  city: '',
+  state: undefined,
+  zipCode: '',
+  complement: '',
+  noComplement: false,
+  susepNumber: '',
+  susepExpiry: '',
+  susepCategory: undefined,
+  website: '',
+  insuranceTypes: [],
+  experience: undefined,
+  monthlyPolicies: '',
 };
 
 /** A saved profile back into the form (restart and edit open pre-filled), or the account's e-mail/name to start. */
-export function profileToWizard(profile: BrokerProfile | null | undefined, fallback: { name?: string | null; email?: string }): WizardValues {
+export function profileToWizard(
+  profile: BrokerProfile | null | undefined,
+  fallback: { name?: string | null; email?: string },
+): WizardValues {
   if (!profile) return { ...EMPTY_WIZARD, name: fallback.name ?? '', email: fallback.email ?? '' };
   return {
     name: profile.name,
@@ -61,4 +92,3 @@ export function firstStepWithError(invalidFields: string[]): WizardStep | null {
   }
   return null;
 }
-

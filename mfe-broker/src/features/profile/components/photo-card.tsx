@@ -53,11 +53,19 @@ export function PhotoCard({ profile }: { profile: BrokerProfile }) {
           event.target.value = '';
         }}
       />
-      <Button icon={upload.isPending ? <Spinner size="tiny" /> : <CameraRegular />} disabled={upload.isPending} onClick={() => input.current?.click()}>
+      <Button
+        icon={upload.isPending ? <Spinner size="tiny" /> : <CameraRegular />}
+        disabled={upload.isPending}
+        onClick={() => input.current?.click()}
+      >
         Alterar foto
       </Button>
       <Caption1>JPG, PNG até 2MB</Caption1>
-      {error ? <Text role="alert" className={styles.error}>{error}</Text> : null}
+      {error ? (
+        <Text role="alert" className={styles.error}>
+          {error}
+        </Text>
+      ) : null}
     </Card>
   );
 }

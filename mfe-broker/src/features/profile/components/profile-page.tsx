@@ -1,10 +1,30 @@
 import {
-  BROKER_OPERATIONS, BrokerProfileUpdateSchema, EXPERIENCE_OPTIONS, formatCount, formatCpf, formatDate, formatMoney,
-  formatPhone, formatSusep, maskSusep, type BrokerProfile,
+  BROKER_OPERATIONS,
+  BrokerProfileUpdateSchema,
+  EXPERIENCE_OPTIONS,
+  formatCount,
+  formatCpf,
+  formatDate,
+  formatMoney,
+  formatPhone,
+  formatSusep,
+  maskSusep,
+  type BrokerProfile,
 } from '@corretora/contracts';
 import { Link as RouterLink, useOperation } from '@corretora/web-kit';
 import {
-  COMPACT_LAYOUT, CpfField, DateField, LoadingScreen, MaskedField, PageHeader, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm,
+  COMPACT_LAYOUT,
+  CpfField,
+  DateField,
+  LoadingScreen,
+  MaskedField,
+  PageHeader,
+  PhoneField,
+  SelectField,
+  TextField,
+  useFormErrors,
+  useNotify,
+  useSchemaForm,
 } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Spinner, Subtitle1, Text, Title3 } from '@corretora/web-kit/fluent/core';
@@ -14,7 +34,10 @@ import { PhotoCard } from './photo-card';
 
 const useStyles = makeStyles({
   layout: {
-    display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(16rem, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start',
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 2fr) minmax(16rem, 1fr)',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
     [COMPACT_LAYOUT]: { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -74,7 +97,9 @@ function ProfileForm({ profile }: { profile: BrokerProfile }) {
   const styles = useStyles();
   const notify = useNotify();
   const update = useUpdateProfile();
-  const { control, handleSubmit, formState, setError, reset } = useSchemaForm(BrokerProfileUpdateSchema, { defaultValues: toValues(profile) });
+  const { control, handleSubmit, formState, setError, reset } = useSchemaForm(BrokerProfileUpdateSchema, {
+    defaultValues: toValues(profile),
+  });
   const onError = useFormErrors(setError);
   const submit = handleSubmit((input) =>
     update.mutate(input, {
@@ -100,13 +125,26 @@ function ProfileForm({ profile }: { profile: BrokerProfile }) {
       <Card className={styles.card}>
         <CardHeader header={<Subtitle1 as="h2">Informações Profissionais</Subtitle1>} />
         <div className={styles.grid}>
-          <MaskedField control={control} name="susepNumber" label="Número SUSEP" required mask={maskSusep} inputMode="numeric" placeholder="00000000-0" />
+          <MaskedField
+            control={control}
+            name="susepNumber"
+            label="Número SUSEP"
+            required
+            mask={maskSusep}
+            inputMode="numeric"
+            placeholder="00000000-0"
+          />
           <DateField control={control} name="susepExpiry" label="Vencimento SUSEP" required />
           <SelectField control={control} name="experience" label="Experiência" required options={EXPERIENCE_OPTIONS} />
         </div>
       </Card>
       <div className={styles.actions}>
-        <Button appearance="primary" type="submit" disabled={update.isPending || !formState.isDirty} icon={update.isPending ? <Spinner size="tiny" /> : undefined}>
+        <Button
+          appearance="primary"
+          type="submit"
+          disabled={update.isPending || !formState.isDirty}
+          icon={update.isPending ? <Spinner size="tiny" /> : undefined}
+        >
           Salvar alterações
         </Button>
       </div>

@@ -12,14 +12,25 @@ export interface CatalogueItem {
 export type CatalogueKey = 'products' | 'insurers' | 'lead-sources';
 
 /** Each catalogue's operations (contracts): the list component is one for the three, so its bodies stay records. */
-const OPERATIONS = { products: CATALOGUE_OPERATIONS.products, insurers: CATALOGUE_OPERATIONS.insurers, 'lead-sources': CATALOGUE_OPERATIONS.leadSources } as const;
+const OPERATIONS = {
+  products: CATALOGUE_OPERATIONS.products,
+  insurers: CATALOGUE_OPERATIONS.insurers,
+  'lead-sources': CATALOGUE_OPERATIONS.leadSources,
+} as const;
 
 export const catalogueQueryKey = (key: CatalogueKey) => operationKey(OPERATIONS[key].list);
 
 export const catalogueQueryOptions = <T extends CatalogueItem>(key: CatalogueKey) =>
-  queryOptions({ queryKey: catalogueQueryKey(key), queryFn: () => apiRequest<T[]>(OPERATIONS[key].list.method, operationUrl(OPERATIONS[key].list)) });
+  queryOptions({
+    queryKey: catalogueQueryKey(key),
+    queryFn: () => apiRequest<T[]>(OPERATIONS[key].list.method, operationUrl(OPERATIONS[key].list)),
+  });
 
-function send<T>(op: (typeof OPERATIONS)[CatalogueKey]['create' | 'update' | 'remove'], id: number | null, body?: Record<string, unknown>): Promise<T> {
+function send<T>(
+  op: (typeof OPERATIONS)[CatalogueKey]['create' | 'update' | 'remove'],
+  id: number | null,
+  body?: Record<string, unknown>,
+): Promise<T> {
   return apiRequest<T>(op.method, operationUrl(op, id === null ? {} : { params: { id } }), body);
 }
 

@@ -12,7 +12,13 @@ export function catalogueDialog<T extends CatalogueItem, F extends FieldValues, 
 }
 
 /** The modal in create mode (no item) or edit mode (an item was chosen). */
-function CatalogueDialog<T extends CatalogueItem, F extends FieldValues, O extends FieldValues>({ form, catalogue, texts, item, onClose }: CatalogueDialogProps<T> & {
+function CatalogueDialog<T extends CatalogueItem, F extends FieldValues, O extends FieldValues>({
+  form,
+  catalogue,
+  texts,
+  item,
+  onClose,
+}: CatalogueDialogProps<T> & {
   form: CatalogueForm<T, F, O>;
 }) {
   const notify = useNotify();
@@ -51,7 +57,13 @@ function CatalogueDialog<T extends CatalogueItem, F extends FieldValues, O exten
 
   const Fields = form.Fields;
   return (
-    <FormDialog title={editing ? texts.editTitle : texts.newTitle} submitLabel={editing ? 'Atualizar' : 'Criar'} busy={busy} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={editing ? texts.editTitle : texts.newTitle}
+      submitLabel={editing ? 'Atualizar' : 'Criar'}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Fields control={control} editing={editing} />
     </FormDialog>
   );

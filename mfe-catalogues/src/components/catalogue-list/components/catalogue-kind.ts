@@ -55,4 +55,8 @@ export interface CatalogueForm<T extends CatalogueItem, F extends FieldValues, O
 }
 
 /** The form of a catalogue whose values are checked by `S` (a contracts schema). */
-export type FormFor<T extends CatalogueItem, S extends v.GenericSchema<FieldValues, FieldValues>> = CatalogueForm<T, v.InferInput<S>, v.InferOutput<S>>;
+export type FormFor<T extends CatalogueItem, S extends v.GenericSchema<FieldValues, FieldValues>> = CatalogueForm<
+  T,
+  v.InferInput<S>,
+  v.InferOutput<S>
+>;

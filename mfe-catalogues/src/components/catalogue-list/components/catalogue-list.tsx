@@ -14,7 +14,13 @@ const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalM },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   // Card lays out its children in a column; a catalogue row is name (and details) left, controls right.
-  row: { display: 'flex', flexDirection: 'row', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, padding: tokens.spacingHorizontalM },
+  row: {
+    display: 'flex',
+    flexDirection: 'row',
+    alignItems: 'flex-start',
+    gap: tokens.spacingHorizontalM,
+    padding: tokens.spacingHorizontalM,
+  },
   inactive: { opacity: 0.7 },
   main: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
@@ -58,7 +64,9 @@ export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: Catalog
   return (
     <>
       <div className={styles.toolbar}>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>{kind.texts.add}</Button>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
+          {kind.texts.add}
+        </Button>
       </div>
       {list.isLoading ? (
         <div className={styles.list} aria-busy="true" aria-label="Carregando">
@@ -90,7 +98,12 @@ export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: Catalog
                     onChange={(_event, data) => onToggle(item, data.checked)}
                   />
                   <Button appearance="subtle" icon={<EditRegular />} aria-label={`Editar ${item.name}`} onClick={() => setEditing(item)} />
-                  <Button appearance="subtle" icon={<DeleteRegular />} aria-label={`Excluir ${item.name}`} onClick={() => setDeleting(item)} />
+                  <Button
+                    appearance="subtle"
+                    icon={<DeleteRegular />}
+                    aria-label={`Excluir ${item.name}`}
+                    onClick={() => setDeleting(item)}
+                  />
                 </div>
               </Card>
             </li>

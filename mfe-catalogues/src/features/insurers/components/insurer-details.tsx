@@ -7,7 +7,13 @@ import { useState } from 'react';
 import { useRevealPassword } from '../api/reveal-password';
 
 const useStyles = makeStyles({
-  details: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS, alignItems: 'center' },
+  details: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXS,
+    alignItems: 'center',
+  },
   label: { color: tokens.colorNeutralForeground3 },
   password: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, fontFamily: tokens.fontFamilyMonospace },
   error: { color: tokens.colorPaletteRedForeground1 },
@@ -39,8 +45,18 @@ export function InsurerDetails({ item }: { item: Insurer }) {
       </div>
       {open ? (
         <div className={styles.details}>
-          {item.manager ? (<><Caption1 className={styles.label}>Gerente</Caption1><Text>{item.manager}</Text></>) : null}
-          {item.email ? (<><Caption1 className={styles.label}>Email</Caption1><Link href={`mailto:${item.email}`}>{item.email}</Link></>) : null}
+          {item.manager ? (
+            <>
+              <Caption1 className={styles.label}>Gerente</Caption1>
+              <Text>{item.manager}</Text>
+            </>
+          ) : null}
+          {item.email ? (
+            <>
+              <Caption1 className={styles.label}>Email</Caption1>
+              <Link href={`mailto:${item.email}`}>{item.email}</Link>
+            </>
+          ) : null}
           {item.hasPassword ? (
             <>
               <Caption1 className={styles.label}>Senha</Caption1>
@@ -56,13 +72,19 @@ export function InsurerDetails({ item }: { item: Insurer }) {
                   {password !== null ? 'Ocultar senha' : 'Mostrar senha'}
                 </Button>
               </span>
-              {reveal.isError ? <Text role="alert" className={styles.error}>{apiErrorMessage(reveal.error, 'Não foi possível mostrar a senha.')}</Text> : null}
+              {reveal.isError ? (
+                <Text role="alert" className={styles.error}>
+                  {apiErrorMessage(reveal.error, 'Não foi possível mostrar a senha.')}
+                </Text>
+              ) : null}
             </>
           ) : null}
           {item.website ? (
             <>
               <Caption1 className={styles.label}>Website</Caption1>
-              <Link href={websiteHref(item.website)} target="_blank" rel="noopener noreferrer">{item.website}</Link>
+              <Link href={websiteHref(item.website)} target="_blank" rel="noopener noreferrer">
+                {item.website}
+              </Link>
             </>
           ) : null}
         </div>

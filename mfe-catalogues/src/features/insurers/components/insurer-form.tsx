@@ -8,11 +8,22 @@ const insurerForm: FormFor<Insurer, typeof InsurerCreateSchema> = {
   emptyForm: { name: '', manager: '', email: '', password: '', website: '', contactInfo: '', isActive: true },
   // The stored password is never sent to the browser: the field starts empty in edit mode.
   toForm: (item) => ({
-    name: item.name, manager: item.manager ?? '', email: item.email ?? '', password: '', website: item.website ?? '',
-    contactInfo: item.contactInfo ?? '', isActive: item.isActive,
+    name: item.name,
+    manager: item.manager ?? '',
+    email: item.email ?? '',
+    password: '',
+    website: item.website ?? '',
+    contactInfo: item.contactInfo ?? '',
+    isActive: item.isActive,
   }),
   toComparable: (item) => ({
-    name: item.name, manager: item.manager, email: item.email, password: null, website: item.website, contactInfo: item.contactInfo, isActive: item.isActive,
+    name: item.name,
+    manager: item.manager,
+    email: item.email,
+    password: null,
+    website: item.website,
+    contactInfo: item.contactInfo,
+    isActive: item.isActive,
   }),
   adjustChanges: (changes) => {
     // Left empty while editing means "keep the stored password".

@@ -1,4 +1,12 @@
-import { IOF_LINES, IOF_RATE_MAX_HUNDREDTHS, POLICY_TYPES, ProductFormSchema, formatPercent, wireToCents, type Product } from '@corretora/contracts';
+import {
+  IOF_LINES,
+  IOF_RATE_MAX_HUNDREDTHS,
+  POLICY_TYPES,
+  ProductFormSchema,
+  formatPercent,
+  wireToCents,
+  type Product,
+} from '@corretora/contracts';
 import { CheckboxField, MoneyField, SelectField, TextField, TextareaField } from '@corretora/web-kit/ui';
 import { catalogueDialog } from '../../../components/catalogue-list/components/catalogue-dialog';
 import type { FormFor } from '../../../components/catalogue-list/components/catalogue-kind';
@@ -9,16 +17,38 @@ const productForm: FormFor<Product, typeof ProductFormSchema> = {
   schema: ProductFormSchema,
   emptyForm: { name: '', description: '', policyType: '', iofRate: null, isActive: true },
   toForm: (item) => ({
-    name: item.name, description: item.description ?? '', policyType: item.policyType ?? '', iofRate: item.iofRate === null ? null : wireToCents(item.iofRate),
+    name: item.name,
+    description: item.description ?? '',
+    policyType: item.policyType ?? '',
+    iofRate: item.iofRate === null ? null : wireToCents(item.iofRate),
     isActive: item.isActive,
   }),
-  toComparable: (item) => ({ name: item.name, description: item.description, policyType: item.policyType, iofRate: item.iofRate, isActive: item.isActive }),
+  toComparable: (item) => ({
+    name: item.name,
+    description: item.description,
+    policyType: item.policyType,
+    iofRate: item.iofRate,
+    isActive: item.isActive,
+  }),
   Fields: ({ control }) => (
     <>
       <TextField control={control} name="name" label="Nome" required />
       <TextareaField control={control} name="description" label="Descrição" />
-      <SelectField control={control} name="policyType" label="Tipo de apólice" options={POLICY_TYPES} emptyLabel="Não definido (Empresarial)" />
-      <MoneyField control={control} name="iofRate" label="Alíquota de IOF (%)" unit="percent" maxCents={IOF_RATE_MAX_HUNDREDTHS} hint={IOF_HINT} />
+      <SelectField
+        control={control}
+        name="policyType"
+        label="Tipo de apólice"
+        options={POLICY_TYPES}
+        emptyLabel="Não definido (Empresarial)"
+      />
+      <MoneyField
+        control={control}
+        name="iofRate"
+        label="Alíquota de IOF (%)"
+        unit="percent"
+        maxCents={IOF_RATE_MAX_HUNDREDTHS}
+        hint={IOF_HINT}
+      />
       <CheckboxField control={control} name="isActive" label="Ativo" />
     </>
   ),

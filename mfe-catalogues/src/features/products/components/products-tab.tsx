@@ -7,9 +7,16 @@ import { CatalogueList } from '../../../components/catalogue-list/components/cat
 const productsKind: CatalogueKind<Product> = {
   key: 'products',
   texts: {
-    add: 'Adicionar Produto', newTitle: 'Novo Produto', editTitle: 'Editar Produto', empty: 'Nenhum produto cadastrado.',
-    created: 'Produto criado com sucesso!', updated: 'Produto atualizado com sucesso!', deleted: 'Produto excluído com sucesso!',
-    createError: 'Erro ao criar produto', updateError: 'Erro ao atualizar produto', deleteError: 'Erro ao excluir produto',
+    add: 'Adicionar Produto',
+    newTitle: 'Novo Produto',
+    editTitle: 'Editar Produto',
+    empty: 'Nenhum produto cadastrado.',
+    created: 'Produto criado com sucesso!',
+    updated: 'Produto atualizado com sucesso!',
+    deleted: 'Produto excluído com sucesso!',
+    createError: 'Erro ao criar produto',
+    updateError: 'Erro ao atualizar produto',
+    deleteError: 'Erro ao excluir produto',
   },
   Dialog: lazy(() => import('./product-form')),
   Details: ({ item }) => (

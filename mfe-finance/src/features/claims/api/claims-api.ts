@@ -22,7 +22,8 @@ export function useSaveClaim() {
 export function useClaimStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: ClaimStatus }) => callOperation(OPS.changeClaimStatus, { params: { id }, body: { status } }),
+    mutationFn: ({ id, status }: { id: number; status: ClaimStatus }) =>
+      callOperation(OPS.changeClaimStatus, { params: { id }, body: { status } }),
     onSuccess: () => Promise.all([invalidateOperations(queryClient, OPS.claims, OPS.claim), invalidateFigures(queryClient)]),
   });
 }

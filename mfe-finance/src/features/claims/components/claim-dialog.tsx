@@ -25,7 +25,8 @@ export function ClaimDialog({ claim, onClose }: { claim: Claim | null; onClose: 
   const contactOptions = useMemo(() => {
     const options = (contacts.data?.items ?? []).map((contact) => ({ value: String(contact.id), label: contact.name }));
     // The claim's own client stays choosable whatever the search shows.
-    if (claim && !options.some((option) => option.value === String(claim.contactId))) options.unshift({ value: String(claim.contactId), label: claim.contactName });
+    if (claim && !options.some((option) => option.value === String(claim.contactId)))
+      options.unshift({ value: String(claim.contactId), label: claim.contactName });
     return options;
   }, [contacts.data, claim]);
   const policyOptions = (policies.data ?? [])
@@ -33,7 +34,13 @@ export function ClaimDialog({ claim, onClose }: { claim: Claim | null; onClose: 
     .map((policy) => ({ value: String(policy.id), label: policy.policyNumber }));
 
   const submit = handleSubmit((values) => {
-    const body = { contactId: values.contactId, policyId: values.policyId, type: values.type, amount: centsToWire(values.amount), description: values.description };
+    const body = {
+      contactId: values.contactId,
+      policyId: values.policyId,
+      type: values.type,
+      amount: centsToWire(values.amount),
+      description: values.description,
+    };
     save.mutate(
       { id: claim?.id ?? null, body },
       {
@@ -47,12 +54,31 @@ export function ClaimDialog({ claim, onClose }: { claim: Claim | null; onClose: 
   });
 
   return (
-    <FormDialog title={claim ? `Editar sinistro ${claim.claimId}` : 'Novo sinistro'} submitLabel={claim ? 'Salvar Alterações' : 'Registrar Sinistro'} busy={save.isPending} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={claim ? `Editar sinistro ${claim.claimId}` : 'Novo sinistro'}
+      submitLabel={claim ? 'Salvar Alterações' : 'Registrar Sinistro'}
+      busy={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Field label="Buscar cliente" hint="Nome, e-mail, telefone ou CPF">
         <Input value={search} onChange={(_event, data) => setSearch(data.value)} placeholder="Buscar cliente..." />
       </Field>
-      <SelectField control={control} name="contactId" label="Cliente" required options={contactOptions} emptyLabel={contacts.isLoading ? 'Carregando clientes…' : 'Selecione o cliente'} />
-      <SelectField control={control} name="policyId" label="Apólice" options={policyOptions} emptyLabel={policyOptions.length ? 'Sem apólice vinculada' : 'Nenhuma apólice deste cliente'} />
+      <SelectField
+        control={control}
+        name="contactId"
+        label="Cliente"
+        required
+        options={contactOptions}
+        emptyLabel={contacts.isLoading ? 'Carregando clientes…' : 'Selecione o cliente'}
+      />
+      <SelectField
+        control={control}
+        name="policyId"
+        label="Apólice"
+        options={policyOptions}
+        emptyLabel={policyOptions.length ? 'Sem apólice vinculada' : 'Nenhuma apólice deste cliente'}
+      />
       <SelectField control={control} name="type" label="Tipo de sinistro" required options={CLAIM_TYPES} />
       <MoneyField control={control} name="amount" label="Valor" required />
       <TextareaField control={control} name="description" label="Descrição" maxLength={2000} />

@@ -11,7 +11,9 @@ export function CommissionPoliciesTable({ policies }: { policies: CommissionRow[
     <Table aria-label="Comissões por apólice">
       <TableHeader>
         <TableRow>
-          {['Apólice', 'Cliente', 'Tipo', 'Prêmio', 'Comissão', 'Renovação', 'Status'].map((header) => <TableHeaderCell key={header}>{header}</TableHeaderCell>)}
+          {['Apólice', 'Cliente', 'Tipo', 'Prêmio', 'Comissão', 'Renovação', 'Status'].map((header) => (
+            <TableHeaderCell key={header}>{header}</TableHeaderCell>
+          ))}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -23,7 +25,11 @@ export function CommissionPoliciesTable({ policies }: { policies: CommissionRow[
             <TableCell>{formatMoney(row.premium)}</TableCell>
             <TableCell>{formatMoney(row.calculatedCommission)}</TableCell>
             <TableCell>{formatDate(row.renewalDate)}</TableCell>
-            <TableCell><Badge appearance="tint" color={row.status === 'active' ? 'success' : 'subtle'}>{row.status === 'active' ? 'Ativa' : 'Inativa'}</Badge></TableCell>
+            <TableCell>
+              <Badge appearance="tint" color={row.status === 'active' ? 'success' : 'subtle'}>
+                {row.status === 'active' ? 'Ativa' : 'Inativa'}
+              </Badge>
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

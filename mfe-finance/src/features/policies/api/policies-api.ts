@@ -10,7 +10,11 @@ export interface PolicyFilters {
 }
 
 export function usePolicies(filters: PolicyFilters) {
-  return useOperation(OPS.policies, { query: { type: filters.type, status: filters.status, renewal: filters.renewal || undefined } }, { keepPrevious: true });
+  return useOperation(
+    OPS.policies,
+    { query: { type: filters.type, status: filters.status, renewal: filters.renewal || undefined } },
+    { keepPrevious: true },
+  );
 }
 
 export function useCancelPolicy() {

@@ -9,7 +9,14 @@ import { useRestoreCard } from '../api/archived-api';
 import type { ReferenceNames } from '../../../lib/reference-names';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: tokens.spacingHorizontalM, listStyleType: 'none', padding: 0, margin: 0 },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    listStyleType: 'none',
+    padding: 0,
+    margin: 0,
+  },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, height: '100%' },
   muted: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
@@ -22,18 +29,26 @@ export function ArchivedGrid({ cards, filtered, names }: { cards: readonly Pipel
   const restore = useRestoreCard();
   return (
     <section aria-labelledby="arquivados">
-      <Subtitle1 as="h2" id="arquivados">Cards Arquivados</Subtitle1>
+      <Subtitle1 as="h2" id="arquivados">
+        Cards Arquivados
+      </Subtitle1>
       {cards.length === 0 ? (
-        <Body1 as="p" className={styles.empty}>{filtered ? 'Nenhum card arquivado encontrado com os filtros aplicados.' : 'Nenhum card foi arquivado ainda.'}</Body1>
+        <Body1 as="p" className={styles.empty}>
+          {filtered ? 'Nenhum card arquivado encontrado com os filtros aplicados.' : 'Nenhum card foi arquivado ainda.'}
+        </Body1>
       ) : (
         <ul className={styles.grid}>
           {cards.map((card) => (
             <li key={card.id}>
               <Card className={styles.card}>
                 <Text weight="semibold">{card.contact.name}</Text>
-                <Caption1 className={styles.muted}>{names.product(card.contact.productId)} · {names.leadSource(card.contact.leadSourceId)}</Caption1>
+                <Caption1 className={styles.muted}>
+                  {names.product(card.contact.productId)} · {names.leadSource(card.contact.leadSourceId)}
+                </Caption1>
                 <Caption1 className={styles.muted}>{`Arquivado em ${formatDate(card.archivedAt)}`}</Caption1>
-                <Caption1 className={styles.muted}>{card.archivedReason ? `Motivo: ${card.archivedReason}` : 'Sem motivo informado'}</Caption1>
+                <Caption1 className={styles.muted}>
+                  {card.archivedReason ? `Motivo: ${card.archivedReason}` : 'Sem motivo informado'}
+                </Caption1>
                 <Button
                   icon={<ArrowUndoRegular />}
                   disabled={restore.isPending}

@@ -20,7 +20,8 @@ export function useArchived(enabled: boolean) {
 export function useMoveCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ card, stage }: { card: PipelineCard; stage: StageKey }) => callOperation(OPS.move, { params: { id: card.id }, body: { stage } }),
+    mutationFn: ({ card, stage }: { card: PipelineCard; stage: StageKey }) =>
+      callOperation(OPS.move, { params: { id: card.id }, body: { stage } }),
     onMutate: async ({ card, stage }) => {
       await queryClient.cancelQueries({ queryKey: BOARD_KEY });
       replaceCard(queryClient, { ...card, stage, stageEnteredAt: new Date().toISOString() });

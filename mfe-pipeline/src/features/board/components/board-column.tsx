@@ -21,19 +21,43 @@ const useStyles = makeStyles({
     outline: '2px solid transparent',
   },
   over: { outline: `2px dashed ${tokens.colorBrandStroke1}` },
-  header: { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, padding: tokens.spacingHorizontalM },
+  header: {
+    display: 'flex',
+    alignItems: 'flex-start',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalS,
+    padding: tokens.spacingHorizontalM,
+  },
   headerTexts: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   figures: { color: tokens.colorNeutralForeground2 },
-  scroller: { height: 'max(420px, calc(100vh - 420px))', overflowY: 'auto', padding: `0 ${tokens.spacingHorizontalS} ${tokens.spacingVerticalS}` },
+  scroller: {
+    height: 'max(420px, calc(100vh - 420px))',
+    overflowY: 'auto',
+    padding: `0 ${tokens.spacingHorizontalS} ${tokens.spacingVerticalS}`,
+  },
   empty: { padding: tokens.spacingVerticalL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
   item: { position: 'absolute', top: 0, left: 0, width: '100%', paddingBottom: tokens.spacingVerticalS, boxSizing: 'border-box' },
-  card: { cursor: 'pointer', borderRadius: tokens.borderRadiusMedium, ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' } },
+  card: {
+    cursor: 'pointer',
+    borderRadius: tokens.borderRadiusMedium,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
+  },
   dragging: { opacity: 0.35 },
 });
 
 const CARD_ESTIMATE_PX = 116;
 
-function DraggableCard({ card, names, now, onOpen }: { card: PipelineCard; names: ReferenceNames; now: number; onOpen: (card: PipelineCard) => void }) {
+function DraggableCard({
+  card,
+  names,
+  now,
+  onOpen,
+}: {
+  card: PipelineCard;
+  names: ReferenceNames;
+  now: number;
+  onOpen: (card: PipelineCard) => void;
+}) {
   const styles = useStyles();
   const draggable = card.status === 'active';
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.id, disabled: !draggable });
@@ -96,23 +120,50 @@ export const BoardColumn = memo(function BoardColumn({ stage, label, color, card
   });
   const headingId = `coluna-${stage}`;
   return (
-    <section ref={setNodeRef} className={mergeClasses(styles.column, isOver && styles.over)} style={{ borderTopColor: color }} aria-labelledby={headingId} data-stage={stage}>
+    <section
+      ref={setNodeRef}
+      className={mergeClasses(styles.column, isOver && styles.over)}
+      style={{ borderTopColor: color }}
+      aria-labelledby={headingId}
+      data-stage={stage}
+    >
       <div className={styles.header}>
         <div className={styles.headerTexts}>
-          <Subtitle2 as="h2" id={headingId}>{label}</Subtitle2>
+          <Subtitle2 as="h2" id={headingId}>
+            {label}
+          </Subtitle2>
           <Caption1 className={styles.figures} data-testid={`totais-${stage}`}>
             {`${formatCount(cards.length)} ${cards.length === 1 ? 'card' : 'cards'} · ${formatMoney(premiumSum(cards))}`}
           </Caption1>
         </div>
-        {onAdd ? <Button appearance="subtle" size="small" icon={<AddRegular />} aria-label={`Adicionar lead em ${label}`} onClick={() => onAdd(stage)} /> : null}
+        {onAdd ? (
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<AddRegular />}
+            aria-label={`Adicionar lead em ${label}`}
+            onClick={() => onAdd(stage)}
+          />
+        ) : null}
       </div>
       <div ref={scroller} className={styles.scroller} role="list" aria-label={`Cards em ${label}`}>
-        {cards.length === 0 ? <Caption1 className={styles.empty} as="p">Nenhum card</Caption1> : null}
+        {cards.length === 0 ? (
+          <Caption1 className={styles.empty} as="p">
+            Nenhum card
+          </Caption1>
+        ) : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const card = cards[item.index]!;
             return (
-              <div key={item.key} role="listitem" data-index={item.index} ref={virtualizer.measureElement} className={styles.item} style={{ transform: `translateY(${item.start}px)` }}>
+              <div
+                key={item.key}
+                role="listitem"
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className={styles.item}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
                 <DraggableCard card={card} names={names} now={now} onOpen={onOpen} />
               </div>
             );

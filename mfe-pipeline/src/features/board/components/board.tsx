@@ -23,7 +23,13 @@ import { BoardColumn } from './board-column';
 import { CardView } from './card-view';
 
 const useStyles = makeStyles({
-  board: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(220px, 1fr))', gap: tokens.spacingHorizontalM, overflowX: 'auto', paddingBottom: tokens.spacingVerticalS },
+  board: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(4, minmax(220px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    overflowX: 'auto',
+    paddingBottom: tokens.spacingVerticalS,
+  },
   overlay: { cursor: 'grabbing', transform: 'rotate(2deg)' },
 });
 
@@ -49,15 +55,19 @@ function announcer(stages: readonly PipelineStage[] | undefined, cardOf: (id: un
   const name = (id: unknown) => cardOf(id)?.contact.name ?? '';
   const column = (id: unknown) => (isStageKey(id) ? stageLabel(id, stages) : '');
   return {
-    onDragStart: ({ active }) => `Card ${name(active.id)} pego. Use as setas para a esquerda e a direita para escolher a coluna, Espaço para soltar e Esc para cancelar.`,
-    onDragOver: ({ active, over }) => (over ? `Card ${name(active.id)} sobre a coluna ${column(over.id)}.` : `Card ${name(active.id)} fora das colunas.`),
-    onDragEnd: ({ active, over }) => (over ? `Card ${name(active.id)} solto na coluna ${column(over.id)}.` : `Card ${name(active.id)} solto fora das colunas: nada mudou.`),
+    onDragStart: ({ active }) =>
+      `Card ${name(active.id)} pego. Use as setas para a esquerda e a direita para escolher a coluna, Espaço para soltar e Esc para cancelar.`,
+    onDragOver: ({ active, over }) =>
+      over ? `Card ${name(active.id)} sobre a coluna ${column(over.id)}.` : `Card ${name(active.id)} fora das colunas.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `Card ${name(active.id)} solto na coluna ${column(over.id)}.` : `Card ${name(active.id)} solto fora das colunas: nada mudou.`,
     onDragCancel: ({ active }) => `Movimento cancelado. O card ${name(active.id)} voltou ao lugar.`,
   };
 }
 
 const INSTRUCTIONS = {
-  draggable: 'Para mover este card, pressione Espaço. Use as setas para a esquerda e a direita para escolher a coluna e pressione Espaço de novo para soltar; Esc cancela. Enter abre o card.',
+  draggable:
+    'Para mover este card, pressione Espaço. Use as setas para a esquerda e a direita para escolher a coluna e pressione Espaço de novo para soltar; Esc cancela. Enter abre o card.',
 };
 
 export interface BoardProps {
@@ -76,7 +86,10 @@ export function Board({ cards, stages, names, now, onOpen, onAdd, onDrop }: Boar
   const sensors = useSensors(
     // A click opens the card; only a drag of a few pixels picks it up.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: columnCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
   );
   // Columns whose cards did not change keep their identity from the previous render (the memoised
   // columns skip their render): the grouping is kept with the cards it was made from, and redone
@@ -132,7 +145,13 @@ export function Board({ cards, stages, names, now, onOpen, onAdd, onDrop }: Boar
           );
         })}
       </div>
-      <DragOverlay dropAnimation={null}>{active ? <div className={styles.overlay}><CardView card={active} names={names} now={now} /></div> : null}</DragOverlay>
+      <DragOverlay dropAnimation={null}>
+        {active ? (
+          <div className={styles.overlay}>
+            <CardView card={active} names={names} now={now} />
+          </div>
+        ) : null}
+      </DragOverlay>
     </DndContext>
   );
 }

@@ -32,14 +32,26 @@ export const CardView = memo(function CardView({ card, names, now }: { card: Pip
   const contact = card.contact;
   return (
     <div className={mergeClasses(styles.root, stale && styles.stale)}>
-      <Text weight="semibold" className={styles.name} title={contact.name}>{contact.name}</Text>
-      <Caption1 className={styles.line} title={contact.email ?? undefined}>{contact.email || formatPhone(contact.phone)}</Caption1>
-      <Caption1 className={styles.line}>{names.product(contact.productId)} · {names.leadSource(contact.leadSourceId)}</Caption1>
-      {card.stage === 'closed' && card.insurerId !== null ? <Caption1 className={styles.line}>{names.insurer(card.insurerId)}</Caption1> : null}
+      <Text weight="semibold" className={styles.name} title={contact.name}>
+        {contact.name}
+      </Text>
+      <Caption1 className={styles.line} title={contact.email ?? undefined}>
+        {contact.email || formatPhone(contact.phone)}
+      </Caption1>
+      <Caption1 className={styles.line}>
+        {names.product(contact.productId)} · {names.leadSource(contact.leadSourceId)}
+      </Caption1>
+      {card.stage === 'closed' && card.insurerId !== null ? (
+        <Caption1 className={styles.line}>{names.insurer(card.insurerId)}</Caption1>
+      ) : null}
       <div className={styles.footer}>
-        <Text size={200} weight="semibold">{contact.annualPremium === null ? NOT_SPECIFIED : formatMoney(contact.annualPremium)}</Text>
+        <Text size={200} weight="semibold">
+          {contact.annualPremium === null ? NOT_SPECIFIED : formatMoney(contact.annualPremium)}
+        </Text>
         {card.status === 'issued' ? (
-          <Badge color="success" appearance="filled">Apólice emitida</Badge>
+          <Badge color="success" appearance="filled">
+            Apólice emitida
+          </Badge>
         ) : stale ? (
           <Badge color="warning" appearance="tint" title={daysLabel(days)}>{`Parado há ${days} dias`}</Badge>
         ) : (

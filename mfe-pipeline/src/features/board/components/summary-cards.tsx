@@ -5,7 +5,12 @@ import { Card } from '@corretora/web-kit/fluent/card';
 import { summary } from '../utils/board-model';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalL },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    marginBottom: tokens.spacingVerticalL,
+  },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   label: { color: tokens.colorNeutralForeground3 },
 });

@@ -24,7 +24,10 @@ export function matches(card: PipelineCard, search: string, stage: StageKey | 'a
 }
 
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 export type Columns = Record<StageKey, PipelineCard[]>;

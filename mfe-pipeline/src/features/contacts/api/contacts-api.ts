@@ -17,7 +17,11 @@ function contactQuery(filters: Omit<ContactFilters, 'page'>) {
 }
 
 export function useContacts(filters: ContactFilters) {
-  return useOperation(OPS.contacts, { query: { ...contactQuery(filters), page: String(filters.page), pageSize: String(CONTACTS_PAGE_SIZE) } }, { keepPrevious: true });
+  return useOperation(
+    OPS.contacts,
+    { query: { ...contactQuery(filters), page: String(filters.page), pageSize: String(CONTACTS_PAGE_SIZE) } },
+    { keepPrevious: true },
+  );
 }
 
 /** The export link for what the table shows (every page). */

@@ -50,7 +50,13 @@ export function ContactDialog({ contact, onClose }: { contact: Contact | null; o
   });
 
   return (
-    <FormDialog title={contact ? 'Editar Contato' : 'Novo Contato'} submitLabel={contact ? 'Atualizar' : 'Criar'} busy={busy} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={contact ? 'Editar Contato' : 'Novo Contato'}
+      submitLabel={contact ? 'Atualizar' : 'Criar'}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
       <TextField control={control} name="email" label="E-mail" type="email" maxLength={100} />
       <PhoneField control={control} name="phone" label="Celular" required />

@@ -1,4 +1,10 @@
-import { FINANCE_OPERATIONS, PIPELINE_OPERATIONS as OPS, type BodyInputOf, type CompletionBody, type PipelineCard } from '@corretora/contracts';
+import {
+  FINANCE_OPERATIONS,
+  PIPELINE_OPERATIONS as OPS,
+  type BodyInputOf,
+  type CompletionBody,
+  type PipelineCard,
+} from '@corretora/contracts';
 import { ApiError, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ARCHIVED_KEY, BOARD_KEY, invalidateFigures, replaceCard } from '../../../lib/board-cache';
@@ -15,7 +21,8 @@ export function useCreateLead() {
   const queryClient = useQueryClient();
   return useMutation({
     // What the original client sent along with the form (kept so other clients of the API see the same body).
-    mutationFn: (lead: LeadBody) => callOperation(OPS.createLead, { body: { ...lead, type: 'prospect', email: '', annualPremium: null, notes: '' } }),
+    mutationFn: (lead: LeadBody) =>
+      callOperation(OPS.createLead, { body: { ...lead, type: 'prospect', email: '', annualPremium: null, notes: '' } }),
     onSuccess: (card) => {
       queryClient.setQueryData<PipelineCard[]>(BOARD_KEY, (cards) => (cards ? [card, ...cards] : cards));
       return invalidateFigures(queryClient);

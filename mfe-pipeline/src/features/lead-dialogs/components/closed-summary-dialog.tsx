@@ -11,7 +11,13 @@ import { useAttachPolicyPdf, useConfirmIssuance } from '../api/lead-api';
 import { NOT_SPECIFIED, useReferenceNames } from '../../../lib/reference-names';
 
 const useStyles = makeStyles({
-  list: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, margin: 0 },
+  list: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXS,
+    margin: 0,
+  },
   term: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   attach: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
@@ -20,7 +26,15 @@ const useStyles = makeStyles({
 const money = (wire: string | null) => (wire === null ? NOT_SPECIFIED : formatMoney(wireToCents(wire)));
 
 /** A Finalizado card: the sale's summary, editing the sale, and 'Confirmar emissão'. */
-export function ClosedSummaryDialog({ card, onClose, onEdit }: { card: PipelineCard; onClose: () => void; onEdit: (card: PipelineCard) => void }) {
+export function ClosedSummaryDialog({
+  card,
+  onClose,
+  onEdit,
+}: {
+  card: PipelineCard;
+  onClose: () => void;
+  onEdit: (card: PipelineCard) => void;
+}) {
   const styles = useStyles();
   const notify = useNotify();
   const names = useReferenceNames();
@@ -54,7 +68,12 @@ export function ClosedSummaryDialog({ card, onClose, onEdit }: { card: PipelineC
     ['IOF', money(card.iof)],
     ['Juros', money(card.juros)],
     ['Prêmio total', money(card.totalPremium)],
-    ['Comissão', card.commissionPercentage === null ? money(card.commissionAmount) : `${card.commissionPercentage.replace('.', ',')}% · ${money(card.commissionAmount)}`],
+    [
+      'Comissão',
+      card.commissionPercentage === null
+        ? money(card.commissionAmount)
+        : `${card.commissionPercentage.replace('.', ',')}% · ${money(card.commissionAmount)}`,
+    ],
   ];
   const confirm = () =>
     issue.mutate(card.id, {
@@ -70,7 +89,13 @@ export function ClosedSummaryDialog({ card, onClose, onEdit }: { card: PipelineC
         <DialogBody>
           <DialogTitle>Venda finalizada</DialogTitle>
           <DialogContent>
-            {issued ? <Badge color="success" appearance="filled">Apólice emitida</Badge> : <Body1>Confira os dados e confirme a emissão da apólice.</Body1>}
+            {issued ? (
+              <Badge color="success" appearance="filled">
+                Apólice emitida
+              </Badge>
+            ) : (
+              <Body1>Confira os dados e confirme a emissão da apólice.</Body1>
+            )}
             <dl className={styles.list}>
               {rows.map(([term, value]) => (
                 <div key={term} style={{ display: 'contents' }}>
@@ -81,7 +106,11 @@ export function ClosedSummaryDialog({ card, onClose, onEdit }: { card: PipelineC
             </dl>
             {!issued && (
               <div className={styles.attach}>
-                <Button onClick={() => chooser.current?.click()} disabled={busy} icon={attach.isPending ? <Spinner size="tiny" /> : <AttachRegular />}>
+                <Button
+                  onClick={() => chooser.current?.click()}
+                  disabled={busy}
+                  icon={attach.isPending ? <Spinner size="tiny" /> : <AttachRegular />}
+                >
                   Anexar apólice (PDF)
                 </Button>
                 <Caption1>PDF até 25MB</Caption1>
@@ -96,15 +125,25 @@ export function ClosedSummaryDialog({ card, onClose, onEdit }: { card: PipelineC
                     event.target.value = '';
                   }}
                 />
-                {attached.map((name) => <Caption1 key={name}>Anexado: {name}</Caption1>)}
+                {attached.map((name) => (
+                  <Caption1 key={name}>Anexado: {name}</Caption1>
+                ))}
               </div>
             )}
           </DialogContent>
           <DialogActions>
-            {!issued ? <Button appearance="subtle" onClick={() => onEdit(card)} disabled={busy}>Editar dados da venda</Button> : null}
-            <Button appearance="secondary" onClick={onClose} disabled={busy}>Fechar</Button>
             {!issued ? (
-              <Button appearance="primary" onClick={confirm} disabled={busy} icon={issue.isPending ? <Spinner size="tiny" /> : undefined}>Confirmar emissão</Button>
+              <Button appearance="subtle" onClick={() => onEdit(card)} disabled={busy}>
+                Editar dados da venda
+              </Button>
+            ) : null}
+            <Button appearance="secondary" onClick={onClose} disabled={busy}>
+              Fechar
+            </Button>
+            {!issued ? (
+              <Button appearance="primary" onClick={confirm} disabled={busy} icon={issue.isPending ? <Spinner size="tiny" /> : undefined}>
+                Confirmar emissão
+              </Button>
             ) : null}
           </DialogActions>
         </DialogBody>

@@ -12,7 +12,16 @@ import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
 
 const useStyles = makeStyles({
   notes: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, maxHeight: '180px', overflowY: 'auto' },
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    maxHeight: '180px',
+    overflowY: 'auto',
+  },
   note: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
   pending: { color: tokens.colorBrandForeground1 },
   adder: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
@@ -22,7 +31,15 @@ const useStyles = makeStyles({
 const DATE_TIME = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
 /** Edit lead: the contact's fields, the annual premium rules, notes added with Enter or Confirmar. */
-export function EditLeadDialog({ card, onClose, onArchive }: { card: PipelineCard; onClose: () => void; onArchive: (card: PipelineCard) => void }) {
+export function EditLeadDialog({
+  card,
+  onClose,
+  onArchive,
+}: {
+  card: PipelineCard;
+  onClose: () => void;
+  onArchive: (card: PipelineCard) => void;
+}) {
   const styles = useStyles();
   const notify = useNotify();
   const { data } = useReferenceNames();
@@ -78,15 +95,37 @@ export function EditLeadDialog({ card, onClose, onArchive }: { card: PipelineCar
       busy={update.isPending}
       onSubmit={submit}
       onClose={onClose}
-      extraActions={<Button appearance="subtle" icon={<ArchiveRegular />} onClick={() => onArchive(card)} disabled={update.isPending}>Arquivar</Button>}
+      extraActions={
+        <Button appearance="subtle" icon={<ArchiveRegular />} onClick={() => onArchive(card)} disabled={update.isPending}>
+          Arquivar
+        </Button>
+      }
     >
       <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
       <TextField control={control} name="email" label="E-mail" type="email" maxLength={100} />
       <PhoneField control={control} name="phone" label="Celular" required />
       <CpfField control={control} name="cpf" label="CPF" />
-      <SelectField control={control} name="productId" label="Tipo de seguro" options={optionsOf(data?.products, c.productId)} emptyLabel="Não especificado" />
-      <SelectField control={control} name="leadSourceId" label="Origem do lead" options={optionsOf(data?.leadSources, c.leadSourceId)} emptyLabel="Não especificado" />
-      <MoneyField control={control} name="annualPremium" label="Prêmio anual" maxCents={ANNUAL_PREMIUM_MAX_CENTS} hint="Até R$ 1.000.000,00" />
+      <SelectField
+        control={control}
+        name="productId"
+        label="Tipo de seguro"
+        options={optionsOf(data?.products, c.productId)}
+        emptyLabel="Não especificado"
+      />
+      <SelectField
+        control={control}
+        name="leadSourceId"
+        label="Origem do lead"
+        options={optionsOf(data?.leadSources, c.leadSourceId)}
+        emptyLabel="Não especificado"
+      />
+      <MoneyField
+        control={control}
+        name="annualPremium"
+        label="Prêmio anual"
+        maxCents={ANNUAL_PREMIUM_MAX_CENTS}
+        hint="Até R$ 1.000.000,00"
+      />
       <div className={styles.notes}>
         <Text weight="semibold">Notas</Text>
         {contact.isLoading ? <Spinner size="tiny" label="Carregando notas..." /> : null}
@@ -101,13 +140,19 @@ export function EditLeadDialog({ card, onClose, onArchive }: { card: PipelineCar
               <Caption1 className={styles.pending}>Nova (salva ao clicar em Salvar Alterações)</Caption1> — {note}
             </li>
           ))}
-          {contact.data && contact.data.notes.length === 0 && pending.length === 0 ? <li><Caption1>Nenhuma nota ainda.</Caption1></li> : null}
+          {contact.data && contact.data.notes.length === 0 && pending.length === 0 ? (
+            <li>
+              <Caption1>Nenhuma nota ainda.</Caption1>
+            </li>
+          ) : null}
         </ul>
         <div className={styles.adder}>
           <Field label="Adicionar nota" className={styles.grow} hint="Enter adiciona; Esc cancela">
             <Input value={draft} maxLength={NOTE_MAX_LENGTH} onChange={(_event, value) => setDraft(value.value)} onKeyDown={onNoteKey} />
           </Field>
-          <Button onClick={addNote} disabled={!draft.trim()}>Confirmar</Button>
+          <Button onClick={addNote} disabled={!draft.trim()}>
+            Confirmar
+          </Button>
         </div>
       </div>
     </FormDialog>

@@ -15,7 +15,17 @@ import {
   type PipelineCard,
 } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
-import { CpfField, DateField, MoneyField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
+import {
+  CpfField,
+  DateField,
+  MoneyField,
+  PhoneField,
+  SelectField,
+  TextField,
+  useFormErrors,
+  useNotify,
+  useSchemaForm,
+} from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Field, Input } from '@corretora/web-kit/fluent/core';
 import { useEffect, useRef } from 'react';
@@ -82,7 +92,10 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
 
   // The IOF suggested by the product's line (or its own rate): filled in while the field is empty
   // or still holds the last suggestion; a value the broker typed is never overwritten.
-  const suggestion = suggestIof(data?.products.find((product) => String(product.id) === productId), premio ?? null);
+  const suggestion = suggestIof(
+    data?.products.find((product) => String(product.id) === productId),
+    premio ?? null,
+  );
   const lastSuggested = useRef<number | null>(null);
   useEffect(() => {
     if (suggestion.cents === null) return;
@@ -100,7 +113,16 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
     try {
       await updateContact.mutateAsync({
         id: card.contactId,
-        contact: { name: form.name, email: form.email, phone: form.phone, cpf: form.cpf, productId: form.productId, leadSourceId: form.leadSourceId, annualPremium: form.annualPremium, notes: [] },
+        contact: {
+          name: form.name,
+          email: form.email,
+          phone: form.phone,
+          cpf: form.cpf,
+          productId: form.productId,
+          leadSourceId: form.leadSourceId,
+          annualPremium: form.annualPremium,
+          notes: [],
+        },
       });
       await finalize.mutateAsync({
         id: card.id,
@@ -132,7 +154,13 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
         <PhoneField control={control} name="phone" label="Celular" required />
         <CpfField control={control} name="cpf" label="CPF" />
         <SelectField control={control} name="productId" label="Tipo de seguro" required options={optionsOf(data?.products, c.productId)} />
-        <SelectField control={control} name="leadSourceId" label="Origem do lead" required options={optionsOf(data?.leadSources, c.leadSourceId)} />
+        <SelectField
+          control={control}
+          name="leadSourceId"
+          label="Origem do lead"
+          required
+          options={optionsOf(data?.leadSources, c.leadSourceId)}
+        />
         <MoneyField control={control} name="annualPremium" label="Prêmio anual" maxCents={ANNUAL_PREMIUM_MAX_CENTS} />
         <SelectField control={control} name="insurerId" label="Seguradora" required options={optionsOf(data?.insurers, card.insurerId)} />
         <DateField control={control} name="startDate" label="Início da vigência" required />
@@ -143,8 +171,20 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
         <Field label="Prêmio total" hint="Prêmio líquido + IOF + juros">
           <Input value={formatMoney(total)} readOnly aria-readonly="true" />
         </Field>
-        <MoneyField control={control} name="commissionPercentage" label="Comissão (%)" unit="percent" maxCents={COMMISSION_PERCENT_MAX_HUNDREDTHS} />
-        <MoneyField control={control} name="commissionAmount" label="Valor da comissão" maxCents={FINALIZE_MONEY_MAX_CENTS} hint="Em branco: calculado pela porcentagem" />
+        <MoneyField
+          control={control}
+          name="commissionPercentage"
+          label="Comissão (%)"
+          unit="percent"
+          maxCents={COMMISSION_PERCENT_MAX_HUNDREDTHS}
+        />
+        <MoneyField
+          control={control}
+          name="commissionAmount"
+          label="Valor da comissão"
+          maxCents={FINALIZE_MONEY_MAX_CENTS}
+          hint="Em branco: calculado pela porcentagem"
+        />
         <SelectField control={control} name="documentType" label="Tipo de documento" options={DOCUMENT_TYPES} emptyLabel="Não informado" />
       </div>
     </FormDialog>

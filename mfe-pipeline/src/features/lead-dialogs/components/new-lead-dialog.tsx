@@ -38,7 +38,13 @@ export function NewLeadDialog({ stage, onClose }: { stage: StageKey; onClose: ()
       <CpfField control={control} name="cpf" label="CPF" />
       <SelectField control={control} name="productId" label="Tipo de seguro" required options={optionsOf(data?.products)} />
       <SelectField control={control} name="leadSourceId" label="Origem do lead" required options={optionsOf(data?.leadSources)} />
-      <SelectField control={control} name="stageId" label="Estágio" required options={stages.map((candidate) => ({ value: String(candidate.id), label: candidate.name }))} />
+      <SelectField
+        control={control}
+        name="stageId"
+        label="Estágio"
+        required
+        options={stages.map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
+      />
     </FormDialog>
   );
 }

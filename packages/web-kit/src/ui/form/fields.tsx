@@ -38,7 +38,13 @@ export function useField<F extends FieldValues, V>(props: FieldProps<F, V>) {
     field: { ref: inputRef, ...field },
     fieldState,
   } = useController({ control: props.control, name: props.name });
-  const shell = { label: props.label, required: props.required, hint: props.hint, className: props.className, validationMessage: fieldState.error?.message };
+  const shell = {
+    label: props.label,
+    required: props.required,
+    hint: props.hint,
+    className: props.className,
+    validationMessage: fieldState.error?.message,
+  };
   const text = {
     ref: inputRef,
     name: field.name,
@@ -50,7 +56,9 @@ export function useField<F extends FieldValues, V>(props: FieldProps<F, V>) {
   return { field, inputRef, shell, text };
 }
 
-export function TextField<F extends FieldValues>(props: FieldProps<F, Text> & InputExtras & { type?: 'text' | 'email' | 'url' | 'number' }) {
+export function TextField<F extends FieldValues>(
+  props: FieldProps<F, Text> & InputExtras & { type?: 'text' | 'email' | 'url' | 'number' },
+) {
   const { shell, text } = useField(props);
   return (
     <Field {...shell}>
@@ -68,18 +76,13 @@ export function TextField<F extends FieldValues>(props: FieldProps<F, Text> & In
 }
 
 /** A whole number as typed (the schema converts the text and checks the range). */
-export function NumberField<F extends FieldValues>(props: FieldProps<F, number | string | null | undefined> & Pick<InputProps, 'placeholder'> & { min?: number; max?: number }) {
+export function NumberField<F extends FieldValues>(
+  props: FieldProps<F, number | string | null | undefined> & Pick<InputProps, 'placeholder'> & { min?: number; max?: number },
+) {
   const { shell, text } = useField(props);
   return (
     <Field {...shell}>
-      <Input
-        {...text}
-        type="number"
-        inputMode="numeric"
-        min={props.min}
-        max={props.max}
-        placeholder={props.placeholder}
-      />
+      <Input {...text} type="number" inputMode="numeric" min={props.min} max={props.max} placeholder={props.placeholder} />
     </Field>
   );
 }
@@ -88,17 +91,15 @@ export function PasswordField<F extends FieldValues>(props: FieldProps<F, Text> 
   const { shell, text } = useField(props);
   return (
     <Field {...shell}>
-      <PasswordInput
-        {...text}
-        placeholder={props.placeholder}
-        autoComplete={props.autoComplete ?? 'current-password'}
-      />
+      <PasswordInput {...text} placeholder={props.placeholder} autoComplete={props.autoComplete ?? 'current-password'} />
     </Field>
   );
 }
 
 /** Integer cents in the form; BRL on screen. */
-export function MoneyField<F extends FieldValues>(props: FieldProps<F, number | null | undefined> & { maxCents?: number; placeholder?: string; unit?: 'BRL' | 'percent' }) {
+export function MoneyField<F extends FieldValues>(
+  props: FieldProps<F, number | null | undefined> & { maxCents?: number; placeholder?: string; unit?: 'BRL' | 'percent' },
+) {
   const { field, inputRef, shell } = useField(props);
   return (
     <Field {...shell}>
@@ -142,13 +143,31 @@ export function MaskedField<F extends FieldValues>(props: FieldProps<F, Text> & 
 type MaskedProps<F extends FieldValues> = FieldProps<F, Text> & Pick<InputProps, 'placeholder' | 'autoComplete'>;
 
 /** dd/mm/aaaa as typed (the schema turns it into ISO), never the browser's locale-dependent date input. */
-export const DateField = <F extends FieldValues>(props: MaskedProps<F>) => <MaskedField {...props} mask={maskDate} inputMode="numeric" placeholder={props.placeholder ?? 'dd/mm/aaaa'} />;
-export const CpfField = <F extends FieldValues>(props: MaskedProps<F>) => <MaskedField {...props} mask={maskCpf} inputMode="numeric" placeholder={props.placeholder ?? '000.000.000-00'} />;
+export const DateField = <F extends FieldValues>(props: MaskedProps<F>) => (
+  <MaskedField {...props} mask={maskDate} inputMode="numeric" placeholder={props.placeholder ?? 'dd/mm/aaaa'} />
+);
+export const CpfField = <F extends FieldValues>(props: MaskedProps<F>) => (
+  <MaskedField {...props} mask={maskCpf} inputMode="numeric" placeholder={props.placeholder ?? '000.000.000-00'} />
+);
 /** Letters too: the alphanumeric CNPJ (from July 2026) has A-Z in its first 12 characters. */
-export const CnpjField = <F extends FieldValues>(props: MaskedProps<F>) => <MaskedField {...props} mask={maskCnpj} inputMode="text" placeholder={props.placeholder ?? '00.000.000/0000-00'} />;
+export const CnpjField = <F extends FieldValues>(props: MaskedProps<F>) => (
+  <MaskedField {...props} mask={maskCnpj} inputMode="text" placeholder={props.placeholder ?? '00.000.000/0000-00'} />
+);
 export const CepField = <F extends FieldValues>(props: MaskedProps<F>) => (
-  <MaskedField {...props} mask={maskCep} inputMode="numeric" autoComplete={props.autoComplete ?? 'postal-code'} placeholder={props.placeholder ?? '00000-000'} />
+  <MaskedField
+    {...props}
+    mask={maskCep}
+    inputMode="numeric"
+    autoComplete={props.autoComplete ?? 'postal-code'}
+    placeholder={props.placeholder ?? '00000-000'}
+  />
 );
 export const PhoneField = <F extends FieldValues>(props: MaskedProps<F>) => (
-  <MaskedField {...props} mask={maskPhone} inputMode="tel" autoComplete={props.autoComplete ?? 'tel'} placeholder={props.placeholder ?? '(11) 99999-9999'} />
+  <MaskedField
+    {...props}
+    mask={maskPhone}
+    inputMode="tel"
+    autoComplete={props.autoComplete ?? 'tel'}
+    placeholder={props.placeholder ?? '(11) 99999-9999'}
+  />
 );

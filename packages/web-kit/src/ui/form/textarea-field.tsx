@@ -7,11 +7,7 @@ export function TextareaField<F extends FieldValues>(props: FieldProps<F, Text> 
   const { shell, text } = useField(props);
   return (
     <Field {...shell}>
-      <Textarea
-        {...text}
-        placeholder={props.placeholder}
-        maxLength={props.maxLength}
-      />
+      <Textarea {...text} placeholder={props.placeholder} maxLength={props.maxLength} />
     </Field>
   );
 }

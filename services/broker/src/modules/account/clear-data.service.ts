@@ -39,7 +39,10 @@ export class ClearDataService {
       if (service) await service.call(op, { params: { userId } });
     };
     const generation = await beginClearing(knex, userId);
-    const records = await Promise.allSettled([clear(this.pipeline, PIPELINE_OPERATIONS.clearData), clear(this.finance, FINANCE_OPERATIONS.clearData)]);
+    const records = await Promise.allSettled([
+      clear(this.pipeline, PIPELINE_OPERATIONS.clearData),
+      clear(this.finance, FINANCE_OPERATIONS.clearData),
+    ]);
     const failed = records.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
     if (failed.length > 0) {
       log.warn({ err: failed[0], failed: failed.length }, 'clear-data: a service did not clear its records; the broker can retry');

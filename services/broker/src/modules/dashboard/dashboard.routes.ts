@@ -1,10 +1,26 @@
-import { BROKER_OPERATIONS, FINANCE_OPERATIONS, PIPELINE_OPERATIONS, RECENT_ACTIVITY_LIMIT, type ActivityEvent, type DashboardStats, type FinanceStats, type PipelineStats } from '@corretora/contracts';
+import {
+  BROKER_OPERATIONS,
+  FINANCE_OPERATIONS,
+  PIPELINE_OPERATIONS,
+  RECENT_ACTIVITY_LIMIT,
+  type ActivityEvent,
+  type DashboardStats,
+  type FinanceStats,
+  type PipelineStats,
+} from '@corretora/contracts';
 import { createInternalClient, requireOnboarding, route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerConfig } from '../../config';
 
 const NO_PIPELINE: PipelineStats = { newLeads: 0, totalLeads: 0, totalClients: 0, recentActivity: [] };
-const NO_FINANCE: FinanceStats = { activePolicies: 0, openClaims: 0, pendingClaims: 0, monthlyRevenue: 0, renewingIn30Days: 0, recentActivity: [] };
+const NO_FINANCE: FinanceStats = {
+  activePolicies: 0,
+  openClaims: 0,
+  pendingClaims: 0,
+  monthlyRevenue: 0,
+  renewingIn30Days: 0,
+  recentActivity: [],
+};
 
 /** Both services' latest events as one list: newest first, at most the panel's ten. */
 function mergeActivity(...lists: ActivityEvent[][]): ActivityEvent[] {

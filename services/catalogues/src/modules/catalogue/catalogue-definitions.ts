@@ -25,11 +25,29 @@ export interface CatalogueDefinition<Row, Dto> {
   toDto: (row: Row) => Dto;
 }
 
-export interface ProductRow { id: number; name: string; isActive: boolean; description: string | null; policyType: Product['policyType']; iofRate: string | null }
-export interface LeadSourceRow { id: number; name: string; isActive: boolean; description: string | null }
+export interface ProductRow {
+  id: number;
+  name: string;
+  isActive: boolean;
+  description: string | null;
+  policyType: Product['policyType'];
+  iofRate: string | null;
+}
+export interface LeadSourceRow {
+  id: number;
+  name: string;
+  isActive: boolean;
+  description: string | null;
+}
 export interface InsurerRow {
-  id: number; name: string; isActive: boolean; contactInfo: string | null; manager: string | null; email: string | null;
-  website: string | null; passwordSealed: string | null;
+  id: number;
+  name: string;
+  isActive: boolean;
+  contactInfo: string | null;
+  manager: string | null;
+  email: string | null;
+  website: string | null;
+  passwordSealed: string | null;
 }
 
 export const productsCatalogue: CatalogueDefinition<ProductRow, Product> = {
@@ -38,8 +56,16 @@ export const productsCatalogue: CatalogueDefinition<ProductRow, Product> = {
   duplicateMessage: 'Já existe um produto com esse nome.',
   columns: ['id', 'name', 'description', 'isActive', 'policyType', 'iofRate'],
   // The rate arrives in hundredths (the schema's output) and is stored as numeric(5,2).
-  toColumns: ({ iofRate, ...input }) => (iofRate === undefined ? input : { ...input, iofRate: iofRate === null ? null : centsToWire(iofRate as number) }),
-  toDto: (row) => ({ id: row.id, name: row.name, description: row.description, isActive: row.isActive, policyType: row.policyType, iofRate: row.iofRate }),
+  toColumns: ({ iofRate, ...input }) =>
+    iofRate === undefined ? input : { ...input, iofRate: iofRate === null ? null : centsToWire(iofRate as number) },
+  toDto: (row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    isActive: row.isActive,
+    policyType: row.policyType,
+    iofRate: row.iofRate,
+  }),
 };
 
 export const leadSourcesCatalogue: CatalogueDefinition<LeadSourceRow, LeadSource> = {
@@ -54,8 +80,14 @@ export const leadSourcesCatalogue: CatalogueDefinition<LeadSourceRow, LeadSource
 /** Insurer answers never carry the password, only whether one is stored. */
 export function toInsurer(row: InsurerRow): Insurer {
   return {
-    id: row.id, name: row.name, isActive: row.isActive, contactInfo: row.contactInfo, manager: row.manager, email: row.email,
-    website: row.website, hasPassword: Boolean(row.passwordSealed),
+    id: row.id,
+    name: row.name,
+    isActive: row.isActive,
+    contactInfo: row.contactInfo,
+    manager: row.manager,
+    email: row.email,
+    website: row.website,
+    hasPassword: Boolean(row.passwordSealed),
   };
 }
 

@@ -11,11 +11,18 @@ type CatalogueGroup = (typeof CATALOGUE_OPERATIONS)['products' | 'insurers' | 'l
  * exist). The definition pairs each catalogue's DTO with its operations, so the answers are the
  * operations' types (said once here, for the three catalogues).
  */
-export function catalogueRoutes<Row extends { id: number; name: string }, Dto>(router: Router, catalogue: CatalogueService<Row, Dto>): void {
+export function catalogueRoutes<Row extends { id: number; name: string }, Dto>(
+  router: Router,
+  catalogue: CatalogueService<Row, Dto>,
+): void {
   const ops: CatalogueGroup = catalogue.definition.operations;
   type Answer<Op> = Promise<AnswerOf<Op>>;
   route(router, ops.list, ({ user }) => catalogue.list(user.id) as Answer<typeof ops.list>);
   route(router, ops.create, ({ user, body }) => catalogue.create(user.id, body as Record<string, unknown>) as Answer<typeof ops.create>);
-  route(router, ops.update, ({ user, params, body }) => catalogue.update(user.id, params.id, body as Record<string, unknown>) as Answer<typeof ops.update>);
+  route(
+    router,
+    ops.update,
+    ({ user, params, body }) => catalogue.update(user.id, params.id, body as Record<string, unknown>) as Answer<typeof ops.update>,
+  );
   route(router, ops.remove, ({ user, params }) => catalogue.remove(user.id, params.id));
 }

@@ -32,7 +32,9 @@ export class CatalogueService<Row extends { id: number; name: string }, Dto> {
   }
 
   async update(userId: string, id: number, input: Record<string, unknown>): Promise<Dto> {
-    const changes = Object.fromEntries(Object.entries(this.definition.toColumns(input, { userId, id })).filter(([, value]) => value !== undefined));
+    const changes = Object.fromEntries(
+      Object.entries(this.definition.toColumns(input, { userId, id })).filter(([, value]) => value !== undefined),
+    );
     const [row] = await this.table.of(userId).update(id, { ...changes, updatedAt: this.knex.fn.now() });
     if (!row) throw new HttpError(404, ITEM_NOT_FOUND);
     return this.definition.toDto(row as Row);

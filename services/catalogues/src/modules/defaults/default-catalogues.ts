@@ -14,7 +14,16 @@ export const DEFAULT_PRODUCTS = [
   { name: 'Seguro Saúde', policyType: null, iofRate: '2.38' },
   { name: 'Seguro Viagem', policyType: null, iofRate: '0.38' },
 ];
-export const DEFAULT_INSURERS = ['Porto Seguro', 'Bradesco Seguros', 'SulAmérica', 'Allianz', 'Tokio Marine', 'Mapfre', 'HDI Seguros', 'Azul Seguros'];
+export const DEFAULT_INSURERS = [
+  'Porto Seguro',
+  'Bradesco Seguros',
+  'SulAmérica',
+  'Allianz',
+  'Tokio Marine',
+  'Mapfre',
+  'HDI Seguros',
+  'Azul Seguros',
+];
 export const DEFAULT_LEAD_SOURCES = ['Indicação', 'Site', 'Instagram', 'WhatsApp', 'Google', 'Evento'];
 export const DEFAULT_STAGES = [
   { key: 'leads', name: 'Contato', color: '#dc2626', order: 1 },

@@ -21,7 +21,13 @@ export class ReferenceDataService {
   private async stagesOf(userId: string): Promise<PipelineStage[]> {
     const rows = await this.stages.of(userId).rows().orderBy('order');
     return rows.map((row) => ({
-      id: row.id, key: row.key, name: row.name, color: row.color, order: row.order, isActive: row.isActive, description: row.description,
+      id: row.id,
+      key: row.key,
+      name: row.name,
+      color: row.color,
+      order: row.order,
+      isActive: row.isActive,
+      description: row.description,
     }));
   }
 
@@ -65,7 +71,8 @@ export class ReferenceDataService {
     }
     if (query.stageId || query.stageKey) {
       // Both sent: they must name the same stage.
-      if (stage && !(query.stageId && query.stageKey && stage.key !== query.stageKey)) answer.stage = { id: stage.id, key: stage.key, name: stage.name };
+      if (stage && !(query.stageId && query.stageKey && stage.key !== query.stageKey))
+        answer.stage = { id: stage.id, key: stage.key, name: stage.name };
       else answer.missing.push(query.stageId ? 'stageId' : 'stageKey');
     }
     return answer;

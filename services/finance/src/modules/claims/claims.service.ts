@@ -61,12 +61,19 @@ export class ClaimsService {
   }
 
   private async activeCount(userId: string): Promise<number> {
-    const row = await this.claims.of(userId).rows().whereIn('status', ACTIVE_CLAIM_STATUSES as ClaimStatus[]).count<{ count: string }[]>('* as count');
+    const row = await this.claims
+      .of(userId)
+      .rows()
+      .whereIn('status', ACTIVE_CLAIM_STATUSES as ClaimStatus[])
+      .count<{ count: string }[]>('* as count');
     return Number(row[0]?.count ?? 0);
   }
 
   async byId(userId: string, id: number): Promise<Claim | undefined> {
-    const { rows } = await this.knex.raw<{ rows: ClaimRow[] }>(`select ${CLAIM_COLUMNS} ${FROM} where c.id = ?`, [...this.scoped(userId), id]);
+    const { rows } = await this.knex.raw<{ rows: ClaimRow[] }>(`select ${CLAIM_COLUMNS} ${FROM} where c.id = ?`, [
+      ...this.scoped(userId),
+      id,
+    ]);
     return rows[0] && toClaim(rows[0]);
   }
 
@@ -144,7 +151,10 @@ export class ClaimsService {
     const claim = await this.byId(userId, id);
     if (!claim) throw new HttpError(404, CLAIM_NOT_FOUND);
     if (updated === 0) {
-      throw new HttpError(409, `Não é possível mudar o sinistro de ${CLAIM_STATUS_LABELS[claim.status]} para ${CLAIM_STATUS_LABELS[target]}.`);
+      throw new HttpError(
+        409,
+        `Não é possível mudar o sinistro de ${CLAIM_STATUS_LABELS[claim.status]} para ${CLAIM_STATUS_LABELS[target]}.`,
+      );
     }
     return claim;
   }

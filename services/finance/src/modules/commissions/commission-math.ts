@@ -1,4 +1,11 @@
-import { POLICY_TYPE_VALUES, divideRoundingHalfUp, type CommissionRow, type CommissionsSummary, type PolicyStatus, type PolicyType } from '@corretora/contracts';
+import {
+  POLICY_TYPE_VALUES,
+  divideRoundingHalfUp,
+  type CommissionRow,
+  type CommissionsSummary,
+  type PolicyStatus,
+  type PolicyType,
+} from '@corretora/contracts';
 
 /**
  * The commissions' arithmetic (percentage = premium × rate; fixed = the amount; monthly = annual ÷ 12), in integer cents. One rounding rule: half
@@ -49,7 +56,11 @@ function percentOf(part: number, whole: number): string {
   return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
 }
 
-export function commissions(policies: readonly PolicyFigures[], today: string, months: number): { policies: CommissionRow[]; summary: CommissionsSummary } {
+export function commissions(
+  policies: readonly PolicyFigures[],
+  today: string,
+  months: number,
+): { policies: CommissionRow[]; summary: CommissionsSummary } {
   const rows: CommissionRow[] = policies.map((policy) => ({
     id: policy.id,
     policyNumber: policy.policyNumber,
@@ -66,7 +77,9 @@ export function commissions(policies: readonly PolicyFigures[], today: string, m
   const active = rows.filter((row) => row.status === 'active');
   const annualRevenue = active.reduce((sum, row) => sum + row.calculatedCommission, 0);
   const annualPremium = active.reduce((sum, row) => sum + row.premium, 0);
-  const commissionsByType = Object.fromEntries(POLICY_TYPE_VALUES.map((type) => [type, { revenue: 0, count: 0 }])) as CommissionsSummary['commissionsByType'];
+  const commissionsByType = Object.fromEntries(
+    POLICY_TYPE_VALUES.map((type) => [type, { revenue: 0, count: 0 }]),
+  ) as CommissionsSummary['commissionsByType'];
   for (const row of active) {
     commissionsByType[row.type].revenue += row.calculatedCommission;
     commissionsByType[row.type].count += 1;

@@ -1,9 +1,4 @@
-import {
-  FINANCE_OPERATIONS as OPS,
-  DOCUMENT_MAX_BYTES,
-  DOCUMENT_MIME_TYPES,
-  POLICY_PDF_MAX_BYTES,
-} from '@corretora/contracts';
+import { FINANCE_OPERATIONS as OPS, DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES, POLICY_PDF_MAX_BYTES } from '@corretora/contracts';
 import { route, singleFileUpload } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { DocumentsService } from './documents.service';
@@ -40,7 +35,11 @@ const policyPdfUpload = singleFileUpload({
 
 /** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
 function attachment(name: string): string {
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'arquivo';
+  const ascii =
+    name
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_') || 'arquivo';
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 

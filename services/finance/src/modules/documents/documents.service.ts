@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_CATEGORY_VALUES, DOCUMENT_MIME_TYPES, NOT_FOUND, STORAGE_QUOTA_BYTES, type DocumentCategory, type DocumentList, type StoredDocument } from '@corretora/contracts';
+import {
+  DOCUMENT_CATEGORY_VALUES,
+  DOCUMENT_MIME_TYPES,
+  NOT_FOUND,
+  STORAGE_QUOTA_BYTES,
+  type DocumentCategory,
+  type DocumentList,
+  type StoredDocument,
+} from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, recordActivity, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { Readable } from 'node:stream';
 import { CARD_OF_ANOTHER_CONTACT, type PipelineLookup } from '../pipeline/pipeline-lookup';
 
 export const DOCUMENT_NOT_FOUND = NOT_FOUND.document;
-export const FILE_MISSING = 'O arquivo deste documento não foi encontrado no armazenamento. O registro foi removido; envie o documento novamente.';
+export const FILE_MISSING =
+  'O arquivo deste documento não foi encontrado no armazenamento. O registro foi removido; envie o documento novamente.';
 export const QUOTA_EXCEEDED = 'Espaço de armazenamento esgotado: o limite da conta é de 10 GB. Exclua documentos para enviar outros.';
 
 export interface DocumentMeta {
@@ -16,7 +25,19 @@ export interface DocumentMeta {
   cardId: number | null;
 }
 
-const COLUMNS = ['id', 'originalName', 'fileSize', 'mimeType', 'category', 'contactId', 'policyId', 'claimId', 'cardId', 'description', 'uploadedAt'] as const;
+const COLUMNS = [
+  'id',
+  'originalName',
+  'fileSize',
+  'mimeType',
+  'category',
+  'contactId',
+  'policyId',
+  'claimId',
+  'cardId',
+  'description',
+  'uploadedAt',
+] as const;
 type DocumentRow = Omit<StoredDocument, 'fileSize' | 'uploadedAt'> & { fileSize: string | number; uploadedAt: Date };
 /**
  * A name safe to show and to download under: no path, no control or format characters (bidi
@@ -27,7 +48,11 @@ type DocumentRow = Omit<StoredDocument, 'fileSize' | 'uploadedAt'> & { fileSize:
 export function displayName(name: string, mime: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const clean = base.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
-  const stem = clean.replace(/\.[^.\s]{1,10}$/u, '').replace(/[.\s]+$/u, '').slice(0, 240) || 'arquivo';
+  const stem =
+    clean
+      .replace(/\.[^.\s]{1,10}$/u, '')
+      .replace(/[.\s]+$/u, '')
+      .slice(0, 240) || 'arquivo';
   const extension = (DOCUMENT_MIME_TYPES as Record<string, string>)[mime]?.toLowerCase();
   return extension ? `${stem}.${extension}` : stem;
 }
@@ -70,9 +95,16 @@ export class DocumentsService {
       .modify((query) => {
         if (category) query.andWhere({ category });
       })
-      .orderBy([{ column: 'uploadedAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'uploadedAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .select<DocumentRow[]>(COLUMNS);
-    const counted = await this.documents.of(userId).rows().groupBy('category').select<{ category: DocumentCategory; count: string }[]>('category', this.knex.raw('count(*) as count'));
+    const counted = await this.documents
+      .of(userId)
+      .rows()
+      .groupBy('category')
+      .select<{ category: DocumentCategory; count: string }[]>('category', this.knex.raw('count(*) as count'));
     const counts = Object.fromEntries(DOCUMENT_CATEGORY_VALUES.map((value) => [value, 0])) as Record<DocumentCategory, number>;
     for (const row of counted) counts[row.category] = Number(row.count);
     return { items: rows.map(toDocument), counts, usedBytes: await this.usedBytes(userId), quotaBytes: STORAGE_QUOTA_BYTES };
@@ -134,7 +166,10 @@ export class DocumentsService {
 
   /** The owner's file only (another broker's id is a 404), as stored. */
   async open(userId: string, id: number): Promise<{ stream: Readable; document: StoredDocument }> {
-    const row = await this.documents.of(userId).byId(id).first<(DocumentRow & { fileName: string }) | undefined>([...COLUMNS, 'fileName']);
+    const row = await this.documents
+      .of(userId)
+      .byId(id)
+      .first<(DocumentRow & { fileName: string }) | undefined>([...COLUMNS, 'fileName']);
     if (!row) throw new HttpError(404, DOCUMENT_NOT_FOUND);
     const { fileName, ...document } = row;
     try {
@@ -151,9 +186,16 @@ export class DocumentsService {
   /** The row and the object go together: the object is removed inside the row's transaction. */
   async remove(userId: string, id: number): Promise<void> {
     await this.knex.transaction(async (trx) => {
-      const [row] = await this.documents.of(userId, trx).byId(id).delete().returning<{ fileName: string; fileSize: string }[]>(['fileName', 'fileSize']);
+      const [row] = await this.documents
+        .of(userId, trx)
+        .byId(id)
+        .delete()
+        .returning<{ fileName: string; fileSize: string }[]>(['fileName', 'fileSize']);
       if (!row) throw new HttpError(404, DOCUMENT_NOT_FOUND);
-      await this.usage.of(userId, trx).rows().update({ usedBytes: trx.raw('greatest(used_bytes - ?, 0)', [Number(row.fileSize)]) });
+      await this.usage
+        .of(userId, trx)
+        .rows()
+        .update({ usedBytes: trx.raw('greatest(used_bytes - ?, 0)', [Number(row.fileSize)]) });
       await this.objects.removeObject(row.fileName);
     });
   }

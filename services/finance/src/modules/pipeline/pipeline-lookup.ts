@@ -26,7 +26,11 @@ export class PipelineLookup {
   }
 
   contact(userId: string, contactId: number): Promise<{ id: number; name: string }> {
-    return this.find(() => this.client.call(PIPELINE_OPERATIONS.contactRef, { params: { userId, id: contactId } }), 'contactId', CONTACT_NOT_FOUND);
+    return this.find(
+      () => this.client.call(PIPELINE_OPERATIONS.contactRef, { params: { userId, id: contactId } }),
+      'contactId',
+      CONTACT_NOT_FOUND,
+    );
   }
 
   card(userId: string, cardId: number): Promise<{ id: number; contactId: number }> {

@@ -39,22 +39,37 @@ export class PoliciesService {
       bindings.push(query.renewal);
     }
     const order = query.renewal === undefined ? 'p.created_at desc, p.id desc' : 'p.renewal_date, p.id';
-    const { rows } = await this.knex.raw<{ rows: Policy[] }>(`select ${POLICY_COLUMNS} from ? where ${where.join(' and ')} order by ${order}`, bindings as Knex.RawBinding[]);
+    const { rows } = await this.knex.raw<{ rows: Policy[] }>(
+      `select ${POLICY_COLUMNS} from ? where ${where.join(' and ')} order by ${order}`,
+      bindings as Knex.RawBinding[],
+    );
     return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
   }
 
   async byId(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex): Promise<Policy | undefined> {
-    const { rows } = await trx.raw<{ rows: Policy[] }>(`select ${POLICY_COLUMNS} from ? where p.id = ?`, [this.policies.of(userId, trx).from('p'), id]);
+    const { rows } = await trx.raw<{ rows: Policy[] }>(`select ${POLICY_COLUMNS} from ? where p.id = ?`, [
+      this.policies.of(userId, trx).from('p'),
+      id,
+    ]);
     const row = rows[0];
     return row && { ...row, createdAt: new Date(row.createdAt).toISOString() };
   }
 
   /** active → cancelled, by the broker. An expired or cancelled policy stays as it is (409). */
   async cancel(userId: string, id: number): Promise<Policy> {
-    const updated = await this.policies.of(userId).byId(id).andWhere({ status: 'active' }).andWhereRaw(`renewal_date >= ${TODAY}`).update({ status: 'cancelled' });
+    const updated = await this.policies
+      .of(userId)
+      .byId(id)
+      .andWhere({ status: 'active' })
+      .andWhereRaw(`renewal_date >= ${TODAY}`)
+      .update({ status: 'cancelled' });
     const policy = await this.byId(userId, id);
     if (!policy) throw new HttpError(404, POLICY_NOT_FOUND);
-    if (updated === 0) throw new HttpError(409, policy.status === 'cancelled' ? 'Esta apólice já está cancelada.' : 'Uma apólice vencida não pode ser cancelada.');
+    if (updated === 0)
+      throw new HttpError(
+        409,
+        policy.status === 'cancelled' ? 'Esta apólice já está cancelada.' : 'Uma apólice vencida não pode ser cancelada.',
+      );
     return policy;
   }
 
@@ -88,16 +103,29 @@ export class PoliciesService {
            a as (${activityInsertSql({ from: 'p', userId: 'p.user_id', subject: 'p.policy_number', where: 'p.inserted' })})
            select id from p`,
           [
-            userId, input.contactId, input.contactName, input.cardId, input.type, input.policyNumber ?? provisionalNumber(), centsToWire(input.premium),
-            input.startDate, input.renewalDate, commission.commissionType, commission.commissionValue, input.insurerId, input.policyNumber !== null,
-            'policy_issued', input.contactName,
+            userId,
+            input.contactId,
+            input.contactName,
+            input.cardId,
+            input.type,
+            input.policyNumber ?? provisionalNumber(),
+            centsToWire(input.premium),
+            input.startDate,
+            input.renewalDate,
+            commission.commissionType,
+            commission.commissionValue,
+            input.insurerId,
+            input.policyNumber !== null,
+            'policy_issued',
+            input.contactName,
           ],
         );
         id = rows[0]!.id;
       } catch (error) {
         if (!isUniqueViolation(error, NUMBER_CONSTRAINT)) throw error;
         // A number the broker typed is theirs to fix; a provisional one that collided is drawn again.
-        if (input.policyNumber !== null || attempt >= 5) throw new HttpError(409, NUMBER_TAKEN, [{ path: 'policyNumber', message: NUMBER_TAKEN }]);
+        if (input.policyNumber !== null || attempt >= 5)
+          throw new HttpError(409, NUMBER_TAKEN, [{ path: 'policyNumber', message: NUMBER_TAKEN }]);
       }
     }
     await this.documents.of(userId).rows().where({ cardId: input.cardId }).whereNull('policyId').update({ policyId: id });

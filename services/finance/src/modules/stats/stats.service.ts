@@ -28,11 +28,21 @@ export class FinanceStatsService {
          from ? where p.status = 'active' and p.renewal_date >= ${TODAY}`,
         [this.policies.of(userId).from('p')],
       ),
-      this.claims.of(userId).rows().whereIn('status', ACTIVE_CLAIM_STATUSES as string[]).count<{ count: string }[]>('* as count'),
+      this.claims
+        .of(userId)
+        .rows()
+        .whereIn('status', ACTIVE_CLAIM_STATUSES as string[])
+        .count<{ count: string }[]>('* as count'),
       recentActivity(this.knex, 'finance', userId),
     ]);
     const annual = rows.reduce(
-      (sum, row) => sum + commissionCents({ premiumCents: Number(row.premiumCents), commissionType: row.commissionType, commissionValueHundredths: Number(row.hundredths) }),
+      (sum, row) =>
+        sum +
+        commissionCents({
+          premiumCents: Number(row.premiumCents),
+          commissionType: row.commissionType,
+          commissionValueHundredths: Number(row.hundredths),
+        }),
       0,
     );
     const open = Number(claims[0]?.count ?? 0);

@@ -12,11 +12,12 @@ import type { Limit } from '@corretora/service-kit';
  */
 const MINUTE = 60;
 
-export const loginLimits = (email: string, address: string) => ({
-  accountAtAddress: { name: 'login:account+address', key: `${email}\u0000${address}`, max: 5, windowSeconds: 15 * MINUTE },
-  address: { name: 'login:address', key: address, max: 50, windowSeconds: 15 * MINUTE },
-  account: { name: 'login:account', key: email, max: 100, windowSeconds: 60 * MINUTE },
-}) satisfies Record<string, Limit>;
+export const loginLimits = (email: string, address: string) =>
+  ({
+    accountAtAddress: { name: 'login:account+address', key: `${email}\u0000${address}`, max: 5, windowSeconds: 15 * MINUTE },
+    address: { name: 'login:address', key: address, max: 50, windowSeconds: 15 * MINUTE },
+    account: { name: 'login:account', key: email, max: 100, windowSeconds: 60 * MINUTE },
+  }) satisfies Record<string, Limit>;
 
 export const registerLimits = (address: string, perHour: number): Limit[] => [
   { name: 'register:address', key: address, max: perHour, windowSeconds: 60 * MINUTE },

@@ -1,4 +1,10 @@
-import { CATALOGUE_OPERATIONS, type CatalogueCheckAnswer, type CatalogueCheckQuery, type FieldIssue, type StageKey } from '@corretora/contracts';
+import {
+  CATALOGUE_OPERATIONS,
+  type CatalogueCheckAnswer,
+  type CatalogueCheckQuery,
+  type FieldIssue,
+  type StageKey,
+} from '@corretora/contracts';
 import { HttpError, createInternalClient } from '@corretora/service-kit';
 
 export interface CatalogueRefs {
@@ -32,7 +38,9 @@ export class CatalogueCheck {
 
   /** What the catalogues hold of these ids, missing ones listed (a product deleted since, say). */
   async lookup(userId: string, refs: CatalogueRefs): Promise<CatalogueCheckAnswer> {
-    const query = Object.fromEntries(Object.entries(refs).flatMap(([key, value]) => (value === null || value === undefined ? [] : [[key, String(value)]])));
+    const query = Object.fromEntries(
+      Object.entries(refs).flatMap(([key, value]) => (value === null || value === undefined ? [] : [[key, String(value)]])),
+    );
     if (Object.keys(query).length === 0) return { missing: [] };
     return this.client.call(CATALOGUE_OPERATIONS.check, { params: { userId }, query });
   }

@@ -25,14 +25,17 @@ export function csvCell(value: string): string {
 const TYPE_LABELS: Record<string, string> = Object.fromEntries(CONTACT_TYPE_OPTIONS.map((option) => [option.value, option.label]));
 
 export function contactsCsv(contacts: readonly Contact[]): string {
-  const lines = [HEADER, ...contacts.map((contact) => [
-    contact.name,
-    contact.email ?? '',
-    formatPhone(contact.phone),
-    formatCpf(contact.cpf),
-    TYPE_LABELS[contact.type] ?? contact.type,
-    brazilianDate(contact.lastContact),
-    brazilianDate(contact.createdAt),
-  ])];
+  const lines = [
+    HEADER,
+    ...contacts.map((contact) => [
+      contact.name,
+      contact.email ?? '',
+      formatPhone(contact.phone),
+      formatCpf(contact.cpf),
+      TYPE_LABELS[contact.type] ?? contact.type,
+      brazilianDate(contact.lastContact),
+      brazilianDate(contact.createdAt),
+    ]),
+  ];
   return BOM + lines.map((cells) => cells.map(csvCell).join(SEPARATOR)).join('\r\n') + '\r\n';
 }

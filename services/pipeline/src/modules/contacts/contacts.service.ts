@@ -1,4 +1,12 @@
-import { NOT_FOUND, type Contact, type ContactCreateInput, type ContactNote, type ContactPage, type ContactQuery, type ContactUpdateInput } from '@corretora/contracts';
+import {
+  NOT_FOUND,
+  type Contact,
+  type ContactCreateInput,
+  type ContactNote,
+  type ContactPage,
+  type ContactQuery,
+  type ContactUpdateInput,
+} from '@corretora/contracts';
 import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
@@ -6,7 +14,19 @@ import { ARCHIVED_CARD } from '../pipeline/pipeline.service';
 
 export const CONTACT_NOT_FOUND = NOT_FOUND.contact;
 
-const COLUMNS = ['id', 'name', 'email', 'phone', 'cpf', 'type', 'productId', 'leadSourceId', 'annualPremium', 'lastContact', 'createdAt'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'cpf',
+  'type',
+  'productId',
+  'leadSourceId',
+  'annualPremium',
+  'lastContact',
+  'createdAt',
+] as const;
 
 interface ContactRow {
   id: number;
@@ -91,20 +111,39 @@ export class ContactsService {
   }
 
   async all(userId: string, query: Pick<ContactQuery, 'q' | 'type'>): Promise<Contact[]> {
-    const rows = (await this.matching(userId, query).select(...COLUMNS).orderByRaw('name collate pt_br_natural, id').limit(100_000)) as ContactRow[];
+    const rows = (await this.matching(userId, query)
+      .select(...COLUMNS)
+      .orderByRaw('name collate pt_br_natural, id')
+      .limit(100_000)) as ContactRow[];
     return rows.map(toContact);
   }
 
   async get(userId: string, id: number): Promise<Contact & { notes: ContactNote[] }> {
-    const row = (await this.contacts.of(userId).byId(id).first(...COLUMNS)) as ContactRow | undefined;
+    const row = (await this.contacts
+      .of(userId)
+      .byId(id)
+      .first(...COLUMNS)) as ContactRow | undefined;
     if (!row) throw new HttpError(404, CONTACT_NOT_FOUND);
-    const notes = await this.notes.of(userId).rows().where({ contactId: id }).orderBy([{ column: 'createdAt' }, { column: 'id' }]).select('id', 'content', 'createdAt');
-    return { ...toContact(row), notes: notes.map((note) => ({ id: note.id, content: note.content, createdAt: note.createdAt.toISOString() })) };
+    const notes = await this.notes
+      .of(userId)
+      .rows()
+      .where({ contactId: id })
+      .orderBy([{ column: 'createdAt' }, { column: 'id' }])
+      .select('id', 'content', 'createdAt');
+    return {
+      ...toContact(row),
+      notes: notes.map((note) => ({ id: note.id, content: note.content, createdAt: note.createdAt.toISOString() })),
+    };
   }
 
   async create(userId: string, input: ContactCreateInput): Promise<Contact> {
     // A transaction, so the account gate knows when this request started (Limpar Dados in between: 409).
-    const [row] = await this.knex.transaction((trx) => this.contacts.of(userId, trx).insert({ ...input }).returning(COLUMNS));
+    const [row] = await this.knex.transaction((trx) =>
+      this.contacts
+        .of(userId, trx)
+        .insert({ ...input })
+        .returning(COLUMNS),
+    );
     return toContact(row as ContactRow);
   }
 

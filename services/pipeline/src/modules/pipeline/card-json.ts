@@ -49,7 +49,10 @@ export interface CardRow {
 
 /** One card of the broker with its status and stage, or undefined (unknown or another broker's). */
 export async function cardById(knex: Knex | Knex.Transaction, userId: string, id: number): Promise<CardRow | undefined> {
-  const { rows } = await knex.raw<{ rows: CardRow[] }>(`select to_json(card) as card, card.status, card.stage from (select ${CARD_COLUMNS} ${SCOPED_FROM} and c.id = ?) card`, [userId, userId, id]);
+  const { rows } = await knex.raw<{ rows: CardRow[] }>(
+    `select to_json(card) as card, card.status, card.stage from (select ${CARD_COLUMNS} ${SCOPED_FROM} and c.id = ?) card`,
+    [userId, userId, id],
+  );
   return rows[0];
 }
 

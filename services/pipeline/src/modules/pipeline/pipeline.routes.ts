@@ -12,7 +12,18 @@ function sendJsonText(ctx: Koa.Context, text: string): undefined {
 }
 
 /** The fields whose presence makes confirm-issuance a finalize; an empty body, or only `{policyNumber}`, is an issue. */
-const FINALIZE_FIELDS = ['insurerId', 'startDate', 'endDate', 'premioLiquido', 'iof', 'juros', 'totalPremium', 'commissionPercentage', 'commissionAmount', 'documentType'];
+const FINALIZE_FIELDS = [
+  'insurerId',
+  'startDate',
+  'endDate',
+  'premioLiquido',
+  'iof',
+  'juros',
+  'totalPremium',
+  'commissionPercentage',
+  'commissionAmount',
+  'documentType',
+];
 
 function isFinalize(body: unknown): boolean {
   return typeof body === 'object' && body !== null && FINALIZE_FIELDS.some((field) => field in body);
@@ -20,7 +31,9 @@ function isFinalize(body: unknown): boolean {
 
 export function pipelineRoutes(router: Router, pipeline: PipelineService): void {
   route(router, OPS.board, async ({ user, ctx }) => sendJsonText(ctx, await pipeline.list(user.id, 'board')));
-  route(router, OPS.cards, async ({ user, query, ctx }) => sendJsonText(ctx, await pipeline.list(user.id, query.archived === 'true' ? 'archived' : 'board')));
+  route(router, OPS.cards, async ({ user, query, ctx }) =>
+    sendJsonText(ctx, await pipeline.list(user.id, query.archived === 'true' ? 'archived' : 'board')),
+  );
   route(router, OPS.leads, async ({ user, query, ctx }) => sendJsonText(ctx, await pipeline.leads(user.id, query.limit)));
   route(router, OPS.createLead, ({ user, body }) => pipeline.create(user.id, body));
   route(router, OPS.move, ({ user, params, body }) => pipeline.move(user.id, params.id, body));

@@ -1,4 +1,13 @@
-import { FINANCE_OPERATIONS, NOT_FOUND, centsToWire, divideRoundingHalfUp, type CompletionInput, type LeadCreateInput, type PipelineCard, type StageKey } from '@corretora/contracts';
+import {
+  FINANCE_OPERATIONS,
+  NOT_FOUND,
+  centsToWire,
+  divideRoundingHalfUp,
+  type CompletionInput,
+  type LeadCreateInput,
+  type PipelineCard,
+  type StageKey,
+} from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, recordActivity, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
@@ -7,7 +16,8 @@ import { cardById, cardListJson, leadListJson, updateCardJson, type CardFilter }
 export const CARD_NOT_FOUND = NOT_FOUND.card;
 export const ARCHIVED_CARD = 'Card arquivado não pode ser movido nem editado. Restaure-o primeiro.';
 export const ISSUED_CARD = 'A apólice deste card já foi emitida: ele não pode ser movido nem editado.';
-export const ISSUED_CARD_DELETE = 'A apólice deste card já foi emitida: ele não pode ser excluído. Para encerrar, cancele a apólice em Apólices.';
+export const ISSUED_CARD_DELETE =
+  'A apólice deste card já foi emitida: ele não pode ser excluído. Para encerrar, cancele a apólice em Apólices.';
 export const FINALIZE_TO_CLOSE = 'Para mover um card para Finalizado, preencha o formulário de finalização.';
 export const NOT_FINALIZED = 'Finalize a venda antes de emitir a apólice.';
 export const CARD_BUSY = 'O card está sendo alterado em outra janela. Tente novamente em instantes.';
@@ -57,7 +67,10 @@ export class PipelineService {
       stageKey: input.stage,
     });
     const stage = refs.stage!;
-    if (stage.key === 'closed') throw new HttpError(400, 'Um lead novo não pode começar em Finalizado.', [{ path: 'stageId', message: 'Um lead novo não pode começar em Finalizado.' }]);
+    if (stage.key === 'closed')
+      throw new HttpError(400, 'Um lead novo não pode começar em Finalizado.', [
+        { path: 'stageId', message: 'Um lead novo não pode começar em Finalizado.' },
+      ]);
     return this.knex.transaction(async (trx) => {
       const [contact] = await this.contacts.of(userId, trx).insert({
         name: input.name,
@@ -100,7 +113,10 @@ export class PipelineService {
     await this.knex.transaction(async (trx) => {
       // An issued card is the origin of its policy: it stays (the policy is cancelled in Apólices instead).
       const [card] = await this.cards.of(userId, trx).byId(id).whereNot({ status: 'issued' }).delete().returning(['contactId']);
-      if (!card) throw (await this.cards.of(userId, trx).byId(id).first('id')) ? new HttpError(409, ISSUED_CARD_DELETE) : new HttpError(404, CARD_NOT_FOUND);
+      if (!card)
+        throw (await this.cards.of(userId, trx).byId(id).first('id'))
+          ? new HttpError(409, ISSUED_CARD_DELETE)
+          : new HttpError(404, CARD_NOT_FOUND);
       // The prospect was created for this lead: it goes with its last card.
       await this.contacts
         .of(userId, trx)
@@ -149,7 +165,9 @@ export class PipelineService {
     const total = input.premioLiquido + input.iof + (input.juros ?? 0);
     const commission =
       input.commissionAmount ??
-      (input.commissionPercentage === null ? null : Number(divideRoundingHalfUp(BigInt(input.premioLiquido) * BigInt(input.commissionPercentage), 10_000n)));
+      (input.commissionPercentage === null
+        ? null
+        : Number(divideRoundingHalfUp(BigInt(input.premioLiquido) * BigInt(input.commissionPercentage), 10_000n)));
     const money = (cents: number | null) => (cents === null ? null : centsToWire(cents));
     const card = await updateCardJson(
       this.knex,
@@ -160,8 +178,17 @@ export class PipelineService {
           insurer_id = ?, start_date = ?, end_date = ?, premio_liquido = ?, iof = ?, juros = ?, total_premium = ?,
           commission_percentage = ?, commission_amount = ?, document_type = ?`,
         bindings: [
-          stage!.id, input.insurerId, input.startDate, input.endDate, money(input.premioLiquido), money(input.iof), money(input.juros), money(total),
-          money(input.commissionPercentage), money(commission), input.documentType,
+          stage!.id,
+          input.insurerId,
+          input.startDate,
+          input.endDate,
+          money(input.premioLiquido),
+          money(input.iof),
+          money(input.juros),
+          money(total),
+          money(input.commissionPercentage),
+          money(commission),
+          input.documentType,
         ],
       },
       "status = 'active'",
@@ -217,7 +244,13 @@ export class PipelineService {
             policyNumber,
           },
         });
-        const issued = await updateCardJson(trx, userId, id, { sql: "status = 'issued', policy_id = ?", bindings: [policy.id] }, "status = 'active'");
+        const issued = await updateCardJson(
+          trx,
+          userId,
+          id,
+          { sql: "status = 'issued', policy_id = ?", bindings: [policy.id] },
+          "status = 'active'",
+        );
         // The row is locked and active since the read above: the update always matches.
         if (!issued) throw new Error(`card ${id} changed under its lock`);
         return issued;

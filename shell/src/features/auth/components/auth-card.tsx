@@ -3,11 +3,24 @@ import { Body1, Text, Title2 } from '@corretora/web-kit/fluent/core';
 import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({
-  root: { minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: tokens.spacingHorizontalL, backgroundColor: tokens.colorNeutralBackground2 },
+  root: {
+    minHeight: '100vh',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
   // A plain surface instead of Fluent's Card keeps the first screen light (size budget of /login).
   card: {
-    width: '100%', maxWidth: '26rem', padding: tokens.spacingHorizontalXXL, display: 'flex', flexDirection: 'column',
-    gap: tokens.spacingVerticalL, backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusXLarge,
+    width: '100%',
+    maxWidth: '26rem',
+    padding: tokens.spacingHorizontalXXL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
     boxShadow: tokens.shadow8,
   },
   header: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS, textAlign: 'center' },
@@ -42,10 +55,27 @@ export function FormAlert({ intent, children }: { intent: 'error' | 'success' | 
 }
 
 const useAlertStyles = makeStyles({
-  alert: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, borderRadius: tokens.borderRadiusMedium, borderLeftWidth: tokens.strokeWidthThicker, borderLeftStyle: 'solid' },
-  error: { backgroundColor: tokens.colorPaletteRedBackground1, borderLeftColor: tokens.colorPaletteRedBorder2, color: tokens.colorPaletteRedForeground1 },
-  success: { backgroundColor: tokens.colorPaletteGreenBackground1, borderLeftColor: tokens.colorPaletteGreenBorder2, color: tokens.colorNeutralForeground1 },
-  info: { backgroundColor: tokens.colorNeutralBackground3, borderLeftColor: tokens.colorBrandStroke1, color: tokens.colorNeutralForeground1 },
+  alert: {
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    borderLeftWidth: tokens.strokeWidthThicker,
+    borderLeftStyle: 'solid',
+  },
+  error: {
+    backgroundColor: tokens.colorPaletteRedBackground1,
+    borderLeftColor: tokens.colorPaletteRedBorder2,
+    color: tokens.colorPaletteRedForeground1,
+  },
+  success: {
+    backgroundColor: tokens.colorPaletteGreenBackground1,
+    borderLeftColor: tokens.colorPaletteGreenBorder2,
+    color: tokens.colorNeutralForeground1,
+  },
+  info: {
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderLeftColor: tokens.colorBrandStroke1,
+    color: tokens.colorNeutralForeground1,
+  },
 });
 
 export const useFormStyles = makeStyles({

@@ -18,7 +18,9 @@ export default function ForgotPasswordPage() {
     return (
       <AuthCard title="Verifique seu email">
         <FormAlert intent="info">{NEUTRAL_ANSWER}</FormAlert>
-        <RouterLink className={styles.centered} to={PATHS.login}>Voltar ao login</RouterLink>
+        <RouterLink className={styles.centered} to={PATHS.login}>
+          Voltar ao login
+        </RouterLink>
       </AuthCard>
     );
   }
@@ -28,14 +30,19 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title="Esqueceu a senha?" subtitle="Informe seu email e enviaremos um link para criar uma nova senha">
       <form className={styles.form} onSubmit={handleSubmit((input) => forgot.mutate(input))} noValidate>
-        {forgot.isError ? (
-          <FormAlert intent="error">{failure}</FormAlert>
-        ) : null}
+        {forgot.isError ? <FormAlert intent="error">{failure}</FormAlert> : null}
         <TextField control={control} name="email" label="E-mail" type="email" required />
-        <Button type="submit" appearance="primary" disabled={forgot.isPending} icon={forgot.isPending ? <Spinner size="tiny" /> : undefined}>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={forgot.isPending}
+          icon={forgot.isPending ? <Spinner size="tiny" /> : undefined}
+        >
           Enviar link de redefinição
         </Button>
-        <RouterLink className={styles.centered} to={PATHS.login}>Voltar ao login</RouterLink>
+        <RouterLink className={styles.centered} to={PATHS.login}>
+          Voltar ao login
+        </RouterLink>
       </form>
     </AuthCard>
   );

@@ -14,18 +14,18 @@ export default function LoginPage() {
   const login = useLogin();
   const { control, handleSubmit } = useSchemaForm(LoginSchema, { defaultValues: { email: '', password: '' } });
 
-  const submit = handleSubmit((input) =>
-    login.mutate(input, { onSuccess: () => void navigate(PATHS.dashboard) }),
-  );
+  const submit = handleSubmit((input) => login.mutate(input, { onSuccess: () => void navigate(PATHS.dashboard) }));
   const failure =
-    login.error instanceof ApiError && login.error.status === 401 ? LOGIN_FAILED : login.error ? apiErrorMessage(login.error, LOGIN_FAILED) : null;
+    login.error instanceof ApiError && login.error.status === 401
+      ? LOGIN_FAILED
+      : login.error
+        ? apiErrorMessage(login.error, LOGIN_FAILED)
+        : null;
 
   return (
     <AuthCard title="Bem-vindo de volta" subtitle="Entre para gerenciar sua corretora">
       <form className={styles.form} onSubmit={submit} noValidate>
-        {failure ? (
-          <FormAlert intent="error">{failure}</FormAlert>
-        ) : null}
+        {failure ? <FormAlert intent="error">{failure}</FormAlert> : null}
         <TextField control={control} name="email" label="E-mail" type="email" required />
         <PasswordField control={control} name="password" label="Senha" required autoComplete="current-password" />
         <Button type="submit" appearance="primary" disabled={login.isPending} icon={login.isPending ? <Spinner size="tiny" /> : undefined}>

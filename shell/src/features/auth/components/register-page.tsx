@@ -29,13 +29,23 @@ export default function RegisterPage() {
     <AuthCard title="Criar conta" subtitle="Comece a organizar sua corretora hoje">
       <form className={styles.form} onSubmit={submit} noValidate>
         {register.isSuccess ? <FormAlert intent="success">{ACCOUNT_CREATED}</FormAlert> : null}
-        {register.isError ? (
-          <FormAlert intent="error">Falha no cadastro. Verifique os dados e tente novamente.</FormAlert>
-        ) : null}
+        {register.isError ? <FormAlert intent="error">Falha no cadastro. Verifique os dados e tente novamente.</FormAlert> : null}
         <TextField control={control} name="name" label="Nome" required autoComplete="name" />
         <TextField control={control} name="email" label="E-mail" type="email" required />
-        <PasswordField control={control} name="password" label="Senha" required placeholder="Mínimo 8 caracteres" autoComplete="new-password" />
-        <Button type="submit" appearance="primary" disabled={register.isPending} icon={register.isPending ? <Spinner size="tiny" /> : undefined}>
+        <PasswordField
+          control={control}
+          name="password"
+          label="Senha"
+          required
+          placeholder="Mínimo 8 caracteres"
+          autoComplete="new-password"
+        />
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={register.isPending}
+          icon={register.isPending ? <Spinner size="tiny" /> : undefined}
+        >
           Criar conta
         </Button>
         <span className={styles.centered}>

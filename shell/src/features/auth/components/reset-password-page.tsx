@@ -43,7 +43,9 @@ export default function ResetPasswordPage() {
     return (
       <AuthCard title="Redefinir senha">
         <FormAlert intent="error">{INVALID_LINK}</FormAlert>
-        <RouterLink className={styles.centered} to={PATHS.forgotPassword}>Pedir um novo link</RouterLink>
+        <RouterLink className={styles.centered} to={PATHS.forgotPassword}>
+          Pedir um novo link
+        </RouterLink>
       </AuthCard>
     );
   }
@@ -52,7 +54,9 @@ export default function ResetPasswordPage() {
     return (
       <AuthCard title="Senha redefinida">
         <FormAlert intent="success">Senha redefinida com sucesso. Entre com a nova senha.</FormAlert>
-        <RouterLink className={styles.centered} to={PATHS.login}>Ir para o login</RouterLink>
+        <RouterLink className={styles.centered} to={PATHS.login}>
+          Ir para o login
+        </RouterLink>
       </AuthCard>
     );
   }
@@ -60,15 +64,24 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="Redefinir senha" subtitle="Escolha uma nova senha para sua conta">
       <form className={styles.form} onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }))} noValidate>
-        {reset.isError ? (
-          <FormAlert intent="error">{apiErrorMessage(reset.error, INVALID_LINK)}</FormAlert>
-        ) : null}
-        <PasswordField control={control} name="password" label="Nova senha" required placeholder="Mínimo 8 caracteres" autoComplete="new-password" />
+        {reset.isError ? <FormAlert intent="error">{apiErrorMessage(reset.error, INVALID_LINK)}</FormAlert> : null}
+        <PasswordField
+          control={control}
+          name="password"
+          label="Nova senha"
+          required
+          placeholder="Mínimo 8 caracteres"
+          autoComplete="new-password"
+        />
         <PasswordField control={control} name="confirmPassword" label="Confirmar nova senha" required autoComplete="new-password" />
         <Button type="submit" appearance="primary" disabled={reset.isPending} icon={reset.isPending ? <Spinner size="tiny" /> : undefined}>
           Redefinir senha
         </Button>
-        {reset.isError ? <RouterLink className={styles.centered} to={PATHS.forgotPassword}>Pedir um novo link</RouterLink> : null}
+        {reset.isError ? (
+          <RouterLink className={styles.centered} to={PATHS.forgotPassword}>
+            Pedir um novo link
+          </RouterLink>
+        ) : null}
       </form>
     </AuthCard>
   );
