@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   let nginx: RunningNginx | undefined;
   try {
     await step('type check (tsc)', () => run('npx', ['tsc', '-p', 'tsconfig.json']));
-    await step('lint (eslint)', () => run('npx', ['eslint', '.', '--max-warnings=0']));
+    await step('lint (eslint with types, prettier, declared dependencies)', () => run('npm', ['run', 'lint']));
 
     const infraUp = await step('start test Postgres and S3 store', async () => {
       infra = await startInfra({ dataDir: path.join(workDir, 'infra'), pgPort: 15432, s3Port: 19400 });

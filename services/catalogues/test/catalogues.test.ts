@@ -183,16 +183,13 @@ describe('isolation', () => {
 describe('insurer portal password', () => {
   test('encrypted at rest, never listed, revealed only to its owner', async () => {
     const owner = await broker();
-    const created = await api()
-      .post('/api/insurers')
-      .set('Cookie', owner.cookie)
-      .send({
-        name: 'Zurich',
-        manager: 'Fernanda',
-        email: 'F@Zurich.test',
-        password: 'portal-secreto-1',
-        website: 'https://zurich.com.br',
-      });
+    const created = await api().post('/api/insurers').set('Cookie', owner.cookie).send({
+      name: 'Zurich',
+      manager: 'Fernanda',
+      email: 'F@Zurich.test',
+      password: 'portal-secreto-1',
+      website: 'https://zurich.com.br',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Zurich', manager: 'Fernanda', email: 'f@zurich.test', hasPassword: true });
     expect(JSON.stringify(created.body)).not.toContain('portal-secreto-1');

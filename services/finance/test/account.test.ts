@@ -47,16 +47,13 @@ describe('Atividade Recente', () => {
   test('the last ten events of every service, newest first, each exactly once; another broker sees none of them', async () => {
     const who = await brokerWithRefs();
     const productId = who.refs.products[0]!.id;
-    const lead = await pipelineApi()
-      .post('/api/pipeline')
-      .set('Cookie', who.cookie)
-      .send({
-        name: 'João Lima',
-        phone: '(11) 91234-5678',
-        productId,
-        leadSourceId: who.refs.leadSources[0]!.id,
-        stageId: who.refs.pipelineStages[0]!.id,
-      });
+    const lead = await pipelineApi().post('/api/pipeline').set('Cookie', who.cookie).send({
+      name: 'João Lima',
+      phone: '(11) 91234-5678',
+      productId,
+      leadSourceId: who.refs.leadSources[0]!.id,
+      stageId: who.refs.pipelineStages[0]!.id,
+    });
     expect(lead.status).toBe(201);
     const move = (stage: string) => pipelineApi().patch(`/api/pipeline/${lead.body.id}`).set('Cookie', who.cookie).send({ stage });
     expect((await move('qualified')).status).toBe(200);
@@ -70,17 +67,14 @@ describe('Atividade Recente', () => {
     const card = await finalizedCard(who); // lead_created + stage_changed to Finalizado
     expect(
       (
-        await pipelineApi()
-          .post(`/api/pipeline-cards/${card.id}/confirm-issuance`)
-          .set('Cookie', who.cookie)
-          .send({
-            insurerId: who.refs.insurers[0]!.id,
-            startDate: '2026-12-01',
-            endDate: '2027-12-01',
-            premioLiquido: '1000.00',
-            iof: '73.80',
-            totalPremium: '1073.80',
-          })
+        await pipelineApi().post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send({
+          insurerId: who.refs.insurers[0]!.id,
+          startDate: '2026-12-01',
+          endDate: '2027-12-01',
+          premioLiquido: '1000.00',
+          iof: '73.80',
+          totalPremium: '1073.80',
+        })
       ).status,
     ).toBe(200); // saved again: no event
     const issued = await Promise.all([issue(who, card.id), issue(who, card.id)]);

@@ -156,19 +156,16 @@ describe('issuing a finalized card', () => {
         request(slow.app.callback()).post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send({}),
       );
       await requested;
-      const refinalized = await pipelineApi()
-        .post(`/api/pipeline-cards/${card.id}/confirm-issuance`)
-        .set('Cookie', who.cookie)
-        .send({
-          insurerId: who.refs.insurers[0]!.id,
-          startDate: '2027-01-01',
-          endDate: '2028-01-01',
-          premioLiquido: '5000.00',
-          iof: '369.00',
-          juros: '0',
-          totalPremium: '5369.00',
-          commissionPercentage: '30.00',
-        });
+      const refinalized = await pipelineApi().post(`/api/pipeline-cards/${card.id}/confirm-issuance`).set('Cookie', who.cookie).send({
+        insurerId: who.refs.insurers[0]!.id,
+        startDate: '2027-01-01',
+        endDate: '2028-01-01',
+        premioLiquido: '5000.00',
+        iof: '369.00',
+        juros: '0',
+        totalPremium: '5369.00',
+        commissionPercentage: '30.00',
+      });
       expect((await issuing).status).toBe(200);
       expect(refinalized.status).toBe(409);
       expect(refinalized.body.message).toBe('A apólice deste card já foi emitida: ele não pode ser movido nem editado.');

@@ -75,16 +75,13 @@ export function financeStack() {
   /** A lead of the given product, finalized (the finalize form's body), on the board in Finalizado. */
   async function finalizedCard(who: Who, product = 'Seguro Auto', sale: Record<string, unknown> = {}) {
     const productId = who.refs.products.find((p) => p.name === product)!.id;
-    const created = await pipelineApi()
-      .post('/api/pipeline')
-      .set('Cookie', who.cookie)
-      .send({
-        name: 'Maria Souza',
-        phone: '(11) 98765-4321',
-        productId,
-        leadSourceId: who.refs.leadSources[0]!.id,
-        stageId: who.refs.pipelineStages[0]!.id,
-      });
+    const created = await pipelineApi().post('/api/pipeline').set('Cookie', who.cookie).send({
+      name: 'Maria Souza',
+      phone: '(11) 98765-4321',
+      productId,
+      leadSourceId: who.refs.leadSources[0]!.id,
+      stageId: who.refs.pipelineStages[0]!.id,
+    });
     expect(created.status).toBe(201);
     const card = created.body as { id: number; contactId: number };
     const finalized = await pipelineApi()
