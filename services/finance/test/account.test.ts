@@ -7,7 +7,8 @@ import { FILE_SAMPLES as SAMPLES } from '@corretora/service-kit/file-samples';
 import { financeStack, type Who } from './stack';
 
 /** 'Atividade Recente' and 'Limpar Dados': what ties the services together, on the real stack. */
-const { api, broker, store, urls, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs, finalizedCard, issue, upload } = financeStack();
+const { api, broker, store, urls, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs, newLead, finalizedCard, issue, upload } =
+  financeStack();
 
 const dashboard = async (who: Who) => {
   const response = await brokerApi().get('/api/dashboard/stats').set('Cookie', who.cookie);
@@ -47,13 +48,7 @@ describe('Atividade Recente', () => {
   test('the last ten events of every service, newest first, each exactly once; another broker sees none of them', async () => {
     const who = await brokerWithRefs();
     const productId = who.refs.products[0]!.id;
-    const lead = await pipelineApi().post('/api/pipeline').set('Cookie', who.cookie).send({
-      name: 'João Lima',
-      phone: '(11) 91234-5678',
-      productId,
-      leadSourceId: who.refs.leadSources[0]!.id,
-      stageId: who.refs.pipelineStages[0]!.id,
-    });
+    const lead = await newLead(who, { name: 'João Lima', phone: '(11) 91234-5678', productId });
     expect(lead.status).toBe(201);
     const move = (stage: string) => pipelineApi().patch(`/api/pipeline/${lead.body.id}`).set('Cookie', who.cookie).send({ stage });
     expect((await move('qualified')).status).toBe(200);

@@ -72,16 +72,17 @@ export function financeStack() {
   }
   type Who = Awaited<ReturnType<typeof brokerWithRefs>>;
 
+  /** A new lead in the first stage, from the broker's first lead source. */
+  const newLead = (who: Who, lead: { name: string; phone: string; productId: number }) =>
+    pipelineApi()
+      .post('/api/pipeline')
+      .set('Cookie', who.cookie)
+      .send({ ...lead, leadSourceId: who.refs.leadSources[0]!.id, stageId: who.refs.pipelineStages[0]!.id });
+
   /** A lead of the given product, finalized (the finalize form's body), on the board in Finalizado. */
   async function finalizedCard(who: Who, product = 'Seguro Auto', sale: Record<string, unknown> = {}) {
     const productId = who.refs.products.find((p) => p.name === product)!.id;
-    const created = await pipelineApi().post('/api/pipeline').set('Cookie', who.cookie).send({
-      name: 'Maria Souza',
-      phone: '(11) 98765-4321',
-      productId,
-      leadSourceId: who.refs.leadSources[0]!.id,
-      stageId: who.refs.pipelineStages[0]!.id,
-    });
+    const created = await newLead(who, { name: 'Maria Souza', phone: '(11) 98765-4321', productId });
     expect(created.status).toBe(201);
     const card = created.body as { id: number; contactId: number };
     const finalized = await pipelineApi()
@@ -132,6 +133,7 @@ export function financeStack() {
     cataloguesApi,
     brokerApi,
     brokerWithRefs,
+    newLead,
     finalizedCard,
     issue,
     upload,
