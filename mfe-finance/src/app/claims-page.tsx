@@ -11,12 +11,11 @@ import {
   type ClaimStatus,
 } from '@corretora/contracts';
 import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
-import { ActionMenu, EmptyState, PageHeader, useNotify } from '@corretora/web-kit/ui';
+import { ActionMenu, DataTable, PageHeader, QueryState, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
+import { Button, Caption1, Field } from '@corretora/web-kit/fluent/core';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useState } from 'react';
 import { useClaimStatus, useClaims } from '../features/claims/api/claims-api';
@@ -32,7 +31,6 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalM,
   },
   count: { display: 'block', color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
-  tableWrap: { overflowX: 'auto' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
 });
 
@@ -45,21 +43,51 @@ const STATUS_COLOR: Record<ClaimStatus, 'informative' | 'warning' | 'success' | 
   closed: 'subtle',
 };
 
+/** Edit (while open) and the status steps the transition table allows from here. */
+function ClaimActions({ claim, onEdit }: { claim: Claim; onEdit: (claim: Claim) => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const changeStatus = useClaimStatus();
+  return (
+    <div className={styles.actions}>
+      {claim.status !== 'closed' && (
+        <Button size="small" icon={<EditRegular />} aria-label={`Editar sinistro ${claim.claimId}`} onClick={() => onEdit(claim)} />
+      )}
+      {CLAIM_TRANSITIONS[claim.status].length > 0 && (
+        <ActionMenu
+          size="small"
+          aria-label={`Mudar status do sinistro ${claim.claimId}`}
+          items={CLAIM_TRANSITIONS[claim.status].map((next) => ({
+            key: next,
+            label: CLAIM_STATUS_LABELS[next],
+            onSelect: () =>
+              changeStatus.mutate(
+                { id: claim.id, status: next },
+                {
+                  onSuccess: () => notify.success(`Sinistro ${CLAIM_STATUS_LABELS[next].toLowerCase()}`),
+                  onError: (error) => notify.error('Falha ao mudar o status.', apiErrorMessage(error, '')),
+                },
+              ),
+          }))}
+        >
+          Mudar status
+        </ActionMenu>
+      )}
+    </div>
+  );
+}
+
 /** Claims: status filter and active count from the server, new/edit dialog (?novo=1 opens it), status steps the transition table allows. */
 export default function ClaimsPage() {
   const styles = useStyles();
-  const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const [status, setStatus] = useState<ClaimStatus | 'all'>('all');
   const [editing, setEditing] = useState<Claim | null | undefined>(params.get('novo') === '1' ? null : undefined);
   const claims = useClaims(status);
-  const changeStatus = useClaimStatus();
   const closeDialog = () => {
     setEditing(undefined);
     if (params.has('novo')) setParams({}, { replace: true });
   };
-  const items = claims.data?.items ?? [];
-  const active = claims.data?.activeCount ?? 0;
 
   return (
     <>
@@ -79,87 +107,38 @@ export default function ClaimsPage() {
           Novo Sinistro
         </Button>
       </div>
-      {claims.isLoading ? (
-        <Spinner label="Carregando sinistros..." />
-      ) : claims.isError ? (
-        <EmptyState role="alert">Não foi possível carregar os sinistros. Tente novamente.</EmptyState>
-      ) : (
-        <>
-          <Caption1 className={styles.count} role="status">
-            {active === 1 ? '1 sinistro ativo' : `${formatCount(active)} sinistros ativos`}
-          </Caption1>
-          {items.length === 0 ? (
-            <EmptyState>{status === 'all' ? 'Nenhum sinistro registrado.' : 'Nenhum sinistro com este status.'}</EmptyState>
-          ) : (
-            <div className={styles.tableWrap}>
-              <Table aria-label="Sinistros">
-                <TableHeader>
-                  <TableRow>
-                    <TableHeaderCell>Sinistro</TableHeaderCell>
-                    <TableHeaderCell>Cliente</TableHeaderCell>
-                    <TableHeaderCell>Tipo</TableHeaderCell>
-                    <TableHeaderCell>Valor</TableHeaderCell>
-                    <TableHeaderCell>Status</TableHeaderCell>
-                    <TableHeaderCell>Data</TableHeaderCell>
-                    <TableHeaderCell>Ações</TableHeaderCell>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {items.map((claim) => (
-                    <TableRow key={claim.id}>
-                      <TableCell>{claim.claimId}</TableCell>
-                      {/* The spec's 'Contact #id', with the name the broker knows. */}
-                      <TableCell>
-                        {claim.contactName} (Contact #{claim.contactId})
-                      </TableCell>
-                      <TableCell>{TYPE_LABEL[claim.type] ?? claim.type}</TableCell>
-                      <TableCell>{formatMoney(wireToCents(claim.amount))}</TableCell>
-                      <TableCell>
-                        <Badge appearance="tint" color={STATUS_COLOR[claim.status]}>
-                          {CLAIM_STATUS_LABELS[claim.status]}
-                        </Badge>
-                      </TableCell>
-                      <TableCell>{formatDate(claim.dateFiled)}</TableCell>
-                      <TableCell>
-                        <div className={styles.actions}>
-                          {claim.status !== 'closed' && (
-                            <Button
-                              size="small"
-                              icon={<EditRegular />}
-                              aria-label={`Editar sinistro ${claim.claimId}`}
-                              onClick={() => setEditing(claim)}
-                            />
-                          )}
-                          {CLAIM_TRANSITIONS[claim.status].length > 0 && (
-                            <ActionMenu
-                              size="small"
-                              aria-label={`Mudar status do sinistro ${claim.claimId}`}
-                              items={CLAIM_TRANSITIONS[claim.status].map((next) => ({
-                                key: next,
-                                label: CLAIM_STATUS_LABELS[next],
-                                onSelect: () =>
-                                  changeStatus.mutate(
-                                    { id: claim.id, status: next },
-                                    {
-                                      onSuccess: () => notify.success(`Sinistro ${CLAIM_STATUS_LABELS[next].toLowerCase()}`),
-                                      onError: (error) => notify.error('Falha ao mudar o status.', apiErrorMessage(error, '')),
-                                    },
-                                  ),
-                              }))}
-                            >
-                              Mudar status
-                            </ActionMenu>
-                          )}
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-          )}
-        </>
-      )}
+      <QueryState query={claims} loading="Carregando sinistros..." error="Não foi possível carregar os sinistros. Tente novamente.">
+        {({ items, activeCount }) => (
+          <>
+            <Caption1 className={styles.count} role="status">
+              {activeCount === 1 ? '1 sinistro ativo' : `${formatCount(activeCount)} sinistros ativos`}
+            </Caption1>
+            <DataTable
+              label="Sinistros"
+              rows={items}
+              rowKey={(claim) => claim.id}
+              empty={status === 'all' ? 'Nenhum sinistro registrado.' : 'Nenhum sinistro com este status.'}
+              columns={[
+                { header: 'Sinistro', cell: (claim) => claim.claimId },
+                // The spec's 'Contact #id', with the name the broker knows.
+                { header: 'Cliente', cell: (claim) => `${claim.contactName} (Contact #${claim.contactId})` },
+                { header: 'Tipo', cell: (claim) => TYPE_LABEL[claim.type] ?? claim.type },
+                { header: 'Valor', cell: (claim) => formatMoney(wireToCents(claim.amount)) },
+                {
+                  header: 'Status',
+                  cell: (claim) => (
+                    <Badge appearance="tint" color={STATUS_COLOR[claim.status]}>
+                      {CLAIM_STATUS_LABELS[claim.status]}
+                    </Badge>
+                  ),
+                },
+                { header: 'Data', cell: (claim) => formatDate(claim.dateFiled) },
+                { header: 'Ações', cell: (claim) => <ClaimActions claim={claim} onEdit={setEditing} /> },
+              ]}
+            />
+          </>
+        )}
+      </QueryState>
       {editing !== undefined && (
         <Suspense fallback={null}>
           <ClaimDialog claim={editing} onClose={closeDialog} />

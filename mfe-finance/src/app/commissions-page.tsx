@@ -1,5 +1,5 @@
 import { COMMISSION_PERIODS, POLICY_TYPES, formatCount, formatMoney, type PolicyType } from '@corretora/contracts';
-import { EmptyState, PageHeader } from '@corretora/web-kit/ui';
+import { QueryState, PageHeader } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Caption1, Field, Spinner, Subtitle2, Text, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
@@ -59,13 +59,6 @@ export default function CommissionsPage() {
   const [tab, setTab] = useState<'overview' | 'policies' | 'projections'>('overview');
   const commissions = useCommissions(type, months);
 
-  if (commissions.isLoading) return <Spinner label="Carregando comissões..." />;
-  if (commissions.isError || !commissions.data)
-    return <EmptyState role="alert">Não foi possível carregar as comissões. Tente novamente.</EmptyState>;
-  const { policies, summary } = commissions.data;
-  const byType = POLICY_TYPES.map((option) => ({ type: option.value, ...summary.commissionsByType[option.value] }));
-  const largestMonth = Math.max(0, ...summary.monthlyBreakdown.map((month) => month.expectedRevenue));
-
   return (
     <>
       <PageHeader title="Comissões" subtitle="Receita de comissões das suas apólices" />
@@ -90,59 +83,69 @@ export default function CommissionsPage() {
           </Select>
         </Field>
       </div>
-      <div className={styles.cards}>
-        {[
-          ['Receita Mensal', formatMoney(summary.monthlyRevenue)],
-          ['Receita Anual', formatMoney(summary.annualRevenue)],
-          ['Apólices Ativas', formatCount(summary.activePolicies)],
-          ['Taxa Média', `${summary.averageCommissionRate.replace('.', ',')}%`],
-        ].map(([label, value]) => (
-          <Card key={label} className={styles.card}>
-            <Caption1 className={styles.label}>{label}</Caption1>
-            <Title3 as="p">{value}</Title3>
-          </Card>
-        ))}
-      </div>
-      <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as typeof tab)}>
-        <Tab value="overview">Visão Geral</Tab>
-        <Tab value="policies">Apólices</Tab>
-        <Tab value="projections">Projeções</Tab>
-      </TabList>
-      {tab === 'overview' && (
-        <div className={styles.rows} role="tabpanel" aria-label="Visão Geral">
-          <Subtitle2>Receita por tipo de seguro</Subtitle2>
-          {byType.map((row) => (
-            <Bar
-              key={row.type}
-              label={`${TYPE_LABEL[row.type]} (${row.count === 1 ? '1 apólice' : `${formatCount(row.count)} apólices`})`}
-              value={row.revenue}
-              max={summary.annualRevenue}
-              text={formatMoney(row.revenue)}
-            />
-          ))}
-        </div>
-      )}
-      {tab === 'policies' && (
-        <div className={styles.tableWrap} role="tabpanel" aria-label="Apólices">
-          <Suspense fallback={<Spinner label="Carregando apólices..." />}>
-            <CommissionPoliciesTable policies={policies} />
-          </Suspense>
-        </div>
-      )}
-      {tab === 'projections' && (
-        <div className={styles.rows} role="tabpanel" aria-label="Projeções">
-          <Subtitle2>Renovações e receita esperada nos próximos {months} meses</Subtitle2>
-          {summary.monthlyBreakdown.map((month) => (
-            <Bar
-              key={month.month}
-              label={`${monthLabel(month.month)} (${month.renewals === 1 ? '1 renovação' : `${formatCount(month.renewals)} renovações`})`}
-              value={month.expectedRevenue}
-              max={largestMonth}
-              text={formatMoney(month.expectedRevenue)}
-            />
-          ))}
-        </div>
-      )}
+      <QueryState query={commissions} loading="Carregando comissões..." error="Não foi possível carregar as comissões. Tente novamente.">
+        {({ policies, summary }) => {
+          const byType = POLICY_TYPES.map((option) => ({ type: option.value, ...summary.commissionsByType[option.value] }));
+          const largestMonth = Math.max(0, ...summary.monthlyBreakdown.map((month) => month.expectedRevenue));
+          return (
+            <>
+              <div className={styles.cards}>
+                {[
+                  ['Receita Mensal', formatMoney(summary.monthlyRevenue)],
+                  ['Receita Anual', formatMoney(summary.annualRevenue)],
+                  ['Apólices Ativas', formatCount(summary.activePolicies)],
+                  ['Taxa Média', `${summary.averageCommissionRate.replace('.', ',')}%`],
+                ].map(([label, value]) => (
+                  <Card key={label} className={styles.card}>
+                    <Caption1 className={styles.label}>{label}</Caption1>
+                    <Title3 as="p">{value}</Title3>
+                  </Card>
+                ))}
+              </div>
+              <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as typeof tab)}>
+                <Tab value="overview">Visão Geral</Tab>
+                <Tab value="policies">Apólices</Tab>
+                <Tab value="projections">Projeções</Tab>
+              </TabList>
+              {tab === 'overview' && (
+                <div className={styles.rows} role="tabpanel" aria-label="Visão Geral">
+                  <Subtitle2>Receita por tipo de seguro</Subtitle2>
+                  {byType.map((row) => (
+                    <Bar
+                      key={row.type}
+                      label={`${TYPE_LABEL[row.type]} (${row.count === 1 ? '1 apólice' : `${formatCount(row.count)} apólices`})`}
+                      value={row.revenue}
+                      max={summary.annualRevenue}
+                      text={formatMoney(row.revenue)}
+                    />
+                  ))}
+                </div>
+              )}
+              {tab === 'policies' && (
+                <div className={styles.tableWrap} role="tabpanel" aria-label="Apólices">
+                  <Suspense fallback={<Spinner label="Carregando apólices..." />}>
+                    <CommissionPoliciesTable policies={policies} />
+                  </Suspense>
+                </div>
+              )}
+              {tab === 'projections' && (
+                <div className={styles.rows} role="tabpanel" aria-label="Projeções">
+                  <Subtitle2>Renovações e receita esperada nos próximos {months} meses</Subtitle2>
+                  {summary.monthlyBreakdown.map((month) => (
+                    <Bar
+                      key={month.month}
+                      label={`${monthLabel(month.month)} (${month.renewals === 1 ? '1 renovação' : `${formatCount(month.renewals)} renovações`})`}
+                      value={month.expectedRevenue}
+                      max={largestMonth}
+                      text={formatMoney(month.expectedRevenue)}
+                    />
+                  ))}
+                </div>
+              )}
+            </>
+          );
+        }}
+      </QueryState>
     </>
   );
 }

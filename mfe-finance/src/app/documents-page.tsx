@@ -7,13 +7,12 @@ import {
   type DocumentCategory,
 } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
-import { ConfirmDialog, EmptyState, PageHeader, useNotify } from '@corretora/web-kit/ui';
+import { DataTable, PageHeader, QueryState, useConfirmAction, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1, Field, Spinner, Subtitle2, Text } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
 import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Fragment, useRef, useState, type DragEvent } from 'react';
 import { documentDownloadUrl, useDeleteDocument, useDocuments, useUploadDocument } from '../features/documents/api/documents-api';
@@ -40,7 +39,6 @@ const useStyles = makeStyles({
   counts: { display: 'grid', gridTemplateColumns: '1fr auto', gap: tokens.spacingVerticalXS },
   card: { gap: tokens.spacingVerticalS },
   muted: { color: tokens.colorNeutralForeground3 },
-  tableWrap: { overflowX: 'auto' },
 });
 
 const CATEGORY_LABEL = Object.fromEntries(DOCUMENT_CATEGORIES.map((category) => [category.value, category.label])) as Record<
@@ -66,7 +64,14 @@ export default function DocumentsPage() {
   const remove = useDeleteDocument();
   const [category, setCategory] = useState<DocumentCategory>('policies');
   const [dragging, setDragging] = useState(false);
-  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  const deleting = useConfirmAction<{ id: number; originalName: string }>({
+    title: 'Excluir documento',
+    confirmLabel: 'Excluir',
+    message: (document) => `Excluir "${document.originalName}"? O arquivo é apagado e não pode ser recuperado.`,
+    run: (document) => remove.mutateAsync(document.id),
+    done: { title: 'Documento excluído com sucesso' },
+    failed: 'Falha ao excluir documento',
+  });
   const chooser = useRef<HTMLInputElement>(null);
 
   const send = (files: FileList | null) => {
@@ -163,31 +168,23 @@ export default function DocumentsPage() {
           )}
         </Card>
       </div>
-      {documents.isLoading ? (
-        <Spinner label="Carregando documentos..." />
-      ) : documents.isError || !data ? (
-        <EmptyState role="alert">Não foi possível carregar os documentos. Tente novamente.</EmptyState>
-      ) : data.items.length === 0 ? (
-        <EmptyState>Nenhum documento enviado ainda.</EmptyState>
-      ) : (
-        <div className={styles.tableWrap}>
-          <Table aria-label="Documentos">
-            <TableHeader>
-              <TableRow>
-                {['Nome', 'Categoria', 'Tipo', 'Tamanho', 'Enviado em', 'Ações'].map((header) => (
-                  <TableHeaderCell key={header}>{header}</TableHeaderCell>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.items.map((document) => (
-                <TableRow key={document.id}>
-                  <TableCell>{document.originalName}</TableCell>
-                  <TableCell>{CATEGORY_LABEL[document.category]}</TableCell>
-                  <TableCell>{TYPE_LABEL[document.mimeType] ?? document.mimeType}</TableCell>
-                  <TableCell>{formatSize(document.fileSize)}</TableCell>
-                  <TableCell>{formatDate(document.uploadedAt)}</TableCell>
-                  <TableCell>
+      <QueryState query={documents} loading="Carregando documentos..." error="Não foi possível carregar os documentos. Tente novamente.">
+        {({ items }) => (
+          <DataTable
+            label="Documentos"
+            rows={items}
+            rowKey={(document) => document.id}
+            empty="Nenhum documento enviado ainda."
+            columns={[
+              { header: 'Nome', cell: (document) => document.originalName },
+              { header: 'Categoria', cell: (document) => CATEGORY_LABEL[document.category] },
+              { header: 'Tipo', cell: (document) => TYPE_LABEL[document.mimeType] ?? document.mimeType },
+              { header: 'Tamanho', cell: (document) => formatSize(document.fileSize) },
+              { header: 'Enviado em', cell: (document) => formatDate(document.uploadedAt) },
+              {
+                header: 'Ações',
+                cell: (document) => (
+                  <>
                     <Button
                       as="a"
                       size="small"
@@ -199,33 +196,16 @@ export default function DocumentsPage() {
                       size="small"
                       icon={<DeleteRegular />}
                       aria-label={`Excluir ${document.originalName}`}
-                      onClick={() => setDeleting({ id: document.id, name: document.originalName })}
+                      onClick={() => deleting.ask(document)}
                     />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Excluir documento"
-        message={deleting ? `Excluir "${deleting.name}"? O arquivo é apagado e não pode ser recuperado.` : ''}
-        confirmLabel="Excluir"
-        busy={remove.isPending}
-        onOpenChange={(open) => (!open ? setDeleting(null) : undefined)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notify.success('Documento excluído com sucesso');
-              setDeleting(null);
-            },
-            onError: (error) => notify.error('Falha ao excluir documento', apiErrorMessage(error, '')),
-          })
-        }
-      />
+                  </>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryState>
+      {deleting.dialog}
     </>
   );
 }

@@ -8,14 +8,12 @@ import {
   type Policy,
   type PolicyStatus,
 } from '@corretora/contracts';
-import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
-import { ConfirmDialog, EmptyState, PageHeader, useNotify } from '@corretora/web-kit/ui';
+import { useSearchParams } from '@corretora/web-kit';
+import { DataTable, PageHeader, QueryState, useConfirmAction } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
+import { Button, Caption1, Field } from '@corretora/web-kit/fluent/core';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
-import { useState } from 'react';
 import { useCancelPolicy, usePolicies, type PolicyFilters } from '../features/policies/api/policies-api';
 
 const useStyles = makeStyles({
@@ -27,7 +25,6 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalM,
   },
   count: { display: 'block', color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
-  tableWrap: { overflowX: 'auto' },
 });
 
 const TYPE_LABEL = Object.fromEntries(POLICY_TYPES.map((type) => [type.value, type.label]));
@@ -46,7 +43,6 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
 /** 'Gestão de Apólices': filters on the server, kept in the address (?tipo, ?status, ?renovacao) so the dashboard can link to renewals. */
 export default function PoliciesPage() {
   const styles = useStyles();
-  const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const filters: PolicyFilters = {
     type: pick(params.get('tipo'), ['all', ...POLICY_TYPES.map((type) => type.value)], 'all'),
@@ -61,8 +57,15 @@ export default function PoliciesPage() {
   };
   const policies = usePolicies(filters);
   const cancel = useCancelPolicy();
-  const [cancelling, setCancelling] = useState<Policy | null>(null);
-  const items = policies.data ?? [];
+  const cancelling = useConfirmAction<Policy>({
+    title: 'Cancelar apólice',
+    confirmLabel: 'Cancelar apólice',
+    message: (policy) =>
+      `Cancelar a apólice ${policy.policyNumber} de ${policy.contactName}? Ela deixa de contar nas comissões e no painel.`,
+    run: (policy) => cancel.mutateAsync(policy.id),
+    done: { title: 'Apólice cancelada' },
+    failed: 'Falha ao cancelar a apólice.',
+  });
 
   return (
     <>
@@ -98,81 +101,46 @@ export default function PoliciesPage() {
           </Select>
         </Field>
       </div>
-      {policies.isLoading ? (
-        <Spinner label="Carregando apólices..." />
-      ) : policies.isError ? (
-        <EmptyState role="alert">Não foi possível carregar as apólices. Tente novamente.</EmptyState>
-      ) : (
-        <>
-          <Caption1 className={styles.count} role="status">
-            {items.length === 1 ? '1 apólice' : `${formatCount(items.length)} apólices`}
-          </Caption1>
-          {items.length === 0 ? (
-            <EmptyState>Nenhuma apólice encontrada. Apólices aparecem aqui quando uma venda finalizada é emitida no Pipeline.</EmptyState>
-          ) : (
-            <div className={styles.tableWrap}>
-              <Table aria-label="Apólices">
-                <TableHeader>
-                  <TableRow>
-                    <TableHeaderCell>Número</TableHeaderCell>
-                    <TableHeaderCell>Cliente</TableHeaderCell>
-                    <TableHeaderCell>Tipo</TableHeaderCell>
-                    <TableHeaderCell>Prêmio/ano</TableHeaderCell>
-                    <TableHeaderCell>Status</TableHeaderCell>
-                    <TableHeaderCell>Renovação</TableHeaderCell>
-                    <TableHeaderCell>Ações</TableHeaderCell>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {items.map((policy) => (
-                    <TableRow key={policy.id}>
-                      <TableCell>{policy.policyNumber}</TableCell>
-                      <TableCell>{policy.contactName}</TableCell>
-                      <TableCell>{TYPE_LABEL[policy.type]}</TableCell>
-                      <TableCell>{formatMoney(wireToCents(policy.premium))}</TableCell>
-                      <TableCell>
-                        <Badge appearance="tint" color={STATUS_COLOR[policy.status]}>
-                          {POLICY_STATUS_LABELS[policy.status]}
-                        </Badge>
-                      </TableCell>
-                      <TableCell>{formatDate(policy.renewalDate)}</TableCell>
-                      <TableCell>
-                        {policy.status === 'active' && (
-                          <Button size="small" onClick={() => setCancelling(policy)} aria-label={`Cancelar apólice ${policy.policyNumber}`}>
-                            Cancelar
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-          )}
-        </>
-      )}
-      <ConfirmDialog
-        open={cancelling !== null}
-        title="Cancelar apólice"
-        message={
-          cancelling
-            ? `Cancelar a apólice ${cancelling.policyNumber} de ${cancelling.contactName}? Ela deixa de contar nas comissões e no painel.`
-            : ''
-        }
-        confirmLabel="Cancelar apólice"
-        busy={cancel.isPending}
-        onOpenChange={(open) => (!open ? setCancelling(null) : undefined)}
-        onConfirm={() =>
-          cancelling &&
-          cancel.mutate(cancelling.id, {
-            onSuccess: () => {
-              notify.success('Apólice cancelada');
-              setCancelling(null);
-            },
-            onError: (error) => notify.error('Falha ao cancelar a apólice.', apiErrorMessage(error, '')),
-          })
-        }
-      />
+      <QueryState query={policies} loading="Carregando apólices..." error="Não foi possível carregar as apólices. Tente novamente.">
+        {(items) => (
+          <>
+            <Caption1 className={styles.count} role="status">
+              {items.length === 1 ? '1 apólice' : `${formatCount(items.length)} apólices`}
+            </Caption1>
+            <DataTable
+              label="Apólices"
+              rows={items}
+              rowKey={(policy) => policy.id}
+              empty="Nenhuma apólice encontrada. Apólices aparecem aqui quando uma venda finalizada é emitida no Pipeline."
+              columns={[
+                { header: 'Número', cell: (policy) => policy.policyNumber },
+                { header: 'Cliente', cell: (policy) => policy.contactName },
+                { header: 'Tipo', cell: (policy) => TYPE_LABEL[policy.type] },
+                { header: 'Prêmio/ano', cell: (policy) => formatMoney(wireToCents(policy.premium)) },
+                {
+                  header: 'Status',
+                  cell: (policy) => (
+                    <Badge appearance="tint" color={STATUS_COLOR[policy.status]}>
+                      {POLICY_STATUS_LABELS[policy.status]}
+                    </Badge>
+                  ),
+                },
+                { header: 'Renovação', cell: (policy) => formatDate(policy.renewalDate) },
+                {
+                  header: 'Ações',
+                  cell: (policy) =>
+                    policy.status === 'active' && (
+                      <Button size="small" onClick={() => cancelling.ask(policy)} aria-label={`Cancelar apólice ${policy.policyNumber}`}>
+                        Cancelar
+                      </Button>
+                    ),
+                },
+              ]}
+            />
+          </>
+        )}
+      </QueryState>
+      {cancelling.dialog}
     </>
   );
 }

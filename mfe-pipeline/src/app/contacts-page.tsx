@@ -1,10 +1,9 @@
 import { CONTACT_TYPE_OPTIONS, formatCount, formatDate, formatPhone, type Contact } from '@corretora/contracts';
 import { useSearchParams } from '@corretora/web-kit';
-import { PageHeader } from '@corretora/web-kit/ui';
+import { DataTable, PageHeader, QueryState } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Body1, Button, Caption1, Spinner } from '@corretora/web-kit/fluent/core';
+import { Body1, Button, Caption1 } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@corretora/web-kit/fluent/table';
 import { AddRegular, ArrowDownloadRegular, EditRegular } from '@fluentui/react-icons';
 import { useDeferredValue, useState } from 'react';
 import { SearchBox } from '../components/search-box';
@@ -20,9 +19,7 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalM,
   },
   count: { color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
-  tableWrap: { overflowX: 'auto' },
   cell: { overflowWrap: 'anywhere' },
-  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
   pager: {
     display: 'flex',
     alignItems: 'center',
@@ -105,54 +102,38 @@ export default function ContactsPage() {
         </Select>
       </div>
       <Body1 as="p" className={styles.count} aria-live="polite">{`${formatCount(total)} ${total === 1 ? 'contato' : 'contatos'}`}</Body1>
-      {contacts.isLoading ? <Spinner label="Carregando contatos..." /> : null}
-      {contacts.isError ? (
-        <Body1 as="p" className={styles.empty}>
-          Não foi possível carregar os contatos. Recarregue a página.
-        </Body1>
-      ) : null}
-      {contacts.data && contacts.data.items.length === 0 ? (
-        <Body1 as="p" className={styles.empty}>
-          {filtered
-            ? 'Nenhum contato encontrado com os filtros aplicados.'
-            : 'Nenhum contato cadastrado ainda. Adicione o primeiro ou crie um lead no pipeline.'}
-        </Body1>
-      ) : null}
-      {contacts.data && contacts.data.items.length > 0 ? (
-        <div className={styles.tableWrap}>
-          <Table aria-label="Contatos">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Nome</TableHeaderCell>
-                <TableHeaderCell>E-mail</TableHeaderCell>
-                <TableHeaderCell>Telefone</TableHeaderCell>
-                <TableHeaderCell>Tipo</TableHeaderCell>
-                <TableHeaderCell>Último contato</TableHeaderCell>
-                <TableHeaderCell>Ações</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {contacts.data.items.map((contact) => (
-                <TableRow key={contact.id}>
-                  <TableCell className={styles.cell}>{contact.name}</TableCell>
-                  <TableCell className={styles.cell}>{contact.email ?? '—'}</TableCell>
-                  <TableCell>{formatPhone(contact.phone)}</TableCell>
-                  <TableCell>{TYPE_LABEL[contact.type] ?? contact.type}</TableCell>
-                  <TableCell>{contact.lastContact ? formatDate(contact.lastContact) : '—'}</TableCell>
-                  <TableCell>
-                    <Button
-                      appearance="subtle"
-                      icon={<EditRegular />}
-                      aria-label={`Editar ${contact.name}`}
-                      onClick={() => setEditing(contact)}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      ) : null}
+      <QueryState query={contacts} loading="Carregando contatos..." error="Não foi possível carregar os contatos. Recarregue a página.">
+        {({ items }) => (
+          <DataTable
+            label="Contatos"
+            rows={items}
+            rowKey={(contact) => contact.id}
+            empty={
+              filtered
+                ? 'Nenhum contato encontrado com os filtros aplicados.'
+                : 'Nenhum contato cadastrado ainda. Adicione o primeiro ou crie um lead no pipeline.'
+            }
+            columns={[
+              { header: 'Nome', className: styles.cell, cell: (contact) => contact.name },
+              { header: 'E-mail', className: styles.cell, cell: (contact) => contact.email ?? '—' },
+              { header: 'Telefone', cell: (contact) => formatPhone(contact.phone) },
+              { header: 'Tipo', cell: (contact) => TYPE_LABEL[contact.type] ?? contact.type },
+              { header: 'Último contato', cell: (contact) => (contact.lastContact ? formatDate(contact.lastContact) : '—') },
+              {
+                header: 'Ações',
+                cell: (contact) => (
+                  <Button
+                    appearance="subtle"
+                    icon={<EditRegular />}
+                    aria-label={`Editar ${contact.name}`}
+                    onClick={() => setEditing(contact)}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryState>
       {pages > 1 ? (
         <nav className={styles.pager} aria-label="Paginação">
           <Button disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>

@@ -2,6 +2,9 @@
 // are tree-shaken into each app. Toasts reach the one toaster as a window event, not by module identity.
 export { ActionMenu, type ActionMenuItem, type ActionMenuProps } from './action-menu';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { useConfirmAction, type ConfirmAction, type ConfirmActionOptions } from './use-confirm-action';
+export { DataTable, type DataColumn, type DataTableProps } from './data-table';
+export { QueryState, type QueryLike, type QueryStateProps } from './query-state';
 export { FormDialog, type FormDialogProps } from './form-dialog';
 export { EmptyState } from './empty-state';
 export { LoadingScreen } from './loading-screen';

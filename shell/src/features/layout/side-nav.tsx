@@ -2,13 +2,12 @@ import { BROKER_OPERATIONS } from '@corretora/contracts';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Body1Strong, Caption1, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { DeleteRegular, LockClosedRegular, MoreVerticalRegular, ShieldCheckmarkRegular, SignOutRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
 import { PATHS } from '../../config/paths';
 import { useClearData } from '../../lib/account-api';
 import { useLogout } from '../../lib/auth-api';
 import { NAV_ITEMS, isActivePath } from './nav-items';
 import { NavLink, useCurrentUser, useLocation, useNavigate, useOperation } from '@corretora/web-kit';
-import { ActionMenu, COMPACT_LAYOUT, ConfirmDialog, PersonAvatar, useNotify } from '@corretora/web-kit/ui';
+import { ActionMenu, COMPACT_LAYOUT, PersonAvatar, useConfirmAction } from '@corretora/web-kit/ui';
 
 const NAV_WIDTH = '16rem';
 const LOCKED_HINT = 'Complete o cadastro da corretora para liberar';
@@ -90,8 +89,15 @@ export function SideNav({ open = false }: { open?: boolean }) {
   const profile = useOperation(BROKER_OPERATIONS.profile).data;
   const logout = useLogout();
   const clearData = useClearData();
-  const notify = useNotify();
-  const [confirmingClear, setConfirmingClear] = useState(false);
+  const clearing = useConfirmAction({
+    title: 'Limpar Dados',
+    confirmLabel: 'Limpar Dados',
+    message: () => 'Tem certeza que deseja limpar todos os dados? Esta ação não pode ser desfeita.',
+    run: () => clearData.mutateAsync(),
+    done: { title: 'Dados limpos', detail: 'Todos os dados foram removidos com sucesso.' },
+    failed: 'Erro ao limpar dados',
+    failedDetail: 'Não foi possível limpar os dados. Tente novamente.',
+  });
   const unlocked = profile?.isOnboardingComplete === true;
 
   const name = profile?.name || user?.name || 'Usuário';
@@ -157,7 +163,7 @@ export function SideNav({ open = false }: { open?: boolean }) {
           icon={<MoreVerticalRegular />}
           aria-label="Menu da conta"
           items={[
-            { key: 'clear', label: 'Limpar Dados', icon: <DeleteRegular />, onSelect: () => setConfirmingClear(true) },
+            { key: 'clear', label: 'Limpar Dados', icon: <DeleteRegular />, onSelect: () => clearing.ask() },
             {
               key: 'logout',
               label: 'Sair da Conta',
@@ -167,21 +173,7 @@ export function SideNav({ open = false }: { open?: boolean }) {
           ]}
         />
       </div>
-      <ConfirmDialog
-        open={confirmingClear}
-        title="Limpar Dados"
-        message="Tem certeza que deseja limpar todos os dados? Esta ação não pode ser desfeita."
-        confirmLabel="Limpar Dados"
-        busy={clearData.isPending}
-        onOpenChange={setConfirmingClear}
-        onConfirm={() =>
-          clearData.mutate(undefined, {
-            onSuccess: () => notify.success('Dados limpos', 'Todos os dados foram removidos com sucesso.'),
-            onError: () => notify.error('Erro ao limpar dados', 'Não foi possível limpar os dados. Tente novamente.'),
-            onSettled: () => setConfirmingClear(false),
-          })
-        }
-      />
+      {clearing.dialog}
     </nav>
   );
 }

@@ -1,5 +1,5 @@
 import { apiErrorMessage } from '@corretora/web-kit';
-import { ConfirmDialog, EmptyState, useNotify } from '@corretora/web-kit/ui';
+import { EmptyState, useConfirmAction, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Button, Text } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
@@ -35,7 +35,14 @@ export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: Catalog
   const toggle = useToggleActive<T>(kind.key);
   const remove = useDeleteItem(kind.key);
   const [editing, setEditing] = useState<T | null | 'new'>(null);
-  const [deleting, setDeleting] = useState<T | null>(null);
+  const deleting = useConfirmAction<T>({
+    title: 'Confirmar exclusão',
+    confirmLabel: 'Excluir',
+    message: (item) => `Tem certeza que deseja excluir "${item.name}"?`,
+    run: (item) => remove.mutateAsync(item.id),
+    done: { title: kind.texts.deleted },
+    failed: kind.texts.deleteError,
+  });
   const Details = kind.Details;
 
   const onToggle = (item: T, isActive: boolean) =>
@@ -46,20 +53,6 @@ export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: Catalog
         onError: (error) => notify.error(kind.texts.updateError, apiErrorMessage(error, '')),
       },
     );
-
-  const onDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notify.success(kind.texts.deleted);
-        setDeleting(null);
-      },
-      onError: (error) => {
-        notify.error(kind.texts.deleteError, apiErrorMessage(error, ''));
-        setDeleting(null);
-      },
-    });
-  };
 
   return (
     <>
@@ -102,7 +95,7 @@ export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: Catalog
                     appearance="subtle"
                     icon={<DeleteRegular />}
                     aria-label={`Excluir ${item.name}`}
-                    onClick={() => setDeleting(item)}
+                    onClick={() => deleting.ask(item)}
                   />
                 </div>
               </Card>
@@ -115,15 +108,7 @@ export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: Catalog
           <kind.Dialog catalogue={kind.key} texts={kind.texts} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
         </Suspense>
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Confirmar exclusão"
-        message={deleting ? `Tem certeza que deseja excluir "${deleting.name}"?` : ''}
-        confirmLabel="Excluir"
-        busy={remove.isPending}
-        onConfirm={onDelete}
-        onOpenChange={(open) => (!open ? setDeleting(null) : undefined)}
-      />
+      {deleting.dialog}
     </>
   );
 }
