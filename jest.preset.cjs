@@ -1,6 +1,6 @@
 // One jest setup for every workspace: @swc/jest strips types (tsc checks them separately).
 /** @type {import('jest').Config} */
-module.exports = {
+const preset = {
   testEnvironment: 'node',
   // Integration tests start real servers; this is a hang guard, not a speed assertion.
   testTimeout: 60_000,
@@ -22,3 +22,24 @@ module.exports = {
   // Some dependencies ship ESM only; let swc compile them too.
   transformIgnorePatterns: ['/node_modules/(?!(valibot|@valibot|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)'],
 };
+
+/**
+ * A front end's two projects: node for its pure helpers (*.test.ts), jsdom for its screens
+ * (*.test.tsx).
+ */
+const withScreens = () => ({
+  projects: [
+    { ...preset, displayName: 'node', testMatch: ['<rootDir>/test/**/*.test.ts'] },
+    {
+      ...preset,
+      displayName: 'screens',
+      testEnvironment: 'jsdom',
+      setupFiles: [require.resolve('./jest.jsdom-globals.cjs')],
+      testMatch: ['<rootDir>/test/**/*.test.tsx'],
+    },
+  ],
+});
+// Not enumerable: spreading the preset into a project must not carry it.
+Object.defineProperty(preset, 'withScreens', { value: withScreens });
+
+module.exports = preset;

@@ -1,1 +1,2 @@
-module.exports = require('../jest.preset.cjs');
+/** Node for the pure helpers, jsdom for the screens. */
+module.exports = require('../jest.preset.cjs').withScreens();

@@ -1,7 +1,6 @@
 import { FINANCE_OPERATIONS, type DocumentList } from '@corretora/contracts';
 import { createQueryClient, operationKey } from '@corretora/web-kit';
-import { FluentProvider, webLightTheme } from '@corretora/web-kit/fluent/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { answerFetch, withShell } from '@corretora/web-kit/testing';
 import { render, screen } from '@testing-library/react';
 import DocumentsPage from '../src/app/documents-page';
 
@@ -17,37 +16,20 @@ const EMPTY: DocumentList = {
   quotaBytes: 10 * 1024 ** 3,
 };
 
-function renderPage(client: QueryClient) {
-  return render(
-    <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={client}>
-        <DocumentsPage />
-      </QueryClientProvider>
-    </FluentProvider>,
-  );
-}
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
+let restore = () => undefined as void;
+afterEach(() => restore());
+const renderPage = (client = createQueryClient()) => render(withShell(<DocumentsPage />, { client }));
 
 describe('Documentos', () => {
   test('while the list loads: a labelled spinner', () => {
-    globalThis.fetch = () => new Promise<Response>(() => undefined);
-    renderPage(createQueryClient());
+    restore = answerFetch(() => 'pending');
+    renderPage();
     expect(screen.getByText('Carregando documentos...')).toBeTruthy();
   });
 
   test('the list failed: an alert in pt-BR, nothing else claimed', async () => {
-    globalThis.fetch = async () =>
-      ({
-        ok: false,
-        status: 500,
-        statusText: 'Internal Server Error',
-        text: async () => '{"message":"Erro interno do servidor."}',
-      }) as Response;
-    renderPage(createQueryClient());
+    restore = answerFetch(() => ({ status: 500, body: { message: 'Erro interno do servidor.' } }));
+    renderPage();
     expect((await screen.findByRole('alert')).textContent).toBe('Não foi possível carregar os documentos. Tente novamente.');
     expect(screen.queryByText('Nenhum documento enviado ainda.')).toBeNull();
   });

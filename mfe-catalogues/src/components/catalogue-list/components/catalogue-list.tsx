@@ -72,7 +72,7 @@ export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: Catalog
           ))}
         </div>
       ) : null}
-      {list.isError ? <EmptyState>Não foi possível carregar a lista. Recarregue a página.</EmptyState> : null}
+      {list.isError ? <EmptyState role="alert">Não foi possível carregar a lista. Recarregue a página.</EmptyState> : null}
       {list.data && list.data.length === 0 ? <EmptyState>{kind.texts.empty}</EmptyState> : null}
       {list.data && list.data.length > 0 ? (
         <ul className={styles.list}>

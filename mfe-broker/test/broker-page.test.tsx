@@ -1,0 +1,52 @@
+import type { BrokerProfile } from '@corretora/contracts';
+import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
+import { answerFetch, withShell, type Answer } from '@corretora/web-kit/testing';
+import { render, screen } from '@testing-library/react';
+import BrokerPage from '../src/features/broker-profile/components/broker-page';
+
+/** Minha Corretora as the broker sees it: loading, failure, not onboarded yet (the wizard), onboarded (the view). */
+const ONBOARDED: BrokerProfile = {
+  ...EXAMPLE_BROKERAGE,
+  businessType: null,
+  state: 'SP',
+  susepCategory: 'danos_pessoas',
+  website: null,
+  insuranceTypes: ['auto', 'vida'],
+  experience: '3-5',
+  isOnboardingComplete: true,
+  photoUrl: null,
+  updatedAt: '2026-11-20T15:00:00.000Z',
+};
+
+let restore = () => undefined as void;
+afterEach(() => restore());
+const answer = (reply: Answer) => {
+  restore = answerFetch(() => reply);
+};
+
+describe('Minha Corretora', () => {
+  test('while the profile loads: a status spinner', () => {
+    answer('pending');
+    render(withShell(<BrokerPage />));
+    expect(screen.getByRole('status').textContent).toBe('Carregando...');
+  });
+
+  test('the profile failed: the pt-BR message', async () => {
+    answer({ status: 500, body: { message: 'Erro interno do servidor.' } });
+    render(withShell(<BrokerPage />));
+    expect(await screen.findByText('Não foi possível carregar os dados da corretora.')).toBeTruthy();
+  });
+
+  test('not onboarded yet: the wizard at its first step', async () => {
+    answer({ status: 200, body: { ...ONBOARDED, isOnboardingComplete: false } });
+    render(withShell(<BrokerPage />));
+    expect(await screen.findByRole('progressbar', { name: 'Passo 1 de 4' })).toBeTruthy();
+  });
+
+  test('onboarded: the read-only view with the brokerage’s names', async () => {
+    answer({ status: 200, body: ONBOARDED });
+    render(withShell(<BrokerPage />));
+    expect(await screen.findByText('Souza Corretora de Seguros Ltda')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Editar Dados' })).toBeTruthy();
+  });
+});
