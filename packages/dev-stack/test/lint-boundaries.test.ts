@@ -1,22 +1,30 @@
 import { spawnSync } from 'node:child_process';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const ESLINT = path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
 
 /**
- * Lints source text as if it lived at `file`, with the repository's own configuration, the way
- * `npm test` does (a separate process: the TypeScript config loads through jiti, which jest's
- * module system cannot host).
+ * Lints source text as a file at `file`, with the repository's own configuration, the way `npm test`
+ * does (a separate process: the TypeScript config loads through jiti, which jest's module system
+ * cannot host). The file is written for the run and removed after: typed rules need it in the
+ * TypeScript program, which is read from disk. A file ESLint could not parse fails the test rather
+ * than passing with no messages.
  */
 async function messagesFor(file: string, code: string, rule = 'boundaries/no-sideways'): Promise<string[]> {
-  const run = spawnSync(process.execPath, [ESLINT, '--stdin', '--stdin-filename', path.join(ROOT, file), '--format', 'json'], {
-    cwd: ROOT,
-    input: code,
-    encoding: 'utf8',
-  });
-  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
-  return (result?.messages ?? []).filter((message) => message.ruleId === rule).map((message) => message.message);
+  const target = path.join(ROOT, file);
+  // 'wx': never over a real file; the folders named here exist in the repository.
+  await writeFile(target, code, { flag: 'wx' });
+  try {
+    const run = spawnSync(process.execPath, [ESLINT, '--format', 'json', target], { cwd: ROOT, encoding: 'utf8' });
+    const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string; fatal?: boolean }[] }[];
+    const fatal = (result?.messages ?? []).find((message) => message.fatal);
+    if (fatal) throw new Error(`ESLint could not read ${file}: ${fatal.message}`);
+    return (result?.messages ?? []).filter((message) => message.ruleId === rule).map((message) => message.message);
+  } finally {
+    await rm(target);
+  }
 }
 
 describe('feature boundaries (lint)', () => {
