@@ -33,6 +33,14 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
     await expect(nav.getByRole('link', { name: label })).toHaveAttribute('aria-disabled', 'true');
   }
   await expect(nav.getByRole('link', { name: 'Minha Corretora' })).not.toHaveAttribute('aria-disabled', 'true');
+  // A keyboard reaches a locked item, and hears why it is locked.
+  const pipeline = nav.getByRole('link', { name: 'Pipeline' });
+  await expect(pipeline).toHaveAttribute('tabindex', '0');
+  await pipeline.focus();
+  await expect(pipeline).toBeFocused();
+  await expect(pipeline).toHaveAccessibleDescription('Complete o cadastro da corretora para liberar');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
   await nav.getByRole('link', { name: 'Pipeline' }).click({ force: true });
   await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -5,7 +5,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1 } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { AddRegular, ArrowDownloadRegular, EditRegular } from '@fluentui/react-icons';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { SearchBox } from '../components/search-box';
 import { ContactDialog } from '../features/contacts/components/contact-dialog';
 import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../features/contacts/api/contacts-api';
@@ -48,13 +48,13 @@ export default function ContactsPage() {
   const q = useDeferredValue(search);
   const contacts = useContacts({ q, type, page });
 
-  // The dashboard's 'Adicionar Novo Cliente' lands here with the add dialog open (?novo=1): the
-  // address opens it, and closing it takes the flag off the address.
-  const dialog = editing ?? (params.get('novo') === '1' ? 'new' : null);
-  const closeDialog = () => {
-    setEditing(null);
-    setParams((current) => (current.has('novo') ? {} : current), { replace: true });
-  };
+  // The dashboard's 'Adicionar Novo Cliente' lands here with ?novo=1: the dialog opens with the
+  // page (state adjusted while rendering) and the flag leaves the address.
+  const asksNew = params.get('novo') === '1';
+  if (asksNew && editing === null) setEditing('new');
+  useEffect(() => {
+    if (asksNew) setParams({}, { replace: true });
+  }, [asksNew, setParams]);
 
   const total = contacts.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
@@ -145,7 +145,7 @@ export default function ContactsPage() {
           </Button>
         </nav>
       ) : null}
-      {dialog !== null ? <ContactDialog contact={dialog === 'new' ? null : dialog} onClose={closeDialog} /> : null}
+      {editing !== null ? <ContactDialog contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }

@@ -75,10 +75,14 @@ export default function PipelinePage() {
   const now = useMinuteClock();
   const [search, setSearch] = useState('');
   const [stage, setStage] = useState<StageKey | 'all'>('all');
-  const [chosen, setOpen] = useState<Open>(null);
-  // The dashboard's 'Criar Apólice' lands here with the new-lead dialog open (?novo=1): the address
-  // opens it, and closing it takes the flag off the address.
-  const open: Open = chosen ?? (params.get('novo') === '1' ? { kind: 'new', stage: 'leads' } : null);
+  const [open, setOpen] = useState<Open>(null);
+  // The dashboard's 'Criar Apólice' lands here with ?novo=1: the new-lead dialog opens with the page
+  // (state adjusted while rendering) and the flag leaves the address.
+  const asksNew = params.get('novo') === '1';
+  if (asksNew && open === null) setOpen({ kind: 'new', stage: 'leads' });
+  useEffect(() => {
+    if (asksNew) setParams({}, { replace: true });
+  }, [asksNew, setParams]);
 
   const visible = useMemo(() => (board.data ?? []).filter((card) => matches(card, search, stage)), [board.data, search, stage]);
   const visibleArchived = useMemo(
@@ -105,10 +109,7 @@ export default function PipelinePage() {
     },
     [move, notify],
   );
-  const close = useCallback(() => {
-    setOpen(null);
-    setParams((current) => (current.has('novo') ? {} : current), { replace: true });
-  }, [setParams]);
+  const close = useCallback(() => setOpen(null), []);
 
   return (
     <>

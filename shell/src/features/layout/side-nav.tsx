@@ -67,7 +67,6 @@ const useStyles = makeStyles({
   },
   active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   locked: { color: tokens.colorNeutralForegroundDisabled, cursor: 'not-allowed', ':hover': { backgroundColor: 'transparent' } },
-  lockedButton: { width: '100%', border: 'none', backgroundColor: 'transparent', font: 'inherit', textAlign: 'start' },
   hidden: { display: 'none' },
   label: { flexGrow: 1 },
   footer: {
@@ -118,17 +117,18 @@ export function SideNav({ open = false }: { open?: boolean }) {
               <li key={item.to}>
                 {/* A locked area is still in the tab order and says why it is locked, so a keyboard
                     or screen-reader user learns what a mouse user reads in the tooltip. */}
-                <button
-                  type="button"
+                <span
+                  role="link"
+                  tabIndex={0}
                   aria-disabled="true"
                   aria-describedby={LOCKED_HINT_ID}
                   title={LOCKED_HINT}
-                  className={mergeClasses(styles.item, styles.lockedButton, styles.locked)}
+                  className={mergeClasses(styles.item, styles.locked)}
                 >
                   <Icon fontSize={20} />
                   <span className={styles.label}>{item.label}</span>
                   <LockClosedRegular fontSize={16} aria-hidden />
-                </button>
+                </span>
               </li>
             );
           }
