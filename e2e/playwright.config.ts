@@ -31,5 +31,9 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /remote-shipping\.spec\.ts/ },
+    // Changes which remote version is live: runs after every other journey, then puts it back.
+    { name: 'remote shipping', use: { browserName: 'chromium' }, testMatch: /remote-shipping\.spec\.ts/, dependencies: ['chromium'] },
+  ],
 });

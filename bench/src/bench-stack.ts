@@ -37,8 +37,7 @@ export async function startBenchStack(options: {
       listen,
       upstreams: routed,
       shellDir: path.join(__dirname, '..', '..', 'shell', 'dist'),
-      remotesDir: path.join(__dirname, '..', '..'),
-      remoteDistSubdir: 'dist',
+      remoteStoreDir: stack.remoteStoreDir,
       prefixDir: path.join(options.workDir, `nginx-${listen}`),
       accessLog: 'off',
       // At ~3,000 req/s on 32 connections each passes nginx's 1,000 requests in a 10 s run.

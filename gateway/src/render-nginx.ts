@@ -20,7 +20,7 @@ writeFileSync(
     listen: Number(process.env.GATEWAY_PORT ?? 8080),
     upstreams,
     shellDir: process.env.SHELL_DIR ?? '/srv/shell',
-    remotesDir: process.env.REMOTES_DIR ?? '/srv/remotes',
+    remoteStoreDir: process.env.REMOTE_STORE ?? '/srv/remotes',
     docsDir: process.env.DOCS_DIR ?? '/srv/api-docs',
     prefixDir: process.env.NGINX_PREFIX ?? '/tmp/nginx',
     https: (process.env.APP_URL ?? '').startsWith('https://'),

@@ -4,22 +4,15 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import {
-  REMOTES,
-  remotesManifest,
-  SERVICE_NAMES,
-  startDevGateway,
-  STATIC_SECURITY_HEADERS,
-  type ServiceName,
-} from '@corretora/gateway-kit';
-
-/** Any remote of the registry: the static side is the same for each. */
-const REMOTE = REMOTES[0]!;
+import { REMOTE, liveRemote } from './remote-fixture';
+import { SERVICE_NAMES, startDevGateway, STATIC_SECURITY_HEADERS, type ServiceName } from '@corretora/gateway-kit';
 
 let root: string;
 let server: http.Server;
 let url: string;
 let port: number;
+let version: string;
+const remoteErrors: Record<string, string>[] = [];
 /** The upstream of /api/auth: answers with what it received. */
 let echo: http.Server;
 /** Where an open proxy would send a request: must never be reached. */
@@ -45,10 +38,9 @@ function raw(request: string): Promise<string> {
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'dev-gateway-test-'));
   await mkdir(path.join(root, 'shell'), { recursive: true });
-  await mkdir(path.join(root, REMOTE, 'dist'), { recursive: true });
   await writeFile(path.join(root, 'shell', 'index.html'), '<!doctype html><title>Corretora CRM</title>');
   await writeFile(path.join(root, 'shell', 'main.0123abcd.js'), 'console.log("hashed")');
-  await writeFile(path.join(root, REMOTE, 'dist', 'remoteEntry.js'), 'var remote = 1;');
+  version = await liveRemote(path.join(root, 'store'), path.join(root, 'build'));
   // No service is listening on these: only the static side and the routing decisions are under test.
   const nowhere = 'http://127.0.0.1:9';
   echo = await listen((req, res) => {
@@ -71,8 +63,8 @@ beforeAll(async () => {
       identity: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
     } as Record<ServiceName, string>,
     shellDir: path.join(root, 'shell'),
-    remotesDir: root,
-    remoteDistSubdir: 'dist',
+    remoteStoreDir: path.join(root, 'store'),
+    onRemoteError: (report) => remoteErrors.push(report),
   });
   port = (server.address() as AddressInfo).port;
   url = `http://127.0.0.1:${port}`;
@@ -86,23 +78,45 @@ afterAll(async () => {
 });
 
 describe('dev gateway (npm start)', () => {
-  test('serves the shell for client-side routes, hashed bundles for a year, remotes from their dist', async () => {
+  test('serves the shell for client-side routes, hashed bundles for a year, the live remotes from the store', async () => {
     const deepLink = await fetch(`${url}/settings?tab=insurers`);
     expect(await deepLink.text()).toContain('Corretora CRM');
     expect(deepLink.headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${url}/main.0123abcd.js`)).headers.get('cache-control')).toContain('immutable');
-    expect((await fetch(`${url}/remotes/${REMOTE}/remoteEntry.js`)).status).toBe(200);
-    expect(await (await fetch(`${url}/remotes.json`)).json()).toEqual(remotesManifest());
+    const live = await fetch(`${url}/remotes.json`);
+    expect(live.headers.get('cache-control')).toBe('no-cache');
+    expect(await live.json()).toEqual({ [REMOTE]: `/remotes/${REMOTE}/${version}/remoteEntry.js` });
+    const entry = await fetch(`${url}/remotes/${REMOTE}/${version}/remoteEntry.js`);
+    expect(await entry.text()).toBe('var remote = 1;');
+    expect(entry.headers.get('cache-control')).toContain('immutable');
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(entry.headers.get(name)).toBe(value);
+    // The pointer, a made-up version and the build's bookkeeping are not served.
+    for (const hidden of [
+      `${REMOTE}/live.json`,
+      `${REMOTE}/1.0.0-00000000/remoteEntry.js`,
+      `${REMOTE}/${version}/.build-stamp`,
+      'remotes.json',
+    ]) {
+      expect((await fetch(`${url}/remotes/${hidden}`)).status).toBe(404);
+    }
   });
 
-  test.each(['/', '/broker', '/main.0123abcd.js', `/remotes/${REMOTE}/remoteEntry.js`])(
-    '%s carries the security headers',
-    async (pathname) => {
-      const response = await fetch(`${url}${pathname}`);
-      expect(response.status).toBe(200);
-      for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
-    },
-  );
+  test('a remote the shell isolated is logged from its report (POST only), clipped', async () => {
+    const error = `Version 1.1.0 of shared singleton module @corretora/web-kit does not satisfy ^2.0.0 ${'x'.repeat(500)}`;
+    const query = new URLSearchParams({ remote: REMOTE, version, error });
+    expect((await fetch(`${url}/remote-errors?${query}`, { method: 'POST' })).status).toBe(204);
+    expect(remoteErrors).toEqual([
+      expect.objectContaining({ event: 'remote isolated', remote: REMOTE, version, error: error.slice(0, 300) }),
+    ]);
+    expect((await fetch(`${url}/remote-errors?${query}`)).status).not.toBe(204);
+    expect(remoteErrors).toHaveLength(1);
+  });
+
+  test.each(['/', '/broker', '/main.0123abcd.js', '/remotes.json'])('%s carries the security headers', async (pathname) => {
+    const response = await fetch(`${url}${pathname}`);
+    expect(response.status).toBe(200);
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
+  });
 
   test('unknown API paths and /internal are JSON 404s; a service that is down is a pt-BR 502', async () => {
     for (const pathname of ['/api/authx', '/internal/catalogues/x']) {

@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -7,19 +7,15 @@ import type { Service } from '@corretora/service-kit';
 import { createTestDatabase, testConfig } from '@corretora/service-kit/testing';
 import { createBrokerService } from '../../services/broker/src/app';
 import { createIdentityService } from '../../services/identity/src/app';
+import { REMOTE, liveRemote } from './remote-fixture';
 import {
   API_ROUTES,
-  REMOTES,
-  remotesManifest,
   SERVICE_NAMES,
   startNginx,
   STATIC_SECURITY_HEADERS,
   type RunningNginx,
   type ServiceName,
 } from '@corretora/gateway-kit';
-
-/** Any remote of the registry: the static side is the same for each. */
-const REMOTE = REMOTES[0]!;
 
 /** Answers with its own name and what it received, so a test can see where nginx sent a request. */
 function echoServer(name: string): Promise<http.Server> {
@@ -55,15 +51,17 @@ async function nginxFor(
     listen: await freePort(),
     upstreams,
     shellDir: path.join(root, 'shell'),
-    remotesDir: path.join(root, 'remotes'),
+    remoteStoreDir: path.join(root, 'store'),
     prefixDir: path.join(root, name),
     accessLog: 'off',
+    remoteErrorLog: path.join(root, `${name}-remote-errors.log`),
   });
 }
 
 let root: string;
 const echoes: http.Server[] = [];
 let routing: RunningNginx;
+let version: string;
 
 beforeAll(async () => {
   // Without nginx this suite fails: the gateway is only proven by the real thing.
@@ -71,11 +69,11 @@ beforeAll(async () => {
   // nginx workers run as nobody: the static folders must be world-readable.
   await chmod(root, 0o755);
   await mkdir(path.join(root, 'shell', 'assets'), { recursive: true });
-  await mkdir(path.join(root, 'remotes', REMOTE), { recursive: true });
   await writeFile(path.join(root, 'shell', 'index.html'), '<!doctype html><title>Corretora CRM</title>');
   await writeFile(path.join(root, 'shell', 'main.0123abcd.js'), 'console.log("hashed")');
-  await writeFile(path.join(root, 'remotes', REMOTE, 'remoteEntry.js'), 'var remote = 1;');
-  for (const dir of ['shell', 'shell/assets', 'remotes', `remotes/${REMOTE}`]) await chmod(path.join(root, dir), 0o755);
+  version = await liveRemote(path.join(root, 'store'), path.join(root, 'build'));
+  for (const dir of ['shell', 'shell/assets', 'store', `store/${REMOTE}`, `store/${REMOTE}/${version}`])
+    await chmod(path.join(root, dir), 0o755);
 
   const upstreams = {} as Record<ServiceName, string>;
   for (const name of SERVICE_NAMES) {
@@ -126,22 +124,40 @@ describe('nginx generated from the route table', () => {
     expect(deepLink.headers.get('cache-control')).toBe('no-cache');
     const hashed = await fetch(`${routing.url}/main.0123abcd.js`);
     expect(hashed.headers.get('cache-control')).toContain('immutable');
-    const manifest = await fetch(`${routing.url}/remotes.json`);
-    expect(await manifest.json()).toEqual(remotesManifest());
-    const entry = await fetch(`${routing.url}/remotes/${REMOTE}/remoteEntry.js`);
-    expect(entry.status).toBe(200);
-    expect(entry.headers.get('cache-control')).toBe('no-cache');
-    expect((await fetch(`${routing.url}/remotes/${REMOTE}/missing.js`)).status).toBe(404);
+    const live = await fetch(`${routing.url}/remotes.json`);
+    expect(live.headers.get('cache-control')).toBe('no-cache');
+    expect(await live.json()).toEqual({ [REMOTE]: `/remotes/${REMOTE}/${version}/remoteEntry.js` });
+    const entry = await fetch(`${routing.url}/remotes/${REMOTE}/${version}/remoteEntry.js`);
+    expect(await entry.text()).toBe('var remote = 1;');
+    expect(entry.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(entry.headers.get(name)).toBe(value);
+    // The pointer, a made-up version, a missing file and the build's bookkeeping are not served.
+    for (const hidden of [
+      `${REMOTE}/live.json`,
+      `${REMOTE}/1.0.0-00000000/remoteEntry.js`,
+      `${REMOTE}/${version}/missing.js`,
+      `${REMOTE}/${version}/.build-stamp`,
+    ]) {
+      expect((await fetch(`${routing.url}/remotes/${hidden}`)).status).toBe(404);
+    }
   });
 
-  test.each(['/', '/broker', '/main.0123abcd.js', '/remotes.json', `/remotes/${REMOTE}/remoteEntry.js`])(
-    '%s carries the security headers',
-    async (pathname) => {
-      const response = await fetch(`${routing.url}${pathname}`);
-      expect(response.status).toBe(200);
-      for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
-    },
-  );
+  test('a remote the shell isolated is logged from its report (POST only), as one JSON line', async () => {
+    const query = new URLSearchParams({ remote: REMOTE, version, error: 'does not satisfy "^2.0.0"' });
+    expect((await fetch(`${routing.url}/remote-errors?${query}`, { method: 'POST' })).status).toBe(204);
+    expect((await fetch(`${routing.url}/remote-errors?${query}`)).status).toBe(403);
+    const lines = (await readFile(path.join(root, 'routing-remote-errors.log'), 'utf8')).trim().split('\n');
+    const decoded = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '));
+    expect(
+      lines.map((line) => JSON.parse(line) as Record<string, string>).map((entry) => ({ ...entry, error: decoded(entry.error!) })),
+    ).toEqual([expect.objectContaining({ event: 'remote isolated', remote: REMOTE, version, error: 'does not satisfy "^2.0.0"' })]);
+  });
+
+  test.each(['/', '/broker', '/main.0123abcd.js', '/remotes.json'])('%s carries the security headers', async (pathname) => {
+    const response = await fetch(`${routing.url}${pathname}`);
+    expect(response.status).toBe(200);
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
+  });
 });
 
 /** Sends the bytes as they are (no client normalising the target) and returns the raw answer. */

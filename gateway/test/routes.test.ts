@@ -1,12 +1,4 @@
-import {
-  API_ROUTES,
-  REMOTES,
-  UNSAFE_REQUEST_URI,
-  isSafeRequestTarget,
-  matchApiRoute,
-  remotesManifest,
-  sizeInBytes,
-} from '@corretora/gateway-kit';
+import { API_ROUTES, UNSAFE_REQUEST_URI, isSafeRequestTarget, matchApiRoute, sizeInBytes } from '@corretora/gateway-kit';
 
 describe('route table', () => {
   test.each([
@@ -71,9 +63,5 @@ describe('route table', () => {
   test('prefixes are unique and never a prefix of another one', () => {
     const prefixes = API_ROUTES.map((route) => route.prefix);
     expect(new Set(prefixes).size).toBe(prefixes.length);
-  });
-
-  test('the remotes manifest points at each remote entry of the registry', () => {
-    expect(remotesManifest()).toEqual(Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/remoteEntry.js`])));
   });
 });

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
-import type { Configuration } from 'webpack';
-import { sharedModules } from './shared';
+import type { Compiler, Configuration } from 'webpack';
+import { describeRemote, sharedModules } from './shared';
 
 export interface AppConfigOptions {
   /** Workspace folder name: 'shell', 'mfe-broker', … */
@@ -17,6 +17,24 @@ export interface AppConfigOptions {
 /** A valid JS identifier for the federation container ('mfe-broker' -> 'mfe_broker'). */
 export function containerName(name: string): string {
   return name.replace(/[^a-zA-Z0-9_]/g, '_');
+}
+
+/**
+ * A remote's build describes itself (remote.json: its name, its package version and what it needs
+ * from the shell, shared module -> range), so a build can be published, and checked against the
+ * shell, without its sources.
+ */
+class RemoteDescriptionPlugin {
+  constructor(private readonly dir: string) {}
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('RemoteDescriptionPlugin', (compilation) => {
+      const stage = compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL;
+      compilation.hooks.processAssets.tap({ name: 'RemoteDescriptionPlugin', stage }, () => {
+        const text = `${JSON.stringify(describeRemote(this.dir), null, 2)}\n`;
+        compilation.emitAsset('remote.json', new compiler.webpack.sources.RawSource(text));
+      });
+    });
+  }
 }
 
 export function createAppConfig(options: AppConfigOptions): Configuration {
@@ -87,7 +105,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       new ModuleFederationPlugin({
         name: containerName(options.name),
         ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
-        shared: sharedModules(options.kind),
+        shared: sharedModules(options.kind, options.dir),
         // Remotes initialise when first used, not at start: /login fetches no remoteEntry.
         shareStrategy: 'loaded-first',
         dts: false,
@@ -95,6 +113,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         // A remote loads no other remote, so its container leaves out the remote loader.
         experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: !isHost } },
       }),
+      ...(isHost ? [] : [new RemoteDescriptionPlugin(options.dir)]),
       ...(isHost
         ? [
             new HtmlWebpackPlugin({

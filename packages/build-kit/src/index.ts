@@ -1,3 +1,3 @@
 export { containerName, createAppConfig, type AppConfigOptions } from './create-app-config';
-export { sharedModules } from './shared';
+export { describeRemote, sharedModules, type RemoteDescription } from './shared';
 export { BUILD_STAMP } from './build-stamp';

@@ -2,10 +2,19 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
+const FLUENT_DIR = path.join(REPO_ROOT, 'packages/web-kit/src/fluent');
 
-function versionRange(pkg: string): string {
-  const root = JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string };
-  return `^${root.version}`;
+interface PackageJson {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+
+/** The version of `pkg` that an app in `dir` builds against (what its imports resolve to). */
+function installedVersion(pkg: string, dir: string): string {
+  return readJson(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
 }
 
 /**
@@ -15,9 +24,7 @@ function versionRange(pkg: string): string {
  * Fluent's React contexts. Fluent's components are shared as the curated families below, each
  * exporting only the components the apps use, so Fluent's code is loaded once per page.
  */
-const SINGLETONS = ['react', 'react-dom', '@tanstack/react-query', '@fluentui/react-shared-contexts'] as const;
-
-const FLUENT_DIR = path.join(REPO_ROOT, 'packages/web-kit/src/fluent');
+const SINGLETONS = ['react', 'react-dom', '@tanstack/react-query', '@corretora/web-kit'] as const;
 
 /** The curated Fluent modules: '@corretora/web-kit/fluent/<family>' -> its source file. */
 function fluentFamilies(): Map<string, string> {
@@ -30,30 +37,77 @@ function fluentFamilies(): Map<string, string> {
 
 interface SharedConfig {
   singleton: true;
-  requiredVersion: string | false;
-  import?: string | false;
+  /** An app refuses to run with a copy outside its range (a remote is then isolated, not run broken). */
+  strictVersion: true;
+  requiredVersion: string;
   version?: string;
+  import?: string | false;
 }
 
 /**
- * `kind`: the shell provides every shared module; a remote consumes Fluent only from the shell
- * (`import: false`: no copy of Fluent in any remote).
+ * Each shared module with a real version and the range the app accepts, both from the app's own
+ * package.json and what it builds against:
+ * - `version`: what this build would provide (react 19.2.1, web-kit 1.1.0, Fluent 9.74.11, …);
+ * - `requiredVersion`: the range the app declares for it. A remote declares the web-kit and Fluent
+ *   it was built for, and the shell must satisfy it, or the remote's area is isolated
+ *   (strictVersion) instead of running against the wrong kit.
+ * The shell provides every shared module. A remote takes Fluent only from the shell (`import:
+ * false`: no copy of Fluent in any remote) and shares only what it declares (it never renders a
+ * root, so it has no react-dom).
  */
-export function sharedModules(kind: 'host' | 'remote'): Record<string, SharedConfig> {
+export function sharedModules(kind: 'host' | 'remote', dir: string): Record<string, SharedConfig> {
+  const manifest = readJson(path.join(dir, 'package.json'));
+  const declared = (pkg: string): string | undefined => manifest.dependencies?.[pkg];
   const shared: Record<string, SharedConfig> = {};
-  for (const pkg of SINGLETONS) shared[pkg] = { singleton: true, requiredVersion: versionRange(pkg) };
-  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: versionRange('react') };
-  // Our own runtime kit: the toaster, query keys and API client must be the same module everywhere.
-  shared['@corretora/web-kit'] = { singleton: true, requiredVersion: false };
+  for (const pkg of SINGLETONS) {
+    const range = declared(pkg);
+    if (range === undefined) {
+      if (kind === 'host') throw new Error(`${manifest.name} must declare ${pkg}: the shell provides it to every remote`);
+      continue;
+    }
+    shared[pkg] = { singleton: true, strictVersion: true, requiredVersion: range, version: installedVersion(pkg, dir) };
+  }
+  shared['react/jsx-runtime'] = { ...shared['react']!, requiredVersion: declared('react')! };
+  // Fluent's React contexts: one copy, in step with the components the shell provides.
+  const fluent = installedVersion('@fluentui/react-components', dir);
+  shared['@fluentui/react-shared-contexts'] = {
+    singleton: true,
+    strictVersion: true,
+    requiredVersion: `^${installedVersion('@fluentui/react-shared-contexts', dir)}`,
+    version: installedVersion('@fluentui/react-shared-contexts', dir),
+    ...(kind === 'remote' ? { import: false as const } : {}),
+  };
   // Fluent's components, one module per family of the ones the apps use (a page loads only the
-  // families it shows). The shell provides all of them, from an absolute path so that a family
-  // it never renders itself (tables, tabs) is still built and offered; a remote brings none, so
-  // Fluent's runtime (tabster, Griffel's insertion, react-utilities) exists once per page.
+  // families it shows), versioned as the Fluent release they come from. The shell provides all of
+  // them, from an absolute path so that a family it never renders itself (tables, tabs) is still
+  // built and offered; a remote brings none, so Fluent's runtime (tabster, Griffel's insertion,
+  // react-utilities) exists once per page.
+  const fluentRange = declared('@fluentui/react-components') ?? `^${fluent}`;
   for (const [key, file] of fluentFamilies()) {
     shared[key] =
       kind === 'host'
-        ? { singleton: true, requiredVersion: false, import: file, version: '0.0.0' }
-        : { singleton: true, requiredVersion: false, import: false };
+        ? { singleton: true, strictVersion: true, requiredVersion: fluentRange, version: fluent, import: file }
+        : { singleton: true, strictVersion: true, requiredVersion: fluentRange, import: false };
   }
   return shared;
+}
+
+/** What a remote's build says about itself (dist/remote.json), read when it is published. */
+export interface RemoteDescription {
+  name: string;
+  packageVersion: string;
+  /** Shared module -> the range this remote accepts from the shell. */
+  requires: Record<string, string>;
+}
+
+export function describeRemote(dir: string): RemoteDescription {
+  const manifest = readJson(path.join(dir, 'package.json'));
+  const shared = sharedModules('remote', dir);
+  const requires: Record<string, string> = {};
+  for (const [key, config] of Object.entries(shared)) {
+    // The Fluent families all carry the Fluent range: said once, by Fluent's name.
+    if (key.startsWith('@corretora/web-kit/fluent/')) requires['@fluentui/react-components'] = config.requiredVersion;
+    else requires[key] = config.requiredVersion;
+  }
+  return { name: path.basename(dir), packageVersion: manifest.version, requires };
 }

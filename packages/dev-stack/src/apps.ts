@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_STAMP } from '@corretora/build-kit';
+import { publishRemote, promoteRemote } from '@corretora/gateway-kit';
 import { REMOTE_NAMES } from '@corretora/registry';
 import { REPO_ROOT, run } from './processes';
 
@@ -49,5 +50,18 @@ export async function buildApps(options: { force?: boolean; log: (line: string) 
     options.log(`building ${app.dir}…`);
     const code = await run('npm', ['run', 'build', '--silent', '-w', app.workspace]);
     if (code !== 0) throw new Error(`build of ${app.dir} failed (exit ${code})`);
+  }
+}
+
+/**
+ * Publishes each remote's current build into the store and makes it live, as a remote team would
+ * with `npm run remote -- ship`: what `npm start` serves is the working tree. A build already
+ * published keeps its version (same bytes), so a restart changes nothing that was not rebuilt.
+ */
+export async function shipBuiltRemotes(store: string, log: (line: string) => void): Promise<void> {
+  for (const name of REMOTE_NAMES) {
+    const published = await publishRemote(store, path.join(REPO_ROOT, name, 'dist'));
+    const pointer = await promoteRemote(store, name, published.version);
+    if (published.created || pointer.previous[0] !== undefined) log(`${name} ${published.version} is live`);
   }
 }

@@ -111,9 +111,9 @@ export function startProcess(
 }
 
 /** Runs a command to completion with inherited output; resolves with its exit code. */
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd = REPO_ROOT): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(127));
   });

@@ -3,7 +3,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { SERVICES, SERVICE_NAMES, startDevGateway, writeApiDocs, type ServiceName } from '@corretora/gateway-kit';
 import { INTERNAL_PORT_OFFSET, SERVICE_NODE_FLAGS } from '@corretora/registry';
-import { buildApps } from './apps';
+import { buildApps, shipBuiltRemotes } from './apps';
 import { ensureDatabase, startInfra } from './infra';
 import { REPO_ROOT, startProcess, waitForReady, type LogTarget, type Managed } from './processes';
 import { loadSecrets } from './secrets';
@@ -34,6 +34,8 @@ export interface Stack {
   services: { name: ServiceName; url: string; pid: number | undefined }[];
   /** The application database (benchmarks read it directly). */
   databaseUrl: string;
+  /** The remote store the gateway serves (/remotes.json and /remotes/<name>/<version>/…). */
+  remoteStoreDir: string;
   stop(): Promise<void>;
 }
 
@@ -111,6 +113,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       );
     }
     await buildApps({ log: options.log });
+    const remoteStoreDir = path.join(options.dataDir, 'remotes');
+    await shipBuiltRemotes(remoteStoreDir, options.log);
     await Promise.all(
       managed.map((service) => waitForReady(`${serviceUrls[service.name as ServiceName]}/readyz`, service.child, service.name)),
     );
@@ -123,14 +127,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       https: shared.APP_URL!.startsWith('https://'),
       upstreams: serviceUrls,
       shellDir: path.join(REPO_ROOT, 'shell', 'dist'),
-      remotesDir: REPO_ROOT,
-      remoteDistSubdir: 'dist',
+      remoteStoreDir,
     });
     const services = managed.map((service) => {
       const name = service.name as ServiceName;
       return { name, url: serviceUrls[name], pid: service.child.pid };
     });
-    return { url, env: shared, services, databaseUrl, stop };
+    return { url, env: shared, services, databaseUrl, remoteStoreDir, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startNginx, writeApiDocs, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
 import { ensureDatabase, startInfra, type Infra } from './infra';
 import { REPO_ROOT, run } from './processes';
+import { VARIANTS_DIR, buildRemoteVariants } from './remote-variants';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -67,11 +68,21 @@ async function main(): Promise<void> {
       });
     }
 
-    const built = await step('build the apps (webpack, Module Federation)', () =>
+    const appsBuilt = await step('build the apps (webpack, Module Federation)', () =>
       run('npx', ['lerna', 'run', 'build', '--concurrency', '1', '--stream']),
     );
+    // The shipping journeys publish these into the running product's store (remote-variants.ts).
+    const variantsBuilt = await step(
+      'build the remote variants the shipping journeys ship (a change, web-kit 1.0, 1.2 and 2.0)',
+      async () => {
+        await buildRemoteVariants((line) => log(line));
+        return true;
+      },
+    );
+    const built = appsBuilt && variantsBuilt;
     if (infraUp && built && infra) {
       const outbox = path.join(workDir, 'outbox');
+      const remoteErrorLog = path.join(workDir, 'remote-errors.log');
       const stackUp = await step('start the whole stack for the journeys', async () => {
         const databaseUrl = await ensureDatabase(infra!.adminDatabaseUrl, 'e2e');
         stack = await startStack({
@@ -113,10 +124,10 @@ async function main(): Promise<void> {
               string
             >,
             shellDir: path.join(REPO_ROOT, 'shell', 'dist'),
-            remotesDir: REPO_ROOT,
-            remoteDistSubdir: 'dist',
+            remoteStoreDir: stack!.remoteStoreDir,
             prefixDir: path.join(workDir, 'nginx'),
             accessLog: 'off',
+            remoteErrorLog,
             // As root, nginx's workers would run as nobody, who may not read a checkout under /root.
             user: process.getuid?.() === 0 ? 'root' : undefined,
           });
@@ -136,6 +147,9 @@ async function main(): Promise<void> {
             ...process.env,
             BASE_URL: nginx!.url,
             MAIL_OUTBOX_DIR: outbox,
+            REMOTE_STORE: stack!.remoteStoreDir,
+            REMOTE_VARIANTS_DIR: VARIANTS_DIR,
+            REMOTE_ERROR_LOG: remoteErrorLog,
           });
         });
       }

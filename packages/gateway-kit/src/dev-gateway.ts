@@ -6,15 +6,16 @@ import { gzipSync } from 'node:zlib';
 import {
   DEFAULT_MAX_BODY,
   HASHED_ASSET,
-  REMOTES,
+  IMMUTABLE_CACHE,
+  REMOTE_ERRORS_PATH,
   isSafeRequestTarget,
   matchApiRoute,
-  remotesManifest,
   sizeInBytes,
   staticHeaders,
   type ApiRoute,
   type ServiceName,
 } from './routes';
+import { isRemoteName, isVersion } from './remote-store';
 
 export interface DevGatewayOptions {
   port: number;
@@ -25,11 +26,12 @@ export interface DevGatewayOptions {
   /** Base URL of each service, e.g. http://127.0.0.1:4101 */
   upstreams: Record<ServiceName, string>;
   shellDir: string;
-  remotesDir: string;
-  /** In the repo a remote's build is <remotesDir>/<name>/dist; in a deployment it sits at <remotesDir>/<name>. */
-  remoteDistSubdir?: string;
+  /** The remote store (remote-store.ts): /remotes/<name>/<version>/… and the live /remotes.json. */
+  remoteStoreDir: string;
   /** The API reference written by writeApiDocs: served as /api/openapi.json and /api/docs. */
   docsDir?: string;
+  /** Where the shell's reports of an isolated remote go (default: one JSON line on stderr, as nginx). */
+  onRemoteError?: (report: Record<string, string>) => void;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -84,7 +86,7 @@ async function gzipOf(file: string): Promise<Buffer> {
 async function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: string, headers: Record<string, string>): Promise<void> {
   const base: http.OutgoingHttpHeaders = {
     'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    'Cache-Control': HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Cache-Control': HASHED_ASSET.test(file) ? IMMUTABLE_CACHE : 'no-cache',
     ...headers,
   };
   if (COMPRESSIBLE.has(path.extname(file))) {
@@ -191,18 +193,39 @@ export function startDevGateway(options: DevGatewayOptions): Promise<http.Server
       return sendJson(res, 404, { message: 'Rota não encontrada.' });
     }
     const headers = staticHeaders({ https: options.https ?? false, pathname });
-    if (pathname === '/remotes.json') {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', ...headers });
-      return res.end(JSON.stringify(remotesManifest()));
+    if (pathname === REMOTE_ERRORS_PATH && req.method === 'POST') {
+      const query = new URL(target, 'http://gateway').searchParams;
+      const report = {
+        time: new Date().toISOString(),
+        event: 'remote isolated',
+        remote: '',
+        version: '',
+        error: '',
+        request_id: requestId,
+      };
+      for (const key of ['remote', 'version', 'error'] as const) report[key] = (query.get(key) ?? '').slice(0, 300);
+      (options.onRemoteError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`)))(report);
+      req.resume();
+      res.writeHead(204, headers);
+      return res.end();
     }
-
-    for (const remote of REMOTES) {
-      const prefix = `/remotes/${remote}/`;
-      if (pathname.startsWith(prefix)) {
-        const file = await fileIn(path.join(options.remotesDir, remote, options.remoteDistSubdir ?? ''), pathname.slice(prefix.length));
-        if (!file) return sendJson(res, 404, { message: 'Arquivo não encontrado.' });
-        return sendFile(req, res, file, headers);
-      }
+    if (pathname === '/remotes.json') {
+      // What is live now: read at every request, so a promotion shows on the next page load.
+      const live = await fileIn(options.remoteStoreDir, 'remotes.json');
+      const body = live ? await readFile(live) : Buffer.from('{}');
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', ...headers });
+      return res.end(body);
+    }
+    if (pathname.startsWith('/remotes/')) {
+      // Only inside a published version: never the pointers, never a folder being copied in.
+      const [name = '', version = '', ...rest] = pathname.slice('/remotes/'.length).split('/');
+      const file =
+        isRemoteName(name) && isVersion(version) && rest.length > 0
+          ? await fileIn(path.join(options.remoteStoreDir, name, version), rest.join('/'))
+          : null;
+      if (!file) return sendJson(res, 404, { message: 'Arquivo não encontrado.' });
+      // A version's files never change: all of them are cached for good, remoteEntry.js included.
+      return sendFile(req, res, file, { ...headers, 'Cache-Control': IMMUTABLE_CACHE });
     }
 
     const file = (pathname !== '/' && (await fileIn(options.shellDir, pathname))) || path.join(options.shellDir, 'index.html');

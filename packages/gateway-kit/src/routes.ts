@@ -27,12 +27,8 @@ export interface ApiRoute extends ApiPrefix {
 
 export const API_ROUTES: readonly ApiRoute[] = REGISTERED_ROUTES;
 
-/** Federated remotes, each served from /remotes/<name>/ and announced in /remotes.json. */
+/** Federated remotes, each served from /remotes/<name>/<version>/ (the remote store) and announced in /remotes.json. */
 export const REMOTES: readonly RemoteName[] = REMOTE_NAMES;
-
-export function remotesManifest(): Record<RemoteName, string> {
-  return Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/remoteEntry.js`])) as Record<RemoteName, string>;
-}
 
 /**
  * Exact prefix match: '/api/auth' and '/api/auth/…' match, '/api/authx' does not. The longest
@@ -72,6 +68,12 @@ export function isSafeRequestTarget(target: string): boolean {
 
 /** The pattern nginx refuses with 400 (the same rules as isSafeRequestTarget, on $request_uri). */
 export const UNSAFE_REQUEST_URI = '^(//|[^?]*(%2[fF]|%5[cC]|%2[eE]|%00|\\\\|/\\.\\.?(/|\\?|$)))';
+
+/** Where the shell reports a remote area it isolated (nginx and the dev gateway log it). */
+export const REMOTE_ERRORS_PATH = '/remote-errors';
+
+/** What never changes at its URL: cached for a year, never revalidated. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /** Bundles name their chunks with an 8-hex content hash: those never change and are cached for a year. */
 export const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css|woff2?|png|svg)$/;

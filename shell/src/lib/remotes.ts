@@ -4,12 +4,18 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RemoteManifest } from '@corretora/web-kit';
 
 let remoteUrls: Promise<Record<string, string>> | null = null;
+/** The live entries once known: each names its version (/remotes/<name>/<version>/remoteEntry.js). */
+let liveEntries: Record<string, string> = {};
 
-/** Remote URLs come from the gateway at run time: a remote is redeployed without rebuilding the shell. */
+/**
+ * Which version of each remote is live comes from the gateway at run time (/remotes.json, written
+ * when a version is promoted), read once per page load: a remote ships without rebuilding the shell.
+ */
 function fetchRemoteUrls(): Promise<Record<string, string>> {
-  remoteUrls ??= fetch('/remotes.json', { credentials: 'same-origin' }).then((response) => {
+  remoteUrls ??= fetch('/remotes.json', { credentials: 'same-origin' }).then(async (response) => {
     if (!response.ok) throw new Error(`remotes.json: ${response.status}`);
-    return response.json() as Promise<Record<string, string>>;
+    liveEntries = (await response.json()) as Record<string, string>;
+    return liveEntries;
   });
   remoteUrls.catch(() => {
     remoteUrls = null;
@@ -28,6 +34,19 @@ export async function loadRemoteManifest(name: RemoteName, retry: boolean): Prom
   const module = await loadRemote<{ default: RemoteManifest }>(`${containerName(name)}/manifest`);
   if (!module?.default?.routes) throw new Error(`remote ${name} did not load`);
   return module.default;
+}
+
+/**
+ * A remote area that failed (unreachable, broken, or asking for shared modules the shell cannot
+ * give: another web-kit major, say) is isolated by the shell; this says so where people look: the
+ * browser console, and the gateway's log (one POST per failure, the details in its address).
+ */
+export function reportRemoteFailure(name: RemoteName, error: unknown): void {
+  const version = /^\/remotes\/[^/]+\/([^/]+)\//.exec(liveEntries[name] ?? '')?.[1] ?? 'desconhecida';
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`Corretora CRM: a área ${name} (versão ${version}) não carregou e foi isolada. ${reason}`);
+  const details = new URLSearchParams({ remote: name, version, error: reason.slice(0, 300) });
+  fetch(`/remote-errors?${details.toString()}`, { method: 'POST', keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
 }
 
 const preloaded = new Set<string>();

@@ -2,7 +2,7 @@ import { Button } from '@corretora/web-kit/fluent/core';
 import { PlugDisconnectedRegular } from '@fluentui/react-icons';
 import { Component, Suspense, use, useState, type ReactNode } from 'react';
 import type { RemoteName } from '@corretora/registry';
-import { loadRemoteManifest } from '../../lib/remotes';
+import { loadRemoteManifest, reportRemoteFailure } from '../../lib/remotes';
 import { LoadingScreen, NoticePanel } from '@corretora/web-kit/ui';
 
 function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
@@ -23,11 +23,15 @@ function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-class AreaBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+class AreaBoundary extends Component<{ remote: RemoteName; fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    reportRemoteFailure(this.props.remote, error);
   }
 
   override render() {
@@ -63,7 +67,11 @@ function RemoteRoute({ remote, path, attempt }: { remote: RemoteName; path: stri
 export default function RemoteArea({ remote, path }: { remote: RemoteName; path: string }) {
   const [attempt, setAttempt] = useState(0);
   return (
-    <AreaBoundary key={`${remote}-${path}-${attempt}`} fallback={<RemoteUnavailable onRetry={() => setAttempt((n) => n + 1)} />}>
+    <AreaBoundary
+      remote={remote}
+      key={`${remote}-${path}-${attempt}`}
+      fallback={<RemoteUnavailable onRetry={() => setAttempt((n) => n + 1)} />}
+    >
       <Suspense fallback={<LoadingScreen />}>
         <RemoteRoute remote={remote} path={path} attempt={attempt} />
       </Suspense>

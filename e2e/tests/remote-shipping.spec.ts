@@ -1,0 +1,154 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { registerViaApi, uniqueEmail } from './support/accounts';
+import { onboardViaApi } from './support/broker';
+
+/**
+ * A remote team ships its remote alone, through the commands of README's "Shipping a remote on its
+ * own", against the running product behind nginx (`npm test` builds the variants and names the
+ * store): promote and roll back a visible change with no other file touched; a remote built for
+ * another web-kit major isolated with its reason in the console and the gateway's log; remotes
+ * built a web-kit minor before and after the shell's working with it. This project runs after every
+ * other journey (it changes what is live) and puts back what was live.
+ */
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const REMOTE = 'mfe-finance';
+const CHANGED_SUBTITLE = 'Nova versão do módulo financeiro: documentos da corretora';
+const ORIGINAL_SUBTITLE = 'Apólices, sinistros, contratos e formulários da corretora';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the journeys through npm test, which builds the remote variants`);
+  return value;
+}
+const store = () => required('REMOTE_STORE');
+const variantDist = (variant: string) => path.join(required('REMOTE_VARIANTS_DIR'), variant, REMOTE, 'dist');
+
+/** The remote team's command: npm run remote -- <args>. */
+function remote(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'packages/gateway-kit/src/remote-cli.ts'), ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, REMOTE_STORE: store() },
+    encoding: 'utf8',
+  });
+}
+
+function publish(variant: string): string {
+  const output = remote('publish', REMOTE, '--dist', variantDist(variant));
+  const version = /^mfe-finance (\S+) /m.exec(output)?.[1];
+  if (!version) throw new Error(`publish said: ${output}`);
+  return version;
+}
+
+async function live(): Promise<Record<string, string>> {
+  return JSON.parse(await readFile(path.join(store(), 'remotes.json'), 'utf8')) as Record<string, string>;
+}
+
+/** Every file under a folder with its sha256: what "untouched" means. */
+async function checksums(dir: string): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    result[path.relative(dir, file)] = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
+  }
+  return result;
+}
+
+let original: string;
+test.beforeAll(async () => {
+  original = (await live())[REMOTE]!.split('/')[3]!;
+});
+test.afterAll(() => {
+  remote('promote', REMOTE, original);
+});
+
+async function signIn(page: Page, prefix: string) {
+  await registerViaApi(page.request, 'Rita Moraes', uniqueEmail(prefix));
+  await onboardViaApi(page.request);
+}
+
+test('publish → nothing changes; promote → the change is live on the next page load, nothing else touched; rollback → the old one is back', async ({
+  page,
+}) => {
+  await signIn(page, 'ship');
+  await page.goto('/documents');
+  await expect(page.getByText(ORIGINAL_SUBTITLE)).toBeVisible();
+  const shellBefore = await checksums(path.join(REPO_ROOT, 'shell', 'dist'));
+  const liveBefore = await live();
+
+  const version = publish('changed');
+  expect(remote('list', REMOTE)).toContain(`  ${version}`);
+  expect(await live()).toEqual(liveBefore);
+  await page.reload();
+  await expect(page.getByText(ORIGINAL_SUBTITLE)).toBeVisible();
+
+  expect(remote('promote', REMOTE, version)).toContain(`${REMOTE} ${version} is live`);
+  await page.goto('/documents');
+  await expect(page.getByText(CHANGED_SUBTITLE)).toBeVisible();
+  expect(remote('list', REMOTE)).toContain(`* ${version}`);
+  // Only the pointer moved: the shell's files and every other remote's live version are as they were.
+  expect(await checksums(path.join(REPO_ROOT, 'shell', 'dist'))).toEqual(shellBefore);
+  expect(await live()).toEqual({ ...liveBefore, [REMOTE]: `/remotes/${REMOTE}/${version}/remoteEntry.js` });
+
+  expect(remote('rollback', REMOTE)).toContain(`${REMOTE} ${original} is live again`);
+  await page.goto('/documents');
+  await expect(page.getByText(ORIGINAL_SUBTITLE)).toBeVisible();
+  expect(await live()).toEqual(liveBefore);
+});
+
+test('a remote built for web-kit 2 is isolated with the message, said in the console and the gateway log; the rest works', async ({
+  page,
+}) => {
+  await signIn(page, 'major');
+  const version = publish('next-major');
+  remote('promote', REMOTE, version);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+
+  await page.goto('/documents');
+  await expect(page.getByText('Não foi possível carregar esta área.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+  await expect
+    .poll(() => errors.find((line) => line.includes(`a área ${REMOTE} (versão ${version}) não carregou e foi isolada`)))
+    .toContain('^2.0.0');
+  await expect
+    .poll(async () =>
+      (await readFile(required('REMOTE_ERROR_LOG'), 'utf8').catch(() => '')).split('\n').filter((line) => line.includes(version)),
+    )
+    .toHaveLength(1);
+  const [line] = (await readFile(required('REMOTE_ERROR_LOG'), 'utf8')).split('\n').filter((entry) => entry.includes(version));
+  expect(JSON.parse(line!)).toMatchObject({ event: 'remote isolated', remote: REMOTE, version });
+
+  // The shell and the other remotes go on.
+  const nav = page.getByRole('navigation');
+  await nav.getByRole('link', { name: 'Painel' }).click();
+  await expect(page.getByText('Apólices Ativas', { exact: true })).toBeVisible();
+  await nav.getByRole('link', { name: 'Contatos' }).click();
+  await expect(page.getByRole('heading', { name: 'Gestão de Contatos' })).toBeVisible();
+
+  remote('promote', REMOTE, original);
+});
+
+for (const variant of ['previous-minor', 'next-minor'] as const) {
+  test(`a remote built against the ${variant === 'previous-minor' ? 'previous (1.0)' : 'next (1.2)'} web-kit minor works with the shell's 1.1, on its one kit`, async ({
+    page,
+  }) => {
+    await signIn(page, variant);
+    remote('promote', REMOTE, publish(variant));
+    await page.goto('/documents');
+    await expect(page.getByRole('heading', { name: 'Documentos' })).toBeVisible();
+    // Its queries run on the shell's query client (one web-kit: a second one would have no client).
+    await expect(page.getByText('Nenhum documento enviado ainda.')).toBeVisible();
+    await page.getByRole('navigation').getByRole('link', { name: 'Apólices' }).click();
+    await expect(page.getByRole('heading', { name: 'Gestão de Apólices' })).toBeVisible();
+    remote('promote', REMOTE, original);
+  });
+}

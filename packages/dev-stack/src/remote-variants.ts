@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { REPO_ROOT, run } from './processes';
+
+/**
+ * Other builds of one remote, for the journeys that ship a remote on its own: a version with a
+ * visible change, and versions built against other web-kit releases. Each is the remote's own
+ * sources built by build-kit as its team would; a web-kit release other than the repository's is a
+ * copy of web-kit carrying that version, which the variant resolves instead (as an npm install of
+ * that release would). Built once per test run, under .data (ignored by git, lint and tsc).
+ */
+export const VARIANT_REMOTE = 'mfe-finance';
+
+/** What the 'changed' variant shows instead of the documents page's subtitle. */
+export const CHANGED_SUBTITLE = 'Nova versão do módulo financeiro: documentos da corretora';
+const ORIGINAL_SUBTITLE = 'Apólices, sinistros, contratos e formulários da corretora';
+
+interface Variant {
+  /** The web-kit range the remote declares (what it accepts from the shell). */
+  webKitRange: string;
+  /** The web-kit release it is built against; the repository's when absent. */
+  webKitVersion?: string;
+  changed?: boolean;
+}
+
+export const VARIANTS = {
+  /** Today's remote with a visible change. */
+  changed: { webKitRange: '^1.1.0', changed: true },
+  /** Built a release ago, against web-kit 1.0 (N−1). */
+  'previous-minor': { webKitRange: '^1.0.0', webKitVersion: '1.0.0' },
+  /** Built against web-kit 1.2, using nothing newer than 1.1 (N+1). */
+  'next-minor': { webKitRange: '^1.1.0', webKitVersion: '1.2.0' },
+  /** Built against web-kit 2, which the shell cannot give. */
+  'next-major': { webKitRange: '^2.0.0', webKitVersion: '2.0.0' },
+} satisfies Record<string, Variant>;
+
+export type VariantName = keyof typeof VARIANTS;
+
+export const VARIANTS_DIR = path.join(REPO_ROOT, '.data', 'remote-variants');
+
+/** Where a variant's build is (its dist). */
+export function variantDist(name: VariantName): string {
+  return path.join(VARIANTS_DIR, name, VARIANT_REMOTE, 'dist');
+}
+
+async function prepare(name: VariantName, variant: Variant): Promise<string> {
+  const root = path.join(VARIANTS_DIR, name);
+  const dir = path.join(root, VARIANT_REMOTE);
+  await rm(root, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const source = path.join(REPO_ROOT, VARIANT_REMOTE);
+  await cp(path.join(source, 'src'), path.join(dir, 'src'), { recursive: true });
+  await cp(path.join(source, 'webpack.config.ts'), path.join(dir, 'webpack.config.ts'));
+  const manifest = JSON.parse(await readFile(path.join(source, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  manifest.dependencies['@corretora/web-kit'] = variant.webKitRange;
+  await writeFile(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  if (variant.changed) {
+    const page = path.join(dir, 'src', 'app', 'documents-page.tsx');
+    const text = await readFile(page, 'utf8');
+    if (!text.includes(ORIGINAL_SUBTITLE)) throw new Error(`${page} no longer says "${ORIGINAL_SUBTITLE}": update remote-variants.ts`);
+    await writeFile(page, text.replace(ORIGINAL_SUBTITLE, CHANGED_SUBTITLE));
+  }
+  if (variant.webKitVersion) {
+    // The release sits outside node_modules (so the build compiles its TypeScript, as it does the
+    // workspace's) and is linked where the remote resolves @corretora/web-kit.
+    const webKit = path.join(root, 'web-kit');
+    await cp(path.join(REPO_ROOT, 'packages', 'web-kit', 'src'), path.join(webKit, 'src'), { recursive: true });
+    const webKitManifest = JSON.parse(await readFile(path.join(REPO_ROOT, 'packages', 'web-kit', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    webKitManifest.version = variant.webKitVersion;
+    await writeFile(path.join(webKit, 'package.json'), `${JSON.stringify(webKitManifest, null, 2)}\n`);
+    // The dependencies npm installed for web-kit alone (not hoisted) come with the release.
+    const ownModules = path.join(REPO_ROOT, 'packages', 'web-kit', 'node_modules');
+    if (existsSync(ownModules)) await symlink(ownModules, path.join(webKit, 'node_modules'), 'dir');
+    await mkdir(path.join(dir, 'node_modules', '@corretora'), { recursive: true });
+    await symlink(webKit, path.join(dir, 'node_modules', '@corretora', 'web-kit'), 'dir');
+  }
+  return dir;
+}
+
+/** Builds every variant (one at a time: two cores), each into its own dist. */
+export async function buildRemoteVariants(log: (line: string) => void): Promise<void> {
+  for (const [name, variant] of Object.entries(VARIANTS) as [VariantName, Variant][]) {
+    const dir = await prepare(name, variant);
+    log(`building ${VARIANT_REMOTE} (${name})…`);
+    const cli = path.join(REPO_ROOT, 'packages', 'build-kit', 'src', 'cli.ts');
+    const code = await run(process.execPath, ['--import', 'tsx', cli, 'build'], process.env, dir);
+    if (code !== 0) throw new Error(`build of ${VARIANT_REMOTE} (${name}) failed (exit ${code})`);
+  }
+}
