@@ -26,13 +26,22 @@ COPY --from=build /app /app
 USER node
 # docker-compose sets the command per service: node --import tsx services/<name>/src/server.ts
 
+# One image per remote (build arg REMOTE): it ships its own build into the remote store (the
+# `remotes` volume) and makes it live, then exits. A remote is redeployed alone by rebuilding and
+# running its image; `remote-cli.ts list|promote|rollback <remote>` in it manages the versions.
+FROM node:26-bookworm-slim AS remote
+ARG REMOTE
+ENV NODE_ENV=production REMOTE=${REMOTE} REMOTE_STORE=/srv/remotes
+WORKDIR /app
+COPY --from=build /app /app
+RUN test -f "/app/${REMOTE}/dist/remoteEntry.js" && mkdir -p /srv/remotes && chown node:node /srv/remotes
+USER node
+CMD ["sh", "-c", "exec node --import tsx packages/gateway-kit/src/remote-cli.ts ship \"$REMOTE\" --dist \"$REMOTE/dist\""]
+
+# The shell and the API reference are the gateway's own; the remotes come from the store volume.
 FROM nginx:1.28.0-bookworm AS gateway
 RUN mkdir -p /tmp/nginx /srv/remotes
 COPY --from=build /app/nginx.conf /etc/nginx/corretora.conf
 COPY --from=build /app/shell/dist /srv/shell
 COPY --from=build /app/api-docs /srv/api-docs
-COPY --from=build /app/mfe-broker/dist /srv/remotes/mfe-broker
-COPY --from=build /app/mfe-catalogues/dist /srv/remotes/mfe-catalogues
-COPY --from=build /app/mfe-pipeline/dist /srv/remotes/mfe-pipeline
-COPY --from=build /app/mfe-finance/dist /srv/remotes/mfe-finance
 CMD ["nginx", "-c", "/etc/nginx/corretora.conf", "-g", "daemon off;"]

@@ -4,7 +4,7 @@ import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { INTERNAL_PORT_OFFSET, SERVICE_NODE_FLAGS } from '@corretora/registry';
-import { SERVICES, SERVICE_NAMES } from '@corretora/gateway-kit';
+import { REMOTES, SERVICES, SERVICE_NAMES } from '@corretora/gateway-kit';
 
 /**
  * No Docker engine runs here, so docker-compose.yml is checked against the official Compose schema
@@ -20,6 +20,9 @@ const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'
       environment?: Record<string, string>;
       build?: { target?: string; args?: Record<string, string> };
       ports?: string[];
+      volumes?: string[];
+      depends_on?: Record<string, { condition: string }>;
+      restart?: string;
     }
   >;
 };
@@ -111,4 +114,22 @@ test('every server file the compose file runs exists', () => {
   for (const name of SERVICE_NAMES) {
     expect(() => readFileSync(path.join(ROOT, 'services', name, 'src', 'server.ts'))).not.toThrow();
   }
+});
+
+test.each(REMOTES)('%s ships from its own image into the remotes volume, once, before the gateway starts', (name) => {
+  const remote = compose.services[name];
+  expect(remote?.build).toEqual({ context: '.', target: 'remote', args: { REMOTE: name } });
+  expect(remote?.image).toBe(`corretora/${name}:local`);
+  expect(remote?.volumes).toEqual(['remotes:/srv/remotes']);
+  expect(remote?.restart).toBe('no');
+  expect(compose.services.gateway?.depends_on?.[name]).toEqual({ condition: 'service_completed_successfully' });
+});
+
+test('the gateway reads the remote store and bakes no remote in', () => {
+  expect(compose.services.gateway?.volumes).toEqual(['remotes:/srv/remotes:ro']);
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  const gatewayStage = dockerfile.slice(dockerfile.indexOf('AS gateway'));
+  expect(gatewayStage).not.toMatch(/mfe-/);
+  // The remote image ships with the CLI the README documents, its own build only.
+  expect(dockerfile).toContain('packages/gateway-kit/src/remote-cli.ts ship \\"$REMOTE\\" --dist \\"$REMOTE/dist\\"');
 });

@@ -9,7 +9,7 @@ const USAGE = `Ships one remote on its own (npm run remote -- <command>):
   build <remote>              builds it (webpack) into <remote>/dist
   publish <remote> [--dist D] copies a build into the store as a new immutable version, prints it
   promote <remote> <version>  makes that version live: the next page load gets it
-  ship <remote>               build, publish and promote
+  ship <remote> [--dist D]    build (unless given a build), publish and promote
   list <remote>               the published versions, newest first, the live one marked
   rollback <remote>           back to the version that was live before
 Remotes: ${REMOTE_NAMES.join(', ')}.
@@ -34,6 +34,14 @@ async function publish(remote: string, dist?: string): Promise<string> {
   return published.version;
 }
 
+function distOption(args: string[]): string | undefined {
+  const flag = args.indexOf('--dist');
+  if (flag < 0) return undefined;
+  const dist = args[flag + 1];
+  if (!dist) throw new Error('--dist needs the folder of a build');
+  return dist;
+}
+
 async function main(): Promise<void> {
   const [command, remote, ...rest] = process.argv.slice(2);
   if (!command || command === 'help' || command === '--help') {
@@ -46,8 +54,7 @@ async function main(): Promise<void> {
     case 'build':
       return build(remote);
     case 'publish': {
-      const distFlag = rest.indexOf('--dist');
-      await publish(remote, distFlag >= 0 ? rest[distFlag + 1] : undefined);
+      await publish(remote, distOption(rest));
       return;
     }
     case 'promote': {
@@ -58,8 +65,9 @@ async function main(): Promise<void> {
       return;
     }
     case 'ship': {
-      await build(remote);
-      const pointer = await promoteRemote(store, remote, await publish(remote));
+      const dist = distOption(rest);
+      if (!dist) await build(remote);
+      const pointer = await promoteRemote(store, remote, await publish(remote, dist));
       console.log(`${remote} ${pointer.version} is live (before: ${pointer.previous[0] ?? 'nothing'})`);
       return;
     }
