@@ -76,6 +76,18 @@ function lockId(name: string): number {
   return hash;
 }
 
+/**
+ * Runs `work` in a transaction that holds a Postgres advisory lock until it ends: concurrent
+ * callers wait instead of racing, and the work runs on the lock's own connection (so callers
+ * waiting on the lock can never starve the holder of a pool connection).
+ */
+export function inLockedTransaction<T>(knex: Knex, name: string, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [lockId(name)]);
+    return work(trx);
+  });
+}
+
 /** Runs `work` while holding a Postgres advisory lock: concurrent replicas wait instead of racing. */
 export async function withAdvisoryLock<T>(knex: Knex, name: string, work: () => Promise<T>): Promise<T> {
   const connection = await knex.client.acquireConnection();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { inLockedTransaction } from './database';
 import { HttpError } from './errors';
 
 /** One counter: at most `max` attempts per `windowSeconds` for one key (an address, an account...). */
@@ -24,13 +25,19 @@ function rowKey(limit: Limit): string {
   return createHash('sha256').update(`${limit.name}\u0000${limit.key}`).digest('base64url');
 }
 
-/** The counters live in the service's own schema (or public, for an account's), so every replica sees the same attempts. */
+/**
+ * The counters live in the service's own schema (or public, for an account's), so every replica sees
+ * the same attempts. Created under an advisory lock: `create table if not exists` is not safe
+ * against itself (two services starting together both create the row type, and one fails).
+ */
 export async function ensureRateLimitTable(knex: Knex, table = RATE_LIMITS_TABLE): Promise<void> {
-  await knex.raw(`create table if not exists ${table} (
-    key text primary key,
-    points integer not null,
-    reset_at timestamptz not null
-  )`);
+  await inLockedTransaction(knex, `create ${table}`, (trx) =>
+    trx.raw(`create table if not exists ${table} (
+      key text primary key,
+      points integer not null,
+      reset_at timestamptz not null
+    )`),
+  );
 }
 
 /**

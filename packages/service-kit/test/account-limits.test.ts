@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import knexFactory from 'knex';
 import request from 'supertest';
 import type { Service } from '../src';
+import { ensureRateLimitTable } from '../src/rate-limit';
 import { createTestDatabase, randomUser, sessionCookieFor } from '../src/testing';
 import { createNotesService } from './fixtures/notes-service';
 
@@ -30,6 +33,19 @@ async function broker(service: Service) {
 }
 const note = (service: Service, cookie: string) =>
   request(service.app.callback()).post('/api/notes').set('Cookie', cookie).send({ text: 'oi' });
+
+test('the shared counters table is created once when every service starts at the same moment', async () => {
+  const knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 8 } });
+  try {
+    const table = `public.race_${randomUUID().slice(0, 8)}`;
+    // Without the lock, create-if-not-exists races on the row type and one of these fails (23505).
+    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => ensureRateLimitTable(knex, table)));
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+    await knex.raw(`drop table ${table}`);
+  } finally {
+    await knex.destroy();
+  }
+});
 
 describe('per-account limits', () => {
   test('writes: parallel requests get exactly the limit through, across services; then a pt-BR 429 with Retry-After; reads and other accounts go on', async () => {
