@@ -113,7 +113,9 @@ http {
   default_type application/octet-stream;
   access_log ${options.accessLog ?? '/dev/stdout'};
   # The report's details stay URL-encoded in the line (nginx logs arguments as they came).
-  map $request_method $is_remote_report { POST 1; default 0; }
+  map "$request_method:$status" $is_remote_report { "POST:204" 1; default 0; }
+  # A browser reports an isolated remote once per page load: a client sending more is flooding the log.
+  limit_req_zone $binary_remote_addr zone=remote_reports:1m rate=30r/m;
   log_format remote_error escape=json '{"time":"$time_iso8601","event":"remote isolated","remote":"$arg_remote","version":"$arg_version","error":"$arg_error","request_id":"$request_id"}';
   client_body_temp_path ${options.prefixDir}/client_body;
   proxy_temp_path ${options.prefixDir}/proxy;
@@ -179,8 +181,12 @@ ${options.docsDir ? docsLocations(options.docsDir, security) : ''}
     # The shell reports a remote area it had to isolate: logged, answered with nothing.
     location = ${REMOTE_ERRORS_PATH} {
       limit_except POST { deny all; }
+      limit_req zone=remote_reports burst=10 nodelay;
+      limit_req_status 429;
       access_log ${options.remoteErrorLog ?? '/dev/stderr'} remote_error if=$is_remote_report;
-      return 204;
+      # Answered after the limit is checked: a 'return' would answer before it, in the rewrite phase.
+      root /nonexistent;
+      try_files /report =204;
     }
 
     # What is live now (written by promote): read at every request, never cached without asking.
