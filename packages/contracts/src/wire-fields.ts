@@ -90,6 +90,22 @@ export function optionalWireMoney(negativeMessage: string, max = FINALIZE_MONEY_
   );
 }
 
+/**
+ * A calendar date that may be left empty: dd/mm/aaaa as typed, or ISO on the wire; YYYY-MM-DD or
+ * null after parsing ('' and null are "not informed").
+ */
+export function optionalDateField() {
+  return v.optional(
+    v.pipe(
+      v.nullable(v.string('Data inválida. Use dd/mm/aaaa')),
+      v.transform((value) => (value === null || value.trim() === '' ? null : value)),
+      v.check((value) => value === null || parseDate(value) !== null, 'Data inválida. Use dd/mm/aaaa'),
+      v.transform((value) => (value === null ? null : (parseDate(value) as string))),
+    ),
+    null,
+  );
+}
+
 /** A calendar date: dd/mm/aaaa as typed, or ISO on the wire; always YYYY-MM-DD after parsing. */
 export function dateField(message: string) {
   return required(

@@ -1,22 +1,12 @@
-import type { ContactType, DocumentTypeValue, StageKey } from './pipeline-options';
+import type * as v from 'valibot';
+import type { DocumentTypeValue, StageKey } from './pipeline-options';
+import type { ContactAnswerSchema } from './pipeline.schemas';
 
 /** Card statuses: archived cards leave the board (listed by 'Ver Arquivados'); issued ones stay in Finalizado with 'Apólice emitida', not draggable. */
 export type CardStatus = 'active' | 'archived' | 'issued';
 
-export interface Contact {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string;
-  cpf: string | null;
-  type: ContactType;
-  productId: number | null;
-  leadSourceId: number | null;
-  /** cents */
-  annualPremium: number | null;
-  lastContact: string | null;
-  createdAt: string;
-}
+/** A contact as the API answers it: its fields are declared once, in ContactAnswerSchema. */
+export type Contact = v.InferOutput<typeof ContactAnswerSchema>;
 
 export interface ContactNote {
   id: number;

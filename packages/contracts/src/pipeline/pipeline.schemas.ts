@@ -132,6 +132,24 @@ export const ContactUpdateSchema = v.object({
   type: v.optional(v.picklist(CONTACT_TYPES, 'Tipo de contato inválido')),
 });
 
+/**
+ * A contact as the API answers it (lists, detail, create, edit): the pipeline service selects exactly
+ * these fields. Timestamps are ISO date-times, money is integer cents.
+ */
+export const ContactAnswerSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  email: v.nullable(v.string()),
+  phone: v.string(),
+  cpf: v.nullable(v.string()),
+  type: v.picklist(CONTACT_TYPES),
+  productId: v.nullable(v.number()),
+  leadSourceId: v.nullable(v.number()),
+  annualPremium: v.nullable(v.number()),
+  lastContact: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+
 /** 'Novo Contato' on the contacts screen (form and wire alike). */
 export const ContactCreateSchema = v.object({
   name: requiredText('Nome é obrigatório', 100),

@@ -1,4 +1,5 @@
 import {
+  ContactAnswerSchema,
   NOT_FOUND,
   type Contact,
   type ContactCreateInput,
@@ -7,56 +8,17 @@ import {
   type ContactQuery,
   type ContactUpdateInput,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, answerColumns, toAnswer } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { ARCHIVED_CARD } from '../pipeline/pipeline.service';
 
 export const CONTACT_NOT_FOUND = NOT_FOUND.contact;
 
-const COLUMNS = [
-  'id',
-  'name',
-  'email',
-  'phone',
-  'cpf',
-  'type',
-  'productId',
-  'leadSourceId',
-  'annualPremium',
-  'lastContact',
-  'createdAt',
-] as const;
+const COLUMNS = answerColumns(ContactAnswerSchema);
 
-interface ContactRow {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string;
-  cpf: string | null;
-  type: Contact['type'];
-  productId: number | null;
-  leadSourceId: number | null;
-  annualPremium: string | number | null;
-  lastContact: Date | null;
-  createdAt: Date;
-}
-
-export function toContact(row: ContactRow): Contact {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    cpf: row.cpf,
-    type: row.type,
-    productId: row.productId,
-    leadSourceId: row.leadSourceId,
-    // bigint arrives as text; the cap (100,000,000) keeps it a safe integer.
-    annualPremium: row.annualPremium === null ? null : Number(row.annualPremium),
-    lastContact: row.lastContact ? row.lastContact.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-  };
+export function toContact(row: Record<string, unknown>): Contact {
+  return toAnswer(ContactAnswerSchema, row);
 }
 
 /** `%text%` for LIKE with the user's own % and _ taken literally. */
@@ -101,7 +63,7 @@ export class ContactsService {
       .select(...COLUMNS, this.knex.raw('count(*) over () as total'))
       .orderByRaw('name collate pt_br_natural, id')
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)) as (ContactRow & { total: string })[];
+      .offset((query.page - 1) * query.pageSize)) as (Record<string, unknown> & { total: string })[];
     let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
     if (rows.length === 0 && query.page > 1) {
       const counted = await this.matching(userId, query).count<{ n: string }[]>({ n: '*' }).first();
@@ -114,7 +76,7 @@ export class ContactsService {
     const rows = (await this.matching(userId, query)
       .select(...COLUMNS)
       .orderByRaw('name collate pt_br_natural, id')
-      .limit(100_000)) as ContactRow[];
+      .limit(100_000)) as Record<string, unknown>[];
     return rows.map(toContact);
   }
 
@@ -122,7 +84,7 @@ export class ContactsService {
     const row = (await this.contacts
       .of(userId)
       .byId(id)
-      .first(...COLUMNS)) as ContactRow | undefined;
+      .first(...COLUMNS)) as Record<string, unknown> | undefined;
     if (!row) throw new HttpError(404, CONTACT_NOT_FOUND);
     const notes = await this.notes
       .of(userId)
@@ -144,7 +106,7 @@ export class ContactsService {
         .insert({ ...input })
         .returning(COLUMNS),
     );
-    return toContact(row as ContactRow);
+    return toContact(row as Record<string, unknown>);
   }
 
   /**
@@ -174,7 +136,7 @@ export class ContactsService {
           [userId, id, notes],
         );
       }
-      return toContact(row as ContactRow);
+      return toContact(row as Record<string, unknown>);
     });
   }
 }
