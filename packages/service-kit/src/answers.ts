@@ -12,6 +12,13 @@ export function answerColumns<S extends AnswerSchema>(schema: S): (keyof S['entr
   return Object.keys(schema.entries);
 }
 
+/** `alias.snake_column as "camelField"` for each field: the answer's columns in hand-written SQL. */
+export function answerColumnsSql<S extends AnswerSchema>(schema: S, alias: string): string {
+  return answerColumns(schema)
+    .map((field) => `${alias}.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)} as "${field}"`)
+    .join(', ');
+}
+
 interface SchemaLike {
   type: string;
   wrapped?: SchemaLike;

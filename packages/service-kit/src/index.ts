@@ -38,4 +38,4 @@ export {
 } from './session';
 export { singleFileUpload, sniffFile, type SingleFileOptions, type UploadedFile } from './upload';
 export { INVALID_CHARACTER, MAX_ID, parseBody, parseIdParam, parseUserIdParam, rejectNulCharacters } from './validation';
-export { answerColumns, toAnswer } from './answers';
+export { answerColumns, answerColumnsSql, toAnswer } from './answers';

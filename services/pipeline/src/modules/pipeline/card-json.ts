@@ -1,5 +1,5 @@
-import type { ActivityType, PipelineCard } from '@corretora/contracts';
-import { activityInsertSql, scopedFromSql, scopedUpdateSql } from '@corretora/service-kit';
+import { ContactAnswerSchema, type ActivityType, type PipelineCard } from '@corretora/contracts';
+import { activityInsertSql, answerColumnsSql, scopedFromSql, scopedUpdateSql } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
 /**
@@ -15,9 +15,7 @@ const CARD_COLUMNS = `c.id, c.contact_id as "contactId", c.stage_id as "stageId"
   c.premio_liquido::text as "premioLiquido", c.iof::text as iof, c.juros::text as juros, c.total_premium::text as "totalPremium",
   c.commission_percentage::text as "commissionPercentage", c.commission_amount::text as "commissionAmount",
   c.document_type as "documentType", c.policy_id as "policyId", c.created_at as "createdAt", c.updated_at as "updatedAt",
-  (select contact from (select k.id, k.name, k.email, k.phone, k.cpf, k.type, k.product_id as "productId",
-    k.lead_source_id as "leadSourceId", k.annual_premium as "annualPremium", k.last_contact as "lastContact",
-    k.created_at as "createdAt") contact) as contact`;
+  (select contact from (select ${answerColumnsSql(ContactAnswerSchema, 'k')}) contact) as contact`;
 
 /** The broker's contacts as `k` (one `?`: the broker). */
 const CONTACTS = scopedFromSql('contacts', 'k');
