@@ -40,6 +40,7 @@ function card(
       leadSourceId: null,
       annualPremium: null,
       lastContact: null,
+      birthDate: null,
       createdAt: '2026-11-20T12:00:00Z',
       ...contact,
     },

@@ -56,6 +56,7 @@ describe('Gestão de Contatos', () => {
           leadSourceId: null,
           annualPremium: null,
           lastContact: '2026-11-20T15:00:00.000Z',
+          birthDate: '1985-03-04',
           createdAt: '2026-11-01T12:00:00.000Z',
         },
       ]),

@@ -363,6 +363,34 @@ describe('contacts', () => {
     expect(invalid.body.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(['name', 'phone', 'type']);
   });
 
+  test('data de nascimento: dd/mm/aaaa or ISO in, ISO out (list, detail, board); empty is none; a bad or future date is a pt-BR 400 and changes nothing', async () => {
+    const who = await brokerWithRefs();
+    const created = await api()
+      .post('/api/contacts')
+      .set('Cookie', who.cookie)
+      .send({ name: 'Ana Lima', phone: '(21) 99876-5432', type: 'individual', birthDate: '04/03/1985' });
+    expect(created.status).toBe(201);
+    expect(created.body.birthDate).toBe('1985-03-04');
+    const url = `/api/contacts/${created.body.id}`;
+    expect((await api().get(url).set('Cookie', who.cookie)).body.birthDate).toBe('1985-03-04');
+    expect((await api().get('/api/contacts').set('Cookie', who.cookie)).body.items[0].birthDate).toBe('1985-03-04');
+    const edit = (birthDate: unknown) =>
+      api().patch(url).set('Cookie', who.cookie).send({ name: 'Ana Lima', phone: '21998765432', birthDate, notes: [] });
+    for (const bad of ['31/02/1990', '01/01/1899', '01/01/2999', 'ontem', 42]) {
+      const refused = await edit(bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body.issues[0].path).toBe('birthDate');
+      expect(refused.body.issues[0].message).toMatch(/^Data (de nascimento )?inválida/);
+    }
+    expect((await api().get(url).set('Cookie', who.cookie)).body.birthDate).toBe('1985-03-04');
+    expect((await edit('1990-12-25')).body.birthDate).toBe('1990-12-25');
+    expect((await edit('')).body.birthDate).toBeNull();
+    // A lead's contact on the board carries it too (null here).
+    await createLead(who);
+    const board = await api().get('/api/pipeline').set('Cookie', who.cookie);
+    expect(board.body[0].contact).toHaveProperty('birthDate', null);
+  });
+
   test('edit lead: fields, annual premium cap, notes appended with their date-time in order', async () => {
     const who = await brokerWithRefs();
     const card = await createLead(who);

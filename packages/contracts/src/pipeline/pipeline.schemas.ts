@@ -5,6 +5,7 @@ import { maxLengthMessage, optionalEmail, optionalText, required, requiredText }
 import {
   FINALIZE_MONEY_MAX_CENTS,
   dateField,
+  optionalDateField,
   formId,
   isId,
   optionalCents,
@@ -30,6 +31,15 @@ const PHONE_MESSAGE = 'Número de celular inválido. Use formato: (11) 99999-999
 const CPF_MESSAGE = 'CPF inválido. Use 11 dígitos ou formato especial com XX';
 const ANNUAL_PREMIUM_MESSAGE = 'Prêmio anual deve estar entre R$ 0,00 e R$ 1.000.000,00';
 const END_AFTER_START = 'Data de fim deve ser posterior à data de início';
+
+/** Data de nascimento: optional, a real date, not in the future, not before 1900. */
+const birthDateField = v.pipe(
+  optionalDateField(),
+  v.check(
+    (date) => date === null || (date >= '1900-01-01' && date <= new Date().toISOString().slice(0, 10)),
+    'Data de nascimento inválida',
+  ),
+);
 
 const phoneField = required(
   v.pipe(
@@ -130,6 +140,7 @@ export const ContactUpdateSchema = v.object({
   productId: v.optional(optionalWireId('Tipo de seguro inválido')),
   leadSourceId: v.optional(optionalWireId('Origem do lead inválida')),
   type: v.optional(v.picklist(CONTACT_TYPES, 'Tipo de contato inválido')),
+  birthDate: v.optional(birthDateField),
 });
 
 /**
@@ -147,6 +158,7 @@ export const ContactAnswerSchema = v.object({
   leadSourceId: v.nullable(v.number()),
   annualPremium: v.nullable(v.number()),
   lastContact: v.nullable(v.string()),
+  birthDate: v.nullable(v.string()),
   createdAt: v.string(),
 });
 
@@ -157,6 +169,7 @@ export const ContactCreateSchema = v.object({
   phone: phoneField,
   cpf: optionalCpfField,
   type: required(v.picklist(['individual', 'business'] as const, 'Tipo é obrigatório')),
+  birthDate: birthDateField,
 });
 
 /** PATCH /api/pipeline/{id}: the stage key, its id, or both (they must agree). */

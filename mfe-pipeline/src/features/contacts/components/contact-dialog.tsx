@@ -1,5 +1,5 @@
-import { ContactCreateSchema, formatCpf, formatPhone, type Contact } from '@corretora/contracts';
-import { CpfField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
+import { ContactCreateSchema, formatCpf, formatDate, formatPhone, type Contact } from '@corretora/contracts';
+import { CpfField, DateField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import { FormDialog } from '@corretora/web-kit/ui';
 import { useUpdateContact } from '../../../lib/contact-api';
 import { useCreateContact } from '../api/contacts-api';
@@ -21,6 +21,7 @@ export function ContactDialog({ contact, onClose }: { contact: Contact | null; o
       phone: formatPhone(contact?.phone),
       cpf: formatCpf(contact?.cpf),
       type: contact && contact.type !== 'prospect' ? contact.type : undefined,
+      birthDate: contact?.birthDate ? formatDate(contact.birthDate) : '',
     },
   });
   const onError = useFormErrors(setError);
@@ -61,6 +62,7 @@ export function ContactDialog({ contact, onClose }: { contact: Contact | null; o
       <TextField control={control} name="email" label="E-mail" type="email" maxLength={100} />
       <PhoneField control={control} name="phone" label="Celular" required />
       <CpfField control={control} name="cpf" label="CPF" />
+      <DateField control={control} name="birthDate" label="Data de nascimento" />
       <SelectField control={control} name="type" label="Tipo" required options={TYPE_OPTIONS} />
     </FormDialog>
   );
