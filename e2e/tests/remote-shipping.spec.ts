@@ -109,6 +109,8 @@ test('a remote built for web-kit 2 is isolated with the message, said in the con
   const version = publish('next-major');
   remote('promote', REMOTE, version);
   const errors: string[] = [];
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
@@ -118,7 +120,10 @@ test('a remote built for web-kit 2 is isolated with the message, said in the con
   await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
   await expect
     .poll(() => errors.find((line) => line.includes(`a área ${REMOTE} (versão ${version}) não carregou e foi isolada`)))
-    .toContain('^2.0.0');
+    .toContain('requer @corretora/web-kit ^2.0.0 (o shell tem 1.1.0)');
+  // Its requirements were read (remote.json) and its code never ran: no second kit, no second React.
+  expect(fetched).toContain(`/remotes/${REMOTE}/${version}/remote.json`);
+  expect(fetched).not.toContain(`/remotes/${REMOTE}/${version}/remoteEntry.js`);
   await expect
     .poll(async () =>
       (await readFile(required('REMOTE_ERROR_LOG'), 'utf8').catch(() => '')).split('\n').filter((line) => line.includes(version)),

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
-import type { Compiler, Configuration } from 'webpack';
-import { describeRemote, sharedModules } from './shared';
+import { DefinePlugin, type Compiler, type Configuration } from 'webpack';
+import { describeRemote, providedVersions, sharedModules } from './shared';
 
 export interface AppConfigOptions {
   /** Workspace folder name: 'shell', 'mfe-broker', … */
@@ -113,7 +113,9 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         // A remote loads no other remote, so its container leaves out the remote loader.
         experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: !isHost } },
       }),
-      ...(isHost ? [] : [new RemoteDescriptionPlugin(options.dir)]),
+      ...(isHost
+        ? [new DefinePlugin({ __SHARED_PROVIDED__: JSON.stringify(providedVersions(options.dir)) })]
+        : [new RemoteDescriptionPlugin(options.dir)]),
       ...(isHost
         ? [
             new HtmlWebpackPlugin({

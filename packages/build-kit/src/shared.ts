@@ -111,3 +111,16 @@ export function describeRemote(dir: string): RemoteDescription {
   }
   return { name: path.basename(dir), packageVersion: manifest.version, requires };
 }
+
+/**
+ * What the shell provides, module -> version (Fluent's families by Fluent's name): compiled into the
+ * shell, which checks a remote's requirements (its remote.json) against it before loading the remote.
+ */
+export function providedVersions(dir: string): Record<string, string> {
+  const provided: Record<string, string> = {};
+  for (const [key, config] of Object.entries(sharedModules('host', dir))) {
+    if (!config.version) continue;
+    provided[key.startsWith('@corretora/web-kit/fluent/') ? '@fluentui/react-components' : key] = config.version;
+  }
+  return provided;
+}

@@ -2,6 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { remoteRoutes, type RemoteName } from '@corretora/registry';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RemoteManifest } from '@corretora/web-kit';
+import { unmetRequirements } from './compatibility';
 
 let remoteUrls: Promise<Record<string, string>> | null = null;
 /** The live entries once known: each names its version (/remotes/<name>/<version>/remoteEntry.js). */
@@ -25,11 +26,29 @@ function fetchRemoteUrls(): Promise<Record<string, string>> {
 
 const containerName = (name: RemoteName) => name.replace(/-/g, '_');
 
+declare const __SHARED_PROVIDED__: Record<string, string> | undefined;
+/** What this shell provides to remotes, module -> version (compiled in by build-kit). */
+const PROVIDED: Record<string, string> = typeof __SHARED_PROVIDED__ === 'undefined' ? {} : __SHARED_PROVIDED__;
+
+/**
+ * A remote's build says what it requires (remote.json, next to its entry). One the shell cannot
+ * satisfy is not loaded at all, with the reason; a build without the file is left to the
+ * federation runtime's own check (strictVersion).
+ */
+async function checkRequirements(name: RemoteName, entry: string): Promise<void> {
+  const response = await fetch(entry.replace(/remoteEntry\.js$/, 'remote.json'), { credentials: 'same-origin' }).catch(() => null);
+  if (!response?.ok) return;
+  const { requires } = (await response.json()) as { requires?: Record<string, string> };
+  const unmet = unmetRequirements(requires ?? {}, PROVIDED);
+  if (unmet.length > 0) throw new Error(`${name} requer ${unmet.join(', ')}`);
+}
+
 /** Loads a remote's manifest when one of its routes is first visited; `retry` re-fetches its entry. */
 export async function loadRemoteManifest(name: RemoteName, retry: boolean): Promise<RemoteManifest> {
   const urls = await fetchRemoteUrls();
   const entry = urls[name];
   if (!entry) throw new Error(`remote ${name} is not deployed`);
+  await checkRequirements(name, entry);
   registerRemotes([{ name: containerName(name), entry }], { force: retry });
   const module = await loadRemote<{ default: RemoteManifest }>(`${containerName(name)}/manifest`);
   if (!module?.default?.routes) throw new Error(`remote ${name} did not load`);
