@@ -23,6 +23,8 @@ FROM node:26-bookworm-slim AS service
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app
+# The one folder a service writes (identity's trial-only mail outbox, a volume in compose).
+RUN mkdir -p /srv/mail-outbox && chown node:node /srv/mail-outbox
 USER node
 # docker-compose sets the command per service: node --import tsx services/<name>/src/server.ts
 

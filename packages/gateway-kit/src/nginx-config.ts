@@ -28,6 +28,12 @@ export interface NginxOptions {
   prefixDir: string;
   /** 'off' in production logs to stdout via the container; tests silence it. */
   accessLog?: string;
+  /**
+   * A DNS resolver for the upstreams' names (compose: Docker's, 127.0.0.11): names are then looked up
+   * again while nginx runs, so a re-created or scaled service is found without a reload. Needs nginx
+   * 1.27.3+ (the image's 1.28); without it, names are resolved once at start.
+   */
+  resolver?: string;
   /** Where the shell's reports of an isolated remote go, one JSON line each (default: stderr). */
   remoteErrorLog?: string;
   /** The public URL is https (TLS ends at a load balancer in front): static answers carry HSTS. */
@@ -87,8 +93,8 @@ export function renderNginxConfig(options: NginxOptions): string {
   const unsafeUri = UNSAFE_REQUEST_URI.replace(/\\/g, '\\\\');
   const upstreams = SERVICE_NAMES.map(
     (name) => `
-  upstream ${name} {
-    server ${options.upstreams[name]};
+  upstream ${name} {${options.resolver ? `\n    zone ${name} 64k;` : ''}
+    server ${options.upstreams[name]}${options.resolver ? ' resolve' : ''};
     keepalive 32;
   }`,
   ).join('\n');
@@ -113,7 +119,7 @@ http {
   default_type application/octet-stream;
   access_log ${options.accessLog ?? '/dev/stdout'};
   # The report's details stay URL-encoded in the line (nginx logs arguments as they came).
-  map "$request_method:$status" $is_remote_report { "POST:204" 1; default 0; }
+${options.resolver ? `  resolver ${options.resolver} valid=10s ipv6=off;\n  resolver_timeout 5s;\n` : ''}  map "$request_method:$status" $is_remote_report { "POST:204" 1; default 0; }
   # A browser reports an isolated remote once per page load: a client sending more is flooding the log.
   limit_req_zone $binary_remote_addr zone=remote_reports:1m rate=30r/m;
   log_format remote_error escape=json '{"time":"$time_iso8601","event":"remote isolated","remote":"$arg_remote","version":"$arg_version","error":"$arg_error","request_id":"$request_id"}';
@@ -177,6 +183,14 @@ ${options.docsDir ? docsLocations(options.docsDir, security) : ''}
     # /api paths not in the table (and /internal, never routed) get a JSON 404.
     location /api/ { ${NOT_FOUND_JSON} }
     location /internal/ { ${NOT_FOUND_JSON} }
+
+    # For the container's healthcheck: nginx itself is up and answering.
+    location = /healthz {
+      access_log off;
+      default_type text/plain;
+      add_header Cache-Control "no-store";
+      return 200 'ok';
+    }
 
     # The shell reports a remote area it had to isolate: logged, answered with nothing.
     location = ${REMOTE_ERRORS_PATH} {

@@ -3,9 +3,10 @@ import { createService, type Service } from '@corretora/service-kit';
 import type { IdentityConfig } from './config';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService, EMAIL_TAKEN } from './modules/auth/auth.service';
-import { createMailer, type Mailer } from './modules/auth/mailer';
+import { assertOutboxWritable, createMailer, type Mailer } from './modules/auth/mailer';
 
 export async function createIdentityService(config: IdentityConfig, mailer?: Mailer): Promise<Service> {
+  if (!mailer && !config.smtpUrl) await assertOutboxWritable(config.outboxDir);
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
   return createService({
     config,

@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
@@ -336,5 +336,23 @@ describe('password reset', () => {
       { path: 'token', message: 'Token é obrigatório' },
       { path: 'password', message: 'Senha deve ter pelo menos 8 caracteres' },
     ]);
+  });
+});
+
+describe('mail without SMTP', () => {
+  test('an outbox that cannot be written stops the service at start, saying what to set', async () => {
+    // A folder under a file: no user, root included, can create it.
+    const file = path.join(outboxDir, 'not-a-folder');
+    await writeFile(file, '');
+    await expect(
+      createIdentityService({
+        ...testConfig('identity', 'postgres://unused.invalid/none'),
+        appUrl: 'http://crm.test',
+        smtpUrl: null,
+        mailFrom: 'CRM <crm@test>',
+        outboxDir: path.join(file, 'outbox'),
+        registerLimitPerHour: 20,
+      }),
+    ).rejects.toThrow(/SMTP_URL is not set.*cannot be written.*Set SMTP_URL, or a writable MAIL_OUTBOX_DIR/);
   });
 });

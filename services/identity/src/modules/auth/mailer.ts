@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -32,4 +32,22 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
       await writeFile(file, JSON.stringify({ ...mail, from: options.from, createdAt: new Date().toISOString() }, null, 2), { mode: 0o600 });
     },
   };
+}
+
+/**
+ * Without SMTP the outbox is where password-reset mail goes: a folder that cannot be written would
+ * lose every such mail in silence, so the service refuses to start instead, saying what to set.
+ */
+export async function assertOutboxWritable(outboxDir: string): Promise<void> {
+  const probe = path.join(outboxDir, `.probe-${randomUUID()}`);
+  try {
+    await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+    await writeFile(probe, '', { mode: 0o600 });
+    await rm(probe);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `E-mail: SMTP_URL is not set, so mail goes to MAIL_OUTBOX_DIR (${outboxDir}), which cannot be written (${reason}). Set SMTP_URL, or a writable MAIL_OUTBOX_DIR for a trial.`,
+    );
+  }
 }
