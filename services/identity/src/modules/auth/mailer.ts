@@ -48,6 +48,7 @@ export async function assertOutboxWritable(outboxDir: string): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
       `E-mail: SMTP_URL is not set, so mail goes to MAIL_OUTBOX_DIR (${outboxDir}), which cannot be written (${reason}). Set SMTP_URL, or a writable MAIL_OUTBOX_DIR for a trial.`,
+      { cause: error },
     );
   }
 }
