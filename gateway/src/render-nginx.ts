@@ -23,6 +23,8 @@ writeFileSync(
     remoteStoreDir: process.env.REMOTE_STORE ?? '/srv/remotes',
     // Docker's embedded DNS: a re-created or scaled service is found again without reloading nginx.
     resolver: process.env.NGINX_RESOLVER ?? '127.0.0.11',
+    // stub_status for monitoring, on a port docker-compose does not publish.
+    statusListen: process.env.NGINX_STATUS_LISTEN ?? '8081',
     docsDir: process.env.DOCS_DIR ?? '/srv/api-docs',
     prefixDir: process.env.NGINX_PREFIX ?? '/tmp/nginx',
     https: (process.env.APP_URL ?? '').startsWith('https://'),

@@ -44,7 +44,7 @@ async function nginxFor(
   root: string,
   name: string,
   upstreams: Record<ServiceName, string>,
-  extra: { https?: boolean; trustedProxies?: string[] } = {},
+  extra: { https?: boolean; trustedProxies?: string[]; statusListen?: string } = {},
 ): Promise<RunningNginx> {
   return startNginx({
     ...extra,
@@ -139,6 +139,26 @@ describe('nginx generated from the route table', () => {
       `${REMOTE}/${version}/.build-stamp`,
     ]) {
       expect((await fetch(`${routing.url}/remotes/${hidden}`)).status).toBe(404);
+    }
+  });
+
+  test("nginx's counters answer on the status port only", async () => {
+    const port = await freePort();
+    const withStatus = await nginxFor(
+      root,
+      'status',
+      Object.fromEntries(SERVICE_NAMES.map((name) => [name, '127.0.0.1:9'])) as Record<ServiceName, string>,
+      {
+        statusListen: `127.0.0.1:${port}`,
+      },
+    );
+    try {
+      const status = await fetch(`http://127.0.0.1:${port}/nginx_status`);
+      expect(await status.text()).toMatch(/^Active connections: \d+/);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+      expect(await (await fetch(`${withStatus.url}/nginx_status`)).text()).not.toContain('Active connections');
+    } finally {
+      await withStatus.stop();
     }
   });
 

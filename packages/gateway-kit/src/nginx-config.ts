@@ -34,6 +34,8 @@ export interface NginxOptions {
    * 1.27.3+ (the image's 1.28); without it, names are resolved once at start.
    */
   resolver?: string;
+  /** Where nginx's stub_status answers /nginx_status (compose: 8081, not published); none when unset. */
+  statusListen?: string;
   /** Where the shell's reports of an isolated remote go, one JSON line each (default: stderr). */
   remoteErrorLog?: string;
   /** The public URL is https (TLS ends at a load balancer in front): static answers carry HSTS. */
@@ -232,6 +234,18 @@ ${remotes}
       try_files $uri /index.html;
     }
   }
-}
+${
+  options.statusListen
+    ? `
+  # nginx's own counters (connections, requests), for monitoring: on a port nobody outside reaches.
+  server {
+    listen ${options.statusListen};
+    access_log off;
+    location = /nginx_status { stub_status; }
+    location / { return 404; }
+  }
+`
+    : ''
+}}
 `;
 }

@@ -10,6 +10,7 @@ import { ensureAccountGate, guardAccountTables, tagRequestTransactions } from '.
 import { ensureSessionsTable, createKnex, migrateSchema } from './database';
 import { errorMiddleware, type UniqueConstraints } from './errors';
 import { createLogger, requestLogging } from './logging';
+import { createMetrics, metricsEndpoint } from './metrics';
 import { accountLimits } from './account-limits';
 import { ACCOUNT_RATE_LIMITS_TABLE, RateLimiter, ensureRateLimitTable } from './rate-limit';
 import { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
@@ -93,13 +94,15 @@ function health(knex: Knex): Koa.Middleware {
 }
 
 /** What both apps do first: request ids and logs, errors as JSON, no caching, health. */
-function baseApp(cookieKeys: CookieKeys, log: pino.Logger, knex: Knex, constraints: UniqueConstraints = {}): Koa {
+function baseApp(cookieKeys: CookieKeys, log: pino.Logger, knex: Knex, constraints: UniqueConstraints = {}, timing?: Koa.Middleware): Koa {
   // proxy: the gateway is the only door and sets X-Forwarded-* itself; maxIpsCount: believe only
   // the address it appended last, never an entry the client wrote.
   const app = new Koa({ proxy: true, maxIpsCount: 1 });
   app.keys = cookieKeys;
   app.silent = true;
   app.use(requestLogging(log));
+  // Outside the error handler, so a failed request is counted with the status it was answered with.
+  if (timing) app.use(timing);
   app.use(errorMiddleware(constraints));
   app.use(async (ctx, next) => {
     await next();
@@ -126,7 +129,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   const deps: ServiceDeps = { knex, config, log };
 
   const cookieKeys = new CookieKeys(config.sessionKeys);
-  const app = baseApp(cookieKeys, log, knex, options.uniqueConstraints);
+  const metrics = createMetrics(config.name, knex);
+  const app = baseApp(cookieKeys, log, knex, options.uniqueConstraints, metrics.middleware);
   app.use(
     securityHeaders({ contentSecurityPolicy: false, strictTransportSecurity: config.session.secure ? { maxAge: 63_072_000 } : false }),
   );
@@ -143,6 +147,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   app.use(router.allowedMethods({ throw: false }));
 
   const internalApp = baseApp(cookieKeys, log, knex);
+  // Prometheus scrapes the internal listener (never routed by the gateway) without the token.
+  internalApp.use(metricsEndpoint(metrics.registry));
   internalApp.use(requireInternalToken(config.internalToken));
   internalApp.use(jsonBody());
   internalApp.use(rejectNulCharacters);

@@ -227,6 +227,33 @@ describe('cross-site protection and internal routes', () => {
     expect(publicAnswer.status).toBe(404);
   });
 
+  test('/metrics on the internal listener: latency by route pattern and status, the pool, Node; not on the public one', async () => {
+    const cookie = await sessionCookieFor(first, randomUser());
+    const api = () => request(first.app.callback());
+    const created = await api().post('/api/notes').set('Cookie', cookie).send({ text: 'medido' }).expect(201);
+    await api().get(`/api/notes/${created.body.id}`).set('Cookie', cookie).expect(200);
+    await api().get(`/api/no-such-${Date.now()}`).expect(404);
+    const scraped = await request(first.internalApp.callback()).get('/metrics');
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers['content-type']).toContain('text/plain');
+    const text = scraped.text;
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0\.005",service="notes",method="POST",route="\/api\/notes",status="201"\} \d+/,
+    );
+    // The route's pattern, not the id in the address.
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{service="notes",method="GET",route="\/api\/notes\/:id",status="200"\} [1-9]/,
+    );
+    expect(text).not.toContain(`/api/notes/${created.body.id}"`);
+    // A path no route knows is counted under one label, never its own series.
+    expect(text).toContain('route="unmatched",status="404"');
+    expect(text).not.toContain('/api/no-such-');
+    expect(text).toMatch(/db_pool_connections\{state="used",service="notes"\} \d+/);
+    expect(text).toMatch(/nodejs_eventloop_lag_seconds\{service="notes"\} /);
+    expect(text).toMatch(/process_resident_memory_bytes\{service="notes"\} /);
+    expect((await api().get('/metrics')).status).toBe(404);
+  });
+
   test('both listeners bind loopback by default; the internal one on its own port', async () => {
     const { server, internal } = await first.listen(0);
     try {
