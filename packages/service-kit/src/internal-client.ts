@@ -1,3 +1,4 @@
+import { currentRequestId } from './logging';
 import {
   fillPath,
   type AnswerOf,
@@ -30,7 +31,12 @@ export function createInternalClient(baseUrl: string, token: string, timeoutMs =
     try {
       response = await fetch(new URL(path, baseUrl), {
         method,
-        headers: { 'x-internal-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          'x-internal-token': token,
+          // The request this call serves: the other service logs under the same id.
+          ...(currentRequestId() ? { 'x-request-id': currentRequestId()! } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import pino from 'pino';
@@ -54,12 +55,32 @@ function stdoutDestination(): pino.DestinationStream {
  * than the service running out of memory or stalling every request behind the log.
  */
 export function createLogger(name: string, level: string, destination: pino.DestinationStream = stdoutDestination()): pino.Logger {
-  return pino({ name, level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
+  return pino(
+    {
+      name,
+      level,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      // Every line written while a request is handled carries its id, whoever writes it.
+      mixin: () => {
+        const requestId = requestContext.getStore()?.requestId;
+        return requestId ? { requestId } : {};
+      },
+    },
+    destination,
+  );
+}
+
+/** The request being handled: its id follows the work into log lines and calls to other services. */
+const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+
+export function currentRequestId(): string | undefined {
+  return requestContext.getStore()?.requestId;
 }
 
 /**
- * Request id in and out (nginx sets X-Request-Id), one line per request. Handlers log through
- * `ctx.state.log` with `requestId: ctx.state.requestId` in the line (no child logger per request).
+ * Request id in and out (nginx sets X-Request-Id), one line per request. The id is the request's
+ * context while it is handled: every line logged meanwhile carries it (the logger's mixin, no
+ * child logger per request) and the internal client sends it on to the next service.
  */
 export function requestLogging(log: pino.Logger): Koa.Middleware {
   // The request line holds only fixed fields (a checked id, method, path, status, time): nothing to
@@ -73,7 +94,7 @@ export function requestLogging(log: pino.Logger): Koa.Middleware {
     ctx.state.log = log;
     const started = process.hrtime.bigint();
     try {
-      await next();
+      await requestContext.run({ requestId }, next);
     } finally {
       if (ctx.path !== '/healthz' && ctx.path !== '/readyz') {
         const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
