@@ -1,7 +1,7 @@
 # Production images of Corretora CRM, used by docker-compose.yml.
 # One build stage installs the workspace and builds the front ends; services run from source with tsx
 # (the same way `npm start` runs them), the gateway is nginx with the generated configuration.
-# Node 26 is the current LTS; the code also runs on Node 20.19+ (the development machines).
+# Node 26 is the active LTS: the same major as .nvmrc, engines and the node npm ci installs for dev and CI.
 FROM node:26-bookworm-slim AS build
 ARG APP_URL=http://localhost:8080
 ARG TRUSTED_PROXIES=

@@ -9,6 +9,8 @@ const remote = {
 };
 
 const config: KnipConfig = {
+  // The project's own Node: npm puts its binary first on the scripts' PATH (never imported).
+  ignoreDependencies: ['node'],
   workspaces: {
     shell: { entry: ['scripts/*.ts', 'webpack.config.ts', 'test/**/*.{ts,tsx}'], project: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'] },
     'mfe-*': remote,

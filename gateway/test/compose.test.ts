@@ -193,3 +193,19 @@ test("the production nginx looks the services' names up again through Docker's r
     "process.env.NGINX_RESOLVER ?? '127.0.0.11'",
   );
 });
+
+test('one Node: the images, .nvmrc, .node-version, engines, the installed node and @types/node name the same major', () => {
+  const major = readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').trim();
+  expect(readFileSync(path.join(ROOT, '.node-version'), 'utf8').trim()).toBe(major);
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  const images = [...dockerfile.matchAll(/^FROM node:(\d+)/gm)].map((match) => match[1]);
+  expect(images.length).toBeGreaterThan(0);
+  expect(new Set(images)).toEqual(new Set([major]));
+  const root = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    engines: { node: string };
+    devDependencies: Record<string, string>;
+  };
+  expect(root.engines.node).toBe(`>=${major} <${Number(major) + 1}`);
+  expect(root.devDependencies.node).toMatch(new RegExp(`^${major}\\.`));
+  expect(root.devDependencies['@types/node']).toMatch(new RegExp(`^\\^${major}\\.`));
+});

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +52,15 @@ async function main(): Promise<void> {
   let stack: Stack | undefined;
   let nginx: RunningNginx | undefined;
   try {
+    // One Node: npm ci installs the project's own (package.json's devDependency "node"), and npm's
+    // scripts run on it whatever the machine has.
+    await step(`Node ${process.version}, the major the project and its images name (.nvmrc)`, async () => {
+      const wanted = readFileSync(path.join(REPO_ROOT, '.nvmrc'), 'utf8').trim();
+      if (process.versions.node.split('.')[0] !== wanted) {
+        throw new Error(`npm test runs on Node ${process.version}; the project runs on Node ${wanted} (npm ci installs it)`);
+      }
+      return true;
+    });
     await step('type check (tsc)', () => run('npx', ['tsc', '-p', 'tsconfig.json']));
     await step('lint (eslint with types, prettier, declared dependencies)', () => run('npm', ['run', 'lint']));
 
