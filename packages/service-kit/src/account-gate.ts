@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
-import { withAdvisoryLock } from './database';
+import { inLockedTransaction } from './database';
 import { ACCOUNT_CLEARED_SQLSTATE, ACCOUNT_CLEARING_SQLSTATE, HttpError } from './errors';
 
 /**
@@ -45,15 +45,15 @@ export async function tagTransaction(trx: Knex.Transaction): Promise<void> {
 
 /** The table, the trigger function (idempotent: every service runs it at start). */
 export async function ensureAccountGate(knex: Knex): Promise<void> {
-  await withAdvisoryLock(knex, ACCOUNT_GATES_TABLE, async () => {
-    await knex.raw(`create table if not exists ${ACCOUNT_GATES_TABLE} (
+  await inLockedTransaction(knex, ACCOUNT_GATES_TABLE, async (trx) => {
+    await trx.raw(`create table if not exists ${ACCOUNT_GATES_TABLE} (
       user_id uuid primary key,
       generation integer not null default 0,
       clearing_since timestamptz
     )`);
     // The broker service keeps it equal to the profile's isOnboardingComplete (a trigger of its own).
-    await knex.raw(`alter table ${ACCOUNT_GATES_TABLE} add column if not exists onboarded boolean not null default false`);
-    await knex.raw(`create or replace function public.corretora_account_gate() returns trigger language plpgsql as $$
+    await trx.raw(`alter table ${ACCOUNT_GATES_TABLE} add column if not exists onboarded boolean not null default false`);
+    await trx.raw(`create or replace function public.corretora_account_gate() returns trigger language plpgsql as $$
       declare
         expected text := nullif(current_setting('${GENERATION_SETTING}', true), '');
         gate record;

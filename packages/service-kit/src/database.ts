@@ -109,12 +109,12 @@ export async function withAdvisoryLock<T>(knex: Knex, name: string, work: () => 
  * end and their brokers sign in again once.
  */
 export async function ensureSessionsTable(knex: Knex): Promise<void> {
-  await withAdvisoryLock(knex, 'public.sessions', async () => {
-    const legacy = await knex.raw(
+  await inLockedTransaction(knex, 'public.sessions', async (trx) => {
+    const legacy = await trx.raw(
       "select 1 from information_schema.columns where table_schema = 'public' and table_name = 'sessions' and column_name = 'sess'",
     );
-    if (legacy.rows.length > 0) await knex.raw('drop table public.sessions');
-    await knex.raw(`create table if not exists public.sessions (
+    if (legacy.rows.length > 0) await trx.raw('drop table public.sessions');
+    await trx.raw(`create table if not exists public.sessions (
       sid text primary key,
       user_id uuid not null,
       email text not null,
@@ -122,8 +122,8 @@ export async function ensureSessionsTable(knex: Knex): Promise<void> {
       expire timestamptz not null,
       absolute_expire timestamptz not null
     )`);
-    await knex.raw('create index if not exists sessions_user_id_idx on public.sessions (user_id)');
-    await knex.raw('create index if not exists sessions_expire_idx on public.sessions (expire)');
+    await trx.raw('create index if not exists sessions_user_id_idx on public.sessions (user_id)');
+    await trx.raw('create index if not exists sessions_expire_idx on public.sessions (expire)');
   });
 }
 

@@ -1,6 +1,8 @@
+import knexFactory from 'knex';
 import request from 'supertest';
 import { beginClearing, clearingTransaction, endClearing, type Service } from '../src';
-import { runWithAccountGeneration } from '../src/account-gate';
+import { ensureAccountGate, runWithAccountGeneration } from '../src/account-gate';
+import { ensureSessionsTable } from '../src/database';
 import { createTestDatabase, randomUser, sessionCookieFor } from '../src/testing';
 import { createNotesService } from './fixtures/notes-service';
 
@@ -15,6 +17,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.close();
   await database?.drop();
+});
+
+test('the shared tables are set up by many starters at once on a small pool without starving the lock holder', async () => {
+  // Each starter waits for the lock on a connection of its own; the holder's work runs on its own
+  // connection too (a transaction), so six starters on a pool of two all finish.
+  const knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 2, acquireTimeoutMillis: 10_000 } });
+  try {
+    const starts = Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? ensureSessionsTable(knex) : ensureAccountGate(knex)));
+    const outcomes = await Promise.allSettled(starts);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+  } finally {
+    await knex.destroy();
+  }
 });
 
 const CLEARING =
