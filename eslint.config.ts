@@ -2,6 +2,7 @@
 // one way (apps -> packages; services -> service-kit -> contracts; never sideways). The apps and
 // services come from the registry, so a new remote or service is covered without an edit here.
 import js from '@eslint/js';
+import { SHARED_QUERY_EXPORTS } from '@corretora/build-kit';
 import { REMOTE_NAMES, SERVICE_NAMES } from '@corretora/registry';
 import checkFile from 'eslint-plugin-check-file';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -39,6 +40,19 @@ const fluentRules: Pattern[] = [
   },
 ];
 
+/**
+ * The shell provides TanStack Query as a curated module (web-kit/src/shared/react-query.ts): a front
+ * end may use only what it exports, or a remote would find the name missing at run time.
+ */
+const queryRules: Pattern[] = [
+  {
+    group: ['@tanstack/react-query'],
+    allowImportNames: [...SHARED_QUERY_EXPORTS],
+    message:
+      'The shell shares only part of TanStack Query: add the name to web-kit/src/shared/react-query.ts and SHARED_QUERY_EXPORTS first.',
+  },
+];
+
 const relativeInto = (folder: string): Pattern => ({
   group: [`**/${folder}/**`, `**/${folder}`],
   message: `Import ${folder} through its package, never by path.`,
@@ -61,6 +75,7 @@ const appRules = (app: string) =>
     },
     { group: ['@corretora/service-kit', '@corretora/dev-stack'], message: 'Server-side packages do not belong in a front end.' },
     ...fluentRules,
+    ...queryRules,
   ]);
 
 const serviceRules = (service: string) =>
@@ -185,6 +200,7 @@ export default tseslint.config(
         group: ['@corretora/*', '!@corretora/contracts', '!@corretora/registry', '!@corretora/web-kit'],
         message: 'web-kit builds on contracts and the registry only.',
       },
+      ...queryRules,
       relativeInto('services'),
     ]),
   },
@@ -202,6 +218,7 @@ export default tseslint.config(
           'From ui, reach the shared runtime kit and the Fluent families by package name, never by path (a second copy breaks instanceof and state).',
       },
       ...fluentRules,
+      ...queryRules,
       relativeInto('services'),
     ]),
   },

@@ -21,11 +21,12 @@ const config: KnipConfig = {
       ignoreDependencies: ['@seriousme/openapi-schema-validator'],
     },
     'services/*': { entry: ['src/app.ts', 'migrations/*.ts', 'test/**/*.ts'], project: ['src/**/*.ts', 'migrations/**/*.ts'] },
-    // webpack loads its loaders (and Griffel's loader its Babel preset) by name from the rules.
+    // webpack loads its loaders (and Griffel's loader its Babel preset) by name from the rules;
+    // react-router is only located (from web-kit, which declares it) to alias its production build.
     'packages/build-kit': {
       entry: ['src/*.ts'],
       project: ['src/**/*.ts'],
-      ignoreDependencies: ['swc-loader', '@swc/core', '@griffel/webpack-loader', '@babel/preset-typescript'],
+      ignoreDependencies: ['swc-loader', '@swc/core', '@griffel/webpack-loader', '@babel/preset-typescript', 'react-router'],
     },
     'packages/gateway-kit': { entry: ['src/*.ts'], project: ['src/**/*.ts'] },
     'packages/*': { entry: ['src/*.ts', 'test/**/*.{ts,tsx,cjs}'], project: ['src/**/*.{ts,tsx}'] },

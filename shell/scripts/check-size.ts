@@ -10,7 +10,7 @@ import { chromium, request, type Browser } from '@playwright/test';
  * it fetched, gzipped:
  * - /login (signed out): at most 200 KiB and no remoteEntry;
  * - every signed-in route (onboarded), the shell's own and each remote's (the shell plus that
- *   remote): at most 300 KiB. On 2026-11-23: /dashboard 209, remote routes 240–271 KiB.
+ *   remote): at most 300 KiB. On 2026-11-25: /login 180, /dashboard 206, remote routes 233–267 KiB.
  * - Fluent once per page: no script of a remote carries Fluent's components or its focus manager
  *   (they come from the shell's curated families, packages/build-kit/src/shared.ts).
  * Routes come from the registry, so a new remote is measured without an edit here. SIZE_DETAIL=1
@@ -18,6 +18,20 @@ import { chromium, request, type Browser } from '@playwright/test';
  */
 const LOGIN_BUDGET = 200 * 1024;
 const PAGE_BUDGET = 300 * 1024;
+/**
+ * Routes held to what they weighed when they were last made lighter (KiB gz, 2026-11-25, with about
+ * 1 KiB of room): a page that grows past its figure fails here and is looked at, not drifted into.
+ */
+const HELD: Record<string, number> = {
+  '/login': 181,
+  '/dashboard': 208,
+  '/broker': 238,
+  '/profile': 257,
+  '/pipeline': 269,
+  '/contacts': 254,
+  '/settings': 251,
+};
+const budgetOf = (route: string, fallback: number) => (HELD[route] ?? fallback / 1024) * 1024;
 /** Root class names of Fluent's components and tabster's attribute: code that only Fluent has. */
 const FLUENT_CODE =
   /fui-(?:Button|Card|Input|Field|Spinner|Text|Dialog|Menu|Table|Badge|Select|Checkbox|Switch|Textarea|Tab|ProgressBar|Skeleton|MessageBar|Toast|Link|Avatar|FluentProvider)\b|data-tabster/;
@@ -94,11 +108,13 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const results: Measured[] = [];
   try {
-    results.push(await measure(browser, base, '/login', LOGIN_BUDGET));
+    results.push(await measure(browser, base, '/login', budgetOf('/login', LOGIN_BUDGET)));
     for (const route of ['/dashboard', ...UPCOMING_AREAS.map((area) => `/${area.path}`)]) {
-      results.push(await measure(browser, base, route, PAGE_BUDGET, session));
+      results.push(await measure(browser, base, route, budgetOf(route, PAGE_BUDGET), session));
     }
-    for (const route of remoteRoutes()) results.push(await measure(browser, base, `/${route.path}`, PAGE_BUDGET, session));
+    for (const route of remoteRoutes()) {
+      results.push(await measure(browser, base, `/${route.path}`, budgetOf(`/${route.path}`, PAGE_BUDGET), session));
+    }
   } finally {
     await browser.close();
   }

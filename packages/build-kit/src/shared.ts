@@ -26,6 +26,25 @@ function installedVersion(pkg: string, dir: string): string {
  */
 const SINGLETONS = ['react', 'react-dom', '@tanstack/react-query', '@corretora/web-kit'] as const;
 
+/**
+ * What the shell provides as '@tanstack/react-query': web-kit's curated file (only the parts the apps
+ * use: a shared module is not tree-shaken). Lint allows apps these names only, so a remote never
+ * asks the shell for one it does not have.
+ */
+export const SHARED_QUERY_FILE = path.join(REPO_ROOT, 'packages/web-kit/src/shared/react-query.ts');
+export const SHARED_QUERY_EXPORTS = [
+  'MutationCache',
+  'QueryCache',
+  'QueryClient',
+  'QueryClientProvider',
+  'keepPreviousData',
+  'noop',
+  'queryOptions',
+  'useMutation',
+  'useQuery',
+  'useQueryClient',
+] as const;
+
 /** The curated Fluent modules: '@corretora/web-kit/fluent/<family>' -> its source file. */
 function fluentFamilies(): Map<string, string> {
   return new Map(
@@ -67,6 +86,7 @@ export function sharedModules(kind: 'host' | 'remote', dir: string): Record<stri
     }
     shared[pkg] = { singleton: true, strictVersion: true, requiredVersion: range, version: installedVersion(pkg, dir) };
   }
+  if (kind === 'host' && shared['@tanstack/react-query']) shared['@tanstack/react-query'].import = SHARED_QUERY_FILE;
   shared['react/jsx-runtime'] = { ...shared['react']!, requiredVersion: declared('react')! };
   // Fluent's React contexts: one copy, in step with the components the shell provides.
   const fluent = installedVersion('@fluentui/react-components', dir);

@@ -1,10 +1,8 @@
-import { BROKER_OPERATIONS } from '@corretora/contracts';
 import { UPCOMING_AREAS, remoteRoutes } from '@corretora/registry';
 import { noop, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { PATHS } from '../config/paths';
-import { preloadRemoteRoute } from '../lib/remotes';
-import { Navigate, Outlet, operationQuery, useCurrentUser, useLocation, useRoutes, type RouteObject } from '@corretora/web-kit';
+import { Navigate, Outlet, useCurrentUser, useLocation, useRoutes, type RouteObject } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 
 // Every screen loads on demand: /login ships only what it needs.
@@ -37,10 +35,8 @@ function ProtectedRoot() {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!user) return;
-    // Signed in: the onboarding check and the area's code and data start now, side by side,
-    // rather than each waiting for the chunk before it to render.
-    queryClient.query(operationQuery(BROKER_OPERATIONS.profile)).catch(noop);
-    preloadRemoteRoute(pathname, queryClient);
+    // Signed in: the onboarding check and the area's code and data start now (lib/signed-in-preload).
+    import('../lib/signed-in-preload').then(({ preloadSignedIn }) => preloadSignedIn(pathname, queryClient), noop);
   }, [user, pathname, queryClient]);
   if (!user) {
     return (
