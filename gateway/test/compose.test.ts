@@ -76,8 +76,10 @@ test.each(Object.entries(compose.services))('the image of %s is pinned to a rele
   const tag = pinnedTag(service.image!);
   expect(tag).not.toBeNull();
   // Pulled images: an exact release (18.1, RELEASE.2025-…), not a moving major like 'postgres:18'.
-  if (!service.build) expect(tag).toMatch(/^(digest|RELEASE\.\d{4}-|\d+\.\d+)/);
-  expect(service.image).not.toMatch(/^minio\//);
+  const ours = service.build !== undefined || service.image!.startsWith('corretora/');
+  if (!ours) expect(tag).toMatch(/^(digest|RELEASE\.\d{4}-|\d+\.\d+)/);
+  // No MinIO server or client image: the community server is archived (ARCHITECTURE.md, Object store).
+  expect(service.image).not.toMatch(/(^|\/)minio\//);
 });
 
 test('the pin check refuses what it should', () => {
@@ -107,7 +109,7 @@ test('catalogues gets its encryption key, identity its mail settings, and nginx 
     expect.objectContaining({ APP_URL: expect.any(String), TRUSTED_PROXIES: expect.any(String) }),
   );
   expect(compose.services.gateway?.ports).toEqual(['8080:8080']);
-  for (const infra of ['postgres', 'minio', 'minio-init']) expect(compose.services[infra]).toBeDefined();
+  for (const infra of ['postgres', 's3', 's3-init']) expect(compose.services[infra]).toBeDefined();
 });
 
 test('every server file the compose file runs exists', () => {
@@ -140,7 +142,7 @@ test.each(Object.entries(compose.services))('the log of %s is rotated', (_name, 
 });
 
 test('every container that keeps running has a healthcheck, the gateway included', () => {
-  const oneShot = new Set(['minio-init', ...REMOTES]);
+  const oneShot = new Set(['s3-init', ...REMOTES]);
   for (const [name, service] of Object.entries(compose.services)) {
     if (oneShot.has(name)) expect(service.restart).toBe('no');
     else expect({ name, healthcheck: (service.healthcheck?.test?.length ?? 0) > 0 }).toEqual({ name, healthcheck: true });
@@ -156,12 +158,46 @@ test('compose runs the Postgres minor the dev stack and the tests run', () => {
   expect(compose.services.postgres?.image).toBe(`postgres:${major}.${minor}`);
 });
 
-test('only the services that keep files get the object store keys', () => {
+/** The variable a compose value reads: '${S3_BROKER_SECRET_KEY:?set …}' -> 'S3_BROKER_SECRET_KEY'. */
+const variableOf = (value: string | undefined) => /^\$\{(\w+)(?::?[?-][^}]*)?\}$/.exec(value ?? '')?.[1];
+
+test('only the services that keep files get object store keys, each its own pair; the admin pair only creates the bucket', () => {
   const withKeys = Object.entries(compose.services)
     .filter(([, service]) => service.environment?.S3_SECRET_KEY !== undefined)
     .map(([name]) => name)
     .sort();
-  expect(withKeys).toEqual(['broker', 'finance']);
+  expect(withKeys).toEqual(['broker', 'finance', 's3-init']);
+  const keys = (name: string) =>
+    [compose.services[name]?.environment?.S3_ACCESS_KEY, compose.services[name]?.environment?.S3_SECRET_KEY].map(variableOf);
+  expect(keys('broker')).toEqual(['S3_BROKER_ACCESS_KEY', 'S3_BROKER_SECRET_KEY']);
+  expect(keys('finance')).toEqual(['S3_FINANCE_ACCESS_KEY', 'S3_FINANCE_SECRET_KEY']);
+  expect(keys('s3-init')).toEqual(['S3_ADMIN_ACCESS_KEY', 'S3_ADMIN_SECRET_KEY']);
+  expect(compose.services['s3-init']?.command).toEqual(['node', '--import', 'tsx', 'packages/service-kit/src/ensure-bucket.ts']);
+  expect(() => readFileSync(path.join(ROOT, 'packages/service-kit/src/ensure-bucket.ts'))).not.toThrow();
+});
+
+test('the object store is SeaweedFS, and its identities give each service the bucket and nothing more', () => {
+  const store = compose.services.s3!;
+  expect(store.image).toMatch(/^chrislusf\/seaweedfs:\d+\.\d+$/);
+  expect(compose.services['s3-init']?.depends_on?.s3).toEqual({ condition: 'service_healthy' });
+  for (const name of ['broker', 'finance']) {
+    expect(compose.services[name]?.depends_on?.['s3-init']).toEqual({ condition: 'service_completed_successfully' });
+    expect(compose.services[name]?.environment?.S3_ENDPOINT).toBe('http://s3:8333');
+  }
+  // The identities file is written from this variable at start; compose fills in the keys.
+  const text = (store.environment?.S3_IDENTITIES ?? '').replace(/\$\{(\w+)[^}]*\}/g, '$1');
+  const { identities } = JSON.parse(text) as {
+    identities: { name: string; credentials: { accessKey: string; secretKey: string }[]; actions: string[] }[];
+  };
+  const byName = Object.fromEntries(identities.map((identity) => [identity.name, identity]));
+  expect(Object.keys(byName).sort()).toEqual(['admin', 'broker', 'finance']);
+  expect(byName.admin?.credentials).toEqual([{ accessKey: 'S3_ADMIN_ACCESS_KEY', secretKey: 'S3_ADMIN_SECRET_KEY' }]);
+  for (const name of ['broker', 'finance']) {
+    const upper = name.toUpperCase();
+    expect(byName[name]?.credentials).toEqual([{ accessKey: `S3_${upper}_ACCESS_KEY`, secretKey: `S3_${upper}_SECRET_KEY` }]);
+    expect(byName[name]?.actions.sort()).toEqual(['List:corretora', 'Read:corretora', 'Tagging:corretora', 'Write:corretora']);
+  }
+  expect(store.command?.join(' ')).toContain('-s3.config=/tmp/s3.json');
 });
 
 test('without SMTP, identity writes mail to a volume named trial-only, where the image lets it write', () => {

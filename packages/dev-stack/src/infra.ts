@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -128,6 +129,28 @@ const listMultipartUploads: Koa.Middleware = async (ctx, next) => {
   await next();
 };
 
+/**
+ * s3rver makes and reads ListObjectsV2's continuation tokens with DES, which OpenSSL 3 (Node 17 and
+ * later) no longer has: the second page of any listing answered 500, so a prefix of more than 1,000
+ * keys could not be listed, nor removed (Limpar Dados of a broker with that many documents). In this
+ * process, and for 'des' only, AES-128 takes its place with the 8-byte key and IV doubled: the
+ * tokens are opaque, and only s3rver makes and reads them.
+ */
+function giveS3rverItsCipher(): void {
+  type Factory = (algorithm: string, key: Buffer, iv: Buffer | null) => crypto.Cipheriv & crypto.Decipheriv;
+  const patched = crypto as unknown as Record<'createCipheriv' | 'createDecipheriv', Factory & { s3rver?: true }>;
+  for (const name of ['createCipheriv', 'createDecipheriv'] as const) {
+    const original = patched[name];
+    if (original.s3rver) continue;
+    const replacement: Factory & { s3rver?: true } = (algorithm, key, iv) =>
+      algorithm === 'des' && key.length === 8 && iv?.length === 8
+        ? original('aes-128-cbc', Buffer.concat([key, key]), Buffer.concat([iv, iv]))
+        : original(algorithm, key, iv);
+    replacement.s3rver = true;
+    patched[name] = replacement;
+  }
+}
+
 async function startS3(options: InfraOptions) {
   const directory = path.join(options.dataDir, 's3');
   await mkdir(directory, { recursive: true });
@@ -138,6 +161,7 @@ async function startS3(options: InfraOptions) {
     silent: true,
     configureBuckets: [{ name: BUCKET }],
   });
+  giveS3rverItsCipher();
   server.middleware.unshift(listMultipartUploads);
   await server.run();
   return server;

@@ -16,7 +16,10 @@ export interface ObjectStore {
   listKeys(prefix: string): Promise<string[]>;
 }
 
-/** S3-compatible storage (MinIO in production, s3rver in the embedded default) from S3_* variables. */
+/**
+ * S3-compatible storage (SeaweedFS in compose, s3rver in the embedded default) from S3_* variables.
+ * What the product assumes of the store is test/object-store.test.ts.
+ */
 export function createObjectStore(env: NodeJS.ProcessEnv = process.env): ObjectStore {
   const endpoint = new URL(env.S3_ENDPOINT ?? 'http://127.0.0.1:9400');
   const bucket = env.S3_BUCKET ?? 'corretora';
