@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { INTERNAL_PORT_OFFSET, SERVICE_NODE_FLAGS } from '@corretora/registry';
 import { REMOTES, SERVICES, SERVICE_NAMES, renderNginxConfig, type ServiceName } from '@corretora/gateway-kit';
+import { databasePasswordVariable, roleOf } from '@corretora/service-kit';
 
 /**
  * No Docker engine runs here, so docker-compose.yml is checked against the official Compose schema
@@ -142,7 +143,7 @@ test.each(Object.entries(compose.services))('the log of %s is rotated', (_name, 
 });
 
 test('every container that keeps running has a healthcheck, the gateway included', () => {
-  const oneShot = new Set(['s3-init', ...REMOTES]);
+  const oneShot = new Set(['s3-init', 'db-init', ...REMOTES]);
   for (const [name, service] of Object.entries(compose.services)) {
     if (oneShot.has(name)) expect(service.restart).toBe('no');
     else expect({ name, healthcheck: (service.healthcheck?.test?.length ?? 0) > 0 }).toEqual({ name, healthcheck: true });
@@ -205,6 +206,27 @@ test('without SMTP, identity writes mail to a volume named trial-only, where the
   expect(identity.environment?.MAIL_OUTBOX_DIR).toBe('/srv/mail-outbox');
   expect(identity.volumes).toEqual(['mail-outbox-trial-only:/srv/mail-outbox']);
   expect(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')).toContain('chown node:node /srv/mail-outbox');
+});
+
+test('each service connects as its own Postgres role; only db-init, which creates the roles, knows the administrator', () => {
+  const administrator = 'postgres://corretora:${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}@postgres:5432/corretora';
+  for (const [name, service] of Object.entries(compose.services)) {
+    const url = service.environment?.DATABASE_URL;
+    if (name === 'db-init') expect(url).toBe(administrator);
+    else expect({ name, url: url ?? '' }).toEqual({ name, url: expect.not.stringContaining('POSTGRES_PASSWORD') });
+  }
+  for (const name of SERVICE_NAMES) {
+    const variable = databasePasswordVariable(name);
+    expect(compose.services[name]?.environment?.DATABASE_URL).toBe(
+      `postgres://${roleOf(name)}:\${${variable}:?set ${variable}}@postgres:5432/corretora`,
+    );
+    expect(compose.services['db-init']?.environment?.[variable]).toBe(`\${${variable}:?set ${variable}}`);
+    expect(compose.services[name]?.depends_on?.['db-init']).toEqual({ condition: 'service_completed_successfully' });
+    expect(compose.services[name]?.depends_on?.postgres).toBeUndefined();
+  }
+  expect(compose.services['db-init']?.command).toEqual(['node', '--import', 'tsx', 'packages/service-kit/src/prepare-database.ts']);
+  expect(compose.services['db-init']?.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
+  expect(compose.services['db-init']?.restart).toBe('no');
 });
 
 test("the production nginx looks the services' names up again through Docker's resolver", () => {

@@ -167,6 +167,18 @@ async function startS3(options: InfraOptions) {
   return server;
 }
 
+/** Whether the URL's user is a superuser (who may create the services' roles). */
+export async function isSuperuser(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user');
+    return rows[0]?.rolsuper === true;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Creates the application database once (idempotent). */
 export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });

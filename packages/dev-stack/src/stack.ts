@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import { buildApps, shipBuiltRemotes } from './apps';
 import { ensureDatabase, startInfra } from './infra';
 import { REPO_ROOT, startProcess, waitForReady, type LogTarget, type Managed } from './processes';
 import { loadSecrets } from './secrets';
+import { isSuperuser } from './infra';
+import { prepareDatabase, serviceDatabaseUrl } from '@corretora/service-kit';
 
 export interface StackOptions {
   dataDir: string;
@@ -51,6 +54,25 @@ const PASSED_THROUGH = [
   'COOKIE_SECURE',
 ];
 
+/**
+ * Each service connects as its own role, as in compose (service-kit's database-roles.ts): the roles
+ * are prepared here with the administrator's URL, their passwords derived from the stack's internal
+ * token (stable across restarts, never stored). An administrator that is not a superuser cannot
+ * create roles: then every service uses its URL, and says so.
+ */
+async function serviceDatabaseUrls(adminUrl: string, secret: string, log: (line: string) => void): Promise<Record<ServiceName, string>> {
+  if (!(await isSuperuser(adminUrl))) {
+    log('DATABASE_URL is not a superuser: every service connects with it instead of its own role');
+    return Object.fromEntries(SERVICE_NAMES.map((name) => [name, adminUrl])) as Record<ServiceName, string>;
+  }
+  const roles = SERVICE_NAMES.map((schema) => ({
+    schema,
+    password: createHmac('sha256', secret).update(`database:${schema}`).digest('base64url'),
+  }));
+  await prepareDatabase(adminUrl, roles);
+  return Object.fromEntries(roles.map((role) => [role.schema, serviceDatabaseUrl(adminUrl, role)])) as Record<ServiceName, string>;
+}
+
 /** The whole product on one machine: infra, migrations (at service start), services, apps, gateway. */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const env = options.env ?? process.env;
@@ -82,9 +104,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       SERVICE_NAMES.map((name, index) => [name, `http://127.0.0.1:${options.servicePortBase + index}`]),
     ) as Record<ServiceName, string>;
     const internalPort = (name: ServiceName) => Number(new URL(serviceUrls[name]).port) + INTERNAL_PORT_OFFSET;
+    const secrets = loadSecrets(options.dataDir, env);
+    const databaseUrls = await serviceDatabaseUrls(databaseUrl, secrets.INTERNAL_TOKEN, options.log);
     const shared: Record<string, string> = {
       ...infra.env,
-      ...loadSecrets(options.dataDir, env),
+      ...secrets,
       DATABASE_URL: databaseUrl,
       APP_URL: env.APP_URL ?? url,
       MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? path.join(options.dataDir, 'outbox'),
@@ -103,7 +127,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const name of SERVICE_NAMES) {
       const port = new URL(serviceUrls[name]).port;
       const server = path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
-      const env = { ...process.env, ...shared, HOST: '127.0.0.1', PORT: port, INTERNAL_PORT: String(internalPort(name)) };
+      const env = {
+        ...process.env,
+        ...shared,
+        DATABASE_URL: databaseUrls[name],
+        HOST: '127.0.0.1',
+        PORT: port,
+        INTERNAL_PORT: String(internalPort(name)),
+      };
       const readyUrl = `${serviceUrls[name]}/readyz`;
       managed.push(
         startProcess(name, process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', server], env, logTarget(name), {

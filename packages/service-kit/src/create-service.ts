@@ -8,6 +8,7 @@ import type pino from 'pino';
 import type { BaseConfig } from './config';
 import { ensureAccountGate, guardAccountTables, tagRequestTransactions } from './account-gate';
 import { ensureSessionsTable, createKnex, migrateSchema } from './database';
+import { maySetUpSharedTables, requireSharedTables } from './database-roles';
 import { errorMiddleware, type UniqueConstraints } from './errors';
 import { createLogger, requestLogging } from './logging';
 import { createMetrics, metricsEndpoint } from './metrics';
@@ -118,13 +119,20 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   const { config } = options;
   const log = createLogger(config.name, config.logLevel);
   const knex = createKnex(config.databaseUrl, config.name, options.migrationsDir);
-  await ensureSessionsTable(knex);
-  await ensureAccountGate(knex);
+  // A service's own role (database-roles.ts) finds the shared tables prepared; a superuser (tests,
+  // a single-role database) sets them up itself.
+  const setUpShared = await maySetUpSharedTables(knex);
+  if (setUpShared) {
+    await ensureSessionsTable(knex);
+    await ensureAccountGate(knex);
+    await ensureRateLimitTable(knex, ACCOUNT_RATE_LIMITS_TABLE);
+  } else {
+    await requireSharedTables(knex);
+  }
   await migrateSchema(knex, config.name);
   await guardAccountTables(knex, options.accountTables ?? []);
   tagRequestTransactions(knex);
   await ensureRateLimitTable(knex);
-  await ensureRateLimitTable(knex, ACCOUNT_RATE_LIMITS_TABLE);
   Model.knex(knex);
   const deps: ServiceDeps = { knex, config, log };
 

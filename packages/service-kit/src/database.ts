@@ -129,7 +129,10 @@ export async function ensureSessionsTable(knex: Knex): Promise<void> {
 
 export async function migrateSchema(knex: Knex, schema: string): Promise<void> {
   await withAdvisoryLock(knex, `migrations:${schema}`, async () => {
-    await knex.raw('create schema if not exists ??', [schema]);
+    // Only when missing: `create schema if not exists` asks for CREATE on the database even when the
+    // schema is there, and a service's role owns its schema without that (database-roles.ts).
+    const existing = await knex.raw<{ rows: unknown[] }>('select 1 from pg_namespace where nspname = ?', [schema]);
+    if (existing.rows.length === 0) await knex.raw('create schema ??', [schema]);
     await knex.migrate.latest();
   });
 }

@@ -12,6 +12,7 @@ export { DEFAULT_ACCOUNT_LIMITS, MIN_SECRET_LENGTH, positiveInteger, readBaseCon
 export { createService, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
 export { beginClearing, clearingTransaction, endClearing } from './account-gate';
 export { withAdvisoryLock } from './database';
+export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, type ServiceRole } from './database-roles';
 export { HttpError, isUniqueViolation, mapError, notFound, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
 export { route, type OperationHandler, type OperationRequest } from './operations';

@@ -1,0 +1,127 @@
+import knexFactory, { type Knex } from 'knex';
+import { ACCOUNT_GATES_TABLE, ensureAccountGate } from './account-gate';
+import { ensureSessionsTable, withAdvisoryLock } from './database';
+import { ACCOUNT_RATE_LIMITS_TABLE, ensureRateLimitTable } from './rate-limit';
+import { SESSIONS_TABLE } from './session';
+
+/**
+ * Database roles: each service connects as its own login role, which owns its schema (and so runs
+ * its migrations) and nothing else: no superuser, no CREATEDB/CREATEROLE, no CREATE on the database
+ * or on `public`, no access to another service's schema. The kit's shared tables in `public`
+ * (sessions, account gates and counters) are created here, by the database's administrator, and
+ * each role may only read and write their rows.
+ *
+ * Run once per deployment and again after an upgrade (idempotent): compose's one-shot `db-init`,
+ * and the embedded default's stack before it starts the services.
+ */
+export interface ServiceRole {
+  /** The service's schema (its name). */
+  schema: string;
+  password: string;
+}
+
+/** The login role of a service's schema. */
+export function roleOf(schema: string): string {
+  return `corretora_${schema}`;
+}
+
+/** The variable that holds a service's database password (compose gives it to db-init and to the service). */
+export function databasePasswordVariable(schema: string): string {
+  return `${schema.toUpperCase()}_DB_PASSWORD`;
+}
+
+/** Where the kit keeps what every service shares. */
+export const SHARED_TABLES = [SESSIONS_TABLE, ACCOUNT_GATES_TABLE, ACCOUNT_RATE_LIMITS_TABLE] as const;
+
+const NAME = /^[a-z][a-z0-9_]{0,40}$/;
+
+/** The connection string of a service: the administrator's host and database, the service's role. */
+export function serviceDatabaseUrl(adminUrl: string, role: ServiceRole): string {
+  const url = new URL(adminUrl);
+  url.username = roleOf(role.schema);
+  url.password = role.password;
+  return url.toString();
+}
+
+export async function prepareDatabase(adminUrl: string, roles: readonly ServiceRole[]): Promise<void> {
+  for (const { schema, password } of roles) {
+    if (!NAME.test(schema)) throw new Error(`not a schema name: ${schema}`);
+    // It goes into a connection URL as it is (compose writes the URL from the variable).
+    if (!/^[A-Za-z0-9_-]{16,}$/.test(password)) {
+      throw new Error(`the database password of ${schema} must have at least 16 characters, each a letter, a digit, '-' or '_'`);
+    }
+  }
+  const knex = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 2 } });
+  try {
+    await withAdvisoryLock(knex, 'prepare-database', () => prepare(knex, roles));
+  } finally {
+    await knex.destroy();
+  }
+}
+
+async function prepare(knex: Knex, roles: readonly ServiceRole[]): Promise<void> {
+  const { rows } = await knex.raw<{ rows: { database: string }[] }>('select current_database() as database');
+  const database = rows[0]!.database;
+  // Only what is granted below: nobody creates in public, and connecting is by grant.
+  await knex.raw('revoke create on schema public from public');
+  await knex.raw('revoke all on database ?? from public', [database]);
+
+  await ensureSessionsTable(knex);
+  await ensureAccountGate(knex);
+  await ensureRateLimitTable(knex, ACCOUNT_RATE_LIMITS_TABLE);
+
+  for (const { schema, password } of roles) {
+    const role = roleOf(schema);
+    const exists = await knex.raw<{ rows: unknown[] }>('select 1 from pg_roles where rolname = ?', [role]);
+    const attributes = 'login nosuperuser nocreatedb nocreaterole noreplication nobypassrls inherit';
+    // The password is a literal in DDL (no parameters there): quoted by Postgres' own quote_literal.
+    const quoted = (await knex.raw<{ rows: { literal: string }[] }>('select quote_literal(?) as literal', [password])).rows[0]!.literal;
+    await knex.raw(`${exists.rows.length > 0 ? 'alter' : 'create'} role ?? with ${attributes} password ${quoted}`, [role]);
+    await knex.raw('grant connect, temporary on database ?? to ??', [database, role]);
+    await knex.raw('create schema if not exists ?? authorization ??', [schema, role]);
+    await knex.raw('alter schema ?? owner to ??', [schema, role]);
+    // A deployment from before the roles: its tables were created by the administrator.
+    await knex.raw(
+      `do $$ declare item record; begin
+        for item in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = ${literal(schema)} and c.relkind in ('r', 'p', 'v', 'm', 'f')
+              and pg_get_userbyid(c.relowner) <> ${literal(role)} loop
+          execute format('alter table %I.%I owner to %I', ${literal(schema)}, item.relname, ${literal(role)});
+        end loop;
+        for item in select p.oid::regprocedure as signature from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+            where n.nspname = ${literal(schema)} and pg_get_userbyid(p.proowner) <> ${literal(role)} loop
+          execute format('alter routine %s owner to %I', item.signature, ${literal(role)});
+        end loop;
+      end $$`,
+    );
+    for (const table of SHARED_TABLES) await knex.raw(`grant select, insert, update, delete on ${table} to ??`, [role]);
+  }
+}
+
+/** Names checked against NAME above: safe inside a literal. */
+function literal(name: string): string {
+  return `'${name.replace(/'/g, "''")}'`;
+}
+
+/** Whether the connection may create the kit's shared tables itself (a superuser: tests, a single-role setup). */
+export async function maySetUpSharedTables(knex: Knex): Promise<boolean> {
+  const { rows } = await knex.raw<{ rows: { allowed: boolean }[] }>("select has_schema_privilege('public', 'CREATE') as allowed");
+  return rows[0]!.allowed;
+}
+
+/** A role without that privilege needs them prepared (prepareDatabase); says how when they are not. */
+export async function requireSharedTables(knex: Knex): Promise<void> {
+  const missing: string[] = [];
+  for (const table of SHARED_TABLES) {
+    const { rows } = await knex.raw<{ rows: { usable: boolean | null }[] }>(
+      "select case when to_regclass(?) is null then false else has_table_privilege(?, 'select, insert, update, delete') end as usable",
+      [table, table],
+    );
+    if (!rows[0]?.usable) missing.push(table);
+  }
+  if (missing.length > 0) {
+    throw new Error(
+      `${missing.join(', ')} missing or not granted to this role: prepare the database first (compose: the db-init service; prepare-database.ts)`,
+    );
+  }
+}
