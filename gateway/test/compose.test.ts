@@ -245,7 +245,7 @@ test("the production nginx looks the services' names up again through Docker's r
   expect(config).toContain('resolver 127.0.0.11 valid=10s ipv6=off;');
   for (const name of SERVICE_NAMES) {
     expect(config).toContain(`zone ${name} 64k;`);
-    expect(config).toContain(`server ${name}:${SERVICES[name].defaultPort} resolve;`);
+    expect(config).toContain(`server ${name}:${SERVICES[name].defaultPort} resolve max_fails=1 fail_timeout=3s;`);
   }
   expect(readFileSync(path.join(ROOT, 'gateway', 'src', 'render-nginx.ts'), 'utf8')).toContain(
     "process.env.NGINX_RESOLVER ?? '127.0.0.11'",

@@ -28,6 +28,19 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   /** Extra settings of the embedded PostgreSQL (bench: pg_stat_statements). */
   postgresFlags?: string[];
+  /**
+   * Processes per service (default 1). Replica r of the service at index i listens on
+   * servicePortBase + i + 10r (its /internal 100 above); the others reach all of them in turn.
+   */
+  replicas?: number;
+}
+
+export interface Replica {
+  name: ServiceName;
+  /** Its public listener (what nginx proxies to). */
+  url: string;
+  /** The supervised process: kill it and it is started again. */
+  process: Managed;
 }
 
 export interface Stack {
@@ -35,6 +48,8 @@ export interface Stack {
   env: Record<string, string>;
   /** Each service's own URL and process id (benchmarks call services directly and read their memory). */
   services: { name: ServiceName; url: string; pid: number | undefined }[];
+  /** Every process of every service (one each unless `replicas` says otherwise). */
+  replicas: Replica[];
   /** The application database (benchmarks read it directly). */
   databaseUrl: string;
   /** The remote store the gateway serves (/remotes.json and /remotes/<name>/<version>/…). */
@@ -100,10 +115,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     const databaseUrl = env.DATABASE_URL ? infra.adminDatabaseUrl : await ensureDatabase(infra.adminDatabaseUrl, 'corretora');
     const url = `http://localhost:${options.port}`;
-    const serviceUrls = Object.fromEntries(
-      SERVICE_NAMES.map((name, index) => [name, `http://127.0.0.1:${options.servicePortBase + index}`]),
-    ) as Record<ServiceName, string>;
-    const internalPort = (name: ServiceName) => Number(new URL(serviceUrls[name]).port) + INTERNAL_PORT_OFFSET;
+    const replicaCount = options.replicas ?? 1;
+    const portOf = (name: ServiceName, replica: number) => options.servicePortBase + SERVICE_NAMES.indexOf(name) + 10 * replica;
+    const replicaIndexes = Array.from({ length: replicaCount }, (_, replica) => replica);
+    const serviceUrls = Object.fromEntries(SERVICE_NAMES.map((name) => [name, `http://127.0.0.1:${portOf(name, 0)}`])) as Record<
+      ServiceName,
+      string
+    >;
+    const internalUrls = (name: ServiceName) =>
+      replicaIndexes.map((replica) => `http://127.0.0.1:${portOf(name, replica) + INTERNAL_PORT_OFFSET}`).join(',');
     const secrets = loadSecrets(options.dataDir, env);
     const databaseUrls = await serviceDatabaseUrls(databaseUrl, secrets.INTERNAL_TOKEN, options.log);
     const shared: Record<string, string> = {
@@ -113,7 +133,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       APP_URL: env.APP_URL ?? url,
       MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? path.join(options.dataDir, 'outbox'),
       LOG_LEVEL: env.LOG_LEVEL ?? 'info',
-      ...Object.fromEntries(SERVICE_NAMES.map((name) => [SERVICES[name].internalUrlEnv, `http://127.0.0.1:${internalPort(name)}`])),
+      ...Object.fromEntries(SERVICE_NAMES.map((name) => [SERVICES[name].internalUrlEnv, internalUrls(name)])),
     };
     for (const optional of PASSED_THROUGH) {
       if (env[optional]) shared[optional] = env[optional] as string;
@@ -124,31 +144,40 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       options.logs === 'console' ? { kind: 'console' } : { kind: 'file', path: path.join(options.logs.dir, `${name}.log`) };
 
     // Services start in parallel; each migrates its own schema under an advisory lock.
+    const replicas: Replica[] = [];
     for (const name of SERVICE_NAMES) {
-      const port = new URL(serviceUrls[name]).port;
-      const server = path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
-      const env = {
-        ...process.env,
-        ...shared,
-        DATABASE_URL: databaseUrls[name],
-        HOST: '127.0.0.1',
-        PORT: port,
-        INTERNAL_PORT: String(internalPort(name)),
-      };
-      const readyUrl = `${serviceUrls[name]}/readyz`;
-      managed.push(
-        startProcess(name, process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', server], env, logTarget(name), {
-          log: options.log,
-          readyUrl,
-        }),
-      );
+      for (const replica of replicaIndexes) {
+        const port = portOf(name, replica);
+        const server = path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
+        const env = {
+          ...process.env,
+          ...shared,
+          DATABASE_URL: databaseUrls[name],
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          INTERNAL_PORT: String(port + INTERNAL_PORT_OFFSET),
+        };
+        const replicaUrl = `http://127.0.0.1:${port}`;
+        const label = replicaCount > 1 ? `${name}-${replica + 1}` : name;
+        const supervised = startProcess(
+          label,
+          process.execPath,
+          [...SERVICE_NODE_FLAGS, '--import', 'tsx', server],
+          env,
+          logTarget(label),
+          {
+            log: options.log,
+            readyUrl: `${replicaUrl}/readyz`,
+          },
+        );
+        managed.push(supervised);
+        replicas.push({ name, url: replicaUrl, process: supervised });
+      }
     }
     await buildApps({ log: options.log });
     const remoteStoreDir = path.join(options.dataDir, 'remotes');
     await shipBuiltRemotes(remoteStoreDir, options.log);
-    await Promise.all(
-      managed.map((service) => waitForReady(`${serviceUrls[service.name as ServiceName]}/readyz`, service.child, service.name)),
-    );
+    await Promise.all(replicas.map((replica) => waitForReady(`${replica.url}/readyz`, replica.process.child, replica.process.name)));
 
     const docsDir = path.join(options.dataDir, 'api-docs');
     await writeApiDocs(docsDir);
@@ -160,11 +189,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       shellDir: path.join(REPO_ROOT, 'shell', 'dist'),
       remoteStoreDir,
     });
-    const services = managed.map((service) => {
-      const name = service.name as ServiceName;
-      return { name, url: serviceUrls[name], pid: service.child.pid };
+    const services = SERVICE_NAMES.map((name) => {
+      const first = replicas.find((replica) => replica.name === name)!;
+      return { name, url: first.url, pid: first.process.child.pid };
     });
-    return { url, env: shared, services, databaseUrl, remoteStoreDir, stop };
+    return { url, env: shared, services, replicas, databaseUrl, remoteStoreDir, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -163,6 +163,13 @@ async function main(): Promise<void> {
         });
       }
     }
+    if (built) {
+      // A stack of its own, two replicas per service (embedded Postgres and S3 store unless
+      // DATABASE_URL/S3_* name others), kept short here: `npm run bench:replicas` runs it longer.
+      await step('replicas: one of two replicas of every service killed under load through nginx (0 failed GETs, 0 duplicated POSTs)', () =>
+        run('npm', ['run', 'bench:replicas', '--silent'], { ...process.env, REPLICAS_SECONDS: '8' }),
+      );
+    }
   } finally {
     await nginx?.stop().catch(() => undefined);
     await stack?.stop().catch(() => undefined);

@@ -15,8 +15,8 @@ import { VERSION_PATTERN } from './remote-store';
 
 export interface NginxOptions {
   listen: number;
-  /** host:port of each service */
-  upstreams: Record<ServiceName, string>;
+  /** host:port of each service, or of each of its replicas */
+  upstreams: Record<ServiceName, string | readonly string[]>;
   shellDir: string;
   /** The remote store (remote-store.ts): /remotes/<name>/<version>/… and the live /remotes.json. */
   remoteStoreDir: string;
@@ -93,13 +93,19 @@ export function renderNginxConfig(options: NginxOptions): string {
   const security = addHeaders(staticHeaders({ https }));
   // nginx reads '\\\\' in a quoted string as one backslash: double them so the regex survives.
   const unsafeUri = UNSAFE_REQUEST_URI.replace(/\\/g, '\\\\');
-  const upstreams = SERVICE_NAMES.map(
-    (name) => `
+  // Replicas share the load by open connections (a slow request does not pile more onto its
+  // replica); one that refuses or drops a connection is left out for a few seconds (max_fails).
+  const upstreams = SERVICE_NAMES.map((name) => {
+    const servers = ([] as string[]).concat(options.upstreams[name]);
+    const lines = servers
+      .map((server) => `\n    server ${server}${options.resolver ? ' resolve' : ''} max_fails=1 fail_timeout=3s;`)
+      .join('');
+    return `
   upstream ${name} {${options.resolver ? `\n    zone ${name} 64k;` : ''}
-    server ${options.upstreams[name]}${options.resolver ? ' resolve' : ''};
+    least_conn;${lines}
     keepalive 32;
-  }`,
-  ).join('\n');
+  }`;
+  }).join('\n');
   const hashed = HASHED_ASSET.source.replace(/\(\?:/g, '(');
   // Only a file inside a published version is served: never a pointer, never a folder being copied in.
   const remotes = `
@@ -172,6 +178,12 @@ ${realIp(options.trustedProxies)}
     proxy_set_header X-Internal-Token "";
     proxy_set_header X-Request-Id $request_id;
     add_header X-Request-Id $request_id always;
+    # A request another replica may answer instead: one whose replica refused the connection or
+    # died before answering. nginx never passes a POST/PATCH/DELETE on once it has sent it (that
+    # needs 'non_idempotent', left out on purpose): a write is never sent twice by the gateway.
+    proxy_next_upstream error timeout http_502 http_503;
+    proxy_next_upstream_tries 3;
+    proxy_next_upstream_timeout 10s;
     proxy_connect_timeout 5s;
     proxy_send_timeout 60s;
     proxy_read_timeout 60s;

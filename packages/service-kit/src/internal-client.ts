@@ -24,25 +24,54 @@ export interface InternalClient {
   ): Promise<AnswerOf<Op>>;
 }
 
-/** Calls another service's /internal endpoints with the shared token; failures become a 502. */
+const UNAVAILABLE = 'Serviço indisponível. Tente novamente.';
+
+/** The request never reached the other side (nothing listens there now): safe to send elsewhere. */
+function refused(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return cause?.code === 'ECONNREFUSED';
+}
+
+/**
+ * Calls another service's /internal endpoints with the shared token; failures become a 502.
+ * `baseUrl` may list the service's replicas, comma-separated (the embedded stack's replicas; in
+ * compose one name resolves to all of them): calls take turns, and one that finds a replica gone
+ * goes to the next: a read whatever happened, a write only when its connection was refused (it was
+ * never sent, so it cannot run twice).
+ */
 export function createInternalClient(baseUrl: string, token: string, timeoutMs = 5000): InternalClient {
+  const bases = baseUrl
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  let turn = 0;
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(new URL(path, baseUrl), {
-        method,
-        headers: {
-          'x-internal-token': token,
-          // The request this call serves: the other service logs under the same id.
-          ...(currentRequestId() ? { 'x-request-id': currentRequestId()! } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch {
-      throw new HttpError(502, 'Serviço indisponível. Tente novamente.');
+    const first = turn++ % bases.length;
+    let response: Response | undefined;
+    for (let attempt = 0; attempt < bases.length && !response; attempt++) {
+      try {
+        response = await send(bases[(first + attempt) % bases.length]!, method, path, body);
+      } catch (error) {
+        const retriable = method === 'GET' ? (error as Error).name !== 'TimeoutError' : refused(error);
+        if (!retriable || attempt === bases.length - 1) throw new HttpError(502, UNAVAILABLE);
+      }
     }
+    return answerOf<T>(response!);
+  }
+  function send(base: string, method: string, path: string, body: unknown): Promise<Response> {
+    return fetch(new URL(path, base), {
+      method,
+      headers: {
+        'x-internal-token': token,
+        // The request this call serves: the other service logs under the same id.
+        ...(currentRequestId() ? { 'x-request-id': currentRequestId()! } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  }
+  async function answerOf<T>(response: Response): Promise<T> {
     if (response.status === 404) throw new HttpError(404, 'Não encontrado.');
     // The other service refused what we sent (a number already taken, say): its pt-BR answer
     // reaches the broker as it is. Anything else (5xx, a refused token) is that service failing.
@@ -50,7 +79,7 @@ export function createInternalClient(baseUrl: string, token: string, timeoutMs =
       const answer = (await response.json().catch(() => null)) as { message?: unknown; issues?: FieldIssue[] } | null;
       if (typeof answer?.message === 'string') throw new HttpError(response.status, answer.message, answer.issues);
     }
-    if (!response.ok) throw new HttpError(502, 'Serviço indisponível. Tente novamente.');
+    if (!response.ok) throw new HttpError(502, UNAVAILABLE);
     return (response.status === 204 ? undefined : await response.json()) as T;
   }
   return {
