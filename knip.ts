@@ -28,7 +28,10 @@ const config: KnipConfig = {
       project: ['src/**/*.ts'],
       ignoreDependencies: ['swc-loader', '@swc/core', '@griffel/webpack-loader', '@babel/preset-typescript', 'react-router'],
     },
-    'packages/gateway-kit': { entry: ['src/*.ts'], project: ['src/**/*.ts'] },
+    // tsx: production runs the TypeScript with `node --import tsx` (the Dockerfile's runtime stages
+    // install the kits' dependencies only), never imported.
+    'packages/gateway-kit': { entry: ['src/*.ts'], project: ['src/**/*.ts'], ignoreDependencies: ['tsx'] },
+    'packages/service-kit': { entry: ['src/*.ts', 'test/**/*.ts'], project: ['src/**/*.ts'], ignoreDependencies: ['tsx'] },
     'packages/*': { entry: ['src/*.ts', 'test/**/*.{ts,tsx,cjs}'], project: ['src/**/*.{ts,tsx}'] },
     e2e: { entry: ['tests/**/*.ts'], project: ['tests/**/*.ts'] },
     bench: { entry: ['src/*.ts'], project: ['src/**/*.ts'] },

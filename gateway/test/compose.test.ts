@@ -252,6 +252,43 @@ test("the production nginx looks the services' names up again through Docker's r
   );
 });
 
+/** The Dockerfile's stages by name: each one's lines up to the next FROM. */
+function stages(): Record<string, string> {
+  const text = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  return Object.fromEntries(text.split(/^(?=FROM )/m).map((stage) => [/^FROM \S+ AS (\S+)/.exec(stage)?.[1] ?? '', stage]));
+}
+
+test('slim images: the services and remotes run on production dependencies only, as a user who writes only where it must', () => {
+  const stage = stages();
+  for (const deps of ['service-deps', 'remote-deps']) {
+    expect(stage[deps]).toMatch(/npm ci --omit=dev --ignore-scripts/);
+    expect(stage[deps]).not.toMatch(/COPY --from=build/);
+  }
+  for (const name of SERVICE_NAMES) expect(stage['service-deps']).toContain(`-w services/${name}`);
+  expect(stage['remote-deps']).toContain('-w packages/gateway-kit');
+  // Nothing takes the build stage whole (its ~980 MiB of node_modules): a remote takes its own build only.
+  for (const [name, text] of Object.entries(stage)) {
+    expect({ name, copiesBuild: /COPY --from=build \/app \/app/.test(text) }).toEqual({ name, copiesBuild: false });
+  }
+  expect(stage.service).toContain('COPY --from=service-deps /app /app');
+  expect(stage.remote).toContain('COPY --from=remote-deps /app /app');
+  expect(stage.remote).toContain('COPY --from=build /app/${REMOTE}/dist /app/${REMOTE}/dist');
+  for (const runtime of ['service', 'remote']) {
+    expect(stage[runtime]).toMatch(/^USER node$/m);
+    // Files stay root's; the user owns only the folders it writes.
+    expect(stage[runtime]).not.toMatch(/chown -R|COPY --chown/);
+  }
+  expect(stage.service).toContain('chown node:node /srv/mail-outbox');
+  expect(stage.remote).toContain('chown node:node /srv/remotes');
+  // tsx runs the TypeScript in production: a dependency of the kits, not a dev tool of the root.
+  for (const kit of ['service-kit', 'gateway-kit']) {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'packages', kit, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(manifest.dependencies.tsx).toBeTruthy();
+  }
+});
+
 test('one Node: the images, .nvmrc, .node-version, engines, the installed node and @types/node name the same major', () => {
   const major = readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').trim();
   expect(readFileSync(path.join(ROOT, '.node-version'), 'utf8').trim()).toBe(major);
