@@ -17,16 +17,13 @@
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import autocannon from 'autocannon';
 import { startBenchStack } from './bench-stack';
+import { BENCH_PASSWORD, onboardedBroker, postJson } from './broker';
 import { cpuSnapshot, cpuUsedBetween, startListFloors, statementCounter } from './list-floor';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PASSWORD = 'senha-do-benchmark-123';
-
-const PROFILE = { ...EXAMPLE_BROKERAGE, isOnboardingComplete: true };
 
 interface Scenario {
   name: string;
@@ -45,28 +42,6 @@ interface Outcome {
   latencyP99Ms: number;
   non2xx: number;
   errors: number;
-}
-
-async function json(url: string, body: unknown, cookie?: string): Promise<Response> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
-/** A new broker with a complete brokerage, signed in. */
-async function onboardedBroker(gatewayUrl: string): Promise<{ cookie: string; email: string }> {
-  const email = `bench-${Date.now()}@bench.test`;
-  const registered = await json(`${gatewayUrl}/api/auth/register`, { name: 'Bia Bench', email, password: PASSWORD });
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  await json(`${gatewayUrl}/api/broker-profile`, PROFILE, cookie);
-  return { cookie, email };
 }
 
 async function measure(scenario: Scenario, cookie: string): Promise<Outcome> {
@@ -125,11 +100,11 @@ async function main(): Promise<void> {
       postgresFlags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'],
     });
     const { stack, nginx } = running;
-    const { cookie, email } = await onboardedBroker(stack.url);
+    const { cookie, email } = await onboardedBroker(stack.url, 'bench');
     const service = (name: string) => stack.services.find((entry) => entry.name === name)?.url ?? '';
 
     // 50 products: the 6 defaults and 44 more.
-    for (let index = 1; index <= 44; index += 1) await json(`${stack.url}/api/products`, { name: `Produto de teste ${index}` }, cookie);
+    for (let index = 1; index <= 44; index += 1) await postJson(`${stack.url}/api/products`, { name: `Produto de teste ${index}` }, cookie);
     floors = await startListFloors(stack.databaseUrl);
     // The same floor behind nginx: how much of the floor is left once the gateway is in the path,
     // i.e. the best ratio a framework costing nothing could reach through nginx on this machine.
@@ -183,7 +158,7 @@ async function main(): Promise<void> {
         name: 'identity  POST /api/auth/login (argon2id)',
         url: `${service('identity')}/api/auth/login`,
         method: 'POST',
-        body: JSON.stringify({ email, password: PASSWORD }),
+        body: JSON.stringify({ email, password: BENCH_PASSWORD }),
         connections: 2,
         amount: 40,
       },

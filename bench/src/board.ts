@@ -13,16 +13,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import { chromium, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
 import { startBenchStack } from './bench-stack';
+import { onboardedBroker } from './broker';
 import { cardListJson } from '../../services/pipeline/src/modules/pipeline/card-json';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PASSWORD = 'senha-do-benchmark-123';
 const SIZES = (process.env.BENCH_BOARD_SIZES ?? '1000,5000').split(',').map(Number);
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -32,31 +31,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-
-async function post(url: string, body: unknown, cookie?: string): Promise<Response> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
-async function onboardedBroker(url: string): Promise<{ cookie: string; userId: string }> {
-  const registered = await post(`${url}/api/auth/register`, {
-    name: 'Bia Board',
-    email: `board-${Date.now()}@bench.test`,
-    password: PASSWORD,
-  });
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  await post(`${url}/api/broker-profile`, { ...EXAMPLE_BROKERAGE, isOnboardingComplete: true }, cookie);
-  const user = (await (await fetch(`${url}/api/auth/user`, { headers: { Cookie: cookie } })).json()) as { id: string };
-  return { cookie, userId: user.id };
-}
 
 /** Cards spread over the three open stages (and some finalized), straight into the pipeline schema. */
 async function seed(databaseUrl: string, url: string, cookie: string, userId: string, count: number): Promise<number> {
@@ -272,7 +246,7 @@ async function main(): Promise<void> {
   try {
     running = await startBenchStack({ workDir, log, logLevel: 'warn' });
     const { stack, nginx } = running;
-    const { cookie, userId } = await onboardedBroker(stack.url);
+    const { cookie, userId } = await onboardedBroker(stack.url, 'board');
     const api: Record<string, Record<string, number>> = {};
     const browser: Record<string, Record<string, number>> = {};
     for (const size of SIZES) {

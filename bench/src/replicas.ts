@@ -16,13 +16,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import { startStack, type Stack } from '@corretora/dev-stack';
 import { SERVICE_NAMES, startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
+import { onboardedBroker } from './broker';
 
 const SECONDS = Number(process.env.REPLICAS_SECONDS ?? 20);
 const WORKERS = Number(process.env.REPLICAS_WORKERS ?? 12);
-const PASSWORD = 'senha-do-benchmark-123';
 const CLEAN_502 = 'Serviço indisponível. Tente novamente.';
 
 interface Call {
@@ -76,27 +75,6 @@ const newTally = (): Tally => ({
   postsFailedCleanly: [],
   postsFailedOtherwise: [],
 });
-
-async function signedInBroker(url: string): Promise<string> {
-  const email = `replicas-${Date.now()}@bench.test`;
-  const registered = await fetch(`${url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Rita Réplica', email, password: PASSWORD }),
-  });
-  if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  const profile = await fetch(`${url}/api/broker-profile`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ ...EXAMPLE_BROKERAGE, isOnboardingComplete: true }),
-  });
-  if (!profile.ok) throw new Error(`onboarding: ${profile.status} ${await profile.text()}`);
-  return cookie;
-}
 
 /** Workers send the mix in turn until `until`; every answer is classified. */
 async function load(url: string, cookie: string, until: number, tally: Tally, markerPrefix: string): Promise<void> {
@@ -214,7 +192,7 @@ async function main(): Promise<void> {
       keepaliveRequests: 1_000_000,
       user: process.getuid?.() === 0 ? 'root' : undefined,
     });
-    const cookie = await signedInBroker(nginx.url);
+    const { cookie } = await onboardedBroker(nginx.url, 'replicas');
     const refusedBefore = await sessionOnEveryReplica(stack, cookie);
 
     const half = (SECONDS * 1000) / 2;

@@ -5,10 +5,9 @@ import path from 'node:path';
 import { SERVICES, SERVICE_NAMES, startDevGateway, writeApiDocs, type ServiceName } from '@corretora/gateway-kit';
 import { INTERNAL_PORT_OFFSET, SERVICE_NODE_FLAGS } from '@corretora/registry';
 import { buildApps, shipBuiltRemotes } from './apps';
-import { ensureDatabase, startInfra } from './infra';
+import { ensureDatabase, isSuperuser, startInfra } from './infra';
 import { REPO_ROOT, startProcess, waitForReady, type LogTarget, type Managed } from './processes';
 import { loadSecrets } from './secrets';
-import { isSuperuser } from './infra';
 import { prepareDatabase, serviceDatabaseUrl } from '@corretora/service-kit';
 
 export interface StackOptions {

@@ -6,9 +6,9 @@ import { koaBody } from 'koa-body';
 import { Model } from 'objection';
 import type pino from 'pino';
 import type { BaseConfig } from './config';
-import { ensureAccountGate, guardAccountTables, tagRequestTransactions } from './account-gate';
-import { ensureSessionsTable, createKnex, migrateSchema } from './database';
-import { maySetUpSharedTables, requireSharedTables } from './database-roles';
+import { guardAccountTables, tagRequestTransactions } from './account-gate';
+import { createKnex, migrateSchema } from './database';
+import { ensureSharedTables, maySetUpSharedTables, requireSharedTables } from './database-roles';
 import { errorMiddleware, type UniqueConstraints } from './errors';
 import { createLogger, requestLogging } from './logging';
 import { createMetrics, metricsEndpoint } from './metrics';
@@ -121,14 +121,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   const knex = createKnex(config.databaseUrl, config.name, options.migrationsDir);
   // A service's own role (database-roles.ts) finds the shared tables prepared; a superuser (tests,
   // a single-role database) sets them up itself.
-  const setUpShared = await maySetUpSharedTables(knex);
-  if (setUpShared) {
-    await ensureSessionsTable(knex);
-    await ensureAccountGate(knex);
-    await ensureRateLimitTable(knex, ACCOUNT_RATE_LIMITS_TABLE);
-  } else {
-    await requireSharedTables(knex);
-  }
+  if (await maySetUpSharedTables(knex)) await ensureSharedTables(knex);
+  else await requireSharedTables(knex);
   await migrateSchema(knex, config.name);
   await guardAccountTables(knex, options.accountTables ?? []);
   tagRequestTransactions(knex);

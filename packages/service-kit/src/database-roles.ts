@@ -66,9 +66,7 @@ async function prepare(knex: Knex, roles: readonly ServiceRole[]): Promise<void>
   await knex.raw('revoke create on schema public from public');
   await knex.raw('revoke all on database ?? from public', [database]);
 
-  await ensureSessionsTable(knex);
-  await ensureAccountGate(knex);
-  await ensureRateLimitTable(knex, ACCOUNT_RATE_LIMITS_TABLE);
+  await ensureSharedTables(knex);
 
   for (const { schema, password } of roles) {
     const role = roleOf(schema);
@@ -101,6 +99,13 @@ async function prepare(knex: Knex, roles: readonly ServiceRole[]): Promise<void>
 /** Names checked against NAME above: safe inside a literal. */
 function literal(name: string): string {
   return `'${name.replace(/'/g, "''")}'`;
+}
+
+/** The kit's tables in public (idempotent): by the administrator, or by a service connected as a superuser. */
+export async function ensureSharedTables(knex: Knex): Promise<void> {
+  await ensureSessionsTable(knex);
+  await ensureAccountGate(knex);
+  await ensureRateLimitTable(knex, ACCOUNT_RATE_LIMITS_TABLE);
 }
 
 /** Whether the connection may create the kit's shared tables itself (a superuser: tests, a single-role setup). */
