@@ -16,6 +16,7 @@ export const NOT_FOUND = {
   policy: 'Apólice não encontrada.',
   claim: 'Sinistro não encontrado.',
   document: 'Documento não encontrado.',
+  import: 'Importação não encontrada.',
 } as const;
 
 /** The one error shape every service answers with. */

@@ -78,7 +78,14 @@ export const SERVICES = {
   },
   pipeline: {
     port: 4104,
-    api: [{ prefix: '/api/pipeline' }, { prefix: '/api/pipeline-leads' }, { prefix: '/api/pipeline-cards' }, { prefix: '/api/contacts' }],
+    api: [
+      { prefix: '/api/pipeline' },
+      { prefix: '/api/pipeline-leads' },
+      { prefix: '/api/pipeline-cards' },
+      { prefix: '/api/contacts' },
+      // 20 MB of spreadsheet plus the multipart envelope.
+      { prefix: '/api/imports', maxBody: '21m' },
+    ],
   },
   finance: {
     port: 4105,

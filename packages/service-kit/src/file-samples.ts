@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import * as CFB from 'cfb';
 
 /**
@@ -11,6 +11,10 @@ export interface ZipEntryOptions {
   zip64?: boolean;
   /** General-purpose bit 3: the local header holds no CRC or sizes; a data descriptor follows the data. */
   dataDescriptor?: boolean;
+  /** Deflated (method 8) instead of stored. */
+  deflate?: boolean;
+  /** The uncompressed size the headers declare, when it should not be the truth (a bomb). */
+  declaredSize?: number;
 }
 
 export function zipArchive(entries: [name: string, data: Buffer | string, options?: ZipEntryOptions][]): Buffer {
@@ -18,9 +22,12 @@ export function zipArchive(entries: [name: string, data: Buffer | string, option
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, content, options = {}] of entries) {
-    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const raw = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const data = options.deflate ? deflateRawSync(raw) : raw;
+    const size = options.declaredSize ?? raw.length;
     const fileName = Buffer.from(name);
-    const crc = crc32(data);
+    const crc = crc32(raw);
+    const method = options.deflate ? 8 : 0;
     const flags = options.dataDescriptor ? 0x0008 : 0;
     const zip64Extra = Buffer.alloc(20);
     zip64Extra.writeUInt16LE(0x0001, 0);
@@ -32,10 +39,11 @@ export function zipArchive(entries: [name: string, data: Buffer | string, option
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(options.zip64 ? 45 : 20, 4);
     local.writeUInt16LE(flags, 6);
+    local.writeUInt16LE(method, 8);
     if (!options.dataDescriptor) {
       local.writeUInt32LE(crc, 14);
       local.writeUInt32LE(options.zip64 ? 0xffffffff : data.length, 18);
-      local.writeUInt32LE(options.zip64 ? 0xffffffff : data.length, 22);
+      local.writeUInt32LE(options.zip64 ? 0xffffffff : size, 22);
     }
     local.writeUInt16LE(fileName.length, 26);
     local.writeUInt16LE(localExtra.length, 28);
@@ -44,7 +52,7 @@ export function zipArchive(entries: [name: string, data: Buffer | string, option
       descriptor.writeUInt32LE(0x08074b50, 0);
       descriptor.writeUInt32LE(crc, 4);
       descriptor.writeUInt32LE(data.length, 8);
-      descriptor.writeUInt32LE(data.length, 12);
+      descriptor.writeUInt32LE(size, 12);
     }
     const centralExtra = options.zip64 ? zip64Extra : Buffer.alloc(0);
     const central = Buffer.alloc(46);
@@ -52,9 +60,10 @@ export function zipArchive(entries: [name: string, data: Buffer | string, option
     central.writeUInt16LE(options.zip64 ? 45 : 20, 4);
     central.writeUInt16LE(options.zip64 ? 45 : 20, 6);
     central.writeUInt16LE(flags, 8);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(options.zip64 ? 0xffffffff : data.length, 20);
-    central.writeUInt32LE(options.zip64 ? 0xffffffff : data.length, 24);
+    central.writeUInt32LE(options.zip64 ? 0xffffffff : size, 24);
     central.writeUInt16LE(fileName.length, 28);
     central.writeUInt16LE(centralExtra.length, 30);
     central.writeUInt32LE(offset, 42);
@@ -86,6 +95,78 @@ const XLSM_TYPES = contentTypes(
   [['/xl/workbook.xml', 'application/vnd.ms-excel.sheet.macroEnabled.main+xml']],
   [['bin', 'application/vnd.ms-office.vbaProject']],
 );
+
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A cell of xlsxWorkbook: text (a shared string), a number, a date (a serial with a date format), a percentage or a formula with its cached value. */
+export type XlsxCell = string | number | { date: number } | { percent: number } | { formula: string; cached: string | number } | null;
+
+/**
+ * An XLSX as Excel writes one: shared strings, a styles part with a date and a percentage format,
+ * cell references on every cell, several sheets; entries deflated.
+ */
+export function xlsxWorkbook(sheets: Record<string, XlsxCell[][]>, options: { sheetDeclaredSize?: number } = {}): Buffer {
+  const shared: string[] = [];
+  const sharedIndex = new Map<string, number>();
+  const stringCell = (text: string) => {
+    if (!sharedIndex.has(text)) {
+      sharedIndex.set(text, shared.length);
+      shared.push(text);
+    }
+    return sharedIndex.get(text)!;
+  };
+  const column = (index: number) => {
+    let name = '';
+    for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+    return name;
+  };
+  const names = Object.keys(sheets);
+  const sheetParts = names.map((name) => {
+    const rows = sheets[name]!.map((row, r) => {
+      const cells = row
+        .map((cell, c) => {
+          const ref = `${column(c)}${r + 1}`;
+          if (cell === null) return '';
+          if (typeof cell === 'string') return `<c r="${ref}" t="s"><v>${stringCell(cell)}</v></c>`;
+          if (typeof cell === 'number') return `<c r="${ref}"><v>${cell}</v></c>`;
+          if ('date' in cell) return `<c r="${ref}" s="1"><v>${cell.date}</v></c>`;
+          if ('percent' in cell) return `<c r="${ref}" s="2"><v>${cell.percent}</v></c>`;
+          const cached = typeof cell.cached === 'string' ? ` t="str"` : '';
+          return `<c r="${ref}"${cached}><f>${xmlText(cell.formula)}</f><v>${xmlText(String(cell.cached))}</v></c>`;
+        })
+        .join('');
+      return `<row r="${r + 1}">${cells}</row>`;
+    });
+    return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`;
+  });
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const workbook = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="${main}" xmlns:r="${rel}"><sheets>${names
+    .map((name, index) => `<sheet name="${xmlText(name)}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`)
+    .join('')}</sheets></workbook>`;
+  const workbookRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${names
+    .map((_, index) => `<Relationship Id="rId${index + 1}" Type="${rel}/worksheet" Target="worksheets/sheet${index + 1}.xml"/>`)
+    .join('')}</Relationships>`;
+  const styles = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet xmlns="${main}"><numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/></numFmts><cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="164" applyNumberFormat="1"/><xf numFmtId="10" applyNumberFormat="1"/></cellXfs></styleSheet>`;
+  const sharedXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="${main}" count="${shared.length}" uniqueCount="${shared.length}">${shared
+    .map((text) => `<si><t xml:space="preserve">${xmlText(text)}</t></si>`)
+    .join('')}</sst>`;
+  return zipArchive([
+    ['[Content_Types].xml', XLSX_TYPES, { deflate: true }],
+    ['xl/workbook.xml', workbook, { deflate: true }],
+    ['xl/_rels/workbook.xml.rels', workbookRels, { deflate: true }],
+    ['xl/styles.xml', styles, { deflate: true }],
+    ['xl/sharedStrings.xml', sharedXml, { deflate: true }],
+    ...sheetParts.map(
+      (part, index) =>
+        [
+          `xl/worksheets/sheet${index + 1}.xml`,
+          part,
+          { deflate: true, ...(index === 0 && options.sheetDeclaredSize ? { declaredSize: options.sheetDeclaredSize } : {}) },
+        ] as [string, string, ZipEntryOptions],
+    ),
+  ]);
+}
 
 /** Bytes that compress badly, so an entry's size is what it says. */
 function noise(length: number): Buffer {

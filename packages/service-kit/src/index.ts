@@ -37,6 +37,6 @@ export {
   type SessionSettings,
   type SessionUser,
 } from './session';
-export { singleFileUpload, sniffFile, type SingleFileOptions, type UploadedFile } from './upload';
+export { TEXT, looksLikeText, singleFileUpload, sniffFile, type SingleFileOptions, type UploadedFile } from './upload';
 export { INVALID_CHARACTER, MAX_ID, parseBody, parseIdParam, parseUserIdParam, rejectNulCharacters } from './validation';
 export { answerColumns, answerColumnsSql, toAnswer } from './answers';

@@ -69,12 +69,33 @@ export async function sniffFile(file: string): Promise<string | undefined> {
   const head = await firstBytes(file, CFB_MAGIC.length);
   if (head.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) return officeZipKind(file);
   if (head.equals(CFB_MAGIC)) return compoundFileKind(file);
+  let detected: string | undefined;
   try {
-    const detected = await fileTypeFromFile(file);
-    return detected?.mime;
+    detected = (await fileTypeFromFile(file))?.mime;
   } catch {
-    return undefined;
+    detected = undefined;
   }
+  if (detected) return detected;
+  return looksLikeText(await firstBytes(file, TEXT_SAMPLE_BYTES)) ? TEXT : undefined;
+}
+
+/** Plain text (a CSV, a TXT): what sniffFile says of bytes no format claims and that read as text. */
+export const TEXT = 'text/plain';
+const TEXT_SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * Text, or not: a UTF-16 BOM, or no NUL and almost no control characters (one in a thousand bytes:
+ * a stray form feed) in the first 64 KiB. An image, a PDF or an executable has plenty.
+ */
+export function looksLikeText(head: Buffer): boolean {
+  if (head.length === 0) return false;
+  if (head[0] === 0xff && head[1] === 0xfe) return true;
+  let control = 0;
+  for (const byte of head) {
+    if (byte === 0) return false;
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control += 1;
+  }
+  return control <= head.length / 1000;
 }
 
 /**

@@ -66,7 +66,10 @@ describe('sniffFile: a type from the bytes, never a guess and never an error', (
     ).toBe('application/zip');
   });
 
-  test('bytes with no known signature are unknown', async () => {
-    expect(await sniff(Buffer.from('texto qualquer'))).toBeUndefined();
+  test('bytes with no known signature are unknown, unless they read as text', async () => {
+    expect(await sniff(Buffer.from([0x01, 0x02, 0x03, 0x00, 0x10, 0x11, 0x12, 0x13]))).toBeUndefined();
+    expect(await sniff(Buffer.from('texto qualquer'))).toBe('text/plain');
+    expect(await sniff(Buffer.from('Nome;Cidade\r\nJos\xe9;S\xe3o Paulo\r\n', 'latin1'))).toBe('text/plain');
+    expect(await sniff(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Nome\tCidade', 'utf16le')]))).toBe('text/plain');
   });
 });

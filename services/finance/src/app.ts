@@ -2,7 +2,8 @@ import path from 'node:path';
 import { createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
 import type { FinanceConfig } from './config';
 import { AccountDataService, FINANCE_ACCOUNT_TABLES } from './modules/account/account-data.service';
-import { clearDataRoutes } from './modules/account/clear-data.routes';
+import { clearDataRoutes, contactMoveRoutes } from './modules/account/clear-data.routes';
+import { ContactMoveService } from './modules/account/contact-move.service';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { ClaimsService } from './modules/claims/claims.service';
 import { commissionsRoutes } from './modules/commissions/commissions.routes';
@@ -33,6 +34,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       policyIssueRoutes(router, new PoliciesService(knex));
       statsRoutes(router, new FinanceStatsService(knex));
       clearDataRoutes(router, new AccountDataService(knex, store));
+      contactMoveRoutes(router, new ContactMoveService(knex));
     },
   });
 }

@@ -1,11 +1,15 @@
 import path from 'node:path';
+import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
 import { createInternalClient, createService, type Service } from '@corretora/service-kit';
 import type { PipelineConfig } from './config';
 import { AccountDataService, PIPELINE_ACCOUNT_TABLES } from './modules/account/account-data.service';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { ImportsService } from './modules/imports/imports.service';
 import { ContactsService } from './modules/contacts/contacts.service';
+import { DuplicatesService } from './modules/contacts/duplicates.service';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { PipelineService } from './modules/pipeline/pipeline.service';
 import { referenceLookupRoutes, statsRoutes } from './modules/stats/stats.routes';
@@ -13,6 +17,7 @@ import { PipelineStatsService } from './modules/stats/stats.service';
 
 export async function createPipelineService(config: PipelineConfig): Promise<Service> {
   const catalogues = new CatalogueCheck(config.cataloguesUrl, config.internalToken);
+  const cataloguesClient = createInternalClient(config.cataloguesUrl, config.internalToken);
   // Issuing waits on finance longer than a plain read: it writes the policy.
   const finance = config.financeUrl ? createInternalClient(config.financeUrl, config.internalToken, 10_000) : null;
   return createService({
@@ -22,7 +27,11 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
     accountTables: PIPELINE_ACCOUNT_TABLES,
     routes(router, { knex }) {
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
-      contactsRoutes(router, new ContactsService(knex, catalogues));
+      contactsRoutes(router, new ContactsService(knex, catalogues), new DuplicatesService(knex, finance));
+      importsRoutes(
+        router,
+        new ImportsService(knex, (userId) => cataloguesClient.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } })),
+      );
     },
     internalRoutes(router, { knex }) {
       const stats = new PipelineStatsService(knex);

@@ -1,25 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Service } from '@corretora/service-kit';
-import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
-import { createCataloguesService } from '../../catalogues/src/app';
-import { createPipelineService } from '../src/app';
+import { pipelineFixture } from './stack';
 
 /** The real catalogues service on the same database: every id is checked over its internal listener. */
-let catalogues: Service | undefined;
-const fixture = serviceFixture(async (databaseUrl) => {
-  catalogues = await createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: randomBytes(32) });
-  const { internal } = await catalogues.listen(0, 0);
-  return createPipelineService({
-    ...testConfig('pipeline', databaseUrl),
-    cataloguesUrl: `http://127.0.0.1:${(internal.address() as AddressInfo).port}`,
-    financeUrl: null,
-  });
-});
-afterAll(async () => {
-  await catalogues?.close();
-});
+const { fixture, catalogues: cataloguesService } = pipelineFixture();
 const { api, broker } = fixture;
 
 interface Refs {
@@ -33,7 +16,7 @@ interface Refs {
 async function brokerWithRefs() {
   const who = await broker();
   // The same session row serves both services (one shared session, as through the gateway).
-  const refs = (await request(catalogues!.app.callback()).get('/api/reference-data').set('Cookie', who.cookie)).body as Refs;
+  const refs = (await request(cataloguesService().app.callback()).get('/api/reference-data').set('Cookie', who.cookie)).body as Refs;
   const stage = (key: string) => refs.pipelineStages.find((s) => s.key === key)!.id;
   return { ...who, refs, stage };
 }

@@ -11,6 +11,9 @@ export const ACTIVITY_TYPES = [
   'policy_issued',
   'claim_status_changed',
   'document_uploaded',
+  'import_done',
+  'import_undone',
+  'contacts_merged',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -6,6 +6,8 @@ import * as CATALOGUE_SCHEMAS from '../catalogues/catalogues.operation-schemas';
 import * as CATALOGUE_OPERATIONS from '../catalogues/catalogues.operations';
 import * as FINANCE_SCHEMAS from '../finance/finance.operation-schemas';
 import * as FINANCE_OPERATIONS from '../finance/finance.operations';
+import * as IMPORT_SCHEMAS from '../imports/imports.operation-schemas';
+import * as IMPORT_OPERATIONS from '../imports/imports.operations';
 import * as PIPELINE_SCHEMAS from '../pipeline/pipeline.operation-schemas';
 import * as PIPELINE_OPERATIONS from '../pipeline/pipeline.operations';
 import type { AnyOperation, Operation, Schema } from './operation';
@@ -44,6 +46,7 @@ const DOMAINS: readonly [object, object][] = [
   [CATALOGUE_OPERATIONS, CATALOGUE_SCHEMAS satisfies SchemaTable<typeof CATALOGUE_OPERATIONS>],
   [FINANCE_OPERATIONS, FINANCE_SCHEMAS satisfies SchemaTable<typeof FINANCE_OPERATIONS>],
   [PIPELINE_OPERATIONS, PIPELINE_SCHEMAS satisfies SchemaTable<typeof PIPELINE_OPERATIONS>],
+  [IMPORT_OPERATIONS, IMPORT_SCHEMAS satisfies SchemaTable<typeof IMPORT_OPERATIONS>],
 ];
 
 let byId: Map<string, OperationSchemas> | undefined;

@@ -24,7 +24,7 @@ export interface Operation {
   /** What it does, in a line (the reference shows it): inline, or in the operation's server half. */
   readonly summary?: string;
   /** The success status; 204 answers no body. Default 200. */
-  readonly status?: 200 | 201 | 204;
+  readonly status?: 200 | 201 | 202 | 204;
   /** The query's schema type (a phantom: `schema<typeof X>()`; the runtime schema is operationSchemas'). */
   readonly query?: Schema;
   /** A JSON body's schema type (a phantom, as `query`). */

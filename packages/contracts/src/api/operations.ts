@@ -2,6 +2,7 @@ import * as AUTH_OPERATIONS from '../auth/auth.operations';
 import * as BROKER_OPERATIONS from '../broker/broker.operations';
 import * as CATALOGUE_OPERATIONS from '../catalogues/catalogues.operations';
 import * as FINANCE_OPERATIONS from '../finance/finance.operations';
+import * as IMPORT_OPERATIONS from '../imports/imports.operations';
 import * as PIPELINE_OPERATIONS from '../pipeline/pipeline.operations';
 import type { AnyOperation } from './operation';
 
@@ -11,5 +12,7 @@ export function allOperations(): AnyOperation[] {
     Object.values(group).flatMap((entry: AnyOperation | object) =>
       'method' in entry && 'path' in entry ? [entry as AnyOperation] : flatten(entry),
     );
-  return [AUTH_OPERATIONS, BROKER_OPERATIONS, CATALOGUE_OPERATIONS, PIPELINE_OPERATIONS, FINANCE_OPERATIONS].flatMap(flatten);
+  return [AUTH_OPERATIONS, BROKER_OPERATIONS, CATALOGUE_OPERATIONS, PIPELINE_OPERATIONS, FINANCE_OPERATIONS, IMPORT_OPERATIONS].flatMap(
+    flatten,
+  );
 }

@@ -1,3 +1,5 @@
+import { isAreaCode } from './ddd';
+
 /** Cleaning keeps digits and a leading '+', as typed numbers like '+55 (11) 98765-4321' need. */
 function cleanPhone(value: string): string {
   const trimmed = value.trim();
@@ -46,5 +48,37 @@ export function maskPhone(value: string): string {
 export function formatPhone(stored: string | null | undefined): string {
   if (!stored) return '';
   if (stored.length === 9) return `${stored.slice(0, 5)}-${stored.slice(5)}`;
+  // A landline: (DD) 0000-0000.
+  if (/^\d{10}$/.test(stored)) return `(${stored.slice(0, 2)}) ${stored.slice(2, 6)}-${stored.slice(6)}`;
   return maskPhone(stored);
+}
+
+/** A phone as an import reads it: the national digits (what `phone` stores) and its E.164 form. */
+export interface ParsedPhone {
+  national: string;
+  e164: string;
+}
+
+/**
+ * Any Brazilian phone as spreadsheets hold it: '(11) 98765-4321', '+55 11 98765-4321',
+ * '011 98765-4321', '0 21 11 98765-4321' (a carrier code), '11 8765-4321' (a mobile written before
+ * the 9th digit: the 9 is added), '11 3456-7890' (a landline). The area code must be a real one
+ * (ddd.ts). Null for anything else.
+ */
+export function parseBrazilianPhone(value: string): ParsedPhone | null {
+  if (value.length > 30) return null;
+  let digits = value.replace(/\D/g, '');
+  // National numbers have 10 or 11 digits: 12 or 13 starting with 55 carry the country code.
+  if (/^55\d{10,11}$/.test(digits)) digits = digits.slice(2);
+  else if (/^0\d{12,13}$/.test(digits)) digits = digits.slice(3);
+  else if (/^0\d{10,11}$/.test(digits)) digits = digits.slice(1);
+  if (!isAreaCode(digits.slice(0, 2))) return null;
+  const area = digits.slice(0, 2);
+  const number = digits.slice(2);
+  let national: string;
+  if (/^9\d{8}$/.test(number)) national = digits;
+  else if (/^[2-5]\d{7}$/.test(number)) national = digits;
+  else if (/^[6-9]\d{7}$/.test(number)) national = `${area}9${number}`;
+  else return null;
+  return { national, e164: `+55${national}` };
 }

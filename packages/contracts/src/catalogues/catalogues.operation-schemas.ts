@@ -17,3 +17,4 @@ export const check = { summary: 'Confere ids de catálogo de uma escrita.', quer
 export const revealInsurerPassword = { summary: 'Mostra a senha do portal da seguradora (guardada cifrada).' };
 export const referenceData = { summary: 'Nomes de produtos, origens, seguradoras e estágios.' };
 export const clearData = { summary: 'Limpar Dados: catálogos e estágios de volta ao padrão.' };
+export const referenceFor = { summary: 'Os catálogos da corretora (produtos, origens, seguradoras), para uma importação casar nomes.' };

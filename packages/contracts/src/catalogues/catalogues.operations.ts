@@ -29,6 +29,13 @@ export const check = {
   query: phantom as typeof CatalogueCheckQuerySchema,
   answer: phantom as CatalogueCheckAnswer,
 } as const satisfies Operation;
+export const referenceFor = {
+  id: 'catalogues.referenceFor',
+  method: 'GET',
+  path: '/internal/catalogues/:userId/reference-data',
+  access: 'internal',
+  answer: phantom as ReferenceData,
+} as const satisfies Operation;
 export const clearData = {
   id: 'catalogues.clearData',
   method: 'DELETE',

@@ -1,6 +1,7 @@
 // The server half of the finance operations, by the same names: each one's summary (the reference) and its runtime
 // schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import {
+  ContactMoveSchema,
   ClaimInputSchema,
   ClaimQuerySchema,
   ClaimStatusSchema,
@@ -32,3 +33,7 @@ export const downloadDocument = { summary: 'Baixa um documento.' };
 export const removeDocument = { summary: 'Exclui um documento e o seu arquivo.' };
 export const stats = { summary: 'A parte financeira do painel.' };
 export const clearData = { summary: 'Limpar Dados: apólices, sinistros, documentos e arquivos.' };
+export const moveContact = {
+  summary: 'Mesclagem de contatos: apólices, sinistros e documentos de um contato passam a outro.',
+  body: ContactMoveSchema,
+};

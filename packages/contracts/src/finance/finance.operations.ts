@@ -2,6 +2,7 @@ import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
 import type { Claim, ClaimList, CommissionsResponse, DocumentList, FinanceStats, Policy, StoredDocument } from './finance-types';
 import type {
+  ContactMoveSchema,
   ClaimInputSchema,
   ClaimQuerySchema,
   ClaimStatusSchema,
@@ -139,6 +140,15 @@ export const issuePolicy = {
   access: 'internal',
   body: phantom as typeof PolicyIssueSchema,
   answer: phantom as Policy,
+} as const satisfies Operation;
+export const moveContact = {
+  id: 'finance.moveContact',
+  method: 'POST',
+  path: '/internal/finance/:userId/contacts/:id/move',
+  access: 'internal',
+  notFound: NOT_FOUND.contact,
+  body: phantom as typeof ContactMoveSchema,
+  answer: phantom as { policies: number; claims: number; documents: number },
 } as const satisfies Operation;
 export const stats = {
   id: 'finance.stats',

@@ -114,3 +114,6 @@ export const PolicyPdfFieldsSchema = v.object({
 
 /** GET /api/documents?category */
 export const DocumentQuerySchema = v.object({ category: v.optional(v.picklist(DOCUMENT_CATEGORY_VALUES, 'Categoria inválida.')) });
+
+/** POST /internal/finance/{userId}/contacts/{id}/move: the contact that receives the records. */
+export const ContactMoveSchema = v.object({ into: wireId('Contato inválido.') });

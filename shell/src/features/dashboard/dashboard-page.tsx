@@ -20,6 +20,7 @@ import {
   ArchiveRegular,
   ArrowRightRegular,
   ArrowUndoRegular,
+  ArrowUploadRegular,
   DocumentArrowUpRegular,
   DocumentTextRegular,
   MoneyRegular,
@@ -150,6 +151,18 @@ const ACTIVITY: Record<ActivityType, { icon: FluentIcon; text: (event: ActivityE
   document_uploaded: {
     icon: DocumentArrowUpRegular,
     text: (event) => `Documento enviado: ${event.subject} (${optionLabel(DOCUMENT_CATEGORIES, event.detail)})`,
+  },
+  import_done: {
+    icon: ArrowUploadRegular,
+    text: (event) => `Importação de ${event.subject} concluída${event.detail ? `: ${event.detail}` : ''}`,
+  },
+  import_undone: {
+    icon: ArrowUndoRegular,
+    text: (event) => `Importação de ${event.subject} desfeita${event.detail ? `: ${event.detail}` : ''}`,
+  },
+  contacts_merged: {
+    icon: PeopleRegular,
+    text: (event) => `Contatos mesclados em ${event.subject}${event.detail ? ` (${event.detail})` : ''}`,
   },
 };
 

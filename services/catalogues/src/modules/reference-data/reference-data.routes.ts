@@ -17,4 +17,5 @@ export function referenceDataRoutes(router: Router, referenceData: ReferenceData
 /** The pipeline checks every catalogue id a write names (the internal listener only). */
 export function internalCheckRoutes(router: Router, referenceData: ReferenceDataService): void {
   route(router, OPS.check, ({ params, query }) => referenceData.check(params.userId, query));
+  route(router, OPS.referenceFor, ({ params }) => referenceData.forBroker(params.userId));
 }

@@ -2,8 +2,14 @@ import { FINANCE_OPERATIONS as OPS } from '@corretora/contracts';
 import { route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { AccountDataService } from './account-data.service';
+import type { ContactMoveService } from './contact-move.service';
 
 /** Finance's part of Limpar Dados (the broker service asks). */
 export function clearDataRoutes(router: Router, account: AccountDataService): void {
   route(router, OPS.clearData, ({ params }) => account.clear(params.userId));
+}
+
+/** The pipeline merges two contacts: their finance records follow. */
+export function contactMoveRoutes(router: Router, contacts: ContactMoveService): void {
+  route(router, OPS.moveContact, ({ params, body }) => contacts.move(params.userId, params.id, body.into));
 }

@@ -1,10 +1,11 @@
-import { PIPELINE_OPERATIONS as OPS } from '@corretora/contracts';
+import { IMPORT_OPERATIONS, PIPELINE_OPERATIONS as OPS } from '@corretora/contracts';
 import { route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { contactsCsv } from './contacts-csv';
 import type { ContactsService } from './contacts.service';
+import type { DuplicatesService } from './duplicates.service';
 
-export function contactsRoutes(router: Router, contacts: ContactsService): void {
+export function contactsRoutes(router: Router, contacts: ContactsService, duplicates: DuplicatesService): void {
   route(router, OPS.contacts, ({ user, query }) => contacts.page(user.id, query));
 
   // Before '/:id': 'export' is not an id.
@@ -16,6 +17,10 @@ export function contactsRoutes(router: Router, contacts: ContactsService): void 
     ctx.body = contactsCsv(await contacts.all(user.id, query));
     return undefined;
   });
+
+  // Before '/:id' too.
+  route(router, IMPORT_OPERATIONS.contactDuplicates, ({ user }) => duplicates.groups(user.id));
+  route(router, IMPORT_OPERATIONS.mergeContacts, ({ user, params, body }) => duplicates.merge(user.id, params.id, body));
 
   route(router, OPS.contact, ({ user, params }) => contacts.get(user.id, params.id));
   route(router, OPS.createContact, ({ user, body }) => contacts.create(user.id, body));

@@ -1,0 +1,158 @@
+/**
+ * What an import can hold, as screens show it: the kinds, the fields each maps, their labels and
+ * the header words that suggest them. Apart from the schemas, so a page that only shows labels
+ * carries no valibot.
+ */
+export const IMPORT_KINDS = ['contacts', 'policies'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** só criar / criar e atualizar / só atualizar. */
+export const IMPORT_MODES = ['create', 'upsert', 'update'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const IMPORT_MODE_OPTIONS = [
+  { value: 'create', label: 'Só criar' },
+  { value: 'upsert', label: 'Criar e atualizar' },
+  { value: 'update', label: 'Só atualizar' },
+] as const satisfies readonly { value: ImportMode; label: string }[];
+
+export const IMPORT_STATUSES = ['mapping', 'preview', 'running', 'done', 'failed', 'undone'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
+  mapping: 'Mapeando colunas',
+  preview: 'Pré-visualização',
+  running: 'Importando',
+  done: 'Concluída',
+  failed: 'Falhou',
+  undone: 'Desfeita',
+};
+
+/** criar / atualizar / ignorar / possível duplicado / erro. */
+export const IMPORT_OUTCOMES = ['create', 'update', 'skip', 'duplicate', 'error'] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
+export const IMPORT_OUTCOME_LABELS: Record<ImportOutcome, string> = {
+  create: 'Criar',
+  update: 'Atualizar',
+  skip: 'Ignorar',
+  duplicate: 'Possível duplicado',
+  error: 'Erro',
+};
+
+export const CONTACT_IMPORT_FIELDS = [
+  'name',
+  'document',
+  'email',
+  'phone',
+  'birthDate',
+  'cep',
+  'address',
+  'city',
+  'state',
+  'type',
+  'leadSource',
+  'product',
+  'notes',
+] as const;
+export type ContactImportField = (typeof CONTACT_IMPORT_FIELDS)[number];
+
+/** A contact's own fields, as an import writes them and a merge chooses between them. */
+export const CONTACT_RECORD_FIELDS = [
+  'name',
+  'cpf',
+  'cnpj',
+  'email',
+  'phone',
+  'birthDate',
+  'cep',
+  'address',
+  'city',
+  'state',
+  'type',
+  'productId',
+  'leadSourceId',
+] as const;
+export type ContactRecordField = (typeof CONTACT_RECORD_FIELDS)[number];
+
+export const POLICY_IMPORT_FIELDS = [
+  'policyNumber',
+  'insurer',
+  'contactDocument',
+  'contactName',
+  'type',
+  'startDate',
+  'endDate',
+  'netPremium',
+  'totalPremium',
+  'commissionPercentage',
+  'commissionAmount',
+  'status',
+] as const;
+export type PolicyImportField = (typeof POLICY_IMPORT_FIELDS)[number];
+export type ImportField = ContactImportField | PolicyImportField;
+
+export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
+  contacts: CONTACT_IMPORT_FIELDS,
+  policies: POLICY_IMPORT_FIELDS,
+};
+
+/** Fields a row cannot do without (the mapping must name them). */
+export const REQUIRED_IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
+  contacts: ['name'],
+  policies: ['policyNumber', 'insurer', 'endDate', 'totalPremium'],
+};
+
+interface FieldInfo {
+  label: string;
+  /** Header words (compared without accents or case) that suggest the field. */
+  headers: readonly string[];
+}
+
+export const IMPORT_FIELD_INFO: Record<ImportKind, Record<string, FieldInfo>> = {
+  contacts: {
+    name: { label: 'Nome', headers: ['nome', 'nome completo', 'cliente', 'razao social', 'segurado', 'name'] },
+    document: { label: 'CPF/CNPJ', headers: ['cpf', 'cnpj', 'cpf cnpj', 'cpf/cnpj', 'documento', 'doc'] },
+    email: { label: 'E-mail', headers: ['email', 'e mail', 'e-mail', 'correio eletronico'] },
+    phone: { label: 'Telefone', headers: ['telefone', 'celular', 'fone', 'whatsapp', 'tel', 'phone', 'contato'] },
+    birthDate: { label: 'Data de nascimento', headers: ['data de nascimento', 'nascimento', 'data nasc', 'dt nasc', 'aniversario'] },
+    cep: { label: 'CEP', headers: ['cep'] },
+    address: { label: 'Endereço', headers: ['endereco', 'logradouro', 'rua', 'endereco completo'] },
+    city: { label: 'Cidade', headers: ['cidade', 'municipio'] },
+    state: { label: 'UF', headers: ['uf', 'estado'] },
+    type: { label: 'Tipo', headers: ['tipo', 'tipo de pessoa', 'pessoa', 'tipo cliente'] },
+    leadSource: { label: 'Origem', headers: ['origem', 'origem do lead', 'fonte', 'canal'] },
+    product: { label: 'Produto de interesse', headers: ['produto', 'produto de interesse', 'tipo de seguro', 'seguro', 'interesse'] },
+    notes: { label: 'Observações', headers: ['observacoes', 'observacao', 'obs', 'notas', 'comentarios'] },
+  },
+  policies: {
+    policyNumber: {
+      label: 'Número da apólice',
+      headers: ['apolice', 'numero da apolice', 'n apolice', 'numero', 'n da apolice', 'policy'],
+    },
+    insurer: { label: 'Seguradora', headers: ['seguradora', 'cia', 'companhia', 'insurer'] },
+    contactDocument: { label: 'CPF/CNPJ do cliente', headers: ['cpf', 'cnpj', 'cpf cnpj', 'cpf/cnpj', 'documento', 'cpf do cliente'] },
+    contactName: { label: 'Nome do cliente', headers: ['cliente', 'segurado', 'nome', 'nome do cliente', 'nome do segurado'] },
+    type: { label: 'Ramo', headers: ['ramo', 'tipo', 'produto', 'tipo de seguro'] },
+    startDate: {
+      label: 'Início de vigência',
+      headers: ['inicio', 'inicio de vigencia', 'inicio vigencia', 'vigencia inicial', 'data inicio'],
+    },
+    endDate: {
+      label: 'Fim de vigência',
+      headers: ['fim', 'fim de vigencia', 'fim vigencia', 'vigencia final', 'vencimento', 'data fim', 'termino'],
+    },
+    netPremium: { label: 'Prêmio líquido', headers: ['premio liquido', 'liquido', 'premio liq'] },
+    totalPremium: { label: 'Prêmio total', headers: ['premio total', 'premio', 'total', 'valor'] },
+    commissionPercentage: {
+      label: '% de comissão',
+      headers: ['comissao', '% comissao', 'percentual de comissao', 'comissao %', 'perc comissao'],
+    },
+    commissionAmount: { label: 'Valor da comissão', headers: ['valor da comissao', 'comissao r', 'valor comissao', 'comissao valor'] },
+    status: { label: 'Status', headers: ['status', 'situacao'] },
+  },
+};
+
+/** 20 MB and 100,000 rows at most. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 100_000;
+/** An import can be undone for this many days after it ran. */
+export const IMPORT_UNDO_DAYS = 30;
+export const IMPORT_ROWS_PAGE_MAX = 500;

@@ -1,0 +1,83 @@
+import { phantom, type Operation } from '../api/operation';
+import { NOT_FOUND } from '../errors';
+import type { DuplicateGroup, ImportCreated, ImportDetail, ImportSummary, MergeResult } from './imports-types';
+import type { ContactMergeSchema, ImportFieldsSchema, ImportMappingSchema, ImportRowsQuerySchema } from './imports.schemas';
+
+// Imports of contacts and policies, and the duplicates they (or the broker) made: the pipeline
+// service, which owns the contacts; a policies import writes its policies through finance.
+
+export const createImport = {
+  id: 'imports.create',
+  method: 'POST',
+  path: '/api/imports',
+  access: 'signed-in',
+  status: 201,
+  upload: { field: 'file', fields: phantom as typeof ImportFieldsSchema },
+  answer: phantom as ImportCreated,
+} as const satisfies Operation;
+export const imports = {
+  id: 'imports.list',
+  method: 'GET',
+  path: '/api/imports',
+  access: 'signed-in',
+  answer: phantom as ImportSummary[],
+} as const satisfies Operation;
+export const importDetail = {
+  id: 'imports.get',
+  method: 'GET',
+  path: '/api/imports/:id',
+  access: 'signed-in',
+  notFound: NOT_FOUND.import,
+  query: phantom as typeof ImportRowsQuerySchema,
+  answer: phantom as ImportDetail,
+} as const satisfies Operation;
+export const importMapping = {
+  id: 'imports.mapping',
+  method: 'PUT',
+  path: '/api/imports/:id/mapping',
+  access: 'signed-in',
+  notFound: NOT_FOUND.import,
+  body: phantom as typeof ImportMappingSchema,
+  answer: phantom as ImportDetail,
+} as const satisfies Operation;
+export const importErrors = {
+  id: 'imports.errors',
+  method: 'GET',
+  path: '/api/imports/:id/errors.csv',
+  access: 'signed-in',
+  notFound: NOT_FOUND.import,
+  produces: 'text/csv',
+} as const satisfies Operation;
+export const commitImport = {
+  id: 'imports.commit',
+  method: 'POST',
+  path: '/api/imports/:id/commit',
+  access: 'signed-in',
+  status: 202,
+  notFound: NOT_FOUND.import,
+  answer: phantom as ImportDetail,
+} as const satisfies Operation;
+export const undoImport = {
+  id: 'imports.undo',
+  method: 'DELETE',
+  path: '/api/imports/:id',
+  access: 'signed-in',
+  notFound: NOT_FOUND.import,
+  answer: phantom as ImportDetail,
+} as const satisfies Operation;
+export const contactDuplicates = {
+  id: 'contacts.duplicates',
+  method: 'GET',
+  path: '/api/contacts/duplicates',
+  access: 'signed-in',
+  answer: phantom as DuplicateGroup[],
+} as const satisfies Operation;
+export const mergeContacts = {
+  id: 'contacts.merge',
+  method: 'POST',
+  path: '/api/contacts/:id/merge',
+  access: 'signed-in',
+  notFound: NOT_FOUND.contact,
+  body: phantom as typeof ContactMergeSchema,
+  answer: phantom as MergeResult,
+} as const satisfies Operation;

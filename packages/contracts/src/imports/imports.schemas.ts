@@ -1,0 +1,128 @@
+import * as v from 'valibot';
+import { isValidCep, normalizeCep } from '../br/cep';
+import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
+import { isValidCpf, normalizeCpf } from '../br/cpf';
+import { parseBrazilianPhone } from '../br/phone';
+import { maxLengthMessage, optionalEmail, optionalText, requiredText } from '../fields';
+import { STATE_CODES } from '../options/broker-options';
+import { NOTE_MAX_LENGTH } from '../pipeline/pipeline-options';
+import { CONTACT_RECORD_FIELDS, IMPORT_KINDS, IMPORT_MODES, IMPORT_OUTCOMES, IMPORT_ROWS_PAGE_MAX } from './import-options';
+import { comparableName, parseSheetDate } from './import-values';
+
+/** The text fields beside an import's file: its kind and, for an XLSX, the sheet (the first by default). */
+export const ImportFieldsSchema = v.object({
+  kind: v.picklist(IMPORT_KINDS, "Tipo de importação inválido: use 'contacts' ou 'policies'."),
+  sheet: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, maxLengthMessage(100)))),
+});
+
+const HEADER = v.pipe(v.string('Coluna inválida.'), v.maxLength(200, 'Coluna inválida.'));
+
+/** PUT /api/imports/{id}/mapping: field -> header (a field left out is not imported), and the mode. */
+export const ImportMappingSchema = v.object({
+  mapping: v.pipe(
+    v.record(v.pipe(v.string(), v.maxLength(40)), v.nullable(HEADER), 'Mapeamento inválido.'),
+    v.check((mapping) => Object.keys(mapping).length <= 40, 'Mapeamento inválido.'),
+  ),
+  mode: v.optional(v.picklist(IMPORT_MODES, "Modo inválido: use 'create', 'upsert' ou 'update'."), 'upsert'),
+});
+
+const pageNumber = (max: number, fallback: number) =>
+  v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'Use um número inteiro.'), v.transform(Number), v.maxValue(max, `No máximo ${max}.`)),
+    String(fallback),
+  );
+
+/** GET /api/imports/{id}: a page of its rows, optionally of one outcome. */
+export const ImportRowsQuerySchema = v.object({
+  offset: pageNumber(1_000_000, 0),
+  limit: pageNumber(IMPORT_ROWS_PAGE_MAX, 100),
+  outcome: v.optional(v.picklist(IMPORT_OUTCOMES, 'Resultado inválido.')),
+});
+
+/** POST /api/contacts/{id}/merge: the other contact, and which of the two gives each field. */
+export const ContactMergeSchema = v.object({
+  otherId: v.pipe(v.number('Contato inválido.'), v.integer('Contato inválido.'), v.minValue(1, 'Contato inválido.')),
+  keep: v.optional(
+    v.record(v.picklist(CONTACT_RECORD_FIELDS, 'Campo inválido.'), v.picklist(['this', 'other'], "Use 'this' ou 'other'.")),
+    {},
+  ),
+});
+
+const DOCUMENT_MESSAGE = 'CPF ou CNPJ inválido';
+const PHONE_MESSAGE = 'Telefone inválido: use DDD e número, ex.: (11) 98765-4321';
+
+/** A CPF or CNPJ as a spreadsheet holds it (formatted or not; a CPF that lost its leading zeros to Excel gets them back). */
+export function parseDocument(text: string): { cpf: string } | { cnpj: string } | null {
+  const trimmed = text.trim();
+  if (trimmed.length > 20) return null;
+  const cleaned = trimmed.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  if (/^\d{9,11}$/.test(cleaned) || /^\d{9}XX$/.test(cleaned)) {
+    const cpf = /^\d+$/.test(cleaned) ? cleaned.padStart(11, '0') : cleaned;
+    if (isValidCpf(cpf)) return { cpf: normalizeCpf(cpf) };
+  }
+  if (/^\d{12,14}$/.test(cleaned) && isValidCnpj(cleaned.padStart(14, '0'))) return { cnpj: cleaned.padStart(14, '0') };
+  if (isValidCnpj(cleaned)) return { cnpj: normalizeCnpj(cleaned) };
+  return null;
+}
+
+const TYPE_WORDS: [RegExp, 'individual' | 'business' | 'prospect'][] = [
+  [/^(pf|pessoa fisica|fisica|individual|cpf)$/, 'individual'],
+  [/^(pj|pessoa juridica|juridica|empresa|empresarial|business|cnpj)$/, 'business'],
+  [/^(prospecto|prospect|lead|potencial)$/, 'prospect'],
+];
+
+/** 'PF', 'Pessoa Física', 'PJ', 'Empresa', 'Prospecto'… as a contact type. */
+export function parseContactType(text: string): 'individual' | 'business' | 'prospect' | null {
+  const word = comparableName(text);
+  return TYPE_WORDS.find(([pattern]) => pattern.test(word))?.[1] ?? null;
+}
+
+/** A cell that may be blank (null); anything else must read as a value, or the row says `message`. */
+function optionalCell<T>(message: string, read: (text: string) => T | null) {
+  return v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((text: string): { value: T | null; blank: boolean } =>
+      text.trim() === '' ? { value: null, blank: true } : { value: read(text.trim()), blank: false },
+    ),
+    v.check((cell) => cell.blank || cell.value !== null, message),
+    v.transform((cell) => cell.value),
+  );
+}
+
+/**
+ * One spreadsheet row of contacts, its cells named by field (text as read): the same rules as the
+ * contact forms (name 100, e-mail, CPF, notes), widened where a book is wider than a form (a CNPJ,
+ * a landline, the address). What it reads is what the row stores.
+ */
+export const ContactImportRowSchema = v.object({
+  name: requiredText('Nome é obrigatório', 100),
+  document: optionalCell(DOCUMENT_MESSAGE, parseDocument),
+  email: optionalEmail(),
+  phone: optionalCell(PHONE_MESSAGE, parseBrazilianPhone),
+  birthDate: v.pipe(
+    optionalCell('Data de nascimento inválida: use dd/mm/aaaa', (text) => parseSheetDate(text)),
+    v.check(
+      (date) => date === null || (date >= '1900-01-01' && date <= new Date().toISOString().slice(0, 10)),
+      'Data de nascimento inválida',
+    ),
+  ),
+  cep: optionalCell('CEP inválido: use 00000-000', (text) =>
+    isValidCep(text.padStart(8, '0')) ? normalizeCep(text).padStart(8, '0') : null,
+  ),
+  address: optionalText(200),
+  city: optionalText(100),
+  state: optionalCell('UF inválida: use a sigla, ex.: SP', (text) => {
+    const code = text.trim().toUpperCase();
+    return (STATE_CODES as readonly string[]).includes(code) ? code : null;
+  }),
+  type: optionalCell('Tipo inválido: use Pessoa Física, Pessoa Jurídica ou Prospecto', parseContactType),
+  leadSource: optionalText(100),
+  product: optionalText(100),
+  notes: optionalText(NOTE_MAX_LENGTH),
+});
+
+export type ImportFieldsInput = v.InferOutput<typeof ImportFieldsSchema>;
+export type ImportMappingInput = v.InferOutput<typeof ImportMappingSchema>;
+export type ImportRowsQuery = v.InferOutput<typeof ImportRowsQuerySchema>;
+export type ContactMergeInput = v.InferOutput<typeof ContactMergeSchema>;
+export type ContactImportRow = v.InferOutput<typeof ContactImportRowSchema>;

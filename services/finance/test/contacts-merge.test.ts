@@ -1,0 +1,103 @@
+import { financeStack } from './stack';
+
+const stack = financeStack();
+const { api, pipelineApi, brokerWithRefs, finalizedCard, issue } = stack;
+
+describe('a contact with a policy becomes a client; duplicates are found and merged with everything they own', () => {
+  test('issue, find the duplicate, merge: card, notes, policy and claim move to the survivor', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who);
+    expect((await issue(who, card.id, { policyNumber: 'AP-1' })).status).toBe(200);
+    const client = await pipelineApi().get(`/api/contacts/${card.contactId}`).set('Cookie', who.cookie);
+    expect(client.body.type).toBe('individual');
+
+    // The same person typed again, with an e-mail: same phone.
+    const twin = await pipelineApi()
+      .post('/api/contacts')
+      .set('Cookie', who.cookie)
+      .send({ name: 'Maria de Souza', phone: '(11) 98765-4321', email: 'maria@exemplo.com', type: 'individual' });
+    expect(twin.status).toBe(201);
+    const policies = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number; contactId: number }[];
+    const claim = await api()
+      .post('/api/claims')
+      .set('Cookie', who.cookie)
+      .send({ contactId: card.contactId, policyId: policies[0]!.id, type: 'colisao', amount: '1000.00', description: 'Batida' });
+    expect(claim.status).toBe(201);
+
+    const groups = await pipelineApi().get('/api/contacts/duplicates').set('Cookie', who.cookie);
+    expect(groups.status).toBe(200);
+    expect(groups.body).toEqual([
+      expect.objectContaining({
+        reason: 'phone',
+        value: '+5511987654321',
+        contacts: [expect.objectContaining({ id: card.contactId }), expect.objectContaining({ id: twin.body.id })],
+      }),
+    ]);
+
+    // Keep the twin, with the original's name.
+    const merged = await pipelineApi()
+      .post(`/api/contacts/${twin.body.id as number}/merge`)
+      .set('Cookie', who.cookie)
+      .send({ otherId: card.contactId, keep: { name: 'other' } });
+    expect(merged.status).toBe(200);
+    expect(merged.body).toMatchObject({
+      contact: { id: twin.body.id, name: 'Maria Souza', email: 'maria@exemplo.com', type: 'individual' },
+      moved: { cards: 1, policies: 1, claims: 1, documents: 0 },
+    });
+    expect((await pipelineApi().get(`/api/contacts/${card.contactId}`).set('Cookie', who.cookie)).status).toBe(404);
+    const after = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { contactId: number }[];
+    expect(after[0]!.contactId).toBe(twin.body.id);
+    const board = (await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body as { id: number; contactId: number }[];
+    expect(board.find((entry) => entry.id === card.id)!.contactId).toBe(twin.body.id);
+    const notes = (
+      await pipelineApi()
+        .get(`/api/contacts/${twin.body.id as number}`)
+        .set('Cookie', who.cookie)
+    ).body.notes as { content: string }[];
+    expect(notes.at(-1)!.content).toContain('Contato mesclado: Maria Souza');
+    expect((await pipelineApi().get('/api/contacts/duplicates').set('Cookie', who.cookie)).body).toEqual([]);
+  });
+
+  test("another broker's contacts are 404 on both sides; merging a contact into itself is a 400", async () => {
+    const owner = await brokerWithRefs();
+    const other = await brokerWithRefs();
+    const mine = await pipelineApi()
+      .post('/api/contacts')
+      .set('Cookie', owner.cookie)
+      .send({ name: 'A', phone: '(11) 98765-4321', type: 'individual' });
+    const theirs = await pipelineApi()
+      .post('/api/contacts')
+      .set('Cookie', other.cookie)
+      .send({ name: 'A', phone: '(11) 98765-4321', type: 'individual' });
+    const intoTheirs = await pipelineApi()
+      .post(`/api/contacts/${theirs.body.id as number}/merge`)
+      .set('Cookie', owner.cookie)
+      .send({ otherId: mine.body.id });
+    expect(intoTheirs.status).toBe(404);
+    const fromTheirs = await pipelineApi()
+      .post(`/api/contacts/${mine.body.id as number}/merge`)
+      .set('Cookie', owner.cookie)
+      .send({ otherId: theirs.body.id });
+    expect(fromTheirs.status).toBe(404);
+    expect(fromTheirs.body.message).toBe('Contato não encontrado.');
+    const itself = await pipelineApi()
+      .post(`/api/contacts/${mine.body.id as number}/merge`)
+      .set('Cookie', owner.cookie)
+      .send({ otherId: mine.body.id });
+    expect(itself.status).toBe(400);
+    const badKeep = await pipelineApi()
+      .post(`/api/contacts/${mine.body.id as number}/merge`)
+      .set('Cookie', owner.cookie)
+      .send({ otherId: theirs.body.id, keep: { password: 'other' } });
+    expect(badKeep.status).toBe(400);
+    // Nothing moved or vanished on either side.
+    expect(
+      (
+        await pipelineApi()
+          .get(`/api/contacts/${theirs.body.id as number}`)
+          .set('Cookie', other.cookie)
+      ).status,
+    ).toBe(200);
+    expect((await pipelineApi().get('/api/contacts/duplicates').set('Cookie', owner.cookie)).body).toEqual([]);
+  });
+});

@@ -1,0 +1,288 @@
+import { createHash } from 'node:crypto';
+import {
+  CONTACT_RECORD_FIELDS,
+  ContactImportRowSchema,
+  type ContactRecordField,
+  comparableName,
+  issuesToFieldErrors,
+  type ContactType,
+  type FieldIssue,
+  type ImportMode,
+  type ImportOutcome,
+  type ReferenceData,
+} from '@corretora/contracts';
+import * as v from 'valibot';
+
+/** A contact as dedupe sees it: its keys and the fields an import may change. */
+export interface ExistingContact {
+  id: number;
+  name: string;
+  cpf: string | null;
+  cnpj: string | null;
+  email: string | null;
+  phone: string | null;
+  birthDate: string | null;
+  cep: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  type: ContactType;
+  productId: number | null;
+  leadSourceId: number | null;
+}
+
+/** What a row stores: the contact's columns (null: the file says nothing; the type too) and a note. */
+export type ContactRecord = Omit<ExistingContact, 'id' | 'type'> & { type: ContactType | null; note: string | null };
+
+export const CONTACT_COLUMNS = CONTACT_RECORD_FIELDS;
+export type ContactColumn = ContactRecordField;
+
+export interface RowAnalysis {
+  line: number;
+  outcome: ImportOutcome;
+  errors: FieldIssue[];
+  reason: string | null;
+  targetId: number | null;
+  /** create: the whole record; update: only the fields that change (and the note); else null. */
+  record: Partial<ContactRecord> | null;
+}
+
+/** A note's fingerprint, so a re-import does not write the same note twice. */
+export function noteKey(contactId: number, content: string): string {
+  return `${contactId}:${createHash('sha256').update(content.trim()).digest('base64url')}`;
+}
+
+const KEY_LABELS = { document: 'CPF/CNPJ', email: 'e-mail', phone: 'telefone' } as const;
+type KeyKind = keyof typeof KEY_LABELS;
+
+/** Every key of a record (document, e-mail, phone E.164), strongest first. */
+function keysOf(record: Pick<ContactRecord, 'cpf' | 'cnpj' | 'email' | 'phone'>): [KeyKind, string][] {
+  const keys: [KeyKind, string][] = [];
+  const document = record.cpf ?? record.cnpj;
+  if (document) keys.push(['document', document]);
+  if (record.email) keys.push(['email', record.email.toLowerCase()]);
+  if (record.phone && /^[1-9]\d{9,10}$/.test(record.phone)) keys.push(['phone', `+55${record.phone}`]);
+  return keys;
+}
+
+function nameIndex(list: readonly { id: number; name: string }[]): Map<string, number> {
+  return new Map(list.map((item) => [comparableName(item.name), item.id]));
+}
+
+/**
+ * The outcome of every row of a contacts import, given the mapping (field -> column index), the
+ * mode, the broker's contacts and catalogues. Rows are validated by the contracts' row schema;
+ * a row matches a contact by document, else e-mail, else phone; a second row of the same person
+ * in the file is merged into the first (its blanks filled) and skipped; a name-only match is a
+ * possible duplicate, never merged. Pure: no I/O, so the preview is one pass over memory.
+ */
+export function analyseContacts(input: {
+  rows: readonly { line: number; cells: readonly string[] }[];
+  columns: Partial<Record<string, number>>;
+  mode: ImportMode;
+  existing: readonly ExistingContact[];
+  notes: ReadonlySet<string>;
+  reference: Pick<ReferenceData, 'products' | 'leadSources'>;
+}): RowAnalysis[] {
+  const { columns, mode } = input;
+  const products = nameIndex(input.reference.products);
+  const leadSources = nameIndex(input.reference.leadSources);
+  const byKey = new Map<string, ExistingContact>();
+  const byName = new Map<string, ExistingContact[]>();
+  for (const contact of input.existing) {
+    for (const [kind, value] of keysOf(contact)) if (!byKey.has(`${kind}:${value}`)) byKey.set(`${kind}:${value}`, contact);
+    const name = comparableName(contact.name);
+    byName.set(name, [...(byName.get(name) ?? []), contact]);
+  }
+  type Working = RowAnalysis & { full: ContactRecord; existing: ExistingContact | null };
+  const firstInFile = new Map<string, Working>();
+  const results: RowAnalysis[] = [];
+
+  for (const row of input.rows) {
+    const cells = Object.fromEntries(
+      Object.entries(columns).flatMap(([field, index]) => (index === undefined ? [] : [[field, row.cells[index] ?? '']])),
+    );
+    const parsed = v.safeParse(ContactImportRowSchema, cells);
+    if (!parsed.success) {
+      results.push({
+        line: row.line,
+        outcome: 'error',
+        errors: issuesToFieldErrors(parsed.issues),
+        reason: null,
+        targetId: null,
+        record: null,
+      });
+      continue;
+    }
+    const value = parsed.output;
+    const errors: FieldIssue[] = [];
+    const lookup = (names: Map<string, number>, text: string | null, path: string, message: string) => {
+      if (!text) return null;
+      const id = names.get(comparableName(text));
+      if (id === undefined) errors.push({ path, message: `${message} "${text}" não está cadastrado(a) em Configurações` });
+      return id ?? null;
+    };
+    const productId = lookup(products, value.product, 'product', 'Produto');
+    const leadSourceId = lookup(leadSources, value.leadSource, 'leadSource', 'Origem');
+    if (errors.length > 0) {
+      results.push({ line: row.line, outcome: 'error', errors, reason: null, targetId: null, record: null });
+      continue;
+    }
+    const document = value.document;
+    const record: ContactRecord = {
+      name: value.name,
+      cpf: document && 'cpf' in document ? document.cpf : null,
+      cnpj: document && 'cnpj' in document ? document.cnpj : null,
+      email: value.email,
+      phone: value.phone?.national ?? null,
+      birthDate: value.birthDate,
+      cep: value.cep,
+      address: value.address,
+      city: value.city,
+      state: value.state,
+      type: value.type,
+      productId,
+      leadSourceId,
+      note: value.notes,
+    };
+    const keys = keysOf(record);
+
+    // The same person earlier in this file: merged there.
+    const earlier = keys.map(([kind, key]) => firstInFile.get(`${kind}:${key}`)).find((found) => found !== undefined);
+    if (earlier) {
+      for (const column of CONTACT_COLUMNS) {
+        if (earlier.full[column] === null && record[column] !== null)
+          (earlier.full as unknown as Record<string, unknown>)[column] = record[column];
+      }
+      if (earlier.outcome === 'create') earlier.record = { ...earlier.full };
+      else if (earlier.outcome === 'update' && earlier.record) Object.assign(earlier.record, pickChanges(earlier.full, earlier.existing));
+      results.push({
+        line: row.line,
+        outcome: 'skip',
+        errors: [],
+        reason: `Mesmo contato da linha ${earlier.line}: os dados foram reunidos naquela linha`,
+        targetId: earlier.targetId,
+        record: null,
+      });
+      continue;
+    }
+
+    const match = keys.map(([kind, key]) => ({ kind, contact: byKey.get(`${kind}:${key}`) })).find((found) => found.contact !== undefined);
+    let result: Working;
+    if (match?.contact) {
+      const contact = match.contact;
+      const by = `pelo ${KEY_LABELS[match.kind]}`;
+      const changes = pickChanges(record, contact);
+      if (record.note && !input.notes.has(noteKey(contact.id, record.note))) changes.note = record.note;
+      const changed = Object.keys(changes).length > 0;
+      if (mode === 'create')
+        result = {
+          line: row.line,
+          outcome: 'skip',
+          errors: [],
+          reason: `Já existe (${contact.name}, ${by}); o modo só criar não atualiza`,
+          targetId: contact.id,
+          record: null,
+          full: record,
+          existing: contact,
+        };
+      else if (!changed)
+        result = {
+          line: row.line,
+          outcome: 'skip',
+          errors: [],
+          reason: `Sem alterações: ${contact.name} (${by})`,
+          targetId: contact.id,
+          record: null,
+          full: record,
+          existing: contact,
+        };
+      else
+        result = {
+          line: row.line,
+          outcome: 'update',
+          errors: [],
+          reason: `Atualiza ${contact.name} (${by}): ${Object.keys(changes).map(fieldLabel).join(', ')}`,
+          targetId: contact.id,
+          record: changes,
+          full: record,
+          existing: contact,
+        };
+    } else {
+      const namesakes = (byName.get(comparableName(record.name)) ?? []).filter(
+        (contact) => !((contact.cpf ?? contact.cnpj) && (record.cpf ?? record.cnpj)),
+      );
+      if (namesakes.length > 0)
+        result = {
+          line: row.line,
+          outcome: 'duplicate',
+          errors: [],
+          reason: `Possível duplicado de ${namesakes[0]!.name} (#${namesakes[0]!.id}): mesmo nome, sem documento, e-mail ou telefone em comum. Não será importado; confira e mescle em Possíveis duplicados se for a mesma pessoa`,
+          targetId: namesakes[0]!.id,
+          record: null,
+          full: record,
+          existing: null,
+        };
+      else if (mode === 'update')
+        result = {
+          line: row.line,
+          outcome: 'skip',
+          errors: [],
+          reason: 'Não encontrado; o modo só atualizar não cria',
+          targetId: null,
+          record: null,
+          full: record,
+          existing: null,
+        };
+      else
+        result = {
+          line: row.line,
+          outcome: 'create',
+          errors: [],
+          reason: null,
+          targetId: null,
+          record: { ...record },
+          full: record,
+          existing: null,
+        };
+    }
+    for (const [kind, key] of keys) if (!firstInFile.has(`${kind}:${key}`)) firstInFile.set(`${kind}:${key}`, result);
+    results.push(result);
+  }
+  return results.map(({ line, outcome, errors, reason, targetId, record }) => ({ line, outcome, errors, reason, targetId, record }));
+}
+
+const LABELS: Record<string, string> = {
+  name: 'nome',
+  cpf: 'CPF',
+  cnpj: 'CNPJ',
+  email: 'e-mail',
+  phone: 'telefone',
+  birthDate: 'nascimento',
+  cep: 'CEP',
+  address: 'endereço',
+  city: 'cidade',
+  state: 'UF',
+  type: 'tipo',
+  productId: 'produto',
+  leadSourceId: 'origem',
+  note: 'observação',
+};
+const fieldLabel = (field: string) => LABELS[field] ?? field;
+
+/**
+ * The fields of a record that a row changes against an existing contact: what the file says and differs (a blank never clears a field; the type
+ * never goes back to prospect).
+ */
+function pickChanges(record: ContactRecord, existing: ExistingContact | null): Partial<ContactRecord> {
+  if (!existing) return { ...record };
+  const changes: Partial<ContactRecord> = {};
+  for (const column of CONTACT_COLUMNS) {
+    const value = record[column];
+    if (value === null || value === existing[column]) continue;
+    if (column === 'type' && value === 'prospect') continue;
+    if (column === 'email' && typeof value === 'string' && value.toLowerCase() === existing.email?.toLowerCase()) continue;
+    (changes as Record<string, unknown>)[column] = value;
+  }
+  return changes;
+}

@@ -1,0 +1,555 @@
+import { createHash } from 'node:crypto';
+import {
+  IMPORT_FIELDS,
+  IMPORT_FIELD_INFO,
+  IMPORT_OUTCOMES,
+  IMPORT_UNDO_DAYS,
+  NOT_FOUND,
+  REQUIRED_IMPORT_FIELDS,
+  comparableName,
+  type FieldIssue,
+  type ImportCounts,
+  type ImportCreated,
+  type ImportDetail,
+  type ImportFieldsInput,
+  type ImportKind,
+  type ImportMappingInput,
+  type ImportMode,
+  type ImportOutcome,
+  type ImportRowResult,
+  type ImportRowsQuery,
+  type ImportStatus,
+  type ImportSummary,
+  type ReferenceData,
+  type UnknownInsurer,
+} from '@corretora/contracts';
+import { BrokerScopedTable, HttpError, recordActivity, type SessionUser, type UploadedFile } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import { csvCell } from '../contacts/contacts-csv';
+import { ContactWriter } from './contact-writer';
+import { CONTACT_COLUMNS, analyseContacts, noteKey, type ExistingContact, type RowAnalysis } from './contact-import';
+import { readSheetFile, type SheetFile } from './sheet-file';
+import { SheetFileError } from './xlsx-reader';
+
+export const IMPORT_NOT_FOUND = NOT_FOUND.import;
+const BATCH = 1000;
+const WRITE_CHUNK = 5000;
+/** A running import whose worker has not beaten for this long is taken over (the process died). */
+const STALE_SECONDS = 60;
+
+interface ImportRow {
+  id: number;
+  kind: ImportKind;
+  status: ImportStatus;
+  createdBy: string | null;
+  fileName: string;
+  encoding: string;
+  delimiter: string | null;
+  sheet: string | null;
+  sheets: string[];
+  headers: string[];
+  headerKey: string;
+  mapping: Record<string, string>;
+  mode: ImportMode;
+  totalRows: number;
+  counts: ImportCounts | null;
+  applied: ImportCounts | null;
+  processed: number;
+  unknownInsurers: UnknownInsurer[];
+  undoKept: ImportDetail['undoKept'];
+  error: string | null;
+  createdAt: Date;
+  heartbeatAt: Date | null;
+  finishedAt: Date | null;
+  undoneAt: Date | null;
+}
+
+/** The broker's catalogues (names to ids): the catalogues service, through its internal listener. */
+export type ReferenceSource = (userId: string) => Promise<ReferenceData>;
+
+const zeroCounts = (): ImportCounts => Object.fromEntries(IMPORT_OUTCOMES.map((outcome) => [outcome, 0])) as ImportCounts;
+
+/** The same headers in any order and spelling of case/accents: one remembered mapping. */
+export function headerKey(kind: ImportKind, headers: readonly string[]): string {
+  const names = headers.map(comparableName).sort();
+  return createHash('sha256')
+    .update(JSON.stringify([kind, names]))
+    .digest('hex');
+}
+
+/** field -> header, from the headers' words (each header used once; exact words first, then containment). */
+export function suggestMapping(kind: ImportKind, headers: readonly string[]): Record<string, string> {
+  const mapping: Record<string, string> = {};
+  const used = new Set<string>();
+  const info = IMPORT_FIELD_INFO[kind];
+  const comparable = headers.map((header) => ({ header, name: comparableName(header) }));
+  for (const pass of ['exact', 'contains'] as const) {
+    for (const field of IMPORT_FIELDS[kind]) {
+      if (mapping[field]) continue;
+      const words = (info[field]?.headers ?? []).map(comparableName);
+      const found = comparable.find(
+        ({ header, name }) =>
+          !used.has(header) &&
+          words.some((word) => (pass === 'exact' ? name === word : name.startsWith(`${word} `) || name.endsWith(` ${word}`))),
+      );
+      if (found) {
+        mapping[field] = found.header;
+        used.add(found.header);
+      }
+    }
+  }
+  return mapping;
+}
+
+function iso(date: Date | null): string | null {
+  return date ? new Date(date).toISOString() : null;
+}
+
+/**
+ * Imports (#23): a file read once into rows, a mapping, a preview that gives every row its outcome,
+ * a commit that runs in the background in batches (one transaction each, progress kept on the
+ * import), and undo. Every statement goes through the broker's scope.
+ */
+export class ImportsService {
+  private readonly imports: BrokerScopedTable;
+  private readonly rows: BrokerScopedTable;
+  private readonly mappings: BrokerScopedTable;
+  private readonly contacts: BrokerScopedTable;
+  private readonly notes: BrokerScopedTable;
+  private readonly writer: ContactWriter;
+  /** Imports this process is running (a second commit of one of them is a no-op). */
+  private readonly running = new Map<number, Promise<void>>();
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly reference: ReferenceSource,
+  ) {
+    this.imports = new BrokerScopedTable(knex, 'imports');
+    this.rows = new BrokerScopedTable(knex, 'import_rows');
+    this.mappings = new BrokerScopedTable(knex, 'import_mappings');
+    this.contacts = new BrokerScopedTable(knex, 'contacts');
+    this.notes = new BrokerScopedTable(knex, 'notes');
+    this.writer = new ContactWriter(knex);
+  }
+
+  private async load(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex, lock = false): Promise<ImportRow> {
+    const query = this.imports.of(userId, trx).byId(id).first();
+    const row = (await (lock ? query.forUpdate() : query)) as ImportRow | undefined;
+    if (!row) throw new HttpError(404, IMPORT_NOT_FOUND);
+    return row;
+  }
+
+  /** POST /api/imports: reads the file, keeps its rows, suggests (or recalls) the mapping. */
+  async create(user: SessionUser, file: UploadedFile, fields: ImportFieldsInput): Promise<ImportCreated> {
+    let sheet: SheetFile;
+    try {
+      sheet = await readSheetFile(file, fields.sheet || undefined);
+    } catch (error) {
+      if (error instanceof SheetFileError) throw new HttpError(error.status, error.message);
+      throw error;
+    }
+    const key = headerKey(fields.kind, sheet.headers);
+    const remembered = (await this.mappings.of(user.id).rows().where({ kind: fields.kind, headerKey: key }).first('mapping', 'mode')) as
+      { mapping: Record<string, string>; mode: ImportMode } | undefined;
+    const rememberedFits = remembered && Object.values(remembered.mapping).every((header) => sheet.headers.includes(header));
+    const mapping = rememberedFits ? remembered.mapping : suggestMapping(fields.kind, sheet.headers);
+    const id = await this.knex.transaction(async (trx) => {
+      const [created] = await this.imports
+        .of(user.id, trx)
+        .insert({
+          createdBy: user.email,
+          kind: fields.kind,
+          status: 'mapping',
+          fileName: file.originalName.slice(0, 255),
+          encoding: sheet.encoding,
+          delimiter: sheet.delimiter,
+          sheet: sheet.sheet,
+          sheets: JSON.stringify(sheet.sheets),
+          headers: JSON.stringify(sheet.headers),
+          headerKey: key,
+          mapping: JSON.stringify(mapping),
+          mode: remembered?.mode ?? 'upsert',
+          totalRows: sheet.rows.length,
+        })
+        .returning('id');
+      const importId = (created as { id: number }).id;
+      for (let start = 0; start < sheet.rows.length; start += WRITE_CHUNK) {
+        await trx.raw(
+          `insert into import_rows (import_id, line, user_id, cells)
+           select ?, x.line, ?, x.cells from jsonb_to_recordset(?::jsonb) as x(line int, cells jsonb)`,
+          [importId, user.id, JSON.stringify(sheet.rows.slice(start, start + WRITE_CHUNK))],
+        );
+      }
+      return importId;
+    });
+    let status: ImportStatus = 'mapping';
+    if (rememberedFits) {
+      await this.analyse(user.id, id);
+      status = 'preview';
+    }
+    return {
+      id,
+      kind: fields.kind,
+      status,
+      fileName: file.originalName.slice(0, 255),
+      encoding: sheet.encoding,
+      delimiter: sheet.delimiter,
+      sheets: sheet.sheets,
+      sheet: sheet.sheet,
+      headers: sheet.headers,
+      mapping,
+      sample: sheet.rows
+        .slice(0, 5)
+        .map((row) => Object.fromEntries(sheet.headers.map((header, index) => [header, row.cells[index] ?? '']))),
+      totalRows: sheet.rows.length,
+    };
+  }
+
+  /** PUT /api/imports/{id}/mapping: checks the mapping against the file, remembers it, answers the preview. */
+  async setMapping(userId: string, id: number, input: ImportMappingInput, query: ImportRowsQuery): Promise<ImportDetail> {
+    const current = await this.load(userId, id);
+    if (current.status !== 'mapping' && current.status !== 'preview')
+      throw new HttpError(409, 'Esta importação já foi confirmada: o mapeamento não pode mudar.');
+    const fields = new Set<string>(IMPORT_FIELDS[current.kind]);
+    const issues: FieldIssue[] = [];
+    const mapping: Record<string, string> = {};
+    for (const [field, header] of Object.entries(input.mapping)) {
+      if (!fields.has(field)) issues.push({ path: `mapping.${field}`, message: `Campo desconhecido: ${field}` });
+      else if (header === null || header === '') continue;
+      else if (!current.headers.includes(header))
+        issues.push({ path: `mapping.${field}`, message: `A planilha não tem a coluna "${header}"` });
+      else mapping[field] = header;
+    }
+    for (const field of REQUIRED_IMPORT_FIELDS[current.kind]) {
+      if (!mapping[field] && !issues.some((issue) => issue.path === `mapping.${field}`))
+        issues.push({ path: `mapping.${field}`, message: `Escolha a coluna de ${IMPORT_FIELD_INFO[current.kind][field]?.label ?? field}` });
+    }
+    if (issues.length > 0) throw new HttpError(400, issues[0]!.message, issues);
+    const updated = await this.imports
+      .of(userId)
+      .byId(id)
+      .whereIn('status', ['mapping', 'preview'])
+      .update({ mapping: JSON.stringify(mapping), mode: input.mode });
+    if (updated === 0) throw new HttpError(409, 'Esta importação já foi confirmada: o mapeamento não pode mudar.');
+    await this.knex.raw(
+      `insert into import_mappings (user_id, kind, header_key, mapping, mode, updated_at) values (?, ?, ?, ?, ?, now())
+       on conflict (user_id, kind, header_key) do update set mapping = excluded.mapping, mode = excluded.mode, updated_at = now()`,
+      [userId, current.kind, current.headerKey, JSON.stringify(mapping), input.mode],
+    );
+    await this.analyse(userId, id);
+    return this.detail(userId, id, query);
+  }
+
+  /** The broker's contacts as dedupe needs them, and the notes they have (fingerprints). */
+  private async existingContacts(userId: string): Promise<{ existing: ExistingContact[]; notes: Set<string> }> {
+    const existing = (await this.contacts
+      .of(userId)
+      .rows()
+      .select(
+        'id',
+        ...CONTACT_COLUMNS.map((column) =>
+          column === 'birthDate' ? this.knex.raw(`to_char(birth_date, 'YYYY-MM-DD') as "birthDate"`) : column,
+        ),
+      )) as ExistingContact[];
+    const noteRows = (await this.notes.of(userId).rows().select('contactId', 'content')) as { contactId: number; content: string }[];
+    return { existing, notes: new Set(noteRows.map((note) => noteKey(note.contactId, note.content))) };
+  }
+
+  /** The preview: every row's outcome, written back to its row; the counts on the import. */
+  private async analyse(userId: string, id: number): Promise<void> {
+    const current = await this.load(userId, id);
+    const rows = (await this.rows.of(userId).rows().where({ importId: id }).orderBy('line').select('line', 'cells')) as {
+      line: number;
+      cells: string[];
+    }[];
+    const columns = Object.fromEntries(Object.entries(current.mapping).map(([field, header]) => [field, current.headers.indexOf(header)]));
+    const [{ existing, notes }, reference] = await Promise.all([this.existingContacts(userId), this.reference(userId)]);
+    const results: RowAnalysis[] = analyseContacts({ rows, columns, mode: current.mode, existing, notes, reference });
+    const counts = zeroCounts();
+    for (const result of results) counts[result.outcome] += 1;
+    await this.knex.transaction(async (trx) => {
+      for (let start = 0; start < results.length; start += WRITE_CHUNK) {
+        await trx.raw(
+          `update import_rows r set outcome = x.outcome, errors = x.errors, reason = x.reason, target_id = x.target_id, record = x.record
+             from jsonb_to_recordset(?::jsonb) as x(line int, outcome text, errors jsonb, reason text, target_id int, record jsonb)
+            where r.import_id = ? and r.user_id = ? and r.line = x.line`,
+          [
+            JSON.stringify(
+              results.slice(start, start + WRITE_CHUNK).map((result) => ({
+                line: result.line,
+                outcome: result.outcome,
+                errors: result.errors,
+                reason: result.reason,
+                target_id: result.targetId,
+                record: result.record,
+              })),
+            ),
+            id,
+            userId,
+          ],
+        );
+      }
+      await this.imports
+        .of(userId, trx)
+        .byId(id)
+        .whereIn('status', ['mapping', 'preview'])
+        .update({ status: 'preview', counts: JSON.stringify(counts) });
+    });
+  }
+
+  async detail(userId: string, id: number, query: ImportRowsQuery): Promise<ImportDetail> {
+    let current = await this.load(userId, id);
+    if (current.status === 'running' && this.isStale(current)) {
+      this.resume(userId, id);
+      current = await this.load(userId, id);
+    }
+    const page = this.rows.of(userId).rows().where({ importId: id });
+    if (query.outcome) page.andWhere({ outcome: query.outcome });
+    const rows = (await page
+      .orderBy('line')
+      .offset(query.offset)
+      .limit(query.limit)
+      .select('line', 'outcome', 'errors', 'reason', 'targetId', 'cells')) as {
+      line: number;
+      outcome: ImportOutcome | null;
+      errors: FieldIssue[] | null;
+      reason: string | null;
+      targetId: number | null;
+      cells: string[];
+    }[];
+    const counts = current.counts ?? zeroCounts();
+    const toApply = counts.create + counts.update;
+    return {
+      ...this.summary(current),
+      encoding: current.encoding,
+      delimiter: current.delimiter,
+      sheet: current.sheet,
+      headers: current.headers,
+      mapping: current.mapping,
+      mode: current.mode,
+      rows: rows.map((row): ImportRowResult => ({
+        line: row.line,
+        outcome: row.outcome ?? 'skip',
+        errors: row.errors ?? [],
+        reason: row.reason,
+        targetId: row.targetId,
+        values: Object.fromEntries(current.headers.map((header, index) => [header, row.cells[index] ?? ''])),
+      })),
+      offset: query.offset,
+      limit: query.limit,
+      progress:
+        current.status === 'running' || current.status === 'done'
+          ? { processed: Math.min(current.processed, toApply), total: toApply }
+          : null,
+      unknownInsurers: current.unknownInsurers,
+      undoKept: current.undoKept,
+      error: current.error,
+    };
+  }
+
+  private summary(row: ImportRow): ImportSummary {
+    return {
+      id: row.id,
+      kind: row.kind,
+      status: row.status,
+      fileName: row.fileName,
+      totalRows: row.totalRows,
+      counts: row.counts ?? zeroCounts(),
+      applied: row.applied,
+      createdAt: iso(row.createdAt)!,
+      createdBy: row.createdBy,
+      finishedAt: iso(row.finishedAt),
+      undoneAt: iso(row.undoneAt),
+      undoUntil: this.undoUntil(row),
+    };
+  }
+
+  private undoUntil(current: Pick<ImportRow, 'status' | 'finishedAt'>): string | null {
+    if ((current.status !== 'done' && current.status !== 'failed') || !current.finishedAt) return null;
+    return new Date(new Date(current.finishedAt).getTime() + IMPORT_UNDO_DAYS * 86_400_000).toISOString();
+  }
+
+  private isStale(current: ImportRow): boolean {
+    return (
+      !this.running.has(current.id) && (!current.heartbeatAt || Date.now() - new Date(current.heartbeatAt).getTime() > STALE_SECONDS * 1000)
+    );
+  }
+
+  async list(userId: string): Promise<ImportSummary[]> {
+    const rows = (await this.imports
+      .of(userId)
+      .rows()
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(200)) as ImportRow[];
+    return rows.map((row) => this.summary(row));
+  }
+
+  /** errors.csv: line, column, message and the row's original cells; ';', UTF-8 with BOM, formulas neutralised. */
+  async errorsCsv(userId: string, id: number): Promise<{ fileName: string; body: string }> {
+    const current = await this.load(userId, id);
+    const rows = (await this.rows
+      .of(userId)
+      .rows()
+      .where({ importId: id, outcome: 'error' })
+      .orderBy('line')
+      .select('line', 'errors', 'cells')) as { line: number; errors: FieldIssue[]; cells: string[] }[];
+    const labels = IMPORT_FIELD_INFO[current.kind];
+    const lines = [['Linha', 'Coluna', 'Mensagem', ...current.headers]];
+    for (const row of rows) {
+      for (const error of row.errors) {
+        const field = error.path.split('.')[0] ?? '';
+        const column = current.mapping[field] ?? labels[field]?.label ?? field;
+        lines.push([String(row.line), column, error.message, ...current.headers.map((_, index) => row.cells[index] ?? '')]);
+      }
+    }
+    const body = '\uFEFF' + lines.map((cells) => cells.map(csvCell).join(';')).join('\r\n') + '\r\n';
+    const base =
+      current.fileName
+        .replace(/\.[^.]*$/, '')
+        .replace(/[^\w.-]+/g, '_')
+        .slice(0, 80) || 'importacao';
+    return { fileName: `${base}-erros.csv`, body };
+  }
+
+  /**
+   * POST /api/imports/{id}/commit: the preview becomes the import. One request wins the claim
+   * (status preview -> running in one conditional UPDATE): parallel commits run it once, and a
+   * repeat answers where it is. The rows are applied in the background.
+   */
+  async commit(userId: string, id: number): Promise<ImportDetail> {
+    const claimed = await this.imports
+      .of(userId)
+      .byId(id)
+      .andWhere({ status: 'preview' })
+      .update({ status: 'running', startedAt: this.knex.fn.now(), heartbeatAt: this.knex.fn.now(), processed: 0, error: null });
+    if (claimed === 0) {
+      const current = await this.load(userId, id);
+      if (current.status === 'mapping') throw new HttpError(409, 'Defina o mapeamento das colunas antes de confirmar.');
+      if (current.status === 'undone') throw new HttpError(409, 'Esta importação foi desfeita.');
+      if (current.status === 'failed') throw new HttpError(409, 'Esta importação falhou; desfaça o que ela fez e envie o arquivo de novo.');
+    } else {
+      this.start(userId, id);
+    }
+    return this.detail(userId, id, { offset: 0, limit: 0 });
+  }
+
+  private start(userId: string, id: number): void {
+    const run = this.run(userId, id).finally(() => this.running.delete(id));
+    this.running.set(id, run);
+  }
+
+  /** A running import nobody beats for anymore (its process died): the first reader takes it over. */
+  private resume(userId: string, id: number): void {
+    void (async () => {
+      const taken = await this.imports
+        .of(userId)
+        .byId(id)
+        .andWhere({ status: 'running' })
+        .andWhereRaw(`coalesce(heartbeat_at, 'epoch') < now() - interval '${STALE_SECONDS} seconds'`)
+        .update({ heartbeatAt: this.knex.fn.now() });
+      if (taken > 0 && !this.running.has(id)) this.start(userId, id);
+    })().catch(() => undefined);
+  }
+
+  /** Waits for this process's run of an import (tests, shutdown). */
+  async settled(id: number): Promise<void> {
+    await this.running.get(id);
+  }
+
+  private async run(userId: string, id: number): Promise<void> {
+    try {
+      for (;;) {
+        const applied = await this.knex.transaction(async (trx) => {
+          const batch = (await this.rows
+            .of(userId, trx)
+            .rows()
+            .where({ importId: id })
+            .whereIn('outcome', ['create', 'update'])
+            .whereNull('applied')
+            .orderBy('line')
+            .limit(BATCH)
+            .forUpdate()
+            .skipLocked()
+            .select('line', 'outcome', 'targetId', 'record')) as Parameters<ContactWriter['apply']>[3];
+          if (batch.length === 0) return 0;
+          await this.writer.apply(trx, userId, id, batch);
+          await this.imports
+            .of(userId, trx)
+            .byId(id)
+            .update({ processed: trx.raw('processed + ?', [batch.length]), heartbeatAt: trx.fn.now() });
+          return batch.length;
+        });
+        if (applied === 0) break;
+      }
+      await this.knex.transaction(async (trx) => {
+        const { rows } = await trx.raw<{ rows: { applied: string; n: string }[] }>(
+          'select applied, count(*) as n from import_rows where import_id = ? and user_id = ? and applied is not null group by applied',
+          [id, userId],
+        );
+        const current = await this.load(userId, id, trx, true);
+        const counts = current.counts ?? zeroCounts();
+        const done: ImportCounts = { ...zeroCounts(), skip: counts.skip, duplicate: counts.duplicate, error: counts.error };
+        for (const row of rows) {
+          if (row.applied === 'created') done.create += Number(row.n);
+          else if (row.applied === 'updated') done.update += Number(row.n);
+          else done.skip += Number(row.n);
+        }
+        await this.imports
+          .of(userId, trx)
+          .byId(id)
+          .update({ status: 'done', finishedAt: trx.fn.now(), applied: JSON.stringify(done) });
+        await recordActivity(trx, userId, {
+          type: 'import_done',
+          subject: current.fileName,
+          detail: `${done.create} criados, ${done.update} atualizados`,
+        });
+      });
+    } catch (error) {
+      await this.imports
+        .of(userId)
+        .byId(id)
+        .update({
+          status: 'failed',
+          finishedAt: this.knex.fn.now(),
+          error: 'A importação parou por um erro; o que já foi importado pode ser desfeito.',
+        })
+        .catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * DELETE /api/imports/{id}: undo, within 30 days. What the import created goes (with its cards
+   * and notes), what it updated gets its previous values back; a contact the broker changed since
+   * (edited, a card, a note) stays as it is and is listed. One transaction.
+   */
+  async undo(userId: string, id: number): Promise<ImportDetail> {
+    await this.knex.transaction(async (trx) => {
+      const current = await this.load(userId, id, trx, true);
+      if (current.status === 'undone') return;
+      if (current.status === 'running') throw new HttpError(409, 'A importação ainda está em andamento; aguarde o fim para desfazer.');
+      if (current.status === 'mapping' || current.status === 'preview') {
+        // Never committed: nothing to put back; the import is closed.
+        await this.imports.of(userId, trx).byId(id).update({ status: 'undone', undoneAt: trx.fn.now() });
+        return;
+      }
+      const until = this.undoUntil(current);
+      if (!until || new Date(until).getTime() < Date.now())
+        throw new HttpError(409, `Uma importação só pode ser desfeita até ${IMPORT_UNDO_DAYS} dias depois de concluída.`);
+      const kept = await this.writer.undo(trx, userId, id);
+      await this.imports
+        .of(userId, trx)
+        .byId(id)
+        .update({ status: 'undone', undoneAt: trx.fn.now(), undoKept: JSON.stringify(kept) });
+      await recordActivity(trx, userId, {
+        type: 'import_undone',
+        subject: current.fileName,
+        detail: kept.length > 0 ? `${kept.length} contato(s) alterado(s) depois foram mantidos` : null,
+      });
+    });
+    return this.detail(userId, id, { offset: 0, limit: 0 });
+  }
+}

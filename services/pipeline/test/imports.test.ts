@@ -1,0 +1,320 @@
+import { FILE_SAMPLES, xlsxWorkbook, zipArchive } from '@corretora/service-kit/file-samples';
+import { pipelineFixture } from './stack';
+
+const { fixture } = pipelineFixture();
+const { api, broker } = fixture;
+
+/** What Excel in pt-BR saves as "CSV (separado por vírgulas)": ';', Windows-1252, no BOM, CRLF. */
+function windows1252(text: string): Buffer {
+  const bytes: number[] = [];
+  for (const char of text.replace(/\n/g, '\r\n')) {
+    const code = char.charCodeAt(0);
+    if (code > 0xff) throw new Error(`not in Windows-1252 here: ${char}`);
+    bytes.push(code);
+  }
+  return Buffer.from(bytes);
+}
+
+const BOOK = [
+  'Nome;CPF/CNPJ;E-mail;Celular;Data de Nascimento;Cidade;UF;Observações',
+  'José da Conceição;529.982.247-25;jose@exemplo.com;(11) 98765-4321;03/04/1985;São Paulo;SP;Cliente desde 2010',
+  'Empresa Ação Ltda;11.222.333/0001-81;contato@acao.com.br;(21) 3456-7890;;Rio de Janeiro;RJ;',
+  // The same CPF written another way, with a second e-mail: merged into José's row.
+  'José Conceição;52998224725;;;;;;',
+  'Maria Sem CPF;123.456.789-00;maria@exemplo.com;;;;;',
+  'Ana Oito Dígitos;;ana@exemplo.com;11 8765-1234;;;;',
+  'Pedro;;;(00) 91234-5678;;;;',
+].join('\n');
+
+async function upload(cookie: string, file: Buffer, name: string, kind = 'contacts', sheet?: string) {
+  const call = api().post('/api/imports').set('Cookie', cookie).field('kind', kind);
+  if (sheet) call.field('sheet', sheet);
+  return call.attach('file', file, name);
+}
+
+async function waitDone(cookie: string, id: number) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const response = await api().get(`/api/imports/${id}`).set('Cookie', cookie);
+    if (response.body.status !== 'running') return response;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('import did not finish');
+}
+
+async function contacts(cookie: string) {
+  const response = await api().get('/api/contacts?pageSize=100').set('Cookie', cookie);
+  return response.body.items as Record<string, unknown>[];
+}
+
+describe('importing contacts', () => {
+  test('a Windows-1252 ";" file: sniffed, mapped, previewed, committed, re-imported without duplicates, undone', async () => {
+    const who = await broker();
+    const created = await upload(who.cookie, windows1252(BOOK), 'clientes.csv');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      kind: 'contacts',
+      status: 'mapping',
+      encoding: 'windows-1252',
+      delimiter: ';',
+      totalRows: 6,
+      headers: ['Nome', 'CPF/CNPJ', 'E-mail', 'Celular', 'Data de Nascimento', 'Cidade', 'UF', 'Observações'],
+      mapping: {
+        name: 'Nome',
+        document: 'CPF/CNPJ',
+        email: 'E-mail',
+        phone: 'Celular',
+        birthDate: 'Data de Nascimento',
+        city: 'Cidade',
+        state: 'UF',
+        notes: 'Observações',
+      },
+    });
+    expect(created.body.sample[0]).toMatchObject({ Nome: 'José da Conceição', Cidade: 'São Paulo' });
+    const id = created.body.id as number;
+
+    const preview = await api()
+      .put(`/api/imports/${id}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: created.body.mapping, mode: 'upsert' });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      status: 'preview',
+      totalRows: 6,
+      counts: { create: 3, update: 0, skip: 1, duplicate: 0, error: 2 },
+    });
+    const byLine = Object.fromEntries((preview.body.rows as { line: number }[]).map((row) => [row.line, row]));
+    expect(byLine[4]).toMatchObject({ outcome: 'skip', reason: expect.stringContaining('linha 2') });
+    expect(byLine[5]).toMatchObject({ outcome: 'error', errors: [{ path: 'document', message: 'CPF ou CNPJ inválido' }] });
+    expect(byLine[7]).toMatchObject({
+      outcome: 'error',
+      errors: [{ path: 'phone', message: expect.stringContaining('Telefone inválido') }],
+    });
+
+    const errors = await api().get(`/api/imports/${id}/errors.csv`).set('Cookie', who.cookie);
+    expect(errors.status).toBe(200);
+    expect(errors.headers['content-type']).toContain('text/csv');
+    expect(errors.text.startsWith('\uFEFFLinha;Coluna;Mensagem;Nome;')).toBe(true);
+    expect(errors.text).toContain('5;CPF/CNPJ;CPF ou CNPJ inválido;Maria Sem CPF;123.456.789-00');
+
+    // Parallel confirmations run it once.
+    const commits = await Promise.all(Array.from({ length: 8 }, () => api().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie)));
+    expect(commits.map((response) => response.status)).toEqual(Array(8).fill(202));
+    const done = await waitDone(who.cookie, id);
+    expect(done.body).toMatchObject({ status: 'done', applied: { create: 3, update: 0 }, progress: { processed: 3, total: 3 } });
+    expect(done.body.undoUntil).toEqual(expect.any(String));
+
+    const list = await contacts(who.cookie);
+    expect(list).toHaveLength(3);
+    const jose = list.find((contact) => contact.cpf === '52998224725')!;
+    expect(jose).toMatchObject({
+      name: 'José da Conceição',
+      email: 'jose@exemplo.com',
+      phone: '11987654321',
+      city: 'São Paulo',
+      state: 'SP',
+      birthDate: '1985-04-03',
+      type: 'prospect',
+    });
+    expect(list.find((contact) => contact.cnpj === '11222333000181')).toMatchObject({ name: 'Empresa Ação Ltda', phone: '2134567890' });
+    expect(list.find((contact) => contact.email === 'ana@exemplo.com')).toMatchObject({ phone: '11987651234' });
+    const detail = await api()
+      .get(`/api/contacts/${jose.id as number}`)
+      .set('Cookie', who.cookie);
+    expect(detail.body.notes.map((note: { content: string }) => note.content)).toEqual(['Cliente desde 2010']);
+
+    // The same file again: the mapping is remembered (straight to the preview) and nothing is created.
+    const again = await upload(who.cookie, windows1252(BOOK), 'clientes.csv');
+    expect(again.body.status).toBe('preview');
+    const secondPreview = await api()
+      .get(`/api/imports/${again.body.id as number}`)
+      .set('Cookie', who.cookie);
+    expect(secondPreview.body.counts).toMatchObject({ create: 0, update: 0, error: 2 });
+
+    // An update by e-mail: a new phone for José, one field changed.
+    const update = await upload(
+      who.cookie,
+      Buffer.from('nome,email,telefone\nJosé da Conceição,JOSE@exemplo.com,+55 11 91111-2222\n'),
+      'atualiza.csv',
+    );
+    expect(update.body).toMatchObject({ encoding: 'utf-8', delimiter: ',' });
+    const updatePreview = await api()
+      .put(`/api/imports/${update.body.id as number}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: update.body.mapping });
+    expect(updatePreview.body.counts).toMatchObject({ update: 1, create: 0 });
+    expect(updatePreview.body.rows[0].reason).toContain('pelo e-mail');
+    await api()
+      .post(`/api/imports/${update.body.id as number}/commit`)
+      .set('Cookie', who.cookie)
+      .expect(202);
+    await waitDone(who.cookie, update.body.id as number);
+    expect((await contacts(who.cookie)).find((contact) => contact.id === jose.id)).toMatchObject({ phone: '11911112222' });
+
+    // Undo the update: the previous phone is back.
+    const undoneUpdate = await api()
+      .delete(`/api/imports/${update.body.id as number}`)
+      .set('Cookie', who.cookie);
+    expect(undoneUpdate.body).toMatchObject({ status: 'undone', undoKept: [] });
+    expect((await contacts(who.cookie)).find((contact) => contact.id === jose.id)).toMatchObject({ phone: '11987654321' });
+
+    // The broker edits Ana after the import: undo keeps her and says so.
+    const ana = (await contacts(who.cookie)).find((contact) => contact.email === 'ana@exemplo.com')!;
+    await api()
+      .patch(`/api/contacts/${ana.id as number}`)
+      .set('Cookie', who.cookie)
+      .send({ name: 'Ana Editada', phone: '11987651234', notes: [] })
+      .expect(200);
+    const undone = await api().delete(`/api/imports/${id}`).set('Cookie', who.cookie);
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ status: 'undone', undoKept: [{ targetId: ana.id, line: 6 }] });
+    expect((await contacts(who.cookie)).map((contact) => contact.name)).toEqual(['Ana Editada']);
+    // Undo twice is the same answer.
+    expect((await api().delete(`/api/imports/${id}`).set('Cookie', who.cookie)).body.status).toBe('undone');
+
+    const history = await api().get('/api/imports').set('Cookie', who.cookie);
+    expect(history.body.map((entry: { fileName: string; status: string }) => [entry.fileName, entry.status])).toEqual([
+      ['atualiza.csv', 'undone'],
+      ['clientes.csv', 'preview'],
+      ['clientes.csv', 'undone'],
+    ]);
+    expect(history.body[2]).toMatchObject({ createdBy: who.user.email, applied: { create: 3 } });
+  });
+
+  test('an XLSX: the chosen sheet, shared strings, dates and formulas as their cached values', async () => {
+    const who = await broker();
+    const book = xlsxWorkbook({
+      Resumo: [['nada aqui']],
+      Clientes: [
+        ['Nome', 'CPF', 'Nascimento', 'E-mail', 'CEP'],
+        ['Lúcia Araújo', '52998224725', { date: 31_141 }, { formula: 'LOWER("LUCIA@EXEMPLO.COM")', cached: 'lucia@exemplo.com' }, 1310100],
+        ['Célia', { formula: '1+1', cached: 2 }, null, 'celia@exemplo.com', null],
+      ],
+    });
+    const created = await upload(who.cookie, book, 'carteira.xlsx', 'contacts', 'Clientes');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      encoding: 'xlsx',
+      delimiter: null,
+      sheets: ['Resumo', 'Clientes'],
+      sheet: 'Clientes',
+      totalRows: 2,
+    });
+    expect(created.body.sample[0]).toMatchObject({ Nome: 'Lúcia Araújo', Nascimento: '04/04/1985', 'E-mail': 'lucia@exemplo.com' });
+    const preview = await api()
+      .put(`/api/imports/${created.body.id as number}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: created.body.mapping });
+    expect(preview.body.counts).toMatchObject({ create: 1, error: 1 });
+    await api()
+      .post(`/api/imports/${created.body.id as number}/commit`)
+      .set('Cookie', who.cookie)
+      .expect(202);
+    await waitDone(who.cookie, created.body.id as number);
+    expect(await contacts(who.cookie)).toMatchObject([
+      { name: 'Lúcia Araújo', birthDate: '1985-04-04', cep: '01310100', email: 'lucia@exemplo.com' },
+    ]);
+
+    const missing = await upload(who.cookie, book, 'carteira.xlsx', 'contacts', 'Outra');
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('não tem a aba "Outra"');
+  });
+
+  test('bad files and bad mappings are pt-BR 4xx, never a 500', async () => {
+    const who = await broker();
+    expect((await upload(who.cookie, FILE_SAMPLES.png, 'foto.csv')).status).toBe(415);
+    expect((await upload(who.cookie, FILE_SAMPLES.pdf, 'a.csv')).status).toBe(415);
+    const noKind = await api().post('/api/imports').set('Cookie', who.cookie).attach('file', Buffer.from('a;b\n1;2\n'), 'a.csv');
+    expect(noKind.status).toBe(400);
+    const badKind = await upload(who.cookie, Buffer.from('a;b\n1;2\n'), 'a.csv', 'claims');
+    expect(badKind.status).toBe(400);
+    expect(badKind.body.issues[0].message).toContain('Tipo de importação inválido');
+    const onlyHeader = await upload(who.cookie, Buffer.from('Nome;CPF\n'), 'a.csv');
+    expect(onlyHeader.status).toBe(400);
+    expect(onlyHeader.body.message).toContain('não tem linhas de dados');
+    expect((await upload(who.cookie, Buffer.from('\n\n'), 'a.csv')).status).toBe(400);
+
+    // A ZIP bomb: the sheet declares 1 GiB, refused from the directory before anything inflates.
+    const started = Date.now();
+    const bomb = xlsxWorkbook({ Plan1: [['Nome'], ['x']] }, { sheetDeclaredSize: 1024 * 1024 * 1024 });
+    const refused = await upload(who.cookie, bomb, 'bomba.xlsx');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('grande demais');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // One that lies the other way (declares little, inflates to 64 MiB): stopped by the inflater.
+    const liar = zipArchive([
+      ['[Content_Types].xml', '<Types/>'],
+      ['xl/workbook.xml', '<workbook xmlns:r="r"><sheets><sheet name="P" r:id="rId1"/></sheets></workbook>'],
+      ['xl/_rels/workbook.xml.rels', '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'],
+      ['xl/worksheets/sheet1.xml', Buffer.alloc(64 * 1024 * 1024, 0x20), { deflate: true, declaredSize: 1000 }],
+    ]);
+    const lied = await api().post('/api/imports').set('Cookie', who.cookie).field('kind', 'contacts').attach('file', liar, 'mentira.xlsx');
+    expect([400, 415]).toContain(lied.status);
+
+    const created = await upload(who.cookie, Buffer.from('Nome;Email\nA;a@b.com\n'), 'a.csv');
+    const id = created.body.id as number;
+    const unknownHeader = await api()
+      .put(`/api/imports/${id}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: { name: 'Nome', email: 'Fone' } });
+    expect(unknownHeader.status).toBe(400);
+    expect(unknownHeader.body.issues).toEqual([{ path: 'mapping.email', message: 'A planilha não tem a coluna "Fone"' }]);
+    const noName = await api()
+      .put(`/api/imports/${id}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: { email: 'Email' } });
+    expect(noName.status).toBe(400);
+    expect(noName.body.message).toBe('Escolha a coluna de Nome');
+    const unknownField = await api()
+      .put(`/api/imports/${id}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: { name: 'Nome', salary: 'Email' } });
+    expect(unknownField.status).toBe(400);
+    const badMode = await api()
+      .put(`/api/imports/${id}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: { name: 'Nome' }, mode: 'delete' });
+    expect(badMode.status).toBe(400);
+    // Committing before a mapping: 409.
+    expect((await api().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie)).status).toBe(409);
+    expect((await api().get(`/api/imports/${id}?limit=100000`).set('Cookie', who.cookie)).status).toBe(400);
+    expect((await api().get('/api/imports/abc').set('Cookie', who.cookie)).status).toBe(404);
+  });
+
+  test("another broker's import is a 404 everywhere, and their rows are never matched", async () => {
+    const owner = await broker();
+    const other = await broker();
+    const created = await upload(owner.cookie, Buffer.from('Nome;CPF\nJosé;529.982.247-25\n'), 'a.csv');
+    const id = created.body.id as number;
+    await api().put(`/api/imports/${id}/mapping`).set('Cookie', owner.cookie).send({ mapping: created.body.mapping }).expect(200);
+    for (const call of [
+      api().get(`/api/imports/${id}`),
+      api().get(`/api/imports/${id}/errors.csv`),
+      api()
+        .put(`/api/imports/${id}/mapping`)
+        .send({ mapping: { name: 'Nome' } }),
+      api().post(`/api/imports/${id}/commit`),
+      api().delete(`/api/imports/${id}`),
+    ]) {
+      const response = await call.set('Cookie', other.cookie);
+      expect(response.status).toBe(404);
+      expect(response.body.message).toBe('Importação não encontrada.');
+    }
+    expect((await api().get('/api/imports').set('Cookie', other.cookie)).body).toEqual([]);
+    await api().post(`/api/imports/${id}/commit`).set('Cookie', owner.cookie).expect(202);
+    await waitDone(owner.cookie, id);
+    // The other broker imports the same person: created for them, the owner's contact untouched.
+    const theirs = await upload(other.cookie, Buffer.from('Nome;CPF\nJosé Outro;529.982.247-25\n'), 'a.csv');
+    const preview = await api()
+      .put(`/api/imports/${theirs.body.id as number}/mapping`)
+      .set('Cookie', other.cookie)
+      .send({ mapping: theirs.body.mapping });
+    expect(preview.body.counts).toMatchObject({ create: 1, update: 0 });
+    expect((await api().get('/api/imports').set('Cookie', other.cookie)).body).toHaveLength(1);
+    expect(await fixture.service.knex('imports').where({ id }).first('user_id')).toEqual({ userId: owner.user.id });
+  });
+
+  test('signed out: 401', async () => {
+    expect((await api().get('/api/imports')).status).toBe(401);
+    expect((await api().post('/api/imports').attach('file', Buffer.from('a\n1\n'), 'a.csv')).status).toBe(401);
+  });
+});

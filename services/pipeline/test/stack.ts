@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Service } from '@corretora/service-kit';
+import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
+import { createCataloguesService } from '../../catalogues/src/app';
+import { createPipelineService } from '../src/app';
+
+/**
+ * The pipeline service on a fresh database, with the real catalogues service on the same database:
+ * every catalogue id (and name, for imports) is checked over its internal listener.
+ */
+export function pipelineFixture() {
+  let catalogues: Service | undefined;
+  const fixture = serviceFixture(async (databaseUrl) => {
+    catalogues = await createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: randomBytes(32) });
+    const { internal } = await catalogues.listen(0, 0);
+    return createPipelineService({
+      ...testConfig('pipeline', databaseUrl),
+      cataloguesUrl: `http://127.0.0.1:${(internal.address() as AddressInfo).port}`,
+      financeUrl: null,
+    });
+  });
+  afterAll(async () => {
+    await catalogues?.close();
+  });
+  return {
+    fixture,
+    catalogues: () => {
+      if (!catalogues) throw new Error('the catalogues service is used before beforeAll ran');
+      return catalogues;
+    },
+  };
+}
