@@ -13,6 +13,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { policiesRoutes, policyIssueRoutes } from './modules/policies/policies.routes';
 import { PoliciesService } from './modules/policies/policies.service';
+import { PolicyImportService } from './modules/policies/policy-import.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { FinanceStatsService } from './modules/stats/stats.service';
 
@@ -31,7 +32,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       documentsRoutes(router, new DocumentsService(knex, store, pipeline));
     },
     internalRoutes(router, { knex }) {
-      policyIssueRoutes(router, new PoliciesService(knex));
+      policyIssueRoutes(router, new PoliciesService(knex), new PolicyImportService(knex));
       statsRoutes(router, new FinanceStatsService(knex));
       clearDataRoutes(router, new AccountDataService(knex, store));
       contactMoveRoutes(router, new ContactMoveService(knex));

@@ -46,6 +46,8 @@ export async function up(knex: Knex): Promise<void> {
     table.jsonb('headers').notNullable();
     table.string('header_key', 64).notNullable();
     table.jsonb('mapping').notNullable().defaultTo('{}');
+    // A policies import: insurer names of the file mapped to the broker's insurers (name -> id).
+    table.jsonb('insurer_map').notNullable().defaultTo('{}');
     table.string('mode', 10).notNullable().defaultTo('upsert');
     table.integer('total_rows').notNullable();
     table.jsonb('counts');
@@ -92,6 +94,7 @@ export async function up(knex: Knex): Promise<void> {
     table.string('kind', 20).notNullable();
     table.string('header_key', 64).notNullable();
     table.jsonb('mapping').notNullable();
+    table.jsonb('insurer_map').notNullable().defaultTo('{}');
     table.string('mode', 10).notNullable().defaultTo('upsert');
     table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     table.primary(['user_id', 'kind', 'header_key']);

@@ -7,6 +7,7 @@ import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { contactsKind, policiesKind } from './modules/imports/import-kinds';
 import { ImportsService } from './modules/imports/imports.service';
 import { ContactsService } from './modules/contacts/contacts.service';
 import { DuplicatesService } from './modules/contacts/duplicates.service';
@@ -28,9 +29,10 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
     routes(router, { knex }) {
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
       contactsRoutes(router, new ContactsService(knex, catalogues), new DuplicatesService(knex, finance));
+      const reference = (userId: string) => cataloguesClient.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } });
       importsRoutes(
         router,
-        new ImportsService(knex, (userId) => cataloguesClient.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } })),
+        new ImportsService(knex, { contacts: contactsKind(knex, reference), policies: policiesKind(knex, reference, finance) }),
       );
     },
     internalRoutes(router, { knex }) {

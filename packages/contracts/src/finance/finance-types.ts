@@ -102,3 +102,30 @@ export interface ClaimList {
   items: Claim[];
   activeCount: number;
 }
+
+/** A policy as an import compares it (GET /internal/finance/{userId}/policy-book): stored status, cents. */
+export interface PolicyBookEntry {
+  id: number;
+  policyNumber: string;
+  contactId: number | null;
+  insurerId: number | null;
+  type: PolicyType;
+  startDate: string | null;
+  renewalDate: string;
+  premium: number;
+  netPremium: number | null;
+  commissionType: 'percentage' | 'fixed';
+  /** Hundredths of a percent, or cents. */
+  commissionValue: number;
+  status: 'active' | 'cancelled';
+}
+
+/** What an import batch did to each policy: created, or updated with the values it replaced. */
+export interface PolicyImportResult {
+  line: number;
+  policyId: number;
+  created: boolean;
+  /** Finance's clock when it wrote the policy: undo leaves a policy changed after it. */
+  appliedAt: string;
+  previous: Record<string, unknown> | null;
+}

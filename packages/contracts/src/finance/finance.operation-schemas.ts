@@ -2,6 +2,8 @@
 // schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import {
   ContactMoveSchema,
+  PolicyImportSchema,
+  PolicyImportUndoSchema,
   ClaimInputSchema,
   ClaimQuerySchema,
   ClaimStatusSchema,
@@ -36,4 +38,10 @@ export const clearData = { summary: 'Limpar Dados: apólices, sinistros, documen
 export const moveContact = {
   summary: 'Mesclagem de contatos: apólices, sinistros e documentos de um contato passam a outro.',
   body: ContactMoveSchema,
+};
+export const policyBook = { summary: 'As apólices da corretora como uma importação as compara.' };
+export const importPolicies = { summary: 'Um lote de uma importação de apólices: cria ou atualiza pelo número.', body: PolicyImportSchema };
+export const undoPolicyImport = {
+  summary: 'Desfaz o que uma importação fez às apólices (mantém as alteradas depois).',
+  body: PolicyImportUndoSchema,
 };

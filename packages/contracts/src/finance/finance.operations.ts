@@ -1,8 +1,20 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
-import type { Claim, ClaimList, CommissionsResponse, DocumentList, FinanceStats, Policy, StoredDocument } from './finance-types';
+import type {
+  Claim,
+  ClaimList,
+  CommissionsResponse,
+  DocumentList,
+  FinanceStats,
+  Policy,
+  PolicyBookEntry,
+  PolicyImportResult,
+  StoredDocument,
+} from './finance-types';
 import type {
   ContactMoveSchema,
+  PolicyImportSchema,
+  PolicyImportUndoSchema,
   ClaimInputSchema,
   ClaimQuerySchema,
   ClaimStatusSchema,
@@ -140,6 +152,29 @@ export const issuePolicy = {
   access: 'internal',
   body: phantom as typeof PolicyIssueSchema,
   answer: phantom as Policy,
+} as const satisfies Operation;
+export const policyBook = {
+  id: 'finance.policyBook',
+  method: 'GET',
+  path: '/internal/finance/:userId/policy-book',
+  access: 'internal',
+  answer: phantom as PolicyBookEntry[],
+} as const satisfies Operation;
+export const importPolicies = {
+  id: 'finance.importPolicies',
+  method: 'POST',
+  path: '/internal/finance/:userId/policies/import',
+  access: 'internal',
+  body: phantom as typeof PolicyImportSchema,
+  answer: phantom as PolicyImportResult[],
+} as const satisfies Operation;
+export const undoPolicyImport = {
+  id: 'finance.undoPolicyImport',
+  method: 'POST',
+  path: '/internal/finance/:userId/policies/import-undo',
+  access: 'internal',
+  body: phantom as typeof PolicyImportUndoSchema,
+  answer: phantom as { removed: number; restored: number; kept: number[] },
 } as const satisfies Operation;
 export const moveContact = {
   id: 'finance.moveContact',

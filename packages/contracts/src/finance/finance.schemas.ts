@@ -117,3 +117,47 @@ export const DocumentQuerySchema = v.object({ category: v.optional(v.picklist(DO
 
 /** POST /internal/finance/{userId}/contacts/{id}/move: the contact that receives the records. */
 export const ContactMoveSchema = v.object({ into: wireId('Contato inválido.') });
+
+const cents = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
+const isoDate = v.pipe(v.string(), v.isoDate());
+
+/** One policy of a policies import, as the pipeline resolved it (contact and insurer ids, cents). */
+const PolicyImportItemSchema = v.object({
+  line: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  policyNumber: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(40)),
+  contactId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  contactName: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
+  type: v.picklist(POLICY_TYPE_VALUES),
+  insurerId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  startDate: v.nullable(isoDate),
+  renewalDate: isoDate,
+  premium: cents(9_999_999_999),
+  netPremium: v.nullable(cents(9_999_999_999)),
+  commissionType: v.picklist(['percentage', 'fixed']),
+  /** Hundredths of a percent, or cents. */
+  commissionValue: cents(9_999_999_999),
+  status: v.picklist(['active', 'cancelled']),
+});
+
+/** POST /internal/finance/{userId}/policies/import: a batch of an import, upserted by policy number. */
+export const PolicyImportSchema = v.object({
+  importId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  policies: v.pipe(v.array(PolicyImportItemSchema), v.maxLength(250)),
+});
+
+/** POST /internal/finance/{userId}/policies/import-undo: what one import did to each policy. */
+export const PolicyImportUndoSchema = v.object({
+  importId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  policies: v.pipe(
+    v.array(
+      v.object({
+        policyId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        appliedAt: v.string(),
+        previous: v.nullable(v.record(v.string(), v.unknown())),
+      }),
+    ),
+    v.maxLength(1000),
+  ),
+});
+export type PolicyImportInput = v.InferOutput<typeof PolicyImportSchema>;
+export type PolicyImportUndoInput = v.InferOutput<typeof PolicyImportUndoSchema>;

@@ -7,7 +7,7 @@ import { maxLengthMessage, optionalEmail, optionalText, requiredText } from '../
 import { STATE_CODES } from '../options/broker-options';
 import { NOTE_MAX_LENGTH } from '../pipeline/pipeline-options';
 import { CONTACT_RECORD_FIELDS, IMPORT_KINDS, IMPORT_MODES, IMPORT_OUTCOMES, IMPORT_ROWS_PAGE_MAX } from './import-options';
-import { comparableName, parseSheetDate } from './import-values';
+import { comparableName, parseSheetDate, parseSheetMoney, parseSheetPercent } from './import-values';
 
 /** The text fields beside an import's file: its kind and, for an XLSX, the sheet (the first by default). */
 export const ImportFieldsSchema = v.object({
@@ -24,6 +24,17 @@ export const ImportMappingSchema = v.object({
     v.check((mapping) => Object.keys(mapping).length <= 40, 'Mapeamento inválido.'),
   ),
   mode: v.optional(v.picklist(IMPORT_MODES, "Modo inválido: use 'create', 'upsert' ou 'update'."), 'upsert'),
+  /** A policies import: insurer names of the file the broker maps to one of their insurers (name -> insurer id). */
+  insurers: v.optional(
+    v.pipe(
+      v.record(
+        v.pipe(v.string(), v.maxLength(100)),
+        v.pipe(v.number('Seguradora inválida.'), v.integer('Seguradora inválida.'), v.minValue(1, 'Seguradora inválida.')),
+      ),
+      v.check((names) => Object.keys(names).length <= 500, 'Seguradoras demais no mapeamento.'),
+    ),
+    {},
+  ),
 });
 
 const pageNumber = (max: number, fallback: number) =>
@@ -126,3 +137,78 @@ export type ImportMappingInput = v.InferOutput<typeof ImportMappingSchema>;
 export type ImportRowsQuery = v.InferOutput<typeof ImportRowsQuerySchema>;
 export type ContactMergeInput = v.InferOutput<typeof ContactMergeSchema>;
 export type ContactImportRow = v.InferOutput<typeof ContactImportRowSchema>;
+
+const POLICY_TYPE_WORDS: [RegExp, 'auto' | 'home' | 'life' | 'business'][] = [
+  [/\b(auto|automovel|automoveis|veiculo|veiculos|carro|moto|caminhao|frota)\b/, 'auto'],
+  [/\b(residencial|residencia|casa|apartamento|condominio|habitacional|home)\b/, 'home'],
+  [/\b(vida|prestamista|funeral|acidentes pessoais|ap|life)\b/, 'life'],
+  [/\b(empresarial|empresa|patrimonial|comercial|rc|responsabilidade|transporte|equipamentos?|business)\b/, 'business'],
+];
+
+/** 'Automóvel', 'Auto', 'Residencial', 'Vida', 'Empresarial', 'RC Profissional'… as a policy type. */
+export function parsePolicyType(text: string): 'auto' | 'home' | 'life' | 'business' | null {
+  const words = comparableName(text);
+  return POLICY_TYPE_WORDS.find(([pattern]) => pattern.test(words))?.[1] ?? null;
+}
+
+/** 'Ativa', 'Vigente', 'Cancelada', 'Vencida' (an expired policy is an active one past its end)… as a stored status. */
+export function parsePolicyStatus(text: string): 'active' | 'cancelled' | null {
+  const word = comparableName(text);
+  if (/^(ativa|ativo|vigente|em vigor|emitida|active|vencida|expirada|expired|renovada)$/.test(word)) return 'active';
+  if (/^(cancelada|cancelado|cancelled|canceled|anulada|rescindida)$/.test(word)) return 'cancelled';
+  return null;
+}
+
+const MONEY_MESSAGE = 'Valor inválido: use 1.234,56';
+const POLICY_MONEY_MAX_CENTS = 9_999_999_999;
+const moneyCell = (label: string) =>
+  optionalCell(`${label}: ${MONEY_MESSAGE}`, (text) => {
+    const cents = parseSheetMoney(text);
+    return cents !== null && cents <= POLICY_MONEY_MAX_CENTS ? cents : null;
+  });
+
+/**
+ * One spreadsheet row of policies, its cells named by field: the policy number, insurer (a name,
+ * matched by the service), the client by document or name, dates, premiums (integer cents) and the
+ * commission (a percentage in hundredths, or an amount in cents).
+ */
+export const PolicyImportRowSchema = v.pipe(
+  v.object({
+    policyNumber: v.pipe(
+      requiredText('Número da apólice é obrigatório', 40),
+      v.transform((text) => text.toUpperCase()),
+    ),
+    insurer: requiredText('Seguradora é obrigatória', 100),
+    contactDocument: optionalCell(DOCUMENT_MESSAGE, parseDocument),
+    contactName: optionalText(100),
+    type: optionalCell('Ramo não reconhecido: use Auto, Residencial, Vida ou Empresarial', parsePolicyType),
+    startDate: optionalCell('Início de vigência inválido: use dd/mm/aaaa', (text) => parseSheetDate(text)),
+    endDate: v.pipe(
+      optionalCell('Fim de vigência inválido: use dd/mm/aaaa', (text) => parseSheetDate(text)),
+      v.check((date) => date !== null, 'Fim de vigência é obrigatório'),
+    ),
+    netPremium: moneyCell('Prêmio líquido'),
+    totalPremium: v.pipe(
+      moneyCell('Prêmio total'),
+      v.check((cents) => cents !== null, 'Prêmio total é obrigatório'),
+    ),
+    commissionPercentage: optionalCell('% de comissão inválido: use 12,5', (text) => {
+      const hundredths = parseSheetPercent(text);
+      return hundredths !== null && hundredths <= 10_000 ? hundredths : null;
+    }),
+    commissionAmount: moneyCell('Valor da comissão'),
+    status: optionalCell('Status inválido: use Ativa ou Cancelada', parsePolicyStatus),
+  }),
+  v.forward(
+    v.check((row) => row.contactDocument !== null || row.contactName !== null, 'Informe o CPF/CNPJ ou o nome do cliente'),
+    ['contactName'],
+  ),
+  v.forward(
+    v.check(
+      (row) => row.startDate === null || row.endDate === null || row.endDate > row.startDate,
+      'O fim de vigência deve ser depois do início',
+    ),
+    ['endDate'],
+  ),
+);
+export type PolicyImportRow = v.InferOutput<typeof PolicyImportRowSchema>;

@@ -2,6 +2,7 @@ import { FINANCE_OPERATIONS as OPS } from '@corretora/contracts';
 import { notFound, route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { POLICY_NOT_FOUND, type PoliciesService } from './policies.service';
+import type { PolicyImportService } from './policy-import.service';
 
 export function policiesRoutes(router: Router, policies: PoliciesService): void {
   route(router, OPS.policies, ({ user, query }) => policies.list(user.id, query));
@@ -15,7 +16,10 @@ export function policiesRoutes(router: Router, policies: PoliciesService): void 
   route(router, OPS.cancelPolicy, ({ user, params }) => policies.cancel(user.id, params.id));
 }
 
-/** The pipeline service issues a finalized card's policy. */
-export function policyIssueRoutes(router: Router, policies: PoliciesService): void {
+/** The pipeline service issues a finalized card's policy, and runs policy imports. */
+export function policyIssueRoutes(router: Router, policies: PoliciesService, imports: PolicyImportService): void {
   route(router, OPS.issuePolicy, ({ params, body }) => policies.issue(params.userId, body));
+  route(router, OPS.policyBook, ({ params }) => imports.book(params.userId));
+  route(router, OPS.importPolicies, ({ params, body }) => imports.apply(params.userId, body));
+  route(router, OPS.undoPolicyImport, ({ params, body }) => imports.undo(params.userId, body));
 }

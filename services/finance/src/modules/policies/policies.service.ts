@@ -62,7 +62,7 @@ export class PoliciesService {
       .byId(id)
       .andWhere({ status: 'active' })
       .andWhereRaw(`renewal_date >= ${TODAY}`)
-      .update({ status: 'cancelled' });
+      .update({ status: 'cancelled', updatedAt: this.knex.fn.now() });
     const policy = await this.byId(userId, id);
     if (!policy) throw new HttpError(404, POLICY_NOT_FOUND);
     if (updated === 0)

@@ -43,8 +43,8 @@ export interface RowAnalysis {
   errors: FieldIssue[];
   reason: string | null;
   targetId: number | null;
-  /** create: the whole record; update: only the fields that change (and the note); else null. */
-  record: Partial<ContactRecord> | null;
+  /** What the commit writes (a contact's fields, a policy): its kind's record; null for rows it skips. */
+  record: object | null;
 }
 
 /** A note's fingerprint, so a re-import does not write the same note twice. */
@@ -94,7 +94,12 @@ export function analyseContacts(input: {
     const name = comparableName(contact.name);
     byName.set(name, [...(byName.get(name) ?? []), contact]);
   }
-  type Working = RowAnalysis & { full: ContactRecord; existing: ExistingContact | null };
+  /** create: the whole record; update: only the fields that change (and the note). */
+  type Working = Omit<RowAnalysis, 'record'> & {
+    record: Partial<ContactRecord> | null;
+    full: ContactRecord;
+    existing: ExistingContact | null;
+  };
   const firstInFile = new Map<string, Working>();
   const results: RowAnalysis[] = [];
 

@@ -25,6 +25,21 @@ function intArray(ids: readonly number[]): string {
   return `{${ids.map((id) => String(Math.trunc(id))).join(',')}}`;
 }
 
+/** What the commit did to each row (created, updated, missing), its target and what undo needs, at the transaction's time. */
+export async function markApplied(
+  trx: Knex.Transaction,
+  userId: string,
+  importId: number,
+  marks: readonly { line: number; applied: string; target_id: number | null; previous: unknown }[],
+): Promise<void> {
+  await trx.raw(
+    `update import_rows r set applied = x.applied, target_id = x.target_id, previous = x.previous, applied_at = now()
+       from jsonb_to_recordset(?::jsonb) as x(line int, applied text, target_id int, previous jsonb)
+      where r.import_id = ? and r.user_id = ? and r.line = x.line`,
+    [JSON.stringify(marks), importId, userId],
+  );
+}
+
 export interface BatchRow {
   line: number;
   outcome: 'create' | 'update';
@@ -113,12 +128,7 @@ export class ContactWriter {
         [userId, JSON.stringify(notes)],
       );
     }
-    await trx.raw(
-      `update import_rows r set applied = x.applied, target_id = x.target_id, previous = x.previous, applied_at = now()
-         from jsonb_to_recordset(?::jsonb) as x(line int, applied text, target_id int, previous jsonb)
-        where r.import_id = ? and r.user_id = ? and r.line = x.line`,
-      [JSON.stringify(marks), importId, userId],
-    );
+    await markApplied(trx, userId, importId, marks);
   }
 
   /**

@@ -20,19 +20,16 @@ import {
   type ImportRowsQuery,
   type ImportStatus,
   type ImportSummary,
-  type ReferenceData,
   type UnknownInsurer,
 } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, recordActivity, type SessionUser, type UploadedFile } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { csvCell } from '../contacts/contacts-csv';
-import { ContactWriter } from './contact-writer';
-import { CONTACT_COLUMNS, analyseContacts, noteKey, type ExistingContact, type RowAnalysis } from './contact-import';
+import type { AppliedRow, ImportKinds } from './import-kinds';
 import { readSheetFile, type SheetFile } from './sheet-file';
 import { SheetFileError } from './xlsx-reader';
 
 export const IMPORT_NOT_FOUND = NOT_FOUND.import;
-const BATCH = 1000;
 const WRITE_CHUNK = 5000;
 /** A running import whose worker has not beaten for this long is taken over (the process died). */
 const STALE_SECONDS = 60;
@@ -50,6 +47,7 @@ interface ImportRow {
   headers: string[];
   headerKey: string;
   mapping: Record<string, string>;
+  insurerMap: Record<string, number>;
   mode: ImportMode;
   totalRows: number;
   counts: ImportCounts | null;
@@ -63,9 +61,6 @@ interface ImportRow {
   finishedAt: Date | null;
   undoneAt: Date | null;
 }
-
-/** The broker's catalogues (names to ids): the catalogues service, through its internal listener. */
-export type ReferenceSource = (userId: string) => Promise<ReferenceData>;
 
 const zeroCounts = (): ImportCounts => Object.fromEntries(IMPORT_OUTCOMES.map((outcome) => [outcome, 0])) as ImportCounts;
 
@@ -114,22 +109,16 @@ export class ImportsService {
   private readonly imports: BrokerScopedTable;
   private readonly rows: BrokerScopedTable;
   private readonly mappings: BrokerScopedTable;
-  private readonly contacts: BrokerScopedTable;
-  private readonly notes: BrokerScopedTable;
-  private readonly writer: ContactWriter;
   /** Imports this process is running (a second commit of one of them is a no-op). */
   private readonly running = new Map<number, Promise<void>>();
 
   constructor(
     private readonly knex: Knex,
-    private readonly reference: ReferenceSource,
+    private readonly kinds: ImportKinds,
   ) {
     this.imports = new BrokerScopedTable(knex, 'imports');
     this.rows = new BrokerScopedTable(knex, 'import_rows');
     this.mappings = new BrokerScopedTable(knex, 'import_mappings');
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
-    this.notes = new BrokerScopedTable(knex, 'notes');
-    this.writer = new ContactWriter(knex);
   }
 
   private async load(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex, lock = false): Promise<ImportRow> {
@@ -149,8 +138,12 @@ export class ImportsService {
       throw error;
     }
     const key = headerKey(fields.kind, sheet.headers);
-    const remembered = (await this.mappings.of(user.id).rows().where({ kind: fields.kind, headerKey: key }).first('mapping', 'mode')) as
-      { mapping: Record<string, string>; mode: ImportMode } | undefined;
+    const remembered = (await this.mappings
+      .of(user.id)
+      .rows()
+      .where({ kind: fields.kind, headerKey: key })
+      .first('mapping', 'mode', 'insurerMap')) as
+      { mapping: Record<string, string>; mode: ImportMode; insurerMap: Record<string, number> } | undefined;
     const rememberedFits = remembered && Object.values(remembered.mapping).every((header) => sheet.headers.includes(header));
     const mapping = rememberedFits ? remembered.mapping : suggestMapping(fields.kind, sheet.headers);
     const id = await this.knex.transaction(async (trx) => {
@@ -169,6 +162,7 @@ export class ImportsService {
           headerKey: key,
           mapping: JSON.stringify(mapping),
           mode: remembered?.mode ?? 'upsert',
+          insurerMap: JSON.stringify(remembered?.insurerMap ?? {}),
           totalRows: sheet.rows.length,
         })
         .returning('id');
@@ -229,30 +223,20 @@ export class ImportsService {
       .of(userId)
       .byId(id)
       .whereIn('status', ['mapping', 'preview'])
-      .update({ mapping: JSON.stringify(mapping), mode: input.mode });
+      .update({
+        mapping: JSON.stringify(mapping),
+        mode: input.mode,
+        insurerMap: JSON.stringify({ ...current.insurerMap, ...input.insurers }),
+      });
     if (updated === 0) throw new HttpError(409, 'Esta importação já foi confirmada: o mapeamento não pode mudar.');
     await this.knex.raw(
-      `insert into import_mappings (user_id, kind, header_key, mapping, mode, updated_at) values (?, ?, ?, ?, ?, now())
-       on conflict (user_id, kind, header_key) do update set mapping = excluded.mapping, mode = excluded.mode, updated_at = now()`,
-      [userId, current.kind, current.headerKey, JSON.stringify(mapping), input.mode],
+      `insert into import_mappings (user_id, kind, header_key, mapping, insurer_map, mode, updated_at) values (?, ?, ?, ?, ?, ?, now())
+       on conflict (user_id, kind, header_key) do update set mapping = excluded.mapping, mode = excluded.mode,
+         insurer_map = import_mappings.insurer_map || excluded.insurer_map, updated_at = now()`,
+      [userId, current.kind, current.headerKey, JSON.stringify(mapping), JSON.stringify(input.insurers), input.mode],
     );
     await this.analyse(userId, id);
     return this.detail(userId, id, query);
-  }
-
-  /** The broker's contacts as dedupe needs them, and the notes they have (fingerprints). */
-  private async existingContacts(userId: string): Promise<{ existing: ExistingContact[]; notes: Set<string> }> {
-    const existing = (await this.contacts
-      .of(userId)
-      .rows()
-      .select(
-        'id',
-        ...CONTACT_COLUMNS.map((column) =>
-          column === 'birthDate' ? this.knex.raw(`to_char(birth_date, 'YYYY-MM-DD') as "birthDate"`) : column,
-        ),
-      )) as ExistingContact[];
-    const noteRows = (await this.notes.of(userId).rows().select('contactId', 'content')) as { contactId: number; content: string }[];
-    return { existing, notes: new Set(noteRows.map((note) => noteKey(note.contactId, note.content))) };
   }
 
   /** The preview: every row's outcome, written back to its row; the counts on the import. */
@@ -263,8 +247,13 @@ export class ImportsService {
       cells: string[];
     }[];
     const columns = Object.fromEntries(Object.entries(current.mapping).map(([field, header]) => [field, current.headers.indexOf(header)]));
-    const [{ existing, notes }, reference] = await Promise.all([this.existingContacts(userId), this.reference(userId)]);
-    const results: RowAnalysis[] = analyseContacts({ rows, columns, mode: current.mode, existing, notes, reference });
+    const { results, unknownInsurers } = await this.kinds[current.kind].analyse({
+      userId,
+      rows,
+      columns,
+      mode: current.mode,
+      insurerMap: current.insurerMap,
+    });
     const counts = zeroCounts();
     for (const result of results) counts[result.outcome] += 1;
     await this.knex.transaction(async (trx) => {
@@ -293,7 +282,7 @@ export class ImportsService {
         .of(userId, trx)
         .byId(id)
         .whereIn('status', ['mapping', 'preview'])
-        .update({ status: 'preview', counts: JSON.stringify(counts) });
+        .update({ status: 'preview', counts: JSON.stringify(counts), unknownInsurers: JSON.stringify(unknownInsurers) });
     });
   }
 
@@ -461,6 +450,9 @@ export class ImportsService {
 
   private async run(userId: string, id: number): Promise<void> {
     try {
+      const { kind } = await this.load(userId, id);
+      const handler = this.kinds[kind];
+      const state = await handler.begin(userId);
       for (;;) {
         const applied = await this.knex.transaction(async (trx) => {
           const batch = (await this.rows
@@ -470,12 +462,12 @@ export class ImportsService {
             .whereIn('outcome', ['create', 'update'])
             .whereNull('applied')
             .orderBy('line')
-            .limit(BATCH)
+            .limit(handler.batchSize)
             .forUpdate()
             .skipLocked()
-            .select('line', 'outcome', 'targetId', 'record')) as Parameters<ContactWriter['apply']>[3];
+            .select('line', 'outcome', 'targetId', 'record')) as AppliedRow[];
           if (batch.length === 0) return 0;
-          await this.writer.apply(trx, userId, id, batch);
+          await handler.apply(trx, userId, id, batch, state);
           await this.imports
             .of(userId, trx)
             .byId(id)
@@ -539,7 +531,7 @@ export class ImportsService {
       const until = this.undoUntil(current);
       if (!until || new Date(until).getTime() < Date.now())
         throw new HttpError(409, `Uma importação só pode ser desfeita até ${IMPORT_UNDO_DAYS} dias depois de concluída.`);
-      const kept = await this.writer.undo(trx, userId, id);
+      const kept = await this.kinds[current.kind].undo(trx, userId, id);
       await this.imports
         .of(userId, trx)
         .byId(id)

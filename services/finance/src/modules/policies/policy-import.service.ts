@@ -1,0 +1,115 @@
+import type { PolicyBookEntry, PolicyImportInput, PolicyImportResult, PolicyImportUndoInput } from '@corretora/contracts';
+import { BrokerScopedTable } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+
+/** The columns an import writes, as `x(...)` of jsonb_to_recordset reads them (cents as integers). */
+const INPUT_COLUMNS = `line int, "policyNumber" text, "contactId" int, "contactName" text, type text, "insurerId" int, "startDate" date,
+  "renewalDate" date, premium bigint, "netPremium" bigint, "commissionType" text, "commissionValue" bigint, status text`;
+
+/** What undo puts back: the columns an import may change. */
+const RESTORED = [
+  'contact_id',
+  'contact_name',
+  'type',
+  'insurer_id',
+  'start_date',
+  'renewal_date',
+  'premium',
+  'net_premium',
+  'commission_type',
+  'commission_value',
+  'status',
+];
+
+/**
+ * Policies of an import (the pipeline runs the import and resolves contacts and insurers): a batch
+ * upserted by policy number in one statement that also reads the values it replaces; undo deletes
+ * what an import created and restores what it updated, except policies changed after it (their
+ * updated_at moved, or they got a claim or a document).
+ */
+export class PolicyImportService {
+  private readonly policies: BrokerScopedTable;
+
+  constructor(private readonly knex: Knex) {
+    this.policies = new BrokerScopedTable(knex, 'policies');
+  }
+
+  async book(userId: string): Promise<PolicyBookEntry[]> {
+    const { rows } = await this.knex.raw<{
+      rows: (Omit<PolicyBookEntry, 'premium' | 'netPremium' | 'commissionValue'> & Record<string, string | null>)[];
+    }>(
+      `select p.id, p.policy_number as "policyNumber", p.contact_id as "contactId", p.insurer_id as "insurerId", p.type,
+              p.start_date::text as "startDate", p.renewal_date::text as "renewalDate", (p.premium * 100)::bigint::text as premium,
+              (p.net_premium * 100)::bigint::text as "netPremium", p.commission_type as "commissionType",
+              (p.commission_value * 100)::bigint::text as "commissionValue", p.status
+         from ? order by p.id`,
+      [this.policies.of(userId).from('p')],
+    );
+    return rows.map((row) => ({
+      ...row,
+      premium: Number(row.premium),
+      netPremium: row.netPremium === null ? null : Number(row.netPremium),
+      commissionValue: Number(row.commissionValue),
+    })) as PolicyBookEntry[];
+  }
+
+  async apply(userId: string, input: PolicyImportInput): Promise<PolicyImportResult[]> {
+    if (input.policies.length === 0) return [];
+    return this.knex.transaction(async (trx) => {
+      // appliedAt to the microsecond (a Date would drop them, and undo would take every policy for changed).
+      const { rows } = await trx.raw<{ rows: PolicyImportResult[] }>(
+        `with input as (select * from jsonb_to_recordset(?::jsonb) as x(${INPUT_COLUMNS})),
+              old as (select p.* from policies p join input i on p.user_id = ? and p.policy_number = i."policyNumber"),
+              up as (
+                insert into policies (user_id, contact_id, contact_name, type, policy_number, premium, net_premium, status, start_date,
+                                      renewal_date, commission_type, commission_value, insurer_id, import_id, updated_at)
+                select ?, i."contactId", i."contactName", i.type, i."policyNumber", i.premium / 100.0, i."netPremium" / 100.0, i.status,
+                       i."startDate", i."renewalDate", i."commissionType", i."commissionValue" / 100.0, i."insurerId", ?, now()
+                  from input i
+                on conflict (user_id, policy_number) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name,
+                  type = excluded.type, premium = excluded.premium, net_premium = excluded.net_premium, status = excluded.status,
+                  start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
+                  commission_value = excluded.commission_value, insurer_id = excluded.insurer_id, updated_at = now()
+                returning id, policy_number)
+         select i.line, up.id as "policyId", (old.id is null or old.import_id = ?) as created, to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "appliedAt",
+                case when old.id is null or old.import_id = ? then null else to_jsonb(old) end as previous
+           from input i join up on up.policy_number = i."policyNumber" left join old on old.policy_number = i."policyNumber"`,
+        [JSON.stringify(input.policies), userId, userId, input.importId, input.importId, input.importId],
+      );
+      return rows;
+    });
+  }
+
+  async undo(userId: string, input: PolicyImportUndoInput): Promise<{ removed: number; restored: number; kept: number[] }> {
+    return this.knex.transaction(async (trx) => {
+      const { rows } = await trx.raw<{ rows: { id: number; created: boolean; changed: boolean }[] }>(
+        `with x as (select * from jsonb_to_recordset(?::jsonb) as x("policyId" int, "appliedAt" timestamptz, previous jsonb))
+         select p.id, x.previous is null as created,
+                (p.updated_at > x."appliedAt"
+                 or exists (select 1 from claims c where c.user_id = p.user_id and c.policy_id = p.id)
+                 or exists (select 1 from documents d where d.user_id = p.user_id and d.policy_id = p.id and d.uploaded_at > x."appliedAt")) as changed
+           from ? join x on x."policyId" = p.id
+          for update of p`,
+        [JSON.stringify(input.policies), this.policies.of(userId, trx).from('p')],
+      );
+      const kept = rows.filter((row) => row.changed).map((row) => row.id);
+      const remove = rows.filter((row) => row.created && !row.changed).map((row) => row.id);
+      const restore = new Set(rows.filter((row) => !row.created && !row.changed).map((row) => row.id));
+      const removed =
+        remove.length === 0
+          ? 0
+          : await this.policies.of(userId, trx).rows().whereIn('id', remove).andWhere({ importId: input.importId }).delete();
+      const restoring = input.policies.filter((policy) => restore.has(policy.policyId) && policy.previous);
+      if (restoring.length > 0) {
+        await trx.raw(
+          `update policies p set ${RESTORED.map((column) => `${column} = r.${column}`).join(', ')}, updated_at = r.updated_at
+             from jsonb_to_recordset(?::jsonb) as x("policyId" int, previous jsonb),
+                  lateral jsonb_populate_record(null::policies, x.previous) as r
+            where p.user_id = ? and p.id = x."policyId"`,
+          [JSON.stringify(restoring.map((policy) => ({ policyId: policy.policyId, previous: policy.previous }))), userId],
+        );
+      }
+      return { removed, restored: restoring.length, kept };
+    });
+  }
+}

@@ -1,0 +1,229 @@
+import {
+  PolicyImportRowSchema,
+  comparableInsurer,
+  comparableName,
+  issuesToFieldErrors,
+  type ContactType,
+  type FieldIssue,
+  type ImportMode,
+  type PolicyBookEntry,
+  type UnknownInsurer,
+} from '@corretora/contracts';
+import * as v from 'valibot';
+import type { RowAnalysis } from './contact-import';
+
+/** The client of a policy row: a contact of the broker, or one the import creates. */
+export interface PolicyClient {
+  id: number | null;
+  name: string;
+  cpf: string | null;
+  cnpj: string | null;
+}
+
+/** What a policies row stores: the policy as finance takes it (cents; the commission in hundredths or cents) and its client. */
+export type PolicyRecord = Omit<PolicyBookEntry, 'id' | 'contactId' | 'insurerId'> & { insurerId: number; client: PolicyClient };
+
+export interface ClientContact {
+  id: number;
+  name: string;
+  cpf: string | null;
+  cnpj: string | null;
+  type: ContactType;
+}
+
+/** The broker's contacts as a policies import finds clients: by document, else by the exact name (accents and case aside). */
+export class ClientIndex {
+  private readonly byDocument = new Map<string, ClientContact>();
+  private readonly byName = new Map<string, ClientContact>();
+
+  constructor(contacts: readonly ClientContact[]) {
+    for (const contact of contacts) this.add(contact);
+  }
+
+  add(contact: ClientContact): void {
+    const document = contact.cpf ?? contact.cnpj;
+    if (document && !this.byDocument.has(document)) this.byDocument.set(document, contact);
+    const name = comparableName(contact.name);
+    if (!this.byName.has(name)) this.byName.set(name, contact);
+  }
+
+  find(client: Omit<PolicyClient, 'id'>): ClientContact | undefined {
+    const document = client.cpf ?? client.cnpj;
+    if (document) return this.byDocument.get(document) ?? (client.name ? this.nameOnly(client.name) : undefined);
+    return client.name ? this.byName.get(comparableName(client.name)) : undefined;
+  }
+
+  /** A name match for a row with a document only counts when that contact has no document of its own. */
+  private nameOnly(name: string): ClientContact | undefined {
+    const found = this.byName.get(comparableName(name));
+    return found && !(found.cpf ?? found.cnpj) ? found : undefined;
+  }
+}
+
+const COMPARED: (keyof Omit<PolicyRecord, 'client' | 'policyNumber'>)[] = [
+  'insurerId',
+  'type',
+  'startDate',
+  'renewalDate',
+  'premium',
+  'netPremium',
+  'commissionType',
+  'commissionValue',
+  'status',
+];
+
+/**
+ * The outcome of every row of a policies import: validated by the contracts' row schema; the
+ * insurer matched by name (accents, case and "S.A."/"Cia." aside) or by the broker's mapping of a
+ * name; the client by document, else by name, else created; an existing policy number is an update
+ * (or a skip when nothing changes); a number twice in the file keeps its first row.
+ */
+export function analysePolicies(input: {
+  rows: readonly { line: number; cells: readonly string[] }[];
+  columns: Partial<Record<string, number>>;
+  mode: ImportMode;
+  clients: ClientIndex;
+  insurers: readonly { id: number; name: string }[];
+  insurerMap: Readonly<Record<string, number>>;
+  book: readonly PolicyBookEntry[];
+}): { results: RowAnalysis[]; unknownInsurers: UnknownInsurer[] } {
+  const insurers = new Map(input.insurers.map((insurer) => [comparableInsurer(insurer.name), insurer.id]));
+  const known = new Set(input.insurers.map((insurer) => insurer.id));
+  const mapped = new Map(
+    Object.entries(input.insurerMap)
+      .filter(([, id]) => known.has(id))
+      .map(([name, id]) => [comparableInsurer(name), id]),
+  );
+  const book = new Map(input.book.map((policy) => [policy.policyNumber.toUpperCase(), policy]));
+  const unknown = new Map<string, UnknownInsurer>();
+  const seen = new Map<string, number>();
+  const results: RowAnalysis[] = [];
+
+  for (const row of input.rows) {
+    const cells = Object.fromEntries(
+      Object.entries(input.columns).flatMap(([field, index]) => (index === undefined ? [] : [[field, row.cells[index] ?? '']])),
+    );
+    const error = (errors: FieldIssue[]): RowAnalysis => ({
+      line: row.line,
+      outcome: 'error',
+      errors,
+      reason: null,
+      targetId: null,
+      record: null,
+    });
+    const parsed = v.safeParse(PolicyImportRowSchema, cells);
+    if (!parsed.success) {
+      results.push(error(issuesToFieldErrors(parsed.issues)));
+      continue;
+    }
+    const value = parsed.output;
+    const insurerKey = comparableInsurer(value.insurer);
+    const insurerId = mapped.get(insurerKey) ?? insurers.get(insurerKey);
+    if (insurerId === undefined) {
+      const entry = unknown.get(insurerKey) ?? { name: value.insurer, rows: 0 };
+      entry.rows += 1;
+      unknown.set(insurerKey, entry);
+      results.push(
+        error([{ path: 'insurer', message: `Seguradora "${value.insurer}" não cadastrada: cadastre-a ou escolha uma das suas` }]),
+      );
+      continue;
+    }
+    const first = seen.get(value.policyNumber);
+    if (first !== undefined) {
+      results.push({
+        line: row.line,
+        outcome: 'skip',
+        errors: [],
+        reason: `Mesma apólice da linha ${first}`,
+        targetId: null,
+        record: null,
+      });
+      continue;
+    }
+    seen.set(value.policyNumber, row.line);
+
+    const document = value.contactDocument;
+    const client = {
+      name: value.contactName ?? '',
+      cpf: document && 'cpf' in document ? document.cpf : null,
+      cnpj: document && 'cnpj' in document ? document.cnpj : null,
+    };
+    const contact = input.clients.find(client);
+    if (!contact && !client.name) {
+      results.push(error([{ path: 'contactName', message: 'Cliente não encontrado pelo CPF/CNPJ: informe também o nome para criá-lo' }]));
+      continue;
+    }
+    const existing = book.get(value.policyNumber);
+    const commission =
+      value.commissionPercentage !== null
+        ? { commissionType: 'percentage' as const, commissionValue: value.commissionPercentage }
+        : value.commissionAmount !== null
+          ? { commissionType: 'fixed' as const, commissionValue: value.commissionAmount }
+          : existing
+            ? { commissionType: existing.commissionType, commissionValue: existing.commissionValue }
+            : { commissionType: 'percentage' as const, commissionValue: 0 };
+    const record: PolicyRecord = {
+      policyNumber: value.policyNumber,
+      insurerId,
+      type: value.type ?? existing?.type ?? 'business',
+      startDate: value.startDate ?? existing?.startDate ?? null,
+      renewalDate: value.endDate!,
+      premium: value.totalPremium!,
+      netPremium: value.netPremium ?? existing?.netPremium ?? null,
+      ...commission,
+      status: value.status ?? existing?.status ?? 'active',
+      client: { id: contact?.id ?? null, name: contact?.name ?? client.name, cpf: client.cpf, cnpj: client.cnpj },
+    };
+    const who = contact ? contact.name : `${client.name} (contato novo)`;
+    if (existing) {
+      const changed = COMPARED.filter((field) => record[field] !== existing[field]);
+      if (contact && existing.contactId !== contact.id) changed.push('client' as never);
+      if (input.mode === 'create')
+        results.push({
+          line: row.line,
+          outcome: 'skip',
+          errors: [],
+          reason: `A apólice ${value.policyNumber} já existe; o modo só criar não atualiza`,
+          targetId: existing.id,
+          record: null,
+        });
+      else if (changed.length === 0)
+        results.push({
+          line: row.line,
+          outcome: 'skip',
+          errors: [],
+          reason: `Sem alterações: apólice ${value.policyNumber}`,
+          targetId: existing.id,
+          record: null,
+        });
+      else
+        results.push({
+          line: row.line,
+          outcome: 'update',
+          errors: [],
+          reason: `Atualiza a apólice ${value.policyNumber} de ${who}`,
+          targetId: existing.id,
+          record,
+        });
+    } else if (input.mode === 'update') {
+      results.push({
+        line: row.line,
+        outcome: 'skip',
+        errors: [],
+        reason: 'Apólice não encontrada; o modo só atualizar não cria',
+        targetId: null,
+        record: null,
+      });
+    } else {
+      results.push({
+        line: row.line,
+        outcome: 'create',
+        errors: [],
+        reason: `Cria a apólice ${value.policyNumber} de ${who}`,
+        targetId: null,
+        record,
+      });
+    }
+  }
+  return { results, unknownInsurers: [...unknown.values()] };
+}
