@@ -54,6 +54,11 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/documents/upload' },
   { method: 'POST', path: '/api/documents' },
   { method: 'DELETE', path: '/api/documents/:id' },
+  { method: 'POST', path: '/api/imports' },
+  { method: 'PUT', path: '/api/imports/:id/mapping' },
+  { method: 'POST', path: '/api/imports/:id/commit' },
+  { method: 'DELETE', path: '/api/imports/:id' },
+  { method: 'POST', path: '/api/contacts/:id/merge' },
   // Limpar Dados: the attacker (and nobody signed in) clearing, over and over, never reaches the victim.
   { method: 'DELETE', path: '/api/clear-data' },
   { method: 'DELETE', path: '/api/clear-data', anonymous: true },
@@ -102,6 +107,11 @@ const FIELDS = [
   'contactId',
   'policyId',
   'amount',
+  'mapping',
+  'mode',
+  'insurers',
+  'otherId',
+  'keep',
   'status',
   'category',
   'cardId',
@@ -147,8 +157,8 @@ const body: fc.Arbitrary<Body> = fc.oneof(
     .record({
       sample: fc.constantFrom(...(Object.keys(FILE_SAMPLES) as (keyof typeof FILE_SAMPLES)[])),
       fields: fc.dictionary(
-        fc.constantFrom('category', 'description', 'contactId', 'cardId'),
-        fc.oneof(fc.constantFrom('contracts', 'policies', 'forms'), fc.string({ maxLength: 12 })),
+        fc.constantFrom('category', 'description', 'contactId', 'cardId', 'kind', 'sheet'),
+        fc.oneof(fc.constantFrom('contracts', 'policies', 'forms', 'contacts'), fc.string({ maxLength: 12 })),
         { maxKeys: 4 },
       ),
     })
@@ -194,6 +204,7 @@ async function snapshot(context: APIRequestContext) {
     policies: await read('/api/policies'),
     claims: await read('/api/claims'),
     documents: await read('/api/documents'),
+    imports: await read('/api/imports'),
   };
 }
 
@@ -256,7 +267,20 @@ test("random input to every write endpoint: never a 5xx, and another broker's da
     },
   });
   expect(document.status()).toBe(201);
+  // An import of the victim's, previewed: its id is aimed at too.
+  const victimImport = await victim.post('/api/imports', {
+    multipart: {
+      kind: 'contacts',
+      file: { name: 'carteira.csv', mimeType: 'text/csv', buffer: Buffer.from('Nome;E-mail\nAna;ana@exemplo.com\n') },
+    },
+  });
+  expect(victimImport.status()).toBe(201);
+  const importId = ((await victimImport.json()) as { id: number }).id;
+  expect((await victim.put(`/api/imports/${importId}/mapping`, { data: { mapping: { name: 'Nome', email: 'E-mail' } } })).status()).toBe(
+    200,
+  );
   const financeIds = [
+    importId,
     issued.policyId,
     ((await claim.json()) as { id: number }).id,
     ((await document.json()) as { id: number }).id,

@@ -1,4 +1,6 @@
 import {
+  FINANCE_OPERATIONS,
+  PIPELINE_OPERATIONS,
   POLICY_STATUS_LABELS,
   POLICY_TYPES,
   formatCount,
@@ -8,13 +10,18 @@ import {
   type Policy,
   type PolicyStatus,
 } from '@corretora/contracts';
-import { useSearchParams } from '@corretora/web-kit';
+import { invalidateOperations, useSearchParams } from '@corretora/web-kit';
+import { ImportWizard } from '@corretora/web-kit/import-wizard';
+import { ArrowUploadRegular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { DataTable, PageHeader, QueryState, useConfirmAction } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Button, Caption1, Field } from '@corretora/web-kit/fluent/core';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { useCancelPolicy, usePolicies, type PolicyFilters } from '../features/policies/api/policies-api';
+import { invalidateFigures } from '../lib/finance-figures';
 
 const useStyles = makeStyles({
   toolbar: {
@@ -56,6 +63,8 @@ export default function PoliciesPage() {
     setParams(next, { replace: true });
   };
   const policies = usePolicies(filters);
+  const [importing, setImporting] = useState(false);
+  const queryClient = useQueryClient();
   const cancel = useCancelPolicy();
   const cancelling = useConfirmAction<Policy>({
     title: 'Cancelar apólice',
@@ -69,7 +78,28 @@ export default function PoliciesPage() {
 
   return (
     <>
-      <PageHeader title="Gestão de Apólices" subtitle="Apólices emitidas, renovações e cancelamentos" />
+      <PageHeader
+        title="Gestão de Apólices"
+        subtitle="Apólices emitidas, renovações e cancelamentos"
+        actions={
+          <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)}>
+            Importar
+          </Button>
+        }
+      />
+      {importing ? (
+        <ImportWizard
+          kind="policies"
+          title="Importar apólices"
+          onClose={() => setImporting(false)}
+          onChanged={() =>
+            void Promise.all([
+              invalidateOperations(queryClient, FINANCE_OPERATIONS.policies, PIPELINE_OPERATIONS.contacts),
+              invalidateFigures(queryClient),
+            ])
+          }
+        />
+      ) : null}
       <div className={styles.toolbar}>
         <Field label="Tipo">
           <Select value={filters.type} onChange={(_event, data) => setFilter('tipo', data.value)}>

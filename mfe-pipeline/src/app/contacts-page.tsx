@@ -1,14 +1,19 @@
 import { CONTACT_TYPE_OPTIONS, formatCount, formatDate, formatPhone, type Contact } from '@corretora/contracts';
 import { useSearchParams } from '@corretora/web-kit';
+import { ImportWizard } from '@corretora/web-kit/import-wizard';
 import { DataTable, PageHeader, QueryState } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1 } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { AddRegular, ArrowDownloadRegular, EditRegular } from '@fluentui/react-icons';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, EditRegular, PeopleSearchRegular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { SearchBox } from '../components/search-box';
 import { ContactDialog } from '../features/contacts/components/contact-dialog';
 import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../features/contacts/api/contacts-api';
+import { invalidateFigures } from '../lib/board-cache';
+
+const DuplicatesDialog = lazy(() => import('../features/contacts/components/duplicates-dialog'));
 
 const useStyles = makeStyles({
   toolbar: {
@@ -44,6 +49,8 @@ export default function ContactsPage() {
   const [type, setType] = useState<ContactFilters['type']>('all');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
+  const [dialog, setDialog] = useState<'import' | 'duplicates' | null>(null);
+  const queryClient = useQueryClient();
   // Typing stays fluid; the list follows a beat behind.
   const q = useDeferredValue(search);
   const contacts = useContacts({ q, type, page });
@@ -67,6 +74,12 @@ export default function ContactsPage() {
         subtitle="Clientes e prospectos da sua corretora"
         actions={
           <>
+            <Button icon={<ArrowUploadRegular />} onClick={() => setDialog('import')}>
+              Importar
+            </Button>
+            <Button icon={<PeopleSearchRegular />} onClick={() => setDialog('duplicates')}>
+              Possíveis duplicados
+            </Button>
             <Button as="a" href={contactsExportUrl({ q, type })} download icon={<ArrowDownloadRegular />}>
               Exportar
             </Button>
@@ -116,7 +129,7 @@ export default function ContactsPage() {
             columns={[
               { header: 'Nome', className: styles.cell, cell: (contact) => contact.name },
               { header: 'E-mail', className: styles.cell, cell: (contact) => contact.email ?? '—' },
-              { header: 'Telefone', cell: (contact) => formatPhone(contact.phone) },
+              { header: 'Telefone', cell: (contact) => formatPhone(contact.phone) || '—' },
               { header: 'Tipo', cell: (contact) => TYPE_LABEL[contact.type] ?? contact.type },
               { header: 'Último contato', cell: (contact) => (contact.lastContact ? formatDate(contact.lastContact) : '—') },
               {
@@ -146,6 +159,19 @@ export default function ContactsPage() {
         </nav>
       ) : null}
       {editing !== null ? <ContactDialog contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {dialog === 'import' ? (
+        <ImportWizard
+          kind="contacts"
+          title="Importar contatos"
+          onClose={() => setDialog(null)}
+          onChanged={() => void invalidateFigures(queryClient)}
+        />
+      ) : null}
+      {dialog === 'duplicates' ? (
+        <Suspense fallback={null}>
+          <DuplicatesDialog onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -22,7 +22,10 @@ export async function startNginx(options: NginxRunOptions): Promise<RunningNginx
   const bin = options.bin ?? process.env.NGINX_BIN ?? '/usr/sbin/nginx';
   if (!existsSync(bin)) throw new Error(`nginx not found at ${bin}: install it (apt-get install -y nginx)`);
   await mkdir(options.prefixDir, { recursive: true });
-  await writeFile(path.join(options.prefixDir, 'nginx.conf'), renderNginxConfig(options));
+  // nginx's stderr is a socket here (Node's 'pipe'), which nginx cannot open as /dev/stderr: the
+  // shell's reports of a broken remote go to a file under the prefix unless the caller names one.
+  const remoteErrorLog = options.remoteErrorLog ?? path.join(options.prefixDir, 'remote-errors.log');
+  await writeFile(path.join(options.prefixDir, 'nginx.conf'), renderNginxConfig({ ...options, remoteErrorLog }));
   const child = spawn(bin, ['-p', options.prefixDir, '-c', 'nginx.conf', '-e', 'stderr', '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -313,6 +313,23 @@ describe('importing contacts', () => {
     expect(await fixture.service.knex('imports').where({ id }).first('user_id')).toEqual({ userId: owner.user.id });
   });
 
+  test('an import whose worker died (no heartbeat for a minute) is taken over by the next reader, once', async () => {
+    const who = await broker();
+    const created = await upload(who.cookie, Buffer.from('Nome;E-mail\nA;a@exemplo.com\nB;b@exemplo.com\nC;c@exemplo.com\n'), 'a.csv');
+    const id = created.body.id as number;
+    await api().put(`/api/imports/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping }).expect(200);
+    // As a process killed right after claiming the commit leaves it.
+    await fixture.service
+      .knex('imports')
+      .where({ id })
+      .update({ status: 'running', heartbeatAt: fixture.service.knex.raw("now() - interval '2 minutes'") });
+    const readers = await Promise.all(Array.from({ length: 5 }, () => api().get(`/api/imports/${id}`).set('Cookie', who.cookie)));
+    expect(readers.map((response) => response.status)).toEqual(Array(5).fill(200));
+    const done = await waitDone(who.cookie, id);
+    expect(done.body).toMatchObject({ status: 'done', applied: { create: 3 } });
+    expect((await contacts(who.cookie)).map((contact) => contact.name).sort()).toEqual(['A', 'B', 'C']);
+  });
+
   test('signed out: 401', async () => {
     expect((await api().get('/api/imports')).status).toBe(401);
     expect((await api().post('/api/imports').attach('file', Buffer.from('a\n1\n'), 'a.csv')).status).toBe(401);

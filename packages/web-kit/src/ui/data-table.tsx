@@ -22,14 +22,19 @@ export interface DataTableProps<T> {
   columns: readonly DataColumn<T>[];
   /** Shown instead of the table when there are no rows. */
   empty: ReactNode;
+  /**
+   * A table with nothing focusable in it (no buttons or links) that may scroll sideways: its
+   * scrolling region takes the keyboard focus itself, so it scrolls with the arrow keys.
+   */
+  keyboardScroll?: boolean;
 }
 
 /** A list as a table that scrolls sideways on a narrow screen, or the list's empty line. */
-export function DataTable<T>({ label, rows, rowKey, columns, empty }: DataTableProps<T>) {
+export function DataTable<T>({ label, rows, rowKey, columns, empty, keyboardScroll = false }: DataTableProps<T>) {
   const styles = useStyles();
   if (rows.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
-    <div className={styles.wrap}>
+    <div className={styles.wrap} {...(keyboardScroll ? { tabIndex: 0, role: 'group', 'aria-label': label } : {})}>
       <Table aria-label={label}>
         <TableHeader>
           <TableRow>

@@ -37,6 +37,12 @@ export type ContactRecord = Omit<ExistingContact, 'id' | 'type'> & { type: Conta
 export const CONTACT_COLUMNS = CONTACT_RECORD_FIELDS;
 export type ContactColumn = ContactRecordField;
 
+/** A data row of the file: its line and its cells in header order. */
+export interface SheetRow {
+  line: number;
+  cells: readonly string[];
+}
+
 export interface RowAnalysis {
   line: number;
   outcome: ImportOutcome;
@@ -76,14 +82,15 @@ function nameIndex(list: readonly { id: number; name: string }[]): Map<string, n
  * in the file is merged into the first (its blanks filled) and skipped; a name-only match is a
  * possible duplicate, never merged. Pure: no I/O, so the preview is one pass over memory.
  */
-export function analyseContacts(input: {
-  rows: readonly { line: number; cells: readonly string[] }[];
+export async function analyseContacts(input: {
+  /** The file's rows, read chunk by chunk (a preview never holds a whole file's cells). */
+  rows: AsyncIterable<SheetRow> | Iterable<SheetRow>;
   columns: Partial<Record<string, number>>;
   mode: ImportMode;
   existing: readonly ExistingContact[];
   notes: ReadonlySet<string>;
   reference: Pick<ReferenceData, 'products' | 'leadSources'>;
-}): RowAnalysis[] {
+}): Promise<RowAnalysis[]> {
   const { columns, mode } = input;
   const products = nameIndex(input.reference.products);
   const leadSources = nameIndex(input.reference.leadSources);
@@ -101,9 +108,9 @@ export function analyseContacts(input: {
     existing: ExistingContact | null;
   };
   const firstInFile = new Map<string, Working>();
-  const results: RowAnalysis[] = [];
+  const results: (RowAnalysis & Partial<Working>)[] = [];
 
-  for (const row of input.rows) {
+  for await (const row of input.rows) {
     const cells = Object.fromEntries(
       Object.entries(columns).flatMap(([field, index]) => (index === undefined ? [] : [[field, row.cells[index] ?? '']])),
     );
@@ -159,7 +166,7 @@ export function analyseContacts(input: {
         if (earlier.full[column] === null && record[column] !== null)
           (earlier.full as unknown as Record<string, unknown>)[column] = record[column];
       }
-      if (earlier.outcome === 'create') earlier.record = { ...earlier.full };
+      if (earlier.outcome === 'create') earlier.record = earlier.full;
       else if (earlier.outcome === 'update' && earlier.record) Object.assign(earlier.record, pickChanges(earlier.full, earlier.existing));
       results.push({
         line: row.line,
@@ -244,9 +251,10 @@ export function analyseContacts(input: {
           line: row.line,
           outcome: 'create',
           errors: [],
-          reason: null,
+          reason: 'Novo contato',
           targetId: null,
-          record: { ...record },
+          // The record itself, not a copy: a preview holds all of a file's rows at once.
+          record,
           full: record,
           existing: null,
         };
@@ -254,7 +262,8 @@ export function analyseContacts(input: {
     for (const [kind, key] of keys) if (!firstInFile.has(`${kind}:${key}`)) firstInFile.set(`${kind}:${key}`, result);
     results.push(result);
   }
-  return results.map(({ line, outcome, errors, reason, targetId, record }) => ({ line, outcome, errors, reason, targetId, record }));
+  // The working rows as they are (their extra fields are never written): no second array of 50,000.
+  return results;
 }
 
 const LABELS: Record<string, string> = {

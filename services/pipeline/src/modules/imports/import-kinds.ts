@@ -1,7 +1,7 @@
 import { FINANCE_OPERATIONS, type ImportKind, type ImportMode, type ReferenceData, type UnknownInsurer } from '@corretora/contracts';
 import { HttpError, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { analyseContacts, noteKey, CONTACT_COLUMNS, type ExistingContact, type RowAnalysis } from './contact-import';
+import { analyseContacts, noteKey, CONTACT_COLUMNS, type ExistingContact, type RowAnalysis, type SheetRow } from './contact-import';
 import { ContactWriter, type BatchRow, type KeptRow } from './contact-writer';
 import { analysePolicies } from './policy-import';
 import { PolicyWriter, loadClients, type PolicyBatchRow } from './policy-writer';
@@ -11,7 +11,8 @@ export type ReferenceSource = (userId: string) => Promise<ReferenceData>;
 
 export interface AnalysisInput {
   userId: string;
-  rows: { line: number; cells: string[] }[];
+  /** The file's rows, chunk by chunk. */
+  rows: AsyncIterable<SheetRow>;
   /** field -> column index. */
   columns: Record<string, number>;
   mode: ImportMode;
@@ -55,7 +56,7 @@ export function contactsKind(knex: Knex, reference: ReferenceSource): ImportKind
         reference(userId),
       ]);
       const notes = new Set(noteRows.map((note) => noteKey(note.contactId, note.content)));
-      return { results: analyseContacts({ rows, columns, mode, existing, notes, reference: catalogues }), unknownInsurers: [] };
+      return { results: await analyseContacts({ rows, columns, mode, existing, notes, reference: catalogues }), unknownInsurers: [] };
     },
     begin: async () => null,
     apply: (trx, userId, importId, batch) => writer.apply(trx, userId, importId, batch as BatchRow[]),

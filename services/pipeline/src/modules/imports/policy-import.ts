@@ -10,7 +10,7 @@ import {
   type UnknownInsurer,
 } from '@corretora/contracts';
 import * as v from 'valibot';
-import type { RowAnalysis } from './contact-import';
+import type { RowAnalysis, SheetRow } from './contact-import';
 
 /** The client of a policy row: a contact of the broker, or one the import creates. */
 export interface PolicyClient {
@@ -78,15 +78,15 @@ const COMPARED: (keyof Omit<PolicyRecord, 'client' | 'policyNumber'>)[] = [
  * name; the client by document, else by name, else created; an existing policy number is an update
  * (or a skip when nothing changes); a number twice in the file keeps its first row.
  */
-export function analysePolicies(input: {
-  rows: readonly { line: number; cells: readonly string[] }[];
+export async function analysePolicies(input: {
+  rows: AsyncIterable<SheetRow> | Iterable<SheetRow>;
   columns: Partial<Record<string, number>>;
   mode: ImportMode;
   clients: ClientIndex;
   insurers: readonly { id: number; name: string }[];
   insurerMap: Readonly<Record<string, number>>;
   book: readonly PolicyBookEntry[];
-}): { results: RowAnalysis[]; unknownInsurers: UnknownInsurer[] } {
+}): Promise<{ results: RowAnalysis[]; unknownInsurers: UnknownInsurer[] }> {
   const insurers = new Map(input.insurers.map((insurer) => [comparableInsurer(insurer.name), insurer.id]));
   const known = new Set(input.insurers.map((insurer) => insurer.id));
   const mapped = new Map(
@@ -99,7 +99,7 @@ export function analysePolicies(input: {
   const seen = new Map<string, number>();
   const results: RowAnalysis[] = [];
 
-  for (const row of input.rows) {
+  for await (const row of input.rows) {
     const cells = Object.fromEntries(
       Object.entries(input.columns).flatMap(([field, index]) => (index === undefined ? [] : [[field, row.cells[index] ?? '']])),
     );
