@@ -265,7 +265,7 @@ test('contacts: add, search, filter, export as a CSV Excel reads, and the dashbo
   const bytes = Buffer.concat(chunks);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
-  expect(lines[0]).toBe('Nome;E-mail;Celular;CPF;Tipo;Último contato;Criado em');
+  expect(lines[0]).toBe('Nome;E-mail;Celular;CPF/CNPJ;Tipo;Último contato;Criado em');
   expect(lines).toContainEqual(
     expect.stringMatching(/^'=Cliente Fórmula;;\(21\) 99876-5432;529\.982\.247-25;Pessoa Física;;\d{2}\/\d{2}\/\d{4}$/),
   );

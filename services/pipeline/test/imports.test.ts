@@ -313,6 +313,32 @@ describe('importing contacts', () => {
     expect(await fixture.service.knex('imports').where({ id }).first('user_id')).toEqual({ userId: owner.user.id });
   });
 
+  test('the contacts export imports back with its columns mapped and changes nothing; a CNPJ is searchable', async () => {
+    const who = await broker();
+    const created = await upload(who.cookie, windows1252(BOOK), 'clientes.csv');
+    await api()
+      .put(`/api/imports/${created.body.id as number}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: created.body.mapping });
+    await api()
+      .post(`/api/imports/${created.body.id as number}/commit`)
+      .set('Cookie', who.cookie)
+      .expect(202);
+    await waitDone(who.cookie, created.body.id as number);
+    const found = await api().get('/api/contacts?q=11.222.333/0001').set('Cookie', who.cookie);
+    expect(found.body.items.map((contact: { name: string }) => contact.name)).toEqual(['Empresa Ação Ltda']);
+
+    const exported = await api().get('/api/contacts/export').set('Cookie', who.cookie);
+    const again = await upload(who.cookie, Buffer.from(exported.text), 'contatos.csv');
+    expect(again.body).toMatchObject({ encoding: 'utf-8-bom', delimiter: ';' });
+    expect(again.body.mapping).toMatchObject({ name: 'Nome', email: 'E-mail', phone: 'Celular', document: 'CPF/CNPJ', type: 'Tipo' });
+    const preview = await api()
+      .put(`/api/imports/${again.body.id as number}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: again.body.mapping });
+    expect(preview.body.counts).toEqual({ create: 0, update: 0, skip: 3, duplicate: 0, error: 0 });
+  });
+
   test('an import whose worker died (no heartbeat for a minute) is taken over by the next reader, once', async () => {
     const who = await broker();
     const created = await upload(who.cookie, Buffer.from('Nome;E-mail\nA;a@exemplo.com\nB;b@exemplo.com\nC;c@exemplo.com\n'), 'a.csv');

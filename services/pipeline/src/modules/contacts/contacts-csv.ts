@@ -1,9 +1,10 @@
-import { CONTACT_TYPE_OPTIONS, formatCpf, formatPhone, type Contact } from '@corretora/contracts';
+import { CONTACT_TYPE_OPTIONS, formatCnpj, formatCpf, formatPhone, type Contact } from '@corretora/contracts';
 
 /** Excel in pt-BR reads ';' as the separator and needs the BOM to take the file as UTF-8. */
 const BOM = '\uFEFF';
 const SEPARATOR = ';';
-const HEADER = ['Nome', 'E-mail', 'Celular', 'CPF', 'Tipo', 'Último contato', 'Criado em'];
+// CPF/CNPJ, Celular and Tipo read back as they are written: an export imports again without a mapping.
+const HEADER = ['Nome', 'E-mail', 'Celular', 'CPF/CNPJ', 'Tipo', 'Último contato', 'Criado em'];
 
 const DAY = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Sao_Paulo' });
 
@@ -31,7 +32,7 @@ export function contactsCsv(contacts: readonly Contact[]): string {
       contact.name,
       contact.email ?? '',
       formatPhone(contact.phone),
-      formatCpf(contact.cpf),
+      formatCpf(contact.cpf) || formatCnpj(contact.cnpj),
       TYPE_LABELS[contact.type] ?? contact.type,
       brazilianDate(contact.lastContact),
       brazilianDate(contact.createdAt),

@@ -41,7 +41,7 @@ export class ContactsService {
     this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
   }
 
-  /** Search (name, e-mail, phone, CPF), type filter: the rows of the query, for a page or the export. */
+  /** Search (name, e-mail, phone, CPF, CNPJ), type filter: the rows of the query, for a page or the export. */
   private matching(userId: string, query: Pick<ContactQuery, 'q' | 'type'>) {
     const rows = this.contacts.of(userId).rows();
     if (query.type !== 'all') rows.andWhere({ type: query.type });
@@ -52,6 +52,9 @@ export class ContactsService {
         where.whereRaw('name ilike ?', [text]).orWhereRaw('email ilike ?', [text]);
         if (digits) where.orWhere('phone', 'like', containing(digits)).orWhere('cpf', 'like', containing(digits));
         if (/x/i.test(query.q)) where.orWhere('cpf', 'like', containing(query.q.replace(/[.\-\s]/g, '').toUpperCase()));
+        // A CNPJ as typed, alphanumeric ones included: its letters and digits without the mask.
+        const cnpj = query.q.toUpperCase().replace(/[^0-9A-Z]/g, '');
+        if (cnpj.length >= 2) where.orWhere('cnpj', 'like', containing(cnpj));
       });
     }
     return rows;
