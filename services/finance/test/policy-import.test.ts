@@ -163,6 +163,31 @@ describe('importing policies', () => {
     expect(await contactsOf(who)).toHaveLength(1);
   });
 
+  test('undoing the contacts import keeps a contact that got a policy since', async () => {
+    const who = await brokerWithRefs();
+    const contacts = await pipelineApi()
+      .post('/api/imports')
+      .set('Cookie', who.cookie)
+      .field('kind', 'contacts')
+      .attach('file', Buffer.from('Nome;CPF;Tipo\nJosé;529.982.247-25;PF\nAna;;\n'), 'contatos.csv');
+    await pipelineApi()
+      .put(`/api/imports/${contacts.body.id as number}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: contacts.body.mapping });
+    await commit(who, contacts.body.id as number);
+    const { created } = await importFile(
+      who,
+      windows1252([HEADER, 'AP-7;Porto Seguro;529.982.247-25;José;Auto;;03/04/2027;;1.000,00;10;'].join('\n')),
+    );
+    await commit(who, created.body.id as number);
+    const undone = await pipelineApi()
+      .delete(`/api/imports/${contacts.body.id as number}`)
+      .set('Cookie', who.cookie);
+    expect(undone.body.undoKept).toEqual([expect.objectContaining({ line: 2, reason: 'Tem apólices: mantido' })]);
+    expect((await contactsOf(who)).map((contact) => contact.name)).toEqual(['José']);
+    expect((await policiesOf(who))[0]!.contactId).toBe((await contactsOf(who))[0]!.id);
+  });
+
   test('bad rows are error lines with their reasons', async () => {
     const who = await brokerWithRefs();
     const { preview } = await importFile(

@@ -32,7 +32,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
       const reference = (userId: string) => cataloguesClient.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } });
       importsRoutes(
         router,
-        new ImportsService(knex, { contacts: contactsKind(knex, reference), policies: policiesKind(knex, reference, finance) }),
+        new ImportsService(knex, { contacts: contactsKind(knex, reference, finance), policies: policiesKind(knex, reference, finance) }),
       );
     },
     internalRoutes(router, { knex }) {

@@ -339,6 +339,41 @@ describe('importing contacts', () => {
     expect(preview.body.counts).toEqual({ create: 0, update: 0, skip: 3, duplicate: 0, error: 0 });
   });
 
+  test('a contact the import created and the broker merged into another: undo keeps the survivor', async () => {
+    const who = await broker();
+    const kept = await api()
+      .post('/api/contacts')
+      .set('Cookie', who.cookie)
+      .send({ name: 'Rita Lopes', phone: '(11) 97777-6666', type: 'individual' });
+    const created = await upload(
+      who.cookie,
+      Buffer.from('Nome;E-mail\nRita Lopes;rita@exemplo.com\nOutra Pessoa;outra@exemplo.com\n'),
+      'a.csv',
+    );
+    await api()
+      .put(`/api/imports/${created.body.id as number}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: created.body.mapping, mode: 'create' });
+    // Same name, no key in common: a possible duplicate, not created.
+    await api()
+      .post(`/api/imports/${created.body.id as number}/commit`)
+      .set('Cookie', who.cookie)
+      .expect(202);
+    const done = await waitDone(who.cookie, created.body.id as number);
+    expect(done.body.applied).toMatchObject({ create: 1, duplicate: 1 });
+    const other = (await contacts(who.cookie)).find((contact) => contact.name === 'Outra Pessoa')!;
+    const merged = await api()
+      .post(`/api/contacts/${kept.body.id as number}/merge`)
+      .set('Cookie', who.cookie)
+      .send({ otherId: other.id });
+    expect(merged.status).toBe(200);
+    const undone = await api()
+      .delete(`/api/imports/${created.body.id as number}`)
+      .set('Cookie', who.cookie);
+    expect(undone.body.undoKept).toEqual([expect.objectContaining({ targetId: kept.body.id })]);
+    expect((await contacts(who.cookie)).map((contact) => contact.name)).toEqual(['Rita Lopes']);
+  });
+
   test('an import whose worker died (no heartbeat for a minute) is taken over by the next reader, once', async () => {
     const who = await broker();
     const created = await upload(who.cookie, Buffer.from('Nome;E-mail\nA;a@exemplo.com\nB;b@exemplo.com\nC;c@exemplo.com\n'), 'a.csv');

@@ -118,7 +118,18 @@ export class DuplicatesService {
         .returning(COLUMNS);
       const cards = await trx('pipeline_cards').where({ userId, contactId: input.otherId }).update({ contactId: id });
       const notes = await trx('notes').where({ userId, contactId: input.otherId }).update({ contactId: id });
-      await trx('import_rows').where({ userId, targetId: input.otherId }).update({ targetId: id });
+      // Imports that wrote the other contact now name this one: a contacts import's rows by their
+      // target, a policies import's by the client it recorded (their targets are policies).
+      await trx.raw(
+        `update import_rows r set target_id = ? from imports i
+          where i.id = r.import_id and i.user_id = r.user_id and i.kind = 'contacts' and r.user_id = ? and r.target_id = ?`,
+        [id, userId, input.otherId],
+      );
+      await trx.raw(
+        `update import_rows r set previous = jsonb_set(r.previous, '{contactId}', to_jsonb(?::int)) from imports i
+          where i.id = r.import_id and i.user_id = r.user_id and i.kind = 'policies' and r.user_id = ? and (r.previous->>'contactId')::int = ?`,
+        [id, userId, input.otherId],
+      );
       const otherContact = toContact(other);
       const said = [otherContact.email, otherContact.phone, otherContact.cpf ?? otherContact.cnpj].filter(Boolean).join(', ');
       await trx('notes').insert({ userId, contactId: id, content: `Contato mesclado: ${otherContact.name}${said ? ` (${said})` : ''}.` });

@@ -55,7 +55,11 @@ export interface KeptRow {
 
 /** The writes of a contacts import, batch by batch, and their undo. Every statement names the broker. */
 export class ContactWriter {
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    /** The contacts holding a policy (finance), which undo never removes; none where finance is not deployed. */
+    private readonly policyHolders: (userId: string) => Promise<Set<number>> = async () => new Set(),
+  ) {}
 
   /**
    * One batch, in the caller's transaction: new contacts inserted with ids drawn first (so each row
@@ -154,9 +158,14 @@ export class ContactWriter {
     const kept: KeptRow[] = [];
     const remove: number[] = [];
     const restore: Record<string, unknown>[] = [];
+    const holders = rows.some((row) => row.applied === 'created') ? await this.policyHolders(userId) : new Set<number>();
     for (const row of rows) {
       if (row.changed) {
         kept.push({ line: row.line, targetId: row.targetId, reason: 'Alterado depois da importação: mantido como está' });
+        continue;
+      }
+      if (row.applied === 'created' && holders.has(row.targetId)) {
+        kept.push({ line: row.line, targetId: row.targetId, reason: 'Tem apólices: mantido' });
         continue;
       }
       if (row.applied === 'created') remove.push(row.targetId);

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { analyseContacts, noteKey, CONTACT_COLUMNS, type ExistingContact, type RowAnalysis, type SheetRow } from './contact-import';
 import { ContactWriter, type BatchRow, type KeptRow } from './contact-writer';
 import { analysePolicies } from './policy-import';
-import { PolicyWriter, loadClients, type PolicyBatchRow } from './policy-writer';
+import { PolicyWriter, loadClients, policyHolders, type PolicyBatchRow } from './policy-writer';
 
 /** The broker's catalogues (names to ids): the catalogues service, through its internal listener. */
 export type ReferenceSource = (userId: string) => Promise<ReferenceData>;
@@ -38,8 +38,8 @@ export interface ImportKindHandler<State = unknown> {
 }
 
 /** Contacts: dedupe against the broker's contacts and notes, written by ContactWriter. */
-export function contactsKind(knex: Knex, reference: ReferenceSource): ImportKindHandler<null> {
-  const writer = new ContactWriter(knex);
+export function contactsKind(knex: Knex, reference: ReferenceSource, finance: InternalClient | null): ImportKindHandler<null> {
+  const writer = new ContactWriter(knex, finance ? (userId) => policyHolders(finance, userId) : undefined);
   return {
     batchSize: 1000,
     async analyse({ userId, rows, columns, mode }) {

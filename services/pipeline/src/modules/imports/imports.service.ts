@@ -32,6 +32,7 @@ import { readSheetFile, type SheetFile } from './sheet-file';
 import { SheetFileError } from './xlsx-reader';
 
 export const IMPORT_NOT_FOUND = NOT_FOUND.import;
+const ALREADY_COMMITTED = 'Esta importação já foi confirmada: o mapeamento não pode mudar.';
 const WRITE_CHUNK = 5000;
 /** A running import whose worker has not beaten for this long is taken over (the process died). */
 const STALE_SECONDS = 60;
@@ -208,8 +209,7 @@ export class ImportsService {
   /** PUT /api/imports/{id}/mapping: checks the mapping against the file, remembers it, answers the preview. */
   async setMapping(userId: string, id: number, input: ImportMappingInput, query: ImportRowsQuery): Promise<ImportDetail> {
     const current = await this.load(userId, id);
-    if (current.status !== 'mapping' && current.status !== 'preview')
-      throw new HttpError(409, 'Esta importação já foi confirmada: o mapeamento não pode mudar.');
+    if (current.status !== 'mapping' && current.status !== 'preview') throw new HttpError(409, ALREADY_COMMITTED);
     const fields = new Set<string>(IMPORT_FIELDS[current.kind]);
     const issues: FieldIssue[] = [];
     const mapping: Record<string, string> = {};
@@ -234,7 +234,7 @@ export class ImportsService {
         mode: input.mode,
         insurerMap: JSON.stringify({ ...current.insurerMap, ...input.insurers }),
       });
-    if (updated === 0) throw new HttpError(409, 'Esta importação já foi confirmada: o mapeamento não pode mudar.');
+    if (updated === 0) throw new HttpError(409, ALREADY_COMMITTED);
     await this.knex.raw(
       `insert into import_mappings (user_id, kind, header_key, mapping, insurer_map, mode, updated_at) values (?, ?, ?, ?, ?, ?, now())
        on conflict (user_id, kind, header_key) do update set mapping = excluded.mapping, mode = excluded.mode,
@@ -260,6 +260,10 @@ export class ImportsService {
     const counts = zeroCounts();
     for (const result of results) counts[result.outcome] += 1;
     await this.knex.transaction(async (trx) => {
+      // The import stays locked while its rows get their outcomes: a commit sent meanwhile waits, and
+      // then runs what this preview wrote; a preview that finds it committed already writes nothing.
+      const open = await this.imports.of(userId, trx).byId(id).whereIn('status', ['mapping', 'preview']).forUpdate().first('id');
+      if (!open) throw new HttpError(409, ALREADY_COMMITTED);
       for (let start = 0; start < results.length; start += WRITE_CHUNK) {
         await trx.raw(
           `update import_rows r set outcome = x.outcome, errors = x.errors, reason = x.reason, target_id = x.target_id, record = x.record
@@ -284,7 +288,6 @@ export class ImportsService {
       await this.imports
         .of(userId, trx)
         .byId(id)
-        .whereIn('status', ['mapping', 'preview'])
         .update({ status: 'preview', counts: JSON.stringify(counts), unknownInsurers: JSON.stringify(unknownInsurers) });
     });
   }

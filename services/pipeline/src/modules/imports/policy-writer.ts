@@ -20,6 +20,12 @@ interface PolicyTrace {
   contactWasProspect: boolean;
 }
 
+/** The contacts that hold at least one policy (finance's book): never removed by an undo. */
+export async function policyHolders(finance: InternalClient, userId: string): Promise<Set<number>> {
+  const book = await finance.call(FINANCE_OPERATIONS.policyBook, { params: { userId } });
+  return new Set(book.flatMap((policy) => (policy.contactId === null ? [] : [policy.contactId])));
+}
+
 /** The broker's contacts as clients, loaded once per run (the run adds the ones it creates). */
 export async function loadClients(trx: Knex | Knex.Transaction, userId: string): Promise<ClientIndex> {
   const contacts = (await trx('contacts').where({ userId }).orderBy('id').select('id', 'name', 'cpf', 'cnpj', 'type')) as ClientContact[];
@@ -118,7 +124,9 @@ export class PolicyWriter {
     for (const row of rows)
       if (keptPolicies.has(row.targetId))
         kept.push({ line: row.line, targetId: row.targetId, reason: 'Apólice alterada depois da importação: mantida como está' });
-    const stays = new Set(rows.filter((row) => keptPolicies.has(row.targetId)).map((row) => row.previous.contactId));
+    // A client still holding a policy (kept above, or one another import or the broker gave it) stays.
+    const holders = await policyHolders(this.finance, userId);
+    const stays = new Set(rows.map((row) => row.previous.contactId).filter((contactId) => holders.has(contactId)));
 
     const created = rows.filter((row) => row.previous.contactCreated && !stays.has(row.previous.contactId));
     if (created.length > 0) {
