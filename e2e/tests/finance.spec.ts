@@ -80,11 +80,11 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
   await expectAccessible(page, 'policies');
 
   await page.getByRole('link', { name: 'Comissões' }).click();
-  // 1.073,80 × 12,5% = 134,225 → R$ 134,23 a year; / 12 → R$ 11,19 a month.
-  await expect(page.getByText('R$ 134,23').first()).toBeVisible();
-  await expect(page.getByText('R$ 11,19')).toBeVisible();
+  // On the prêmio líquido: 1.000,00 × 12,5% = R$ 125,00 a year (not 134,23 on the 1.073,80 with IOF); / 12 → R$ 10,42 a month.
+  await expect(page.getByText('R$ 125,00').first()).toBeVisible();
+  await expect(page.getByText('R$ 10,42')).toBeVisible();
   await page.getByRole('tab', { name: 'Apólices' }).click();
-  await expect(page.getByRole('row', { name: /Helena Duarte/ })).toContainText('R$ 134,23');
+  await expect(page.getByRole('row', { name: /Helena Duarte/ })).toContainText('R$ 125,00');
   await expectAccessible(page, 'commissions');
 
   await page.getByRole('link', { name: 'Documentos' }).click();
@@ -92,7 +92,7 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
 
   await page.getByRole('link', { name: 'Painel' }).click();
   await expect(page.locator('.fui-Card').filter({ hasText: 'Apólices Ativas' })).toContainText('1');
-  await expect(page.getByText('R$ 11,19')).toBeVisible();
+  await expect(page.getByText('R$ 10,42')).toBeVisible();
 
   // Cancel it from Apólices: it leaves the active figures.
   await page.getByRole('link', { name: 'Apólices' }).click();

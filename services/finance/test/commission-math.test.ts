@@ -2,7 +2,7 @@ import { commissionCents, commissions, monthsUntil, type PolicyFigures } from '.
 
 describe('commission arithmetic, in integer cents, half up', () => {
   test.each([
-    // premium cents, percent hundredths, commission cents
+    // net premium cents, percent hundredths, commission cents
     [100_000, 1_000, 10_000], // R$ 1.000,00 × 10% = R$ 100,00
     [107_380, 1_250, 13_423], // 13.422,5 → 13.423: half goes up
     [107_379, 1_250, 13_422], // 13.422,375 → 13.422
@@ -11,12 +11,36 @@ describe('commission arithmetic, in integer cents, half up', () => {
     [3, 3_333, 1], // 0,9999 → 1
     [0, 9_999, 0],
     [9_999_999_999, 9_999, 9_998_999_999], // the largest premium at 99.99%: 9.998.999.999,0001 → exact in integers
-  ])('%i cents at %i hundredths of a percent is %i cents', (premiumCents, hundredths, expected) => {
-    expect(commissionCents({ premiumCents, commissionType: 'percentage', commissionValueHundredths: hundredths })).toBe(expected);
+  ])('%i cents at %i hundredths of a percent is %i cents', (baseCents, hundredths, expected) => {
+    expect(commissionCents({ baseCents, commissionType: 'percentage', commissionValueHundredths: hundredths })).toBe(expected);
   });
 
   test('a fixed commission is its value in cents whatever the premium', () => {
-    expect(commissionCents({ premiumCents: 123_456, commissionType: 'fixed', commissionValueHundredths: 8_000 })).toBe(8_000);
+    expect(commissionCents({ baseCents: 123_456, commissionType: 'fixed', commissionValueHundredths: 8_000 })).toBe(8_000);
+  });
+
+  test('on the net premium: R$ 1.000,00 net (R$ 1.073,80 with IOF) at 12,5% is R$ 125,00, and the average rate is the rate', () => {
+    const result = commissions(
+      [
+        {
+          id: 1,
+          policyNumber: 'P',
+          contactName: 'C',
+          type: 'auto',
+          premiumCents: 107_380,
+          baseCents: 100_000,
+          commissionType: 'percentage',
+          commissionValueHundredths: 1_250,
+          commissionValue: '12.50',
+          renewalDate: '2027-01-10',
+          status: 'active',
+        },
+      ],
+      '2026-11-23',
+      1,
+    );
+    expect(result.policies[0]).toMatchObject({ premium: 107_380, commissionBase: 100_000, calculatedCommission: 12_500 });
+    expect(result.summary).toMatchObject({ annualRevenue: 12_500, averageCommissionRate: '12.50' });
   });
 
   test.each([
@@ -30,19 +54,23 @@ describe('commission arithmetic, in integer cents, half up', () => {
     expect(monthsUntil(today, date)).toBe(months);
   });
 
-  const policy = (overrides: Partial<PolicyFigures>): PolicyFigures => ({
-    id: 1,
-    policyNumber: 'P',
-    contactName: 'C',
-    type: 'auto',
-    premiumCents: 100_000,
-    commissionType: 'percentage',
-    commissionValueHundredths: 1_000,
-    commissionValue: '10.00',
-    renewalDate: '2027-01-10',
-    status: 'active',
-    ...overrides,
-  });
+  const policy = (overrides: Partial<PolicyFigures>): PolicyFigures => {
+    const premiumCents = overrides.premiumCents ?? 100_000;
+    return {
+      id: 1,
+      policyNumber: 'P',
+      contactName: 'C',
+      type: 'auto',
+      premiumCents,
+      baseCents: premiumCents,
+      commissionType: 'percentage',
+      commissionValueHundredths: 1_000,
+      commissionValue: '10.00',
+      renewalDate: '2027-01-10',
+      status: 'active',
+      ...overrides,
+    };
+  };
 
   test('monthly revenue rounds the annual sum once, half up; inactive policies count nowhere', () => {
     const result = commissions(

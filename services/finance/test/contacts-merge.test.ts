@@ -1,3 +1,6 @@
+import { createInternalClient } from '@corretora/service-kit';
+import { TEST_INTERNAL_TOKEN } from '@corretora/service-kit/testing';
+import { backfillNetPremiums } from '../../pipeline/src/modules/backfills/net-premiums';
 import { financeStack } from './stack';
 
 const stack = financeStack();
@@ -99,5 +102,33 @@ describe('a contact with a policy becomes a client; duplicates are found and mer
       ).status,
     ).toBe(200);
     expect((await pipelineApi().get('/api/contacts/duplicates').set('Cookie', owner.cookie)).body).toEqual([]);
+  });
+});
+
+describe('commission on the net premium', () => {
+  test('a policy issued now keeps its card’s prêmio líquido; older ones get it from their card, once', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who);
+    expect((await issue(who, card.id)).status).toBe(200);
+    const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number; netPremium: string | null }[];
+    expect(policy!.netPremium).toBe('1000.00');
+    const commissions = (await api().get('/api/commissions').set('Cookie', who.cookie)).body;
+    // R$ 1.000,00 net at 12,5%: R$ 125,00 (not R$ 134,23 on the R$ 1.073,80 the client pays).
+    expect(commissions.policies[0]).toMatchObject({ premium: 107_380, commissionBase: 100_000, calculatedCommission: 12_500 });
+
+    // As a policy issued before the net premium was kept: none, and the backfill not yet done.
+    await stack.finance().knex('policies').where({ id: policy!.id }).update({ netPremium: null });
+    await stack.services.pipeline!.knex('backfills').delete();
+    const finance = createInternalClient(stack.urls.finance, TEST_INTERNAL_TOKEN);
+    await backfillNetPremiums(stack.services.pipeline!.knex, finance);
+    expect(((await api().get(`/api/policies/${policy!.id}`).set('Cookie', who.cookie)).body as { netPremium: string }).netPremium).toBe(
+      '1000.00',
+    );
+    // Done once: a net premium changed since is never overwritten by a second run.
+    await stack.finance().knex('policies').where({ id: policy!.id }).update({ netPremium: '900.00' });
+    await backfillNetPremiums(stack.services.pipeline!.knex, finance);
+    expect(((await api().get(`/api/policies/${policy!.id}`).set('Cookie', who.cookie)).body as { netPremium: string }).netPremium).toBe(
+      '900.00',
+    );
   });
 });

@@ -397,7 +397,7 @@ describe('claims', () => {
 });
 
 describe('commissions and stats', () => {
-  test('GET /api/commissions in cents with the summary; the dashboard share agrees', async () => {
+  test('GET /api/commissions in cents on the net premium (the total where it is unknown), with the summary; the dashboard share agrees', async () => {
     const who = await brokerWithRefs();
     const inMonths = (months: number) => {
       const date = new Date();
@@ -405,7 +405,13 @@ describe('commissions and stats', () => {
       date.setUTCMonth(date.getUTCMonth() + months);
       return date.toISOString().slice(0, 10);
     };
-    await policyOf(who, { type: 'auto', premium: '1073.80', commissionPercentage: '12.50', renewalDate: inMonths(2) });
+    await policyOf(who, {
+      type: 'auto',
+      premium: '1073.80',
+      netPremium: '1000.00',
+      commissionPercentage: '12.50',
+      renewalDate: inMonths(2),
+    });
     await policyOf(who, {
       type: 'home',
       premium: '500.00',
@@ -417,19 +423,21 @@ describe('commissions and stats', () => {
     const response = await api().get('/api/commissions?type=all&months=6').set('Cookie', who.cookie);
     expect(response.status).toBe(200);
     const { policies, summary } = response.body;
-    // 107380 × 1250 / 10000 = 13422.5 → 13423 (half up); rate 21423 / 157380 = 13.612…%
-    expect(policies.map((p: { calculatedCommission: number }) => p.calculatedCommission)).toEqual([10000, 13423, 8000]);
-    expect(summary).toMatchObject({ annualRevenue: 21423, monthlyRevenue: 1785, activePolicies: 2, averageCommissionRate: '13.61' });
+    // On the net premium: 100000 × 1250 / 10000 = 12500 (not 13423 on the 107380 with IOF); the home policy
+    // has no net premium, so its base is its total; rate 20500 / 150000 = 13.666…%
+    expect(policies.map((p: { calculatedCommission: number }) => p.calculatedCommission)).toEqual([10000, 12500, 8000]);
+    expect(policies.map((p: { commissionBase: number }) => p.commissionBase)).toEqual([99999, 100000, 50000]);
+    expect(summary).toMatchObject({ annualRevenue: 20500, monthlyRevenue: 1708, activePolicies: 2, averageCommissionRate: '13.67' });
     expect(summary.commissionsByType).toEqual({
-      auto: { revenue: 13423, count: 1 },
+      auto: { revenue: 12500, count: 1 },
       home: { revenue: 8000, count: 1 },
       life: { revenue: 0, count: 0 },
       business: { revenue: 0, count: 0 },
     });
     expect(summary.monthlyBreakdown).toHaveLength(6);
-    expect(summary.monthlyBreakdown[2]).toMatchObject({ renewals: 1, expectedRevenue: 13423 });
+    expect(summary.monthlyBreakdown[2]).toMatchObject({ renewals: 1, expectedRevenue: 12500 });
     expect(summary.monthlyBreakdown[5]).toMatchObject({ renewals: 1, expectedRevenue: 8000 });
-    expect((await api().get('/api/commissions?type=auto&months=12').set('Cookie', who.cookie)).body.summary.annualRevenue).toBe(13423);
+    expect((await api().get('/api/commissions?type=auto&months=12').set('Cookie', who.cookie)).body.summary.annualRevenue).toBe(12500);
     expect((await api().get('/api/commissions?months=7').set('Cookie', who.cookie)).body.message).toBe(
       'Período deve ser 6, 12 ou 24 meses',
     );
@@ -439,7 +447,7 @@ describe('commissions and stats', () => {
       activePolicies: 2,
       openClaims: 0,
       pendingClaims: 0,
-      monthlyRevenue: 1785,
+      monthlyRevenue: 1708,
       renewingIn30Days: 0,
       recentActivity: expect.any(Array),
     });

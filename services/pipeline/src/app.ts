@@ -3,6 +3,7 @@ import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
 import { createInternalClient, createService, type Service } from '@corretora/service-kit';
 import type { PipelineConfig } from './config';
 import { AccountDataService, PIPELINE_ACCOUNT_TABLES } from './modules/account/account-data.service';
+import { backfillNetPremiums } from './modules/backfills/net-premiums';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -21,7 +22,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
   const cataloguesClient = createInternalClient(config.cataloguesUrl, config.internalToken);
   // Issuing waits on finance longer than a plain read: it writes the policy.
   const finance = config.financeUrl ? createInternalClient(config.financeUrl, config.internalToken, 10_000) : null;
-  return createService({
+  const service = await createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
@@ -42,4 +43,36 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
       clearDataRoutes(router, new AccountDataService(knex));
     },
   });
+  if (finance) scheduleBackfill(service, (knex) => backfillNetPremiums(knex, finance));
+  return service;
+}
+
+/**
+ * Runs a one-time job in the background once the service is up, again every 30 s while it fails
+ * (finance may start after the pipeline), at most 20 times; never keeps the process alive, and
+ * stops when the service closes.
+ */
+function scheduleBackfill(service: Service, job: (knex: Service['knex']) => Promise<void>): void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const run = (attempt: number) => {
+    timer = setTimeout(
+      () => {
+        job(service.knex).catch((error: unknown) => {
+          if (stopped) return;
+          service.log.warn({ err: error, attempt }, 'backfill failed; retrying in 30 s');
+          if (attempt < 20) run(attempt + 1);
+        });
+      },
+      attempt === 0 ? 1_000 : 30_000,
+    );
+    timer.unref();
+  };
+  const close = service.close.bind(service);
+  service.close = async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await close();
+  };
+  run(0);
 }

@@ -9,6 +9,8 @@ export interface Policy {
   contactName: string;
   type: PolicyType;
   premium: string;
+  /** The prêmio líquido ('1000.00'), what commission is paid on; null when unknown (commission then on the total). */
+  netPremium: string | null;
   /** `expired` once the renewal date has passed, whatever is stored. */
   status: PolicyStatus;
   startDate: string | null;
@@ -64,6 +66,8 @@ export interface CommissionRow {
   contactName: string;
   type: PolicyType;
   premium: number;
+  /** What the commission is computed on: the net premium, or the total where the net is unknown (cents). */
+  commissionBase: number;
   calculatedCommission: number;
   commissionType: 'percentage' | 'fixed';
   commissionValue: string;
@@ -73,7 +77,7 @@ export interface CommissionRow {
 }
 
 export interface CommissionsSummary {
-  /** Annual commission over annual premium of the active policies, in percent with 2 decimals ('12.50'). */
+  /** Annual commission over the annual net premium of the active policies, in percent with 2 decimals ('12.50'). */
   averageCommissionRate: string;
   annualRevenue: number;
   monthlyRevenue: number;

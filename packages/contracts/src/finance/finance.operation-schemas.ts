@@ -2,6 +2,7 @@
 // schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import {
   ContactMoveSchema,
+  NetPremiumsSchema,
   PolicyImportSchema,
   PolicyImportUndoSchema,
   ClaimInputSchema,
@@ -44,4 +45,8 @@ export const importPolicies = { summary: 'Um lote de uma importação de apólic
 export const undoPolicyImport = {
   summary: 'Desfaz o que uma importação fez às apólices (mantém as alteradas depois).',
   body: PolicyImportUndoSchema,
+};
+export const setNetPremiums = {
+  summary: 'Prêmios líquidos das apólices emitidas antes de a apólice guardá-lo (o card os sabe).',
+  body: NetPremiumsSchema,
 };

@@ -13,6 +13,7 @@ import type {
 } from './finance-types';
 import type {
   ContactMoveSchema,
+  NetPremiumsSchema,
   PolicyImportSchema,
   PolicyImportUndoSchema,
   ClaimInputSchema,
@@ -175,6 +176,14 @@ export const undoPolicyImport = {
   access: 'internal',
   body: phantom as typeof PolicyImportUndoSchema,
   answer: phantom as { removed: number; restored: number; kept: number[] },
+} as const satisfies Operation;
+export const setNetPremiums = {
+  id: 'finance.setNetPremiums',
+  method: 'POST',
+  path: '/internal/finance/:userId/policies/net-premiums',
+  access: 'internal',
+  body: phantom as typeof NetPremiumsSchema,
+  answer: phantom as { updated: number },
 } as const satisfies Operation;
 export const moveContact = {
   id: 'finance.moveContact',

@@ -1,7 +1,16 @@
 import * as v from 'valibot';
 import { optionalText, required } from '../fields';
 import { CLAIM_STATUSES, CLAIM_TYPE_VALUES, DOCUMENT_CATEGORY_VALUES, POLICY_STATUSES, POLICY_TYPE_VALUES } from './finance-options';
-import { formId, isId, optionalWireId, requiredCents, wireId, wireMoney, FINALIZE_MONEY_MAX_CENTS } from '../wire-fields';
+import {
+  formId,
+  isId,
+  optionalWireId,
+  optionalWireMoney,
+  requiredCents,
+  wireId,
+  wireMoney,
+  FINALIZE_MONEY_MAX_CENTS,
+} from '../wire-fields';
 
 const CLAIM_AMOUNT_MESSAGE = 'Valor é obrigatório';
 const CLAIM_DESCRIPTION_MAX = 2_000;
@@ -67,6 +76,8 @@ export const PolicyIssueSchema = v.object({
   contactName: required(v.pipe(v.string(), v.trim(), v.nonEmpty('Contato inválido'), v.maxLength(100))),
   type: required(v.picklist(POLICY_TYPE_VALUES, 'Tipo de apólice inválido')),
   premium: wireMoney('Prêmio é obrigatório', 'Prêmio não pode ser negativo', 9_999_999_999),
+  /** The prêmio líquido (before IOF and juros): what commission is paid on. */
+  netPremium: v.optional(optionalWireMoney('Prêmio líquido não pode ser negativo', 9_999_999_999), null),
   startDate: required(v.pipe(v.string(), v.isoDate('Data inválida'))),
   renewalDate: required(v.pipe(v.string(), v.isoDate('Data inválida'))),
   insurerId: optionalWireId('Seguradora inválida'),
@@ -159,5 +170,19 @@ export const PolicyImportUndoSchema = v.object({
     v.maxLength(1000),
   ),
 });
+/** POST /internal/finance/{userId}/policies/net-premiums: net premiums of issued policies that had none (their cards know them). */
+export const NetPremiumsSchema = v.object({
+  policies: v.pipe(
+    v.array(
+      v.object({
+        policyId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        netPremium: v.pipe(v.string(), v.regex(/^\d{1,10}(\.\d{1,2})?$/)),
+      }),
+    ),
+    v.maxLength(500),
+  ),
+});
+
 export type PolicyImportInput = v.InferOutput<typeof PolicyImportSchema>;
+export type NetPremiumsInput = v.InferOutput<typeof NetPremiumsSchema>;
 export type PolicyImportUndoInput = v.InferOutput<typeof PolicyImportUndoSchema>;

@@ -2,7 +2,7 @@ import { POLICY_TYPES, formatDate, formatMoney, optionLabel, type CommissionRow 
 import { DataTable } from '@corretora/web-kit/ui';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 
-/** Comissões › Apólices: each policy's premium, commission and renewal, in cents from the server. */
+/** Comissões › Apólices: each policy's premiums, commission (on the net premium) and renewal, in cents from the server. */
 export function CommissionPoliciesTable({ policies }: { policies: CommissionRow[] }) {
   return (
     <DataTable
@@ -14,7 +14,9 @@ export function CommissionPoliciesTable({ policies }: { policies: CommissionRow[
         { header: 'Apólice', cell: (row) => row.policyNumber },
         { header: 'Cliente', cell: (row) => row.contactName },
         { header: 'Tipo', cell: (row) => optionLabel(POLICY_TYPES, row.type) },
-        { header: 'Prêmio', cell: (row) => formatMoney(row.premium) },
+        { header: 'Prêmio total', cell: (row) => formatMoney(row.premium) },
+        // What the commission is computed on: the prêmio líquido (the total where it is unknown).
+        { header: 'Prêmio líquido', cell: (row) => formatMoney(row.commissionBase) },
         { header: 'Comissão', cell: (row) => formatMoney(row.calculatedCommission) },
         { header: 'Renovação', cell: (row) => formatDate(row.renewalDate) },
         {

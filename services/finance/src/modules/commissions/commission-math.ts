@@ -8,12 +8,14 @@ import {
 } from '@corretora/contracts';
 
 /**
- * The commissions' arithmetic (percentage = premium × rate; fixed = the amount; monthly = annual ÷ 12), in integer cents. One rounding rule: half
- * up, to the cent, applied once per computed amount.
- * - percentage: premium × value / 100 → round(premiumCents × valueHundredths / 10,000)
+ * The commissions' arithmetic (percentage = net premium × rate; fixed = the amount; monthly = annual ÷ 12), in integer cents. One rounding
+ * rule: half up, to the cent, applied once per computed amount. Insurers pay commission on the prêmio líquido (before IOF and juros):
+ * R$ 1.000,00 net at 12,5% is R$ 125,00, not 12,5% of the R$ 1.073,80 the client pays. A policy whose net premium is unknown
+ * (imported without it) has its commission on the total.
+ * - percentage: base × value / 100 → round(baseCents × valueHundredths / 10,000)
  * - fixed: the value in BRL → its cents
  * - monthly revenue = annual / 12 → round(annualCents / 12)
- * - average rate = annual commission / annual premium of the active policies, in percent with 2 decimals
+ * - average rate = annual commission / annual commission base of the active policies, in percent with 2 decimals
  */
 export interface PolicyFigures {
   id: number;
@@ -21,6 +23,8 @@ export interface PolicyFigures {
   contactName: string;
   type: PolicyType;
   premiumCents: number;
+  /** The net premium, or the total where the net is unknown. */
+  baseCents: number;
   commissionType: 'percentage' | 'fixed';
   /** Hundredths of a percent (percentage) or cents (fixed): the numeric(10,2) × 100. */
   commissionValueHundredths: number;
@@ -29,9 +33,9 @@ export interface PolicyFigures {
   status: PolicyStatus;
 }
 
-export function commissionCents(policy: Pick<PolicyFigures, 'premiumCents' | 'commissionType' | 'commissionValueHundredths'>): number {
+export function commissionCents(policy: Pick<PolicyFigures, 'baseCents' | 'commissionType' | 'commissionValueHundredths'>): number {
   if (policy.commissionType === 'fixed') return policy.commissionValueHundredths;
-  return Number(divideRoundingHalfUp(BigInt(policy.premiumCents) * BigInt(policy.commissionValueHundredths), 10_000n));
+  return Number(divideRoundingHalfUp(BigInt(policy.baseCents) * BigInt(policy.commissionValueHundredths), 10_000n));
 }
 
 /** Whole months from `today` until `date` (both YYYY-MM-DD); 0 once it has passed. */
@@ -67,6 +71,7 @@ export function commissions(
     contactName: policy.contactName,
     type: policy.type,
     premium: policy.premiumCents,
+    commissionBase: policy.baseCents,
     calculatedCommission: commissionCents(policy),
     commissionType: policy.commissionType,
     commissionValue: policy.commissionValue,
@@ -76,7 +81,7 @@ export function commissions(
   }));
   const active = rows.filter((row) => row.status === 'active');
   const annualRevenue = active.reduce((sum, row) => sum + row.calculatedCommission, 0);
-  const annualPremium = active.reduce((sum, row) => sum + row.premium, 0);
+  const annualBase = active.reduce((sum, row) => sum + row.commissionBase, 0);
   const commissionsByType = Object.fromEntries(
     POLICY_TYPE_VALUES.map((type) => [type, { revenue: 0, count: 0 }]),
   ) as CommissionsSummary['commissionsByType'];
@@ -92,7 +97,7 @@ export function commissions(
   return {
     policies: rows,
     summary: {
-      averageCommissionRate: percentOf(annualRevenue, annualPremium),
+      averageCommissionRate: percentOf(annualRevenue, annualBase),
       annualRevenue,
       monthlyRevenue: Number(divideRoundingHalfUp(BigInt(annualRevenue), 12n)),
       activePolicies: active.length,

@@ -22,4 +22,5 @@ export function policyIssueRoutes(router: Router, policies: PoliciesService, imp
   route(router, OPS.policyBook, ({ params }) => imports.book(params.userId));
   route(router, OPS.importPolicies, ({ params, body }) => imports.apply(params.userId, body));
   route(router, OPS.undoPolicyImport, ({ params, body }) => imports.undo(params.userId, body));
+  route(router, OPS.setNetPremiums, ({ params, body }) => imports.setNetPremiums(params.userId, body));
 }

@@ -74,7 +74,7 @@ export class PoliciesService {
   }
 
   /**
-   * The policy of a finalized card (type from the card's product, premium = totalPremium, renewal = end date, commission as sold, active). Idempotent by the
+   * The policy of a finalized card (type from the card's product, premium = totalPremium, net premium = prêmio líquido, renewal = end date, commission as sold, active). Idempotent by the
    * card (unique (user_id, card_id)): the pipeline asks only while the card is locked and not yet
    * issued, so when the policy already exists an earlier attempt stopped before the card was marked,
    * and the sale sent now (what the card holds) replaces its figures; a provisional number stays, a
@@ -93,10 +93,10 @@ export class PoliciesService {
       try {
         const { rows } = await this.knex.raw<{ rows: { id: number }[] }>(
           // The 'Atividade Recente' event is written by the same statement, only when the policy is new.
-          `with p as (insert into policies (user_id, contact_id, contact_name, card_id, type, policy_number, premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id)
-             values (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
+          `with p as (insert into policies (user_id, contact_id, contact_name, card_id, type, policy_number, premium, net_premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id)
+             values (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
              on conflict (user_id, card_id) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name, type = excluded.type,
-               premium = excluded.premium, start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
+               premium = excluded.premium, net_premium = excluded.net_premium, start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
                commission_value = excluded.commission_value, insurer_id = excluded.insurer_id,
                policy_number = case when ?::boolean then excluded.policy_number else policies.policy_number end
              returning id, user_id, policy_number, xmax = 0 as inserted),
@@ -110,6 +110,7 @@ export class PoliciesService {
             input.type,
             input.policyNumber ?? provisionalNumber(),
             centsToWire(input.premium),
+            input.netPremium === null ? null : centsToWire(input.netPremium),
             input.startDate,
             input.renewalDate,
             commission.commissionType,

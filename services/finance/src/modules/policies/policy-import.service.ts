@@ -1,4 +1,4 @@
-import type { PolicyBookEntry, PolicyImportInput, PolicyImportResult, PolicyImportUndoInput } from '@corretora/contracts';
+import type { NetPremiumsInput, PolicyBookEntry, PolicyImportInput, PolicyImportResult, PolicyImportUndoInput } from '@corretora/contracts';
 import { BrokerScopedTable } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
@@ -51,6 +51,18 @@ export class PolicyImportService {
       netPremium: row.netPremium === null ? null : Number(row.netPremium),
       commissionValue: Number(row.commissionValue),
     })) as PolicyBookEntry[];
+  }
+
+  /** Net premiums for issued policies that have none (never overwrites one). */
+  async setNetPremiums(userId: string, input: NetPremiumsInput): Promise<{ updated: number }> {
+    if (input.policies.length === 0) return { updated: 0 };
+    const { rowCount } = await this.knex.raw<{ rowCount: number }>(
+      `update policies p set net_premium = x."netPremium"::numeric
+         from jsonb_to_recordset(?::jsonb) as x("policyId" int, "netPremium" text)
+        where p.user_id = ? and p.id = x."policyId" and p.net_premium is null`,
+      [JSON.stringify(input.policies), userId],
+    );
+    return { updated: rowCount ?? 0 };
   }
 
   async apply(userId: string, input: PolicyImportInput): Promise<PolicyImportResult[]> {

@@ -7,8 +7,11 @@ export const TODAY = "(now() at time zone 'America/Sao_Paulo')::date";
 /** A policy's status as read: active past its renewal date is expired, always, with no sweep to run. */
 export const POLICY_STATUS = `case when p.status = 'active' and p.renewal_date < ${TODAY} then 'expired' else p.status end`;
 
+/** What commission is computed on, in cents: the net premium (prêmio líquido), or the total where the net is unknown. */
+export const COMMISSION_BASE_CENTS = '(coalesce(p.net_premium, p.premium) * 100)::bigint::text';
+
 /** A policy as the API answers it (money and dates as the text of their columns). */
 export const POLICY_COLUMNS = `p.id, p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName",
-  p.type, p.premium::text as premium, ${POLICY_STATUS} as status, p.start_date::text as "startDate",
+  p.type, p.premium::text as premium, p.net_premium::text as "netPremium", ${POLICY_STATUS} as status, p.start_date::text as "startDate",
   p.renewal_date::text as "renewalDate", p.commission_type as "commissionType", p.commission_value::text as "commissionValue",
   p.insurer_id as "insurerId", p.card_id as "cardId", p.created_at as "createdAt"`;

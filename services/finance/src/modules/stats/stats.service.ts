@@ -2,7 +2,7 @@ import { ACTIVE_CLAIM_STATUSES, divideRoundingHalfUp, type FinanceStats } from '
 import { BrokerScopedTable, recentActivity } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { commissionCents } from '../commissions/commission-math';
-import { TODAY } from '../policies/policy-sql';
+import { COMMISSION_BASE_CENTS, TODAY } from '../policies/policy-sql';
 
 /**
  * Finance's share of the dashboard: active policies, open claims (= pending: open or in review),
@@ -22,8 +22,8 @@ export class FinanceStatsService {
   async of(userId: string): Promise<FinanceStats> {
     // Policies, claims and events are independent reads: all at once.
     const [{ rows }, claims, events] = await Promise.all([
-      this.knex.raw<{ rows: { premiumCents: string; commissionType: 'percentage' | 'fixed'; hundredths: string; renewing: boolean }[] }>(
-        `select (p.premium * 100)::bigint::text as "premiumCents", p.commission_type as "commissionType", (p.commission_value * 100)::bigint::text as hundredths,
+      this.knex.raw<{ rows: { baseCents: string; commissionType: 'percentage' | 'fixed'; hundredths: string; renewing: boolean }[] }>(
+        `select ${COMMISSION_BASE_CENTS} as "baseCents", p.commission_type as "commissionType", (p.commission_value * 100)::bigint::text as hundredths,
            p.renewal_date <= ${TODAY} + 30 as renewing
          from ? where p.status = 'active' and p.renewal_date >= ${TODAY}`,
         [this.policies.of(userId).from('p')],
@@ -39,7 +39,7 @@ export class FinanceStatsService {
       (sum, row) =>
         sum +
         commissionCents({
-          premiumCents: Number(row.premiumCents),
+          baseCents: Number(row.baseCents),
           commissionType: row.commissionType,
           commissionValueHundredths: Number(row.hundredths),
         }),

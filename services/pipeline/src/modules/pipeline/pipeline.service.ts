@@ -236,6 +236,7 @@ export class PipelineService {
             contactName: card.contact.name,
             type: product?.policyType ?? 'business',
             premium: totalPremium,
+            netPremium: card.premioLiquido,
             startDate,
             renewalDate: endDate,
             insurerId: card.insurerId,
