@@ -79,6 +79,24 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
   await expect(row).toContainText(/PROV-\d{4}-\d{6}/);
   await expectAccessible(page, 'policies');
 
+  // Its parcelas: à vista, commission on the net premium; then 3 parcelas from 31/01, split to the cent.
+  await page.getByRole('button', { name: /Parcelas da apólice PROV/ }).click();
+  const plan = page.getByRole('dialog', { name: /Parcelas da apólice PROV/ });
+  await expect(plan.getByRole('row', { name: /1\/1/ })).toContainText('R$ 1.073,80');
+  await expect(plan.getByRole('row', { name: /1\/1/ })).toContainText('R$ 125,00');
+  await plan.getByRole('combobox', { name: 'Parcelas' }).selectOption({ label: '3x' });
+  await plan.getByLabel('1º vencimento').fill('');
+  await plan.getByLabel('1º vencimento').pressSequentially('31012027');
+  await plan.getByRole('button', { name: 'Salvar plano' }).click();
+  await expect(toast(page, 'Plano de pagamento salvo')).toBeVisible();
+  await page.getByRole('button', { name: /Parcelas da apólice PROV/ }).click();
+  await expect(plan.getByRole('row', { name: /1\/3/ })).toContainText('31/01/2027');
+  await expect(plan.getByRole('row', { name: /1\/3/ })).toContainText('R$ 357,94');
+  await expect(plan.getByRole('row', { name: /3\/3/ })).toContainText('31/03/2027');
+  await expect(plan.getByRole('row', { name: /3\/3/ })).toContainText('R$ 41,66');
+  await expectAccessible(page, 'instalments');
+  await plan.getByRole('button', { name: 'Cancelar' }).click();
+
   await page.getByRole('link', { name: 'Comissões' }).click();
   // On the prêmio líquido: 1.000,00 × 12,5% = R$ 125,00 a year (not 134,23 on the 1.073,80 with IOF); / 12 → R$ 10,42 a month.
   await expect(page.getByText('R$ 125,00').first()).toBeVisible();

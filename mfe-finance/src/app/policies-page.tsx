@@ -14,7 +14,7 @@ import { invalidateOperations, useSearchParams } from '@corretora/web-kit';
 import { ImportWizard } from '@corretora/web-kit/import-wizard';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { DataTable, PageHeader, QueryState, useConfirmAction } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Button, Caption1, Field } from '@corretora/web-kit/fluent/core';
@@ -22,6 +22,8 @@ import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { useCancelPolicy, usePolicies, type PolicyFilters } from '../features/policies/api/policies-api';
 import { invalidateFigures } from '../lib/finance-figures';
+
+const InstalmentsDialog = lazy(() => import('../features/policies/components/instalments-dialog'));
 
 const useStyles = makeStyles({
   toolbar: {
@@ -32,6 +34,7 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalM,
   },
   count: { display: 'block', color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
 const TYPE_LABEL = Object.fromEntries(POLICY_TYPES.map((type) => [type.value, type.label]));
@@ -64,6 +67,7 @@ export default function PoliciesPage() {
   };
   const policies = usePolicies(filters);
   const [importing, setImporting] = useState(false);
+  const [showing, setShowing] = useState<Policy | null>(null);
   const queryClient = useQueryClient();
   const cancel = useCancelPolicy();
   const cancelling = useConfirmAction<Policy>({
@@ -158,12 +162,18 @@ export default function PoliciesPage() {
                 { header: 'Renovação', cell: (policy) => formatDate(policy.renewalDate) },
                 {
                   header: 'Ações',
-                  cell: (policy) =>
-                    policy.status === 'active' && (
-                      <Button size="small" onClick={() => cancelling.ask(policy)} aria-label={`Cancelar apólice ${policy.policyNumber}`}>
-                        Cancelar
+                  cell: (policy) => (
+                    <div className={styles.actions}>
+                      <Button size="small" onClick={() => setShowing(policy)} aria-label={`Parcelas da apólice ${policy.policyNumber}`}>
+                        Parcelas
                       </Button>
-                    ),
+                      {policy.status === 'active' && (
+                        <Button size="small" onClick={() => cancelling.ask(policy)} aria-label={`Cancelar apólice ${policy.policyNumber}`}>
+                          Cancelar
+                        </Button>
+                      )}
+                    </div>
+                  ),
                 },
               ]}
             />
@@ -171,6 +181,11 @@ export default function PoliciesPage() {
         )}
       </QueryState>
       {cancelling.dialog}
+      {showing ? (
+        <Suspense fallback={null}>
+          <InstalmentsDialog policy={showing} onClose={() => setShowing(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

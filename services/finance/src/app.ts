@@ -14,6 +14,7 @@ import { DocumentsService } from './modules/documents/documents.service';
 import { policiesRoutes, policyIssueRoutes } from './modules/policies/policies.routes';
 import { PoliciesService } from './modules/policies/policies.service';
 import { PolicyImportService } from './modules/policies/policy-import.service';
+import { InstalmentsService } from './modules/instalments/instalments.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { FinanceStatsService } from './modules/stats/stats.service';
 
@@ -26,13 +27,15 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
     requiresOnboarding: true,
     accountTables: FINANCE_ACCOUNT_TABLES,
     routes(router, { knex }) {
-      policiesRoutes(router, new PoliciesService(knex));
+      const instalments = new InstalmentsService(knex);
+      policiesRoutes(router, new PoliciesService(knex, instalments), instalments);
       claimsRoutes(router, new ClaimsService(knex, pipeline));
       commissionsRoutes(router, new CommissionsService(knex));
       documentsRoutes(router, new DocumentsService(knex, store, pipeline));
     },
     internalRoutes(router, { knex }) {
-      policyIssueRoutes(router, new PoliciesService(knex), new PolicyImportService(knex));
+      const instalments = new InstalmentsService(knex);
+      policyIssueRoutes(router, new PoliciesService(knex, instalments), new PolicyImportService(knex, instalments));
       statsRoutes(router, new FinanceStatsService(knex));
       clearDataRoutes(router, new AccountDataService(knex, store));
       contactMoveRoutes(router, new ContactMoveService(knex));

@@ -76,3 +76,15 @@ export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx';
 
 /** Comissões: the projection windows, in months. */
 export const COMMISSION_PERIODS = [6, 12, 24] as const;
+
+/** How a policy's premium is paid, as brokers name it. */
+export const PAYMENT_METHODS = [
+  { value: 'boleto', label: 'Boleto' },
+  { value: 'cartao', label: 'Cartão de crédito' },
+  { value: 'debito', label: 'Débito em conta' },
+  { value: 'pix', label: 'Pix' },
+  { value: 'carne', label: 'Carnê' },
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
+/** At most 12 instalments (à vista is 1). */
+export const MAX_INSTALMENTS = 12;

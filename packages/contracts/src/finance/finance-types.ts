@@ -11,6 +11,8 @@ export interface Policy {
   premium: string;
   /** The prêmio líquido ('1000.00'), what commission is paid on; null when unknown (commission then on the total). */
   netPremium: string | null;
+  /** How its instalments are paid ('boleto', 'cartao', …); null when not informed. */
+  paymentMethod: string | null;
   /** `expired` once the renewal date has passed, whatever is stored. */
   status: PolicyStatus;
   startDate: string | null;
@@ -132,4 +134,19 @@ export interface PolicyImportResult {
   /** Finance's clock when it wrote the policy: undo leaves a policy changed after it. */
   appliedAt: string;
   previous: Record<string, unknown> | null;
+}
+
+/** An instalment (parcela) of a policy: money as the API writes it ('123.45'). */
+export interface PolicyInstalment {
+  number: number;
+  dueDate: string;
+  premium: string;
+  /** The commission expected on it (on the net premium), split like the premium. */
+  expectedCommission: string;
+  /** 'pending' (a receber) until a statement says otherwise. */
+  status: 'pending';
+  /** What a statement paid on it; null before any. */
+  received: string | null;
+  /** received - expected; null before any statement. */
+  difference: string | null;
 }

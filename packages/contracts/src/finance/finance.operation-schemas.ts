@@ -2,6 +2,7 @@
 // schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import {
   ContactMoveSchema,
+  PaymentPlanSchema,
   NetPremiumsSchema,
   PolicyImportSchema,
   PolicyImportUndoSchema,
@@ -49,4 +50,9 @@ export const undoPolicyImport = {
 export const setNetPremiums = {
   summary: 'Prêmios líquidos das apólices emitidas antes de a apólice guardá-lo (o card os sabe).',
   body: NetPremiumsSchema,
+};
+export const policyInstalments = { summary: 'As parcelas de uma apólice, com a comissão prevista em cada uma.' };
+export const setPaymentPlan = {
+  summary: 'Define o plano de pagamento (à vista ou N parcelas, 1º vencimento) e recalcula as parcelas.',
+  body: PaymentPlanSchema,
 };

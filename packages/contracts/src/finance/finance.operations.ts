@@ -8,11 +8,13 @@ import type {
   FinanceStats,
   Policy,
   PolicyBookEntry,
+  PolicyInstalment,
   PolicyImportResult,
   StoredDocument,
 } from './finance-types';
 import type {
   ContactMoveSchema,
+  PaymentPlanSchema,
   NetPremiumsSchema,
   PolicyImportSchema,
   PolicyImportUndoSchema,
@@ -44,6 +46,23 @@ export const policy = {
   access: 'signed-in',
   notFound: NOT_FOUND.policy,
   answer: phantom as Policy,
+} as const satisfies Operation;
+export const policyInstalments = {
+  id: 'policies.instalments',
+  method: 'GET',
+  path: '/api/policies/:id/instalments',
+  access: 'signed-in',
+  notFound: NOT_FOUND.policy,
+  answer: phantom as PolicyInstalment[],
+} as const satisfies Operation;
+export const setPaymentPlan = {
+  id: 'policies.paymentPlan',
+  method: 'PUT',
+  path: '/api/policies/:id/payment-plan',
+  access: 'signed-in',
+  notFound: NOT_FOUND.policy,
+  body: phantom as typeof PaymentPlanSchema,
+  answer: phantom as PolicyInstalment[],
 } as const satisfies Operation;
 export const cancelPolicy = {
   id: 'policies.cancel',

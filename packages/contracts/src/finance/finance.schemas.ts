@@ -1,6 +1,16 @@
 import * as v from 'valibot';
 import { optionalText, required } from '../fields';
-import { CLAIM_STATUSES, CLAIM_TYPE_VALUES, DOCUMENT_CATEGORY_VALUES, POLICY_STATUSES, POLICY_TYPE_VALUES } from './finance-options';
+import {
+  CLAIM_STATUSES,
+  CLAIM_TYPE_VALUES,
+  DOCUMENT_CATEGORY_VALUES,
+  MAX_INSTALMENTS,
+  PAYMENT_METHODS,
+  POLICY_STATUSES,
+  POLICY_TYPE_VALUES,
+} from './finance-options';
+
+const PAYMENT_METHOD_VALUES = PAYMENT_METHODS.map((method) => method.value) as [string, ...string[]];
 import {
   formId,
   isId,
@@ -186,3 +196,21 @@ export const NetPremiumsSchema = v.object({
 export type PolicyImportInput = v.InferOutput<typeof PolicyImportSchema>;
 export type NetPremiumsInput = v.InferOutput<typeof NetPremiumsSchema>;
 export type PolicyImportUndoInput = v.InferOutput<typeof PolicyImportUndoSchema>;
+
+/** PUT /api/policies/{id}/payment-plan: à vista (1) or N parcelas, the first due date, optionally how they are paid. */
+export const PaymentPlanSchema = v.object({
+  instalments: required(
+    v.pipe(
+      v.number('Informe o número de parcelas'),
+      v.integer('O número de parcelas deve ser inteiro'),
+      v.minValue(1, 'No mínimo 1 parcela (à vista)'),
+      v.maxValue(MAX_INSTALMENTS, `No máximo ${MAX_INSTALMENTS} parcelas`),
+    ),
+    null,
+  ),
+  firstDueDate: required(
+    v.pipe(v.string('Informe o 1º vencimento'), v.nonEmpty('Informe o 1º vencimento'), v.isoDate('1º vencimento inválido: use AAAA-MM-DD')),
+  ),
+  method: v.optional(v.nullable(v.picklist(PAYMENT_METHOD_VALUES, 'Forma de pagamento inválida')), null),
+});
+export type PaymentPlanInput = v.InferOutput<typeof PaymentPlanSchema>;

@@ -3,7 +3,14 @@ import type { Knex } from 'knex';
 import { documentKeyPrefix } from '../documents/documents.service';
 
 /** Every table of finance that holds a broker's records: what Limpar Dados empties. */
-export const FINANCE_ACCOUNT_TABLES = ['claims', 'claim_number_counters', 'documents', 'policies', 'storage_usage'] as const;
+export const FINANCE_ACCOUNT_TABLES = [
+  'claims',
+  'claim_number_counters',
+  'documents',
+  'policy_instalments',
+  'policies',
+  'storage_usage',
+] as const;
 
 /**
  * Finance's part of Limpar Dados: claims, claim numbering, policies, documents, storage usage and

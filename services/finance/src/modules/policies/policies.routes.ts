@@ -2,10 +2,13 @@ import { FINANCE_OPERATIONS as OPS } from '@corretora/contracts';
 import { notFound, route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { POLICY_NOT_FOUND, type PoliciesService } from './policies.service';
+import type { InstalmentsService } from '../instalments/instalments.service';
 import type { PolicyImportService } from './policy-import.service';
 
-export function policiesRoutes(router: Router, policies: PoliciesService): void {
+export function policiesRoutes(router: Router, policies: PoliciesService, instalments: InstalmentsService): void {
   route(router, OPS.policies, ({ user, query }) => policies.list(user.id, query));
+  route(router, OPS.policyInstalments, ({ user, params }) => instalments.list(user.id, params.id));
+  route(router, OPS.setPaymentPlan, ({ user, params, body }) => instalments.setPlan(user.id, params.id, body));
 
   route(router, OPS.policy, async ({ user, params }) => {
     const policy = await policies.byId(user.id, params.id);

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { NOT_FOUND, centsToWire, type Policy, type PolicyIssueInput, type PolicyQuery } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, activityInsertSql, isUniqueViolation } from '@corretora/service-kit';
 import type { Knex } from 'knex';
+import type { InstalmentsService } from '../instalments/instalments.service';
 import { POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
 
 export const POLICY_NOT_FOUND = NOT_FOUND.policy;
@@ -17,7 +18,10 @@ export class PoliciesService {
   private readonly policies: BrokerScopedTable;
   private readonly documents: BrokerScopedTable;
 
-  constructor(private readonly knex: Knex) {
+  constructor(
+    private readonly knex: Knex,
+    private readonly instalments: InstalmentsService,
+  ) {
     this.policies = new BrokerScopedTable(knex, 'policies');
     this.documents = new BrokerScopedTable(knex, 'documents');
   }
@@ -130,6 +134,9 @@ export class PoliciesService {
       }
     }
     await this.documents.of(userId).rows().where({ cardId: input.cardId }).whereNull('policyId').update({ policyId: id });
+    // Its instalments: à vista unless the broker set a plan (a retry keeps it, with the sale's figures).
+    const policyId = id;
+    await this.knex.transaction((trx) => this.instalments.replan(trx, userId, [policyId]));
     return (await this.byId(userId, id))!;
   }
 }

@@ -1,5 +1,6 @@
 import type { NetPremiumsInput, PolicyBookEntry, PolicyImportInput, PolicyImportResult, PolicyImportUndoInput } from '@corretora/contracts';
 import { BrokerScopedTable } from '@corretora/service-kit';
+import type { InstalmentsService } from '../instalments/instalments.service';
 import type { Knex } from 'knex';
 
 /** The columns an import writes, as `x(...)` of jsonb_to_recordset reads them (cents as integers). */
@@ -30,7 +31,10 @@ const RESTORED = [
 export class PolicyImportService {
   private readonly policies: BrokerScopedTable;
 
-  constructor(private readonly knex: Knex) {
+  constructor(
+    private readonly knex: Knex,
+    private readonly instalments: InstalmentsService,
+  ) {
     this.policies = new BrokerScopedTable(knex, 'policies');
   }
 
@@ -88,6 +92,12 @@ export class PolicyImportService {
            from input i join up on up.policy_number = i."policyNumber" left join old on old.policy_number = i."policyNumber"`,
         [JSON.stringify(input.policies), userId, userId, input.importId, input.importId, input.importId],
       );
+      // Their instalments follow the figures (à vista for a new policy, the plan kept for an update).
+      await this.instalments.replan(
+        trx,
+        userId,
+        rows.map((row) => row.policyId),
+      );
       return rows;
     });
   }
@@ -121,6 +131,11 @@ export class PolicyImportService {
           [JSON.stringify(restoring.map((policy) => ({ policyId: policy.policyId, previous: policy.previous }))), userId],
         );
       }
+      await this.instalments.replan(
+        trx,
+        userId,
+        restoring.map((policy) => policy.policyId),
+      );
       return { removed, restored: restoring.length, kept };
     });
   }

@@ -1,0 +1,128 @@
+import {
+  FINANCE_OPERATIONS as OPS,
+  MAX_INSTALMENTS,
+  PAYMENT_METHODS,
+  formatDate,
+  formatMoney,
+  maskDate,
+  parseDate,
+  wireToCents,
+  type Policy,
+} from '@corretora/contracts';
+import { ApiError, apiErrorMessage, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { Body1, Field } from '@corretora/web-kit/fluent/core';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { DataTable, FormDialog, MaskedInput, QueryState, useNotify } from '@corretora/web-kit/ui';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
+const useStyles = makeStyles({
+  plan: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM },
+});
+
+const COUNTS = Array.from({ length: MAX_INSTALMENTS }, (_, index) => index + 1);
+
+/** A policy's parcelas with the commission expected on each, and its payment plan (à vista or N parcelas). */
+export default function InstalmentsDialog({ policy, onClose }: { policy: Policy; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const instalments = useOperation(OPS.policyInstalments, { params: { id: policy.id } });
+  const current = instalments.data ?? [];
+  const [count, setCount] = useState<number | null>(null);
+  const [first, setFirst] = useState<string | null>(null);
+  const [method, setMethod] = useState(policy.paymentMethod ?? '');
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const shownCount = count ?? (current.length || 1);
+  const shownFirst = first ?? (current[0] ? formatDate(current[0].dueDate) : '');
+  const save = useMutation({
+    mutationFn: () =>
+      callOperation(OPS.setPaymentPlan, {
+        params: { id: policy.id },
+        body: { instalments: shownCount, firstDueDate: parseDate(shownFirst) ?? shownFirst, method: (method || null) as never },
+      }),
+    onSuccess: async () => {
+      await invalidateOperations(queryClient, OPS.policyInstalments, OPS.policies);
+      notify.success('Plano de pagamento salvo');
+      onClose();
+    },
+    onError: (error) => {
+      const fields = error instanceof ApiError ? (error.body?.issues ?? []) : [];
+      setIssues(Object.fromEntries(fields.map((issue) => [issue.path, issue.message])));
+      if (fields.length === 0) notify.error('Falha ao salvar o plano de pagamento.', apiErrorMessage(error, ''));
+    },
+  });
+  const cancelled = policy.status === 'cancelled';
+  return (
+    <FormDialog
+      title={`Parcelas da apólice ${policy.policyNumber}`}
+      submitLabel="Salvar plano"
+      busy={save.isPending}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (cancelled) {
+          notify.error('Uma apólice cancelada mantém o seu plano de pagamento.');
+          return;
+        }
+        if (!parseDate(shownFirst)) {
+          setIssues({ firstDueDate: 'Informe o 1º vencimento como dd/mm/aaaa' });
+          return;
+        }
+        setIssues({});
+        save.mutate();
+      }}
+    >
+      <Body1>
+        {cancelled
+          ? 'Uma apólice cancelada mantém o seu plano de pagamento.'
+          : `${policy.contactName}: prêmio de ${formatMoney(wireToCents(policy.premium))}. A comissão prevista em cada parcela é calculada sobre o prêmio líquido.`}
+      </Body1>
+      <QueryState query={instalments} loading="Carregando parcelas..." error="Não foi possível carregar as parcelas.">
+        {(rows) => (
+          <DataTable
+            label="Parcelas"
+            keyboardScroll
+            rows={rows}
+            rowKey={(row) => row.number}
+            empty="Nenhuma parcela."
+            columns={[
+              { header: 'Nº', cell: (row) => `${row.number}/${rows.length}` },
+              { header: 'Vencimento', cell: (row) => formatDate(row.dueDate) },
+              { header: 'Prêmio', cell: (row) => formatMoney(wireToCents(row.premium)) },
+              { header: 'Comissão prevista', cell: (row) => formatMoney(wireToCents(row.expectedCommission)) },
+              { header: 'Situação', cell: () => 'A receber' },
+            ]}
+          />
+        )}
+      </QueryState>
+      {cancelled ? null : (
+        <div className={styles.plan}>
+          <Field label="Parcelas" validationMessage={issues.instalments}>
+            <Select value={String(shownCount)} onChange={(_event, data) => setCount(Number(data.value))}>
+              {COUNTS.map((value) => (
+                <option key={value} value={value}>
+                  {value === 1 ? 'À vista' : `${value}x`}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="1º vencimento" required validationMessage={issues.firstDueDate}>
+            <MaskedInput value={shownFirst} mask={maskDate} placeholder="dd/mm/aaaa" inputMode="numeric" onChange={setFirst} />
+          </Field>
+          <Field label="Forma de pagamento" validationMessage={issues.method}>
+            <Select value={method} onChange={(_event, data) => setMethod(data.value)}>
+              <option value="">Não informada</option>
+              {PAYMENT_METHODS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+      )}
+    </FormDialog>
+  );
+}
