@@ -77,6 +77,29 @@ describe('GET /api/policies/{id}/instalments and PUT …/payment-plan', () => {
     expect((await api().get(`/api/policies/${policy!.id}/instalments`).set('Cookie', who.cookie)).body).toHaveLength(3);
   });
 
+  test('parallel plans: one wins whole, never a mix of two plans', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who);
+    await issue(who, card.id);
+    const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number }[];
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        api()
+          .put(`/api/policies/${policy!.id}/payment-plan`)
+          .set('Cookie', who.cookie)
+          .send({ instalments: index + 1, firstDueDate: '2027-01-10' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    const rows = (await api().get(`/api/policies/${policy!.id}/instalments`).set('Cookie', who.cookie)).body as {
+      number: number;
+      premium: string;
+    }[];
+    expect(rows.map((row) => row.number)).toEqual(Array.from({ length: rows.length }, (_, index) => index + 1));
+    const total = rows.reduce((sum, row) => sum + Math.round(Number(row.premium.replace('.', ''))), 0);
+    expect(total).toBe(107_380);
+  });
+
   test('bad plans are pt-BR 400s; a cancelled policy keeps its plan (409)', async () => {
     const who = await brokerWithRefs();
     const card = await finalizedCard(who);
