@@ -18,7 +18,7 @@ import {
 } from '@corretora/contracts';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, apiErrorMessage, callOperation, operationQuery, operationUrl, useOperation } from '@corretora/web-kit';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Body1, Body1Strong, Button, Caption1, Field, Spinner, Subtitle2 } from '@corretora/web-kit/fluent/core';
@@ -135,10 +135,25 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
   });
   const reference = useOperation(CATALOGUE_OPERATIONS.referenceData, undefined, { enabled: kind === 'policies' });
   const current: ImportDetail | undefined = detail.data;
-  if (step === 'running' && current && current.status !== 'running') {
-    setStep('summary');
-    onChanged();
-  }
+  if (step === 'running' && current && current.status !== 'running') setStep('summary');
+  // The page refreshes what it lists once the import has run (or was undone), and again when the
+  // wizard closes after changing anything: never from inside a render.
+  const changed = useRef(false);
+  // The page's callback changes identity on every render of the page: the effect reads the latest.
+  const onChangedRef = useRef(onChanged);
+  useEffect(() => {
+    onChangedRef.current = onChanged;
+  });
+  const finished = step === 'summary' && current !== undefined && current.status !== 'running' ? `${current.id}:${current.status}` : null;
+  useEffect(() => {
+    if (finished === null) return;
+    changed.current = true;
+    onChangedRef.current();
+  }, [finished]);
+  const close = () => {
+    if (changed.current) onChanged();
+    onClose();
+  };
 
   const fail = (caught: unknown, fallback: string) => {
     setError(apiErrorMessage(caught, fallback));
@@ -208,6 +223,7 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
       if (importId === null) return;
       await callOperation(OPS.undoImport, { params: { id: importId } });
       await Promise.all([refreshDetail(), refreshHistory()]);
+      changed.current = true;
       onChanged();
       setStep('summary');
     }, 'Não foi possível desfazer a importação.');
@@ -432,7 +448,7 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
 
   const running = step === 'running';
   return (
-    <Dialog open onOpenChange={(_event, data) => (!data.open && !busy && !running ? onClose() : undefined)}>
+    <Dialog open onOpenChange={(_event, data) => (!data.open && !busy && !running ? close() : undefined)}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
@@ -455,7 +471,7 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
                 Desfazer importação
               </Button>
             ) : null}
-            <Button appearance="secondary" disabled={busy || running} onClick={onClose}>
+            <Button appearance="secondary" disabled={busy || running} onClick={close}>
               {step === 'summary' ? 'Fechar' : 'Cancelar'}
             </Button>
             {step === 'file' ? (
