@@ -75,16 +75,24 @@ export async function ensureAccountGate(knex: Knex): Promise<void> {
   });
 }
 
-/** Puts the gate's trigger on each of a service's account tables (by name, in its own schema). */
+/**
+ * Puts the gate's trigger on each of a service's account tables (by name, in its own schema). Under
+ * an advisory lock, in one transaction: replicas starting together would otherwise replace the same
+ * trigger at once, and Postgres fails one of them ('tuple concurrently updated'), which stops that
+ * replica at start.
+ */
 export async function guardAccountTables(knex: Knex, tables: readonly string[]): Promise<void> {
-  for (const table of tables) {
-    for (const event of ['insert', 'update'] as const) {
-      await knex.raw(
-        `create or replace trigger ?? after ${event} on ?? referencing new table as written_rows for each statement execute function public.corretora_account_gate()`,
-        [`${table}_account_gate_${event}`, table],
-      );
+  if (tables.length === 0) return;
+  await inLockedTransaction(knex, 'account gate triggers', async (trx) => {
+    for (const table of tables) {
+      for (const event of ['insert', 'update'] as const) {
+        await trx.raw(
+          `create or replace trigger ?? after ${event} on ?? referencing new table as written_rows for each statement execute function public.corretora_account_gate()`,
+          [`${table}_account_gate_${event}`, table],
+        );
+      }
     }
-  }
+  });
 }
 
 /**
