@@ -136,3 +136,8 @@ export async function migrateSchema(knex: Knex, schema: string): Promise<void> {
     await knex.migrate.latest();
   });
 }
+
+/** Integer ids as one Postgres array literal, for `= any(?::int[])`: knex would spread a JS array into a list of placeholders. */
+export function intArrayLiteral(ids: Iterable<number>): string {
+  return `{${Array.from(ids, (id) => String(Math.trunc(id))).join(',')}}`;
+}

@@ -1,5 +1,5 @@
 import { NOT_FOUND, centsToWire, type PaymentPlanInput, type PolicyInstalment } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, intArrayLiteral } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { commissionCents } from '../commissions/commission-math';
 import { COMMISSION_BASE_CENTS } from '../policies/policy-sql';
@@ -48,7 +48,7 @@ export class InstalmentsService {
               (select count(*)::int from policy_instalments i where i.policy_id = p.id) as count,
               (select min(i.due_date)::text from policy_instalments i where i.policy_id = p.id) as "firstDue"
          from ? where p.id = any(?::int[])`,
-      [this.policies.of(userId, trx).from('p'), `{${policyIds.map((id) => Math.trunc(id)).join(',')}}`],
+      [this.policies.of(userId, trx).from('p'), intArrayLiteral(policyIds)],
     );
     const planned = rows.flatMap((row) => {
       const commission = commissionCents({

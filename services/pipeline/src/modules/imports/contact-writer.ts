@@ -1,3 +1,4 @@
+import { intArrayLiteral } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { CONTACT_COLUMNS, type ContactColumn, type ContactRecord } from './contact-import';
 
@@ -19,11 +20,6 @@ const SQL_COLUMNS: Record<ContactColumn, [name: string, type: string]> = {
 };
 /** `x("birthDate" date, …)`: the record's camelCase keys as typed columns. */
 const RECORD_COLUMNS = CONTACT_COLUMNS.map((column) => `"${column}" ${SQL_COLUMNS[column][1]}`).join(', ');
-
-/** Ids as one Postgres array literal (knex would spread a JS array into a list of placeholders). */
-function intArray(ids: readonly number[]): string {
-  return `{${ids.map((id) => String(Math.trunc(id))).join(',')}}`;
-}
 
 /** What the commit did to each row (created, updated, missing), its target and what undo needs, at the transaction's time. */
 export async function markApplied(
@@ -96,7 +92,7 @@ export class ContactWriter {
       const { rows: current } = await trx.raw<{ rows: Record<string, unknown>[] }>(
         `select id, updated_at as "updatedAt", ${CONTACT_COLUMNS.map((column) => `${SQL_COLUMNS[column][0]}${SQL_COLUMNS[column][1] === 'date' ? '::text' : ''} as "${column}"`).join(', ')}
            from contacts where user_id = ? and id = any(?::int[]) for update`,
-        [userId, intArray(updates.map((row) => row.targetId!))],
+        [userId, intArrayLiteral(updates.map((row) => row.targetId!))],
       );
       const byId = new Map(current.map((row) => [row.id as number, row]));
       const applying: Record<string, unknown>[] = [];
@@ -171,7 +167,8 @@ export class ContactWriter {
       if (row.applied === 'created') remove.push(row.targetId);
       else restore.push({ ...(row.previous ?? {}), id: row.targetId, keys: Object.keys(row.previous ?? {}) });
     }
-    if (remove.length > 0) await trx.raw('delete from contacts where user_id = ? and id = any(?::int[])', [userId, intArray(remove)]);
+    if (remove.length > 0)
+      await trx.raw('delete from contacts where user_id = ? and id = any(?::int[])', [userId, intArrayLiteral(remove)]);
     if (restore.length > 0) {
       await trx.raw(
         `update contacts c set ${CONTACT_COLUMNS.map(
@@ -188,7 +185,7 @@ export class ContactWriter {
         `delete from notes n using import_rows r
           where r.import_id = ? and r.user_id = ? and r.applied = 'updated' and r.target_id = any(?::int[])
             and n.user_id = r.user_id and n.contact_id = r.target_id and n.created_at = r.applied_at and n.content = r.record->>'note'`,
-        [importId, userId, intArray(restore.map((row) => row.id as number))],
+        [importId, userId, intArrayLiteral(restore.map((row) => row.id as number))],
       );
     }
     return kept;

@@ -1,5 +1,5 @@
 import { FINANCE_OPERATIONS, type PolicyImportResult } from '@corretora/contracts';
-import type { InternalClient } from '@corretora/service-kit';
+import { intArrayLiteral, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { markApplied, type KeptRow } from './contact-writer';
 import { ClientIndex, type ClientContact, type PolicyRecord } from './policy-import';
@@ -136,7 +136,7 @@ export class PolicyWriter {
             and (c.updated_at > r.applied_at
                  or exists (select 1 from pipeline_cards k where k.contact_id = c.id and k.created_at > r.applied_at)
                  or exists (select 1 from notes n where n.contact_id = c.id and n.created_at > r.applied_at))`,
-        [importId, userId, importId, `{${created.map((row) => row.previous.contactId).join(',')}}`],
+        [importId, userId, importId, intArrayLiteral(created.map((row) => row.previous.contactId))],
       );
       const changedIds = new Set(changed.map((row) => row.id));
       for (const row of changed)
@@ -150,7 +150,7 @@ export class PolicyWriter {
          from import_rows r
         where r.import_id = ? and r.user_id = ? and r.applied in ('created', 'updated') and (r.previous->>'contactWasProspect')::boolean
           and c.user_id = r.user_id and c.id = (r.previous->>'contactId')::int and c.updated_at <= r.applied_at and not (c.id = any(?::int[]))`,
-      [importId, userId, `{${[...stays].join(',')}}`],
+      [importId, userId, intArrayLiteral(stays)],
     );
     return kept;
   }
