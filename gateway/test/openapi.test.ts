@@ -39,7 +39,7 @@ beforeAll(async () => {
     await createBrokerService({ ...testConfig('broker', url), cataloguesUrl: nowhere, pipelineUrl: nowhere, financeUrl: nowhere }, store),
     await createCataloguesService({ ...testConfig('catalogues', url), insurerPasswordKey: randomBytes(32) }),
     await createPipelineService({ ...testConfig('pipeline', url), cataloguesUrl: nowhere, financeUrl: nowhere }),
-    await createFinanceService({ ...testConfig('finance', url), pipelineUrl: nowhere }, store),
+    await createFinanceService({ ...testConfig('finance', url), pipelineUrl: nowhere, cataloguesUrl: nowhere }, store),
   );
 }, 60_000);
 

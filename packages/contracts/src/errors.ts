@@ -17,6 +17,9 @@ export const NOT_FOUND = {
   claim: 'Sinistro não encontrado.',
   document: 'Documento não encontrado.',
   import: 'Importação não encontrada.',
+  statement: 'Extrato não encontrado.',
+  statementLine: 'Linha de extrato não encontrada.',
+  insurer: 'Seguradora não encontrada.',
 } as const;
 
 /** The one error shape every service answers with. */

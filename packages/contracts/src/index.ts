@@ -16,6 +16,8 @@ export * from './errors';
 export * from './finance/finance-options';
 export * from './finance/finance.schemas';
 export * from './finance/finance-types';
+export * from './finance/receivables-options';
+export * from './finance/receivables.schemas';
 export * from './ids';
 export * from './imports/import-options';
 export * from './imports/import-values';

@@ -57,6 +57,10 @@ export interface DashboardStats {
   totalLeads: number;
   /** Active policies renewing in the next 30 days (Renovações). */
   renewingIn30Days: number;
+  /** 'A receber este mês': this month's expected commission not yet paid (cents). */
+  receivableThisMonth: number;
+  /** 'Diferenças em aberto': instalments paid short/over or not paid, and the sum of their differences (cents). */
+  openDifferences: { count: number; amount: number };
   /** Services that did not answer: their figures are 0 here and shown as unknown, the rest stay live. */
   unavailable: ('pipeline' | 'finance')[];
   /** 'Atividade Recente': the account's last events of every service that answered, newest first. */

@@ -85,14 +85,21 @@ export const SERVICES = {
       { prefix: '/api/contacts' },
       // 20 MB of spreadsheet plus the multipart envelope.
       { prefix: '/api/imports', maxBody: '21m' },
+      // An insurer's commission statement: the same spreadsheet limits.
+      { prefix: '/api/statements', maxBody: '21m' },
     ],
   },
   finance: {
     port: 4105,
     api: [
       { prefix: '/api/policies' },
+      { prefix: '/api/policies.csv' },
       { prefix: '/api/claims' },
       { prefix: '/api/commissions' },
+      { prefix: '/api/commissions.csv' },
+      { prefix: '/api/receivables' },
+      { prefix: '/api/receivables.csv' },
+      { prefix: '/api/statement-lines' },
       // Documents (10 MB) and the policy PDF (25 MB, POST /api/documents) plus their multipart envelope.
       { prefix: '/api/documents/upload', maxBody: '11m' },
       { prefix: '/api/documents', maxBody: '26m' },

@@ -68,10 +68,12 @@ export interface Service {
 }
 
 const JSON_LIMIT = '100kb';
+/** Between services (the token's holders only): a statement's 2,000 lines to match travel in one call. */
+const INTERNAL_JSON_LIMIT = '2mb';
 
 /** JSON bodies only (uploads take their one file part through singleFileUpload). */
-const jsonBody = () =>
-  koaBody({ json: true, jsonLimit: JSON_LIMIT, jsonStrict: false, multipart: false, urlencoded: false, text: false, encoding: 'utf-8' });
+const jsonBody = (limit = JSON_LIMIT) =>
+  koaBody({ json: true, jsonLimit: limit, jsonStrict: false, multipart: false, urlencoded: false, text: false, encoding: 'utf-8' });
 const CLEANUP_MS = 10 * 60 * 1000;
 
 /** /healthz (the process answers) and /readyz (and reaches Postgres), before any other middleware. */
@@ -152,7 +154,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   // Prometheus scrapes the internal listener (never routed by the gateway) without the token.
   internalApp.use(metricsEndpoint(metrics.registry));
   internalApp.use(requireInternalToken(config.internalToken));
-  internalApp.use(jsonBody());
+  internalApp.use(jsonBody(INTERNAL_JSON_LIMIT));
   internalApp.use(rejectNulCharacters);
   const internal = new Router({ prefix: '/internal' });
   options.internalRoutes?.(internal, deps);

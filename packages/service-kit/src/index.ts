@@ -11,6 +11,7 @@ export { BrokerScopedTable, scopedFromSql, scopedUpdateSql } from './broker-scop
 export { DEFAULT_ACCOUNT_LIMITS, MIN_SECRET_LENGTH, positiveInteger, readBaseConfig, type AccountLimits, type BaseConfig } from './config';
 export { createService, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
 export { beginClearing, clearingTransaction, endClearing } from './account-gate';
+export { csvCell, csvDate, csvDocument, csvMoney, sendCsv } from './csv';
 export { intArrayLiteral, withAdvisoryLock } from './database';
 export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, type ServiceRole } from './database-roles';
 export { HttpError, isUniqueViolation, mapError, notFound, type UniqueConstraints } from './errors';

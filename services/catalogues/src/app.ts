@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { createService, withAdvisoryLock, type Service } from '@corretora/service-kit';
 import type { CataloguesConfig } from './config';
+import { chargebackRuleRoutes, internalChargebackRuleRoutes } from './modules/chargeback/chargeback-rule.routes';
+import { ChargebackRuleService } from './modules/chargeback/chargeback-rule.service';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
@@ -29,11 +31,13 @@ export async function createCataloguesService(config: CataloguesConfig): Promise
       catalogueRoutes(router, new CatalogueService(knex, productsCatalogue));
       catalogueRoutes(router, new CatalogueService(knex, insurersCatalogue(box)));
       insurerPasswordRoutes(router, new InsurerPasswordService(knex, box));
+      chargebackRuleRoutes(router, new ChargebackRuleService(knex));
       catalogueRoutes(router, new CatalogueService(knex, leadSourcesCatalogue));
       referenceDataRoutes(router, new ReferenceDataService(knex));
     },
     internalRoutes(router, { knex }) {
       internalCheckRoutes(router, new ReferenceDataService(knex));
+      internalChargebackRuleRoutes(router, new ChargebackRuleService(knex));
       clearDataRoutes(router, (userId) => resetToDefaults(knex, userId));
     },
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
+import { CATALOGUE_OPERATIONS, DEFAULT_CHARGEBACK_STEPS } from '@corretora/contracts';
+import { HttpError, createInternalClient, createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
 import type { FinanceConfig } from './config';
 import { AccountDataService, FINANCE_ACCOUNT_TABLES } from './modules/account/account-data.service';
 import { clearDataRoutes, contactMoveRoutes } from './modules/account/clear-data.routes';
@@ -15,28 +16,49 @@ import { policiesRoutes, policyIssueRoutes } from './modules/policies/policies.r
 import { PoliciesService } from './modules/policies/policies.service';
 import { PolicyImportService } from './modules/policies/policy-import.service';
 import { InstalmentsService } from './modules/instalments/instalments.service';
+import { ReceivableSettingsService } from './modules/receivables/receivable-settings.service';
+import { receivablesRoutes, statementRoutes } from './modules/receivables/receivables.routes';
+import { ReceivablesService } from './modules/receivables/receivables.service';
+import { StatementsService } from './modules/receivables/statements.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { FinanceStatsService } from './modules/stats/stats.service';
 
 export async function createFinanceService(config: FinanceConfig, store: ObjectStore = createObjectStore()): Promise<Service> {
   await store.ensureBucket();
   const pipeline = new PipelineLookup(config.pipelineUrl, config.internalToken);
+  const catalogues = createInternalClient(config.cataloguesUrl, config.internalToken);
+  const chargebackSteps = async (userId: string, insurerId: number) => {
+    try {
+      return (await catalogues.call(CATALOGUE_OPERATIONS.chargebackRuleFor, { params: { userId, id: insurerId } })).steps;
+    } catch (error) {
+      // An insurer removed from the catalogue since the policy was written: the default scale.
+      if (error instanceof HttpError && error.status === 404) return DEFAULT_CHARGEBACK_STEPS;
+      throw error;
+    }
+  };
+  const insurerNames = async (userId: string) =>
+    (await catalogues.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } })).insurers;
   return createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
     accountTables: FINANCE_ACCOUNT_TABLES,
     routes(router, { knex }) {
-      const instalments = new InstalmentsService(knex);
-      policiesRoutes(router, new PoliciesService(knex, instalments), instalments);
+      const settings = new ReceivableSettingsService(knex);
+      const instalments = new InstalmentsService(knex, settings);
+      const statements = new StatementsService(knex, settings);
+      policiesRoutes(router, new PoliciesService(knex, instalments, chargebackSteps), instalments, insurerNames);
+      receivablesRoutes(router, new ReceivablesService(knex, settings, statements, insurerNames), settings, statements);
       claimsRoutes(router, new ClaimsService(knex, pipeline));
       commissionsRoutes(router, new CommissionsService(knex));
       documentsRoutes(router, new DocumentsService(knex, store, pipeline));
     },
     internalRoutes(router, { knex }) {
-      const instalments = new InstalmentsService(knex);
-      policyIssueRoutes(router, new PoliciesService(knex, instalments), new PolicyImportService(knex, instalments));
-      statsRoutes(router, new FinanceStatsService(knex));
+      const settings = new ReceivableSettingsService(knex);
+      const instalments = new InstalmentsService(knex, settings);
+      policyIssueRoutes(router, new PoliciesService(knex, instalments, chargebackSteps), new PolicyImportService(knex, instalments));
+      statementRoutes(router, new StatementsService(knex, settings));
+      statsRoutes(router, new FinanceStatsService(knex, settings));
       clearDataRoutes(router, new AccountDataService(knex, store));
       contactMoveRoutes(router, new ContactMoveService(knex));
     },

@@ -4,6 +4,8 @@ import { readBaseConfig, type BaseConfig } from '@corretora/service-kit';
 export interface FinanceConfig extends BaseConfig {
   /** The pipeline service's /internal listener: a claim's contact must be one of the broker's. */
   pipelineUrl: string;
+  /** The catalogues service's /internal listener: insurers' names and chargeback scales. */
+  cataloguesUrl: string;
 }
 
 export function readFinanceConfig(env: NodeJS.ProcessEnv = process.env): FinanceConfig {
@@ -11,5 +13,11 @@ export function readFinanceConfig(env: NodeJS.ProcessEnv = process.env): Finance
   const pipelineUrl = env[key];
   if (!pipelineUrl)
     throw new Error(`${key} is not set: finance checks every claim's contact with the pipeline service. \`npm start\` sets it.`);
-  return { ...readBaseConfig('finance', env), pipelineUrl };
+  const cataloguesKey = internalUrlEnv('catalogues');
+  const cataloguesUrl = env[cataloguesKey];
+  if (!cataloguesUrl)
+    throw new Error(
+      `${cataloguesKey} is not set: finance reads insurers' chargeback scales from the catalogues service. \`npm start\` sets it.`,
+    );
+  return { ...readBaseConfig('finance', env), pipelineUrl, cataloguesUrl };
 }

@@ -449,6 +449,9 @@ describe('commissions and stats', () => {
       pendingClaims: 0,
       monthlyRevenue: 1708,
       renewingIn30Days: 0,
+      // Their à vista instalments are long past due with no statement: não pago, the whole commission open.
+      receivableThisMonth: 0,
+      openDifferences: { count: 3, amount: 30500 },
       recentActivity: expect.any(Array),
     });
     expect((await internal().get('/internal/finance/not-a-uuid/stats')).status).toBe(404);

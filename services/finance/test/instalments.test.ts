@@ -39,7 +39,7 @@ describe('GET /api/policies/{id}/instalments and PUT …/payment-plan', () => {
         dueDate: policy!.startDate,
         premium: '1073.80',
         expectedCommission: '125.00',
-        status: 'pending',
+        status: 'pendente',
         received: null,
         difference: null,
       },

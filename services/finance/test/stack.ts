@@ -47,7 +47,10 @@ export function financeStack() {
       financeUrl: urls.finance,
     });
     urls.pipeline = `http://127.0.0.1:${portOf((await services.pipeline.listen(0, 0)).internal)}`;
-    const finance = await createFinanceService({ ...testConfig('finance', databaseUrl), pipelineUrl: urls.pipeline }, store);
+    const finance = await createFinanceService(
+      { ...testConfig('finance', databaseUrl), pipelineUrl: urls.pipeline, cataloguesUrl: urls.catalogues },
+      store,
+    );
     await finance.listen(0, financePort);
     services.broker = await createBrokerService(
       { ...testConfig('broker', databaseUrl), cataloguesUrl: urls.catalogues, pipelineUrl: urls.pipeline, financeUrl: urls.finance },

@@ -7,8 +7,8 @@ import { backfillNetPremiums } from './modules/backfills/net-premiums';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
-import { importsRoutes } from './modules/imports/imports.routes';
-import { contactsKind, policiesKind } from './modules/imports/import-kinds';
+import { importsRoutes, statementsRoutes } from './modules/imports/imports.routes';
+import { contactsKind, policiesKind, statementKind } from './modules/imports/import-kinds';
 import { ImportsService } from './modules/imports/imports.service';
 import { ContactsService } from './modules/contacts/contacts.service';
 import { DuplicatesService } from './modules/contacts/duplicates.service';
@@ -31,10 +31,17 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
       contactsRoutes(router, new ContactsService(knex, catalogues), new DuplicatesService(knex, finance));
       const reference = (userId: string) => cataloguesClient.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } });
-      importsRoutes(
-        router,
-        new ImportsService(knex, { contacts: contactsKind(knex, reference, finance), policies: policiesKind(knex, reference, finance) }),
+      const imports = new ImportsService(
+        knex,
+        {
+          contacts: contactsKind(knex, reference, finance),
+          policies: policiesKind(knex, reference, finance),
+          statement: statementKind(knex, finance),
+        },
+        reference,
       );
+      importsRoutes(router, imports);
+      statementsRoutes(router, imports);
     },
     internalRoutes(router, { knex }) {
       const stats = new PipelineStatsService(knex);

@@ -14,6 +14,9 @@ export const ACTIVITY_TYPES = [
   'import_done',
   'import_undone',
   'contacts_merged',
+  'statement_imported',
+  'statement_undone',
+  'policy_chargeback',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -9,6 +9,7 @@ import {
   ProductCreateSchema,
   ProductUpdateSchema,
 } from './catalogues.schemas';
+import { ChargebackRuleSchema } from '../finance/receivables.schemas';
 
 export const products = { create: { body: ProductCreateSchema }, update: { body: ProductUpdateSchema } };
 export const insurers = { create: { body: InsurerCreateSchema }, update: { body: InsurerUpdateSchema } };
@@ -18,3 +19,6 @@ export const revealInsurerPassword = { summary: 'Mostra a senha do portal da seg
 export const referenceData = { summary: 'Nomes de produtos, origens, seguradoras e estágios.' };
 export const clearData = { summary: 'Limpar Dados: catálogos e estágios de volta ao padrão.' };
 export const referenceFor = { summary: 'Os catálogos da corretora (produtos, origens, seguradoras), para uma importação casar nomes.' };
+export const chargebackRule = { summary: 'A escala de estorno da seguradora: meses desde o início -> % da comissão devolvida.' };
+export const setChargebackRule = { summary: 'Muda a escala de estorno da seguradora.', body: ChargebackRuleSchema };
+export const chargebackRuleFor = { summary: 'A escala de estorno de uma seguradora da corretora (cancelamento de apólice).' };

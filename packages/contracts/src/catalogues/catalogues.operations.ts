@@ -1,6 +1,8 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
 import type { ReferenceData } from '../types';
+import type { ChargebackRule } from '../finance/finance-types';
+import type { ChargebackRuleSchema } from '../finance/receivables.schemas';
 import type { CatalogueCheckAnswer, CatalogueCheckQuerySchema } from './catalogues.schemas';
 
 // The catalogues service: products, insurers, lead sources and the names other screens need. Each operation is a plain object of its own, so a bundle keeps only those it names.
@@ -42,4 +44,29 @@ export const clearData = {
   path: '/internal/catalogues/:userId/data',
   access: 'internal',
   status: 204,
+} as const satisfies Operation;
+export const chargebackRule = {
+  id: 'insurers.chargebackRule',
+  method: 'GET',
+  path: '/api/insurers/:id/chargeback-rule',
+  access: 'signed-in',
+  notFound: NOT_FOUND.insurer,
+  answer: phantom as ChargebackRule,
+} as const satisfies Operation;
+export const setChargebackRule = {
+  id: 'insurers.setChargebackRule',
+  method: 'PUT',
+  path: '/api/insurers/:id/chargeback-rule',
+  access: 'signed-in',
+  notFound: NOT_FOUND.insurer,
+  body: phantom as typeof ChargebackRuleSchema,
+  answer: phantom as ChargebackRule,
+} as const satisfies Operation;
+export const chargebackRuleFor = {
+  id: 'catalogues.chargebackRuleFor',
+  method: 'GET',
+  path: '/internal/catalogues/:userId/insurers/:id/chargeback-rule',
+  access: 'internal',
+  notFound: NOT_FOUND.insurer,
+  answer: phantom as ChargebackRule,
 } as const satisfies Operation;

@@ -1,5 +1,7 @@
 import type { ActivityEvent } from '../activity/activity';
+import type { StatementLineType } from '../imports/import-options';
 import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from './finance-options';
+import type { ChargebackStep, InstalmentStatus, LineMatchStatus, LineMatchedBy } from './receivables-options';
 
 /** A policy as the API answers it; money as '1248.00' (decimal(10,2) travels as a string in reais with two decimals, never a float). */
 export interface Policy {
@@ -22,6 +24,11 @@ export interface Policy {
   insurerId: number | null;
   cardId: number | null;
   createdAt: string;
+  /** When the broker cancelled it; null while it is not cancelled (or was imported cancelled). */
+  cancelledOn: string | null;
+  /** The share of its commission its insurer's scale takes back for that month ('75.00'), and that amount. */
+  chargebackPercent: string | null;
+  chargebackExpected: string | null;
 }
 
 export interface Claim {
@@ -101,6 +108,10 @@ export interface FinanceStats {
   pendingClaims: number;
   monthlyRevenue: number;
   renewingIn30Days: number;
+  /** Commission expected on this month's instalments, less what statements already paid on them (cents). */
+  receivableThisMonth: number;
+  /** Instalments paid short, paid over or not paid: how many, and the sum of their differences (cents, absolute). */
+  openDifferences: { count: number; amount: number };
   recentActivity: ActivityEvent[];
 }
 
@@ -143,10 +154,112 @@ export interface PolicyInstalment {
   premium: string;
   /** The commission expected on it (on the net premium), split like the premium. */
   expectedCommission: string;
-  /** 'pending' (a receber) until a statement says otherwise. */
-  status: 'pending';
-  /** What a statement paid on it; null before any. */
+  /** pendente until a statement (or the calendar: não pago) says otherwise. */
+  status: InstalmentStatus;
+  /** The gross commission statements paid on it (estornos included); null before any. */
   received: string | null;
   /** received - expected; null before any statement. */
   difference: string | null;
+}
+
+/** GET|PUT /api/insurers/{id}/chargeback-rule. */
+export interface ChargebackRule {
+  insurerId: number;
+  steps: ChargebackStep[];
+  /** False while the insurer keeps the scale it started with (Porto's, or 100% in the first 6 months). */
+  custom: boolean;
+}
+
+/** What a statement line found: the instalment, how, and the status it gives it. */
+export interface StatementLineMatch {
+  status: LineMatchStatus;
+  by: LineMatchedBy | null;
+  policyId: number | null;
+  policyNumber: string | null;
+  contactName: string | null;
+  instalment: number | null;
+  /** The commission expected on that instalment, what this line pays (gross) and the difference. */
+  expected: string | null;
+  amount: string;
+  difference: string | null;
+}
+
+/** A stored statement line (a payment, an estorno, an adjustment). */
+export interface StatementLine {
+  id: number;
+  importId: number;
+  line: number;
+  insurerId: number;
+  policyNumber: string | null;
+  endorsement: string | null;
+  instalmentNumber: number | null;
+  type: StatementLineType;
+  gross: string;
+  iss: string;
+  irrf: string;
+  net: string;
+  paidOn: string | null;
+  match: StatementLineMatch;
+  note: string | null;
+}
+
+export interface ReceivableInstalment {
+  instalmentId: number;
+  policyId: number;
+  policyNumber: string;
+  contactName: string;
+  number: number;
+  dueDate: string;
+  expected: string;
+  received: string | null;
+  difference: string | null;
+  status: InstalmentStatus;
+  lines: StatementLine[];
+}
+
+/** Money of a month (and insurer): expected vs received (gross), withheld and net apart. */
+export interface ReceivableTotals {
+  expected: string;
+  received: string;
+  difference: string;
+  gross: string;
+  iss: string;
+  irrf: string;
+  net: string;
+  /** Chargebacks expected from policies cancelled this month. */
+  chargebacks: string;
+  /** Instalments whose difference is still open (pago a menor/a maior, não pago). */
+  openDifferences: number;
+}
+
+export interface ReceivableRow extends ReceivableTotals {
+  insurerId: number | null;
+  insurerName: string;
+  instalments: ReceivableInstalment[];
+}
+
+/** GET /api/receivables?month=YYYY-MM&insurerId=. */
+export interface Receivables extends ReceivableTotals {
+  month: string;
+  insurerId: number | null;
+  rows: ReceivableRow[];
+  /** Lines paid this month that matched nothing. */
+  unidentified: StatementLine[];
+  /** The 12 months up to this one: expected vs received. */
+  chart: { month: string; expected: string; received: string }[];
+  settings: ReceivableSettings;
+}
+
+/** The broker's reconciliation settings. */
+export interface ReceivableSettings {
+  /** A difference up to this still reconciles ('0.05'). */
+  tolerance: string;
+  graceDays: number;
+}
+
+/** Finance's answer to a statement's preview: each line's match, and whether an earlier statement already brought it. */
+export interface StatementLineVerdict {
+  line: number;
+  alreadyImported: boolean;
+  match: StatementLineMatch;
 }

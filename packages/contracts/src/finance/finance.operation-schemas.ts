@@ -16,6 +16,16 @@ import {
   PolicyPdfFieldsSchema,
   PolicyQuerySchema,
 } from './finance.schemas';
+import {
+  LineMatchSchema,
+  LineUnmatchSchema,
+  ReceivableSettingsSchema,
+  ReceivablesQuerySchema,
+  StatementApplySchema,
+  StatementLinesLookupSchema,
+  StatementMatchSchema,
+  StatementUndoSchema,
+} from './receivables.schemas';
 
 export const policies = { summary: 'Apólices: filtros de tipo, status e renovação (30/60/90 dias).', query: PolicyQuerySchema };
 export const claims = { summary: 'Sinistros, com filtro de status e a contagem dos ativos.', query: ClaimQuerySchema };
@@ -56,3 +66,33 @@ export const setPaymentPlan = {
   summary: 'Define o plano de pagamento (à vista ou N parcelas, 1º vencimento) e recalcula as parcelas.',
   body: PaymentPlanSchema,
 };
+export const policiesCsv = {
+  summary: 'As apólices em CSV para o Excel (separador ;, UTF-8 com BOM), com os mesmos filtros.',
+  query: PolicyQuerySchema,
+};
+export const commissionsCsv = {
+  summary: 'As comissões por apólice em CSV para o Excel (separador ;, UTF-8 com BOM).',
+  query: CommissionsQuerySchema,
+};
+export const receivables = {
+  summary: 'Recebíveis de um mês (e seguradora): previsto, recebido e diferença, bruto/ISS/IRRF/líquido, por parcela.',
+  query: ReceivablesQuerySchema,
+};
+export const receivablesCsv = {
+  summary: 'Os recebíveis do mês em CSV para o Excel, uma linha por parcela.',
+  query: ReceivablesQuerySchema,
+};
+export const receivableSettings = { summary: 'Tolerância da conciliação e dias de carência.' };
+export const setReceivableSettings = { summary: 'Muda a tolerância da conciliação e os dias de carência.', body: ReceivableSettingsSchema };
+export const matchStatementLine = {
+  summary: 'Concilia manualmente uma linha de extrato com uma parcela, com uma observação.',
+  body: LineMatchSchema,
+};
+export const unmatchStatementLine = {
+  summary: 'Desfaz a conciliação de uma linha de extrato (volta a não identificada).',
+  body: LineUnmatchSchema,
+};
+export const matchStatement = { summary: 'A conciliação de linhas de extrato, sem gravar (pré-visualização).', body: StatementMatchSchema };
+export const applyStatement = { summary: 'Grava e concilia um lote de linhas de extrato.', body: StatementApplySchema };
+export const undoStatement = { summary: 'Remove o que um extrato gravou.', body: StatementUndoSchema };
+export const statementLines = { summary: 'As linhas gravadas de um extrato, pelos números de linha.', body: StatementLinesLookupSchema };

@@ -1,7 +1,21 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
 import type {
+  LineMatchSchema,
+  LineUnmatchSchema,
+  ReceivableSettingsSchema,
+  ReceivablesQuerySchema,
+  StatementApplySchema,
+  StatementLinesLookupSchema,
+  StatementMatchSchema,
+  StatementUndoSchema,
+} from './receivables.schemas';
+import type {
   Claim,
+  ReceivableSettings,
+  Receivables,
+  StatementLine,
+  StatementLineVerdict,
   ClaimList,
   CommissionsResponse,
   DocumentList,
@@ -226,4 +240,101 @@ export const clearData = {
   path: '/internal/finance/:userId/data',
   access: 'internal',
   status: 204,
+} as const satisfies Operation;
+export const policiesCsv = {
+  id: 'policies.csv',
+  method: 'GET',
+  path: '/api/policies.csv',
+  access: 'signed-in',
+  query: phantom as typeof PolicyQuerySchema,
+  produces: 'text/csv',
+} as const satisfies Operation;
+export const commissionsCsv = {
+  id: 'commissions.csv',
+  method: 'GET',
+  path: '/api/commissions.csv',
+  access: 'signed-in',
+  query: phantom as typeof CommissionsQuerySchema,
+  produces: 'text/csv',
+} as const satisfies Operation;
+export const receivables = {
+  id: 'receivables.get',
+  method: 'GET',
+  path: '/api/receivables',
+  access: 'signed-in',
+  query: phantom as typeof ReceivablesQuerySchema,
+  answer: phantom as Receivables,
+} as const satisfies Operation;
+export const receivablesCsv = {
+  id: 'receivables.csv',
+  method: 'GET',
+  path: '/api/receivables.csv',
+  access: 'signed-in',
+  query: phantom as typeof ReceivablesQuerySchema,
+  produces: 'text/csv',
+} as const satisfies Operation;
+export const receivableSettings = {
+  id: 'receivables.settings',
+  method: 'GET',
+  path: '/api/receivables/settings',
+  access: 'signed-in',
+  answer: phantom as ReceivableSettings,
+} as const satisfies Operation;
+export const setReceivableSettings = {
+  id: 'receivables.setSettings',
+  method: 'PUT',
+  path: '/api/receivables/settings',
+  access: 'signed-in',
+  body: phantom as typeof ReceivableSettingsSchema,
+  answer: phantom as ReceivableSettings,
+} as const satisfies Operation;
+export const matchStatementLine = {
+  id: 'statementLines.match',
+  method: 'PUT',
+  path: '/api/statement-lines/:id/match',
+  access: 'signed-in',
+  notFound: NOT_FOUND.statementLine,
+  body: phantom as typeof LineMatchSchema,
+  answer: phantom as StatementLine,
+} as const satisfies Operation;
+export const unmatchStatementLine = {
+  id: 'statementLines.unmatch',
+  method: 'POST',
+  path: '/api/statement-lines/:id/unmatch',
+  access: 'signed-in',
+  notFound: NOT_FOUND.statementLine,
+  body: phantom as typeof LineUnmatchSchema,
+  answer: phantom as StatementLine,
+} as const satisfies Operation;
+export const matchStatement = {
+  id: 'finance.matchStatement',
+  method: 'POST',
+  path: '/internal/finance/:userId/statements/match',
+  access: 'internal',
+  body: phantom as typeof StatementMatchSchema,
+  answer: phantom as StatementLineVerdict[],
+} as const satisfies Operation;
+export const applyStatement = {
+  id: 'finance.applyStatement',
+  method: 'POST',
+  path: '/internal/finance/:userId/statements/apply',
+  access: 'internal',
+  body: phantom as typeof StatementApplySchema,
+  answer: phantom as { written: number; skipped: number },
+} as const satisfies Operation;
+export const undoStatement = {
+  id: 'finance.undoStatement',
+  method: 'POST',
+  path: '/internal/finance/:userId/statements/undo',
+  access: 'internal',
+  body: phantom as typeof StatementUndoSchema,
+  answer: phantom as { removed: number },
+} as const satisfies Operation;
+export const statementLines = {
+  id: 'finance.statementLines',
+  method: 'POST',
+  path: '/internal/finance/:userId/statements/lines',
+  access: 'internal',
+  body: phantom as typeof StatementLinesLookupSchema,
+  answer: phantom as StatementLine[],
 } as const satisfies Operation;

@@ -3,7 +3,7 @@
  * the header words that suggest them. Apart from the schemas, so a page that only shows labels
  * carries no valibot.
  */
-export const IMPORT_KINDS = ['contacts', 'policies'] as const;
+export const IMPORT_KINDS = ['contacts', 'policies', 'statement'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** só criar / criar e atualizar / só atualizar. */
@@ -87,17 +87,37 @@ export const POLICY_IMPORT_FIELDS = [
   'status',
 ] as const;
 export type PolicyImportField = (typeof POLICY_IMPORT_FIELDS)[number];
-export type ImportField = ContactImportField | PolicyImportField;
+/** An insurer's commission statement (extrato): one line per instalment paid, taken back or adjusted. */
+export const STATEMENT_IMPORT_FIELDS = [
+  'policyNumber',
+  'endorsement',
+  'instalment',
+  'document',
+  'grossCommission',
+  'iss',
+  'irrf',
+  'netCommission',
+  'paymentDate',
+  'lineType',
+] as const;
+/** comissão / estorno / ajuste. */
+export const STATEMENT_LINE_TYPES = ['comissao', 'estorno', 'ajuste'] as const;
+export type StatementLineType = (typeof STATEMENT_LINE_TYPES)[number];
+export const STATEMENT_LINE_TYPE_LABELS: Record<StatementLineType, string> = { comissao: 'Comissão', estorno: 'Estorno', ajuste: 'Ajuste' };
+export type StatementImportField = (typeof STATEMENT_IMPORT_FIELDS)[number];
+export type ImportField = ContactImportField | PolicyImportField | StatementImportField;
 
 export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
   contacts: CONTACT_IMPORT_FIELDS,
   policies: POLICY_IMPORT_FIELDS,
+  statement: STATEMENT_IMPORT_FIELDS,
 };
 
 /** Fields a row cannot do without (the mapping must name them). */
 export const REQUIRED_IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
   contacts: ['name'],
   policies: ['policyNumber', 'insurer', 'endDate', 'totalPremium'],
+  statement: ['policyNumber', 'netCommission'],
 };
 
 interface FieldInfo {
@@ -147,6 +167,27 @@ export const IMPORT_FIELD_INFO: Record<ImportKind, Record<string, FieldInfo>> = 
     },
     commissionAmount: { label: 'Valor da comissão', headers: ['valor da comissao', 'comissao r', 'valor comissao', 'comissao valor'] },
     status: { label: 'Status', headers: ['status', 'situacao'] },
+  },
+  statement: {
+    policyNumber: {
+      label: 'Número da apólice',
+      headers: ['apolice', 'numero da apolice', 'n apolice', 'n da apolice', 'policy', 'documento apolice'],
+    },
+    endorsement: { label: 'Endosso', headers: ['endosso', 'n endosso', 'numero do endosso', 'numero endosso'] },
+    instalment: { label: 'Parcela', headers: ['parcela', 'n parcela', 'numero da parcela', 'parc', 'nr parcela'] },
+    document: { label: 'CPF/CNPJ do segurado', headers: ['cpf', 'cnpj', 'cpf cnpj', 'cpf/cnpj', 'cpf do segurado', 'documento'] },
+    grossCommission: { label: 'Comissão bruta', headers: ['comissao bruta', 'valor bruto', 'bruto', 'comissao'] },
+    iss: { label: 'ISS', headers: ['iss', 'valor iss', 'iss retido'] },
+    irrf: { label: 'IRRF', headers: ['irrf', 'ir', 'valor irrf', 'ir retido', 'imposto de renda'] },
+    netCommission: {
+      label: 'Comissão líquida (valor pago)',
+      headers: ['comissao liquida', 'valor liquido', 'liquido', 'valor pago', 'valor'],
+    },
+    paymentDate: {
+      label: 'Data do pagamento',
+      headers: ['data de pagamento', 'data pagamento', 'pagamento', 'data do credito', 'data credito', 'data'],
+    },
+    lineType: { label: 'Tipo de lançamento', headers: ['tipo', 'tipo de lancamento', 'lancamento', 'natureza', 'historico'] },
   },
 };
 

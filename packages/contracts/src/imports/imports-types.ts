@@ -1,4 +1,5 @@
 import type { FieldIssue } from '../errors';
+import type { StatementLineMatch } from '../finance/finance-types';
 import type { Contact } from '../pipeline/pipeline-types';
 import type { ImportKind, ImportMode, ImportOutcome, ImportStatus } from './import-options';
 
@@ -8,6 +9,8 @@ export type ImportCounts = Record<ImportOutcome, number>;
 export interface ImportFile {
   id: number;
   kind: ImportKind;
+  /** A statement's insurer; null for other kinds. */
+  insurerId: number | null;
   status: ImportStatus;
   fileName: string;
   totalRows: number;
@@ -55,6 +58,8 @@ export interface ImportRowResult {
   targetId: number | null;
   /** The row as the file has it, header -> cell. */
   values: Record<string, string>;
+  /** A statement's line: the instalment it pays (or não identificado) and the status it gives; null for other kinds and error lines. */
+  match?: StatementLineMatch | null;
 }
 
 /** An insurer named by a policies file that matches none of the broker's. */

@@ -1,5 +1,11 @@
 // The server half of the import operations, by the same names: summaries and runtime schemas.
-import { ContactMergeSchema, ImportFieldsSchema, ImportMappingSchema, ImportRowsQuerySchema } from './imports.schemas';
+import {
+  ContactMergeSchema,
+  StatementFieldsSchema,
+  ImportFieldsSchema,
+  ImportMappingSchema,
+  ImportRowsQuerySchema,
+} from './imports.schemas';
 
 export const createImport = {
   summary: 'Envia uma planilha (CSV/TXT em UTF-8 ou Windows-1252, ou XLSX; até 20 MB e 100.000 linhas) para importar contatos ou apólices.',
@@ -19,3 +25,19 @@ export const mergeContacts = {
   summary: 'Mescla outro contato neste, movendo cards, apólices, sinistros, documentos, notas e atividade.',
   body: ContactMergeSchema,
 };
+export const createStatement = {
+  summary: 'Envia o extrato de comissões de uma seguradora (CSV/TXT ou XLSX) para conciliar com as parcelas.',
+  upload: StatementFieldsSchema,
+};
+export const statements = { summary: 'Histórico de extratos importados.' };
+export const statementDetail = {
+  summary: 'Um extrato: contagens, progresso e uma página das linhas, cada uma com a conciliação (match) e o resultado.',
+  query: ImportRowsQuerySchema,
+};
+export const statementMapping = {
+  summary: 'Define o mapeamento de colunas do extrato; responde a pré-visualização.',
+  body: ImportMappingSchema,
+};
+export const statementErrors = { summary: 'As linhas do extrato com erro em CSV (separador ;, UTF-8 com BOM).' };
+export const commitStatement = { summary: 'Confirma o extrato: grava os pagamentos e estornos em segundo plano.' };
+export const undoStatement = { summary: 'Desfaz um extrato importado (até 30 dias): os pagamentos que ele trouxe saem.' };

@@ -1,7 +1,13 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
 import type { DuplicateGroup, ImportCreated, ImportDetail, ImportSummary, MergeResult } from './imports-types';
-import type { ContactMergeSchema, ImportFieldsSchema, ImportMappingSchema, ImportRowsQuerySchema } from './imports.schemas';
+import type {
+  ContactMergeSchema,
+  StatementFieldsSchema,
+  ImportFieldsSchema,
+  ImportMappingSchema,
+  ImportRowsQuerySchema,
+} from './imports.schemas';
 
 // Imports of contacts and policies, and the duplicates they (or the broker) made: the pipeline
 // service, which owns the contacts; a policies import writes its policies through finance.
@@ -80,4 +86,67 @@ export const mergeContacts = {
   notFound: NOT_FOUND.contact,
   body: phantom as typeof ContactMergeSchema,
   answer: phantom as MergeResult,
+} as const satisfies Operation;
+
+// Insurers' commission statements (extratos): imports of kind 'statement', the same life (file,
+// mapping remembered per insurer, preview, commit, undo) under their own paths; the pipeline reads
+// the file and finance matches and keeps the lines.
+export const createStatement = {
+  id: 'statements.create',
+  method: 'POST',
+  path: '/api/statements',
+  access: 'signed-in',
+  status: 201,
+  upload: { field: 'file', fields: phantom as typeof StatementFieldsSchema },
+  answer: phantom as ImportCreated,
+} as const satisfies Operation;
+export const statements = {
+  id: 'statements.list',
+  method: 'GET',
+  path: '/api/statements',
+  access: 'signed-in',
+  answer: phantom as ImportSummary[],
+} as const satisfies Operation;
+export const statementDetail = {
+  id: 'statements.get',
+  method: 'GET',
+  path: '/api/statements/:id',
+  access: 'signed-in',
+  notFound: NOT_FOUND.statement,
+  query: phantom as typeof ImportRowsQuerySchema,
+  answer: phantom as ImportDetail,
+} as const satisfies Operation;
+export const statementMapping = {
+  id: 'statements.mapping',
+  method: 'PUT',
+  path: '/api/statements/:id/mapping',
+  access: 'signed-in',
+  notFound: NOT_FOUND.statement,
+  body: phantom as typeof ImportMappingSchema,
+  answer: phantom as ImportDetail,
+} as const satisfies Operation;
+export const statementErrors = {
+  id: 'statements.errors',
+  method: 'GET',
+  path: '/api/statements/:id/errors.csv',
+  access: 'signed-in',
+  notFound: NOT_FOUND.statement,
+  produces: 'text/csv',
+} as const satisfies Operation;
+export const commitStatement = {
+  id: 'statements.commit',
+  method: 'POST',
+  path: '/api/statements/:id/commit',
+  access: 'signed-in',
+  status: 202,
+  notFound: NOT_FOUND.statement,
+  answer: phantom as ImportDetail,
+} as const satisfies Operation;
+export const undoStatement = {
+  id: 'statements.undo',
+  method: 'DELETE',
+  path: '/api/statements/:id',
+  access: 'signed-in',
+  notFound: NOT_FOUND.statement,
+  answer: phantom as ImportDetail,
 } as const satisfies Operation;

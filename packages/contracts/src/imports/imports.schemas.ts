@@ -6,13 +6,36 @@ import { parseBrazilianPhone } from '../br/phone';
 import { maxLengthMessage, optionalEmail, optionalText, requiredText } from '../fields';
 import { STATE_CODES } from '../options/broker-options';
 import { NOTE_MAX_LENGTH } from '../pipeline/pipeline-options';
-import { CONTACT_RECORD_FIELDS, IMPORT_KINDS, IMPORT_MODES, IMPORT_OUTCOMES, IMPORT_ROWS_PAGE_MAX } from './import-options';
+import {
+  CONTACT_RECORD_FIELDS,
+  IMPORT_KINDS,
+  STATEMENT_LINE_TYPES,
+  type StatementLineType,
+  IMPORT_MODES,
+  IMPORT_OUTCOMES,
+  IMPORT_ROWS_PAGE_MAX,
+} from './import-options';
 import { comparableName, parseSheetDate, parseSheetMoney, parseSheetPercent } from './import-values';
 
 /** The text fields beside an import's file: its kind and, for an XLSX, the sheet (the first by default). */
+const SHEET = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, maxLengthMessage(100))));
 export const ImportFieldsSchema = v.object({
-  kind: v.picklist(IMPORT_KINDS, "Tipo de importação inválido: use 'contacts' ou 'policies'."),
-  sheet: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, maxLengthMessage(100)))),
+  kind: v.picklist(
+    IMPORT_KINDS.filter((kind) => kind !== 'statement'),
+    "Tipo de importação inválido: use 'contacts' ou 'policies' (extratos: /api/statements).",
+  ),
+  sheet: SHEET,
+});
+
+/** The text fields beside a statement's file: the insurer that sent it and, for an XLSX, the sheet. */
+export const StatementFieldsSchema = v.object({
+  insurerId: v.pipe(
+    v.string('Selecione a seguradora do extrato.'),
+    v.trim(),
+    v.regex(/^[1-9]\d{0,8}$/, 'Selecione a seguradora do extrato.'),
+    v.transform(Number),
+  ),
+  sheet: SHEET,
 });
 
 const HEADER = v.pipe(v.string('Coluna inválida.'), v.maxLength(200, 'Coluna inválida.'));
@@ -133,6 +156,7 @@ export const ContactImportRowSchema = v.object({
 });
 
 export type ImportFieldsInput = v.InferOutput<typeof ImportFieldsSchema>;
+export type StatementFieldsInput = v.InferOutput<typeof StatementFieldsSchema>;
 export type ImportMappingInput = v.InferOutput<typeof ImportMappingSchema>;
 export type ImportRowsQuery = v.InferOutput<typeof ImportRowsQuerySchema>;
 export type ContactMergeInput = v.InferOutput<typeof ContactMergeSchema>;
@@ -212,3 +236,68 @@ export const PolicyImportRowSchema = v.pipe(
   ),
 );
 export type PolicyImportRow = v.InferOutput<typeof PolicyImportRowSchema>;
+
+/** 'Comissão', 'Pagamento', 'Estorno', 'Cancelamento', 'Ajuste'… as a statement line's type. */
+export function parseLineType(text: string): StatementLineType | null {
+  const word = comparableName(text);
+  if (/\b(estorno|estornada|cancelamento|cancelada|devolucao|chargeback|recuperacao)\b/.test(word)) return 'estorno';
+  if (/\b(ajuste|acerto|correcao|diferenca)\b/.test(word)) return 'ajuste';
+  if (/\b(comissao|comissoes|pagamento|credito|parcela|premio|normal)\b/.test(word)) return 'comissao';
+  return (STATEMENT_LINE_TYPES as readonly string[]).includes(word) ? (word as StatementLineType) : null;
+}
+
+/** '1', '01', '1/12', '1 de 12' as the instalment's number. */
+export function parseInstalmentNumber(text: string): number | null {
+  const match = /^0*(\d{1,3})(\s*(\/|de)\s*\d{1,3})?$/i.exec(text.trim());
+  const number = match ? Number(match[1]) : 0;
+  return number >= 1 ? number : null;
+}
+
+const STATEMENT_MONEY_MAX_CENTS = 999_999_999;
+const signedMoneyCell = (label: string) =>
+  optionalCell(`${label}: ${MONEY_MESSAGE}`, (text) => {
+    const cents = parseSheetMoney(text, true);
+    return cents !== null && Math.abs(cents) <= STATEMENT_MONEY_MAX_CENTS ? cents : null;
+  });
+
+/**
+ * One line of an insurer's statement, its cells named by field: the policy (number, endorsement,
+ * instalment) or the client's CPF/CNPJ, the commission gross, withheld (ISS, IRRF) and net in
+ * integer cents (negative for an estorno), the payment date and the line's type. A line without a
+ * type is an estorno when its net is negative, else a commission.
+ */
+export const StatementLineRowSchema = v.pipe(
+  v.object({
+    policyNumber: v.pipe(
+      optionalText(40),
+      v.transform((text) => (text ? text.toUpperCase() : null)),
+    ),
+    endorsement: optionalText(20),
+    instalment: optionalCell('Parcela inválida: use o número, ex.: 1 ou 1/12', parseInstalmentNumber),
+    document: optionalCell(DOCUMENT_MESSAGE, parseDocument),
+    grossCommission: signedMoneyCell('Comissão bruta'),
+    iss: signedMoneyCell('ISS'),
+    irrf: signedMoneyCell('IRRF'),
+    netCommission: v.pipe(
+      signedMoneyCell('Comissão líquida'),
+      v.check((cents) => cents !== null, 'Comissão líquida (valor pago) é obrigatória'),
+    ),
+    paymentDate: optionalCell('Data do pagamento inválida: use dd/mm/aaaa', (text) => parseSheetDate(text)),
+    lineType: optionalCell('Tipo inválido: use Comissão, Estorno ou Ajuste', parseLineType),
+  }),
+  v.forward(
+    v.check((row) => row.policyNumber !== null || row.document !== null, 'Informe o número da apólice ou o CPF/CNPJ do segurado'),
+    ['policyNumber'],
+  ),
+  v.transform((row) => {
+    const net = row.netCommission!;
+    const iss = row.iss ?? 0;
+    const irrf = row.irrf ?? 0;
+    const type: StatementLineType = row.lineType ?? (net < 0 ? 'estorno' : 'comissao');
+    // Statements write an estorno either negative or positive under its type: stored negative.
+    const sign = type === 'estorno' && net > 0 ? -1 : 1;
+    const gross = row.grossCommission ?? net + Math.sign(net || 1) * (Math.abs(iss) + Math.abs(irrf));
+    return { ...row, type, netCents: sign * net, grossCents: sign * gross, issCents: Math.abs(iss), irrfCents: Math.abs(irrf) };
+  }),
+);
+export type StatementLineRow = v.InferOutput<typeof StatementLineRowSchema>;

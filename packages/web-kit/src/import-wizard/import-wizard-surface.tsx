@@ -6,6 +6,7 @@ import {
   IMPORT_OPERATIONS as OPS,
   IMPORT_OUTCOME_LABELS,
   IMPORT_STATUS_LABELS,
+  LINE_MATCH_LABELS,
   REQUIRED_IMPORT_FIELDS,
   formatCount,
   formatDateTime,
@@ -15,6 +16,7 @@ import {
   type ImportDetail,
   type ImportMode,
   type ImportOutcome,
+  type LineMatchStatus,
 } from '@corretora/contracts';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,6 +44,27 @@ const useStyles = makeStyles({
 });
 
 type Step = 'file' | 'mapping' | 'preview' | 'running' | 'summary';
+
+/** The paths of an import's life: contacts and policies under /api/imports, an insurer's statements under /api/statements (same shapes). */
+const IMPORT_PATHS = {
+  list: OPS.imports,
+  create: OPS.createImport,
+  detail: OPS.importDetail,
+  mapping: OPS.importMapping,
+  commit: OPS.commitImport,
+  undo: OPS.undoImport,
+  errors: OPS.importErrors,
+};
+const STATEMENT_PATHS = {
+  list: OPS.statements,
+  create: OPS.createStatement,
+  detail: OPS.statementDetail,
+  mapping: OPS.statementMapping,
+  commit: OPS.commitStatement,
+  undo: OPS.undoStatement,
+  errors: OPS.statementErrors,
+} as unknown as typeof IMPORT_PATHS;
+const pathsOf = (kind: ImportWizardProps['kind']) => (kind === 'statement' ? STATEMENT_PATHS : IMPORT_PATHS);
 const PAGE = 50;
 const OUTCOME_COLOURS: Record<ImportOutcome, 'success' | 'brand' | 'informative' | 'warning' | 'danger'> = {
   create: 'success',
@@ -49,6 +72,14 @@ const OUTCOME_COLOURS: Record<ImportOutcome, 'success' | 'brand' | 'informative'
   skip: 'informative',
   duplicate: 'warning',
   error: 'danger',
+};
+
+const MATCH_COLOURS: Record<LineMatchStatus, 'success' | 'warning' | 'danger' | 'informative'> = {
+  conciliado: 'success',
+  pago_a_menor: 'warning',
+  pago_a_maior: 'warning',
+  estorno: 'danger',
+  nao_identificado: 'informative',
 };
 
 function Counts({ counts }: { counts: ImportCounts }) {
@@ -66,10 +97,12 @@ function Counts({ counts }: { counts: ImportCounts }) {
   );
 }
 
-function History({ kind, onOpen }: { kind: ImportWizardProps['kind']; onOpen: (id: number) => void }) {
+function History({ kind, insurerId, onOpen }: { kind: ImportWizardProps['kind']; insurerId?: number; onOpen: (id: number) => void }) {
   const styles = useStyles();
-  const history = useOperation(OPS.imports);
-  const mine = (history.data ?? []).filter((entry) => entry.kind === kind).slice(0, 10);
+  const history = useOperation(pathsOf(kind).list);
+  const mine = (history.data ?? [])
+    .filter((entry) => entry.kind === kind && (insurerId === undefined || entry.insurerId === insurerId))
+    .slice(0, 10);
   if (mine.length === 0) return null;
   return (
     <section aria-label="Importações anteriores">
@@ -106,8 +139,10 @@ function History({ kind, onOpen }: { kind: ImportWizardProps['kind']; onOpen: (i
 }
 
 /** The dialog itself, loaded when ImportWizard first renders. */
-export default function ImportWizardSurface({ kind, title, onClose, onChanged }: ImportWizardProps) {
+export default function ImportWizardSurface({ kind, insurerId, title, onClose, onChanged }: ImportWizardProps) {
   const styles = useStyles();
+  const paths = pathsOf(kind);
+  const statement = kind === 'statement';
   const queryClient = useQueryClient();
   const fileInputId = useId();
   const [step, setStep] = useState<Step>('file');
@@ -129,7 +164,7 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
     query: { offset: String(offset), limit: String(PAGE), ...(outcome ? { outcome } : {}) },
   };
   const detail = useQuery({
-    ...operationQuery(OPS.importDetail, detailInput),
+    ...operationQuery(paths.detail, detailInput),
     enabled: importId !== null && step !== 'file' && step !== 'mapping',
     refetchInterval: (query) => (query.state.data?.status === 'running' ? 500 : false),
   });
@@ -159,8 +194,8 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
     setError(apiErrorMessage(caught, fallback));
     setFieldIssues(caught instanceof ApiError ? (caught.body?.issues ?? []) : []);
   };
-  const refreshDetail = () => queryClient.invalidateQueries({ queryKey: [OPS.importDetail.id] });
-  const refreshHistory = () => queryClient.invalidateQueries({ queryKey: [OPS.imports.id] });
+  const refreshDetail = () => queryClient.invalidateQueries({ queryKey: [paths.detail.id] });
+  const refreshHistory = () => queryClient.invalidateQueries({ queryKey: [paths.list.id] });
 
   /** One step's call: busy while it runs, its failure shown (with the fields it names). */
   async function run(work: () => Promise<void>, fallback: string) {
@@ -183,10 +218,11 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
     }
     return run(async () => {
       const form = new FormData();
-      form.set('kind', kind);
+      if (statement) form.set('insurerId', String(insurerId ?? ''));
+      else form.set('kind', kind);
       if (sheet) form.set('sheet', sheet);
       form.set('file', file);
-      const answer = await callOperation(OPS.createImport, { body: form });
+      const answer = await callOperation(paths.create, { body: form });
       setCreated(answer);
       setImportId(answer.id);
       setMapping(answer.mapping);
@@ -199,8 +235,8 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
   const preview = () =>
     run(async () => {
       if (importId === null) return;
-      const answer = await callOperation(OPS.importMapping, { params: { id: importId }, body: { mapping, mode, insurers } });
-      queryClient.setQueryData(operationQuery(OPS.importDetail, { ...detailInput, query: { offset: '0', limit: String(PAGE) } }).queryKey, {
+      const answer = await callOperation(paths.mapping, { params: { id: importId }, body: { mapping, mode, insurers } });
+      queryClient.setQueryData(operationQuery(paths.detail, { ...detailInput, query: { offset: '0', limit: String(PAGE) } }).queryKey, {
         ...answer,
         rows: answer.rows.slice(0, PAGE),
       });
@@ -213,7 +249,7 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
   const commit = () =>
     run(async () => {
       if (importId === null) return;
-      await callOperation(OPS.commitImport, { params: { id: importId } });
+      await callOperation(paths.commit, { params: { id: importId } });
       setStep('running');
       await refreshDetail();
     }, 'Não foi possível confirmar a importação.');
@@ -221,7 +257,7 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
   const undo = () =>
     run(async () => {
       if (importId === null) return;
-      await callOperation(OPS.undoImport, { params: { id: importId } });
+      await callOperation(paths.undo, { params: { id: importId } });
       await Promise.all([refreshDetail(), refreshHistory()]);
       changed.current = true;
       onChanged();
@@ -278,7 +314,7 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
             </Field>
           ) : null}
         </div>
-        <History kind={kind} onOpen={openPrevious} />
+        <History kind={kind} insurerId={insurerId} onOpen={openPrevious} />
       </>
     );
   } else if (step === 'mapping' && created) {
@@ -363,16 +399,18 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
           </MessageBar>
         ) : null}
         <div className={styles.row}>
-          <Field label="Modo">
-            <Select value={mode} onChange={(_event, data) => setMode(data.value as ImportMode)}>
-              {IMPORT_MODE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          {mode !== current.mode ? (
+          {statement ? null : (
+            <Field label="Modo">
+              <Select value={mode} onChange={(_event, data) => setMode(data.value as ImportMode)}>
+                {IMPORT_MODE_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          {!statement && mode !== current.mode ? (
             <Button disabled={busy} onClick={() => void preview()}>
               Pré-visualizar neste modo
             </Button>
@@ -394,12 +432,12 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
             </Select>
           </Field>
           {current.counts.error > 0 ? (
-            <Button as="a" href={operationUrl(OPS.importErrors, { params: { id: current.id } })} download>
+            <Button as="a" href={operationUrl(paths.errors, { params: { id: current.id } })} download>
               Baixar erros (CSV)
             </Button>
           ) : null}
         </div>
-        <RowsTable detail={current} />
+        <RowsTable detail={current} statement={statement} />
         <Pager total={outcome ? current.counts[outcome] : current.totalRows} offset={offset} onOffset={setOffset} />
       </>
     );
@@ -436,7 +474,7 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
           </MessageBar>
         ) : null}
         {current.counts.error > 0 ? (
-          <Button as="a" href={operationUrl(OPS.importErrors, { params: { id: current.id } })} download>
+          <Button as="a" href={operationUrl(paths.errors, { params: { id: current.id } })} download>
             Baixar erros (CSV)
           </Button>
         ) : null}
@@ -491,7 +529,9 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
                 icon={busy ? <Spinner size="tiny" /> : undefined}
                 onClick={() => void commit()}
               >
-                {`Confirmar importação (${formatCount(current.counts.create)} novos, ${formatCount(current.counts.update)} atualizações)`}
+                {statement
+                  ? `Confirmar extrato (${formatCount(current.counts.create)} linhas a registrar)`
+                  : `Confirmar importação (${formatCount(current.counts.create)} novos, ${formatCount(current.counts.update)} atualizações)`}
               </Button>
             ) : null}
           </DialogActions>
@@ -501,7 +541,7 @@ export default function ImportWizardSurface({ kind, title, onClose, onChanged }:
   );
 }
 
-function RowsTable({ detail }: { detail: ImportDetail }) {
+function RowsTable({ detail, statement }: { detail: ImportDetail; statement: boolean }) {
   const styles = useStyles();
   return (
     <DataTable
@@ -530,6 +570,21 @@ function RowsTable({ detail }: { detail: ImportDetail }) {
               (row.reason ?? '')
             ),
         },
+        ...(statement
+          ? [
+              {
+                header: 'Conciliação',
+                cell: (row: ImportDetail['rows'][number]) =>
+                  row.match ? (
+                    <Badge appearance="tint" color={MATCH_COLOURS[row.match.status]}>
+                      {LINE_MATCH_LABELS[row.match.status]}
+                    </Badge>
+                  ) : (
+                    ''
+                  ),
+              },
+            ]
+          : []),
         ...detail.headers
           .slice(0, 3)
           .map((header) => ({ header, className: styles.cell, cell: (row: ImportDetail['rows'][number]) => row.values[header] ?? '' })),

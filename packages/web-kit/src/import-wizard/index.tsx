@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 
 export interface ImportWizardProps {
   kind: ImportKind;
+  /** A statement's insurer (kind 'statement'): the file is that insurer's extrato. */
+  insurerId?: number;
   /** 'Importar contatos', 'Importar apólices'. */
   title: string;
   onClose: () => void;

@@ -26,6 +26,8 @@ import {
   MoneyRegular,
   PeopleRegular,
   PersonAddRegular,
+  ReceiptMoneyRegular,
+  WalletRegular,
   ShieldCheckmarkRegular,
   SparkleRegular,
   BuildingRegular,
@@ -86,15 +88,28 @@ function StatCards() {
     { label: 'Sinistros Abertos', value: figure('finance', formatCount(stats.data.openClaims)), icon: AlertRegular },
     { label: 'Receita Mensal', value: figure('finance', formatMoney(stats.data.monthlyRevenue)), icon: MoneyRegular },
     { label: 'Novos Leads', value: figure('pipeline', formatCount(stats.data.newLeads)), icon: PersonAddRegular },
+    { label: 'A receber este mês', value: figure('finance', formatMoney(stats.data.receivableThisMonth)), icon: WalletRegular },
+    {
+      label: 'Diferenças em aberto',
+      value: figure(
+        'finance',
+        stats.data.openDifferences.count === 0
+          ? 'Nenhuma'
+          : `${formatMoney(stats.data.openDifferences.amount)} (${formatCount(stats.data.openDifferences.count)})`,
+      ),
+      icon: ReceiptMoneyRegular,
+      to: `${PATHS.commissions}?aba=recebiveis`,
+    },
   ];
   const renewing = stats.data.renewingIn30Days;
   return (
     <>
       <div className={styles.stats}>
-        {cards.map(({ label, value, icon: Icon }) => (
+        {cards.map(({ label, value, icon: Icon, to }) => (
           <Card key={label} className={styles.stat}>
             <CardHeader image={<Icon fontSize={24} />} header={<Text className={styles.statLabel}>{label}</Text>} />
             <Title3 as="p">{value}</Title3>
+            {to && <Link to={to}>Ver recebíveis</Link>}
           </Card>
         ))}
       </div>
@@ -163,6 +178,15 @@ const ACTIVITY: Record<ActivityType, { icon: FluentIcon; text: (event: ActivityE
   contacts_merged: {
     icon: PeopleRegular,
     text: (event) => `Contatos mesclados em ${event.subject}${event.detail ? ` (${event.detail})` : ''}`,
+  },
+  statement_imported: {
+    icon: ReceiptMoneyRegular,
+    text: (event) => `Extrato ${event.subject} importado${event.detail ? `: ${event.detail}` : ''}`,
+  },
+  statement_undone: { icon: ArrowUndoRegular, text: (event) => `Extrato ${event.subject} desfeito` },
+  policy_chargeback: {
+    icon: WalletRegular,
+    text: (event) => `Apólice ${event.subject} cancelada${event.detail ? `: ${event.detail}` : ''}`,
   },
 };
 

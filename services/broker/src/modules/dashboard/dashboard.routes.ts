@@ -19,6 +19,8 @@ const NO_FINANCE: FinanceStats = {
   pendingClaims: 0,
   monthlyRevenue: 0,
   renewingIn30Days: 0,
+  receivableThisMonth: 0,
+  openDifferences: { count: 0, amount: 0 },
   recentActivity: [],
 };
 

@@ -7,6 +7,8 @@ export const FINANCE_ACCOUNT_TABLES = [
   'claims',
   'claim_number_counters',
   'documents',
+  'statement_lines',
+  'finance_settings',
   'policy_instalments',
   'policies',
   'storage_usage',

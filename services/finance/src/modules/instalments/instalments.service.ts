@@ -2,7 +2,9 @@ import { NOT_FOUND, centsToWire, type PaymentPlanInput, type PolicyInstalment } 
 import { BrokerScopedTable, HttpError, intArrayLiteral } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { commissionCents } from '../commissions/commission-math';
-import { COMMISSION_BASE_CENTS } from '../policies/policy-sql';
+import { COMMISSION_BASE_CENTS, TODAY } from '../policies/policy-sql';
+import type { ReceivableSettingsService } from '../receivables/receivable-settings.service';
+import { cents, instalmentStatus } from '../receivables/receivables-math';
 import { planInstalments } from './instalment-math';
 
 interface PlanRow {
@@ -24,9 +26,15 @@ export class InstalmentsService {
   private readonly policies: BrokerScopedTable;
   private readonly instalments: BrokerScopedTable;
 
-  constructor(private readonly knex: Knex) {
+  private readonly lines: BrokerScopedTable;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly settings: ReceivableSettingsService,
+  ) {
     this.policies = new BrokerScopedTable(knex, 'policies');
     this.instalments = new BrokerScopedTable(knex, 'policy_instalments');
+    this.lines = new BrokerScopedTable(knex, 'statement_lines');
   }
 
   /**
@@ -66,14 +74,13 @@ export class InstalmentsService {
         expected_commission: centsToWire(instalment.commissionCents),
       }));
     });
-    await this.instalments
-      .of(userId, trx)
-      .rows()
-      .whereIn(
-        'policyId',
-        rows.map((row) => row.id),
-      )
-      .delete();
+    const ids = rows.map((row) => row.id);
+    // Statement lines paid to these instalments keep their instalment by its number across the new plan.
+    const { rows: paid } = await trx.raw<{ rows: { id: number; number: number }[] }>(
+      'select s.id, i.number from ? join ? on i.id = s.instalment_id where i.policy_id = any(?::int[])',
+      [this.lines.of(userId, trx).from('s'), this.instalments.of(userId, trx).from('i'), intArrayLiteral(ids)],
+    );
+    await this.instalments.of(userId, trx).rows().whereIn('policyId', ids).delete();
     if (planned.length > 0)
       await trx.raw(
         `insert into policy_instalments (user_id, policy_id, number, due_date, premium, expected_commission)
@@ -81,23 +88,52 @@ export class InstalmentsService {
            from jsonb_to_recordset(?::jsonb) as x(policy_id int, number int, due_date date, premium numeric, expected_commission numeric)`,
         [userId, JSON.stringify(planned)],
       );
+    if (paid.length > 0)
+      await trx.raw(
+        `update statement_lines s set instalment_id = i.id
+           from jsonb_to_recordset(?::jsonb) as x(id int, number int), ?
+          where s.user_id = ? and s.id = x.id and i.policy_id = s.policy_id and i.number = x.number`,
+        [JSON.stringify(paid), this.instalments.of(userId, trx).from('i'), userId],
+      );
   }
 
+  /** A policy's instalments with what statements paid on each and the status that gives (receivables-math.ts). */
   async list(userId: string, policyId: number, trx: Knex | Knex.Transaction = this.knex): Promise<PolicyInstalment[]> {
     const exists = await this.policies.of(userId, trx).byId(policyId).first('id');
     if (!exists) throw new HttpError(404, NOT_FOUND.policy);
-    const rows = (await this.instalments
-      .of(userId, trx)
-      .rows()
-      .where({ policyId })
-      .orderBy('number')
-      .select(
-        'number',
-        trx.raw('due_date::text as "dueDate"'),
-        trx.raw('premium::text as premium'),
-        trx.raw('expected_commission::text as "expectedCommission"'),
-      )) as Pick<PolicyInstalment, 'number' | 'dueDate' | 'premium' | 'expectedCommission'>[];
-    return rows.map((row) => ({ ...row, status: 'pending', received: null, difference: null }));
+    const settings = await this.settings.get(userId, trx);
+    const { rows } = await trx.raw<{
+      rows: (Pick<PolicyInstalment, 'number' | 'dueDate' | 'premium' | 'expectedCommission' | 'received'> & {
+        chargeback: boolean;
+        today: string;
+      })[];
+    }>(
+      `select i.number, i.due_date::text as "dueDate", i.premium::text as premium, i.expected_commission::text as "expectedCommission",
+              r.received::text as received, coalesce(r.chargeback, false) as chargeback, ${TODAY}::text as today
+         from ?
+         left join lateral (select sum(s.gross) as received, bool_or(s.type = 'estorno') as chargeback
+                              from ? where s.instalment_id = i.id having count(*) > 0) r on true
+        where i.policy_id = ?
+        order by i.number`,
+      [this.instalments.of(userId, trx).from('i'), this.lines.of(userId, trx).from('s'), policyId],
+    );
+    return rows.map(({ chargeback, today, ...row }) => {
+      const expected = cents(row.expectedCommission)!;
+      const received = cents(row.received);
+      return {
+        ...row,
+        status: instalmentStatus({
+          expectedCents: expected,
+          receivedCents: received,
+          hasChargeback: chargeback,
+          dueDate: row.dueDate,
+          today,
+          graceDays: settings.graceDays,
+          toleranceCents: settings.toleranceCents,
+        }),
+        difference: received === null ? null : centsToWire(received - expected),
+      };
+    });
   }
 
   /** PUT …/payment-plan: a cancelled policy keeps its plan (409); the rest is replanned in one transaction. */

@@ -1,6 +1,20 @@
 import { randomInt } from 'node:crypto';
-import { NOT_FOUND, centsToWire, type Policy, type PolicyIssueInput, type PolicyQuery } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, activityInsertSql, isUniqueViolation } from '@corretora/service-kit';
+import {
+  DEFAULT_CHARGEBACK_STEPS,
+  NOT_FOUND,
+  cancellationMonth,
+  centsToWire,
+  chargebackPercent,
+  formatMoney,
+  formatPercent,
+  wireToCents,
+  type ChargebackStep,
+  type Policy,
+  type PolicyIssueInput,
+  type PolicyQuery,
+} from '@corretora/contracts';
+import { BrokerScopedTable, HttpError, activityInsertSql, isUniqueViolation, recordActivity } from '@corretora/service-kit';
+import { addMonths } from '../instalments/instalment-math';
 import type { Knex } from 'knex';
 import type { InstalmentsService } from '../instalments/instalments.service';
 import { POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
@@ -21,6 +35,8 @@ export class PoliciesService {
   constructor(
     private readonly knex: Knex,
     private readonly instalments: InstalmentsService,
+    /** An insurer's chargeback scale (the catalogues service); a deleted insurer's is the default. */
+    private readonly chargebackSteps: (userId: string, insurerId: number) => Promise<readonly ChargebackStep[]>,
   ) {
     this.policies = new BrokerScopedTable(knex, 'policies');
     this.documents = new BrokerScopedTable(knex, 'documents');
@@ -59,16 +75,49 @@ export class PoliciesService {
     return row && { ...row, createdAt: new Date(row.createdAt).toISOString() };
   }
 
-  /** active → cancelled, by the broker. An expired or cancelled policy stays as it is (409). */
+  /**
+   * active → cancelled, by the broker. An expired or cancelled policy stays as it is (409). The
+   * chargeback its insurer will take is computed now: the scale's percent for the month of the
+   * policy the cancellation falls in (contracts' cancellationMonth), on the commission of the
+   * instalments already due, rounded half up to the cent; recorded in 'Atividade Recente'.
+   */
   async cancel(userId: string, id: number): Promise<Policy> {
-    const updated = await this.policies
-      .of(userId)
-      .byId(id)
-      .andWhere({ status: 'active' })
-      .andWhereRaw(`renewal_date >= ${TODAY}`)
-      .update({ status: 'cancelled', updatedAt: this.knex.fn.now() });
-    const policy = await this.byId(userId, id);
-    if (!policy) throw new HttpError(404, POLICY_NOT_FOUND);
+    const before = await this.byId(userId, id);
+    if (!before) throw new HttpError(404, POLICY_NOT_FOUND);
+    const steps = before.insurerId === null ? DEFAULT_CHARGEBACK_STEPS : await this.chargebackSteps(userId, before.insurerId);
+    const updated = await this.knex.transaction(async (trx) => {
+      const today = (await trx.raw<{ rows: { today: string }[] }>(`select ${TODAY}::text as today`)).rows[0]!.today;
+      const start = before.startDate ?? addMonths(before.renewalDate, -12);
+      const percent = chargebackPercent(steps, cancellationMonth(start, today));
+      const rows = (await this.policies
+        .of(userId, trx)
+        .byId(id)
+        .andWhere({ status: 'active' })
+        .andWhereRaw(`renewal_date >= ${TODAY}`)
+        .update({
+          status: 'cancelled',
+          updatedAt: trx.fn.now(),
+          cancelledOn: trx.raw(TODAY),
+          chargebackPercent: percent.toFixed(2),
+          chargebackExpected: trx.raw(
+            `round(coalesce((select sum(i.expected_commission) from policy_instalments i where i.policy_id = policies.id and i.due_date <= ${TODAY}), 0) * ?::numeric / 100, 2)`,
+            [percent.toFixed(2)],
+          ),
+        })
+        .returning(['policyNumber', trx.raw('chargeback_expected::text as "chargebackExpected"')])) as {
+        policyNumber: string;
+        chargebackExpected: string;
+      }[];
+      const row = rows[0];
+      if (row && row.chargebackExpected !== '0.00')
+        await recordActivity(trx, userId, {
+          type: 'policy_chargeback',
+          subject: row.policyNumber,
+          detail: `Estorno previsto de ${formatMoney(wireToCents(row.chargebackExpected))} (${formatPercent(Math.round(percent * 100))})`,
+        });
+      return rows.length;
+    });
+    const policy = (await this.byId(userId, id))!;
     if (updated === 0)
       throw new HttpError(
         409,

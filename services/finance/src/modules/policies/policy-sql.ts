@@ -14,4 +14,8 @@ export const COMMISSION_BASE_CENTS = '(coalesce(p.net_premium, p.premium) * 100)
 export const POLICY_COLUMNS = `p.id, p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName",
   p.type, p.premium::text as premium, p.net_premium::text as "netPremium", p.payment_method as "paymentMethod", ${POLICY_STATUS} as status, p.start_date::text as "startDate",
   p.renewal_date::text as "renewalDate", p.commission_type as "commissionType", p.commission_value::text as "commissionValue",
-  p.insurer_id as "insurerId", p.card_id as "cardId", p.created_at as "createdAt"`;
+  p.insurer_id as "insurerId", p.card_id as "cardId", p.created_at as "createdAt", p.cancelled_on::text as "cancelledOn",
+  p.chargeback_percent::text as "chargebackPercent", p.chargeback_expected::text as "chargebackExpected"`;
+
+/** An instalment its policy still owes: not one due after the policy's cancellation (i joined to its policy p). */
+export const INSTALMENT_EXPECTED = "not (p.status = 'cancelled' and i.due_date > coalesce(p.cancelled_on, p.updated_at::date))";

@@ -2,7 +2,8 @@ import { ACTIVE_CLAIM_STATUSES, divideRoundingHalfUp, type FinanceStats } from '
 import { BrokerScopedTable, recentActivity } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { commissionCents } from '../commissions/commission-math';
-import { COMMISSION_BASE_CENTS, TODAY } from '../policies/policy-sql';
+import { COMMISSION_BASE_CENTS, INSTALMENT_EXPECTED, TODAY } from '../policies/policy-sql';
+import type { ReceivableSettingsService } from '../receivables/receivable-settings.service';
 
 /**
  * Finance's share of the dashboard: active policies, open claims (= pending: open or in review),
@@ -14,14 +15,55 @@ export class FinanceStatsService {
   private readonly policies: BrokerScopedTable;
   private readonly claims: BrokerScopedTable;
 
-  constructor(private readonly knex: Knex) {
+  private readonly instalments: BrokerScopedTable;
+  private readonly lines: BrokerScopedTable;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly settings: ReceivableSettingsService,
+  ) {
     this.policies = new BrokerScopedTable(knex, 'policies');
     this.claims = new BrokerScopedTable(knex, 'claims');
+    this.instalments = new BrokerScopedTable(knex, 'policy_instalments');
+    this.lines = new BrokerScopedTable(knex, 'statement_lines');
+  }
+
+  /**
+   * 'A receber este mês': this month's expected commission less what statements paid on it (never
+   * below zero per instalment); 'Diferenças em aberto': instalments due so far paid short or over
+   * beyond the tolerance, or not paid past the grace days (receivables-math.ts, in SQL).
+   */
+  private async receivables(userId: string): Promise<Pick<FinanceStats, 'receivableThisMonth' | 'openDifferences'>> {
+    const settings = await this.settings.get(userId);
+    const { rows } = await this.knex.raw<{ rows: { receivable: string; count: number; amount: string }[] }>(
+      `with r as (select s.instalment_id, sum(s.gross) as received, bool_or(s.type = 'estorno') as chargeback
+                    from ? where s.instalment_id is not null group by s.instalment_id),
+            x as (select i.due_date, i.expected_commission as expected, r.received, coalesce(r.chargeback, false) as chargeback
+                    from ? join ? on p.id = i.policy_id left join r on r.instalment_id = i.id
+                   where i.due_date < date_trunc('month', ${TODAY}) + interval '1 month' and ${INSTALMENT_EXPECTED})
+       select (coalesce(sum(greatest(expected - coalesce(received, 0), 0))
+                 filter (where not chargeback and due_date >= date_trunc('month', ${TODAY})), 0) * 100)::bigint::text as receivable,
+              count(*) filter (where open)::int as count,
+              (coalesce(sum(abs(coalesce(received, 0) - expected)) filter (where open), 0) * 100)::bigint::text as amount
+         from (select *, not chargeback and (
+                 (received is null and due_date + ?::int < ${TODAY}) or
+                 (received is not null and abs(received - expected) * 100 > ?::int)) as open
+                 from x) y`,
+      [
+        this.lines.of(userId).from('s'),
+        this.instalments.of(userId).from('i'),
+        this.policies.of(userId).from('p'),
+        settings.graceDays,
+        settings.toleranceCents,
+      ],
+    );
+    const row = rows[0]!;
+    return { receivableThisMonth: Number(row.receivable), openDifferences: { count: row.count, amount: Number(row.amount) } };
   }
 
   async of(userId: string): Promise<FinanceStats> {
     // Policies, claims and events are independent reads: all at once.
-    const [{ rows }, claims, events] = await Promise.all([
+    const [{ rows }, claims, events, receivables] = await Promise.all([
       this.knex.raw<{ rows: { baseCents: string; commissionType: 'percentage' | 'fixed'; hundredths: string; renewing: boolean }[] }>(
         `select ${COMMISSION_BASE_CENTS} as "baseCents", p.commission_type as "commissionType", (p.commission_value * 100)::bigint::text as hundredths,
            p.renewal_date <= ${TODAY} + 30 as renewing
@@ -34,6 +76,7 @@ export class FinanceStatsService {
         .whereIn('status', ACTIVE_CLAIM_STATUSES as string[])
         .count<{ count: string }[]>('* as count'),
       recentActivity(this.knex, 'finance', userId),
+      this.receivables(userId),
     ]);
     const annual = rows.reduce(
       (sum, row) =>
@@ -52,6 +95,7 @@ export class FinanceStatsService {
       pendingClaims: open,
       monthlyRevenue: Number(divideRoundingHalfUp(BigInt(annual), 12n)),
       renewingIn30Days: rows.filter((row) => row.renewing).length,
+      ...receivables,
       recentActivity: events,
     };
   }

@@ -53,6 +53,26 @@ export interface RowAnalysis {
   record: object | null;
 }
 
+/**
+ * A sheet row read by its kind's schema: the mapped cells (field -> text) parsed, or the row's
+ * error outcome with each field's message.
+ */
+export function parseRow<S extends v.GenericSchema>(
+  schema: S,
+  row: SheetRow,
+  columns: Partial<Record<string, number>>,
+): { success: true; output: v.InferOutput<S> } | { success: false; error: RowAnalysis } {
+  const cells = Object.fromEntries(
+    Object.entries(columns).flatMap(([field, index]) => (index === undefined ? [] : [[field, row.cells[index] ?? '']])),
+  );
+  const parsed = v.safeParse(schema, cells);
+  if (parsed.success) return { success: true, output: parsed.output };
+  return {
+    success: false,
+    error: { line: row.line, outcome: 'error', errors: issuesToFieldErrors(parsed.issues), reason: null, targetId: null, record: null },
+  };
+}
+
 /** A note's fingerprint, so a re-import does not write the same note twice. */
 export function noteKey(contactId: number, content: string): string {
   return `${contactId}:${createHash('sha256').update(content.trim()).digest('base64url')}`;
@@ -111,19 +131,9 @@ export async function analyseContacts(input: {
   const results: (RowAnalysis & Partial<Working>)[] = [];
 
   for await (const row of input.rows) {
-    const cells = Object.fromEntries(
-      Object.entries(columns).flatMap(([field, index]) => (index === undefined ? [] : [[field, row.cells[index] ?? '']])),
-    );
-    const parsed = v.safeParse(ContactImportRowSchema, cells);
+    const parsed = parseRow(ContactImportRowSchema, row, columns);
     if (!parsed.success) {
-      results.push({
-        line: row.line,
-        outcome: 'error',
-        errors: issuesToFieldErrors(parsed.issues),
-        reason: null,
-        targetId: null,
-        record: null,
-      });
+      results.push(parsed.error);
       continue;
     }
     const value = parsed.output;

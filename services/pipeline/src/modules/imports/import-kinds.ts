@@ -1,10 +1,19 @@
-import { FINANCE_OPERATIONS, type ImportKind, type ImportMode, type ReferenceData, type UnknownInsurer } from '@corretora/contracts';
+import {
+  FINANCE_OPERATIONS,
+  type ActivityType,
+  type StatementLineMatch,
+  type ImportKind,
+  type ImportMode,
+  type ReferenceData,
+  type UnknownInsurer,
+} from '@corretora/contracts';
 import { HttpError, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { analyseContacts, noteKey, CONTACT_COLUMNS, type ExistingContact, type RowAnalysis, type SheetRow } from './contact-import';
 import { ContactWriter, type BatchRow, type KeptRow } from './contact-writer';
 import { analysePolicies } from './policy-import';
 import { PolicyWriter, loadClients, policyHolders, type PolicyBatchRow } from './policy-writer';
+import { analyseStatement, contactsByDocument, financeMatch, statementFinance, type StatementRecord } from './statement-import';
 
 /** The broker's catalogues (names to ids): the catalogues service, through its internal listener. */
 export type ReferenceSource = (userId: string) => Promise<ReferenceData>;
@@ -17,6 +26,8 @@ export interface AnalysisInput {
   columns: Record<string, number>;
   mode: ImportMode;
   insurerMap: Record<string, number>;
+  /** A statement's insurer; null for other kinds. */
+  insurerId: number | null;
 }
 
 export interface AppliedRow {
@@ -32,9 +43,18 @@ export interface ImportKindHandler<State = unknown> {
   batchSize: number;
   analyse(input: AnalysisInput): Promise<{ results: RowAnalysis[]; unknownInsurers: UnknownInsurer[] }>;
   /** What a run keeps between its batches. */
-  begin(userId: string): Promise<State>;
+  begin(userId: string, insurerId: number | null): Promise<State>;
   apply(trx: Knex.Transaction, userId: string, importId: number, batch: AppliedRow[], state: State): Promise<void>;
   undo(trx: Knex.Transaction, userId: string, importId: number): Promise<KeptRow[]>;
+  /** A page of rows' matches for the detail (a statement's lines, as finance keeps them once committed). */
+  matches?(
+    userId: string,
+    importId: number,
+    committed: boolean,
+    rows: { line: number; record: unknown }[],
+  ): Promise<Map<number, StatementLineMatch>>;
+  /** The 'Atividade Recente' entries of a commit and an undo (the generic ones by default). */
+  activity?: { done: ActivityType; undone: ActivityType };
 }
 
 /** Contacts: dedupe against the broker's contacts and notes, written by ContactWriter. */
@@ -91,6 +111,60 @@ export function policiesKind(
     begin: (userId) => loadClients(knex, userId),
     apply: (trx, userId, importId, batch, clients) => writer().apply(trx, userId, importId, batch as unknown as PolicyBatchRow[], clients),
     undo: (trx, userId, importId) => writer().undo(trx, userId, importId),
+  };
+}
+
+/**
+ * An insurer's statement: the pipeline reads the lines and finds their clients by CPF/CNPJ;
+ * finance matches them to instalments (preview), writes and matches each batch (commit) and
+ * removes them (undo). Nothing of a statement is kept here beyond the import's rows.
+ */
+export function statementKind(knex: Knex, finance: InternalClient | null): ImportKindHandler<number> {
+  return {
+    batchSize: 1000,
+    async analyse({ userId, rows, columns, insurerId }) {
+      const client = statementFinance(finance);
+      const results = await analyseStatement({
+        rows,
+        columns,
+        insurerId: insurerId!,
+        contacts: await contactsByDocument(knex, userId),
+        match: financeMatch(client, userId, insurerId!),
+      });
+      return { results, unknownInsurers: [] };
+    },
+    begin: async (_userId, insurerId) => insurerId!,
+    async apply(trx, userId, importId, batch, insurerId) {
+      const lines = batch.map((row) => row.record as StatementRecord);
+      await statementFinance(finance).call(FINANCE_OPERATIONS.applyStatement, { params: { userId }, body: { importId, insurerId, lines } });
+      await trx('import_rows')
+        .where({ importId, userId })
+        .whereIn(
+          'line',
+          batch.map((row) => row.line),
+        )
+        .update({ applied: 'created' });
+    },
+    async undo(_trx, userId, importId) {
+      await statementFinance(finance).call(FINANCE_OPERATIONS.undoStatement, { params: { userId }, body: { importId } });
+      return [];
+    },
+    async matches(userId, importId, committed, rows) {
+      if (!committed) {
+        return new Map(
+          rows.flatMap((row) => {
+            const match = (row.record as { match?: StatementLineMatch } | null)?.match;
+            return match ? [[row.line, match] as const] : [];
+          }),
+        );
+      }
+      const stored = await statementFinance(finance).call(FINANCE_OPERATIONS.statementLines, {
+        params: { userId },
+        body: { importId, lines: rows.map((row) => row.line) },
+      });
+      return new Map(stored.map((line) => [line.line, line.match]));
+    },
+    activity: { done: 'statement_imported', undone: 'statement_undone' },
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type ImportCreated,
   type ImportDetail,
   type ImportFieldsInput,
+  type StatementFieldsInput as StatementFields,
   type ImportKind,
   type ImportMappingInput,
   type ImportMode,
@@ -23,11 +24,10 @@ import {
   type ImportSummary,
   type UnknownInsurer,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, recordActivity, type SessionUser, type UploadedFile } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, csvDocument, recordActivity, type SessionUser, type UploadedFile } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { csvCell } from '../contacts/contacts-csv';
 import type { SheetRow } from './contact-import';
-import type { AppliedRow, ImportKinds } from './import-kinds';
+import type { AppliedRow, ImportKinds, ReferenceSource } from './import-kinds';
 import { readSheetFile, type SheetFile } from './sheet-file';
 import { SheetFileError } from './xlsx-reader';
 
@@ -40,6 +40,7 @@ const STALE_SECONDS = 60;
 interface ImportRow {
   id: number;
   kind: ImportKind;
+  insurerId: number | null;
   status: ImportStatus;
   createdBy: string | null;
   fileName: string;
@@ -68,10 +69,11 @@ interface ImportRow {
 const zeroCounts = (): ImportCounts => Object.fromEntries(IMPORT_OUTCOMES.map((outcome) => [outcome, 0])) as ImportCounts;
 
 /** The same headers in any order and spelling of case/accents: one remembered mapping. */
-export function headerKey(kind: ImportKind, headers: readonly string[]): string {
+export function headerKey(kind: ImportKind, headers: readonly string[], insurerId: number | null = null): string {
   const names = headers.map(comparableName).sort();
+  // A statement's mapping is remembered per insurer: each insurer writes its own layout.
   return createHash('sha256')
-    .update(JSON.stringify([kind, names]))
+    .update(JSON.stringify(insurerId === null ? [kind, names] : [kind, insurerId, names]))
     .digest('hex');
 }
 
@@ -118,6 +120,7 @@ export class ImportsService {
   constructor(
     private readonly knex: Knex,
     private readonly kinds: ImportKinds,
+    private readonly reference: ReferenceSource,
   ) {
     this.imports = new BrokerScopedTable(knex, 'imports');
     this.rows = new BrokerScopedTable(knex, 'import_rows');
@@ -131,8 +134,23 @@ export class ImportsService {
     return row;
   }
 
+  /** The /api/statements paths answer only statements: anything else is an id that does not exist there. */
+  async assertStatement(userId: string, id: number): Promise<void> {
+    const found = await this.imports.of(userId).byId(id).andWhere({ kind: 'statement' }).first('id');
+    if (!found) throw new HttpError(404, NOT_FOUND.statement);
+  }
+
   /** POST /api/imports: reads the file, keeps its rows, suggests (or recalls) the mapping. */
-  async create(user: SessionUser, file: UploadedFile, fields: ImportFieldsInput): Promise<ImportCreated> {
+  async create(user: SessionUser, file: UploadedFile, fields: ImportFieldsInput | StatementFields): Promise<ImportCreated> {
+    const kind: ImportKind = 'kind' in fields ? fields.kind : 'statement';
+    const insurerId = 'insurerId' in fields ? fields.insurerId : null;
+    if (insurerId !== null) {
+      const { insurers } = await this.reference(user.id);
+      if (!insurers.some((insurer) => insurer.id === insurerId))
+        throw new HttpError(400, 'Selecione uma das suas seguradoras.', [
+          { path: 'insurerId', message: 'Selecione uma das suas seguradoras.' },
+        ]);
+    }
     let sheet: SheetFile;
     try {
       sheet = await readSheetFile(file, fields.sheet || undefined);
@@ -140,21 +158,18 @@ export class ImportsService {
       if (error instanceof SheetFileError) throw new HttpError(error.status, error.message);
       throw error;
     }
-    const key = headerKey(fields.kind, sheet.headers);
-    const remembered = (await this.mappings
-      .of(user.id)
-      .rows()
-      .where({ kind: fields.kind, headerKey: key })
-      .first('mapping', 'mode', 'insurerMap')) as
+    const key = headerKey(kind, sheet.headers, insurerId);
+    const remembered = (await this.mappings.of(user.id).rows().where({ kind, headerKey: key }).first('mapping', 'mode', 'insurerMap')) as
       { mapping: Record<string, string>; mode: ImportMode; insurerMap: Record<string, number> } | undefined;
     const rememberedFits = remembered && Object.values(remembered.mapping).every((header) => sheet.headers.includes(header));
-    const mapping = rememberedFits ? remembered.mapping : suggestMapping(fields.kind, sheet.headers);
+    const mapping = rememberedFits ? remembered.mapping : suggestMapping(kind, sheet.headers);
     const id = await this.knex.transaction(async (trx) => {
       const [created] = await this.imports
         .of(user.id, trx)
         .insert({
           createdBy: user.email,
-          kind: fields.kind,
+          kind,
+          insurerId,
           status: 'mapping',
           fileName: file.originalName.slice(0, 255),
           encoding: sheet.encoding,
@@ -190,7 +205,8 @@ export class ImportsService {
     }
     return {
       id,
-      kind: fields.kind,
+      kind,
+      insurerId,
       status,
       fileName: file.originalName.slice(0, 255),
       encoding: sheet.encoding,
@@ -256,6 +272,7 @@ export class ImportsService {
       columns,
       mode: current.mode,
       insurerMap: current.insurerMap,
+      insurerId: current.insurerId,
     });
     const counts = zeroCounts();
     for (const result of results) counts[result.outcome] += 1;
@@ -321,14 +338,18 @@ export class ImportsService {
       .orderBy('line')
       .offset(query.offset)
       .limit(query.limit)
-      .select('line', 'outcome', 'errors', 'reason', 'targetId', 'cells')) as {
+      .select('line', 'outcome', 'errors', 'reason', 'targetId', 'cells', 'record')) as {
       line: number;
       outcome: ImportOutcome | null;
       errors: FieldIssue[] | null;
       reason: string | null;
       targetId: number | null;
       cells: string[];
+      record: unknown;
     }[];
+    const handler = this.kinds[current.kind];
+    const committed = current.status === 'running' || current.status === 'done' || current.status === 'failed';
+    const matches = handler.matches && rows.length > 0 ? await handler.matches(userId, id, committed, rows) : null;
     const counts = current.counts ?? zeroCounts();
     const toApply = counts.create + counts.update;
     return {
@@ -346,6 +367,7 @@ export class ImportsService {
         reason: row.reason,
         targetId: row.targetId,
         values: Object.fromEntries(current.headers.map((header, index) => [header, row.cells[index] ?? ''])),
+        ...(matches ? { match: matches.get(row.line) ?? null } : {}),
       })),
       offset: query.offset,
       limit: query.limit,
@@ -363,6 +385,7 @@ export class ImportsService {
     return {
       id: row.id,
       kind: row.kind,
+      insurerId: row.insurerId,
       status: row.status,
       fileName: row.fileName,
       totalRows: row.totalRows,
@@ -387,10 +410,12 @@ export class ImportsService {
     );
   }
 
-  async list(userId: string): Promise<ImportSummary[]> {
+  /** The history: statements apart from contacts and policies (each has its own screen and paths). */
+  async list(userId: string, statements = false): Promise<ImportSummary[]> {
     const rows = (await this.imports
       .of(userId)
       .rows()
+      .andWhere('kind', statements ? '=' : '<>', 'statement')
       .orderBy([
         { column: 'createdAt', order: 'desc' },
         { column: 'id', order: 'desc' },
@@ -417,7 +442,7 @@ export class ImportsService {
         lines.push([String(row.line), column, error.message, ...current.headers.map((_, index) => row.cells[index] ?? '')]);
       }
     }
-    const body = '\uFEFF' + lines.map((cells) => cells.map(csvCell).join(';')).join('\r\n') + '\r\n';
+    const body = csvDocument(lines);
     const base =
       current.fileName
         .replace(/\.[^.]*$/, '')
@@ -473,9 +498,9 @@ export class ImportsService {
 
   private async run(userId: string, id: number): Promise<void> {
     try {
-      const { kind } = await this.load(userId, id);
+      const { kind, insurerId } = await this.load(userId, id);
       const handler = this.kinds[kind];
-      const state = await handler.begin(userId);
+      const state = await handler.begin(userId, insurerId);
       for (;;) {
         const batchStarted = performance.now();
         const applied = await this.knex.transaction(async (trx) => {
@@ -521,7 +546,7 @@ export class ImportsService {
           .byId(id)
           .update({ status: 'done', finishedAt: trx.fn.now(), applied: JSON.stringify(done) });
         await recordActivity(trx, userId, {
-          type: 'import_done',
+          type: this.kinds[current.kind].activity?.done ?? 'import_done',
           subject: current.fileName,
           detail: `${done.create} criados, ${done.update} atualizados`,
         });
@@ -564,7 +589,7 @@ export class ImportsService {
         .byId(id)
         .update({ status: 'undone', undoneAt: trx.fn.now(), undoKept: JSON.stringify(kept) });
       await recordActivity(trx, userId, {
-        type: 'import_undone',
+        type: this.kinds[current.kind].activity?.undone ?? 'import_undone',
         subject: current.fileName,
         detail: kept.length > 0 ? `${kept.length} contato(s) alterado(s) depois foram mantidos` : null,
       });

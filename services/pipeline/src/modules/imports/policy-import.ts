@@ -2,15 +2,13 @@ import {
   PolicyImportRowSchema,
   comparableInsurer,
   comparableName,
-  issuesToFieldErrors,
   type ContactType,
   type FieldIssue,
   type ImportMode,
   type PolicyBookEntry,
   type UnknownInsurer,
 } from '@corretora/contracts';
-import * as v from 'valibot';
-import type { RowAnalysis, SheetRow } from './contact-import';
+import { parseRow, type RowAnalysis, type SheetRow } from './contact-import';
 
 /** The client of a policy row: a contact of the broker, or one the import creates. */
 export interface PolicyClient {
@@ -100,9 +98,6 @@ export async function analysePolicies(input: {
   const results: RowAnalysis[] = [];
 
   for await (const row of input.rows) {
-    const cells = Object.fromEntries(
-      Object.entries(input.columns).flatMap(([field, index]) => (index === undefined ? [] : [[field, row.cells[index] ?? '']])),
-    );
     const error = (errors: FieldIssue[]): RowAnalysis => ({
       line: row.line,
       outcome: 'error',
@@ -111,9 +106,9 @@ export async function analysePolicies(input: {
       targetId: null,
       record: null,
     });
-    const parsed = v.safeParse(PolicyImportRowSchema, cells);
+    const parsed = parseRow(PolicyImportRowSchema, row, input.columns);
     if (!parsed.success) {
-      results.push(error(issuesToFieldErrors(parsed.issues)));
+      results.push(parsed.error);
       continue;
     }
     const value = parsed.output;

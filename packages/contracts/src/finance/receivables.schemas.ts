@@ -1,0 +1,120 @@
+import * as v from 'valibot';
+import { optionalText } from '../fields';
+import { STATEMENT_LINE_TYPES } from '../imports/import-options';
+import { wireMoney } from '../wire-fields';
+import { MAX_CHARGEBACK_MONTH, MAX_CHARGEBACK_STEPS, MAX_GRACE_DAYS, MAX_TOLERANCE_CENTS } from './receivables-options';
+
+const positiveId = (message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message));
+
+/** PUT /api/insurers/{id}/chargeback-rule: months since the start -> % of the commission returned, months increasing. */
+export const ChargebackRuleSchema = v.object({
+  steps: v.pipe(
+    v.array(
+      v.object({
+        untilMonth: v.pipe(
+          v.number('Informe até qual mês'),
+          v.integer('O mês deve ser um número inteiro'),
+          v.minValue(1, 'O mês deve ser de 1 a 120'),
+          v.maxValue(MAX_CHARGEBACK_MONTH, 'O mês deve ser de 1 a 120'),
+        ),
+        percent: v.pipe(
+          v.number('Informe o percentual'),
+          v.minValue(0, 'O percentual deve ser de 0 a 100'),
+          v.maxValue(100, 'O percentual deve ser de 0 a 100'),
+          v.check(
+            (percent) => Number.isInteger(Math.round(percent * 100)) && Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-6,
+            'Use no máximo duas casas decimais',
+          ),
+        ),
+      }),
+      'Informe a escala de estorno (steps).',
+    ),
+    v.minLength(1, 'Informe ao menos uma faixa.'),
+    v.maxLength(MAX_CHARGEBACK_STEPS, `No máximo ${MAX_CHARGEBACK_STEPS} faixas.`),
+    v.check(
+      (steps) => steps.every((step, index) => index === 0 || step.untilMonth > steps[index - 1]!.untilMonth),
+      'Os meses das faixas devem ser crescentes.',
+    ),
+  ),
+});
+export type ChargebackRuleInput = v.InferOutput<typeof ChargebackRuleSchema>;
+
+const MONTH = v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido: use AAAA-MM'));
+
+/** GET /api/receivables: a month (this one by default) and, optionally, one insurer. */
+export const ReceivablesQuerySchema = v.object({
+  month: v.optional(MONTH),
+  insurerId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'Seguradora inválida.'), v.transform(Number))),
+});
+export type ReceivablesQuery = v.InferOutput<typeof ReceivablesQuerySchema>;
+
+/** PUT /api/receivables/settings: the tolerance ('0.05') and the grace days. */
+export const ReceivableSettingsSchema = v.object({
+  tolerance: wireMoney('Informe a tolerância', 'A tolerância não pode ser negativa', MAX_TOLERANCE_CENTS),
+  graceDays: v.pipe(
+    v.number('Informe os dias de carência'),
+    v.integer('Use um número inteiro de dias'),
+    v.minValue(0, `Os dias de carência devem ser de 0 a ${MAX_GRACE_DAYS}`),
+    v.maxValue(MAX_GRACE_DAYS, `Os dias de carência devem ser de 0 a ${MAX_GRACE_DAYS}`),
+  ),
+});
+export type ReceivableSettingsInput = v.InferOutput<typeof ReceivableSettingsSchema>;
+
+/** PUT /api/statement-lines/{id}/match: the broker decides which instalment a line pays. */
+export const LineMatchSchema = v.object({
+  policyId: positiveId('Selecione a apólice.'),
+  instalment: v.pipe(
+    v.number('Informe a parcela.'),
+    v.integer('Parcela inválida.'),
+    v.minValue(1, 'Parcela inválida.'),
+    v.maxValue(999, 'Parcela inválida.'),
+  ),
+  note: optionalText(500),
+});
+export type LineMatchInput = v.InferOutput<typeof LineMatchSchema>;
+
+/** POST /api/statement-lines/{id}/unmatch: the line is não identificado again, with why. */
+export const LineUnmatchSchema = v.object({ note: optionalText(500) });
+export type LineUnmatchInput = v.InferOutput<typeof LineUnmatchSchema>;
+
+const cents = v.pipe(v.number(), v.integer(), v.minValue(-999_999_999), v.maxValue(999_999_999));
+
+/** A statement line as the pipeline sends it to finance: read, typed and its client's contacts found. */
+const StatementWireLine = v.object({
+  line: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}:\d{1,6}$/)),
+  policyNumber: v.nullable(v.pipe(v.string(), v.maxLength(40))),
+  endorsement: v.nullable(v.pipe(v.string(), v.maxLength(20))),
+  instalment: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999))),
+  contactIds: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.maxLength(20)),
+  type: v.picklist(STATEMENT_LINE_TYPES),
+  grossCents: cents,
+  issCents: cents,
+  irrfCents: cents,
+  netCents: cents,
+  paidOn: v.nullable(v.pipe(v.string(), v.isoDate())),
+});
+export type StatementWireLineInput = v.InferOutput<typeof StatementWireLine>;
+
+/** POST /internal/finance/{userId}/statements/match: each line's match, read only (the preview). */
+export const StatementMatchSchema = v.object({
+  insurerId: positiveId('Seguradora inválida.'),
+  lines: v.pipe(v.array(StatementWireLine), v.maxLength(2_000)),
+});
+/** POST /internal/finance/{userId}/statements/apply: a commit's batch, written and matched. */
+export const StatementApplySchema = v.object({
+  importId: positiveId('Importação inválida.'),
+  insurerId: positiveId('Seguradora inválida.'),
+  lines: v.pipe(v.array(StatementWireLine), v.maxLength(1_000)),
+});
+/** POST /internal/finance/{userId}/statements/undo: what a statement wrote goes. */
+export const StatementUndoSchema = v.object({ importId: positiveId('Importação inválida.') });
+/** POST /internal/finance/{userId}/statements/lines: the stored lines of a statement, by line number (its detail page). */
+export const StatementLinesLookupSchema = v.object({
+  importId: positiveId('Importação inválida.'),
+  lines: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.maxLength(500)),
+});
+export type StatementMatchInput = v.InferOutput<typeof StatementMatchSchema>;
+export type StatementApplyInput = v.InferOutput<typeof StatementApplySchema>;
+export type StatementLinesLookupInput = v.InferOutput<typeof StatementLinesLookupSchema>;

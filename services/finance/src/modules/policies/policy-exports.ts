@@ -1,0 +1,83 @@
+import {
+  PAYMENT_METHODS,
+  centsToWire,
+  POLICY_STATUS_LABELS,
+  POLICY_TYPE_LABELS,
+  type CommissionsResponse,
+  type Policy,
+  type ReferenceData,
+} from '@corretora/contracts';
+import { csvDate, csvDocument, csvMoney } from '@corretora/service-kit';
+
+const METHOD_LABELS: Record<string, string> = Object.fromEntries(PAYMENT_METHODS.map((method) => [method.value, method.label]));
+
+/** GET /api/policies.csv: the policy list as the screen filters it, for Excel in pt-BR. */
+export function policiesCsv(policies: readonly Policy[], insurers: ReferenceData['insurers']): string {
+  const names = new Map(insurers.map((insurer) => [insurer.id, insurer.name]));
+  return csvDocument([
+    [
+      'Apólice',
+      'Cliente',
+      'Ramo',
+      'Seguradora',
+      'Início',
+      'Renovação',
+      'Prêmio total',
+      'Prêmio líquido',
+      'Comissão',
+      'Forma de pagamento',
+      'Status',
+      'Cancelada em',
+      'Estorno previsto',
+    ],
+    ...policies.map((policy) => [
+      policy.policyNumber,
+      policy.contactName,
+      POLICY_TYPE_LABELS[policy.type] ?? policy.type,
+      policy.insurerId === null ? '' : (names.get(policy.insurerId) ?? ''),
+      csvDate(policy.startDate),
+      csvDate(policy.renewalDate),
+      csvMoney(policy.premium),
+      csvMoney(policy.netPremium),
+      policy.commissionType === 'percentage' ? `${csvMoney(policy.commissionValue)}%` : `R$ ${csvMoney(policy.commissionValue)}`,
+      policy.paymentMethod ? (METHOD_LABELS[policy.paymentMethod] ?? policy.paymentMethod) : '',
+      POLICY_STATUS_LABELS[policy.status],
+      csvDate(policy.cancelledOn),
+      csvMoney(policy.chargebackExpected),
+    ]),
+  ]);
+}
+
+const cents = (value: number) => csvMoney(centsToWire(value));
+
+/** GET /api/commissions.csv: each policy's commission as the Comissões screen computes it (cents). */
+export function commissionsCsv(report: CommissionsResponse): string {
+  return csvDocument([
+    [
+      'Apólice',
+      'Cliente',
+      'Ramo',
+      'Prêmio',
+      'Base da comissão',
+      'Comissão',
+      'Tipo',
+      'Taxa ou valor',
+      'Renovação',
+      'Meses até a renovação',
+      'Status',
+    ],
+    ...report.policies.map((row) => [
+      row.policyNumber,
+      row.contactName,
+      POLICY_TYPE_LABELS[row.type] ?? row.type,
+      cents(row.premium),
+      cents(row.commissionBase),
+      cents(row.calculatedCommission),
+      row.commissionType === 'percentage' ? 'Percentual' : 'Valor fixo',
+      row.commissionType === 'percentage' ? `${csvMoney(row.commissionValue)}%` : csvMoney(row.commissionValue),
+      csvDate(row.renewalDate),
+      String(row.monthsUntilRenewal),
+      POLICY_STATUS_LABELS[row.status],
+    ]),
+  ]);
+}

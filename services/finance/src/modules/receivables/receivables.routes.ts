@@ -1,0 +1,31 @@
+import { FINANCE_OPERATIONS as OPS } from '@corretora/contracts';
+import { route, sendCsv } from '@corretora/service-kit';
+import type Router from '@koa/router';
+import type { ReceivableSettingsService } from './receivable-settings.service';
+import type { ReceivablesService } from './receivables.service';
+import type { StatementsService } from './statements.service';
+
+export function receivablesRoutes(
+  router: Router,
+  receivables: ReceivablesService,
+  settings: ReceivableSettingsService,
+  statements: StatementsService,
+): void {
+  route(router, OPS.receivables, ({ user, query }) => receivables.report(user.id, query));
+  route(router, OPS.receivablesCsv, async ({ user, query, ctx }) => {
+    const csv = await receivables.csv(user.id, query);
+    return sendCsv(ctx, csv.fileName, csv.body);
+  });
+  route(router, OPS.receivableSettings, ({ user }) => settings.answer(user.id));
+  route(router, OPS.setReceivableSettings, ({ user, body }) => settings.set(user.id, body));
+  route(router, OPS.matchStatementLine, ({ user, params, body }) => statements.matchByHand(user.id, params.id, body));
+  route(router, OPS.unmatchStatementLine, ({ user, params, body }) => statements.unmatch(user.id, params.id, body));
+}
+
+/** The pipeline's statement imports: the preview's matching, a commit's batches, undo, and the stored lines of a page. */
+export function statementRoutes(router: Router, statements: StatementsService): void {
+  route(router, OPS.matchStatement, ({ params, body }) => statements.match(params.userId, body));
+  route(router, OPS.applyStatement, ({ params, body }) => statements.apply(params.userId, body));
+  route(router, OPS.undoStatement, ({ params, body }) => statements.undo(params.userId, body.importId));
+  route(router, OPS.statementLines, ({ params, body }) => statements.lookup(params.userId, body));
+}

@@ -1,0 +1,393 @@
+import { cancellationMonth, chargebackPercent, PORTO_CHARGEBACK_STEPS, wireToCents } from '@corretora/contracts';
+import { addMonths } from '../src/modules/instalments/instalment-math';
+import { financeStack, type Who } from './stack';
+
+const stack = financeStack();
+const { api, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs } = stack;
+
+const windows1252 = (lines: string[]) => Buffer.from(lines.join('\r\n'), 'latin1');
+
+/** A valid CPF from 9 digits. */
+function cpf(seed: number): string {
+  const digits = String(100_000_000 + seed)
+    .slice(-9)
+    .split('')
+    .map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+const brDate = (iso: string) => iso.split('-').reverse().join('/');
+
+async function waitDone(who: Who, path: string) {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    const response = await pipelineApi().get(path).set('Cookie', who.cookie);
+    if (response.body.status !== 'running') return response;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('import did not finish');
+}
+
+/** 200 Porto policies AP-0001…AP-0200, R$ 1.000,00 net at 12,5%: R$ 125,00 of commission each, à vista, starting `start`. */
+async function importBook(who: Who, porto: number, start: string) {
+  const end = addMonths(start, 12);
+  const lines = ['Apólice;Seguradora;CPF;Segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão'];
+  for (let index = 1; index <= 200; index += 1) {
+    lines.push(
+      `AP-${String(index).padStart(4, '0')};Porto Seguro;${cpf(index)};Cliente ${index};Auto;${brDate(start)};${brDate(end)};1.000,00;1.073,80;12,5`,
+    );
+  }
+  const created = await pipelineApi()
+    .post('/api/imports')
+    .set('Cookie', who.cookie)
+    .field('kind', 'policies')
+    .attach('file', windows1252(lines), 'apolices.csv');
+  expect(created.status).toBe(201);
+  const id = created.body.id as number;
+  const preview = await pipelineApi().put(`/api/imports/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping });
+  expect(preview.body.counts.create).toBe(200);
+  expect((await pipelineApi().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie)).status).toBe(202);
+  expect((await waitDone(who, `/api/imports/${id}`)).body.status).toBe('done');
+  void porto;
+}
+
+const STATEMENT_HEADER = 'Nº Apólice;Endosso;Parcela;CPF/CNPJ;Comissão Bruta;ISS;IRRF;Valor Líquido;Data Pagamento;Tipo Lançamento';
+
+/**
+ * 200 lines: 196 paid exactly (R$ 125,00 gross, R$ 2,50 ISS, R$ 1,88 IRRF, R$ 120,62 net), AP-0197 paid R$ 0,03 short,
+ * AP-0198 R$ 1,00 short, AP-0199 under a number the insurer wrote differently (found by CPF and amount), and an estorno of AP-0200.
+ */
+function statement(paidOn: string): Buffer {
+  const lines = [STATEMENT_HEADER];
+  const date = brDate(paidOn);
+  for (let index = 1; index <= 196; index += 1)
+    lines.push(`AP-${String(index).padStart(4, '0')};0;1;${cpf(index)};125,00;2,50;1,88;120,62;${date};Comissão`);
+  lines.push(`AP-0197;0;1;;124,97;2,50;1,88;120,59;${date};Comissão`);
+  lines.push(`AP-0198;0;1;;124,00;2,48;1,86;119,66;${date};Comissão`);
+  lines.push(`999-0199-X;0;1;${cpf(199)};125,00;2,50;1,88;120,62;${date};Comissão`);
+  lines.push(`0AP-0200;0;1;;-125,00;0,00;0,00;-125,00;${date};Estorno por cancelamento`);
+  return windows1252(lines);
+}
+
+async function uploadStatement(who: Who, insurerId: number, file: Buffer) {
+  return pipelineApi()
+    .post('/api/statements')
+    .set('Cookie', who.cookie)
+    .field('insurerId', String(insurerId))
+    .attach('file', file, 'extrato-porto.csv');
+}
+
+describe('statements reconciled with instalments (#24)', () => {
+  test('a 200-line Windows-1252 statement: 0 errors, totals to the centavo, statuses, re-import brings nothing, undo', async () => {
+    const who = await brokerWithRefs();
+    const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;
+    const start = today();
+    await importBook(who, porto, start);
+
+    const created = await uploadStatement(who, porto, statement(start));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      kind: 'statement',
+      insurerId: porto,
+      status: 'mapping',
+      encoding: 'windows-1252',
+      delimiter: ';',
+    });
+    expect(created.body.mapping).toEqual({
+      policyNumber: 'Nº Apólice',
+      endorsement: 'Endosso',
+      instalment: 'Parcela',
+      document: 'CPF/CNPJ',
+      grossCommission: 'Comissão Bruta',
+      iss: 'ISS',
+      irrf: 'IRRF',
+      netCommission: 'Valor Líquido',
+      paymentDate: 'Data Pagamento',
+      lineType: 'Tipo Lançamento',
+    });
+    const id = created.body.id as number;
+    const preview = await pipelineApi()
+      .put(`/api/statements/${id}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: created.body.mapping });
+    expect(preview.status).toBe(200);
+    expect(preview.body.counts).toEqual({ create: 200, update: 0, skip: 0, duplicate: 0, error: 0 });
+    const page = await pipelineApi().get(`/api/statements/${id}?offset=196&limit=4`).set('Cookie', who.cookie);
+    expect(
+      page.body.rows.map((row: { match: { status: string; by: string; difference: string } }) => [
+        row.match.status,
+        row.match.by,
+        row.match.difference,
+      ]),
+    ).toEqual([
+      ['conciliado', 'numero', '-0.03'],
+      ['pago_a_menor', 'numero', '-1.00'],
+      ['conciliado', 'documento', '0.00'],
+      ['estorno', 'numero', '-250.00'],
+    ]);
+
+    expect((await pipelineApi().post(`/api/statements/${id}/commit`).set('Cookie', who.cookie)).status).toBe(202);
+    const done = await waitDone(who, `/api/statements/${id}`);
+    expect(done.body.status).toBe('done');
+    expect(done.body.applied.create).toBe(200);
+
+    const month = start.slice(0, 7);
+    const receivables = await api().get(`/api/receivables?month=${month}&insurerId=${porto}`).set('Cookie', who.cookie);
+    expect(receivables.status).toBe(200);
+    // 200 × 125,00 expected; received: 196 × 125,00 + 124,97 + 124,00 + 125,00 − 125,00.
+    expect(receivables.body).toMatchObject({
+      month,
+      expected: '25000.00',
+      received: '24748.97',
+      difference: '-251.03',
+      iss: '497.48',
+      irrf: '374.10',
+      net: '23877.39',
+      openDifferences: 1,
+    });
+    // The statement's own net column, summed line by line, is what the month received net.
+    expect(wireToCents(receivables.body.net)).toBe(196 * 12062 + 12059 + 11966 + 12062 - 12500);
+    const [row] = receivables.body.rows as {
+      insurerName: string;
+      instalments: { policyNumber: string; status: string; lines: unknown[] }[];
+    }[];
+    expect(row!.insurerName).toBe('Porto Seguro');
+    const status = (number: string) => row!.instalments.find((instalment) => instalment.policyNumber === number)!.status;
+    expect([status('AP-0001'), status('AP-0197'), status('AP-0198'), status('AP-0199'), status('AP-0200')]).toEqual([
+      'conciliado',
+      'conciliado',
+      'pago_a_menor',
+      'conciliado',
+      'estorno',
+    ]);
+
+    // The same file again: the mapping is remembered for this insurer, and every line was brought already.
+    const again = await uploadStatement(who, porto, statement(start));
+    expect(again.body.status).toBe('preview');
+    const againId = again.body.id as number;
+    const againDetail = await pipelineApi().get(`/api/statements/${againId}`).set('Cookie', who.cookie);
+    expect(againDetail.body.counts).toMatchObject({ create: 0, skip: 200, error: 0 });
+    await pipelineApi().post(`/api/statements/${againId}/commit`).set('Cookie', who.cookie);
+    await waitDone(who, `/api/statements/${againId}`);
+    const after = await api().get(`/api/receivables?month=${month}`).set('Cookie', who.cookie);
+    expect(after.body.net).toBe(receivables.body.net);
+
+    // The instalment's own view, and the dashboard.
+    const policies = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number; policyNumber: string }[];
+    const short = policies.find((policy) => policy.policyNumber === 'AP-0198')!;
+    const instalments = await api().get(`/api/policies/${short.id}/instalments`).set('Cookie', who.cookie);
+    expect(instalments.body[0]).toMatchObject({
+      status: 'pago_a_menor',
+      received: '124.00',
+      difference: '-1.00',
+      expectedCommission: '125.00',
+    });
+    const dashboard = await brokerApi().get('/api/dashboard/stats').set('Cookie', who.cookie);
+    expect(dashboard.body.unavailable).toEqual([]);
+    expect(dashboard.body.openDifferences).toEqual({ count: 1, amount: 100 });
+    expect(dashboard.body.recentActivity[0]).toMatchObject({ type: 'statement_imported', subject: 'extrato-porto.csv' });
+
+    // Undo: the payments go, the instalments read as before.
+    const undone = await pipelineApi().delete(`/api/statements/${id}`).set('Cookie', who.cookie);
+    expect(undone.body.status).toBe('undone');
+    const restored = await api().get(`/api/receivables?month=${month}`).set('Cookie', who.cookie);
+    expect(restored.body).toMatchObject({ expected: '25000.00', received: '0.00', net: '0.00' });
+    expect((await api().get(`/api/policies/${short.id}/instalments`).set('Cookie', who.cookie)).body[0]).toMatchObject({
+      status: 'pendente',
+      received: null,
+    });
+
+    // The other broker: none of it exists.
+    const other = await brokerWithRefs();
+    expect((await pipelineApi().get(`/api/statements/${id}`).set('Cookie', other.cookie)).body).toEqual({
+      message: 'Extrato não encontrado.',
+    });
+    expect((await pipelineApi().delete(`/api/statements/${id}`).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await pipelineApi().post(`/api/statements/${id}/commit`).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await uploadStatement(other, porto, statement(start))).status).toBe(400);
+    expect((await api().get(`/api/receivables?month=${month}`).set('Cookie', other.cookie)).body.expected).toBe('0.00');
+  });
+
+  test('manual match and unmatch of a line nothing matched, with a note; another broker’s line is 404', async () => {
+    const who = await brokerWithRefs();
+    const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;
+    const start = today();
+    await importBook(who, porto, start);
+    const file = windows1252([STATEMENT_HEADER, `XYZ-1;0;1;;125,00;0;0;125,00;${brDate(start)};Comissão`]);
+    const created = await uploadStatement(who, porto, file);
+    const id = created.body.id as number;
+    const preview = await pipelineApi()
+      .put(`/api/statements/${id}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: created.body.mapping });
+    expect(preview.body.rows[0].match.status).toBe('nao_identificado');
+    await pipelineApi().post(`/api/statements/${id}/commit`).set('Cookie', who.cookie);
+    await waitDone(who, `/api/statements/${id}`);
+    const month = start.slice(0, 7);
+    const report = await api().get(`/api/receivables?month=${month}`).set('Cookie', who.cookie);
+    expect(report.body.unidentified).toHaveLength(1);
+    const lineId = report.body.unidentified[0].id as number;
+    const policies = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number; policyNumber: string }[];
+    const target = policies.find((policy) => policy.policyNumber === 'AP-0005')!;
+
+    const other = await brokerWithRefs();
+    expect(
+      (await api().put(`/api/statement-lines/${lineId}/match`).set('Cookie', other.cookie).send({ policyId: target.id, instalment: 1 }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await api().put(`/api/statement-lines/${lineId}/match`).set('Cookie', who.cookie).send({ policyId: target.id, instalment: 7 })).body,
+    ).toEqual({
+      message: 'Esta apólice não tem essa parcela.',
+      issues: [{ path: 'instalment', message: 'Esta apólice não tem essa parcela.' }],
+    });
+    const matched = await api()
+      .put(`/api/statement-lines/${lineId}/match`)
+      .set('Cookie', who.cookie)
+      .send({ policyId: target.id, instalment: 1, note: 'Número errado no extrato' });
+    expect(matched.status).toBe(200);
+    expect(matched.body).toMatchObject({
+      note: 'Número errado no extrato',
+      match: { status: 'conciliado', by: 'manual', policyNumber: 'AP-0005' },
+    });
+    expect((await api().get(`/api/policies/${target.id}/instalments`).set('Cookie', who.cookie)).body[0].status).toBe('conciliado');
+    const unmatched = await api()
+      .post(`/api/statement-lines/${lineId}/unmatch`)
+      .set('Cookie', who.cookie)
+      .send({ note: 'Era de outra apólice' });
+    expect(unmatched.body.match.status).toBe('nao_identificado');
+    expect((await api().post(`/api/statement-lines/${lineId}/unmatch`).set('Cookie', other.cookie).send({})).status).toBe(404);
+    // The committed statement's detail shows the line as finance keeps it now.
+    const detail = await pipelineApi().get(`/api/statements/${id}`).set('Cookie', who.cookie);
+    expect(detail.body.rows[0].match.status).toBe('nao_identificado');
+  });
+});
+
+describe('chargeback rules per insurer', () => {
+  test('Porto’s scale is seeded, another insurer has the default, a broker’s own scale is kept; the other broker gets 404', async () => {
+    const who = await brokerWithRefs();
+    const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;
+    const bradesco = who.refs.insurers.find((insurer) => insurer.name === 'Bradesco Seguros')!.id;
+    expect((await cataloguesApi().get(`/api/insurers/${porto}/chargeback-rule`).set('Cookie', who.cookie)).body).toEqual({
+      insurerId: porto,
+      steps: PORTO_CHARGEBACK_STEPS,
+      custom: false,
+    });
+    expect((await cataloguesApi().get(`/api/insurers/${bradesco}/chargeback-rule`).set('Cookie', who.cookie)).body.steps).toEqual([
+      { untilMonth: 6, percent: 100 },
+    ]);
+    const invalid = await cataloguesApi()
+      .put(`/api/insurers/${bradesco}/chargeback-rule`)
+      .set('Cookie', who.cookie)
+      .send({
+        steps: [
+          { untilMonth: 12, percent: 50 },
+          { untilMonth: 6, percent: 100 },
+        ],
+      });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.issues).toEqual([{ path: 'steps', message: 'Os meses das faixas devem ser crescentes.' }]);
+    expect(
+      (
+        await cataloguesApi()
+          .put(`/api/insurers/${bradesco}/chargeback-rule`)
+          .set('Cookie', who.cookie)
+          .send({ steps: [{ untilMonth: 3, percent: 101 }] })
+      ).status,
+    ).toBe(400);
+    const saved = await cataloguesApi()
+      .put(`/api/insurers/${bradesco}/chargeback-rule`)
+      .set('Cookie', who.cookie)
+      .send({
+        steps: [
+          { untilMonth: 12, percent: 100 },
+          { untilMonth: 24, percent: 33.33 },
+        ],
+      });
+    expect(saved.body).toEqual({
+      insurerId: bradesco,
+      steps: [
+        { untilMonth: 12, percent: 100 },
+        { untilMonth: 24, percent: 33.33 },
+      ],
+      custom: true,
+    });
+    const other = await brokerWithRefs();
+    expect((await cataloguesApi().get(`/api/insurers/${porto}/chargeback-rule`).set('Cookie', other.cookie)).status).toBe(404);
+    expect(
+      (
+        await cataloguesApi()
+          .put(`/api/insurers/${porto}/chargeback-rule`)
+          .set('Cookie', other.cookie)
+          .send({ steps: [{ untilMonth: 1, percent: 0 }] })
+      ).status,
+    ).toBe(404);
+  });
+
+  test('month arithmetic: cancelled in month 8 of a Porto policy returns 75%', () => {
+    expect(cancellationMonth('2026-01-15', '2026-08-20')).toBe(8);
+    expect(cancellationMonth('2026-01-15', '2026-08-14')).toBe(7);
+    expect(cancellationMonth('2026-01-15', '2026-01-15')).toBe(1);
+    expect(chargebackPercent(PORTO_CHARGEBACK_STEPS, 6)).toBe(100);
+    expect(chargebackPercent(PORTO_CHARGEBACK_STEPS, 8)).toBe(75);
+    expect(chargebackPercent(PORTO_CHARGEBACK_STEPS, 36)).toBe(15);
+    expect(chargebackPercent(PORTO_CHARGEBACK_STEPS, 37)).toBe(0);
+  });
+
+  test('a Porto policy cancelled in its month 8 expects 75% of its commission back, in the activity feed', async () => {
+    const who = await brokerWithRefs();
+    const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;
+    // Started 7 months and 5 days ago: today is in its month 8.
+    const start = addMonths(today(), -7);
+    const started = new Date(`${start}T12:00:00Z`);
+    started.setUTCDate(started.getUTCDate() - 5);
+    await importBook(who, porto, started.toISOString().slice(0, 10));
+    const policies = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number; policyNumber: string }[];
+    const policy = policies.find((entry) => entry.policyNumber === 'AP-0001')!;
+    const cancelled = await api().post(`/api/policies/${policy.id}/cancel`).set('Cookie', who.cookie);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({
+      status: 'cancelled',
+      cancelledOn: today(),
+      chargebackPercent: '75.00',
+      chargebackExpected: '93.75',
+    });
+    const dashboard = await brokerApi().get('/api/dashboard/stats').set('Cookie', who.cookie);
+    expect(dashboard.body.recentActivity[0]).toMatchObject({
+      type: 'policy_chargeback',
+      subject: 'AP-0001',
+      detail: 'Estorno previsto de R$ 93,75 (75,00%)',
+    });
+    const report = await api()
+      .get(`/api/receivables?month=${today().slice(0, 7)}`)
+      .set('Cookie', who.cookie);
+    expect(report.body.chargebacks).toBe('93.75');
+  });
+});
+
+describe('CSV exports for Excel pt-BR', () => {
+  test('policies.csv, commissions.csv and receivables.csv: ;, BOM, decimal commas, dd/mm/aaaa', async () => {
+    const who = await brokerWithRefs();
+    const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;
+    await importBook(who, porto, '2026-03-10');
+    const policies = await api().get('/api/policies.csv').set('Cookie', who.cookie);
+    expect(policies.status).toBe(200);
+    expect(policies.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = policies.text.split('\r\n');
+    expect(lines[0]!.startsWith('\uFEFFApólice;Cliente;Ramo;Seguradora;Início')).toBe(true);
+    expect(lines).toContain('AP-0001;Cliente 1;Automotivo;Porto Seguro;10/03/2026;10/03/2027;1073,80;1000,00;12,50%;;Ativa;;');
+    const commissions = await api().get('/api/commissions.csv').set('Cookie', who.cookie);
+    expect(commissions.text.split('\r\n')[1]).toMatch(
+      /^AP-\d{4};Cliente \d+;Automotivo;1073,80;1000,00;125,00;Percentual;12,50%;10\/03\/2027;/,
+    );
+    const receivables = await api().get('/api/receivables.csv?month=2026-03').set('Cookie', who.cookie);
+    expect(receivables.headers['content-disposition']).toBe('attachment; filename="recebiveis-2026-03.csv"');
+    expect(receivables.text.split('\r\n')[1]).toBe('Porto Seguro;AP-0001;Cliente 1;1;10/03/2026;125,00;;;Não pago;;;');
+    expect((await api().get('/api/receivables.csv?month=2026-13').set('Cookie', who.cookie)).status).toBe(400);
+  });
+});
