@@ -1,7 +1,15 @@
-import { COMMISSION_PERIODS, POLICY_TYPES, formatCount, formatMoney, type PolicyType } from '@corretora/contracts';
+import {
+  FINANCE_OPERATIONS as OPS,
+  COMMISSION_PERIODS,
+  POLICY_TYPES,
+  formatCount,
+  formatMoney,
+  type PolicyType,
+} from '@corretora/contracts';
 import { QueryState, PageHeader } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Caption1, Field, Spinner, Subtitle2, Text, Title3 } from '@corretora/web-kit/fluent/core';
+import { operationUrl, useSearchParams } from '@corretora/web-kit';
+import { Button, Caption1, Field, Spinner, Subtitle2, Text, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { Select } from '@corretora/web-kit/fluent/select';
@@ -11,6 +19,7 @@ import { useCommissions } from '../features/commissions/api/commissions-api';
 import { ratio } from '../components/ratio';
 
 // The Apólices tab's table loads when the tab is first opened (Visão Geral is the default).
+const ReceivablesPanel = lazy(() => import('../features/receivables/components/receivables-panel'));
 const CommissionPoliciesTable = lazy(() =>
   import('../features/commissions/components/commission-policies-table').then((module) => ({ default: module.CommissionPoliciesTable })),
 );
@@ -35,6 +44,7 @@ const useStyles = makeStyles({
   tableWrap: { overflowX: 'auto', marginTop: tokens.spacingVerticalM },
 });
 
+const TAB_PARAMS = { overview: 'visao-geral', policies: 'apolices', projections: 'projecoes', receivables: 'recebiveis' } as const;
 const TYPE_LABEL = Object.fromEntries(POLICY_TYPES.map((type) => [type.value, type.label])) as Record<PolicyType, string>;
 const MONTH = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T12:00:00Z`));
@@ -56,12 +66,31 @@ export default function CommissionsPage() {
   const styles = useStyles();
   const [type, setType] = useState<PolicyType | 'all'>('all');
   const [months, setMonths] = useState(12);
-  const [tab, setTab] = useState<'overview' | 'policies' | 'projections'>('overview');
+  // ?aba=recebiveis opens Recebíveis (the dashboard's 'Diferenças em aberto' links there).
+  const [params, setParams] = useSearchParams();
+  const tab =
+    (['overview', 'policies', 'projections', 'receivables'] as const).find((value) => TAB_PARAMS[value] === params.get('aba')) ??
+    'overview';
+  const setTab = (value: keyof typeof TAB_PARAMS) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value === 'overview') next.delete('aba');
+      else next.set('aba', TAB_PARAMS[value]);
+      return next;
+    });
   const commissions = useCommissions(type, months);
 
   return (
     <>
-      <PageHeader title="Comissões" subtitle="Receita de comissões das suas apólices" />
+      <PageHeader
+        title="Comissões"
+        subtitle="Receita de comissões das suas apólices"
+        actions={
+          <Button as="a" href={operationUrl(OPS.commissionsCsv, { query: { type, months: String(months) as '12' } })} download>
+            Exportar CSV
+          </Button>
+        }
+      />
       <div className={styles.toolbar}>
         <Field label="Tipo">
           <Select value={type} onChange={(_event, data) => setType(data.value as PolicyType | 'all')}>
@@ -102,11 +131,17 @@ export default function CommissionsPage() {
                   </Card>
                 ))}
               </div>
-              <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as typeof tab)}>
+              <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as keyof typeof TAB_PARAMS)}>
                 <Tab value="overview">Visão Geral</Tab>
                 <Tab value="policies">Apólices</Tab>
                 <Tab value="projections">Projeções</Tab>
+                <Tab value="receivables">Recebíveis</Tab>
               </TabList>
+              {tab === 'receivables' && (
+                <Suspense fallback={<Spinner label="Carregando recebíveis..." />}>
+                  <ReceivablesPanel />
+                </Suspense>
+              )}
               {tab === 'overview' && (
                 <div className={styles.rows} role="tabpanel" aria-label="Visão Geral">
                   <Subtitle2>Receita por tipo de seguro</Subtitle2>

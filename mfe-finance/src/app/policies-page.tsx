@@ -10,9 +10,9 @@ import {
   type Policy,
   type PolicyStatus,
 } from '@corretora/contracts';
-import { invalidateOperations, useSearchParams } from '@corretora/web-kit';
+import { invalidateOperations, operationUrl, useSearchParams } from '@corretora/web-kit';
 import { ImportWizard } from '@corretora/web-kit/import-wizard';
-import { ArrowUploadRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { DataTable, PageHeader, QueryState, useConfirmAction } from '@corretora/web-kit/ui';
@@ -86,9 +86,21 @@ export default function PoliciesPage() {
         title="Gestão de Apólices"
         subtitle="Apólices emitidas, renovações e cancelamentos"
         actions={
-          <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)}>
-            Importar
-          </Button>
+          <>
+            <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)}>
+              Importar
+            </Button>
+            <Button
+              as="a"
+              href={operationUrl(FINANCE_OPERATIONS.policiesCsv, {
+                query: { type: filters.type, status: filters.status, ...(filters.renewal ? { renewal: filters.renewal } : {}) },
+              })}
+              download
+              icon={<ArrowDownloadRegular />}
+            >
+              Exportar
+            </Button>
+          </>
         }
       />
       {importing ? (

@@ -3,7 +3,7 @@ import { apiErrorMessage } from '@corretora/web-kit';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Button, Caption1, Link, Text } from '@corretora/web-kit/fluent/core';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useRevealPassword } from '../api/reveal-password';
 
 const useStyles = makeStyles({
@@ -23,13 +23,15 @@ function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
 
+const ChargebackRuleDialog = lazy(() => import('./chargeback-rule-dialog'));
+
 export function InsurerDetails({ item }: { item: Insurer }) {
   const styles = useStyles();
   const [open, setOpen] = useState(false);
+  const [scale, setScale] = useState(false);
   const reveal = useRevealPassword();
   const [password, setPassword] = useState<string | null>(null);
   const hasDetails = Boolean(item.manager || item.email || item.hasPassword || item.website);
-  if (!hasDetails) return null;
 
   const togglePassword = () => {
     if (password !== null) return setPassword(null);
@@ -39,11 +41,21 @@ export function InsurerDetails({ item }: { item: Insurer }) {
   return (
     <>
       <div>
-        <Button size="small" appearance="transparent" onClick={() => setOpen((value) => !value)} aria-expanded={open}>
-          {open ? 'Ocultar detalhes' : 'Ver detalhes'}
+        {hasDetails ? (
+          <Button size="small" appearance="transparent" onClick={() => setOpen((value) => !value)} aria-expanded={open}>
+            {open ? 'Ocultar detalhes' : 'Ver detalhes'}
+          </Button>
+        ) : null}
+        <Button size="small" appearance="transparent" onClick={() => setScale(true)}>
+          Escala de estorno
         </Button>
       </div>
-      {open ? (
+      {scale ? (
+        <Suspense fallback={null}>
+          <ChargebackRuleDialog insurerId={item.id} insurerName={item.name} onClose={() => setScale(false)} />
+        </Suspense>
+      ) : null}
+      {open && hasDetails ? (
         <div className={styles.details}>
           {item.manager ? (
             <>

@@ -1,5 +1,6 @@
 import {
   FINANCE_OPERATIONS as OPS,
+  INSTALMENT_STATUS_LABELS,
   MAX_INSTALMENTS,
   PAYMENT_METHODS,
   formatDate,
@@ -92,7 +93,8 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
               { header: 'Vencimento', cell: (row) => formatDate(row.dueDate) },
               { header: 'Prêmio', cell: (row) => formatMoney(wireToCents(row.premium)) },
               { header: 'Comissão prevista', cell: (row) => formatMoney(wireToCents(row.expectedCommission)) },
-              { header: 'Situação', cell: () => 'A receber' },
+              { header: 'Recebido', cell: (row) => (row.received === null ? '—' : formatMoney(wireToCents(row.received))) },
+              { header: 'Situação', cell: (row) => INSTALMENT_STATUS_LABELS[row.status] },
             ]}
           />
         )}

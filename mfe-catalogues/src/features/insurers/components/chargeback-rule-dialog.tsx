@@ -1,0 +1,119 @@
+import { CATALOGUE_OPERATIONS as OPS, MAX_CHARGEBACK_STEPS, type ChargebackStep } from '@corretora/contracts';
+import { ApiError, apiErrorMessage, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { Body1, Button, Field, Input } from '@corretora/web-kit/fluent/core';
+import { FormDialog, QueryState, useNotify } from '@corretora/web-kit/ui';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
+const useStyles = makeStyles({
+  step: { display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: tokens.spacingHorizontalM, alignItems: 'end' },
+  steps: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+});
+
+interface Row {
+  untilMonth: string;
+  percent: string;
+}
+
+const toRows = (steps: readonly ChargebackStep[]): Row[] =>
+  steps.map((step) => ({ untilMonth: String(step.untilMonth), percent: String(step.percent).replace('.', ',') }));
+
+/**
+ * An insurer's chargeback scale (Configurações > Seguradoras): cancelled up to month N of the
+ * policy, P% of its commission goes back. Cancelling a policy reads it.
+ */
+export default function ChargebackRuleDialog({
+  insurerId,
+  insurerName,
+  onClose,
+}: {
+  insurerId: number;
+  insurerName: string;
+  onClose: () => void;
+}) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const rule = useOperation(OPS.chargebackRule, { params: { id: insurerId } });
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const shown = rows ?? (rule.data ? toRows(rule.data.steps) : []);
+  const update = (index: number, change: Partial<Row>) => setRows(shown.map((row, at) => (at === index ? { ...row, ...change } : row)));
+  const save = useMutation({
+    mutationFn: () =>
+      callOperation(OPS.setChargebackRule, {
+        params: { id: insurerId },
+        body: {
+          steps: shown.map((row) => ({
+            untilMonth: /^\d+$/.test(row.untilMonth) ? Number(row.untilMonth) : (row.untilMonth as never),
+            percent: /^\d{1,3}(,\d{1,2})?$/.test(row.percent) ? Number(row.percent.replace(',', '.')) : (row.percent as never),
+          })),
+        },
+      }),
+    onSuccess: async () => {
+      await invalidateOperations(queryClient, OPS.chargebackRule);
+      notify.success('Escala de estorno salva');
+      onClose();
+    },
+    onError: (error) => {
+      const fields = error instanceof ApiError ? (error.body?.issues ?? []) : [];
+      setIssues(Object.fromEntries(fields.map((issue) => [issue.path, issue.message])));
+      if (fields.length === 0) notify.error('Não foi possível salvar a escala.', apiErrorMessage(error, ''));
+    },
+  });
+  return (
+    <FormDialog
+      title={`Escala de estorno: ${insurerName}`}
+      submitLabel="Salvar escala"
+      busy={save.isPending}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+      extraActions={
+        shown.length < MAX_CHARGEBACK_STEPS ? (
+          <Button onClick={() => setRows([...shown, { untilMonth: '', percent: '' }])}>Adicionar faixa</Button>
+        ) : undefined
+      }
+    >
+      <Body1>
+        Quando uma apólice desta seguradora é cancelada, o estorno previsto é o percentual da faixa do mês do cancelamento (o mês de início
+        é o mês 1) sobre a comissão das parcelas já vencidas. Depois da última faixa, nada é estornado.
+      </Body1>
+      <QueryState query={rule} loading="Carregando escala..." error="Não foi possível carregar a escala.">
+        {() => (
+          <div className={styles.steps}>
+            {issues.steps ? <Body1 role="alert">{issues.steps}</Body1> : null}
+            {shown.map((row, index) => (
+              <div key={index} className={styles.step}>
+                <Field label="Até o mês" required validationMessage={issues[`steps.${index}.untilMonth`]}>
+                  <Input
+                    inputMode="numeric"
+                    value={row.untilMonth}
+                    onChange={(_event, data) => update(index, { untilMonth: data.value.replace(/\D/g, '').slice(0, 3) })}
+                  />
+                </Field>
+                <Field label="% da comissão" required validationMessage={issues[`steps.${index}.percent`]}>
+                  <Input
+                    inputMode="decimal"
+                    value={row.percent}
+                    onChange={(_event, data) => update(index, { percent: data.value.replace(/[^\d,]/g, '').slice(0, 6) })}
+                  />
+                </Field>
+                <Button
+                  aria-label={`Remover faixa ${index + 1}`}
+                  disabled={shown.length === 1}
+                  onClick={() => setRows(shown.filter((_, at) => at !== index))}
+                >
+                  Remover
+                </Button>
+              </div>
+            ))}
+          </div>
+        )}
+      </QueryState>
+    </FormDialog>
+  );
+}

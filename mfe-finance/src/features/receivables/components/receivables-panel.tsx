@@ -1,0 +1,387 @@
+import {
+  CATALOGUE_OPERATIONS,
+  FINANCE_OPERATIONS as OPS,
+  INSTALMENT_STATUS_LABELS,
+  LINE_MATCH_LABELS,
+  STATEMENT_LINE_TYPE_LABELS,
+  centsToWire,
+  formatCount,
+  formatDate,
+  formatMoney,
+  wireToCents,
+  type InstalmentStatus,
+  type ReceivableRow,
+  type StatementLine,
+} from '@corretora/contracts';
+import { ApiError, apiErrorMessage, callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
+import { ImportWizard } from '@corretora/web-kit/import-wizard';
+import { Badge } from '@corretora/web-kit/fluent/badge';
+import { Body1, Button, Caption1, Field, Input, Subtitle2, Title3 } from '@corretora/web-kit/fluent/core';
+import { Card } from '@corretora/web-kit/fluent/card';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { Textarea } from '@corretora/web-kit/fluent/textarea';
+import { DataTable, FormDialog, MoneyInput, QueryState, useNotify } from '@corretora/web-kit/ui';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ReceivablesChart } from './receivables-chart';
+
+const useStyles = makeStyles({
+  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, marginTop: tokens.spacingVerticalM },
+  toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'end' },
+  cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))', gap: tokens.spacingHorizontalM },
+  card: { gap: tokens.spacingVerticalXS },
+  label: { color: tokens.colorNeutralForeground3 },
+  negative: { color: tokens.colorPaletteRedForeground1 },
+  form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM },
+  cell: { overflowWrap: 'anywhere' },
+});
+
+const STATUS_COLOURS: Record<InstalmentStatus, 'success' | 'warning' | 'danger' | 'informative' | 'subtle'> = {
+  pendente: 'informative',
+  conciliado: 'success',
+  pago_a_menor: 'warning',
+  pago_a_maior: 'warning',
+  nao_pago: 'danger',
+  estorno: 'danger',
+};
+
+const money = (wire: string | null) => (wire === null ? '—' : formatMoney(wireToCents(wire)));
+const thisMonth = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 7);
+
+/** 'Recebíveis' (Comissões): expected vs received per month and insurer, statements in, lines matched by hand. */
+export default function ReceivablesPanel() {
+  const styles = useStyles();
+  const queryClient = useQueryClient();
+  const [month, setMonth] = useState(thisMonth);
+  const [insurerId, setInsurerId] = useState('');
+  const [importing, setImporting] = useState(false);
+  const [importError, setImportError] = useState<string | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [matching, setMatching] = useState<StatementLine | null>(null);
+  const [open, setOpen] = useState<number | null | undefined>(undefined);
+  const query = { month, ...(insurerId ? { insurerId } : {}) };
+  const receivables = useOperation(OPS.receivables, { query }, { keepPrevious: true });
+  const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
+  const insurers = reference.data?.insurers ?? [];
+  const refresh = () => invalidateOperations(queryClient, OPS.receivables, OPS.policyInstalments);
+
+  return (
+    <div className={styles.panel} role="tabpanel" aria-label="Recebíveis">
+      <div className={styles.toolbar}>
+        <Field label="Mês">
+          <Input type="month" value={month} onChange={(_event, data) => data.value && setMonth(data.value)} />
+        </Field>
+        <Field label="Seguradora" validationMessage={importError ?? undefined}>
+          <Select
+            value={insurerId}
+            onChange={(_event, data) => {
+              setInsurerId(data.value);
+              setImportError(null);
+            }}
+          >
+            <option value="">Todas as seguradoras</option>
+            {insurers.map((insurer) => (
+              <option key={insurer.id} value={insurer.id}>
+                {insurer.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Button
+          appearance="primary"
+          onClick={() => (insurerId ? setImporting(true) : setImportError('Escolha a seguradora do extrato para importá-lo.'))}
+        >
+          Importar extrato
+        </Button>
+        <Button as="a" href={operationUrl(OPS.receivablesCsv, { query })} download>
+          Baixar CSV
+        </Button>
+        <Button onClick={() => setSettingsOpen(true)}>Tolerância e carência</Button>
+      </div>
+      <QueryState query={receivables} loading="Carregando recebíveis..." error="Não foi possível carregar os recebíveis. Tente novamente.">
+        {(data) => (
+          <>
+            <div className={styles.cards}>
+              {[
+                ['Previsto', money(data.expected)],
+                ['Recebido (bruto)', money(data.received)],
+                ['Diferença', money(data.difference)],
+                ['ISS retido', money(data.iss)],
+                ['IRRF retido', money(data.irrf)],
+                ['Líquido', money(data.net)],
+                ['Estornos previstos', money(data.chargebacks)],
+                ['Diferenças em aberto', formatCount(data.openDifferences)],
+              ].map(([label, value]) => (
+                <Card key={label} className={styles.card}>
+                  <Caption1 className={styles.label}>{label}</Caption1>
+                  <Title3 as="p">{value}</Title3>
+                </Card>
+              ))}
+            </div>
+            <Caption1 className={styles.label}>
+              {`Conciliado quando a diferença é de até ${money(data.settings.tolerance)}; não pago ${data.settings.graceDays} dias após o vencimento.`}
+            </Caption1>
+            <ReceivablesChart chart={data.chart} />
+            <Subtitle2 as="h3">Por seguradora</Subtitle2>
+            <DataTable
+              label="Recebíveis por seguradora"
+              keyboardScroll
+              rows={data.rows}
+              rowKey={(row) => row.insurerId ?? 0}
+              empty="Nenhuma parcela vence neste mês."
+              columns={[
+                { header: 'Seguradora', className: styles.cell, cell: (row) => row.insurerName },
+                { header: 'Previsto', cell: (row) => money(row.expected) },
+                { header: 'Recebido', cell: (row) => money(row.received) },
+                { header: 'Diferença', cell: (row) => money(row.difference) },
+                { header: 'ISS / IRRF', cell: (row) => `${money(row.iss)} / ${money(row.irrf)}` },
+                { header: 'Líquido', cell: (row) => money(row.net) },
+                { header: 'Em aberto', cell: (row) => formatCount(row.openDifferences) },
+                {
+                  header: 'Ações',
+                  cell: (row) => (
+                    <Button
+                      size="small"
+                      aria-expanded={open === row.insurerId}
+                      onClick={() => setOpen(open === row.insurerId ? undefined : row.insurerId)}
+                    >
+                      {open === row.insurerId ? 'Ocultar parcelas' : 'Ver parcelas'}
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+            {data.rows
+              .filter((row) => row.insurerId === open)
+              .map((row) => (
+                <Instalments key={row.insurerId ?? 0} row={row} onChanged={refresh} />
+              ))}
+            <Subtitle2 as="h3">Linhas não identificadas</Subtitle2>
+            <DataTable
+              label="Linhas de extrato não identificadas"
+              keyboardScroll
+              rows={data.unidentified}
+              rowKey={(line) => line.id}
+              empty="Nenhuma linha de extrato sem parcela neste mês."
+              columns={[
+                { header: 'Apólice no extrato', className: styles.cell, cell: (line) => line.policyNumber ?? '—' },
+                { header: 'Parcela', cell: (line) => line.instalmentNumber ?? '—' },
+                { header: 'Tipo', cell: (line) => STATEMENT_LINE_TYPE_LABELS[line.type] },
+                { header: 'Pago em', cell: (line) => (line.paidOn ? formatDate(line.paidOn) : '—') },
+                { header: 'Bruto', cell: (line) => money(line.gross) },
+                { header: 'Observação', className: styles.cell, cell: (line) => line.note ?? '' },
+                {
+                  header: 'Ações',
+                  cell: (line) => (
+                    <Button size="small" onClick={() => setMatching(line)}>
+                      Conciliar
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+          </>
+        )}
+      </QueryState>
+      {importing && insurerId ? (
+        <ImportWizard
+          kind="statement"
+          insurerId={Number(insurerId)}
+          title={`Importar extrato: ${insurers.find((insurer) => String(insurer.id) === insurerId)?.name ?? ''}`}
+          onClose={() => setImporting(false)}
+          onChanged={() => void refresh()}
+        />
+      ) : null}
+      {settingsOpen ? <SettingsDialog onClose={() => setSettingsOpen(false)} onSaved={() => void refresh()} /> : null}
+      {matching ? <MatchDialog line={matching} onClose={() => setMatching(null)} onSaved={() => void refresh()} /> : null}
+    </div>
+  );
+}
+
+/** One insurer's instalments of the month, each with the statement lines paid to it. */
+function Instalments({ row, onChanged }: { row: ReceivableRow; onChanged: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const unmatch = useMutation({
+    mutationFn: (line: StatementLine) =>
+      callOperation(OPS.unmatchStatementLine, { params: { id: line.id }, body: { note: 'Conciliação desfeita pelo corretor' } }),
+    onSuccess: () => {
+      notify.success('Conciliação desfeita: a linha voltou para as não identificadas.');
+      onChanged();
+    },
+    onError: (error) => notify.error('Não foi possível desfazer a conciliação.', apiErrorMessage(error, '')),
+  });
+  return (
+    <section aria-label={`Parcelas de ${row.insurerName}`}>
+      <Subtitle2 as="h4">{`Parcelas de ${row.insurerName}`}</Subtitle2>
+      <DataTable
+        label={`Parcelas de ${row.insurerName}`}
+        keyboardScroll
+        rows={row.instalments}
+        rowKey={(instalment) => instalment.instalmentId}
+        empty="Nenhuma parcela."
+        columns={[
+          { header: 'Apólice', className: styles.cell, cell: (instalment) => instalment.policyNumber },
+          { header: 'Cliente', className: styles.cell, cell: (instalment) => instalment.contactName },
+          { header: 'Parcela', cell: (instalment) => instalment.number },
+          { header: 'Vencimento', cell: (instalment) => formatDate(instalment.dueDate) },
+          { header: 'Previsto', cell: (instalment) => money(instalment.expected) },
+          { header: 'Recebido', cell: (instalment) => money(instalment.received) },
+          {
+            header: 'Diferença',
+            cell: (instalment) => (
+              <span className={instalment.difference?.startsWith('-') ? styles.negative : undefined}>{money(instalment.difference)}</span>
+            ),
+          },
+          {
+            header: 'Situação',
+            cell: (instalment) => (
+              <Badge appearance="tint" color={STATUS_COLOURS[instalment.status]}>
+                {INSTALMENT_STATUS_LABELS[instalment.status]}
+              </Badge>
+            ),
+          },
+          {
+            header: 'Linhas do extrato',
+            className: styles.cell,
+            cell: (instalment) =>
+              instalment.lines.map((line) => (
+                <div key={line.id}>
+                  {`${STATEMENT_LINE_TYPE_LABELS[line.type]} ${money(line.gross)}${line.paidOn ? ` em ${formatDate(line.paidOn)}` : ''}`}
+                  {line.note ? ` (${line.note})` : ''}{' '}
+                  <Button size="small" appearance="subtle" disabled={unmatch.isPending} onClick={() => unmatch.mutate(line)}>
+                    Desconciliar
+                  </Button>
+                </div>
+              )),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** The tolerance (R$) and the grace days of the reconciliation. */
+function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const current = useOperation(OPS.receivableSettings);
+  const [tolerance, setTolerance] = useState<number | null | undefined>(undefined);
+  const [grace, setGrace] = useState<string | undefined>(undefined);
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const shownTolerance = tolerance === undefined ? (current.data ? wireToCents(current.data.tolerance) : null) : tolerance;
+  const shownGrace = grace ?? (current.data ? String(current.data.graceDays) : '');
+  const save = useMutation({
+    mutationFn: () =>
+      callOperation(OPS.setReceivableSettings, {
+        body: {
+          tolerance: shownTolerance === null ? '' : centsToWire(shownTolerance),
+          graceDays: /^\d+$/.test(shownGrace) ? Number(shownGrace) : (shownGrace as never),
+        },
+      }),
+    onSuccess: () => {
+      notify.success('Conciliação atualizada');
+      onSaved();
+      onClose();
+    },
+    onError: (error) => {
+      const fields = error instanceof ApiError ? (error.body?.issues ?? []) : [];
+      setIssues(Object.fromEntries(fields.map((issue) => [issue.path, issue.message])));
+      if (fields.length === 0) notify.error('Não foi possível salvar.', apiErrorMessage(error, ''));
+    },
+  });
+  return (
+    <FormDialog
+      title="Tolerância e carência"
+      submitLabel="Salvar"
+      busy={save.isPending}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <Body1>Uma parcela é conciliada quando o extrato paga o previsto com diferença de até a tolerância.</Body1>
+      <div className={styles.form}>
+        <Field label="Tolerância" required validationMessage={issues.tolerance}>
+          <MoneyInput value={shownTolerance} onChange={setTolerance} />
+        </Field>
+        <Field label="Dias de carência" required validationMessage={issues.graceDays}>
+          <Input inputMode="numeric" value={shownGrace} onChange={(_event, data) => setGrace(data.value.replace(/\D/g, '').slice(0, 3))} />
+        </Field>
+      </div>
+    </FormDialog>
+  );
+}
+
+/** A line nothing matched, paid to a policy's instalment by the broker, with a note. */
+function MatchDialog({ line, onClose, onSaved }: { line: StatementLine; onClose: () => void; onSaved: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const policies = useOperation(OPS.policies, { query: {} });
+  const candidates = (policies.data ?? []).filter((policy) => policy.insurerId === line.insurerId || policy.insurerId === null);
+  const [policyId, setPolicyId] = useState('');
+  const [instalment, setInstalment] = useState(String(line.instalmentNumber ?? 1));
+  const [note, setNote] = useState('');
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: () =>
+      callOperation(OPS.matchStatementLine, {
+        params: { id: line.id },
+        body: { policyId: Number(policyId), instalment: Number(instalment), note: note || null },
+      }),
+    onSuccess: () => {
+      notify.success('Linha conciliada');
+      onSaved();
+      onClose();
+    },
+    onError: (error) => {
+      const fields = error instanceof ApiError ? (error.body?.issues ?? []) : [];
+      setIssues(Object.fromEntries(fields.map((issue) => [issue.path, issue.message])));
+      if (fields.length === 0) notify.error('Não foi possível conciliar.', apiErrorMessage(error, ''));
+    },
+  });
+  return (
+    <FormDialog
+      title="Conciliar linha do extrato"
+      submitLabel="Conciliar"
+      busy={save.isPending}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!policyId) {
+          setIssues({ policyId: 'Selecione a apólice.' });
+          return;
+        }
+        save.mutate();
+      }}
+    >
+      <Body1>
+        {`${LINE_MATCH_LABELS.nao_identificado}: apólice "${line.policyNumber ?? '—'}", ${money(line.gross)}${line.paidOn ? ` pago em ${formatDate(line.paidOn)}` : ''}.`}
+      </Body1>
+      <div className={styles.form}>
+        <Field label="Apólice" required validationMessage={issues.policyId}>
+          <Select value={policyId} onChange={(_event, data) => setPolicyId(data.value)}>
+            <option value="">— escolha —</option>
+            {candidates.map((policy) => (
+              <option key={policy.id} value={policy.id}>
+                {`${policy.policyNumber} · ${policy.contactName}`}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Parcela" required validationMessage={issues.instalment}>
+          <Input
+            inputMode="numeric"
+            value={instalment}
+            onChange={(_event, data) => setInstalment(data.value.replace(/\D/g, '').slice(0, 3))}
+          />
+        </Field>
+      </div>
+      <Field label="Observação" validationMessage={issues.note}>
+        <Textarea value={note} maxLength={500} onChange={(_event, data) => setNote(data.value)} />
+      </Field>
+    </FormDialog>
+  );
+}
