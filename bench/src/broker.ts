@@ -26,3 +26,20 @@ export async function onboardedBroker(url: string, label: string): Promise<{ coo
   const user = (await registered.json()) as { id: string };
   return { cookie, email, userId: user.id };
 }
+
+function cpfCheck(digits: number[]): number {
+  const sum = digits.reduce((total, digit, index) => total + digit * (digits.length + 1 - index), 0);
+  const rest = (sum * 10) % 11;
+  return rest === 10 ? 0 : rest;
+}
+
+/** A valid CPF for n (9 digits from n, then its two check digits). */
+export function cpfOf(n: number): string {
+  const base = String(100_000_000 + n)
+    .slice(-9)
+    .split('')
+    .map(Number);
+  const first = cpfCheck(base);
+  const second = cpfCheck([...base, first]);
+  return [...base, first, second].join('');
+}

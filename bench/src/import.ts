@@ -18,26 +18,9 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { startBenchStack } from './bench-stack';
-import { onboardedBroker } from './broker';
+import { cpfOf, onboardedBroker } from './broker';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
-
-function cpfCheck(digits: number[]): number {
-  const sum = digits.reduce((total, digit, index) => total + digit * (digits.length + 1 - index), 0);
-  const rest = (sum * 10) % 11;
-  return rest === 10 ? 0 : rest;
-}
-
-/** A valid CPF for n (9 digits from n, then its two check digits). */
-function cpfOf(n: number): string {
-  const base = String(100_000_000 + n)
-    .slice(-9)
-    .split('')
-    .map(Number);
-  const first = cpfCheck(base);
-  const second = cpfCheck([...base, first]);
-  return [...base, first, second].join('');
-}
 
 const formatted = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 
