@@ -109,7 +109,7 @@ test('an insurer’s chargeback scale edited in Configurações; a bad scale is 
   await onboardViaApi(page.request);
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Seguradoras' }).click();
-  const porto = page.getByRole('row', { name: /Porto Seguro/ });
+  const porto = page.getByRole('listitem').filter({ hasText: 'Porto Seguro' });
   await porto.getByRole('button', { name: 'Escala de estorno' }).click();
   const dialog = page.getByRole('dialog', { name: 'Escala de estorno: Porto Seguro' });
   await expect(dialog.getByRole('textbox', { name: 'Até o mês' }).nth(1)).toHaveValue('12');

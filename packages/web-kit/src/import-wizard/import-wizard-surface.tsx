@@ -249,7 +249,12 @@ export default function ImportWizardSurface({ kind, insurerId, title, onClose, o
   const commit = () =>
     run(async () => {
       if (importId === null) return;
-      await callOperation(paths.commit, { params: { id: importId } });
+      const answer = await callOperation(paths.commit, { params: { id: importId } });
+      // The page on screen takes the commit's status (running, or done already) before the next
+      // poll: a stale 'preview' would end the progress step at once.
+      queryClient.setQueryData(operationQuery(paths.detail, detailInput).queryKey, (previous: ImportDetail | undefined) =>
+        previous ? { ...previous, ...answer, rows: previous.rows } : previous,
+      );
       setStep('running');
       await refreshDetail();
     }, 'Não foi possível confirmar a importação.');
