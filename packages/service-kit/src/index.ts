@@ -3,6 +3,7 @@ export {
   activityInsertSql,
   clearActivity,
   createActivityTable,
+  refreshActivityTypes,
   recentActivity,
   recordActivity,
   type ActivityInput,
