@@ -59,6 +59,15 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/imports/:id/commit' },
   { method: 'DELETE', path: '/api/imports/:id' },
   { method: 'POST', path: '/api/contacts/:id/merge' },
+  { method: 'PUT', path: '/api/insurers/:id/chargeback-rule' },
+  { method: 'PUT', path: '/api/policies/:id/payment-plan' },
+  { method: 'POST', path: '/api/statements' },
+  { method: 'PUT', path: '/api/statements/:id/mapping' },
+  { method: 'POST', path: '/api/statements/:id/commit' },
+  { method: 'DELETE', path: '/api/statements/:id' },
+  { method: 'PUT', path: '/api/statement-lines/:id/match' },
+  { method: 'POST', path: '/api/statement-lines/:id/unmatch' },
+  { method: 'PUT', path: '/api/receivables/settings' },
   // Limpar Dados: the attacker (and nobody signed in) clearing, over and over, never reaches the victim.
   { method: 'DELETE', path: '/api/clear-data' },
   { method: 'DELETE', path: '/api/clear-data', anonymous: true },
@@ -157,7 +166,7 @@ const body: fc.Arbitrary<Body> = fc.oneof(
     .record({
       sample: fc.constantFrom(...(Object.keys(FILE_SAMPLES) as (keyof typeof FILE_SAMPLES)[])),
       fields: fc.dictionary(
-        fc.constantFrom('category', 'description', 'contactId', 'cardId', 'kind', 'sheet'),
+        fc.constantFrom('category', 'description', 'contactId', 'cardId', 'kind', 'sheet', 'insurerId'),
         fc.oneof(fc.constantFrom('contracts', 'policies', 'forms', 'contacts'), fc.string({ maxLength: 12 })),
         { maxKeys: 4 },
       ),
@@ -205,6 +214,10 @@ async function snapshot(context: APIRequestContext) {
     claims: await read('/api/claims'),
     documents: await read('/api/documents'),
     imports: await read('/api/imports'),
+    statements: await read('/api/statements'),
+    receivables: await read('/api/receivables'),
+    receivableSettings: await read('/api/receivables/settings'),
+    chargebackRules: await Promise.all(insurers.map((insurer) => read(`/api/insurers/${insurer.id}/chargeback-rule`))),
   };
 }
 
@@ -279,8 +292,26 @@ test("random input to every write endpoint: never a 5xx, and another broker's da
   expect((await victim.put(`/api/imports/${importId}/mapping`, { data: { mapping: { name: 'Nome', email: 'E-mail' } } })).status()).toBe(
     200,
   );
+  // A statement of the victim's, committed: a line nothing matched (its id and the statement's are aimed at).
+  const victimStatement = await victim.post('/api/statements', {
+    multipart: {
+      insurerId: String(insurer.id),
+      file: { name: 'extrato.csv', mimeType: 'text/csv', buffer: Buffer.from('Apólice;Valor Líquido\nX-1;10,00\n', 'latin1') },
+    },
+  });
+  expect(victimStatement.status()).toBe(201);
+  const statementId = ((await victimStatement.json()) as { id: number }).id;
+  const statementMapping = { mapping: { policyNumber: 'Apólice', netCommission: 'Valor Líquido' } };
+  expect((await victim.put(`/api/statements/${statementId}/mapping`, { data: statementMapping })).status()).toBe(200);
+  expect((await victim.post(`/api/statements/${statementId}/commit`)).status()).toBe(202);
+  await expect
+    .poll(async () => ((await (await victim.get(`/api/statements/${statementId}`)).json()) as { status: string }).status)
+    .toBe('done');
+  const lineId = ((await (await victim.get('/api/receivables')).json()) as { unidentified: { id: number }[] }).unidentified[0]!.id;
   const financeIds = [
     importId,
+    statementId,
+    lineId,
     issued.policyId,
     ((await claim.json()) as { id: number }).id,
     ((await document.json()) as { id: number }).id,

@@ -107,10 +107,19 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
 
   await expect(toast(page, 'Dados da corretora salvos com sucesso.')).toBeVisible();
   await expect(page).toHaveURL(/\/(dashboard)?$/);
-  for (const title of ['Apólices Ativas', 'Sinistros Abertos', 'Receita Mensal', 'Novos Leads']) {
+  for (const title of [
+    'Apólices Ativas',
+    'Sinistros Abertos',
+    'Receita Mensal',
+    'Novos Leads',
+    'A receber este mês',
+    'Diferenças em aberto',
+  ]) {
     await expect(page.getByText(title, { exact: true })).toBeVisible();
   }
-  await expect(page.getByText('R$ 0,00')).toBeVisible();
+  await expect(page.getByRole('group').filter({ hasText: 'Receita Mensal' }).getByText('R$ 0,00')).toBeVisible();
+  await expect(page.getByRole('group').filter({ hasText: 'A receber este mês' }).getByText('R$ 0,00')).toBeVisible();
+  await expect(page.getByRole('group').filter({ hasText: 'Diferenças em aberto' }).getByText('Nenhuma')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Adicionar Primeiro Lead' })).toBeVisible();
   await expect(page.getByText('Nenhuma atividade recente para exibir')).toBeVisible();
   for (const label of LOCKED_ITEMS) {

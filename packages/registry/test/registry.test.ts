@@ -19,7 +19,7 @@ describe('registry', () => {
   test('API prefixes are unique; a longer prefix is listed before the shorter one it extends', () => {
     const prefixes = API_ROUTES.map((route) => route.prefix);
     expect(new Set(prefixes).size).toBe(prefixes.length);
-    for (const prefix of prefixes) expect(prefix).toMatch(/^\/api\/[a-z-]+(\/[a-z-]+)*$/);
+    for (const prefix of prefixes) expect(prefix).toMatch(/^\/api\/[a-z-]+(\/[a-z-]+)*(\.csv)?$/);
     prefixes.forEach((prefix, index) => {
       for (const earlier of prefixes.slice(0, index))
         expect(earlier.startsWith(`${prefix}/`) || !prefix.startsWith(`${earlier}/`)).toBe(true);

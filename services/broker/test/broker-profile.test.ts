@@ -240,6 +240,8 @@ describe('dashboard stats', () => {
       newLeads: 0,
       totalLeads: 0,
       renewingIn30Days: 0,
+      receivableThisMonth: 0,
+      openDifferences: { count: 0, amount: 0 },
       unavailable: [],
       recentActivity: [],
     });
@@ -272,6 +274,8 @@ describe('dashboard stats', () => {
         newLeads: 3,
         totalLeads: 5,
         renewingIn30Days: 0,
+        receivableThisMonth: 0,
+        openDifferences: { count: 0, amount: 0 },
         unavailable: ['finance'],
         recentActivity: [lead],
       });

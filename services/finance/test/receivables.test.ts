@@ -1,5 +1,7 @@
 import { cancellationMonth, chargebackPercent, PORTO_CHARGEBACK_STEPS, wireToCents } from '@corretora/contracts';
+import { csvCell } from '@corretora/service-kit';
 import { addMonths } from '../src/modules/instalments/instalment-math';
+import { instalmentStatus } from '../src/modules/receivables/receivables-math';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
@@ -327,6 +329,28 @@ describe('chargeback rules per insurer', () => {
           .send({ steps: [{ untilMonth: 1, percent: 0 }] })
       ).status,
     ).toBe(404);
+  });
+
+  test('an instalment’s status: tolerance, grace days, estorno (integer cents)', () => {
+    const base = {
+      expectedCents: 12_500,
+      hasChargeback: false,
+      dueDate: '2026-03-10',
+      today: '2026-03-20',
+      graceDays: 10,
+      toleranceCents: 5,
+    };
+    expect(instalmentStatus({ ...base, receivedCents: null })).toBe('pendente');
+    expect(instalmentStatus({ ...base, receivedCents: null, today: '2026-03-21' })).toBe('nao_pago');
+    expect(instalmentStatus({ ...base, receivedCents: 12_497 })).toBe('conciliado');
+    expect(instalmentStatus({ ...base, receivedCents: 12_505 })).toBe('conciliado');
+    expect(instalmentStatus({ ...base, receivedCents: 12_494 })).toBe('pago_a_menor');
+    expect(instalmentStatus({ ...base, receivedCents: 12_400 })).toBe('pago_a_menor');
+    expect(instalmentStatus({ ...base, receivedCents: 12_506 })).toBe('pago_a_maior');
+    expect(instalmentStatus({ ...base, receivedCents: 0, hasChargeback: true })).toBe('estorno');
+    expect(csvCell('-12,50')).toBe('-12,50');
+    expect(csvCell('-1+1')).toBe("'-1+1");
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
   });
 
   test('month arithmetic: cancelled in month 8 of a Porto policy returns 75%', () => {

@@ -175,7 +175,8 @@ export class StatementsService {
       condition = 's.import_id = ? and s.line = any(?::int[])';
       bindings = [where.importId, intArrayLiteral(where.lines)];
     } else {
-      condition = `s.instalment_id is null and coalesce(s.paid_on, s.created_at::date) >= ?::date and coalesce(s.paid_on, s.created_at::date) < ?::date
+      condition = `s.instalment_id is null and coalesce(s.paid_on, (s.created_at at time zone 'America/Sao_Paulo')::date) >= ?::date
+                   and coalesce(s.paid_on, (s.created_at at time zone 'America/Sao_Paulo')::date) < ?::date
                    and (?::int is null or s.insurer_id = ?::int)`;
       bindings = [where.unidentified.from, where.unidentified.to, where.unidentified.insurerId, where.unidentified.insurerId];
     }
