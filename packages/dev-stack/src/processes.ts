@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { formatLogLine } from './log-format';
@@ -119,10 +119,21 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
   });
 }
 
-export async function waitForReady(url: string, child: ChildProcess, name: string, timeoutMs = 60_000): Promise<void> {
+/** The last lines of a service's log file, for an error that would otherwise name no cause. */
+function logTail(target: LogTarget | undefined, lines = 15): string {
+  if (target?.kind !== 'file') return '';
+  try {
+    const tail = readFileSync(target.path, 'utf8').trimEnd().split('\n').slice(-lines);
+    return `\n${target.path}, last lines:\n${tail.map((line) => `  ${formatLogLine(line)}`).join('\n')}`;
+  } catch {
+    return '';
+  }
+}
+
+export async function waitForReady(url: string, child: ChildProcess, name: string, timeoutMs = 60_000, log?: LogTarget): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting${logTail(log)}`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -131,5 +142,5 @@ export async function waitForReady(url: string, child: ChildProcess, name: strin
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${name} was not ready at ${url} after ${timeoutMs / 1000}s`);
+  throw new Error(`${name} was not ready at ${url} after ${timeoutMs / 1000}s${logTail(log)}`);
 }

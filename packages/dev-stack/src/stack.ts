@@ -40,6 +40,8 @@ export interface Replica {
   url: string;
   /** The supervised process: kill it and it is started again. */
   process: Managed;
+  /** Where its output goes (a failed start quotes the file's last lines). */
+  log: LogTarget;
 }
 
 export interface Stack {
@@ -170,13 +172,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           },
         );
         managed.push(supervised);
-        replicas.push({ name, url: replicaUrl, process: supervised });
+        replicas.push({ name, url: replicaUrl, process: supervised, log: logTarget(label) });
       }
     }
     await buildApps({ log: options.log });
     const remoteStoreDir = path.join(options.dataDir, 'remotes');
     await shipBuiltRemotes(remoteStoreDir, options.log);
-    await Promise.all(replicas.map((replica) => waitForReady(`${replica.url}/readyz`, replica.process.child, replica.process.name)));
+    await Promise.all(
+      replicas.map((replica) => waitForReady(`${replica.url}/readyz`, replica.process.child, replica.process.name, undefined, replica.log)),
+    );
 
     const docsDir = path.join(options.dataDir, 'api-docs');
     await writeApiDocs(docsDir);

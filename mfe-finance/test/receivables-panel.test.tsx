@@ -1,0 +1,126 @@
+import type { ReferenceData, Receivables } from '@corretora/contracts';
+import { answerFetch, withShell, type Answer } from '@corretora/web-kit/testing';
+import { render, screen, within } from '@testing-library/react';
+import ReceivablesPanel from '../src/features/receivables/components/receivables-panel';
+
+/**
+ * Recebíveis as the broker sees it: loading, the failure, a month with nothing due, and a month
+ * with an insurer's figures, the chart read as text and a line nothing matched. fetch is the
+ * screen's one boundary: each path answers what the API would.
+ */
+const REFERENCE: ReferenceData = {
+  products: [],
+  leadSources: [],
+  insurers: [{ id: 3, name: 'Porto Seguro' }],
+  pipelineStages: [],
+} as unknown as ReferenceData;
+
+const MONTH: Receivables = {
+  month: '2026-11',
+  insurerId: null,
+  expected: '250.00',
+  received: '124.97',
+  difference: '-125.03',
+  gross: '124.97',
+  iss: '2.50',
+  irrf: '1.87',
+  net: '120.60',
+  chargebacks: '0.00',
+  openDifferences: 1,
+  rows: [
+    {
+      insurerId: 3,
+      insurerName: 'Porto Seguro',
+      expected: '250.00',
+      received: '124.97',
+      difference: '-125.03',
+      gross: '124.97',
+      iss: '2.50',
+      irrf: '1.87',
+      net: '120.60',
+      chargebacks: '0.00',
+      openDifferences: 1,
+      instalments: [],
+    },
+  ],
+  unidentified: [
+    {
+      id: 9,
+      importId: 4,
+      line: 3,
+      insurerId: 3,
+      policyNumber: 'OUTRA-99',
+      endorsement: null,
+      instalmentNumber: 1,
+      type: 'comissao',
+      gross: '125.00',
+      iss: '0.00',
+      irrf: '0.00',
+      net: '125.00',
+      paidOn: '2026-11-20',
+      note: null,
+      match: {
+        status: 'nao_identificado',
+        by: null,
+        policyId: null,
+        policyNumber: null,
+        contactName: null,
+        instalment: null,
+        expected: null,
+        amount: '125.00',
+        difference: null,
+      },
+    },
+  ],
+  chart: Array.from({ length: 12 }, (_, index) => ({
+    month: `2026-${String(index + 1).padStart(2, '0')}`,
+    expected: index === 10 ? '250.00' : '0.00',
+    received: index === 10 ? '124.97' : '0.00',
+  })),
+  settings: { tolerance: '0.05', graceDays: 10 },
+};
+
+let restore = () => undefined as void;
+afterEach(() => restore());
+const answering = (receivables: (url: string) => Answer) =>
+  answerFetch((url) => (url.startsWith('/api/reference-data') ? { status: 200, body: REFERENCE } : receivables(url)));
+
+describe('Recebíveis', () => {
+  test('while the month loads: a labelled spinner', () => {
+    restore = answering(() => 'pending');
+    render(withShell(<ReceivablesPanel />));
+    expect(screen.getByText('Carregando recebíveis...')).toBeTruthy();
+  });
+
+  test('the month failed: an alert in pt-BR', async () => {
+    restore = answering(() => ({ status: 500, body: { message: 'Erro interno do servidor.' } }));
+    render(withShell(<ReceivablesPanel />));
+    expect((await screen.findByRole('alert')).textContent).toBe('Não foi possível carregar os recebíveis. Tente novamente.');
+  });
+
+  test('nothing due: the empty lines', async () => {
+    restore = answering(() => ({
+      status: 200,
+      body: { ...MONTH, expected: '0.00', received: '0.00', rows: [], unidentified: [], openDifferences: 0 },
+    }));
+    render(withShell(<ReceivablesPanel />));
+    expect(await screen.findByText('Nenhuma parcela vence neste mês.')).toBeTruthy();
+    expect(screen.getByText('Nenhuma linha de extrato sem parcela neste mês.')).toBeTruthy();
+  });
+
+  test('a month: totals, the insurer row, the chart as text, a line to match, the CSV link', async () => {
+    restore = answering((url) => {
+      expect(url).toMatch(/^\/api\/receivables\?month=\d{4}-\d{2}$/);
+      return { status: 200, body: MONTH };
+    });
+    render(withShell(<ReceivablesPanel />));
+    const row = await screen.findByRole('row', { name: /Porto Seguro/ });
+    expect(within(row).getByText('R$ 250,00')).toBeTruthy();
+    expect(within(row).getByText('-R$ 125,03')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /novembro de 2026: previsto R\$ 250,00, recebido R\$ 124,97/ })).toBeTruthy();
+    const line = screen.getByRole('row', { name: /OUTRA-99/ });
+    expect(within(line).getByRole('button', { name: 'Conciliar' })).toBeTruthy();
+    expect(screen.getByText('Conciliado quando a diferença é de até R$ 0,05; não pago 10 dias após o vencimento.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Baixar CSV' }).getAttribute('href')).toMatch(/^\/api\/receivables\.csv\?month=/);
+  });
+});
