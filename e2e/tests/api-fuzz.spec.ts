@@ -68,6 +68,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/statement-lines/:id/match' },
   { method: 'POST', path: '/api/statement-lines/:id/unmatch' },
   { method: 'PUT', path: '/api/receivables/settings' },
+  { method: 'POST', path: '/api/contacts/:id/interactions' },
+  { method: 'PUT', path: '/api/contacts/:id/consent' },
+  { method: 'POST', path: '/api/contacts/:id/whatsapp' },
+  { method: 'PUT', path: '/api/message-templates' },
   // Limpar Dados: the attacker (and nobody signed in) clearing, over and over, never reaches the victim.
   { method: 'DELETE', path: '/api/clear-data' },
   { method: 'DELETE', path: '/api/clear-data', anonymous: true },
@@ -218,6 +222,10 @@ async function snapshot(context: APIRequestContext) {
     receivables: await read('/api/receivables'),
     receivableSettings: await read('/api/receivables/settings'),
     chargebackRules: await Promise.all(insurers.map((insurer) => read(`/api/insurers/${insurer.id}/chargeback-rule`))),
+    messageTemplates: await read('/api/message-templates'),
+    timelines: await Promise.all(
+      ((await read('/api/contacts')) as { items: { id: number }[] }).items.map((contact) => read(`/api/contacts/${contact.id}/timeline`)),
+    ),
   };
 }
 

@@ -15,9 +15,7 @@ const REFERENCE: ReferenceData = {
   pipelineStages: [],
 } as unknown as ReferenceData;
 
-const MONTH: Receivables = {
-  month: '2026-11',
-  insurerId: null,
+const TOTALS = {
   expected: '250.00',
   received: '124.97',
   difference: '-125.03',
@@ -27,19 +25,17 @@ const MONTH: Receivables = {
   net: '120.60',
   chargebacks: '0.00',
   openDifferences: 1,
+};
+
+const MONTH: Receivables = {
+  month: '2026-11',
+  insurerId: null,
+  ...TOTALS,
   rows: [
     {
       insurerId: 3,
       insurerName: 'Porto Seguro',
-      expected: '250.00',
-      received: '124.97',
-      difference: '-125.03',
-      gross: '124.97',
-      iss: '2.50',
-      irrf: '1.87',
-      net: '120.60',
-      chargebacks: '0.00',
-      openDifferences: 1,
+      ...TOTALS,
       instalments: [],
     },
   ],

@@ -3,6 +3,7 @@ import { PageHeader } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { InsurersTab } from '../features/insurers/components/insurers-tab';
+import { MessageTemplatesTab } from '../features/message-templates/components/message-templates-tab';
 import { LeadSourcesTab } from '../features/lead-sources/components/lead-sources-tab';
 import { ProductsTab } from '../features/products/components/products-tab';
 
@@ -10,6 +11,7 @@ const TABS = [
   { value: 'products', label: 'Produtos', Content: ProductsTab },
   { value: 'insurers', label: 'Seguradoras', Content: InsurersTab },
   { value: 'lead-sources', label: 'Origens', Content: LeadSourcesTab },
+  { value: 'messages', label: 'Mensagens', Content: MessageTemplatesTab },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
@@ -25,7 +27,7 @@ export default function SettingsPage() {
   const current = TABS.find((tab) => tab.value === params.get('tab')) ?? TABS[0];
   return (
     <>
-      <PageHeader title="Configurações" subtitle="Produtos, seguradoras e origens de leads da sua corretora" />
+      <PageHeader title="Configurações" subtitle="Produtos, seguradoras, origens de leads e mensagens da sua corretora" />
       <TabList
         className={styles.tabs}
         selectedValue={current.value}

@@ -5,7 +5,14 @@ import { DataTable, PageHeader, QueryState } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1 } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, EditRegular, PeopleSearchRegular } from '@fluentui/react-icons';
+import {
+  AddRegular,
+  ArrowDownloadRegular,
+  ArrowUploadRegular,
+  EditRegular,
+  HistoryRegular,
+  PeopleSearchRegular,
+} from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { SearchBox } from '../components/search-box';
@@ -14,6 +21,7 @@ import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters
 import { invalidateFigures } from '../lib/board-cache';
 
 const DuplicatesDialog = lazy(() => import('../features/contacts/components/duplicates-dialog'));
+const TimelineDialog = lazy(() => import('../features/contacts/components/timeline-dialog'));
 
 const useStyles = makeStyles({
   toolbar: {
@@ -49,6 +57,7 @@ export default function ContactsPage() {
   const [type, setType] = useState<ContactFilters['type']>('all');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
+  const [history, setHistory] = useState<Contact | null>(null);
   const [dialog, setDialog] = useState<'import' | 'duplicates' | null>(null);
   const queryClient = useQueryClient();
   // Typing stays fluid; the list follows a beat behind.
@@ -135,12 +144,20 @@ export default function ContactsPage() {
               {
                 header: 'Ações',
                 cell: (contact) => (
-                  <Button
-                    appearance="subtle"
-                    icon={<EditRegular />}
-                    aria-label={`Editar ${contact.name}`}
-                    onClick={() => setEditing(contact)}
-                  />
+                  <>
+                    <Button
+                      appearance="subtle"
+                      icon={<EditRegular />}
+                      aria-label={`Editar ${contact.name}`}
+                      onClick={() => setEditing(contact)}
+                    />
+                    <Button
+                      appearance="subtle"
+                      icon={<HistoryRegular />}
+                      aria-label={`Histórico e WhatsApp de ${contact.name}`}
+                      onClick={() => setHistory(contact)}
+                    />
+                  </>
                 ),
               },
             ]}
@@ -157,6 +174,11 @@ export default function ContactsPage() {
             Próxima
           </Button>
         </nav>
+      ) : null}
+      {history ? (
+        <Suspense fallback={null}>
+          <TimelineDialog contact={history} onClose={() => setHistory(null)} />
+        </Suspense>
       ) : null}
       {editing !== null ? <ContactDialog contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {dialog === 'import' ? (

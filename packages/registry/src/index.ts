@@ -87,6 +87,7 @@ export const SERVICES = {
       { prefix: '/api/imports', maxBody: '21m' },
       // An insurer's commission statement: the same spreadsheet limits.
       { prefix: '/api/statements', maxBody: '21m' },
+      { prefix: '/api/message-templates' },
     ],
   },
   finance: {

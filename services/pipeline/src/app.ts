@@ -7,6 +7,8 @@ import { backfillNetPremiums } from './modules/backfills/net-premiums';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { relationshipRoutes } from './modules/relationship/relationship.routes';
+import { RelationshipService } from './modules/relationship/relationship.service';
 import { importsRoutes, statementsRoutes } from './modules/imports/imports.routes';
 import { contactsKind, policiesKind, statementKind } from './modules/imports/import-kinds';
 import { ImportsService } from './modules/imports/imports.service';
@@ -42,6 +44,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
       );
       importsRoutes(router, imports);
       statementsRoutes(router, imports);
+      relationshipRoutes(router, new RelationshipService(knex, finance, reference));
     },
     internalRoutes(router, { knex }) {
       const stats = new PipelineStatsService(knex);

@@ -10,6 +10,8 @@ import * as IMPORT_SCHEMAS from '../imports/imports.operation-schemas';
 import * as IMPORT_OPERATIONS from '../imports/imports.operations';
 import * as PIPELINE_SCHEMAS from '../pipeline/pipeline.operation-schemas';
 import * as PIPELINE_OPERATIONS from '../pipeline/pipeline.operations';
+import * as RELATIONSHIP_SCHEMAS from '../relationship/relationship.operation-schemas';
+import * as RELATIONSHIP_OPERATIONS from '../relationship/relationship.operations';
 import type { AnyOperation, Operation, Schema } from './operation';
 
 /** What a service parses an operation's request with, and what the reference documents. */
@@ -47,6 +49,7 @@ const DOMAINS: readonly [object, object][] = [
   [FINANCE_OPERATIONS, FINANCE_SCHEMAS satisfies SchemaTable<typeof FINANCE_OPERATIONS>],
   [PIPELINE_OPERATIONS, PIPELINE_SCHEMAS satisfies SchemaTable<typeof PIPELINE_OPERATIONS>],
   [IMPORT_OPERATIONS, IMPORT_SCHEMAS satisfies SchemaTable<typeof IMPORT_OPERATIONS>],
+  [RELATIONSHIP_OPERATIONS, RELATIONSHIP_SCHEMAS satisfies SchemaTable<typeof RELATIONSHIP_OPERATIONS>],
 ];
 
 let byId: Map<string, OperationSchemas> | undefined;

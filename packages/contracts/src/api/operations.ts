@@ -4,6 +4,7 @@ import * as CATALOGUE_OPERATIONS from '../catalogues/catalogues.operations';
 import * as FINANCE_OPERATIONS from '../finance/finance.operations';
 import * as IMPORT_OPERATIONS from '../imports/imports.operations';
 import * as PIPELINE_OPERATIONS from '../pipeline/pipeline.operations';
+import * as RELATIONSHIP_OPERATIONS from '../relationship/relationship.operations';
 import type { AnyOperation } from './operation';
 
 /** Every operation of every service, flattened: the OpenAPI document and the coverage test read it. */
@@ -12,7 +13,13 @@ export function allOperations(): AnyOperation[] {
     Object.values(group).flatMap((entry: AnyOperation | object) =>
       'method' in entry && 'path' in entry ? [entry as AnyOperation] : flatten(entry),
     );
-  return [AUTH_OPERATIONS, BROKER_OPERATIONS, CATALOGUE_OPERATIONS, PIPELINE_OPERATIONS, FINANCE_OPERATIONS, IMPORT_OPERATIONS].flatMap(
-    flatten,
-  );
+  return [
+    AUTH_OPERATIONS,
+    BROKER_OPERATIONS,
+    CATALOGUE_OPERATIONS,
+    PIPELINE_OPERATIONS,
+    FINANCE_OPERATIONS,
+    IMPORT_OPERATIONS,
+    RELATIONSHIP_OPERATIONS,
+  ].flatMap(flatten);
 }

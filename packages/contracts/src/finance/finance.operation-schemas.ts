@@ -96,3 +96,4 @@ export const matchStatement = { summary: 'A conciliação de linhas de extrato, 
 export const applyStatement = { summary: 'Grava e concilia um lote de linhas de extrato.', body: StatementApplySchema };
 export const undoStatement = { summary: 'Remove o que um extrato gravou.', body: StatementUndoSchema };
 export const statementLines = { summary: 'As linhas gravadas de um extrato, pelos números de linha.', body: StatementLinesLookupSchema };
+export const contactPolicies = { summary: 'As apólices de um contato (número, fim de vigência, seguradora), para preencher uma mensagem.' };

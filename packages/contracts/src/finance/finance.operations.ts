@@ -1,5 +1,6 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
+import type { ContactPolicySummary } from '../relationship/relationship-types';
 import type {
   LineMatchSchema,
   LineUnmatchSchema,
@@ -337,4 +338,11 @@ export const statementLines = {
   access: 'internal',
   body: phantom as typeof StatementLinesLookupSchema,
   answer: phantom as StatementLine[],
+} as const satisfies Operation;
+export const contactPolicies = {
+  id: 'finance.contactPolicies',
+  method: 'GET',
+  path: '/internal/finance/:userId/contacts/:id/policies',
+  access: 'internal',
+  answer: phantom as ContactPolicySummary[],
 } as const satisfies Operation;

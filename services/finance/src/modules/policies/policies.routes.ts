@@ -30,11 +30,12 @@ export function policiesRoutes(
   route(router, OPS.cancelPolicy, ({ user, params }) => policies.cancel(user.id, params.id));
 }
 
-/** The pipeline service issues a finalized card's policy, and runs policy imports. */
+/** The pipeline service issues a finalized card's policy, runs policy imports and fills messages with a contact's policies. */
 export function policyIssueRoutes(router: Router, policies: PoliciesService, imports: PolicyImportService): void {
   route(router, OPS.issuePolicy, ({ params, body }) => policies.issue(params.userId, body));
   route(router, OPS.policyBook, ({ params }) => imports.book(params.userId));
   route(router, OPS.importPolicies, ({ params, body }) => imports.apply(params.userId, body));
   route(router, OPS.undoPolicyImport, ({ params, body }) => imports.undo(params.userId, body));
   route(router, OPS.setNetPremiums, ({ params, body }) => imports.setNetPremiums(params.userId, body));
+  route(router, OPS.contactPolicies, ({ params }) => policies.ofContact(params.userId, params.id));
 }

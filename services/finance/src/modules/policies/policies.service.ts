@@ -9,6 +9,7 @@ import {
   formatPercent,
   wireToCents,
   type ChargebackStep,
+  type ContactPolicySummary,
   type Policy,
   type PolicyIssueInput,
   type PolicyQuery,
@@ -64,6 +65,16 @@ export class PoliciesService {
       bindings as Knex.RawBinding[],
     );
     return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+  }
+
+  /** A contact's policies as a message names them (number, end of term, insurer, status as read). */
+  async ofContact(userId: string, contactId: number): Promise<ContactPolicySummary[]> {
+    const { rows } = await this.knex.raw<{ rows: ContactPolicySummary[] }>(
+      `select p.id, p.policy_number as "policyNumber", p.renewal_date::text as "renewalDate", p.insurer_id as "insurerId", ${POLICY_STATUS} as status
+         from ? where p.contact_id = ? order by p.renewal_date desc, p.id desc limit 100`,
+      [this.policies.of(userId).from('p'), contactId],
+    );
+    return rows;
   }
 
   async byId(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex): Promise<Policy | undefined> {

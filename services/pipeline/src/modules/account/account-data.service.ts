@@ -2,7 +2,16 @@ import { BrokerScopedTable, clearActivity, clearingTransaction } from '@corretor
 import type { Knex } from 'knex';
 
 /** Every table of the pipeline that holds a broker's records, children first: what Limpar Dados empties. */
-export const PIPELINE_ACCOUNT_TABLES = ['import_mappings', 'import_rows', 'imports', 'notes', 'pipeline_cards', 'contacts'] as const;
+export const PIPELINE_ACCOUNT_TABLES = [
+  'import_mappings',
+  'import_rows',
+  'imports',
+  'notes',
+  'contact_timeline',
+  'message_templates',
+  'pipeline_cards',
+  'contacts',
+] as const;
 
 /** The pipeline's part of Limpar Dados: contacts, cards, notes and events in one transaction; repeating it is a no-op. */
 export class AccountDataService {

@@ -118,6 +118,8 @@ export class DuplicatesService {
         .returning(COLUMNS);
       const cards = await trx('pipeline_cards').where({ userId, contactId: input.otherId }).update({ contactId: id });
       const notes = await trx('notes').where({ userId, contactId: input.otherId }).update({ contactId: id });
+      // The timeline follows the person: the other contact's entries move here (the kept contact's consent stands: none is inferred).
+      await trx('contact_timeline').where({ userId, contactId: input.otherId }).update({ contactId: id });
       // Imports that wrote the other contact now name this one: a contacts import's rows by their
       // target, a policies import's by the client it recorded (their targets are policies).
       await trx.raw(

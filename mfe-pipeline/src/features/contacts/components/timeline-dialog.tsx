@@ -1,0 +1,185 @@
+import {
+  CONSENT_PURPOSES,
+  INTERACTION_NOTE_MAX,
+  INTERACTION_TYPES,
+  PIPELINE_OPERATIONS,
+  RELATIONSHIP_OPERATIONS as OPS,
+  formatDateTime,
+  optionLabel,
+  type Contact,
+  type ConsentPurpose,
+  type ContactTimeline,
+  type InteractionType,
+  type TimelineEntry,
+} from '@corretora/contracts';
+import { apiErrorMessage, callOperation, invalidateOperations, operationQuery, useOperation } from '@corretora/web-kit';
+import { Body1, Body1Strong, Button, Caption1, Field, Subtitle2 } from '@corretora/web-kit/fluent/core';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { Switch } from '@corretora/web-kit/fluent/switch';
+import { Textarea } from '@corretora/web-kit/fluent/textarea';
+import { QueryState, useNotify } from '@corretora/web-kit/ui';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '760px', width: '100%' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'end' },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  entry: { display: 'flex', flexDirection: 'column', overflowWrap: 'anywhere' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+function describe(entry: TimelineEntry): string {
+  if (entry.kind === 'interaction') return `${optionLabel(INTERACTION_TYPES, entry.type)}${entry.note ? `: ${entry.note}` : ''}`;
+  if (entry.kind === 'whatsapp') return `WhatsApp (${entry.templateName}): ${entry.text}`;
+  return `Consentimento de ${optionLabel(CONSENT_PURPOSES, entry.purpose).toLowerCase()} ${entry.granted ? 'registrado' : 'retirado'}`;
+}
+
+/**
+ * A contact's history and what the broker does from it: log an interaction, send a WhatsApp from a
+ * template (the link opens in a new tab and the message stays on the timeline), record consent.
+ */
+export default function TimelineDialog({ contact, onClose }: { contact: Contact; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const timeline = useOperation(OPS.contactTimeline, { params: { id: contact.id } });
+  const templates = useOperation(OPS.messageTemplates);
+  const [type, setType] = useState<InteractionType>('ligacao');
+  const [note, setNote] = useState('');
+  const [templateId, setTemplateId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => invalidateOperations(queryClient, OPS.contactTimeline, PIPELINE_OPERATIONS.contacts);
+
+  const log = useMutation({
+    mutationFn: () => callOperation(OPS.logInteraction, { params: { id: contact.id }, body: { type, note: note || null } }),
+    onSuccess: async () => {
+      setNote('');
+      setError(null);
+      await refresh();
+      notify.success('Interação registrada');
+    },
+    onError: (caught) => setError(apiErrorMessage(caught, 'Não foi possível registrar a interação.')),
+  });
+  const whatsapp = useMutation({
+    mutationFn: () => callOperation(OPS.contactWhatsapp, { params: { id: contact.id }, body: { templateId: Number(templateId) } }),
+    onSuccess: async (answer) => {
+      setError(null);
+      window.open(answer.url, '_blank', 'noopener,noreferrer');
+      await refresh();
+    },
+    onError: (caught) => setError(apiErrorMessage(caught, 'Não foi possível montar a mensagem.')),
+  });
+  const timelineKey = operationQuery(OPS.contactTimeline, { params: { id: contact.id } }).queryKey;
+  const consent = useMutation({
+    mutationFn: (input: { purpose: ConsentPurpose; granted: boolean }) =>
+      callOperation(OPS.setContactConsent, { params: { id: contact.id }, body: input }),
+    // The switch moves at once; the server's answer (the timeline with its new entry) replaces it.
+    onMutate: (input) =>
+      queryClient.setQueryData(timelineKey, (previous: ContactTimeline | undefined) =>
+        previous ? { ...previous, consent: { ...previous.consent, [input.purpose]: input.granted } } : previous,
+      ),
+    onSuccess: (answer) => queryClient.setQueryData(timelineKey, answer),
+    onError: async (caught) => {
+      setError(apiErrorMessage(caught, 'Não foi possível registrar o consentimento.'));
+      await refresh();
+    },
+  });
+
+  return (
+    <Dialog open onOpenChange={(_event, data) => (!data.open ? onClose() : undefined)}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{`Histórico de ${contact.name}`}</DialogTitle>
+          <DialogContent className={styles.content}>
+            {error ? (
+              <Body1 role="alert" className={styles.muted}>
+                {error}
+              </Body1>
+            ) : null}
+            <QueryState query={timeline} loading="Carregando histórico..." error="Não foi possível carregar o histórico.">
+              {(data) => (
+                <>
+                  <section className={styles.section} aria-label="Consentimento">
+                    <Subtitle2 as="h3">Consentimento</Subtitle2>
+                    <div className={styles.row}>
+                      {CONSENT_PURPOSES.map((purpose) => (
+                        <Switch
+                          key={purpose.value}
+                          label={`Aceita mensagens de ${purpose.label.toLowerCase()}`}
+                          checked={data.consent[purpose.value]}
+                          disabled={consent.isPending}
+                          onChange={(_event, change) => consent.mutate({ purpose: purpose.value, granted: change.checked })}
+                        />
+                      ))}
+                    </div>
+                  </section>
+                  <section className={styles.section} aria-label="Enviar WhatsApp">
+                    <Subtitle2 as="h3">Enviar WhatsApp</Subtitle2>
+                    <div className={styles.row}>
+                      <Field label="Modelo">
+                        <Select value={templateId} onChange={(_event, change) => setTemplateId(change.value)}>
+                          <option value="">— escolha —</option>
+                          {(templates.data ?? []).map((template) => (
+                            <option key={template.id} value={template.id}>
+                              {`${template.name} (${optionLabel(CONSENT_PURPOSES, template.purpose).toLowerCase()})`}
+                            </option>
+                          ))}
+                        </Select>
+                      </Field>
+                      <Button appearance="primary" disabled={!templateId || whatsapp.isPending} onClick={() => whatsapp.mutate()}>
+                        Abrir WhatsApp
+                      </Button>
+                    </div>
+                  </section>
+                  <section className={styles.section} aria-label="Registrar interação">
+                    <Subtitle2 as="h3">Registrar interação</Subtitle2>
+                    <div className={styles.row}>
+                      <Field label="Tipo">
+                        <Select value={type} onChange={(_event, change) => setType(change.value as InteractionType)}>
+                          {INTERACTION_TYPES.map((option) => (
+                            <option key={option.value} value={option.value}>
+                              {option.label}
+                            </option>
+                          ))}
+                        </Select>
+                      </Field>
+                      <Field label="O que foi conversado">
+                        <Textarea value={note} maxLength={INTERACTION_NOTE_MAX} onChange={(_event, change) => setNote(change.value)} />
+                      </Field>
+                      <Button disabled={log.isPending} onClick={() => log.mutate()}>
+                        Registrar
+                      </Button>
+                    </div>
+                  </section>
+                  <section className={styles.section} aria-label="Linha do tempo">
+                    <Subtitle2 as="h3">Linha do tempo</Subtitle2>
+                    {data.entries.length === 0 ? (
+                      <Body1 className={styles.muted}>Nada registrado ainda.</Body1>
+                    ) : (
+                      <ul className={styles.list}>
+                        {data.entries.map((entry) => (
+                          <li key={entry.id} className={styles.entry}>
+                            <Body1Strong>{describe(entry)}</Body1Strong>
+                            <Caption1 className={styles.muted}>{`${formatDateTime(entry.at)}${entry.by ? ` · ${entry.by}` : ''}`}</Caption1>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </section>
+                </>
+              )}
+            </QueryState>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Fechar</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

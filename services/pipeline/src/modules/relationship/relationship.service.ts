@@ -1,0 +1,209 @@
+import {
+  DEFAULT_TEMPLATES,
+  FINANCE_OPERATIONS,
+  NOT_FOUND,
+  formatDate,
+  renderTemplate,
+  templateVariables,
+  type ConsentInput,
+  type ConsentPurpose,
+  type ContactPolicySummary,
+  type ContactTimeline,
+  type InteractionInput,
+  type MessageTemplate,
+  type MessageTemplatesInput,
+  type ReferenceData,
+  type TimelineEntry,
+  type WhatsappInput,
+  type WhatsappLink,
+} from '@corretora/contracts';
+import { BrokerScopedTable, HttpError, withAdvisoryLock, type InternalClient, type SessionUser } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+
+interface EntryRow {
+  id: number;
+  kind: TimelineEntry['kind'];
+  type: string | null;
+  note: string | null;
+  templateName: string | null;
+  purpose: ConsentPurpose | null;
+  granted: boolean | null;
+  text: string | null;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+function toEntry(row: EntryRow): TimelineEntry {
+  const base = { id: row.id, at: new Date(row.createdAt).toISOString(), by: row.createdBy };
+  if (row.kind === 'interaction') return { ...base, kind: 'interaction', type: row.type as never, note: row.note };
+  if (row.kind === 'whatsapp')
+    return { ...base, kind: 'whatsapp', templateName: row.templateName!, purpose: row.purpose!, text: row.text! };
+  return { ...base, kind: 'consent', purpose: row.purpose!, granted: row.granted! };
+}
+
+const TEMPLATE_NOT_FOUND = 'Modelo de mensagem não encontrado.';
+const NO_MOBILE = 'O contato não tem celular cadastrado: cadastre um para enviar pelo WhatsApp.';
+const NO_MARKETING = 'O contato não autorizou mensagens de marketing: registre o consentimento antes de enviar.';
+const NO_POLICY = 'O contato não tem apólice para preencher o modelo: escolha outro modelo.';
+
+/**
+ * A contact's timeline (interactions, WhatsApp messages, consent), its consent per purpose and the
+ * brokerage's message templates. Entries are only ever inserted: no operation edits or deletes one.
+ * Every statement goes through the broker's scope.
+ */
+export class RelationshipService {
+  private readonly contacts: BrokerScopedTable;
+  private readonly timeline: BrokerScopedTable;
+  private readonly templates: BrokerScopedTable;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly finance: InternalClient | null,
+    private readonly reference: (userId: string) => Promise<ReferenceData>,
+  ) {
+    this.contacts = new BrokerScopedTable(knex, 'contacts');
+    this.timeline = new BrokerScopedTable(knex, 'contact_timeline');
+    this.templates = new BrokerScopedTable(knex, 'message_templates');
+  }
+
+  private async contact(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex) {
+    const row = (await this.contacts.of(userId, trx).byId(id).first('id', 'name', 'phoneE164', 'consentServico', 'consentMarketing')) as
+      { id: number; name: string; phoneE164: string | null; consentServico: boolean; consentMarketing: boolean } | undefined;
+    if (!row) throw new HttpError(404, NOT_FOUND.contact);
+    return row;
+  }
+
+  private async insert(
+    trx: Knex.Transaction,
+    user: SessionUser,
+    contactId: number,
+    entry: Record<string, unknown>,
+  ): Promise<TimelineEntry> {
+    const [row] = (await this.timeline.of(user.id, trx).insert({ contactId, createdBy: user.email.slice(0, 100), ...entry })) as EntryRow[];
+    return toEntry(row!);
+  }
+
+  /** POST /api/contacts/{id}/interactions: the entry, and the contact's 'Último contato' moves to now. */
+  async logInteraction(user: SessionUser, contactId: number, input: InteractionInput): Promise<TimelineEntry> {
+    return this.knex.transaction(async (trx) => {
+      await this.contact(user.id, contactId, trx);
+      await this.contacts.of(user.id, trx).byId(contactId).update({ lastContact: trx.fn.now(), updatedAt: trx.fn.now() });
+      return this.insert(trx, user, contactId, { kind: 'interaction', type: input.type, note: input.note });
+    });
+  }
+
+  async timelineOf(userId: string, contactId: number): Promise<ContactTimeline> {
+    const contact = await this.contact(userId, contactId);
+    const rows = (await this.timeline
+      .of(userId)
+      .rows()
+      .where({ contactId })
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(500)) as EntryRow[];
+    return {
+      contactId,
+      consent: { servico: contact.consentServico, marketing: contact.consentMarketing },
+      entries: rows.map(toEntry),
+    };
+  }
+
+  /** PUT /api/contacts/{id}/consent: the contact's consent for one purpose, and a timeline entry when it changes. */
+  async setConsent(user: SessionUser, contactId: number, input: ConsentInput): Promise<ContactTimeline> {
+    await this.knex.transaction(async (trx) => {
+      const column = input.purpose === 'servico' ? 'consentServico' : 'consentMarketing';
+      const changed = await this.contacts
+        .of(user.id, trx)
+        .byId(contactId)
+        .andWhereNot({ [column]: input.granted })
+        .update({ [column]: input.granted, updatedAt: trx.fn.now() });
+      if (changed === 0) await this.contact(user.id, contactId, trx);
+      else await this.insert(trx, user, contactId, { kind: 'consent', purpose: input.purpose, granted: input.granted });
+    });
+    return this.timelineOf(user.id, contactId);
+  }
+
+  /** The brokerage's templates; the defaults are written the first time they are asked for (once, under a lock). */
+  async templatesOf(userId: string): Promise<MessageTemplate[]> {
+    const read = () =>
+      this.templates.of(userId).rows().orderBy(['position', 'id']).select('id', 'name', 'purpose', 'body') as Promise<MessageTemplate[]>;
+    const existing = await read();
+    if (existing.length > 0) return existing;
+    await withAdvisoryLock(this.knex, `message-templates:${userId}`, async () => {
+      // A brokerage keeps at least one template (PUT refuses an empty list): none means never seeded.
+      if ((await this.templates.of(userId).rows().first('id')) !== undefined) return;
+      for (const [position, template] of DEFAULT_TEMPLATES.entries()) await this.templates.of(userId).insert({ ...template, position });
+    });
+    return read();
+  }
+
+  /** PUT /api/message-templates: the list as sent (an id of another brokerage's template is refused). */
+  async setTemplates(userId: string, input: MessageTemplatesInput): Promise<MessageTemplate[]> {
+    await this.templatesOf(userId);
+    await this.knex.transaction(async (trx) => {
+      const mine = new Set(
+        ((await this.templates.of(userId, trx).rows().forUpdate().select('id')) as { id: number }[]).map((row) => row.id),
+      );
+      const kept = input.templates.flatMap((template) => (template.id === null ? [] : [template.id]));
+      const unknown = kept.findIndex((id) => !mine.has(id));
+      if (unknown >= 0) throw new HttpError(400, TEMPLATE_NOT_FOUND, [{ path: `templates.${unknown}.id`, message: TEMPLATE_NOT_FOUND }]);
+      await this.templates.of(userId, trx).rows().whereNotIn('id', kept).delete();
+      for (const [position, template] of input.templates.entries()) {
+        const values = { name: template.name, purpose: template.purpose, body: template.body, position };
+        if (template.id === null) await this.templates.of(userId, trx).insert(values);
+        else await this.templates.of(userId, trx).byId(template.id).update(values);
+      }
+    });
+    return this.templatesOf(userId);
+  }
+
+  /** The contact's policy a message names: the one asked for, else the active one renewing first, else the latest. */
+  private async policyFor(userId: string, contactId: number, policyId: number | null): Promise<ContactPolicySummary | null> {
+    if (!this.finance) return null;
+    const policies = await this.finance.call(FINANCE_OPERATIONS.contactPolicies, { params: { userId, id: contactId } });
+    if (policyId !== null) {
+      const chosen = policies.find((policy) => policy.id === policyId);
+      if (!chosen)
+        throw new HttpError(400, 'Esta apólice não é do contato.', [{ path: 'policyId', message: 'Esta apólice não é do contato.' }]);
+      return chosen;
+    }
+    const active = policies.filter((policy) => policy.status === 'active').sort((a, b) => a.renewalDate.localeCompare(b.renewalDate));
+    return active[0] ?? policies.sort((a, b) => b.renewalDate.localeCompare(a.renewalDate))[0] ?? null;
+  }
+
+  /**
+   * POST /api/contacts/{id}/whatsapp: the template filled for the contact (and their policy), the
+   * wa.me link to their mobile, and an immutable timeline entry with the final text. A marketing
+   * template needs the contact's marketing consent.
+   */
+  async whatsapp(user: SessionUser, contactId: number, input: WhatsappInput): Promise<WhatsappLink> {
+    const contact = await this.contact(user.id, contactId);
+    await this.templatesOf(user.id);
+    const template = (await this.templates.of(user.id).byId(input.templateId).first('id', 'name', 'purpose', 'body')) as
+      MessageTemplate | undefined;
+    if (!template) throw new HttpError(400, TEMPLATE_NOT_FOUND, [{ path: 'templateId', message: TEMPLATE_NOT_FOUND }]);
+    if (template.purpose === 'marketing' && !contact.consentMarketing) throw new HttpError(409, NO_MARKETING);
+    if (!contact.phoneE164) throw new HttpError(400, NO_MOBILE);
+    const needsPolicy = templateVariables(template.body).some((name) => name !== 'nome');
+    const policy = needsPolicy || input.policyId !== null ? await this.policyFor(user.id, contactId, input.policyId) : null;
+    if (needsPolicy && !policy) throw new HttpError(400, NO_POLICY, [{ path: 'templateId', message: NO_POLICY }]);
+    const insurers = policy?.insurerId ? (await this.reference(user.id)).insurers : [];
+    const text = renderTemplate(template.body, {
+      nome: contact.name,
+      ...(policy
+        ? {
+            numero_apolice: policy.policyNumber,
+            fim_vigencia: formatDate(policy.renewalDate),
+            seguradora: insurers.find((insurer) => insurer.id === policy.insurerId)?.name ?? 'seguradora',
+          }
+        : {}),
+    });
+    const entry = await this.knex.transaction(async (trx) => {
+      await this.contacts.of(user.id, trx).byId(contactId).update({ lastContact: trx.fn.now() });
+      return this.insert(trx, user, contactId, { kind: 'whatsapp', templateName: template.name, purpose: template.purpose, text });
+    });
+    return { url: `https://wa.me/${contact.phoneE164.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`, entry };
+  }
+}
