@@ -17,15 +17,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { DataTable, PageHeader, QueryState, useConfirmAction } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Button, Caption1, Field } from '@corretora/web-kit/fluent/core';
+import { Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
+import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { useCancelPolicy, usePolicies, type PolicyFilters } from '../features/policies/api/policies-api';
 import { invalidateFigures } from '../lib/finance-figures';
 
 const InstalmentsDialog = lazy(() => import('../features/policies/components/instalments-dialog'));
+const RenewalsPanel = lazy(() => import('../features/renewals/components/renewals-panel'));
 
 const useStyles = makeStyles({
+  tabs: { marginBottom: tokens.spacingVerticalM },
   toolbar: {
     display: 'flex',
     gap: tokens.spacingHorizontalM,
@@ -65,6 +68,8 @@ export default function PoliciesPage() {
     else next.set(key, value);
     setParams(next, { replace: true });
   };
+  // ?aba=renovacoes: the renewal centre instead of the list.
+  const view = params.get('aba') === 'renovacoes' ? 'renewals' : 'policies';
   const policies = usePolicies(filters);
   const [importing, setImporting] = useState(false);
   const [showing, setShowing] = useState<Policy | null>(null);
@@ -116,82 +121,102 @@ export default function PoliciesPage() {
           }
         />
       ) : null}
-      <div className={styles.toolbar}>
-        <Field label="Tipo">
-          <Select value={filters.type} onChange={(_event, data) => setFilter('tipo', data.value)}>
-            <option value="all">Todos os tipos</option>
-            {POLICY_TYPES.map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Status">
-          <Select value={filters.status} onChange={(_event, data) => setFilter('status', data.value)}>
-            <option value="all">Todos os status</option>
-            {(['active', 'expired', 'cancelled'] as const).map((status) => (
-              <option key={status} value={status}>
-                {POLICY_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Renovações">
-          <Select value={filters.renewal} onChange={(_event, data) => setFilter('renovacao', data.value)}>
-            {RENEWALS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </div>
-      <QueryState query={policies} loading="Carregando apólices..." error="Não foi possível carregar as apólices. Tente novamente.">
-        {(items) => (
-          <>
-            <Caption1 className={styles.count} role="status">
-              {items.length === 1 ? '1 apólice' : `${formatCount(items.length)} apólices`}
-            </Caption1>
-            <DataTable
-              label="Apólices"
-              rows={items}
-              rowKey={(policy) => policy.id}
-              empty="Nenhuma apólice encontrada. Apólices aparecem aqui quando uma venda finalizada é emitida no Pipeline."
-              columns={[
-                { header: 'Número', cell: (policy) => policy.policyNumber },
-                { header: 'Cliente', cell: (policy) => policy.contactName },
-                { header: 'Tipo', cell: (policy) => TYPE_LABEL[policy.type] },
-                { header: 'Prêmio/ano', cell: (policy) => formatMoney(wireToCents(policy.premium)) },
-                {
-                  header: 'Status',
-                  cell: (policy) => (
-                    <Badge appearance="tint" color={STATUS_COLOR[policy.status]}>
-                      {POLICY_STATUS_LABELS[policy.status]}
-                    </Badge>
-                  ),
-                },
-                { header: 'Renovação', cell: (policy) => formatDate(policy.renewalDate) },
-                {
-                  header: 'Ações',
-                  cell: (policy) => (
-                    <div className={styles.actions}>
-                      <Button size="small" onClick={() => setShowing(policy)} aria-label={`Parcelas da apólice ${policy.policyNumber}`}>
-                        Parcelas
-                      </Button>
-                      {policy.status === 'active' && (
-                        <Button size="small" onClick={() => cancelling.ask(policy)} aria-label={`Cancelar apólice ${policy.policyNumber}`}>
-                          Cancelar
-                        </Button>
-                      )}
-                    </div>
-                  ),
-                },
-              ]}
-            />
-          </>
-        )}
-      </QueryState>
+      <TabList
+        className={styles.tabs}
+        selectedValue={view}
+        onTabSelect={(_event, data) => setFilter('aba', data.value === 'renewals' ? 'renovacoes' : '')}
+      >
+        <Tab value="policies">Apólices</Tab>
+        <Tab value="renewals">Renovações</Tab>
+      </TabList>
+      {view === 'renewals' ? (
+        <Suspense fallback={<Spinner label="Carregando renovações..." />}>
+          <RenewalsPanel />
+        </Suspense>
+      ) : (
+        <>
+          <div className={styles.toolbar}>
+            <Field label="Tipo">
+              <Select value={filters.type} onChange={(_event, data) => setFilter('tipo', data.value)}>
+                <option value="all">Todos os tipos</option>
+                {POLICY_TYPES.map((type) => (
+                  <option key={type.value} value={type.value}>
+                    {type.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Status">
+              <Select value={filters.status} onChange={(_event, data) => setFilter('status', data.value)}>
+                <option value="all">Todos os status</option>
+                {(['active', 'expired', 'cancelled'] as const).map((status) => (
+                  <option key={status} value={status}>
+                    {POLICY_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Renovações">
+              <Select value={filters.renewal} onChange={(_event, data) => setFilter('renovacao', data.value)}>
+                {RENEWALS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <QueryState query={policies} loading="Carregando apólices..." error="Não foi possível carregar as apólices. Tente novamente.">
+            {(items) => (
+              <>
+                <Caption1 className={styles.count} role="status">
+                  {items.length === 1 ? '1 apólice' : `${formatCount(items.length)} apólices`}
+                </Caption1>
+                <DataTable
+                  label="Apólices"
+                  rows={items}
+                  rowKey={(policy) => policy.id}
+                  empty="Nenhuma apólice encontrada. Apólices aparecem aqui quando uma venda finalizada é emitida no Pipeline."
+                  columns={[
+                    { header: 'Número', cell: (policy) => policy.policyNumber },
+                    { header: 'Cliente', cell: (policy) => policy.contactName },
+                    { header: 'Tipo', cell: (policy) => TYPE_LABEL[policy.type] },
+                    { header: 'Prêmio/ano', cell: (policy) => formatMoney(wireToCents(policy.premium)) },
+                    {
+                      header: 'Status',
+                      cell: (policy) => (
+                        <Badge appearance="tint" color={STATUS_COLOR[policy.status]}>
+                          {POLICY_STATUS_LABELS[policy.status]}
+                        </Badge>
+                      ),
+                    },
+                    { header: 'Renovação', cell: (policy) => formatDate(policy.renewalDate) },
+                    {
+                      header: 'Ações',
+                      cell: (policy) => (
+                        <div className={styles.actions}>
+                          <Button size="small" onClick={() => setShowing(policy)} aria-label={`Parcelas da apólice ${policy.policyNumber}`}>
+                            Parcelas
+                          </Button>
+                          {policy.status === 'active' && (
+                            <Button
+                              size="small"
+                              onClick={() => cancelling.ask(policy)}
+                              aria-label={`Cancelar apólice ${policy.policyNumber}`}
+                            >
+                              Cancelar
+                            </Button>
+                          )}
+                        </div>
+                      ),
+                    },
+                  ]}
+                />
+              </>
+            )}
+          </QueryState>
+        </>
+      )}
       {cancelling.dialog}
       {showing ? (
         <Suspense fallback={null}>

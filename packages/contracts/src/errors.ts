@@ -20,6 +20,7 @@ export const NOT_FOUND = {
   statement: 'Extrato não encontrado.',
   statementLine: 'Linha de extrato não encontrada.',
   insurer: 'Seguradora não encontrada.',
+  renewal: 'Renovação não encontrada.',
 } as const;
 
 /** The one error shape every service answers with. */

@@ -18,6 +18,8 @@ export * from './finance/finance.schemas';
 export * from './finance/finance-types';
 export * from './finance/receivables-options';
 export * from './finance/receivables.schemas';
+export * from './finance/renewals-options';
+export * from './finance/renewals.schemas';
 export * from './ids';
 export * from './imports/import-options';
 export * from './imports/import-values';

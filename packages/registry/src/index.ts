@@ -101,6 +101,7 @@ export const SERVICES = {
       { prefix: '/api/receivables' },
       { prefix: '/api/receivables.csv' },
       { prefix: '/api/statement-lines' },
+      { prefix: '/api/renewals' },
       // Documents (10 MB) and the policy PDF (25 MB, POST /api/documents) plus their multipart envelope.
       { prefix: '/api/documents/upload', maxBody: '11m' },
       { prefix: '/api/documents', maxBody: '26m' },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { CATALOGUE_OPERATIONS, DEFAULT_CHARGEBACK_STEPS } from '@corretora/contracts';
 import { HttpError, createInternalClient, createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
+import type { Knex } from 'knex';
 import type { FinanceConfig } from './config';
 import { AccountDataService, FINANCE_ACCOUNT_TABLES } from './modules/account/account-data.service';
 import { clearDataRoutes, contactMoveRoutes } from './modules/account/clear-data.routes';
@@ -20,6 +21,8 @@ import { ReceivableSettingsService } from './modules/receivables/receivable-sett
 import { receivablesRoutes, statementRoutes } from './modules/receivables/receivables.routes';
 import { ReceivablesService } from './modules/receivables/receivables.service';
 import { StatementsService } from './modules/receivables/statements.service';
+import { renewalsRoutes } from './modules/renewals/renewals.routes';
+import { RenewalsService } from './modules/renewals/renewals.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { FinanceStatsService } from './modules/stats/stats.service';
 
@@ -38,7 +41,9 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
   };
   const insurerNames = async (userId: string) =>
     (await catalogues.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } })).insurers;
-  return createService({
+  const renewalsOf = (knex: Knex, instalments: InstalmentsService) =>
+    new RenewalsService(knex, new PoliciesService(knex, instalments, chargebackSteps), instalments, insurerNames, chargebackSteps);
+  const service = await createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
@@ -49,6 +54,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       const statements = new StatementsService(knex, settings);
       policiesRoutes(router, new PoliciesService(knex, instalments, chargebackSteps), instalments, insurerNames);
       receivablesRoutes(router, new ReceivablesService(knex, settings, statements, insurerNames), settings, statements);
+      renewalsRoutes(router, renewalsOf(knex, instalments));
       claimsRoutes(router, new ClaimsService(knex, pipeline));
       commissionsRoutes(router, new CommissionsService(knex));
       documentsRoutes(router, new DocumentsService(knex, store, pipeline));
@@ -63,4 +69,14 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       contactMoveRoutes(router, new ContactMoveService(knex));
     },
   });
+  // Renewal items appear within the hour for policies entering the window, whether or not anyone reads the list.
+  const stopSweep = renewalsOf(service.knex, new InstalmentsService(service.knex, new ReceivableSettingsService(service.knex))).schedule(
+    (error) => service.log.warn({ err: error }, 'renewal sweep failed; the next one runs in an hour'),
+  );
+  const close = service.close.bind(service);
+  service.close = async () => {
+    stopSweep();
+    await close();
+  };
+  return service;
 }

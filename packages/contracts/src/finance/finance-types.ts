@@ -2,6 +2,7 @@ import type { ActivityEvent } from '../activity/activity';
 import type { StatementLineType } from '../imports/import-options';
 import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from './finance-options';
 import type { ChargebackStep, InstalmentStatus, LineMatchStatus, LineMatchedBy } from './receivables-options';
+import type { LostReason, RenewalBucket, RenewalOutcome } from './renewals-options';
 
 /** A policy as the API answers it; money as '1248.00' (decimal(10,2) travels as a string in reais with two decimals, never a float). */
 export interface Policy {
@@ -262,4 +263,60 @@ export interface StatementLineVerdict {
   line: number;
   alreadyImported: boolean;
   match: StatementLineMatch;
+}
+
+export interface RenewalQuote {
+  id: number;
+  insurerId: number;
+  premium: string;
+  note: string | null;
+  createdAt: string;
+}
+
+/** An open renewal: the policy ending, how long is left and what the broker has done for it. */
+export interface RenewalItem {
+  id: number;
+  policyId: number;
+  policyNumber: string;
+  contactId: number | null;
+  contactName: string;
+  type: PolicyType;
+  insurerId: number | null;
+  /** Last year's premium ('1073.80'). */
+  premium: string;
+  renewalDate: string;
+  daysLeft: number;
+  bucket: RenewalBucket;
+  quotes: RenewalQuote[];
+  /** Auto: renewed by this date, the bonus class is kept and gains one; null for other lines. */
+  bonusKeptUntil: string | null;
+  /** Moving to another insurer now: what its scale would take back (null when no quote is from another insurer). */
+  switchChargeback: { percent: string; amount: string } | null;
+}
+
+export interface RenewalList {
+  items: RenewalItem[];
+  counts: Record<RenewalBucket, number>;
+}
+
+/** What an outcome did: the renewal, and the next term's policy when renewed. */
+export interface RenewalDecision {
+  id: number;
+  outcome: RenewalOutcome;
+  reason: LostReason | null;
+  newPolicy: Policy | null;
+}
+
+/** Retention: renewals due in a month (by insurer) against those renewed, count and premium. */
+export interface RenewalReportRow {
+  month: string;
+  insurerId: number | null;
+  insurerName: string;
+  due: number;
+  renewed: number;
+  lost: number;
+  duePremium: string;
+  renewedPremium: string;
+  /** renewed ÷ due, '0.75'; null when nothing was due. */
+  rate: string | null;
 }

@@ -16,6 +16,7 @@ import {
   PolicyPdfFieldsSchema,
   PolicyQuerySchema,
 } from './finance.schemas';
+import { RenewalOutcomeSchema, RenewalQuoteSchema, RenewalReportQuerySchema, RenewalsQuerySchema } from './renewals.schemas';
 import {
   LineMatchSchema,
   LineUnmatchSchema,
@@ -97,3 +98,23 @@ export const applyStatement = { summary: 'Grava e concilia um lote de linhas de 
 export const undoStatement = { summary: 'Remove o que um extrato gravou.', body: StatementUndoSchema };
 export const statementLines = { summary: 'As linhas gravadas de um extrato, pelos números de linha.', body: StatementLinesLookupSchema };
 export const contactPolicies = { summary: 'As apólices de um contato (número, fim de vigência, seguradora), para preencher uma mensagem.' };
+export const renewals = {
+  summary: 'Renovações em aberto por faixa (D-90, D-60, D-30, D-15, vencidas), com cotações e contagens.',
+  query: RenewalsQuerySchema,
+};
+export const renewalQuote = {
+  summary: 'Registra uma cotação (seguradora, prêmio, observação) para a renovação.',
+  body: RenewalQuoteSchema,
+};
+export const renewalOutcome = {
+  summary: 'Renovada (cria a apólice do próximo período, ligada à anterior, e suas parcelas) ou perdida (motivo obrigatório).',
+  body: RenewalOutcomeSchema,
+};
+export const renewalReport = {
+  summary: 'Retenção: renovadas ÷ a vencer por mês e seguradora, em quantidade e prêmio.',
+  query: RenewalReportQuerySchema,
+};
+export const renewalReportCsv = {
+  summary: 'A retenção em CSV para o Excel (separador ;, UTF-8 com BOM).',
+  query: RenewalReportQuerySchema,
+};

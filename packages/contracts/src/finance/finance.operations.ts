@@ -1,6 +1,7 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
 import type { ContactPolicySummary } from '../relationship/relationship-types';
+import type { RenewalOutcomeSchema, RenewalQuoteSchema, RenewalReportQuerySchema, RenewalsQuerySchema } from './renewals.schemas';
 import type {
   LineMatchSchema,
   LineUnmatchSchema,
@@ -13,6 +14,10 @@ import type {
 } from './receivables.schemas';
 import type {
   Claim,
+  RenewalDecision,
+  RenewalList,
+  RenewalQuote,
+  RenewalReportRow,
   ReceivableSettings,
   Receivables,
   StatementLine,
@@ -345,4 +350,47 @@ export const contactPolicies = {
   path: '/internal/finance/:userId/contacts/:id/policies',
   access: 'internal',
   answer: phantom as ContactPolicySummary[],
+} as const satisfies Operation;
+export const renewals = {
+  id: 'renewals.list',
+  method: 'GET',
+  path: '/api/renewals',
+  access: 'signed-in',
+  query: phantom as typeof RenewalsQuerySchema,
+  answer: phantom as RenewalList,
+} as const satisfies Operation;
+export const renewalQuote = {
+  id: 'renewals.quote',
+  method: 'POST',
+  path: '/api/renewals/:id/quotes',
+  access: 'signed-in',
+  status: 201,
+  notFound: NOT_FOUND.renewal,
+  body: phantom as typeof RenewalQuoteSchema,
+  answer: phantom as RenewalQuote,
+} as const satisfies Operation;
+export const renewalOutcome = {
+  id: 'renewals.outcome',
+  method: 'POST',
+  path: '/api/renewals/:id/outcome',
+  access: 'signed-in',
+  notFound: NOT_FOUND.renewal,
+  body: phantom as typeof RenewalOutcomeSchema,
+  answer: phantom as RenewalDecision,
+} as const satisfies Operation;
+export const renewalReport = {
+  id: 'renewals.report',
+  method: 'GET',
+  path: '/api/renewals/report',
+  access: 'signed-in',
+  query: phantom as typeof RenewalReportQuerySchema,
+  answer: phantom as RenewalReportRow[],
+} as const satisfies Operation;
+export const renewalReportCsv = {
+  id: 'renewals.reportCsv',
+  method: 'GET',
+  path: '/api/renewals/report.csv',
+  access: 'signed-in',
+  query: phantom as typeof RenewalReportQuerySchema,
+  produces: 'text/csv',
 } as const satisfies Operation;

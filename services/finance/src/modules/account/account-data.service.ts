@@ -8,6 +8,8 @@ export const FINANCE_ACCOUNT_TABLES = [
   'claim_number_counters',
   'documents',
   'statement_lines',
+  'renewal_quotes',
+  'renewals',
   'finance_settings',
   'policy_instalments',
   'policies',

@@ -1,0 +1,62 @@
+import * as v from 'valibot';
+import { optionalText, required } from '../fields';
+import { optionalWireMoney, wireMoney } from '../wire-fields';
+import { LOST_REASONS, RENEWAL_BUCKETS, RENEWAL_NOTE_MAX, RENEWAL_OUTCOMES } from './renewals-options';
+
+const positiveId = (message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message));
+const MONEY_MAX = 9_999_999_999;
+
+/** GET /api/renewals?bucket=90|60|30|15|overdue (every open renewal without it). */
+export const RenewalsQuerySchema = v.object({
+  bucket: v.optional(
+    v.picklist(
+      RENEWAL_BUCKETS.map((bucket) => bucket.value) as ['90', '60', '30', '15', 'overdue'],
+      'Faixa inválida: use 90, 60, 30, 15 ou overdue',
+    ),
+  ),
+});
+export type RenewalsQuery = v.InferOutput<typeof RenewalsQuerySchema>;
+
+/** POST /api/renewals/{id}/quotes: an insurer's price for the next term. */
+export const RenewalQuoteSchema = v.object({
+  insurerId: positiveId('Selecione a seguradora da cotação.'),
+  premium: wireMoney('Informe o prêmio cotado', 'O prêmio não pode ser negativo', MONEY_MAX),
+  note: optionalText(RENEWAL_NOTE_MAX),
+});
+export type RenewalQuoteInput = v.InferOutput<typeof RenewalQuoteSchema>;
+
+const REASON_VALUES = LOST_REASONS.map((reason) => reason.value) as ['preco', 'atendimento', 'trocou_de_corretor', 'bem_vendido', 'outro'];
+
+/**
+ * POST /api/renewals/{id}/outcome: renovada (the next term's policy: what the broker gives, else the
+ * quote chosen, else last year's figures) or perdida (the reason is required).
+ */
+export const RenewalOutcomeSchema = v.pipe(
+  v.object({
+    outcome: required(v.picklist(RENEWAL_OUTCOMES, "Resultado inválido: use 'renewed' ou 'lost'")),
+    reason: v.optional(v.nullable(v.picklist(REASON_VALUES, 'Motivo inválido')), null),
+    note: optionalText(RENEWAL_NOTE_MAX),
+    newPolicy: v.optional(
+      v.nullable(
+        v.object({
+          policyNumber: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(40, 'Máximo de 40 caracteres'))), null),
+          insurerId: v.optional(v.nullable(positiveId('Seguradora inválida.')), null),
+          quoteId: v.optional(v.nullable(positiveId('Cotação inválida.')), null),
+          premium: optionalWireMoney('O prêmio não pode ser negativo', MONEY_MAX),
+        }),
+      ),
+      null,
+    ),
+  }),
+  v.forward(
+    v.check((input) => input.outcome !== 'lost' || input.reason !== null, 'Informe o motivo da perda'),
+    ['reason'],
+  ),
+);
+export type RenewalOutcomeInput = v.InferOutput<typeof RenewalOutcomeSchema>;
+
+const MONTH = v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido: use AAAA-MM'));
+/** GET /api/renewals/report?from=YYYY-MM&to=YYYY-MM (the last 12 months and the next 3 by default). */
+export const RenewalReportQuerySchema = v.object({ from: v.optional(MONTH), to: v.optional(MONTH) });
+export type RenewalReportQuery = v.InferOutput<typeof RenewalReportQuerySchema>;

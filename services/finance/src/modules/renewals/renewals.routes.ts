@@ -1,0 +1,14 @@
+import { FINANCE_OPERATIONS as OPS } from '@corretora/contracts';
+import { route, sendCsv } from '@corretora/service-kit';
+import type Router from '@koa/router';
+import type { RenewalsService } from './renewals.service';
+
+export function renewalsRoutes(router: Router, renewals: RenewalsService): void {
+  route(router, OPS.renewals, ({ user, query }) => renewals.list(user.id, query));
+  route(router, OPS.renewalReport, ({ user, query }) => renewals.report(user.id, query));
+  route(router, OPS.renewalReportCsv, async ({ user, query, ctx }) =>
+    sendCsv(ctx, 'retencao.csv', await renewals.reportCsv(user.id, query)),
+  );
+  route(router, OPS.renewalQuote, ({ user, params, body }) => renewals.quote(user.id, params.id, body));
+  route(router, OPS.renewalOutcome, ({ user, params, body }) => renewals.decide(user.id, params.id, body));
+}

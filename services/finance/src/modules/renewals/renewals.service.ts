@@ -1,0 +1,381 @@
+import {
+  BONUS_GRACE_DAYS,
+  DEFAULT_CHARGEBACK_STEPS,
+  NOT_FOUND,
+  RENEWAL_BUCKETS,
+  RENEWAL_WINDOW_DAYS,
+  cancellationMonth,
+  centsToWire,
+  chargebackPercent,
+  divideRoundingHalfUp,
+  renewalBucket,
+  wireToCents,
+  type ChargebackStep,
+  type Policy,
+  type ReferenceData,
+  type RenewalBucket,
+  type RenewalDecision,
+  type RenewalItem,
+  type RenewalList,
+  type RenewalOutcomeInput,
+  type RenewalQuote,
+  type RenewalQuoteInput,
+  type RenewalReportQuery,
+  type RenewalReportRow,
+  type RenewalsQuery,
+} from '@corretora/contracts';
+import { BrokerScopedTable, HttpError, csvDocument, csvMoney, intArrayLiteral, isUniqueViolation } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import { addMonths } from '../instalments/instalment-math';
+import type { InstalmentsService } from '../instalments/instalments.service';
+import type { PoliciesService } from '../policies/policies.service';
+import { TODAY } from '../policies/policy-sql';
+
+interface ItemRow {
+  id: number;
+  policyId: number;
+  policyNumber: string;
+  contactId: number | null;
+  contactName: string;
+  type: RenewalItem['type'];
+  insurerId: number | null;
+  premium: string;
+  renewalDate: string;
+  startDate: string | null;
+  daysLeft: number;
+  dueCommissionCents: string;
+}
+
+/** Policies that ended more than this many days ago get no renewal item (an old book imported is history, not work). */
+const OVERDUE_HORIZON_DAYS = 60;
+const ALREADY_DECIDED = 'Esta renovação já foi decidida.';
+const NUMBER_TAKEN = 'Já existe uma apólice com este número.';
+const SWEEP_MS = 60 * 60 * 1000;
+
+/**
+ * Renovações (#25): one renewal item per active policy ending within 90 days (or ended in the last
+ * 60), written by the server idempotently (unique policy), quotes, and the outcome: renovada makes
+ * the next term's policy (linked to this one, with its instalments), perdida needs a reason. Every
+ * statement is scoped to the broker.
+ */
+export class RenewalsService {
+  private readonly policies: BrokerScopedTable;
+  private readonly renewals: BrokerScopedTable;
+  private readonly quotes: BrokerScopedTable;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly policyService: PoliciesService,
+    private readonly instalments: InstalmentsService,
+    private readonly insurers: (userId: string) => Promise<ReferenceData['insurers']>,
+    private readonly chargebackSteps: (userId: string, insurerId: number) => Promise<readonly ChargebackStep[]>,
+  ) {
+    this.policies = new BrokerScopedTable(knex, 'policies');
+    this.renewals = new BrokerScopedTable(knex, 'renewals');
+    this.quotes = new BrokerScopedTable(knex, 'renewal_quotes');
+  }
+
+  /** The broker's missing renewal items, in one statement (a second run, or a parallel one, writes nothing). */
+  async ensure(userId: string): Promise<number> {
+    const result = await this.knex.raw(
+      `insert into renewals (user_id, policy_id, due_date)
+       select ?, p.id, p.renewal_date from ?
+        where p.status = 'active' and p.renewal_date <= ${TODAY} + ${RENEWAL_WINDOW_DAYS} and p.renewal_date >= ${TODAY} - ${OVERDUE_HORIZON_DAYS}
+       on conflict (policy_id) do nothing`,
+      [userId, this.policies.of(userId).from('p')],
+    );
+    return (result as { rowCount: number }).rowCount;
+  }
+
+  /** Every broker with a policy in the window, one by one (the hourly sweep: items appear without anyone opening the page). */
+  async sweep(): Promise<number> {
+    const { rows } = await this.knex.raw<{ rows: { userId: string }[] }>(
+      `select distinct user_id as "userId" from policies
+        where status = 'active' and renewal_date between ${TODAY} - ${OVERDUE_HORIZON_DAYS} and ${TODAY} + ${RENEWAL_WINDOW_DAYS}`,
+    );
+    let created = 0;
+    for (const row of rows) created += await this.ensure(row.userId);
+    return created;
+  }
+
+  /** The hourly sweep, from a second after start; stops when the service closes, never keeps the process up. */
+  schedule(onError: (error: unknown) => void): () => void {
+    const run = () => void this.sweep().catch(onError);
+    const first = setTimeout(run, 1_000);
+    const every = setInterval(run, SWEEP_MS);
+    first.unref();
+    every.unref();
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  }
+
+  async list(userId: string, query: RenewalsQuery): Promise<RenewalList> {
+    await this.ensure(userId);
+    const { rows } = await this.knex.raw<{ rows: ItemRow[] }>(
+      `select r.id, p.id as "policyId", p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName",
+              p.type, p.insurer_id as "insurerId", p.premium::text as premium, p.renewal_date::text as "renewalDate",
+              p.start_date::text as "startDate", (p.renewal_date - ${TODAY})::int as "daysLeft",
+              coalesce((select (sum(i.expected_commission) * 100)::bigint from policy_instalments i
+                         where i.policy_id = p.id and i.due_date <= ${TODAY}), 0)::text as "dueCommissionCents"
+         from ? join ? on p.id = r.policy_id
+        where r.status = 'open'
+        order by p.renewal_date, p.id`,
+      [this.renewals.of(userId).from('r'), this.policies.of(userId).from('p')],
+    );
+    const counts = Object.fromEntries(RENEWAL_BUCKETS.map((bucket) => [bucket.value, 0])) as Record<RenewalBucket, number>;
+    for (const row of rows) counts[renewalBucket(row.daysLeft)] += 1;
+    const shown = query.bucket ? rows.filter((row) => renewalBucket(row.daysLeft) === query.bucket) : rows;
+    const quotes = await this.quotesOf(
+      userId,
+      shown.map((row) => row.id),
+    );
+    const items: RenewalItem[] = [];
+    for (const row of shown) {
+      const own = quotes.get(row.id) ?? [];
+      items.push({
+        id: row.id,
+        policyId: row.policyId,
+        policyNumber: row.policyNumber,
+        contactId: row.contactId,
+        contactName: row.contactName,
+        type: row.type,
+        insurerId: row.insurerId,
+        premium: row.premium,
+        renewalDate: row.renewalDate,
+        daysLeft: row.daysLeft,
+        bucket: renewalBucket(row.daysLeft),
+        quotes: own,
+        bonusKeptUntil: row.type === 'auto' ? addDays(row.renewalDate, BONUS_GRACE_DAYS) : null,
+        switchChargeback: own.some((quote) => quote.insurerId !== row.insurerId) ? await this.switchChargeback(userId, row) : null,
+      });
+    }
+    return { items, counts };
+  }
+
+  /** What the current insurer's scale would take back if the policy were cancelled today to move. */
+  private async switchChargeback(userId: string, row: ItemRow): Promise<RenewalItem['switchChargeback']> {
+    const steps = row.insurerId === null ? DEFAULT_CHARGEBACK_STEPS : await this.chargebackSteps(userId, row.insurerId);
+    const today = addDays(row.renewalDate, -row.daysLeft);
+    const percent = chargebackPercent(steps, cancellationMonth(row.startDate ?? addMonths(row.renewalDate, -12), today));
+    const hundredths = BigInt(Math.round(percent * 100));
+    const amount = divideRoundingHalfUp(BigInt(row.dueCommissionCents) * hundredths, 10_000n);
+    return { percent: percent.toFixed(2), amount: centsToWire(Number(amount)) };
+  }
+
+  private async quotesOf(userId: string, renewalIds: readonly number[]): Promise<Map<number, RenewalQuote[]>> {
+    const byRenewal = new Map<number, RenewalQuote[]>();
+    if (renewalIds.length === 0) return byRenewal;
+    const rows = (await this.quotes
+      .of(userId)
+      .rows()
+      .whereRaw('renewal_id = any(?::int[])', [intArrayLiteral(renewalIds)])
+      .orderBy('id')
+      .select('id', 'renewalId', 'insurerId', this.knex.raw('premium::text as premium'), 'note', 'createdAt')) as (RenewalQuote & {
+      renewalId: number;
+      createdAt: Date;
+    })[];
+    for (const { renewalId, ...quote } of rows)
+      byRenewal.set(renewalId, [...(byRenewal.get(renewalId) ?? []), { ...quote, createdAt: new Date(quote.createdAt).toISOString() }]);
+    return byRenewal;
+  }
+
+  private async insurerOfBroker(userId: string, insurerId: number, path: string): Promise<void> {
+    if (!(await this.insurers(userId)).some((insurer) => insurer.id === insurerId))
+      throw new HttpError(400, 'Selecione uma das suas seguradoras.', [{ path, message: 'Selecione uma das suas seguradoras.' }]);
+  }
+
+  async quote(userId: string, renewalId: number, input: RenewalQuoteInput): Promise<RenewalQuote> {
+    const renewal = (await this.renewals.of(userId).byId(renewalId).first('id', 'status')) as { id: number; status: string } | undefined;
+    if (!renewal) throw new HttpError(404, NOT_FOUND.renewal);
+    if (renewal.status !== 'open') throw new HttpError(409, ALREADY_DECIDED);
+    await this.insurerOfBroker(userId, input.insurerId, 'insurerId');
+    const [row] = (await this.quotes.of(userId).insert({
+      renewalId,
+      insurerId: input.insurerId,
+      premium: centsToWire(input.premium),
+      note: input.note,
+    })) as (RenewalQuote & { createdAt: Date; premium: string })[];
+    return {
+      id: row!.id,
+      insurerId: row!.insurerId,
+      premium: String(row!.premium),
+      note: row!.note,
+      createdAt: new Date(row!.createdAt).toISOString(),
+    };
+  }
+
+  /**
+   * POST /api/renewals/{id}/outcome. Renovada: the next term's policy (from the old one's end, a year
+   * long; the premium and insurer given, else the quote chosen, else last year's; the commission as
+   * sold) and its instalments, in the same transaction as the decision. Perdida: the reason. A
+   * decision is taken once (a conditional update): parallel ones get one policy and a 409.
+   */
+  async decide(userId: string, renewalId: number, input: RenewalOutcomeInput): Promise<RenewalDecision> {
+    const newPolicyId = await this.decideInTransaction(userId, renewalId, input).catch((error: unknown) => {
+      if (!isUniqueViolation(error, 'policies_user_id_policy_number_unique')) throw error;
+      throw new HttpError(409, NUMBER_TAKEN, [{ path: 'newPolicy.policyNumber', message: NUMBER_TAKEN }]);
+    });
+    const newPolicy: Policy | null = newPolicyId === null ? null : ((await this.policyService.byId(userId, newPolicyId)) ?? null);
+    return { id: renewalId, outcome: input.outcome, reason: input.outcome === 'lost' ? input.reason : null, newPolicy };
+  }
+
+  private decideInTransaction(userId: string, renewalId: number, input: RenewalOutcomeInput): Promise<number | null> {
+    return this.knex.transaction(async (trx) => {
+      const renewal = (await this.renewals.of(userId, trx).byId(renewalId).forUpdate().first('id', 'status', 'policyId')) as
+        { id: number; status: string; policyId: number } | undefined;
+      if (!renewal) throw new HttpError(404, NOT_FOUND.renewal);
+      if (renewal.status !== 'open') throw new HttpError(409, ALREADY_DECIDED);
+      if (input.outcome === 'lost') {
+        await this.renewals
+          .of(userId, trx)
+          .byId(renewalId)
+          .update({ status: 'lost', lostReason: input.reason, note: input.note, decidedAt: trx.fn.now() });
+        return null;
+      }
+      const old = (await this.policies
+        .of(userId, trx)
+        .byId(renewal.policyId)
+        .first(
+          'id',
+          'contactId',
+          'contactName',
+          'type',
+          'policyNumber',
+          'commissionType',
+          'paymentMethod',
+          'insurerId',
+          trx.raw('renewal_date::text as "renewalDate"'),
+          trx.raw('premium::text as premium'),
+          trx.raw('net_premium::text as "netPremium"'),
+          trx.raw('commission_value::text as "commissionValue"'),
+        )) as {
+        id: number;
+        contactId: number | null;
+        contactName: string;
+        type: string;
+        policyNumber: string;
+        commissionType: string;
+        paymentMethod: string | null;
+        insurerId: number | null;
+        renewalDate: string;
+        premium: string;
+        netPremium: string | null;
+        commissionValue: string;
+      };
+      const wanted = input.newPolicy;
+      let premium = old.premium;
+      let insurerId = old.insurerId;
+      if (wanted?.quoteId) {
+        const quote = (await this.quotes.of(userId, trx).byId(wanted.quoteId).andWhere({ renewalId }).first('premium', 'insurerId')) as
+          { premium: string; insurerId: number } | undefined;
+        if (!quote)
+          throw new HttpError(400, 'Cotação não encontrada.', [{ path: 'newPolicy.quoteId', message: 'Cotação não encontrada.' }]);
+        premium = String(quote.premium);
+        insurerId = quote.insurerId;
+      }
+      if (wanted?.premium !== null && wanted?.premium !== undefined) premium = centsToWire(wanted.premium);
+      if (wanted?.insurerId) {
+        await this.insurerOfBroker(userId, wanted.insurerId, 'newPolicy.insurerId');
+        insurerId = wanted.insurerId;
+      }
+      const start = old.renewalDate;
+      // The net premium follows the total in the same proportion as last year's (commission stays on the net).
+      const oldCents = wireToCents(old.premium) ?? 0;
+      const newCents = wireToCents(premium) ?? 0;
+      const oldNet = old.netPremium === null ? null : wireToCents(old.netPremium);
+      const net =
+        oldNet === null || oldCents === 0 ? null : Number(divideRoundingHalfUp(BigInt(oldNet) * BigInt(newCents), BigInt(oldCents)));
+      const number = wanted?.policyNumber || `${old.policyNumber.slice(0, 34)}-R${start.slice(0, 4)}`;
+      const [created] = (await this.policies
+        .of(userId, trx)
+        .insert({
+          contactId: old.contactId,
+          contactName: old.contactName,
+          type: old.type,
+          policyNumber: number,
+          premium,
+          netPremium: net === null ? null : centsToWire(net),
+          status: 'active',
+          startDate: start,
+          renewalDate: addMonths(start, 12),
+          commissionType: old.commissionType,
+          commissionValue: old.commissionValue,
+          insurerId,
+          paymentMethod: old.paymentMethod,
+          renewedFromPolicyId: old.id,
+        })
+        .returning('id')) as { id: number }[];
+      await this.instalments.replan(trx, userId, [created!.id]);
+      await this.renewals
+        .of(userId, trx)
+        .byId(renewalId)
+        .update({ status: 'renewed', newPolicyId: created!.id, note: input.note, decidedAt: trx.fn.now() });
+      return created!.id;
+    });
+  }
+
+  /** Retention by month of the end of term and insurer: renewed ÷ due, count and premium (the last 12 months and the next 3 by default). */
+  async report(userId: string, query: RenewalReportQuery): Promise<RenewalReportRow[]> {
+    const today = (await this.knex.raw<{ rows: { today: string }[] }>(`select ${TODAY}::text as today`)).rows[0]!.today;
+    // By default the last 12 months and the 3 ahead (renewals already in the window).
+    const to = query.to ?? addMonths(`${today.slice(0, 7)}-01`, 3).slice(0, 7);
+    const from = query.from ?? addMonths(`${today.slice(0, 7)}-01`, -11).slice(0, 7);
+    if (from > to)
+      throw new HttpError(400, 'O mês inicial deve ser antes do final.', [
+        { path: 'from', message: 'O mês inicial deve ser antes do final.' },
+      ]);
+    await this.ensure(userId);
+    const { rows } = await this.knex.raw<{
+      rows: {
+        month: string;
+        insurerId: number | null;
+        due: number;
+        renewed: number;
+        lost: number;
+        duePremium: string;
+        renewedPremium: string;
+      }[];
+    }>(
+      `select to_char(r.due_date, 'YYYY-MM') as month, p.insurer_id as "insurerId", count(*)::int as due,
+              (count(*) filter (where r.status = 'renewed'))::int as renewed, (count(*) filter (where r.status = 'lost'))::int as lost,
+              sum(p.premium)::text as "duePremium", coalesce(sum(p.premium) filter (where r.status = 'renewed'), 0)::text as "renewedPremium"
+         from ? join ? on p.id = r.policy_id
+        where r.due_date >= ?::date and r.due_date < ?::date
+        group by 1, 2 order by 1, 2 nulls last`,
+      [this.renewals.of(userId).from('r'), this.policies.of(userId).from('p'), `${from}-01`, addMonths(`${to}-01`, 1)],
+    );
+    const names = new Map((await this.insurers(userId)).map((insurer) => [insurer.id, insurer.name]));
+    return rows.map((row) => ({
+      ...row,
+      insurerName: row.insurerId === null ? 'Sem seguradora' : (names.get(row.insurerId) ?? `Seguradora ${row.insurerId}`),
+      duePremium: row.duePremium,
+      renewedPremium: row.renewedPremium,
+      rate: row.due === 0 ? null : (Number(divideRoundingHalfUp(BigInt(row.renewed) * 10_000n, BigInt(row.due))) / 10_000).toFixed(4),
+    }));
+  }
+
+  async reportCsv(userId: string, query: RenewalReportQuery): Promise<string> {
+    const rows = await this.report(userId, query);
+    return csvDocument([
+      ['Mês', 'Seguradora', 'A vencer', 'Renovadas', 'Perdidas', 'Taxa de renovação', 'Prêmio a vencer', 'Prêmio renovado'],
+      ...rows.map((row) => [
+        `${row.month.slice(5)}/${row.month.slice(0, 4)}`,
+        row.insurerName,
+        String(row.due),
+        String(row.renewed),
+        String(row.lost),
+        row.rate === null ? '' : `${csvMoney(centsToWire(Math.round(Number(row.rate) * 10_000)))}%`,
+        csvMoney(row.duePremium),
+        csvMoney(row.renewedPremium),
+      ]),
+    ]);
+  }
+}
+
+function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
