@@ -1,3 +1,5 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { startStack, type Stack } from '@corretora/dev-stack';
 import { startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
@@ -64,4 +66,41 @@ export async function startBenchStack(options: {
     await stack.stop();
     throw error;
   }
+}
+
+/** Debian's Chromium as the benchmarks start it (no sandbox as root, nothing phoning home). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * A benchmark's life: a work directory, the stack with nginx, the measurement, then everything
+ * stopped and removed whatever happened; a failure prints and exits non-zero.
+ */
+export function runBench(
+  name: string,
+  measure: (running: Awaited<ReturnType<typeof startBenchStack>>, log: (line: string) => void) => Promise<void>,
+): void {
+  const main = async () => {
+    const workDir = await mkdtemp(path.join(os.tmpdir(), `corretora-bench-${name}-`));
+    await chmod(workDir, 0o755);
+    let running: Awaited<ReturnType<typeof startBenchStack>> | undefined;
+    try {
+      const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+      running = await startBenchStack({ workDir, log, logLevel: 'warn' });
+      await measure(running, log);
+    } finally {
+      await running?.stop();
+      await rm(workDir, { recursive: true, force: true });
+    }
+  };
+  void main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

@@ -17,20 +17,12 @@ import { chromium, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
-import { startBenchStack } from './bench-stack';
+import { CHROMIUM_ARGS, startBenchStack } from './bench-stack';
 import { onboardedBroker } from './broker';
 import { cardListJson } from '../../services/pipeline/src/modules/pipeline/card-json';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SIZES = (process.env.BENCH_BOARD_SIZES ?? '1000,5000').split(',').map(Number);
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Cards spread over the three open stages (and some finalized), straight into the pipeline schema. */
 async function seed(databaseUrl: string, url: string, cookie: string, userId: string, count: number): Promise<number> {

@@ -72,6 +72,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/contacts/:id/consent' },
   { method: 'POST', path: '/api/contacts/:id/whatsapp' },
   { method: 'PUT', path: '/api/message-templates' },
+  { method: 'POST', path: '/api/renewals/:id/quotes' },
+  { method: 'POST', path: '/api/renewals/:id/outcome' },
   // Limpar Dados: the attacker (and nobody signed in) clearing, over and over, never reaches the victim.
   { method: 'DELETE', path: '/api/clear-data' },
   { method: 'DELETE', path: '/api/clear-data', anonymous: true },
@@ -223,6 +225,7 @@ async function snapshot(context: APIRequestContext) {
     receivableSettings: await read('/api/receivables/settings'),
     chargebackRules: await Promise.all(insurers.map((insurer) => read(`/api/insurers/${insurer.id}/chargeback-rule`))),
     messageTemplates: await read('/api/message-templates'),
+    renewals: await read('/api/renewals'),
     timelines: await Promise.all(
       ((await read('/api/contacts')) as { items: { id: number }[] }).items.map((contact) => read(`/api/contacts/${contact.id}/timeline`)),
     ),

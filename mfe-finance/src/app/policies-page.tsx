@@ -70,7 +70,7 @@ export default function PoliciesPage() {
   };
   // ?aba=renovacoes: the renewal centre instead of the list.
   const view = params.get('aba') === 'renovacoes' ? 'renewals' : 'policies';
-  const policies = usePolicies(filters);
+  const policies = usePolicies(filters, view === 'policies');
   const [importing, setImporting] = useState(false);
   const [showing, setShowing] = useState<Policy | null>(null);
   const queryClient = useQueryClient();

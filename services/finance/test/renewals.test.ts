@@ -70,6 +70,9 @@ describe('Renovações', () => {
     await Promise.all(Array.from({ length: 10 }, () => list(who)));
     const all = await list(who);
     expect(all.counts).toEqual({ '90': 0, '60': 1, '30': 1, '15': 0, overdue: 1 });
+    expect(all).toMatchObject({ total: 3, page: 1, pageSize: 100 });
+    expect((await api().get('/api/renewals?page=2').set('Cookie', who.cookie)).body).toMatchObject({ items: [], total: 3, page: 2 });
+    expect((await api().get('/api/renewals?page=0').set('Cookie', who.cookie)).status).toBe(400);
     expect(all.items.map((item) => item.policyNumber)).toEqual(['R-OLD', 'R-25', 'R-50']);
     const d30 = await list(who, '30');
     expect(d30.items).toHaveLength(1);

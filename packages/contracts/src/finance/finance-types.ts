@@ -295,8 +295,12 @@ export interface RenewalItem {
 }
 
 export interface RenewalList {
+  /** One page of the bucket asked for (or of every open renewal), the soonest first. */
   items: RenewalItem[];
   counts: Record<RenewalBucket, number>;
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 /** What an outcome did: the renewal, and the next term's policy when renewed. */

@@ -34,3 +34,5 @@ export type RenewalOutcome = (typeof RENEWAL_OUTCOMES)[number];
 /** Auto: renewed up to this many days after the end, the bonus class is kept (and gains one). */
 export const BONUS_GRACE_DAYS = 30;
 export const RENEWAL_NOTE_MAX = 500;
+/** Renewals a page of the list holds. */
+export const RENEWALS_PAGE_SIZE = 100;

@@ -7,8 +7,9 @@ const positiveId = (message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message));
 const MONEY_MAX = 9_999_999_999;
 
-/** GET /api/renewals?bucket=90|60|30|15|overdue (every open renewal without it). */
+/** GET /api/renewals?bucket=90|60|30|15|overdue (every open renewal without it)&page=N (100 a page, the soonest first). */
 export const RenewalsQuerySchema = v.object({
+  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'Página inválida.'), v.transform(Number)), '1'),
   bucket: v.optional(
     v.picklist(
       RENEWAL_BUCKETS.map((bucket) => bucket.value) as ['90', '60', '30', '15', 'overdue'],

@@ -9,11 +9,12 @@ export interface PolicyFilters {
   renewal: '' | '30' | '60' | '90';
 }
 
-export function usePolicies(filters: PolicyFilters) {
+/** The policy list; not fetched while the page shows another tab (`enabled` false). */
+export function usePolicies(filters: PolicyFilters, enabled = true) {
   return useOperation(
     OPS.policies,
     { query: { type: filters.type, status: filters.status, renewal: filters.renewal || undefined } },
-    { keepPrevious: true },
+    { keepPrevious: true, enabled },
   );
 }
 

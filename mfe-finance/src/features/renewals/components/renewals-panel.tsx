@@ -45,8 +45,13 @@ function countdown(days: number): string {
 export default function RenewalsPanel() {
   const styles = useStyles();
   const [bucket, setBucket] = useState<RenewalBucket | 'all'>('all');
+  const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const renewals = useOperation(OPS.renewals, { query: bucket === 'all' ? {} : { bucket } }, { keepPrevious: true });
+  const renewals = useOperation(
+    OPS.renewals,
+    { query: { page: String(page), ...(bucket === 'all' ? {} : { bucket }) } },
+    { keepPrevious: true },
+  );
   const report = useOperation(OPS.renewalReport, { query: {} });
   const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
   const insurerName = (id: number | null) =>
@@ -66,56 +71,76 @@ export default function RenewalsPanel() {
         ))}
       </TabList>
       <QueryState query={renewals} loading="Carregando renovações..." error="Não foi possível carregar as renovações. Tente novamente.">
-        {({ items }) => (
-          <DataTable
-            label="Renovações"
-            keyboardScroll
-            rows={items}
-            rowKey={(item) => item.id}
-            empty="Nenhuma renovação nesta faixa."
-            columns={[
-              { header: 'Apólice', cell: (item) => item.policyNumber },
-              { header: 'Cliente', cell: (item) => item.contactName },
-              { header: 'Seguradora', cell: (item) => insurerName(item.insurerId) },
-              {
-                header: 'Fim de vigência',
-                cell: (item) => (
-                  <span
-                    className={item.daysLeft < 0 ? styles.late : undefined}
-                  >{`${formatDate(item.renewalDate)} (${countdown(item.daysLeft)})`}</span>
-                ),
-              },
-              { header: 'Prêmio atual', cell: (item) => money(item.premium) },
-              {
-                header: 'Cotações',
-                cell: (item) =>
-                  item.quotes.length === 0
-                    ? '—'
-                    : item.quotes.map((quote) => `${insurerName(quote.insurerId)}: ${money(quote.premium)}`).join('; '),
-              },
-              { header: 'Classe de bônus', cell: (item) => (item.bonusKeptUntil ? `mantida até ${formatDate(item.bonusKeptUntil)}` : '—') },
-              {
-                header: 'Ações',
-                cell: (item) => (
-                  <div className={styles.actions}>
-                    <Button
-                      size="small"
-                      aria-label={`Cotação para ${item.policyNumber}`}
-                      onClick={() => setDialog({ kind: 'quote', item })}
-                    >
-                      Cotação
-                    </Button>
-                    <Button size="small" aria-label={`Renovada: ${item.policyNumber}`} onClick={() => setDialog({ kind: 'renewed', item })}>
-                      Renovada
-                    </Button>
-                    <Button size="small" aria-label={`Perdida: ${item.policyNumber}`} onClick={() => setDialog({ kind: 'lost', item })}>
-                      Perdida
-                    </Button>
-                  </div>
-                ),
-              },
-            ]}
-          />
+        {({ items, total, pageSize }) => (
+          <>
+            <DataTable
+              label="Renovações"
+              keyboardScroll
+              rows={items}
+              rowKey={(item) => item.id}
+              empty="Nenhuma renovação nesta faixa."
+              columns={[
+                { header: 'Apólice', cell: (item) => item.policyNumber },
+                { header: 'Cliente', cell: (item) => item.contactName },
+                { header: 'Seguradora', cell: (item) => insurerName(item.insurerId) },
+                {
+                  header: 'Fim de vigência',
+                  cell: (item) => (
+                    <span
+                      className={item.daysLeft < 0 ? styles.late : undefined}
+                    >{`${formatDate(item.renewalDate)} (${countdown(item.daysLeft)})`}</span>
+                  ),
+                },
+                { header: 'Prêmio atual', cell: (item) => money(item.premium) },
+                {
+                  header: 'Cotações',
+                  cell: (item) =>
+                    item.quotes.length === 0
+                      ? '—'
+                      : item.quotes.map((quote) => `${insurerName(quote.insurerId)}: ${money(quote.premium)}`).join('; '),
+                },
+                {
+                  header: 'Classe de bônus',
+                  cell: (item) => (item.bonusKeptUntil ? `mantida até ${formatDate(item.bonusKeptUntil)}` : '—'),
+                },
+                {
+                  header: 'Ações',
+                  cell: (item) => (
+                    <div className={styles.actions}>
+                      <Button
+                        size="small"
+                        aria-label={`Cotação para ${item.policyNumber}`}
+                        onClick={() => setDialog({ kind: 'quote', item })}
+                      >
+                        Cotação
+                      </Button>
+                      <Button
+                        size="small"
+                        aria-label={`Renovada: ${item.policyNumber}`}
+                        onClick={() => setDialog({ kind: 'renewed', item })}
+                      >
+                        Renovada
+                      </Button>
+                      <Button size="small" aria-label={`Perdida: ${item.policyNumber}`} onClick={() => setDialog({ kind: 'lost', item })}>
+                        Perdida
+                      </Button>
+                    </div>
+                  ),
+                },
+              ]}
+            />
+            {total > pageSize ? (
+              <nav className={styles.row} aria-label="Páginas das renovações">
+                <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  Anterior
+                </Button>
+                <Caption1>{`${formatCount((page - 1) * pageSize + 1)}–${formatCount(Math.min(total, page * pageSize))} de ${formatCount(total)}`}</Caption1>
+                <Button disabled={page * pageSize >= total} onClick={() => setPage(page + 1)}>
+                  Próxima
+                </Button>
+              </nav>
+            ) : null}
+          </>
         )}
       </QueryState>
       <section aria-label="Retenção">

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { commissionCents } from '../commissions/commission-math';
 import { COMMISSION_BASE_CENTS, TODAY } from '../policies/policy-sql';
 import type { ReceivableSettingsService } from '../receivables/receivable-settings.service';
+import { syncRenewals } from '../renewals/renewal-sync';
 import { cents, instalmentStatus } from '../receivables/receivables-math';
 import { planInstalments } from './instalment-math';
 
@@ -40,7 +41,7 @@ export class InstalmentsService {
   /**
    * Rewrites the instalments of these policies from their figures: the plan given, else the one
    * they have (count and first due date), else one instalment due at the start (or a year before
-   * the renewal). In the caller's transaction.
+   * the renewal). The open renewal item follows the policy (renewal-sync.ts). In the caller's transaction.
    */
   async replan(
     trx: Knex.Transaction,
@@ -88,6 +89,7 @@ export class InstalmentsService {
            from jsonb_to_recordset(?::jsonb) as x(policy_id int, number int, due_date date, premium numeric, expected_commission numeric)`,
         [userId, JSON.stringify(planned)],
       );
+    await syncRenewals(trx, userId, ids);
     if (paid.length > 0)
       await trx.raw(
         `update statement_lines s set instalment_id = i.id

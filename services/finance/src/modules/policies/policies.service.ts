@@ -16,6 +16,7 @@ import {
 } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, activityInsertSql, isUniqueViolation, recordActivity } from '@corretora/service-kit';
 import { addMonths } from '../instalments/instalment-math';
+import { syncRenewals } from '../renewals/renewal-sync';
 import type { Knex } from 'knex';
 import type { InstalmentsService } from '../instalments/instalments.service';
 import { POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
@@ -120,6 +121,7 @@ export class PoliciesService {
         chargebackExpected: string;
       }[];
       const row = rows[0];
+      if (row) await syncRenewals(trx, userId, [id]);
       if (row && row.chargebackExpected !== '0.00')
         await recordActivity(trx, userId, {
           type: 'policy_chargeback',
