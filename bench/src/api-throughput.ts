@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     floors = await startListFloors(stack.databaseUrl);
     // The same floor behind nginx: how much of the floor is left once the gateway is in the path,
     // i.e. the best ratio a framework costing nothing could reach through nginx on this machine.
-    const floorNginx = await running.nginxInFrontOf('catalogues', new URL(floors.raw).host, 38082);
+    const floorNginx = await running.nginxInFrontOf('catalogues', new URL(floors.raw).host, 26082);
     const counter = await statementCounter(stack.databaseUrl);
     const processes = [...stack.services, { name: 'floors', pid: floors.pid }];
     const listConnections = Number(process.env.BENCH_LIST_CONNECTIONS ?? 32);

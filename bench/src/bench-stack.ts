@@ -20,12 +20,14 @@ export async function startBenchStack(options: {
   nginxInFrontOf(service: ServiceName, host: string, listen: number): Promise<RunningNginx>;
   stop(): Promise<void>;
 }> {
+  // Every port below Linux's ephemeral range (32768–60999): an outgoing connection holding one of
+  // them as its local port made a service's listen fail with EADDRINUSE.
   const stack = await startStack({
     dataDir: path.join(options.workDir, 'data'),
-    port: 38080,
-    servicePortBase: 34101,
-    pgPort: 35432,
-    s3Port: 39400,
+    port: 26080,
+    servicePortBase: 26101,
+    pgPort: 26432,
+    s3Port: 26400,
     logs: { dir: path.join(options.workDir, 'logs') },
     log: options.log,
     // The board bench moves cards from one account far faster than a person: no per-account limit.
@@ -47,7 +49,7 @@ export async function startBenchStack(options: {
       user: process.getuid?.() === 0 ? 'root' : undefined,
     });
   try {
-    const nginx = await nginxWith(38081, upstreams);
+    const nginx = await nginxWith(26081, upstreams);
     return {
       stack,
       nginx,

@@ -166,10 +166,11 @@ async function main(): Promise<void> {
   try {
     stack = await startStack({
       dataDir: path.join(workDir, 'data'),
-      port: 48080,
-      servicePortBase: 44101,
-      pgPort: 45432,
-      s3Port: 49400,
+      // Below the ephemeral range, as bench-stack.ts explains.
+      port: 28080,
+      servicePortBase: 28101,
+      pgPort: 28432,
+      s3Port: 28400,
       logs: { dir: path.join(workDir, 'logs') },
       log,
       replicas: 2,
@@ -182,7 +183,7 @@ async function main(): Promise<void> {
       ]),
     ) as Record<ServiceName, string[]>;
     nginx = await startNginx({
-      listen: 48081,
+      listen: 28081,
       upstreams,
       shellDir: path.join(__dirname, '..', '..', 'shell', 'dist'),
       remoteStoreDir: stack.remoteStoreDir,

@@ -2,10 +2,23 @@ import { useSearchParams } from '@corretora/web-kit';
 import { PageHeader } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
+import { Spinner } from '@corretora/web-kit/fluent/core';
+import { lazy, Suspense } from 'react';
 import { InsurersTab } from '../features/insurers/components/insurers-tab';
-import { MessageTemplatesTab } from '../features/message-templates/components/message-templates-tab';
 import { LeadSourcesTab } from '../features/lead-sources/components/lead-sources-tab';
 import { ProductsTab } from '../features/products/components/products-tab';
+
+// Mensagens loads when its tab is first opened: the other tabs' page does not carry its editor.
+const LazyMessageTemplatesTab = lazy(() =>
+  import('../features/message-templates/components/message-templates-tab').then((module) => ({ default: module.MessageTemplatesTab })),
+);
+function MessageTemplatesTab() {
+  return (
+    <Suspense fallback={<Spinner label="Carregando modelos..." />}>
+      <LazyMessageTemplatesTab />
+    </Suspense>
+  );
+}
 
 const TABS = [
   { value: 'products', label: 'Produtos', Content: ProductsTab },

@@ -5,14 +5,7 @@ import { DataTable, PageHeader, QueryState } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1 } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
-import {
-  AddRegular,
-  ArrowDownloadRegular,
-  ArrowUploadRegular,
-  EditRegular,
-  HistoryRegular,
-  PeopleSearchRegular,
-} from '@fluentui/react-icons';
+import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, EditRegular, PeopleSearchRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { SearchBox } from '../components/search-box';
@@ -151,12 +144,9 @@ export default function ContactsPage() {
                       aria-label={`Editar ${contact.name}`}
                       onClick={() => setEditing(contact)}
                     />
-                    <Button
-                      appearance="subtle"
-                      icon={<HistoryRegular />}
-                      aria-label={`Histórico e WhatsApp de ${contact.name}`}
-                      onClick={() => setHistory(contact)}
-                    />
+                    <Button appearance="subtle" aria-label={`Histórico e WhatsApp de ${contact.name}`} onClick={() => setHistory(contact)}>
+                      Histórico
+                    </Button>
                   </>
                 ),
               },

@@ -177,5 +177,31 @@ describe('Renovações', () => {
     expect(taken.body.message).toBe('Já existe uma apólice com este número.');
     expect((await list(who, '30')).items).toHaveLength(1);
     expect((await list(other)).items).toEqual([]);
+    expect(
+      (await api().post(`/api/renewals/${item!.id}/quotes`).set('Cookie', who.cookie).send({ insurerId: 1, premium: '100000000000.00' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await api()
+          .post(`/api/renewals/${item!.id}/outcome`)
+          .set('Cookie', who.cookie)
+          .send({ outcome: 'lost', reason: 'preco', note: 'x'.repeat(501) })
+      ).status,
+    ).toBe(400);
+  });
+
+  test('ten parallel renewals of one item make one next-term policy; the others are told it was decided', async () => {
+    const who = await brokerWithRefs();
+    await book(who);
+    const [item] = (await list(who, '30')).items;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api().post(`/api/renewals/${item!.id}/outcome`).set('Cookie', who.cookie).send({ outcome: 'renewed' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    const policies = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { policyNumber: string }[];
+    expect(policies.filter((policy) => policy.policyNumber.startsWith('R-25-R'))).toHaveLength(1);
   });
 });
