@@ -74,6 +74,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/message-templates' },
   { method: 'POST', path: '/api/renewals/:id/quotes' },
   { method: 'POST', path: '/api/renewals/:id/outcome' },
+  { method: 'PUT', path: '/api/renewals/:id/next-action' },
   // Limpar Dados: the attacker (and nobody signed in) clearing, over and over, never reaches the victim.
   { method: 'DELETE', path: '/api/clear-data' },
   { method: 'DELETE', path: '/api/clear-data', anonymous: true },

@@ -51,6 +51,16 @@ test('Renovações: D-30 with its countdown, a quote, renovada into the next ter
   await expect(row).toContainText(`mantida até ${br(inDays(55))}`);
   await expectAccessible(page, 'renewals');
 
+  // Its next action: none yet, then a call the day after tomorrow.
+  await expect(row).toContainText('sem próxima ação');
+  await row.getByRole('button', { name: 'Próxima ação de R-25' }).click();
+  const next = page.getByRole('dialog', { name: 'Próxima ação: R-25' });
+  await next.getByRole('textbox', { name: 'Quando' }).fill(br(inDays(2)));
+  await next.getByRole('combobox', { name: 'O quê' }).selectOption({ label: 'Enviar cotação' });
+  await next.getByRole('button', { name: 'Salvar próxima ação' }).click();
+  await expect(toast(page, 'Próxima ação salva')).toBeVisible();
+  await expect(row).toContainText(`Enviar cotação em ${br(inDays(2))}`);
+
   await row.getByRole('button', { name: 'Cotação para R-25' }).click();
   const quote = page.getByRole('dialog', { name: 'Registrar cotação: R-25' });
   await quote.getByRole('combobox', { name: 'Seguradora' }).selectOption({ label: 'Bradesco Seguros' });

@@ -73,7 +73,9 @@ describe('Gestão de Contatos', () => {
       within(row!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Maria Souza', 'maria@example.com', '(11) 98765-4321', 'Pessoa Física', '20/11/2026', '']);
+    ).toEqual(['Maria Souza', 'maria@example.com', '(11) 98765-4321', 'Pessoa Física', '20/11/2026', 'Histórico']);
+    expect(within(row!).getByRole('button', { name: 'Editar Maria Souza' })).toBeTruthy();
+    expect(within(row!).getByRole('button', { name: 'Histórico e WhatsApp de Maria Souza' })).toBeTruthy();
     expect(screen.getByText('1 contato')).toBeTruthy();
   });
 });

@@ -30,7 +30,8 @@ const TABS = [
 type TabValue = (typeof TABS)[number]['value'];
 
 const useStyles = makeStyles({
-  tabs: { marginBottom: tokens.spacingVerticalL },
+  // Four tabs are wider than a phone: they scroll within their row, the page does not.
+  tabs: { marginBottom: tokens.spacingVerticalL, overflowX: 'auto', maxWidth: '100%' },
 });
 
 /** /settings ('Configurações'): the tab lives in ?tab= so it survives reloads and links. */

@@ -191,6 +191,32 @@ describe('Renovações', () => {
     ).toBe(400);
   });
 
+  test('a renewal’s next action: set, read back, cleared; refused without its type, once decided, for another broker', async () => {
+    const who = await brokerWithRefs();
+    await book(who);
+    const [item] = (await list(who, '30')).items;
+    expect((item as unknown as { nextAction: unknown }).nextAction).toBeNull();
+    const path = `/api/renewals/${item!.id}/next-action`;
+    const set = await api()
+      .put(path)
+      .set('Cookie', who.cookie)
+      .send({ dueAt: '2026-12-01T12:00:00.000Z', type: 'ligar', note: 'Oferecer a Bradesco' });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({
+      id: item!.id,
+      nextAction: { dueAt: '2026-12-01T12:00:00.000Z', type: 'ligar', note: 'Oferecer a Bradesco' },
+    });
+    expect(((await list(who, '30')).items[0] as unknown as { nextAction: unknown }).nextAction).toEqual(set.body.nextAction);
+    const noType = await api().put(path).set('Cookie', who.cookie).send({ dueAt: '2026-12-01T12:00:00.000Z' });
+    expect(noType.body.issues).toEqual([{ path: 'type', message: 'Escolha o tipo da próxima ação' }]);
+    expect((await api().put(path).set('Cookie', who.cookie).send({ dueAt: 'amanhã', type: 'ligar' })).status).toBe(400);
+    const other = await brokerWithRefs();
+    expect((await api().put(path).set('Cookie', other.cookie).send({ dueAt: null })).status).toBe(404);
+    expect((await api().put(path).set('Cookie', who.cookie).send({ dueAt: null })).body).toEqual({ id: item!.id, nextAction: null });
+    await api().post(`/api/renewals/${item!.id}/outcome`).set('Cookie', who.cookie).send({ outcome: 'lost', reason: 'outro' });
+    expect((await api().put(path).set('Cookie', who.cookie).send({ dueAt: null })).status).toBe(409);
+  });
+
   test('ten parallel renewals of one item make one next-term policy; the others are told it was decided', async () => {
     const who = await brokerWithRefs();
     await book(who);

@@ -2,7 +2,7 @@ import type { ActivityEvent } from '../activity/activity';
 import type { StatementLineType } from '../imports/import-options';
 import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from './finance-options';
 import type { ChargebackStep, InstalmentStatus, LineMatchStatus, LineMatchedBy } from './receivables-options';
-import type { LostReason, RenewalBucket, RenewalOutcome } from './renewals-options';
+import type { LostReason, NextActionType, RenewalBucket, RenewalOutcome } from './renewals-options';
 
 /** A policy as the API answers it; money as '1248.00' (decimal(10,2) travels as a string in reais with two decimals, never a float). */
 export interface Policy {
@@ -292,6 +292,14 @@ export interface RenewalItem {
   bonusKeptUntil: string | null;
   /** Moving to another insurer now: what its scale would take back (null when no quote is from another insurer). */
   switchChargeback: { percent: string; amount: string } | null;
+  /** What the broker will do next, and when; null: 'sem próxima ação'. */
+  nextAction: NextAction | null;
+}
+
+export interface NextAction {
+  dueAt: string;
+  type: NextActionType;
+  note: string | null;
 }
 
 export interface RenewalList {

@@ -16,7 +16,13 @@ import {
   PolicyPdfFieldsSchema,
   PolicyQuerySchema,
 } from './finance.schemas';
-import { RenewalOutcomeSchema, RenewalQuoteSchema, RenewalReportQuerySchema, RenewalsQuerySchema } from './renewals.schemas';
+import {
+  NextActionSchema,
+  RenewalOutcomeSchema,
+  RenewalQuoteSchema,
+  RenewalReportQuerySchema,
+  RenewalsQuerySchema,
+} from './renewals.schemas';
 import {
   LineMatchSchema,
   LineUnmatchSchema,
@@ -117,4 +123,8 @@ export const renewalReport = {
 export const renewalReportCsv = {
   summary: 'A retenção em CSV para o Excel (separador ;, UTF-8 com BOM).',
   query: RenewalReportQuerySchema,
+};
+export const renewalNextAction = {
+  summary: 'A próxima ação da renovação (quando, o quê, observação); dueAt null a remove.',
+  body: NextActionSchema,
 };

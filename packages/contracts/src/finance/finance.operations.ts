@@ -1,7 +1,13 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
 import type { ContactPolicySummary } from '../relationship/relationship-types';
-import type { RenewalOutcomeSchema, RenewalQuoteSchema, RenewalReportQuerySchema, RenewalsQuerySchema } from './renewals.schemas';
+import type {
+  NextActionSchema,
+  RenewalOutcomeSchema,
+  RenewalQuoteSchema,
+  RenewalReportQuerySchema,
+  RenewalsQuerySchema,
+} from './renewals.schemas';
 import type {
   LineMatchSchema,
   LineUnmatchSchema,
@@ -14,6 +20,7 @@ import type {
 } from './receivables.schemas';
 import type {
   Claim,
+  NextAction,
   RenewalDecision,
   RenewalList,
   RenewalQuote,
@@ -393,4 +400,13 @@ export const renewalReportCsv = {
   access: 'signed-in',
   query: phantom as typeof RenewalReportQuerySchema,
   produces: 'text/csv',
+} as const satisfies Operation;
+export const renewalNextAction = {
+  id: 'renewals.nextAction',
+  method: 'PUT',
+  path: '/api/renewals/:id/next-action',
+  access: 'signed-in',
+  notFound: NOT_FOUND.renewal,
+  body: phantom as typeof NextActionSchema,
+  answer: phantom as { id: number; nextAction: NextAction | null },
 } as const satisfies Operation;

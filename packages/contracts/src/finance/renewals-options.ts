@@ -36,3 +36,13 @@ export const BONUS_GRACE_DAYS = 30;
 export const RENEWAL_NOTE_MAX = 500;
 /** Renewals a page of the list holds. */
 export const RENEWALS_PAGE_SIZE = 100;
+
+/** What the broker will do next for a card or a renewal. */
+export const NEXT_ACTION_TYPES = [
+  { value: 'ligar', label: 'Ligar' },
+  { value: 'whatsapp', label: 'WhatsApp' },
+  { value: 'email', label: 'E-mail' },
+  { value: 'reuniao', label: 'Reunião' },
+  { value: 'enviar_cotacao', label: 'Enviar cotação' },
+] as const;
+export type NextActionType = (typeof NEXT_ACTION_TYPES)[number]['value'];

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { optionalText, required } from '../fields';
 import { optionalWireMoney, wireMoney } from '../wire-fields';
-import { LOST_REASONS, RENEWAL_BUCKETS, RENEWAL_NOTE_MAX, RENEWAL_OUTCOMES } from './renewals-options';
+import { LOST_REASONS, NEXT_ACTION_TYPES, RENEWAL_BUCKETS, RENEWAL_NOTE_MAX, RENEWAL_OUTCOMES } from './renewals-options';
 
 const positiveId = (message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message));
@@ -61,3 +61,25 @@ const MONTH = v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês invál
 /** GET /api/renewals/report?from=YYYY-MM&to=YYYY-MM (the last 12 months and the next 3 by default). */
 export const RenewalReportQuerySchema = v.object({ from: v.optional(MONTH), to: v.optional(MONTH) });
 export type RenewalReportQuery = v.InferOutput<typeof RenewalReportQuerySchema>;
+
+const NEXT_ACTION_VALUES = NEXT_ACTION_TYPES.map((type) => type.value) as ['ligar', 'whatsapp', 'email', 'reuniao', 'enviar_cotacao'];
+
+/** PUT …/next-action: when (an ISO instant), what and a note; `dueAt: null` clears it. */
+export const NextActionSchema = v.pipe(
+  v.object({
+    dueAt: v.nullable(
+      v.pipe(
+        v.string('Informe quando'),
+        v.isoTimestamp('Data inválida: use AAAA-MM-DDTHH:MM:SSZ'),
+        v.check((text) => !Number.isNaN(Date.parse(text)), 'Data inválida'),
+      ),
+    ),
+    type: v.optional(v.nullable(v.picklist(NEXT_ACTION_VALUES, 'Escolha o tipo da próxima ação')), null),
+    note: optionalText(RENEWAL_NOTE_MAX),
+  }),
+  v.forward(
+    v.check((input) => input.dueAt === null || input.type !== null, 'Escolha o tipo da próxima ação'),
+    ['type'],
+  ),
+);
+export type NextActionInput = v.InferOutput<typeof NextActionSchema>;

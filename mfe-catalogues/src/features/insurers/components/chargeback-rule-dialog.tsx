@@ -1,7 +1,7 @@
 import { CATALOGUE_OPERATIONS as OPS, MAX_CHARGEBACK_STEPS, type ChargebackStep } from '@corretora/contracts';
-import { ApiError, apiErrorMessage, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Field, Input } from '@corretora/web-kit/fluent/core';
-import { FormDialog, QueryState, useNotify } from '@corretora/web-kit/ui';
+import { FormDialog, QueryState, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -37,7 +37,7 @@ export default function ChargebackRuleDialog({
   const queryClient = useQueryClient();
   const rule = useOperation(OPS.chargebackRule, { params: { id: insurerId } });
   const [rows, setRows] = useState<Row[] | null>(null);
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const { issues, fail } = useFieldIssues();
   const shown = rows ?? (rule.data ? toRows(rule.data.steps) : []);
   const update = (index: number, change: Partial<Row>) => setRows(shown.map((row, at) => (at === index ? { ...row, ...change } : row)));
   const save = useMutation({
@@ -56,11 +56,7 @@ export default function ChargebackRuleDialog({
       notify.success('Escala de estorno salva');
       onClose();
     },
-    onError: (error) => {
-      const fields = error instanceof ApiError ? (error.body?.issues ?? []) : [];
-      setIssues(Object.fromEntries(fields.map((issue) => [issue.path, issue.message])));
-      if (fields.length === 0) notify.error('Não foi possível salvar a escala.', apiErrorMessage(error, ''));
-    },
+    onError: (error) => fail(error, 'Não foi possível salvar a escala.'),
   });
   return (
     <FormDialog

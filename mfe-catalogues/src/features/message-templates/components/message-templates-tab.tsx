@@ -8,12 +8,12 @@ import {
   type ConsentPurpose,
   type MessageTemplate,
 } from '@corretora/contracts';
-import { ApiError, apiErrorMessage, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Field, Input } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
-import { QueryState, useNotify } from '@corretora/web-kit/ui';
+import { QueryState, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -35,7 +35,7 @@ export function MessageTemplatesTab() {
   const queryClient = useQueryClient();
   const templates = useOperation(OPS.messageTemplates);
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const { issues, setIssues, fail } = useFieldIssues();
   const shown: Draft[] = drafts ?? (templates.data ?? []).map((template) => ({ ...template, key: String(template.id) }));
   const change = (index: number, values: Partial<Draft>) =>
     setDrafts(shown.map((draft, at) => (at === index ? { ...draft, ...values } : draft)));
@@ -50,11 +50,7 @@ export function MessageTemplatesTab() {
       await invalidateOperations(queryClient, OPS.messageTemplates);
       notify.success('Modelos de mensagem salvos');
     },
-    onError: (error) => {
-      const fields = error instanceof ApiError ? (error.body?.issues ?? []) : [];
-      setIssues(Object.fromEntries(fields.map((issue) => [issue.path, issue.message])));
-      if (fields.length === 0) notify.error('Não foi possível salvar os modelos.', apiErrorMessage(error, ''));
-    },
+    onError: (error) => fail(error, 'Não foi possível salvar os modelos.'),
   });
   return (
     <QueryState query={templates} loading="Carregando modelos..." error="Não foi possível carregar os modelos de mensagem.">

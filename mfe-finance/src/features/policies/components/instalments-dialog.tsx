@@ -10,10 +10,10 @@ import {
   wireToCents,
   type Policy,
 } from '@corretora/contracts';
-import { ApiError, apiErrorMessage, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Field } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { DataTable, FormDialog, MaskedInput, QueryState, useNotify } from '@corretora/web-kit/ui';
+import { DataTable, FormDialog, MaskedInput, QueryState, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,7 +34,7 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
   const [count, setCount] = useState<number | null>(null);
   const [first, setFirst] = useState<string | null>(null);
   const [method, setMethod] = useState(policy.paymentMethod ?? '');
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const { issues, setIssues, fail } = useFieldIssues();
   const shownCount = count ?? (current.length || 1);
   const shownFirst = first ?? (current[0] ? formatDate(current[0].dueDate) : '');
   const save = useMutation({
@@ -48,11 +48,7 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
       notify.success('Plano de pagamento salvo');
       onClose();
     },
-    onError: (error) => {
-      const fields = error instanceof ApiError ? (error.body?.issues ?? []) : [];
-      setIssues(Object.fromEntries(fields.map((issue) => [issue.path, issue.message])));
-      if (fields.length === 0) notify.error('Falha ao salvar o plano de pagamento.', apiErrorMessage(error, ''));
-    },
+    onError: (error) => fail(error, 'Falha ao salvar o plano de pagamento.'),
   });
   const cancelled = policy.status === 'cancelled';
   return (

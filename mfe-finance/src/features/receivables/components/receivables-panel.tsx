@@ -13,14 +13,14 @@ import {
   type ReceivableRow,
   type StatementLine,
 } from '@corretora/contracts';
-import { ApiError, apiErrorMessage, callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
+import { apiErrorMessage, callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
 import { ImportWizard } from '@corretora/web-kit/import-wizard';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Body1, Button, Caption1, Field, Input, Subtitle2, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
-import { DataTable, FormDialog, MoneyInput, QueryState, useNotify } from '@corretora/web-kit/ui';
+import { DataTable, FormDialog, MoneyInput, QueryState, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -269,7 +269,7 @@ function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSaved: ()
   const current = useOperation(OPS.receivableSettings);
   const [tolerance, setTolerance] = useState<number | null | undefined>(undefined);
   const [grace, setGrace] = useState<string | undefined>(undefined);
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const { issues, fail } = useFieldIssues();
   const shownTolerance = tolerance === undefined ? (current.data ? wireToCents(current.data.tolerance) : null) : tolerance;
   const shownGrace = grace ?? (current.data ? String(current.data.graceDays) : '');
   const save = useMutation({
@@ -285,11 +285,7 @@ function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSaved: ()
       onSaved();
       onClose();
     },
-    onError: (error) => {
-      const fields = error instanceof ApiError ? (error.body?.issues ?? []) : [];
-      setIssues(Object.fromEntries(fields.map((issue) => [issue.path, issue.message])));
-      if (fields.length === 0) notify.error('Não foi possível salvar.', apiErrorMessage(error, ''));
-    },
+    onError: (error) => fail(error, 'Não foi possível salvar.'),
   });
   return (
     <FormDialog
@@ -324,7 +320,7 @@ function MatchDialog({ line, onClose, onSaved }: { line: StatementLine; onClose:
   const [policyId, setPolicyId] = useState('');
   const [instalment, setInstalment] = useState(String(line.instalmentNumber ?? 1));
   const [note, setNote] = useState('');
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const { issues, setIssues, fail } = useFieldIssues();
   const save = useMutation({
     mutationFn: () =>
       callOperation(OPS.matchStatementLine, {
@@ -336,11 +332,7 @@ function MatchDialog({ line, onClose, onSaved }: { line: StatementLine; onClose:
       onSaved();
       onClose();
     },
-    onError: (error) => {
-      const fields = error instanceof ApiError ? (error.body?.issues ?? []) : [];
-      setIssues(Object.fromEntries(fields.map((issue) => [issue.path, issue.message])));
-      if (fields.length === 0) notify.error('Não foi possível conciliar.', apiErrorMessage(error, ''));
-    },
+    onError: (error) => fail(error, 'Não foi possível conciliar.'),
   });
   return (
     <FormDialog

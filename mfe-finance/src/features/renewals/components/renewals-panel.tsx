@@ -2,11 +2,15 @@ import {
   CATALOGUE_OPERATIONS,
   FINANCE_OPERATIONS as OPS,
   LOST_REASONS,
+  NEXT_ACTION_TYPES,
   RENEWAL_BUCKETS,
   centsToWire,
   formatCount,
   formatDate,
   formatMoney,
+  maskDate,
+  optionLabel,
+  parseDate,
   wireToCents,
   type LostReason,
   type RenewalBucket,
@@ -18,13 +22,14 @@ import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-ba
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
-import { DataTable, FormDialog, MoneyInput, QueryState, useNotify } from '@corretora/web-kit/ui';
+import { DataTable, FormDialog, MaskedInput, MoneyInput, QueryState, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  buckets: { overflowX: 'auto', maxWidth: '100%' },
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -33,7 +38,7 @@ const useStyles = makeStyles({
 });
 
 const money = (wire: string | null) => (wire === null ? '—' : formatMoney(wireToCents(wire)));
-type Dialog = { kind: 'quote' | 'renewed' | 'lost'; item: RenewalItem } | null;
+type Dialog = { kind: 'quote' | 'renewed' | 'lost' | 'next'; item: RenewalItem } | null;
 
 function countdown(days: number): string {
   if (days < 0) return days === -1 ? 'venceu há 1 dia' : `venceu há ${formatCount(-days)} dias`;
@@ -61,6 +66,7 @@ export default function RenewalsPanel() {
   return (
     <div className={styles.panel} role="tabpanel" aria-label="Renovações">
       <TabList
+        className={styles.buckets}
         selectedValue={bucket}
         onTabSelect={(_event, data) => setBucket(data.value as RenewalBucket | 'all')}
         aria-label="Faixas de renovação"
@@ -104,9 +110,25 @@ export default function RenewalsPanel() {
                   cell: (item) => (item.bonusKeptUntil ? `mantida até ${formatDate(item.bonusKeptUntil)}` : '—'),
                 },
                 {
+                  header: 'Próxima ação',
+                  cell: (item) =>
+                    item.nextAction ? (
+                      `${optionLabel(NEXT_ACTION_TYPES, item.nextAction.type)} em ${formatDate(item.nextAction.dueAt)}${item.nextAction.note ? `: ${item.nextAction.note}` : ''}`
+                    ) : (
+                      <span className={styles.muted}>sem próxima ação</span>
+                    ),
+                },
+                {
                   header: 'Ações',
                   cell: (item) => (
                     <div className={styles.actions}>
+                      <Button
+                        size="small"
+                        aria-label={`Próxima ação de ${item.policyNumber}`}
+                        onClick={() => setDialog({ kind: 'next', item })}
+                      >
+                        Próxima ação
+                      </Button>
                       <Button
                         size="small"
                         aria-label={`Cotação para ${item.policyNumber}`}
@@ -174,7 +196,11 @@ export default function RenewalsPanel() {
           )}
         </QueryState>
       </section>
-      {dialog ? <DecisionDialog dialog={dialog} insurerName={insurerName} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'next' ? (
+        <NextActionDialog item={dialog.item} onClose={() => setDialog(null)} />
+      ) : dialog ? (
+        <DecisionDialog dialog={dialog} insurerName={insurerName} onClose={() => setDialog(null)} />
+      ) : null}
     </div>
   );
 }
@@ -200,7 +226,7 @@ function DecisionDialog({
   const [policyNumber, setPolicyNumber] = useState('');
   const [reason, setReason] = useState<LostReason | ''>('');
   const [note, setNote] = useState('');
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const { issues, setIssues } = useFieldIssues();
   const save = useMutation({
     mutationFn: async () => {
       if (kind === 'quote')
@@ -323,6 +349,76 @@ function DecisionDialog({
           A nova apólice começa no fim da atual, vale por um ano e mantém a comissão; as parcelas são criadas à vista.
         </Caption1>
       ) : null}
+    </FormDialog>
+  );
+}
+
+/** When and what the broker will do next for a renewal (or nothing: 'sem próxima ação'). */
+function NextActionDialog({ item, onClose }: { item: RenewalItem; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [date, setDate] = useState(item.nextAction ? formatDate(item.nextAction.dueAt) : '');
+  const [type, setType] = useState<string>(item.nextAction?.type ?? 'ligar');
+  const [note, setNote] = useState(item.nextAction?.note ?? '');
+  const { issues, setIssues, fail } = useFieldIssues();
+  const save = useMutation({
+    mutationFn: (clear: boolean) => {
+      const day = parseDate(date);
+      // The day at 09:00 in São Paulo (12:00 UTC), as the wire's instant.
+      return callOperation(OPS.renewalNextAction, {
+        params: { id: item.id },
+        body: clear
+          ? { dueAt: null, type: null, note: null }
+          : { dueAt: day ? `${day}T12:00:00.000Z` : date, type: type as never, note: note || null },
+      });
+    },
+    onSuccess: async () => {
+      await invalidateOperations(queryClient, OPS.renewals);
+      notify.success('Próxima ação salva');
+      onClose();
+    },
+    onError: (error) => fail(error, 'Não foi possível salvar.'),
+  });
+  return (
+    <FormDialog
+      title={`Próxima ação: ${item.policyNumber}`}
+      submitLabel="Salvar próxima ação"
+      busy={save.isPending}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!parseDate(date)) {
+          setIssues({ dueAt: 'Informe a data como dd/mm/aaaa' });
+          return;
+        }
+        save.mutate(false);
+      }}
+      extraActions={
+        item.nextAction ? (
+          <Button disabled={save.isPending} onClick={() => save.mutate(true)}>
+            Remover próxima ação
+          </Button>
+        ) : undefined
+      }
+    >
+      <div className={styles.form}>
+        <Field label="Quando" required validationMessage={issues.dueAt}>
+          <MaskedInput value={date} mask={maskDate} placeholder="dd/mm/aaaa" inputMode="numeric" onChange={setDate} />
+        </Field>
+        <Field label="O quê" required validationMessage={issues.type}>
+          <Select value={type} onChange={(_event, data) => setType(data.value)}>
+            {NEXT_ACTION_TYPES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Field label="Observação" validationMessage={issues.note}>
+        <Textarea value={note} maxLength={500} onChange={(_event, data) => setNote(data.value)} />
+      </Field>
     </FormDialog>
   );
 }

@@ -11,4 +11,5 @@ export function renewalsRoutes(router: Router, renewals: RenewalsService): void 
   );
   route(router, OPS.renewalQuote, ({ user, params, body }) => renewals.quote(user.id, params.id, body));
   route(router, OPS.renewalOutcome, ({ user, params, body }) => renewals.decide(user.id, params.id, body));
+  route(router, OPS.renewalNextAction, ({ user, params, body }) => renewals.setNextAction(user.id, params.id, body));
 }

@@ -12,6 +12,9 @@ import {
   renewalBucket,
   wireToCents,
   type ChargebackStep,
+  type NextAction,
+  type NextActionInput,
+  type NextActionType,
   type Policy,
   type ReferenceData,
   type RenewalBucket,
@@ -45,6 +48,9 @@ interface ItemRow {
   startDate: string | null;
   daysLeft: number;
   dueCommissionCents: string;
+  nextActionAt: Date | null;
+  nextActionType: NextActionType | null;
+  nextActionNote: string | null;
 }
 
 /** Policies that ended more than this many days ago get no renewal item (an old book imported is history, not work). */
@@ -133,7 +139,8 @@ export class RenewalsService {
               p.type, p.insurer_id as "insurerId", p.premium::text as premium, p.renewal_date::text as "renewalDate",
               p.start_date::text as "startDate", (p.renewal_date - ${TODAY})::int as "daysLeft",
               coalesce((select (sum(i.expected_commission) * 100)::bigint from policy_instalments i
-                         where i.policy_id = p.id and i.due_date <= ${TODAY}), 0)::text as "dueCommissionCents"
+                         where i.policy_id = p.id and i.due_date <= ${TODAY}), 0)::text as "dueCommissionCents",
+              r.next_action_at as "nextActionAt", r.next_action_type as "nextActionType", r.next_action_note as "nextActionNote"
          from (select * from ? where r.status = 'open' and r.due_date between ${TODAY} + ?::int and ${TODAY} + ?::int
                  order by r.due_date, r.policy_id limit ? offset ?) r
          join ? on p.id = r.policy_id
@@ -169,6 +176,7 @@ export class RenewalsService {
         quotes: own,
         bonusKeptUntil: row.type === 'auto' ? addDays(row.renewalDate, BONUS_GRACE_DAYS) : null,
         switchChargeback: own.some((quote) => quote.insurerId !== row.insurerId) ? await this.switchChargeback(userId, row) : null,
+        nextAction: nextActionOf(row),
       });
     }
     return { items, counts, total, page: query.page, pageSize: RENEWALS_PAGE_SIZE };
@@ -204,6 +212,29 @@ export class RenewalsService {
   private async insurerOfBroker(userId: string, insurerId: number, path: string): Promise<void> {
     if (!(await this.insurers(userId)).some((insurer) => insurer.id === insurerId))
       throw new HttpError(400, 'Selecione uma das suas seguradoras.', [{ path, message: 'Selecione uma das suas seguradoras.' }]);
+  }
+
+  /** PUT /api/renewals/{id}/next-action: set (or, with dueAt null, clear) what comes next; only while open. */
+  async setNextAction(userId: string, renewalId: number, input: NextActionInput): Promise<{ id: number; nextAction: NextAction | null }> {
+    const changes =
+      input.dueAt === null
+        ? { nextActionAt: null, nextActionType: null, nextActionNote: null }
+        : { nextActionAt: new Date(input.dueAt), nextActionType: input.type, nextActionNote: input.note };
+    const [row] = (await this.renewals
+      .of(userId)
+      .byId(renewalId)
+      .andWhere({ status: 'open' })
+      .update(changes)
+      .returning(['nextActionAt', 'nextActionType', 'nextActionNote'])) as Pick<
+      ItemRow,
+      'nextActionAt' | 'nextActionType' | 'nextActionNote'
+    >[];
+    if (!row) {
+      const exists = await this.renewals.of(userId).byId(renewalId).first('id');
+      if (!exists) throw new HttpError(404, NOT_FOUND.renewal);
+      throw new HttpError(409, ALREADY_DECIDED);
+    }
+    return { id: renewalId, nextAction: nextActionOf(row) };
   }
 
   async quote(userId: string, renewalId: number, input: RenewalQuoteInput): Promise<RenewalQuote> {
@@ -392,6 +423,12 @@ export class RenewalsService {
       ]),
     ]);
   }
+}
+
+function nextActionOf(row: Pick<ItemRow, 'nextActionAt' | 'nextActionType' | 'nextActionNote'>): NextAction | null {
+  return row.nextActionAt && row.nextActionType
+    ? { dueAt: new Date(row.nextActionAt).toISOString(), type: row.nextActionType, note: row.nextActionNote }
+    : null;
 }
 
 function addDays(iso: string, days: number): string {
