@@ -91,6 +91,11 @@ export class ReceivablesService {
   }
 
   async report(userId: string, query: ReceivablesQuery): Promise<Receivables> {
+    return (await this.reportWithNames(userId, query)).report;
+  }
+
+  /** The report and the broker's insurer names it was written with (the CSV names unidentified lines by them too). */
+  private async reportWithNames(userId: string, query: ReceivablesQuery): Promise<{ report: Receivables; nameOf: Map<number, string> }> {
     const today = await this.today();
     const month = query.month ?? today.slice(0, 7);
     const from = `${month}-01`;
@@ -189,7 +194,7 @@ export class ReceivablesService {
         instalments,
       }))
       .sort((a, b) => a.insurerName.localeCompare(b.insurerName, 'pt-BR'));
-    return {
+    const report: Receivables = {
       month,
       insurerId,
       ...totals(all),
@@ -198,6 +203,7 @@ export class ReceivablesService {
       chart,
       settings: { tolerance: centsToWire(settings.toleranceCents), graceDays: settings.graceDays },
     };
+    return { report, nameOf };
   }
 
   /** Expected vs received for the 12 months up to this one (by due date). */
@@ -230,7 +236,7 @@ export class ReceivablesService {
 
   /** GET /api/receivables.csv: one line per instalment of the month, then the lines nothing matched. */
   async csv(userId: string, query: ReceivablesQuery): Promise<{ fileName: string; body: string }> {
-    const report = await this.report(userId, query);
+    const { report, nameOf } = await this.reportWithNames(userId, query);
     const lines: string[][] = [
       [
         'Seguradora',
@@ -267,10 +273,9 @@ export class ReceivablesService {
         ]);
       }
     }
-    const names = new Map((await this.insurerNames(userId)).map((insurer) => [insurer.id, insurer.name]));
     for (const line of report.unidentified) {
       lines.push([
-        names.get(line.insurerId) ?? `Seguradora ${line.insurerId}`,
+        nameOf.get(line.insurerId) ?? `Seguradora ${line.insurerId}`,
         line.policyNumber ?? '',
         '',
         line.instalmentNumber === null ? '' : String(line.instalmentNumber),

@@ -159,6 +159,13 @@ export class RenewalsService {
       shown.map((row) => row.id),
     );
     const items: RenewalItem[] = [];
+    // One scale per insurer for the page, not one catalogues call per item.
+    const scales = new Map<number | null, Promise<readonly ChargebackStep[]>>();
+    const scaleOf = (insurerId: number | null) => {
+      if (!scales.has(insurerId))
+        scales.set(insurerId, insurerId === null ? Promise.resolve(DEFAULT_CHARGEBACK_STEPS) : this.chargebackSteps(userId, insurerId));
+      return scales.get(insurerId)!;
+    };
     for (const row of shown) {
       const own = quotes.get(row.id) ?? [];
       items.push({
@@ -175,21 +182,13 @@ export class RenewalsService {
         bucket: renewalBucket(row.daysLeft),
         quotes: own,
         bonusKeptUntil: row.type === 'auto' ? addDays(row.renewalDate, BONUS_GRACE_DAYS) : null,
-        switchChargeback: own.some((quote) => quote.insurerId !== row.insurerId) ? await this.switchChargeback(userId, row) : null,
+        switchChargeback: own.some((quote) => quote.insurerId !== row.insurerId)
+          ? switchChargeback(row, await scaleOf(row.insurerId))
+          : null,
         nextAction: nextActionOf(row),
       });
     }
     return { items, counts, total, page: query.page, pageSize: RENEWALS_PAGE_SIZE };
-  }
-
-  /** What the current insurer's scale would take back if the policy were cancelled today to move. */
-  private async switchChargeback(userId: string, row: ItemRow): Promise<RenewalItem['switchChargeback']> {
-    const steps = row.insurerId === null ? DEFAULT_CHARGEBACK_STEPS : await this.chargebackSteps(userId, row.insurerId);
-    const today = addDays(row.renewalDate, -row.daysLeft);
-    const percent = chargebackPercent(steps, cancellationMonth(row.startDate ?? addMonths(row.renewalDate, -12), today));
-    const hundredths = BigInt(Math.round(percent * 100));
-    const amount = divideRoundingHalfUp(BigInt(row.dueCommissionCents) * hundredths, 10_000n);
-    return { percent: percent.toFixed(2), amount: centsToWire(Number(amount)) };
   }
 
   private async quotesOf(userId: string, renewalIds: readonly number[]): Promise<Map<number, RenewalQuote[]>> {
@@ -423,6 +422,15 @@ export class RenewalsService {
       ]),
     ]);
   }
+}
+
+/** What the current insurer's scale would take back if the policy were cancelled today to move. */
+function switchChargeback(row: ItemRow, steps: readonly ChargebackStep[]): RenewalItem['switchChargeback'] {
+  const today = addDays(row.renewalDate, -row.daysLeft);
+  const percent = chargebackPercent(steps, cancellationMonth(row.startDate ?? addMonths(row.renewalDate, -12), today));
+  const hundredths = BigInt(Math.round(percent * 100));
+  const amount = divideRoundingHalfUp(BigInt(row.dueCommissionCents) * hundredths, 10_000n);
+  return { percent: percent.toFixed(2), amount: centsToWire(Number(amount)) };
 }
 
 function nextActionOf(row: Pick<ItemRow, 'nextActionAt' | 'nextActionType' | 'nextActionNote'>): NextAction | null {
