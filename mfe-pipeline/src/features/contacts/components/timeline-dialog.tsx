@@ -8,7 +8,6 @@ import {
   optionLabel,
   type Contact,
   type ConsentPurpose,
-  type ContactTimeline,
   type InteractionType,
   type TimelineEntry,
 } from '@corretora/contracts';
@@ -75,19 +74,18 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
     onError: (caught) => setError(apiErrorMessage(caught, 'Não foi possível montar a mensagem.')),
   });
   const timelineKey = operationQuery(OPS.contactTimeline, { params: { id: contact.id } }).queryKey;
+  // What the broker just switched, shown until the server answers: set inside the change event, so the
+  // switch never flips back for a frame (a cache update would land a task later).
+  const [switching, setSwitching] = useState<Partial<Record<ConsentPurpose, boolean>>>({});
   const consent = useMutation({
     mutationFn: (input: { purpose: ConsentPurpose; granted: boolean }) =>
       callOperation(OPS.setContactConsent, { params: { id: contact.id }, body: input }),
-    // The switch moves at once; the server's answer (the timeline with its new entry) replaces it.
-    onMutate: (input) =>
-      queryClient.setQueryData(timelineKey, (previous: ContactTimeline | undefined) =>
-        previous ? { ...previous, consent: { ...previous.consent, [input.purpose]: input.granted } } : previous,
-      ),
     onSuccess: (answer) => queryClient.setQueryData(timelineKey, answer),
     onError: async (caught) => {
       setError(apiErrorMessage(caught, 'Não foi possível registrar o consentimento.'));
       await refresh();
     },
+    onSettled: () => setSwitching({}),
   });
 
   return (
@@ -111,9 +109,12 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
                         <Switch
                           key={purpose.value}
                           label={`Aceita mensagens de ${purpose.label.toLowerCase()}`}
-                          checked={data.consent[purpose.value]}
+                          checked={switching[purpose.value] ?? data.consent[purpose.value]}
                           disabled={consent.isPending}
-                          onChange={(_event, change) => consent.mutate({ purpose: purpose.value, granted: change.checked })}
+                          onChange={(_event, change) => {
+                            setSwitching({ [purpose.value]: change.checked });
+                            consent.mutate({ purpose: purpose.value, granted: change.checked });
+                          }}
                         />
                       ))}
                     </div>
