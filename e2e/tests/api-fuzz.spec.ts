@@ -75,6 +75,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/renewals/:id/quotes' },
   { method: 'POST', path: '/api/renewals/:id/outcome' },
   { method: 'PUT', path: '/api/renewals/:id/next-action' },
+  { method: 'PUT', path: '/api/pipeline-cards/:id/next-action' },
+  { method: 'PUT', path: '/api/pipeline-stages/idle-limits' },
+  { method: 'POST', path: '/api/tasks/card-:id/done' },
+  { method: 'POST', path: '/api/tasks/card-:id/snooze' },
+  { method: 'POST', path: '/api/tasks/renewal-:id/done' },
+  { method: 'POST', path: '/api/tasks/renewal-:id/snooze' },
   // Limpar Dados: the attacker (and nobody signed in) clearing, over and over, never reaches the victim.
   { method: 'DELETE', path: '/api/clear-data' },
   { method: 'DELETE', path: '/api/clear-data', anonymous: true },
@@ -128,6 +134,10 @@ const FIELDS = [
   'insurers',
   'otherId',
   'keep',
+  'dueAt',
+  'until',
+  'idleDays',
+  'stages',
   'status',
   'category',
   'cardId',
@@ -227,6 +237,8 @@ async function snapshot(context: APIRequestContext) {
     chargebackRules: await Promise.all(insurers.map((insurer) => read(`/api/insurers/${insurer.id}/chargeback-rule`))),
     messageTemplates: await read('/api/message-templates'),
     renewals: await read('/api/renewals'),
+    tasks: await read('/api/tasks'),
+    stages: ((await read('/api/reference-data')) as { pipelineStages: unknown }).pipelineStages,
     timelines: await Promise.all(
       ((await read('/api/contacts')) as { items: { id: number }[] }).items.map((contact) => read(`/api/contacts/${contact.id}/timeline`)),
     ),
@@ -256,6 +268,9 @@ test("random input to every write endpoint: never a 5xx, and another broker's da
   });
   expect(lead.status()).toBe(201);
   const card = (await lead.json()) as { id: number; contactId: number };
+  // Its next action (today): a task of the victim's to aim at.
+  const dueToday = `${new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' })}T12:00:00.000Z`;
+  expect((await victim.put(`/api/pipeline-cards/${card.id}/next-action`, { data: { dueAt: dueToday, type: 'ligar' } })).status()).toBe(200);
   // A second lead of the victim, sold and issued: a policy, a claim on it and a document to aim at.
   const sold = (await (
     await victim.post('/api/pipeline', {

@@ -2,7 +2,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, uniqueEmail, toast } from './support/accounts';
 import { BROKERAGE } from './support/broker';
 
-const LOCKED_ITEMS = ['Pipeline', 'Contatos', 'Sinistros', 'Apólices', 'Comissões', 'Documentos', 'Configurações', 'Meu Perfil'];
+const LOCKED_ITEMS = [
+  'Minhas tarefas',
+  'Pipeline',
+  'Contatos',
+  'Sinistros',
+  'Apólices',
+  'Comissões',
+  'Documentos',
+  'Configurações',
+  'Meu Perfil',
+];
 
 function navigation(page: Page) {
   return page.getByRole('navigation');

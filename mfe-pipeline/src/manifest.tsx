@@ -9,6 +9,8 @@ const loadPipelinePage = () => import('./app/pipeline-page');
 const loadContactsPage = () => import('./app/contacts-page');
 const PipelinePage = lazy(loadPipelinePage);
 const ContactsPage = lazy(loadContactsPage);
+const loadTasksPage = () => import('./app/tasks-page');
+const TasksPage = lazy(loadTasksPage);
 
 /** What this remote gives the shell: an element for each of its routes in the registry, and its navigation. */
 export default defineRemoteManifest(
@@ -24,6 +26,11 @@ export default defineRemoteManifest(
         <ContactsPage />
       </Suspense>
     ),
+    tasks: (
+      <Suspense fallback={<LoadingScreen label="Carregando tarefas..." />}>
+        <TasksPage />
+      </Suspense>
+    ),
   },
   {
     // The board's code, its cards and the names on them load side by side.
@@ -33,5 +40,6 @@ export default defineRemoteManifest(
       queryClient.query(operationQuery(CATALOGUE_OPERATIONS.referenceData)).catch(noop);
     },
     contacts: () => void loadContactsPage(),
+    tasks: () => void loadTasksPage(),
   },
 );

@@ -1,5 +1,13 @@
 import { STAGE_KEYS, type PipelineCard, type StageKey } from '@corretora/contracts';
-import { dropOutcome, groupByStage, isStale, matches, summary } from '../src/features/board/utils/board-model';
+import {
+  cardIdle,
+  dropOutcome,
+  groupByStage,
+  idleCounts,
+  matches,
+  nextActionLabel,
+  summary,
+} from '../src/features/board/utils/board-model';
 
 function card(
   id: number,
@@ -29,6 +37,8 @@ function card(
     policyId: null,
     createdAt: '2026-11-20T12:00:00Z',
     updatedAt: '2026-11-20T12:00:00Z',
+    lastActivityAt: '2026-11-20T12:00:00Z',
+    nextAction: null,
     contact: {
       id,
       name: `Lead ${id}`,
@@ -98,9 +108,35 @@ test('search ignores case and accents, on name and e-mail; the stage filter narr
   expect(matches(one, '', 'qualified')).toBe(false);
 });
 
-test('a card is going cold after 7 days in an open stage', () => {
+test.each([
+  // last activity, the stage's limit, level, whole days
+  ['2026-11-28T12:00:00Z', 3, 'ok', 0],
+  ['2026-11-26T12:00:00Z', 3, 'ok', 2],
+  ['2026-11-25T12:00:00Z', 3, 'limit', 3],
+  ['2026-11-25T14:00:00Z', 3, 'ok', 2],
+  ['2026-11-24T12:00:00Z', 3, 'over', 4],
+  ['2026-01-01T00:00:00Z', null, 'ok', 331],
+] as const)('last activity %s against a %s-day limit is %s (%s days)', (lastActivityAt, limit, level, days) => {
   const now = Date.parse('2026-11-28T13:00:00Z');
-  expect(isStale(card(1, 'leads', { stageEnteredAt: '2026-11-20T12:00:00Z' }), now)).toBe(true);
-  expect(isStale(card(1, 'leads', { stageEnteredAt: '2026-11-21T14:00:00Z' }), now)).toBe(false);
-  expect(isStale(card(1, 'closed', { stageEnteredAt: '2026-01-01T00:00:00Z' }), now)).toBe(false);
+  expect(cardIdle(card(1, 'leads', { lastActivityAt }), limit, now)).toEqual({ days, level });
+});
+
+test('an issued card is never cold; a column counts its cold cards', () => {
+  const now = Date.parse('2026-11-28T13:00:00Z');
+  expect(cardIdle(card(1, 'closed', { status: 'issued', lastActivityAt: '2026-01-01T00:00:00Z' }), 3, now).level).toBe('ok');
+  const cards = [
+    card(1, 'leads', { lastActivityAt: '2026-11-28T10:00:00Z' }),
+    card(2, 'leads', { lastActivityAt: '2026-11-25T12:00:00Z' }),
+    card(3, 'leads', { lastActivityAt: '2026-11-01T12:00:00Z' }),
+    card(4, 'leads', { lastActivityAt: '2026-11-02T12:00:00Z' }),
+  ];
+  expect(idleCounts(cards, 3, now)).toEqual({ ok: 1, limit: 1, over: 2 });
+});
+
+test("a card's next action reads 'Ligar em 27/11' in São Paulo's day, or 'sem próxima ação'", () => {
+  const label = (type: string) => (type === 'ligar' ? 'Ligar' : type);
+  expect(nextActionLabel(card(1, 'leads'), label)).toBe('sem próxima ação');
+  expect(nextActionLabel(card(1, 'leads', { nextAction: { dueAt: '2026-11-28T02:00:00Z', type: 'ligar', note: null } }), label)).toBe(
+    'Ligar em 27/11',
+  );
 });

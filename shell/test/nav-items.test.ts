@@ -7,9 +7,10 @@ const item = (label: string) => {
 };
 
 describe('side navigation', () => {
-  it("follows the spec's order, with only Minha Corretora open before onboarding", () => {
+  it("follows the spec's order (Minhas tarefas, #25, right after Painel), with only Minha Corretora open before onboarding", () => {
     expect(NAV_ITEMS.map((entry) => entry.label)).toEqual([
       'Painel',
+      'Minhas tarefas',
       'Pipeline',
       'Contatos',
       'Sinistros',

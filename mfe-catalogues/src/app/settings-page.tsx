@@ -12,6 +12,14 @@ import { ProductsTab } from '../features/products/components/products-tab';
 const LazyMessageTemplatesTab = lazy(() =>
   import('../features/message-templates/components/message-templates-tab').then((module) => ({ default: module.MessageTemplatesTab })),
 );
+const LazyStagesTab = lazy(() => import('../features/stages/components/stages-tab').then((module) => ({ default: module.StagesTab })));
+function StagesTab() {
+  return (
+    <Suspense fallback={<Spinner label="Carregando etapas..." />}>
+      <LazyStagesTab />
+    </Suspense>
+  );
+}
 function MessageTemplatesTab() {
   return (
     <Suspense fallback={<Spinner label="Carregando modelos..." />}>
@@ -25,6 +33,7 @@ const TABS = [
   { value: 'insurers', label: 'Seguradoras', Content: InsurersTab },
   { value: 'lead-sources', label: 'Origens', Content: LeadSourcesTab },
   { value: 'messages', label: 'Mensagens', Content: MessageTemplatesTab },
+  { value: 'stages', label: 'Etapas', Content: StagesTab },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
@@ -41,7 +50,7 @@ export default function SettingsPage() {
   const current = TABS.find((tab) => tab.value === params.get('tab')) ?? TABS[0];
   return (
     <>
-      <PageHeader title="Configurações" subtitle="Produtos, seguradoras, origens de leads e mensagens da sua corretora" />
+      <PageHeader title="Configurações" subtitle="Produtos, seguradoras, origens de leads, mensagens e etapas da sua corretora" />
       <TabList
         className={styles.tabs}
         selectedValue={current.value}

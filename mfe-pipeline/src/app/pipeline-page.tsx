@@ -28,6 +28,10 @@ const EditLeadDialog = lazy(() =>
 const FinalizeDialog = lazy(() =>
   import('../features/lead-dialogs/components/finalize-dialog').then((module) => ({ default: module.FinalizeDialog })),
 );
+const NextActionDialog = lazy(() =>
+  import('../features/next-action/components/next-action-dialog').then((module) => ({ default: module.NextActionDialog })),
+);
+const TimelineDialog = lazy(() => import('../features/contacts/components/timeline-dialog'));
 const NewLeadDialog = lazy(() =>
   import('../features/lead-dialogs/components/new-lead-dialog').then((module) => ({ default: module.NewLeadDialog })),
 );
@@ -50,6 +54,8 @@ type Open =
   | { kind: 'archive'; card: PipelineCard }
   | { kind: 'finalize'; card: PipelineCard }
   | { kind: 'summary'; card: PipelineCard }
+  | { kind: 'next-action'; card: PipelineCard }
+  | { kind: 'history'; card: PipelineCard }
   | null;
 
 /** A clock for "days in stage" that ticks once a minute (the cards stay memoised in between). */
@@ -161,9 +167,17 @@ export default function PipelinePage() {
       <Suspense fallback={null}>
         {open?.kind === 'new' ? <NewLeadDialog stage={open.stage} onClose={close} /> : null}
         {open?.kind === 'edit' ? (
-          <EditLeadDialog card={open.card} onClose={close} onArchive={(card) => setOpen({ kind: 'archive', card })} />
+          <EditLeadDialog
+            card={open.card}
+            onClose={close}
+            onArchive={(card) => setOpen({ kind: 'archive', card })}
+            onNextAction={(card) => setOpen({ kind: 'next-action', card })}
+            onHistory={(card) => setOpen({ kind: 'history', card })}
+          />
         ) : null}
         {open?.kind === 'archive' ? <ArchiveDialog card={open.card} onClose={close} /> : null}
+        {open?.kind === 'next-action' ? <NextActionDialog card={open.card} onClose={close} /> : null}
+        {open?.kind === 'history' ? <TimelineDialog contact={open.card.contact} onClose={close} /> : null}
         {open?.kind === 'finalize' ? <FinalizeDialog card={open.card} onClose={close} /> : null}
         {open?.kind === 'summary' ? (
           <ClosedSummaryDialog card={open.card} onClose={close} onEdit={(card) => setOpen({ kind: 'finalize', card })} />

@@ -21,6 +21,8 @@ export const NOT_FOUND = {
   statementLine: 'Linha de extrato não encontrada.',
   insurer: 'Seguradora não encontrada.',
   renewal: 'Renovação não encontrada.',
+  task: 'Tarefa não encontrada.',
+  stage: 'Etapa não encontrada.',
 } as const;
 
 /** The one error shape every service answers with. */

@@ -33,6 +33,8 @@ export * from './pipeline/pipeline-types';
 export * from './relationship/relationship-options';
 export * from './relationship/relationship.schemas';
 export * from './relationship/relationship-types';
+export * from './relationship/tasks-options';
+export * from './relationship/tasks.schemas';
 export * from './types';
 export * from './wire-fields';
 export * from './api/operation';

@@ -109,6 +109,8 @@ export interface PipelineStage {
   order: number;
   isActive: boolean;
   description: string | null;
+  /** Days a card may sit here without activity: amber on the day, red past it; null: no limit. */
+  idleDays: number | null;
 }
 
 export interface ReferenceData {

@@ -159,6 +159,8 @@ async function main(): Promise<void> {
             REMOTE_STORE: stack!.remoteStoreDir,
             REMOTE_VARIANTS_DIR: VARIANTS_DIR,
             REMOTE_ERROR_LOG: remoteErrorLog,
+            // What only time would arrange (a card idle for days) is written straight into the journeys' database.
+            E2E_DATABASE_URL: stack!.databaseUrl,
           });
         });
       }

@@ -1,6 +1,6 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { allOperations, operationSchemas, pathParamNames, type AnyOperation } from '@corretora/contracts';
+import { TASK_ID_PATTERN, allOperations, operationSchemas, pathParamNames, type AnyOperation } from '@corretora/contracts';
 import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 
 type Schema = Parameters<typeof toJsonSchema>[0];
@@ -36,7 +36,12 @@ function operationObject(op: AnyOperation): Record<string, unknown> {
     name,
     in: 'path',
     required: true,
-    schema: name === 'userId' ? { type: 'string', format: 'uuid' } : { type: 'integer', minimum: 1, maximum: 2147483647 },
+    schema:
+      name === 'userId'
+        ? { type: 'string', format: 'uuid' }
+        : name === 'taskId'
+          ? { type: 'string', pattern: TASK_ID_PATTERN.source }
+          : { type: 'integer', minimum: 1, maximum: 2147483647 },
   }));
   if (schemas.query) {
     const query = jsonSchema(schemas.query) as { properties?: Record<string, JsonSchema>; required?: string[] };

@@ -23,14 +23,24 @@ export interface ServiceEntry {
 
 /** The icons the side navigation can show (the shell maps each to its Fluent icon). */
 export type NavIcon =
-  'dashboard' | 'pipeline' | 'contacts' | 'claims' | 'policies' | 'commissions' | 'documents' | 'settings' | 'profile' | 'brokerage';
+  | 'dashboard'
+  | 'tasks'
+  | 'pipeline'
+  | 'contacts'
+  | 'claims'
+  | 'policies'
+  | 'commissions'
+  | 'documents'
+  | 'settings'
+  | 'profile'
+  | 'brokerage';
 
 export interface NavEntry {
   label: string;
   /** Absolute path the entry opens. */
   to: string;
   icon: NavIcon;
-  /** Position in the side navigation (Painel, Pipeline, Contatos, Sinistros, Apólices, Comissões, Documentos, Configurações, Meu Perfil, Minha Corretora): lower first. */
+  /** Position in the side navigation (Painel, Minhas tarefas, Pipeline, Contatos, Sinistros, Apólices, Comissões, Documentos, Configurações, Meu Perfil, Minha Corretora): lower first. */
   order: number;
   /** Locked (shown, not usable) until the brokerage's onboarding is complete. */
   locked: boolean;
@@ -74,7 +84,13 @@ export const SERVICES = {
   },
   catalogues: {
     port: 4103,
-    api: [{ prefix: '/api/products' }, { prefix: '/api/insurers' }, { prefix: '/api/lead-sources' }, { prefix: '/api/reference-data' }],
+    api: [
+      { prefix: '/api/products' },
+      { prefix: '/api/insurers' },
+      { prefix: '/api/lead-sources' },
+      { prefix: '/api/reference-data' },
+      { prefix: '/api/pipeline-stages' },
+    ],
   },
   pipeline: {
     port: 4104,
@@ -88,6 +104,7 @@ export const SERVICES = {
       // An insurer's commission statement: the same spreadsheet limits.
       { prefix: '/api/statements', maxBody: '21m' },
       { prefix: '/api/message-templates' },
+      { prefix: '/api/tasks' },
     ],
   },
   finance: {
@@ -133,8 +150,10 @@ export const REMOTES = {
     routes: [
       { path: 'pipeline', locked: true },
       { path: 'contacts', locked: true },
+      { path: 'tasks', locked: true },
     ],
     nav: [
+      { label: 'Minhas tarefas', to: '/tasks', icon: 'tasks', order: 15, locked: true },
       { label: 'Pipeline', to: '/pipeline', icon: 'pipeline', order: 20, locked: true },
       { label: 'Contatos', to: '/contacts', icon: 'contacts', order: 30, locked: true },
     ],

@@ -46,6 +46,7 @@ describe('registry', () => {
     expect(new Set(entries.map((entry) => entry.order)).size).toBe(entries.length);
     expect(entries.map((entry) => entry.label)).toEqual([
       'Painel',
+      'Minhas tarefas',
       'Pipeline',
       'Contatos',
       'Sinistros',

@@ -14,6 +14,7 @@ export { createService, runMain, runService, type CreateServiceOptions, type Ser
 export { beginClearing, clearingTransaction, endClearing } from './account-gate';
 export { csvCell, csvDate, csvDocument, csvMoney, sendCsv } from './csv';
 export { intArrayLiteral, withAdvisoryLock } from './database';
+export { schedulePasses } from './schedule';
 export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, type ServiceRole } from './database-roles';
 export { HttpError, isUniqueViolation, mapError, notFound, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';

@@ -5,7 +5,7 @@ import type Koa from 'koa';
 import { HttpError } from './errors';
 import { currentUser, requireUser, type SessionUser } from './session';
 import type { UploadedFile } from './upload';
-import { parseBody, parseIdParam, parseQuery, parseUserIdParam } from './validation';
+import { parseBody, parseIdParam, parseQuery, parseTaskIdParam, parseUserIdParam } from './validation';
 
 /** What a handler gets: the request as its operation's schemas parsed it. */
 export interface OperationRequest<Op extends AnyOperation> {
@@ -39,7 +39,11 @@ function paramsOf(op: AnyOperation, ctx: Koa.Context): Record<string, string | n
   return Object.fromEntries(
     pathParamNames(op.path).map((name) => [
       name,
-      name === 'userId' ? parseUserIdParam(params[name]) : parseIdParam(params[name], op.notFound),
+      name === 'userId'
+        ? parseUserIdParam(params[name])
+        : name === 'taskId'
+          ? parseTaskIdParam(params[name], op.notFound)
+          : parseIdParam(params[name], op.notFound),
     ]),
   );
 }

@@ -1,4 +1,4 @@
-import { MAX_ID, issuesToFieldErrors } from '@corretora/contracts';
+import { MAX_ID, issuesToFieldErrors, parseTaskId } from '@corretora/contracts';
 import type Koa from 'koa';
 import * as v from 'valibot';
 import { HttpError } from './errors';
@@ -26,6 +26,12 @@ export function parseIdParam(raw: string | undefined, message = 'Não encontrado
   const id = Number(raw);
   if (id <= 0 || id > MAX_ID) throw new HttpError(404, message);
   return id;
+}
+
+/** A task's id in a path ('card-12', 'renewal-34'): anything else is the operation's 404. */
+export function parseTaskIdParam(raw: string | undefined, message = 'Não encontrado.'): string {
+  if (!raw || !parseTaskId(raw)) throw new HttpError(404, message);
+  return raw;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -13,6 +13,8 @@ import { insurerPasswordRoutes } from './modules/insurers/insurer-password.route
 import { InsurerPasswordService } from './modules/insurers/insurer-password.service';
 import { internalCheckRoutes, referenceDataRoutes } from './modules/reference-data/reference-data.routes';
 import { ReferenceDataService } from './modules/reference-data/reference-data.service';
+import { stageLimitsRoutes } from './modules/stages/stage-limits.routes';
+import { StageLimitsService } from './modules/stages/stage-limits.service';
 
 export async function createCataloguesService(config: CataloguesConfig): Promise<Service> {
   const box = new PasswordBox(config.insurerPasswordKey);
@@ -33,7 +35,9 @@ export async function createCataloguesService(config: CataloguesConfig): Promise
       insurerPasswordRoutes(router, new InsurerPasswordService(knex, box));
       chargebackRuleRoutes(router, new ChargebackRuleService(knex));
       catalogueRoutes(router, new CatalogueService(knex, leadSourcesCatalogue));
-      referenceDataRoutes(router, new ReferenceDataService(knex));
+      const referenceData = new ReferenceDataService(knex);
+      referenceDataRoutes(router, referenceData);
+      stageLimitsRoutes(router, new StageLimitsService(knex, referenceData));
     },
     internalRoutes(router, { knex }) {
       internalCheckRoutes(router, new ReferenceDataService(knex));

@@ -21,7 +21,7 @@ import { ReceivableSettingsService } from './modules/receivables/receivable-sett
 import { receivablesRoutes, statementRoutes } from './modules/receivables/receivables.routes';
 import { ReceivablesService } from './modules/receivables/receivables.service';
 import { StatementsService } from './modules/receivables/statements.service';
-import { renewalsRoutes } from './modules/renewals/renewals.routes';
+import { renewalTaskRoutes, renewalsRoutes } from './modules/renewals/renewals.routes';
 import { RenewalsService } from './modules/renewals/renewals.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { FinanceStatsService } from './modules/stats/stats.service';
@@ -67,6 +67,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       statsRoutes(router, new FinanceStatsService(knex, settings));
       clearDataRoutes(router, new AccountDataService(knex, store));
       contactMoveRoutes(router, new ContactMoveService(knex));
+      renewalTaskRoutes(router, renewalsOf(knex, instalments));
     },
   });
   // Renewal items appear within the hour for policies entering the window, whether or not anyone reads the list.

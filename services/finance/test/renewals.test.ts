@@ -2,7 +2,7 @@ import { addMonths } from '../src/modules/instalments/instalment-math';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
-const { api, pipelineApi, brokerWithRefs } = stack;
+const { api, brokerWithRefs, importPolicies } = stack;
 
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 function plusDays(days: number): string {
@@ -10,36 +10,15 @@ function plusDays(days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
-const br = (iso: string) => iso.split('-').reverse().join('/');
 
 /** Policies ending in 25 days (auto), 50 days, 10 days ago and 200 days, brought in by the policies import. */
-async function book(who: Who) {
-  const row = (number: string, type: string, end: string) =>
-    `${number};Porto Seguro;Cliente ${number};${type};${br(addMonths(end, -12))};${br(end)};1.000,00;1.073,80;10`;
-  const file = Buffer.from(
-    [
-      'Apólice;Seguradora;Segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão',
-      row('R-25', 'Auto', plusDays(25)),
-      row('R-50', 'Residencial', plusDays(50)),
-      row('R-OLD', 'Vida', plusDays(-10)),
-      row('R-200', 'Auto', plusDays(200)),
-    ].join('\r\n'),
-    'latin1',
-  );
-  const created = await pipelineApi()
-    .post('/api/imports')
-    .set('Cookie', who.cookie)
-    .field('kind', 'policies')
-    .attach('file', file, 'book.csv');
-  const id = created.body.id as number;
-  await pipelineApi().put(`/api/imports/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping });
-  await pipelineApi().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie);
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if ((await pipelineApi().get(`/api/imports/${id}`).set('Cookie', who.cookie)).body.status === 'done') return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('import did not finish');
-}
+const book = (who: Who) =>
+  importPolicies(who, [
+    ['R-25', 'Auto', plusDays(25)],
+    ['R-50', 'Residencial', plusDays(50)],
+    ['R-OLD', 'Vida', plusDays(-10)],
+    ['R-200', 'Auto', plusDays(200)],
+  ]);
 
 interface Item {
   id: number;

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createObjectStore, type Service } from '@corretora/service-kit';
@@ -6,8 +9,10 @@ import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
 import { createBrokerService } from '../../broker/src/app';
 import { createCataloguesService } from '../../catalogues/src/app';
+import { createIdentityService } from '../../identity/src/app';
 import { createPipelineService } from '../../pipeline/src/app';
 import { createFinanceService } from '../src/app';
+import { addMonths } from '../src/modules/instalments/instalment-math';
 
 export const portOf = (server: { address(): unknown }) => (server.address() as AddressInfo).port;
 
@@ -23,7 +28,7 @@ export interface Refs {
   products: { id: number; name: string }[];
   leadSources: { id: number; name: string }[];
   insurers: { id: number; name: string }[];
-  pipelineStages: { id: number; key: string; name: string }[];
+  pipelineStages: { id: number; key: string; name: string; idleDays: number | null }[];
 }
 
 /**
@@ -32,11 +37,21 @@ export interface Refs {
  * level (it registers beforeAll/afterAll); `api` is finance's public listener.
  */
 export function financeStack() {
-  const services: { catalogues?: Service; pipeline?: Service; broker?: Service } = {};
-  const urls = { catalogues: '', pipeline: '', finance: '', database: '' };
+  const services: { catalogues?: Service; pipeline?: Service; broker?: Service; identity?: Service } = {};
+  const urls = { catalogues: '', pipeline: '', finance: '', database: '', identity: '', outbox: '' };
   const store = createObjectStore();
   const fixture = serviceFixture(async (databaseUrl) => {
     urls.database = databaseUrl;
+    // Identity mails the daily digest (its outbox: a folder of JSON files, as without SMTP).
+    urls.outbox = await mkdtemp(path.join(os.tmpdir(), 'outbox-'));
+    services.identity = await createIdentityService({
+      ...testConfig('identity', databaseUrl),
+      smtpUrl: null,
+      mailFrom: 'Corretora CRM <nao-responda@corretora.local>',
+      outboxDir: urls.outbox,
+      registerLimitPerHour: 1000,
+    });
+    urls.identity = `http://127.0.0.1:${portOf((await services.identity.listen(0, 0)).internal)}`;
     services.catalogues = await createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: randomBytes(32) });
     urls.catalogues = `http://127.0.0.1:${portOf((await services.catalogues.listen(0, 0)).internal)}`;
     const financePort = await freePort();
@@ -62,6 +77,7 @@ export function financeStack() {
     await services.broker?.close();
     await services.pipeline?.close();
     await services.catalogues?.close();
+    await services.identity?.close();
   });
   const { api, internal, broker } = fixture;
   const pipelineApi = () => request(services.pipeline!.app.callback());
@@ -121,6 +137,37 @@ export function financeStack() {
     return call.attach('file', file, name);
   };
 
+  /**
+   * Policies brought in by the policies import (Porto Seguro, R$ 1.000,00 net, 10%), one a
+   * [number, line, end day]: a year each, ending on the day given. Waits until the import is done.
+   */
+  async function importPolicies(who: Who, policies: readonly (readonly [string, string, string])[]) {
+    const br = (iso: string) => iso.split('-').reverse().join('/');
+    const file = Buffer.from(
+      [
+        'Apólice;Seguradora;Segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão',
+        ...policies.map(
+          ([number, line, end]) =>
+            `${number};Porto Seguro;Cliente ${number};${line};${br(addMonths(end, -12))};${br(end)};1.000,00;1.073,80;10`,
+        ),
+      ].join('\r\n'),
+      'latin1',
+    );
+    const created = await pipelineApi()
+      .post('/api/imports')
+      .set('Cookie', who.cookie)
+      .field('kind', 'policies')
+      .attach('file', file, 'book.csv');
+    const id = created.body.id as number;
+    await pipelineApi().put(`/api/imports/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping });
+    await pipelineApi().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie);
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      if ((await pipelineApi().get(`/api/imports/${id}`).set('Cookie', who.cookie)).body.status === 'done') return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('import did not finish');
+  }
+
   /** The finance service itself (its knex, say). */
   const finance = () => fixture.service;
 
@@ -140,6 +187,7 @@ export function financeStack() {
     finalizedCard,
     issue,
     upload,
+    importPolicies,
   };
 }
 

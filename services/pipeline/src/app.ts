@@ -17,6 +17,9 @@ import { DuplicatesService } from './modules/contacts/duplicates.service';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { PipelineService } from './modules/pipeline/pipeline.service';
 import { referenceLookupRoutes, statsRoutes } from './modules/stats/stats.routes';
+import { DigestService } from './modules/tasks/digest.service';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { TasksService } from './modules/tasks/tasks.service';
 import { PipelineStatsService } from './modules/stats/stats.service';
 
 export async function createPipelineService(config: PipelineConfig): Promise<Service> {
@@ -24,6 +27,9 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
   const cataloguesClient = createInternalClient(config.cataloguesUrl, config.internalToken);
   // Issuing waits on finance longer than a plain read: it writes the policy.
   const finance = config.financeUrl ? createInternalClient(config.financeUrl, config.internalToken, 10_000) : null;
+  const identity = config.identityUrl ? createInternalClient(config.identityUrl, config.internalToken) : null;
+  const reference = (userId: string) => cataloguesClient.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } });
+  let digest: DigestService | null = null;
   const service = await createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
@@ -32,7 +38,6 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
     routes(router, { knex }) {
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
       contactsRoutes(router, new ContactsService(knex, catalogues), new DuplicatesService(knex, finance));
-      const reference = (userId: string) => cataloguesClient.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } });
       const imports = new ImportsService(
         knex,
         {
@@ -45,6 +50,9 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
       importsRoutes(router, imports);
       statementsRoutes(router, imports);
       relationshipRoutes(router, new RelationshipService(knex, finance, reference));
+      const tasks = new TasksService(knex, finance, reference);
+      digest = identity ? new DigestService(knex, tasks, finance, identity, config.appUrl) : null;
+      tasksRoutes(router, tasks, knex);
     },
     internalRoutes(router, { knex }) {
       const stats = new PipelineStatsService(knex);
@@ -54,6 +62,14 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
     },
   });
   if (finance) scheduleBackfill(service, (knex) => backfillNetPremiums(knex, finance));
+  const stopDigest = (digest as DigestService | null)?.schedule((error) => service.log.warn({ err: error }, 'daily digest pass failed'));
+  if (stopDigest) {
+    const close = service.close.bind(service);
+    service.close = async () => {
+      stopDigest();
+      await close();
+    };
+  }
   return service;
 }
 

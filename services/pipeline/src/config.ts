@@ -6,6 +6,8 @@ export interface PipelineConfig extends BaseConfig {
   cataloguesUrl: string;
   /** The finance service's /internal listener, which issues policies; null where it is not deployed. */
   financeUrl: string | null;
+  /** The identity service's /internal listener, which mails the daily digest to the broker; null: no digest. */
+  identityUrl?: string | null;
 }
 
 export function readPipelineConfig(env: NodeJS.ProcessEnv = process.env): PipelineConfig {
@@ -13,5 +15,10 @@ export function readPipelineConfig(env: NodeJS.ProcessEnv = process.env): Pipeli
   const cataloguesUrl = env[key];
   if (!cataloguesUrl)
     throw new Error(`${key} is not set: the pipeline checks every catalogue id with the catalogues service. \`npm start\` sets it.`);
-  return { ...readBaseConfig('pipeline', env), cataloguesUrl, financeUrl: env[internalUrlEnv('finance')] || null };
+  return {
+    ...readBaseConfig('pipeline', env),
+    cataloguesUrl,
+    financeUrl: env[internalUrlEnv('finance')] || null,
+    identityUrl: env[internalUrlEnv('identity')] || null,
+  };
 }

@@ -77,8 +77,10 @@ type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${i
     ? Name
     : never;
 
-/** The path parameters of an operation: `userId` a UUID string, every other one an id. */
-export type PathParams<Path extends string> = { [Name in ParamNames<Path>]: Name extends 'userId' ? string : number };
+/** The path parameters of an operation: `userId` a UUID string, `taskId` a task's id ('card-12'), every other one an id. */
+export type PathParams<Path extends string> = {
+  [Name in ParamNames<Path>]: Name extends 'userId' | 'taskId' ? string : number;
+};
 
 export type ParamsOf<Op> = Op extends { path: infer Path extends string } ? PathParams<Path> : never;
 /** What a handler receives, parsed by the schemas. */

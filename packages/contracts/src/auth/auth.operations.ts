@@ -1,6 +1,6 @@
 import { phantom, type Operation } from '../api/operation';
 import type { User } from '../types';
-import type { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema } from './auth.schemas';
+import type { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, UserMailSchema } from './auth.schemas';
 
 // Identity: accounts and sessions. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
@@ -50,4 +50,13 @@ export const resetPassword = {
   access: 'public',
   body: phantom as typeof ResetPasswordSchema,
   answer: phantom as { message: string },
+} as const satisfies Operation;
+/** A service's mail to a broker (the daily digest): identity alone knows the address and holds the mailer. */
+export const mailUser = {
+  id: 'auth.mailUser',
+  method: 'POST',
+  path: '/internal/auth/users/:userId/mail',
+  access: 'internal',
+  status: 204,
+  body: phantom as typeof UserMailSchema,
 } as const satisfies Operation;

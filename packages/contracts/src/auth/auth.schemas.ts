@@ -40,3 +40,10 @@ export type LoginInput = v.InferOutput<typeof LoginSchema>;
 export type RegisterInput = v.InferOutput<typeof RegisterSchema>;
 export type ForgotPasswordInput = v.InferOutput<typeof ForgotPasswordSchema>;
 export type ResetPasswordInput = v.InferOutput<typeof ResetPasswordSchema>;
+
+/** POST /internal/auth/users/{userId}/mail: what another service e-mails a broker (the daily digest). */
+export const UserMailSchema = v.object({
+  subject: v.pipe(v.string('Informe o assunto'), v.minLength(1, 'Informe o assunto'), v.maxLength(200, 'Assunto longo demais')),
+  text: v.pipe(v.string('Informe o texto'), v.minLength(1, 'Informe o texto'), v.maxLength(50_000, 'Texto longo demais')),
+});
+export type UserMailInput = v.InferOutput<typeof UserMailSchema>;

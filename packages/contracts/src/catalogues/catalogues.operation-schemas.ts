@@ -10,6 +10,7 @@ import {
   ProductUpdateSchema,
 } from './catalogues.schemas';
 import { ChargebackRuleSchema } from '../finance/receivables.schemas';
+import { StageIdleLimitsSchema } from '../relationship/tasks.schemas';
 
 export const products = { create: { body: ProductCreateSchema }, update: { body: ProductUpdateSchema } };
 export const insurers = { create: { body: InsurerCreateSchema }, update: { body: InsurerUpdateSchema } };
@@ -22,3 +23,7 @@ export const referenceFor = { summary: 'Os catálogos da corretora (produtos, or
 export const chargebackRule = { summary: 'A escala de estorno da seguradora: meses desde o início -> % da comissão devolvida.' };
 export const setChargebackRule = { summary: 'Muda a escala de estorno da seguradora.', body: ChargebackRuleSchema };
 export const chargebackRuleFor = { summary: 'A escala de estorno de uma seguradora da corretora (cancelamento de apólice).' };
+export const setStageIdleLimits = {
+  summary: 'Os dias sem atividade que cada etapa do pipeline tolera (âmbar no limite, vermelho depois); null: sem limite.',
+  body: StageIdleLimitsSchema,
+};

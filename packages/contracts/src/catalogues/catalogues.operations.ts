@@ -4,6 +4,8 @@ import type { ReferenceData } from '../types';
 import type { ChargebackRule } from '../finance/finance-types';
 import type { ChargebackRuleSchema } from '../finance/receivables.schemas';
 import type { CatalogueCheckAnswer, CatalogueCheckQuerySchema } from './catalogues.schemas';
+import type { PipelineStage } from '../types';
+import type { StageIdleLimitsSchema } from '../relationship/tasks.schemas';
 
 // The catalogues service: products, insurers, lead sources and the names other screens need. Each operation is a plain object of its own, so a bundle keeps only those it names.
 export { insurers, leadSources, products } from './catalogue-crud.operations';
@@ -69,4 +71,12 @@ export const chargebackRuleFor = {
   access: 'internal',
   notFound: NOT_FOUND.insurer,
   answer: phantom as ChargebackRule,
+} as const satisfies Operation;
+export const setStageIdleLimits = {
+  id: 'stages.setIdleLimits',
+  method: 'PUT',
+  path: '/api/pipeline-stages/idle-limits',
+  access: 'signed-in',
+  body: phantom as typeof StageIdleLimitsSchema,
+  answer: phantom as PipelineStage[],
 } as const satisfies Operation;

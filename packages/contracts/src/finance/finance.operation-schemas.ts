@@ -33,6 +33,7 @@ import {
   StatementMatchSchema,
   StatementUndoSchema,
 } from './receivables.schemas';
+import { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
 
 export const policies = { summary: 'Apólices: filtros de tipo, status e renovação (30/60/90 dias).', query: PolicyQuerySchema };
 export const claims = { summary: 'Sinistros, com filtro de status e a contagem dos ativos.', query: ClaimQuerySchema };
@@ -128,3 +129,13 @@ export const renewalNextAction = {
   summary: 'A próxima ação da renovação (quando, o quê, observação); dueAt null a remove.',
   body: NextActionSchema,
 };
+export const renewalTasks = {
+  summary: 'As renovações em aberto que são trabalho até uma data: com a próxima ação até ela, ou sem ação e vencendo até ela.',
+  query: RenewalTasksQuerySchema,
+};
+export const renewalTaskOwners = {
+  summary: 'As corretoras com alguma renovação que é trabalho até uma data (o resumo diário).',
+  query: RenewalTasksQuerySchema,
+};
+export const renewalTaskDone = { summary: 'Conclui a próxima ação de uma renovação.' };
+export const renewalTaskSnooze = { summary: 'Adia a tarefa de uma renovação (a próxima ação passa para a data).', body: SnoozeSchema };

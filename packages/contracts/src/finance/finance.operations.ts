@@ -1,6 +1,7 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
-import type { ContactPolicySummary } from '../relationship/relationship-types';
+import type { ContactPolicySummary, RenewalTaskRow } from '../relationship/relationship-types';
+import type { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
 import type {
   NextActionSchema,
   RenewalOutcomeSchema,
@@ -409,4 +410,39 @@ export const renewalNextAction = {
   notFound: NOT_FOUND.renewal,
   body: phantom as typeof NextActionSchema,
   answer: phantom as { id: number; nextAction: NextAction | null },
+} as const satisfies Operation;
+
+// Minhas tarefas and the daily digest (pipeline asks): the renewals that are work by a day.
+export const renewalTasks = {
+  id: 'renewals.tasksFor',
+  method: 'GET',
+  path: '/internal/finance/:userId/renewal-tasks',
+  access: 'internal',
+  query: phantom as typeof RenewalTasksQuerySchema,
+  answer: phantom as RenewalTaskRow[],
+} as const satisfies Operation;
+export const renewalTaskOwners = {
+  id: 'renewals.taskOwners',
+  method: 'GET',
+  path: '/internal/finance/renewal-task-owners',
+  access: 'internal',
+  query: phantom as typeof RenewalTasksQuerySchema,
+  answer: phantom as string[],
+} as const satisfies Operation;
+export const renewalTaskDone = {
+  id: 'renewals.taskDone',
+  method: 'POST',
+  path: '/internal/finance/:userId/renewals/:id/next-action-done',
+  access: 'internal',
+  status: 204,
+  notFound: NOT_FOUND.task,
+} as const satisfies Operation;
+export const renewalTaskSnooze = {
+  id: 'renewals.taskSnooze',
+  method: 'POST',
+  path: '/internal/finance/:userId/renewals/:id/snooze',
+  access: 'internal',
+  notFound: NOT_FOUND.task,
+  body: phantom as typeof SnoozeSchema,
+  answer: phantom as RenewalTaskRow,
 } as const satisfies Operation;

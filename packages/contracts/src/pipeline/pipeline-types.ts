@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { NextAction } from '../finance/finance-types';
 import type { DocumentTypeValue, StageKey } from './pipeline-options';
 import type { ContactAnswerSchema } from './pipeline.schemas';
 
@@ -47,6 +48,10 @@ export interface PipelineCard {
   policyId: number | null;
   createdAt: string;
   updatedAt: string;
+  /** The last thing done on the card or with its contact (a move, an edit, a logged call...): how cold it is against its stage's limit. */
+  lastActivityAt: string;
+  /** What the broker will do next, and when; null: 'sem próxima ação'. */
+  nextAction: NextAction | null;
   contact: Contact;
 }
 

@@ -1,6 +1,7 @@
 // The server half of the pipeline operations, by the same names: each one's summary (the reference) and its runtime
 // schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import { IssueSchema } from '../finance/finance.schemas';
+import { NextActionSchema } from '../finance/renewals.schemas';
 import {
   ArchiveSchema,
   ArchivedQuerySchema,
@@ -18,6 +19,10 @@ export const leads = { summary: 'Os leads mais recentes, resumidos.', query: Lea
 export const createLead = { summary: 'Criar Lead: o contato e o seu card.', body: LeadCreateSchema };
 export const move = { summary: 'Muda o card de estágio.', body: CardMoveSchema };
 export const archive = { summary: 'Arquiva o card, com um motivo opcional.', body: ArchiveSchema };
+export const cardNextAction = {
+  summary: 'A próxima ação do card (quando, o quê, observação); dueAt null a remove.',
+  body: NextActionSchema,
+};
 export const confirmIssuance = {
   summary: 'Com os campos da venda, finaliza o card; sem eles (ou só policyNumber), emite a apólice.',
   bodyOneOf: [CompletionSchema, IssueSchema] as const,

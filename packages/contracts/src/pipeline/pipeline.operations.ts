@@ -1,6 +1,7 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
 import type { IssueSchema } from '../finance/finance.schemas';
+import type { NextActionSchema } from '../finance/renewals.schemas';
 import type { PipelineStats } from '../types';
 import type { Contact, ContactDetail, ContactPage, PipelineCard, PipelineLead } from './pipeline-types';
 import type {
@@ -81,6 +82,15 @@ export const unarchive = {
   path: '/api/pipeline-cards/:id/unarchive',
   access: 'signed-in',
   notFound: NOT_FOUND.card,
+  answer: phantom as PipelineCard,
+} as const satisfies Operation;
+export const cardNextAction = {
+  id: 'pipeline.nextAction',
+  method: 'PUT',
+  path: '/api/pipeline-cards/:id/next-action',
+  access: 'signed-in',
+  notFound: NOT_FOUND.card,
+  body: phantom as typeof NextActionSchema,
   answer: phantom as PipelineCard,
 } as const satisfies Operation;
 export const confirmIssuance = {

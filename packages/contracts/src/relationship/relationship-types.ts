@@ -34,3 +34,51 @@ export interface ContactPolicySummary {
   insurerId: number | null;
   status: 'active' | 'expired' | 'cancelled';
 }
+
+/**
+ * One entry of Minhas tarefas: a card's or a renewal's next action, or an open renewal without one
+ * (due on the policy's end, `type: null`).
+ */
+export interface Task {
+  /** 'card-12', 'renewal-34' (see TASK_ID_PATTERN). */
+  id: string;
+  kind: 'card' | 'renewal';
+  sourceId: number;
+  /** The instant it is due (a next action's), or the renewal's end day at 09:00 in São Paulo. */
+  dueAt: string;
+  window: 'overdue' | 'today' | 'upcoming';
+  type: 'ligar' | 'whatsapp' | 'email' | 'reuniao' | 'enviar_cotacao' | null;
+  note: string | null;
+  contactId: number | null;
+  /** Who it is about (the contact's name). */
+  title: string;
+  /** What it is about: the card's stage, or 'Renovação da apólice N (vence dd/mm/aaaa)'. */
+  detail: string;
+}
+
+export interface TaskList {
+  tasks: Task[];
+  counts: Record<'overdue' | 'today' | 'upcoming', number>;
+}
+
+/** A renewal as the task lists need it (finance answers pipeline). */
+export interface RenewalTaskRow {
+  id: number;
+  policyNumber: string;
+  contactId: number | null;
+  contactName: string;
+  renewalDate: string;
+  nextAction: { dueAt: string; type: 'ligar' | 'whatsapp' | 'email' | 'reuniao' | 'enviar_cotacao'; note: string | null } | null;
+}
+
+/** One day's digest e-mail of a broker: sent once, retried when it fails. */
+export interface DigestSend {
+  day: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  overdue: number;
+  today: number;
+  sentAt: string | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+}

@@ -1,4 +1,5 @@
 // The server half of the relationship operations, by the same names: summaries and runtime schemas.
+import { SnoozeSchema, TasksQuerySchema } from './tasks.schemas';
 import { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from './relationship.schemas';
 
 export const logInteraction = {
@@ -18,3 +19,12 @@ export const contactWhatsapp = {
 };
 export const messageTemplates = { summary: 'Os modelos de mensagem de WhatsApp da corretora.' };
 export const setMessageTemplates = { summary: 'Substitui a lista de modelos de mensagem de WhatsApp.', body: MessageTemplatesSchema };
+export const tasks = {
+  summary: 'Minhas tarefas: próximas ações de cards e renovações e renovações sem ação, atrasadas, de hoje ou dos próximos 7 dias.',
+  query: TasksQuerySchema,
+};
+export const taskDone = { summary: 'Conclui a próxima ação de um card ou de uma renovação.' };
+export const taskSnooze = { summary: 'Adia uma tarefa até a data informada.', body: SnoozeSchema };
+export const digests = {
+  summary: 'Os resumos diários por e-mail da corretora (enviados, com falha, a reenviar), os mais recentes primeiro.',
+};

@@ -1,6 +1,7 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
-import type { ContactTimeline, MessageTemplate, TimelineEntry, WhatsappLink } from './relationship-types';
+import type { ContactTimeline, DigestSend, MessageTemplate, Task, TaskList, TimelineEntry, WhatsappLink } from './relationship-types';
+import type { SnoozeSchema, TasksQuerySchema } from './tasks.schemas';
 import type { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from './relationship.schemas';
 
 // Keeping the clients (#25): the pipeline service, which owns the contacts.
@@ -56,4 +57,38 @@ export const setMessageTemplates = {
   access: 'signed-in',
   body: phantom as typeof MessageTemplatesSchema,
   answer: phantom as MessageTemplate[],
+} as const satisfies Operation;
+
+// Minhas tarefas (#25): the next actions of cards and renewals, and the open renewals due, in three lists.
+export const tasks = {
+  id: 'tasks.list',
+  method: 'GET',
+  path: '/api/tasks',
+  access: 'signed-in',
+  query: phantom as typeof TasksQuerySchema,
+  answer: phantom as TaskList,
+} as const satisfies Operation;
+export const taskDone = {
+  id: 'tasks.done',
+  method: 'POST',
+  path: '/api/tasks/:taskId/done',
+  access: 'signed-in',
+  status: 204,
+  notFound: NOT_FOUND.task,
+} as const satisfies Operation;
+export const taskSnooze = {
+  id: 'tasks.snooze',
+  method: 'POST',
+  path: '/api/tasks/:taskId/snooze',
+  access: 'signed-in',
+  notFound: NOT_FOUND.task,
+  body: phantom as typeof SnoozeSchema,
+  answer: phantom as Task,
+} as const satisfies Operation;
+export const digests = {
+  id: 'tasks.digests',
+  method: 'GET',
+  path: '/api/tasks/digests',
+  access: 'signed-in',
+  answer: phantom as DigestSend[],
 } as const satisfies Operation;

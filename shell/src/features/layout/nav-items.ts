@@ -10,6 +10,7 @@ import {
   PeopleRegular,
   PersonRegular,
   SettingsRegular,
+  TaskListLtrRegular,
   type FluentIcon,
 } from '@fluentui/react-icons';
 import { PATHS } from '../../config/paths';
@@ -21,6 +22,7 @@ export interface NavItem extends NavEntry {
 /** The Fluent icon of each registry icon name (a new name is a type error until it is mapped). */
 const ICONS: Record<NavIcon, FluentIcon> = {
   dashboard: GridRegular,
+  tasks: TaskListLtrRegular,
   pipeline: DataFunnelRegular,
   contacts: PeopleRegular,
   claims: AlertRegular,

@@ -6,7 +6,7 @@ import { AddRegular } from '@fluentui/react-icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type KeyboardEvent } from 'react';
 import type { ReferenceNames } from '../../../lib/reference-names';
-import { premiumSum } from '../utils/board-model';
+import { idleCounts, premiumSum } from '../utils/board-model';
 import { CardView } from './card-view';
 
 const useStyles = makeStyles({
@@ -30,6 +30,8 @@ const useStyles = makeStyles({
   },
   headerTexts: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   figures: { color: tokens.colorNeutralForeground2 },
+  coldLimit: { color: tokens.colorPaletteMarigoldForeground2 },
+  coldOver: { color: tokens.colorPaletteRedForeground1 },
   scroller: {
     height: 'max(420px, calc(100vh - 420px))',
     overflowY: 'auto',
@@ -51,11 +53,13 @@ function DraggableCard({
   card,
   names,
   now,
+  idleDays,
   onOpen,
 }: {
   card: PipelineCard;
   names: ReferenceNames;
   now: number;
+  idleDays: number | null;
   onOpen: (card: PipelineCard) => void;
 }) {
   const styles = useStyles();
@@ -84,7 +88,7 @@ function DraggableCard({
       className={mergeClasses(styles.card, isDragging && styles.dragging)}
       data-card-id={card.id}
     >
-      <CardView card={card} names={names} now={now} />
+      <CardView card={card} names={names} now={now} idleDays={idleDays} />
     </div>
   );
 }
@@ -96,6 +100,8 @@ export interface BoardColumnProps {
   cards: PipelineCard[];
   names: ReferenceNames;
   now: number;
+  /** The stage's limit of days without activity (Configurações > Etapas); null: none. */
+  idleDays: number | null;
   onOpen: (card: PipelineCard) => void;
   onAdd?: (stage: StageKey) => void;
 }
@@ -104,8 +110,25 @@ export interface BoardColumnProps {
  * One stage: its header (count and the sum of annual premiums), and its cards, virtualised: only
  * the cards in view are mounted, so a column of thousands scrolls like a column of ten.
  */
-export const BoardColumn = memo(function BoardColumn({ stage, label, color, cards, names, now, onOpen, onAdd }: BoardColumnProps) {
+export const BoardColumn = memo(function BoardColumn({
+  stage,
+  label,
+  color,
+  cards,
+  names,
+  now,
+  idleDays,
+  onOpen,
+  onAdd,
+}: BoardColumnProps) {
   const styles = useStyles();
+  const idle = idleCounts(cards, idleDays, now);
+  const cold = [
+    idle.limit > 0 ? `${formatCount(idle.limit)} no limite` : null,
+    idle.over > 0 ? `${formatCount(idle.over)} ${idle.over === 1 ? 'parado' : 'parados'}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const { setNodeRef, isOver } = useDroppable({ id: stage });
   const scroller = useRef<HTMLDivElement | null>(null);
   // TanStack Virtual hands back fresh functions each render, which the React Compiler cannot memoise;
@@ -135,6 +158,11 @@ export const BoardColumn = memo(function BoardColumn({ stage, label, color, card
           <Caption1 className={styles.figures} data-testid={`totais-${stage}`}>
             {`${formatCount(cards.length)} ${cards.length === 1 ? 'card' : 'cards'} · ${formatMoney(premiumSum(cards))}`}
           </Caption1>
+          {cold ? (
+            <Caption1 className={idle.over > 0 ? styles.coldOver : styles.coldLimit} data-testid={`parados-${stage}`}>
+              {cold}
+            </Caption1>
+          ) : null}
         </div>
         {onAdd ? (
           <Button
@@ -164,7 +192,7 @@ export const BoardColumn = memo(function BoardColumn({ stage, label, color, card
                 className={styles.item}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <DraggableCard card={card} names={names} now={now} onOpen={onOpen} />
+                <DraggableCard card={card} names={names} now={now} idleDays={idleDays} onOpen={onOpen} />
               </div>
             );
           })}

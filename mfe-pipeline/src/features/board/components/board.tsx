@@ -139,6 +139,7 @@ export function Board({ cards, stages, names, now, onOpen, onAdd, onDrop }: Boar
               cards={columns[key]}
               names={names}
               now={now}
+              idleDays={stages?.find((candidate) => candidate.key === key)?.idleDays ?? null}
               onOpen={onOpen}
               onAdd={key === 'closed' ? undefined : onAdd}
             />
@@ -148,7 +149,12 @@ export function Board({ cards, stages, names, now, onOpen, onAdd, onDrop }: Boar
       <DragOverlay dropAnimation={null}>
         {active ? (
           <div className={styles.overlay}>
-            <CardView card={active} names={names} now={now} />
+            <CardView
+              card={active}
+              names={names}
+              now={now}
+              idleDays={stages?.find((candidate) => candidate.key === active.stage)?.idleDays ?? null}
+            />
           </div>
         ) : null}
       </DragOverlay>

@@ -1,10 +1,10 @@
-import { formatMoney, formatPhone, type PipelineCard } from '@corretora/contracts';
+import { NEXT_ACTION_TYPES, formatMoney, formatPhone, type PipelineCard } from '@corretora/contracts';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Caption1, Text } from '@corretora/web-kit/fluent/core';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { memo } from 'react';
 import { NOT_SPECIFIED, type ReferenceNames } from '../../../lib/reference-names';
-import { daysInStage, daysLabel, isStale } from '../utils/board-model';
+import { cardIdle, daysInStage, daysLabel, nextActionLabel } from '../utils/board-model';
 
 const useStyles = makeStyles({
   root: {
@@ -18,20 +18,39 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow2,
     minWidth: 0,
   },
-  stale: { borderLeft: `${tokens.strokeWidthThickest} solid ${tokens.colorPaletteMarigoldBorderActive}` },
+  limit: { borderLeft: `${tokens.strokeWidthThickest} solid ${tokens.colorPaletteMarigoldBorderActive}` },
+  over: { borderLeft: `${tokens.strokeWidthThickest} solid ${tokens.colorPaletteRedBorderActive}` },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   line: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   footer: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
 
+// Not contracts' optionLabel: its module carries every option list (the UFs...) into the board's first load.
+const typeLabel = (type: string) => NEXT_ACTION_TYPES.find((option) => option.value === type)?.label ?? type;
+
 /** What a card shows; pure and memoised: a drag re-renders only the card that changed. */
-export const CardView = memo(function CardView({ card, names, now }: { card: PipelineCard; names: ReferenceNames; now: number }) {
+export const CardView = memo(function CardView({
+  card,
+  names,
+  now,
+  idleDays,
+}: {
+  card: PipelineCard;
+  names: ReferenceNames;
+  now: number;
+  /** The stage's limit of days without activity (null: none). */
+  idleDays: number | null;
+}) {
   const styles = useStyles();
   const days = daysInStage(card, now);
-  const stale = isStale(card, now);
+  const idle = cardIdle(card, idleDays, now);
   const contact = card.contact;
+  const idleText = idle.days === 1 ? '1 dia sem atividade' : `${idle.days} dias sem atividade`;
   return (
-    <div className={mergeClasses(styles.root, stale && styles.stale)}>
+    <div
+      className={mergeClasses(styles.root, idle.level === 'limit' && styles.limit, idle.level === 'over' && styles.over)}
+      data-idle={idle.level}
+    >
       <Text weight="semibold" className={styles.name} title={contact.name}>
         {contact.name}
       </Text>
@@ -44,6 +63,7 @@ export const CardView = memo(function CardView({ card, names, now }: { card: Pip
       {card.stage === 'closed' && card.insurerId !== null ? (
         <Caption1 className={styles.line}>{names.insurer(card.insurerId)}</Caption1>
       ) : null}
+      {card.status === 'active' ? <Caption1 className={styles.line}>{nextActionLabel(card, typeLabel)}</Caption1> : null}
       <div className={styles.footer}>
         <Text size={200} weight="semibold">
           {contact.annualPremium === null ? NOT_SPECIFIED : formatMoney(contact.annualPremium)}
@@ -52,8 +72,10 @@ export const CardView = memo(function CardView({ card, names, now }: { card: Pip
           <Badge color="success" appearance="filled">
             Apólice emitida
           </Badge>
-        ) : stale ? (
-          <Badge color="warning" appearance="tint" title={daysLabel(days)}>{`Parado há ${days} dias`}</Badge>
+        ) : idle.level === 'over' ? (
+          <Badge color="danger" appearance="tint" title={idleText}>{`Parado há ${idle.days} dias`}</Badge>
+        ) : idle.level === 'limit' ? (
+          <Badge color="warning" appearance="tint" title={idleText}>{`No limite: ${idleText}`}</Badge>
         ) : (
           <Caption1 className={styles.line}>{daysLabel(days)}</Caption1>
         )}

@@ -1,4 +1,4 @@
-import { STAGE_KEYS, STALE_AFTER_DAYS, type PipelineCard, type StageKey } from '@corretora/contracts';
+import { STAGE_KEYS, idleState, type IdleLevel, type PipelineCard, type StageKey } from '@corretora/contracts';
 
 /** What dropping a card on a column does: the same column nothing, Finalizado opens the finalize form (the card moves only when it is saved), any other column a stage change. */
 export type DropOutcome = { kind: 'none' } | { kind: 'move'; stage: StageKey } | { kind: 'finalize' };
@@ -72,9 +72,35 @@ export function daysInStage(card: Pick<PipelineCard, 'stageEnteredAt'>, now: num
   return Math.max(0, Math.floor((now - new Date(card.stageEnteredAt).getTime()) / DAY_MS));
 }
 
-/** Going cold: an active card outside Finalizado untouched in its stage for more than STALE_AFTER_DAYS. */
-export function isStale(card: Pick<PipelineCard, 'stageEnteredAt' | 'stage' | 'status'>, now: number): boolean {
-  return card.status === 'active' && card.stage !== 'closed' && daysInStage(card, now) > STALE_AFTER_DAYS;
+/**
+ * Going cold: the days since an active card's last activity against its stage's limit (amber on
+ * the limit's day, red past it). An issued card is done: never cold.
+ */
+export function cardIdle(
+  card: Pick<PipelineCard, 'lastActivityAt' | 'status'>,
+  idleDays: number | null,
+  now: number,
+): { days: number; level: IdleLevel } {
+  const state = idleState(card.lastActivityAt, idleDays, now);
+  return card.status === 'active' ? state : { ...state, level: 'ok' };
+}
+
+/** The column header's count of cold cards: on the limit and past it. */
+export function idleCounts(cards: readonly PipelineCard[], idleDays: number | null, now: number): Record<IdleLevel, number> {
+  const counts: Record<IdleLevel, number> = { ok: 0, limit: 0, over: 0 };
+  for (const card of cards) counts[cardIdle(card, idleDays, now).level] += 1;
+  return counts;
+}
+
+/** 'Ligar em 27/11' or 'sem próxima ação' (an open card only). */
+export function nextActionLabel(card: Pick<PipelineCard, 'nextAction'>, typeLabel: (type: string) => string): string {
+  if (!card.nextAction) return 'sem próxima ação';
+  const day = new Date(card.nextAction.dueAt).toLocaleDateString('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+  });
+  return `${typeLabel(card.nextAction.type)} em ${day}`;
 }
 
 export function daysLabel(days: number): string {

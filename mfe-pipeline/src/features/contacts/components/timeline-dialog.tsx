@@ -52,7 +52,8 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
   const [note, setNote] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => invalidateOperations(queryClient, OPS.contactTimeline, PIPELINE_OPERATIONS.contacts);
+  // An interaction or a message warms the contact's cards up on the board.
+  const refresh = () => invalidateOperations(queryClient, OPS.contactTimeline, PIPELINE_OPERATIONS.contacts, PIPELINE_OPERATIONS.board);
 
   const log = useMutation({
     mutationFn: () => callOperation(OPS.logInteraction, { params: { id: contact.id }, body: { type, note: note || null } }),

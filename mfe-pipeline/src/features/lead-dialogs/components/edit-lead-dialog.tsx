@@ -35,10 +35,16 @@ export function EditLeadDialog({
   card,
   onClose,
   onArchive,
+  onNextAction,
+  onHistory,
 }: {
   card: PipelineCard;
   onClose: () => void;
   onArchive: (card: PipelineCard) => void;
+  /** 'Próxima ação': when and what comes next for this card. */
+  onNextAction: (card: PipelineCard) => void;
+  /** 'Histórico': the contact's timeline, where a call or a meeting is logged (it warms the card up). */
+  onHistory: (card: PipelineCard) => void;
 }) {
   const styles = useStyles();
   const notify = useNotify();
@@ -96,9 +102,17 @@ export function EditLeadDialog({
       onSubmit={submit}
       onClose={onClose}
       extraActions={
-        <Button appearance="subtle" icon={<ArchiveRegular />} onClick={() => onArchive(card)} disabled={update.isPending}>
-          Arquivar
-        </Button>
+        <>
+          <Button appearance="subtle" icon={<ArchiveRegular />} onClick={() => onArchive(card)} disabled={update.isPending}>
+            Arquivar
+          </Button>
+          <Button appearance="subtle" onClick={() => onNextAction(card)} disabled={update.isPending}>
+            Próxima ação
+          </Button>
+          <Button appearance="subtle" onClick={() => onHistory(card)} disabled={update.isPending}>
+            Histórico
+          </Button>
+        </>
       }
     >
       <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />

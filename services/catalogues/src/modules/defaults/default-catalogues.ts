@@ -1,3 +1,4 @@
+import { DEFAULT_IDLE_DAYS } from '@corretora/contracts';
 import { BrokerScopedTable, clearingTransaction } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
@@ -30,7 +31,7 @@ export const DEFAULT_STAGES = [
   { key: 'qualified', name: 'Negociação', color: '#ca8a04', order: 2 },
   { key: 'proposal', name: 'Fechamento', color: '#2563eb', order: 3 },
   { key: 'closed', name: 'Finalizado', color: '#16a34a', order: 4 },
-];
+].map((stage) => ({ ...stage, idleDays: DEFAULT_IDLE_DAYS[stage.key] ?? null }));
 
 async function insertDefaults(trx: Knex.Transaction, userId: string): Promise<void> {
   await trx('products').insert(DEFAULT_PRODUCTS.map((product) => ({ userId, ...product })));

@@ -18,7 +18,7 @@ export class ReferenceDataService {
     this.stages = new BrokerScopedTable(knex, 'pipeline_stages');
   }
 
-  private async stagesOf(userId: string): Promise<PipelineStage[]> {
+  async stagesOf(userId: string): Promise<PipelineStage[]> {
     const rows = await this.stages.of(userId).rows().orderBy('order');
     return rows.map((row) => ({
       id: row.id,
@@ -28,6 +28,7 @@ export class ReferenceDataService {
       order: row.order,
       isActive: row.isActive,
       description: row.description,
+      idleDays: row.idleDays ?? null,
     }));
   }
 

@@ -13,3 +13,11 @@ export function renewalsRoutes(router: Router, renewals: RenewalsService): void 
   route(router, OPS.renewalOutcome, ({ user, params, body }) => renewals.decide(user.id, params.id, body));
   route(router, OPS.renewalNextAction, ({ user, params, body }) => renewals.setNextAction(user.id, params.id, body));
 }
+
+/** Minhas tarefas and the daily digest (pipeline asks, on the internal listener). */
+export function renewalTaskRoutes(router: Router, renewals: RenewalsService): void {
+  route(router, OPS.renewalTaskOwners, ({ query }) => renewals.taskOwners(query.until));
+  route(router, OPS.renewalTasks, ({ params, query }) => renewals.tasksFor(params.userId, query.until));
+  route(router, OPS.renewalTaskDone, ({ params }) => renewals.taskDone(params.userId, params.id));
+  route(router, OPS.renewalTaskSnooze, ({ params, body }) => renewals.taskSnooze(params.userId, params.id, body.until));
+}

@@ -27,8 +27,17 @@ import {
   type RenewalReportQuery,
   type RenewalReportRow,
   type RenewalsQuery,
+  type RenewalTaskRow,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, csvDocument, csvMoney, intArrayLiteral, isUniqueViolation } from '@corretora/service-kit';
+import {
+  BrokerScopedTable,
+  HttpError,
+  csvDocument,
+  csvMoney,
+  intArrayLiteral,
+  isUniqueViolation,
+  schedulePasses,
+} from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { addMonths } from '../instalments/instalment-math';
 import type { InstalmentsService } from '../instalments/instalments.service';
@@ -58,6 +67,10 @@ const OVERDUE_HORIZON_DAYS = 60;
 const ALREADY_DECIDED = 'Esta renovação já foi decidida.';
 const NUMBER_TAKEN = 'Já existe uma apólice com este número.';
 const SWEEP_MS = 60 * 60 * 1000;
+const NO_ACTION_TO_FINISH = 'Esta renovação não tem próxima ação: registre o resultado (renovada ou perdida) em Apólices > Renovações.';
+/** An open renewal is work by a day (two `?`: the day): its next action is due by then, or it has none and ends by then. */
+const RENEWAL_TASK_DUE = `((r.next_action_at is not null and (r.next_action_at at time zone 'America/Sao_Paulo')::date <= ?::date)
+  or (r.next_action_at is null and r.due_date <= ?::date))`;
 
 /**
  * Renovações (#25): one renewal item per active policy ending within 90 days (or ended in the last
@@ -111,15 +124,7 @@ export class RenewalsService {
 
   /** The hourly sweep, from a second after start; stops when the service closes, never keeps the process up. */
   schedule(onError: (error: unknown) => void): () => void {
-    const run = () => void this.sweep().catch(onError);
-    const first = setTimeout(run, 1_000);
-    const every = setInterval(run, SWEEP_MS);
-    first.unref();
-    every.unref();
-    return () => {
-      clearTimeout(first);
-      clearInterval(every);
-    };
+    return schedulePasses(() => this.sweep(), { firstMs: 1_000, everyMs: SWEEP_MS, onError });
   }
 
   async list(userId: string, query: RenewalsQuery): Promise<RenewalList> {
@@ -234,6 +239,66 @@ export class RenewalsService {
       throw new HttpError(409, ALREADY_DECIDED);
     }
     return { id: renewalId, nextAction: nextActionOf(row) };
+  }
+
+  /** The open renewals that are work by `until` (a São Paulo day): a next action due by then, or none and ending by then. */
+  async tasksFor(userId: string, until: string): Promise<RenewalTaskRow[]> {
+    await this.ensure(userId);
+    return this.taskRows(userId, RENEWAL_TASK_DUE, [until, until]);
+  }
+
+  private async taskRows(userId: string, condition: string, bindings: readonly Knex.Value[]): Promise<RenewalTaskRow[]> {
+    const { rows } = await this.knex.raw<{
+      rows: (Omit<RenewalTaskRow, 'nextAction'> & Pick<ItemRow, 'nextActionAt' | 'nextActionType' | 'nextActionNote'>)[];
+    }>(
+      `select r.id, p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName",
+              r.due_date::text as "renewalDate", r.next_action_at as "nextActionAt", r.next_action_type as "nextActionType",
+              r.next_action_note as "nextActionNote"
+         from ? join ? on p.id = r.policy_id
+        where r.status = 'open' and ${condition}
+        order by r.due_date, r.id`,
+      [this.renewals.of(userId).from('r'), this.policies.of(userId).from('p'), ...bindings],
+    );
+    return rows.map(({ nextActionAt, nextActionType, nextActionNote, ...row }) => ({
+      ...row,
+      nextAction: nextActionOf({ nextActionAt, nextActionType, nextActionNote }),
+    }));
+  }
+
+  /** The brokers with a renewal that is work by `until` (the digest's recipients; the hourly sweep keeps the items written). */
+  async taskOwners(until: string): Promise<string[]> {
+    const { rows } = await this.knex.raw<{ rows: { userId: string }[] }>(
+      `select distinct r.user_id as "userId" from renewals r where r.status = 'open' and ${RENEWAL_TASK_DUE}`,
+      [until, until],
+    );
+    return rows.map((row) => row.userId);
+  }
+
+  /** A renewal's next action done: cleared. A renewal without one is done by recording its outcome (409). */
+  async taskDone(userId: string, renewalId: number): Promise<void> {
+    const cleared = await this.renewals
+      .of(userId)
+      .byId(renewalId)
+      .andWhere({ status: 'open' })
+      .whereNotNull('next_action_at')
+      .update({ nextActionAt: null, nextActionType: null, nextActionNote: null });
+    if (cleared > 0) return;
+    const open = await this.renewals.of(userId).byId(renewalId).andWhere({ status: 'open' }).first('id');
+    if (!open) throw new HttpError(404, NOT_FOUND.task);
+    throw new HttpError(409, NO_ACTION_TO_FINISH);
+  }
+
+  /** A renewal's task comes back at `until`: its next action moves there (one without gets a call). */
+  async taskSnooze(userId: string, renewalId: number, until: string): Promise<RenewalTaskRow> {
+    const moved = await this.renewals
+      .of(userId)
+      .byId(renewalId)
+      .andWhere({ status: 'open' })
+      .update({ nextActionAt: new Date(until), nextActionType: this.knex.raw("coalesce(next_action_type, 'ligar')") });
+    if (moved === 0) throw new HttpError(404, NOT_FOUND.task);
+    const [task] = await this.taskRows(userId, 'r.id = ?', [renewalId]);
+    if (!task) throw new HttpError(404, NOT_FOUND.task);
+    return task;
   }
 
   async quote(userId: string, renewalId: number, input: RenewalQuoteInput): Promise<RenewalQuote> {

@@ -39,3 +39,8 @@ export function authRoutes(router: Router, auth: AuthService): void {
     return { message: 'Senha redefinida com sucesso.' };
   });
 }
+
+/** Other services' mail to a broker (the internal listener only). */
+export function internalAuthRoutes(router: Router, auth: AuthService): void {
+  route(router, OPS.mailUser, ({ params, body }) => auth.mailUser(params.userId, body));
+}

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { LoginInput, RegisterInput, ResetPasswordInput, User } from '@corretora/contracts';
+import type { LoginInput, RegisterInput, ResetPasswordInput, User, UserMailInput } from '@corretora/contracts';
 import { HttpError, RateLimiter, destroySessionsOf } from '@corretora/service-kit';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
@@ -59,6 +59,21 @@ export class AuthService {
   async findUser(id: string): Promise<User | null> {
     const user = await UserModel.query(this.knex).findById(id);
     return user ? user.toUser() : null;
+  }
+
+  /**
+   * Another service's mail to a broker (the daily digest): the address never leaves identity. A
+   * delivery that fails is a 502, so the caller records the failure and tries again later.
+   */
+  async mailUser(id: string, mail: UserMailInput): Promise<void> {
+    const user = await this.findUser(id);
+    if (!user) throw new HttpError(404, 'Usuário não encontrado.');
+    try {
+      await this.mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
+    } catch (error) {
+      this.log.error({ err: error }, 'mail to a broker failed');
+      throw new HttpError(502, 'Não foi possível enviar o e-mail agora.');
+    }
   }
 
   /** Same answer, same work and no mail-delivery wait whether the e-mail exists or not. */

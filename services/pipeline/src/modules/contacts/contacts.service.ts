@@ -12,6 +12,7 @@ import { BrokerScopedTable, HttpError, answerColumns, toAnswer } from '@corretor
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { ARCHIVED_CARD } from '../pipeline/pipeline.service';
+import { warmContactCards } from '../pipeline/card-activity';
 
 export const CONTACT_NOT_FOUND = NOT_FOUND.contact;
 
@@ -131,6 +132,7 @@ export class ContactsService {
         })
         .returning(COLUMNS);
       if (!row) throw new HttpError(404, CONTACT_NOT_FOUND);
+      await warmContactCards(trx, userId, id);
       if (notes.length > 0) {
         // One statement; each note a microsecond apart so they read back in the order written.
         await trx.raw(

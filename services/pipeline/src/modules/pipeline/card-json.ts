@@ -15,6 +15,9 @@ const CARD_COLUMNS = `c.id, c.contact_id as "contactId", c.stage_id as "stageId"
   c.premio_liquido::text as "premioLiquido", c.iof::text as iof, c.juros::text as juros, c.total_premium::text as "totalPremium",
   c.commission_percentage::text as "commissionPercentage", c.commission_amount::text as "commissionAmount",
   c.document_type as "documentType", c.policy_id as "policyId", c.created_at as "createdAt", c.updated_at as "updatedAt",
+  c.last_activity_at as "lastActivityAt",
+  case when c.next_action_at is null then null
+       else json_build_object('dueAt', c.next_action_at, 'type', c.next_action_type, 'note', c.next_action_note) end as "nextAction",
   (select contact from (select ${answerColumnsSql(ContactAnswerSchema, 'k')}) contact) as contact`;
 
 /** The broker's contacts as `k` (one `?`: the broker). */
@@ -63,7 +66,8 @@ export interface CardActivity {
 }
 
 /**
- * Runs `update pipeline_cards set … where <the broker's card> and <condition> returning *` and
+ * Runs `update pipeline_cards set …, last_activity_at = now() where <the broker's card> and <condition> returning *` (every
+ * change of a card is activity: it warms the card up) and
  * answers the updated card in the API's shape, in one statement; undefined when no row matched.
  * With `activity`, the same statement records the event under the contact's name: the event exists
  * exactly when the update does.
@@ -81,7 +85,7 @@ export async function updateCardJson(
     ? `, a as (${activityInsertSql({ from: `c join ${CONTACTS} on k.id = c.contact_id`, userId: 'c.user_id', subject: 'k.name', where: activity.onlyIf })})`
     : '';
   const { rows } = await knex.raw<{ rows: { card: PipelineCard }[] }>(
-    `with c as (${scopedUpdateSql('pipeline_cards', `${set.sql}, updated_at = now()`, condition)})${record}
+    `with c as (${scopedUpdateSql('pipeline_cards', `${set.sql}, updated_at = now(), last_activity_at = now()`, condition)})${record}
      select to_json(card) as card from (select ${CARD_COLUMNS} from c join ${CONTACTS} on k.id = c.contact_id) card`,
     [...set.bindings, userId, id, ...conditionBindings, ...(activity ? [activity.type, activity.detail, userId] : []), userId],
   );

@@ -40,6 +40,7 @@ export function pipelineRoutes(router: Router, pipeline: PipelineService): void 
   route(router, OPS.remove, ({ user, params }) => pipeline.remove(user.id, params.id));
   route(router, OPS.archive, ({ user, params, body }) => pipeline.archive(user.id, params.id, body.reason));
   route(router, OPS.unarchive, ({ user, params }) => pipeline.unarchive(user.id, params.id));
+  route(router, OPS.cardNextAction, ({ user, params, body }) => pipeline.setNextAction(user.id, params.id, body));
 
   route(router, OPS.confirmIssuance, ({ user, params, ctx }) => {
     const body: unknown = ctx.request.body;

@@ -5,6 +5,7 @@ import {
   divideRoundingHalfUp,
   type CompletionInput,
   type LeadCreateInput,
+  type NextActionInput,
   type PipelineCard,
   type StageKey,
 } from '@corretora/contracts';
@@ -157,6 +158,17 @@ export class PipelineService {
     const current = await cardById(this.knex, userId, id);
     if (current === undefined) throw new HttpError(404, CARD_NOT_FOUND);
     throw new HttpError(409, 'Este card não está arquivado.');
+  }
+
+  /** PUT /api/pipeline-cards/{id}/next-action: when and what the broker does next (dueAt null: none); an open card only. */
+  async setNextAction(userId: string, id: number, input: NextActionInput): Promise<PipelineCard> {
+    const set =
+      input.dueAt === null
+        ? { sql: 'next_action_at = null, next_action_type = null, next_action_note = null', bindings: [] }
+        : { sql: 'next_action_at = ?, next_action_type = ?, next_action_note = ?', bindings: [input.dueAt, input.type, input.note] };
+    const card = await updateCardJson(this.knex, userId, id, set, "status = 'active'");
+    if (card) return card;
+    throw refusal((await cardById(this.knex, userId, id))?.status);
   }
 
   /** Finalize: the sale's data on the card, and the card in Finalizado. No policy yet. */

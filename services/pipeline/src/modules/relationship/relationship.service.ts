@@ -19,6 +19,7 @@ import {
 } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, withAdvisoryLock, type InternalClient, type SessionUser } from '@corretora/service-kit';
 import type { Knex } from 'knex';
+import { warmContactCards } from '../pipeline/card-activity';
 
 interface EntryRow {
   id: number;
@@ -83,11 +84,12 @@ export class RelationshipService {
     return toEntry(row!);
   }
 
-  /** POST /api/contacts/{id}/interactions: the entry, and the contact's 'Último contato' moves to now. */
+  /** POST /api/contacts/{id}/interactions: the entry; the contact's 'Último contato' moves to now and their open cards warm up. */
   async logInteraction(user: SessionUser, contactId: number, input: InteractionInput): Promise<TimelineEntry> {
     return this.knex.transaction(async (trx) => {
       await this.contact(user.id, contactId, trx);
       await this.contacts.of(user.id, trx).byId(contactId).update({ lastContact: trx.fn.now(), updatedAt: trx.fn.now() });
+      await warmContactCards(trx, user.id, contactId);
       return this.insert(trx, user, contactId, { kind: 'interaction', type: input.type, note: input.note });
     });
   }
@@ -202,6 +204,7 @@ export class RelationshipService {
     });
     const entry = await this.knex.transaction(async (trx) => {
       await this.contacts.of(user.id, trx).byId(contactId).update({ lastContact: trx.fn.now() });
+      await warmContactCards(trx, user.id, contactId);
       return this.insert(trx, user, contactId, { kind: 'whatsapp', templateName: template.name, purpose: template.purpose, text });
     });
     return { url: `https://wa.me/${contact.phoneE164.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`, entry };

@@ -1,0 +1,76 @@
+import { CATALOGUE_OPERATIONS as OPS, IDLE_DAYS_MAX, type PipelineStage } from '@corretora/contracts';
+import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { Body1, Button, Field, Input } from '@corretora/web-kit/fluent/core';
+import { QueryState, useFieldIssues, useNotify } from '@corretora/web-kit/ui';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '40rem' },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', gap: tokens.spacingHorizontalM },
+});
+
+/** Configurações > Etapas: the days a card may sit in each stage without activity before it turns amber, then red. */
+export function StagesTab() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const reference = useOperation(OPS.referenceData);
+  const [drafts, setDrafts] = useState<Record<number, string>>({});
+  const { issues, setIssues, fail } = useFieldIssues();
+  const valueOf = (stage: PipelineStage) => drafts[stage.id] ?? (stage.idleDays === null ? '' : String(stage.idleDays));
+  const save = useMutation({
+    mutationFn: (stages: readonly PipelineStage[]) =>
+      callOperation(OPS.setStageIdleLimits, {
+        body: {
+          stages: stages.map((stage) => {
+            const text = valueOf(stage).trim();
+            // A text that is not a whole number goes as it is: the server's message says what is wrong.
+            return { id: stage.id, idleDays: text === '' ? null : /^\d+$/.test(text) ? Number(text) : (text as unknown as number) };
+          }),
+        },
+      }),
+    onSuccess: async () => {
+      setDrafts({});
+      setIssues({});
+      await invalidateOperations(queryClient, OPS.referenceData);
+      notify.success('Limites das etapas salvos');
+    },
+    onError: (error) => fail(error, 'Não foi possível salvar os limites.'),
+  });
+  return (
+    <QueryState query={reference} loading="Carregando etapas..." error="Não foi possível carregar as etapas.">
+      {(data) => (
+        <form
+          className={styles.root}
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(data.pipelineStages);
+          }}
+        >
+          <Body1>
+            {`Dias sem atividade que um card pode ficar em cada etapa: no limite ele fica âmbar, depois vermelho. Deixe em branco para não ter limite (1 a ${IDLE_DAYS_MAX} dias).`}
+          </Body1>
+          <div className={styles.grid}>
+            {data.pipelineStages.map((stage, index) => (
+              <Field key={stage.id} label={`Limite em ${stage.name} (dias)`} validationMessage={issues[`stages.${index}.idleDays`]}>
+                <Input
+                  inputMode="numeric"
+                  value={valueOf(stage)}
+                  placeholder="Sem limite"
+                  onChange={(_event, input) => setDrafts({ ...drafts, [stage.id]: input.value })}
+                />
+              </Field>
+            ))}
+          </div>
+          <div>
+            <Button type="submit" appearance="primary" disabled={save.isPending}>
+              Salvar limites
+            </Button>
+          </div>
+        </form>
+      )}
+    </QueryState>
+  );
+}

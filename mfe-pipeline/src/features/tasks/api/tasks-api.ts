@@ -1,0 +1,35 @@
+import { PIPELINE_OPERATIONS, RELATIONSHIP_OPERATIONS as OPS, nextActionInstant, type Task } from '@corretora/contracts';
+import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+export function useTasks() {
+  return useOperation(OPS.tasks, { query: {} });
+}
+
+export function useDigests() {
+  return useOperation(OPS.digests);
+}
+
+/** Done and snooze change the lists, and a card's next action on the board. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => invalidateOperations(queryClient, OPS.tasks, PIPELINE_OPERATIONS.board);
+}
+
+export function useTaskDone() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (task: Task) => callOperation(OPS.taskDone, { params: { taskId: task.id } }),
+    onSuccess: refresh,
+  });
+}
+
+/** Snoozed to a day: back at 09:00 in São Paulo that day. */
+export function useTaskSnooze() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ task, day }: { task: Task; day: string }) =>
+      callOperation(OPS.taskSnooze, { params: { taskId: task.id }, body: { until: nextActionInstant(day) } }),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,56 @@
+import { NEXT_ACTION_TYPES, formatDate, optionLabel, saoPauloDay, type Task } from '@corretora/contracts';
+import { Body1, Button, Caption1, Text } from '@corretora/web-kit/fluent/core';
+import { Card } from '@corretora/web-kit/fluent/card';
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  card: { gap: tokens.spacingVerticalXS },
+  head: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  muted: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+  late: { color: tokens.colorPaletteRedForeground1 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+/** One task: what, with whom, when, and what the broker can do with it here. */
+export function TaskCard({
+  task,
+  busy,
+  onDone,
+  onSnooze,
+  onOpenRenewals,
+}: {
+  task: Task;
+  busy: boolean;
+  onDone: (task: Task) => void;
+  onSnooze: (task: Task) => void;
+  onOpenRenewals: () => void;
+}) {
+  const styles = useStyles();
+  const what = task.type ? optionLabel(NEXT_ACTION_TYPES, task.type) : 'Renovação sem próxima ação';
+  return (
+    <Card className={styles.card} aria-label={`${what}: ${task.title}`}>
+      <div className={styles.head}>
+        <Text weight="semibold">{`${what} · ${task.title}`}</Text>
+        <Caption1 className={task.window === 'overdue' ? styles.late : styles.muted}>
+          {`${task.window === 'overdue' ? 'Atrasada desde' : 'Para'} ${formatDate(saoPauloDay(task.dueAt))}`}
+        </Caption1>
+      </div>
+      <Body1 className={styles.muted}>{task.detail}</Body1>
+      {task.note ? <Body1 className={styles.muted}>{task.note}</Body1> : null}
+      <div className={styles.actions}>
+        {task.type ? (
+          <Button size="small" appearance="primary" disabled={busy} onClick={() => onDone(task)}>
+            {`Concluir: ${task.title}`}
+          </Button>
+        ) : (
+          <Button size="small" appearance="primary" onClick={onOpenRenewals}>
+            Registrar resultado em Renovações
+          </Button>
+        )}
+        <Button size="small" disabled={busy} onClick={() => onSnooze(task)}>
+          {`Adiar: ${task.title}`}
+        </Button>
+      </div>
+    </Card>
+  );
+}

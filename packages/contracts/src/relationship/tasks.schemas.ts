@@ -1,0 +1,57 @@
+import * as v from 'valibot';
+import { IDLE_DAYS_MAX, TASK_WINDOWS } from './tasks-options';
+
+const WINDOW_VALUES = TASK_WINDOWS.map((window) => window.value) as ['overdue', 'today', 'upcoming'];
+
+/** GET /api/tasks?when=today|overdue|upcoming (every open task of the three lists without it). */
+export const TasksQuerySchema = v.object({
+  when: v.optional(v.picklist(WINDOW_VALUES, 'Lista inválida: use today, overdue ou upcoming')),
+});
+export type TasksQuery = v.InferOutput<typeof TasksQuerySchema>;
+
+/** POST /api/tasks/{id}/snooze: the task comes back at this instant (in the future). */
+export const SnoozeSchema = v.object({
+  until: v.pipe(
+    v.string('Informe até quando adiar'),
+    v.isoTimestamp('Data inválida: use AAAA-MM-DDTHH:MM:SSZ'),
+    v.check((text) => !Number.isNaN(Date.parse(text)), 'Data inválida'),
+  ),
+});
+export type SnoozeInput = v.InferOutput<typeof SnoozeSchema>;
+
+const STAGE_ID = v.pipe(
+  v.number('Etapa inválida.'),
+  v.integer('Etapa inválida.'),
+  v.minValue(1, 'Etapa inválida.'),
+  v.maxValue(2_147_483_647, 'Etapa inválida.'),
+);
+const IDLE_DAYS_MESSAGE = `Use de 1 a ${IDLE_DAYS_MAX} dias, ou deixe sem limite`;
+
+/** PUT /api/pipeline-stages/idle-limits: each stage's days without activity (null: no limit). */
+export const StageIdleLimitsSchema = v.object({
+  stages: v.pipe(
+    v.array(
+      v.object({
+        id: STAGE_ID,
+        idleDays: v.nullable(
+          v.pipe(
+            v.number(IDLE_DAYS_MESSAGE),
+            v.integer(IDLE_DAYS_MESSAGE),
+            v.minValue(1, IDLE_DAYS_MESSAGE),
+            v.maxValue(IDLE_DAYS_MAX, IDLE_DAYS_MESSAGE),
+          ),
+        ),
+      }),
+      'Informe as etapas',
+    ),
+    v.minLength(1, 'Informe as etapas'),
+    v.maxLength(20, 'Etapas demais'),
+  ),
+});
+export type StageIdleLimitsInput = v.InferOutput<typeof StageIdleLimitsSchema>;
+
+/** GET /internal/finance/{userId}/renewal-tasks?until=YYYY-MM-DD: what the task lists need of the renewals. */
+export const RenewalTasksQuerySchema = v.object({
+  until: v.pipe(v.string('Informe a data'), v.isoDate('Data inválida: use AAAA-MM-DD')),
+});
+export type RenewalTasksQuery = v.InferOutput<typeof RenewalTasksQuerySchema>;

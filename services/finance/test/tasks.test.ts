@@ -1,0 +1,319 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
+import { createInternalClient } from '@corretora/service-kit';
+import { TEST_INTERNAL_TOKEN } from '@corretora/service-kit/testing';
+import { DigestService } from '../../pipeline/src/modules/tasks/digest.service';
+import { TasksService } from '../../pipeline/src/modules/tasks/tasks.service';
+import { financeStack, type Who } from './stack';
+
+/** Minhas tarefas, going cold and the daily digest (#25): pipeline's cards, finance's renewals, identity's mail. */
+const stack = financeStack();
+const { api, pipelineApi, cataloguesApi, brokerWithRefs, newLead, services, urls, importPolicies } = stack;
+
+const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+function plusDays(days: number, from = today()): string {
+  const date = new Date(`${from}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+const br = (iso: string) => iso.split('-').reverse().join('/');
+const nineAm = (day: string) => `${day}T12:00:00.000Z`;
+
+async function lead(who: Who, name: string) {
+  const created = await newLead(who, { name, phone: '(11) 98765-4321', productId: who.refs.products[0]!.id });
+  expect(created.status).toBe(201);
+  return created.body as { id: number; contactId: number; lastActivityAt: string };
+}
+
+const setNextAction = (who: Who, cardId: number, body: Record<string, unknown>) =>
+  pipelineApi().put(`/api/pipeline-cards/${cardId}/next-action`).set('Cookie', who.cookie).send(body);
+
+/** Policies ending in 5 days and in 40 days (renewal items follow). */
+const book = (who: Who) =>
+  importPolicies(who, [
+    ['T-5', 'Auto', plusDays(5)],
+    ['T-40', 'Auto', plusDays(40)],
+  ]);
+
+interface TaskAnswer {
+  id: string;
+  kind: string;
+  window: string;
+  type: string | null;
+  title: string;
+  detail: string;
+  dueAt: string;
+}
+const tasksOf = async (who: Who, when?: string) => {
+  const answer = await pipelineApi()
+    .get(`/api/tasks${when ? `?when=${when}` : ''}`)
+    .set('Cookie', who.cookie);
+  expect(answer.status).toBe(200);
+  return answer.body as { tasks: TaskAnswer[]; counts: Record<string, number> };
+};
+
+describe('next actions and going cold', () => {
+  test("a card's next action is set, cleared and refused with pt-BR messages; another broker's card is a 404", async () => {
+    const who = await brokerWithRefs();
+    const card = await lead(who, 'Ana Prado');
+    const set = await setNextAction(who, card.id, { dueAt: nineAm(plusDays(2)), type: 'ligar', note: 'Falar da franquia' });
+    expect(set.status).toBe(200);
+    expect(set.body.nextAction).toEqual({ dueAt: expect.stringMatching(/T12:00:00/), type: 'ligar', note: 'Falar da franquia' });
+    expect(Date.parse(set.body.nextAction.dueAt)).toBe(Date.parse(nineAm(plusDays(2))));
+
+    const other = await brokerWithRefs();
+    expect((await setNextAction(other, card.id, { dueAt: nineAm(plusDays(2)), type: 'ligar' })).status).toBe(404);
+    const noType = await setNextAction(who, card.id, { dueAt: nineAm(plusDays(2)) });
+    expect(noType.status).toBe(400);
+    expect(noType.body.issues).toEqual([{ path: 'type', message: 'Escolha o tipo da próxima ação' }]);
+    expect((await setNextAction(who, card.id, { dueAt: 'amanhã', type: 'ligar' })).status).toBe(400);
+    expect((await setNextAction(who, card.id, { dueAt: nineAm(plusDays(2)), type: 'dançar' })).status).toBe(400);
+
+    const board = (await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body as { id: number; nextAction: unknown }[];
+    expect(board.find((candidate) => candidate.id === card.id)!.nextAction).toMatchObject({ type: 'ligar' });
+    const cleared = await setNextAction(who, card.id, { dueAt: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.nextAction).toBeNull();
+  });
+
+  test("a stage's idle limit is set in Configurações; a card idle past it warms up when a call is logged with its contact", async () => {
+    const who = await brokerWithRefs();
+    const stages = who.refs.pipelineStages;
+    expect(stages.map((stage) => [stage.key, stage.idleDays])).toEqual([
+      ['leads', 3],
+      ['qualified', 7],
+      ['proposal', 5],
+      ['closed', null],
+    ]);
+    const leads = stages.find((stage) => stage.key === 'leads')!;
+    const saved = await cataloguesApi()
+      .put('/api/pipeline-stages/idle-limits')
+      .set('Cookie', who.cookie)
+      .send({ stages: [{ id: leads.id, idleDays: 2 }] });
+    expect(saved.status).toBe(200);
+    expect((saved.body as { key: string; idleDays: number | null }[]).find((stage) => stage.key === 'leads')!.idleDays).toBe(2);
+    const bad = await cataloguesApi()
+      .put('/api/pipeline-stages/idle-limits')
+      .set('Cookie', who.cookie)
+      .send({ stages: [{ id: leads.id, idleDays: 0 }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0]).toEqual({ path: 'stages.0.idleDays', message: 'Use de 1 a 365 dias, ou deixe sem limite' });
+    const other = await brokerWithRefs();
+    const foreign = await cataloguesApi()
+      .put('/api/pipeline-stages/idle-limits')
+      .set('Cookie', other.cookie)
+      .send({ stages: [{ id: leads.id, idleDays: 9 }] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.issues).toEqual([{ path: 'stages.0.id', message: 'Etapa não encontrada.' }]);
+    const mine = (await services.catalogues!.knex('pipeline_stages').where({ id: leads.id }).first('idleDays')) as { idleDays: number };
+    expect(mine.idleDays).toBe(2);
+
+    const card = await lead(who, 'Bruno Lima');
+    // Ten days without anything done (the clock of the test: the row's last activity moved back).
+    await services
+      .pipeline!.knex('pipeline_cards')
+      .where({ id: card.id })
+      .update({ last_activity_at: services.pipeline!.knex.raw("now() - interval '10 days'") });
+    const cold = (
+      (await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body as { id: number; lastActivityAt: string }[]
+    ).find((candidate) => candidate.id === card.id)!;
+    expect(Date.now() - Date.parse(cold.lastActivityAt)).toBeGreaterThan(9 * 86_400_000);
+
+    const logged = await pipelineApi()
+      .post(`/api/contacts/${card.contactId}/interactions`)
+      .set('Cookie', who.cookie)
+      .send({ type: 'ligacao', note: 'Retornou' });
+    expect(logged.status).toBe(201);
+    const warm = (
+      (await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body as { id: number; lastActivityAt: string }[]
+    ).find((candidate) => candidate.id === card.id)!;
+    expect(Date.now() - Date.parse(warm.lastActivityAt)).toBeLessThan(60_000);
+    const timeline = await pipelineApi().get(`/api/contacts/${card.contactId}/timeline`).set('Cookie', who.cookie);
+    expect(timeline.body.entries[0]).toMatchObject({ kind: 'interaction', type: 'ligacao', note: 'Retornou' });
+  });
+});
+
+describe('Minhas tarefas', () => {
+  test('overdue, today and upcoming from cards and renewals; done, snooze; refused ones say why', async () => {
+    const who = await brokerWithRefs();
+    const late = await lead(who, 'Carlos Atrasado');
+    const now = await lead(who, 'Dora Hoje');
+    const soon = await lead(who, 'Edu Depois');
+    const far = await lead(who, 'Fábio Longe');
+    await setNextAction(who, late.id, { dueAt: nineAm(plusDays(-2)), type: 'ligar' });
+    await setNextAction(who, now.id, { dueAt: nineAm(today()), type: 'whatsapp', note: 'Mandar cotação' });
+    await setNextAction(who, soon.id, { dueAt: nineAm(plusDays(3)), type: 'reuniao' });
+    await setNextAction(who, far.id, { dueAt: nineAm(plusDays(30)), type: 'email' });
+    await book(who);
+    const renewals = (await api().get('/api/renewals').set('Cookie', who.cookie)).body as { items: { id: number; policyNumber: string }[] };
+    const t40 = renewals.items.find((item) => item.policyNumber === 'T-40')!;
+    expect(
+      (
+        await api()
+          .put(`/api/renewals/${t40.id}/next-action`)
+          .set('Cookie', who.cookie)
+          .send({ dueAt: nineAm(plusDays(1)), type: 'enviar_cotacao' })
+      ).status,
+    ).toBe(200);
+
+    const all = await tasksOf(who);
+    expect(all.counts).toEqual({ overdue: 1, today: 1, upcoming: 3 });
+    expect(all.tasks.map((task) => [task.window, task.title, task.type])).toEqual([
+      ['overdue', 'Carlos Atrasado', 'ligar'],
+      ['today', 'Dora Hoje', 'whatsapp'],
+      ['upcoming', 'Cliente T-40', 'enviar_cotacao'],
+      ['upcoming', 'Edu Depois', 'reuniao'],
+      ['upcoming', 'Cliente T-5', null],
+    ]);
+    expect(all.tasks.find((task) => task.title === 'Cliente T-5')!.detail).toBe(`Renovação da apólice T-5 (vence ${br(plusDays(5))})`);
+    expect(all.tasks.find((task) => task.title === 'Dora Hoje')!.detail).toBe('Pipeline: Contato');
+    expect((await tasksOf(who, 'today')).tasks.map((task) => task.title)).toEqual(['Dora Hoje']);
+    expect((await pipelineApi().get('/api/tasks?when=ontem').set('Cookie', who.cookie)).status).toBe(400);
+
+    // Done: the card's next action goes; a renewal without one is decided in Renovações.
+    const dora = all.tasks.find((task) => task.title === 'Dora Hoje')!;
+    expect((await pipelineApi().post(`/api/tasks/${dora.id}/done`).set('Cookie', who.cookie)).status).toBe(204);
+    const again = await pipelineApi().post(`/api/tasks/${dora.id}/done`).set('Cookie', who.cookie);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Esta tarefa já foi concluída.');
+    const bare = all.tasks.find((task) => task.title === 'Cliente T-5')!;
+    const refused = await pipelineApi().post(`/api/tasks/${bare.id}/done`).set('Cookie', who.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/registre o resultado/);
+    const renewalTask = all.tasks.find((task) => task.title === 'Cliente T-40')!;
+    expect((await pipelineApi().post(`/api/tasks/${renewalTask.id}/done`).set('Cookie', who.cookie)).status).toBe(204);
+
+    // Snooze: back on the day chosen; a renewal without an action gets a call then; never into the past.
+    const carlos = all.tasks.find((task) => task.title === 'Carlos Atrasado')!;
+    const snoozed = await pipelineApi()
+      .post(`/api/tasks/${carlos.id}/snooze`)
+      .set('Cookie', who.cookie)
+      .send({ until: nineAm(plusDays(2)) });
+    expect(snoozed.status).toBe(200);
+    expect(snoozed.body).toMatchObject({ id: carlos.id, window: 'upcoming', type: 'ligar' });
+    const bareSnoozed = await pipelineApi()
+      .post(`/api/tasks/${bare.id}/snooze`)
+      .set('Cookie', who.cookie)
+      .send({ until: nineAm(plusDays(1)) });
+    expect(bareSnoozed.status).toBe(200);
+    expect(bareSnoozed.body).toMatchObject({ id: bare.id, type: 'ligar', window: 'upcoming' });
+    const past = await pipelineApi()
+      .post(`/api/tasks/${carlos.id}/snooze`)
+      .set('Cookie', who.cookie)
+      .send({ until: nineAm(plusDays(-1)) });
+    expect(past.status).toBe(400);
+    expect(past.body.issues).toEqual([{ path: 'until', message: 'Escolha uma data futura para adiar.' }]);
+    expect((await pipelineApi().post(`/api/tasks/${carlos.id}/snooze`).set('Cookie', who.cookie).send({ until: 'logo' })).status).toBe(400);
+
+    const after = await tasksOf(who);
+    expect(after.counts).toEqual({ overdue: 0, today: 0, upcoming: 3 });
+
+    // Another broker's tasks, and ids that are no task, are 404 (never 5xx).
+    const other = await brokerWithRefs();
+    for (const id of [carlos.id, bare.id, 'card-0', 'card-99999999999', 'apolice-1', 'card-1%27', 'renewal-2147483648'])
+      for (const call of [
+        pipelineApi().post(`/api/tasks/${id}/done`).set('Cookie', other.cookie),
+        pipelineApi()
+          .post(`/api/tasks/${id}/snooze`)
+          .set('Cookie', other.cookie)
+          .send({ until: nineAm(plusDays(1)) }),
+      ]) {
+        const answer = await call;
+        expect(answer.status).toBe(404);
+        expect(answer.body.message).toBe('Tarefa não encontrada.');
+      }
+    expect((await tasksOf(other)).tasks).toEqual([]);
+    // Nothing of the broker's changed through the other's calls.
+    expect((await tasksOf(who)).counts).toEqual({ overdue: 0, today: 0, upcoming: 3 });
+  });
+});
+
+describe('the daily digest', () => {
+  async function mailsTo(email: string) {
+    const names = await readdir(urls.outbox);
+    const mails = await Promise.all(
+      names.map(
+        async (name) => JSON.parse(await readFile(path.join(urls.outbox, name), 'utf8')) as { to: string; subject: string; text: string },
+      ),
+    );
+    return mails.filter((mail) => mail.to === email);
+  }
+
+  test('lands once at 07:00 in São Paulo for a broker with overdue work, with any number of replicas; a failed send is retried and shown', async () => {
+    // A day of its own, far from the real one, so nothing else plans it; the clock is the test's.
+    const day = '2031-03-10';
+    const who = await brokerWithRefs();
+    const idle = await brokerWithRefs();
+    for (const broker of [who, idle])
+      await services.identity!.knex('users').insert({ id: broker.user.id, email: broker.user.email, password: 'x', name: 'Corretor' });
+    const overdue = await lead(who, 'Gil Atrasado');
+    const todays = await lead(who, 'Hana Hoje');
+    await setNextAction(who, overdue.id, { dueAt: nineAm(plusDays(-1, day)), type: 'ligar', note: 'Segunda tentativa' });
+    await setNextAction(who, todays.id, { dueAt: nineAm(day), type: 'email' });
+    const idleCard = await lead(idle, 'Ivo Depois');
+    await setNextAction(idle, idleCard.id, { dueAt: nineAm(plusDays(3, day)), type: 'ligar' });
+
+    const knex = services.pipeline!.knex;
+    const catalogues = createInternalClient(urls.catalogues, TEST_INTERNAL_TOKEN);
+    const reference = (userId: string) => catalogues.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } });
+    const finance = createInternalClient(urls.finance, TEST_INTERNAL_TOKEN);
+    const at = (instant: string) => new Date(instant);
+    const replica = (identityUrl: string, clock: string) =>
+      new DigestService(
+        knex,
+        new TasksService(knex, finance, reference, () => at(clock)),
+        finance,
+        createInternalClient(identityUrl, TEST_INTERNAL_TOKEN),
+        'http://crm.example',
+      );
+
+    // 06:59 in São Paulo (09:59 UTC): nothing yet.
+    expect(await replica(urls.identity, `${day}T09:59:00Z`).run(at(`${day}T09:59:00Z`))).toMatchObject({ planned: 0, sent: 0 });
+    expect(await mailsTo(who.user.email)).toEqual([]);
+
+    // 07:00, two replicas at once (and a third a minute later): one mail.
+    const [first, second] = await Promise.all([
+      replica(urls.identity, `${day}T10:00:00Z`).run(at(`${day}T10:00:00Z`)),
+      replica(urls.identity, `${day}T10:00:00Z`).run(at(`${day}T10:00:00Z`)),
+    ]);
+    expect(first.sent + second.sent).toBeGreaterThanOrEqual(1);
+    await replica(urls.identity, `${day}T10:01:00Z`).run(at(`${day}T10:01:00Z`));
+    const mails = await mailsTo(who.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Suas tarefas de 10/03/2031: 1 atrasada, 1 para hoje');
+    expect(mails[0]!.text).toContain('- 09/03/2031 · Ligar · Gil Atrasado — Pipeline: Contato (Segunda tentativa)');
+    expect(mails[0]!.text).toContain('- 10/03/2031 · E-mail · Hana Hoje — Pipeline: Contato');
+    expect(mails[0]!.text).toContain('http://crm.example/tasks');
+    // Nothing overdue or due today: no mail.
+    expect(await mailsTo(idle.user.email)).toEqual([]);
+    const shown = await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie);
+    expect(shown.body[0]).toMatchObject({ day, status: 'sent', attempts: 1, overdue: 1, today: 1, lastError: null });
+    expect((await pipelineApi().get('/api/tasks/digests').set('Cookie', idle.cookie)).body).toEqual([]);
+
+    // The next day identity does not answer: the failure is recorded and shown, then retried and sent.
+    const next = plusDays(1, day);
+    const dead = 'http://127.0.0.1:9';
+    // (Other brokers of this file have work due too; identity does not know them: their sends fail on their own.)
+    expect(await replica(dead, `${next}T10:00:00Z`).run(at(`${next}T10:00:00Z`))).toMatchObject({ sent: 0 });
+    const failure = (
+      (await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body as {
+        day: string;
+        status: string;
+        nextAttemptAt: string;
+        lastError: string;
+      }[]
+    )[0]!;
+    expect(failure).toMatchObject({ day: next, status: 'failed', attempts: 1, nextAttemptAt: `${next}T10:05:00.000Z` });
+    expect(failure.lastError).toBeTruthy();
+    // Before its retry time nothing is sent; at it, the mail goes, once.
+    expect(await replica(urls.identity, `${next}T10:04:00Z`).run(at(`${next}T10:04:00Z`))).toMatchObject({ sent: 0 });
+    expect(await replica(urls.identity, `${next}T10:05:00Z`).run(at(`${next}T10:05:00Z`))).toMatchObject({ sent: 1 });
+    expect(await replica(urls.identity, `${next}T10:06:00Z`).run(at(`${next}T10:06:00Z`))).toMatchObject({ sent: 0 });
+    expect((await mailsTo(who.user.email)).filter((mail) => mail.subject.includes('11/03/2031'))).toHaveLength(1);
+    const retried = (
+      (await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body as { day: string; status: string; attempts: number }[]
+    )[0]!;
+    expect(retried).toMatchObject({ day: next, status: 'sent', attempts: 2 });
+  });
+});
