@@ -133,10 +133,12 @@ test('an issued card is never cold; a column counts its cold cards', () => {
   expect(idleCounts(cards, 3, now)).toEqual({ ok: 1, limit: 1, over: 2 });
 });
 
-test("a card's next action reads 'Ligar em 27/11' in São Paulo's day, or 'sem próxima ação'", () => {
+test("a card's next action reads 'Ligar em 27/11' in São Paulo's day, late once that day has passed, or 'sem próxima ação'", () => {
   const label = (type: string) => (type === 'ligar' ? 'Ligar' : type);
-  expect(nextActionLabel(card(1, 'leads'), label)).toBe('sem próxima ação');
-  expect(nextActionLabel(card(1, 'leads', { nextAction: { dueAt: '2026-11-28T02:00:00Z', type: 'ligar', note: null } }), label)).toBe(
-    'Ligar em 27/11',
-  );
+  const now = Date.parse('2026-11-28T13:00:00Z');
+  const at = (dueAt: string) => card(1, 'leads', { nextAction: { dueAt, type: 'ligar', note: null } });
+  expect(nextActionLabel(card(1, 'leads'), label, now)).toEqual({ text: 'sem próxima ação', late: false });
+  // 02:00 UTC on the 28th is still the 27th in São Paulo: yesterday there.
+  expect(nextActionLabel(at('2026-11-28T02:00:00Z'), label, now)).toEqual({ text: 'Ligar em 27/11 (atrasada)', late: true });
+  expect(nextActionLabel(at('2026-11-28T12:00:00Z'), label, now)).toEqual({ text: 'Ligar em 28/11', late: false });
 });

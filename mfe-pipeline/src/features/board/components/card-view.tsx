@@ -22,6 +22,7 @@ const useStyles = makeStyles({
   over: { borderLeft: `${tokens.strokeWidthThickest} solid ${tokens.colorPaletteRedBorderActive}` },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   line: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  late: { color: tokens.colorPaletteRedForeground1 },
   footer: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
 
@@ -46,6 +47,7 @@ export const CardView = memo(function CardView({
   const idle = cardIdle(card, idleDays, now);
   const contact = card.contact;
   const idleText = idle.days === 1 ? '1 dia sem atividade' : `${idle.days} dias sem atividade`;
+  const next = card.status === 'active' ? nextActionLabel(card, typeLabel, now) : null;
   return (
     <div
       className={mergeClasses(styles.root, idle.level === 'limit' && styles.limit, idle.level === 'over' && styles.over)}
@@ -63,7 +65,7 @@ export const CardView = memo(function CardView({
       {card.stage === 'closed' && card.insurerId !== null ? (
         <Caption1 className={styles.line}>{names.insurer(card.insurerId)}</Caption1>
       ) : null}
-      {card.status === 'active' ? <Caption1 className={styles.line}>{nextActionLabel(card, typeLabel)}</Caption1> : null}
+      {next ? <Caption1 className={mergeClasses(styles.line, next.late && styles.late)}>{next.text}</Caption1> : null}
       <div className={styles.footer}>
         <Text size={200} weight="semibold">
           {contact.annualPremium === null ? NOT_SPECIFIED : formatMoney(contact.annualPremium)}
@@ -75,7 +77,9 @@ export const CardView = memo(function CardView({
         ) : idle.level === 'over' ? (
           <Badge color="danger" appearance="tint" title={idleText}>{`Parado há ${idle.days} dias`}</Badge>
         ) : idle.level === 'limit' ? (
-          <Badge color="warning" appearance="tint" title={idleText}>{`No limite: ${idleText}`}</Badge>
+          <Badge color="warning" appearance="tint" title={`No limite da etapa: ${idleText}`}>
+            {idleText}
+          </Badge>
         ) : (
           <Caption1 className={styles.line}>{daysLabel(days)}</Caption1>
         )}

@@ -1,4 +1,4 @@
-import { STAGE_KEYS, idleState, type IdleLevel, type PipelineCard, type StageKey } from '@corretora/contracts';
+import { STAGE_KEYS, idleState, saoPauloDay, type IdleLevel, type PipelineCard, type StageKey } from '@corretora/contracts';
 
 /** What dropping a card on a column does: the same column nothing, Finalizado opens the finalize form (the card moves only when it is saved), any other column a stage change. */
 export type DropOutcome = { kind: 'none' } | { kind: 'move'; stage: StageKey } | { kind: 'finalize' };
@@ -92,15 +92,17 @@ export function idleCounts(cards: readonly PipelineCard[], idleDays: number | nu
   return counts;
 }
 
-/** 'Ligar em 27/11' or 'sem próxima ação' (an open card only). */
-export function nextActionLabel(card: Pick<PipelineCard, 'nextAction'>, typeLabel: (type: string) => string): string {
-  if (!card.nextAction) return 'sem próxima ação';
-  const day = new Date(card.nextAction.dueAt).toLocaleDateString('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    day: '2-digit',
-    month: '2-digit',
-  });
-  return `${typeLabel(card.nextAction.type)} em ${day}`;
+/** 'Ligar em 27/11', '… (atrasada)' once its São Paulo day has passed, or 'sem próxima ação' (an open card only). */
+export function nextActionLabel(
+  card: Pick<PipelineCard, 'nextAction'>,
+  typeLabel: (type: string) => string,
+  now: number,
+): { text: string; late: boolean } {
+  if (!card.nextAction) return { text: 'sem próxima ação', late: false };
+  const dueAt = new Date(card.nextAction.dueAt);
+  const day = dueAt.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit' });
+  const late = saoPauloDay(dueAt) < saoPauloDay(now);
+  return { text: `${typeLabel(card.nextAction.type)} em ${day}${late ? ' (atrasada)' : ''}`, late };
 }
 
 export function daysLabel(days: number): string {

@@ -39,16 +39,16 @@ export function TaskCard({
       {task.note ? <Body1 className={styles.muted}>{task.note}</Body1> : null}
       <div className={styles.actions}>
         {task.type ? (
-          <Button size="small" appearance="primary" disabled={busy} onClick={() => onDone(task)}>
-            {`Concluir: ${task.title}`}
+          <Button size="small" appearance="primary" disabled={busy} aria-label={`Concluir: ${task.title}`} onClick={() => onDone(task)}>
+            Concluir
           </Button>
         ) : (
           <Button size="small" appearance="primary" onClick={onOpenRenewals}>
             Registrar resultado em Renovações
           </Button>
         )}
-        <Button size="small" disabled={busy} onClick={() => onSnooze(task)}>
-          {`Adiar: ${task.title}`}
+        <Button size="small" disabled={busy} aria-label={`Adiar: ${task.title}`} onClick={() => onSnooze(task)}>
+          Adiar
         </Button>
       </div>
     </Card>
