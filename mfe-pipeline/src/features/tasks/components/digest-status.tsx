@@ -11,7 +11,7 @@ const useStyles = makeStyles({
 const at = (instant: string) => formatDateTime(instant, 'America/Sao_Paulo');
 
 function describe(send: DigestSend): string {
-  const what = `Resumo de ${formatDate(send.day)} (${send.overdue} atrasadas, ${send.today} para hoje)`;
+  const what = `Resumo de ${formatDate(send.day)} (${send.overdue} ${send.overdue === 1 ? 'atrasada' : 'atrasadas'}, ${send.today} para hoje)`;
   if (send.status === 'sent') return `${what}: enviado em ${at(send.sentAt!)}.`;
   if (send.status === 'failed')
     return send.nextAttemptAt

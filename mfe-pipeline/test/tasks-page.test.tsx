@@ -1,0 +1,96 @@
+import type { DigestSend, TaskList } from '@corretora/contracts';
+import { answerFetch, withShell, type Answer } from '@corretora/web-kit/testing';
+import { render, screen, within } from '@testing-library/react';
+import TasksPage from '../src/app/tasks-page';
+
+/** Minhas tarefas as the broker sees it: loading, failure, an empty day, the lists and the digest's state. */
+let restore = () => undefined as void;
+afterEach(() => restore());
+
+function answer(tasks: Answer, digests: Answer = { status: 200, body: [] }) {
+  restore = answerFetch((url) => (url.startsWith('/api/tasks/digests') ? digests : tasks));
+}
+
+const LIST: TaskList = {
+  counts: { overdue: 1, today: 1, upcoming: 0 },
+  tasks: [
+    {
+      id: 'renewal-4',
+      kind: 'renewal',
+      sourceId: 4,
+      dueAt: '2026-11-20T12:00:00.000Z',
+      window: 'overdue',
+      type: null,
+      note: null,
+      contactId: 9,
+      title: 'Cliente T-5',
+      detail: 'Renovação da apólice T-5 (vence 20/11/2026)',
+    },
+    {
+      id: 'card-7',
+      kind: 'card',
+      sourceId: 7,
+      dueAt: '2026-11-25T12:00:00.000Z',
+      window: 'today',
+      type: 'ligar',
+      note: 'Confirmar a franquia',
+      contactId: 3,
+      title: 'Maria Souza',
+      detail: 'Pipeline: Negociação',
+    },
+  ],
+};
+
+describe('Minhas tarefas', () => {
+  test('while the lists load: a labelled spinner', () => {
+    answer('pending');
+    render(withShell(<TasksPage />));
+    expect(screen.getByText('Carregando tarefas...')).toBeTruthy();
+  });
+
+  test('the lists failed: one pt-BR alert', async () => {
+    answer({ status: 500, body: { message: 'Erro interno do servidor.' } });
+    render(withShell(<TasksPage />));
+    expect((await screen.findAllByRole('alert'))[0]!.textContent).toContain('Não foi possível carregar as tarefas.');
+  });
+
+  test("today's list: the counts on the tabs, the task with its note, done and snooze named for it", async () => {
+    answer({ status: 200, body: LIST });
+    render(withShell(<TasksPage />));
+    expect(await screen.findByRole('tab', { name: 'Hoje (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Atrasadas (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Próximas (0)' })).toBeTruthy();
+    const task = screen.getByRole('group', { name: 'Ligar: Maria Souza' });
+    expect(within(task).getByText('Pipeline: Negociação')).toBeTruthy();
+    expect(within(task).getByText('Confirmar a franquia')).toBeTruthy();
+    expect(within(task).getByText('Para 25/11/2026')).toBeTruthy();
+    expect(within(task).getByRole('button', { name: 'Concluir: Maria Souza' })).toBeTruthy();
+    expect(within(task).getByRole('button', { name: 'Adiar: Maria Souza' })).toBeTruthy();
+    // The overdue renewal is on its own tab.
+    expect(screen.queryByText('Cliente T-5')).toBeNull();
+  });
+
+  test('a renewal without a next action is finished in Renovações; a failed digest says when it is tried again', async () => {
+    const failed: DigestSend = {
+      day: '2026-11-25',
+      status: 'failed',
+      attempts: 1,
+      overdue: 1,
+      today: 1,
+      sentAt: null,
+      lastError: 'Serviço indisponível.',
+      nextAttemptAt: '2026-11-25T10:05:00.000Z',
+    };
+    answer({ status: 200, body: LIST }, { status: 200, body: [failed] });
+    render(withShell(<TasksPage />, { path: '/tasks?quando=overdue' }));
+    const task = await screen.findByRole('group', { name: 'Renovação sem próxima ação: Cliente T-5' });
+    expect(within(task).getByText('Atrasada desde 20/11/2026')).toBeTruthy();
+    expect(within(task).getByRole('button', { name: 'Registrar resultado em Renovações' })).toBeTruthy();
+    expect(within(task).queryByRole('button', { name: /Concluir/ })).toBeNull();
+    expect(
+      await screen.findByText(
+        'Resumo de 25/11/2026 (1 atrasada, 1 para hoje): o envio falhou (1ª tentativa); nova tentativa em 25/11/2026 07:05.',
+      ),
+    ).toBeTruthy();
+  });
+});
