@@ -2,12 +2,16 @@ import { PIPELINE_OPERATIONS, RELATIONSHIP_OPERATIONS as OPS, nextActionInstant,
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+/**
+ * Always read afresh when the page opens: tasks change from every other screen (a card archived or
+ * moved, a renewal's next action set in Renovações, another remote), which do not all know this list.
+ */
 export function useTasks() {
-  return useOperation(OPS.tasks, { query: {} });
+  return useOperation(OPS.tasks, { query: {} }, { staleTime: 0 });
 }
 
 export function useDigests() {
-  return useOperation(OPS.digests);
+  return useOperation(OPS.digests, undefined, { staleTime: 0 });
 }
 
 /** Done and snooze change the lists, and a card's next action on the board. */
