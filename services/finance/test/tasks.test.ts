@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
+import { CATALOGUE_OPERATIONS, PIPELINE_OPERATIONS } from '@corretora/contracts';
 import { createInternalClient } from '@corretora/service-kit';
 import { TEST_INTERNAL_TOKEN } from '@corretora/service-kit/testing';
 import { DigestService } from '../../pipeline/src/modules/tasks/digest.service';
@@ -315,5 +315,10 @@ describe('the daily digest', () => {
       (await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body as { day: string; status: string; attempts: number }[]
     )[0]!;
     expect(retried).toMatchObject({ day: next, status: 'sent', attempts: 2 });
+
+    // Limpar Dados takes the digests' record with the rest; the days stay planned (nothing is sent again).
+    await createInternalClient(urls.pipeline, TEST_INTERNAL_TOKEN).call(PIPELINE_OPERATIONS.clearData, { params: { userId: who.user.id } });
+    expect((await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body).toEqual([]);
+    expect(await replica(urls.identity, `${next}T10:30:00Z`).run(at(`${next}T10:30:00Z`))).toMatchObject({ planned: 0, sent: 0 });
   });
 });

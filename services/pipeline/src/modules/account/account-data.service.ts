@@ -9,6 +9,7 @@ export const PIPELINE_ACCOUNT_TABLES = [
   'notes',
   'contact_timeline',
   'message_templates',
+  'digest_sends',
   'pipeline_cards',
   'contacts',
 ] as const;
