@@ -81,6 +81,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/tasks/card-:id/snooze' },
   { method: 'POST', path: '/api/tasks/renewal-:id/done' },
   { method: 'POST', path: '/api/tasks/renewal-:id/snooze' },
+  { method: 'PUT', path: '/api/tasks/digest-settings' },
   // Limpar Dados: the attacker (and nobody signed in) clearing, over and over, never reaches the victim.
   { method: 'DELETE', path: '/api/clear-data' },
   { method: 'DELETE', path: '/api/clear-data', anonymous: true },
@@ -138,6 +139,7 @@ const FIELDS = [
   'until',
   'idleDays',
   'stages',
+  'enabled',
   'status',
   'category',
   'cardId',
@@ -238,6 +240,7 @@ async function snapshot(context: APIRequestContext) {
     messageTemplates: await read('/api/message-templates'),
     renewals: await read('/api/renewals'),
     tasks: await read('/api/tasks'),
+    digestSettings: await read('/api/tasks/digest-settings'),
     stages: ((await read('/api/reference-data')) as { pipelineStages: unknown }).pipelineStages,
     timelines: await Promise.all(
       ((await read('/api/contacts')) as { items: { id: number }[] }).items.map((contact) => read(`/api/contacts/${contact.id}/timeline`)),

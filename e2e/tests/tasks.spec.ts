@@ -92,6 +92,14 @@ test('a card idle past its stage’s limit is red until a call is logged; its ne
   await expect(task).toContainText('Pipeline: Contato');
   await expect(task).toContainText('Confirmar a franquia');
   await expect(page.getByText('Nenhum resumo enviado ainda.')).toBeVisible();
+  // The digest is on until the broker turns it off; the choice is kept.
+  const digest = page.getByRole('switch', { name: 'Receber o resumo diário por e-mail' });
+  await expect(digest).toBeChecked();
+  await digest.click();
+  await expect(digest).not.toBeChecked();
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/tasks/digest-settings')).json()) as { enabled: boolean }).enabled)
+    .toBe(false);
   await expectAccessible(page, 'tasks');
   await task.getByRole('button', { name: 'Concluir: Otávio Frio' }).click();
   await expect(toast(page, 'Tarefa concluída')).toBeVisible();

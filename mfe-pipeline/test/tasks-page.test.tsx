@@ -8,7 +8,11 @@ let restore = () => undefined as void;
 afterEach(() => restore());
 
 function answer(tasks: Answer, digests: Answer = { status: 200, body: [] }) {
-  restore = answerFetch((url) => (url.startsWith('/api/tasks/digests') ? digests : tasks));
+  restore = answerFetch((url) => {
+    if (url.startsWith('/api/tasks/digests')) return digests;
+    if (url.startsWith('/api/tasks/digest-settings')) return { status: 200, body: { enabled: true } };
+    return tasks;
+  });
 }
 
 const LIST: TaskList = {
@@ -86,6 +90,7 @@ describe('Minhas tarefas', () => {
     const task = await screen.findByRole('group', { name: 'Renovação sem próxima ação: Cliente T-5' });
     expect(within(task).getByText('Atrasada desde 20/11/2026')).toBeTruthy();
     expect(within(task).getByRole('button', { name: 'Registrar resultado em Renovações' })).toBeTruthy();
+    expect(((await screen.findByRole('switch', { name: 'Receber o resumo diário por e-mail' })) as HTMLInputElement).checked).toBe(true);
     expect(within(task).queryByRole('button', { name: /Concluir/ })).toBeNull();
     expect(
       await screen.findByText(

@@ -316,9 +316,22 @@ describe('the daily digest', () => {
     )[0]!;
     expect(retried).toMatchObject({ day: next, status: 'sent', attempts: 2 });
 
+    // Turned off in Minhas tarefas: the next day's plan leaves the broker out (work still overdue).
+    const settings = () => pipelineApi().get('/api/tasks/digest-settings').set('Cookie', who.cookie);
+    expect((await settings()).body).toEqual({ enabled: true });
+    const off = await pipelineApi().put('/api/tasks/digest-settings').set('Cookie', who.cookie).send({ enabled: false });
+    expect(off.body).toEqual({ enabled: false });
+    expect((await pipelineApi().put('/api/tasks/digest-settings').set('Cookie', who.cookie).send({ enabled: 'sim' })).status).toBe(400);
+    expect((await settings()).body).toEqual({ enabled: false });
+    expect((await pipelineApi().get('/api/tasks/digest-settings').set('Cookie', idle.cookie)).body).toEqual({ enabled: true });
+    const third = plusDays(2, day);
+    await replica(urls.identity, `${third}T10:00:00Z`).run(at(`${third}T10:00:00Z`));
+    expect((await mailsTo(who.user.email)).filter((mail) => mail.subject.includes(br(third)))).toEqual([]);
+
     // Limpar Dados takes the digests' record with the rest; the days stay planned (nothing is sent again).
     await createInternalClient(urls.pipeline, TEST_INTERNAL_TOKEN).call(PIPELINE_OPERATIONS.clearData, { params: { userId: who.user.id } });
     expect((await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body).toEqual([]);
+    expect((await settings()).body).toEqual({ enabled: true });
     expect(await replica(urls.identity, `${next}T10:30:00Z`).run(at(`${next}T10:30:00Z`))).toMatchObject({ planned: 0, sent: 0 });
   });
 });

@@ -1,5 +1,5 @@
 // The server half of the relationship operations, by the same names: summaries and runtime schemas.
-import { SnoozeSchema, TasksQuerySchema } from './tasks.schemas';
+import { DigestSettingsSchema, SnoozeSchema, TasksQuerySchema } from './tasks.schemas';
 import { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from './relationship.schemas';
 
 export const logInteraction = {
@@ -28,3 +28,5 @@ export const taskSnooze = { summary: 'Adia uma tarefa até a data informada.', b
 export const digests = {
   summary: 'Os resumos diários por e-mail da corretora (enviados, com falha, a reenviar), os mais recentes primeiro.',
 };
+export const digestSettings = { summary: 'Se a corretora recebe o resumo diário por e-mail (ligado por padrão).' };
+export const setDigestSettings = { summary: 'Liga ou desliga o resumo diário por e-mail.', body: DigestSettingsSchema };

@@ -1,7 +1,7 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
 import type { ContactTimeline, DigestSend, MessageTemplate, Task, TaskList, TimelineEntry, WhatsappLink } from './relationship-types';
-import type { SnoozeSchema, TasksQuerySchema } from './tasks.schemas';
+import type { DigestSettingsSchema, SnoozeSchema, TasksQuerySchema } from './tasks.schemas';
 import type { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from './relationship.schemas';
 
 // Keeping the clients (#25): the pipeline service, which owns the contacts.
@@ -91,4 +91,19 @@ export const digests = {
   path: '/api/tasks/digests',
   access: 'signed-in',
   answer: phantom as DigestSend[],
+} as const satisfies Operation;
+export const digestSettings = {
+  id: 'tasks.digestSettings',
+  method: 'GET',
+  path: '/api/tasks/digest-settings',
+  access: 'signed-in',
+  answer: phantom as { enabled: boolean },
+} as const satisfies Operation;
+export const setDigestSettings = {
+  id: 'tasks.setDigestSettings',
+  method: 'PUT',
+  path: '/api/tasks/digest-settings',
+  access: 'signed-in',
+  body: phantom as typeof DigestSettingsSchema,
+  answer: phantom as { enabled: boolean },
 } as const satisfies Operation;

@@ -55,3 +55,7 @@ export const RenewalTasksQuerySchema = v.object({
   until: v.pipe(v.string('Informe a data'), v.isoDate('Data inválida: use AAAA-MM-DD')),
 });
 export type RenewalTasksQuery = v.InferOutput<typeof RenewalTasksQuerySchema>;
+
+/** PUT /api/tasks/digest-settings: whether the broker gets the 07:00 digest e-mail. */
+export const DigestSettingsSchema = v.object({ enabled: v.boolean('Informe se deseja receber o resumo') });
+export type DigestSettingsInput = v.InferOutput<typeof DigestSettingsSchema>;

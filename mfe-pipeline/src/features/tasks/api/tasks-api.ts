@@ -1,5 +1,5 @@
 import { PIPELINE_OPERATIONS, RELATIONSHIP_OPERATIONS as OPS, nextActionInstant, type Task } from '@corretora/contracts';
-import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { callOperation, invalidateOperations, operationKey, useOperation } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -35,5 +35,18 @@ export function useTaskSnooze() {
     mutationFn: ({ task, day }: { task: Task; day: string }) =>
       callOperation(OPS.taskSnooze, { params: { taskId: task.id }, body: { until: nextActionInstant(day) } }),
     onSuccess: refresh,
+  });
+}
+
+export function useDigestSettings() {
+  return useOperation(OPS.digestSettings);
+}
+
+/** The digest turned on or off: the server's answer replaces the cached setting. */
+export function useSetDigestSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => callOperation(OPS.setDigestSettings, { body: { enabled } }),
+    onSuccess: (answer) => queryClient.setQueryData(operationKey(OPS.digestSettings), answer),
   });
 }

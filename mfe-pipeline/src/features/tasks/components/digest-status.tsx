@@ -1,6 +1,11 @@
 import { formatDate, formatDateTime, type DigestSend } from '@corretora/contracts';
+import { apiErrorMessage } from '@corretora/web-kit';
 import { Body1, Subtitle2 } from '@corretora/web-kit/fluent/core';
+import { Switch } from '@corretora/web-kit/fluent/switch';
+import { useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useDigestSettings, useSetDigestSettings } from '../api/tasks-api';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -20,12 +25,39 @@ function describe(send: DigestSend): string {
   return `${what}: sendo enviado.`;
 }
 
-/** The daily digest e-mail: when the last ones went out, or why they did not. */
+/**
+ * On or off. What the broker switched shows at once (set inside the change event, so the switch
+ * never flips back for a frame while the server answers); a refusal puts the saved state back.
+ */
+function DigestSwitch() {
+  const notify = useNotify();
+  const settings = useDigestSettings();
+  const save = useSetDigestSettings();
+  const [switching, setSwitching] = useState<boolean | null>(null);
+  if (!settings.data) return null;
+  return (
+    <Switch
+      label="Receber o resumo diário por e-mail"
+      checked={switching ?? settings.data.enabled}
+      disabled={save.isPending}
+      onChange={(_event, data) => {
+        setSwitching(data.checked);
+        save.mutate(data.checked, {
+          onError: (error) => notify.error(apiErrorMessage(error, 'Não foi possível salvar a preferência.')),
+          onSettled: () => setSwitching(null),
+        });
+      }}
+    />
+  );
+}
+
+/** The daily digest e-mail: on or off, when the last ones went out, or why they did not. */
 export function DigestStatus({ sends }: { sends: readonly DigestSend[] }) {
   const styles = useStyles();
   return (
     <section className={styles.root} aria-label="Resumo diário por e-mail">
       <Subtitle2 as="h2">Resumo diário por e-mail</Subtitle2>
+      <DigestSwitch />
       <Body1 className={styles.muted}>Às 07:00 (horário de Brasília), quando há tarefas atrasadas ou para o dia.</Body1>
       {sends.length === 0 ? <Body1 className={styles.muted}>Nenhum resumo enviado ainda.</Body1> : null}
       {sends.slice(0, 3).map((send) => (

@@ -10,6 +10,7 @@ export const PIPELINE_ACCOUNT_TABLES = [
   'contact_timeline',
   'message_templates',
   'digest_sends',
+  'digest_preferences',
   'pipeline_cards',
   'contacts',
 ] as const;

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   saoPauloDay,
   type DigestSend,
+  type DigestSettingsInput,
   type Task,
 } from '@corretora/contracts';
 import { BrokerScopedTable, schedulePasses, type InternalClient } from '@corretora/service-kit';
@@ -99,7 +100,11 @@ export class DigestService {
     const renewalOwners = this.finance
       ? await this.finance.call(FINANCE_OPERATIONS.renewalTaskOwners, { params: {}, query: { until: day } })
       : [];
-    const owners = [...new Set([...rows.map((row) => row.userId), ...renewalOwners])];
+    // A broker who turned the digest off (Minhas tarefas) is left out.
+    const off = new Set(
+      ((await this.knex('digest_preferences').where({ enabled: false }).select('userId')) as { userId: string }[]).map((row) => row.userId),
+    );
+    const owners = [...new Set([...rows.map((row) => row.userId), ...renewalOwners])].filter((userId) => !off.has(userId));
     // Computed before the plan's transaction (finance answers over HTTP); a replica planning at the
     // same time computes them too, and its insert of the day then finds this one's and writes nothing.
     const mails: ({ userId: string } & ReturnType<typeof digestMail>)[] = [];
@@ -183,4 +188,23 @@ export async function digestHistory(knex: Knex, userId: string): Promise<DigestS
     sentAt: row.sentAt ? new Date(row.sentAt).toISOString() : null,
     nextAttemptAt: row.nextAttemptAt ? new Date(row.nextAttemptAt).toISOString() : null,
   }));
+}
+
+/** GET /api/tasks/digest-settings: on unless the broker turned it off. */
+export async function digestSettings(knex: Knex, userId: string): Promise<{ enabled: boolean }> {
+  const row = (await new BrokerScopedTable(knex, 'digest_preferences').of(userId).rows().first('enabled')) as
+    { enabled: boolean } | undefined;
+  return { enabled: row?.enabled ?? true };
+}
+
+/** PUT /api/tasks/digest-settings: the broker's choice, kept (a repeat is the same state). */
+export async function setDigestSettings(knex: Knex, userId: string, input: DigestSettingsInput): Promise<{ enabled: boolean }> {
+  await knex.transaction((trx) =>
+    new BrokerScopedTable(knex, 'digest_preferences')
+      .of(userId, trx)
+      .insert({ enabled: input.enabled })
+      .onConflict('user_id')
+      .merge({ enabled: input.enabled, updatedAt: trx.fn.now() }),
+  );
+  return digestSettings(knex, userId);
 }
