@@ -229,6 +229,28 @@ describe('Minhas tarefas', () => {
   });
 });
 
+describe('in parallel', () => {
+  test('twenty dones of one task: one 204, the rest a 409; twenty settings writes leave one row in a clear state', async () => {
+    const who = await brokerWithRefs();
+    const card = await lead(who, 'Paulo Paralelo');
+    await setNextAction(who, card.id, { dueAt: nineAm(today()), type: 'ligar' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => pipelineApi().post(`/api/tasks/card-${card.id}/done`).set('Cookie', who.cookie)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, ...Array.from({ length: 19 }, () => 409)]);
+    const writes = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        pipelineApi()
+          .put('/api/tasks/digest-settings')
+          .set('Cookie', who.cookie)
+          .send({ enabled: index % 2 === 0 }),
+      ),
+    );
+    expect(writes.every((answer) => answer.status === 200)).toBe(true);
+    expect(await services.pipeline!.knex('digest_preferences').where({ userId: who.user.id }).count({ n: '*' })).toEqual([{ n: '1' }]);
+  });
+});
+
 describe('the daily digest', () => {
   async function mailsTo(email: string) {
     const names = await readdir(urls.outbox);

@@ -4,7 +4,6 @@ import {
   FINANCE_OPERATIONS,
   NEXT_ACTION_TYPES,
   formatDate,
-  formatDateTime,
   saoPauloDay,
   type DigestSend,
   type DigestSettingsInput,
@@ -47,7 +46,7 @@ export function digestMail(
   const overdue = tasks.filter((task) => task.window === 'overdue');
   const today = tasks.filter((task) => task.window === 'today');
   const line = (task: Task) =>
-    `- ${formatDateTime(task.dueAt, 'America/Sao_Paulo').slice(0, 10)} · ${typeLabel(task)} · ${task.title} — ${task.detail}${task.note ? ` (${task.note})` : ''}`;
+    `- ${formatDate(saoPauloDay(task.dueAt))} · ${typeLabel(task)} · ${task.title} — ${task.detail}${task.note ? ` (${task.note})` : ''}`;
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const sections = [
     overdue.length > 0 ? [`Atrasadas (${overdue.length}):`, ...overdue.map(line)].join('\n') : null,

@@ -52,6 +52,7 @@ async function asTask<T>(work: Promise<T>): Promise<T> {
  */
 export class TasksService {
   private readonly cards: BrokerScopedTable;
+  private readonly contacts: BrokerScopedTable;
 
   constructor(
     private readonly knex: Knex,
@@ -60,6 +61,7 @@ export class TasksService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
+    this.contacts = new BrokerScopedTable(knex, 'contacts');
   }
 
   /** Every task due by `until` (a São Paulo day), soonest first, whatever its window. */
@@ -72,7 +74,7 @@ export class TasksService {
            from ? join ? on k.id = c.contact_id
           where c.status = 'active' and c.next_action_at is not null
             and (c.next_action_at at time zone 'America/Sao_Paulo')::date <= ?::date`,
-        [this.cards.of(userId).from('c'), new BrokerScopedTable(this.knex, 'contacts').of(userId).from('k'), until],
+        [this.cards.of(userId).from('c'), this.contacts.of(userId).from('k'), until],
       ),
       this.finance
         ? this.finance.call(FINANCE_OPERATIONS.renewalTasks, { params: { userId }, query: { until } })
@@ -137,8 +139,13 @@ export class TasksService {
       "status = 'active' and next_action_at is not null",
     );
     if (done) return;
-    const exists = await this.cards.of(userId).byId(task.id).andWhere({ status: 'active' }).first('id');
-    throw exists ? new HttpError(409, ALREADY_DONE) : new HttpError(404, NOT_FOUND.task);
+    throw await this.cardRefusal(userId, task.id);
+  }
+
+  /** Why a card's task matched nothing: an open card without a next action (done already, 409), else no task of the broker's (404). */
+  private async cardRefusal(userId: string, cardId: number): Promise<HttpError> {
+    const open = await this.cards.of(userId).byId(cardId).andWhere({ status: 'active' }).first('id');
+    return open ? new HttpError(409, ALREADY_DONE) : new HttpError(404, NOT_FOUND.task);
   }
 
   /** POST /api/tasks/{id}/snooze: the task comes back at `until` (a renewal without an action gets a call then). */
@@ -157,8 +164,7 @@ export class TasksService {
         "status = 'active' and next_action_at is not null",
       );
       if (!moved) {
-        const exists = await this.cards.of(userId).byId(task.id).andWhere({ status: 'active' }).first('id');
-        throw exists ? new HttpError(409, ALREADY_DONE) : new HttpError(404, NOT_FOUND.task);
+        throw await this.cardRefusal(userId, task.id);
       }
     }
     const tasks = await this.dueBy(userId, saoPauloDay(input.until));
