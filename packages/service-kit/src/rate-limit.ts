@@ -52,21 +52,28 @@ export class RateLimiter {
     private readonly table = RATE_LIMITS_TABLE,
   ) {}
 
-  /** Counts one attempt on each limit in order; a 429 with Retry-After at the first one over its max. */
+  /**
+   * Counts one attempt on each limit in order; a 429 with Retry-After at the first one over its max.
+   * The clock is the statement's own (clock_timestamp), not its transaction's start: a parallel
+   * request that waited on the counter's row lock read a now() from before the row it then counts
+   * on, and answered Retry-After: 61 for a 60 s window (seen in CI).
+   */
   async consume(limits: Limit[]): Promise<void> {
     for (const limit of limits) {
       const result = await this.knex.raw<{ rows: { points: number; retryAfter: number }[] }>(
         `insert into ${this.table} as counter (key, points, reset_at)
          values (?, 1, now() + make_interval(secs => ?))
          on conflict (key) do update set
-           points = case when counter.reset_at <= now() then 1 else counter.points + 1 end,
-           reset_at = case when counter.reset_at <= now() then excluded.reset_at else counter.reset_at end
-         returning points, ceil(extract(epoch from reset_at - now()))::int as "retryAfter"`,
+           points = case when counter.reset_at <= clock_timestamp() then 1 else counter.points + 1 end,
+           reset_at = case when counter.reset_at <= clock_timestamp() then excluded.reset_at else counter.reset_at end
+         returning points, ceil(extract(epoch from reset_at - clock_timestamp()))::int as "retryAfter"`,
         [rowKey(limit), limit.windowSeconds],
       );
       const row = result.rows[0]!;
       if (row.points > limit.max) {
-        throw new HttpError(429, limit.message ?? TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.max(1, row.retryAfter)) });
+        // Within [1, window]: never more than the window, whatever the clocks of parallel statements.
+        const retryAfter = Math.min(limit.windowSeconds, Math.max(1, row.retryAfter));
+        throw new HttpError(429, limit.message ?? TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(retryAfter) });
       }
     }
   }
