@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { parseDate } from './br/date';
+import { isIsoDate, isIsoTimestamp, parseDate } from './br/date';
 import { wireToCents } from './br/money';
 import { required } from './fields';
 import { MAX_ID } from './ids';
@@ -17,6 +17,14 @@ export const isId = (value: number) => Number.isInteger(value) && value >= 1 && 
 /** An id picked in a <select>: text in the form ('' while nothing is chosen), a number after parsing. */
 export function formId(message: string) {
   return required(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.transform(Number), v.check(isId, message)));
+}
+
+/**
+ * An id inside a JSON body: an integer 1..MAX_ID, the same rule as an id in a path (a larger one,
+ * 1e308 or 2147483648, cannot exist and would overflow the column: it is the field's message).
+ */
+export function bodyId(message: string) {
+  return v.pipe(v.number(message), v.check(isId, message));
 }
 
 /** An id on the wire: a JSON number (a numeric string is tolerated), absent or blank is the field's message. */
@@ -116,5 +124,27 @@ export function dateField(message: string) {
       v.check((value) => parseDate(value) !== null, 'Data inválida. Use dd/mm/aaaa'),
       v.transform((value) => parseDate(value) as string),
     ),
+  );
+}
+
+/** A calendar date on the wire: YYYY-MM-DD, a real date of 1900–2100 (2026-02-30 and 0000-01-01 are the field's message). */
+export function wireDate(message: string, format = 'Data inválida: use AAAA-MM-DD') {
+  return v.pipe(v.string(message), v.nonEmpty(message), v.check(isIsoDate, format));
+}
+
+/**
+ * An instant on the wire: ISO 8601 with Z or an offset within ±14:00 (2026-11-26T10:00:00-03:00),
+ * a real date of 1900–2100. Every date and timestamp a body or a query carries goes through this
+ * or wireDate, so PostgreSQL never sees one it refuses (a 500) or silently moves (2026-02-30).
+ */
+export function wireTimestamp(message: string, format = 'Data inválida: use AAAA-MM-DDTHH:MM:SSZ') {
+  return v.pipe(v.string(message), v.nonEmpty(message), v.check(isIsoTimestamp, format));
+}
+
+/** A month on the wire: YYYY-MM of 1900–2100. */
+export function wireMonth(message: string) {
+  return v.pipe(
+    v.string(message),
+    v.check((value) => /^\d{4}-\d{2}$/.test(value) && isIsoDate(`${value}-01`), message),
   );
 }

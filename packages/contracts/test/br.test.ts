@@ -28,7 +28,14 @@ import {
   normalizeCpf,
   normalizePhone,
   parseMoneyToCents,
+  bodyId,
+  isIsoDate,
+  isIsoTimestamp,
+  wireDate,
+  wireMonth,
+  wireTimestamp,
 } from '../src';
+import * as v from 'valibot';
 
 describe('CPF', () => {
   test.each([
@@ -260,3 +267,45 @@ test.each([
   [0, '0,00%'],
   [2500, '25,00%'],
 ])('formatPercent(%p) -> %s', (hundredths, text) => expect(formatPercent(hundredths)).toBe(text));
+
+describe('dates, instants and ids on the wire (one parser each)', () => {
+  test.each([
+    ['2026-02-28', true],
+    ['2028-02-29', true],
+    ['2026-02-30', false],
+    ['2026-13-01', false],
+    ['0000-01-01', false],
+    ['1899-12-31', false],
+    ['1900-01-01', true],
+    ['2100-12-31', true],
+    ['2101-01-01', false],
+    ['2026-1-01', false],
+  ])('isIsoDate(%s) -> %s', (value, expected) => expect(isIsoDate(value)).toBe(expected));
+
+  test.each([
+    ['2026-11-26T10:00:00Z', true],
+    ['2026-11-26T10:00:00.123Z', true],
+    ['2026-11-26T10:00-03:00', true],
+    ['2026-11-26T10:00:00+14:00', true],
+    ['2026-11-26T10:00:00-14:00', true],
+    ['2026-11-26T10:00:00-14:01', false],
+    ['2026-11-26T10:00:00-23:59', false],
+    ['2026-11-26T10:00:00+05:60', false],
+    ['2026-02-30T10:00:00Z', false],
+    ['0000-01-01T00:00:00Z', false],
+    ['2026-11-26T24:00:00Z', false],
+    ['2026-11-26T10:00:00', false],
+    ['2026-11-26', false],
+  ])('isIsoTimestamp(%s) -> %s', (value, expected) => expect(isIsoTimestamp(value)).toBe(expected));
+
+  test('wireDate, wireTimestamp, wireMonth and bodyId answer the field message, never pass what Postgres refuses', () => {
+    expect(v.safeParse(wireDate('Informe a data'), '2026-02-30').issues?.[0]?.message).toBe('Data inválida: use AAAA-MM-DD');
+    expect(v.safeParse(wireDate('Informe a data'), '').issues?.[0]?.message).toBe('Informe a data');
+    expect(v.safeParse(wireTimestamp('Informe quando'), '2026-11-26T10:00:00-23:59').success).toBe(false);
+    expect(v.safeParse(wireMonth('Mês inválido'), '0000-01').success).toBe(false);
+    expect(v.safeParse(wireMonth('Mês inválido'), '2026-11').success).toBe(true);
+    for (const id of [0, -1, 1.5, 2_147_483_648, 1e308, Number.NaN, '1'])
+      expect(v.safeParse(bodyId('Contato inválido.'), id).issues?.[0]?.message).toBe('Contato inválido.');
+    expect(v.safeParse(bodyId('Contato inválido.'), 2_147_483_647).success).toBe(true);
+  });
+});

@@ -9,7 +9,7 @@ import { financeStack, type Who } from './stack';
 
 /** Minhas tarefas, going cold and the daily digest (#25): pipeline's cards, finance's renewals, identity's mail. */
 const stack = financeStack();
-const { api, pipelineApi, cataloguesApi, brokerWithRefs, newLead, services, urls, importPolicies } = stack;
+const { api, pipelineApi, cataloguesApi, brokerWithRefs, newLead, services, urls, importPolicies, finalizedCard, issue } = stack;
 
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 function plusDays(days: number, from = today()): string {
@@ -355,5 +355,60 @@ describe('the daily digest', () => {
     expect((await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body).toEqual([]);
     expect((await settings()).body).toEqual({ enabled: true });
     expect(await replica(urls.identity, `${next}T10:30:00Z`).run(at(`${next}T10:30:00Z`))).toMatchObject({ planned: 0, sent: 0 });
+  });
+});
+
+describe('dates and ids PostgreSQL would refuse (#33 items 4-5): a pt-BR 400 on the field, never a 500, nothing stored', () => {
+  test('snooze, next actions, payment plan and merge', async () => {
+    const who = await brokerWithRefs();
+    const card = await lead(who, 'Gil Datas');
+    const other = await lead(who, 'Hugo Datas');
+    await book(who);
+    const renewal = ((await api().get('/api/renewals').set('Cookie', who.cookie)).body as { items: { id: number }[] }).items[0]!;
+    const sold = await finalizedCard(who);
+    expect((await issue(who, sold.id)).status).toBe(200);
+    const policy = ((await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number; cardId: number | null }[]).find(
+      (item) => item.cardId === sold.id,
+    )!;
+    expect((await setNextAction(who, card.id, { dueAt: nineAm(plusDays(2)), type: 'ligar' })).status).toBe(200);
+    const refusedWith = async (answer: { status: number; body: { issues?: { path: string }[] } }, field: string) => {
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues?.[0]?.path).toBe(field);
+    };
+
+    for (const dueAt of ['2026-02-30T12:00:00Z', `${plusDays(2)}T12:00:00-23:59`, '0000-01-01T00:00:00Z', `${plusDays(2)}T12:00:00+14:01`])
+      await refusedWith(await setNextAction(who, card.id, { dueAt, type: 'ligar' }), 'dueAt');
+    for (const dueAt of ['2026-02-30T12:00:00Z', `${plusDays(2)}T12:00:00-23:59`])
+      await refusedWith(
+        await api().put(`/api/renewals/${renewal.id}/next-action`).set('Cookie', who.cookie).send({ dueAt, type: 'ligar' }),
+        'dueAt',
+      );
+    for (const until of [`${plusDays(1)}T10:00:00-23:59`, '2027-02-30T10:00:00Z', '2101-01-01T00:00:00Z'])
+      await refusedWith(await pipelineApi().post(`/api/tasks/card-${card.id}/snooze`).set('Cookie', who.cookie).send({ until }), 'until');
+    // The widest real offsets are taken.
+    const snoozed = await pipelineApi()
+      .post(`/api/tasks/card-${card.id}/snooze`)
+      .set('Cookie', who.cookie)
+      .send({ until: `${plusDays(3)}T23:00:00+14:00` });
+    expect(snoozed.status).toBe(200);
+    for (const firstDueDate of ['0000-01-01', '2026-02-30', '2101-01-01', '99999-01-01'])
+      await refusedWith(
+        await api().put(`/api/policies/${policy.id}/payment-plan`).set('Cookie', who.cookie).send({ instalments: 2, firstDueDate }),
+        'firstDueDate',
+      );
+    for (const otherId of [2_147_483_648, 1e308, -1, 1.5])
+      await refusedWith(
+        await pipelineApi().post(`/api/contacts/${card.contactId}/merge`).set('Cookie', who.cookie).send({ otherId }),
+        'otherId',
+      );
+    // Nothing of it was stored: the card's action is the one set, the renewal has none, both contacts remain.
+    const tasks = await tasksOf(who);
+    expect(tasks.tasks.find((task) => task.id === `card-${card.id}`)?.dueAt.slice(0, 10)).toBe(plusDays(3));
+    expect(
+      ((await api().get('/api/renewals').set('Cookie', who.cookie)).body as { items: { id: number; nextAction: unknown }[] }).items.find(
+        (item) => item.id === renewal.id,
+      )?.nextAction ?? null,
+    ).toBeNull();
+    expect((await pipelineApi().get(`/api/contacts/${other.contactId}`).set('Cookie', who.cookie)).status).toBe(200);
   });
 });

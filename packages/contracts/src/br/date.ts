@@ -56,13 +56,38 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   return formatDate(date);
 }
 
-/** True for a real calendar date written as YYYY-MM-DD (rejects 2026-02-30). */
-export function isIsoDate(value: string): boolean {
-  const match = DATE_ONLY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+/** The years a date on the wire or in a form may have: what a policy, a birth or a due date can be. */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 2100;
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (year < DATE_YEAR_MIN || year > DATE_YEAR_MAX) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** True for a real calendar date written as YYYY-MM-DD, years 1900–2100 (rejects 2026-02-30 and 0000-01-01). */
+export function isIsoDate(value: string): boolean {
+  const match = DATE_ONLY.exec(value);
+  return match !== null && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/** 2026-11-26T10:00[:00[.000]] then Z or ±hh:mm. */
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|([+-])(\d{2}):(\d{2}))$/;
+
+/**
+ * True for an instant written as ISO 8601 with its offset that PostgreSQL takes as it is: a real
+ * calendar date (1900–2100), a real time of day, and an offset within ±14:00 (the widest any time
+ * zone uses; Postgres refuses or misreads beyond it).
+ */
+export function isIsoTimestamp(value: string): boolean {
+  const match = TIMESTAMP.exec(value);
+  if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) return false;
+  const [hour, minute, second] = [Number(match[4]), Number(match[5]), Number(match[6] ?? 0)];
+  if (hour > 23 || minute > 59 || second > 59) return false;
+  if (match[7] === 'Z') return true;
+  const offsetMinutes = Number(match[9]) * 60 + Number(match[10]);
+  return Number(match[10]) <= 59 && offsetMinutes <= 14 * 60;
 }
 
 const DATE_BR = /^(\d{2})\/(\d{2})\/(\d{4})$/;

@@ -12,11 +12,13 @@ import {
 
 const PAYMENT_METHOD_VALUES = PAYMENT_METHODS.map((method) => method.value) as [string, ...string[]];
 import {
+  bodyId,
   formId,
   isId,
   optionalWireId,
   optionalWireMoney,
   requiredCents,
+  wireDate,
   wireId,
   wireMoney,
   FINALIZE_MONEY_MAX_CENTS,
@@ -88,8 +90,8 @@ export const PolicyIssueSchema = v.object({
   premium: wireMoney('Prêmio é obrigatório', 'Prêmio não pode ser negativo', 9_999_999_999),
   /** The prêmio líquido (before IOF and juros): what commission is paid on. */
   netPremium: v.optional(optionalWireMoney('Prêmio líquido não pode ser negativo', 9_999_999_999), null),
-  startDate: required(v.pipe(v.string(), v.isoDate('Data inválida'))),
-  renewalDate: required(v.pipe(v.string(), v.isoDate('Data inválida'))),
+  startDate: required(wireDate('Data inválida')),
+  renewalDate: required(wireDate('Data inválida')),
   insurerId: optionalWireId('Seguradora inválida'),
   commissionPercentage: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\d{1,2}(\.\d{1,2})?$/, 'Comissão inválida'))), null),
   commissionAmount: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\d{1,10}(\.\d{1,2})?$/, 'Comissão inválida'))), null),
@@ -140,16 +142,16 @@ export const DocumentQuerySchema = v.object({ category: v.optional(v.picklist(DO
 export const ContactMoveSchema = v.object({ into: wireId('Contato inválido.') });
 
 const cents = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
-const isoDate = v.pipe(v.string(), v.isoDate());
+const isoDate = wireDate('Data inválida');
 
 /** One policy of a policies import, as the pipeline resolved it (contact and insurer ids, cents). */
 const PolicyImportItemSchema = v.object({
-  line: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  line: bodyId('Linha inválida.'),
   policyNumber: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(40)),
-  contactId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  contactId: bodyId('Contato inválido.'),
   contactName: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
   type: v.picklist(POLICY_TYPE_VALUES),
-  insurerId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  insurerId: bodyId('Seguradora inválida.'),
   startDate: v.nullable(isoDate),
   renewalDate: isoDate,
   premium: cents(9_999_999_999),
@@ -162,17 +164,17 @@ const PolicyImportItemSchema = v.object({
 
 /** POST /internal/finance/{userId}/policies/import: a batch of an import, upserted by policy number. */
 export const PolicyImportSchema = v.object({
-  importId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  importId: bodyId('Importação inválida.'),
   policies: v.pipe(v.array(PolicyImportItemSchema), v.maxLength(250)),
 });
 
 /** POST /internal/finance/{userId}/policies/import-undo: what one import did to each policy. */
 export const PolicyImportUndoSchema = v.object({
-  importId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  importId: bodyId('Importação inválida.'),
   policies: v.pipe(
     v.array(
       v.object({
-        policyId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        policyId: bodyId('Apólice inválida.'),
         appliedAt: v.string(),
         previous: v.nullable(v.record(v.string(), v.unknown())),
       }),
@@ -185,7 +187,7 @@ export const NetPremiumsSchema = v.object({
   policies: v.pipe(
     v.array(
       v.object({
-        policyId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        policyId: bodyId('Apólice inválida.'),
         netPremium: v.pipe(v.string(), v.regex(/^\d{1,10}(\.\d{1,2})?$/)),
       }),
     ),
@@ -208,9 +210,7 @@ export const PaymentPlanSchema = v.object({
     ),
     null,
   ),
-  firstDueDate: required(
-    v.pipe(v.string('Informe o 1º vencimento'), v.nonEmpty('Informe o 1º vencimento'), v.isoDate('1º vencimento inválido: use AAAA-MM-DD')),
-  ),
+  firstDueDate: required(wireDate('Informe o 1º vencimento', '1º vencimento inválido: use AAAA-MM-DD')),
   method: v.optional(v.nullable(v.picklist(PAYMENT_METHOD_VALUES, 'Forma de pagamento inválida')), null),
 });
 export type PaymentPlanInput = v.InferOutput<typeof PaymentPlanSchema>;

@@ -1,11 +1,8 @@
 import * as v from 'valibot';
 import { optionalText } from '../fields';
 import { STATEMENT_LINE_TYPES } from '../imports/import-options';
-import { wireMoney } from '../wire-fields';
+import { bodyId, wireDate, wireMonth, wireMoney } from '../wire-fields';
 import { MAX_CHARGEBACK_MONTH, MAX_CHARGEBACK_STEPS, MAX_GRACE_DAYS, MAX_TOLERANCE_CENTS } from './receivables-options';
-
-const positiveId = (message: string) =>
-  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message));
 
 /** PUT /api/insurers/{id}/chargeback-rule: months since the start -> % of the commission returned, months increasing. */
 export const ChargebackRuleSchema = v.object({
@@ -40,7 +37,7 @@ export const ChargebackRuleSchema = v.object({
 });
 export type ChargebackRuleInput = v.InferOutput<typeof ChargebackRuleSchema>;
 
-const MONTH = v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido: use AAAA-MM'));
+const MONTH = wireMonth('Mês inválido: use AAAA-MM');
 
 /** GET /api/receivables: a month (this one by default) and, optionally, one insurer. */
 export const ReceivablesQuerySchema = v.object({
@@ -63,7 +60,7 @@ export type ReceivableSettingsInput = v.InferOutput<typeof ReceivableSettingsSch
 
 /** PUT /api/statement-lines/{id}/match: the broker decides which instalment a line pays. */
 export const LineMatchSchema = v.object({
-  policyId: positiveId('Selecione a apólice.'),
+  policyId: bodyId('Selecione a apólice.'),
   instalment: v.pipe(
     v.number('Informe a parcela.'),
     v.integer('Parcela inválida.'),
@@ -82,38 +79,38 @@ const cents = v.pipe(v.number(), v.integer(), v.minValue(-999_999_999), v.maxVal
 
 /** A statement line as the pipeline sends it to finance: read, typed and its client's contacts found. */
 const StatementWireLine = v.object({
-  line: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  line: bodyId('Linha inválida.'),
   fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}:\d{1,6}$/)),
   policyNumber: v.nullable(v.pipe(v.string(), v.maxLength(40))),
   endorsement: v.nullable(v.pipe(v.string(), v.maxLength(20))),
   instalment: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999))),
-  contactIds: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.maxLength(20)),
+  contactIds: v.pipe(v.array(bodyId('Contato inválido.')), v.maxLength(20)),
   type: v.picklist(STATEMENT_LINE_TYPES),
   grossCents: cents,
   issCents: cents,
   irrfCents: cents,
   netCents: cents,
-  paidOn: v.nullable(v.pipe(v.string(), v.isoDate())),
+  paidOn: v.nullable(wireDate('Data do pagamento inválida')),
 });
 export type StatementWireLineInput = v.InferOutput<typeof StatementWireLine>;
 
 /** POST /internal/finance/{userId}/statements/match: each line's match, read only (the preview). */
 export const StatementMatchSchema = v.object({
-  insurerId: positiveId('Seguradora inválida.'),
+  insurerId: bodyId('Seguradora inválida.'),
   lines: v.pipe(v.array(StatementWireLine), v.maxLength(2_000)),
 });
 /** POST /internal/finance/{userId}/statements/apply: a commit's batch, written and matched. */
 export const StatementApplySchema = v.object({
-  importId: positiveId('Importação inválida.'),
-  insurerId: positiveId('Seguradora inválida.'),
+  importId: bodyId('Importação inválida.'),
+  insurerId: bodyId('Seguradora inválida.'),
   lines: v.pipe(v.array(StatementWireLine), v.maxLength(1_000)),
 });
 /** POST /internal/finance/{userId}/statements/undo: what a statement wrote goes. */
-export const StatementUndoSchema = v.object({ importId: positiveId('Importação inválida.') });
+export const StatementUndoSchema = v.object({ importId: bodyId('Importação inválida.') });
 /** POST /internal/finance/{userId}/statements/lines: the stored lines of a statement, by line number (its detail page). */
 export const StatementLinesLookupSchema = v.object({
-  importId: positiveId('Importação inválida.'),
-  lines: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.maxLength(500)),
+  importId: bodyId('Importação inválida.'),
+  lines: v.pipe(v.array(bodyId('Linha inválida.')), v.maxLength(500)),
 });
 export type StatementMatchInput = v.InferOutput<typeof StatementMatchSchema>;
 export type StatementApplyInput = v.InferOutput<typeof StatementApplySchema>;

@@ -1,10 +1,8 @@
 import * as v from 'valibot';
 import { optionalText, required } from '../fields';
-import { optionalWireMoney, wireMoney } from '../wire-fields';
+import { bodyId, wireMonth, optionalWireMoney, wireMoney, wireTimestamp } from '../wire-fields';
 import { LOST_REASONS, NEXT_ACTION_TYPES, RENEWAL_BUCKETS, RENEWAL_NOTE_MAX, RENEWAL_OUTCOMES } from './renewals-options';
 
-const positiveId = (message: string) =>
-  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message));
 const MONEY_MAX = 9_999_999_999;
 
 /** GET /api/renewals?bucket=90|60|30|15|overdue (every open renewal without it)&page=N (100 a page, the soonest first). */
@@ -21,7 +19,7 @@ export type RenewalsQuery = v.InferOutput<typeof RenewalsQuerySchema>;
 
 /** POST /api/renewals/{id}/quotes: an insurer's price for the next term. */
 export const RenewalQuoteSchema = v.object({
-  insurerId: positiveId('Selecione a seguradora da cotação.'),
+  insurerId: bodyId('Selecione a seguradora da cotação.'),
   premium: wireMoney('Informe o prêmio cotado', 'O prêmio não pode ser negativo', MONEY_MAX),
   note: optionalText(RENEWAL_NOTE_MAX),
 });
@@ -42,8 +40,8 @@ export const RenewalOutcomeSchema = v.pipe(
       v.nullable(
         v.object({
           policyNumber: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(40, 'Máximo de 40 caracteres'))), null),
-          insurerId: v.optional(v.nullable(positiveId('Seguradora inválida.')), null),
-          quoteId: v.optional(v.nullable(positiveId('Cotação inválida.')), null),
+          insurerId: v.optional(v.nullable(bodyId('Seguradora inválida.')), null),
+          quoteId: v.optional(v.nullable(bodyId('Cotação inválida.')), null),
           premium: optionalWireMoney('O prêmio não pode ser negativo', MONEY_MAX),
         }),
       ),
@@ -57,7 +55,7 @@ export const RenewalOutcomeSchema = v.pipe(
 );
 export type RenewalOutcomeInput = v.InferOutput<typeof RenewalOutcomeSchema>;
 
-const MONTH = v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido: use AAAA-MM'));
+const MONTH = wireMonth('Mês inválido: use AAAA-MM');
 /** GET /api/renewals/report?from=YYYY-MM&to=YYYY-MM (the last 12 months and the next 3 by default). */
 export const RenewalReportQuerySchema = v.object({ from: v.optional(MONTH), to: v.optional(MONTH) });
 export type RenewalReportQuery = v.InferOutput<typeof RenewalReportQuerySchema>;
@@ -67,13 +65,7 @@ const NEXT_ACTION_VALUES = NEXT_ACTION_TYPES.map((type) => type.value) as ['liga
 /** PUT …/next-action: when (an ISO instant), what and a note; `dueAt: null` clears it. */
 export const NextActionSchema = v.pipe(
   v.object({
-    dueAt: v.nullable(
-      v.pipe(
-        v.string('Informe quando'),
-        v.isoTimestamp('Data inválida: use AAAA-MM-DDTHH:MM:SSZ'),
-        v.check((text) => !Number.isNaN(Date.parse(text)), 'Data inválida'),
-      ),
-    ),
+    dueAt: v.nullable(wireTimestamp('Informe quando')),
     type: v.optional(v.nullable(v.picklist(NEXT_ACTION_VALUES, 'Escolha o tipo da próxima ação')), null),
     note: optionalText(RENEWAL_NOTE_MAX),
   }),

@@ -48,10 +48,15 @@ export interface ImportSummary extends ImportFile {
   undoUntil: string | null;
 }
 
+/** A row's error: the import field it is about (`field`, as the import's contract names it; `path` says the same). */
+export interface ImportRowError extends FieldIssue {
+  field: string;
+}
+
 export interface ImportRowResult {
   line: number;
   outcome: ImportOutcome;
-  errors: FieldIssue[];
+  errors: ImportRowError[];
   /** Why (the match, the duplicate): a sentence for the preview. */
   reason: string | null;
   /** The contact (or policy) it matched or created. */

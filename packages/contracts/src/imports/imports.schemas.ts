@@ -4,6 +4,7 @@ import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
 import { parseBrazilianPhone } from '../br/phone';
 import { maxLengthMessage, optionalEmail, optionalText, requiredText } from '../fields';
+import { bodyId } from '../wire-fields';
 import { STATE_CODES } from '../options/broker-options';
 import { NOTE_MAX_LENGTH } from '../pipeline/pipeline-options';
 import {
@@ -50,10 +51,7 @@ export const ImportMappingSchema = v.object({
   /** A policies import: insurer names of the file the broker maps to one of their insurers (name -> insurer id). */
   insurers: v.optional(
     v.pipe(
-      v.record(
-        v.pipe(v.string(), v.maxLength(100)),
-        v.pipe(v.number('Seguradora inválida.'), v.integer('Seguradora inválida.'), v.minValue(1, 'Seguradora inválida.')),
-      ),
+      v.record(v.pipe(v.string(), v.maxLength(100)), bodyId('Seguradora inválida.')),
       v.check((names) => Object.keys(names).length <= 500, 'Seguradoras demais no mapeamento.'),
     ),
     {},
@@ -75,7 +73,7 @@ export const ImportRowsQuerySchema = v.object({
 
 /** POST /api/contacts/{id}/merge: the other contact, and which of the two gives each field. */
 export const ContactMergeSchema = v.object({
-  otherId: v.pipe(v.number('Contato inválido.'), v.integer('Contato inválido.'), v.minValue(1, 'Contato inválido.')),
+  otherId: bodyId('Contato inválido.'),
   keep: v.optional(
     v.record(v.picklist(CONTACT_RECORD_FIELDS, 'Campo inválido.'), v.picklist(['this', 'other'], "Use 'this' ou 'other'.")),
     {},

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { optionalText, required, requiredText } from '../fields';
+import { bodyId } from '../wire-fields';
 import {
   CONSENT_PURPOSES,
   INTERACTION_NOTE_MAX,
@@ -15,8 +16,6 @@ import {
 const INTERACTION_VALUES = INTERACTION_TYPES.map((type) => type.value) as [string, ...string[]];
 const PURPOSE_VALUES = CONSENT_PURPOSES.map((purpose) => purpose.value) as ['servico', 'marketing'];
 const KNOWN_VARIABLES = new Set<string>(TEMPLATE_VARIABLES.map((variable) => variable.value));
-const positiveId = (message: string) =>
-  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message));
 
 /** POST /api/contacts/{id}/interactions: a call, WhatsApp, e-mail or meeting, with what was said. */
 export const InteractionSchema = v.object({
@@ -47,7 +46,7 @@ export const MessageTemplatesSchema = v.object({
   templates: v.pipe(
     v.array(
       v.object({
-        id: v.optional(v.nullable(positiveId('Modelo inválido.')), null),
+        id: v.optional(v.nullable(bodyId('Modelo inválido.')), null),
         name: requiredText('Dê um nome ao modelo', TEMPLATE_NAME_MAX),
         purpose: required(v.picklist(PURPOSE_VALUES, 'Escolha a finalidade: serviço ou marketing')),
         body: TEMPLATE_BODY,
@@ -62,7 +61,7 @@ export type MessageTemplatesInput = v.InferOutput<typeof MessageTemplatesSchema>
 
 /** POST /api/contacts/{id}/whatsapp: which template, and optionally which of the contact's policies fills it. */
 export const WhatsappSchema = v.object({
-  templateId: positiveId('Escolha o modelo da mensagem.'),
-  policyId: v.optional(v.nullable(positiveId('Apólice inválida.')), null),
+  templateId: bodyId('Escolha o modelo da mensagem.'),
+  policyId: v.optional(v.nullable(bodyId('Apólice inválida.')), null),
 });
 export type WhatsappInput = v.InferOutput<typeof WhatsappSchema>;

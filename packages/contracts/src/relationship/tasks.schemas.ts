@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { bodyId, wireDate, wireTimestamp } from '../wire-fields';
 import { IDLE_DAYS_MAX, TASK_WINDOWS } from './tasks-options';
 
 const WINDOW_VALUES = TASK_WINDOWS.map((window) => window.value) as ['overdue', 'today', 'upcoming'];
@@ -11,20 +12,11 @@ export type TasksQuery = v.InferOutput<typeof TasksQuerySchema>;
 
 /** POST /api/tasks/{id}/snooze: the task comes back at this instant (in the future). */
 export const SnoozeSchema = v.object({
-  until: v.pipe(
-    v.string('Informe até quando adiar'),
-    v.isoTimestamp('Data inválida: use AAAA-MM-DDTHH:MM:SSZ'),
-    v.check((text) => !Number.isNaN(Date.parse(text)), 'Data inválida'),
-  ),
+  until: wireTimestamp('Informe até quando adiar'),
 });
 export type SnoozeInput = v.InferOutput<typeof SnoozeSchema>;
 
-const STAGE_ID = v.pipe(
-  v.number('Etapa inválida.'),
-  v.integer('Etapa inválida.'),
-  v.minValue(1, 'Etapa inválida.'),
-  v.maxValue(2_147_483_647, 'Etapa inválida.'),
-);
+const STAGE_ID = bodyId('Etapa inválida.');
 const IDLE_DAYS_MESSAGE = `Use de 1 a ${IDLE_DAYS_MAX} dias, ou deixe sem limite`;
 
 /** PUT /api/pipeline-stages/idle-limits: each stage's days without activity (null: no limit). */
@@ -52,7 +44,7 @@ export type StageIdleLimitsInput = v.InferOutput<typeof StageIdleLimitsSchema>;
 
 /** GET /internal/finance/{userId}/renewal-tasks?until=YYYY-MM-DD: what the task lists need of the renewals. */
 export const RenewalTasksQuerySchema = v.object({
-  until: v.pipe(v.string('Informe a data'), v.isoDate('Data inválida: use AAAA-MM-DD')),
+  until: wireDate('Informe a data'),
 });
 export type RenewalTasksQuery = v.InferOutput<typeof RenewalTasksQuerySchema>;
 
