@@ -119,6 +119,77 @@ describe('WhatsApp with a record', () => {
     ).toBe(400);
   });
 
+  test('a marketing message sent while the consent is withdrawn is refused or recorded before the withdrawal, never after', async () => {
+    const who = await brokerWithRefs();
+    const marketing = (await templates(who)).find((template) => template.purpose === 'marketing')!;
+    const ana = await contact(who, 'Ana Prado', '(11) 93456-7890');
+    const consent = (granted: boolean) =>
+      pipelineApi().put(`/api/contacts/${ana.id}/consent`).set('Cookie', who.cookie).send({ purpose: 'marketing', granted });
+    const send = () => pipelineApi().post(`/api/contacts/${ana.id}/whatsapp`).set('Cookie', who.cookie).send({ templateId: marketing.id });
+    for (let round = 0; round < 4; round += 1) {
+      expect((await consent(true)).status).toBe(200);
+      const answers = await Promise.all([send(), send(), send(), send(), consent(false), send(), send(), send(), send()]);
+      for (const answer of answers) expect([200, 201, 409]).toContain(answer.status);
+    }
+    const entries = (await pipelineApi().get(`/api/contacts/${ana.id}/timeline`).set('Cookie', who.cookie)).body.entries as {
+      id: number;
+      kind: string;
+      purpose: string;
+      granted?: boolean;
+    }[];
+    // Oldest first, by the list's order and by id alike: marketing is only ever recorded while consented.
+    const chronological = [...entries].reverse();
+    expect(chronological.map((entry) => entry.id)).toEqual([...chronological.map((entry) => entry.id)].sort((a, b) => a - b));
+    let consented = false;
+    const outOfConsent: number[] = [];
+    for (const entry of chronological) {
+      if (entry.kind === 'consent') consented = entry.granted === true;
+      else if (entry.kind === 'whatsapp' && entry.purpose === 'marketing' && !consented) outOfConsent.push(entry.id);
+    }
+    expect(outOfConsent).toEqual([]);
+    expect(chronological.filter((entry) => entry.kind === 'consent')).toHaveLength(8);
+  });
+
+  test('deleting a lead card keeps its prospect when something is on their timeline; merging moves the entries (#33 item 3)', async () => {
+    const who = await brokerWithRefs();
+    const quiet = await stack.newLead(who, { name: 'Lead Sem Histórico', phone: '(11) 98765-1111', productId: who.refs.products[0]!.id });
+    const called = await stack.newLead(who, { name: 'Lead Com Ligação', phone: '(11) 98765-2222', productId: who.refs.products[0]!.id });
+    const logged = await pipelineApi()
+      .post(`/api/contacts/${called.body.contactId as number}/interactions`)
+      .set('Cookie', who.cookie)
+      .send({ type: 'ligacao', note: 'Pediu cotação' });
+    expect(logged.status).toBe(201);
+    for (const card of [quiet, called])
+      expect(
+        (
+          await pipelineApi()
+            .delete(`/api/pipeline/${card.body.id as number}`)
+            .set('Cookie', who.cookie)
+        ).status,
+      ).toBe(204);
+    expect(
+      (
+        await pipelineApi()
+          .get(`/api/contacts/${quiet.body.contactId as number}`)
+          .set('Cookie', who.cookie)
+      ).status,
+    ).toBe(404);
+    const timeline = await pipelineApi()
+      .get(`/api/contacts/${called.body.contactId as number}/timeline`)
+      .set('Cookie', who.cookie);
+    expect(timeline.status).toBe(200);
+    expect(timeline.body.entries).toEqual([logged.body]);
+
+    // Merged into another contact, the entries follow the person.
+    const kept = await contact(who, 'Lead Com Ligação', '(11) 98765-3333');
+    const merged = await pipelineApi()
+      .post(`/api/contacts/${kept.id}/merge`)
+      .set('Cookie', who.cookie)
+      .send({ otherId: called.body.contactId });
+    expect(merged.status).toBe(200);
+    expect((await pipelineApi().get(`/api/contacts/${kept.id}/timeline`).set('Cookie', who.cookie)).body.entries).toEqual([logged.body]);
+  });
+
   test('templates may not carry a CPF, a card number or an unknown variable; the list keeps one at least', async () => {
     const who = await brokerWithRefs();
     const put = (body: string) =>

@@ -139,9 +139,17 @@ export class ContactWriter {
    */
   async undo(trx: Knex.Transaction, userId: string, importId: number): Promise<KeptRow[]> {
     const { rows } = await trx.raw<{
-      rows: { line: number; applied: string; targetId: number; previous: Record<string, unknown> | null; changed: boolean }[];
+      rows: {
+        line: number;
+        applied: string;
+        targetId: number;
+        previous: Record<string, unknown> | null;
+        changed: boolean;
+        onTimeline: boolean;
+      }[];
     }>(
       `select r.line, r.applied, r.target_id as "targetId", r.previous,
+              exists (select 1 from contact_timeline t where t.user_id = r.user_id and t.contact_id = c.id) as "onTimeline",
               (c.updated_at > r.applied_at
                or exists (select 1 from pipeline_cards k where k.user_id = r.user_id and k.contact_id = c.id and k.created_at > r.applied_at)
                or exists (select 1 from notes n where n.user_id = r.user_id and n.contact_id = c.id and n.created_at > r.applied_at)) as changed
@@ -156,6 +164,12 @@ export class ContactWriter {
     const restore: Record<string, unknown>[] = [];
     const holders = rows.some((row) => row.applied === 'created') ? await this.policyHolders(userId) : new Set<number>();
     for (const row of rows) {
+      // A message sent, a call logged, a consent: the timeline is the contact's record and is never
+      // deleted with it, so the contact stays (as an edit would keep it).
+      if (row.applied === 'created' && row.onTimeline) {
+        kept.push({ line: row.line, targetId: row.targetId, reason: 'Tem histórico (mensagem, interação ou consentimento): mantido' });
+        continue;
+      }
       if (row.changed) {
         kept.push({ line: row.line, targetId: row.targetId, reason: 'Alterado depois da importação: mantido como está' });
         continue;

@@ -118,12 +118,14 @@ export class PipelineService {
         throw (await this.cards.of(userId, trx).byId(id).first('id'))
           ? new HttpError(409, ISSUED_CARD_DELETE)
           : new HttpError(404, CARD_NOT_FOUND);
-      // The prospect was created for this lead: it goes with its last card.
+      // The prospect was created for this lead: it goes with its last card, unless something happened
+      // with them (a message, a call, a consent): the timeline is kept, and the contact with it.
       await this.contacts
         .of(userId, trx)
         .byId(card.contactId)
         .andWhere({ type: 'prospect' })
         .whereNotExists(trx('pipeline_cards').where('contact_id', card.contactId))
+        .whereNotExists(trx('contact_timeline').where('contact_id', card.contactId))
         .delete();
     });
   }

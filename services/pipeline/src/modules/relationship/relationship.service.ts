@@ -80,7 +80,11 @@ export class RelationshipService {
     contactId: number,
     entry: Record<string, unknown>,
   ): Promise<TimelineEntry> {
-    const [row] = (await this.timeline.of(user.id, trx).insert({ contactId, createdBy: user.email.slice(0, 100), ...entry })) as EntryRow[];
+    // The time it is written (not the transaction's start): an entry that waited on the contact's lock
+    // is placed after the one that held it, as it happened.
+    const [row] = (await this.timeline
+      .of(user.id, trx)
+      .insert({ contactId, createdBy: user.email.slice(0, 100), createdAt: trx.raw('clock_timestamp()'), ...entry })) as EntryRow[];
     return toEntry(row!);
   }
 
@@ -203,6 +207,13 @@ export class RelationshipService {
         : {}),
     });
     const entry = await this.knex.transaction(async (trx) => {
+      // The consent is read again under the contact's row lock, in the transaction that records the
+      // message: a withdrawal committed meanwhile is seen here (and refuses), one arriving now waits
+      // for this message to be recorded first. The timeline never shows marketing after a withdrawal.
+      const locked = (await this.contacts.of(user.id, trx).byId(contactId).forUpdate().first('consentMarketing')) as
+        { consentMarketing: boolean } | undefined;
+      if (!locked) throw new HttpError(404, NOT_FOUND.contact);
+      if (template.purpose === 'marketing' && !locked.consentMarketing) throw new HttpError(409, NO_MARKETING);
       await this.contacts.of(user.id, trx).byId(contactId).update({ lastContact: trx.fn.now() });
       await warmContactCards(trx, user.id, contactId);
       return this.insert(trx, user, contactId, { kind: 'whatsapp', templateName: template.name, purpose: template.purpose, text });
