@@ -41,6 +41,25 @@ async function waitDone(cookie: string, id: number) {
   throw new Error('import did not finish');
 }
 
+/** Uploads a ';' CSV, confirms the suggested mapping and answers the preview. */
+async function previewOf(cookie: string, csv: string) {
+  const created = await upload(cookie, Buffer.from(csv), 'carteira.csv');
+  expect(created.status).toBe(201);
+  const preview = await api()
+    .put(`/api/imports/${created.body.id as number}/mapping`)
+    .set('Cookie', cookie)
+    .send({ mapping: created.body.mapping, mode: 'upsert' });
+  expect(preview.status).toBe(200);
+  return preview;
+}
+
+async function commitAndWait(cookie: string, id: number) {
+  expect((await api().post(`/api/imports/${id}/commit`).set('Cookie', cookie)).status).toBe(202);
+  const done = await waitDone(cookie, id);
+  expect(done.body.status).toBe('done');
+  return done;
+}
+
 async function contacts(cookie: string) {
   const response = await api().get('/api/contacts?pageSize=100').set('Cookie', cookie);
   return response.body.items as Record<string, unknown>[];
@@ -84,10 +103,14 @@ describe('importing contacts', () => {
     });
     const byLine = Object.fromEntries((preview.body.rows as { line: number }[]).map((row) => [row.line, row]));
     expect(byLine[4]).toMatchObject({ outcome: 'skip', reason: expect.stringContaining('linha 2') });
-    expect(byLine[5]).toMatchObject({ outcome: 'error', errors: [{ path: 'document', message: 'CPF ou CNPJ inválido' }] });
+    // The contract's shape: each error names its field (`path` kept alongside).
+    expect(byLine[5]).toMatchObject({
+      outcome: 'error',
+      errors: [{ field: 'document', path: 'document', message: 'CPF ou CNPJ inválido' }],
+    });
     expect(byLine[7]).toMatchObject({
       outcome: 'error',
-      errors: [{ path: 'phone', message: expect.stringContaining('Telefone inválido') }],
+      errors: [{ field: 'phone', message: expect.stringContaining('Telefone inválido') }],
     });
 
     const errors = await api().get(`/api/imports/${id}/errors.csv`).set('Cookie', who.cookie);
@@ -178,6 +201,78 @@ describe('importing contacts', () => {
       ['clientes.csv', 'undone'],
     ]);
     expect(history.body[2]).toMatchObject({ createdBy: who.user.email, applied: { create: 3 } });
+  });
+
+  test('a row with a CPF is matched by its CPF: a shared landline or e-mail never updates another person (#33 item 6)', async () => {
+    const who = await broker();
+    const first = await previewOf(
+      who.cookie,
+      ['Nome;CPF;Telefone;E-mail', 'Maria Família;529.982.247-25;(11) 3222-4455;', 'Sem Documento;;;contato@empresa.com.br'].join('\n'),
+    );
+    expect(first.body.counts).toMatchObject({ create: 2 });
+    await commitAndWait(who.cookie, first.body.id as number);
+
+    const second = await previewOf(
+      who.cookie,
+      [
+        'Nome;CPF;Telefone;E-mail',
+        // The family's landline, another CPF: another person.
+        'João Família;111.444.777-35;(11) 3222-4455;',
+        // The company's e-mail, held by a contact without a document: maybe that one, never an update.
+        'Pedro Empresa;390.533.447-05;;contato@empresa.com.br',
+        // The landline again in this file, a third CPF: a third person.
+        'Lia Família;987.654.321-00;(11) 3222-4455;',
+        // Maria's CPF with a new e-mail: her update.
+        'Maria Família;52998224725;;maria@familia.com',
+      ].join('\n'),
+    );
+    const outcomes = (second.body.rows as { line: number; outcome: string; reason: string }[]).map((row) => [row.line, row.outcome]);
+    expect(outcomes).toEqual([
+      [2, 'create'],
+      [3, 'duplicate'],
+      [4, 'create'],
+      [5, 'update'],
+    ]);
+    expect(second.body.rows[1].reason).toContain('Possível duplicado de Sem Documento');
+    expect(second.body.rows[3].reason).toContain('pelo CPF/CNPJ');
+    await commitAndWait(who.cookie, second.body.id as number);
+    const byCpf = Object.fromEntries((await contacts(who.cookie)).map((contact) => [contact.cpf, contact]));
+    expect(byCpf['52998224725']).toMatchObject({ name: 'Maria Família', phone: '1132224455', email: 'maria@familia.com' });
+    expect(byCpf['11144477735']).toMatchObject({ name: 'João Família', phone: '1132224455' });
+    expect(byCpf['98765432100']).toMatchObject({ name: 'Lia Família', phone: '1132224455' });
+    expect(byCpf['39053344705']).toBeUndefined();
+    expect(await contacts(who.cookie)).toHaveLength(4);
+  });
+
+  test('undo keeps an imported contact the broker has since messaged, with its timeline (#33 item 3)', async () => {
+    const who = await broker();
+    const preview = await previewOf(
+      who.cookie,
+      ['Nome;Celular', 'Rita Mensagem;(11) 98888-7777', 'Sofia Intocada;(11) 97777-6666'].join('\n'),
+    );
+    await commitAndWait(who.cookie, preview.body.id as number);
+    const rita = (await contacts(who.cookie)).find((contact) => contact.name === 'Rita Mensagem')!;
+    const saved = await api()
+      .put('/api/message-templates')
+      .set('Cookie', who.cookie)
+      .send({ templates: [{ name: 'Oi', purpose: 'servico', body: 'Olá, {nome}!' }] });
+    const welcome = (saved.body as { id: number }[])[0]!;
+    const sent = await api()
+      .post(`/api/contacts/${rita.id as number}/whatsapp`)
+      .set('Cookie', who.cookie)
+      .send({ templateId: welcome.id });
+    expect(sent.status).toBe(201);
+
+    const undone = await api()
+      .delete(`/api/imports/${preview.body.id as number}`)
+      .set('Cookie', who.cookie);
+    expect(undone.status).toBe(200);
+    expect(undone.body.undoKept).toEqual([expect.objectContaining({ targetId: rita.id, reason: expect.stringContaining('mensagem') })]);
+    expect((await contacts(who.cookie)).map((contact) => contact.name)).toEqual(['Rita Mensagem']);
+    const timeline = await api()
+      .get(`/api/contacts/${rita.id as number}/timeline`)
+      .set('Cookie', who.cookie);
+    expect(timeline.body.entries).toEqual([sent.body.entry]);
   });
 
   test('an XLSX: the chosen sheet, shared strings, dates and formulas as their cached values', async () => {

@@ -98,7 +98,9 @@ function nameIndex(list: readonly { id: number; name: string }[]): Map<string, n
 /**
  * The outcome of every row of a contacts import, given the mapping (field -> column index), the
  * mode, the broker's contacts and catalogues. Rows are validated by the contracts' row schema;
- * a row matches a contact by document, else e-mail, else phone; a second row of the same person
+ * a row with a CPF/CNPJ matches a contact by it alone (sharing a phone or e-mail with a contact
+ * that has no document makes it a possible duplicate; with one of another document, a new
+ * person); a row without one matches by e-mail, else phone; a second row of the same person
  * in the file is merged into the first (its blanks filled) and skipped; a name-only match is a
  * possible duplicate, never merged. Pure: no I/O, so the preview is one pass over memory.
  */
@@ -115,9 +117,15 @@ export async function analyseContacts(input: {
   const products = nameIndex(input.reference.products);
   const leadSources = nameIndex(input.reference.leadSources);
   const byKey = new Map<string, ExistingContact>();
+  /** E-mail and phone keys -> a contact holding them without a document (a person a documented row may be). */
+  const undocumentedByKey = new Map<string, ExistingContact>();
   const byName = new Map<string, ExistingContact[]>();
   for (const contact of input.existing) {
-    for (const [kind, value] of keysOf(contact)) if (!byKey.has(`${kind}:${value}`)) byKey.set(`${kind}:${value}`, contact);
+    for (const [kind, value] of keysOf(contact)) {
+      if (!byKey.has(`${kind}:${value}`)) byKey.set(`${kind}:${value}`, contact);
+      if (kind !== 'document' && !(contact.cpf ?? contact.cnpj) && !undocumentedByKey.has(`${kind}:${value}`))
+        undocumentedByKey.set(`${kind}:${value}`, contact);
+    }
     const name = comparableName(contact.name);
     byName.set(name, [...(byName.get(name) ?? []), contact]);
   }
@@ -168,9 +176,32 @@ export async function analyseContacts(input: {
       note: value.notes,
     };
     const keys = keysOf(record);
+    // A row with a CPF/CNPJ is matched by it alone: another document means another person, however
+    // many phones (a family's landline, a switchboard) or e-mails they share. Without one, the
+    // e-mail, else the phone.
+    const documented = keys[0]?.[0] === 'document';
+    const matchKeys = documented ? keys.slice(0, 1) : keys;
+    const sharedKeys = documented ? keys.slice(1) : [];
 
     // The same person earlier in this file: merged there.
-    const earlier = keys.map(([kind, key]) => firstInFile.get(`${kind}:${key}`)).find((found) => found !== undefined);
+    const earlier = matchKeys.map(([kind, key]) => firstInFile.get(`${kind}:${key}`)).find((found) => found !== undefined);
+    // A documented row sharing an e-mail or phone with an earlier row that has no document: maybe that person.
+    const earlierUndocumented = earlier
+      ? undefined
+      : sharedKeys
+          .map(([kind, key]) => firstInFile.get(`${kind}:${key}`))
+          .find((found) => found !== undefined && !(found.full.cpf ?? found.full.cnpj));
+    if (earlierUndocumented) {
+      results.push({
+        line: row.line,
+        outcome: 'duplicate',
+        errors: [],
+        reason: `Possível duplicado da linha ${earlierUndocumented.line} (${earlierUndocumented.full.name}): mesmo e-mail ou telefone, e aquela linha não tem CPF/CNPJ. Não será importado; confira e mescle em Possíveis duplicados se for a mesma pessoa`,
+        targetId: earlierUndocumented.targetId,
+        record: null,
+      });
+      continue;
+    }
     if (earlier) {
       for (const column of CONTACT_COLUMNS) {
         if (earlier.full[column] === null && record[column] !== null)
@@ -189,9 +220,26 @@ export async function analyseContacts(input: {
       continue;
     }
 
-    const match = keys.map(([kind, key]) => ({ kind, contact: byKey.get(`${kind}:${key}`) })).find((found) => found.contact !== undefined);
+    const match = matchKeys
+      .map(([kind, key]) => ({ kind, contact: byKey.get(`${kind}:${key}`) }))
+      .find((found) => found.contact !== undefined);
+    const undocumented = match?.contact
+      ? undefined
+      : sharedKeys.map(([kind, key]) => ({ kind, contact: undocumentedByKey.get(`${kind}:${key}`) })).find((found) => found.contact);
     let result: Working;
-    if (match?.contact) {
+    if (undocumented?.contact) {
+      const contact = undocumented.contact;
+      result = {
+        line: row.line,
+        outcome: 'duplicate',
+        errors: [],
+        reason: `Possível duplicado de ${contact.name} (#${contact.id}): mesmo ${KEY_LABELS[undocumented.kind]}, e o contato não tem CPF/CNPJ. Não será importado; confira e mescle em Possíveis duplicados se for a mesma pessoa`,
+        targetId: contact.id,
+        record: null,
+        full: record,
+        existing: null,
+      };
+    } else if (match?.contact) {
       const contact = match.contact;
       const by = `pelo ${KEY_LABELS[match.kind]}`;
       const changes = pickChanges(record, contact);

@@ -363,7 +363,7 @@ export class ImportsService {
       rows: rows.map((row): ImportRowResult => ({
         line: row.line,
         outcome: row.outcome ?? 'skip',
-        errors: row.errors ?? [],
+        errors: (row.errors ?? []).map((issue) => ({ field: issue.path, path: issue.path, message: issue.message })),
         reason: row.reason,
         targetId: row.targetId,
         values: Object.fromEntries(current.headers.map((header, index) => [header, row.cells[index] ?? ''])),
