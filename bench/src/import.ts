@@ -8,6 +8,11 @@
  * - Memory: the pipeline service's RSS growth from before the upload to its peak (target ≤ 150 MB).
  * - Reads while the commit runs: p99 of the board and the contacts list against their idle p99
  *   (target < 2×).
+ * - Expansion (#33): XLSX files of a few KB whose cells all point at one shared string: one past
+ *   the file's bound (20,000 cells × 5,000 characters: refused, nothing stored) and one at it
+ *   (100,000 rows × 2 cells × 159 characters ≈ 31.8 M characters: stored). For each, what the
+ *   database grew by (pipeline's import tables) and the pipeline's RSS growth, against the same
+ *   characters COPYed as text into a bare table (the floor of storing them at all).
  * A benchmark, never a test: it prints what it measured and the targets.
  */
 import { chmod, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -17,6 +22,8 @@ import { pipeline as streamPipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { IMPORT_LIMITS } from '@corretora/contracts';
+import { xlsxWorkbook } from '@corretora/service-kit/file-samples';
 import { startBenchStack } from './bench-stack';
 import { cpfOf, onboardedBroker } from './broker';
 
@@ -116,12 +123,122 @@ const p99 = (times: number[]) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
 };
 
+/** Samples a process tree's RSS every `everyMs` until stopped: its value before, and its peak so far. */
+async function sampleRss(pid: number, everyMs: number) {
+  const before = await treeRss(pid);
+  let peak = before;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await treeRss(pid));
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    before,
+    peak: () => peak,
+    async stop() {
+      sampling = false;
+      await sampler;
+      return peak;
+    },
+  };
+}
+
 async function timed(url: string, cookie: string): Promise<number> {
   const started = performance.now();
   const response = await fetch(url, { headers: { Cookie: cookie } });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return performance.now() - started;
+}
+
+/** Bytes of pipeline's import tables (heap, indexes, TOAST). */
+async function importTablesBytes(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ bytes: string }>(
+      "select pg_total_relation_size('pipeline.import_rows') + pg_total_relation_size('pipeline.imports') as bytes",
+    );
+    return Number(rows[0]!.bytes);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The same characters as text in a bare table, COPYed: what storing them costs at the least. */
+async function textFloorBytes(databaseUrl: string, rows: number, cells: readonly string[]): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('drop table if exists public.bench_expansion_floor');
+    await client.query('create table public.bench_expansion_floor (a text, b text)');
+    const line = `${cells.join('\t')}\n`;
+    await streamPipeline(
+      Readable.from(
+        (function* () {
+          for (let index = 0; index < rows; index += 1) yield line;
+        })(),
+      ),
+      client.query(copyFrom('copy public.bench_expansion_floor from stdin')),
+    );
+    const { rows: size } = await client.query<{ bytes: string }>("select pg_total_relation_size('public.bench_expansion_floor') as bytes");
+    await client.query('drop table public.bench_expansion_floor');
+    return Number(size[0]!.bytes);
+  } finally {
+    await client.end();
+  }
+}
+
+async function measureExpansion(url: string, databaseUrl: string, pid: number, log: (line: string) => void) {
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  // A broker of its own: the first one's book already holds rows.
+  const { cookie } = await onboardedBroker(url, 'expansion');
+  const cases = [
+    {
+      name: 'past the bound: 10,000 rows × 2 cells × 5,000 chars (100 M)',
+      rows: 10_000,
+      cells: ['x'.repeat(IMPORT_LIMITS.cellChars), 'x'.repeat(IMPORT_LIMITS.cellChars)],
+    },
+    // A name and a note each row (every row a contact to create), then previewed: what the rows and their records hold.
+    { name: 'at the bound: 99,999 rows × (60 + 258 chars) (31.8 M), previewed', rows: 99_999, cells: ['N'.repeat(60), 'y'.repeat(258)] },
+  ];
+  const results = [];
+  for (const entry of cases) {
+    const file = xlsxWorkbook({ Plan1: [['Nome', 'Observações'], ...Array.from({ length: entry.rows }, () => entry.cells)] });
+    const before = await importTablesBytes(databaseUrl);
+    const rss = await sampleRss(pid, 50);
+    const started = performance.now();
+    const form = new FormData();
+    form.set('kind', 'contacts');
+    form.set('file', new Blob([new Uint8Array(file)]), 'expande.xlsx');
+    const answer = await fetch(`${url}/api/imports`, { method: 'POST', headers: { Cookie: cookie }, body: form });
+    const body = (await answer.json()) as { message?: string; id?: number; mapping?: Record<string, string> };
+    if (answer.status === 201) {
+      const mapped = await fetch(`${url}/api/imports/${body.id}/mapping`, {
+        method: 'PUT',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ mapping: body.mapping, mode: 'upsert' }),
+      });
+      if (mapped.status !== 200) throw new Error(`mapping: ${mapped.status} ${await mapped.text()}`);
+    }
+    const ms = performance.now() - started;
+    const rssPeak = await rss.stop();
+    const grown = (await importTablesBytes(databaseUrl)) - before;
+    const floor = await textFloorBytes(databaseUrl, entry.rows, entry.cells);
+    log(`${entry.name}: ${answer.status} in ${ms.toFixed(0)} ms${body.message ? ` (${body.message})` : ''}`);
+    results.push({
+      workbook: `${entry.name}, ${(file.length / 1024).toFixed(0)} KiB`,
+      answer: answer.status,
+      'database growth': mib(grown),
+      'floor (same text COPYed)': mib(floor),
+      'ratio to floor': (grown / floor).toFixed(2),
+      'pipeline RSS growth': `${((rssPeak - rss.before) / 1_000_000).toFixed(0)} MB`,
+      target: answer.status === 413 ? '413, growth ≈ 0' : 'stored: the stated bound (README)',
+    });
+  }
+  return results;
 }
 
 async function main(): Promise<void> {
@@ -164,15 +281,8 @@ async function main(): Promise<void> {
     log(`floor: COPY of the same rows into a bare table: ${floorMs.toFixed(0)} ms`);
 
     const pid = stack.services.find((entry) => entry.name === 'pipeline')!.pid!;
-    const rssBefore = await treeRss(pid);
-    let rssPeak = rssBefore;
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        rssPeak = Math.max(rssPeak, await treeRss(pid));
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
+    const rss = await sampleRss(pid, 100);
+    const rssBefore = rss.before;
 
     const previewStarted = performance.now();
     const form = new FormData();
@@ -182,7 +292,7 @@ async function main(): Promise<void> {
     if (created.status !== 201) throw new Error(`upload: ${created.status} ${await created.text()}`);
     const upload = (await created.json()) as { id: number; mapping: Record<string, string>; encoding: string };
     const uploadMs = performance.now() - previewStarted;
-    const peakAfterUpload = rssPeak;
+    const peakAfterUpload = rss.peak();
     const mapped = await fetch(`${url}/api/imports/${upload.id}/mapping`, {
       method: 'PUT',
       headers: { Cookie: cookie, 'Content-Type': 'application/json' },
@@ -193,7 +303,7 @@ async function main(): Promise<void> {
     const previewMs = performance.now() - previewStarted;
     log(`preview: ${previewMs.toFixed(0)} ms (upload and read ${uploadMs.toFixed(0)} ms), ${JSON.stringify(preview.counts)}`);
 
-    const peakAfterPreview = rssPeak;
+    const peakAfterPreview = rss.peak();
     const commitStarted = performance.now();
     const committed = await fetch(`${url}/api/imports/${upload.id}/commit`, { method: 'POST', headers: { Cookie: cookie } });
     if (committed.status !== 202) throw new Error(`commit: ${committed.status} ${await committed.text()}`);
@@ -210,8 +320,7 @@ async function main(): Promise<void> {
       applied = detail.applied;
     }
     const commitMs = performance.now() - commitStarted;
-    sampling = false;
-    await sampler;
+    const rssPeak = await rss.stop();
     log(`commit: ${commitMs.toFixed(0)} ms, ${status}, ${JSON.stringify(applied)}`);
     const mb = (bytes: number) => `${((bytes - rssBefore) / 1_000_000).toFixed(0)} MB`;
     log(
@@ -258,6 +367,11 @@ async function main(): Promise<void> {
     ];
     console.log(`\nImport of ${ROWS} contact rows through nginx; floor: COPY of the same rows, ${floorMs.toFixed(0)} ms`);
     console.table(table);
+
+    // Expansion: the bound holds whatever a small workbook points at.
+    const expansion = await measureExpansion(url, stack.databaseUrl, pid, log);
+    console.log('\nXLSX that expand (#33): database growth of the import tables and pipeline RSS growth, one upload each');
+    console.table(expansion);
   } finally {
     await running?.stop();
     await rm(workDir, { recursive: true, force: true });

@@ -30,6 +30,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
   const identity = config.identityUrl ? createInternalClient(config.identityUrl, config.internalToken) : null;
   const reference = (userId: string) => cataloguesClient.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } });
   let digest: DigestService | null = null;
+  let imports: ImportsService | null = null;
   const service = await createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
@@ -38,7 +39,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
     routes(router, { knex }) {
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
       contactsRoutes(router, new ContactsService(knex, catalogues), new DuplicatesService(knex, finance));
-      const imports = new ImportsService(
+      imports = new ImportsService(
         knex,
         {
           contacts: contactsKind(knex, reference, finance),
@@ -63,13 +64,15 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
   });
   if (finance) scheduleBackfill(service, (knex) => backfillNetPremiums(knex, finance));
   const stopDigest = (digest as DigestService | null)?.schedule((error) => service.log.warn({ err: error }, 'daily digest pass failed'));
-  if (stopDigest) {
-    const close = service.close.bind(service);
-    service.close = async () => {
-      stopDigest();
-      await close();
-    };
-  }
+  const stopPurge = (imports as ImportsService | null)?.schedulePurge((error) =>
+    service.log.warn({ err: error }, 'import rows purge failed'),
+  );
+  const close = service.close.bind(service);
+  service.close = async () => {
+    stopDigest?.();
+    stopPurge?.();
+    await close();
+  };
   return service;
 }
 

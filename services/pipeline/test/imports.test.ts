@@ -1,4 +1,7 @@
+import { IMPORT_LIMITS } from '@corretora/contracts';
 import { FILE_SAMPLES, xlsxWorkbook, zipArchive } from '@corretora/service-kit/file-samples';
+import { contactsKind, policiesKind, statementKind } from '../src/modules/imports/import-kinds';
+import { ImportsService } from '../src/modules/imports/imports.service';
 import { pipelineFixture } from './stack';
 
 const { fixture } = pipelineFixture();
@@ -273,6 +276,132 @@ describe('importing contacts', () => {
       .get(`/api/contacts/${rita.id as number}/timeline`)
       .set('Cookie', who.cookie);
     expect(timeline.body.entries).toEqual([sent.body.entry]);
+  });
+
+  test('what a file expands to is bounded before anything is stored: 413 per row and per file, long strings cut while reading (#33 item 1)', async () => {
+    const who = await broker();
+    const stored = async () =>
+      Number((await fixture.service.knex('import_rows').where({ userId: who.user.id }).count({ n: '*' }).first())!.n);
+    // 20,000 cells pointing at one 5,000-character shared string: a few KB that would be 100 M characters.
+    const long = 'x'.repeat(IMPORT_LIMITS.cellChars);
+    const amplified = xlsxWorkbook({ Plan1: [['Nome', 'Observações'], ...Array.from({ length: 10_000 }, () => [long, long])] });
+    expect(amplified.length).toBeLessThan(100_000);
+    const refused = await upload(who.cookie, amplified, 'bomba.xlsx');
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe('A planilha tem mais de 32 milhões de caracteres de dados: divida o arquivo e importe em partes.');
+    // A row of five such cells (25,000 characters), in a CSV as in an XLSX.
+    const wide = ['A;B;C;D;E', Array.from({ length: 5 }, () => long).join(';')].join('\n');
+    const wideCsv = await upload(who.cookie, Buffer.from(wide), 'larga.csv');
+    expect(wideCsv.status).toBe(413);
+    expect(wideCsv.body.message).toContain('A linha 2 da planilha tem mais de 20.000 caracteres');
+    const wideXlsx = await upload(
+      who.cookie,
+      xlsxWorkbook({
+        Plan1: [
+          ['A', 'B', 'C', 'D', 'E'],
+          [long, long, long, long, long],
+        ],
+      }),
+      'larga.xlsx',
+    );
+    expect(wideXlsx.status).toBe(413);
+    expect(await stored()).toBe(0);
+    expect((await api().get('/api/imports').set('Cookie', who.cookie)).body).toEqual([]);
+
+    // One 40,000,000-character string in a few KB: read cut to the cell's 5,000, never whole.
+    const huge = xlsxWorkbook({
+      Plan1: [
+        ['Nome', 'Nota'],
+        ['Ana', 'y'.repeat(40_000_000)],
+      ],
+    });
+    expect(huge.length).toBeLessThan(200_000);
+    const cut = await upload(who.cookie, huge, 'longa.xlsx');
+    expect(cut.status).toBe(201);
+    expect((cut.body.sample[0].Nota as string).length).toBe(IMPORT_LIMITS.cellChars);
+  });
+
+  test("the brokerage's stored rows are bounded, and purged when an import can no longer be undone or was left in preview (#33 item 1)", async () => {
+    const who = await broker();
+    const knex = fixture.service.knex;
+    const rowsOf = async (id: number) => Number((await knex('import_rows').where({ importId: id }).count({ n: '*' }).first())!.n);
+    const left = await previewOf(who.cookie, ['Nome;E-mail', 'Ana Deixada;ana@deixada.com'].join('\n'));
+    const ran = await previewOf(who.cookie, ['Nome;E-mail', 'Bia Importada;bia@importada.com'].join('\n'));
+    await commitAndWait(who.cookie, ran.body.id as number);
+    const recent = await previewOf(who.cookie, ['Nome;E-mail', 'Cid Recente;cid@recente.com'].join('\n'));
+    const discarded = await previewOf(who.cookie, ['Nome;E-mail', 'Dora Descartada;dora@descartada.com'].join('\n'));
+
+    // Discarding a preview drops its rows at once.
+    const closed = await api()
+      .delete(`/api/imports/${discarded.body.id as number}`)
+      .set('Cookie', who.cookie);
+    expect(closed.body).toMatchObject({ status: 'undone', rowsPurgedAt: expect.any(String) });
+    expect(await rowsOf(discarded.body.id as number)).toBe(0);
+
+    // The account is near its bound (an earlier import's rows in SQL): a small file more is refused, nothing stored.
+    const [filler] = await knex('imports')
+      .insert({
+        userId: who.user.id,
+        kind: 'contacts',
+        status: 'preview',
+        fileName: 'grande.csv',
+        encoding: 'utf-8',
+        headers: '[]',
+        headerKey: 'x',
+        totalRows: 0,
+        cellChars: IMPORT_LIMITS.accountChars - 10,
+      })
+      .returning('id');
+    const full = await upload(who.cookie, Buffer.from('Nome;E-mail\nEva Cheia;eva@cheia.com\n'), 'cheia.csv');
+    expect(full.status).toBe(413);
+    expect(full.body.message).toContain('As importações guardadas da corretora passam de 100 milhões de caracteres');
+    await knex('imports')
+      .where({ id: (filler as { id: number }).id })
+      .delete();
+
+    // A day after it was left, a preview is closed; 30 days after it ran, an import's rows go and it cannot be undone.
+    await knex('imports')
+      .where({ id: left.body.id })
+      .update({ createdAt: knex.raw("now() - interval '25 hours'") });
+    await knex('imports')
+      .where({ id: ran.body.id })
+      .update({ finishedAt: knex.raw("now() - interval '31 days'") });
+    const unused = () => Promise.reject(new Error('the purge reads no catalogue'));
+    const purger = new ImportsService(
+      knex,
+      { contacts: contactsKind(knex, unused, null), policies: policiesKind(knex, unused, null), statement: statementKind(knex, null) },
+      unused,
+    );
+    expect(await purger.purge()).toBe(2);
+    expect(await purger.purge()).toBe(0);
+    expect(await rowsOf(left.body.id as number)).toBe(0);
+    expect(await rowsOf(ran.body.id as number)).toBe(0);
+    expect(await rowsOf(recent.body.id as number)).toBe(1);
+    const history = (await api().get('/api/imports').set('Cookie', who.cookie)).body as {
+      id: number;
+      status: string;
+      rowsPurgedAt: string | null;
+    }[];
+    const byId = new Map(history.map((entry) => [entry.id, entry]));
+    expect(byId.get(left.body.id as number)).toMatchObject({ status: 'undone', rowsPurgedAt: expect.any(String) });
+    expect(byId.get(ran.body.id as number)).toMatchObject({ status: 'done', rowsPurgedAt: expect.any(String) });
+    expect(byId.get(recent.body.id as number)).toMatchObject({ status: 'preview', rowsPurgedAt: null });
+    expect(
+      (
+        await api()
+          .post(`/api/imports/${left.body.id as number}/commit`)
+          .set('Cookie', who.cookie)
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await api()
+          .delete(`/api/imports/${ran.body.id as number}`)
+          .set('Cookie', who.cookie)
+      ).status,
+    ).toBe(409);
+    // The contact the import made stays.
+    expect((await contacts(who.cookie)).map((contact) => contact.name)).toContain('Bia Importada');
   });
 
   test('an XLSX: the chosen sheet, shared strings, dates and formulas as their cached values', async () => {

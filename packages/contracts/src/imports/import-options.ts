@@ -194,6 +194,22 @@ export const IMPORT_FIELD_INFO: Record<ImportKind, Record<string, FieldInfo>> = 
 /** 20 MB and 100,000 rows at most. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;
-/** An import can be undone for this many days after it ran. */
+/**
+ * What an import may expand to, counted in characters of its cells as they are stored (an XLSX
+ * of a few KB can point 20,000 cells at one long shared string): a cell keeps its first 5,000, a
+ * row may hold 20,000, a file 32 million (a CSV under 20 MB always fits: each character is at
+ * least one byte of the file), and the rows the brokerage keeps at once (previews and imports
+ * that can still be undone) 100 million. Beyond a bound the file is refused with a 413 before
+ * anything is stored.
+ */
+export const IMPORT_LIMITS = {
+  cellChars: 5_000,
+  rowChars: 20_000,
+  fileChars: 32_000_000,
+  accountChars: 100_000_000,
+} as const;
+/** An import can be undone for this many days after it ran; then its rows are purged (the import's summary stays). */
 export const IMPORT_UNDO_DAYS = 30;
+/** A file left in mapping or preview this long is closed and its rows purged. */
+export const IMPORT_ABANDONED_HOURS = 24;
 export const IMPORT_ROWS_PAGE_MAX = 500;

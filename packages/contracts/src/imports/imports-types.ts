@@ -46,6 +46,8 @@ export interface ImportSummary extends ImportFile {
   undoneAt: string | null;
   /** Until when 'Desfazer importação' is offered (null before it runs, or once undone). */
   undoUntil: string | null;
+  /** When its rows were purged (30 days after it ran, or a day after it was left in preview): its detail then lists none. */
+  rowsPurgedAt: string | null;
 }
 
 /** A row's error: the import field it is about (`field`, as the import's contract names it; `path` says the same). */

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  IMPORT_ABANDONED_HOURS,
   IMPORT_FIELDS,
   IMPORT_FIELD_INFO,
+  IMPORT_LIMITS,
   IMPORT_OUTCOMES,
   IMPORT_UNDO_DAYS,
   NOT_FOUND,
@@ -24,7 +26,15 @@ import {
   type ImportSummary,
   type UnknownInsurer,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, csvDocument, recordActivity, type SessionUser, type UploadedFile } from '@corretora/service-kit';
+import {
+  BrokerScopedTable,
+  HttpError,
+  csvDocument,
+  recordActivity,
+  schedulePasses,
+  type SessionUser,
+  type UploadedFile,
+} from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { SheetRow } from './contact-import';
 import type { AppliedRow, ImportKinds, ReferenceSource } from './import-kinds';
@@ -34,6 +44,11 @@ import { SheetFileError } from './xlsx-reader';
 export const IMPORT_NOT_FOUND = NOT_FOUND.import;
 const ALREADY_COMMITTED = 'Esta importação já foi confirmada: o mapeamento não pode mudar.';
 const WRITE_CHUNK = 5000;
+/** A chunk of rows written or read at once also stops at this many characters of cells (memory stays flat). */
+const CHUNK_CHARS = 4_000_000;
+/** Rows a preview reads at once (20,000 characters each at most: 40 M characters). */
+const READ_CHUNK = 2000;
+const ACCOUNT_FULL = `As importações guardadas da corretora passam de ${(IMPORT_LIMITS.accountChars / 1_000_000).toLocaleString('pt-BR')} milhões de caracteres: conclua ou descarte as que estão em pré-visualização (ou aguarde o fim do prazo de desfazer) antes de enviar outra.`;
 /** A running import whose worker has not beaten for this long is taken over (the process died). */
 const STALE_SECONDS = 60;
 
@@ -64,6 +79,7 @@ interface ImportRow {
   heartbeatAt: Date | null;
   finishedAt: Date | null;
   undoneAt: Date | null;
+  rowsPurgedAt: Date | null;
 }
 
 const zeroCounts = (): ImportCounts => Object.fromEntries(IMPORT_OUTCOMES.map((outcome) => [outcome, 0])) as ImportCounts;
@@ -164,6 +180,12 @@ export class ImportsService {
     const rememberedFits = remembered && Object.values(remembered.mapping).every((header) => sheet.headers.includes(header));
     const mapping = rememberedFits ? remembered.mapping : suggestMapping(kind, sheet.headers);
     const id = await this.knex.transaction(async (trx) => {
+      // What the brokerage keeps at once is bounded: parallel uploads of one account take turns here.
+      await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`imports:${user.id}`]);
+      const held = (await this.imports.of(user.id, trx).rows().whereNull('rowsPurgedAt').sum({ chars: 'cellChars' }).first()) as {
+        chars: string | null;
+      };
+      if (Number(held.chars ?? 0) + sheet.chars > IMPORT_LIMITS.accountChars) throw new HttpError(413, ACCOUNT_FULL);
       const [created] = await this.imports
         .of(user.id, trx)
         .insert({
@@ -182,14 +204,15 @@ export class ImportsService {
           mode: remembered?.mode ?? 'upsert',
           insurerMap: JSON.stringify(remembered?.insurerMap ?? {}),
           totalRows: sheet.rows.length,
+          cellChars: sheet.chars,
         })
         .returning('id');
       const importId = (created as { id: number }).id;
-      for (let start = 0; start < sheet.rows.length; start += WRITE_CHUNK) {
+      for (const chunk of chunksOf(sheet.rows)) {
         await trx.raw(
           `insert into import_rows (import_id, line, user_id, cells)
            select ?, x.line, ?, x.cells from jsonb_to_recordset(?::jsonb) as x(line int, cells jsonb)`,
-          [importId, user.id, JSON.stringify(sheet.rows.slice(start, start + WRITE_CHUNK))],
+          [importId, user.id, JSON.stringify(chunk)],
         );
       }
       return importId;
@@ -318,7 +341,7 @@ export class ImportsService {
         .where({ importId: id })
         .andWhere('line', '>', after)
         .orderBy('line')
-        .limit(WRITE_CHUNK)
+        .limit(READ_CHUNK)
         .select('line', 'cells')) as SheetRow[];
       if (chunk.length === 0) return;
       yield* chunk;
@@ -396,6 +419,7 @@ export class ImportsService {
       finishedAt: iso(row.finishedAt),
       undoneAt: iso(row.undoneAt),
       undoUntil: this.undoUntil(row),
+      rowsPurgedAt: iso(row.rowsPurgedAt),
     };
   }
 
@@ -566,6 +590,48 @@ export class ImportsService {
   }
 
   /**
+   * The hourly purge: the rows an import no longer needs go, the import's summary stays. An import
+   * that ran can be undone for 30 days and needs them until then; one left in mapping or preview a
+   * day is closed (as if discarded). Broker by broker through the scope; each import in a
+   * transaction whose conditional update loses to a commit claimed at the same moment. Answers how
+   * many imports it purged.
+   */
+  async purge(now: Date = new Date()): Promise<number> {
+    const ranBefore = new Date(now.getTime() - IMPORT_UNDO_DAYS * 86_400_000);
+    const openedBefore = new Date(now.getTime() - IMPORT_ABANDONED_HOURS * 3_600_000);
+    const due = (query: Knex.QueryBuilder) =>
+      query
+        .whereNull('rowsPurgedAt')
+        .andWhereRaw(
+          `((status in ('done', 'failed', 'undone') and finished_at < ?) or (status in ('mapping', 'preview') and created_at < ?))`,
+          [ranBefore, openedBefore],
+        );
+    const brokers = (await due(this.knex('imports')).distinct('userId')) as { userId: string }[];
+    let purged = 0;
+    for (const { userId } of brokers) {
+      const imports = (await due(this.imports.of(userId).rows()).select('id')) as { id: number }[];
+      for (const { id } of imports) {
+        purged += await this.knex.transaction(async (trx) => {
+          const closed = await due(this.imports.of(userId, trx).byId(id)).update({
+            rowsPurgedAt: trx.fn.now(),
+            status: trx.raw(`case when status in ('mapping', 'preview') then 'undone' else status end`),
+            undoneAt: trx.raw(`case when status in ('mapping', 'preview') then now() else undone_at end`),
+          });
+          if (closed === 0) return 0;
+          await this.rows.of(userId, trx).rows().where({ importId: id }).delete();
+          return 1;
+        });
+      }
+    }
+    return purged;
+  }
+
+  /** The purge every hour, from a minute after start; stops when the service closes, never keeps the process up. */
+  schedulePurge(onError: (error: unknown) => void): () => void {
+    return schedulePasses(() => this.purge(), { firstMs: 60_000, everyMs: 3_600_000, onError });
+  }
+
+  /**
    * DELETE /api/imports/{id}: undo, within 30 days. What the import created goes (with its cards
    * and notes), what it updated gets its previous values back; a contact the broker changed since
    * (edited, a card, a note) stays as it is and is listed. One transaction.
@@ -576,8 +642,9 @@ export class ImportsService {
       if (current.status === 'undone') return;
       if (current.status === 'running') throw new HttpError(409, 'A importação ainda está em andamento; aguarde o fim para desfazer.');
       if (current.status === 'mapping' || current.status === 'preview') {
-        // Never committed: nothing to put back; the import is closed.
-        await this.imports.of(userId, trx).byId(id).update({ status: 'undone', undoneAt: trx.fn.now() });
+        // Never committed: nothing to put back; the import is closed and its rows go at once.
+        await this.rows.of(userId, trx).rows().where({ importId: id }).delete();
+        await this.imports.of(userId, trx).byId(id).update({ status: 'undone', undoneAt: trx.fn.now(), rowsPurgedAt: trx.fn.now() });
         return;
       }
       const until = this.undoUntil(current);
@@ -596,4 +663,21 @@ export class ImportsService {
     });
     return this.detail(userId, id, { offset: 0, limit: 0 });
   }
+}
+
+/** Rows in chunks of at most WRITE_CHUNK rows and CHUNK_CHARS characters of cells. */
+function* chunksOf(rows: readonly SheetFile['rows'][number][]): Generator<SheetFile['rows']> {
+  let chunk: SheetFile['rows'] = [];
+  let chars = 0;
+  for (const row of rows) {
+    const size = row.cells.reduce((sum, cell) => sum + cell.length, 0);
+    if (chunk.length > 0 && (chunk.length >= WRITE_CHUNK || chars + size > CHUNK_CHARS)) {
+      yield chunk;
+      chunk = [];
+      chars = 0;
+    }
+    chunk.push(row);
+    chars += size;
+  }
+  if (chunk.length > 0) yield chunk;
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { IMPORT_MAX_ROWS } from '@corretora/contracts';
 import { looksLikeText, type UploadedFile } from '@corretora/service-kit';
 import { parse } from 'csv-parse/sync';
-import { RowLimitError, SheetFileError, readXlsx } from './xlsx-reader';
+import { RowLimitError, SheetBudget, SheetFileError, readXlsx } from './xlsx-reader';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -16,6 +16,8 @@ export interface SheetFile {
   headers: string[];
   /** Each data row with its line in the file (1 is the header row's line in a text file). */
   rows: { line: number; cells: string[] }[];
+  /** The characters its cells hold (header included): what storing it costs. */
+  chars: number;
 }
 
 const NOT_A_SHEET = 'O arquivo não é uma planilha: envie CSV, TXT ou XLSX.';
@@ -82,18 +84,20 @@ function headerNames(cells: string[]): string[] {
   });
 }
 
-function fromRows(rows: string[][], lineOf: (index: number) => number): Pick<SheetFile, 'headers' | 'rows'> {
+/** Header and data rows; a budget given counts (and cuts) each row as it is taken, one already counted while reading is not. */
+function fromRows(rows: string[][], lineOf: (index: number) => number, budget: SheetBudget | null): Pick<SheetFile, 'headers' | 'rows'> {
   const headerIndex = rows.findIndex((row) => row.some((cell) => cell.trim() !== ''));
   if (headerIndex < 0) throw new SheetFileError(EMPTY);
   const headers = headerNames(rows[headerIndex]!);
   if (headers.length > 200) throw new SheetFileError('A planilha tem mais de 200 colunas.');
+  budget?.take(rows[headerIndex]!, lineOf(headerIndex));
   const data: SheetFile['rows'] = [];
   for (let index = headerIndex + 1; index < rows.length; index += 1) {
     const row = rows[index]!;
     if (!row.some((cell) => cell.trim() !== '')) continue;
-    // The parser's own array when it already fits (no copy of every row).
-    const fits = row.length === headers.length && row.every((cell) => cell.length <= 5_000);
-    data.push({ line: lineOf(index), cells: fits ? row : headers.map((_, column) => (row[column] ?? '').slice(0, 5_000)) });
+    // The parser's own array when it already fits (no copy of every row); cells cut to their bound.
+    const cells = row.length === headers.length ? row : headers.map((_, column) => row[column] ?? '');
+    data.push({ line: lineOf(index), cells: budget ? budget.take(cells, lineOf(index)) : cells });
   }
   if (data.length > IMPORT_MAX_ROWS) throw new RowLimitError();
   if (data.length === 0) throw new SheetFileError('A planilha não tem linhas de dados abaixo do cabeçalho.');
@@ -102,9 +106,11 @@ function fromRows(rows: string[][], lineOf: (index: number) => number): Pick<She
 
 /** Reads an uploaded CSV/TXT or XLSX (the upload sniffed XLSX from its bytes; anything else must be text). */
 export async function readSheetFile(file: UploadedFile, sheet: string | undefined): Promise<SheetFile> {
+  const budget = new SheetBudget();
   if (file.mime === XLSX_MIME) {
-    const xlsx = await readXlsx(file.path, sheet, IMPORT_MAX_ROWS);
-    return { encoding: 'xlsx', delimiter: null, sheets: xlsx.sheets, sheet: xlsx.sheet, ...fromRows(xlsx.rows, (index) => index + 1) };
+    const xlsx = await readXlsx(file.path, sheet, IMPORT_MAX_ROWS, budget);
+    const read = fromRows(xlsx.rows, (index) => index + 1, null);
+    return { encoding: 'xlsx', delimiter: null, sheets: xlsx.sheets, sheet: xlsx.sheet, ...read, chars: budget.chars };
   }
   const bytes = await readFile(file.path);
   if (!looksLikeText(bytes.subarray(0, 64 * 1024))) throw new SheetFileError(NOT_A_SHEET);
@@ -130,5 +136,6 @@ export async function readSheetFile(file: UploadedFile, sheet: string | undefine
     const line = (error as { lines?: number }).lines;
     throw new SheetFileError(`Não foi possível ler o CSV${line ? ` (linha ${line})` : ''}: confira as aspas e o separador.`);
   }
-  return { encoding, delimiter, sheets: [], sheet: null, ...fromRows(rows, (index) => lines[index]!) };
+  const read = fromRows(rows, (index) => lines[index]!, budget);
+  return { encoding, delimiter, sheets: [], sheet: null, ...read, chars: budget.chars };
 }

@@ -1,3 +1,4 @@
+import { IMPORT_LIMITS } from '@corretora/contracts';
 import { SaxesParser } from 'saxes';
 import yauzl from 'yauzl';
 
@@ -36,6 +37,79 @@ export class RowLimitError extends SheetFileError {
     super(TOO_MANY_ROWS, 413);
   }
 }
+
+const thousands = (value: number) => value.toLocaleString('pt-BR');
+export const ROW_TOO_LONG = (line: number) =>
+  `A linha ${line} da planilha tem mais de ${thousands(IMPORT_LIMITS.rowChars)} caracteres: confira o arquivo (colunas coladas ou textos repetidos) e envie de novo.`;
+export const FILE_TOO_LONG = `A planilha tem mais de ${thousands(IMPORT_LIMITS.fileChars / 1_000_000)} milhões de caracteres de dados: divida o arquivo e importe em partes.`;
+
+/**
+ * What a file expands to, counted as its rows are read (each cell cut to its first 5,000
+ * characters): a row or a file over its bound stops the reading with a 413, before the rest of the
+ * file is read and before anything is stored. `chars` is what the rows hold (the import keeps it).
+ */
+export class SheetBudget {
+  chars = 0;
+
+  /** The row's cells cut to the cell bound, counted; throws past the row's or the file's bound. */
+  take(cells: string[], line: number): string[] {
+    let row = 0;
+    for (let index = 0; index < cells.length; index += 1) {
+      const cell = cells[index]!;
+      if (cell.length > IMPORT_LIMITS.cellChars) cells[index] = cell.slice(0, IMPORT_LIMITS.cellChars);
+      row += cells[index]!.length;
+    }
+    if (row > IMPORT_LIMITS.rowChars) throw new SheetFileError(ROW_TOO_LONG(line), 413);
+    this.chars += row;
+    if (this.chars > IMPORT_LIMITS.fileChars) throw new SheetFileError(FILE_TOO_LONG, 413);
+    return cells;
+  }
+}
+
+/**
+ * The longest run of characters between two '<' that a part may carry; the rest of a longer run is
+ * dropped before the XML parser sees it, since the parser gathers a text node whole before handing
+ * it over (a 99 KB workbook held one 100,000,000-character string). Excel's longest cell, 32,767
+ * characters, is under 200,000 even written as entities, so no real workbook is cut.
+ */
+const RUN_MAX = 256 * 1024;
+
+/** A stateful filter over a part's decoded text that cuts every run between '<' to RUN_MAX. */
+function runLimiter(): (text: string) => string {
+  let run = 0;
+  return (text) => {
+    let cut = false;
+    let length = run;
+    for (let index = text.indexOf('<'), start = 0; ; index = text.indexOf('<', start)) {
+      const end = index < 0 ? text.length : index;
+      if (length + end - start > RUN_MAX) cut = true;
+      if (index < 0) {
+        length += end - start;
+        break;
+      }
+      length = 1;
+      start = index + 1;
+    }
+    if (!cut) {
+      run = length;
+      return text;
+    }
+    let out = '';
+    for (let index = text.indexOf('<'), start = 0; ; index = text.indexOf('<', start)) {
+      const end = index < 0 ? text.length : index;
+      const room = Math.max(0, RUN_MAX - run);
+      out += text.slice(start, start + Math.min(room, end - start));
+      run += Math.min(room, end - start);
+      if (index < 0) return out;
+      out += '<';
+      run = 1;
+      start = index + 1;
+    }
+  };
+}
+
+/** At most this many distinct shared strings (a sheet of 100,000 rows × 20 text columns has 2 million). */
+const SHARED_STRINGS_MAX = 3_000_000;
 
 const CORRUPT = 'Não foi possível ler a planilha: o arquivo XLSX está corrompido.';
 const TOO_BIG = 'A planilha descompactada é grande demais para importar (arquivo suspeito).';
@@ -92,9 +166,10 @@ async function parsePart(
     throw new SheetFileError(CORRUPT);
   }
   const decoder = new TextDecoder('utf-8');
+  const limit = runLimiter();
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) parser.write(decoder.decode(chunk, { stream: true }));
-    parser.write(decoder.decode()).close();
+    for await (const chunk of stream as AsyncIterable<Buffer>) parser.write(limit(decoder.decode(chunk, { stream: true })));
+    parser.write(limit(decoder.decode())).close();
   } catch (error) {
     if (error instanceof SheetFileError) throw error;
     throw new SheetFileError(CORRUPT);
@@ -156,7 +231,7 @@ export interface XlsxSheet {
   rows: string[][];
 }
 
-export async function readXlsx(path: string, wantedSheet: string | undefined, maxRows: number): Promise<XlsxSheet> {
+export async function readXlsx(path: string, wantedSheet: string | undefined, maxRows: number, budget: SheetBudget): Promise<XlsxSheet> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(path);
@@ -218,11 +293,13 @@ export async function readXlsx(path: string, wantedSheet: string | undefined, ma
       });
     }
 
+    // Each string is cut to the cell's bound as it is read; their total is bounded like the file's.
     const shared: string[] = [];
     if (sharedEntry) {
       let current = '';
       let inText = false;
       let inPhonetic = false;
+      let total = 0;
       await parsePart(zip, sharedEntry, XLSX_LIMITS.sharedStringsBytes, {
         open: (name) => {
           if (name === 'si') current = '';
@@ -230,12 +307,16 @@ export async function readXlsx(path: string, wantedSheet: string | undefined, ma
           else if (name === 'rPh') inPhonetic = true;
         },
         text: (text) => {
-          if (inText) current += text;
+          if (inText && current.length < IMPORT_LIMITS.cellChars) current += text.slice(0, IMPORT_LIMITS.cellChars - current.length);
         },
         close: (name) => {
           if (name === 't') inText = false;
           else if (name === 'rPh') inPhonetic = false;
-          else if (name === 'si') shared.push(current);
+          else if (name === 'si') {
+            total += current.length;
+            if (shared.length >= SHARED_STRINGS_MAX || total > IMPORT_LIMITS.fileChars) throw new SheetFileError(FILE_TOO_LONG, 413);
+            shared.push(current);
+          }
         },
       });
     }
@@ -265,7 +346,7 @@ export async function readXlsx(path: string, wantedSheet: string | undefined, ma
         }
       },
       text: (text) => {
-        if (inValue) value += text;
+        if (inValue && value.length < IMPORT_LIMITS.cellChars) value += text.slice(0, IMPORT_LIMITS.cellChars - value.length);
       },
       close: (name) => {
         if (name === 'v' || name === 't') inValue = false;
@@ -281,7 +362,13 @@ export async function readXlsx(path: string, wantedSheet: string | undefined, ma
           if (cell.column < 1000) row[cell.column] = text;
         } else if (name === 'row') {
           if (row.some((text) => text !== undefined && text.trim() !== '')) {
-            rows.push(Array.from(row, (text) => text ?? ''));
+            // Counted as it is read: a file that expands past its bounds stops here, its rest unread.
+            rows.push(
+              budget.take(
+                Array.from(row, (text) => text ?? ''),
+                rows.length + 1,
+              ),
+            );
             if (rows.length > maxRows + 1) throw new RowLimitError();
           }
         }
