@@ -143,7 +143,35 @@ const FIELDS = [
   'status',
   'category',
   'cardId',
+  'firstDueDate',
+  'instalments',
+  'instalment',
+  'templateId',
+  'purpose',
+  'granted',
+  'outcome',
+  'quoteId',
+  'newPolicy',
+  'paidOn',
 ];
+
+/** Dates and instants PostgreSQL refuses (a 500 if they reach it) or moves (2026-02-30 is 03-02). */
+const ODD_DATES = [
+  '2026-02-30',
+  '0000-01-01',
+  '2101-01-01',
+  '99999-01-01',
+  '2026-02-30T10:00:00Z',
+  '2026-11-26T10:00:00-23:59',
+  '2026-11-26T10:00:00+14:01',
+  '0000-01-01T00:00:00Z',
+  '0000-01',
+];
+const ODD_MONTHS = ['0000-01', '2101-01', '2026-13', '99999-01', '2026-1'];
+/** Ids no integer column holds, and ones that are not ids at all. */
+const BIG_IDS = [2_147_483_648, 1e308, -1, 0, 1.5, Number.MAX_SAFE_INTEGER, -2_147_483_649];
+/** Bodies that are JSON but not an object. */
+const NON_OBJECTS = [[], 'x', 42, null, true, [{}]];
 
 const nasty = fc.oneof(
   fc.string(),
@@ -161,7 +189,10 @@ const nasty = fc.oneof(
     "'; drop table users; --",
     '<script>x</script>',
     'a'.repeat(5000),
+    // Dates PostgreSQL refuses or moves, and ids beyond the column (#33).
+    ...ODD_DATES,
   ),
+  fc.constantFrom(...BIG_IDS),
   fc.integer(),
   fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(Number),
   fc.double(),
@@ -248,19 +279,25 @@ async function snapshot(context: APIRequestContext) {
   };
 }
 
-test("random input to every write endpoint: never a 5xx, and another broker's data stays intact", async ({ playwright, baseURL }) => {
-  test.setTimeout(240_000);
-  const victim = await playwright.request.newContext({ baseURL });
-  const attacker = await playwright.request.newContext({ baseURL });
-  const anonymous = await playwright.request.newContext({ baseURL });
-  await registerViaApi(victim, 'Vítima Souza', uniqueEmail('victim'));
-  await onboardViaApi(victim);
-  const product = await (await victim.post('/api/products', { data: { name: 'Seguro Frota' } })).json();
-  const insurer = await (await victim.post('/api/insurers', { data: { name: 'Seguradora Vítima', password: 'portal-da-vitima' } })).json();
-  const leadSource = await (await victim.post('/api/lead-sources', { data: { name: 'Indicação da Vítima' } })).json();
-  const stages = ((await (await victim.get('/api/reference-data')).json()) as { pipelineStages: { id: number; key: string }[] })
+/** YYYY-MM-DD, `days` from today in São Paulo. */
+function isoDay(days: number): string {
+  const date = new Date(`${new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' })}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A broker's book, every kind of record an endpoint takes an id of: catalogues, a lead with a next
+ * action, a sold card whose policy renews within 90 days (a renewal), a claim, a document, an
+ * import in preview and a committed statement with an unidentified line.
+ */
+async function seedBroker(broker: APIRequestContext) {
+  const product = await (await broker.post('/api/products', { data: { name: 'Seguro Frota' } })).json();
+  const insurer = await (await broker.post('/api/insurers', { data: { name: 'Seguradora Vítima', password: 'portal-da-vitima' } })).json();
+  const leadSource = await (await broker.post('/api/lead-sources', { data: { name: 'Indicação da Vítima' } })).json();
+  const stages = ((await (await broker.get('/api/reference-data')).json()) as { pipelineStages: { id: number; key: string }[] })
     .pipelineStages;
-  const lead = await victim.post('/api/pipeline', {
+  const lead = await broker.post('/api/pipeline', {
     data: {
       name: 'Lead da Vítima',
       phone: '11987654321',
@@ -271,12 +308,12 @@ test("random input to every write endpoint: never a 5xx, and another broker's da
   });
   expect(lead.status()).toBe(201);
   const card = (await lead.json()) as { id: number; contactId: number };
-  // Its next action (today): a task of the victim's to aim at.
+  // Its next action (today): a task of the broker's to aim at.
   const dueToday = `${new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' })}T12:00:00.000Z`;
-  expect((await victim.put(`/api/pipeline-cards/${card.id}/next-action`, { data: { dueAt: dueToday, type: 'ligar' } })).status()).toBe(200);
-  // A second lead of the victim, sold and issued: a policy, a claim on it and a document to aim at.
+  expect((await broker.put(`/api/pipeline-cards/${card.id}/next-action`, { data: { dueAt: dueToday, type: 'ligar' } })).status()).toBe(200);
+  // A second lead of the broker, sold and issued: a policy, a claim on it and a document to aim at.
   const sold = (await (
-    await victim.post('/api/pipeline', {
+    await broker.post('/api/pipeline', {
       data: {
         name: 'Cliente da Vítima',
         phone: '11987654322',
@@ -286,11 +323,11 @@ test("random input to every write endpoint: never a 5xx, and another broker's da
       },
     })
   ).json()) as { id: number; contactId: number };
-  const finalized = await victim.post(`/api/pipeline-cards/${sold.id}/confirm-issuance`, {
+  const finalized = await broker.post(`/api/pipeline-cards/${sold.id}/confirm-issuance`, {
     data: {
       insurerId: insurer.id,
-      startDate: '2026-12-01',
-      endDate: '2027-12-01',
+      startDate: isoDay(-300),
+      endDate: isoDay(65),
       premioLiquido: '1000.00',
       iof: '73.80',
       totalPremium: '1073.80',
@@ -298,61 +335,79 @@ test("random input to every write endpoint: never a 5xx, and another broker's da
     },
   });
   expect(finalized.status()).toBe(200);
-  const issued = (await (await victim.post(`/api/pipeline-cards/${sold.id}/confirm-issuance`)).json()) as { policyId: number };
-  const claim = await victim.post('/api/claims', {
+  const issued = (await (await broker.post(`/api/pipeline-cards/${sold.id}/confirm-issuance`)).json()) as { policyId: number };
+  const claim = await broker.post('/api/claims', {
     data: { contactId: sold.contactId, policyId: issued.policyId, type: 'colisao', amount: '900.00' },
   });
   expect(claim.status()).toBe(201);
-  const document = await victim.post('/api/documents/upload', {
+  const document = await broker.post('/api/documents/upload', {
     multipart: {
       category: 'contracts',
       file: { name: 'contrato.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
     },
   });
   expect(document.status()).toBe(201);
-  // An import of the victim's, previewed: its id is aimed at too.
-  const victimImport = await victim.post('/api/imports', {
+  // An import of the broker's, previewed: its id is aimed at too.
+  const brokerImport = await broker.post('/api/imports', {
     multipart: {
       kind: 'contacts',
       file: { name: 'carteira.csv', mimeType: 'text/csv', buffer: Buffer.from('Nome;E-mail\nAna;ana@exemplo.com\n') },
     },
   });
-  expect(victimImport.status()).toBe(201);
-  const importId = ((await victimImport.json()) as { id: number }).id;
-  expect((await victim.put(`/api/imports/${importId}/mapping`, { data: { mapping: { name: 'Nome', email: 'E-mail' } } })).status()).toBe(
+  expect(brokerImport.status()).toBe(201);
+  const importId = ((await brokerImport.json()) as { id: number }).id;
+  expect((await broker.put(`/api/imports/${importId}/mapping`, { data: { mapping: { name: 'Nome', email: 'E-mail' } } })).status()).toBe(
     200,
   );
-  // A statement of the victim's, committed: a line nothing matched (its id and the statement's are aimed at).
-  const victimStatement = await victim.post('/api/statements', {
+  // A statement of the broker's, committed: a line nothing matched (its id and the statement's are aimed at).
+  const brokerStatement = await broker.post('/api/statements', {
     multipart: {
       insurerId: String(insurer.id),
       file: { name: 'extrato.csv', mimeType: 'text/csv', buffer: Buffer.from('Apólice;Valor Líquido\nX-1;10,00\n', 'latin1') },
     },
   });
-  expect(victimStatement.status()).toBe(201);
-  const statementId = ((await victimStatement.json()) as { id: number }).id;
+  expect(brokerStatement.status()).toBe(201);
+  const statementId = ((await brokerStatement.json()) as { id: number }).id;
   const statementMapping = { mapping: { policyNumber: 'Apólice', netCommission: 'Valor Líquido' } };
-  expect((await victim.put(`/api/statements/${statementId}/mapping`, { data: statementMapping })).status()).toBe(200);
-  expect((await victim.post(`/api/statements/${statementId}/commit`)).status()).toBe(202);
+  expect((await broker.put(`/api/statements/${statementId}/mapping`, { data: statementMapping })).status()).toBe(200);
+  expect((await broker.post(`/api/statements/${statementId}/commit`)).status()).toBe(202);
   await expect
-    .poll(async () => ((await (await victim.get(`/api/statements/${statementId}`)).json()) as { status: string }).status)
+    .poll(async () => ((await (await broker.get(`/api/statements/${statementId}`)).json()) as { status: string }).status)
     .toBe('done');
-  const lineId = ((await (await victim.get('/api/receivables')).json()) as { unidentified: { id: number }[] }).unidentified[0]!.id;
-  const financeIds = [
-    importId,
-    statementId,
-    lineId,
-    issued.policyId,
-    ((await claim.json()) as { id: number }).id,
-    ((await document.json()) as { id: number }).id,
-    sold.id,
-    sold.contactId,
-  ];
+  const lineId = ((await (await broker.get('/api/receivables')).json()) as { unidentified: { id: number }[] }).unidentified[0]!.id;
+  const renewals = (await (await broker.get('/api/renewals')).json()) as { items: { id: number }[] };
+  expect(renewals.items.length).toBeGreaterThan(0);
+  return {
+    product: product.id as number,
+    insurer: insurer.id as number,
+    leadSource: leadSource.id as number,
+    card: card.id,
+    contact: card.contactId,
+    soldCard: sold.id,
+    soldContact: sold.contactId,
+    policy: issued.policyId,
+    claim: ((await claim.json()) as { id: number }).id,
+    document: ((await document.json()) as { id: number }).id,
+    import: importId,
+    statement: statementId,
+    line: lineId,
+    renewal: renewals.items[0]!.id,
+  };
+}
+
+test("random input to every write endpoint: never a 5xx, and another broker's data stays intact", async ({ playwright, baseURL }) => {
+  test.setTimeout(240_000);
+  const victim = await playwright.request.newContext({ baseURL });
+  const attacker = await playwright.request.newContext({ baseURL });
+  const anonymous = await playwright.request.newContext({ baseURL });
+  await registerViaApi(victim, 'Vítima Souza', uniqueEmail('victim'));
+  await onboardViaApi(victim);
+  const seeded = await seedBroker(victim);
   await registerViaApi(attacker, 'Atacante Lima', uniqueEmail('attacker'));
   await onboardViaApi(attacker);
   const before = await snapshot(victim);
 
-  const victimIds = [product.id, insurer.id, leadSource.id, card.id, card.contactId, ...financeIds].map(String);
+  const victimIds = Object.values(seeded).map(String);
   const id = fc.oneof(
     fc.constantFrom(...victimIds),
     fc.constantFrom('0', '-1', 'abc', '1.5', '2147483647', '2147483648', '99999999999', '9'.repeat(30), '%00', '%20', 'null'),
@@ -379,4 +434,102 @@ test("random input to every write endpoint: never a 5xx, and another broker's da
   // The attacker's own session still works: nothing it sent broke the service for it either.
   expect((await attacker.get('/api/auth/user')).status()).toBe(200);
   await Promise.all([victim.dispose(), attacker.dispose(), anonymous.dispose()]);
+});
+
+/** Where an endpoint goes in the sweep: what ends the broker's records or onboarding after the rest. */
+function sweepOrder(endpoint: Endpoint): number {
+  if (endpoint.path === '/api/clear-data') return 3;
+  if (endpoint.path === '/api/broker-profile/restart') return 2;
+  return endpoint.method === 'DELETE' ? 1 : 0;
+}
+
+/** The id an endpoint's `:id` names, among the broker's own records. */
+function ownIdFor(path: string, own: Awaited<ReturnType<typeof seedBroker>>): number {
+  const prefixes: [string, number][] = [
+    ['/api/products/', own.product],
+    ['/api/insurers/', own.insurer],
+    ['/api/lead-sources/', own.leadSource],
+    ['/api/pipeline/', own.card],
+    ['/api/pipeline-cards/', own.card],
+    ['/api/tasks/card-', own.card],
+    ['/api/tasks/renewal-', own.renewal],
+    ['/api/contacts/', own.contact],
+    ['/api/policies/', own.policy],
+    ['/api/claims/', own.claim],
+    ['/api/documents/', own.document],
+    ['/api/imports/', own.import],
+    ['/api/statements/', own.statement],
+    ['/api/statement-lines/', own.line],
+    ['/api/renewals/', own.renewal],
+  ];
+  return prefixes.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 1;
+}
+
+test('odd dates, big ids and non-objects at every write endpoint, on records of ones own: a 4xx, never a 5xx (#33)', async ({
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const broker = await playwright.request.newContext({ baseURL });
+  const anonymous = await playwright.request.newContext({ baseURL });
+  await registerViaApi(broker, 'Corretora Datas', uniqueEmail('dates'));
+  await onboardViaApi(broker);
+  const own = await seedBroker(broker);
+  const probes: [method: string, path: string, body: unknown][] = [
+    ...ODD_DATES.flatMap((date): [string, string, unknown][] => [
+      ['PUT', `/api/pipeline-cards/${own.card}/next-action`, { dueAt: date, type: 'ligar' }],
+      ['PUT', `/api/renewals/${own.renewal}/next-action`, { dueAt: date, type: 'ligar' }],
+      ['POST', `/api/tasks/card-${own.card}/snooze`, { until: date }],
+      ['POST', `/api/tasks/renewal-${own.renewal}/snooze`, { until: date }],
+      ['PUT', `/api/policies/${own.policy}/payment-plan`, { instalments: 2, firstDueDate: date }],
+      ['PATCH', `/api/contacts/${own.contact}`, { birthDate: date }],
+    ]),
+    ...ODD_MONTHS.flatMap((month): [string, string, unknown][] => [
+      ['GET', `/api/receivables?month=${month}`, undefined],
+      ['GET', `/api/renewals/report?from=${month}`, undefined],
+    ]),
+    ...BIG_IDS.flatMap((id): [string, string, unknown][] => [
+      ['POST', `/api/contacts/${own.contact}/merge`, { otherId: id }],
+      ['PUT', `/api/statement-lines/${own.line}/match`, { policyId: id, instalment: 1 }],
+      ['POST', `/api/renewals/${own.renewal}/quotes`, { insurerId: id, premium: '100.00' }],
+      ['POST', `/api/renewals/${own.renewal}/outcome`, { outcome: 'renewed', newPolicy: { insurerId: id } }],
+      ['POST', `/api/contacts/${own.contact}/whatsapp`, { templateId: id }],
+      ['PUT', '/api/pipeline-stages/idle-limits', { stages: [{ id, idleDays: 3 }] }],
+      ['POST', '/api/claims', { contactId: id, policyId: own.policy, type: 'colisao', amount: '10.00' }],
+      ['POST', '/api/claims', { contactId: own.soldContact, policyId: id, type: 'colisao', amount: '10.00' }],
+      ['PATCH', `/api/contacts/${own.contact}`, { productId: id }],
+      ['PUT', `/api/imports/${own.import}/mapping`, { mapping: { name: 'Nome' }, insurers: { X: id } }],
+      ['PUT', '/api/message-templates', { templates: [{ id, name: 'X', purpose: 'servico', body: 'Oi' }] }],
+    ]),
+    // Every write endpoint with each non-object body, then with every field odd, aimed at its own record
+    // (deletions, restarting the onboarding and Limpar Dados last, so the others still find theirs).
+    ...[...ENDPOINTS]
+      .sort((a, b) => sweepOrder(a) - sweepOrder(b))
+      .flatMap((endpoint): [string, string, unknown][] => {
+        const path = endpoint.path.replace(':id', String(ownIdFor(endpoint.path, own)));
+        return [
+          ...NON_OBJECTS.map((body): [string, string, unknown] => [endpoint.method, path, body]),
+          [endpoint.method, path, Object.fromEntries(FIELDS.map((field) => [field, ODD_DATES[5]]))],
+          [endpoint.method, path, Object.fromEntries(FIELDS.map((field) => [field, 2_147_483_648]))],
+        ];
+      }),
+  ];
+  const failures: string[] = [];
+  // The aimed probes (a valid body but for one date or id) must be refused; the sweep must not fail.
+  const aimed = ODD_DATES.length * 6 + ODD_MONTHS.length * 2 + BIG_IDS.length * 11;
+  for (const [index, [method, path, body]] of probes.entries()) {
+    const anonymousPath = ENDPOINTS.some((endpoint) => endpoint.anonymous && endpoint.path === path);
+    const response = await (anonymousPath ? anonymous : broker).fetch(path, {
+      method,
+      failOnStatusCode: false,
+      maxRedirects: 0,
+      ...(body === undefined ? {} : { data: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    });
+    if (response.status() >= 500 || (index < aimed && response.status() < 400))
+      failures.push(
+        `${method} ${path} ${JSON.stringify(body).slice(0, 120)} -> ${response.status()} ${(await response.text()).slice(0, 200)}`,
+      );
+  }
+  expect(failures).toEqual([]);
+  await Promise.all([broker.dispose(), anonymous.dispose()]);
 });

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { onboardViaApi } from './support/broker';
+import { xlsxWorkbook } from '@corretora/service-kit/file-samples';
 
 /** What Excel in pt-BR saves: ';', Windows-1252 (one byte per accented letter), CRLF, no BOM. */
 function windows1252(lines: string[]): Buffer {
@@ -179,4 +180,33 @@ test('Possíveis duplicados: the same phone twice, merged side by side; the clai
   expect(contacts).toEqual([expect.objectContaining({ id: keep.id, name: 'Rafael Nunes', email: 'rafael@exemplo.com' })]);
   const claims = (await (await page.request.get('/api/claims')).json()) as { items: { contactId: number }[] };
   expect(claims.items.map((entry) => entry.contactId)).toEqual([keep.id]);
+});
+
+test('a workbook of a few KB that expands past the bound is refused in the wizard with its pt-BR reason, on a phone too (#33)', async ({
+  page,
+}) => {
+  await signUpOnboarded(page, 'import-bomb');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Importar' }).click();
+  // 20,000 cells pointing at one 5,000-character shared string.
+  const long = 'x'.repeat(5_000);
+  const bomb = xlsxWorkbook({ Plan1: [['Nome', 'Observações'], ...Array.from({ length: 10_000 }, () => [long, long])] });
+  const wizard = page.getByRole('dialog', { name: 'Importar contatos' });
+  await wizard.getByLabel('Planilha').setInputFiles({
+    name: 'carteira.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: bomb,
+  });
+  await wizard.getByRole('button', { name: 'Enviar planilha' }).click();
+  await expect(
+    wizard.getByText('A planilha tem mais de 32 milhões de caracteres de dados: divida o arquivo e importe em partes.'),
+  ).toBeVisible();
+  // Nothing was kept: no import in the history, and the wizard still takes another file.
+  expect(await (await page.request.get('/api/imports')).json()).toEqual([]);
+  await expect(wizard.getByRole('button', { name: 'Enviar planilha' })).toBeEnabled();
+  // The wizard's message fits the phone's width (the Contatos page behind it is #35's).
+  const box = await wizard.getByText(/32 milhões de caracteres/).boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('import-bomb-390.png') });
 });
