@@ -209,6 +209,12 @@ export function startDevGateway(options: DevGatewayOptions): Promise<http.Server
       res.writeHead(204, headers);
       return res.end();
     }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // Static files are only read, as nginx answers them (405).
+      req.resume();
+      res.setHeader('Allow', 'GET, HEAD');
+      return sendJson(res, 405, { message: 'Método não permitido.' });
+    }
     if (pathname === '/remotes.json') {
       // What is live now: read at every request, so a promotion shows on the next page load.
       const live = await fileIn(options.remoteStoreDir, 'remotes.json');

@@ -1,3 +1,4 @@
+import { AUTH_OPERATIONS } from '@corretora/contracts';
 import type Koa from 'koa';
 import type { AccountLimits } from './config';
 import type { RateLimiter } from './rate-limit';
@@ -7,12 +8,14 @@ export const TOO_MANY_WRITES = 'Muitas alterações em pouco tempo. Aguarde um m
 export const TOO_MANY_UPLOADS = 'Muitos arquivos enviados em pouco tempo. Aguarde um minuto e tente novamente.';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Requests that change nothing of the account's records: an account at its write limit can still sign out. */
+const NOT_WRITES = new Set<string>([AUTH_OPERATIONS.logout.path]);
 const UPLOADS = Symbol('account-uploads');
 const WINDOW_SECONDS = 60;
 
 /**
  * Per-account limits of every service's public API, counted together (public.account_rate_limits):
- * each write (any method but GET/HEAD/OPTIONS) of a signed-in broker counts one, whatever it does
+ * each write (any method but GET/HEAD/OPTIONS, sign-out apart) of a signed-in broker counts one, whatever it does
  * (an import of many rows is one request), and an upload counts one more against its own, smaller
  * limit (singleFileUpload asks, before reading the body). Over a limit: a pt-BR 429 with
  * Retry-After. Anonymous requests are identity's, limited by address there.
@@ -25,7 +28,7 @@ export function accountLimits(limiter: RateLimiter, limits: AccountLimits): Koa.
         limiter.consume([
           { name: 'account:uploads', key: user.id, max: limits.uploadsPerMinute, windowSeconds: WINDOW_SECONDS, message: TOO_MANY_UPLOADS },
         ]);
-      if (!SAFE_METHODS.has(ctx.method)) {
+      if (!SAFE_METHODS.has(ctx.method) && !NOT_WRITES.has(ctx.path)) {
         await limiter.consume([
           { name: 'account:writes', key: user.id, max: limits.writesPerMinute, windowSeconds: WINDOW_SECONDS, message: TOO_MANY_WRITES },
         ]);

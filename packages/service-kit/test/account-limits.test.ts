@@ -63,6 +63,14 @@ describe('per-account limits', () => {
     expect((await note(notes, (await broker(notes)).cookie)).status).toBe(201);
   });
 
+  test('an account at its write limit can still sign out: sign-out is not a write', async () => {
+    const { cookie } = await broker(notes);
+    for (let n = 0; n < 4; n += 1) expect((await note(notes, cookie)).status).toBe(201);
+    expect((await note(notes, cookie)).status).toBe(429);
+    // This fixture has no sign-out route (identity has): past the limiter, it is the router's 404, not a 429.
+    expect((await request(notes.app.callback()).post('/api/auth/logout').set('Cookie', cookie)).status).toBe(404);
+  });
+
   test('uploads have their own, smaller limit', async () => {
     const { cookie } = await broker(notes);
     const upload = () => request(notes.app.callback()).post('/api/notes/attachment').set('Cookie', cookie).attach('file', PDF, 'a.pdf');

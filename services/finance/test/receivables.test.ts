@@ -85,6 +85,33 @@ async function uploadStatement(who: Who, insurerId: number, file: Buffer) {
 }
 
 describe('statements reconciled with instalments (#24)', () => {
+  test('three statements holding the same line, previewed together: the line is recorded once, and only one says criado', async () => {
+    const who = await brokerWithRefs();
+    const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;
+    const file = windows1252([STATEMENT_HEADER, `AP-9001;0;1;;50,00;1,00;0,75;48,25;${brDate(today())};Comissão`]);
+    const ids: number[] = [];
+    for (let copy = 0; copy < 3; copy += 1) {
+      const created = await uploadStatement(who, porto, file);
+      expect(created.status).toBe(201);
+      const id = created.body.id as number;
+      if (created.body.status === 'mapping')
+        await pipelineApi()
+          .put(`/api/statements/${id}/mapping`)
+          .set('Cookie', who.cookie)
+          .send({ mapping: created.body.mapping })
+          .expect(200);
+      ids.push(id);
+    }
+    // Each preview expects to create it: none is committed yet.
+    for (const id of ids) expect((await pipelineApi().get(`/api/statements/${id}`).set('Cookie', who.cookie)).body.counts.create).toBe(1);
+    await Promise.all(ids.map((id) => pipelineApi().post(`/api/statements/${id}/commit`).set('Cookie', who.cookie).expect(202)));
+    const applied = await Promise.all(
+      ids.map(async (id) => (await waitDone(who, `/api/statements/${id}`)).body.applied as Record<string, number>),
+    );
+    expect(applied.map((counts) => counts.create).sort()).toEqual([0, 0, 1]);
+    expect(applied.map((counts) => counts.skip).sort()).toEqual([0, 1, 1]);
+  });
+
   test('a 200-line Windows-1252 statement: 0 errors, totals to the centavo, statuses, re-import brings nothing, undo', async () => {
     const who = await brokerWithRefs();
     const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;

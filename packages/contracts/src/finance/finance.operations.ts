@@ -334,7 +334,8 @@ export const applyStatement = {
   path: '/internal/finance/:userId/statements/apply',
   access: 'internal',
   body: phantom as typeof StatementApplySchema,
-  answer: phantom as { written: number; skipped: number },
+  /** `writtenLines`: the batch's lines this statement holds (the others were recorded by another statement). */
+  answer: phantom as { written: number; skipped: number; writtenLines: number[] },
 } as const satisfies Operation;
 export const undoStatement = {
   id: 'finance.undoStatement',

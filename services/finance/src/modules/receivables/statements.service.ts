@@ -133,22 +133,37 @@ export class StatementsService {
 
   /**
    * A commit's batch: the lines written and matched in one statement. A line an earlier statement
-   * brought (its fingerprint), or this one already wrote (a resumed batch), is skipped.
+   * brought (its fingerprint), or this one already wrote (a resumed batch), is skipped; the answer's
+   * `writtenLines` are the batch's lines this statement holds (so a resumed batch still says so).
    */
-  async apply(userId: string, input: StatementApplyInput): Promise<{ written: number; skipped: number }> {
-    if (input.lines.length === 0) return { written: 0, skipped: 0 };
-    const result = await this.knex.raw(
+  async apply(userId: string, input: StatementApplyInput): Promise<{ written: number; skipped: number; writtenLines: number[] }> {
+    if (input.lines.length === 0) return { written: 0, skipped: 0, writtenLines: [] };
+    const result = await this.knex.raw<{ rows: { line: number }[] }>(
       `with ${MATCH_CTES}
        insert into statement_lines (user_id, import_id, line, insurer_id, fingerprint, policy_number, endorsement, instalment_number,
                                     contact_ids, type, gross, iss, irrf, net, paid_on, policy_id, instalment_id, matched_by)
        select ?, ?, l.line, ?, l.fingerprint, l.policy_number, l.endorsement, l.instalment, l.contact_ids, l.type,
               l.gross / 100.0, l.iss / 100.0, l.irrf / 100.0, l.net / 100.0, l.paid_on, m.policy_id, m.instalment_id, m.matched_by
          from lines l left join matched m on m.line = l.line
-       on conflict do nothing`,
+       on conflict do nothing
+       returning line`,
       [...this.matchBindings(userId, input.insurerId, input.lines.map(lineRecord), this.knex), userId, input.importId, input.insurerId],
     );
-    const written = (result as { rowCount: number }).rowCount;
-    return { written, skipped: input.lines.length - written };
+    // The batch's lines this statement holds: written now, or by an earlier try of the same batch.
+    const writtenLines = result.rows.map((row) => row.line);
+    const held =
+      writtenLines.length === input.lines.length
+        ? writtenLines
+        : ((await this.lines
+            .of(userId)
+            .rows()
+            .where({ importId: input.importId })
+            .whereIn(
+              'line',
+              input.lines.map((line) => line.line),
+            )
+            .pluck('line')) as number[]);
+    return { written: writtenLines.length, skipped: input.lines.length - writtenLines.length, writtenLines: held };
   }
 
   /** Undo: the statement's lines go (a manual match on them with them); the instalments read as before. */

@@ -136,14 +136,26 @@ export function statementKind(knex: Knex, finance: InternalClient | null): Impor
     begin: async (_userId, insurerId) => insurerId!,
     async apply(trx, userId, importId, batch, insurerId) {
       const lines = batch.map((row) => row.record as StatementRecord);
-      await statementFinance(finance).call(FINANCE_OPERATIONS.applyStatement, { params: { userId }, body: { importId, insurerId, lines } });
-      await trx('import_rows')
-        .where({ importId, userId })
-        .whereIn(
-          'line',
-          batch.map((row) => row.line),
-        )
-        .update({ applied: 'created' });
+      const { writtenLines } = await statementFinance(finance).call(FINANCE_OPERATIONS.applyStatement, {
+        params: { userId },
+        body: { importId, insurerId, lines },
+      });
+      // What was recorded is 'criado'; a line another statement already brought is counted as ignored.
+      const written = new Set(writtenLines);
+      const [created, skipped] = [batch.filter((row) => written.has(row.line)), batch.filter((row) => !written.has(row.line))];
+      for (const [applied, rows] of [
+        ['created', created],
+        ['skipped', skipped],
+      ] as const) {
+        if (rows.length === 0) continue;
+        await trx('import_rows')
+          .where({ importId, userId })
+          .whereIn(
+            'line',
+            rows.map((row) => row.line),
+          )
+          .update({ applied, ...(applied === 'skipped' ? { reason: 'Linha já registrada por outro extrato' } : {}) });
+      }
     },
     async undo(_trx, userId, importId) {
       await statementFinance(finance).call(FINANCE_OPERATIONS.undoStatement, { params: { userId }, body: { importId } });
