@@ -112,14 +112,17 @@ describe('dev gateway (npm start)', () => {
     expect(remoteErrors).toHaveLength(1);
   });
 
-  test.each(['PUT', 'POST', 'DELETE', 'PATCH'])('%s on a static file is a 405, as nginx answers it; the file is not sent', async (method) => {
-    for (const pathname of ['/', '/main.0123abcd.js', '/remotes.json', `/remotes/${REMOTE}/${version}/remoteEntry.js`]) {
-      const response = await fetch(`${url}${pathname}`, { method, body: method === 'DELETE' ? undefined : 'x' });
-      expect(response.status).toBe(405);
-      expect(response.headers.get('allow')).toBe('GET, HEAD');
-      expect(await response.json()).toEqual({ message: 'Método não permitido.' });
-    }
-  });
+  test.each(['PUT', 'POST', 'DELETE', 'PATCH'])(
+    '%s on a static file is a 405, as nginx answers it; the file is not sent',
+    async (method) => {
+      for (const pathname of ['/', '/main.0123abcd.js', '/remotes.json', `/remotes/${REMOTE}/${version}/remoteEntry.js`]) {
+        const response = await fetch(`${url}${pathname}`, { method, body: method === 'DELETE' ? undefined : 'x' });
+        expect(response.status).toBe(405);
+        expect(response.headers.get('allow')).toBe('GET, HEAD');
+        expect(await response.json()).toEqual({ message: 'Método não permitido.' });
+      }
+    },
+  );
 
   test.each(['/', '/broker', '/main.0123abcd.js', '/remotes.json'])('%s carries the security headers', async (pathname) => {
     const response = await fetch(`${url}${pathname}`);
