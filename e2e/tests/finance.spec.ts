@@ -67,8 +67,13 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
   await dialog.getByLabel('Anexar apólice (PDF)').setInputFiles({ name: 'apolice-helena.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(toast(page, 'A apólice foi anexada com sucesso.')).toBeVisible();
   await expect(dialog.getByText('Anexado: apolice-helena.pdf')).toBeVisible();
+  // The insurer's number is not in yet: a provisional one would be refused, blank is fine.
+  await dialog.getByLabel('Nº da apólice na seguradora').fill('PROV-2026-000001');
   await dialog.getByRole('button', { name: 'Confirmar emissão' }).click();
-  await expect(toast(page, 'A apólice foi emitida e movida para a seção de Seguros.')).toBeVisible();
+  await expect(dialog.getByText(/provisórios do sistema/)).toBeVisible();
+  await dialog.getByLabel('Nº da apólice na seguradora').fill('');
+  await dialog.getByRole('button', { name: 'Confirmar emissão' }).click();
+  await expect(toast(page, 'A apólice foi emitida e aguarda o nº da seguradora (informe em Apólices).')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Finalizado' }).getByText('Apólice emitida')).toBeVisible();
 
   await page.getByRole('link', { name: 'Apólices' }).click();
@@ -76,12 +81,29 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
   await expect(row).toContainText('Automotivo');
   await expect(row).toContainText('R$ 1.073,80');
   await expect(row).toContainText('Ativa');
-  await expect(row).toContainText(/PROV-\d{4}-\d{6}/);
+  await expect(row).toContainText('Aguardando nº da seguradora');
+  await page.getByLabel('Nº da seguradora').selectOption({ label: 'Aguardando nº da seguradora' });
+  await expect(page).toHaveURL(/numero=aguardando/);
+  await expect(page.getByRole('row', { name: /Helena Duarte/ })).toBeVisible();
   await expectAccessible(page, 'policies');
 
+  // The number arrives from the insurer: typed in Apólices, the filter no longer lists it.
+  await page.getByRole('button', { name: 'Informar nº da apólice de Helena Duarte (aguardando nº)' }).click();
+  const numbers = page.getByRole('dialog', { name: 'Informar nº da apólice' });
+  await numbers.getByRole('button', { name: 'Salvar' }).click();
+  await expect(numbers.getByText('Informe o número da apólice')).toBeVisible();
+  await numbers.getByLabel('Nº da apólice na seguradora').fill('0531.2026.000123');
+  await numbers.getByLabel('Nº da proposta').fill('PRP-77');
+  await expectAccessible(page, 'policy-numbers');
+  await numbers.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Apólice 0531.2026.000123 de Helena Duarte.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Helena Duarte/ })).toHaveCount(0);
+  await page.getByLabel('Nº da seguradora').selectOption({ label: 'Todas as apólices' });
+  await expect(page.getByRole('row', { name: /Helena Duarte/ })).toContainText('0531.2026.000123');
+
   // Its parcelas: à vista, commission on the net premium; then 3 parcelas from 31/01, split to the cent.
-  await page.getByRole('button', { name: /Parcelas da apólice PROV/ }).click();
-  const plan = page.getByRole('dialog', { name: /Parcelas da apólice PROV/ });
+  await page.getByRole('button', { name: 'Parcelas da apólice 0531.2026.000123' }).click();
+  const plan = page.getByRole('dialog', { name: 'Parcelas da apólice 0531.2026.000123' });
   await expect(plan.getByRole('row', { name: /1\/1/ })).toContainText('R$ 1.073,80');
   await expect(plan.getByRole('row', { name: /1\/1/ })).toContainText('R$ 125,00');
   await plan.getByRole('combobox', { name: 'Parcelas' }).selectOption({ label: '3x' });
@@ -89,7 +111,7 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
   await plan.getByLabel('1º vencimento').pressSequentially('31012027');
   await plan.getByRole('button', { name: 'Salvar plano' }).click();
   await expect(toast(page, 'Plano de pagamento salvo')).toBeVisible();
-  await page.getByRole('button', { name: /Parcelas da apólice PROV/ }).click();
+  await page.getByRole('button', { name: 'Parcelas da apólice 0531.2026.000123' }).click();
   await expect(plan.getByRole('row', { name: /1\/3/ })).toContainText('31/01/2027');
   await expect(plan.getByRole('row', { name: /1\/3/ })).toContainText('R$ 357,94');
   await expect(plan.getByRole('row', { name: /3\/3/ })).toContainText('31/03/2027');
@@ -111,10 +133,11 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
   await page.getByRole('link', { name: 'Painel' }).click();
   await expect(page.locator('.fui-Card').filter({ hasText: 'Apólices Ativas' })).toContainText('1');
   await expect(page.getByText('R$ 10,42')).toBeVisible();
+  await expect(page.getByText('Nº da apólice informado: 0531.2026.000123')).toBeVisible();
 
   // Cancel it from Apólices: it leaves the active figures.
   await page.getByRole('link', { name: 'Apólices' }).click();
-  await page.getByRole('button', { name: /Cancelar apólice PROV/ }).click();
+  await page.getByRole('button', { name: 'Cancelar apólice 0531.2026.000123' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar apólice' }).click();
   await expect(toast(page, 'Apólice cancelada')).toBeVisible();
   await expect(page.getByRole('row', { name: /Helena Duarte/ })).toContainText('Cancelada');

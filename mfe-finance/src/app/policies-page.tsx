@@ -23,8 +23,10 @@ import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { useCancelPolicy, usePolicies, type PolicyFilters } from '../features/policies/api/policies-api';
 import { invalidateFigures } from '../lib/finance-figures';
+import { policyName } from '../lib/policy-name';
 
 const InstalmentsDialog = lazy(() => import('../features/policies/components/instalments-dialog'));
+const PolicyNumbersDialog = lazy(() => import('../features/policies/components/policy-numbers-dialog'));
 const RenewalsPanel = lazy(() => import('../features/renewals/components/renewals-panel'));
 
 const useStyles = makeStyles({
@@ -61,6 +63,7 @@ export default function PoliciesPage() {
     type: pick(params.get('tipo'), ['all', ...POLICY_TYPES.map((type) => type.value)], 'all'),
     status: pick(params.get('status'), ['all', 'active', 'expired', 'cancelled'], 'all'),
     renewal: pick(params.get('renovacao'), ['', '30', '60', '90'], ''),
+    awaiting: params.get('numero') === 'aguardando',
   };
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -73,13 +76,14 @@ export default function PoliciesPage() {
   const policies = usePolicies(filters, view === 'policies');
   const [importing, setImporting] = useState(false);
   const [showing, setShowing] = useState<Policy | null>(null);
+  const [numbering, setNumbering] = useState<Policy | null>(null);
   const queryClient = useQueryClient();
   const cancel = useCancelPolicy();
   const cancelling = useConfirmAction<Policy>({
     title: 'Cancelar apólice',
     confirmLabel: 'Cancelar apólice',
     message: (policy) =>
-      `Cancelar a apólice ${policy.policyNumber} de ${policy.contactName}? Ela deixa de contar nas comissões e no painel.`,
+      `Cancelar a apólice ${policy.awaitingNumber ? `de ${policy.contactName}, ainda aguardando o nº da seguradora` : `${policy.policyNumber} de ${policy.contactName}`}? Ela deixa de contar nas comissões e no painel.`,
     run: (policy) => cancel.mutateAsync(policy.id),
     done: { title: 'Apólice cancelada' },
     failed: 'Falha ao cancelar a apólice.',
@@ -98,7 +102,12 @@ export default function PoliciesPage() {
             <Button
               as="a"
               href={operationUrl(FINANCE_OPERATIONS.policiesCsv, {
-                query: { type: filters.type, status: filters.status, ...(filters.renewal ? { renewal: filters.renewal } : {}) },
+                query: {
+                  type: filters.type,
+                  status: filters.status,
+                  ...(filters.renewal ? { renewal: filters.renewal } : {}),
+                  ...(filters.awaiting ? { awaitingNumber: 'true' } : {}),
+                },
               })}
               download
               icon={<ArrowDownloadRegular />}
@@ -156,6 +165,12 @@ export default function PoliciesPage() {
                 ))}
               </Select>
             </Field>
+            <Field label="Nº da seguradora">
+              <Select value={filters.awaiting ? 'aguardando' : ''} onChange={(_event, data) => setFilter('numero', data.value)}>
+                <option value="">Todas as apólices</option>
+                <option value="aguardando">Aguardando nº da seguradora</option>
+              </Select>
+            </Field>
             <Field label="Renovações">
               <Select value={filters.renewal} onChange={(_event, data) => setFilter('renovacao', data.value)}>
                 {RENEWALS.map((option) => (
@@ -178,7 +193,17 @@ export default function PoliciesPage() {
                   rowKey={(policy) => policy.id}
                   empty="Nenhuma apólice encontrada. Apólices aparecem aqui quando uma venda finalizada é emitida no Pipeline."
                   columns={[
-                    { header: 'Número', cell: (policy) => policy.policyNumber },
+                    {
+                      header: 'Número',
+                      cell: (policy) =>
+                        policy.awaitingNumber ? (
+                          <Badge appearance="tint" color="warning">
+                            Aguardando nº da seguradora
+                          </Badge>
+                        ) : (
+                          policy.policyNumber
+                        ),
+                    },
                     { header: 'Cliente', cell: (policy) => policy.contactName },
                     { header: 'Tipo', cell: (policy) => TYPE_LABEL[policy.type] },
                     { header: 'Prêmio/ano', cell: (policy) => formatMoney(wireToCents(policy.premium)) },
@@ -195,14 +220,22 @@ export default function PoliciesPage() {
                       header: 'Ações',
                       cell: (policy) => (
                         <div className={styles.actions}>
-                          <Button size="small" onClick={() => setShowing(policy)} aria-label={`Parcelas da apólice ${policy.policyNumber}`}>
+                          <Button size="small" onClick={() => setShowing(policy)} aria-label={`Parcelas da apólice ${policyName(policy)}`}>
                             Parcelas
+                          </Button>
+                          <Button
+                            size="small"
+                            appearance={policy.awaitingNumber ? 'primary' : 'secondary'}
+                            onClick={() => setNumbering(policy)}
+                            aria-label={`${policy.awaitingNumber ? 'Informar nº' : 'Editar nº'} da apólice ${policyName(policy)}`}
+                          >
+                            {policy.awaitingNumber ? 'Informar nº' : 'Editar nº'}
                           </Button>
                           {policy.status === 'active' && (
                             <Button
                               size="small"
                               onClick={() => cancelling.ask(policy)}
-                              aria-label={`Cancelar apólice ${policy.policyNumber}`}
+                              aria-label={`Cancelar apólice ${policyName(policy)}`}
                             >
                               Cancelar
                             </Button>
@@ -221,6 +254,11 @@ export default function PoliciesPage() {
       {showing ? (
         <Suspense fallback={null}>
           <InstalmentsDialog policy={showing} onClose={() => setShowing(null)} />
+        </Suspense>
+      ) : null}
+      {numbering ? (
+        <Suspense fallback={null}>
+          <PolicyNumbersDialog policy={numbering} onClose={() => setNumbering(null)} />
         </Suspense>
       ) : null}
     </>

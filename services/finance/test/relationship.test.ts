@@ -70,8 +70,19 @@ describe('WhatsApp with a record', () => {
     const who = await brokerWithRefs();
     const card = await finalizedCard(who);
     expect((await issue(who, card.id)).status).toBe(200);
-    const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { policyNumber: string; contactId: number }[];
+    const [awaiting] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number; contactId: number }[];
     const renewal = (await templates(who)).find((template) => template.name === 'Renovação')!;
+    // Its number is still the provisional one: the message would quote it to the client.
+    const early = await pipelineApi()
+      .post(`/api/contacts/${awaiting!.contactId}/whatsapp`)
+      .set('Cookie', who.cookie)
+      .send({ templateId: renewal.id });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('A apólice ainda aguarda o nº da seguradora: informe-o em Apólices antes de enviar este modelo.');
+    expect((await api().patch(`/api/policies/${awaiting!.id}`).set('Cookie', who.cookie).send({ policyNumber: '0531-778' })).status).toBe(
+      200,
+    );
+    const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { policyNumber: string; contactId: number }[];
     const sent = await pipelineApi()
       .post(`/api/contacts/${policy!.contactId}/whatsapp`)
       .set('Cookie', who.cookie)

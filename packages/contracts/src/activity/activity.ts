@@ -17,6 +17,7 @@ export const ACTIVITY_TYPES = [
   'statement_imported',
   'statement_undone',
   'policy_chargeback',
+  'policy_number_set',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -7,7 +7,12 @@ import type { LostReason, NextActionType, RenewalBucket, RenewalOutcome } from '
 /** A policy as the API answers it; money as '1248.00' (decimal(10,2) travels as a string in reais with two decimals, never a float). */
 export interface Policy {
   id: number;
+  /** The insurer's number; while `awaitingNumber`, a provisional PROV-<year>-<6 digits>. */
   policyNumber: string;
+  /** Issued without the insurer's number: the screens say 'Aguardando nº da seguradora'. */
+  awaitingNumber: boolean;
+  /** The proposal's number, when the broker recorded it. */
+  proposalNumber: string | null;
   contactId: number | null;
   contactName: string;
   type: PolicyType;

@@ -16,6 +16,7 @@ import {
   PolicyPdfFieldsSchema,
   PolicyQuerySchema,
 } from './finance.schemas';
+import { PolicyNumbersSchema } from './policy-numbers.schemas';
 import {
   NextActionSchema,
   RenewalOutcomeSchema,
@@ -35,7 +36,14 @@ import {
 } from './receivables.schemas';
 import { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
 
-export const policies = { summary: 'Apólices: filtros de tipo, status e renovação (30/60/90 dias).', query: PolicyQuerySchema };
+export const policies = {
+  summary: 'Apólices: filtros de tipo, status, renovação (30/60/90 dias) e as que aguardam o nº da seguradora.',
+  query: PolicyQuerySchema,
+};
+export const updatePolicy = {
+  summary: 'Informa ou corrige o nº da apólice na seguradora e o nº da proposta (único por corretora; registrado no histórico).',
+  body: PolicyNumbersSchema,
+};
 export const claims = { summary: 'Sinistros, com filtro de status e a contagem dos ativos.', query: ClaimQuerySchema };
 export const createClaim = { summary: 'Abre um sinistro.', body: ClaimInputSchema };
 export const updateClaim = { summary: 'Edita um sinistro não fechado.', body: ClaimInputSchema };

@@ -56,6 +56,7 @@ import type {
   PolicyPdfFieldsSchema,
   PolicyQuerySchema,
 } from './finance.schemas';
+import type { PolicyNumbersSchema } from './policy-numbers.schemas';
 
 // The finance service: policies, claims, commissions and documents. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
@@ -73,6 +74,15 @@ export const policy = {
   path: '/api/policies/:id',
   access: 'signed-in',
   notFound: NOT_FOUND.policy,
+  answer: phantom as Policy,
+} as const satisfies Operation;
+export const updatePolicy = {
+  id: 'policies.update',
+  method: 'PATCH',
+  path: '/api/policies/:id',
+  access: 'signed-in',
+  notFound: NOT_FOUND.policy,
+  body: phantom as typeof PolicyNumbersSchema,
   answer: phantom as Policy,
 } as const satisfies Operation;
 export const policyInstalments = {

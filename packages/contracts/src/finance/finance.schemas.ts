@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { optionalText, required } from '../fields';
+import { policyNumberField } from './policy-numbers.schemas';
 import {
   CLAIM_STATUSES,
   CLAIM_TYPE_VALUES,
@@ -64,23 +65,6 @@ export const ClaimFormSchema = v.object({
 /** POST /api/claims/{id}/status */
 export const ClaimStatusSchema = v.object({ status: required(v.picklist(CLAIM_STATUSES, 'Status inválido')) });
 
-const policyNumberField = v.optional(
-  v.pipe(
-    v.nullable(
-      v.pipe(v.string('Número da apólice inválido'), v.trim(), v.maxLength(40, 'Número da apólice deve ter no máximo 40 caracteres')),
-    ),
-    v.transform((value) => (value ? value : null)),
-    v.check(
-      (value) => value === null || /^[\p{L}\p{N}./-]+$/u.test(value),
-      'Número da apólice deve ter apenas letras, números, ponto, barra ou hífen',
-    ),
-  ),
-  null,
-);
-
-/** confirm-issuance without finalize fields: optionally the insurer's policy number. */
-export const IssueSchema = v.object({ policyNumber: policyNumberField });
-
 /** What the pipeline service sends the finance service to issue a finalized card's policy. */
 export const PolicyIssueSchema = v.object({
   cardId: wireId('Card inválido'),
@@ -106,6 +90,13 @@ export const PolicyQuerySchema = v.object({
   type: v.optional(v.picklist([ALL, ...POLICY_TYPE_VALUES], 'Tipo de apólice inválido'), ALL),
   status: v.optional(v.picklist([ALL, ...POLICY_STATUSES], 'Status inválido'), ALL),
   renewal: v.optional(v.pipe(v.picklist(['30', '60', '90'], 'Período de renovação deve ser 30, 60 ou 90 dias'), v.transform(Number))),
+  /** `true`: only the policies still awaiting the insurer's number. */
+  awaitingNumber: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], "Use 'true' ou 'false'"),
+      v.transform((value) => value === 'true'),
+    ),
+  ),
 });
 export type PolicyQuery = v.InferOutput<typeof PolicyQuerySchema>;
 

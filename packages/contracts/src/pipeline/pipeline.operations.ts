@@ -1,6 +1,6 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
-import type { IssueSchema } from '../finance/finance.schemas';
+import type { IssueSchema } from '../finance/policy-numbers.schemas';
 import type { NextActionSchema } from '../finance/renewals.schemas';
 import type { PipelineStats } from '../types';
 import type { Contact, ContactDetail, ContactPage, PipelineCard, PipelineLead } from './pipeline-types';

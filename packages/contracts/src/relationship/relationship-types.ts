@@ -30,6 +30,8 @@ export interface WhatsappLink {
 export interface ContactPolicySummary {
   id: number;
   policyNumber: string;
+  /** Its number is still the provisional one: a message may not quote it to the client. */
+  awaitingNumber: boolean;
   renewalDate: string;
   insurerId: number | null;
   status: 'active' | 'expired' | 'cancelled';

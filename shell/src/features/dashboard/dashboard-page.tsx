@@ -188,6 +188,10 @@ const ACTIVITY: Record<ActivityType, { icon: FluentIcon; text: (event: ActivityE
     icon: WalletRegular,
     text: (event) => `Apólice ${event.subject} cancelada${event.detail ? `: ${event.detail}` : ''}`,
   },
+  policy_number_set: {
+    icon: DocumentTextRegular,
+    text: (event) => `Nº da apólice informado: ${event.subject}${event.detail ? ` (${event.detail})` : ''}`,
+  },
 };
 
 /** The current time, ticking once a minute, so 'há 2 minutos' does not stay 'agora mesmo'. */

@@ -1,4 +1,4 @@
-import { FINANCE_OPERATIONS as OPS, type PolicyStatus, type PolicyType } from '@corretora/contracts';
+import { FINANCE_OPERATIONS as OPS, type PolicyNumbersInput, type PolicyStatus, type PolicyType } from '@corretora/contracts';
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateFigures } from '../../../lib/finance-figures';
@@ -7,13 +7,22 @@ export interface PolicyFilters {
   type: PolicyType | 'all';
   status: PolicyStatus | 'all';
   renewal: '' | '30' | '60' | '90';
+  /** Only the policies awaiting the insurer's number. */
+  awaiting: boolean;
 }
 
 /** The policy list; not fetched while the page shows another tab (`enabled` false). */
 export function usePolicies(filters: PolicyFilters, enabled = true) {
   return useOperation(
     OPS.policies,
-    { query: { type: filters.type, status: filters.status, renewal: filters.renewal || undefined } },
+    {
+      query: {
+        type: filters.type,
+        status: filters.status,
+        renewal: filters.renewal || undefined,
+        awaitingNumber: filters.awaiting ? 'true' : undefined,
+      },
+    },
     { keepPrevious: true, enabled },
   );
 }
@@ -23,5 +32,14 @@ export function useCancelPolicy() {
   return useMutation({
     mutationFn: (id: number) => callOperation(OPS.cancelPolicy, { params: { id } }),
     onSuccess: () => Promise.all([invalidateOperations(queryClient, OPS.policies, OPS.policy), invalidateFigures(queryClient)]),
+  });
+}
+
+/** PATCH /api/policies/{id}: the insurer's numbers; every list that names the policy reads it again. */
+export function useUpdatePolicyNumbers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: PolicyNumbersInput }) => callOperation(OPS.updatePolicy, { params: { id }, body }),
+    onSuccess: () => Promise.all([invalidateOperations(queryClient, OPS.policies, OPS.policy, OPS.claims), invalidateFigures(queryClient)]),
   });
 }

@@ -17,6 +17,7 @@ import { DataTable, FormDialog, MaskedInput, QueryState, useNotify, useFieldIssu
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { policyName } from '../../../lib/policy-name';
 
 const useStyles = makeStyles({
   plan: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM },
@@ -53,7 +54,7 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
   const cancelled = policy.status === 'cancelled';
   return (
     <FormDialog
-      title={`Parcelas da apólice ${policy.policyNumber}`}
+      title={`Parcelas da apólice ${policyName(policy)}`}
       submitLabel="Salvar plano"
       busy={save.isPending}
       onClose={onClose}

@@ -72,11 +72,16 @@ export function useAttachPolicyPdf() {
   });
 }
 
-/** Issue (no body), retried up to 3 times on a 5xx: issuing is idempotent on the server, so a retry never makes a second policy. */
+/**
+ * Issue, with the insurer's policy number when the broker has it (else the policy awaits it),
+ * retried up to 3 times on a 5xx: issuing is idempotent on the server, so a retry never makes a
+ * second policy.
+ */
 export function useConfirmIssuance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callOperation(OPS.confirmIssuance, { params: { id } }),
+    mutationFn: ({ id, policyNumber }: { id: number; policyNumber: string | null }) =>
+      callOperation(OPS.confirmIssuance, { params: { id }, body: { policyNumber } }),
     retry: (failures, error) => failures < 3 && error instanceof ApiError && error.status >= 500,
     retryDelay: (attempt) => 500 * 2 ** attempt,
     onSuccess: (card) => {

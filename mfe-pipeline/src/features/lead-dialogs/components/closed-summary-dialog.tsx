@@ -1,6 +1,6 @@
-import { formatDate, formatMoney, formatPhone, wireToCents, type PipelineCard } from '@corretora/contracts';
+import { IssueSchema, formatDate, formatMoney, formatPhone, wireToCents, type PipelineCard } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
-import { useNotify } from '@corretora/web-kit/ui';
+import { TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import { AttachRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -21,6 +21,7 @@ const useStyles = makeStyles({
   term: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   attach: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
+  number: { marginTop: tokens.spacingVerticalM },
 });
 
 const money = (wire: string | null) => (wire === null ? NOT_SPECIFIED : formatMoney(wireToCents(wire)));
@@ -44,6 +45,9 @@ export function ClosedSummaryDialog({
   const chooser = useRef<HTMLInputElement>(null);
   const busy = issue.isPending || attach.isPending;
   const issued = card.status === 'issued';
+  // The insurer's number, when the broker already has it: checked by the issue's own schema before sending.
+  const { control, handleSubmit, setError } = useSchemaForm(IssueSchema, { defaultValues: { policyNumber: '' } });
+  const onIssueError = useFormErrors(setError);
   const onFile = (file: File | undefined) => {
     if (!file) return;
     attach.mutate(
@@ -75,14 +79,23 @@ export function ClosedSummaryDialog({
         : `${card.commissionPercentage.replace('.', ',')}% · ${money(card.commissionAmount)}`,
     ],
   ];
-  const confirm = () =>
-    issue.mutate(card.id, {
-      onSuccess: () => {
-        notify.success('Apólice confirmada', 'A apólice foi emitida e movida para a seção de Seguros.');
-        onClose();
+  const confirm = handleSubmit(({ policyNumber }) =>
+    issue.mutate(
+      { id: card.id, policyNumber },
+      {
+        onSuccess: () => {
+          notify.success(
+            'Apólice confirmada',
+            policyNumber
+              ? 'A apólice foi emitida e movida para a seção de Seguros.'
+              : 'A apólice foi emitida e aguarda o nº da seguradora (informe em Apólices).',
+          );
+          onClose();
+        },
+        onError: (error) => onIssueError(error, 'Falha ao confirmar emissão da apólice.'),
       },
-      onError: (error) => notify.error('Falha ao confirmar emissão da apólice.', apiErrorMessage(error, '')),
-    });
+    ),
+  );
   return (
     <Dialog open onOpenChange={(_event, data) => (!data.open && !busy ? onClose() : undefined)}>
       <DialogSurface>
@@ -104,6 +117,18 @@ export function ClosedSummaryDialog({
                 </div>
               ))}
             </dl>
+            {!issued && (
+              <TextField
+                className={styles.number}
+                control={control}
+                name="policyNumber"
+                label="Nº da apólice na seguradora"
+                hint="Deixe em branco se ainda não tem: a apólice fica aguardando o nº da seguradora."
+                maxLength={40}
+                disabled={busy}
+                autoComplete="off"
+              />
+            )}
             {!issued && (
               <div className={styles.attach}>
                 <Button
@@ -141,7 +166,12 @@ export function ClosedSummaryDialog({
               Fechar
             </Button>
             {!issued ? (
-              <Button appearance="primary" onClick={confirm} disabled={busy} icon={issue.isPending ? <Spinner size="tiny" /> : undefined}>
+              <Button
+                appearance="primary"
+                onClick={() => void confirm()}
+                disabled={busy}
+                icon={issue.isPending ? <Spinner size="tiny" /> : undefined}
+              >
                 Confirmar emissão
               </Button>
             ) : null}

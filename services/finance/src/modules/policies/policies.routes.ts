@@ -28,6 +28,7 @@ export function policiesRoutes(
   });
 
   route(router, OPS.cancelPolicy, ({ user, params }) => policies.cancel(user.id, params.id));
+  route(router, OPS.updatePolicy, ({ user, params, body }) => policies.updateNumbers(user.id, params.id, body));
 }
 
 /** The pipeline service issues a finalized card's policy, runs policy imports and fills messages with a contact's policies. */

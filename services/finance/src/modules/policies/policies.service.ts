@@ -12,6 +12,7 @@ import {
   type ContactPolicySummary,
   type Policy,
   type PolicyIssueInput,
+  type PolicyNumbersInput,
   type PolicyQuery,
 } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, activityInsertSql, isUniqueViolation, recordActivity } from '@corretora/service-kit';
@@ -55,6 +56,10 @@ export class PoliciesService {
       where.push(`${POLICY_STATUS} = ?`);
       bindings.push(query.status);
     }
+    if (query.awaitingNumber !== undefined) {
+      where.push('p.awaiting_number = ?');
+      bindings.push(query.awaitingNumber);
+    }
     if (query.renewal !== undefined) {
       // Renovações: active policies renewing from today to N days ahead.
       where.push(`p.status = 'active' and p.renewal_date between ${TODAY} and ${TODAY} + ?::int`);
@@ -71,7 +76,7 @@ export class PoliciesService {
   /** A contact's policies as a message names them (number, end of term, insurer, status as read). */
   async ofContact(userId: string, contactId: number): Promise<ContactPolicySummary[]> {
     const { rows } = await this.knex.raw<{ rows: ContactPolicySummary[] }>(
-      `select p.id, p.policy_number as "policyNumber", p.renewal_date::text as "renewalDate", p.insurer_id as "insurerId", ${POLICY_STATUS} as status
+      `select p.id, p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.renewal_date::text as "renewalDate", p.insurer_id as "insurerId", ${POLICY_STATUS} as status
          from ? where p.contact_id = ? order by p.renewal_date desc, p.id desc limit 100`,
       [this.policies.of(userId).from('p'), contactId],
     );
@@ -85,6 +90,41 @@ export class PoliciesService {
     ]);
     const row = rows[0];
     return row && { ...row, createdAt: new Date(row.createdAt).toISOString() };
+  }
+
+  /**
+   * PATCH /api/policies/{id}: the insurer's policy number (the policy no longer awaits it) and the
+   * proposal's, at any time; a number another of the brokerage's policies holds is a 409 on the
+   * field. A change of the policy number is recorded on the policy's history ('Atividade Recente').
+   * Everything that names the policy reads its number from here (claims, renewals, statements,
+   * messages, exports), so the new one shows everywhere at once.
+   */
+  async updateNumbers(userId: string, id: number, input: PolicyNumbersInput): Promise<Policy> {
+    try {
+      await this.knex.transaction(async (trx) => {
+        const current = (await this.policies.of(userId, trx).byId(id).forUpdate().first('policyNumber', 'awaitingNumber')) as
+          { policyNumber: string; awaitingNumber: boolean } | undefined;
+        if (!current) throw new HttpError(404, POLICY_NOT_FOUND);
+        const changes: Record<string, unknown> = {};
+        if (input.proposalNumber !== undefined) changes.proposalNumber = input.proposalNumber;
+        const numberChanged = input.policyNumber !== undefined && input.policyNumber !== current.policyNumber;
+        if (input.policyNumber !== undefined) Object.assign(changes, { policyNumber: input.policyNumber, awaitingNumber: false });
+        await this.policies
+          .of(userId, trx)
+          .byId(id)
+          .update({ ...changes, updatedAt: trx.fn.now() });
+        if (numberChanged)
+          await recordActivity(trx, userId, {
+            type: 'policy_number_set',
+            subject: input.policyNumber!,
+            detail: current.awaitingNumber ? `antes aguardando (${current.policyNumber})` : `antes ${current.policyNumber}`,
+          });
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, NUMBER_CONSTRAINT)) throw error;
+      throw new HttpError(409, NUMBER_TAKEN, [{ path: 'policyNumber', message: NUMBER_TAKEN }]);
+    }
+    return (await this.byId(userId, id))!;
   }
 
   /**
@@ -159,12 +199,13 @@ export class PoliciesService {
       try {
         const { rows } = await this.knex.raw<{ rows: { id: number }[] }>(
           // The 'Atividade Recente' event is written by the same statement, only when the policy is new.
-          `with p as (insert into policies (user_id, contact_id, contact_name, card_id, type, policy_number, premium, net_premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id)
-             values (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
+          `with p as (insert into policies (user_id, contact_id, contact_name, card_id, type, policy_number, awaiting_number, premium, net_premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id)
+             values (?, ?, ?, ?, ?, ?, not ?::boolean, ?, ?, 'active', ?, ?, ?, ?, ?)
              on conflict (user_id, card_id) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name, type = excluded.type,
                premium = excluded.premium, net_premium = excluded.net_premium, start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
                commission_value = excluded.commission_value, insurer_id = excluded.insurer_id,
-               policy_number = case when ?::boolean then excluded.policy_number else policies.policy_number end
+               policy_number = case when ?::boolean then excluded.policy_number else policies.policy_number end,
+               awaiting_number = case when ?::boolean then false else policies.awaiting_number end
              returning id, user_id, policy_number, xmax = 0 as inserted),
            a as (${activityInsertSql({ from: 'p', userId: 'p.user_id', subject: 'p.policy_number', where: 'p.inserted' })})
            select id from p`,
@@ -175,6 +216,7 @@ export class PoliciesService {
             input.cardId,
             input.type,
             input.policyNumber ?? provisionalNumber(),
+            input.policyNumber !== null,
             centsToWire(input.premium),
             input.netPremium === null ? null : centsToWire(input.netPremium),
             input.startDate,
@@ -182,6 +224,7 @@ export class PoliciesService {
             commission.commissionType,
             commission.commissionValue,
             input.insurerId,
+            input.policyNumber !== null,
             input.policyNumber !== null,
             'policy_issued',
             input.contactName,

@@ -420,6 +420,8 @@ export class RenewalsService {
           insurerId,
           paymentMethod: old.paymentMethod,
           renewedFromPolicyId: old.id,
+          // Without the number the insurer gave the new term, the derived one is provisional.
+          awaitingNumber: !wanted?.policyNumber,
         })
         .returning('id')) as { id: number }[];
       await this.instalments.replan(trx, userId, [created!.id]);

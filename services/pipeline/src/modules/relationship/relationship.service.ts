@@ -46,6 +46,7 @@ const TEMPLATE_NOT_FOUND = 'Modelo de mensagem não encontrado.';
 const NO_MOBILE = 'O contato não tem celular cadastrado: cadastre um para enviar pelo WhatsApp.';
 const NO_MARKETING = 'O contato não autorizou mensagens de marketing: registre o consentimento antes de enviar.';
 const NO_POLICY = 'O contato não tem apólice para preencher o modelo: escolha outro modelo.';
+const AWAITING_NUMBER = 'A apólice ainda aguarda o nº da seguradora: informe-o em Apólices antes de enviar este modelo.';
 
 /**
  * A contact's timeline (interactions, WhatsApp messages, consent), its consent per purpose and the
@@ -195,6 +196,9 @@ export class RelationshipService {
     const needsPolicy = templateVariables(template.body).some((name) => name !== 'nome');
     const policy = needsPolicy || input.policyId !== null ? await this.policyFor(user.id, contactId, input.policyId) : null;
     if (needsPolicy && !policy) throw new HttpError(400, NO_POLICY, [{ path: 'templateId', message: NO_POLICY }]);
+    // The provisional number means nothing to the client: the insurer's is typed first.
+    if (policy?.awaitingNumber && templateVariables(template.body).includes('numero_apolice'))
+      throw new HttpError(409, AWAITING_NUMBER, [{ path: 'templateId', message: AWAITING_NUMBER }]);
     const insurers = policy?.insurerId ? (await this.reference(user.id)).insurers : [];
     const text = renderTemplate(template.body, {
       nome: contact.name,
