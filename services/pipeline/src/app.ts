@@ -84,10 +84,12 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
 function scheduleBackfill(service: Service, job: (knex: Service['knex']) => Promise<void>): void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** The pass under way: closing waits for it, so it never queries a pool that is gone. */
+  let current: Promise<void> | undefined;
   const run = (attempt: number) => {
     timer = setTimeout(
       () => {
-        job(service.knex).catch((error: unknown) => {
+        current = job(service.knex).catch((error: unknown) => {
           if (stopped) return;
           service.log.warn({ err: error, attempt }, 'backfill failed; retrying in 30 s');
           if (attempt < 20) run(attempt + 1);
@@ -101,6 +103,7 @@ function scheduleBackfill(service: Service, job: (knex: Service['knex']) => Prom
   service.close = async () => {
     stopped = true;
     clearTimeout(timer);
+    await current;
     await close();
   };
   run(0);
