@@ -266,7 +266,7 @@ test('Atividade Recente lists what happened; Limpar Dados empties the account, w
   await page.getByRole('button', { name: 'Adicionar lead em Contato' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Nome').fill('Nova Cliente');
-  await dialog.getByLabel('Celular').pressSequentially('11912345678');
+  await dialog.getByLabel('Telefone').pressSequentially('11912345678');
   await dialog.getByLabel('Tipo de seguro').selectOption({ label: 'Seguro Auto' });
   await dialog.getByLabel('Origem do lead').selectOption({ label: 'Indicação' });
   await dialog.getByRole('button', { name: 'Criar Lead' }).click();

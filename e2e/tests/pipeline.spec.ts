@@ -64,12 +64,12 @@ test('create a lead, drag it to Negociação with the mouse (persisted), column 
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Criar Lead' }).click();
   await expect(dialog.getByText('Nome é obrigatório')).toBeVisible();
-  await expect(dialog.getByText('Celular é obrigatório')).toBeVisible();
+  await expect(dialog.getByText('Telefone é obrigatório')).toBeVisible();
   await expect(dialog.getByText('Origem do lead é obrigatório')).toBeVisible();
   await expect(dialog.getByText('Tipo de seguro é obrigatório')).toBeVisible();
   await dialog.getByLabel('Nome').fill('Renata Alves');
-  await dialog.getByLabel('Celular').pressSequentially('11987654321');
-  await expect(dialog.getByLabel('Celular')).toHaveValue('(11) 98765-4321');
+  await dialog.getByLabel('Telefone').pressSequentially('11987654321');
+  await expect(dialog.getByLabel('Telefone')).toHaveValue('(11) 98765-4321');
   await dialog.getByLabel('Tipo de seguro').selectOption({ label: 'Seguro Auto' });
   await dialog.getByLabel('Origem do lead').selectOption({ label: 'Indicação' });
   await dialog.getByRole('button', { name: 'Criar Lead' }).click();
@@ -237,7 +237,7 @@ test('contacts: add, search, filter, export as a CSV Excel reads, and the dashbo
   await expect(dialog.getByText('Novo Contato')).toBeVisible();
   await expectAccessible(page, 'new contact');
   await dialog.getByLabel('Nome').fill('=Cliente Fórmula');
-  await dialog.getByLabel('Celular').pressSequentially('21998765432');
+  await dialog.getByLabel('Telefone').pressSequentially('21998765432');
   await dialog.getByLabel('CPF').pressSequentially('52998224725');
   await dialog.getByLabel('Tipo').selectOption({ label: 'Pessoa Física' });
   await dialog.getByRole('button', { name: 'Criar' }).click();
@@ -265,7 +265,7 @@ test('contacts: add, search, filter, export as a CSV Excel reads, and the dashbo
   const bytes = Buffer.concat(chunks);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
-  expect(lines[0]).toBe('Nome;E-mail;Celular;CPF/CNPJ;Tipo;Último contato;Criado em');
+  expect(lines[0]).toBe('Nome;E-mail;Telefone;CPF/CNPJ;Tipo;Último contato;Criado em');
   expect(lines).toContainEqual(
     expect.stringMatching(/^'=Cliente Fórmula;;\(21\) 99876-5432;529\.982\.247-25;Pessoa Física;;\d{2}\/\d{2}\/\d{4}$/),
   );

@@ -29,6 +29,9 @@ import {
   normalizePhone,
   parseMoneyToCents,
   bodyId,
+  isMobileNumber,
+  isValidPhone,
+  parseBrazilianPhone,
   isIsoDate,
   isIsoTimestamp,
   wireDate,
@@ -93,7 +96,24 @@ describe('mobile phone', () => {
     ['1', '(1'],
     ['+5511987654321', '+55 (11) 98765-4321'],
     ['119876543210000', '(11) 98765-4321'],
+    // A landline takes its own shape as soon as its first digit says so.
+    ['1132224455', '(11) 3222-4455'],
+    ['11322', '(11) 322'],
+    ['113222445599', '(11) 3222-4455'],
+    ['+551132224455', '+55 (11) 3222-4455'],
   ])('mask %s -> %s', (value, expected) => expect(maskPhone(value)).toBe(expected));
+
+  test.each([
+    ['(11) 98765-4321', true, true],
+    ['(11) 3222-4455', true, false],
+    ['+55 21 2533-1000', true, false],
+    ['(00) 98765-4321', false, false], // no such area code
+    ['98765-4321', false, false], // no area code
+    ['(11) 1222-4455', false, false],
+  ])('one rule for forms and import: %s valid %s, mobile %s', (value, valid, mobile) => {
+    expect(isValidPhone(value)).toBe(valid);
+    expect(isMobileNumber(parseBrazilianPhone(value)?.national)).toBe(mobile);
+  });
 
   test('normalises to the national number and formats it back', () => {
     expect(normalizePhone('+55 (11) 98765-4321')).toBe('11987654321');

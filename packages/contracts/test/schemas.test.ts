@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import {
+  ContactCreateSchema,
   BrokerProfileSchema,
   BrokerProfileUpdateSchema,
   BrokerStep1Schema,
@@ -279,5 +280,18 @@ describe('IOF', () => {
     [{ policyType: 'auto', iofRate: null }, null, 738, 'damage', null],
   ] as const)('%j, %p cents -> %p (%s): %p', (product, premium, rate, source, cents) => {
     expect(suggestIof(product, premium)).toEqual({ rateHundredths: rate, source, cents });
+  });
+});
+
+describe('one phone rule for contacts and leads (#34 item 4)', () => {
+  test('a landline is taken and stored as its national digits; a number without its DDD or with a DDD that does not exist is refused', () => {
+    const contact = (phone: string) => v.safeParse(ContactCreateSchema, { name: 'Escritório Lima', phone, type: 'individual' });
+    expect(contact('(11) 3222-4455').output).toMatchObject({ phone: '1132224455' });
+    expect(contact('+55 11 98765-4321').output).toMatchObject({ phone: '11987654321' });
+    // A mobile written before the 9th digit gets it, as the import does.
+    expect(contact('11 8765-4321').output).toMatchObject({ phone: '11987654321' });
+    for (const phone of ['98765-4321', '(00) 3222-4455', '(11) 1222-4455'])
+      expect(contact(phone).issues?.[0]?.message).toBe('Telefone inválido. Use o DDD: (11) 98765-4321 ou (11) 3222-4455');
+    expect(contact('').issues?.[0]?.message).toBe('Telefone é obrigatório');
   });
 });

@@ -201,6 +201,21 @@ describe('WhatsApp with a record', () => {
     expect((await pipelineApi().get(`/api/contacts/${kept.id}/timeline`).set('Cookie', who.cookie)).body.entries).toEqual([logged.body]);
   });
 
+  test('a landline is a contact’s phone like any other, but WhatsApp reaches mobiles only (#34 item 4)', async () => {
+    const who = await brokerWithRefs();
+    const office = await contact(who, 'Escritório Lima', '(11) 3222-4455');
+    const saved = await pipelineApi().get(`/api/contacts/${office.id}`).set('Cookie', who.cookie);
+    expect(saved.body).toMatchObject({ phone: '1132224455' });
+    const hello = (await templates(who)).find((template) => template.name === 'Boas-vindas')!;
+    const refused = await pipelineApi()
+      .post(`/api/contacts/${office.id}/whatsapp`)
+      .set('Cookie', who.cookie)
+      .send({ templateId: hello.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('O contato não tem celular cadastrado: cadastre um para enviar pelo WhatsApp.');
+    expect((await pipelineApi().get(`/api/contacts/${office.id}/timeline`).set('Cookie', who.cookie)).body.entries).toEqual([]);
+  });
+
   test('templates may not carry a CPF, a card number or an unknown variable; the list keeps one at least', async () => {
     const who = await brokerWithRefs();
     const put = (body: string) =>

@@ -555,7 +555,7 @@ describe('importing contacts', () => {
     const exported = await api().get('/api/contacts/export').set('Cookie', who.cookie);
     const again = await upload(who.cookie, Buffer.from(exported.text), 'contatos.csv');
     expect(again.body).toMatchObject({ encoding: 'utf-8-bom', delimiter: ';' });
-    expect(again.body.mapping).toMatchObject({ name: 'Nome', email: 'E-mail', phone: 'Celular', document: 'CPF/CNPJ', type: 'Tipo' });
+    expect(again.body.mapping).toMatchObject({ name: 'Nome', email: 'E-mail', phone: 'Telefone', document: 'CPF/CNPJ', type: 'Tipo' });
     const preview = await api()
       .put(`/api/imports/${again.body.id as number}/mapping`)
       .set('Cookie', who.cookie)

@@ -101,7 +101,7 @@ describe('leads and the board', () => {
     );
     expect(messages).toMatchObject({
       name: 'Nome é obrigatório',
-      phone: 'Celular é obrigatório',
+      phone: 'Telefone é obrigatório',
       leadSourceId: 'Origem do lead é obrigatório',
       productId: 'Tipo de seguro é obrigatório',
       stageId: 'Estágio é obrigatório',
@@ -449,7 +449,7 @@ describe('contacts', () => {
     const bytes = response.body as Buffer;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('Nome;E-mail;Celular;CPF/CNPJ;Tipo;Último contato;Criado em');
+    expect(lines[0]).toBe('Nome;E-mail;Telefone;CPF/CNPJ;Tipo;Último contato;Criado em');
     const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     expect(lines[1]).toBe(`"'=HYPERLINK(""http://x"";""y"")";a@b.co;(11) 91234-5678;;Pessoa Física;;${today}`);
     expect(lines[2]).toBe(`"José; da Silva";;(11) 91234-5679;529.982.247-25;Empresarial;;${today}`);

@@ -24,16 +24,21 @@ export function normalizePhone(value: string): string {
   return cleaned.length === 13 && cleaned.startsWith('55') ? cleaned.slice(2) : cleaned;
 }
 
+/** A landline's number after the area code starts with 2–5; a mobile's with 9 (6–8: an old mobile). */
+const isLandlineStart = (digit: string | undefined) => digit !== undefined && digit >= '2' && digit <= '5';
+
 function maskNational(digits: string): string {
   if (digits.length === 0) return '';
   if (digits.length <= 2) return `(${digits}`;
   const area = digits.slice(0, 2);
   const rest = digits.slice(2);
-  if (rest.length <= 5) return `(${area}) ${rest}`;
-  return `(${area}) ${rest.slice(0, 5)}-${rest.slice(5, 9)}`;
+  // (11) 3222-4455 for a landline, (11) 98765-4321 for a mobile, told apart by the first digit.
+  const head = isLandlineStart(rest[0]) ? 4 : 5;
+  if (rest.length <= head) return `(${area}) ${rest}`;
+  return `(${area}) ${rest.slice(0, head)}-${rest.slice(head, head + 4)}`;
 }
 
-/** Progressive mask (DD) 00000-0000, with an optional +55 prefix. */
+/** Progressive mask: (DD) 00000-0000 for a mobile, (DD) 0000-0000 for a landline, with an optional +55 prefix. */
 export function maskPhone(value: string): string {
   const cleaned = cleanPhone(value);
   if (cleaned.startsWith('+')) {
@@ -42,7 +47,7 @@ export function maskPhone(value: string): string {
     const national = maskNational(digits.slice(2, 13));
     return national ? `+${country} ${national}` : `+${country}`;
   }
-  return maskNational(cleaned.slice(0, 11));
+  return maskNational(cleaned.slice(0, isLandlineStart(cleaned[2]) ? 10 : 11));
 }
 
 export function formatPhone(stored: string | null | undefined): string {
@@ -81,4 +86,14 @@ export function parseBrazilianPhone(value: string): ParsedPhone | null {
   else if (/^[6-9]\d{7}$/.test(number)) national = `${area}9${number}`;
   else return null;
   return { national, e164: `+55${national}` };
+}
+
+/** A phone a form takes: any Brazilian mobile or landline with its area code (the import's rule: parseBrazilianPhone). */
+export function isValidPhone(value: string): boolean {
+  return parseBrazilianPhone(value) !== null;
+}
+
+/** A stored (national) number that is a mobile, the only kind WhatsApp reaches: DDD + 9 + 8 digits. */
+export function isMobileNumber(national: string | null | undefined): boolean {
+  return national !== null && national !== undefined && /^[1-9]{2}9\d{8}$/.test(national);
 }

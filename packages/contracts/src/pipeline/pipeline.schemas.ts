@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
-import { isValidMobilePhone, normalizePhone } from '../br/phone';
+import { isValidPhone, parseBrazilianPhone } from '../br/phone';
 import { maxLengthMessage, optionalEmail, optionalText, required, requiredText } from '../fields';
 import {
   FINALIZE_MONEY_MAX_CENTS,
@@ -27,7 +27,7 @@ import {
   type DocumentTypeValue,
 } from './pipeline-options';
 
-const PHONE_MESSAGE = 'Número de celular inválido. Use formato: (11) 99999-9999';
+const PHONE_MESSAGE = 'Telefone inválido. Use o DDD: (11) 98765-4321 ou (11) 3222-4455';
 const CPF_MESSAGE = 'CPF inválido. Use 11 dígitos ou formato especial com XX';
 const ANNUAL_PREMIUM_MESSAGE = 'Prêmio anual deve estar entre R$ 0,00 e R$ 1.000.000,00';
 const END_AFTER_START = 'Data de fim deve ser posterior à data de início';
@@ -41,13 +41,14 @@ const birthDateField = v.pipe(
   ),
 );
 
+/** One rule for forms and the import: a mobile or a landline with its DDD, stored as its national digits (E.164 beside it). */
 const phoneField = required(
   v.pipe(
-    v.string('Celular é obrigatório'),
+    v.string('Telefone é obrigatório'),
     v.trim(),
-    v.nonEmpty('Celular é obrigatório'),
-    v.check(isValidMobilePhone, PHONE_MESSAGE),
-    v.transform(normalizePhone),
+    v.nonEmpty('Telefone é obrigatório'),
+    v.check(isValidPhone, PHONE_MESSAGE),
+    v.transform((value) => parseBrazilianPhone(value)!.national),
   ),
 );
 

@@ -60,7 +60,7 @@ export function ContactDialog({ contact, onClose }: { contact: Contact | null; o
     >
       <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
       <TextField control={control} name="email" label="E-mail" type="email" maxLength={100} />
-      <PhoneField control={control} name="phone" label="Celular" required />
+      <PhoneField control={control} name="phone" label="Telefone" hint="Celular ou fixo, com DDD" required />
       <CpfField control={control} name="cpf" label="CPF" />
       <DateField control={control} name="birthDate" label="Data de nascimento" />
       <SelectField control={control} name="type" label="Tipo" required options={TYPE_OPTIONS} />

@@ -1,4 +1,5 @@
 import {
+  isMobileNumber,
   CONSENT_PURPOSES,
   INTERACTION_NOTE_MAX,
   INTERACTION_TYPES,
@@ -52,6 +53,7 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
   const [note, setNote] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const mobile = isMobileNumber(contact.phone);
   // An interaction or a message warms the contact's cards up on the board.
   const refresh = () => invalidateOperations(queryClient, OPS.contactTimeline, PIPELINE_OPERATIONS.contacts, PIPELINE_OPERATIONS.board);
 
@@ -122,6 +124,9 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
                   </section>
                   <section className={styles.section} aria-label="Enviar WhatsApp">
                     <Subtitle2 as="h3">Enviar WhatsApp</Subtitle2>
+                    {mobile ? null : (
+                      <Caption1>{`O telefone de ${contact.name} ${contact.phone ? 'é fixo' : 'não está cadastrado'}: o WhatsApp só chega a um celular.`}</Caption1>
+                    )}
                     <div className={styles.row}>
                       <Field label="Modelo">
                         <Select value={templateId} onChange={(_event, change) => setTemplateId(change.value)}>
@@ -133,7 +138,11 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
                           ))}
                         </Select>
                       </Field>
-                      <Button appearance="primary" disabled={!templateId || whatsapp.isPending} onClick={() => whatsapp.mutate()}>
+                      <Button
+                        appearance="primary"
+                        disabled={!mobile || !templateId || whatsapp.isPending}
+                        onClick={() => whatsapp.mutate()}
+                      >
                         Abrir WhatsApp
                       </Button>
                     </div>

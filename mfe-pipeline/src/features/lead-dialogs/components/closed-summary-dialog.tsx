@@ -63,7 +63,7 @@ export function ClosedSummaryDialog({
   };
   const rows: [string, string][] = [
     ['Cliente', card.contact.name],
-    ['Celular', formatPhone(card.contact.phone) || NOT_SPECIFIED],
+    ['Telefone', formatPhone(card.contact.phone) || NOT_SPECIFIED],
     ['Tipo de seguro', names.product(card.contact.productId)],
     ['Origem', names.leadSource(card.contact.leadSourceId)],
     ['Seguradora', names.insurer(card.insurerId)],

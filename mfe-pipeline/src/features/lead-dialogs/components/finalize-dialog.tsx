@@ -151,7 +151,7 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
       <div className={styles.grid}>
         <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
         <TextField control={control} name="email" label="E-mail" type="email" maxLength={100} />
-        <PhoneField control={control} name="phone" label="Celular" required />
+        <PhoneField control={control} name="phone" label="Telefone" hint="Celular ou fixo, com DDD" required />
         <CpfField control={control} name="cpf" label="CPF" />
         <SelectField control={control} name="productId" label="Tipo de seguro" required options={optionsOf(data?.products, c.productId)} />
         <SelectField

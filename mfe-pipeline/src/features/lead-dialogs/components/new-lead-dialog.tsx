@@ -34,7 +34,7 @@ export function NewLeadDialog({ stage, onClose }: { stage: StageKey; onClose: ()
   return (
     <FormDialog title="Novo Lead" submitLabel="Criar Lead" busy={create.isPending} onSubmit={submit} onClose={onClose}>
       <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
-      <PhoneField control={control} name="phone" label="Celular" required />
+      <PhoneField control={control} name="phone" label="Telefone" hint="Celular ou fixo, com DDD" required />
       <CpfField control={control} name="cpf" label="CPF" />
       <SelectField control={control} name="productId" label="Tipo de seguro" required options={optionsOf(data?.products)} />
       <SelectField control={control} name="leadSourceId" label="Origem do lead" required options={optionsOf(data?.leadSources)} />

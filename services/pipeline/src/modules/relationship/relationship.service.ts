@@ -3,6 +3,7 @@ import {
   FINANCE_OPERATIONS,
   NOT_FOUND,
   formatDate,
+  isMobileNumber,
   renderTemplate,
   templateVariables,
   type ConsentInput,
@@ -69,8 +70,12 @@ export class RelationshipService {
   }
 
   private async contact(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex) {
-    const row = (await this.contacts.of(userId, trx).byId(id).first('id', 'name', 'phoneE164', 'consentServico', 'consentMarketing')) as
-      { id: number; name: string; phoneE164: string | null; consentServico: boolean; consentMarketing: boolean } | undefined;
+    const row = (await this.contacts
+      .of(userId, trx)
+      .byId(id)
+      .first('id', 'name', 'phone', 'phoneE164', 'consentServico', 'consentMarketing')) as
+      | { id: number; name: string; phone: string | null; phoneE164: string | null; consentServico: boolean; consentMarketing: boolean }
+      | undefined;
     if (!row) throw new HttpError(404, NOT_FOUND.contact);
     return row;
   }
@@ -192,7 +197,8 @@ export class RelationshipService {
       MessageTemplate | undefined;
     if (!template) throw new HttpError(400, TEMPLATE_NOT_FOUND, [{ path: 'templateId', message: TEMPLATE_NOT_FOUND }]);
     if (template.purpose === 'marketing' && !contact.consentMarketing) throw new HttpError(409, NO_MARKETING);
-    if (!contact.phoneE164) throw new HttpError(400, NO_MOBILE);
+    // WhatsApp reaches mobiles only: a landline (or a number without its DDD) has no link to open.
+    if (!contact.phoneE164 || !isMobileNumber(contact.phone)) throw new HttpError(400, NO_MOBILE);
     const needsPolicy = templateVariables(template.body).some((name) => name !== 'nome');
     const policy = needsPolicy || input.policyId !== null ? await this.policyFor(user.id, contactId, input.policyId) : null;
     if (needsPolicy && !policy) throw new HttpError(400, NO_POLICY, [{ path: 'templateId', message: NO_POLICY }]);
