@@ -159,12 +159,22 @@ test('Processar Sinistro opens the new claim; status along the table; the active
   await dialog.getByRole('combobox', { name: /^Cliente/ }).selectOption({ label: 'Rafael Nunes' });
   await dialog.getByRole('combobox', { name: /^Tipo de sinistro/ }).selectOption({ label: 'Colisão' });
   await dialog.getByLabel('Valor').pressSequentially('250000');
+  // The day it happened cannot be after today; the insurer's own number is kept beside ours.
+  await dialog.getByLabel('Data da ocorrência').pressSequentially('01012099');
+  await dialog.getByRole('button', { name: 'Registrar Sinistro' }).click();
+  await expect(dialog.getByText('A data do sinistro não pode ser futura')).toBeVisible();
+  await dialog.getByLabel('Data da ocorrência').fill('');
+  await dialog.getByLabel('Data da ocorrência').pressSequentially('15102026');
+  await dialog.getByLabel('Nº do sinistro na seguradora').fill('4411-2026');
   await dialog.getByRole('button', { name: 'Registrar Sinistro' }).click();
   await expect(toast(page, 'Sinistro registrado')).toBeVisible();
   const row = page.getByRole('row', { name: /Rafael Nunes/ });
   await expect(row).toContainText('R$ 2.500,00');
   await expect(row).toContainText('Aberto');
-  await expect(row).toContainText(/Contact #\d+/);
+  await expect(row).toContainText('15/10/2026');
+  await expect(row).toContainText('seguradora 4411-2026');
+  // No raw ids: the client by name only.
+  await expect(row).not.toContainText('#');
   await expect(page.getByText('1 sinistro ativo')).toBeVisible();
   await row.getByRole('button', { name: /Mudar status/ }).click();
   await page.getByRole('menuitem', { name: 'Fechado' }).click();

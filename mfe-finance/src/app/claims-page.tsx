@@ -1,4 +1,5 @@
 import {
+  CATALOGUE_OPERATIONS,
   CLAIM_STATUSES,
   CLAIM_STATUS_LABELS,
   CLAIM_TRANSITIONS,
@@ -10,7 +11,7 @@ import {
   type Claim,
   type ClaimStatus,
 } from '@corretora/contracts';
-import { apiErrorMessage, useSearchParams } from '@corretora/web-kit';
+import { apiErrorMessage, useOperation, useSearchParams } from '@corretora/web-kit';
 import { ActionMenu, DataTable, PageHeader, QueryState, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Button, Caption1, Field } from '@corretora/web-kit/fluent/core';
@@ -84,6 +85,9 @@ export default function ClaimsPage() {
   const [status, setStatus] = useState<ClaimStatus | 'all'>('all');
   const [editing, setEditing] = useState<Claim | null | undefined>(params.get('novo') === '1' ? null : undefined);
   const claims = useClaims(status);
+  const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
+  const insurerName = (id: number | null) =>
+    id === null ? null : (reference.data?.insurers.find((insurer) => insurer.id === id)?.name ?? null);
   const closeDialog = () => {
     setEditing(undefined);
     if (params.has('novo')) setParams({}, { replace: true });
@@ -119,9 +123,18 @@ export default function ClaimsPage() {
               rowKey={(claim) => claim.id}
               empty={status === 'all' ? 'Nenhum sinistro registrado.' : 'Nenhum sinistro com este status.'}
               columns={[
-                { header: 'Sinistro', cell: (claim) => claim.claimId },
-                // The spec's 'Contact #id', with the name the broker knows.
-                { header: 'Cliente', cell: (claim) => `${claim.contactName} (Contact #${claim.contactId})` },
+                {
+                  header: 'Sinistro',
+                  cell: (claim) => (claim.insurerClaimNumber ? `${claim.claimId} · seguradora ${claim.insurerClaimNumber}` : claim.claimId),
+                },
+                { header: 'Cliente', cell: (claim) => claim.contactName },
+                {
+                  header: 'Apólice',
+                  cell: (claim) =>
+                    claim.policyNumber === null
+                      ? '—'
+                      : [claim.policyNumber, insurerName(claim.insurerId)].filter((part) => part !== null).join(' · '),
+                },
                 { header: 'Tipo', cell: (claim) => TYPE_LABEL[claim.type] ?? claim.type },
                 { header: 'Valor', cell: (claim) => formatMoney(wireToCents(claim.amount)) },
                 {
@@ -132,7 +145,8 @@ export default function ClaimsPage() {
                     </Badge>
                   ),
                 },
-                { header: 'Data', cell: (claim) => formatDate(claim.dateFiled) },
+                { header: 'Ocorrência', cell: (claim) => (claim.occurredAt ? formatDate(claim.occurredAt) : '—') },
+                { header: 'Aberto em', cell: (claim) => formatDate(claim.dateFiled) },
                 { header: 'Ações', cell: (claim) => <ClaimActions claim={claim} onEdit={setEditing} /> },
               ]}
             />

@@ -253,6 +253,50 @@ describe('claims', () => {
     return response.body as { id: number };
   }
 
+  test('a claim records the day it happened (not in the future) and the insurer’s own number, and lists its policy and insurer (#34 item 7)', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who);
+    expect((await issue(who, card.id, { policyNumber: 'AP-500' })).status).toBe(200);
+    const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number; contactId: number }[];
+    const base = { contactId: policy!.contactId, policyId: policy!.id, type: 'colisao', amount: '900.00' };
+    const future = await api()
+      .post('/api/claims')
+      .set('Cookie', who.cookie)
+      .send({ ...base, occurredAt: '2099-01-01' });
+    expect(future.status).toBe(400);
+    expect(future.body.issues).toEqual([{ path: 'occurredAt', message: 'A data do sinistro não pode ser futura' }]);
+    for (const occurredAt of ['2026-02-30', '0000-01-01'])
+      expect(
+        (
+          await api()
+            .post('/api/claims')
+            .set('Cookie', who.cookie)
+            .send({ ...base, occurredAt })
+        ).body.issues[0].path,
+      ).toBe('occurredAt');
+    const badNumber = await api()
+      .post('/api/claims')
+      .set('Cookie', who.cookie)
+      .send({ ...base, insurerClaimNumber: 'aviso 1' });
+    expect(badNumber.body.issues[0].path).toBe('insurerClaimNumber');
+    const created = await api()
+      .post('/api/claims')
+      .set('Cookie', who.cookie)
+      .send({ ...base, occurredAt: '15/10/2026', insurerClaimNumber: ' 4411-2026 ' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      occurredAt: '2026-10-15',
+      insurerClaimNumber: '4411-2026',
+      policyNumber: 'AP-500',
+      insurerId: who.refs.insurers[0]!.id,
+    });
+    const edited = await api()
+      .patch(`/api/claims/${created.body.id as number}`)
+      .set('Cookie', who.cookie)
+      .send({ ...base, occurredAt: null, insurerClaimNumber: '' });
+    expect(edited.body).toMatchObject({ occurredAt: null, insurerClaimNumber: null });
+  });
+
   test("claim numbers count each brokerage's own claims: parallel claims get consecutive numbers, another brokerage starts at 1", async () => {
     const year = new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date());
     const who = await brokerWithRefs();

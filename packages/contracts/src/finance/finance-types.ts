@@ -49,6 +49,12 @@ export interface Claim {
   status: ClaimStatus;
   amount: string;
   description: string | null;
+  /** The day it happened (YYYY-MM-DD), when recorded. */
+  occurredAt: string | null;
+  /** The insurer's own number of the claim, when it gave one. */
+  insurerClaimNumber: string | null;
+  /** The insurer of its policy (for the list), null without a policy. */
+  insurerId: number | null;
   dateFiled: string;
   updatedAt: string;
 }

@@ -16,6 +16,7 @@ import {
   bodyId,
   formId,
   isId,
+  optionalDateField,
   optionalWireId,
   optionalWireMoney,
   requiredCents,
@@ -37,8 +38,24 @@ function claimEntries<Id extends v.GenericSchema<unknown, number>, OptionalId ex
     policyId: optionalId('Apólice inválida'),
     type: required(v.pipe(v.string('Tipo de sinistro é obrigatório'), v.picklist(CLAIM_TYPE_VALUES, 'Tipo de sinistro é obrigatório'))),
     description: optionalText(CLAIM_DESCRIPTION_MAX),
+    /** The day it happened (dd/mm/aaaa in the form, ISO on the wire): not after today. */
+    occurredAt: v.pipe(
+      optionalDateField(),
+      v.check((date) => date === null || date <= todayInSaoPaulo(), 'A data do sinistro não pode ser futura'),
+    ),
+    /** The insurer's own number of the claim (the aviso), when it gave one. */
+    insurerClaimNumber: v.pipe(
+      optionalText(40),
+      v.check(
+        (value) => value === null || /^[\p{L}\p{N}./-]+$/u.test(value),
+        'Nº do sinistro na seguradora deve ter apenas letras, números, ponto, barra ou hífen',
+      ),
+    ),
   };
 }
+
+/** Today's date in Brazil (the brokers' calendar). */
+const todayInSaoPaulo = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
 /** An optional id picked in a <select> ('' is none). */
 function optionalFormId(message: string) {

@@ -1,5 +1,15 @@
-import { CLAIM_TYPES, ClaimFormSchema, centsToWire, wireToCents, type Claim } from '@corretora/contracts';
-import { FormDialog, MoneyField, SelectField, TextareaField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
+import { CLAIM_TYPES, ClaimFormSchema, centsToWire, formatDate, wireToCents, type Claim } from '@corretora/contracts';
+import {
+  DateField,
+  FormDialog,
+  MoneyField,
+  SelectField,
+  TextField,
+  TextareaField,
+  useFormErrors,
+  useNotify,
+  useSchemaForm,
+} from '@corretora/web-kit/ui';
 import { Field, Input } from '@corretora/web-kit/fluent/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useContactChoices, usePolicyChoices, useSaveClaim } from '../api/claims-api';
@@ -18,6 +28,8 @@ export function ClaimDialog({ claim, onClose }: { claim: Claim | null; onClose: 
       type: claim?.type ?? '',
       amount: claim ? wireToCents(claim.amount) : null,
       description: claim?.description ?? '',
+      occurredAt: claim?.occurredAt ? formatDate(claim.occurredAt) : '',
+      insurerClaimNumber: claim?.insurerClaimNumber ?? '',
     },
   });
   const onError = useFormErrors(setError);
@@ -40,6 +52,8 @@ export function ClaimDialog({ claim, onClose }: { claim: Claim | null; onClose: 
       type: values.type,
       amount: centsToWire(values.amount),
       description: values.description,
+      occurredAt: values.occurredAt,
+      insurerClaimNumber: values.insurerClaimNumber,
     };
     save.mutate(
       { id: claim?.id ?? null, body },
@@ -81,6 +95,8 @@ export function ClaimDialog({ claim, onClose }: { claim: Claim | null; onClose: 
       />
       <SelectField control={control} name="type" label="Tipo de sinistro" required options={CLAIM_TYPES} />
       <MoneyField control={control} name="amount" label="Valor" required />
+      <DateField control={control} name="occurredAt" label="Data da ocorrência" />
+      <TextField control={control} name="insurerClaimNumber" label="Nº do sinistro na seguradora" maxLength={40} autoComplete="off" />
       <TextareaField control={control} name="description" label="Descrição" maxLength={2000} />
     </FormDialog>
   );

@@ -18,8 +18,8 @@ const POLICY_MISSING = 'Apólice não encontrada.';
 const CLOSED_CLAIM = 'Um sinistro fechado não pode ser editado.';
 
 const CLAIM_COLUMNS = `c.id, c.claim_id as "claimId", c.contact_id as "contactId", c.contact_name as "contactName", c.policy_id as "policyId",
-  p.policy_number as "policyNumber", c.type, c.status, c.amount::text as amount, c.description,
-  c.date_filed as "dateFiled", c.updated_at as "updatedAt"`;
+  p.policy_number as "policyNumber", p.insurer_id as "insurerId", c.type, c.status, c.amount::text as amount, c.description,
+  c.occurred_at::text as "occurredAt", c.insurer_claim_number as "insurerClaimNumber", c.date_filed as "dateFiled", c.updated_at as "updatedAt"`;
 /** The broker's claims and, for the number, their policies: both tables through the broker's scope. */
 const FROM = 'from ? left join ? on p.id = c.policy_id';
 
@@ -102,9 +102,20 @@ export class ClaimsService {
            values (?, extract(year from now() at time zone 'America/Sao_Paulo')::int, 1)
            on conflict (user_id, year) do update set last_number = claim_number_counters.last_number + 1
            returning year, last_number)
-         insert into claims (user_id, contact_id, contact_name, policy_id, claim_id, type, amount, description)
-         select ?, ?, ?, ?, 'SIN-' || n.year || '-' || lpad(n.last_number::text, 6, '0'), ?, ?, ? from n returning id`,
-        [userId, userId, input.contactId, contactName, input.policyId, input.type, centsToWire(input.amount), input.description],
+         insert into claims (user_id, contact_id, contact_name, policy_id, claim_id, type, amount, description, occurred_at, insurer_claim_number)
+         select ?, ?, ?, ?, 'SIN-' || n.year || '-' || lpad(n.last_number::text, 6, '0'), ?, ?, ?, ?, ? from n returning id`,
+        [
+          userId,
+          userId,
+          input.contactId,
+          contactName,
+          input.policyId,
+          input.type,
+          centsToWire(input.amount),
+          input.description,
+          input.occurredAt,
+          input.insurerClaimNumber,
+        ],
       ),
     );
     return (await this.byId(userId, rows[0]!.id))!;
@@ -126,6 +137,8 @@ export class ClaimsService {
         type: input.type,
         amount: centsToWire(input.amount),
         description: input.description,
+        occurredAt: input.occurredAt,
+        insurerClaimNumber: input.insurerClaimNumber,
         updatedAt: this.knex.fn.now(),
       });
     if (updated === 0) throw new HttpError(409, CLOSED_CLAIM);
