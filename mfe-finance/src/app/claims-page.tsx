@@ -11,7 +11,7 @@ import {
   type Claim,
   type ClaimStatus,
 } from '@corretora/contracts';
-import { apiErrorMessage, useOperation, useSearchParams } from '@corretora/web-kit';
+import { apiErrorMessage, useNavigate, useOperation, useSearchParams } from '@corretora/web-kit';
 import { ActionMenu, DataTable, PageHeader, QueryState, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Button, Caption1, Field } from '@corretora/web-kit/fluent/core';
@@ -49,8 +49,16 @@ function ClaimActions({ claim, onEdit }: { claim: Claim; onEdit: (claim: Claim) 
   const styles = useStyles();
   const notify = useNotify();
   const changeStatus = useClaimStatus();
+  const navigate = useNavigate();
   return (
     <div className={styles.actions}>
+      <Button
+        size="small"
+        aria-label={`Documentos do sinistro ${claim.claimId}`}
+        onClick={() => void navigate(`/documents?sinistro=${claim.id}`)}
+      >
+        Documentos
+      </Button>
       {claim.status !== 'closed' && (
         <Button size="small" icon={<EditRegular />} aria-label={`Editar sinistro ${claim.claimId}`} onClick={() => onEdit(claim)} />
       )}

@@ -1,4 +1,5 @@
 import {
+  FINANCE_OPERATIONS,
   DOCUMENT_ACCEPT,
   DOCUMENT_CATEGORIES,
   DOCUMENT_MAX_BYTES,
@@ -6,7 +7,7 @@ import {
   formatDate,
   type DocumentCategory,
 } from '@corretora/contracts';
-import { apiErrorMessage } from '@corretora/web-kit';
+import { Link, apiErrorMessage, useOperation, useSearchParams } from '@corretora/web-kit';
 import { DataTable, PageHeader, QueryState, useConfirmAction, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1, Field, Spinner, Subtitle2, Text } from '@corretora/web-kit/fluent/core';
@@ -15,7 +16,14 @@ import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Fragment, useRef, useState, type DragEvent } from 'react';
-import { documentDownloadUrl, useDeleteDocument, useDocuments, useUploadDocument } from '../features/documents/api/documents-api';
+import {
+  documentDownloadUrl,
+  useDeleteDocument,
+  useDocuments,
+  useUploadDocument,
+  type DocumentLinks,
+} from '../features/documents/api/documents-api';
+import { policyName } from '../lib/policy-name';
 import { ratio } from '../components/ratio';
 
 const useStyles = makeStyles({
@@ -39,6 +47,7 @@ const useStyles = makeStyles({
   counts: { display: 'grid', gridTemplateColumns: '1fr auto', gap: tokens.spacingVerticalXS },
   card: { gap: tokens.spacingVerticalS },
   muted: { color: tokens.colorNeutralForeground3 },
+  filter: { display: 'block', marginBottom: tokens.spacingVerticalS },
 });
 
 const CATEGORY_LABEL = Object.fromEntries(DOCUMENT_CATEGORIES.map((category) => [category.value, category.label])) as Record<
@@ -55,11 +64,40 @@ function formatSize(bytes: number): string {
   return `${SIZE.format(bytes / 1024 ** 3)} GB`;
 }
 
-/** Documents: upload by drag and drop or chooser with a category, counts, the storage bar, download and delete. */
+/** An id from the address (?apolice=12), or null. */
+const idParam = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
+
+/**
+ * Documents: upload by drag and drop or chooser with a category and, optionally, the policy and the
+ * claim it belongs to; counts, the storage bar, download and delete. ?apolice=ID or ?sinistro=ID
+ * lists the documents of that record (Apólices and Sinistros link here).
+ */
 export default function DocumentsPage() {
   const styles = useStyles();
   const notify = useNotify();
-  const documents = useDocuments();
+  const [params] = useSearchParams();
+  const shown: DocumentLinks = { policyId: idParam(params.get('apolice')), claimId: idParam(params.get('sinistro')) };
+  const documents = useDocuments(shown);
+  const policies = useOperation(FINANCE_OPERATIONS.policies, { query: {} });
+  const claims = useOperation(FINANCE_OPERATIONS.claims, { query: {} });
+  const [links, setLinks] = useState<DocumentLinks>(shown);
+  const policyOf = (id: number | null) => policies.data?.find((item) => item.id === id);
+  const claimOf = (id: number | null) => claims.data?.items.find((item) => item.id === id);
+  const policyLabel = (id: number | null) => {
+    const policy = policyOf(id);
+    return policy ? `Apólice ${policyName(policy)}` : null;
+  };
+  const claimLabel = (id: number | null) => {
+    const claim = claimOf(id);
+    return claim ? `Sinistro ${claim.claimId} (${claim.contactName})` : null;
+  };
+  const shownPolicy = policyOf(shown.policyId);
+  const filterText = [
+    shown.policyId === null ? null : `da apólice${shownPolicy ? ` ${policyName(shownPolicy)}` : ''}`,
+    shown.claimId === null ? null : `do sinistro${claimOf(shown.claimId) ? ` ${claimOf(shown.claimId)!.claimId}` : ''}`,
+  ]
+    .filter((part) => part !== null)
+    .join(' e ');
   const upload = useUploadDocument();
   const remove = useDeleteDocument();
   const [category, setCategory] = useState<DocumentCategory>('policies');
@@ -82,7 +120,7 @@ export default function DocumentsPage() {
         continue;
       }
       upload.mutate(
-        { file, category },
+        { file, category, links },
         {
           onSuccess: () => notify.success('Documento enviado com sucesso'),
           onError: (error) => notify.error('Falha ao enviar documento', apiErrorMessage(error, '')),
@@ -107,6 +145,32 @@ export default function DocumentsPage() {
               {DOCUMENT_CATEGORIES.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Apólice (opcional)">
+            <Select
+              value={links.policyId === null ? '' : String(links.policyId)}
+              onChange={(_event, value) => setLinks({ ...links, policyId: idParam(value.value) })}
+            >
+              <option value="">Sem apólice</option>
+              {(policies.data ?? []).map((policy) => (
+                <option key={policy.id} value={policy.id}>
+                  {`${policyName(policy)} · ${policy.contactName}`}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Sinistro (opcional)">
+            <Select
+              value={links.claimId === null ? '' : String(links.claimId)}
+              onChange={(_event, value) => setLinks({ ...links, claimId: idParam(value.value) })}
+            >
+              <option value="">Sem sinistro</option>
+              {(claims.data?.items ?? []).map((claim) => (
+                <option key={claim.id} value={claim.id}>
+                  {`${claim.claimId} · ${claim.contactName}`}
                 </option>
               ))}
             </Select>
@@ -168,6 +232,12 @@ export default function DocumentsPage() {
           )}
         </Card>
       </div>
+      {filterText ? (
+        <Body1 className={styles.filter} role="status">
+          {`Documentos ${filterText}. `}
+          <Link to="/documents">Ver todos os documentos</Link>
+        </Body1>
+      ) : null}
       <QueryState query={documents} loading="Carregando documentos..." error="Não foi possível carregar os documentos. Tente novamente.">
         {({ items }) => (
           <DataTable
@@ -178,6 +248,11 @@ export default function DocumentsPage() {
             columns={[
               { header: 'Nome', cell: (document) => document.originalName },
               { header: 'Categoria', cell: (document) => CATEGORY_LABEL[document.category] },
+              {
+                header: 'Vínculo',
+                cell: (document) =>
+                  [policyLabel(document.policyId), claimLabel(document.claimId)].filter((part) => part !== null).join(' · ') || '—',
+              },
               { header: 'Tipo', cell: (document) => TYPE_LABEL[document.mimeType] ?? document.mimeType },
               { header: 'Tamanho', cell: (document) => formatSize(document.fileSize) },
               { header: 'Enviado em', cell: (document) => formatDate(document.uploadedAt) },

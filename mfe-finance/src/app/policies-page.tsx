@@ -10,7 +10,7 @@ import {
   type Policy,
   type PolicyStatus,
 } from '@corretora/contracts';
-import { invalidateOperations, operationUrl, useSearchParams } from '@corretora/web-kit';
+import { invalidateOperations, operationUrl, useNavigate, useSearchParams } from '@corretora/web-kit';
 import { ImportWizard } from '@corretora/web-kit/import-wizard';
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -77,6 +77,7 @@ export default function PoliciesPage() {
   const [importing, setImporting] = useState(false);
   const [showing, setShowing] = useState<Policy | null>(null);
   const [numbering, setNumbering] = useState<Policy | null>(null);
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const cancel = useCancelPolicy();
   const cancelling = useConfirmAction<Policy>({
@@ -230,6 +231,13 @@ export default function PoliciesPage() {
                             aria-label={`${policy.awaitingNumber ? 'Informar nº' : 'Editar nº'} da apólice ${policyName(policy)}`}
                           >
                             {policy.awaitingNumber ? 'Informar nº' : 'Editar nº'}
+                          </Button>
+                          <Button
+                            size="small"
+                            onClick={() => void navigate(`/documents?apolice=${policy.id}`)}
+                            aria-label={`Documentos da apólice ${policyName(policy)}`}
+                          >
+                            Documentos
                           </Button>
                           {policy.status === 'active' && (
                             <Button

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { optionalText, required } from '../fields';
 import { policyNumberField } from './policy-numbers.schemas';
+import { optionalQueryId } from '../api/query-fields';
 import {
   CLAIM_STATUSES,
   CLAIM_TYPE_VALUES,
@@ -135,6 +136,9 @@ export const DocumentFieldsSchema = v.object({
   description: optionalText(500),
   contactId: optionalWireId('Cliente inválido'),
   cardId: optionalWireId('Card inválido'),
+  /** The policy and/or the claim the document belongs to (its client follows from them when not given). */
+  policyId: optionalWireId('Apólice inválida'),
+  claimId: optionalWireId('Sinistro inválido'),
 });
 
 /** The text fields beside the policy PDF attached from a Finalizado card: always the Apólices category. */
@@ -143,8 +147,14 @@ export const PolicyPdfFieldsSchema = v.object({
   category: v.optional(v.literal('policies', 'O PDF da apólice vai na categoria Apólices.'), 'policies'),
 });
 
-/** GET /api/documents?category */
-export const DocumentQuerySchema = v.object({ category: v.optional(v.picklist(DOCUMENT_CATEGORY_VALUES, 'Categoria inválida.')) });
+/** GET /api/documents?category&contactId&policyId&claimId: the documents of one category and/or linked to a record. */
+export const DocumentQuerySchema = v.object({
+  category: v.optional(v.picklist(DOCUMENT_CATEGORY_VALUES, 'Categoria inválida.')),
+  contactId: optionalQueryId('Cliente inválido.'),
+  policyId: optionalQueryId('Apólice inválida.'),
+  claimId: optionalQueryId('Sinistro inválido.'),
+});
+export type DocumentQuery = v.InferOutput<typeof DocumentQuerySchema>;
 
 /** POST /internal/finance/{userId}/contacts/{id}/move: the contact that receives the records. */
 export const ContactMoveSchema = v.object({ into: wireId('Contato inválido.') });

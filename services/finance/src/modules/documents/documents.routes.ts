@@ -3,7 +3,7 @@ import { route, singleFileUpload } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { DocumentsService } from './documents.service';
 
-const FIELDS = ['category', 'description', 'contactId', 'cardId'] as const;
+const FIELDS = ['category', 'description', 'contactId', 'cardId', 'policyId', 'claimId'] as const;
 
 const documentUpload = singleFileUpload({
   field: 'file',
@@ -44,7 +44,7 @@ function attachment(name: string): string {
 }
 
 export function documentsRoutes(router: Router, documents: DocumentsService): void {
-  route(router, OPS.documents, ({ user, query }) => documents.list(user.id, query.category ?? null));
+  route(router, OPS.documents, ({ user, query }) => documents.list(user.id, query));
 
   // The documents screen: any accepted type, 10 MB.
   route(router, OPS.uploadDocument, ({ user, file, body }) => documents.store(user.id, file, body), documentUpload);

@@ -6,6 +6,7 @@ import {
   STORAGE_QUOTA_BYTES,
   type DocumentCategory,
   type DocumentList,
+  type DocumentQuery,
   type StoredDocument,
 } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, recordActivity, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
@@ -23,7 +24,13 @@ export interface DocumentMeta {
   description: string | null;
   contactId: number | null;
   cardId: number | null;
+  policyId?: number | null;
+  claimId?: number | null;
 }
+
+const POLICY_MISSING = 'Apólice não encontrada.';
+const CLAIM_MISSING = 'Sinistro não encontrado.';
+const OF_ANOTHER_CLIENT = 'Este registro é de outro cliente.';
 
 const COLUMNS = [
   'id',
@@ -78,6 +85,8 @@ export function documentKeyPrefix(userId: string): string {
 export class DocumentsService {
   private readonly documents: BrokerScopedTable;
   private readonly usage: BrokerScopedTable;
+  private readonly policies: BrokerScopedTable;
+  private readonly claims: BrokerScopedTable;
 
   constructor(
     private readonly knex: Knex,
@@ -86,14 +95,19 @@ export class DocumentsService {
   ) {
     this.documents = new BrokerScopedTable(knex, 'documents');
     this.usage = new BrokerScopedTable(knex, 'storage_usage');
+    this.policies = new BrokerScopedTable(knex, 'policies');
+    this.claims = new BrokerScopedTable(knex, 'claims');
   }
 
-  async list(userId: string, category: DocumentCategory | null): Promise<DocumentList> {
+  async list(userId: string, filter: DocumentQuery): Promise<DocumentList> {
     const rows = await this.documents
       .of(userId)
       .rows()
       .modify((query) => {
-        if (category) query.andWhere({ category });
+        if (filter.category) query.andWhere({ category: filter.category });
+        if (filter.contactId !== undefined) query.andWhere({ contactId: filter.contactId });
+        if (filter.policyId !== undefined) query.andWhere({ policyId: filter.policyId });
+        if (filter.claimId !== undefined) query.andWhere({ claimId: filter.claimId });
       })
       .orderBy([
         { column: 'uploadedAt', order: 'desc' },
@@ -115,19 +129,39 @@ export class DocumentsService {
     return Number(row?.usedBytes ?? 0);
   }
 
-  /** Every id in the body is the broker's (a 400 on its field otherwise), and a card is its contact's. */
-  private async checkReferences(userId: string, meta: DocumentMeta): Promise<void> {
-    const [, card] = await Promise.all([
+  /**
+   * Every id in the body is the broker's (a 400 on its field otherwise); a card, a policy and a claim
+   * are the contact's, and a claim its policy's. The client follows from the policy or the claim when
+   * not given. Answers the contact to store.
+   */
+  private async checkReferences(userId: string, meta: DocumentMeta): Promise<number | null> {
+    const refuse = (path: string, message: string) => new HttpError(400, message, [{ path, message }]);
+    const [, card, policy, claim] = await Promise.all([
       meta.contactId === null ? null : this.pipeline.contact(userId, meta.contactId),
       meta.cardId === null ? null : this.pipeline.card(userId, meta.cardId),
+      meta.policyId
+        ? (this.policies.of(userId).byId(meta.policyId).first('contactId') as Promise<{ contactId: number | null } | undefined>)
+        : null,
+      meta.claimId
+        ? (this.claims.of(userId).byId(meta.claimId).first('contactId', 'policyId') as Promise<
+            { contactId: number; policyId: number | null } | undefined
+          >)
+        : null,
     ]);
-    if (card && meta.contactId !== null && card.contactId !== meta.contactId) {
-      throw new HttpError(400, CARD_OF_ANOTHER_CONTACT, [{ path: 'cardId', message: CARD_OF_ANOTHER_CONTACT }]);
-    }
+    if (card && meta.contactId !== null && card.contactId !== meta.contactId) throw refuse('cardId', CARD_OF_ANOTHER_CONTACT);
+    if (meta.policyId && !policy) throw refuse('policyId', POLICY_MISSING);
+    if (meta.claimId && !claim) throw refuse('claimId', CLAIM_MISSING);
+    if (claim && meta.policyId && claim.policyId !== null && claim.policyId !== meta.policyId)
+      throw refuse('claimId', 'Este sinistro é de outra apólice.');
+    const contactId = meta.contactId ?? claim?.contactId ?? policy?.contactId ?? null;
+    if (policy && policy.contactId !== null && contactId !== null && policy.contactId !== contactId)
+      throw refuse('policyId', OF_ANOTHER_CLIENT);
+    if (claim && contactId !== null && claim.contactId !== contactId) throw refuse('claimId', OF_ANOTHER_CLIENT);
+    return contactId;
   }
 
   async store(userId: string, file: UploadedFile, meta: DocumentMeta): Promise<StoredDocument> {
-    await this.checkReferences(userId, meta);
+    const contactId = await this.checkReferences(userId, meta);
     // Refused early when it clearly cannot fit; the transaction below is what guarantees it.
     if ((await this.usedBytes(userId)) + file.size > STORAGE_QUOTA_BYTES) throw new HttpError(413, QUOTA_EXCEEDED);
     const key = `${documentKeyPrefix(userId)}${randomUUID()}`;
@@ -145,8 +179,10 @@ export class DocumentsService {
         const [row] = await this.documents
           .of(userId, trx)
           .insert({
-            contactId: meta.contactId,
+            contactId,
             cardId: meta.cardId,
+            policyId: meta.policyId ?? null,
+            claimId: meta.claimId ?? null,
             fileName: key,
             originalName: displayName(file.originalName, file.mime),
             fileSize: file.size,
