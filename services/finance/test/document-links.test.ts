@@ -54,7 +54,7 @@ describe('documents linked to what they are about', () => {
     await refused({ claimId: String(first.claim.id), policyId: String(second.policy.id) }, 'claimId');
     await refused({ policyId: String(second.policy.id), contactId: String(first.policy.contactId) }, 'policyId');
     const intruder = await brokerWithRefs();
-    for (const fields of [{ policyId: String(first.policy.id) }, { claimId: String(first.claim.id) }]) {
+    for (const fields of [{ policyId: String(first.policy.id) }, { claimId: String(first.claim.id) }] as Record<string, string>[]) {
       const answer = await upload(intruder, PDF, 'x.pdf', { category: 'claims', ...fields });
       expect(answer.status).toBe(400);
     }
