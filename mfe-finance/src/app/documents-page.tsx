@@ -48,6 +48,8 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS },
   muted: { color: tokens.colorNeutralForeground3 },
   filter: { display: 'block', marginBottom: tokens.spacingVerticalS },
+  // A long policy or claim name must not widen the card past a phone's screen.
+  select: { width: '100%', minWidth: 0, '& select': { minWidth: 0, width: '100%', textOverflow: 'ellipsis' } },
 });
 
 const CATEGORY_LABEL = Object.fromEntries(DOCUMENT_CATEGORIES.map((category) => [category.value, category.label])) as Record<
@@ -151,6 +153,7 @@ export default function DocumentsPage() {
           </Field>
           <Field label="Apólice (opcional)">
             <Select
+              className={styles.select}
               value={links.policyId === null ? '' : String(links.policyId)}
               onChange={(_event, value) => setLinks({ ...links, policyId: idParam(value.value) })}
             >
@@ -164,6 +167,7 @@ export default function DocumentsPage() {
           </Field>
           <Field label="Sinistro (opcional)">
             <Select
+              className={styles.select}
               value={links.claimId === null ? '' : String(links.claimId)}
               onChange={(_event, value) => setLinks({ ...links, claimId: idParam(value.value) })}
             >
