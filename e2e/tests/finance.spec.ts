@@ -129,6 +129,14 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
 
   await page.getByRole('link', { name: 'Documentos' }).click();
   await expect(page.getByRole('row', { name: /apolice-helena\.pdf/ })).toContainText('Apólices');
+  // Attached from the card, the PDF belongs to the policy: Apólices opens the policy's documents.
+  await expect(page.getByRole('row', { name: /apolice-helena\.pdf/ })).toContainText('Apólice 0531.2026.000123');
+  await page.getByRole('link', { name: 'Apólices' }).click();
+  await page.getByRole('button', { name: 'Documentos da apólice 0531.2026.000123' }).click();
+  await expect(page).toHaveURL(/\/documents\?apolice=\d+/);
+  await expect(page.getByText('Documentos da apólice 0531.2026.000123.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /apolice-helena\.pdf/ })).toBeVisible();
+  await expectAccessible(page, 'documents of a policy');
 
   await page.getByRole('link', { name: 'Painel' }).click();
   await expect(page.locator('.fui-Card').filter({ hasText: 'Apólices Ativas' })).toContainText('1');

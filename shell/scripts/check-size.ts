@@ -29,8 +29,8 @@ const HELD: Record<string, number> = {
   '/profile': 257,
   // +1.7 KiB on 2026-11-25 (#25): each card's days without activity against its stage's limit, its next action, and the Minhas tarefas route in the remote's manifest.
   '/pipeline': 271,
-  // +0.1 KiB on 2026-11-25: each contact's 'Histórico' (timeline, consent, WhatsApp: a lazy dialog).
-  '/contacts': 255,
+  // −22 KiB on 2026-11-26: the contact form (and the rules it checks with) loads when it opens.
+  '/contacts': 235,
   '/settings': 251,
 };
 const budgetOf = (route: string, fallback: number) => (HELD[route] ?? fallback / 1024) * 1024;

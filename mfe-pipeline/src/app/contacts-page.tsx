@@ -9,11 +9,14 @@ import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, EditRegular, Peop
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { SearchBox } from '../components/search-box';
-import { ContactDialog } from '../features/contacts/components/contact-dialog';
 import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../features/contacts/api/contacts-api';
 import { invalidateFigures } from '../lib/board-cache';
 
 const DuplicatesDialog = lazy(() => import('../features/contacts/components/duplicates-dialog'));
+// The form (and the rules it checks with) loads when it opens, not with the list.
+const ContactDialog = lazy(() =>
+  import('../features/contacts/components/contact-dialog').then((module) => ({ default: module.ContactDialog })),
+);
 const TimelineDialog = lazy(() => import('../features/contacts/components/timeline-dialog'));
 
 const useStyles = makeStyles({
@@ -170,7 +173,11 @@ export default function ContactsPage() {
           <TimelineDialog contact={history} onClose={() => setHistory(null)} />
         </Suspense>
       ) : null}
-      {editing !== null ? <ContactDialog contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing !== null ? (
+        <Suspense fallback={null}>
+          <ContactDialog contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
       {dialog === 'import' ? (
         <ImportWizard
           kind="contacts"
