@@ -41,7 +41,9 @@ function operationObject(op: AnyOperation): Record<string, unknown> {
         ? { type: 'string', format: 'uuid' }
         : name === 'taskId'
           ? { type: 'string', pattern: TASK_ID_PATTERN.source }
-          : { type: 'integer', minimum: 1, maximum: 2147483647 },
+          : name === 'cep'
+            ? { type: 'string', pattern: '^\\d{5}-?\\d{3}$' }
+            : { type: 'integer', minimum: 1, maximum: 2147483647 },
   }));
   if (schemas.query) {
     const query = jsonSchema(schemas.query) as { properties?: Record<string, JsonSchema>; required?: string[] };

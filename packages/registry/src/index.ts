@@ -90,6 +90,7 @@ export const SERVICES = {
       { prefix: '/api/lead-sources' },
       { prefix: '/api/reference-data' },
       { prefix: '/api/pipeline-stages' },
+      { prefix: '/api/cep' },
     ],
   },
   pipeline: {

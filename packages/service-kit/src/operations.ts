@@ -5,7 +5,7 @@ import type Koa from 'koa';
 import { HttpError } from './errors';
 import { currentUser, requireUser, type SessionUser } from './session';
 import type { UploadedFile } from './upload';
-import { parseBody, parseIdParam, parseQuery, parseTaskIdParam, parseUserIdParam } from './validation';
+import { parseBody, parseCepParam, parseIdParam, parseQuery, parseTaskIdParam, parseUserIdParam } from './validation';
 
 /** What a handler gets: the request as its operation's schemas parsed it. */
 export interface OperationRequest<Op extends AnyOperation> {
@@ -43,7 +43,9 @@ function paramsOf(op: AnyOperation, ctx: Koa.Context): Record<string, string | n
         ? parseUserIdParam(params[name])
         : name === 'taskId'
           ? parseTaskIdParam(params[name], op.notFound)
-          : parseIdParam(params[name], op.notFound),
+          : name === 'cep'
+            ? parseCepParam(params[name])
+            : parseIdParam(params[name], op.notFound),
     ]),
   );
 }

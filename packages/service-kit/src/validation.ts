@@ -1,4 +1,4 @@
-import { MAX_ID, issuesToFieldErrors, parseTaskId } from '@corretora/contracts';
+import { CEP_MESSAGES, MAX_ID, isValidCep, issuesToFieldErrors, normalizeCep, parseTaskId } from '@corretora/contracts';
 import type Koa from 'koa';
 import * as v from 'valibot';
 import { HttpError } from './errors';
@@ -29,6 +29,12 @@ export function parseIdParam(raw: string | undefined, message = 'Não encontrado
 }
 
 /** A task's id in a path ('card-12', 'renewal-34'): anything else is the operation's 404. */
+/** A CEP in a path: 8 digits, with or without the hyphen; anything else a pt-BR 400 on `cep`. */
+export function parseCepParam(raw: string | undefined): string {
+  if (!raw || !isValidCep(raw)) throw new HttpError(400, CEP_MESSAGES.invalid, [{ path: 'cep', message: CEP_MESSAGES.invalid }]);
+  return normalizeCep(raw);
+}
+
 export function parseTaskIdParam(raw: string | undefined, message = 'Não encontrado.'): string {
   if (!raw || !parseTaskId(raw)) throw new HttpError(404, message);
   return raw;

@@ -14,6 +14,8 @@ import { InsurerPasswordService } from './modules/insurers/insurer-password.serv
 import { internalCheckRoutes, referenceDataRoutes } from './modules/reference-data/reference-data.routes';
 import { ReferenceDataService } from './modules/reference-data/reference-data.service';
 import { stageLimitsRoutes } from './modules/stages/stage-limits.routes';
+import { cepRoutes } from './modules/cep/cep.routes';
+import { CepService } from './modules/cep/cep.service';
 import { StageLimitsService } from './modules/stages/stage-limits.service';
 
 export async function createCataloguesService(config: CataloguesConfig): Promise<Service> {
@@ -37,6 +39,7 @@ export async function createCataloguesService(config: CataloguesConfig): Promise
       catalogueRoutes(router, new CatalogueService(knex, leadSourcesCatalogue));
       const referenceData = new ReferenceDataService(knex);
       referenceDataRoutes(router, referenceData);
+      cepRoutes(router, new CepService(config.cepProviderUrl), knex);
       stageLimitsRoutes(router, new StageLimitsService(knex, referenceData));
     },
     internalRoutes(router, { knex }) {

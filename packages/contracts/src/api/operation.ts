@@ -77,9 +77,9 @@ type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${i
     ? Name
     : never;
 
-/** The path parameters of an operation: `userId` a UUID string, `taskId` a task's id ('card-12'), every other one an id. */
+/** The path parameters of an operation: `userId` a UUID string, `taskId` a task's id ('card-12'), `cep` 8 digits, every other one an id. */
 export type PathParams<Path extends string> = {
-  [Name in ParamNames<Path>]: Name extends 'userId' | 'taskId' ? string : number;
+  [Name in ParamNames<Path>]: Name extends 'userId' | 'taskId' | 'cep' ? string : number;
 };
 
 export type ParamsOf<Op> = Op extends { path: infer Path extends string } ? PathParams<Path> : never;

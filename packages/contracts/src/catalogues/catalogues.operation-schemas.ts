@@ -18,6 +18,10 @@ export const leadSources = { create: { body: LeadSourceCreateSchema }, update: {
 export const check = { summary: 'Confere ids de catálogo de uma escrita.', query: CatalogueCheckQuerySchema };
 export const revealInsurerPassword = { summary: 'Mostra a senha do portal da seguradora (guardada cifrada).' };
 export const referenceData = { summary: 'Nomes de produtos, origens, seguradoras e estágios.' };
+export const cepLookup = {
+  summary:
+    'O endereço de um CEP (logradouro, bairro, cidade, UF), buscado pelo servidor num serviço público (CEP_PROVIDER_URL), com cache e 3 s de limite; 404 se não existe, 503 se o serviço não responde.',
+};
 export const clearData = { summary: 'Limpar Dados: catálogos e estágios de volta ao padrão.' };
 export const referenceFor = { summary: 'Os catálogos da corretora (produtos, origens, seguradoras), para uma importação casar nomes.' };
 export const chargebackRule = { summary: 'A escala de estorno da seguradora: meses desde o início -> % da comissão devolvida.' };

@@ -1,6 +1,7 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
 import type { ReferenceData } from '../types';
+import type { CepAddress } from '../br/cep';
 import type { ChargebackRule } from '../finance/finance-types';
 import type { ChargebackRuleSchema } from '../finance/receivables.schemas';
 import type { CatalogueCheckAnswer, CatalogueCheckQuerySchema } from './catalogues.schemas';
@@ -17,6 +18,15 @@ export const revealInsurerPassword = {
   access: 'signed-in',
   notFound: NOT_FOUND.item,
   answer: phantom as { password: string | null },
+} as const satisfies Operation;
+/** An address by its CEP, answered by the server from a public CEP service (cached, 3 s timeout). */
+export const cepLookup = {
+  id: 'cep.lookup',
+  method: 'GET',
+  path: '/api/cep/:cep',
+  access: 'signed-in',
+  notFound: 'CEP não encontrado.',
+  answer: phantom as CepAddress,
 } as const satisfies Operation;
 export const referenceData = {
   id: 'referenceData.get',
