@@ -81,10 +81,17 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
   await page.getByLabel('Nome Fantasia').fill(BROKERAGE.tradingName);
   await page.getByLabel('CNPJ').pressSequentially('11222333000181');
   await expect(page.getByLabel('CNPJ')).toHaveValue(BROKERAGE.cnpj);
-  await page.getByLabel('Endereço').fill(BROKERAGE.address);
-  await page.getByLabel('Cidade').fill(BROKERAGE.city);
-  await page.getByLabel('Estado').selectOption('SP');
+  // The CEP fills the street, city and state (the server asks the CEP service: a local stub here);
+  // an unknown one says so and leaves the form to the broker.
+  await page.getByLabel('CEP').pressSequentially('99999999');
+  await expect(page.getByText('CEP não encontrado.')).toBeVisible();
+  await page.getByLabel('CEP').fill('');
   await page.getByLabel('CEP').pressSequentially('01310100');
+  await expect(page.getByLabel('Endereço')).toHaveValue('Avenida Paulista');
+  await expect(page.getByLabel('Cidade')).toHaveValue(BROKERAGE.city);
+  await expect(page.getByLabel('Estado')).toHaveValue('SP');
+  await expect(page.getByText('Endereço preenchido pelo CEP: confira o número.')).toBeVisible();
+  await page.getByLabel('Endereço').fill(BROKERAGE.address);
   await page.getByRole('button', { name: 'Próximo' }).click();
   // Complement is required unless 'Não tem complemento' is on.
   await expectStepToast(page);

@@ -3,6 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startNginx, writeApiDocs, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
+import { startCepStub } from './cep-stub';
 import { ensureDatabase, startInfra, type Infra } from './infra';
 import { REPO_ROOT, run } from './processes';
 import { VARIANTS_DIR, buildRemoteVariants } from './remote-variants';
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
   let infra: Infra | undefined;
   let stack: Stack | undefined;
   let nginx: RunningNginx | undefined;
+  let cepStub: Awaited<ReturnType<typeof startCepStub>> | undefined;
   try {
     // One Node: npm ci installs the project's own (package.json's devDependency "node"), and npm's
     // scripts run on it whatever the machine has.
@@ -94,6 +96,8 @@ async function main(): Promise<void> {
       const remoteErrorLog = path.join(workDir, 'remote-errors.log');
       const stackUp = await step('start the whole stack for the journeys', async () => {
         const databaseUrl = await ensureDatabase(infra!.adminDatabaseUrl, 'e2e');
+        // The CEP lookups of the journeys are answered by a local stub of the public service.
+        cepStub = await startCepStub();
         stack = await startStack({
           dataDir: path.join(workDir, 'stack'),
           port: 18080,
@@ -115,6 +119,7 @@ async function main(): Promise<void> {
             REGISTER_LIMIT_PER_HOUR: '1000',
             WRITE_LIMIT_PER_MINUTE: '100000',
             UPLOAD_LIMIT_PER_MINUTE: '10000',
+            CEP_PROVIDER_URL: cepStub.providerUrl,
           },
         });
         return true;
@@ -175,6 +180,7 @@ async function main(): Promise<void> {
   } finally {
     await nginx?.stop().catch(() => undefined);
     await stack?.stop().catch(() => undefined);
+    await cepStub?.close().catch(() => undefined);
     await infra?.stop().catch(() => undefined);
     await rm(workDir, { recursive: true, force: true });
   }

@@ -1,4 +1,4 @@
-import { BrokerProfileSchema, type BrokerProfile } from '@corretora/contracts';
+import { BRAZILIAN_STATES, BrokerProfileSchema, type BrokerProfile } from '@corretora/contracts';
 import { useCurrentUser, useNavigate } from '@corretora/web-kit';
 import { PageHeader, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -6,8 +6,9 @@ import { Body1, Button, Spinner, Subtitle1, Text } from '@corretora/web-kit/flue
 import { Card } from '@corretora/web-kit/fluent/card';
 import { MessageBar, MessageBarActions, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
 import { ProgressBar } from '@corretora/web-kit/fluent/progress';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRestartOnboarding, useSaveBrokerProfile } from '../api/broker-profile-api';
+import { useCepLookup } from '../api/cep-api';
 import { STEP_COUNT, STEP_TITLES, firstStepWithError, profileToWizard, stepFields, type WizardStep } from '../utils/wizard-form';
 import { StepCompany, StepPersonal, StepProfessional, StepSusep } from './wizard-fields';
 
@@ -55,6 +56,22 @@ export function OnboardingWizard({
   useEffect(() => {
     if (noComplement) setValue('complement', '', { shouldValidate: true });
   }, [noComplement, setValue]);
+  // A whole CEP typed fills the street, city and state from the server's lookup; an address the
+  // broker typed is kept (only one the lookup filled is replaced by the next).
+  const cep = useCepLookup(watch('zipCode'));
+  const filled = useRef<string | null>(null);
+  useEffect(() => {
+    const found = cep.address;
+    if (!found) return;
+    const current = form.getValues('address');
+    if (found.street && (!current || current === filled.current)) {
+      setValue('address', found.street, { shouldValidate: true });
+      filled.current = found.street;
+    }
+    setValue('city', found.city, { shouldValidate: true });
+    const state = BRAZILIAN_STATES.find((known) => known.code === found.uf)?.code;
+    if (state) setValue('state', state, { shouldValidate: true });
+  }, [cep.address, form, setValue]);
 
   const next = async () => {
     if (await trigger(stepFields(step), { shouldFocus: true })) {
@@ -127,7 +144,7 @@ export function OnboardingWizard({
           }}
         >
           {step === 1 ? <StepPersonal {...stepProps} /> : null}
-          {step === 2 ? <StepCompany {...stepProps} noComplement={noComplement === true} /> : null}
+          {step === 2 ? <StepCompany {...stepProps} noComplement={noComplement === true} cepHint={cep.hint} /> : null}
           {step === 3 ? <StepSusep {...stepProps} /> : null}
           {step === 4 ? <StepProfessional {...stepProps} /> : null}
           <Body1>&nbsp;</Body1>

@@ -62,7 +62,7 @@ export function StepPersonal(props: StepProps) {
   );
 }
 
-export function StepCompany({ control, noComplement }: StepProps & { noComplement: boolean }) {
+export function StepCompany({ control, noComplement, cepHint }: StepProps & { noComplement: boolean; cepHint?: string }) {
   const styles = useStyles();
   return (
     <div className={styles.grid}>
@@ -75,7 +75,7 @@ export function StepCompany({ control, noComplement }: StepProps & { noComplemen
       </div>
       <TextField control={control} name="city" label="Cidade" required maxLength={50} autoComplete="address-level2" />
       <SelectField control={control} name="state" label="Estado" required options={STATE_OPTIONS} />
-      <CepField control={control} name="zipCode" label="CEP" required />
+      <CepField control={control} name="zipCode" label="CEP" required hint={cepHint ?? 'Digite o CEP: o endereço é preenchido.'} />
       <div>
         <TextField
           control={control}
