@@ -127,16 +127,16 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
   for (const title of [
     'Apólices Ativas',
     'Sinistros Abertos',
-    'Receita Mensal',
+    'Comissão anual ÷ 12',
     'Novos Leads',
-    'A receber este mês',
-    'Diferenças em aberto',
+    'Comissão a receber este mês',
+    'Diferenças em aberto (todos os meses)',
   ]) {
     await expect(page.getByText(title, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('group').filter({ hasText: 'Receita Mensal' }).getByText('R$ 0,00')).toBeVisible();
-  await expect(page.getByRole('group').filter({ hasText: 'A receber este mês' }).getByText('R$ 0,00')).toBeVisible();
-  await expect(page.getByRole('group').filter({ hasText: 'Diferenças em aberto' }).getByText('Nenhuma')).toBeVisible();
+  await expect(page.getByRole('group').filter({ hasText: 'Comissão anual ÷ 12' }).getByText('R$ 0,00')).toBeVisible();
+  await expect(page.getByRole('group').filter({ hasText: 'Comissão a receber este mês' }).getByText('R$ 0,00')).toBeVisible();
+  await expect(page.getByRole('group').filter({ hasText: 'Diferenças em aberto (todos os meses)' }).getByText('Nenhuma')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Adicionar Primeiro Lead' })).toBeVisible();
   await expect(page.getByText('Nenhuma atividade recente para exibir')).toBeVisible();
   for (const label of LOCKED_ITEMS) {

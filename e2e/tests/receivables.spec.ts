@@ -92,8 +92,8 @@ test('an insurer statement through the wizard: matched, reconciled to the centav
 
   // The dashboard's cards, then undo from the wizard's history.
   await page.goto('/');
-  await expect(page.getByText('A receber este mês')).toBeVisible();
-  await expect(page.getByText('Diferenças em aberto')).toBeVisible();
+  await expect(page.getByText('Comissão a receber este mês')).toBeVisible();
+  await expect(page.getByText('Diferenças em aberto (todos os meses)')).toBeVisible();
   await page.goto('/commissions?aba=recebiveis');
   await panel.getByRole('combobox', { name: 'Seguradora' }).selectOption({ label: 'Porto Seguro' });
   await panel.getByRole('button', { name: 'Importar extrato' }).click();

@@ -120,8 +120,8 @@ export default function CommissionsPage() {
             <>
               <div className={styles.cards}>
                 {[
-                  ['Receita Mensal', formatMoney(summary.monthlyRevenue)],
-                  ['Receita Anual', formatMoney(summary.annualRevenue)],
+                  ['Comissão anual ÷ 12', formatMoney(summary.monthlyRevenue)],
+                  ['Comissão anual', formatMoney(summary.annualRevenue)],
                   ['Apólices Ativas', formatCount(summary.activePolicies)],
                   ['Taxa Média', `${summary.averageCommissionRate.replace('.', ',')}%`],
                 ].map(([label, value]) => (
@@ -165,7 +165,7 @@ export default function CommissionsPage() {
               )}
               {tab === 'projections' && (
                 <div className={styles.rows} role="tabpanel" aria-label="Projeções">
-                  <Subtitle2>Renovações e receita esperada nos próximos {months} meses</Subtitle2>
+                  <Subtitle2>Comissão prevista pelas parcelas de cada mês, e as renovações, nos próximos {months} meses</Subtitle2>
                   {summary.monthlyBreakdown.map((month) => (
                     <Bar
                       key={month.month}

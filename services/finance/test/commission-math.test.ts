@@ -97,7 +97,13 @@ describe('commission arithmetic, in integer cents, half up', () => {
       '2027-03',
       '2027-04',
     ]);
-    expect(result.summary.monthlyBreakdown[2]).toEqual({ month: '2027-01', renewals: 1, expectedRevenue: 60 });
+    // A month's projection is what its instalments expect (given by the service); the renewals are counted beside.
+    expect(result.summary.monthlyBreakdown[2]).toEqual({ month: '2027-01', renewals: 1, expectedRevenue: 0 });
+    expect(
+      commissions([policy({})], '2026-11-23', 6, new Map([['2026-12', 4167]]))
+        .summary.monthlyBreakdown.slice(0, 2)
+        .map((month) => month.expectedRevenue),
+    ).toEqual([0, 4167]);
     expect(commissions([], '2026-11-23', 12).summary).toMatchObject({
       averageCommissionRate: '0.00',
       annualRevenue: 0,

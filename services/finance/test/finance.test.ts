@@ -449,13 +449,22 @@ describe('commissions and stats', () => {
       date.setUTCMonth(date.getUTCMonth() + months);
       return date.toISOString().slice(0, 10);
     };
-    await policyOf(who, {
+    const auto = await policyOf(who, {
       type: 'auto',
       premium: '1073.80',
       netPremium: '1000.00',
       commissionPercentage: '12.50',
       renewalDate: inMonths(2),
     });
+    // Paid in 3 parcelas from next month: the commission falls due 41,67 + 41,67 + 41,66.
+    expect(
+      (
+        await api()
+          .put(`/api/policies/${auto.id}/payment-plan`)
+          .set('Cookie', who.cookie)
+          .send({ instalments: 3, firstDueDate: inMonths(1) })
+      ).status,
+    ).toBe(200);
     await policyOf(who, {
       type: 'home',
       premium: '500.00',
@@ -478,9 +487,29 @@ describe('commissions and stats', () => {
       life: { revenue: 0, count: 0 },
       business: { revenue: 0, count: 0 },
     });
+    // Projeções come from the instalments (#34 item 6): what each month's parcelas expect, the renewals counted beside.
     expect(summary.monthlyBreakdown).toHaveLength(6);
-    expect(summary.monthlyBreakdown[2]).toMatchObject({ renewals: 1, expectedRevenue: 12500 });
-    expect(summary.monthlyBreakdown[5]).toMatchObject({ renewals: 1, expectedRevenue: 8000 });
+    expect(summary.monthlyBreakdown.map((month: { expectedRevenue: number }) => month.expectedRevenue)).toEqual([
+      0, 4167, 4167, 4166, 0, 0,
+    ]);
+    expect(summary.monthlyBreakdown[2]).toMatchObject({ renewals: 1 });
+    expect(summary.monthlyBreakdown[5]).toMatchObject({ renewals: 1 });
+    // The same month read on each screen's API agrees to the centavo: Projeções, Recebíveis' Previsto, the Painel's 'a receber'.
+    const receivables = await api()
+      .get(`/api/receivables?month=${inMonths(0).slice(0, 7)}`)
+      .set('Cookie', who.cookie);
+    expect(receivables.body.expected).toBe('0.00');
+    for (const [offset, expected] of [
+      [1, '41.67'],
+      [3, '41.66'],
+    ] as const)
+      expect(
+        (
+          await api()
+            .get(`/api/receivables?month=${inMonths(offset).slice(0, 7)}`)
+            .set('Cookie', who.cookie)
+        ).body.expected,
+      ).toBe(expected);
     expect((await api().get('/api/commissions?type=auto&months=12').set('Cookie', who.cookie)).body.summary.annualRevenue).toBe(12500);
     expect((await api().get('/api/commissions?months=7').set('Cookie', who.cookie)).body.message).toBe(
       'Período deve ser 6, 12 ou 24 meses',
@@ -493,9 +522,10 @@ describe('commissions and stats', () => {
       pendingClaims: 0,
       monthlyRevenue: 1708,
       renewingIn30Days: 0,
-      // Their à vista instalments are long past due with no statement: não pago, the whole commission open.
+      // Nothing falls due this month (Recebíveis' Previsto for it is 0,00); the home and life policies'
+      // à vista instalments are long past due with no statement: não pago, their whole commission open.
       receivableThisMonth: 0,
-      openDifferences: { count: 3, amount: 30500 },
+      openDifferences: { count: 2, amount: 18000 },
       recentActivity: expect.any(Array),
     });
     expect((await internal().get('/internal/finance/not-a-uuid/stats')).status).toBe(404);

@@ -104,7 +104,7 @@ export interface CommissionsSummary {
   monthlyRevenue: number;
   activePolicies: number;
   commissionsByType: Record<PolicyType, { revenue: number; count: number }>;
-  /** The next N months from the current one: 'YYYY-MM', renewals in it and their commission (cents). */
+  /** The next N months from the current one: 'YYYY-MM', the renewals in it and the commission its instalments expect (cents; Recebíveis' 'Previsto' for that month). */
   monthlyBreakdown: { month: string; renewals: number; expectedRevenue: number }[];
 }
 

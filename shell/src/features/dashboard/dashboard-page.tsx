@@ -86,11 +86,11 @@ function StatCards() {
   const cards = [
     { label: 'Apólices Ativas', value: figure('finance', formatCount(stats.data.activePolicies)), icon: DocumentTextRegular },
     { label: 'Sinistros Abertos', value: figure('finance', formatCount(stats.data.openClaims)), icon: AlertRegular },
-    { label: 'Receita Mensal', value: figure('finance', formatMoney(stats.data.monthlyRevenue)), icon: MoneyRegular },
+    { label: 'Comissão anual ÷ 12', value: figure('finance', formatMoney(stats.data.monthlyRevenue)), icon: MoneyRegular },
     { label: 'Novos Leads', value: figure('pipeline', formatCount(stats.data.newLeads)), icon: PersonAddRegular },
-    { label: 'A receber este mês', value: figure('finance', formatMoney(stats.data.receivableThisMonth)), icon: WalletRegular },
+    { label: 'Comissão a receber este mês', value: figure('finance', formatMoney(stats.data.receivableThisMonth)), icon: WalletRegular },
     {
-      label: 'Diferenças em aberto',
+      label: 'Diferenças em aberto (todos os meses)',
       value: figure(
         'finance',
         stats.data.openDifferences.count === 0

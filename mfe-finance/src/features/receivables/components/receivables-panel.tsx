@@ -111,7 +111,7 @@ export default function ReceivablesPanel() {
                 ['IRRF retido', money(data.irrf)],
                 ['Líquido', money(data.net)],
                 ['Estornos previstos', money(data.chargebacks)],
-                ['Diferenças em aberto', formatCount(data.openDifferences)],
+                ['Diferenças em aberto no mês', formatCount(data.openDifferences)],
               ].map(([label, value]) => (
                 <Card key={label} className={styles.card}>
                   <Caption1 className={styles.label}>{label}</Caption1>

@@ -64,6 +64,8 @@ export function commissions(
   policies: readonly PolicyFigures[],
   today: string,
   months: number,
+  /** 'YYYY-MM' -> the commission its instalments expect (cents): the projection of each month. */
+  expectedByMonth: ReadonlyMap<string, number> = new Map(),
 ): { policies: CommissionRow[]; summary: CommissionsSummary } {
   const rows: CommissionRow[] = policies.map((policy) => ({
     id: policy.id,
@@ -92,7 +94,7 @@ export function commissions(
   const monthlyBreakdown = Array.from({ length: months }, (_, offset) => {
     const month = monthAfter(today, offset);
     const renewing = active.filter((row) => row.renewalDate.startsWith(month));
-    return { month, renewals: renewing.length, expectedRevenue: renewing.reduce((sum, row) => sum + row.calculatedCommission, 0) };
+    return { month, renewals: renewing.length, expectedRevenue: expectedByMonth.get(month) ?? 0 };
   });
   return {
     policies: rows,

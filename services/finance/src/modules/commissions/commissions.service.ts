@@ -1,7 +1,7 @@
 import type { CommissionsQuery, CommissionsResponse, PolicyStatus, PolicyType } from '@corretora/contracts';
 import { BrokerScopedTable } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { COMMISSION_BASE_CENTS, POLICY_STATUS, TODAY } from '../policies/policy-sql';
+import { COMMISSION_BASE_CENTS, INSTALMENT_EXPECTED, POLICY_STATUS, TODAY } from '../policies/policy-sql';
 import { commissions, type PolicyFigures } from './commission-math';
 
 interface FigureRow {
@@ -22,12 +22,37 @@ interface FigureRow {
 /** The broker's policies with their commission, and the summary (commission-math.ts does the arithmetic). */
 export class CommissionsService {
   private readonly policies: BrokerScopedTable;
+  private readonly instalments: BrokerScopedTable;
 
   constructor(private readonly knex: Knex) {
     this.policies = new BrokerScopedTable(knex, 'policies');
+    this.instalments = new BrokerScopedTable(knex, 'policy_instalments');
+  }
+
+  /**
+   * The commission expected per month ('YYYY-MM' -> cents) from the instalments due in it, this
+   * month and the next: what Recebíveis expects for the same month (the same rows, the same rule
+   * for a cancelled policy's instalments).
+   */
+  private async expectedByMonth(userId: string, query: CommissionsQuery): Promise<Map<string, number>> {
+    const { rows } = await this.knex.raw<{ rows: { month: string; cents: string }[] }>(
+      `select to_char(i.due_date, 'YYYY-MM') as month, (sum(i.expected_commission) * 100)::bigint::text as cents
+         from ? join ? on p.id = i.policy_id
+        where i.due_date >= date_trunc('month', ${TODAY}) and i.due_date < date_trunc('month', ${TODAY}) + make_interval(months => ?)
+          and ${INSTALMENT_EXPECTED}${query.type === 'all' ? '' : ' and p.type = ?'}
+        group by 1`,
+      [
+        this.instalments.of(userId).from('i'),
+        this.policies.of(userId).from('p'),
+        query.months,
+        ...(query.type === 'all' ? [] : [query.type]),
+      ],
+    );
+    return new Map(rows.map((row) => [row.month, Number(row.cents)]));
   }
 
   async report(userId: string, query: CommissionsQuery): Promise<CommissionsResponse> {
+    const expected = this.expectedByMonth(userId, query);
     const { rows } = await this.knex.raw<{ rows: FigureRow[] }>(
       `select p.id, p.policy_number as "policyNumber", p.contact_name as "contactName", p.type,
          (p.premium * 100)::bigint::text as "premiumCents", ${COMMISSION_BASE_CENTS} as "baseCents", p.commission_type as "commissionType",
@@ -43,6 +68,6 @@ export class CommissionsService {
       baseCents: Number(baseCents),
       commissionValueHundredths: Number(commissionValueHundredths),
     }));
-    return commissions(figures, today, query.months);
+    return commissions(figures, today, query.months, await expected);
   }
 }
