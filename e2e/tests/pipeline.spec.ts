@@ -72,14 +72,17 @@ test('create a lead, drag it to Negociação with the mouse (persisted), column 
   await expect(dialog.getByLabel('Telefone')).toHaveValue('(11) 98765-4321');
   await dialog.getByLabel('Tipo de seguro').selectOption({ label: 'Seguro Auto' });
   await dialog.getByLabel('Origem do lead').selectOption({ label: 'Indicação' });
+  // The premium the broker expects is the card's value until the sale.
+  await dialog.getByLabel('Prêmio anual estimado').pressSequentially('120000');
   await dialog.getByRole('button', { name: 'Criar Lead' }).click();
   await expect(toast(page, 'Lead criado')).toBeVisible();
   await expect(column(page, 'Contato').getByRole('button', { name: 'Renata Alves' })).toBeVisible();
-  await expect(page.getByTestId('totais-leads')).toHaveText('1 card · R$ 0,00');
+  await expect(page.getByTestId('totais-leads')).toHaveText('1 card · R$ 1.200,00');
 
   // Edit: annual premium and a note (Enter adds it), then save.
   await card(page, 'Renata Alves').click();
   await expect(dialog.getByText('Editar Lead')).toBeVisible();
+  await dialog.getByLabel('Prêmio anual').fill('');
   await dialog.getByLabel('Prêmio anual').pressSequentially('250000');
   await dialog.getByLabel('Adicionar nota').fill('Quer cotação até sexta');
   await dialog.getByLabel('Adicionar nota').press('Enter');

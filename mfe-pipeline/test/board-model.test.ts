@@ -1,11 +1,13 @@
 import { STAGE_KEYS, type PipelineCard, type StageKey } from '@corretora/contracts';
 import {
   cardIdle,
+  cardPremium,
   dropOutcome,
   groupByStage,
   idleCounts,
   matches,
   nextActionLabel,
+  premiumSum,
   summary,
 } from '../src/features/board/utils/board-model';
 
@@ -141,4 +143,14 @@ test("a card's next action reads 'Ligar em 27/11' in São Paulo's day, late once
   // 02:00 UTC on the 28th is still the 27th in São Paulo: yesterday there.
   expect(nextActionLabel(at('2026-11-28T02:00:00Z'), label, now)).toEqual({ text: 'Ligar em 27/11 (atrasada)', late: true });
   expect(nextActionLabel(at('2026-11-28T12:00:00Z'), label, now)).toEqual({ text: 'Ligar em 28/11', late: false });
+});
+
+describe('what a card is worth (#34 item 6)', () => {
+  test('the estimate until the sale, then the sale’s total premium; columns add them up', () => {
+    const estimated = card(1, 'leads', {}, { annualPremium: 150_000 });
+    const unknown = card(2, 'leads');
+    const sold = card(3, 'closed', { totalPremium: '1073.80', status: 'issued' }, { annualPremium: 90_000 });
+    expect([estimated, unknown, sold].map(cardPremium)).toEqual([150_000, null, 107_380]);
+    expect(premiumSum([estimated, unknown, sold])).toBe(257_380);
+  });
 });

@@ -84,8 +84,11 @@ function leadEntries<Id extends v.GenericSchema<unknown, number>>(id: (message: 
   };
 }
 
-/** 'Criar Lead' as the form holds it (the ids are the selects' text). */
-export const LeadFormSchema = v.object(leadEntries(formId));
+/** 'Criar Lead' as the form holds it (the ids are the selects' text), with the premium the broker expects (cents, optional). */
+export const LeadFormSchema = v.object({
+  ...leadEntries(formId),
+  annualPremium: optionalCents(ANNUAL_PREMIUM_MAX_CENTS, ANNUAL_PREMIUM_MESSAGE),
+});
 
 /**
  * POST /api/pipeline: the form's fields plus what the spec's client sends along (type 'prospect',

@@ -4,7 +4,7 @@ import { Caption1, Text } from '@corretora/web-kit/fluent/core';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { memo } from 'react';
 import { NOT_SPECIFIED, type ReferenceNames } from '../../../lib/reference-names';
-import { cardIdle, daysInStage, daysLabel, nextActionLabel } from '../utils/board-model';
+import { cardIdle, cardPremium, daysInStage, daysLabel, nextActionLabel } from '../utils/board-model';
 
 const useStyles = makeStyles({
   root: {
@@ -47,6 +47,7 @@ export const CardView = memo(function CardView({
   const idle = cardIdle(card, idleDays, now);
   const contact = card.contact;
   const idleText = idle.days === 1 ? '1 dia sem atividade' : `${idle.days} dias sem atividade`;
+  const premium = cardPremium(card);
   const next = card.status === 'active' ? nextActionLabel(card, typeLabel, now) : null;
   return (
     <div
@@ -68,7 +69,7 @@ export const CardView = memo(function CardView({
       {next ? <Caption1 className={mergeClasses(styles.line, next.late && styles.late)}>{next.text}</Caption1> : null}
       <div className={styles.footer}>
         <Text size={200} weight="semibold">
-          {contact.annualPremium === null ? NOT_SPECIFIED : formatMoney(contact.annualPremium)}
+          {premium === null ? NOT_SPECIFIED : formatMoney(premium)}
         </Text>
         {card.status === 'issued' ? (
           <Badge color="success" appearance="filled">

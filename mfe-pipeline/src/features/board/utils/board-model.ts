@@ -1,4 +1,4 @@
-import { STAGE_KEYS, idleState, saoPauloDay, type IdleLevel, type PipelineCard, type StageKey } from '@corretora/contracts';
+import { STAGE_KEYS, idleState, saoPauloDay, wireToCents, type IdleLevel, type PipelineCard, type StageKey } from '@corretora/contracts';
 
 /** What dropping a card on a column does: the same column nothing, Finalizado opens the finalize form (the card moves only when it is saved), any other column a stage change. */
 export type DropOutcome = { kind: 'none' } | { kind: 'move'; stage: StageKey } | { kind: 'finalize' };
@@ -48,9 +48,18 @@ export function groupByStage(cards: readonly PipelineCard[], previous?: Columns)
   return next;
 }
 
-/** Sum of annual premiums in cents (integers only). */
+/**
+ * What a card is worth, in cents: the sale's total premium once it is finalized (and the policy's
+ * once issued), else the annual premium the broker estimated; null when neither is known.
+ */
+export function cardPremium(card: PipelineCard): number | null {
+  const sold = card.totalPremium === null ? null : wireToCents(card.totalPremium);
+  return sold ?? card.contact.annualPremium;
+}
+
+/** Sum of the cards' premiums in cents (integers only). */
 export function premiumSum(cards: readonly PipelineCard[]): number {
-  return cards.reduce((sum, card) => sum + (card.contact.annualPremium ?? 0), 0);
+  return cards.reduce((sum, card) => sum + (cardPremium(card) ?? 0), 0);
 }
 
 /** The four summary cards: total, value of active cards (annual premiums), conversion = closed ÷ total with 1 decimal, closed. */

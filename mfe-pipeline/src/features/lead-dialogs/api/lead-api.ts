@@ -10,7 +10,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { ARCHIVED_KEY, BOARD_KEY, invalidateFigures, replaceCard } from '../../../lib/board-cache';
 
 /** What the new-lead form fills; the hook adds what the original client sent along. */
-export type LeadBody = Omit<BodyInputOf<typeof OPS.createLead>, 'type' | 'email' | 'annualPremium' | 'notes'>;
+export type LeadBody = Omit<BodyInputOf<typeof OPS.createLead>, 'type' | 'email' | 'notes'>;
 
 /** Finance's screens that an issued or finalized card changes (policies, commissions, documents). */
 function invalidateFinance(queryClient: QueryClient) {
@@ -21,8 +21,7 @@ export function useCreateLead() {
   const queryClient = useQueryClient();
   return useMutation({
     // What the original client sent along with the form (kept so other clients of the API see the same body).
-    mutationFn: (lead: LeadBody) =>
-      callOperation(OPS.createLead, { body: { ...lead, type: 'prospect', email: '', annualPremium: null, notes: '' } }),
+    mutationFn: (lead: LeadBody) => callOperation(OPS.createLead, { body: { ...lead, type: 'prospect', email: '', notes: '' } }),
     onSuccess: (card) => {
       queryClient.setQueryData<PipelineCard[]>(BOARD_KEY, (cards) => (cards ? [card, ...cards] : cards));
       return invalidateFigures(queryClient);

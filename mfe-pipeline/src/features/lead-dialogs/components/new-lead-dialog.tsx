@@ -1,5 +1,5 @@
-import { LeadFormSchema, type StageKey } from '@corretora/contracts';
-import { CpfField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
+import { ANNUAL_PREMIUM_MAX_CENTS, LeadFormSchema, type StageKey } from '@corretora/contracts';
+import { CpfField, MoneyField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import { FormDialog } from '@corretora/web-kit/ui';
 import { useCreateLead } from '../api/lead-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
@@ -12,7 +12,15 @@ export function NewLeadDialog({ stage, onClose }: { stage: StageKey; onClose: ()
   const stages = (data?.pipelineStages ?? []).filter((candidate) => candidate.key !== 'closed');
   const initialStage = stages.find((candidate) => candidate.key === stage);
   const { control, handleSubmit, setError } = useSchemaForm(LeadFormSchema, {
-    defaultValues: { name: '', phone: '', cpf: '', leadSourceId: '', productId: '', stageId: initialStage ? String(initialStage.id) : '' },
+    defaultValues: {
+      name: '',
+      phone: '',
+      cpf: '',
+      leadSourceId: '',
+      productId: '',
+      stageId: initialStage ? String(initialStage.id) : '',
+      annualPremium: null,
+    },
   });
   const onError = useFormErrors(setError);
 
@@ -38,6 +46,13 @@ export function NewLeadDialog({ stage, onClose }: { stage: StageKey; onClose: ()
       <CpfField control={control} name="cpf" label="CPF" />
       <SelectField control={control} name="productId" label="Tipo de seguro" required options={optionsOf(data?.products)} />
       <SelectField control={control} name="leadSourceId" label="Origem do lead" required options={optionsOf(data?.leadSources)} />
+      <MoneyField
+        control={control}
+        name="annualPremium"
+        label="Prêmio anual estimado"
+        hint="O valor do card até a venda: soma nas colunas"
+        maxCents={ANNUAL_PREMIUM_MAX_CENTS}
+      />
       <SelectField
         control={control}
         name="stageId"
