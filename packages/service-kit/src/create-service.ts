@@ -49,6 +49,8 @@ export interface CreateServiceOptions {
   accountTables?: readonly string[];
   /** Every public route is locked until the brokerage's onboarding is complete (pt-BR 403). */
   requiresOnboarding?: boolean;
+  /** Path prefixes a signed-in broker reaches before onboarding is complete (what the onboarding itself uses: the CEP lookup). */
+  openBeforeOnboarding?: readonly string[];
 }
 
 export interface Service {
@@ -142,7 +144,10 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   app.use(jsonBody());
   app.use(rejectNulCharacters);
   app.use(sessionMiddleware(knex, config.session));
-  if (options.requiresOnboarding) app.use(requireOnboarding);
+  if (options.requiresOnboarding) {
+    const open = options.openBeforeOnboarding ?? [];
+    app.use((ctx, next) => (open.some((prefix) => ctx.path.startsWith(prefix)) ? next() : requireOnboarding(ctx, next)));
+  }
   const accountLimiter = new RateLimiter(knex, ACCOUNT_RATE_LIMITS_TABLE);
   app.use(accountLimits(accountLimiter, config.limits));
   const router = new Router();

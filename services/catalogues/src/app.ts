@@ -24,6 +24,8 @@ export async function createCataloguesService(config: CataloguesConfig): Promise
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
+    // The brokerage's address step (onboarding) fills its address from the CEP.
+    openBeforeOnboarding: ['/api/cep/'],
     accountTables: CATALOGUE_ACCOUNT_TABLES,
     uniqueConstraints: Object.fromEntries(
       [productsCatalogue, insurersCatalogue(box), leadSourcesCatalogue].map((catalogue) => [

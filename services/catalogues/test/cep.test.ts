@@ -52,6 +52,13 @@ describe('GET /api/cep/{cep}', () => {
     expect(asked.length).toBe(before);
   });
 
+  test('the onboarding reaches it before the brokerage is onboarded; the rest of the service stays locked', async () => {
+    const { cookie } = await broker({ onboarded: false });
+    expect((await api().get('/api/cep/01310100').set('Cookie', cookie)).status).toBe(200);
+    expect((await api().get('/api/products').set('Cookie', cookie)).status).toBe(403);
+    expect((await api().get('/api/cepx/01310100').set('Cookie', cookie)).status).toBe(403);
+  });
+
   test('unknown: 404; the service slow or failing: 503 in pt-BR after at most 3 s; malformed: a 400 on cep; signed out: 401', async () => {
     const { cookie } = await broker();
     const unknown = await api().get('/api/cep/99999999').set('Cookie', cookie);
