@@ -141,7 +141,9 @@ export default function ClaimsPage() {
                   cell: (claim) =>
                     claim.policyNumber === null
                       ? '—'
-                      : [claim.policyNumber, insurerName(claim.insurerId)].filter((part) => part !== null).join(' · '),
+                      : [claim.policyAwaitingNumber ? 'aguardando nº' : claim.policyNumber, insurerName(claim.insurerId)]
+                          .filter((part) => part !== null)
+                          .join(' · '),
                 },
                 { header: 'Tipo', cell: (claim) => TYPE_LABEL[claim.type] ?? claim.type },
                 { header: 'Valor', cell: (claim) => formatMoney(wireToCents(claim.amount)) },

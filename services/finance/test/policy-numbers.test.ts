@@ -36,6 +36,10 @@ describe('the insurer’s policy number', () => {
       .set('Cookie', who.cookie)
       .send({ contactId: card.contactId, policyId: policy.id, type: 'colisao', amount: '900.00' });
     expect(claim.status).toBe(201);
+    // Until the number comes, the claim and the renewal say so (their policyNumber is the provisional one).
+    expect(claim.body).toMatchObject({ policyNumber: policy.policyNumber, policyAwaitingNumber: true });
+    const before = (await api().get('/api/renewals').set('Cookie', who.cookie)).body as { items: { awaitingNumber: boolean }[] };
+    expect(before.items.map((item) => item.awaitingNumber)).toEqual([true]);
 
     const set = await api()
       .patch(`/api/policies/${policy.id}`)
@@ -47,10 +51,14 @@ describe('the insurer’s policy number', () => {
     expect((await api().get('/api/policies?awaitingNumber=false').set('Cookie', who.cookie)).body).toHaveLength(1);
 
     // Everything that names the policy says the number now.
-    const claims = (await api().get('/api/claims').set('Cookie', who.cookie)).body as { items: { policyNumber: string }[] };
-    expect(claims.items[0]!.policyNumber).toBe('0531.2026.000123');
-    const renewals = (await api().get('/api/renewals').set('Cookie', who.cookie)).body as { items: { policyNumber: string }[] };
-    expect(renewals.items.map((item) => item.policyNumber)).toEqual(['0531.2026.000123']);
+    const claims = (await api().get('/api/claims').set('Cookie', who.cookie)).body as {
+      items: { policyNumber: string; policyAwaitingNumber: boolean }[];
+    };
+    expect(claims.items[0]).toMatchObject({ policyNumber: '0531.2026.000123', policyAwaitingNumber: false });
+    const renewals = (await api().get('/api/renewals').set('Cookie', who.cookie)).body as {
+      items: { policyNumber: string; awaitingNumber: boolean }[];
+    };
+    expect(renewals.items.map((item) => [item.policyNumber, item.awaitingNumber])).toEqual([['0531.2026.000123', false]]);
     const templates = (await pipelineApi().get('/api/message-templates').set('Cookie', who.cookie)).body as { id: number; name: string }[];
     const message = await pipelineApi()
       .post(`/api/contacts/${card.contactId}/whatsapp`)

@@ -45,6 +45,8 @@ export interface Claim {
   contactName: string;
   policyId: number | null;
   policyNumber: string | null;
+  /** Its policy still awaits the insurer's number (policyNumber is the provisional one). */
+  policyAwaitingNumber: boolean;
   type: ClaimType;
   status: ClaimStatus;
   amount: string;
@@ -289,6 +291,8 @@ export interface RenewalItem {
   id: number;
   policyId: number;
   policyNumber: string;
+  /** The policy still awaits the insurer's number (policyNumber is the provisional one). */
+  awaitingNumber: boolean;
   contactId: number | null;
   contactName: string;
   type: PolicyType;

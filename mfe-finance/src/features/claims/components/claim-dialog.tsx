@@ -43,7 +43,10 @@ export function ClaimDialog({ claim, onClose }: { claim: Claim | null; onClose: 
   }, [contacts.data, claim]);
   const policyOptions = (policies.data ?? [])
     .filter((policy) => contactId !== '' && policy.contactId === Number(contactId))
-    .map((policy) => ({ value: String(policy.id), label: policy.policyNumber }));
+    .map((policy) => ({
+      value: String(policy.id),
+      label: policy.awaitingNumber ? `Aguardando nº (${policy.policyNumber})` : policy.policyNumber,
+    }));
 
   const submit = handleSubmit((values) => {
     const body = {

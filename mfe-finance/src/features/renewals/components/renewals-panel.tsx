@@ -86,7 +86,7 @@ export default function RenewalsPanel() {
               rowKey={(item) => item.id}
               empty="Nenhuma renovação nesta faixa."
               columns={[
-                { header: 'Apólice', cell: (item) => item.policyNumber },
+                { header: 'Apólice', cell: (item) => (item.awaitingNumber ? 'aguardando nº' : item.policyNumber) },
                 { header: 'Cliente', cell: (item) => item.contactName },
                 { header: 'Seguradora', cell: (item) => insurerName(item.insurerId) },
                 {

@@ -48,6 +48,7 @@ interface ItemRow {
   id: number;
   policyId: number;
   policyNumber: string;
+  awaitingNumber: boolean;
   contactId: number | null;
   contactName: string;
   type: RenewalItem['type'];
@@ -140,8 +141,8 @@ export class RenewalsService {
     const range = RENEWAL_BUCKETS.find((bucket) => bucket.value === query.bucket);
     const total = range ? counts[range.value] : Object.values(counts).reduce((sum, n) => sum + n, 0);
     const { rows: shown } = await this.knex.raw<{ rows: ItemRow[] }>(
-      `select r.id, p.id as "policyId", p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName",
-              p.type, p.insurer_id as "insurerId", p.premium::text as premium, p.renewal_date::text as "renewalDate",
+      `select r.id, p.id as "policyId", p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.contact_id as "contactId",
+              p.contact_name as "contactName", p.type, p.insurer_id as "insurerId", p.premium::text as premium, p.renewal_date::text as "renewalDate",
               p.start_date::text as "startDate", (p.renewal_date - ${TODAY})::int as "daysLeft",
               coalesce((select (sum(i.expected_commission) * 100)::bigint from policy_instalments i
                          where i.policy_id = p.id and i.due_date <= ${TODAY}), 0)::text as "dueCommissionCents",
@@ -177,6 +178,7 @@ export class RenewalsService {
         id: row.id,
         policyId: row.policyId,
         policyNumber: row.policyNumber,
+        awaitingNumber: row.awaitingNumber,
         contactId: row.contactId,
         contactName: row.contactName,
         type: row.type,
