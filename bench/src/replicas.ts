@@ -44,7 +44,7 @@ const CALLS: Call[] = [
     name: 'catalogues POST /api/products',
     method: 'POST',
     path: '/api/products',
-    body: (name) => ({ name }),
+    body: (name) => ({ name, line: 'empresarial' }),
     table: 'catalogues.products',
   },
   {

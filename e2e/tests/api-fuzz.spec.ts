@@ -292,7 +292,7 @@ function isoDay(days: number): string {
  * import in preview and a committed statement with an unidentified line.
  */
 async function seedBroker(broker: APIRequestContext) {
-  const product = await (await broker.post('/api/products', { data: { name: 'Seguro Frota' } })).json();
+  const product = await (await broker.post('/api/products', { data: { name: 'Seguro Frota', line: 'auto' } })).json();
   const insurer = await (await broker.post('/api/insurers', { data: { name: 'Seguradora Vítima', password: 'portal-da-vitima' } })).json();
   const leadSource = await (await broker.post('/api/lead-sources', { data: { name: 'Indicação da Vítima' } })).json();
   const stages = ((await (await broker.get('/api/reference-data')).json()) as { pipelineStages: { id: number; key: string }[] })

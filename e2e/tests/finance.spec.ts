@@ -80,7 +80,7 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
 
   await page.getByRole('link', { name: 'Apólices' }).click();
   const row = page.getByRole('row', { name: /Helena Duarte/ });
-  await expect(row).toContainText('Automotivo');
+  await expect(row).toContainText('Auto');
   await expect(row).toContainText('R$ 1.073,80');
   await expect(row).toContainText('Ativa');
   await expect(row).toContainText('Aguardando nº da seguradora');

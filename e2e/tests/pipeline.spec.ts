@@ -156,12 +156,16 @@ test('drop on Finalizado opens the finalize form; finishing it puts the card in 
   await dialog.getByLabel('Início da vigência').pressSequentially('01122026');
   await expect(dialog.getByLabel('Fim da vigência')).toHaveValue('01/12/2027');
   await dialog.getByLabel('Prêmio líquido').pressSequentially('100000');
-  // The IOF is suggested from the product's line (Seguro Auto: damage, 7,38%) and follows the product...
+  // The IOF is suggested from the product's line (Seguro Auto: 7,38%) and follows the product...
   await expect(dialog.getByLabel('IOF')).toHaveValue('73,80');
-  await expect(dialog.getByText('Sugestão: 7,38% (Danos) = R$ 73,80')).toBeVisible();
+  await expect(dialog.getByText('Sugestão: 7,38% (ramo Auto) = R$ 73,80')).toBeVisible();
   await dialog.getByLabel('Tipo de seguro').selectOption({ label: 'Seguro de Vida' });
   await expect(dialog.getByLabel('IOF')).toHaveValue('3,80');
-  await expect(dialog.getByText('Sugestão: 0,38% (Vida e acidentes pessoais) = R$ 3,80')).toBeVisible();
+  await expect(dialog.getByText('Sugestão: 0,38% (ramo Vida) = R$ 3,80')).toBeVisible();
+  // Seguro Saúde is its own line (#34), with the health plans' 2,38%.
+  await dialog.getByLabel('Tipo de seguro').selectOption({ label: 'Seguro Saúde' });
+  await expect(dialog.getByLabel('IOF')).toHaveValue('23,80');
+  await expect(dialog.getByText('Sugestão: 2,38% (ramo Saúde) = R$ 23,80')).toBeVisible();
   // ...until the broker types their own figure, which is never overwritten.
   await dialog.getByLabel('IOF').fill('');
   await dialog.getByLabel('IOF').pressSequentially('5000');

@@ -21,8 +21,11 @@ test('products: add, toggle, edit and delete from Configurações', async ({ pag
   await expect(dialog.getByText('Novo Produto')).toBeVisible();
   await dialog.getByRole('button', { name: 'Criar' }).click();
   await expect(dialog.getByText('Nome é obrigatório')).toBeVisible();
+  // Every product has its line (ramo), from the one list every screen reads.
+  await expect(dialog.getByText('Selecione o ramo', { exact: true })).toBeVisible();
   await dialog.getByLabel('Nome').fill('Seguro Bike');
   await dialog.getByLabel('Descrição').fill('Bicicletas e patinetes');
+  await dialog.getByLabel('Ramo').selectOption({ label: 'Equipamentos' });
   await dialog.getByRole('button', { name: 'Criar' }).click();
   await expect(toast(page, 'Produto criado com sucesso!')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -40,13 +43,15 @@ test('products: add, toggle, edit and delete from Configurações', async ({ pag
   await expect(dialog.getByText('Editar Produto')).toBeVisible();
   await dialog.getByLabel('Nome').fill('Seguro Bicicleta');
   // Its own IOF rate, which the finalize form suggests instead of the line's.
-  await expect(dialog.getByText('Em branco: pelo tipo de apólice (7,38% danos, 0,38% vida). Saúde: 2,38%.')).toBeVisible();
+  await expect(dialog.getByText('Em branco: a do ramo (7,38% danos, 0,38% vida, 2,38% saúde).')).toBeVisible();
+  await expect(dialog.getByLabel('Ramo')).toHaveValue('equipamentos');
   await dialog.getByLabel('Alíquota de IOF (%)').pressSequentially('238');
   await expect(dialog.getByLabel('Alíquota de IOF (%)')).toHaveValue('2,38');
   await dialog.getByRole('button', { name: 'Atualizar' }).click();
   await expect(toast(page, 'Produto atualizado com sucesso!')).toBeVisible();
   await expect(page.getByText('Seguro Bicicleta', { exact: true })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Seguro Bicicleta' })).toContainText('IOF 2,38%');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Seguro Bicicleta' })).toContainText('Equipamentos · IOF 2,38%');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Seguro Saúde' })).toContainText('Saúde');
 
   await page.getByRole('button', { name: 'Excluir Seguro Bicicleta' }).click();
   await expect(page.getByText('Tem certeza que deseja excluir "Seguro Bicicleta"?')).toBeVisible();

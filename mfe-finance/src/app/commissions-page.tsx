@@ -1,10 +1,12 @@
 import {
   FINANCE_OPERATIONS as OPS,
   COMMISSION_PERIODS,
-  POLICY_TYPES,
+  LINE_KEYS,
+  isLineKey,
+  lineLabel,
   formatCount,
   formatMoney,
-  type PolicyType,
+  type LineKey,
 } from '@corretora/contracts';
 import { QueryState, PageHeader } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -16,6 +18,7 @@ import { Select } from '@corretora/web-kit/fluent/select';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { lazy, Suspense, useState } from 'react';
 import { useCommissions } from '../features/commissions/api/commissions-api';
+import { LineOptions } from '../components/line-options';
 import { ratio } from '../components/ratio';
 
 // The Apólices tab's table loads when the tab is first opened (Visão Geral is the default).
@@ -45,7 +48,6 @@ const useStyles = makeStyles({
 });
 
 const TAB_PARAMS = { overview: 'visao-geral', policies: 'apolices', projections: 'projecoes', receivables: 'recebiveis' } as const;
-const TYPE_LABEL = Object.fromEntries(POLICY_TYPES.map((type) => [type.value, type.label])) as Record<PolicyType, string>;
 const MONTH = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T12:00:00Z`));
 
@@ -64,7 +66,7 @@ function Bar({ label, value, max, text }: { label: string; value: number; max: n
 /** 'Comissões': the four cards and the tabs Visão Geral, Apólices and Projeções, in integer cents from the server. */
 export default function CommissionsPage() {
   const styles = useStyles();
-  const [type, setType] = useState<PolicyType | 'all'>('all');
+  const [line, setLine] = useState<LineKey | 'all'>('all');
   const [months, setMonths] = useState(12);
   // ?aba=recebiveis opens Recebíveis (the dashboard's 'Diferenças em aberto' links there).
   const [params, setParams] = useSearchParams();
@@ -78,7 +80,7 @@ export default function CommissionsPage() {
       else next.set('aba', TAB_PARAMS[value]);
       return next;
     });
-  const commissions = useCommissions(type, months);
+  const commissions = useCommissions(line, months);
 
   return (
     <>
@@ -86,20 +88,15 @@ export default function CommissionsPage() {
         title="Comissões"
         subtitle="Receita de comissões das suas apólices"
         actions={
-          <Button as="a" href={operationUrl(OPS.commissionsCsv, { query: { type, months: String(months) as '12' } })} download>
+          <Button as="a" href={operationUrl(OPS.commissionsCsv, { query: { line, months: String(months) as '12' } })} download>
             Exportar CSV
           </Button>
         }
       />
       <div className={styles.toolbar}>
-        <Field label="Tipo">
-          <Select value={type} onChange={(_event, data) => setType(data.value as PolicyType | 'all')}>
-            <option value="all">Todos os tipos</option>
-            {POLICY_TYPES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+        <Field label="Ramo">
+          <Select value={line} onChange={(_event, data) => setLine(isLineKey(data.value) ? data.value : 'all')}>
+            <LineOptions all="Todos os ramos" />
           </Select>
         </Field>
         <Field label="Período">
@@ -114,7 +111,8 @@ export default function CommissionsPage() {
       </div>
       <QueryState query={commissions} loading="Carregando comissões..." error="Não foi possível carregar as comissões. Tente novamente.">
         {({ policies, summary }) => {
-          const byType = POLICY_TYPES.map((option) => ({ type: option.value, ...summary.commissionsByType[option.value] }));
+          // The lines with active policies, in the list's order.
+          const byLine = LINE_KEYS.map((key) => ({ line: key, ...summary.commissionsByLine[key] })).filter((row) => row.count > 0);
           const largestMonth = Math.max(0, ...summary.monthlyBreakdown.map((month) => month.expectedRevenue));
           return (
             <>
@@ -144,11 +142,12 @@ export default function CommissionsPage() {
               )}
               {tab === 'overview' && (
                 <div className={styles.rows} role="tabpanel" aria-label="Visão Geral">
-                  <Subtitle2>Receita por tipo de seguro</Subtitle2>
-                  {byType.map((row) => (
+                  <Subtitle2>Comissão anual por ramo</Subtitle2>
+                  {byLine.length === 0 && <Text>Nenhuma apólice ativa.</Text>}
+                  {byLine.map((row) => (
                     <Bar
-                      key={row.type}
-                      label={`${TYPE_LABEL[row.type]} (${row.count === 1 ? '1 apólice' : `${formatCount(row.count)} apólices`})`}
+                      key={row.line}
+                      label={`${lineLabel(row.line)} (${row.count === 1 ? '1 apólice' : `${formatCount(row.count)} apólices`})`}
                       value={row.revenue}
                       max={summary.annualRevenue}
                       text={formatMoney(row.revenue)}

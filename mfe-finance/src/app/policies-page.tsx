@@ -2,7 +2,8 @@ import {
   FINANCE_OPERATIONS,
   PIPELINE_OPERATIONS,
   POLICY_STATUS_LABELS,
-  POLICY_TYPES,
+  LINE_KEYS,
+  lineLabel,
   formatCount,
   formatDate,
   formatMoney,
@@ -21,6 +22,7 @@ import { Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
+import { LineOptions } from '../components/line-options';
 import { useCancelPolicy, usePolicies, type PolicyFilters } from '../features/policies/api/policies-api';
 import { invalidateFigures } from '../lib/finance-figures';
 import { policyName } from '../lib/policy-name';
@@ -42,7 +44,6 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-const TYPE_LABEL = Object.fromEntries(POLICY_TYPES.map((type) => [type.value, type.label]));
 const STATUS_COLOR: Record<PolicyStatus, 'success' | 'warning' | 'danger'> = { active: 'success', expired: 'warning', cancelled: 'danger' };
 const RENEWALS = [
   { value: '', label: 'Qualquer data' },
@@ -55,12 +56,12 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
-/** 'Gestão de Apólices': filters on the server, kept in the address (?tipo, ?status, ?renovacao) so the dashboard can link to renewals. */
+/** 'Gestão de Apólices': filters on the server, kept in the address (?ramo, ?status, ?renovacao, ?numero) so the dashboard can link to renewals. */
 export default function PoliciesPage() {
   const styles = useStyles();
   const [params, setParams] = useSearchParams();
   const filters: PolicyFilters = {
-    type: pick(params.get('tipo'), ['all', ...POLICY_TYPES.map((type) => type.value)], 'all'),
+    line: pick(params.get('ramo'), ['all', ...LINE_KEYS], 'all'),
     status: pick(params.get('status'), ['all', 'active', 'expired', 'cancelled'], 'all'),
     renewal: pick(params.get('renovacao'), ['', '30', '60', '90'], ''),
     awaiting: params.get('numero') === 'aguardando',
@@ -104,7 +105,7 @@ export default function PoliciesPage() {
               as="a"
               href={operationUrl(FINANCE_OPERATIONS.policiesCsv, {
                 query: {
-                  type: filters.type,
+                  line: filters.line,
                   status: filters.status,
                   ...(filters.renewal ? { renewal: filters.renewal } : {}),
                   ...(filters.awaiting ? { awaitingNumber: 'true' } : {}),
@@ -146,14 +147,9 @@ export default function PoliciesPage() {
       ) : (
         <>
           <div className={styles.toolbar}>
-            <Field label="Tipo">
-              <Select value={filters.type} onChange={(_event, data) => setFilter('tipo', data.value)}>
-                <option value="all">Todos os tipos</option>
-                {POLICY_TYPES.map((type) => (
-                  <option key={type.value} value={type.value}>
-                    {type.label}
-                  </option>
-                ))}
+            <Field label="Ramo">
+              <Select value={filters.line} onChange={(_event, data) => setFilter('ramo', data.value)}>
+                <LineOptions all="Todos os ramos" />
               </Select>
             </Field>
             <Field label="Status">
@@ -206,7 +202,7 @@ export default function PoliciesPage() {
                         ),
                     },
                     { header: 'Cliente', cell: (policy) => policy.contactName },
-                    { header: 'Tipo', cell: (policy) => TYPE_LABEL[policy.type] },
+                    { header: 'Ramo', cell: (policy) => lineLabel(policy.line) },
                     { header: 'Prêmio/ano', cell: (policy) => formatMoney(wireToCents(policy.premium)) },
                     {
                       header: 'Status',

@@ -12,6 +12,7 @@ export * from './br/text';
 export * from './broker/broker-profile.schemas';
 export * from './catalogues/catalogues.schemas';
 export * from './catalogues/iof';
+export * from './catalogues/lines';
 export * from './errors';
 export * from './finance/finance-options';
 export * from './finance/finance.schemas';

@@ -1,5 +1,6 @@
 import type { ActivityEvent } from './activity/activity';
 import type { StageKey } from './pipeline/pipeline-options';
+import type { LineGroup, LineKey } from './catalogues/lines';
 import type {
   BusinessTypeValue,
   ExperienceValue,
@@ -75,8 +76,11 @@ export interface Product {
   name: string;
   description: string | null;
   isActive: boolean;
-  policyType: PolicyTypeValue | null;
-  /** Its own IOF rate in percent ('2.38'); null: the rate of its policy type's line. */
+  /** Its line (ramo), a key of lines.ts. */
+  line: LineKey;
+  /** The policy type its line reads as (the wire of before lines). */
+  policyType: PolicyTypeValue;
+  /** Its own IOF rate in percent ('2.38'); null: its line's. */
   iofRate: string | null;
 }
 
@@ -114,8 +118,10 @@ export interface PipelineStage {
 }
 
 export interface ReferenceData {
-  products: Pick<Product, 'id' | 'name' | 'isActive' | 'policyType' | 'iofRate'>[];
+  products: Pick<Product, 'id' | 'name' | 'isActive' | 'line' | 'policyType' | 'iofRate'>[];
   leadSources: Pick<LeadSource, 'id' | 'name' | 'isActive'>[];
   insurers: Pick<Insurer, 'id' | 'name'>[];
   pipelineStages: PipelineStage[];
+  /** The lines (ramos) every screen lists, in order, with the IOF rate their line suggests (percent, '7.38'). */
+  lines: { key: LineKey; label: string; group: LineGroup; iofRate: string }[];
 }

@@ -18,6 +18,10 @@ import {
   ResetPasswordSchema,
   issuesToFieldErrors,
   suggestIof,
+  parseLine,
+  policyTypeOfLine,
+  LINE_KEYS,
+  INSURANCE_TYPES,
 } from '../src';
 
 function errorsOf(schema: v.GenericSchema, input: unknown): Record<string, string> {
@@ -224,10 +228,10 @@ describe('catalogue schemas', () => {
   });
 
   test('defaults: active, empty optionals become null', () => {
-    expect(v.parse(ProductCreateSchema, { name: ' Seguro Bike ', description: '', policyType: '' })).toEqual({
+    expect(v.parse(ProductCreateSchema, { name: ' Seguro Bike ', description: '', line: 'equipamentos', policyType: '' })).toEqual({
       name: 'Seguro Bike',
       description: null,
-      policyType: null,
+      line: 'equipamentos',
       iofRate: null,
       isActive: true,
     });
@@ -255,31 +259,85 @@ describe('optional money on the wire', () => {
 
 describe('IOF', () => {
   test('the product dialog sends the wire body the service reads', () => {
-    const body = v.parse(ProductFormSchema, { name: 'Seguro Odonto', description: '', policyType: '', iofRate: 238, isActive: true });
+    const body = v.parse(ProductFormSchema, { name: 'Seguro Odonto', description: '', line: 'odonto', iofRate: 238, isActive: true });
     expect(body.iofRate).toBe('2.38');
-    expect(v.parse(ProductCreateSchema, body).iofRate).toBe(238);
-    expect(v.parse(ProductFormSchema, { name: 'X', iofRate: null }).iofRate).toBeNull();
-    expect(errorsOf(ProductFormSchema, { name: 'X', iofRate: 2501 })).toEqual({ iofRate: 'A alíquota de IOF deve estar entre 0 e 25%' });
+    expect(v.parse(ProductCreateSchema, body)).toMatchObject({ line: 'odonto', iofRate: 238 });
+    expect(v.parse(ProductFormSchema, { name: 'X', line: 'auto', iofRate: null }).iofRate).toBeNull();
+    expect(errorsOf(ProductFormSchema, { name: 'X', iofRate: 2501 })).toEqual({
+      line: 'Selecione o ramo',
+      iofRate: 'A alíquota de IOF deve estar entre 0 e 25%',
+    });
+  });
+
+  test('a product has a line: a client that sends only the old policy type gets its line, one that sends neither is told', () => {
+    expect(v.parse(ProductCreateSchema, { name: 'Vida Fácil', policyType: 'life' })).toMatchObject({ line: 'vida' });
+    expect(v.parse(ProductCreateSchema, { name: 'Vida Fácil', policyType: 'life' })).not.toHaveProperty('policyType');
+    expect(v.parse(ProductCreateSchema, { name: 'Saúde PME', line: 'saude', policyType: 'business' })).toMatchObject({ line: 'saude' });
+    expect(errorsOf(ProductCreateSchema, { name: 'Sem ramo' })).toEqual({ line: 'Selecione o ramo' });
+    expect(errorsOf(ProductCreateSchema, { name: 'X', line: 'health' })).toEqual({ line: 'Ramo inválido' });
+    expect(v.parse(ProductUpdateSchema, { policyType: 'home' })).toEqual({ line: 'residencial' });
+    expect(v.parse(ProductUpdateSchema, { isActive: false })).toEqual({ isActive: false });
   });
 
   test.each([
     // [product, premium cents, rate hundredths, source, IOF cents]
-    [{ policyType: 'auto', iofRate: null }, 100_000, 738, 'damage', 7_380],
-    [{ policyType: 'home', iofRate: null }, 100_000, 738, 'damage', 7_380],
-    [{ policyType: 'business', iofRate: null }, 100_000, 738, 'damage', 7_380],
-    [{ policyType: 'life', iofRate: null }, 100_000, 38, 'life', 380],
-    [{ policyType: null, iofRate: '2.38' }, 100_000, 238, 'product', 2_380],
-    [{ policyType: 'life', iofRate: '0' }, 100_000, 0, 'product', 0],
-    [{ policyType: null, iofRate: null }, 100_000, 738, 'damage', 7_380],
-    [undefined, 100_000, 738, 'damage', 7_380],
+    [{ line: 'auto', iofRate: null }, 100_000, 738, 'line', 7_380],
+    [{ line: 'residencial', iofRate: null }, 100_000, 738, 'line', 7_380],
+    [{ line: 'empresarial', iofRate: null }, 100_000, 738, 'line', 7_380],
+    [{ line: 'vida', iofRate: null }, 100_000, 38, 'line', 380],
+    [{ line: 'saude', iofRate: null }, 100_000, 238, 'line', 2_380],
+    [{ line: 'odonto', iofRate: null }, 100_000, 238, 'line', 2_380],
+    [{ line: 'rural', iofRate: null }, 100_000, 0, 'line', 0],
+    [{ line: 'empresarial', iofRate: '2.38' }, 100_000, 238, 'product', 2_380],
+    [{ line: 'vida', iofRate: '0' }, 100_000, 0, 'product', 0],
+    [undefined, 100_000, 738, 'line', 7_380],
     // Half up at the boundary: 0.5 cent goes up, 0.49 down.
-    [{ policyType: 'life', iofRate: null }, 12_500, 38, 'life', 48], // 47.5 -> 48
-    [{ policyType: 'auto', iofRate: null }, 1, 738, 'damage', 0], // 0.0738 -> 0
-    [{ policyType: 'auto', iofRate: null }, 68, 738, 'damage', 5], // 5.0184 -> 5
-    [{ policyType: 'auto', iofRate: null }, 9_900_000_000, 738, 'damage', 730_620_000],
-    [{ policyType: 'auto', iofRate: null }, null, 738, 'damage', null],
+    [{ line: 'vida', iofRate: null }, 12_500, 38, 'line', 48], // 47.5 -> 48
+    [{ line: 'auto', iofRate: null }, 1, 738, 'line', 0], // 0.0738 -> 0
+    [{ line: 'auto', iofRate: null }, 68, 738, 'line', 5], // 5.0184 -> 5
+    [{ line: 'auto', iofRate: null }, 9_900_000_000, 738, 'line', 730_620_000],
+    [{ line: 'auto', iofRate: null }, null, 738, 'line', null],
   ] as const)('%j, %p cents -> %p (%s): %p', (product, premium, rate, source, cents) => {
     expect(suggestIof(product, premium)).toEqual({ rateHundredths: rate, source, cents });
+  });
+});
+
+describe('one list of lines (#34 item 2)', () => {
+  test.each([
+    ['Seguro Saúde', 'saude'],
+    ['Automóvel', 'auto'],
+    ['RC Profissional', 'responsabilidade_civil'],
+    ['Acidentes Pessoais', 'acidentes_pessoais'],
+    ['Vida em Grupo', 'vida'],
+    ['Condomínio', 'condominio'],
+    ['responsabilidade_civil', 'responsabilidade_civil'],
+    ['Plano Odontológico', 'odonto'],
+    ['Seguro Garantia', 'garantia'],
+    ['Empresarial', 'empresarial'],
+    ['qualquer coisa', null],
+  ] as const)('%s reads as %s', (text, line) => {
+    expect(parseLine(text)).toBe(line);
+  });
+
+  test('every line the issue names is there, each with a label, a group and a derived type', () => {
+    for (const key of [
+      'auto',
+      'residencial',
+      'condominio',
+      'empresarial',
+      'vida',
+      'acidentes_pessoais',
+      'saude',
+      'odonto',
+      'viagem',
+    ] as const)
+      expect(LINE_KEYS).toContain(key);
+    for (const key of ['responsabilidade_civil', 'garantia', 'transportes', 'rural', 'equipamentos', 'pet'] as const)
+      expect(LINE_KEYS).toContain(key);
+    expect(LINE_KEYS.every((key) => /^[a-z_]+$/.test(key))).toBe(true);
+    expect(policyTypeOfLine('saude')).toBe('life');
+    expect(policyTypeOfLine('auto')).toBe('auto');
+    expect(INSURANCE_TYPES.map((type) => type.value)).toEqual(LINE_KEYS);
   });
 });
 

@@ -29,12 +29,17 @@ describe('defaults', () => {
     ]);
     expect(products.body.find((p: { name: string }) => p.name === 'Seguro Auto')).toMatchObject({
       isActive: true,
+      line: 'auto',
       policyType: 'auto',
       iofRate: null,
     });
-    // The lines no policy type names carry their own IOF rate (contracts' iof.ts).
-    expect(products.body.find((p: { name: string }) => p.name === 'Seguro Saúde')).toMatchObject({ policyType: null, iofRate: '2.38' });
-    expect(products.body.find((p: { name: string }) => p.name === 'Seguro Viagem')).toMatchObject({ policyType: null, iofRate: '0.38' });
+    // Every product has its line (#34): health is saude (its type, on the old wire, life), travel viagem; their IOF is the line's.
+    expect(products.body.find((p: { name: string }) => p.name === 'Seguro Saúde')).toMatchObject({
+      line: 'saude',
+      policyType: 'life',
+      iofRate: null,
+    });
+    expect(products.body.find((p: { name: string }) => p.name === 'Seguro Viagem')).toMatchObject({ line: 'viagem', iofRate: null });
     const insurers = await api().get('/api/insurers').set('Cookie', cookie);
     expect(names(insurers.body)).toEqual([
       'Allianz',
@@ -75,9 +80,30 @@ describe('defaults', () => {
 describe('CRUD', () => {
   test('create (active by default), partial update, delete', async () => {
     const { cookie } = await broker();
-    const created = await api().post('/api/products').set('Cookie', cookie).send({ name: 'Seguro Bike', description: 'Bicicletas' });
+    const lineless = await api().post('/api/products').set('Cookie', cookie).send({ name: 'Seguro Bike', description: 'Bicicletas' });
+    expect(lineless.status).toBe(400);
+    expect(lineless.body.issues).toEqual([{ path: 'line', message: 'Selecione o ramo' }]);
+    const created = await api()
+      .post('/api/products')
+      .set('Cookie', cookie)
+      .send({ name: 'Seguro Bike', description: 'Bicicletas', line: 'equipamentos' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Seguro Bike', description: 'Bicicletas', isActive: true, policyType: null, iofRate: null });
+    expect(created.body).toMatchObject({
+      name: 'Seguro Bike',
+      description: 'Bicicletas',
+      isActive: true,
+      line: 'equipamentos',
+      policyType: 'business',
+      iofRate: null,
+    });
+    // A client built on the old policy type still creates and edits: the type names its line.
+    const typed = await api().post('/api/products').set('Cookie', cookie).send({ name: 'Vida Plus', policyType: 'life' });
+    expect(typed.body).toMatchObject({ line: 'vida', policyType: 'life' });
+    const moved = await api().patch(`/api/products/${typed.body.id}`).set('Cookie', cookie).send({ line: 'acidentes_pessoais' });
+    expect(moved.body).toMatchObject({ line: 'acidentes_pessoais', policyType: 'life' });
+    const wrong = await api().patch(`/api/products/${typed.body.id}`).set('Cookie', cookie).send({ line: 'health' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues).toEqual([{ path: 'line', message: 'Ramo inválido' }]);
 
     const toggled = await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ isActive: false });
     expect(toggled.status).toBe(200);
@@ -93,7 +119,10 @@ describe('CRUD', () => {
 
   test("a product's own IOF rate: percent on the wire both ways, 0 to 25, cleared with null", async () => {
     const { cookie } = await broker();
-    const created = await api().post('/api/products').set('Cookie', cookie).send({ name: 'Seguro Odonto', iofRate: '2.38' });
+    const created = await api()
+      .post('/api/products')
+      .set('Cookie', cookie)
+      .send({ name: 'Seguro Odonto', line: 'odonto', iofRate: '2.38' });
     expect(created.status).toBe(201);
     expect(created.body.iofRate).toBe('2.38');
     for (const [rate, status] of [
@@ -265,9 +294,14 @@ describe('reference data and internal check', () => {
       id: expect.any(Number),
       name: 'Seguro Auto',
       isActive: true,
+      line: 'auto',
       policyType: 'auto',
       iofRate: null,
     });
+    // One list of lines for every screen, with the IOF rate each suggests.
+    expect(response.body.lines).toHaveLength(15);
+    expect(response.body.lines).toContainEqual({ key: 'saude', label: 'Saúde', group: 'saude', iofRate: '2.38' });
+    expect(response.body.lines).toContainEqual({ key: 'auto', label: 'Auto', group: 'automovel', iofRate: '7.38' });
     expect(response.body.insurers[0]).toEqual({ id: expect.any(Number), name: 'Allianz' });
     expect(response.body.pipelineStages.map((s: { key: string; name: string }) => `${s.key}:${s.name}`)).toEqual([
       'leads:Contato',
@@ -288,7 +322,7 @@ describe('reference data and internal check', () => {
     expect(check.status).toBe(200);
     expect(check.body).toEqual({
       missing: [],
-      product: { id: auto.id, name: 'Seguro Auto', policyType: 'auto' },
+      product: { id: auto.id, name: 'Seguro Auto', line: 'auto', policyType: 'auto' },
       stage: { id: expect.any(Number), key: 'qualified', name: 'Negociação' },
     });
     const foreign = await internal()

@@ -34,7 +34,10 @@ async function busyBroker() {
     .send({ contactId: card.contactId, type: 'colisao', amount: '2500.00', description: 'Batida leve' });
   expect(claim.status).toBe(201);
   expect((await upload(who, SAMPLES.pdf, 'contrato.pdf')).status).toBe(201);
-  const product = await cataloguesApi().post('/api/products').set('Cookie', who.cookie).send({ name: 'Seguro Pet', isActive: true });
+  const product = await cataloguesApi()
+    .post('/api/products')
+    .set('Cookie', who.cookie)
+    .send({ name: 'Seguro Pet', line: 'pet', isActive: true });
   expect(product.status).toBe(201);
   const stages = who.refs.pipelineStages.map((stage) => stage.id);
   return { who, card, claim: claim.body as { id: number; claimId: string }, stages };

@@ -1,6 +1,8 @@
+import { CATALOGUE_OPERATIONS, FINANCE_OPERATIONS } from '@corretora/contracts';
 import { createInternalClient } from '@corretora/service-kit';
 import { TEST_INTERNAL_TOKEN } from '@corretora/service-kit/testing';
 import { backfillNetPremiums } from '../../pipeline/src/modules/backfills/net-premiums';
+import { backfillPolicyLines } from '../../pipeline/src/modules/backfills/policy-lines';
 import { financeStack } from './stack';
 
 const stack = financeStack();
@@ -130,5 +132,36 @@ describe('commission on the net premium', () => {
     expect(((await api().get(`/api/policies/${policy!.id}`).set('Cookie', who.cookie)).body as { netPremium: string }).netPremium).toBe(
       '900.00',
     );
+  });
+});
+
+describe('lines of policies issued before lines (#34 item 2)', () => {
+  test('a Saúde product’s policy, read as empresarial after the migration, becomes saude from its card’s product, once', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who, 'Seguro Saúde');
+    expect((await issue(who, card.id)).status).toBe(200);
+    const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number }[];
+    // As the migration left it: the line of its old type (business).
+    await stack.finance().knex('policies').where({ id: policy!.id }).update({ line: 'empresarial', type: 'business' });
+    await stack.services.pipeline!.knex('backfills').delete();
+    const finance = createInternalClient(stack.urls.finance, TEST_INTERNAL_TOKEN);
+    const catalogues = createInternalClient(stack.urls.catalogues, TEST_INTERNAL_TOKEN);
+    const reference = (userId: string) => catalogues.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } });
+    await backfillPolicyLines(stack.services.pipeline!.knex, finance, reference);
+    const read = async () =>
+      (await api().get(`/api/policies/${policy!.id}`).set('Cookie', who.cookie)).body as { line: string; type: string };
+    expect(await read()).toMatchObject({ line: 'saude', type: 'life' });
+    // Done once: marked in backfills, a second start sends nothing.
+    await stack.finance().knex('policies').where({ id: policy!.id }).update({ line: 'odonto' });
+    await backfillPolicyLines(stack.services.pipeline!.knex, finance, reference);
+    expect((await read()).line).toBe('odonto');
+    // The internal call takes only lines of the list, and only the broker's own policies.
+    const other = await brokerWithRefs();
+    const foreign = await finance.call(FINANCE_OPERATIONS.setPolicyLines, {
+      params: { userId: other.user.id },
+      body: { policies: [{ policyId: policy!.id, line: 'auto' }] },
+    });
+    expect(foreign).toEqual({ updated: 0 });
+    expect((await read()).line).toBe('odonto');
   });
 });

@@ -84,7 +84,7 @@ describe('issuing a finalized card', () => {
     ).toMatchObject({ status: 'issued' });
   });
 
-  test('parallel issues of one card create one policy; a typed policy number is kept; a product without a type issues business', async () => {
+  test('parallel issues of one card create one policy; a typed policy number is kept; a Saúde product issues a saude policy', async () => {
     const who = await brokerWithRefs();
     const card = await finalizedCard(who, 'Seguro Saúde');
     const answers = await Promise.all(Array.from({ length: 6 }, () => issue(who, card.id, { policyNumber: 'APL-2026/0001' })));
@@ -92,7 +92,17 @@ describe('issuing a finalized card', () => {
     expect(new Set(answers.map((answer) => answer.body.policyId)).size).toBe(1);
     const policies = (await api().get('/api/policies').set('Cookie', who.cookie)).body;
     expect(policies).toHaveLength(1);
-    expect(policies[0]).toMatchObject({ policyNumber: 'APL-2026/0001', type: 'business' });
+    // Its line is its product's (#34): saude, not empresarial; the old type on the wire is derived from it.
+    expect(policies[0]).toMatchObject({ policyNumber: 'APL-2026/0001', line: 'saude', type: 'life' });
+    expect((await api().get('/api/policies?line=saude').set('Cookie', who.cookie)).body).toHaveLength(1);
+    expect((await api().get('/api/policies?line=empresarial').set('Cookie', who.cookie)).body).toHaveLength(0);
+    const badLine = await api().get('/api/policies?line=health').set('Cookie', who.cookie);
+    expect(badLine.status).toBe(400);
+    expect(badLine.body.issues).toEqual([{ path: 'line', message: 'Ramo inválido' }]);
+    const byLine = (await api().get('/api/commissions?line=saude').set('Cookie', who.cookie)).body;
+    expect(byLine.policies.map((row: { line: string }) => row.line)).toEqual(['saude']);
+    expect(byLine.summary.commissionsByLine.saude.count).toBe(1);
+    expect(byLine.summary.commissionsByLine.empresarial.count).toBe(0);
     // The same number on another card of the broker is a 409 naming the field; the card stays finalized.
     const other = await finalizedCard(who);
     const taken = await issue(who, other.id, { policyNumber: 'APL-2026/0001' });
@@ -487,6 +497,13 @@ describe('commissions and stats', () => {
       life: { revenue: 0, count: 0 },
       business: { revenue: 0, count: 0 },
     });
+    // By line: a policy issued by a client that sends only the type takes that type's line.
+    expect(summary.commissionsByLine).toMatchObject({
+      auto: { revenue: 12500, count: 1 },
+      residencial: { revenue: 8000, count: 1 },
+      saude: { revenue: 0, count: 0 },
+    });
+    expect(Object.keys(summary.commissionsByLine)).toHaveLength(15);
     // Projeções come from the instalments (#34 item 6): what each month's parcelas expect, the renewals counted beside.
     expect(summary.monthlyBreakdown).toHaveLength(6);
     expect(summary.monthlyBreakdown.map((month: { expectedRevenue: number }) => month.expectedRevenue)).toEqual([

@@ -11,7 +11,7 @@ const HEADER = 'Apólice;Seguradora;CPF/CNPJ;Segurado;Ramo;Início Vigência;Fim
 const BOOK = [
   HEADER,
   'AP-100;PORTO SEGURO CIA DE SEGUROS GERAIS S.A.;529.982.247-25;José da Conceição;Automóvel;03/04/2026;03/04/2027;1.000,00;R$ 1.073,80;12,5%;Ativa',
-  'AP-101;Seguradora Desconhecida S.A.;;Maria Prospecto;Vida;01/01/2026;01/01/2027;;500,00;10;',
+  'AP-101;Seguradora Desconhecida S.A.;;Maria Prospecto;Plano de Saúde;01/01/2026;01/01/2027;;500,00;10;',
   'AP-102;Porto Seguro;52998224725;José;Residencial;;10/10/2027;850,00;910,20;;Ativa',
   'ap-100;Porto Seguro;;José da Conceição;Auto;;03/04/2027;;1.073,80;;',
 ].join('\n');
@@ -48,6 +48,7 @@ const policiesOf = async (who: Who) =>
       contactId: number;
       insurerId: number;
       type: string;
+      line: string;
     }[]
   ).sort((a, b) => a.policyNumber.localeCompare(b.policyNumber));
 const contactsOf = async (who: Who) =>
@@ -96,10 +97,11 @@ describe('importing policies', () => {
     expect(done.body).toMatchObject({ status: 'done', applied: { create: 3 } });
 
     const policies = await policiesOf(who);
-    expect(policies.map((policy) => [policy.policyNumber, policy.premium, policy.type, policy.insurerId])).toEqual([
-      ['AP-100', '1073.80', 'auto', porto],
-      ['AP-101', '500.00', 'life', bradesco],
-      ['AP-102', '910.20', 'home', porto],
+    // The Ramo column reads as a line of the one list (#34): a health plan is saude, not business.
+    expect(policies.map((policy) => [policy.policyNumber, policy.premium, policy.line, policy.type, policy.insurerId])).toEqual([
+      ['AP-100', '1073.80', 'auto', 'auto', porto],
+      ['AP-101', '500.00', 'saude', 'life', bradesco],
+      ['AP-102', '910.20', 'residencial', 'home', porto],
     ]);
     const contacts = await contactsOf(who);
     const jose = contacts.filter((contact) => contact.cpf === '52998224725');

@@ -4,6 +4,7 @@ import { createInternalClient, createService, type Service } from '@corretora/se
 import type { PipelineConfig } from './config';
 import { AccountDataService, PIPELINE_ACCOUNT_TABLES } from './modules/account/account-data.service';
 import { backfillNetPremiums } from './modules/backfills/net-premiums';
+import { backfillPolicyLines } from './modules/backfills/policy-lines';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -62,7 +63,10 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
       clearDataRoutes(router, new AccountDataService(knex));
     },
   });
-  if (finance) scheduleBackfill(service, (knex) => backfillNetPremiums(knex, finance));
+  if (finance) {
+    scheduleBackfill(service, (knex) => backfillNetPremiums(knex, finance));
+    scheduleBackfill(service, (knex) => backfillPolicyLines(knex, finance, reference));
+  }
   const stopDigest = (digest as DigestService | null)?.schedule((error) => service.log.warn({ err: error }, 'daily digest pass failed'));
   const stopPurge = (imports as ImportsService | null)?.schedulePurge((error) =>
     service.log.warn({ err: error }, 'import rows purge failed'),

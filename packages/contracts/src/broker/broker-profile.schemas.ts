@@ -1,19 +1,13 @@
 import * as v from 'valibot';
 import { isValidCep, normalizeCep } from '../br/cep';
+import { LINE_KEYS } from '../catalogues/lines';
 import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
 import { parseDate } from '../br/date';
 import { isValidMobilePhone, normalizePhone } from '../br/phone';
 import { isValidSusep, normalizeSusep } from '../br/susep';
 import { emailField, maxLengthMessage, optionalChoice, optionalWebsite, required, requiredChoice, requiredText } from '../fields';
-import {
-  BUSINESS_TYPES,
-  EXPERIENCE_OPTIONS,
-  INSURANCE_TYPES,
-  STATE_CODES,
-  SUSEP_CATEGORIES,
-  optionValues,
-} from '../options/broker-options';
+import { BUSINESS_TYPES, EXPERIENCE_OPTIONS, STATE_CODES, SUSEP_CATEGORIES, optionValues } from '../options/broker-options';
 
 const CPF_MESSAGE = 'CPF inválido. Use 11 dígitos ou formato especial com XX';
 const PHONE_MESSAGE = 'Número de celular inválido. Use formato: (11) 99999-9999';
@@ -71,7 +65,7 @@ const step3Entries = {
 const step4Entries = {
   insuranceTypes: required(
     v.pipe(
-      v.array(v.picklist(optionValues(INSURANCE_TYPES), 'Tipo de seguro inválido'), INSURANCE_TYPES_MESSAGE),
+      v.array(v.picklist(LINE_KEYS, 'Tipo de seguro inválido'), INSURANCE_TYPES_MESSAGE),
       v.minLength(1, INSURANCE_TYPES_MESSAGE),
       v.transform((types) => [...new Set(types)]),
     ),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { isActiveField, optionalChoice, optionalEmail, optionalText, optionalWebsite, requiredText } from '../fields';
+import { isActiveField, optionalChoice, optionalEmail, optionalText, optionalWebsite, requiredChoice, requiredText } from '../fields';
 import { POLICY_TYPES, optionValues } from '../options/broker-options';
+import { LINE_KEYS, LINE_OF_POLICY_TYPE, type LineKey } from './lines';
 import { centsToWire } from '../br/money';
 import { optionalCents, optionalWireMoney } from '../wire-fields';
 import { IOF_RATE_MAX_HUNDREDTHS } from './iof';
@@ -12,9 +13,14 @@ const NAME_MESSAGE = 'Nome é obrigatório';
 
 export const IOF_RATE_MESSAGE = 'A alíquota de IOF deve estar entre 0 e 25%';
 
+const LINE_MESSAGE = 'Selecione o ramo';
+
 const productEntries = {
   name: requiredText(NAME_MESSAGE, 100),
   description: optionalText(500),
+  /** Its line (ramo), a key of lines.ts; required on create (a client that sends only `policyType` gets that type's line). */
+  line: v.optional(v.picklist(LINE_KEYS, 'Ramo inválido')),
+  /** The old policy type, still taken from clients built on it; stored as its line. */
   policyType: optionalChoice(optionValues(POLICY_TYPES), 'Tipo de apólice inválido'),
   /** The product's own IOF rate on the wire ('2.38', percent), hundredths after parsing; null: its line's. */
   iofRate: optionalWireMoney(IOF_RATE_MESSAGE, IOF_RATE_MAX_HUNDREDTHS),
@@ -52,20 +58,35 @@ function updateSchema<T extends v.ObjectEntries>(entries: T) {
   );
 }
 
-export const ProductCreateSchema = v.object({ ...productEntries, ...withActive });
+/** The line a body names: its own, else its old policy type's; the type itself is not stored. */
+function withLine<T extends { line?: LineKey; policyType?: PolicyType | null }>({ policyType, ...input }: T): Omit<T, 'policyType'> {
+  const line = input.line ?? (policyType ? LINE_OF_POLICY_TYPE[policyType] : undefined);
+  return line ? { ...input, line } : input;
+}
+
+export const ProductCreateSchema = v.pipe(
+  v.object({ ...productEntries, ...withActive }),
+  v.transform(withLine),
+  v.forward(
+    v.check((input) => input.line !== undefined, LINE_MESSAGE),
+    ['line'],
+  ),
+);
 /**
  * The product dialog: the rate is typed in a percent field (hundredths) and leaves as the wire's
  * string, so what the dialog submits is the request body ProductCreateSchema reads.
  */
 export const ProductFormSchema = v.object({
-  ...productEntries,
+  name: productEntries.name,
+  description: productEntries.description,
+  line: requiredChoice(LINE_KEYS, LINE_MESSAGE),
   iofRate: v.pipe(
     optionalCents(IOF_RATE_MAX_HUNDREDTHS, IOF_RATE_MESSAGE),
     v.transform((hundredths) => (hundredths === null ? null : centsToWire(hundredths))),
   ),
   ...withActive,
 });
-export const ProductUpdateSchema = updateSchema(productEntries);
+export const ProductUpdateSchema = v.pipe(updateSchema(productEntries), v.transform(withLine));
 export const InsurerCreateSchema = v.object({ ...insurerEntries, ...withActive });
 export const InsurerUpdateSchema = updateSchema(insurerEntries);
 export const LeadSourceCreateSchema = v.object({ ...leadSourceEntries, ...withActive });
@@ -91,7 +112,7 @@ export type CatalogueCheckQuery = v.InferOutput<typeof CatalogueCheckQuerySchema
 export interface CatalogueCheckAnswer {
   /** The query keys naming nothing of this broker's (another broker's id is exactly an unknown one). */
   missing: (keyof CatalogueCheckQuery)[];
-  product?: { id: number; name: string; policyType: PolicyType };
+  product?: { id: number; name: string; line: LineKey; policyType: PolicyType };
   leadSource?: { id: number; name: string };
   insurer?: { id: number; name: string };
   stage?: { id: number; key: StageKey; name: string };

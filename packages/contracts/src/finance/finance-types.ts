@@ -1,4 +1,5 @@
 import type { ActivityEvent } from '../activity/activity';
+import type { LineKey } from '../catalogues/lines';
 import type { StatementLineType } from '../imports/import-options';
 import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from './finance-options';
 import type { ChargebackStep, InstalmentStatus, LineMatchStatus, LineMatchedBy } from './receivables-options';
@@ -15,7 +16,10 @@ export interface Policy {
   proposalNumber: string | null;
   contactId: number | null;
   contactName: string;
+  /** The old type, derived from the line (the wire of before lines). */
   type: PolicyType;
+  /** Its line (ramo), a key of lines.ts. */
+  line: LineKey;
   premium: string;
   /** The prêmio líquido ('1000.00'), what commission is paid on; null when unknown (commission then on the total). */
   netPremium: string | null;
@@ -88,6 +92,7 @@ export interface CommissionRow {
   policyNumber: string;
   contactName: string;
   type: PolicyType;
+  line: LineKey;
   premium: number;
   /** What the commission is computed on: the net premium, or the total where the net is unknown (cents). */
   commissionBase: number;
@@ -106,6 +111,8 @@ export interface CommissionsSummary {
   monthlyRevenue: number;
   activePolicies: number;
   commissionsByType: Record<PolicyType, { revenue: number; count: number }>;
+  /** The same by line (ramo): every line of lines.ts, in its order, zero where none. */
+  commissionsByLine: Record<LineKey, { revenue: number; count: number }>;
   /** The next N months from the current one: 'YYYY-MM', the renewals in it and the commission its instalments expect (cents; Recebíveis' 'Previsto' for that month). */
   monthlyBreakdown: { month: string; renewals: number; expectedRevenue: number }[];
 }
@@ -141,6 +148,7 @@ export interface PolicyBookEntry {
   contactId: number | null;
   insurerId: number | null;
   type: PolicyType;
+  line: LineKey;
   startDate: string | null;
   renewalDate: string;
   premium: number;

@@ -4,6 +4,7 @@ import {
   ContactMoveSchema,
   PaymentPlanSchema,
   NetPremiumsSchema,
+  PolicyLinesSchema,
   PolicyImportSchema,
   PolicyImportUndoSchema,
   ClaimInputSchema,
@@ -76,6 +77,10 @@ export const undoPolicyImport = {
 export const setNetPremiums = {
   summary: 'Prêmios líquidos das apólices emitidas antes de a apólice guardá-lo (o card os sabe).',
   body: NetPremiumsSchema,
+};
+export const setPolicyLines = {
+  summary: 'O ramo das apólices emitidas antes dos ramos, pelo produto do card (uma vez).',
+  body: PolicyLinesSchema,
 };
 export const policyInstalments = { summary: 'As parcelas de uma apólice, com a comissão prevista em cada uma.' };
 export const setPaymentPlan = {

@@ -44,6 +44,7 @@ import type {
   ContactMoveSchema,
   PaymentPlanSchema,
   NetPremiumsSchema,
+  PolicyLinesSchema,
   PolicyImportSchema,
   PolicyImportUndoSchema,
   ClaimInputSchema,
@@ -240,6 +241,14 @@ export const setNetPremiums = {
   path: '/internal/finance/:userId/policies/net-premiums',
   access: 'internal',
   body: phantom as typeof NetPremiumsSchema,
+  answer: phantom as { updated: number },
+} as const satisfies Operation;
+export const setPolicyLines = {
+  id: 'finance.setPolicyLines',
+  method: 'POST',
+  path: '/internal/finance/:userId/policies/lines',
+  access: 'internal',
+  body: phantom as typeof PolicyLinesSchema,
   answer: phantom as { updated: number },
 } as const satisfies Operation;
 export const moveContact = {

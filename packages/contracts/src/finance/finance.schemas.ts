@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LINE_KEYS } from '../catalogues/lines';
 import { optionalText, required } from '../fields';
 import { policyNumberField } from './policy-numbers.schemas';
 import { optionalQueryId } from '../api/query-fields';
@@ -89,6 +90,8 @@ export const PolicyIssueSchema = v.object({
   contactId: wireId('Contato inválido'),
   contactName: required(v.pipe(v.string(), v.trim(), v.nonEmpty('Contato inválido'), v.maxLength(100))),
   type: required(v.picklist(POLICY_TYPE_VALUES, 'Tipo de apólice inválido')),
+  /** The product's line; a pipeline of before lines sends only the type (its line is taken). */
+  line: v.optional(v.picklist(LINE_KEYS, 'Ramo inválido')),
   premium: wireMoney('Prêmio é obrigatório', 'Prêmio não pode ser negativo', 9_999_999_999),
   /** The prêmio líquido (before IOF and juros): what commission is paid on. */
   netPremium: v.optional(optionalWireMoney('Prêmio líquido não pode ser negativo', 9_999_999_999), null),
@@ -103,9 +106,12 @@ export type PolicyIssueInput = v.InferOutput<typeof PolicyIssueSchema>;
 
 const ALL = 'all' as const;
 
-/** GET /api/policies?type&status&renewal: filters applied by the server ('all' or absent: no filter). */
+const LINE_FILTER = v.optional(v.picklist([ALL, ...LINE_KEYS], 'Ramo inválido'), ALL);
+
+/** GET /api/policies?type&line&status&renewal: filters applied by the server ('all' or absent: no filter). */
 export const PolicyQuerySchema = v.object({
   type: v.optional(v.picklist([ALL, ...POLICY_TYPE_VALUES], 'Tipo de apólice inválido'), ALL),
+  line: LINE_FILTER,
   status: v.optional(v.picklist([ALL, ...POLICY_STATUSES], 'Status inválido'), ALL),
   renewal: v.optional(v.pipe(v.picklist(['30', '60', '90'], 'Período de renovação deve ser 30, 60 ou 90 dias'), v.transform(Number))),
   /** `true`: only the policies still awaiting the insurer's number. */
@@ -123,9 +129,10 @@ export const ClaimQuerySchema = v.object({
   status: v.optional(v.picklist([ALL, ...CLAIM_STATUSES], 'Status inválido'), ALL),
 });
 
-/** GET /api/commissions?type&months: type `all` or a policy type; months 6, 12 or 24 (default 12). */
+/** GET /api/commissions?type&line&months: type `all` or a policy type, line `all` or a line; months 6, 12 or 24 (default 12). */
 export const CommissionsQuerySchema = v.object({
   type: v.optional(v.picklist([ALL, ...POLICY_TYPE_VALUES], 'Tipo de apólice inválido'), ALL),
+  line: LINE_FILTER,
   months: v.optional(v.pipe(v.picklist(['6', '12', '24'], 'Período deve ser 6, 12 ou 24 meses'), v.transform(Number)), '12'),
 });
 export type CommissionsQuery = v.InferOutput<typeof CommissionsQuerySchema>;
@@ -168,7 +175,8 @@ const PolicyImportItemSchema = v.object({
   policyNumber: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(40)),
   contactId: bodyId('Contato inválido.'),
   contactName: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
-  type: v.picklist(POLICY_TYPE_VALUES),
+  /** The policy's line (ramo); `line` here is the sheet's row. */
+  lineKey: v.picklist(LINE_KEYS),
   insurerId: bodyId('Seguradora inválida.'),
   startDate: v.nullable(isoDate),
   renewalDate: isoDate,
@@ -213,7 +221,16 @@ export const NetPremiumsSchema = v.object({
   ),
 });
 
+/** POST /internal/finance/{userId}/policies/lines: the line of issued policies, from their card's product (once, #34). */
+export const PolicyLinesSchema = v.object({
+  policies: v.pipe(
+    v.array(v.object({ policyId: bodyId('Apólice inválida.'), line: v.picklist(LINE_KEYS, 'Ramo inválido') })),
+    v.maxLength(500),
+  ),
+});
+
 export type PolicyImportInput = v.InferOutput<typeof PolicyImportSchema>;
+export type PolicyLinesInput = v.InferOutput<typeof PolicyLinesSchema>;
 export type NetPremiumsInput = v.InferOutput<typeof NetPremiumsSchema>;
 export type PolicyImportUndoInput = v.InferOutput<typeof PolicyImportUndoSchema>;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { parseLine } from '../catalogues/lines';
 import { isValidCep, normalizeCep } from '../br/cep';
 import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
@@ -160,19 +161,6 @@ export type ImportRowsQuery = v.InferOutput<typeof ImportRowsQuerySchema>;
 export type ContactMergeInput = v.InferOutput<typeof ContactMergeSchema>;
 export type ContactImportRow = v.InferOutput<typeof ContactImportRowSchema>;
 
-const POLICY_TYPE_WORDS: [RegExp, 'auto' | 'home' | 'life' | 'business'][] = [
-  [/\b(auto|automovel|automoveis|veiculo|veiculos|carro|moto|caminhao|frota)\b/, 'auto'],
-  [/\b(residencial|residencia|casa|apartamento|condominio|habitacional|home)\b/, 'home'],
-  [/\b(vida|prestamista|funeral|acidentes pessoais|ap|life)\b/, 'life'],
-  [/\b(empresarial|empresa|patrimonial|comercial|rc|responsabilidade|transporte|equipamentos?|business)\b/, 'business'],
-];
-
-/** 'Automóvel', 'Auto', 'Residencial', 'Vida', 'Empresarial', 'RC Profissional'… as a policy type. */
-export function parsePolicyType(text: string): 'auto' | 'home' | 'life' | 'business' | null {
-  const words = comparableName(text);
-  return POLICY_TYPE_WORDS.find(([pattern]) => pattern.test(words))?.[1] ?? null;
-}
-
 /** 'Ativa', 'Vigente', 'Cancelada', 'Vencida' (an expired policy is an active one past its end)… as a stored status. */
 export function parsePolicyStatus(text: string): 'active' | 'cancelled' | null {
   const word = comparableName(text);
@@ -203,7 +191,8 @@ export const PolicyImportRowSchema = v.pipe(
     insurer: requiredText('Seguradora é obrigatória', 100),
     contactDocument: optionalCell(DOCUMENT_MESSAGE, parseDocument),
     contactName: optionalText(100),
-    type: optionalCell('Ramo não reconhecido: use Auto, Residencial, Vida ou Empresarial', parsePolicyType),
+    /** The line (ramo), under the mapping's old key: 'Automóvel', 'Saúde', 'RC Profissional'… */
+    type: optionalCell('Ramo não reconhecido: use Auto, Residencial, Condomínio, Empresarial, Vida, Saúde, Odonto, Viagem, RC…', parseLine),
     startDate: optionalCell('Início de vigência inválido: use dd/mm/aaaa', (text) => parseSheetDate(text)),
     endDate: v.pipe(
       optionalCell('Fim de vigência inválido: use dd/mm/aaaa', (text) => parseSheetDate(text)),

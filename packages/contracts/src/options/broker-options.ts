@@ -1,3 +1,5 @@
+import { INSURANCE_LINES, type LineKey } from '../catalogues/lines';
+
 export interface Option<T extends string = string> {
   value: T;
   label: string;
@@ -64,20 +66,8 @@ export const BUSINESS_TYPES = [
   { value: 'agente', label: 'Agente de Seguros' },
 ] as const satisfies readonly Option[];
 
-export const INSURANCE_TYPES = [
-  { value: 'auto', label: 'Auto' },
-  { value: 'vida', label: 'Vida' },
-  { value: 'residencial', label: 'Residencial' },
-  { value: 'empresarial', label: 'Empresarial' },
-  { value: 'viagem', label: 'Viagem' },
-  { value: 'saude', label: 'Saúde' },
-  { value: 'odonto', label: 'Odontológico' },
-  { value: 'pet', label: 'Pet' },
-  { value: 'rural', label: 'Rural' },
-  { value: 'transportes', label: 'Transportes' },
-  { value: 'responsabilidade', label: 'Responsabilidade Civil' },
-  { value: 'garantia', label: 'Garantia' },
-] as const satisfies readonly Option[];
+/** Onboarding's "Tipos de seguro": the lines of lines.ts, one list for every screen (#34). */
+export const INSURANCE_TYPES: readonly Option<LineKey>[] = INSURANCE_LINES.map((line) => ({ value: line.key, label: line.label }));
 
 export const POLICY_TYPES = [
   { value: 'auto', label: 'Automotivo' },
@@ -90,7 +80,7 @@ type Values<T extends readonly Option[]> = T[number]['value'];
 export type ExperienceValue = Values<typeof EXPERIENCE_OPTIONS>;
 export type SusepCategoryValue = Values<typeof SUSEP_CATEGORIES>;
 export type BusinessTypeValue = Values<typeof BUSINESS_TYPES>;
-export type InsuranceTypeValue = Values<typeof INSURANCE_TYPES>;
+export type InsuranceTypeValue = LineKey;
 export type PolicyTypeValue = Values<typeof POLICY_TYPES>;
 
 export function optionValues<T extends string>(list: readonly Option<T>[]): [T, ...T[]] {

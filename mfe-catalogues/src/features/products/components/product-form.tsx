@@ -1,8 +1,8 @@
 import {
-  IOF_LINES,
   IOF_RATE_MAX_HUNDREDTHS,
-  POLICY_TYPES,
+  LINE_OPTION_GROUPS,
   ProductFormSchema,
+  lineOf,
   formatPercent,
   wireToCents,
   type Product,
@@ -11,22 +11,22 @@ import { CheckboxField, MoneyField, SelectField, TextField, TextareaField } from
 import { catalogueDialog } from '../../../components/catalogue-list/components/catalogue-dialog';
 import type { FormFor } from '../../../components/catalogue-list/components/catalogue-kind';
 
-const IOF_HINT = `Em branco: pelo tipo de apólice (${formatPercent(IOF_LINES.damage.hundredths)} danos, ${formatPercent(IOF_LINES.life.hundredths)} vida). Saúde: ${formatPercent(IOF_LINES.health.hundredths)}.`;
+const IOF_HINT = `Em branco: a do ramo (${formatPercent(lineOf('auto').iofHundredths)} danos, ${formatPercent(lineOf('vida').iofHundredths)} vida, ${formatPercent(lineOf('saude').iofHundredths)} saúde).`;
 
 const productForm: FormFor<Product, typeof ProductFormSchema> = {
   schema: ProductFormSchema,
-  emptyForm: { name: '', description: '', policyType: '', iofRate: null, isActive: true },
+  emptyForm: { name: '', description: '', line: undefined, iofRate: null, isActive: true },
   toForm: (item) => ({
     name: item.name,
     description: item.description ?? '',
-    policyType: item.policyType ?? '',
+    line: item.line,
     iofRate: item.iofRate === null ? null : wireToCents(item.iofRate),
     isActive: item.isActive,
   }),
   toComparable: (item) => ({
     name: item.name,
     description: item.description,
-    policyType: item.policyType,
+    line: item.line,
     iofRate: item.iofRate,
     isActive: item.isActive,
   }),
@@ -34,13 +34,7 @@ const productForm: FormFor<Product, typeof ProductFormSchema> = {
     <>
       <TextField control={control} name="name" label="Nome" required />
       <TextareaField control={control} name="description" label="Descrição" />
-      <SelectField
-        control={control}
-        name="policyType"
-        label="Tipo de apólice"
-        options={POLICY_TYPES}
-        emptyLabel="Não definido (Empresarial)"
-      />
+      <SelectField control={control} name="line" label="Ramo" groups={LINE_OPTION_GROUPS} emptyLabel="Selecione o ramo…" required />
       <MoneyField
         control={control}
         name="iofRate"

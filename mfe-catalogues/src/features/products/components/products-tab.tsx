@@ -1,4 +1,4 @@
-import { POLICY_TYPES, formatPercent, optionLabel, wireToCents, type Product } from '@corretora/contracts';
+import { formatPercent, lineLabel, wireToCents, type Product } from '@corretora/contracts';
 import { Caption1 } from '@corretora/web-kit/fluent/core';
 import { lazy } from 'react';
 import type { CatalogueKind } from '../../../components/catalogue-list/components/catalogue-kind';
@@ -21,11 +21,7 @@ const productsKind: CatalogueKind<Product> = {
   Dialog: lazy(() => import('./product-form')),
   Details: ({ item }) => (
     <Caption1>
-      {[
-        item.policyType ? optionLabel(POLICY_TYPES, item.policyType) : null,
-        item.iofRate === null ? null : `IOF ${formatPercent(wireToCents(item.iofRate) ?? 0)}`,
-        item.description,
-      ]
+      {[lineLabel(item.line), item.iofRate === null ? null : `IOF ${formatPercent(wireToCents(item.iofRate) ?? 0)}`, item.description]
         .filter(Boolean)
         .join(' · ') || 'Sem descrição'}
     </Caption1>

@@ -1,4 +1,4 @@
-import { POLICY_TYPES, formatDate, formatMoney, optionLabel, type CommissionRow } from '@corretora/contracts';
+import { formatDate, formatMoney, lineLabel, type CommissionRow } from '@corretora/contracts';
 import { DataTable } from '@corretora/web-kit/ui';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 
@@ -13,7 +13,7 @@ export function CommissionPoliciesTable({ policies }: { policies: CommissionRow[
       columns={[
         { header: 'Apólice', cell: (row) => row.policyNumber },
         { header: 'Cliente', cell: (row) => row.contactName },
-        { header: 'Tipo', cell: (row) => optionLabel(POLICY_TYPES, row.type) },
+        { header: 'Ramo', cell: (row) => lineLabel(row.line) },
         { header: 'Prêmio total', cell: (row) => formatMoney(row.premium) },
         // What the commission is computed on: the prêmio líquido (the total where it is unknown).
         { header: 'Prêmio líquido', cell: (row) => formatMoney(row.commissionBase) },

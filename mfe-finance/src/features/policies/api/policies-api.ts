@@ -1,10 +1,11 @@
-import { FINANCE_OPERATIONS as OPS, type PolicyNumbersInput, type PolicyStatus, type PolicyType } from '@corretora/contracts';
+import { FINANCE_OPERATIONS as OPS, type LineKey, type PolicyNumbersInput, type PolicyStatus } from '@corretora/contracts';
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateFigures } from '../../../lib/finance-figures';
 
 export interface PolicyFilters {
-  type: PolicyType | 'all';
+  /** The line (ramo). */
+  line: LineKey | 'all';
   status: PolicyStatus | 'all';
   renewal: '' | '30' | '60' | '90';
   /** Only the policies awaiting the insurer's number. */
@@ -17,7 +18,7 @@ export function usePolicies(filters: PolicyFilters, enabled = true) {
     OPS.policies,
     {
       query: {
-        type: filters.type,
+        line: filters.line,
         status: filters.status,
         renewal: filters.renewal || undefined,
         awaitingNumber: filters.awaiting ? 'true' : undefined,

@@ -4,12 +4,12 @@ import {
   DOCUMENT_TYPES,
   FINALIZE_MONEY_MAX_CENTS,
   FinalizeFormSchema,
-  IOF_LINES,
   centsToWire,
   formatDate,
   formatMoney,
   formatPercent,
   parseDate,
+  lineLabel,
   suggestIof,
   wireToCents,
   type PipelineCard,
@@ -92,10 +92,8 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
 
   // The IOF suggested by the product's line (or its own rate): filled in while the field is empty
   // or still holds the last suggestion; a value the broker typed is never overwritten.
-  const suggestion = suggestIof(
-    data?.products.find((product) => String(product.id) === productId),
-    premio ?? null,
-  );
+  const product = data?.products.find((candidate) => String(candidate.id) === productId);
+  const suggestion = suggestIof(product, premio ?? null);
   const lastSuggested = useRef<number | null>(null);
   useEffect(() => {
     if (suggestion.cents === null) return;
@@ -104,7 +102,7 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
     lastSuggested.current = suggestion.cents;
     if (current !== suggestion.cents) setValue('iof', suggestion.cents, { shouldValidate: false });
   }, [suggestion.cents, getValues, setValue]);
-  const iofHint = `Sugestão: ${formatPercent(suggestion.rateHundredths)} (${suggestion.source === 'product' ? 'alíquota do produto' : IOF_LINES[suggestion.source].label})${
+  const iofHint = `Sugestão: ${formatPercent(suggestion.rateHundredths)} (${suggestion.source === 'product' ? 'alíquota do produto' : `ramo ${lineLabel(product?.line ?? 'empresarial')}`})${
     suggestion.cents === null ? ' do prêmio líquido' : ` = ${formatMoney(suggestion.cents)}`
   }`;
   const busy = updateContact.isPending || finalize.isPending;

@@ -1,4 +1,12 @@
-import { CATALOGUE_OPERATIONS, NOT_FOUND, centsToWire, type Insurer, type LeadSource, type Product } from '@corretora/contracts';
+import {
+  CATALOGUE_OPERATIONS,
+  NOT_FOUND,
+  centsToWire,
+  policyTypeOfLine,
+  type Insurer,
+  type LeadSource,
+  type Product,
+} from '@corretora/contracts';
 import { insurerPasswordContext, type PasswordBox } from '../insurers/password-box';
 
 export const ITEM_NOT_FOUND = NOT_FOUND.item;
@@ -30,7 +38,7 @@ export interface ProductRow {
   name: string;
   isActive: boolean;
   description: string | null;
-  policyType: Product['policyType'];
+  line: Product['line'];
   iofRate: string | null;
 }
 export interface LeadSourceRow {
@@ -54,16 +62,18 @@ export const productsCatalogue: CatalogueDefinition<ProductRow, Product> = {
   operations: CATALOGUE_OPERATIONS.products,
   table: 'products',
   duplicateMessage: 'Já existe um produto com esse nome.',
-  columns: ['id', 'name', 'description', 'isActive', 'policyType', 'iofRate'],
-  // The rate arrives in hundredths (the schema's output) and is stored as numeric(5,2).
-  toColumns: ({ iofRate, ...input }) =>
+  columns: ['id', 'name', 'description', 'isActive', 'line', 'iofRate'],
+  // The rate arrives in hundredths (the schema's output) and is stored as numeric(5,2); the line
+  // is the schema's (a client that still sends only the old policyType gets that type's line).
+  toColumns: ({ iofRate, policyType: _policyType, ...input }) =>
     iofRate === undefined ? input : { ...input, iofRate: iofRate === null ? null : centsToWire(iofRate as number) },
   toDto: (row) => ({
     id: row.id,
     name: row.name,
     description: row.description,
     isActive: row.isActive,
-    policyType: row.policyType,
+    line: row.line,
+    policyType: policyTypeOfLine(row.line),
     iofRate: row.iofRate,
   }),
 };

@@ -1,4 +1,4 @@
-import { DEFAULT_IDLE_DAYS } from '@corretora/contracts';
+import { DEFAULT_IDLE_DAYS, type LineKey } from '@corretora/contracts';
 import { BrokerScopedTable, clearingTransaction } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
@@ -6,15 +6,15 @@ import type { Knex } from 'knex';
 export const CATALOGUE_ACCOUNT_TABLES = ['products', 'insurers', 'lead_sources', 'pipeline_stages'] as const;
 
 /** What a new account starts with (all editable): the four stages, six products, eight insurers, six lead sources. */
-/** iofRate: only where no policy type names the line (contracts' iof.ts): health 2,38%, travel (personal accident) 0,38%. */
+/** Each with its line (contracts' lines.ts), whose IOF the finalize form suggests. */
 export const DEFAULT_PRODUCTS = [
-  { name: 'Seguro Auto', policyType: 'auto', iofRate: null },
-  { name: 'Seguro Residencial', policyType: 'home', iofRate: null },
-  { name: 'Seguro de Vida', policyType: 'life', iofRate: null },
-  { name: 'Seguro Empresarial', policyType: 'business', iofRate: null },
-  { name: 'Seguro Saúde', policyType: null, iofRate: '2.38' },
-  { name: 'Seguro Viagem', policyType: null, iofRate: '0.38' },
-];
+  { name: 'Seguro Auto', line: 'auto', iofRate: null },
+  { name: 'Seguro Residencial', line: 'residencial', iofRate: null },
+  { name: 'Seguro de Vida', line: 'vida', iofRate: null },
+  { name: 'Seguro Empresarial', line: 'empresarial', iofRate: null },
+  { name: 'Seguro Saúde', line: 'saude', iofRate: null },
+  { name: 'Seguro Viagem', line: 'viagem', iofRate: null },
+] satisfies { name: string; line: LineKey; iofRate: string | null }[];
 export const DEFAULT_INSURERS = [
   'Porto Seguro',
   'Bradesco Seguros',

@@ -1,8 +1,24 @@
-import type { CatalogueCheckAnswer, CatalogueCheckQuery, PipelineStage, ReferenceData } from '@corretora/contracts';
+import {
+  INSURANCE_LINES,
+  centsToWire,
+  policyTypeOfLine,
+  type CatalogueCheckAnswer,
+  type CatalogueCheckQuery,
+  type PipelineStage,
+  type ReferenceData,
+} from '@corretora/contracts';
 import { BrokerScopedTable } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { BY_NAME } from '../catalogue/catalogue-definitions';
+import { BY_NAME, type ProductRow } from '../catalogue/catalogue-definitions';
 import { ensureDefaults } from '../defaults/default-catalogues';
+
+/** The lines as the wire gives them: the IOF rate in percent, as a product's own rate is written ('7.38'). */
+const REFERENCE_LINES: ReferenceData['lines'] = INSURANCE_LINES.map((line) => ({
+  key: line.key,
+  label: line.label,
+  group: line.group,
+  iofRate: centsToWire(line.iofHundredths),
+}));
 
 /** The names other screens and services need, every table read through the broker's scope. */
 export class ReferenceDataService {
@@ -35,12 +51,21 @@ export class ReferenceDataService {
   async forBroker(userId: string): Promise<ReferenceData> {
     await ensureDefaults(this.knex, userId);
     const [products, leadSources, insurers, pipelineStages] = await Promise.all([
-      this.products.of(userId).rows().select('id', 'name', 'isActive', 'policyType', 'iofRate').orderByRaw(BY_NAME),
+      this.products.of(userId).rows().select('id', 'name', 'isActive', 'line', 'iofRate').orderByRaw(BY_NAME),
       this.leadSources.of(userId).rows().select('id', 'name', 'isActive').orderByRaw(BY_NAME),
       this.insurers.of(userId).rows().select('id', 'name').orderByRaw(BY_NAME),
       this.stagesOf(userId),
     ]);
-    return { products, leadSources, insurers, pipelineStages };
+    return {
+      products: (products as Pick<ProductRow, 'id' | 'name' | 'isActive' | 'line' | 'iofRate'>[]).map((product) => ({
+        ...product,
+        policyType: policyTypeOfLine(product.line),
+      })),
+      leadSources,
+      insurers,
+      pipelineStages,
+      lines: REFERENCE_LINES,
+    };
   }
 
   /**
@@ -59,7 +84,7 @@ export class ReferenceDataService {
       query.stageId || query.stageKey ? one(this.stages, query.stageId ? { id: query.stageId } : { key: query.stageKey }) : undefined,
     ]);
     if (query.productId) {
-      if (product) answer.product = { id: product.id, name: product.name, policyType: product.policyType ?? 'business' };
+      if (product) answer.product = { id: product.id, name: product.name, line: product.line, policyType: policyTypeOfLine(product.line) };
       else answer.missing.push('productId');
     }
     if (query.leadSourceId) {

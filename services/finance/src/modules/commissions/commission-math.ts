@@ -1,8 +1,10 @@
 import {
+  LINE_KEYS,
   POLICY_TYPE_VALUES,
   divideRoundingHalfUp,
   type CommissionRow,
   type CommissionsSummary,
+  type LineKey,
   type PolicyStatus,
   type PolicyType,
 } from '@corretora/contracts';
@@ -22,6 +24,7 @@ export interface PolicyFigures {
   policyNumber: string;
   contactName: string;
   type: PolicyType;
+  line: LineKey;
   premiumCents: number;
   /** The net premium, or the total where the net is unknown. */
   baseCents: number;
@@ -72,6 +75,7 @@ export function commissions(
     policyNumber: policy.policyNumber,
     contactName: policy.contactName,
     type: policy.type,
+    line: policy.line,
     premium: policy.premiumCents,
     commissionBase: policy.baseCents,
     calculatedCommission: commissionCents(policy),
@@ -87,9 +91,14 @@ export function commissions(
   const commissionsByType = Object.fromEntries(
     POLICY_TYPE_VALUES.map((type) => [type, { revenue: 0, count: 0 }]),
   ) as CommissionsSummary['commissionsByType'];
+  const commissionsByLine = Object.fromEntries(
+    LINE_KEYS.map((line) => [line, { revenue: 0, count: 0 }]),
+  ) as CommissionsSummary['commissionsByLine'];
   for (const row of active) {
     commissionsByType[row.type].revenue += row.calculatedCommission;
     commissionsByType[row.type].count += 1;
+    commissionsByLine[row.line].revenue += row.calculatedCommission;
+    commissionsByLine[row.line].count += 1;
   }
   const monthlyBreakdown = Array.from({ length: months }, (_, offset) => {
     const month = monthAfter(today, offset);
@@ -104,6 +113,7 @@ export function commissions(
       monthlyRevenue: Number(divideRoundingHalfUp(BigInt(annualRevenue), 12n)),
       activePolicies: active.length,
       commissionsByType,
+      commissionsByLine,
       monthlyBreakdown,
     },
   };

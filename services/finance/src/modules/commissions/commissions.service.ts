@@ -1,4 +1,4 @@
-import type { CommissionsQuery, CommissionsResponse, PolicyStatus, PolicyType } from '@corretora/contracts';
+import type { CommissionsQuery, CommissionsResponse, LineKey, PolicyStatus, PolicyType } from '@corretora/contracts';
 import { BrokerScopedTable } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { COMMISSION_BASE_CENTS, INSTALMENT_EXPECTED, POLICY_STATUS, TODAY } from '../policies/policy-sql';
@@ -9,6 +9,7 @@ interface FigureRow {
   policyNumber: string;
   contactName: string;
   type: PolicyType;
+  line: LineKey;
   premiumCents: string;
   baseCents: string;
   commissionType: 'percentage' | 'fixed';
@@ -17,6 +18,21 @@ interface FigureRow {
   renewalDate: string;
   status: PolicyStatus;
   today: string;
+}
+
+/** The query's type and line filters on policies p ('all': none). */
+function policyFilter(query: CommissionsQuery): { sql: string[]; bindings: string[] } {
+  const sql: string[] = [];
+  const bindings: string[] = [];
+  if (query.type !== 'all') {
+    sql.push('p.type = ?');
+    bindings.push(query.type);
+  }
+  if (query.line !== 'all') {
+    sql.push('p.line = ?');
+    bindings.push(query.line);
+  }
+  return { sql, bindings };
 }
 
 /** The broker's policies with their commission, and the summary (commission-math.ts does the arithmetic). */
@@ -35,31 +51,28 @@ export class CommissionsService {
    * for a cancelled policy's instalments).
    */
   private async expectedByMonth(userId: string, query: CommissionsQuery): Promise<Map<string, number>> {
+    const filter = policyFilter(query);
     const { rows } = await this.knex.raw<{ rows: { month: string; cents: string }[] }>(
       `select to_char(i.due_date, 'YYYY-MM') as month, (sum(i.expected_commission) * 100)::bigint::text as cents
          from ? join ? on p.id = i.policy_id
         where i.due_date >= date_trunc('month', ${TODAY}) and i.due_date < date_trunc('month', ${TODAY}) + make_interval(months => ?)
-          and ${INSTALMENT_EXPECTED}${query.type === 'all' ? '' : ' and p.type = ?'}
+          and ${INSTALMENT_EXPECTED}${filter.sql.map((condition) => ` and ${condition}`).join('')}
         group by 1`,
-      [
-        this.instalments.of(userId).from('i'),
-        this.policies.of(userId).from('p'),
-        query.months,
-        ...(query.type === 'all' ? [] : [query.type]),
-      ],
+      [this.instalments.of(userId).from('i'), this.policies.of(userId).from('p'), query.months, ...filter.bindings],
     );
     return new Map(rows.map((row) => [row.month, Number(row.cents)]));
   }
 
   async report(userId: string, query: CommissionsQuery): Promise<CommissionsResponse> {
     const expected = this.expectedByMonth(userId, query);
+    const filter = policyFilter(query);
     const { rows } = await this.knex.raw<{ rows: FigureRow[] }>(
-      `select p.id, p.policy_number as "policyNumber", p.contact_name as "contactName", p.type,
+      `select p.id, p.policy_number as "policyNumber", p.contact_name as "contactName", p.type, p.line,
          (p.premium * 100)::bigint::text as "premiumCents", ${COMMISSION_BASE_CENTS} as "baseCents", p.commission_type as "commissionType",
          (p.commission_value * 100)::bigint::text as "commissionValueHundredths", p.commission_value::text as "commissionValue",
          p.renewal_date::text as "renewalDate", ${POLICY_STATUS} as status, ${TODAY}::text as today
-       from ?${query.type === 'all' ? '' : ' where p.type = ?'} order by p.renewal_date, p.id`,
-      [this.policies.of(userId).from('p'), ...(query.type === 'all' ? [] : [query.type])],
+       from ?${filter.sql.length === 0 ? '' : ` where ${filter.sql.join(' and ')}`} order by p.renewal_date, p.id`,
+      [this.policies.of(userId).from('p'), ...filter.bindings],
     );
     const today = rows[0]?.today ?? (await this.knex.raw<{ rows: { today: string }[] }>(`select ${TODAY}::text as today`)).rows[0]!.today;
     const figures: PolicyFigures[] = rows.map(({ today: _today, premiumCents, baseCents, commissionValueHundredths, ...row }) => ({

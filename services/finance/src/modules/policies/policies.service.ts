@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
+  LINE_OF_POLICY_TYPE,
+  policyTypeOfLine,
   DEFAULT_CHARGEBACK_STEPS,
   NOT_FOUND,
   cancellationMonth,
@@ -51,6 +53,10 @@ export class PoliciesService {
     if (query.type !== 'all') {
       where.push('p.type = ?');
       bindings.push(query.type);
+    }
+    if (query.line !== 'all') {
+      where.push('p.line = ?');
+      bindings.push(query.line);
     }
     if (query.status !== 'all') {
       where.push(`${POLICY_STATUS} = ?`);
@@ -188,6 +194,8 @@ export class PoliciesService {
    * PDFs are linked to it either way.
    */
   async issue(userId: string, input: PolicyIssueInput): Promise<Policy> {
+    // The product's line; a pipeline of before lines sends only the type.
+    const line = input.line ?? LINE_OF_POLICY_TYPE[input.type];
     const commission =
       input.commissionPercentage !== null
         ? { commissionType: 'percentage', commissionValue: input.commissionPercentage }
@@ -199,9 +207,10 @@ export class PoliciesService {
       try {
         const { rows } = await this.knex.raw<{ rows: { id: number }[] }>(
           // The 'Atividade Recente' event is written by the same statement, only when the policy is new.
-          `with p as (insert into policies (user_id, contact_id, contact_name, card_id, type, policy_number, awaiting_number, premium, net_premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id)
-             values (?, ?, ?, ?, ?, ?, not ?::boolean, ?, ?, 'active', ?, ?, ?, ?, ?)
+          `with p as (insert into policies (user_id, contact_id, contact_name, card_id, type, line, policy_number, awaiting_number, premium, net_premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id)
+             values (?, ?, ?, ?, ?, ?, ?, not ?::boolean, ?, ?, 'active', ?, ?, ?, ?, ?)
              on conflict (user_id, card_id) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name, type = excluded.type,
+               line = excluded.line,
                premium = excluded.premium, net_premium = excluded.net_premium, start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
                commission_value = excluded.commission_value, insurer_id = excluded.insurer_id,
                policy_number = case when ?::boolean then excluded.policy_number else policies.policy_number end,
@@ -214,7 +223,8 @@ export class PoliciesService {
             input.contactId,
             input.contactName,
             input.cardId,
-            input.type,
+            policyTypeOfLine(line),
+            line,
             input.policyNumber ?? provisionalNumber(),
             input.policyNumber !== null,
             centsToWire(input.premium),

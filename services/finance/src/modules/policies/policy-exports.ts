@@ -2,7 +2,7 @@ import {
   PAYMENT_METHODS,
   centsToWire,
   POLICY_STATUS_LABELS,
-  POLICY_TYPE_LABELS,
+  lineLabel,
   type CommissionsResponse,
   type Policy,
   type ReferenceData,
@@ -33,7 +33,7 @@ export function policiesCsv(policies: readonly Policy[], insurers: ReferenceData
     ...policies.map((policy) => [
       policy.policyNumber,
       policy.contactName,
-      POLICY_TYPE_LABELS[policy.type] ?? policy.type,
+      lineLabel(policy.line),
       policy.insurerId === null ? '' : (names.get(policy.insurerId) ?? ''),
       csvDate(policy.startDate),
       csvDate(policy.renewalDate),
@@ -69,7 +69,7 @@ export function commissionsCsv(report: CommissionsResponse): string {
     ...report.policies.map((row) => [
       row.policyNumber,
       row.contactName,
-      POLICY_TYPE_LABELS[row.type] ?? row.type,
+      lineLabel(row.line),
       cents(row.premium),
       cents(row.commissionBase),
       cents(row.calculatedCommission),

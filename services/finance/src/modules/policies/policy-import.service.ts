@@ -1,10 +1,20 @@
-import type { NetPremiumsInput, PolicyBookEntry, PolicyImportInput, PolicyImportResult, PolicyImportUndoInput } from '@corretora/contracts';
+import {
+  policyTypeOfLine,
+  type LineKey,
+  type NetPremiumsInput,
+  type PolicyBookEntry,
+  type PolicyImportInput,
+  type PolicyImportResult,
+  type PolicyImportUndoInput,
+  type PolicyLinesInput,
+} from '@corretora/contracts';
 import { BrokerScopedTable } from '@corretora/service-kit';
 import type { InstalmentsService } from '../instalments/instalments.service';
 import type { Knex } from 'knex';
+import { policyTypeOfLineSql } from './policy-sql';
 
 /** The columns an import writes, as `x(...)` of jsonb_to_recordset reads them (cents as integers). */
-const INPUT_COLUMNS = `line int, "policyNumber" text, "contactId" int, "contactName" text, type text, "insurerId" int, "startDate" date,
+const INPUT_COLUMNS = `line int, "policyNumber" text, "contactId" int, "contactName" text, "lineKey" text, "insurerId" int, "startDate" date,
   "renewalDate" date, premium bigint, "netPremium" bigint, "commissionType" text, "commissionValue" bigint, status text`;
 
 /** What undo puts back: the columns an import may change. */
@@ -12,6 +22,7 @@ const RESTORED = [
   'contact_id',
   'contact_name',
   'type',
+  'line',
   'insurer_id',
   'start_date',
   'renewal_date',
@@ -42,7 +53,7 @@ export class PolicyImportService {
     const { rows } = await this.knex.raw<{
       rows: (Omit<PolicyBookEntry, 'premium' | 'netPremium' | 'commissionValue'> & Record<string, string | null>)[];
     }>(
-      `select p.id, p.policy_number as "policyNumber", p.contact_id as "contactId", p.insurer_id as "insurerId", p.type,
+      `select p.id, p.policy_number as "policyNumber", p.contact_id as "contactId", p.insurer_id as "insurerId", p.type, p.line,
               p.start_date::text as "startDate", p.renewal_date::text as "renewalDate", (p.premium * 100)::bigint::text as premium,
               (p.net_premium * 100)::bigint::text as "netPremium", p.commission_type as "commissionType",
               (p.commission_value * 100)::bigint::text as "commissionValue", p.status
@@ -69,6 +80,22 @@ export class PolicyImportService {
     return { updated: rowCount ?? 0 };
   }
 
+  /** The lines of issued policies (their product's), the type following; only policies issued from a card. */
+  async setLines(userId: string, input: PolicyLinesInput): Promise<{ updated: number }> {
+    const byLine = new Map<LineKey, number[]>();
+    for (const { policyId, line } of input.policies) byLine.set(line, [...(byLine.get(line) ?? []), policyId]);
+    let updated = 0;
+    for (const [line, ids] of byLine)
+      updated += await this.policies
+        .of(userId)
+        .rows()
+        .whereIn('id', ids)
+        .whereNotNull('cardId')
+        .whereNot({ line })
+        .update({ line, type: policyTypeOfLine(line) });
+    return { updated };
+  }
+
   async apply(userId: string, input: PolicyImportInput): Promise<PolicyImportResult[]> {
     if (input.policies.length === 0) return [];
     return this.knex.transaction(async (trx) => {
@@ -77,13 +104,13 @@ export class PolicyImportService {
         `with input as (select * from jsonb_to_recordset(?::jsonb) as x(${INPUT_COLUMNS})),
               old as (select p.* from policies p join input i on p.user_id = ? and p.policy_number = i."policyNumber"),
               up as (
-                insert into policies (user_id, contact_id, contact_name, type, policy_number, premium, net_premium, status, start_date,
+                insert into policies (user_id, contact_id, contact_name, type, line, policy_number, premium, net_premium, status, start_date,
                                       renewal_date, commission_type, commission_value, insurer_id, import_id, updated_at)
-                select ?, i."contactId", i."contactName", i.type, i."policyNumber", i.premium / 100.0, i."netPremium" / 100.0, i.status,
+                select ?, i."contactId", i."contactName", ${policyTypeOfLineSql('i."lineKey"')}, i."lineKey", i."policyNumber", i.premium / 100.0, i."netPremium" / 100.0, i.status,
                        i."startDate", i."renewalDate", i."commissionType", i."commissionValue" / 100.0, i."insurerId", ?, now()
                   from input i
                 on conflict (user_id, policy_number) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name,
-                  type = excluded.type, premium = excluded.premium, net_premium = excluded.net_premium, status = excluded.status,
+                  type = excluded.type, line = excluded.line, premium = excluded.premium, net_premium = excluded.net_premium, status = excluded.status,
                   start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
                   commission_value = excluded.commission_value, insurer_id = excluded.insurer_id, updated_at = now()
                 returning id, policy_number)

@@ -359,6 +359,7 @@ export class RenewalsService {
           'contactId',
           'contactName',
           'type',
+          'line',
           'policyNumber',
           'commissionType',
           'paymentMethod',
@@ -372,6 +373,7 @@ export class RenewalsService {
         contactId: number | null;
         contactName: string;
         type: string;
+        line: string;
         policyNumber: string;
         commissionType: string;
         paymentMethod: string | null;
@@ -411,6 +413,7 @@ export class RenewalsService {
           contactId: old.contactId,
           contactName: old.contactName,
           type: old.type,
+          line: old.line,
           policyNumber: number,
           premium,
           netPremium: net === null ? null : centsToWire(net),

@@ -2,8 +2,10 @@ import {
   PolicyImportRowSchema,
   comparableInsurer,
   comparableName,
+  policyTypeOfLine,
   type ContactType,
   type FieldIssue,
+  type LineKey,
   type ImportMode,
   type PolicyBookEntry,
   type UnknownInsurer,
@@ -58,9 +60,13 @@ export class ClientIndex {
   }
 }
 
+function lineAndType(line: LineKey): Pick<PolicyRecord, 'line' | 'type'> {
+  return { line, type: policyTypeOfLine(line) };
+}
+
 const COMPARED: (keyof Omit<PolicyRecord, 'client' | 'policyNumber'>)[] = [
   'insurerId',
-  'type',
+  'line',
   'startDate',
   'renewalDate',
   'premium',
@@ -160,7 +166,8 @@ export async function analysePolicies(input: {
     const record: PolicyRecord = {
       policyNumber: value.policyNumber,
       insurerId,
-      type: value.type ?? existing?.type ?? 'business',
+      // A line the row does not name: the policy's, else empresarial (as issuing assumes).
+      ...lineAndType(value.type ?? existing?.line ?? 'empresarial'),
       startDate: value.startDate ?? existing?.startDate ?? null,
       renewalDate: value.endDate!,
       premium: value.totalPremium!,

@@ -76,9 +76,9 @@ export class PolicyWriter {
       body: {
         importId,
         policies: batch.map((row) => {
-          const { client: _client, ...policy } = row.record;
+          const { client: _client, type: _type, line: lineKey, ...policy } = row.record;
           const { contact } = contactOf.get(row.line)!;
-          return { ...policy, line: row.line, contactId: contact.id, contactName: contact.name };
+          return { ...policy, lineKey, line: row.line, contactId: contact.id, contactName: contact.name };
         }),
       },
     });

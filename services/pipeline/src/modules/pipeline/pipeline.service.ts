@@ -240,7 +240,7 @@ export class PipelineService {
         const card = current.card;
         const { totalPremium, startDate, endDate } = card;
         if (totalPremium === null || startDate === null || endDate === null) throw new HttpError(409, NOT_FINALIZED);
-        // A product deleted since the sale leaves the default type, business.
+        // A product deleted since the sale leaves the default line, empresarial (a business type).
         const { product } = await this.catalogues.lookup(userId, { productId: card.contact.productId });
         const policy = await this.finance.call(FINANCE_OPERATIONS.issuePolicy, {
           params: { userId },
@@ -249,6 +249,7 @@ export class PipelineService {
             contactId: card.contactId,
             contactName: card.contact.name,
             type: product?.policyType ?? 'business',
+            line: product?.line ?? 'empresarial',
             premium: totalPremium,
             netPremium: card.premioLiquido,
             startDate,
