@@ -234,6 +234,66 @@ test('archive with a reason, Ver Arquivados, restore; search narrows the board',
   await expectAccessible(page, 'new lead');
 });
 
+test('a company on a phone: alphanumeric CNPJ, landline, address by CEP (and typed when the lookup is down), found by its CNPJ (#34)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpOnboarded(page, 'company');
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Novo Contato' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Pessoa').selectOption({ label: 'Pessoa jurídica' });
+  await dialog.getByLabel('Telefone').pressSequentially('1132224455');
+  await expect(dialog.getByLabel('Telefone')).toHaveValue('(11) 3222-4455');
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expect(dialog.getByText('Razão social é obrigatória')).toBeVisible();
+  await dialog.getByLabel('Razão social').fill('Padaria Pão Quente Ltda');
+  await dialog.getByLabel('Nome fantasia').fill('Pão Quente');
+  await dialog.getByLabel('CNPJ').pressSequentially('12abc34501de36');
+  await expect(dialog.getByLabel('CNPJ')).toHaveValue('12.ABC.345/01DE-36');
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expect(dialog.getByText('CNPJ inválido. Use os 14 caracteres, ex.: 12.ABC.345/01DE-35')).toBeVisible();
+  await dialog.getByLabel('CNPJ').fill('');
+  await dialog.getByLabel('CNPJ').pressSequentially('12abc34501de35');
+  await dialog.getByLabel('Pessoa de contato').fill('Marta Reis');
+  // The CEP fills the address from our own API (the stub provider behind it); the number is the broker's.
+  await dialog.getByLabel('CEP').pressSequentially('01310100');
+  await expect(dialog.getByLabel('Logradouro')).toHaveValue('Avenida Paulista');
+  await expect(dialog.getByLabel('Bairro')).toHaveValue('Bela Vista');
+  await expect(dialog.getByLabel('Cidade')).toHaveValue('São Paulo');
+  await expect(dialog.getByLabel('UF')).toHaveValue('SP');
+  await dialog.getByLabel('Número').fill('1000');
+  await expectAccessible(page, 'company contact');
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expect(toast(page, 'Contato criado com sucesso!')).toBeVisible();
+  for (const typed of ['12.ABC.345/01DE-35', '12abc34501de35']) {
+    await page.getByLabel('Buscar contatos').fill(typed);
+    await expect(page.getByText('1 contato', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Pão Quente', { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('main').getByText('Pessoa jurídica', { exact: true }).last()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The lookup down (the stub fails this CEP): the form says so and keeps what the broker types.
+  await page.getByRole('button', { name: 'Editar Pão Quente' }).click();
+  await expect(dialog.getByLabel('Razão social')).toHaveValue('Padaria Pão Quente Ltda');
+  await expect(dialog.getByLabel('Número')).toHaveValue('1000');
+  await dialog.getByLabel('CEP').fill('');
+  await dialog.getByLabel('CEP').pressSequentially('00000000');
+  await expect(dialog.getByText('Busca de CEP indisponível. Preencha o endereço.')).toBeVisible();
+  await dialog.getByLabel('Logradouro').fill('Rua Nova');
+  await dialog.getByLabel('Cidade').fill('Campinas');
+  await dialog.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(toast(page, 'Contato atualizado com sucesso!')).toBeVisible();
+  const saved = await (await page.request.get('/api/contacts?q=Padaria')).json();
+  expect(saved.items[0]).toMatchObject({
+    kind: 'pj',
+    cnpj: '12ABC34501DE35',
+    phone: '1132224455',
+    address: { cep: '00000000', street: 'Rua Nova', number: '1000', city: 'Campinas', uf: 'SP' },
+  });
+});
+
 test('contacts: add, search, filter, export as a CSV Excel reads, and the dashboard quick actions', async ({ page }) => {
   await signUpOnboarded(page, 'contacts');
   await leadViaApi(page.request, 'Prospecto Lima');
@@ -246,7 +306,7 @@ test('contacts: add, search, filter, export as a CSV Excel reads, and the dashbo
   await dialog.getByLabel('Nome').fill('=Cliente Fórmula');
   await dialog.getByLabel('Telefone').pressSequentially('21998765432');
   await dialog.getByLabel('CPF').pressSequentially('52998224725');
-  await dialog.getByLabel('Tipo').selectOption({ label: 'Pessoa Física' });
+  await expect(dialog.getByLabel('Pessoa')).toHaveValue('pf');
   await dialog.getByRole('button', { name: 'Criar' }).click();
   await expect(toast(page, 'Contato criado com sucesso!')).toBeVisible();
   await expect(page.getByText('2 contatos')).toBeVisible();
@@ -256,10 +316,10 @@ test('contacts: add, search, filter, export as a CSV Excel reads, and the dashbo
   await expect(page.getByText('1 contato', { exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: '=Cliente Fórmula', exact: true })).toBeVisible();
   await page.getByLabel('Buscar contatos').fill('');
-  await page.getByLabel('Filtrar por tipo').selectOption({ label: 'Prospecto' });
+  await page.getByLabel('Filtrar por situação').selectOption({ label: 'Prospectos' });
   await expect(page.getByText('1 contato', { exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Prospecto Lima', exact: true })).toBeVisible();
-  await page.getByLabel('Filtrar por tipo').selectOption({ label: 'Todos os tipos' });
+  await page.getByLabel('Filtrar por situação').selectOption({ label: 'Clientes e prospectos' });
   await expect(page.getByText('2 contatos')).toBeVisible();
 
   const download = page.waitForEvent('download');
@@ -272,9 +332,11 @@ test('contacts: add, search, filter, export as a CSV Excel reads, and the dashbo
   const bytes = Buffer.concat(chunks);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
-  expect(lines[0]).toBe('Nome;E-mail;Telefone;CPF/CNPJ;Tipo;Último contato;Criado em');
+  expect(lines[0]).toBe(
+    'Nome;E-mail;Telefone;CPF/CNPJ;Razão social;Nome fantasia;Pessoa de contato;Data de nascimento;CEP;Endereço;Número;Complemento;Bairro;Cidade;UF;Tipo;Último contato;Criado em',
+  );
   expect(lines).toContainEqual(
-    expect.stringMatching(/^'=Cliente Fórmula;;\(21\) 99876-5432;529\.982\.247-25;Pessoa Física;;\d{2}\/\d{2}\/\d{4}$/),
+    expect.stringMatching(/^'=Cliente Fórmula;;\(21\) 99876-5432;529\.982\.247-25;{12}Pessoa Física;;\d{2}\/\d{2}\/\d{4}$/),
   );
 
   await page.goto('/');

@@ -1,4 +1,4 @@
-import { STAGE_KEYS, type PipelineCard, type StageKey } from '@corretora/contracts';
+import { EMPTY_ADDRESS, STAGE_KEYS, type PipelineCard, type StageKey } from '@corretora/contracts';
 import {
   cardIdle,
   cardPremium,
@@ -47,11 +47,12 @@ function card(
       email: null,
       phone: '11987654321',
       cpf: null,
+      kind: 'pf',
       cnpj: null,
-      cep: null,
-      address: null,
-      city: null,
-      state: null,
+      legalName: null,
+      tradeName: null,
+      contactPerson: null,
+      address: EMPTY_ADDRESS,
       type: 'prospect',
       productId: null,
       leadSourceId: null,

@@ -1,4 +1,4 @@
-import type { ContactPage } from '@corretora/contracts';
+import { EMPTY_ADDRESS, type ContactPage } from '@corretora/contracts';
 import { answerFetch, withShell, type Answer } from '@corretora/web-kit/testing';
 import { render, screen, within } from '@testing-library/react';
 import ContactsPage from '../src/app/contacts-page';
@@ -51,11 +51,12 @@ describe('Gestão de Contatos', () => {
           email: 'maria@example.com',
           phone: '11987654321',
           cpf: null,
+          kind: 'pf',
           cnpj: null,
-          cep: null,
-          address: null,
-          city: null,
-          state: null,
+          legalName: null,
+          tradeName: null,
+          contactPerson: null,
+          address: EMPTY_ADDRESS,
           type: 'individual',
           productId: null,
           leadSourceId: null,
@@ -73,7 +74,7 @@ describe('Gestão de Contatos', () => {
       within(row!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Maria Souza', 'maria@example.com', '(11) 98765-4321', 'Pessoa Física', '20/11/2026', 'Histórico']);
+    ).toEqual(['Maria Souza', 'maria@example.com', '(11) 98765-4321', 'Pessoa física', 'Cliente', '20/11/2026', 'Histórico']);
     expect(within(row!).getByRole('button', { name: 'Editar Maria Souza' })).toBeTruthy();
     expect(within(row!).getByRole('button', { name: 'Histórico e WhatsApp de Maria Souza' })).toBeTruthy();
     expect(screen.getByText('1 contato')).toBeTruthy();

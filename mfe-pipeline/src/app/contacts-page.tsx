@@ -1,4 +1,4 @@
-import { CONTACT_TYPE_OPTIONS, formatCount, formatDate, formatPhone, type Contact } from '@corretora/contracts';
+import { CONTACT_KIND_LABELS, CONTACT_STATUS_LABELS, formatCount, formatDate, formatPhone, type Contact } from '@corretora/contracts';
 import { useSearchParams } from '@corretora/web-kit';
 import { ImportWizard } from '@corretora/web-kit/import-wizard';
 import { DataTable, PageHeader, QueryState } from '@corretora/web-kit/ui';
@@ -38,11 +38,22 @@ const useStyles = makeStyles({
   },
 });
 
-const TYPE_LABEL = Object.fromEntries(CONTACT_TYPE_OPTIONS.map((option) => [option.value, option.label]));
-const TYPE_FILTERS = [{ value: 'all', label: 'Todos os tipos' }, ...CONTACT_TYPE_OPTIONS] as const;
+const KIND_FILTERS = [
+  { value: 'all', label: 'Pessoas físicas e jurídicas' },
+  { value: 'pf', label: CONTACT_KIND_LABELS.pf },
+  { value: 'pj', label: CONTACT_KIND_LABELS.pj },
+] as const;
+const STATUS_FILTERS = [
+  { value: 'all', label: 'Clientes e prospectos' },
+  { value: 'client', label: 'Clientes' },
+  { value: 'prospect', label: 'Prospectos' },
+] as const;
 
-function typeFilter(value: string): ContactFilters['type'] {
-  return TYPE_FILTERS.find((option) => option.value === value)?.value ?? 'all';
+function kindFilter(value: string): ContactFilters['kind'] {
+  return KIND_FILTERS.find((option) => option.value === value)?.value ?? 'all';
+}
+function statusFilter(value: string): ContactFilters['status'] {
+  return STATUS_FILTERS.find((option) => option.value === value)?.value ?? 'all';
 }
 
 /** /contacts ('Gestão de Contatos'): search, type filter, pages, export and add/edit, all on the server. */
@@ -50,7 +61,8 @@ export default function ContactsPage() {
   const styles = useStyles();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
-  const [type, setType] = useState<ContactFilters['type']>('all');
+  const [kind, setKind] = useState<ContactFilters['kind']>('all');
+  const [status, setStatus] = useState<ContactFilters['status']>('all');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [history, setHistory] = useState<Contact | null>(null);
@@ -58,7 +70,7 @@ export default function ContactsPage() {
   const queryClient = useQueryClient();
   // Typing stays fluid; the list follows a beat behind.
   const q = useDeferredValue(search);
-  const contacts = useContacts({ q, type, page });
+  const contacts = useContacts({ q, kind, status, page });
 
   // The dashboard's 'Adicionar Novo Cliente' lands here with ?novo=1: the dialog opens with the
   // page (state adjusted while rendering) and the flag leaves the address.
@@ -70,7 +82,7 @@ export default function ContactsPage() {
 
   const total = contacts.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
-  const filtered = q.trim() !== '' || type !== 'all';
+  const filtered = q.trim() !== '' || kind !== 'all' || status !== 'all';
 
   return (
     <>
@@ -85,7 +97,7 @@ export default function ContactsPage() {
             <Button icon={<PeopleSearchRegular />} onClick={() => setDialog('duplicates')}>
               Possíveis duplicados
             </Button>
-            <Button as="a" href={contactsExportUrl({ q, type })} download icon={<ArrowDownloadRegular />}>
+            <Button as="a" href={contactsExportUrl({ q, kind, status })} download icon={<ArrowDownloadRegular />}>
               Exportar
             </Button>
             <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
@@ -101,18 +113,32 @@ export default function ContactsPage() {
             setSearch(value);
             setPage(1);
           }}
-          placeholder="Buscar por nome, e-mail, telefone ou CPF..."
+          placeholder="Buscar por nome, e-mail, telefone, CPF ou CNPJ..."
           label="Buscar contatos"
         />
         <Select
-          aria-label="Filtrar por tipo"
-          value={type}
+          aria-label="Filtrar por pessoa"
+          value={kind}
           onChange={(_event, data) => {
-            setType(typeFilter(data.value));
+            setKind(kindFilter(data.value));
             setPage(1);
           }}
         >
-          {TYPE_FILTERS.map((option) => (
+          {KIND_FILTERS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+        <Select
+          aria-label="Filtrar por situação"
+          value={status}
+          onChange={(_event, data) => {
+            setStatus(statusFilter(data.value));
+            setPage(1);
+          }}
+        >
+          {STATUS_FILTERS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
@@ -135,7 +161,8 @@ export default function ContactsPage() {
               { header: 'Nome', className: styles.cell, cell: (contact) => contact.name },
               { header: 'E-mail', className: styles.cell, cell: (contact) => contact.email ?? '—' },
               { header: 'Telefone', cell: (contact) => formatPhone(contact.phone) || '—' },
-              { header: 'Tipo', cell: (contact) => TYPE_LABEL[contact.type] ?? contact.type },
+              { header: 'Pessoa', cell: (contact) => CONTACT_KIND_LABELS[contact.kind] },
+              { header: 'Situação', cell: (contact) => CONTACT_STATUS_LABELS[contact.type === 'prospect' ? 'prospect' : 'client'] },
               { header: 'Último contato', cell: (contact) => (contact.lastContact ? formatDate(contact.lastContact) : '—') },
               {
                 header: 'Ações',

@@ -15,4 +15,5 @@ export {
   type OperationInput,
   type OperationQueryOptions,
 } from './api/operations';
+export { useCepLookup, type CepLookup } from './api/cep-lookup';
 export { currentUserQueryOptions, fetchCurrentUser, useCurrentUser } from './session/current-user';

@@ -2,7 +2,7 @@ import { IMPORT_LIMITS } from '@corretora/contracts';
 import { FILE_SAMPLES, xlsxWorkbook, zipArchive } from '@corretora/service-kit/file-samples';
 import { contactsKind, policiesKind, statementKind } from '../src/modules/imports/import-kinds';
 import { ImportsService } from '../src/modules/imports/imports.service';
-import { pipelineFixture } from './stack';
+import { COMPANY, pipelineFixture } from './stack';
 
 const { fixture } = pipelineFixture();
 const { api, broker } = fixture;
@@ -136,12 +136,18 @@ describe('importing contacts', () => {
       name: 'José da Conceição',
       email: 'jose@exemplo.com',
       phone: '11987654321',
-      city: 'São Paulo',
-      state: 'SP',
+      kind: 'pf',
+      address: { city: 'São Paulo', uf: 'SP' },
       birthDate: '1985-04-03',
       type: 'prospect',
     });
-    expect(list.find((contact) => contact.cnpj === '11222333000181')).toMatchObject({ name: 'Empresa Ação Ltda', phone: '2134567890' });
+    // A CNPJ row is a company (pessoa jurídica), a prospect until it holds a policy.
+    expect(list.find((contact) => contact.cnpj === '11222333000181')).toMatchObject({
+      name: 'Empresa Ação Ltda',
+      phone: '2134567890',
+      kind: 'pj',
+      type: 'prospect',
+    });
     expect(list.find((contact) => contact.email === 'ana@exemplo.com')).toMatchObject({ phone: '11987651234' });
     const detail = await api()
       .get(`/api/contacts/${jose.id as number}`)
@@ -435,7 +441,7 @@ describe('importing contacts', () => {
       .expect(202);
     await waitDone(who.cookie, created.body.id as number);
     expect(await contacts(who.cookie)).toMatchObject([
-      { name: 'Lúcia Araújo', birthDate: '1985-04-04', cep: '01310100', email: 'lucia@exemplo.com' },
+      { name: 'Lúcia Araújo', birthDate: '1985-04-04', address: { cep: '01310100' }, email: 'lucia@exemplo.com' },
     ]);
 
     const missing = await upload(who.cookie, book, 'carteira.xlsx', 'contacts', 'Outra');
@@ -561,6 +567,48 @@ describe('importing contacts', () => {
       .set('Cookie', who.cookie)
       .send({ mapping: again.body.mapping });
     expect(preview.body.counts).toEqual({ create: 0, update: 0, skip: 3, duplicate: 0, error: 0 });
+  });
+
+  test('a company made in the form (alphanumeric CNPJ, landline, address) goes out and comes back unchanged, in its own account and another (#34)', async () => {
+    const who = await broker();
+    const company = { ...COMPANY, email: 'contato@paoquente.com.br' };
+    expect((await api().post('/api/contacts').set('Cookie', who.cookie).send(company)).status).toBe(201);
+    const exported = await api().get('/api/contacts/export').set('Cookie', who.cookie);
+    const importInto = async (cookie: string) => {
+      const created = await upload(cookie, Buffer.from(exported.text), 'contatos.csv');
+      expect(created.body.mapping).toMatchObject({
+        legalName: 'Razão social',
+        tradeName: 'Nome fantasia',
+        contactPerson: 'Pessoa de contato',
+        cep: 'CEP',
+        address: 'Endereço',
+        number: 'Número',
+        complement: 'Complemento',
+        district: 'Bairro',
+        city: 'Cidade',
+        state: 'UF',
+      });
+      return api()
+        .put(`/api/imports/${created.body.id as number}/mapping`)
+        .set('Cookie', cookie)
+        .send({ mapping: created.body.mapping });
+    };
+    // Its own account: nothing to change.
+    expect((await importInto(who.cookie)).body.counts).toEqual({ create: 0, update: 0, skip: 1, duplicate: 0, error: 0 });
+    // Another account: created as it was.
+    const other = await broker();
+    const preview = await importInto(other.cookie);
+    expect(preview.body.counts).toMatchObject({ create: 1, error: 0 });
+    await api()
+      .post(`/api/imports/${preview.body.id as number}/commit`)
+      .set('Cookie', other.cookie)
+      .expect(202);
+    await waitDone(other.cookie, preview.body.id as number);
+    const strip = ({ id: _id, createdAt: _created, lastContact: _last, type: _type, ...rest }: Record<string, unknown>) => rest;
+    const [mine] = await contacts(who.cookie);
+    const [theirs] = await contacts(other.cookie);
+    expect(strip(theirs!)).toEqual(strip(mine!));
+    expect(theirs).toMatchObject({ kind: 'pj', cnpj: '12ABC34501DE35', phone: '1132224455', address: { district: 'Bela Vista' } });
   });
 
   test('a contact the import created and the broker merged into another: undo keeps the survivor', async () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { pipelineFixture } from './stack';
+import { COMPANY, COMPANY_ADDRESS, pipelineFixture } from './stack';
 
 /** The real catalogues service on the same database: every id is checked over its internal listener. */
 const { fixture, catalogues: cataloguesService } = pipelineFixture();
@@ -346,6 +346,92 @@ describe('contacts', () => {
     expect(invalid.body.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(['name', 'phone', 'type']);
   });
 
+  test('pessoa física and jurídica (#34 item 3): an alphanumeric CNPJ, razão social, landline and address; found by CNPJ with or without the mask; kind filter', async () => {
+    const who = await brokerWithRefs();
+    const add = (body: Record<string, unknown>) => api().post('/api/contacts').set('Cookie', who.cookie).send(body);
+    // A PJ has no CPF nor birth date: what the form still held of a PF is dropped.
+    const company = await add({ ...COMPANY, cpf: '529.982.247-25', birthDate: '04/03/1985' });
+    expect(company.status).toBe(201);
+    expect(company.body).toMatchObject({
+      kind: 'pj',
+      type: 'business',
+      name: 'Pão Quente',
+      legalName: 'Padaria Pão Quente Ltda',
+      contactPerson: 'Marta Reis',
+      cnpj: '12ABC34501DE35',
+      cpf: null,
+      birthDate: null,
+      phone: '1132224455',
+      address: COMPANY_ADDRESS,
+    });
+    const person = await add({ kind: 'pf', name: 'Rita Alves', phone: '11987654321', cnpj: '12ABC34501DE35', legalName: 'x' });
+    expect(person.body).toMatchObject({ kind: 'pf', type: 'individual', cnpj: null, legalName: null, address: { cep: null, city: null } });
+    const list = (query: string) => api().get(`/api/contacts${query}`).set('Cookie', who.cookie);
+    const names = async (query: string) => ((await list(query)).body.items as { name: string }[]).map((c) => c.name);
+    expect(await names('?q=12.ABC.345%2F01DE-35')).toEqual(['Pão Quente']);
+    expect(await names('?q=12abc34501de35')).toEqual(['Pão Quente']);
+    expect(await names('?q=Padaria')).toEqual(['Pão Quente']);
+    expect(await names('?kind=pj')).toEqual(['Pão Quente']);
+    expect(await names('?kind=pf')).toEqual(['Rita Alves']);
+    expect(await names('?status=client')).toEqual(['Pão Quente', 'Rita Alves']);
+    expect(await names('?status=prospect')).toEqual([]);
+    expect((await list('?kind=empresa')).status).toBe(400);
+
+    // Bad input: each field says what is wrong, nothing is written.
+    const bad = await add({ kind: 'pj', cnpj: '12.ABC.345/01DE-36', phone: '11', address: { cep: '0131', uf: 'XX' } });
+    expect(bad.status).toBe(400);
+    expect(Object.fromEntries(bad.body.issues.map((issue: { path: string; message: string }) => [issue.path, issue.message]))).toEqual({
+      legalName: 'Razão social é obrigatória',
+      cnpj: 'CNPJ inválido. Use os 14 caracteres, ex.: 12.ABC.345/01DE-35',
+      phone: 'Telefone inválido. Use o DDD: (11) 98765-4321 ou (11) 3222-4455',
+      'address.cep': 'CEP inválido. Use 8 dígitos, ex.: 01310-100',
+      'address.uf': 'UF inválida',
+    });
+    expect((await list('')).body.total).toBe(2);
+
+    // Editing: the form sends the whole identity; becoming a PF drops the company's fields.
+    const edited = await api()
+      .patch(`/api/contacts/${company.body.id as number}`)
+      .set('Cookie', who.cookie)
+      .send({
+        kind: 'pf',
+        name: 'Marta Reis',
+        phone: '11987650000',
+        cpf: '529.982.247-25',
+        address: { city: 'Campinas', uf: 'SP' },
+        notes: [],
+      });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ kind: 'pf', type: 'individual', cnpj: null, legalName: null, cpf: '52998224725' });
+    expect(edited.body.address).toEqual({
+      cep: null,
+      street: null,
+      number: null,
+      complement: null,
+      district: null,
+      city: 'Campinas',
+      uf: 'SP',
+    });
+    // A client of before kinds that sets only the old type moves the kind with it.
+    const typed = await api()
+      .patch(`/api/contacts/${company.body.id as number}`)
+      .set('Cookie', who.cookie)
+      .send({ name: 'Marta Reis', phone: '11987650000', type: 'business', notes: [] });
+    expect(typed.body).toMatchObject({ kind: 'pj', type: 'business' });
+    // A lead is a prospect; converting it to a client keeps its kind.
+    const lead = await createLead(who, { name: 'Lead PJ' });
+    const prospect = await api()
+      .patch(`/api/contacts/${lead.contactId}`)
+      .set('Cookie', who.cookie)
+      .send({ name: 'Lead PJ', phone: '11987651111', kind: 'pj', legalName: 'Lead PJ SA', notes: [] });
+    expect(prospect.body).toMatchObject({ kind: 'pj', type: 'prospect' });
+    const client = await api()
+      .patch(`/api/contacts/${lead.contactId}`)
+      .set('Cookie', who.cookie)
+      .send({ name: 'Lead PJ', phone: '11987651111', status: 'client', notes: [] });
+    expect(client.body).toMatchObject({ kind: 'pj', type: 'business' });
+  });
+
   test('data de nascimento: dd/mm/aaaa or ISO in, ISO out (list, detail, board); empty is none; a bad or future date is a pt-BR 400 and changes nothing', async () => {
     const who = await brokerWithRefs();
     const created = await api()
@@ -449,10 +535,15 @@ describe('contacts', () => {
     const bytes = response.body as Buffer;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('Nome;E-mail;Telefone;CPF/CNPJ;Tipo;Último contato;Criado em');
+    // The import's own words, so the file imports back mapped (a company's razão social, the address by parts).
+    expect(lines[0]).toBe(
+      'Nome;E-mail;Telefone;CPF/CNPJ;Razão social;Nome fantasia;Pessoa de contato;Data de nascimento;CEP;Endereço;Número;Complemento;Bairro;Cidade;UF;Tipo;Último contato;Criado em',
+    );
     const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://x"";""y"")";a@b.co;(11) 91234-5678;;Pessoa Física;;${today}`);
-    expect(lines[2]).toBe(`"José; da Silva";;(11) 91234-5679;529.982.247-25;Empresarial;;${today}`);
+    const blanks = (count: number) => Array(count).fill('').join(';');
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://x"";""y"")";a@b.co;(11) 91234-5678;${blanks(12)};Pessoa Física;;${today}`);
+    // A client of before kinds: a business with a CPF is a PJ named by it, its CPF kept.
+    expect(lines[2]).toBe(`"José; da Silva";;(11) 91234-5679;529.982.247-25;"José; da Silva";${blanks(10)};Empresarial;;${today}`);
   });
 });
 

@@ -31,3 +31,24 @@ export function pipelineFixture() {
     },
   };
 }
+
+/** A company as the contacts form sends it (#34): an alphanumeric CNPJ, a landline, the whole address. */
+export const COMPANY = {
+  kind: 'pj',
+  legalName: 'Padaria Pão Quente Ltda',
+  tradeName: 'Pão Quente',
+  contactPerson: 'Marta Reis',
+  cnpj: '12.ABC.345/01DE-35',
+  phone: '(11) 3222-4455',
+  address: {
+    cep: '01310-100',
+    street: 'Avenida Paulista',
+    number: '1000',
+    complement: 'loja 2',
+    district: 'Bela Vista',
+    city: 'São Paulo',
+    uf: 'SP',
+  },
+} as const;
+/** The address as the API answers it. */
+export const COMPANY_ADDRESS = { ...COMPANY.address, cep: '01310100' };

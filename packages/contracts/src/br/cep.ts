@@ -32,3 +32,39 @@ export const CEP_MESSAGES = {
 export function formatCep(stored: string | null | undefined): string {
   return stored ? maskCep(stored) : '';
 }
+
+/** A contact's address as the API answers it: each part null when unknown. */
+export interface PostalAddress {
+  cep: string | null;
+  street: string | null;
+  number: string | null;
+  complement: string | null;
+  district: string | null;
+  city: string | null;
+  uf: string | null;
+}
+
+/** 'Rua Augusta, 500, apto 12 – Consolação, São Paulo/SP, 01305-000'; '' when nothing is known. */
+export function formatAddress(address: PostalAddress | null | undefined): string {
+  if (!address) return '';
+  const street = [address.street, address.number, address.complement].filter(Boolean).join(', ');
+  const place = [address.city, address.uf].filter(Boolean).join('/');
+  const rest = [address.district, place, formatCep(address.cep)].filter(Boolean).join(', ');
+  return [street, rest].filter(Boolean).join(' – ');
+}
+
+/** Whether any part of the address is known. */
+export function hasAddress(address: PostalAddress | null | undefined): boolean {
+  return Boolean(address && Object.values(address).some((part) => part !== null && part !== ''));
+}
+
+/** An address with nothing known. */
+export const EMPTY_ADDRESS: PostalAddress = {
+  cep: null,
+  street: null,
+  number: null,
+  complement: null,
+  district: null,
+  city: null,
+  uf: null,
+};

@@ -60,9 +60,11 @@ export const INSURANCE_LINES = [
 ] as const satisfies readonly LineDefinition[];
 
 export type LineKey = (typeof INSURANCE_LINES)[number]['key'];
-export const LINE_KEYS = INSURANCE_LINES.map((line) => line.key) as [LineKey, ...LineKey[]];
-export const LINE_LABELS = Object.fromEntries(INSURANCE_LINES.map((line) => [line.key, line.label])) as Record<LineKey, string>;
-const BY_KEY = new Map<string, LineDefinition>(INSURANCE_LINES.map((line) => [line.key, line]));
+export const LINE_KEYS = /* @__PURE__ */ INSURANCE_LINES.map((line) => line.key) as [LineKey, ...LineKey[]];
+export const LINE_LABELS = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ INSURANCE_LINES.map((line) => [line.key, line.label]),
+) as Record<LineKey, string>;
+const BY_KEY = /* @__PURE__ */ new Map<string, LineDefinition>(/* @__PURE__ */ INSURANCE_LINES.map((line) => [line.key, line]));
 
 export function isLineKey(value: unknown): value is LineKey {
   return typeof value === 'string' && BY_KEY.has(value);
@@ -91,40 +93,7 @@ export const LINE_OF_POLICY_TYPE: Record<PolicyTypeValue, LineKey> = {
 };
 
 /** The lines under their groups, in the list's order: a select's option groups. */
-export const LINE_OPTION_GROUPS = (Object.keys(LINE_GROUPS) as LineGroup[]).map((group) => ({
+export const LINE_OPTION_GROUPS = /* @__PURE__ */ (Object.keys(LINE_GROUPS) as LineGroup[]).map((group) => ({
   label: LINE_GROUPS[group],
   options: INSURANCE_LINES.filter((line) => line.group === group).map((line) => ({ value: line.key as LineKey, label: line.label })),
 }));
-
-/** Words that name a line in a spreadsheet cell or a product's name, the most specific first. */
-const LINE_WORDS: [RegExp, LineKey][] = [
-  [/\b(acidentes? pessoa(l|is)|ap)\b/, 'acidentes_pessoais'],
-  [/\b(odonto|odontologico|dental)\b/, 'odonto'],
-  [/\b(saude|medico|hospitalar|plano de saude)\b/, 'saude'],
-  [/\b(viagem|travel)\b/, 'viagem'],
-  [/\b(pet|pets|animal|animais)\b/, 'pet'],
-  [/\b(condominio|condominios)\b/, 'condominio'],
-  [/\b(rc|responsabilidade|d ?& ?o|e ?& ?o)\b/, 'responsabilidade_civil'],
-  [/\b(garantia|fianca|surety)\b/, 'garantia'],
-  [/\b(transportes?|carga|cargas)\b/, 'transportes'],
-  [/\b(rural|agricola|pecuario|penhor rural|safra)\b/, 'rural'],
-  [/\b(equipamentos?|eletronicos?|celular|portateis)\b/, 'equipamentos'],
-  [/\b(auto|automovel|automoveis|veiculo|veiculos|carro|moto|caminhao|frota)\b/, 'auto'],
-  [/\b(residencial|residencia|casa|apartamento|habitacional|home)\b/, 'residencial'],
-  [/\b(vida|prestamista|funeral|life)\b/, 'vida'],
-  [/\b(empresarial|empresa|patrimonial|comercial|business)\b/, 'empresarial'],
-];
-
-/** 'Automóvel', 'Seguro Saúde', 'RC Profissional', 'Acidentes Pessoais'… as a line; a key is itself. */
-export function parseLine(text: string): LineKey | null {
-  const words = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[_-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const key = words.replace(/ /g, '_');
-  if (isLineKey(key)) return key;
-  return LINE_WORDS.find(([pattern]) => pattern.test(words))?.[1] ?? null;
-}

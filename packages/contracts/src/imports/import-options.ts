@@ -43,8 +43,14 @@ export const CONTACT_IMPORT_FIELDS = [
   'email',
   'phone',
   'birthDate',
+  'legalName',
+  'tradeName',
+  'contactPerson',
   'cep',
   'address',
+  'number',
+  'complement',
+  'district',
   'city',
   'state',
   'type',
@@ -54,18 +60,19 @@ export const CONTACT_IMPORT_FIELDS = [
 ] as const;
 export type ContactImportField = (typeof CONTACT_IMPORT_FIELDS)[number];
 
-/** A contact's own fields, as an import writes them and a merge chooses between them. */
+/** A contact's own fields, as a merge chooses between them (the address as a whole). */
 export const CONTACT_RECORD_FIELDS = [
   'name',
+  'kind',
   'cpf',
   'cnpj',
+  'legalName',
+  'tradeName',
+  'contactPerson',
   'email',
   'phone',
   'birthDate',
-  'cep',
   'address',
-  'city',
-  'state',
   'type',
   'productId',
   'leadSourceId',
@@ -128,13 +135,19 @@ interface FieldInfo {
 
 export const IMPORT_FIELD_INFO: Record<ImportKind, Record<string, FieldInfo>> = {
   contacts: {
-    name: { label: 'Nome', headers: ['nome', 'nome completo', 'cliente', 'razao social', 'segurado', 'name'] },
+    name: { label: 'Nome', headers: ['nome', 'nome completo', 'cliente', 'segurado', 'name'] },
     document: { label: 'CPF/CNPJ', headers: ['cpf', 'cnpj', 'cpf cnpj', 'cpf/cnpj', 'documento', 'doc'] },
     email: { label: 'E-mail', headers: ['email', 'e mail', 'e-mail', 'correio eletronico'] },
     phone: { label: 'Telefone', headers: ['telefone', 'celular', 'fone', 'whatsapp', 'tel', 'phone', 'contato'] },
     birthDate: { label: 'Data de nascimento', headers: ['data de nascimento', 'nascimento', 'data nasc', 'dt nasc', 'aniversario'] },
+    legalName: { label: 'Razão social', headers: ['razao social', 'nome empresarial'] },
+    tradeName: { label: 'Nome fantasia', headers: ['nome fantasia', 'fantasia'] },
+    contactPerson: { label: 'Pessoa de contato', headers: ['pessoa de contato', 'responsavel', 'contato na empresa'] },
     cep: { label: 'CEP', headers: ['cep'] },
     address: { label: 'Endereço', headers: ['endereco', 'logradouro', 'rua', 'endereco completo'] },
+    number: { label: 'Número', headers: ['numero', 'n', 'nro'] },
+    complement: { label: 'Complemento', headers: ['complemento', 'compl'] },
+    district: { label: 'Bairro', headers: ['bairro'] },
     city: { label: 'Cidade', headers: ['cidade', 'municipio'] },
     state: { label: 'UF', headers: ['uf', 'estado'] },
     type: { label: 'Tipo', headers: ['tipo', 'tipo de pessoa', 'pessoa', 'tipo cliente'] },

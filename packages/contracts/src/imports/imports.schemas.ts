@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { parseLine } from '../catalogues/lines';
 import { isValidCep, normalizeCep } from '../br/cep';
 import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
@@ -17,7 +16,7 @@ import {
   IMPORT_OUTCOMES,
   IMPORT_ROWS_PAGE_MAX,
 } from './import-options';
-import { comparableName, parseSheetDate, parseSheetMoney, parseSheetPercent } from './import-values';
+import { comparableName, parseLine, parseSheetDate, parseSheetMoney, parseSheetPercent } from './import-values';
 
 /** The text fields beside an import's file: its kind and, for an XLSX, the sheet (the first by default). */
 const SHEET = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, maxLengthMessage(100))));
@@ -127,32 +126,45 @@ function optionalCell<T>(message: string, read: (text: string) => T | null) {
  * contact forms (name 100, e-mail, CPF, notes), widened where a book is wider than a form (a CNPJ,
  * a landline, the address). What it reads is what the row stores.
  */
-export const ContactImportRowSchema = v.object({
-  name: requiredText('Nome é obrigatório', 100),
-  document: optionalCell(DOCUMENT_MESSAGE, parseDocument),
-  email: optionalEmail(),
-  phone: optionalCell(PHONE_MESSAGE, parseBrazilianPhone),
-  birthDate: v.pipe(
-    optionalCell('Data de nascimento inválida: use dd/mm/aaaa', (text) => parseSheetDate(text)),
-    v.check(
-      (date) => date === null || (date >= '1900-01-01' && date <= new Date().toISOString().slice(0, 10)),
-      'Data de nascimento inválida',
+export const ContactImportRowSchema = v.pipe(
+  v.object({
+    /** A company's row may name it only by its razão social or nome fantasia. */
+    name: optionalText(100),
+    legalName: optionalText(150),
+    tradeName: optionalText(100),
+    contactPerson: optionalText(100),
+    number: optionalText(20),
+    complement: optionalText(100),
+    district: optionalText(100),
+    document: optionalCell(DOCUMENT_MESSAGE, parseDocument),
+    email: optionalEmail(),
+    phone: optionalCell(PHONE_MESSAGE, parseBrazilianPhone),
+    birthDate: v.pipe(
+      optionalCell('Data de nascimento inválida: use dd/mm/aaaa', (text) => parseSheetDate(text)),
+      v.check(
+        (date) => date === null || (date >= '1900-01-01' && date <= new Date().toISOString().slice(0, 10)),
+        'Data de nascimento inválida',
+      ),
     ),
-  ),
-  cep: optionalCell('CEP inválido: use 00000-000', (text) =>
-    isValidCep(text.padStart(8, '0')) ? normalizeCep(text).padStart(8, '0') : null,
-  ),
-  address: optionalText(200),
-  city: optionalText(100),
-  state: optionalCell('UF inválida: use a sigla, ex.: SP', (text) => {
-    const code = text.trim().toUpperCase();
-    return (STATE_CODES as readonly string[]).includes(code) ? code : null;
+    cep: optionalCell('CEP inválido: use 00000-000', (text) =>
+      isValidCep(text.padStart(8, '0')) ? normalizeCep(text).padStart(8, '0') : null,
+    ),
+    address: optionalText(200),
+    city: optionalText(100),
+    state: optionalCell('UF inválida: use a sigla, ex.: SP', (text) => {
+      const code = text.trim().toUpperCase();
+      return (STATE_CODES as readonly string[]).includes(code) ? code : null;
+    }),
+    type: optionalCell('Tipo inválido: use Pessoa Física, Pessoa Jurídica ou Prospecto', parseContactType),
+    leadSource: optionalText(100),
+    product: optionalText(100),
+    notes: optionalText(NOTE_MAX_LENGTH),
   }),
-  type: optionalCell('Tipo inválido: use Pessoa Física, Pessoa Jurídica ou Prospecto', parseContactType),
-  leadSource: optionalText(100),
-  product: optionalText(100),
-  notes: optionalText(NOTE_MAX_LENGTH),
-});
+  v.forward(
+    v.check((row) => row.name !== null || row.tradeName !== null || row.legalName !== null, 'Nome é obrigatório'),
+    ['name'],
+  ),
+);
 
 export type ImportFieldsInput = v.InferOutput<typeof ImportFieldsSchema>;
 export type StatementFieldsInput = v.InferOutput<typeof StatementFieldsSchema>;

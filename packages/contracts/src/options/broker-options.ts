@@ -67,7 +67,10 @@ export const BUSINESS_TYPES = [
 ] as const satisfies readonly Option[];
 
 /** Onboarding's "Tipos de seguro": the lines of lines.ts, one list for every screen (#34). */
-export const INSURANCE_TYPES: readonly Option<LineKey>[] = INSURANCE_LINES.map((line) => ({ value: line.key, label: line.label }));
+export const INSURANCE_TYPES: readonly Option<LineKey>[] = /* @__PURE__ */ INSURANCE_LINES.map((line) => ({
+  value: line.key,
+  label: line.label,
+}));
 
 export const POLICY_TYPES = [
   { value: 'auto', label: 'Automotivo' },

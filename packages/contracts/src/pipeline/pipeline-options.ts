@@ -16,6 +16,15 @@ export const CONTACT_TYPE_OPTIONS = [
   { value: 'prospect', label: 'Prospecto' },
 ] as const satisfies readonly { value: ContactType; label: string }[];
 
+/** What a contact is (#34): pessoa física or jurídica, apart from where it stands (prospect or client). */
+export const CONTACT_KINDS = ['pf', 'pj'] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
+export const CONTACT_KIND_LABELS: Record<ContactKind, string> = { pf: 'Pessoa física', pj: 'Pessoa jurídica' };
+/** Where a contact stands: a prospect (created as a lead) or a client. */
+export const CONTACT_STATUSES = ['prospect', 'client'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = { prospect: 'Prospecto', client: 'Cliente' };
+
 export const DOCUMENT_TYPES = [
   { value: 'orcamento', label: 'Orçamento' },
   { value: 'proposta', label: 'Proposta' },

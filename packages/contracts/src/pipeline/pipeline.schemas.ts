@@ -1,7 +1,10 @@
 import * as v from 'valibot';
+import { CEP_MESSAGES, isValidCep, normalizeCep } from '../br/cep';
+import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
+import { STATE_CODES } from '../options/broker-options';
 import { isValidPhone, parseBrazilianPhone } from '../br/phone';
-import { maxLengthMessage, optionalEmail, optionalText, required, requiredText } from '../fields';
+import { maxLengthMessage, optionalChoice, optionalEmail, optionalText, required, requiredText } from '../fields';
 import {
   FINALIZE_MONEY_MAX_CENTS,
   dateField,
@@ -19,6 +22,8 @@ import {
 import {
   ANNUAL_PREMIUM_MAX_CENTS,
   COMMISSION_PERCENT_MAX_HUNDREDTHS,
+  CONTACT_KINDS,
+  CONTACT_STATUSES,
   CONTACT_TYPES,
   DOCUMENT_TYPES,
   NOTE_MAX_LENGTH,
@@ -58,6 +63,37 @@ const optionalCpfField = v.optional(
     v.nullable(v.pipe(v.string(CPF_MESSAGE), v.trim())),
     v.check((value) => !value || isValidCpf(value), CPF_MESSAGE),
     v.transform((value) => (value ? normalizeCpf(value) : null)),
+  ),
+  null,
+);
+
+/** A contact's address, every part optional (a typed CEP must be whole; the rest fills from it). */
+export const ContactAddressSchema = v.object({
+  cep: v.optional(
+    v.pipe(
+      v.nullable(v.pipe(v.string(CEP_MESSAGES.invalid), v.trim())),
+      v.check((value) => !value || isValidCep(value), CEP_MESSAGES.invalid),
+      v.transform((value) => (value ? normalizeCep(value) : null)),
+    ),
+    null,
+  ),
+  street: optionalText(200),
+  number: optionalText(20),
+  complement: optionalText(100),
+  district: optionalText(100),
+  city: optionalText(100),
+  uf: optionalChoice(STATE_CODES, 'UF inválida'),
+});
+export type ContactAddressInput = v.InferOutput<typeof ContactAddressSchema>;
+
+const CNPJ_MESSAGE = 'CNPJ inválido. Use os 14 caracteres, ex.: 12.ABC.345/01DE-35';
+
+/** The optional CNPJ (numeric or alphanumeric), stored as its 14 characters in upper case. */
+const optionalCnpjField = v.optional(
+  v.pipe(
+    v.nullable(v.pipe(v.string(CNPJ_MESSAGE), v.trim())),
+    v.check((value) => !value || isValidCnpj(value), CNPJ_MESSAGE),
+    v.transform((value) => (value ? normalizeCnpj(value) : null)),
   ),
   null,
 );
@@ -136,6 +172,14 @@ export const LeadEditFormSchema = v.object({
  */
 export const ContactUpdateSchema = v.object({
   name: contactEditEntries.name,
+  /** The contacts screen's form sends the whole identity and address; the lead forms leave them out (kept). */
+  kind: v.optional(v.picklist(CONTACT_KINDS, 'Escolha pessoa física ou jurídica')),
+  cnpj: v.optional(optionalCnpjField),
+  legalName: v.optional(optionalText(150)),
+  tradeName: v.optional(optionalText(100)),
+  contactPerson: v.optional(optionalText(100)),
+  address: v.optional(ContactAddressSchema),
+  status: v.optional(v.picklist(CONTACT_STATUSES, 'Use prospect ou client')),
   phone: contactEditEntries.phone,
   email: v.optional(contactEditEntries.email),
   cpf: v.optional(contactEditEntries.cpf),
@@ -157,12 +201,26 @@ export const ContactAnswerSchema = v.object({
   email: v.nullable(v.string()),
   /** National digits (11 for a mobile, 10 for a landline); null for a contact imported without one. */
   phone: v.nullable(v.string()),
+  /** Pessoa física or jurídica. */
+  kind: v.picklist(CONTACT_KINDS),
   cpf: v.nullable(v.string()),
+  /** 14 characters, upper case (alphanumeric since July 2026). */
   cnpj: v.nullable(v.string()),
-  cep: v.nullable(v.string()),
-  address: v.nullable(v.string()),
-  city: v.nullable(v.string()),
-  state: v.nullable(v.string()),
+  /** A PJ's razão social, nome fantasia and the person to talk to. */
+  legalName: v.nullable(v.string()),
+  tradeName: v.nullable(v.string()),
+  contactPerson: v.nullable(v.string()),
+  /** The address as brokers write it (each part null when unknown); the CEP's 8 digits, the UF's two letters. */
+  address: v.object({
+    cep: v.nullable(v.string()),
+    street: v.nullable(v.string()),
+    number: v.nullable(v.string()),
+    complement: v.nullable(v.string()),
+    district: v.nullable(v.string()),
+    city: v.nullable(v.string()),
+    uf: v.nullable(v.string()),
+  }),
+  /** Where it stands and, for a client, its kind as before kinds: individual, business or prospect. */
   type: v.picklist(CONTACT_TYPES),
   productId: v.nullable(v.number()),
   leadSourceId: v.nullable(v.number()),
@@ -172,15 +230,55 @@ export const ContactAnswerSchema = v.object({
   createdAt: v.string(),
 });
 
-/** 'Novo Contato' on the contacts screen (form and wire alike). */
-export const ContactCreateSchema = v.object({
-  name: requiredText('Nome é obrigatório', 100),
-  email: optionalEmail(),
-  phone: phoneField,
+/** What a contact is and its identity: PF (name, CPF, birth date) or PJ (razão social, nome fantasia, CNPJ, contact person). */
+const identityEntries = {
+  kind: v.optional(v.picklist(CONTACT_KINDS, 'Escolha pessoa física ou jurídica')),
+  name: optionalText(100),
   cpf: optionalCpfField,
-  type: required(v.picklist(['individual', 'business'] as const, 'Tipo é obrigatório')),
   birthDate: birthDateField,
-});
+  cnpj: optionalCnpjField,
+  legalName: optionalText(150),
+  tradeName: optionalText(100),
+  contactPerson: optionalText(100),
+};
+
+/** 'Novo Contato' on the contacts screen (form and wire alike): a client, PF or PJ, with its address. */
+export const ContactCreateSchema = v.pipe(
+  v.object({
+    ...identityEntries,
+    email: optionalEmail(),
+    phone: phoneField,
+    address: v.optional(ContactAddressSchema, {}),
+    /** A contact created here is a client; a prospect is one created as a lead (or edited back to it). */
+    status: v.optional(v.picklist(CONTACT_STATUSES, 'Use prospect ou client'), 'client'),
+    /** Before kinds, the form sent 'individual' or 'business': still taken, as the kind it names. */
+    type: v.optional(v.picklist(['individual', 'business'] as const, 'Tipo inválido')),
+  }),
+  // A PF needs its name, a PJ its razão social (checked on what is already valid, so every field's
+  // message comes at once); a client of before kinds sends a type and a name: a business is a PJ
+  // whose razão social is that name.
+  v.forward(
+    v.partialCheck([['kind'], ['name']], (input) => input.kind === 'pj' || input.name !== null, 'Nome é obrigatório'),
+    ['name'],
+  ),
+  v.forward(
+    v.partialCheck([['kind'], ['legalName']], (input) => input.kind !== 'pj' || input.legalName !== null, 'Razão social é obrigatória'),
+    ['legalName'],
+  ),
+  v.transform(({ type, ...input }) => {
+    const kind = input.kind ?? (type === 'business' ? 'pj' : 'pf');
+    return { ...input, kind, legalName: input.legalName ?? (kind === 'pj' ? input.name : null), explicit: input.kind !== undefined };
+  }),
+  // A PJ's name (how lists show it) is its nome fantasia, else its razão social.
+  // The form sends both kinds' fields: the chosen kind keeps only its own.
+  v.transform(({ explicit, ...input }) => {
+    const name = input.kind === 'pj' ? (input.tradeName ?? input.legalName)! : input.name!;
+    if (!explicit) return { ...input, name };
+    return input.kind === 'pj'
+      ? { ...input, name, cpf: null, birthDate: null }
+      : { ...input, name, cnpj: null, legalName: null, tradeName: null, contactPerson: null };
+  }),
+);
 
 /** PATCH /api/pipeline/{id}: the stage key, its id, or both (they must agree). */
 export const CardMoveSchema = v.pipe(
@@ -271,6 +369,9 @@ export const CONTACTS_PAGE_SIZE_MAX = 100;
 export const ContactQuerySchema = v.object({
   q: v.optional(v.pipe(v.string('Busca inválida'), v.trim(), v.maxLength(100, maxLengthMessage(100))), ''),
   type: v.optional(v.picklist(['all', ...CONTACT_TYPES] as const, 'Tipo inválido'), 'all'),
+  /** pf or pj; status: prospects or clients. */
+  kind: v.optional(v.picklist(['all', ...CONTACT_KINDS] as const, 'Use pf ou pj'), 'all'),
+  status: v.optional(v.picklist(['all', ...CONTACT_STATUSES] as const, 'Use prospect ou client'), 'all'),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Página inválida'), v.transform(Number), v.minValue(1, 'Página inválida')), '1'),
   pageSize: v.optional(
     v.pipe(

@@ -13,7 +13,8 @@ const useStyles = makeStyles({
   },
   texts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   subtitle: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  // Wraps on a phone: four actions never push the page wider than the screen.
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', minWidth: 0 },
 });
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {

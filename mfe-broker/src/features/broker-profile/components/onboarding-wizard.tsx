@@ -8,7 +8,7 @@ import { MessageBar, MessageBarActions, MessageBarBody } from '@corretora/web-ki
 import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { useEffect, useRef, useState } from 'react';
 import { useRestartOnboarding, useSaveBrokerProfile } from '../api/broker-profile-api';
-import { useCepLookup } from '../api/cep-api';
+import { useCepLookup } from '@corretora/web-kit';
 import { STEP_COUNT, STEP_TITLES, firstStepWithError, profileToWizard, stepFields, type WizardStep } from '../utils/wizard-form';
 import { StepCompany, StepPersonal, StepProfessional, StepSusep } from './wizard-fields';
 

@@ -1,11 +1,14 @@
-import { PIPELINE_OPERATIONS as OPS, type BodyInputOf, type Contact } from '@corretora/contracts';
+import { PIPELINE_OPERATIONS as OPS, type BodyInputOf, type ContactKind, type ContactStatus } from '@corretora/contracts';
 import { callOperation, operationUrl, useOperation } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateFigures } from '../../../lib/board-cache';
 
 export interface ContactFilters {
   q: string;
-  type: 'all' | Contact['type'];
+  /** Pessoa física or jurídica. */
+  kind: 'all' | ContactKind;
+  /** Prospects or clients. */
+  status: 'all' | ContactStatus;
   page: number;
 }
 
@@ -13,7 +16,11 @@ export const CONTACTS_PAGE_SIZE = 25;
 
 /** The filters as the query takes them: blank search and 'all' are left out. */
 function contactQuery(filters: Omit<ContactFilters, 'page'>) {
-  return { q: filters.q.trim() || undefined, type: filters.type === 'all' ? undefined : filters.type };
+  return {
+    q: filters.q.trim() || undefined,
+    kind: filters.kind === 'all' ? undefined : filters.kind,
+    status: filters.status === 'all' ? undefined : filters.status,
+  };
 }
 
 export function useContacts(filters: ContactFilters) {

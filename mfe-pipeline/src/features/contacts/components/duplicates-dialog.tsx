@@ -1,7 +1,8 @@
 import {
   IMPORT_OPERATIONS,
   PIPELINE_OPERATIONS,
-  formatCep,
+  CONTACT_KIND_LABELS,
+  formatAddress,
   formatCnpj,
   formatCpf,
   formatDate,
@@ -43,13 +44,14 @@ const FIELDS: { field: ContactRecordField; label: string; show: (contact: Contac
   { field: 'name', label: 'Nome', show: (contact) => contact.name },
   { field: 'email', label: 'E-mail', show: (contact) => contact.email ?? '' },
   { field: 'phone', label: 'Telefone', show: (contact) => formatPhone(contact.phone) },
+  { field: 'kind', label: 'Pessoa', show: (contact) => CONTACT_KIND_LABELS[contact.kind] },
   { field: 'cpf', label: 'CPF', show: (contact) => formatCpf(contact.cpf) },
   { field: 'cnpj', label: 'CNPJ', show: (contact) => formatCnpj(contact.cnpj) },
+  { field: 'legalName', label: 'Razão social', show: (contact) => contact.legalName ?? '' },
+  { field: 'tradeName', label: 'Nome fantasia', show: (contact) => contact.tradeName ?? '' },
+  { field: 'contactPerson', label: 'Pessoa de contato', show: (contact) => contact.contactPerson ?? '' },
   { field: 'birthDate', label: 'Data de nascimento', show: (contact) => formatDate(contact.birthDate) },
-  { field: 'cep', label: 'CEP', show: (contact) => formatCep(contact.cep) },
-  { field: 'address', label: 'Endereço', show: (contact) => contact.address ?? '' },
-  { field: 'city', label: 'Cidade', show: (contact) => contact.city ?? '' },
-  { field: 'state', label: 'UF', show: (contact) => contact.state ?? '' },
+  { field: 'address', label: 'Endereço', show: (contact) => formatAddress(contact.address) },
   { field: 'type', label: 'Tipo', show: (contact) => TYPE_LABEL[contact.type] ?? contact.type },
 ];
 

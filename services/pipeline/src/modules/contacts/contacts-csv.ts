@@ -1,8 +1,28 @@
 import { csvDate, csvDocument } from '@corretora/service-kit';
-import { CONTACT_TYPE_OPTIONS, formatCnpj, formatCpf, formatPhone, type Contact } from '@corretora/contracts';
+import { CONTACT_TYPE_OPTIONS, formatCep, formatCnpj, formatCpf, formatPhone, type Contact } from '@corretora/contracts';
 
-// CPF/CNPJ, Celular and Tipo read back as they are written: an export imports again without a mapping.
-const HEADER = ['Nome', 'E-mail', 'Telefone', 'CPF/CNPJ', 'Tipo', 'Último contato', 'Criado em'];
+// Every column reads back as it is written: an export imports again without a mapping (the headers
+// are the import's own words), a company with its razão social and a client with its address.
+const HEADER = [
+  'Nome',
+  'E-mail',
+  'Telefone',
+  'CPF/CNPJ',
+  'Razão social',
+  'Nome fantasia',
+  'Pessoa de contato',
+  'Data de nascimento',
+  'CEP',
+  'Endereço',
+  'Número',
+  'Complemento',
+  'Bairro',
+  'Cidade',
+  'UF',
+  'Tipo',
+  'Último contato',
+  'Criado em',
+];
 
 const TYPE_LABELS: Record<string, string> = Object.fromEntries(CONTACT_TYPE_OPTIONS.map((option) => [option.value, option.label]));
 
@@ -14,6 +34,17 @@ export function contactsCsv(contacts: readonly Contact[]): string {
       contact.email ?? '',
       formatPhone(contact.phone),
       formatCpf(contact.cpf) || formatCnpj(contact.cnpj),
+      contact.legalName ?? '',
+      contact.tradeName ?? '',
+      contact.contactPerson ?? '',
+      csvDate(contact.birthDate),
+      formatCep(contact.address.cep),
+      contact.address.street ?? '',
+      contact.address.number ?? '',
+      contact.address.complement ?? '',
+      contact.address.district ?? '',
+      contact.address.city ?? '',
+      contact.address.uf ?? '',
       TYPE_LABELS[contact.type] ?? contact.type,
       csvDate(contact.lastContact),
       csvDate(contact.createdAt),

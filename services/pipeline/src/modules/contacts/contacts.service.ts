@@ -2,7 +2,12 @@ import {
   ContactAnswerSchema,
   NOT_FOUND,
   type Contact,
+  type ContactAddressInput,
+  type PostalAddress,
   type ContactCreateInput,
+  type ContactKind,
+  type ContactStatus,
+  type ContactType,
   type ContactNote,
   type ContactPage,
   type ContactQuery,
@@ -20,6 +25,29 @@ const COLUMNS = answerColumns(ContactAnswerSchema);
 
 export function toContact(row: Record<string, unknown>): Contact {
   return toAnswer(ContactAnswerSchema, row);
+}
+
+/** The address's parts as the contact's columns (uf is `state`; `address` is generated from them). */
+export function addressColumns(address: ContactAddressInput | PostalAddress): Record<string, string | null> {
+  const { uf, ...parts } = address;
+  return { ...parts, state: uf };
+}
+
+/**
+ * Where a contact stands: `type` (prospect, individual or business) follows the status and the kind
+ * (the table's trigger keeps a client's type its kind's); an old client's own type is taken as sent.
+ */
+function standingColumns(knex: Knex, input: { kind?: ContactKind; status?: ContactStatus; type?: ContactType }): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  if (input.status === 'prospect') columns.type = 'prospect';
+  else if (input.status === 'client')
+    columns.type = input.kind
+      ? input.kind === 'pj'
+        ? 'business'
+        : 'individual'
+      : knex.raw("case when kind = 'pj' then 'business' else 'individual' end");
+  else if (input.type !== undefined) columns.type = input.type;
+  return columns;
 }
 
 /** `%text%` for LIKE with the user's own % and _ taken literally. */
@@ -43,14 +71,17 @@ export class ContactsService {
   }
 
   /** Search (name, e-mail, phone, CPF, CNPJ), type filter: the rows of the query, for a page or the export. */
-  private matching(userId: string, query: Pick<ContactQuery, 'q' | 'type'>) {
+  private matching(userId: string, query: Pick<ContactQuery, 'q' | 'type' | 'kind' | 'status'>) {
     const rows = this.contacts.of(userId).rows();
     if (query.type !== 'all') rows.andWhere({ type: query.type });
+    if (query.kind !== 'all') rows.andWhere({ kind: query.kind });
+    if (query.status === 'prospect') rows.andWhere({ type: 'prospect' });
+    if (query.status === 'client') rows.andWhereNot({ type: 'prospect' });
     if (query.q) {
       const text = containing(query.q);
       const digits = query.q.replace(/\D/g, '');
       rows.andWhere((where) => {
-        where.whereRaw('name ilike ?', [text]).orWhereRaw('email ilike ?', [text]);
+        where.whereRaw('name ilike ?', [text]).orWhereRaw('email ilike ?', [text]).orWhereRaw('legal_name ilike ?', [text]);
         if (digits) where.orWhere('phone', 'like', containing(digits)).orWhere('cpf', 'like', containing(digits));
         if (/x/i.test(query.q)) where.orWhere('cpf', 'like', containing(query.q.replace(/[.\-\s]/g, '').toUpperCase()));
         // A CNPJ as typed, alphanumeric ones included: its letters and digits without the mask.
@@ -76,7 +107,7 @@ export class ContactsService {
     return { items: rows.map(toContact), total, page: query.page, pageSize: query.pageSize };
   }
 
-  async all(userId: string, query: Pick<ContactQuery, 'q' | 'type'>): Promise<Contact[]> {
+  async all(userId: string, query: Pick<ContactQuery, 'q' | 'type' | 'kind' | 'status'>): Promise<Contact[]> {
     const rows = (await this.matching(userId, query)
       .select(...COLUMNS)
       .orderByRaw('name collate pt_br_natural, id')
@@ -103,11 +134,12 @@ export class ContactsService {
   }
 
   async create(userId: string, input: ContactCreateInput): Promise<Contact> {
+    const { address, status: _status, ...fields } = input;
     // A transaction, so the account gate knows when this request started (Limpar Dados in between: 409).
     const [row] = await this.knex.transaction((trx) =>
       this.contacts
         .of(userId, trx)
-        .insert({ ...input })
+        .insert({ ...fields, ...addressColumns(address), ...standingColumns(trx, input) })
         .returning(COLUMNS),
     );
     return toContact(row as Record<string, unknown>);
@@ -122,11 +154,16 @@ export class ContactsService {
     return this.knex.transaction(async (trx) => {
       const archived = await this.cards.of(userId, trx).rows().where({ contactId: id, status: 'archived' }).first('id');
       if (archived) throw new HttpError(409, ARCHIVED_CARD);
-      const { notes, ...fields } = input;
+      const { notes, address, status: _status, type: _type, ...fields } = input;
       const [row] = await this.contacts
         .of(userId, trx)
         .update(id, {
           ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+          ...(address ? addressColumns(address) : {}),
+          // The contacts form names the kind: it keeps only its own documents.
+          ...(input.kind === 'pj' ? { cpf: null, birthDate: null } : {}),
+          ...(input.kind === 'pf' ? { cnpj: null, legalName: null, tradeName: null, contactPerson: null } : {}),
+          ...standingColumns(trx, input),
           ...(notes.length > 0 ? { lastContact: trx.fn.now() } : {}),
           updatedAt: trx.fn.now(),
         })

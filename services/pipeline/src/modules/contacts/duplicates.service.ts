@@ -3,14 +3,16 @@ import {
   ContactAnswerSchema,
   FINANCE_OPERATIONS,
   comparableName,
+  hasAddress,
   type Contact,
   type ContactMergeInput,
   type DuplicateGroup,
   type MergeResult,
+  type PostalAddress,
 } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, answerColumns, recordActivity, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { CONTACT_NOT_FOUND, toContact } from './contacts.service';
+import { CONTACT_NOT_FOUND, addressColumns, toContact } from './contacts.service';
 
 const COLUMNS = answerColumns(ContactAnswerSchema);
 const MAX_GROUPS = 200;
@@ -105,8 +107,13 @@ export class DuplicatesService {
         const choice = input.keep[field];
         let value = choice === 'other' ? other[field] : choice === 'this' ? kept[field] : (kept[field] ?? other[field]);
         if (field === 'type' && choice === undefined && kept.type === 'prospect') value = other.type;
+        // The address is chosen whole: the kept contact's when it has one.
+        if (field === 'address' && choice === undefined) value = hasAddress(kept.address as PostalAddress) ? kept.address : other.address;
         changes[field] = value ?? null;
       }
+      // Written as its parts (the address column is generated from them).
+      Object.assign(changes, addressColumns(changes.address as PostalAddress));
+      delete changes.address;
       const [updated] = await this.contacts
         .of(userId, trx)
         .update(id, {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
-  CONTACT_RECORD_FIELDS,
   ContactImportRowSchema,
-  type ContactRecordField,
+  type ContactKind,
   comparableName,
   issuesToFieldErrors,
   type ContactType,
@@ -22,20 +21,54 @@ export interface ExistingContact {
   email: string | null;
   phone: string | null;
   birthDate: string | null;
+  legalName: string | null;
+  tradeName: string | null;
+  contactPerson: string | null;
   cep: string | null;
-  address: string | null;
+  street: string | null;
+  number: string | null;
+  complement: string | null;
+  district: string | null;
   city: string | null;
   state: string | null;
   type: ContactType;
+  kind: ContactKind;
   productId: number | null;
   leadSourceId: number | null;
 }
 
 /** What a row stores: the contact's columns (null: the file says nothing; the type too) and a note. */
-export type ContactRecord = Omit<ExistingContact, 'id' | 'type'> & { type: ContactType | null; note: string | null };
+export type ContactRecord = Omit<ExistingContact, 'id' | 'type' | 'kind'> & {
+  type: ContactType | null;
+  /** pj for a CNPJ or a row typed PJ, pf for a CPF or a row typed PF; null: the file does not say. */
+  kind: ContactKind | null;
+  note: string | null;
+};
 
-export const CONTACT_COLUMNS = CONTACT_RECORD_FIELDS;
-export type ContactColumn = ContactRecordField;
+/** The contact's columns an import writes (the sheet's Endereço is the street). */
+export const CONTACT_COLUMNS = [
+  'name',
+  'cpf',
+  'cnpj',
+  'email',
+  'phone',
+  'birthDate',
+  'legalName',
+  'tradeName',
+  'contactPerson',
+  'cep',
+  'street',
+  'number',
+  'complement',
+  'district',
+  'city',
+  'state',
+  'type',
+  'kind',
+  'productId',
+  'leadSourceId',
+] as const satisfies readonly (keyof ExistingContact)[];
+export type ContactColumn = (typeof CONTACT_COLUMNS)[number];
 
 /** A data row of the file: its line and its cells in header order. */
 export interface SheetRow {
@@ -160,17 +193,24 @@ export async function analyseContacts(input: {
     }
     const document = value.document;
     const record: ContactRecord = {
-      name: value.name,
+      name: (value.name ?? value.tradeName ?? value.legalName)!,
+      legalName: value.legalName,
+      tradeName: value.tradeName,
+      contactPerson: value.contactPerson,
       cpf: document && 'cpf' in document ? document.cpf : null,
       cnpj: document && 'cnpj' in document ? document.cnpj : null,
       email: value.email,
       phone: value.phone?.national ?? null,
       birthDate: value.birthDate,
       cep: value.cep,
-      address: value.address,
+      street: value.address,
+      number: value.number,
+      complement: value.complement,
+      district: value.district,
       city: value.city,
       state: value.state,
       type: value.type,
+      kind: value.legalName !== null ? 'pj' : kindOf(document, value.type),
       productId,
       leadSourceId,
       note: value.notes,
@@ -332,15 +372,30 @@ const LABELS: Record<string, string> = {
   phone: 'telefone',
   birthDate: 'nascimento',
   cep: 'CEP',
-  address: 'endereço',
+  street: 'endereço',
+  number: 'número',
+  complement: 'complemento',
+  district: 'bairro',
+  legalName: 'razão social',
+  tradeName: 'nome fantasia',
+  contactPerson: 'pessoa de contato',
   city: 'cidade',
   state: 'UF',
   type: 'tipo',
+  kind: 'pessoa física/jurídica',
   productId: 'produto',
   leadSourceId: 'origem',
   note: 'observação',
 };
 const fieldLabel = (field: string) => LABELS[field] ?? field;
+
+/** What a row's contact is: its document says it, else its Tipo (PF or PJ); a prospect's is unknown. */
+function kindOf(document: { cpf: string } | { cnpj: string } | null, type: ContactType | null): ContactKind | null {
+  if (document) return 'cnpj' in document ? 'pj' : 'pf';
+  if (type === 'business') return 'pj';
+  if (type === 'individual') return 'pf';
+  return null;
+}
 
 /**
  * The fields of a record that a row changes against an existing contact: what the file says and differs (a blank never clears a field; the type

@@ -11,10 +11,17 @@ const SQL_COLUMNS: Record<ContactColumn, [name: string, type: string]> = {
   phone: ['phone', 'text'],
   birthDate: ['birth_date', 'date'],
   cep: ['cep', 'text'],
-  address: ['address', 'text'],
+  street: ['street', 'text'],
+  number: ['number', 'text'],
+  complement: ['complement', 'text'],
+  district: ['district', 'text'],
+  legalName: ['legal_name', 'text'],
+  tradeName: ['trade_name', 'text'],
+  contactPerson: ['contact_person', 'text'],
   city: ['city', 'text'],
   state: ['state', 'text'],
   type: ['type', 'text'],
+  kind: ['kind', 'text'],
   productId: ['product_id', 'int'],
   leadSourceId: ['lead_source_id', 'int'],
 };
@@ -76,7 +83,7 @@ export class ContactWriter {
       const records = creates.map((row, index) => ({ ...row.record, id: ids[index]!.id }));
       await trx.raw(
         `insert into contacts (id, user_id, import_id, ${CONTACT_COLUMNS.map((column) => SQL_COLUMNS[column][0]).join(', ')})
-         select x.id, ?, ?, ${CONTACT_COLUMNS.map((column) => (column === 'type' ? `coalesce(x."type", 'prospect')` : `x."${column}"`)).join(', ')}
+         select x.id, ?, ?, ${CONTACT_COLUMNS.map((column) => (column === 'type' ? `coalesce(x."type", 'prospect')` : column === 'kind' ? `coalesce(x.kind, 'pf')` : `x."${column}"`)).join(', ')}
            from jsonb_to_recordset(?::jsonb) as x(id int, ${RECORD_COLUMNS})`,
         [userId, importId, JSON.stringify(records)],
       );

@@ -3,6 +3,7 @@ import {
   comparableInsurer,
   comparableName,
   policyTypeOfLine,
+  type ContactKind,
   type ContactType,
   type FieldIssue,
   type LineKey,
@@ -29,6 +30,7 @@ export interface ClientContact {
   cpf: string | null;
   cnpj: string | null;
   type: ContactType;
+  kind: ContactKind;
 }
 
 /** The broker's contacts as a policies import finds clients: by document, else by the exact name (accents and case aside). */

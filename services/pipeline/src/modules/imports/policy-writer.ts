@@ -28,7 +28,10 @@ export async function policyHolders(finance: InternalClient, userId: string): Pr
 
 /** The broker's contacts as clients, loaded once per run (the run adds the ones it creates). */
 export async function loadClients(trx: Knex | Knex.Transaction, userId: string): Promise<ClientIndex> {
-  const contacts = (await trx('contacts').where({ userId }).orderBy('id').select('id', 'name', 'cpf', 'cnpj', 'type')) as ClientContact[];
+  const contacts = (await trx('contacts')
+    .where({ userId })
+    .orderBy('id')
+    .select('id', 'name', 'cpf', 'cnpj', 'type', 'kind')) as ClientContact[];
   return new ClientIndex(contacts);
 }
 
@@ -57,15 +60,24 @@ export class PolicyWriter {
       if (!contact) {
         const type = wanted.cnpj ? 'business' : 'individual';
         const [inserted] = (await trx('contacts')
-          .insert({ userId, name: wanted.name, cpf: wanted.cpf, cnpj: wanted.cnpj, type, importId })
-          .returning(['id', 'name', 'cpf', 'cnpj', 'type'])) as ClientContact[];
+          .insert({
+            userId,
+            name: wanted.name,
+            legalName: wanted.cnpj ? wanted.name : null,
+            cpf: wanted.cpf,
+            cnpj: wanted.cnpj,
+            type,
+            importId,
+          })
+          .returning(['id', 'name', 'cpf', 'cnpj', 'type', 'kind'])) as ClientContact[];
         contact = inserted!;
         clients.add(contact);
         created = true;
       }
       const wasProspect = contact.type === 'prospect';
       if (wasProspect) {
-        const type = contact.cnpj ? 'business' : 'individual';
+        // A client of its kind; the trigger keeps kind and type together.
+        const type = contact.kind === 'pj' || contact.cnpj ? 'business' : 'individual';
         await trx('contacts').where({ userId, id: contact.id }).update({ type, updatedAt: trx.fn.now() });
         contact.type = type;
       }

@@ -269,12 +269,15 @@ export class PipelineService {
         );
         // The row is locked and active since the read above: the update always matches.
         if (!issued) throw new Error(`card ${id} changed under its lock`);
-        // Its first policy makes a prospect a client: pessoa jurídica with a CNPJ, else física.
+        // Its first policy makes a prospect a client of its kind (a prospect with a CNPJ is a pessoa jurídica).
         await this.contacts
           .of(userId, trx)
           .byId(card.contactId)
           .andWhere({ type: 'prospect' })
-          .update({ type: trx.raw("case when cnpj is not null then 'business' else 'individual' end"), updatedAt: trx.fn.now() });
+          .update({
+            type: trx.raw("case when kind = 'pj' or cnpj is not null then 'business' else 'individual' end"),
+            updatedAt: trx.fn.now(),
+          });
         return issued;
       });
     } catch (error) {

@@ -1,5 +1,6 @@
 import { CATALOGUE_OPERATIONS, CEP_MESSAGES, isValidCep, normalizeCep, type CepAddress } from '@corretora/contracts';
-import { ApiError, useOperation } from '@corretora/web-kit';
+import { ApiError } from './api-client';
+import { useOperation } from './operations';
 
 export interface CepLookup {
   /** The address the CEP gives, once found. */
