@@ -81,6 +81,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/tasks/card-:id/snooze' },
   { method: 'POST', path: '/api/tasks/renewal-:id/done' },
   { method: 'POST', path: '/api/tasks/renewal-:id/snooze' },
+  { method: 'POST', path: '/api/tasks/policy-:id/done' },
+  { method: 'POST', path: '/api/tasks/policy-:id/snooze' },
   { method: 'PUT', path: '/api/tasks/digest-settings' },
   // Limpar Dados: the attacker (and nobody signed in) clearing, over and over, never reaches the victim.
   { method: 'DELETE', path: '/api/clear-data' },
@@ -453,6 +455,7 @@ function ownIdFor(path: string, own: Awaited<ReturnType<typeof seedBroker>>): nu
     ['/api/pipeline-cards/', own.card],
     ['/api/tasks/card-', own.card],
     ['/api/tasks/renewal-', own.renewal],
+    ['/api/tasks/policy-', own.policy],
     ['/api/contacts/', own.contact],
     ['/api/policies/', own.policy],
     ['/api/claims/', own.claim],

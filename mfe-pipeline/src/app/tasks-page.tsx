@@ -68,6 +68,7 @@ export default function TasksPage() {
                     onDone={finish}
                     onSnooze={setSnoozing}
                     onOpenRenewals={() => navigate('/policies?aba=renovacoes')}
+                    onOpenAwaiting={() => navigate('/policies?numero=aguardando')}
                   />
                 ))}
               </div>

@@ -107,7 +107,7 @@ describe('issuing a finalized card', () => {
     const other = await finalizedCard(who);
     const taken = await issue(who, other.id, { policyNumber: 'APL-2026/0001' });
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe('Já existe uma apólice com este número.');
+    expect(taken.body.message).toBe('Já existe uma apólice desta seguradora com este número.');
     expect(
       (await pipelineApi().get('/api/pipeline').set('Cookie', who.cookie)).body.find((c: { id: number }) => c.id === other.id),
     ).toMatchObject({ status: 'active', stage: 'closed' });

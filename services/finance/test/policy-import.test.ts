@@ -190,6 +190,34 @@ describe('importing policies', () => {
     expect((await policiesOf(who))[0]!.contactId).toBe((await contactsOf(who))[0]!.id);
   });
 
+  test('one number at two insurers is two policies; at one insurer, the file’s second row is skipped (#34)', async () => {
+    const who = await brokerWithRefs();
+    const { created, preview } = await importFile(
+      who,
+      Buffer.from(
+        [
+          HEADER,
+          'AP-9;Porto Seguro;52998224725;José;Auto;;03/04/2027;;100,00;;',
+          'AP-9;Bradesco Seguros;52998224725;José;Vida;;03/04/2027;;200,00;;',
+          'ap-9;Porto Seguro;52998224725;José;Auto;;03/04/2027;;300,00;;',
+        ].join('\n'),
+      ),
+    );
+    expect(preview.body.counts).toEqual({ create: 2, update: 0, skip: 1, duplicate: 0, error: 0 });
+    await commit(who, created.body.id as number);
+    const policies = await policiesOf(who);
+    expect(policies.map((policy) => [policy.policyNumber, policy.premium, policy.line]).sort()).toEqual([
+      ['AP-9', '100.00', 'auto'],
+      ['AP-9', '200.00', 'vida'],
+    ]);
+    // Imported again, each row finds its own insurer's policy: nothing to change.
+    const again = await importFile(
+      who,
+      Buffer.from([HEADER, 'AP-9;Bradesco Seguros;52998224725;José;Vida;;03/04/2027;;200,00;;'].join('\n')),
+    );
+    expect(again.preview.body.counts).toEqual({ create: 0, update: 0, skip: 1, duplicate: 0, error: 0 });
+  });
+
   test('bad rows are error lines with their reasons', async () => {
     const who = await brokerWithRefs();
     const { preview } = await importFile(

@@ -18,6 +18,7 @@ interface PolicyAnswer {
   awaitingNumber: boolean;
   proposalNumber: string | null;
   cardId: number | null;
+  insurerId: number | null;
 }
 
 describe('the insurer’s policy number', () => {
@@ -128,7 +129,23 @@ describe('the insurer’s policy number', () => {
     expect((await patch(waiting.id, [])).status).toBe(400);
     const taken = await patch(waiting.id, { policyNumber: 'AP-1' });
     expect(taken.status).toBe(409);
-    expect(taken.body.issues).toEqual([{ path: 'policyNumber', message: 'Já existe uma apólice com este número.' }]);
+    expect(taken.body.issues).toEqual([{ path: 'policyNumber', message: 'Já existe uma apólice desta seguradora com este número.' }]);
+    // Unique per insurer: another insurer's policy may carry the same number, by issue and by edit.
+    const elsewhere = await finalizedCard(who, 'Seguro Auto', { insurerId: who.refs.insurers[1]!.id });
+    const issuedElsewhere = await issue(who, elsewhere.id, { policyNumber: 'AP-1' });
+    expect(issuedElsewhere.status).toBe(200);
+    const atOther = await finalizedCard(who, 'Seguro Auto', { insurerId: who.refs.insurers[1]!.id });
+    expect((await issue(who, atOther.id, { policyNumber: 'AP-1' })).status).toBe(409);
+    expect((await issue(who, atOther.id, { policyNumber: 'AP-77' })).status).toBe(200);
+    const movedTo = (await api().get('/api/policies').set('Cookie', who.cookie)).body as PolicyAnswer[];
+    const ap77 = movedTo.find((policy) => policy.policyNumber === 'AP-77')!;
+    expect((await patch(ap77.id, { policyNumber: 'AP-1' })).status).toBe(409);
+    expect(
+      movedTo
+        .filter((policy) => policy.policyNumber === 'AP-1')
+        .map((policy) => policy.insurerId)
+        .sort(),
+    ).toEqual([who.refs.insurers[0]!.id, who.refs.insurers[1]!.id].sort());
     // Issued with a PROV- number typed by hand: refused at issuance too.
     const third = await finalizedCard(who);
     expect((await issue(who, third.id, { policyNumber: 'PROV-2026-123456' })).status).toBe(400);

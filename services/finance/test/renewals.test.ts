@@ -153,7 +153,7 @@ describe('Renovações', () => {
       .set('Cookie', who.cookie)
       .send({ outcome: 'renewed', newPolicy: { policyNumber: 'R-50' } });
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe('Já existe uma apólice com este número.');
+    expect(taken.body.message).toBe('Já existe uma apólice desta seguradora com este número.');
     expect((await list(who, '30')).items).toHaveLength(1);
     expect((await list(other)).items).toEqual([]);
     expect(

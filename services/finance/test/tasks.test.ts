@@ -229,6 +229,52 @@ describe('Minhas tarefas', () => {
   });
 });
 
+describe('a policy awaiting the insurer’s number (#34 item 1)', () => {
+  test('is a task from the day it was issued until the number is typed; snoozed, it comes back; done is refused; another broker’s is a 404', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who);
+    expect((await issue(who, card.id)).status).toBe(200);
+    const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number; policyNumber: string }[];
+    const id = `policy-${policy!.id}`;
+    const task = (await tasksOf(who, 'today')).tasks.find((candidate) => candidate.id === id)!;
+    expect(task).toMatchObject({
+      kind: 'policy',
+      window: 'today',
+      type: null,
+      title: 'Maria Souza',
+      detail: `Informar o nº da seguradora da apólice emitida em ${br(today())} (hoje com o provisório ${policy!.policyNumber})`,
+    });
+    const done = await pipelineApi().post(`/api/tasks/${id}/done`).set('Cookie', who.cookie);
+    expect(done.status).toBe(409);
+    expect(done.body.message).toBe('Esta tarefa se conclui ao informar o nº da seguradora da apólice, em Apólices.');
+    const other = await brokerWithRefs();
+    expect((await pipelineApi().post(`/api/tasks/${id}/done`).set('Cookie', other.cookie)).status).toBe(404);
+    const foreign = await pipelineApi()
+      .post(`/api/tasks/${id}/snooze`)
+      .set('Cookie', other.cookie)
+      .send({ until: nineAm(plusDays(2)) });
+    expect(foreign.status).toBe(404);
+    const snoozed = await pipelineApi()
+      .post(`/api/tasks/${id}/snooze`)
+      .set('Cookie', who.cookie)
+      .send({ until: nineAm(plusDays(2)) });
+    expect(snoozed.status).toBe(200);
+    expect(snoozed.body).toMatchObject({ id, window: 'upcoming', dueAt: nineAm(plusDays(2)) });
+    expect((await tasksOf(who, 'today')).tasks.map((candidate) => candidate.id)).not.toContain(id);
+    // The number typed: no longer a task.
+    expect((await api().patch(`/api/policies/${policy!.id}`).set('Cookie', who.cookie).send({ policyNumber: 'AP-555' })).status).toBe(200);
+    expect((await tasksOf(who)).tasks.map((candidate) => candidate.id)).not.toContain(id);
+    expect(
+      (
+        await pipelineApi()
+          .post(`/api/tasks/${id}/snooze`)
+          .set('Cookie', who.cookie)
+          .send({ until: nineAm(plusDays(3)) })
+      ).status,
+    ).toBe(404);
+  });
+});
+
 describe('in parallel', () => {
   test('twenty dones of one task: one 204, the rest a 409; twenty settings writes leave one row in a clear state', async () => {
     const who = await brokerWithRefs();

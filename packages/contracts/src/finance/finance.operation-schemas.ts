@@ -146,6 +146,11 @@ export const renewalTasks = {
   summary: 'As renovações em aberto que são trabalho até uma data: com a próxima ação até ela, ou sem ação e vencendo até ela.',
   query: RenewalTasksQuerySchema,
 };
+export const policyNumberTasks = {
+  summary: 'As apólices aguardando o nº da seguradora que são tarefa até uma data.',
+  query: RenewalTasksQuerySchema,
+};
+export const policyNumberTaskSnooze = { summary: 'Adia o lembrete de informar o nº de uma apólice.', body: SnoozeSchema };
 export const renewalTaskOwners = {
   summary: 'As corretoras com alguma renovação que é trabalho até uma data (o resumo diário).',
   query: RenewalTasksQuerySchema,

@@ -1,6 +1,6 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
-import type { ContactPolicySummary, RenewalTaskRow } from '../relationship/relationship-types';
+import type { ContactPolicySummary, PolicyNumberTaskRow, RenewalTaskRow } from '../relationship/relationship-types';
 import type { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
 import type {
   NextActionSchema,
@@ -440,6 +440,23 @@ export const renewalTasks = {
   access: 'internal',
   query: phantom as typeof RenewalTasksQuerySchema,
   answer: phantom as RenewalTaskRow[],
+} as const satisfies Operation;
+export const policyNumberTasks = {
+  id: 'policies.numberTasks',
+  method: 'GET',
+  path: '/internal/finance/:userId/policy-number-tasks',
+  access: 'internal',
+  query: phantom as typeof RenewalTasksQuerySchema,
+  answer: phantom as PolicyNumberTaskRow[],
+} as const satisfies Operation;
+export const policyNumberTaskSnooze = {
+  id: 'policies.numberTaskSnooze',
+  method: 'POST',
+  path: '/internal/finance/:userId/policies/:id/number-reminder',
+  access: 'internal',
+  notFound: NOT_FOUND.task,
+  body: phantom as typeof SnoozeSchema,
+  answer: phantom as PolicyNumberTaskRow,
 } as const satisfies Operation;
 export const renewalTaskOwners = {
   id: 'renewals.taskOwners',

@@ -42,9 +42,10 @@ export interface ContactPolicySummary {
  * (due on the policy's end, `type: null`).
  */
 export interface Task {
-  /** 'card-12', 'renewal-34' (see TASK_ID_PATTERN). */
+  /** 'card-12', 'renewal-34', 'policy-56' (see TASK_ID_PATTERN). */
   id: string;
-  kind: 'card' | 'renewal';
+  /** A card's next action, a renewal, or a policy awaiting the insurer's number. */
+  kind: 'card' | 'renewal' | 'policy';
   sourceId: number;
   /** The instant it is due (a next action's), or the renewal's end day at 09:00 in São Paulo. */
   dueAt: string;
@@ -71,6 +72,19 @@ export interface RenewalTaskRow {
   contactName: string;
   renewalDate: string;
   nextAction: { dueAt: string; type: 'ligar' | 'whatsapp' | 'email' | 'reuniao' | 'enviar_cotacao'; note: string | null } | null;
+}
+
+/** A policy awaiting the insurer's number as the task lists need it (finance answers pipeline). */
+export interface PolicyNumberTaskRow {
+  id: number;
+  /** The provisional number it holds meanwhile. */
+  policyNumber: string;
+  contactId: number | null;
+  contactName: string;
+  /** The São Paulo day it was issued. */
+  issuedOn: string;
+  /** The day the task is due: the issue day, or the day the broker snoozed it to. */
+  remindOn: string;
 }
 
 /** One day's digest e-mail of a broker: sent once, retried when it fails. */

@@ -12,9 +12,9 @@ export const TASK_WINDOWS = [
 export type TaskWindow = (typeof TASK_WINDOWS)[number]['value'];
 export const UPCOMING_DAYS = 7;
 
-/** A task's id on the wire: its source and the source's id ('card-12', 'renewal-34'). */
-export const TASK_ID_PATTERN = /^(card|renewal)-([1-9]\d{0,9})$/;
-export type TaskKind = 'card' | 'renewal';
+/** A task's id on the wire: its source and the source's id ('card-12', 'renewal-34', 'policy-56': a policy awaiting its number). */
+export const TASK_ID_PATTERN = /^(card|renewal|policy)-([1-9]\d{0,9})$/;
+export type TaskKind = 'card' | 'renewal' | 'policy';
 
 export function taskId(kind: TaskKind, id: number): string {
   return `${kind}-${id}`;

@@ -1,4 +1,4 @@
-import { NEXT_ACTION_TYPES, formatDate, optionLabel, saoPauloDay, type Task } from '@corretora/contracts';
+import { formatDate, saoPauloDay, taskLabel, type Task } from '@corretora/contracts';
 import { Body1, Button, Caption1, Text } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -18,15 +18,18 @@ export function TaskCard({
   onDone,
   onSnooze,
   onOpenRenewals,
+  onOpenAwaiting,
 }: {
   task: Task;
   busy: boolean;
   onDone: (task: Task) => void;
   onSnooze: (task: Task) => void;
   onOpenRenewals: () => void;
+  /** Apólices, filtered to those awaiting the insurer's number. */
+  onOpenAwaiting: () => void;
 }) {
   const styles = useStyles();
-  const what = task.type ? optionLabel(NEXT_ACTION_TYPES, task.type) : 'Renovação sem próxima ação';
+  const what = taskLabel(task);
   return (
     <Card className={styles.card} aria-label={`${what}: ${task.title}`}>
       <div className={styles.head}>
@@ -41,6 +44,10 @@ export function TaskCard({
         {task.type ? (
           <Button size="small" appearance="primary" disabled={busy} aria-label={`Concluir: ${task.title}`} onClick={() => onDone(task)}>
             Concluir
+          </Button>
+        ) : task.kind === 'policy' ? (
+          <Button size="small" appearance="primary" onClick={onOpenAwaiting}>
+            Informar nº em Apólices
           </Button>
         ) : (
           <Button size="small" appearance="primary" onClick={onOpenRenewals}>

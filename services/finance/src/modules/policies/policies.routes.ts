@@ -40,4 +40,6 @@ export function policyIssueRoutes(router: Router, policies: PoliciesService, imp
   route(router, OPS.setNetPremiums, ({ params, body }) => imports.setNetPremiums(params.userId, body));
   route(router, OPS.setPolicyLines, ({ params, body }) => imports.setLines(params.userId, body));
   route(router, OPS.contactPolicies, ({ params }) => policies.ofContact(params.userId, params.id));
+  route(router, OPS.policyNumberTasks, ({ params, query }) => policies.numberTasks(params.userId, query.until));
+  route(router, OPS.policyNumberTaskSnooze, ({ params, body }) => policies.numberTaskSnooze(params.userId, params.id, body.until));
 }

@@ -14,6 +14,7 @@ import {
   type ContactPolicySummary,
   type Policy,
   type PolicyIssueInput,
+  type PolicyNumberTaskRow,
   type PolicyNumbersInput,
   type PolicyQuery,
 } from '@corretora/contracts';
@@ -22,11 +23,11 @@ import { addMonths } from '../instalments/instalment-math';
 import { syncRenewals } from '../renewals/renewal-sync';
 import type { Knex } from 'knex';
 import type { InstalmentsService } from '../instalments/instalments.service';
-import { POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
+import { ISSUED_ON, NUMBER_REMIND_ON, POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
 
 export const POLICY_NOT_FOUND = NOT_FOUND.policy;
-const NUMBER_TAKEN = 'Já existe uma apólice com este número.';
-const NUMBER_CONSTRAINT = 'policies_user_id_policy_number_unique';
+const NUMBER_TAKEN = 'Já existe uma apólice desta seguradora com este número.';
+const NUMBER_CONSTRAINT = 'policies_user_insurer_number_unique';
 
 /** A provisional number, PROV-<year>-<6 digits>, until the broker types the insurer's. */
 function provisionalNumber(): string {
@@ -96,6 +97,36 @@ export class PoliciesService {
     ]);
     const row = rows[0];
     return row && { ...row, createdAt: new Date(row.createdAt).toISOString() };
+  }
+
+  /**
+   * Minhas tarefas: the active policies awaiting the insurer's number whose reminder is due by
+   * `until` (a São Paulo day): from the day each was issued, or the day it was snoozed to.
+   */
+  async numberTasks(userId: string, until: string): Promise<PolicyNumberTaskRow[]> {
+    return this.numberTaskRows(userId, `${NUMBER_REMIND_ON} <= ?::date`, [until]);
+  }
+
+  /** The reminder comes back on `until`'s São Paulo day; a policy no longer awaiting its number is no task (404). */
+  async numberTaskSnooze(userId: string, id: number, until: string): Promise<PolicyNumberTaskRow> {
+    const moved = await this.policies
+      .of(userId)
+      .byId(id)
+      .andWhere({ awaitingNumber: true, status: 'active' })
+      .update({ numberReminderOn: this.knex.raw("(?::timestamptz at time zone 'America/Sao_Paulo')::date", [until]) });
+    if (moved === 0) throw new HttpError(404, NOT_FOUND.task);
+    return (await this.numberTaskRows(userId, 'p.id = ?', [id]))[0]!;
+  }
+
+  private async numberTaskRows(userId: string, condition: string, bindings: readonly Knex.Value[]): Promise<PolicyNumberTaskRow[]> {
+    const { rows } = await this.knex.raw<{ rows: PolicyNumberTaskRow[] }>(
+      `select p.id, p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName",
+              ${ISSUED_ON}::text as "issuedOn", ${NUMBER_REMIND_ON}::text as "remindOn"
+         from ? where p.awaiting_number and p.status = 'active' and ${condition}
+        order by ${NUMBER_REMIND_ON}, p.id`,
+      [this.policies.of(userId).from('p'), ...bindings],
+    );
+    return rows;
   }
 
   /**

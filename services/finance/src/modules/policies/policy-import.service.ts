@@ -102,21 +102,22 @@ export class PolicyImportService {
       // appliedAt to the microsecond (a Date would drop them, and undo would take every policy for changed).
       const { rows } = await trx.raw<{ rows: PolicyImportResult[] }>(
         `with input as (select * from jsonb_to_recordset(?::jsonb) as x(${INPUT_COLUMNS})),
-              old as (select p.* from policies p join input i on p.user_id = ? and p.policy_number = i."policyNumber"),
+              old as (select p.* from policies p join input i on p.user_id = ? and p.policy_number = i."policyNumber" and p.insurer_id = i."insurerId"),
               up as (
                 insert into policies (user_id, contact_id, contact_name, type, line, policy_number, premium, net_premium, status, start_date,
                                       renewal_date, commission_type, commission_value, insurer_id, import_id, updated_at)
                 select ?, i."contactId", i."contactName", ${policyTypeOfLineSql('i."lineKey"')}, i."lineKey", i."policyNumber", i.premium / 100.0, i."netPremium" / 100.0, i.status,
                        i."startDate", i."renewalDate", i."commissionType", i."commissionValue" / 100.0, i."insurerId", ?, now()
                   from input i
-                on conflict (user_id, policy_number) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name,
+                on conflict (user_id, insurer_id, policy_number) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name,
                   type = excluded.type, line = excluded.line, premium = excluded.premium, net_premium = excluded.net_premium, status = excluded.status,
                   start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
                   commission_value = excluded.commission_value, insurer_id = excluded.insurer_id, updated_at = now()
-                returning id, policy_number)
+                returning id, policy_number, insurer_id)
          select i.line, up.id as "policyId", (old.id is null or old.import_id = ?) as created, to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "appliedAt",
                 case when old.id is null or old.import_id = ? then null else to_jsonb(old) end as previous
-           from input i join up on up.policy_number = i."policyNumber" left join old on old.policy_number = i."policyNumber"`,
+           from input i join up on up.policy_number = i."policyNumber" and up.insurer_id = i."insurerId"
+                left join old on old.policy_number = i."policyNumber" and old.insurer_id = i."insurerId"`,
         [JSON.stringify(input.policies), userId, userId, input.importId, input.importId, input.importId],
       );
       // Their instalments follow the figures (à vista for a new policy, the plan kept for an update).

@@ -6,6 +6,10 @@ import { INSURANCE_LINES } from '@corretora/contracts';
  */
 export const TODAY = "(now() at time zone 'America/Sao_Paulo')::date";
 
+/** The São Paulo day a policy p was issued, and the day its awaited number is a task (Minhas tarefas). */
+export const ISSUED_ON = "(p.created_at at time zone 'America/Sao_Paulo')::date";
+export const NUMBER_REMIND_ON = `coalesce(p.number_reminder_on, ${ISSUED_ON})`;
+
 /** A policy's status as read: active past its renewal date is expired, always, with no sweep to run. */
 export const POLICY_STATUS = `case when p.status = 'active' and p.renewal_date < ${TODAY} then 'expired' else p.status end`;
 

@@ -42,7 +42,7 @@ import type { Knex } from 'knex';
 import { addMonths } from '../instalments/instalment-math';
 import type { InstalmentsService } from '../instalments/instalments.service';
 import type { PoliciesService } from '../policies/policies.service';
-import { TODAY } from '../policies/policy-sql';
+import { NUMBER_REMIND_ON, TODAY } from '../policies/policy-sql';
 
 interface ItemRow {
   id: number;
@@ -66,7 +66,7 @@ interface ItemRow {
 /** Policies that ended more than this many days ago get no renewal item (an old book imported is history, not work). */
 const OVERDUE_HORIZON_DAYS = 60;
 const ALREADY_DECIDED = 'Esta renovação já foi decidida.';
-const NUMBER_TAKEN = 'Já existe uma apólice com este número.';
+const NUMBER_TAKEN = 'Já existe uma apólice desta seguradora com este número.';
 const SWEEP_MS = 60 * 60 * 1000;
 const NO_ACTION_TO_FINISH = 'Esta renovação não tem próxima ação: registre o resultado (renovada ou perdida) em Apólices > Renovações.';
 /** An open renewal is work by a day (two `?`: the day): its next action is due by then, or it has none and ends by then. */
@@ -267,11 +267,18 @@ export class RenewalsService {
     }));
   }
 
-  /** The brokers with a renewal that is work by `until` (the digest's recipients; the hourly sweep keeps the items written). */
+  /**
+   * The brokers with a renewal, or a policy awaiting its number, that is work by `until` (the
+   * digest's recipients; the hourly sweep keeps the items written).
+   */
   async taskOwners(until: string): Promise<string[]> {
     const { rows } = await this.knex.raw<{ rows: { userId: string }[] }>(
-      `select distinct r.user_id as "userId" from renewals r where r.status = 'open' and ${RENEWAL_TASK_DUE}`,
-      [until, until],
+      `select r.user_id as "userId" from renewals r where r.status = 'open' and ${RENEWAL_TASK_DUE}
+       union
+       select p.user_id from policies p
+        where p.awaiting_number and p.status = 'active'
+          and ${NUMBER_REMIND_ON} <= ?::date`,
+      [until, until, until],
     );
     return rows.map((row) => row.userId);
   }
@@ -331,7 +338,7 @@ export class RenewalsService {
    */
   async decide(userId: string, renewalId: number, input: RenewalOutcomeInput): Promise<RenewalDecision> {
     const newPolicyId = await this.decideInTransaction(userId, renewalId, input).catch((error: unknown) => {
-      if (!isUniqueViolation(error, 'policies_user_id_policy_number_unique')) throw error;
+      if (!isUniqueViolation(error, 'policies_user_insurer_number_unique')) throw error;
       throw new HttpError(409, NUMBER_TAKEN, [{ path: 'newPolicy.policyNumber', message: NUMBER_TAKEN }]);
     });
     const newPolicy: Policy | null = newPolicyId === null ? null : ((await this.policyService.byId(userId, newPolicyId)) ?? null);

@@ -100,7 +100,9 @@ export async function analysePolicies(input: {
       .filter(([, id]) => known.has(id))
       .map(([name, id]) => [comparableInsurer(name), id]),
   );
-  const book = new Map(input.book.map((policy) => [policy.policyNumber.toUpperCase(), policy]));
+  // A policy is its number at its insurer (two insurers may number alike).
+  const keyOf = (insurerId: number | null, policyNumber: string) => `${insurerId ?? ''}|${policyNumber.toUpperCase()}`;
+  const book = new Map(input.book.map((policy) => [keyOf(policy.insurerId, policy.policyNumber), policy]));
   const unknown = new Map<string, UnknownInsurer>();
   const seen = new Map<string, number>();
   const results: RowAnalysis[] = [];
@@ -131,7 +133,8 @@ export async function analysePolicies(input: {
       );
       continue;
     }
-    const first = seen.get(value.policyNumber);
+    const key = keyOf(insurerId, value.policyNumber);
+    const first = seen.get(key);
     if (first !== undefined) {
       results.push({
         line: row.line,
@@ -143,7 +146,7 @@ export async function analysePolicies(input: {
       });
       continue;
     }
-    seen.set(value.policyNumber, row.line);
+    seen.set(key, row.line);
 
     const document = value.contactDocument;
     const client = {
@@ -156,7 +159,7 @@ export async function analysePolicies(input: {
       results.push(error([{ path: 'contactName', message: 'Cliente não encontrado pelo CPF/CNPJ: informe também o nome para criá-lo' }]));
       continue;
     }
-    const existing = book.get(value.policyNumber);
+    const existing = book.get(key);
     const commission =
       value.commissionPercentage !== null
         ? { commissionType: 'percentage' as const, commissionValue: value.commissionPercentage }

@@ -2,7 +2,7 @@ import {
   AUTH_OPERATIONS,
   DIGEST_HOUR,
   FINANCE_OPERATIONS,
-  NEXT_ACTION_TYPES,
+  taskLabel,
   formatDate,
   saoPauloDay,
   type DigestSend,
@@ -33,10 +33,6 @@ function hourInSaoPaulo(now: Date): number {
   return Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', hourCycle: 'h23' }).format(now));
 }
 
-function typeLabel(task: Task): string {
-  return NEXT_ACTION_TYPES.find((type) => type.value === task.type)?.label ?? 'Renovação';
-}
-
 /** The digest's text: what is overdue, then what is due today, and where to work on it. */
 export function digestMail(
   day: string,
@@ -46,7 +42,7 @@ export function digestMail(
   const overdue = tasks.filter((task) => task.window === 'overdue');
   const today = tasks.filter((task) => task.window === 'today');
   const line = (task: Task) =>
-    `- ${formatDate(saoPauloDay(task.dueAt))} · ${typeLabel(task)} · ${task.title} — ${task.detail}${task.note ? ` (${task.note})` : ''}`;
+    `- ${formatDate(saoPauloDay(task.dueAt))} · ${taskLabel(task)} · ${task.title} — ${task.detail}${task.note ? ` (${task.note})` : ''}`;
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const sections = [
     overdue.length > 0 ? [`Atrasadas (${overdue.length}):`, ...overdue.map(line)].join('\n') : null,

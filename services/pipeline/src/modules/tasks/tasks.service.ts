@@ -11,6 +11,7 @@ import {
   taskWindow,
   type NextActionType,
   type ReferenceData,
+  type PolicyNumberTaskRow,
   type RenewalTaskRow,
   type SnoozeInput,
   type Task,
@@ -33,6 +34,7 @@ interface CardTaskRow {
 }
 
 const ALREADY_DONE = 'Esta tarefa já foi concluída.';
+const NUMBER_TASK = 'Esta tarefa se conclui ao informar o nº da seguradora da apólice, em Apólices.';
 const PAST = 'Escolha uma data futura para adiar.';
 
 /** A 404 from finance for a renewal is this task's 404 (its message is finance's generic one). */
@@ -67,7 +69,7 @@ export class TasksService {
   /** Every task due by `until` (a São Paulo day), soonest first, whatever its window. */
   async dueBy(userId: string, until: string): Promise<Task[]> {
     const today = saoPauloDay(this.now());
-    const [cardRows, renewals] = await Promise.all([
+    const [cardRows, renewals, awaiting] = await Promise.all([
       this.knex.raw<{ rows: CardTaskRow[] }>(
         `select c.id, c.contact_id as "contactId", k.name, c.stage_key as "stageKey", c.next_action_at as "dueAt",
                 c.next_action_type as type, c.next_action_note as note
@@ -79,6 +81,9 @@ export class TasksService {
       this.finance
         ? this.finance.call(FINANCE_OPERATIONS.renewalTasks, { params: { userId }, query: { until } })
         : Promise.resolve([] as RenewalTaskRow[]),
+      this.finance
+        ? this.finance.call(FINANCE_OPERATIONS.policyNumberTasks, { params: { userId }, query: { until } })
+        : Promise.resolve([] as PolicyNumberTaskRow[]),
     ]);
     const stages = cardRows.rows.length > 0 ? (await this.reference(userId)).pipelineStages : [];
     const tasks: Task[] = [
@@ -112,6 +117,21 @@ export class TasksService {
           detail: `Renovação da apólice ${row.policyNumber} (vence ${formatDate(row.renewalDate)})`,
         };
       }),
+      ...awaiting.map((row) => {
+        const dueAt = nextActionInstant(row.remindOn);
+        return {
+          id: taskId('policy', row.id),
+          kind: 'policy' as const,
+          sourceId: row.id,
+          dueAt,
+          window: taskWindow(row.remindOn, today) ?? 'upcoming',
+          type: null,
+          note: null,
+          contactId: row.contactId,
+          title: row.contactName,
+          detail: `Informar o nº da seguradora da apólice emitida em ${formatDate(row.issuedOn)} (hoje com o provisório ${row.policyNumber})`,
+        };
+      }),
     ];
     return tasks.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
   }
@@ -126,6 +146,17 @@ export class TasksService {
   /** POST /api/tasks/{id}/done: the next action is cleared (a card warms up: something was done). */
   async done(userId: string, id: string): Promise<void> {
     const task = parseTaskId(id)!;
+    // Typing the number ends it (PATCH /api/policies/{id}); an unknown one is no task.
+    if (task.kind === 'policy') {
+      const awaiting = this.finance
+        ? await this.finance.call(FINANCE_OPERATIONS.policyNumberTasks, {
+            params: { userId },
+            query: { until: addDaysToDay(saoPauloDay(this.now()), 3_650) },
+          })
+        : [];
+      const open = awaiting.some((policy) => policy.id === task.id);
+      throw open ? new HttpError(409, NUMBER_TASK) : new HttpError(404, NOT_FOUND.task);
+    }
     if (task.kind === 'renewal') {
       if (!this.finance) throw new HttpError(404, NOT_FOUND.task);
       await asTask(this.finance.call(FINANCE_OPERATIONS.renewalTaskDone, { params: { userId, id: task.id } }));
@@ -152,9 +183,10 @@ export class TasksService {
   async snooze(userId: string, id: string, input: SnoozeInput): Promise<Task> {
     if (Date.parse(input.until) <= this.now().getTime()) throw new HttpError(400, PAST, [{ path: 'until', message: PAST }]);
     const task = parseTaskId(id)!;
-    if (task.kind === 'renewal') {
+    if (task.kind === 'renewal' || task.kind === 'policy') {
       if (!this.finance) throw new HttpError(404, NOT_FOUND.task);
-      await asTask(this.finance.call(FINANCE_OPERATIONS.renewalTaskSnooze, { params: { userId, id: task.id }, body: input }));
+      const operation = task.kind === 'renewal' ? FINANCE_OPERATIONS.renewalTaskSnooze : FINANCE_OPERATIONS.policyNumberTaskSnooze;
+      await asTask(this.finance.call(operation, { params: { userId, id: task.id }, body: input }));
     } else {
       const moved = await updateCardJson(
         this.knex,
