@@ -15,8 +15,8 @@ import { invalidateOperations, operationUrl, useNavigate, useSearchParams } from
 import { ImportWizard } from '@corretora/web-kit/import-wizard';
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useState } from 'react';
-import { DataTable, PageHeader, QueryState, useConfirmAction } from '@corretora/web-kit/ui';
+import { Suspense, lazy, useDeferredValue, useState } from 'react';
+import { DataTable, PageHeader, QueryState, SearchBox, useConfirmAction } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
@@ -56,11 +56,15 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
-/** 'Gestão de Apólices': filters on the server, kept in the address (?ramo, ?status, ?renovacao, ?numero) so the dashboard can link to renewals. */
+/** 'Gestão de Apólices': search and filters on the server, kept in the address (?busca, ?ramo, ?status, ?renovacao, ?numero) so the dashboard can link to renewals. */
 export default function PoliciesPage() {
   const styles = useStyles();
   const [params, setParams] = useSearchParams();
+  // Typing stays fluid; the list follows a beat behind (and the address keeps the search).
+  const search = params.get('busca') ?? '';
+  const q = useDeferredValue(search);
   const filters: PolicyFilters = {
+    q,
     line: pick(params.get('ramo'), ['all', ...LINE_KEYS], 'all'),
     status: pick(params.get('status'), ['all', 'active', 'expired', 'cancelled'], 'all'),
     renewal: pick(params.get('renovacao'), ['', '30', '60', '90'], ''),
@@ -105,6 +109,7 @@ export default function PoliciesPage() {
               as="a"
               href={operationUrl(FINANCE_OPERATIONS.policiesCsv, {
                 query: {
+                  ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
                   line: filters.line,
                   status: filters.status,
                   ...(filters.renewal ? { renewal: filters.renewal } : {}),
@@ -146,7 +151,13 @@ export default function PoliciesPage() {
         </Suspense>
       ) : (
         <>
-          <div className={styles.toolbar}>
+          <div className={styles.toolbar} role="search">
+            <SearchBox
+              value={search}
+              onChange={(value) => setFilter('busca', value)}
+              placeholder="Nº da apólice, da proposta ou cliente..."
+              label="Buscar apólices"
+            />
             <Field label="Ramo">
               <Select value={filters.line} onChange={(_event, data) => setFilter('ramo', data.value)}>
                 <LineOptions all="Todos os ramos" />

@@ -6,7 +6,7 @@ import { Body1, Button, Spinner } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { AddRegular, ArchiveRegular, BoardRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
-import { SearchBox } from '../components/search-box';
+import { SearchBox } from '@corretora/web-kit/ui';
 import { STAGES, stageLabel } from '../config/stages';
 import { ArchivedGrid } from '../features/archived/components/archived-grid';
 import { Board } from '../features/board/components/board';

@@ -141,3 +141,8 @@ export async function migrateSchema(knex: Knex, schema: string): Promise<void> {
 export function intArrayLiteral(ids: Iterable<number>): string {
   return `{${Array.from(ids, (id) => String(Math.trunc(id))).join(',')}}`;
 }
+
+/** `%text%` for LIKE/ILIKE with the user's own %, _ and \ taken literally (PostgreSQL's default escape). */
+export function likeContaining(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}

@@ -13,7 +13,7 @@ export { DEFAULT_ACCOUNT_LIMITS, MIN_SECRET_LENGTH, positiveInteger, readBaseCon
 export { createService, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
 export { beginClearing, clearingTransaction, endClearing } from './account-gate';
 export { csvCell, csvDate, csvDocument, csvMoney, sendCsv } from './csv';
-export { intArrayLiteral, withAdvisoryLock } from './database';
+export { intArrayLiteral, likeContaining, withAdvisoryLock } from './database';
 export { schedulePasses } from './schedule';
 export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, type ServiceRole } from './database-roles';
 export { HttpError, isUniqueViolation, mapError, notFound, type UniqueConstraints } from './errors';

@@ -48,6 +48,17 @@ describe('the insurer’s policy number', () => {
       .send({ policyNumber: ' 0531.2026.000123 ', proposalNumber: 'PRP-77' });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ id: policy.id, policyNumber: '0531.2026.000123', proposalNumber: 'PRP-77', awaitingNumber: false });
+    // Found by either number as a broker types it (separators aside), or by the client's name.
+    for (const q of ['0531.2026.000123', '05312026000123', 'prp 77', 'PRP-77', 'maria'])
+      expect(
+        (
+          (
+            await api()
+              .get(`/api/policies?q=${encodeURIComponent(q)}`)
+              .set('Cookie', who.cookie)
+          ).body as PolicyAnswer[]
+        ).map((found) => found.id),
+      ).toEqual([policy.id]);
     expect((await api().get('/api/policies?awaitingNumber=true').set('Cookie', who.cookie)).body).toEqual([]);
     expect((await api().get('/api/policies?awaitingNumber=false').set('Cookie', who.cookie)).body).toHaveLength(1);
 
@@ -130,6 +141,25 @@ describe('the insurer’s policy number', () => {
     const taken = await patch(waiting.id, { policyNumber: 'AP-1' });
     expect(taken.status).toBe(409);
     expect(taken.body.issues).toEqual([{ path: 'policyNumber', message: 'Já existe uma apólice desta seguradora com este número.' }]);
+    // Search finds a policy by either number, separators aside, or by its client.
+    const found = async (q: string) =>
+      (
+        (
+          await api()
+            .get(`/api/policies?q=${encodeURIComponent(q)}`)
+            .set('Cookie', who.cookie)
+        ).body as PolicyAnswer[]
+      ).map((policy) => policy.policyNumber);
+    expect(await found('AP1')).toContain('AP-1');
+    expect(await found('ap-1')).toContain('AP-1');
+    expect(await found('%')).toEqual([]);
+    expect(
+      (
+        await api()
+          .get(`/api/policies?q=${'x'.repeat(101)}`)
+          .set('Cookie', who.cookie)
+      ).status,
+    ).toBe(400);
     // Unique per insurer: another insurer's policy may carry the same number, by issue and by edit.
     const elsewhere = await finalizedCard(who, 'Seguro Auto', { insurerId: who.refs.insurers[1]!.id });
     const issuedElsewhere = await issue(who, elsewhere.id, { policyNumber: 'AP-1' });

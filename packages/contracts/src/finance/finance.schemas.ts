@@ -110,6 +110,8 @@ const LINE_FILTER = v.optional(v.picklist([ALL, ...LINE_KEYS], 'Ramo inválido')
 
 /** GET /api/policies?type&line&status&renewal: filters applied by the server ('all' or absent: no filter). */
 export const PolicyQuerySchema = v.object({
+  /** Either number (the insurer's or the proposal's, with or without separators) or the client's name. */
+  q: v.optional(v.pipe(v.string('Busca inválida'), v.trim(), v.maxLength(100, 'Máximo de 100 caracteres')), ''),
   type: v.optional(v.picklist([ALL, ...POLICY_TYPE_VALUES], 'Tipo de apólice inválido'), ALL),
   line: LINE_FILTER,
   status: v.optional(v.picklist([ALL, ...POLICY_STATUSES], 'Status inválido'), ALL),

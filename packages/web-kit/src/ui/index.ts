@@ -14,6 +14,7 @@ export { AppToaster, NoticeFromPreviousPage, TOASTER_ID, notifyOnNextPage, useNo
 export { NoticePanel, type NoticePanelProps } from './notice-panel';
 export { PersonAvatar, avatarColour, type PersonAvatarProps } from './person-avatar';
 export { PageHeader } from './page-header';
+export { SearchBox } from './search-box';
 export { COMPACT_LAYOUT } from './layout';
 export {
   CepField,

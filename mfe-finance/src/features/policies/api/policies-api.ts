@@ -4,6 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateFigures } from '../../../lib/finance-figures';
 
 export interface PolicyFilters {
+  /** Either number or the client's name ('' : none). */
+  q: string;
   /** The line (ramo). */
   line: LineKey | 'all';
   status: PolicyStatus | 'all';
@@ -18,6 +20,7 @@ export function usePolicies(filters: PolicyFilters, enabled = true) {
     OPS.policies,
     {
       query: {
+        q: filters.q.trim() || undefined,
         line: filters.line,
         status: filters.status,
         renewal: filters.renewal || undefined,

@@ -18,7 +18,7 @@ import {
   type PolicyNumbersInput,
   type PolicyQuery,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, activityInsertSql, isUniqueViolation, recordActivity } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, likeContaining, activityInsertSql, isUniqueViolation, recordActivity } from '@corretora/service-kit';
 import { addMonths } from '../instalments/instalment-math';
 import { syncRenewals } from '../renewals/renewal-sync';
 import type { Knex } from 'knex';
@@ -58,6 +58,15 @@ export class PoliciesService {
     if (query.line !== 'all') {
       where.push('p.line = ?');
       bindings.push(query.line);
+    }
+    if (query.q) {
+      // A number as typed, separators aside (AP-2026/001 finds AP2026001), or part of the client's name.
+      const key = query.q.toUpperCase().replace(/[^0-9A-Z]/g, '');
+      const numbers = key
+        ? ` or regexp_replace(upper(p.policy_number), '[^0-9A-Z]', '', 'g') like ? or regexp_replace(upper(coalesce(p.proposal_number, '')), '[^0-9A-Z]', '', 'g') like ?`
+        : '';
+      where.push(`(p.contact_name ilike ?${numbers})`);
+      bindings.push(likeContaining(query.q), ...(key ? [likeContaining(key), likeContaining(key)] : []));
     }
     if (query.status !== 'all') {
       where.push(`${POLICY_STATUS} = ?`);

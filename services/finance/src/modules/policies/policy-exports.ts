@@ -11,7 +11,7 @@ import { csvDate, csvDocument, csvMoney } from '@corretora/service-kit';
 
 const METHOD_LABELS: Record<string, string> = Object.fromEntries(PAYMENT_METHODS.map((method) => [method.value, method.label]));
 
-/** GET /api/policies.csv: the policy list as the screen filters it, for Excel in pt-BR. */
+/** GET /api/policies.csv: the policy list as the screen filters it, for Excel in pt-BR (a policy awaiting its number says so). */
 export function policiesCsv(policies: readonly Policy[], insurers: ReferenceData['insurers']): string {
   const names = new Map(insurers.map((insurer) => [insurer.id, insurer.name]));
   return csvDocument([
@@ -29,6 +29,8 @@ export function policiesCsv(policies: readonly Policy[], insurers: ReferenceData
       'Status',
       'Cancelada em',
       'Estorno previsto',
+      'Nº da proposta',
+      'Nº da seguradora',
     ],
     ...policies.map((policy) => [
       policy.policyNumber,
@@ -44,6 +46,9 @@ export function policiesCsv(policies: readonly Policy[], insurers: ReferenceData
       POLICY_STATUS_LABELS[policy.status],
       csvDate(policy.cancelledOn),
       csvMoney(policy.chargebackExpected),
+      policy.proposalNumber ?? '',
+      // A provisional number is the key an import matches again; this column says it is not the insurer's.
+      policy.awaitingNumber ? 'Aguardando' : 'Informado',
     ]),
   ]);
 }

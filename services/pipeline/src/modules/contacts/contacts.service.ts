@@ -13,7 +13,7 @@ import {
   type ContactQuery,
   type ContactUpdateInput,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, answerColumns, toAnswer } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, likeContaining, answerColumns, toAnswer } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { ARCHIVED_CARD } from '../pipeline/pipeline.service';
@@ -50,11 +50,6 @@ function standingColumns(knex: Knex, input: { kind?: ContactKind; status?: Conta
   return columns;
 }
 
-/** `%text%` for LIKE with the user's own % and _ taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** Contacts of one broker: the prospects created as leads and the clients added here. */
 export class ContactsService {
   private readonly contacts: BrokerScopedTable;
@@ -78,15 +73,15 @@ export class ContactsService {
     if (query.status === 'prospect') rows.andWhere({ type: 'prospect' });
     if (query.status === 'client') rows.andWhereNot({ type: 'prospect' });
     if (query.q) {
-      const text = containing(query.q);
+      const text = likeContaining(query.q);
       const digits = query.q.replace(/\D/g, '');
       rows.andWhere((where) => {
         where.whereRaw('name ilike ?', [text]).orWhereRaw('email ilike ?', [text]).orWhereRaw('legal_name ilike ?', [text]);
-        if (digits) where.orWhere('phone', 'like', containing(digits)).orWhere('cpf', 'like', containing(digits));
-        if (/x/i.test(query.q)) where.orWhere('cpf', 'like', containing(query.q.replace(/[.\-\s]/g, '').toUpperCase()));
+        if (digits) where.orWhere('phone', 'like', likeContaining(digits)).orWhere('cpf', 'like', likeContaining(digits));
+        if (/x/i.test(query.q)) where.orWhere('cpf', 'like', likeContaining(query.q.replace(/[.\-\s]/g, '').toUpperCase()));
         // A CNPJ as typed, alphanumeric ones included: its letters and digits without the mask.
         const cnpj = query.q.toUpperCase().replace(/[^0-9A-Z]/g, '');
-        if (cnpj.length >= 2) where.orWhere('cnpj', 'like', containing(cnpj));
+        if (cnpj.length >= 2) where.orWhere('cnpj', 'like', likeContaining(cnpj));
       });
     }
     return rows;

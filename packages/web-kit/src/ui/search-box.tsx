@@ -6,7 +6,7 @@ const useStyles = makeStyles({
   root: { flexGrow: 1, minWidth: '220px', maxWidth: '420px' },
 });
 
-/** The search field of the board and of the contacts list. */
+/** The search field of a list (the board, contacts, policies): grows to 420px, never below 220px. */
 export function SearchBox({
   value,
   onChange,
