@@ -91,7 +91,9 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
   await expect(page.getByLabel('Cidade')).toHaveValue(BROKERAGE.city);
   await expect(page.getByLabel('Estado')).toHaveValue('SP');
   await expect(page.getByText('Endereço preenchido pelo CEP: confira o número.')).toBeVisible();
+  await expect(page.getByLabel('Bairro')).toHaveValue('Bela Vista');
   await page.getByLabel('Endereço').fill(BROKERAGE.address);
+  await page.getByLabel('Número').fill(BROKERAGE.number);
   await page.getByRole('button', { name: 'Próximo' }).click();
   // Complement is required unless 'Não tem complemento' is on.
   await expectStepToast(page);
@@ -149,6 +151,7 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
   await expect(page.getByText(BROKERAGE.cpf)).toBeVisible();
   await expect(page.getByText(BROKERAGE.cnpj)).toBeVisible();
   await expect(page.getByText('01310-100')).toBeVisible();
+  await expect(page.getByText('Av. Paulista, 1000 – Bela Vista')).toBeVisible();
   await expect(page.getByText('12345678-9')).toBeVisible();
   await expect(page.getByText('31/12/2027')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Editar Dados' })).toBeVisible();

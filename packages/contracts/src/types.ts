@@ -30,7 +30,10 @@ export interface BrokerProfile {
   tradingName: string;
   cnpj: string;
   businessType: BusinessTypeValue | null;
+  /** The street (logradouro). */
   address: string;
+  number: string | null;
+  district: string | null;
   city: string;
   state: StateCode;
   zipCode: string;

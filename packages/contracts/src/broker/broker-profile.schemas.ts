@@ -6,7 +6,16 @@ import { isValidCpf, normalizeCpf } from '../br/cpf';
 import { parseDate } from '../br/date';
 import { isValidMobilePhone, normalizePhone } from '../br/phone';
 import { isValidSusep, normalizeSusep } from '../br/susep';
-import { emailField, maxLengthMessage, optionalChoice, optionalWebsite, required, requiredChoice, requiredText } from '../fields';
+import {
+  emailField,
+  maxLengthMessage,
+  optionalChoice,
+  optionalText,
+  optionalWebsite,
+  required,
+  requiredChoice,
+  requiredText,
+} from '../fields';
 import { BUSINESS_TYPES, EXPERIENCE_OPTIONS, STATE_CODES, SUSEP_CATEGORIES, optionValues } from '../options/broker-options';
 
 const CPF_MESSAGE = 'CPF inválido. Use 11 dígitos ou formato especial com XX';
@@ -39,6 +48,8 @@ const step2Entries = {
   cnpj: identifier(CNPJ_MESSAGE, CNPJ_MESSAGE, isValidCnpj, normalizeCnpj),
   businessType: optionalChoice(optionValues(BUSINESS_TYPES), 'Tipo de empresa inválido'),
   address: requiredText('Endereço é obrigatório', 150),
+  number: optionalText(20),
+  district: optionalText(100),
   city: requiredText('Cidade é obrigatória', 50),
   state: requiredChoice(STATE_CODES, 'Selecione um estado'),
   zipCode: identifier(CEP_MESSAGE, CEP_MESSAGE, isValidCep, normalizeCep),

@@ -57,7 +57,9 @@ function Rows({ items }: { items: [string, ReactNode][] }) {
 /** The finished profile, read-only and formatted. */
 export function BrokerProfileView({ profile, onEdit }: { profile: BrokerProfile; onEdit: () => void }) {
   const styles = useStyles();
-  const address = [profile.address, profile.complement].filter(Boolean).join(' - ');
+  const address = [[profile.address, profile.number, profile.complement].filter(Boolean).join(', '), profile.district]
+    .filter(Boolean)
+    .join(' – ');
   return (
     <>
       <PageHeader

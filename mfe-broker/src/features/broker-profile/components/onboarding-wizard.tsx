@@ -68,6 +68,7 @@ export function OnboardingWizard({
       setValue('address', found.street, { shouldValidate: true });
       filled.current = found.street;
     }
+    if (found.district && !form.getValues('district')) setValue('district', found.district, { shouldValidate: true });
     setValue('city', found.city, { shouldValidate: true });
     const state = BRAZILIAN_STATES.find((known) => known.code === found.uf)?.code;
     if (state) setValue('state', state, { shouldValidate: true });

@@ -71,8 +71,10 @@ export function StepCompany({ control, noComplement, cepHint }: StepProps & { no
       <CnpjField control={control} name="cnpj" label="CNPJ" required />
       <SelectField control={control} name="businessType" label="Tipo de empresa" options={BUSINESS_TYPES} />
       <div className={styles.wide}>
-        <TextField control={control} name="address" label="Endereço" required maxLength={150} autoComplete="street-address" />
+        <TextField control={control} name="address" label="Endereço" required maxLength={150} autoComplete="address-line1" />
       </div>
+      <TextField control={control} name="number" label="Número" maxLength={20} />
+      <TextField control={control} name="district" label="Bairro" maxLength={100} autoComplete="address-level3" />
       <TextField control={control} name="city" label="Cidade" required maxLength={50} autoComplete="address-level2" />
       <SelectField control={control} name="state" label="Estado" required options={STATE_OPTIONS} />
       <CepField control={control} name="zipCode" label="CEP" required hint={cepHint ?? 'Digite o CEP: o endereço é preenchido.'} />

@@ -17,6 +17,8 @@ export class BrokerProfileModel extends Model {
   cnpj!: string;
   businessType!: BrokerProfile['businessType'];
   address!: string;
+  number!: string | null;
+  district!: string | null;
   city!: string;
   state!: BrokerProfile['state'];
   zipCode!: string;
@@ -45,6 +47,8 @@ export class BrokerProfileModel extends Model {
       cnpj: this.cnpj,
       businessType: this.businessType,
       address: this.address,
+      number: this.number,
+      district: this.district,
       city: this.city,
       state: this.state,
       zipCode: this.zipCode,
