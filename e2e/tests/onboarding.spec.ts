@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, uniqueEmail, toast } from './support/accounts';
 import { BROKERAGE } from './support/broker';
 
+const thisMonthName = () => new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'America/Sao_Paulo' }).format(new Date());
+
 const LOCKED_ITEMS = [
   'Minhas tarefas',
   'Pipeline',
@@ -131,13 +133,18 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
     'Sinistros Abertos',
     'Comissão anual ÷ 12',
     'Novos Leads',
-    'Comissão a receber este mês',
+    `Comissão a receber em ${thisMonthName()}`,
     'Diferenças em aberto (todos os meses)',
   ]) {
     await expect(page.getByText(title, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole('group').filter({ hasText: 'Comissão anual ÷ 12' }).getByText('R$ 0,00')).toBeVisible();
-  await expect(page.getByRole('group').filter({ hasText: 'Comissão a receber este mês' }).getByText('R$ 0,00')).toBeVisible();
+  await expect(
+    page
+      .getByRole('group')
+      .filter({ hasText: `Comissão a receber em ${thisMonthName()}` })
+      .getByText('R$ 0,00'),
+  ).toBeVisible();
   await expect(page.getByRole('group').filter({ hasText: 'Diferenças em aberto (todos os meses)' }).getByText('Nenhuma')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Adicionar Primeiro Lead' })).toBeVisible();
   await expect(page.getByText('Nenhuma atividade recente para exibir')).toBeVisible();

@@ -3,6 +3,8 @@ import { registerViaApi, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { onboardViaApi } from './support/broker';
 
+const thisMonthName = () => new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'America/Sao_Paulo' }).format(new Date());
+
 const windows1252 = (lines: string[]) => Buffer.from(lines.join('\r\n') + '\r\n', 'latin1');
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 const brDate = (iso: string) => iso.split('-').reverse().join('/');
@@ -92,7 +94,7 @@ test('an insurer statement through the wizard: matched, reconciled to the centav
 
   // The dashboard's cards, then undo from the wizard's history.
   await page.goto('/');
-  await expect(page.getByText('Comissão a receber este mês')).toBeVisible();
+  await expect(page.getByText(`Comissão a receber em ${thisMonthName()}`)).toBeVisible();
   await expect(page.getByText('Diferenças em aberto (todos os meses)')).toBeVisible();
   await page.goto('/commissions?aba=recebiveis');
   await panel.getByRole('combobox', { name: 'Seguradora' }).selectOption({ label: 'Porto Seguro' });

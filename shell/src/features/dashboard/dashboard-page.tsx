@@ -38,6 +38,9 @@ import { PATHS } from '../../config/paths';
 import { Link, useNavigate, useOperation } from '@corretora/web-kit';
 import { LoadingScreen, PageHeader } from '@corretora/web-kit/ui';
 
+/** The month the figure is for, named (the broker's month: São Paulo). */
+const THIS_MONTH = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'America/Sao_Paulo' });
+
 const useStyles = makeStyles({
   stats: {
     display: 'grid',
@@ -88,7 +91,11 @@ function StatCards() {
     { label: 'Sinistros Abertos', value: figure('finance', formatCount(stats.data.openClaims)), icon: AlertRegular },
     { label: 'Comissão anual ÷ 12', value: figure('finance', formatMoney(stats.data.monthlyRevenue)), icon: MoneyRegular },
     { label: 'Novos Leads', value: figure('pipeline', formatCount(stats.data.newLeads)), icon: PersonAddRegular },
-    { label: 'Comissão a receber este mês', value: figure('finance', formatMoney(stats.data.receivableThisMonth)), icon: WalletRegular },
+    {
+      label: `Comissão a receber em ${THIS_MONTH.format(new Date())}`,
+      value: figure('finance', formatMoney(stats.data.receivableThisMonth)),
+      icon: WalletRegular,
+    },
     {
       label: 'Diferenças em aberto (todos os meses)',
       value: figure(
