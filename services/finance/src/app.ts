@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { contactOverviewRoutes } from './modules/overview/contact-overview.routes';
+import { ContactOverviewService } from './modules/overview/contact-overview.service';
 import { CATALOGUE_OPERATIONS, DEFAULT_CHARGEBACK_STEPS } from '@corretora/contracts';
 import { HttpError, createInternalClient, createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
 import type { Knex } from 'knex';
@@ -68,6 +70,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       clearDataRoutes(router, new AccountDataService(knex, store));
       contactMoveRoutes(router, new ContactMoveService(knex));
       renewalTaskRoutes(router, renewalsOf(knex, instalments));
+      contactOverviewRoutes(router, new ContactOverviewService(knex, instalments));
     },
   });
   // Renewal items appear within the hour for policies entering the window, whether or not anyone reads the list.

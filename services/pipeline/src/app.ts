@@ -7,7 +7,8 @@ import { backfillNetPremiums } from './modules/backfills/net-premiums';
 import { backfillPolicyLines } from './modules/backfills/policy-lines';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
-import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { ContactOverviewService } from './modules/contacts/contact-overview.service';
+import { contactOverviewRoutes, contactsRoutes } from './modules/contacts/contacts.routes';
 import { relationshipRoutes } from './modules/relationship/relationship.routes';
 import { RelationshipService } from './modules/relationship/relationship.service';
 import { importsRoutes, statementsRoutes } from './modules/imports/imports.routes';
@@ -39,7 +40,8 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
     accountTables: PIPELINE_ACCOUNT_TABLES,
     routes(router, { knex }) {
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
-      contactsRoutes(router, new ContactsService(knex, catalogues), new DuplicatesService(knex, finance));
+      const contacts = new ContactsService(knex, catalogues);
+      contactsRoutes(router, contacts, new DuplicatesService(knex, finance));
       imports = new ImportsService(
         knex,
         {
@@ -51,8 +53,10 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
       );
       importsRoutes(router, imports);
       statementsRoutes(router, imports);
-      relationshipRoutes(router, new RelationshipService(knex, finance, reference));
+      const relationship = new RelationshipService(knex, finance, reference);
+      relationshipRoutes(router, relationship);
       const tasks = new TasksService(knex, finance, reference);
+      contactOverviewRoutes(router, new ContactOverviewService(knex, contacts, relationship, tasks, finance, reference));
       digest = identity ? new DigestService(knex, tasks, finance, identity, config.appUrl) : null;
       tasksRoutes(router, tasks, knex);
     },

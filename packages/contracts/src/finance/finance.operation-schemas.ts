@@ -117,6 +117,9 @@ export const matchStatement = { summary: 'A conciliação de linhas de extrato, 
 export const applyStatement = { summary: 'Grava e concilia um lote de linhas de extrato.', body: StatementApplySchema };
 export const undoStatement = { summary: 'Remove o que um extrato gravou.', body: StatementUndoSchema };
 export const statementLines = { summary: 'As linhas gravadas de um extrato, pelos números de linha.', body: StatementLinesLookupSchema };
+export const contactOverview = {
+  summary: 'O que o financeiro sabe de um cliente: apólices, parcelas em aberto, sinistros, documentos e renovações.',
+};
 export const contactPolicies = { summary: 'As apólices de um contato (número, fim de vigência, seguradora), para preencher uma mensagem.' };
 export const renewals = {
   summary: 'Renovações em aberto por faixa (D-90, D-60, D-30, D-15, vencidas), com cotações e contagens.',

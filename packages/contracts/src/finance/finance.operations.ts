@@ -1,6 +1,6 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
-import type { ContactPolicySummary, PolicyNumberTaskRow, RenewalTaskRow } from '../relationship/relationship-types';
+import type { ContactFinanceOverview, ContactPolicySummary, PolicyNumberTaskRow, RenewalTaskRow } from '../relationship/relationship-types';
 import type { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
 import type {
   NextActionSchema,
@@ -378,6 +378,13 @@ export const contactPolicies = {
   path: '/internal/finance/:userId/contacts/:id/policies',
   access: 'internal',
   answer: phantom as ContactPolicySummary[],
+} as const satisfies Operation;
+export const contactOverview = {
+  id: 'finance.contactOverview',
+  method: 'GET',
+  path: '/internal/finance/:userId/contacts/:id/overview',
+  access: 'internal',
+  answer: phantom as ContactFinanceOverview,
 } as const satisfies Operation;
 export const renewals = {
   id: 'renewals.list',

@@ -1,3 +1,9 @@
+import type { LineKey } from '../catalogues/lines';
+import type { ClaimStatus, DocumentCategory } from '../finance/finance-options';
+import type { InstalmentStatus } from '../finance/receivables-options';
+import type { NextActionType } from '../finance/renewals-options';
+import type { Contact } from '../pipeline/pipeline-types';
+import type { StageKey } from '../pipeline/pipeline-options';
 import type { ConsentPurpose, InteractionType } from './relationship-options';
 
 /** One entry of a contact's timeline: immutable once written (no API edits or deletes it). */
@@ -97,4 +103,67 @@ export interface DigestSend {
   sentAt: string | null;
   lastError: string | null;
   nextAttemptAt: string | null;
+}
+
+/** What finance knows of one client (GET /internal/finance/{userId}/contacts/{id}/overview). */
+export interface ContactFinanceOverview {
+  /** Newest first; money as '1248.00'. */
+  policies: {
+    id: number;
+    policyNumber: string;
+    awaitingNumber: boolean;
+    line: LineKey;
+    insurerId: number | null;
+    startDate: string | null;
+    renewalDate: string;
+    premium: string;
+    status: 'active' | 'expired' | 'cancelled';
+  }[];
+  /** Instalments whose commission is still open: due in the next 30 days, late, or paid short. */
+  instalments: {
+    policyId: number;
+    policyNumber: string;
+    number: number;
+    dueDate: string;
+    premium: string;
+    expectedCommission: string;
+    status: InstalmentStatus;
+  }[];
+  claims: {
+    id: number;
+    claimNumber: string;
+    status: ClaimStatus;
+    amount: string;
+    occurredAt: string | null;
+    policyNumber: string | null;
+  }[];
+  documents: {
+    id: number;
+    originalName: string;
+    category: DocumentCategory;
+    uploadedAt: string;
+    policyId: number | null;
+    claimId: number | null;
+  }[];
+  /** Open renewals. */
+  renewals: { id: number; policyId: number; policyNumber: string; dueDate: string }[];
+}
+
+/** A client whole (GET /api/contacts/{id}/overview): the ficha's first view in one request. */
+export interface ContactOverview extends ContactFinanceOverview {
+  contact: Contact;
+  /** Open cards of the pipeline. */
+  cards: {
+    id: number;
+    stageKey: StageKey;
+    stageName: string;
+    stageEnteredAt: string;
+    nextAction: { dueAt: string; type: NextActionType } | null;
+  }[];
+  /** The client's tasks due in the next 30 days or late, soonest first. */
+  tasks: Task[];
+  /** The last ten entries of the timeline, newest first. */
+  timeline: TimelineEntry[];
+  /** Finance did not answer: its lists are empty here and the page says so. */
+  unavailable: 'finance'[];
 }

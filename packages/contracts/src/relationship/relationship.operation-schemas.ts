@@ -6,6 +6,9 @@ export const logInteraction = {
   summary: 'Registra uma interação com o contato (ligação, WhatsApp, e-mail, reunião).',
   body: InteractionSchema,
 };
+export const contactOverview = {
+  summary: 'A ficha do cliente: dados, apólices, parcelas em aberto, sinistros, documentos, cards, renovações, tarefas e a linha do tempo.',
+};
 export const contactTimeline = {
   summary: 'O histórico do contato (interações, mensagens de WhatsApp, consentimentos) e o consentimento atual.',
 };

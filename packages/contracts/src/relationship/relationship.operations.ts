@@ -1,6 +1,15 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
-import type { ContactTimeline, DigestSend, MessageTemplate, Task, TaskList, TimelineEntry, WhatsappLink } from './relationship-types';
+import type {
+  ContactOverview,
+  ContactTimeline,
+  DigestSend,
+  MessageTemplate,
+  Task,
+  TaskList,
+  TimelineEntry,
+  WhatsappLink,
+} from './relationship-types';
 import type { DigestSettingsSchema, SnoozeSchema, TasksQuerySchema } from './tasks.schemas';
 import type { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from './relationship.schemas';
 
@@ -23,6 +32,14 @@ export const contactTimeline = {
   access: 'signed-in',
   notFound: NOT_FOUND.contact,
   answer: phantom as ContactTimeline,
+} as const satisfies Operation;
+export const contactOverview = {
+  id: 'contacts.overview',
+  method: 'GET',
+  path: '/api/contacts/:id/overview',
+  access: 'signed-in',
+  notFound: NOT_FOUND.contact,
+  answer: phantom as ContactOverview,
 } as const satisfies Operation;
 export const setContactConsent = {
   id: 'contacts.setConsent',

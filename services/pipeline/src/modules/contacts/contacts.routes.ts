@@ -1,7 +1,8 @@
-import { IMPORT_OPERATIONS, PIPELINE_OPERATIONS as OPS } from '@corretora/contracts';
+import { IMPORT_OPERATIONS, PIPELINE_OPERATIONS as OPS, RELATIONSHIP_OPERATIONS } from '@corretora/contracts';
 import { route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { contactsCsv } from './contacts-csv';
+import type { ContactOverviewService } from './contact-overview.service';
 import type { ContactsService } from './contacts.service';
 import type { DuplicatesService } from './duplicates.service';
 
@@ -25,4 +26,9 @@ export function contactsRoutes(router: Router, contacts: ContactsService, duplic
   route(router, OPS.contact, ({ user, params }) => contacts.get(user.id, params.id));
   route(router, OPS.createContact, ({ user, body }) => contacts.create(user.id, body));
   route(router, OPS.updateContact, ({ user, params, body }) => contacts.update(user.id, params.id, body));
+}
+
+/** The ficha do cliente's first view in one request. */
+export function contactOverviewRoutes(router: Router, overview: ContactOverviewService): void {
+  route(router, RELATIONSHIP_OPERATIONS.contactOverview, ({ user, params }) => overview.of(user.id, params.id));
 }

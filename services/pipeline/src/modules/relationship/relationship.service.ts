@@ -104,7 +104,8 @@ export class RelationshipService {
     });
   }
 
-  async timelineOf(userId: string, contactId: number): Promise<ContactTimeline> {
+  /** The contact's consent and its newest entries (500 at most; `limit` fewer). */
+  async timelineOf(userId: string, contactId: number, limit = 500): Promise<ContactTimeline> {
     const contact = await this.contact(userId, contactId);
     const rows = (await this.timeline
       .of(userId)
@@ -114,7 +115,7 @@ export class RelationshipService {
         { column: 'createdAt', order: 'desc' },
         { column: 'id', order: 'desc' },
       ])
-      .limit(500)) as EntryRow[];
+      .limit(Math.min(limit, 500))) as EntryRow[];
     return {
       contactId,
       consent: { servico: contact.consentServico, marketing: contact.consentMarketing },

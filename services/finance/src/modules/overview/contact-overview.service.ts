@@ -1,0 +1,104 @@
+import { addDaysToDay, type ContactFinanceOverview } from '@corretora/contracts';
+import { BrokerScopedTable } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import type { InstalmentsService } from '../instalments/instalments.service';
+import { POLICY_STATUS, TODAY } from '../policies/policy-sql';
+
+/** At most this many of each list: the ficha shows a client, not a book. */
+const LIST_MAX = 50;
+/** Instalments due within this many days count as open on the ficha. */
+const DUE_SOON_DAYS = 30;
+
+/**
+ * What finance knows of one client, for the ficha (the pipeline asks, with the contact it has
+ * checked is the broker's): their policies, the instalments whose commission is still open, their
+ * claims, documents and open renewals. Every table is read through the broker's scope.
+ */
+export class ContactOverviewService {
+  private readonly policies: BrokerScopedTable;
+  private readonly claims: BrokerScopedTable;
+  private readonly documents: BrokerScopedTable;
+  private readonly renewals: BrokerScopedTable;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly instalments: InstalmentsService,
+  ) {
+    this.policies = new BrokerScopedTable(knex, 'policies');
+    this.claims = new BrokerScopedTable(knex, 'claims');
+    this.documents = new BrokerScopedTable(knex, 'documents');
+    this.renewals = new BrokerScopedTable(knex, 'renewals');
+  }
+
+  async of(userId: string, contactId: number): Promise<ContactFinanceOverview> {
+    const [policies, claims, renewals, today] = await Promise.all([
+      this.knex.raw<{ rows: ContactFinanceOverview['policies'] }>(
+        `select p.id, p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.line, p.insurer_id as "insurerId",
+                p.start_date::text as "startDate", p.renewal_date::text as "renewalDate", p.premium::text as premium, ${POLICY_STATUS} as status
+           from ? where p.contact_id = ? order by p.renewal_date desc, p.id desc limit ${LIST_MAX}`,
+        [this.policies.of(userId).from('p'), contactId],
+      ),
+      this.knex.raw<{ rows: ContactFinanceOverview['claims'] }>(
+        `select c.id, c.claim_id as "claimNumber", c.status, c.amount::text as amount, c.occurred_at::text as "occurredAt", p.policy_number as "policyNumber"
+           from ? left join ? on p.id = c.policy_id
+          where c.contact_id = ? order by c.date_filed desc, c.id desc limit ${LIST_MAX}`,
+        [this.claims.of(userId).from('c'), this.policies.of(userId).from('p'), contactId],
+      ),
+      this.knex.raw<{ rows: ContactFinanceOverview['renewals'] }>(
+        `select r.id, r.policy_id as "policyId", p.policy_number as "policyNumber", r.due_date::text as "dueDate"
+           from ? join ? on p.id = r.policy_id
+          where r.status = 'open' and p.contact_id = ? order by r.due_date, r.id limit ${LIST_MAX}`,
+        [this.renewals.of(userId).from('r'), this.policies.of(userId).from('p'), contactId],
+      ),
+      this.knex.raw<{ rows: { today: string }[] }>(`select ${TODAY}::text as today`),
+    ]);
+    const policyIds = policies.rows.map((policy) => policy.id);
+    const claimIds = claims.rows.map((claim) => claim.id);
+    const documents = (await this.documents
+      .of(userId)
+      .rows()
+      .where((where) => {
+        where.where({ contactId });
+        if (policyIds.length > 0) where.orWhereIn('policyId', policyIds);
+        if (claimIds.length > 0) where.orWhereIn('claimId', claimIds);
+      })
+      .orderBy([
+        { column: 'uploadedAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(LIST_MAX)
+      .select('id', 'originalName', 'category', 'uploadedAt', 'policyId', 'claimId')) as (Omit<
+      ContactFinanceOverview['documents'][number],
+      'uploadedAt'
+    > & { uploadedAt: Date })[];
+    // The instalments whose commission is open: late, paid short, or due within the next 30 days.
+    const soon = addDaysToDay(today.rows[0]!.today, DUE_SOON_DAYS);
+    const instalments: ContactFinanceOverview['instalments'] = [];
+    for (const policy of policies.rows.filter((row) => row.status !== 'cancelled')) {
+      for (const instalment of await this.instalments.list(userId, policy.id)) {
+        const open =
+          instalment.status === 'nao_pago' ||
+          instalment.status === 'pago_a_menor' ||
+          (instalment.status === 'pendente' && instalment.dueDate <= soon);
+        if (open)
+          instalments.push({
+            policyId: policy.id,
+            policyNumber: policy.policyNumber,
+            number: instalment.number,
+            dueDate: instalment.dueDate,
+            premium: instalment.premium,
+            expectedCommission: instalment.expectedCommission,
+            status: instalment.status,
+          });
+      }
+    }
+    instalments.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.number - b.number);
+    return {
+      policies: policies.rows,
+      instalments,
+      claims: claims.rows,
+      documents: documents.map((document) => ({ ...document, uploadedAt: new Date(document.uploadedAt).toISOString() })),
+      renewals: renewals.rows,
+    };
+  }
+}
