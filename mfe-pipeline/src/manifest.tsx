@@ -1,16 +1,40 @@
 import { noop } from '@tanstack/react-query';
 import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
-import { defineRemoteManifest, operationQuery } from '@corretora/web-kit';
+import { defineRemoteManifest, operationQuery, useRoutes } from '@corretora/web-kit';
 import { LoadingScreen } from '@corretora/web-kit/ui';
 import { Suspense, lazy } from 'react';
 import { boardQuery } from './features/board/api/board-api';
 
 const loadPipelinePage = () => import('./app/pipeline-page');
 const loadContactsPage = () => import('./app/contacts-page');
+const loadContactPage = () => import('./app/contact-page');
+const ContactPage = lazy(loadContactPage);
 const PipelinePage = lazy(loadPipelinePage);
 const ContactsPage = lazy(loadContactsPage);
 const loadTasksPage = () => import('./app/tasks-page');
 const TasksPage = lazy(loadTasksPage);
+
+/** /contacts lists the brokerage's contacts; /contacts/{id} is one client's ficha. */
+function ContactsArea() {
+  return useRoutes([
+    {
+      index: true,
+      element: (
+        <Suspense fallback={<LoadingScreen />}>
+          <ContactsPage />
+        </Suspense>
+      ),
+    },
+    {
+      path: ':id',
+      element: (
+        <Suspense fallback={<LoadingScreen label="Carregando a ficha do cliente..." />}>
+          <ContactPage />
+        </Suspense>
+      ),
+    },
+  ]);
+}
 
 /** What this remote gives the shell: an element for each of its routes in the registry, and its navigation. */
 export default defineRemoteManifest(
@@ -21,11 +45,7 @@ export default defineRemoteManifest(
         <PipelinePage />
       </Suspense>
     ),
-    contacts: (
-      <Suspense fallback={<LoadingScreen />}>
-        <ContactsPage />
-      </Suspense>
-    ),
+    contacts: <ContactsArea />,
     tasks: (
       <Suspense fallback={<LoadingScreen label="Carregando tarefas..." />}>
         <TasksPage />

@@ -1,5 +1,5 @@
 import { CONTACT_KIND_LABELS, CONTACT_STATUS_LABELS, formatCount, formatDate, formatPhone, type Contact } from '@corretora/contracts';
-import { useSearchParams } from '@corretora/web-kit';
+import { Link, useSearchParams } from '@corretora/web-kit';
 import { ImportWizard } from '@corretora/web-kit/import-wizard';
 import { DataTable, PageHeader, QueryState } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -158,7 +158,14 @@ export default function ContactsPage() {
                 : 'Nenhum contato cadastrado ainda. Adicione o primeiro ou crie um lead no pipeline.'
             }
             columns={[
-              { header: 'Nome', className: styles.cell, cell: (contact) => contact.name },
+              {
+                header: 'Nome',
+                className: styles.cell,
+                cell: (contact) => (
+                  // The ficha do cliente: everything of this client on one page.
+                  <Link to={`/contacts/${contact.id}`}>{contact.name}</Link>
+                ),
+              },
               { header: 'E-mail', className: styles.cell, cell: (contact) => contact.email ?? '—' },
               { header: 'Telefone', cell: (contact) => formatPhone(contact.phone) || '—' },
               { header: 'Pessoa', cell: (contact) => CONTACT_KIND_LABELS[contact.kind] },

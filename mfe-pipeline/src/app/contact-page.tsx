@@ -1,0 +1,290 @@
+import {
+  CATALOGUE_OPERATIONS,
+  CLAIM_STATUS_LABELS,
+  CONTACT_KIND_LABELS,
+  CONTACT_STATUS_LABELS,
+  DOCUMENT_CATEGORIES,
+  INSTALMENT_STATUS_LABELS,
+  INTERACTION_TYPES,
+  POLICY_STATUS_LABELS,
+  RELATIONSHIP_OPERATIONS,
+  formatAddress,
+  formatCnpj,
+  formatCpf,
+  formatDate,
+  formatMoney,
+  formatPhone,
+  hasAddress,
+  lineLabel,
+  optionLabel,
+  saoPauloDay,
+  taskLabel,
+  wireToCents,
+  type ContactOverview,
+  type TimelineEntry,
+} from '@corretora/contracts';
+import { Link, useNavigate, useOperation, useParams } from '@corretora/web-kit';
+import { Badge } from '@corretora/web-kit/fluent/badge';
+import { Card } from '@corretora/web-kit/fluent/card';
+import { Body1, Button, Caption1, Subtitle2, Text } from '@corretora/web-kit/fluent/core';
+import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
+import { PageHeader, QueryState } from '@corretora/web-kit/ui';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
+
+const ContactDialog = lazy(() =>
+  import('../features/contacts/components/contact-dialog').then((module) => ({ default: module.ContactDialog })),
+);
+const TimelineDialog = lazy(() => import('../features/contacts/components/timeline-dialog'));
+
+const useStyles = makeStyles({
+  sections: {
+    display: 'grid',
+    gap: tokens.spacingVerticalL,
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 22rem), 1fr))',
+    alignItems: 'start',
+  },
+  section: { gap: tokens.spacingVerticalS, minWidth: 0 },
+  head: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalS },
+  item: { display: 'grid', gap: '2px', overflowWrap: 'anywhere' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  late: { color: tokens.colorPaletteRedForeground1 },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    margin: 0,
+  },
+  pair: { display: 'contents' },
+  term: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+/** One block of the ficha: its title, a link to the screen that works on it, and its items (or what says there are none). */
+function Section({
+  title,
+  to,
+  linkLabel,
+  empty,
+  children,
+}: {
+  title: string;
+  to?: string;
+  linkLabel?: string;
+  empty: string;
+  children: ReactNode[];
+}) {
+  const styles = useStyles();
+  return (
+    <Card className={styles.section} role="region" aria-label={title}>
+      <div className={styles.head}>
+        <Subtitle2 as="h2">{title}</Subtitle2>
+        {to ? <Link to={to}>{linkLabel ?? 'Abrir'}</Link> : null}
+      </div>
+      {children.length === 0 ? <Body1 className={styles.muted}>{empty}</Body1> : <ul className={styles.list}>{children}</ul>}
+    </Card>
+  );
+}
+
+/** One item of a section: what it is, and a line of detail (red when it is late). */
+function Item({ title, detail, late = false, children }: { title: string; detail: string; late?: boolean; children?: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <li className={styles.item}>
+      <Text weight="semibold">{title}</Text>
+      <Caption1 className={late ? styles.late : styles.muted}>{detail}</Caption1>
+      {children}
+    </li>
+  );
+}
+
+function timelineText(entry: TimelineEntry): string {
+  if (entry.kind === 'interaction') return `${optionLabel(INTERACTION_TYPES, entry.type)}${entry.note ? `: ${entry.note}` : ''}`;
+  if (entry.kind === 'whatsapp') return `WhatsApp (${entry.templateName}): ${entry.text}`;
+  return `Consentimento de ${entry.purpose === 'servico' ? 'serviço' : 'marketing'} ${entry.granted ? 'dado' : 'retirado'}`;
+}
+
+/** /contacts/{id}: the client whole (#35) — data, policies, open instalments, claims, documents, cards, renewals, tasks, timeline. */
+export default function ContactPage() {
+  const styles = useStyles();
+  const { id } = useParams();
+  const contactId = Number(id);
+  const valid = Number.isInteger(contactId) && contactId > 0 && contactId <= 2_147_483_647;
+  const overview = useOperation(RELATIONSHIP_OPERATIONS.contactOverview, { params: { id: valid ? contactId : 0 } }, { enabled: valid });
+  const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
+  const [dialog, setDialog] = useState<'edit' | 'history' | null>(null);
+  const navigate = useNavigate();
+  const insurerName = (insurerId: number | null) =>
+    reference.data?.insurers.find((insurer) => insurer.id === insurerId)?.name ?? (insurerId === null ? 'Sem seguradora' : 'Seguradora');
+
+  if (!valid)
+    return (
+      <Body1>
+        Contato não encontrado. <Link to="/contacts">Voltar para Contatos</Link>
+      </Body1>
+    );
+  return (
+    <QueryState query={overview} loading="Carregando a ficha do cliente..." error="Não foi possível carregar a ficha. Recarregue a página.">
+      {(data: ContactOverview) => {
+        const { contact } = data;
+        const today = saoPauloDay(new Date());
+        return (
+          <>
+            <PageHeader
+              title={contact.name}
+              subtitle={`${CONTACT_KIND_LABELS[contact.kind]} · ${CONTACT_STATUS_LABELS[contact.type === 'prospect' ? 'prospect' : 'client']}`}
+              actions={
+                <>
+                  <Button onClick={() => setDialog('history')}>Histórico e WhatsApp</Button>
+                  <Button onClick={() => setDialog('edit')}>Editar</Button>
+                  <Button appearance="primary" onClick={() => navigate('/claims?novo=1')}>
+                    Novo sinistro
+                  </Button>
+                </>
+              }
+            />
+            <Body1 as="p" className={styles.muted}>
+              <Link to="/contacts">← Contatos</Link>
+            </Body1>
+            {data.unavailable.includes('finance') ? (
+              <MessageBar intent="warning">
+                <MessageBarBody>
+                  Apólices, parcelas, sinistros e documentos estão indisponíveis agora. Tente novamente em instantes.
+                </MessageBarBody>
+              </MessageBar>
+            ) : null}
+            <div className={styles.sections}>
+              <Card className={styles.section} role="region" aria-label="Dados do cliente">
+                <Subtitle2 as="h2">Dados do cliente</Subtitle2>
+                <dl className={styles.facts}>
+                  {(
+                    [
+                      contact.kind === 'pj' ? ['Razão social', contact.legalName] : null,
+                      contact.kind === 'pj' ? ['CNPJ', formatCnpj(contact.cnpj)] : ['CPF', formatCpf(contact.cpf)],
+                      contact.kind === 'pj' ? ['Pessoa de contato', contact.contactPerson] : ['Nascimento', formatDate(contact.birthDate)],
+                      ['Telefone', formatPhone(contact.phone)],
+                      ['E-mail', contact.email],
+                      ['Endereço', hasAddress(contact.address) ? formatAddress(contact.address) : null],
+                      ['Último contato', contact.lastContact ? formatDate(contact.lastContact) : null],
+                    ] as const
+                  )
+                    .filter((fact) => fact !== null)
+                    .map(([term, value]) => (
+                      <div key={term} className={styles.pair}>
+                        <dt className={styles.term}>{term}</dt>
+                        <dd className={styles.value}>{value || '—'}</dd>
+                      </div>
+                    ))}
+                </dl>
+              </Card>
+              <Section
+                title="Apólices"
+                to={`/policies?busca=${encodeURIComponent(contact.name)}`}
+                linkLabel="Em Apólices"
+                empty="Nenhuma apólice."
+              >
+                {data.policies.map((policy) => (
+                  <Item
+                    key={policy.id}
+                    title={`${policy.awaitingNumber ? 'Aguardando nº da seguradora' : policy.policyNumber} · ${lineLabel(policy.line)}`}
+                    detail={`${insurerName(policy.insurerId)} · ${policy.startDate ? `${formatDate(policy.startDate)} a ` : 'até '}${formatDate(policy.renewalDate)} · ${formatMoney(wireToCents(policy.premium))}`}
+                  >
+                    <span>
+                      <Badge
+                        appearance="tint"
+                        color={policy.status === 'active' ? 'success' : policy.status === 'expired' ? 'warning' : 'danger'}
+                      >
+                        {POLICY_STATUS_LABELS[policy.status]}
+                      </Badge>
+                    </span>
+                  </Item>
+                ))}
+              </Section>
+              <Section
+                title="Parcelas em aberto"
+                to="/commissions?aba=recebiveis"
+                linkLabel="Em Recebíveis"
+                empty="Nenhuma parcela em aberto."
+              >
+                {data.instalments.map((instalment) => (
+                  <Item
+                    key={`${instalment.policyId}-${instalment.number}`}
+                    title={`Parcela ${instalment.number} · ${instalment.policyNumber}`}
+                    detail={`Vence ${formatDate(instalment.dueDate)} · prêmio ${formatMoney(wireToCents(instalment.premium))} · comissão ${formatMoney(wireToCents(instalment.expectedCommission))} · ${INSTALMENT_STATUS_LABELS[instalment.status]}`}
+                    late={instalment.dueDate < today}
+                  />
+                ))}
+              </Section>
+              <Section title="Sinistros" to="/claims" linkLabel="Em Sinistros" empty="Nenhum sinistro.">
+                {data.claims.map((claim) => (
+                  <Item
+                    key={claim.id}
+                    title={`${claim.claimNumber} · ${CLAIM_STATUS_LABELS[claim.status]}`}
+                    detail={[
+                      claim.policyNumber ? `Apólice ${claim.policyNumber}` : null,
+                      claim.occurredAt ? `ocorrido em ${formatDate(claim.occurredAt)}` : null,
+                      formatMoney(wireToCents(claim.amount)),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  >
+                    <Link to={`/documents?sinistro=${claim.id}`}>Documentos do sinistro</Link>
+                  </Item>
+                ))}
+              </Section>
+              <Section title="Documentos" to="/documents" linkLabel="Em Documentos" empty="Nenhum documento.">
+                {data.documents.map((document) => (
+                  <Item
+                    key={document.id}
+                    title={document.originalName}
+                    detail={`${optionLabel(DOCUMENT_CATEGORIES, document.category)} · ${formatDate(document.uploadedAt)}`}
+                  />
+                ))}
+              </Section>
+              <Section title="Negócios no pipeline" to="/pipeline" linkLabel="No Pipeline" empty="Nenhum negócio em aberto.">
+                {data.cards.map((card) => (
+                  <Item
+                    key={card.id}
+                    title={card.stageName}
+                    detail={
+                      card.nextAction
+                        ? `Próxima ação: ${taskLabel({ kind: 'card', type: card.nextAction.type })} em ${formatDate(saoPauloDay(card.nextAction.dueAt))}`
+                        : `Na etapa desde ${formatDate(saoPauloDay(card.stageEnteredAt))}, sem próxima ação`
+                    }
+                    late={card.nextAction !== null && saoPauloDay(card.nextAction.dueAt) < today}
+                  />
+                ))}
+              </Section>
+              <Section title="Renovações" to="/policies?aba=renovacoes" linkLabel="Em Renovações" empty="Nenhuma renovação em aberto.">
+                {data.renewals.map((renewal) => (
+                  <Item key={renewal.id} title={`Apólice ${renewal.policyNumber}`} detail={`Vence ${formatDate(renewal.dueDate)}`} />
+                ))}
+              </Section>
+              <Section title="Tarefas" to="/tasks" linkLabel="Em Minhas tarefas" empty="Nenhuma tarefa nos próximos 30 dias.">
+                {data.tasks.map((task) => (
+                  <Item
+                    key={task.id}
+                    title={taskLabel(task)}
+                    detail={`${task.window === 'overdue' ? 'Atrasada desde' : 'Para'} ${formatDate(saoPauloDay(task.dueAt))} · ${task.detail}`}
+                    late={task.window === 'overdue'}
+                  />
+                ))}
+              </Section>
+              <Section title="Linha do tempo" empty="Nada registrado ainda.">
+                {data.timeline.map((entry) => (
+                  <Item key={entry.id} title={timelineText(entry)} detail={`${formatDate(entry.at)}${entry.by ? ` · ${entry.by}` : ''}`} />
+                ))}
+              </Section>
+            </div>
+            <Suspense fallback={null}>
+              {dialog === 'edit' ? <ContactDialog contact={contact} onClose={() => setDialog(null)} /> : null}
+              {dialog === 'history' ? <TimelineDialog contact={contact} onClose={() => setDialog(null)} /> : null}
+            </Suspense>
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}
