@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { registerViaApi, uniqueEmail } from './support/accounts';
 import { onboardViaApi } from './support/broker';
+import { clientWithABook } from './support/book';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -24,4 +25,41 @@ test('on a phone the navigation is a menu that opens over the page and closes wh
   // The page fits the screen: nothing scrolls sideways.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBe(0);
+});
+
+test('every route fits a 390 px phone with a book in it: nothing wider than the screen (#35 item 6)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerViaApi(page.request, 'Gil Ramos', uniqueEmail('phone-routes'));
+  await onboardViaApi(page.request);
+  const { contactId } = await clientWithABook(page.request);
+  const routes = [
+    '/',
+    '/tasks',
+    '/pipeline',
+    '/contacts',
+    `/contacts/${contactId}`,
+    '/claims',
+    '/policies',
+    '/policies?aba=renovacoes',
+    '/commissions',
+    '/commissions?aba=apolices',
+    '/commissions?aba=projecoes',
+    '/commissions?aba=recebiveis',
+    '/documents',
+    '/settings',
+    '/settings?tab=insurers',
+    '/settings?tab=stages',
+    '/settings?tab=messages',
+    '/profile',
+    '/broker',
+  ];
+  const wider: string[] = [];
+  for (const route of routes) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (overflow > 0) wider.push(`${route}: ${overflow}px wider`);
+  }
+  expect(wider).toEqual([]);
 });

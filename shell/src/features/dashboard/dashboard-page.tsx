@@ -44,7 +44,7 @@ const THIS_MONTH = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: '
 const useStyles = makeStyles({
   stats: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr))',
     gap: tokens.spacingHorizontalL,
     marginBottom: tokens.spacingVerticalXL,
   },

@@ -29,7 +29,8 @@ import { useState } from 'react';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  buckets: { overflowX: 'auto', maxWidth: '100%' },
+  // On a phone the buckets wrap onto a second row: every one stays in sight.
+  buckets: { flexWrap: 'wrap', maxWidth: '100%' },
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground3 },

@@ -1,0 +1,57 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** A client with an issued policy, a claim with its document and a call on the timeline, through the API. */
+export async function clientWithABook(request: APIRequestContext) {
+  const reference = await (await request.get('/api/reference-data')).json();
+  const product = reference.products.find((item: { name: string }) => item.name === 'Seguro Auto');
+  const lead = await (
+    await request.post('/api/pipeline', {
+      data: {
+        name: 'Camila Fernandes',
+        phone: '(11) 98765-4321',
+        productId: product.id,
+        leadSourceId: reference.leadSources[0].id,
+        stageId: reference.pipelineStages[0].id,
+      },
+    })
+  ).json();
+  const sale = {
+    insurerId: reference.insurers[0].id,
+    startDate: '2026-12-01',
+    endDate: '2027-12-01',
+    premioLiquido: '1000.00',
+    iof: '73.80',
+    juros: '0',
+    totalPremium: '1073.80',
+    commissionPercentage: '12.50',
+  };
+  expect((await request.post(`/api/pipeline-cards/${lead.id}/confirm-issuance`, { data: sale })).status()).toBe(200);
+  expect((await request.post(`/api/pipeline-cards/${lead.id}/confirm-issuance`, { data: { policyNumber: 'AP-2026-77' } })).status()).toBe(
+    200,
+  );
+  const [policy] = await (await request.get('/api/policies')).json();
+  const claim = await (
+    await request.post('/api/claims', {
+      data: { contactId: lead.contactId, policyId: policy.id, type: 'colisao', amount: '900.00', occurredAt: '2026-11-20' },
+    })
+  ).json();
+  expect(
+    (
+      await request.post('/api/documents/upload', {
+        multipart: {
+          category: 'claims',
+          claimId: String(claim.id),
+          file: { name: 'boletim.pdf', mimeType: 'application/pdf', buffer: SAMPLE_PDF },
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await request.post(`/api/contacts/${lead.contactId}/interactions`, { data: { type: 'ligacao', note: 'Avisou do sinistro' } })
+    ).status(),
+  ).toBe(201);
+  return { contactId: lead.contactId as number, claimId: claim.id as number };
+}
