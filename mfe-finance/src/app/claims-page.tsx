@@ -20,6 +20,7 @@ import { Select } from '@corretora/web-kit/fluent/select';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useState } from 'react';
 import { useClaimStatus, useClaims } from '../features/claims/api/claims-api';
+import { ClientLink } from '../components/client-link';
 
 const ClaimDialog = lazy(() => import('../features/claims/components/claim-dialog').then((module) => ({ default: module.ClaimDialog })));
 
@@ -135,7 +136,7 @@ export default function ClaimsPage() {
                   header: 'Sinistro',
                   cell: (claim) => (claim.insurerClaimNumber ? `${claim.claimId} · seguradora ${claim.insurerClaimNumber}` : claim.claimId),
                 },
-                { header: 'Cliente', cell: (claim) => claim.contactName },
+                { header: 'Cliente', cell: (claim) => <ClientLink id={claim.contactId} name={claim.contactName} /> },
                 {
                   header: 'Apólice',
                   cell: (claim) =>

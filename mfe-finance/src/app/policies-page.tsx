@@ -26,6 +26,7 @@ import { LineOptions } from '../components/line-options';
 import { useCancelPolicy, usePolicies, type PolicyFilters } from '../features/policies/api/policies-api';
 import { invalidateFigures } from '../lib/finance-figures';
 import { policyName } from '../lib/policy-name';
+import { ClientLink } from '../components/client-link';
 
 const InstalmentsDialog = lazy(() => import('../features/policies/components/instalments-dialog'));
 const PolicyNumbersDialog = lazy(() => import('../features/policies/components/policy-numbers-dialog'));
@@ -212,7 +213,7 @@ export default function PoliciesPage() {
                           policy.policyNumber
                         ),
                     },
-                    { header: 'Cliente', cell: (policy) => policy.contactName },
+                    { header: 'Cliente', cell: (policy) => <ClientLink id={policy.contactId} name={policy.contactName} /> },
                     { header: 'Ramo', cell: (policy) => lineLabel(policy.line) },
                     { header: 'Prêmio/ano', cell: (policy) => formatMoney(wireToCents(policy.premium)) },
                     {

@@ -26,6 +26,7 @@ import { DataTable, FormDialog, MaskedInput, MoneyInput, QueryState, useNotify, 
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ClientLink } from '../../../components/client-link';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -88,7 +89,7 @@ export default function RenewalsPanel() {
               empty="Nenhuma renovação nesta faixa."
               columns={[
                 { header: 'Apólice', cell: (item) => (item.awaitingNumber ? 'aguardando nº' : item.policyNumber) },
-                { header: 'Cliente', cell: (item) => item.contactName },
+                { header: 'Cliente', cell: (item) => <ClientLink id={item.contactId} name={item.contactName} /> },
                 { header: 'Seguradora', cell: (item) => insurerName(item.insurerId) },
                 {
                   header: 'Fim de vigência',

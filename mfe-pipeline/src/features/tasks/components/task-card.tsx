@@ -1,4 +1,5 @@
 import { formatDate, saoPauloDay, taskLabel, type Task } from '@corretora/contracts';
+import { Link } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Text } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -33,7 +34,10 @@ export function TaskCard({
   return (
     <Card className={styles.card} aria-label={`${what}: ${task.title}`}>
       <div className={styles.head}>
-        <Text weight="semibold">{`${what} · ${task.title}`}</Text>
+        <Text weight="semibold">
+          {`${what} · `}
+          {task.contactId === null ? task.title : <Link to={`/contacts/${task.contactId}`}>{task.title}</Link>}
+        </Text>
         <Caption1 className={task.window === 'overdue' ? styles.late : styles.muted}>
           {`${task.window === 'overdue' ? 'Atrasada desde' : 'Para'} ${formatDate(saoPauloDay(task.dueAt))}`}
         </Caption1>
