@@ -63,3 +63,22 @@ test('every route fits a 390 px phone with a book in it: nothing wider than the 
   }
   expect(wider).toEqual([]);
 });
+
+test('the keyboard’s first stop skips to the page; an unknown address says so and leads back to the Painel (#35 item 7)', async ({
+  page,
+}) => {
+  await registerViaApi(page.request, 'Gil Ramos', uniqueEmail('skip'));
+  await onboardViaApi(page.request);
+  await page.goto('/policies');
+  await expect(page.getByRole('heading', { name: 'Gestão de Apólices' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+
+  await page.goto('/nao-existe');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar ao Painel' }).click();
+  await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
+});

@@ -50,6 +50,15 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteRedBorder1}`,
   },
   alertIcon: { flexShrink: 0, fontSize: '20px', color: tokens.colorPaletteRedForeground1 },
+  // Out of sight until focused (the keyboard's first Tab), then over the top of the page.
+  skip: {
+    position: 'absolute',
+    zIndex: 30,
+    padding: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    transform: 'translateY(-200%)',
+    ':focus': { transform: 'none' },
+  },
   backdrop: { display: 'none' },
   backdropOpen: {
     [COMPACT_LAYOUT]: { display: 'block', position: 'fixed', inset: 0, zIndex: 15, backgroundColor: tokens.colorBackgroundOverlay },
@@ -80,6 +89,10 @@ export default function AppLayout() {
 
   return (
     <div className={styles.root}>
+      {/* The first stop of the keyboard: straight to the page, past the navigation. */}
+      <a className={styles.skip} href="#conteudo">
+        Pular para o conteúdo
+      </a>
       <header className={styles.topBar}>
         <Button
           appearance="subtle"
@@ -97,7 +110,7 @@ export default function AppLayout() {
       {/* Notifications belong to the signed-in product (remotes included); /login needs none. */}
       <AppToaster />
       <NoticeFromPreviousPage />
-      <main className={styles.main}>
+      <main className={styles.main} id="conteudo" tabIndex={-1}>
         {profile.isError ? (
           <div className={styles.alert} role="alert">
             <ErrorCircleRegular className={styles.alertIcon} aria-hidden />

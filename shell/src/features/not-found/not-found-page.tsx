@@ -2,6 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Title2 } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { ErrorCircleRegular } from '@fluentui/react-icons';
+import { Link } from '@corretora/web-kit';
 
 const useStyles = makeStyles({
   root: {
@@ -27,6 +28,8 @@ export default function NotFoundPage() {
           <Title2 as="h1">404 Page Not Found</Title2>
         </div>
         <Body1>Did you forget to add the page to the router?</Body1>
+        {/* The spec's text stays (decisions); the way back is ours, in pt-BR. */}
+        <Link to="/">Voltar ao Painel</Link>
       </Card>
     </main>
   );
