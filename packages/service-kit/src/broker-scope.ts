@@ -51,6 +51,22 @@ export class BrokerScopedTable {
        * see another broker's rows; Postgres inlines it (the same plan as a where clause).
        */
       from: (alias: string) => trx.raw(this.fromSql(alias), [userId]),
+      /**
+       * An `update … from …` over the broker's rows only: `update "<table>" as <alias> set <set>
+       * [from <from>] where <alias>.user_id = <broker> and (<where>)`. The broker's condition is the
+       * kit's, so a statement that joins other rows (a jsonb batch, another scoped table) cannot
+       * reach another broker's. Bindings in the order the parts appear.
+       */
+      updateFrom: (
+        alias: string,
+        parts: { set: string; from?: string; where: string },
+        bindings: { set?: readonly Knex.Value[]; from?: readonly Knex.Value[]; where?: readonly Knex.Value[] } = {},
+      ) =>
+        trx.raw(
+          `update ${identifier(table)} as ${identifier(alias)} set ${parts.set}${parts.from ? ` from ${parts.from}` : ''}
+            where ${identifier(alias)}.user_id = ? and (${parts.where})`,
+          [...(bindings.set ?? []), ...(bindings.from ?? []), userId, ...(bindings.where ?? [])],
+        ),
     };
   }
 

@@ -350,6 +350,28 @@ describe('broker-scoped tables', () => {
     expect((await read(bia.id, theirs.id)).rows).toEqual([{ text: 'da Bia', other: 'da Bia' }]);
   });
 
+  test("updateFrom changes the broker's rows only, whatever the batch names (#36: no hand-written user_id filter)", async () => {
+    const notes = new BrokerScopedTable(first.knex, 'notes');
+    const ana = randomUser();
+    const bia = randomUser();
+    const [mine] = await notes.of(ana.id).insert({ text: 'da Ana' });
+    const [theirs] = await notes.of(bia.id).insert({ text: 'da Bia' });
+    const batch = JSON.stringify([
+      { id: mine.id, text: 'nova' },
+      { id: theirs.id, text: 'roubada' },
+    ]);
+    const result = (await notes
+      .of(ana.id)
+      .updateFrom(
+        'n',
+        { set: 'text = x.text || ?', from: 'jsonb_to_recordset(?::jsonb) as x(id int, text text)', where: 'n.id = x.id and x.text <> ?' },
+        { set: ['!'], from: [batch], where: ['nada'] },
+      )) as { rowCount: number };
+    expect(result.rowCount).toBe(1);
+    expect((await notes.of(ana.id).byId(mine.id).first()).text).toBe('nova!');
+    expect((await notes.of(bia.id).byId(theirs.id).first()).text).toBe('da Bia');
+  });
+
   test('a compiled read answers what the builder would, for each broker alone, with camelCase keys', async () => {
     const notes = new BrokerScopedTable(first.knex, 'notes');
     const ana = randomUser();

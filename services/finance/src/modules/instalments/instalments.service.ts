@@ -91,11 +91,14 @@ export class InstalmentsService {
       );
     await syncRenewals(trx, userId, ids);
     if (paid.length > 0)
-      await trx.raw(
-        `update statement_lines s set instalment_id = i.id
-           from jsonb_to_recordset(?::jsonb) as x(id int, number int), ?
-          where s.user_id = ? and s.id = x.id and i.policy_id = s.policy_id and i.number = x.number`,
-        [JSON.stringify(paid), this.instalments.of(userId, trx).from('i'), userId],
+      await this.lines.of(userId, trx).updateFrom(
+        's',
+        {
+          set: 'instalment_id = i.id',
+          from: 'jsonb_to_recordset(?::jsonb) as x(id int, number int), ?',
+          where: 's.id = x.id and i.policy_id = s.policy_id and i.number = x.number',
+        },
+        { from: [JSON.stringify(paid), this.instalments.of(userId, trx).from('i')] },
       );
   }
 

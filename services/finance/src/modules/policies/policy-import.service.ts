@@ -71,12 +71,15 @@ export class PolicyImportService {
   /** Net premiums for issued policies that have none (never overwrites one). */
   async setNetPremiums(userId: string, input: NetPremiumsInput): Promise<{ updated: number }> {
     if (input.policies.length === 0) return { updated: 0 };
-    const { rowCount } = await this.knex.raw<{ rowCount: number }>(
-      `update policies p set net_premium = x."netPremium"::numeric
-         from jsonb_to_recordset(?::jsonb) as x("policyId" int, "netPremium" text)
-        where p.user_id = ? and p.id = x."policyId" and p.net_premium is null`,
-      [JSON.stringify(input.policies), userId],
-    );
+    const { rowCount } = (await this.policies.of(userId).updateFrom(
+      'p',
+      {
+        set: 'net_premium = x."netPremium"::numeric',
+        from: 'jsonb_to_recordset(?::jsonb) as x("policyId" int, "netPremium" text)',
+        where: 'p.id = x."policyId" and p.net_premium is null',
+      },
+      { from: [JSON.stringify(input.policies)] },
+    )) as { rowCount: number | null };
     return { updated: rowCount ?? 0 };
   }
 
@@ -102,7 +105,7 @@ export class PolicyImportService {
       // appliedAt to the microsecond (a Date would drop them, and undo would take every policy for changed).
       const { rows } = await trx.raw<{ rows: PolicyImportResult[] }>(
         `with input as (select * from jsonb_to_recordset(?::jsonb) as x(${INPUT_COLUMNS})),
-              old as (select p.* from policies p join input i on p.user_id = ? and p.policy_number = i."policyNumber" and p.insurer_id = i."insurerId"),
+              old as (select p.* from ? join input i on p.policy_number = i."policyNumber" and p.insurer_id = i."insurerId"),
               up as (
                 insert into policies (user_id, contact_id, contact_name, type, line, policy_number, premium, net_premium, status, start_date,
                                       renewal_date, commission_type, commission_value, insurer_id, import_id, updated_at)
@@ -118,7 +121,7 @@ export class PolicyImportService {
                 case when old.id is null or old.import_id = ? then null else to_jsonb(old) end as previous
            from input i join up on up.policy_number = i."policyNumber" and up.insurer_id = i."insurerId"
                 left join old on old.policy_number = i."policyNumber" and old.insurer_id = i."insurerId"`,
-        [JSON.stringify(input.policies), userId, userId, input.importId, input.importId, input.importId],
+        [JSON.stringify(input.policies), this.policies.of(userId, trx).from('p'), userId, input.importId, input.importId, input.importId],
       );
       // Their instalments follow the figures (à vista for a new policy, the plan kept for an update).
       await this.instalments.replan(
@@ -151,12 +154,15 @@ export class PolicyImportService {
           : await this.policies.of(userId, trx).rows().whereIn('id', remove).andWhere({ importId: input.importId }).delete();
       const restoring = input.policies.filter((policy) => restore.has(policy.policyId) && policy.previous);
       if (restoring.length > 0) {
-        await trx.raw(
-          `update policies p set ${RESTORED.map((column) => `${column} = r.${column}`).join(', ')}, updated_at = r.updated_at
-             from jsonb_to_recordset(?::jsonb) as x("policyId" int, previous jsonb),
-                  lateral jsonb_populate_record(null::policies, x.previous) as r
-            where p.user_id = ? and p.id = x."policyId"`,
-          [JSON.stringify(restoring.map((policy) => ({ policyId: policy.policyId, previous: policy.previous }))), userId],
+        await this.policies.of(userId, trx).updateFrom(
+          'p',
+          {
+            set: `${RESTORED.map((column) => `${column} = r.${column}`).join(', ')}, updated_at = r.updated_at`,
+            from: `jsonb_to_recordset(?::jsonb) as x("policyId" int, previous jsonb),
+                   lateral jsonb_populate_record(null::policies, x.previous) as r`,
+            where: 'p.id = x."policyId"',
+          },
+          { from: [JSON.stringify(restoring.map((policy) => ({ policyId: policy.policyId, previous: policy.previous })))] },
         );
       }
       await this.instalments.replan(

@@ -1,4 +1,4 @@
-import { intArrayLiteral, scopedFromSql } from '@corretora/service-kit';
+import { BrokerScopedTable, intArrayLiteral } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
 /**
@@ -9,14 +9,20 @@ import type { Knex } from 'knex';
 export async function syncRenewals(trx: Knex.Transaction, userId: string, policyIds: readonly number[]): Promise<void> {
   if (policyIds.length === 0) return;
   const ids = intArrayLiteral(policyIds);
-  await trx.raw(
-    `update renewals r set due_date = p.renewal_date from ${scopedFromSql('policies', 'p')}
-      where r.user_id = ? and r.policy_id = p.id and r.status = 'open' and p.id = any(?::int[]) and r.due_date <> p.renewal_date`,
-    [userId, userId, ids],
+  const policies = new BrokerScopedTable(trx, 'policies').of(userId, trx).from('p');
+  const renewals = new BrokerScopedTable(trx, 'renewals').of(userId, trx);
+  await renewals.updateFrom(
+    'r',
+    {
+      set: 'due_date = p.renewal_date',
+      from: '?',
+      where: "r.policy_id = p.id and r.status = 'open' and p.id = any(?::int[]) and r.due_date <> p.renewal_date",
+    },
+    { from: [policies], where: [ids] },
   );
-  await trx.raw(
-    `delete from renewals r using ${scopedFromSql('policies', 'p')}
-      where r.user_id = ? and r.policy_id = p.id and r.status = 'open' and p.id = any(?::int[]) and p.status <> 'active'`,
-    [userId, userId, ids],
-  );
+  await renewals
+    .rows()
+    .where({ status: 'open' })
+    .whereRaw(`policy_id in (select p.id from ? where p.id = any(?::int[]) and p.status <> 'active')`, [policies, ids])
+    .delete();
 }

@@ -123,26 +123,34 @@ export class DuplicatesService {
           updatedAt: trx.fn.now(),
         })
         .returning(COLUMNS);
-      const cards = await trx('pipeline_cards').where({ userId, contactId: input.otherId }).update({ contactId: id });
-      const notes = await trx('notes').where({ userId, contactId: input.otherId }).update({ contactId: id });
+      const moveTo = (table: string) =>
+        new BrokerScopedTable(trx, table).of(userId, trx).rows().where({ contactId: input.otherId }).update({ contactId: id });
+      const cards = await moveTo('pipeline_cards');
+      const notes = await moveTo('notes');
       // The timeline follows the person: the other contact's entries move here (the kept contact's consent stands: none is inferred).
-      await trx('contact_timeline').where({ userId, contactId: input.otherId }).update({ contactId: id });
+      await moveTo('contact_timeline');
       // Imports that wrote the other contact now name this one: a contacts import's rows by their
       // target, a policies import's by the client it recorded (their targets are policies).
-      await trx.raw(
-        `update import_rows r set target_id = ? from imports i
-          where i.id = r.import_id and i.user_id = r.user_id and i.kind = 'contacts' and r.user_id = ? and r.target_id = ?`,
-        [id, userId, input.otherId],
+      const importRows = new BrokerScopedTable(trx, 'import_rows').of(userId, trx);
+      const importsOf = new BrokerScopedTable(trx, 'imports').of(userId, trx).from('i');
+      await importRows.updateFrom(
+        'r',
+        { set: 'target_id = ?', from: '?', where: "i.id = r.import_id and i.kind = 'contacts' and r.target_id = ?" },
+        { set: [id], from: [importsOf], where: [input.otherId] },
       );
-      await trx.raw(
-        `update import_rows r set previous = jsonb_set(r.previous, '{contactId}', to_jsonb(?::int)) from imports i
-          where i.id = r.import_id and i.user_id = r.user_id and i.kind = 'policies' and r.user_id = ? and (r.previous->>'contactId')::int = ?`,
-        [id, userId, input.otherId],
+      await importRows.updateFrom(
+        'r',
+        {
+          set: "previous = jsonb_set(r.previous, '{contactId}', to_jsonb(?::int))",
+          from: '?',
+          where: "i.id = r.import_id and i.kind = 'policies' and (r.previous->>'contactId')::int = ?",
+        },
+        { set: [id], from: [importsOf], where: [input.otherId] },
       );
       const otherContact = toContact(other);
       const said = [otherContact.email, otherContact.phone, otherContact.cpf ?? otherContact.cnpj].filter(Boolean).join(', ');
       await trx('notes').insert({ userId, contactId: id, content: `Contato mesclado: ${otherContact.name}${said ? ` (${said})` : ''}.` });
-      await trx('contacts').where({ userId, id: input.otherId }).delete();
+      await this.contacts.of(userId, trx).remove(input.otherId);
       await recordActivity(trx, userId, { type: 'contacts_merged', subject: String(changes.name), detail: otherContact.name });
       return { contact: toContact(updated as Record<string, unknown>), moved: { cards, notes, ...financeMoved } };
     });

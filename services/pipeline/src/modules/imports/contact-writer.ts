@@ -1,4 +1,4 @@
-import { intArrayLiteral } from '@corretora/service-kit';
+import { BrokerScopedTable, intArrayLiteral } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { CONTACT_COLUMNS, type ContactColumn, type ContactRecord } from './contact-import';
 
@@ -28,6 +28,9 @@ const SQL_COLUMNS: Record<ContactColumn, [name: string, type: string]> = {
 /** `x("birthDate" date, …)`: the record's camelCase keys as typed columns. */
 const RECORD_COLUMNS = CONTACT_COLUMNS.map((column) => `"${column}" ${SQL_COLUMNS[column][1]}`).join(', ');
 
+/** The broker's contacts, in the import's transaction. */
+const contactsOf = (trx: Knex.Transaction, userId: string) => new BrokerScopedTable(trx, 'contacts').of(userId, trx);
+
 /** What the commit did to each row (created, updated, missing), its target and what undo needs, at the transaction's time. */
 export async function markApplied(
   trx: Knex.Transaction,
@@ -35,11 +38,14 @@ export async function markApplied(
   importId: number,
   marks: readonly { line: number; applied: string; target_id: number | null; previous: unknown }[],
 ): Promise<void> {
-  await trx.raw(
-    `update import_rows r set applied = x.applied, target_id = x.target_id, previous = x.previous, applied_at = now()
-       from jsonb_to_recordset(?::jsonb) as x(line int, applied text, target_id int, previous jsonb)
-      where r.import_id = ? and r.user_id = ? and r.line = x.line`,
-    [JSON.stringify(marks), importId, userId],
+  await new BrokerScopedTable(trx, 'import_rows').of(userId, trx).updateFrom(
+    'r',
+    {
+      set: 'applied = x.applied, target_id = x.target_id, previous = x.previous, applied_at = now()',
+      from: 'jsonb_to_recordset(?::jsonb) as x(line int, applied text, target_id int, previous jsonb)',
+      where: 'r.import_id = ? and r.line = x.line',
+    },
+    { from: [JSON.stringify(marks)], where: [importId] },
   );
 }
 
@@ -98,8 +104,8 @@ export class ContactWriter {
     if (updates.length > 0) {
       const { rows: current } = await trx.raw<{ rows: Record<string, unknown>[] }>(
         `select id, updated_at as "updatedAt", ${CONTACT_COLUMNS.map((column) => `${SQL_COLUMNS[column][0]}${SQL_COLUMNS[column][1] === 'date' ? '::text' : ''} as "${column}"`).join(', ')}
-           from contacts where user_id = ? and id = any(?::int[]) for update`,
-        [userId, intArrayLiteral(updates.map((row) => row.targetId!))],
+           from ? where c.id = any(?::int[]) for update`,
+        [contactsOf(trx, userId).from('c'), intArrayLiteral(updates.map((row) => row.targetId!))],
       );
       const byId = new Map(current.map((row) => [row.id as number, row]));
       const applying: Record<string, unknown>[] = [];
@@ -118,12 +124,15 @@ export class ContactWriter {
         if (row.record.note) notes.push({ contact_id: row.targetId!, content: row.record.note });
       }
       if (applying.length > 0) {
-        await trx.raw(
-          `update contacts c set ${CONTACT_COLUMNS.map((column) => `${SQL_COLUMNS[column][0]} = coalesce(x."${column}", c.${SQL_COLUMNS[column][0]})`).join(', ')},
-                  updated_at = now()
-             from jsonb_to_recordset(?::jsonb) as x(id int, ${RECORD_COLUMNS})
-            where c.user_id = ? and c.id = x.id`,
-          [JSON.stringify(applying), userId],
+        await contactsOf(trx, userId).updateFrom(
+          'c',
+          {
+            set: `${CONTACT_COLUMNS.map((column) => `${SQL_COLUMNS[column][0]} = coalesce(x."${column}", c.${SQL_COLUMNS[column][0]})`).join(', ')},
+                  updated_at = now()`,
+            from: `jsonb_to_recordset(?::jsonb) as x(id int, ${RECORD_COLUMNS})`,
+            where: 'c.id = x.id',
+          },
+          { from: [JSON.stringify(applying)] },
         );
       }
     }
@@ -188,18 +197,20 @@ export class ContactWriter {
       if (row.applied === 'created') remove.push(row.targetId);
       else restore.push({ ...(row.previous ?? {}), id: row.targetId, keys: Object.keys(row.previous ?? {}) });
     }
-    if (remove.length > 0)
-      await trx.raw('delete from contacts where user_id = ? and id = any(?::int[])', [userId, intArrayLiteral(remove)]);
+    if (remove.length > 0) await contactsOf(trx, userId).rows().whereIn('id', remove).delete();
     if (restore.length > 0) {
-      await trx.raw(
-        `update contacts c set ${CONTACT_COLUMNS.map(
-          (column) =>
-            `${SQL_COLUMNS[column][0]} = case when jsonb_exists(x.keys, '${column}') then x."${column}" else c.${SQL_COLUMNS[column][0]} end`,
-        ).join(', ')},
-                updated_at = coalesce(x."updatedAt", now())
-           from jsonb_to_recordset(?::jsonb) as x(id int, keys jsonb, "updatedAt" timestamptz, ${RECORD_COLUMNS})
-          where c.user_id = ? and c.id = x.id`,
-        [JSON.stringify(restore), userId],
+      await contactsOf(trx, userId).updateFrom(
+        'c',
+        {
+          set: `${CONTACT_COLUMNS.map(
+            (column) =>
+              `${SQL_COLUMNS[column][0]} = case when jsonb_exists(x.keys, '${column}') then x."${column}" else c.${SQL_COLUMNS[column][0]} end`,
+          ).join(', ')},
+                updated_at = coalesce(x."updatedAt", now())`,
+          from: `jsonb_to_recordset(?::jsonb) as x(id int, keys jsonb, "updatedAt" timestamptz, ${RECORD_COLUMNS})`,
+          where: 'c.id = x.id',
+        },
+        { from: [JSON.stringify(restore)] },
       );
       // The notes this import appended to the contacts it updated (same content, written when the row was applied).
       await trx.raw(

@@ -7,7 +7,7 @@ import {
   type ReferenceData,
   type UnknownInsurer,
 } from '@corretora/contracts';
-import { HttpError, type InternalClient } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { analyseContacts, noteKey, CONTACT_COLUMNS, type ExistingContact, type RowAnalysis, type SheetRow } from './contact-import';
 import { ContactWriter, type BatchRow, type KeptRow } from './contact-writer';
@@ -64,15 +64,18 @@ export function contactsKind(knex: Knex, reference: ReferenceSource, finance: In
     batchSize: 1000,
     async analyse({ userId, rows, columns, mode }) {
       const [existing, noteRows, catalogues] = await Promise.all([
-        knex('contacts')
-          .where({ userId })
+        new BrokerScopedTable(knex, 'contacts')
+          .of(userId)
+          .rows()
           .select(
             'id',
             ...CONTACT_COLUMNS.map((column) =>
               column === 'birthDate' ? knex.raw(`to_char(birth_date, 'YYYY-MM-DD') as "birthDate"`) : column,
             ),
           ) as Promise<ExistingContact[]>,
-        knex('notes').where({ userId }).select('contactId', 'content') as Promise<{ contactId: number; content: string }[]>,
+        new BrokerScopedTable(knex, 'notes').of(userId).rows().select('contactId', 'content') as Promise<
+          { contactId: number; content: string }[]
+        >,
         reference(userId),
       ]);
       const notes = new Set(noteRows.map((note) => noteKey(note.contactId, note.content)));

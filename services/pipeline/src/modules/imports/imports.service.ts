@@ -305,24 +305,28 @@ export class ImportsService {
       const open = await this.imports.of(userId, trx).byId(id).whereIn('status', ['mapping', 'preview']).forUpdate().first('id');
       if (!open) throw new HttpError(409, ALREADY_COMMITTED);
       for (let start = 0; start < results.length; start += WRITE_CHUNK) {
-        await trx.raw(
-          `update import_rows r set outcome = x.outcome, errors = x.errors, reason = x.reason, target_id = x.target_id, record = x.record
-             from jsonb_to_recordset(?::jsonb) as x(line int, outcome text, errors jsonb, reason text, target_id int, record jsonb)
-            where r.import_id = ? and r.user_id = ? and r.line = x.line`,
-          [
-            JSON.stringify(
-              results.slice(start, start + WRITE_CHUNK).map((result) => ({
-                line: result.line,
-                outcome: result.outcome,
-                errors: result.errors,
-                reason: result.reason,
-                target_id: result.targetId,
-                record: result.record,
-              })),
-            ),
-            id,
-            userId,
-          ],
+        await this.rows.of(userId, trx).updateFrom(
+          'r',
+          {
+            set: 'outcome = x.outcome, errors = x.errors, reason = x.reason, target_id = x.target_id, record = x.record',
+            from: 'jsonb_to_recordset(?::jsonb) as x(line int, outcome text, errors jsonb, reason text, target_id int, record jsonb)',
+            where: 'r.import_id = ? and r.line = x.line',
+          },
+          {
+            from: [
+              JSON.stringify(
+                results.slice(start, start + WRITE_CHUNK).map((result) => ({
+                  line: result.line,
+                  outcome: result.outcome,
+                  errors: result.errors,
+                  reason: result.reason,
+                  target_id: result.targetId,
+                  record: result.record,
+                })),
+              ),
+            ],
+            where: [id],
+          },
         );
       }
       await this.imports
@@ -553,10 +557,13 @@ export class ImportsService {
         await sleep(Math.min(1000, Math.max(5, performance.now() - batchStarted)));
       }
       await this.knex.transaction(async (trx) => {
-        const { rows } = await trx.raw<{ rows: { applied: string; n: string }[] }>(
-          'select applied, count(*) as n from import_rows where import_id = ? and user_id = ? and applied is not null group by applied',
-          [id, userId],
-        );
+        const rows = (await this.rows
+          .of(userId, trx)
+          .rows()
+          .where({ importId: id })
+          .whereNotNull('applied')
+          .groupBy('applied')
+          .select('applied', trx.raw('count(*) as n'))) as { applied: string; n: string }[];
         const current = await this.load(userId, id, trx, true);
         const counts = current.counts ?? zeroCounts();
         const done: ImportCounts = { ...zeroCounts(), skip: counts.skip, duplicate: counts.duplicate, error: counts.error };

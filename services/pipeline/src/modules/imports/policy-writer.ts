@@ -1,5 +1,5 @@
 import { FINANCE_OPERATIONS, type PolicyImportResult } from '@corretora/contracts';
-import { intArrayLiteral, type InternalClient } from '@corretora/service-kit';
+import { BrokerScopedTable, intArrayLiteral, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { markApplied, type KeptRow } from './contact-writer';
 import { ClientIndex, type ClientContact, type PolicyRecord } from './policy-import';
@@ -28,8 +28,9 @@ export async function policyHolders(finance: InternalClient, userId: string): Pr
 
 /** The broker's contacts as clients, loaded once per run (the run adds the ones it creates). */
 export async function loadClients(trx: Knex | Knex.Transaction, userId: string): Promise<ClientIndex> {
-  const contacts = (await trx('contacts')
-    .where({ userId })
+  const contacts = (await new BrokerScopedTable(trx, 'contacts')
+    .of(userId, trx)
+    .rows()
     .orderBy('id')
     .select('id', 'name', 'cpf', 'cnpj', 'type', 'kind')) as ClientContact[];
   return new ClientIndex(contacts);
@@ -78,7 +79,7 @@ export class PolicyWriter {
       if (wasProspect) {
         // A client of its kind; the trigger keeps kind and type together.
         const type = contact.kind === 'pj' || contact.cnpj ? 'business' : 'individual';
-        await trx('contacts').where({ userId, id: contact.id }).update({ type, updatedAt: trx.fn.now() });
+        await new BrokerScopedTable(trx, 'contacts').of(userId, trx).byId(contact.id).update({ type, updatedAt: trx.fn.now() });
         contact.type = type;
       }
       contactOf.set(row.line, { contact, created, wasProspect });
@@ -154,7 +155,8 @@ export class PolicyWriter {
       for (const row of changed)
         kept.push({ line: row.line, targetId: row.id, reason: 'Contato criado pela importação e alterado depois: mantido' });
       const remove = [...new Set(created.map((row) => row.previous.contactId))].filter((id) => !changedIds.has(id));
-      if (remove.length > 0) await trx('contacts').where({ userId, importId }).whereIn('id', remove).delete();
+      if (remove.length > 0)
+        await new BrokerScopedTable(trx, 'contacts').of(userId, trx).rows().where({ importId }).whereIn('id', remove).delete();
     }
     // A prospect the import made a client is a prospect again, when its policy went and nobody changed it since.
     await trx.raw(

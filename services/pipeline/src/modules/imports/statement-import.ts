@@ -9,7 +9,7 @@ import {
   type StatementLineMatch,
   type StatementWireLineInput,
 } from '@corretora/contracts';
-import { HttpError, type InternalClient } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { parseRow, type RowAnalysis, type SheetRow } from './contact-import';
 
@@ -22,8 +22,9 @@ export type StatementRecord = StatementWireLineInput;
 
 /** The broker's contacts by CPF/CNPJ: a line without a matching policy number is looked for by its client. */
 export async function contactsByDocument(knex: Knex, userId: string): Promise<Map<string, number[]>> {
-  const rows = (await knex('contacts')
-    .where({ userId })
+  const rows = (await new BrokerScopedTable(knex, 'contacts')
+    .of(userId)
+    .rows()
     .andWhereRaw('(cpf is not null or cnpj is not null)')
     .select('id', 'cpf', 'cnpj')) as { id: number; cpf: string | null; cnpj: string | null }[];
   const byDocument = new Map<string, number[]>();
