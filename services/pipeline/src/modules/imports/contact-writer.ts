@@ -28,8 +28,9 @@ const SQL_COLUMNS: Record<ContactColumn, [name: string, type: string]> = {
 /** `x("birthDate" date, …)`: the record's camelCase keys as typed columns. */
 const RECORD_COLUMNS = CONTACT_COLUMNS.map((column) => `"${column}" ${SQL_COLUMNS[column][1]}`).join(', ');
 
-/** The broker's contacts, in the import's transaction. */
+/** The broker's contacts and import rows, in the import's transaction. */
 const contactsOf = (trx: Knex.Transaction, userId: string) => new BrokerScopedTable(trx, 'contacts').of(userId, trx);
+const importRowsOf = (trx: Knex.Transaction, userId: string) => new BrokerScopedTable(trx, 'import_rows').of(userId, trx);
 
 /** What the commit did to each row (created, updated, missing), its target and what undo needs, at the transaction's time. */
 export async function markApplied(
@@ -169,11 +170,11 @@ export class ContactWriter {
               (c.updated_at > r.applied_at
                or exists (select 1 from pipeline_cards k where k.user_id = r.user_id and k.contact_id = c.id and k.created_at > r.applied_at)
                or exists (select 1 from notes n where n.user_id = r.user_id and n.contact_id = c.id and n.created_at > r.applied_at)) as changed
-         from import_rows r join contacts c on c.user_id = r.user_id and c.id = r.target_id
-        where r.import_id = ? and r.user_id = ? and r.applied in ('created', 'updated')
+         from ? join ? on c.id = r.target_id
+        where r.import_id = ? and r.applied in ('created', 'updated')
         order by r.line
         for update of c`,
-      [importId, userId],
+      [importRowsOf(trx, userId).from('r'), contactsOf(trx, userId).from('c'), importId],
     );
     const kept: KeptRow[] = [];
     const remove: number[] = [];
@@ -213,12 +214,15 @@ export class ContactWriter {
         { from: [JSON.stringify(restore)] },
       );
       // The notes this import appended to the contacts it updated (same content, written when the row was applied).
-      await trx.raw(
-        `delete from notes n using import_rows r
-          where r.import_id = ? and r.user_id = ? and r.applied = 'updated' and r.target_id = any(?::int[])
-            and n.user_id = r.user_id and n.contact_id = r.target_id and n.created_at = r.applied_at and n.content = r.record->>'note'`,
-        [importId, userId, intArrayLiteral(restore.map((row) => row.id as number))],
-      );
+      await new BrokerScopedTable(trx, 'notes')
+        .of(userId, trx)
+        .rows()
+        .whereRaw(
+          `(contact_id, created_at, content) in (select r.target_id, r.applied_at, r.record->>'note' from ?
+             where r.import_id = ? and r.applied = 'updated' and r.target_id = any(?::int[]))`,
+          [importRowsOf(trx, userId).from('r'), importId, intArrayLiteral(restore.map((row) => row.id as number))],
+        )
+        .delete();
     }
     return kept;
   }

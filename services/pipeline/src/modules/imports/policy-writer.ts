@@ -139,32 +139,36 @@ export class PolicyWriter {
         kept.push({ line: row.line, targetId: row.targetId, reason: 'Apólice alterada depois da importação: mantida como está' });
     // A client still holding a policy (kept above, or one another import or the broker gave it) stays.
     const holders = await policyHolders(this.finance, userId);
+    const contacts = new BrokerScopedTable(trx, 'contacts').of(userId, trx);
+    const importRows = new BrokerScopedTable(trx, 'import_rows').of(userId, trx);
     const stays = new Set(rows.map((row) => row.previous.contactId).filter((contactId) => holders.has(contactId)));
 
     const created = rows.filter((row) => row.previous.contactCreated && !stays.has(row.previous.contactId));
     if (created.length > 0) {
       const { rows: changed } = await trx.raw<{ rows: { id: number; line: number }[] }>(
-        `select c.id, r.line from contacts c join import_rows r on r.import_id = ? and r.user_id = c.user_id and (r.previous->>'contactId')::int = c.id
-          where c.user_id = ? and c.import_id = ? and c.id = any(?::int[])
+        `select c.id, r.line from ? join ? on r.import_id = ? and (r.previous->>'contactId')::int = c.id
+          where c.import_id = ? and c.id = any(?::int[])
             and (c.updated_at > r.applied_at
                  or exists (select 1 from pipeline_cards k where k.contact_id = c.id and k.created_at > r.applied_at)
                  or exists (select 1 from notes n where n.contact_id = c.id and n.created_at > r.applied_at))`,
-        [importId, userId, importId, intArrayLiteral(created.map((row) => row.previous.contactId))],
+        [contacts.from('c'), importRows.from('r'), importId, importId, intArrayLiteral(created.map((row) => row.previous.contactId))],
       );
       const changedIds = new Set(changed.map((row) => row.id));
       for (const row of changed)
         kept.push({ line: row.line, targetId: row.id, reason: 'Contato criado pela importação e alterado depois: mantido' });
       const remove = [...new Set(created.map((row) => row.previous.contactId))].filter((id) => !changedIds.has(id));
-      if (remove.length > 0)
-        await new BrokerScopedTable(trx, 'contacts').of(userId, trx).rows().where({ importId }).whereIn('id', remove).delete();
+      if (remove.length > 0) await contacts.rows().where({ importId }).whereIn('id', remove).delete();
     }
     // A prospect the import made a client is a prospect again, when its policy went and nobody changed it since.
-    await trx.raw(
-      `update contacts c set type = 'prospect'
-         from import_rows r
-        where r.import_id = ? and r.user_id = ? and r.applied in ('created', 'updated') and (r.previous->>'contactWasProspect')::boolean
-          and c.user_id = r.user_id and c.id = (r.previous->>'contactId')::int and c.updated_at <= r.applied_at and not (c.id = any(?::int[]))`,
-      [importId, userId, intArrayLiteral(stays)],
+    await contacts.updateFrom(
+      'c',
+      {
+        set: "type = 'prospect'",
+        from: '?',
+        where: `r.import_id = ? and r.applied in ('created', 'updated') and (r.previous->>'contactWasProspect')::boolean
+          and c.id = (r.previous->>'contactId')::int and c.updated_at <= r.applied_at and not (c.id = any(?::int[]))`,
+      },
+      { from: [importRows.from('r')], where: [importId, intArrayLiteral(stays)] },
     );
     return kept;
   }
