@@ -63,7 +63,7 @@ describe('one copy of Fluent (lint)', () => {
   test('an app or the kit importing a Fluent component from Fluent itself fails lint', async () => {
     expect(
       await imports(
-        'mfe-pipeline/src/components/own-card.tsx',
+        'mfe-finance/src/components/own-card.tsx',
         "import { Card } from '@fluentui/react-components';\nexport const x = Card;\n",
       ),
     ).toHaveLength(1);
@@ -86,7 +86,7 @@ describe('one copy of Fluent (lint)', () => {
       'export const x = [makeStyles, mergeClasses, tokens, AddRegular, Card];',
       '',
     ].join('\n');
-    expect(await imports('mfe-pipeline/src/components/ok.tsx', code)).toEqual([]);
+    expect(await imports('mfe-finance/src/components/ok.tsx', code)).toEqual([]);
     expect(await imports('packages/web-kit/src/ui/ok.tsx', code)).toEqual([]);
   });
 });
