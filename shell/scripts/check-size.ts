@@ -24,16 +24,18 @@ const PAGE_BUDGET = 300 * 1024;
  */
 const HELD: Record<string, number> = {
   '/login': 181,
-  '/dashboard': 208,
-  '/broker': 238,
-  '/profile': 257,
+  // +1.5 KiB on 2026-11-26 (#35) on every signed-in page: the top bar's search box and its shortcuts
+  // (its results, their formatters and the query load on the box's first focus).
+  '/dashboard': 209.5,
+  '/broker': 239.5,
+  '/profile': 258.5,
   // +1.7 KiB on 2026-11-25 (#25): each card's days without activity against its stage's limit, its next action, and the Minhas tarefas route in the remote's manifest.
   // +0.3 KiB on 2026-11-26 (#35): the remote's manifest routes /contacts/{id} to the ficha, and the shell's skip link.
-  '/pipeline': 272,
+  '/pipeline': 273.5,
   // −22 KiB on 2026-11-26: the contact form (and the rules it checks with) loads when it opens.
-  '/contacts': 235,
+  '/contacts': 236.5,
   // +1 KiB on 2026-11-26 (#34): each product names its line (ramo), read from the one list of lines.
-  '/settings': 252,
+  '/settings': 253.5,
 };
 const budgetOf = (route: string, fallback: number) => (HELD[route] ?? fallback / 1024) * 1024;
 /** Root class names of Fluent's components and tabster's attribute: code that only Fluent has. */

@@ -18,7 +18,7 @@ import { Button, Caption1, Field } from '@corretora/web-kit/fluent/core';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useClaimStatus, useClaims } from '../features/claims/api/claims-api';
 import { ClientLink } from '../components/client-link';
 
@@ -97,6 +97,18 @@ export default function ClaimsPage() {
   const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
   const insurerName = (id: number | null) =>
     id === null ? null : (reference.data?.insurers.find((insurer) => insurer.id === id)?.name ?? null);
+  // ?sinistro=<id> (the top bar's search, the ficha): that claim opens once the list has it (state
+  // adjusted while rendering, as ?novo=1); then the address forgets it.
+  const askedClaim = params.get('sinistro');
+  const [handledClaim, setHandledClaim] = useState<string | null>(null);
+  if (askedClaim !== null && handledClaim !== askedClaim && claims.data) {
+    setHandledClaim(askedClaim);
+    const claim = claims.data.items.find((candidate) => String(candidate.id) === askedClaim);
+    if (claim) setEditing(claim);
+  }
+  useEffect(() => {
+    if (askedClaim !== null && handledClaim === askedClaim) setParams({}, { replace: true });
+  }, [askedClaim, handledClaim, setParams]);
   const closeDialog = () => {
     setEditing(undefined);
     if (params.has('novo')) setParams({}, { replace: true });

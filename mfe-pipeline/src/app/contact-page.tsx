@@ -48,6 +48,7 @@ const useStyles = makeStyles({
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalS },
   item: { display: 'grid', gap: '2px', overflowWrap: 'anywhere' },
+  itemActions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   muted: { color: tokens.colorNeutralForeground3 },
   late: { color: tokens.colorPaletteRedForeground1 },
   facts: {
@@ -95,7 +96,7 @@ function Item({ title, detail, late = false, children }: { title: string; detail
     <li className={styles.item}>
       <Text weight="semibold">{title}</Text>
       <Caption1 className={late ? styles.late : styles.muted}>{detail}</Caption1>
-      {children}
+      {children ? <div className={styles.itemActions}>{children}</div> : null}
     </li>
   );
 }
@@ -199,6 +200,7 @@ export default function ContactPage() {
                         {POLICY_STATUS_LABELS[policy.status]}
                       </Badge>
                     </span>
+                    <Link to={`/policies?busca=${encodeURIComponent(policy.policyNumber)}`}>Abrir apólice</Link>
                   </Item>
                 ))}
               </Section>
@@ -230,6 +232,7 @@ export default function ContactPage() {
                       .filter(Boolean)
                       .join(' · ')}
                   >
+                    <Link to={`/claims?sinistro=${claim.id}`}>Abrir sinistro</Link>
                     <Link to={`/documents?sinistro=${claim.id}`}>Documentos do sinistro</Link>
                   </Item>
                 ))}
@@ -254,7 +257,9 @@ export default function ContactPage() {
                         : `Na etapa desde ${formatDate(saoPauloDay(card.stageEnteredAt))}, sem próxima ação`
                     }
                     late={card.nextAction !== null && saoPauloDay(card.nextAction.dueAt) < today}
-                  />
+                  >
+                    <Link to={`/pipeline?card=${card.id}`}>Abrir negócio</Link>
+                  </Item>
                 ))}
               </Section>
               <Section title="Renovações" to="/policies?aba=renovacoes" linkLabel="Em Renovações" empty="Nenhuma renovação em aberto.">

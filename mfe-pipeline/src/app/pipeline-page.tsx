@@ -102,6 +102,20 @@ export default function PipelinePage() {
     [],
   );
   const onAdd = useCallback((target: StageKey) => setOpen({ kind: 'new', stage: target }), []);
+  // ?card=<id> (the top bar's search, the ficha): the card opens once the board has it (state adjusted
+  // while rendering, as ?novo=1); then the address forgets it.
+  const askedCard = params.get('card');
+  const [handledCard, setHandledCard] = useState<{ id: string; found: boolean } | null>(null);
+  if (askedCard !== null && handledCard?.id !== askedCard && board.data) {
+    const card = board.data.find((candidate) => String(candidate.id) === askedCard);
+    setHandledCard({ id: askedCard, found: card !== undefined });
+    if (card) setOpen(card.stage === 'closed' ? { kind: 'summary', card } : { kind: 'edit', card });
+  }
+  useEffect(() => {
+    if (askedCard === null || handledCard?.id !== askedCard) return;
+    if (!handledCard.found) notify.error('Negócio não encontrado no pipeline.', 'Ele pode ter sido arquivado ou emitido.');
+    setParams({}, { replace: true });
+  }, [askedCard, handledCard, notify, setParams]);
   const onDrop = useCallback(
     (card: PipelineCard, outcome: Exclude<DropOutcome, { kind: 'none' }>) => {
       if (outcome.kind === 'finalize') return setOpen({ kind: 'finalize', card });

@@ -37,6 +37,7 @@ export * from './relationship/relationship.schemas';
 export * from './relationship/relationship-types';
 export * from './relationship/tasks-options';
 export * from './relationship/tasks.schemas';
+export * from './relationship/search';
 export * from './types';
 export * from './wire-fields';
 export * from './api/operation';

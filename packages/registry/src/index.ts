@@ -106,6 +106,7 @@ export const SERVICES = {
       { prefix: '/api/statements', maxBody: '21m' },
       { prefix: '/api/message-templates' },
       { prefix: '/api/tasks' },
+      { prefix: '/api/search' },
     ],
   },
   finance: {

@@ -101,8 +101,35 @@ function literal(name: string): string {
   return `'${name.replace(/'/g, "''")}'`;
 }
 
-/** The kit's tables in public (idempotent): by the administrator, or by a service connected as a superuser. */
+/**
+ * The extensions services index with, which only the administrator may create: pg_trgm, whose GIN
+ * indexes answer the top bar's search (a part of a name or of a number) without reading every row.
+ */
+export const SHARED_EXTENSIONS = ['pg_trgm'] as const;
+
+/**
+ * pg_trgm's GIN operator class, qualified by the schema the extension lives in (a service's
+ * search_path is its own schema): `create index … using gin (column ${'$'}{opclass})`.
+ */
+export async function trigramOpclass(knex: Knex): Promise<string> {
+  const { rows } = await knex.raw<{ rows: { schema: string }[] }>(
+    "select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'",
+  );
+  if (!rows[0]) throw new Error('the extension pg_trgm is missing: prepare the database first (compose: the db-init service)');
+  return `"${rows[0].schema.replace(/"/g, '""')}".gin_trgm_ops`;
+}
+
+/** The kit's tables and extensions in public (idempotent): by the administrator, or by a service connected as a superuser. */
 export async function ensureSharedTables(knex: Knex): Promise<void> {
+  for (const extension of SHARED_EXTENSIONS) {
+    try {
+      await knex.raw('create extension if not exists ?? with schema public', [extension]);
+    } catch (error) {
+      // Services starting together race on the catalogue: the one that lost finds it there.
+      const { rows } = await knex.raw<{ rows: unknown[] }>('select 1 from pg_extension where extname = ?', [extension]);
+      if (rows.length === 0) throw error;
+    }
+  }
   await ensureSessionsTable(knex);
   await ensureAccountGate(knex);
   await ensureRateLimitTable(knex, ACCOUNT_RATE_LIMITS_TABLE);
@@ -123,6 +150,10 @@ export async function requireSharedTables(knex: Knex): Promise<void> {
       [table, table],
     );
     if (!rows[0]?.usable) missing.push(table);
+  }
+  for (const extension of SHARED_EXTENSIONS) {
+    const { rows } = await knex.raw<{ rows: unknown[] }>('select 1 from pg_extension where extname = ?', [extension]);
+    if (rows.length === 0) missing.push(`the extension ${extension}`);
   }
   if (missing.length > 0) {
     throw new Error(

@@ -15,7 +15,7 @@ export { beginClearing, clearingTransaction, endClearing } from './account-gate'
 export { csvCell, csvDate, csvDocument, csvMoney, sendCsv } from './csv';
 export { intArrayLiteral, likeContaining, withAdvisoryLock } from './database';
 export { schedulePasses } from './schedule';
-export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, type ServiceRole } from './database-roles';
+export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, trigramOpclass, type ServiceRole } from './database-roles';
 export { HttpError, isUniqueViolation, mapError, notFound, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
 export { route, type OperationHandler, type OperationRequest } from './operations';

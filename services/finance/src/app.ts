@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { contactOverviewRoutes } from './modules/overview/contact-overview.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { SearchService } from './modules/search/search.service';
 import { ContactOverviewService } from './modules/overview/contact-overview.service';
 import { CATALOGUE_OPERATIONS, DEFAULT_CHARGEBACK_STEPS } from '@corretora/contracts';
 import { HttpError, createInternalClient, createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
@@ -71,6 +73,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       contactMoveRoutes(router, new ContactMoveService(knex));
       renewalTaskRoutes(router, renewalsOf(knex, instalments));
       contactOverviewRoutes(router, new ContactOverviewService(knex, instalments));
+      searchRoutes(router, new SearchService(knex));
     },
   });
   // Renewal items appear within the hour for policies entering the window, whether or not anyone reads the list.

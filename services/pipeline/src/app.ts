@@ -17,6 +17,8 @@ import { ImportsService } from './modules/imports/imports.service';
 import { ContactsService } from './modules/contacts/contacts.service';
 import { DuplicatesService } from './modules/contacts/duplicates.service';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { SearchService } from './modules/search/search.service';
 import { PipelineService } from './modules/pipeline/pipeline.service';
 import { referenceLookupRoutes, statsRoutes } from './modules/stats/stats.routes';
 import { DigestService } from './modules/tasks/digest.service';
@@ -57,6 +59,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
       relationshipRoutes(router, relationship);
       const tasks = new TasksService(knex, finance, reference);
       contactOverviewRoutes(router, new ContactOverviewService(knex, contacts, relationship, tasks, finance, reference));
+      searchRoutes(router, new SearchService(knex, finance, reference));
       digest = identity ? new DigestService(knex, tasks, finance, identity, config.appUrl) : null;
       tasksRoutes(router, tasks, knex);
     },

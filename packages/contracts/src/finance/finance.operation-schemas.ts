@@ -18,6 +18,7 @@ import {
   PolicyQuerySchema,
 } from './finance.schemas';
 import { PolicyNumbersSchema } from './policy-numbers.schemas';
+import { SearchQuerySchema } from '../relationship/search';
 import {
   NextActionSchema,
   RenewalOutcomeSchema,
@@ -121,6 +122,10 @@ export const contactOverview = {
   summary: 'O que o financeiro sabe de um cliente: apólices, parcelas em aberto, sinistros, documentos e renovações.',
 };
 export const contactPolicies = { summary: 'As apólices de um contato (número, fim de vigência, seguradora), para preencher uma mensagem.' };
+export const search = {
+  summary: 'A busca do financeiro: apólices por número ou proposta e sinistros por número (o nosso ou o da seguradora).',
+  query: SearchQuerySchema,
+};
 export const renewals = {
   summary: 'Renovações em aberto por faixa (D-90, D-60, D-30, D-15, vencidas), com cotações e contagens.',
   query: RenewalsQuerySchema,

@@ -1,5 +1,6 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
+import type { FinanceSearchResults, SearchQuerySchema } from '../relationship/search';
 import type { ContactFinanceOverview, ContactPolicySummary, PolicyNumberTaskRow, RenewalTaskRow } from '../relationship/relationship-types';
 import type { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
 import type {
@@ -385,6 +386,14 @@ export const contactOverview = {
   path: '/internal/finance/:userId/contacts/:id/overview',
   access: 'internal',
   answer: phantom as ContactFinanceOverview,
+} as const satisfies Operation;
+export const search = {
+  id: 'finance.search',
+  method: 'GET',
+  path: '/internal/finance/:userId/search',
+  access: 'internal',
+  query: phantom as typeof SearchQuerySchema,
+  answer: phantom as FinanceSearchResults,
 } as const satisfies Operation;
 export const renewals = {
   id: 'renewals.list',

@@ -1,6 +1,7 @@
 // The server half of the relationship operations, by the same names: summaries and runtime schemas.
 import { DigestSettingsSchema, SnoozeSchema, TasksQuerySchema } from './tasks.schemas';
 import { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from './relationship.schemas';
+import { SearchQuerySchema } from './search';
 
 export const logInteraction = {
   summary: 'Registra uma interação com o contato (ligação, WhatsApp, e-mail, reunião).',
@@ -8,6 +9,11 @@ export const logInteraction = {
 };
 export const contactOverview = {
   summary: 'A ficha do cliente: dados, apólices, parcelas em aberto, sinistros, documentos, cards, renovações, tarefas e a linha do tempo.',
+};
+export const search = {
+  summary:
+    'A busca da barra superior: clientes por nome (sem acentos), CPF ou CNPJ (com ou sem máscara), telefone ou e-mail; apólices por número ou proposta; sinistros por número; negócios em aberto pelo cliente. No máximo 20 resultados.',
+  query: SearchQuerySchema,
 };
 export const contactTimeline = {
   summary: 'O histórico do contato (interações, mensagens de WhatsApp, consentimentos) e o consentimento atual.',

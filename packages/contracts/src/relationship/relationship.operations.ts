@@ -12,6 +12,7 @@ import type {
 } from './relationship-types';
 import type { DigestSettingsSchema, SnoozeSchema, TasksQuerySchema } from './tasks.schemas';
 import type { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from './relationship.schemas';
+import type { SearchQuerySchema, SearchResults } from './search';
 
 // Keeping the clients (#25): the pipeline service, which owns the contacts.
 
@@ -40,6 +41,14 @@ export const contactOverview = {
   access: 'signed-in',
   notFound: NOT_FOUND.contact,
   answer: phantom as ContactOverview,
+} as const satisfies Operation;
+export const search = {
+  id: 'search',
+  method: 'GET',
+  path: '/api/search',
+  access: 'signed-in',
+  query: phantom as typeof SearchQuerySchema,
+  answer: phantom as SearchResults,
 } as const satisfies Operation;
 export const setContactConsent = {
   id: 'contacts.setConsent',

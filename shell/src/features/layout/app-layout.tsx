@@ -4,6 +4,7 @@ import { useFocusableGroup } from '@corretora/web-kit/fluent/focus';
 import { Body1, Button, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { ErrorCircleRegular, NavigationRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
+import { GlobalSearch } from './global-search';
 import { SideNav } from './side-nav';
 import { Outlet, useLocation, useOperation } from '@corretora/web-kit';
 import { AppToaster, COMPACT_LAYOUT, NoticeFromPreviousPage } from '@corretora/web-kit/ui';
@@ -15,28 +16,29 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
     [COMPACT_LAYOUT]: { flexDirection: 'column' },
   },
+  column: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
   main: {
     flexGrow: 1,
     minWidth: 0,
     padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`,
     [COMPACT_LAYOUT]: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}` },
   },
-  // The top bar with the menu button exists only on narrow screens, where the navigation is hidden.
+  // The top bar: the search box; on narrow screens, where the navigation is hidden, the menu button and the brand too.
   topBar: {
-    display: 'none',
-    [COMPACT_LAYOUT]: {
-      display: 'flex',
-      alignItems: 'center',
-      gap: tokens.spacingHorizontalS,
-      position: 'sticky',
-      top: 0,
-      zIndex: 10,
-      padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-      backgroundColor: tokens.colorNeutralBackground1,
-      borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-      color: tokens.colorBrandForeground1,
-    },
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    position: 'sticky',
+    top: 0,
+    zIndex: 10,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXXXL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    color: tokens.colorBrandForeground1,
+    [COMPACT_LAYOUT]: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
   },
+  compactOnly: { display: 'none', [COMPACT_LAYOUT]: { display: 'inline-flex', flexShrink: 0 } },
+  brandName: { display: 'none', '@media (min-width: 30rem) and (max-width: 47.99rem)': { display: 'inline', flexShrink: 0 } },
   // An error banner drawn here rather than Fluent's MessageBar, which every page would then load for
   // a message that is almost never shown.
   alert: {
@@ -93,32 +95,36 @@ export default function AppLayout() {
       <a className={styles.skip} href="#conteudo">
         Pular para o conteúdo
       </a>
-      <header className={styles.topBar}>
-        <Button
-          appearance="subtle"
-          icon={<NavigationRegular />}
-          aria-label={navOpen ? 'Fechar menu' : 'Abrir menu'}
-          aria-expanded={navOpen}
-          aria-controls="main-navigation"
-          onClick={() => setNavOpen(!navOpen)}
-        />
-        <ShieldCheckmarkRegular fontSize={24} />
-        <Subtitle2>Corretora CRM</Subtitle2>
-      </header>
       <SideNav open={navOpen} />
       <div className={mergeClasses(styles.backdrop, navOpen && styles.backdropOpen)} onClick={() => setNavOpen(false)} aria-hidden />
       {/* Notifications belong to the signed-in product (remotes included); /login needs none. */}
       <AppToaster />
       <NoticeFromPreviousPage />
-      <main className={styles.main} id="conteudo" tabIndex={-1}>
-        {profile.isError ? (
-          <div className={styles.alert} role="alert">
-            <ErrorCircleRegular className={styles.alertIcon} aria-hidden />
-            <Body1>Não foi possível carregar os dados da corretora. Recarregue a página.</Body1>
-          </div>
-        ) : null}
-        <Outlet />
-      </main>
+      <div className={styles.column}>
+        <header className={styles.topBar}>
+          <Button
+            className={styles.compactOnly}
+            appearance="subtle"
+            icon={<NavigationRegular />}
+            aria-label={navOpen ? 'Fechar menu' : 'Abrir menu'}
+            aria-expanded={navOpen}
+            aria-controls="main-navigation"
+            onClick={() => setNavOpen(!navOpen)}
+          />
+          <ShieldCheckmarkRegular className={styles.compactOnly} fontSize={24} aria-hidden />
+          <Subtitle2 className={styles.brandName}>Corretora CRM</Subtitle2>
+          <GlobalSearch />
+        </header>
+        <main className={styles.main} id="conteudo" tabIndex={-1}>
+          {profile.isError ? (
+            <div className={styles.alert} role="alert">
+              <ErrorCircleRegular className={styles.alertIcon} aria-hidden />
+              <Body1>Não foi possível carregar os dados da corretora. Recarregue a página.</Body1>
+            </div>
+          ) : null}
+          <Outlet />
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,110 @@
+import {
+  FINANCE_OPERATIONS,
+  SEARCH_LIMIT,
+  searchKey,
+  takeInTurn,
+  type FinanceSearchResults,
+  type ReferenceData,
+  type SearchClient,
+  type SearchResults,
+  type StageKey,
+} from '@corretora/contracts';
+import { BrokerScopedTable, likeContaining, type InternalClient } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+
+/** What a mask puts around the digits of a CPF, a CNPJ or a phone. */
+const MASK = /[\s.\-/()+]/g;
+
+interface Matching {
+  /** The contact `c` matches (SQL over `c`, with its bindings). */
+  where: string;
+  bindings: Knex.RawBinding[];
+  /** The contact's names or e-mail start with what was typed (or one of their words does). */
+  starts: string;
+  startsBindings: Knex.RawBinding[];
+}
+
+/**
+ * The top bar's search (#35 item 2), within the broker's scope: clients by name or e-mail (accents
+ * and case ignored), CPF, CNPJ or phone as typed with or without the mask (all of it one
+ * `search_text`, under a trigram index); the open
+ * cards of those clients; and what finance finds (policies and claims by number), asked in
+ * parallel. At most SEARCH_LIMIT results, the groups taking turns.
+ */
+export class SearchService {
+  private readonly contacts: BrokerScopedTable;
+  private readonly cards: BrokerScopedTable;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly finance: InternalClient | null,
+    private readonly reference: (userId: string) => Promise<ReferenceData>,
+  ) {
+    this.contacts = new BrokerScopedTable(knex, 'contacts');
+    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
+  }
+
+  async find(userId: string, q: string): Promise<SearchResults> {
+    const matching = this.matching(q);
+    const [clients, cards, finance] = await Promise.all([
+      this.knex.raw<{ rows: SearchClient[] }>(
+        `select c.id, c.name, c.kind, coalesce(c.cpf, c.cnpj) as document, c.phone, c.email, c.type <> 'prospect' as client
+           from ? where ${matching.where}
+          order by ${matching.starts} desc, c.search_text collate "C", c.id limit ${SEARCH_LIMIT}`,
+        [this.contacts.of(userId).from('c'), ...matching.bindings, ...matching.startsBindings],
+      ),
+      this.knex.raw<{ rows: { id: number; contactId: number; contactName: string; stageKey: StageKey }[] }>(
+        `select k.id, k.contact_id as "contactId", c.name as "contactName", k.stage_key as "stageKey"
+           from ? join ? on c.id = k.contact_id
+          where k.status = 'active' and (${matching.where})
+          order by ${matching.starts} desc, k.id desc limit ${SEARCH_LIMIT}`,
+        [this.cards.of(userId).from('k'), this.contacts.of(userId).from('c'), ...matching.bindings, ...matching.startsBindings],
+      ),
+      this.financeOf(userId, q),
+    ]);
+    const stages = cards.rows.length > 0 ? (await this.reference(userId)).pipelineStages : [];
+    const found = takeInTurn(
+      {
+        clients: clients.rows,
+        policies: finance?.policies ?? [],
+        claims: finance?.claims ?? [],
+        cards: cards.rows.map(({ stageKey, ...card }) => ({
+          ...card,
+          stageName: stages.find((stage) => stage.key === stageKey)?.name ?? stageKey,
+        })),
+      },
+      SEARCH_LIMIT,
+    );
+    return { ...found, unavailable: finance ? [] : ['finance'] };
+  }
+
+  private matching(q: string): Matching {
+    const text = searchKey(q);
+    // Every word typed, in any order ("silva joão" finds João da Silva).
+    const words = text.split(/\s+/).filter(Boolean);
+    const clauses = [`(${words.map(() => 'c.search_text like ?').join(' and ')})`];
+    const bindings: Knex.RawBinding[] = words.map(likeContaining);
+    // A CPF, a CNPJ (alphanumeric ones too) or a phone as typed, with its mask or a +55: its letters and digits.
+    const unmasked = searchKey(q.replace(MASK, ''));
+    if (/\d/.test(unmasked) && unmasked.length >= 2 && unmasked !== text) {
+      clauses.push('c.search_text like ?');
+      bindings.push(likeContaining(unmasked));
+    }
+    const start = likeContaining(text).slice(1);
+    return {
+      where: `(${clauses.join(' or ')})`,
+      bindings,
+      starts: '(c.search_text like ? or c.search_text like ?)',
+      startsBindings: [start, `% ${start}`],
+    };
+  }
+
+  private async financeOf(userId: string, q: string): Promise<FinanceSearchResults | null> {
+    if (!this.finance) return { policies: [], claims: [] };
+    try {
+      return await this.finance.call(FINANCE_OPERATIONS.search, { params: { userId }, query: { q } });
+    } catch {
+      return null;
+    }
+  }
+}
