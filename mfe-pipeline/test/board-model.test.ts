@@ -1,4 +1,5 @@
-import { EMPTY_ADDRESS, STAGE_KEYS, type PipelineCard, type StageKey } from '@corretora/contracts';
+import { STAGE_KEYS } from '@corretora/contracts';
+import { card } from './cards';
 import {
   cardIdle,
   cardPremium,
@@ -10,61 +11,6 @@ import {
   premiumSum,
   summary,
 } from '../src/features/board/utils/board-model';
-
-function card(
-  id: number,
-  stage: StageKey,
-  overrides: Partial<PipelineCard> = {},
-  contact: Partial<PipelineCard['contact']> = {},
-): PipelineCard {
-  return {
-    id,
-    contactId: id,
-    stageId: 1,
-    stage,
-    status: 'active',
-    stageEnteredAt: '2026-11-20T12:00:00Z',
-    archivedAt: null,
-    archivedReason: null,
-    insurerId: null,
-    startDate: null,
-    endDate: null,
-    premioLiquido: null,
-    iof: null,
-    juros: null,
-    totalPremium: null,
-    commissionPercentage: null,
-    commissionAmount: null,
-    documentType: null,
-    policyId: null,
-    createdAt: '2026-11-20T12:00:00Z',
-    updatedAt: '2026-11-20T12:00:00Z',
-    lastActivityAt: '2026-11-20T12:00:00Z',
-    nextAction: null,
-    contact: {
-      id,
-      name: `Lead ${id}`,
-      email: null,
-      phone: '11987654321',
-      cpf: null,
-      kind: 'pf',
-      cnpj: null,
-      legalName: null,
-      tradeName: null,
-      contactPerson: null,
-      address: EMPTY_ADDRESS,
-      type: 'prospect',
-      productId: null,
-      leadSourceId: null,
-      annualPremium: null,
-      lastContact: null,
-      birthDate: null,
-      createdAt: '2026-11-20T12:00:00Z',
-      ...contact,
-    },
-    ...overrides,
-  };
-}
 
 describe('what a drop does, for every source and target column', () => {
   const pairs = STAGE_KEYS.flatMap((source) => [...STAGE_KEYS, null].map((target) => [source, target] as const));
