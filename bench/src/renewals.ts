@@ -19,9 +19,9 @@ const PAGE_ITEMS = Number(process.env.BENCH_RENEWALS_PAGE ?? 5_000);
 /** n active policies of a broker ending over the next 90 days, straight into finance's table. */
 async function seed(db: pg.Client, userId: string, count: number, prefix: string): Promise<void> {
   await db.query(
-    `insert into finance.policies (user_id, contact_name, type, policy_number, premium, net_premium, status, start_date, renewal_date,
+    `insert into finance.policies (user_id, contact_name, type, line, policy_number, premium, net_premium, status, start_date, renewal_date,
                                    commission_type, commission_value)
-     select $1, 'Cliente ' || n, 'auto', $2 || n, 1073.80, 1000.00, 'active',
+     select $1, 'Cliente ' || n, 'auto', 'auto', $2 || n, 1073.80, 1000.00, 'active',
             (current_date + (n % 90) - interval '1 year')::date, current_date + (n % 90), 'percentage', 10
        from generate_series(1, $3::int) as n`,
     [userId, prefix, count],

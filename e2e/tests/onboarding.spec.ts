@@ -55,6 +55,9 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
   await expect(page).toHaveURL(/\/dashboard$/);
   await nav.getByRole('link', { name: 'Pipeline' }).click({ force: true });
   await expect(page).toHaveURL(/\/dashboard$/);
+  // An area's address opened directly: its page says which area is locked, and how to open it.
+  await page.goto('/pipeline');
+  await expect(page.getByRole('heading', { name: 'Pipeline: área bloqueada', level: 1 })).toBeVisible();
 
   await page.getByRole('button', { name: 'Completar Cadastro da Corretora' }).click();
   await expect(page).toHaveURL(/\/broker$/);
