@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BUILD_CONCURRENCY } from './apps';
 import { REPO_ROOT, run } from './processes';
 
 /**
@@ -81,13 +82,18 @@ async function prepare(name: VariantName, variant: Variant): Promise<string> {
   return dir;
 }
 
-/** Builds every variant (one at a time: two cores), each into its own dist. */
+/** Builds every variant, each into its own dist, as many at a time as the apps (apps.ts). */
 export async function buildRemoteVariants(log: (line: string) => void): Promise<void> {
-  for (const [name, variant] of Object.entries(VARIANTS) as [VariantName, Variant][]) {
-    const dir = await prepare(name, variant);
-    log(`building ${VARIANT_REMOTE} (${name})…`);
-    const cli = path.join(REPO_ROOT, 'packages', 'build-kit', 'src', 'cli.ts');
-    const code = await run(process.execPath, ['--import', 'tsx', cli, 'build'], process.env, dir);
-    if (code !== 0) throw new Error(`build of ${VARIANT_REMOTE} (${name}) failed (exit ${code})`);
-  }
+  const queue = Object.entries(VARIANTS) as [VariantName, Variant][];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [name, variant] = next;
+      const dir = await prepare(name, variant);
+      log(`building ${VARIANT_REMOTE} (${name})…`);
+      const cli = path.join(REPO_ROOT, 'packages', 'build-kit', 'src', 'cli.ts');
+      const code = await run(process.execPath, ['--import', 'tsx', cli, 'build'], process.env, dir);
+      if (code !== 0) throw new Error(`build of ${VARIANT_REMOTE} (${name}) failed (exit ${code})`);
+    }
+  };
+  await Promise.all(Array.from({ length: BUILD_CONCURRENCY }, worker));
 }

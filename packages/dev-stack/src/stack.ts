@@ -104,6 +104,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     },
     env,
   );
+  options.log('PostgreSQL and the S3 store are up');
   const managed: Managed[] = [];
   let gateway: http.Server | undefined;
 
@@ -176,6 +177,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         replicas.push({ name, url: replicaUrl, process: supervised, log: logTarget(label) });
       }
     }
+    options.log(`starting the ${SERVICE_NAMES.length * replicaCount} service processes (each migrates its schema) while the apps build`);
     await buildApps({ log: options.log });
     const remoteStoreDir = path.join(options.dataDir, 'remotes');
     await shipBuiltRemotes(remoteStoreDir, options.log);
@@ -183,6 +185,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       replicas.map((replica) => waitForReady(`${replica.url}/readyz`, replica.process.child, replica.process.name, undefined, replica.log)),
     );
 
+    options.log('the services are ready');
     const docsDir = path.join(options.dataDir, 'api-docs');
     await writeApiDocs(docsDir);
     gateway = await startDevGateway({

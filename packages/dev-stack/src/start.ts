@@ -5,7 +5,10 @@ import { startStack } from './stack';
 /** `npm start`: the product on the embedded default, data kept in <repo>/.data. */
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
-  const log = (line: string) => process.stdout.write(`[dev-stack] ${line}\n`);
+  // Every line says how long the start has taken so far: a newcomer sees what it is doing, and when.
+  const started = performance.now();
+  const log = (line: string) =>
+    process.stdout.write(`[dev-stack ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}\n`);
   // The embedded Postgres narrates every checkpoint (in chunks of several lines); show only what
   // needs attention, minus the connections it ends itself when it is stopped.
   const infraLog = (chunk: string) => {
@@ -13,7 +16,7 @@ async function main(): Promise<void> {
       if (/\b(ERROR|FATAL|PANIC|WARNING)\b/.test(line) && !line.includes('due to administrator command')) log(line);
     }
   };
-  log('starting PostgreSQL, the S3 store, the services and the apps (the first start builds the apps: about a minute)…');
+  log('starting PostgreSQL, the S3 store, the services and the apps (the first start builds the apps: about a minute and a half)…');
   const stack = await startStack({
     dataDir: path.join(REPO_ROOT, '.data'),
     port,
@@ -24,6 +27,7 @@ async function main(): Promise<void> {
     log,
     infraLog,
   });
+  log('ready');
   process.stdout.write(`\nCorretora CRM rodando em ${stack.url}\n(Ctrl-C para parar)\n\n`);
 
   let stopping = false;

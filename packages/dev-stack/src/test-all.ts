@@ -3,6 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startNginx, writeApiDocs, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
+import { BUILD_CONCURRENCY } from './apps';
 import { startCepStub } from './cep-stub';
 import { ensureDatabase, startInfra, type Infra } from './infra';
 import { REPO_ROOT, run } from './processes';
@@ -80,7 +81,7 @@ async function main(): Promise<void> {
     }
 
     const appsBuilt = await step('build the apps (webpack, Module Federation)', () =>
-      run('npx', ['lerna', 'run', 'build', '--concurrency', '1', '--stream']),
+      run('npx', ['lerna', 'run', 'build', '--concurrency', String(BUILD_CONCURRENCY), '--stream']),
     );
     // The shipping journeys publish these into the running product's store (remote-variants.ts).
     const variantsBuilt = await step(
