@@ -52,7 +52,10 @@ export const BUILD_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism())
 
 /** Builds the apps whose bundle is missing or older than their sources, BUILD_CONCURRENCY at a time; says how long each took. */
 export async function buildApps(options: { force?: boolean; log: (line: string) => void }): Promise<void> {
-  const queue = APPS.filter((app) => options.force || isStale(app.dir));
+  // The shell first: the longest build, so the last one to start is a short one (and it is what the sign-in page needs).
+  const queue = APPS.filter((app) => options.force || isStale(app.dir)).sort(
+    (a, b) => Number(b.dir === 'shell') - Number(a.dir === 'shell'),
+  );
   if (queue.length === 0) {
     options.log('the apps are built (nothing changed since their last build)');
     return;

@@ -34,6 +34,6 @@ export { SelectField } from './form/select-field';
 export { TextareaField } from './form/textarea-field';
 export { maskWithCaret } from './form/caret';
 export { useFormErrors } from './form/use-form-errors';
-export { useFieldIssues } from './form/use-field-issues';
+export { formNumber, useFieldIssues } from './form/use-field-issues';
 export { useSchemaForm } from './form/use-schema-form';
 export { PasswordInput } from './password-input';

@@ -1,7 +1,13 @@
-import { CATALOGUE_OPERATIONS as OPS, MAX_CHARGEBACK_STEPS, type ChargebackStep } from '@corretora/contracts';
+import {
+  CATALOGUE_OPERATIONS as OPS,
+  ChargebackRuleSchema,
+  MAX_CHARGEBACK_STEPS,
+  type BodyInputOf,
+  type ChargebackStep,
+} from '@corretora/contracts';
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Field, Input } from '@corretora/web-kit/fluent/core';
-import { FormDialog, QueryState, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
+import { FormDialog, QueryState, formNumber, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -37,20 +43,12 @@ export default function ChargebackRuleDialog({
   const queryClient = useQueryClient();
   const rule = useOperation(OPS.chargebackRule, { params: { id: insurerId } });
   const [rows, setRows] = useState<Row[] | null>(null);
-  const { issues, fail } = useFieldIssues();
+  const { issues, fail, check } = useFieldIssues();
   const shown = rows ?? (rule.data ? toRows(rule.data.steps) : []);
   const update = (index: number, change: Partial<Row>) => setRows(shown.map((row, at) => (at === index ? { ...row, ...change } : row)));
   const save = useMutation({
-    mutationFn: () =>
-      callOperation(OPS.setChargebackRule, {
-        params: { id: insurerId },
-        body: {
-          steps: shown.map((row) => ({
-            untilMonth: /^\d+$/.test(row.untilMonth) ? Number(row.untilMonth) : (row.untilMonth as never),
-            percent: /^\d{1,3}(,\d{1,2})?$/.test(row.percent) ? Number(row.percent.replace(',', '.')) : (row.percent as never),
-          })),
-        },
-      }),
+    mutationFn: (body: BodyInputOf<typeof OPS.setChargebackRule>) =>
+      callOperation(OPS.setChargebackRule, { params: { id: insurerId }, body }),
     onSuccess: async () => {
       await invalidateOperations(queryClient, OPS.chargebackRule);
       notify.success('Escala de estorno salva');
@@ -66,7 +64,10 @@ export default function ChargebackRuleDialog({
       onClose={onClose}
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate();
+        const body = check(ChargebackRuleSchema, {
+          steps: shown.map((row) => ({ untilMonth: formNumber(row.untilMonth), percent: formNumber(row.percent) })),
+        });
+        if (body) save.mutate(body);
       }}
       extraActions={
         shown.length < MAX_CHARGEBACK_STEPS ? (

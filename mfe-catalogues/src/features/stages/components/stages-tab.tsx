@@ -1,7 +1,13 @@
-import { CATALOGUE_OPERATIONS as OPS, IDLE_DAYS_MAX, type PipelineStage } from '@corretora/contracts';
+import {
+  CATALOGUE_OPERATIONS as OPS,
+  IDLE_DAYS_MAX,
+  StageIdleLimitsSchema,
+  type BodyInputOf,
+  type PipelineStage,
+} from '@corretora/contracts';
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Field, Input } from '@corretora/web-kit/fluent/core';
-import { QueryState, useFieldIssues, useNotify } from '@corretora/web-kit/ui';
+import { QueryState, formNumber, useFieldIssues, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,19 +24,10 @@ export function StagesTab() {
   const queryClient = useQueryClient();
   const reference = useOperation(OPS.referenceData);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
-  const { issues, setIssues, fail } = useFieldIssues();
+  const { issues, setIssues, fail, check } = useFieldIssues();
   const valueOf = (stage: PipelineStage) => drafts[stage.id] ?? (stage.idleDays === null ? '' : String(stage.idleDays));
   const save = useMutation({
-    mutationFn: (stages: readonly PipelineStage[]) =>
-      callOperation(OPS.setStageIdleLimits, {
-        body: {
-          stages: stages.map((stage) => {
-            const text = valueOf(stage).trim();
-            // A text that is not a whole number goes as it is: the server's message says what is wrong.
-            return { id: stage.id, idleDays: text === '' ? null : /^\d+$/.test(text) ? Number(text) : (text as unknown as number) };
-          }),
-        },
-      }),
+    mutationFn: (body: BodyInputOf<typeof OPS.setStageIdleLimits>) => callOperation(OPS.setStageIdleLimits, { body }),
     onSuccess: async () => {
       setDrafts({});
       setIssues({});
@@ -46,7 +43,13 @@ export function StagesTab() {
           className={styles.root}
           onSubmit={(event) => {
             event.preventDefault();
-            save.mutate(data.pipelineStages);
+            const body = check(StageIdleLimitsSchema, {
+              stages: data.pipelineStages.map((stage) => ({
+                id: stage.id,
+                idleDays: valueOf(stage).trim() === '' ? null : formNumber(valueOf(stage)),
+              })),
+            });
+            if (body) save.mutate(body);
           }}
         >
           <Body1>

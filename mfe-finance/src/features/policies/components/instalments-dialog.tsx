@@ -3,11 +3,13 @@ import {
   INSTALMENT_STATUS_LABELS,
   MAX_INSTALMENTS,
   PAYMENT_METHODS,
+  PaymentPlanSchema,
   formatDate,
   formatMoney,
   maskDate,
   parseDate,
   wireToCents,
+  type BodyInputOf,
   type Policy,
 } from '@corretora/contracts';
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
@@ -35,15 +37,11 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
   const [count, setCount] = useState<number | null>(null);
   const [first, setFirst] = useState<string | null>(null);
   const [method, setMethod] = useState(policy.paymentMethod ?? '');
-  const { issues, setIssues, fail } = useFieldIssues();
+  const { issues, setIssues, fail, check } = useFieldIssues();
   const shownCount = count ?? (current.length || 1);
   const shownFirst = first ?? (current[0] ? formatDate(current[0].dueDate) : '');
   const save = useMutation({
-    mutationFn: () =>
-      callOperation(OPS.setPaymentPlan, {
-        params: { id: policy.id },
-        body: { instalments: shownCount, firstDueDate: parseDate(shownFirst) ?? shownFirst, method: (method || null) as never },
-      }),
+    mutationFn: (body: BodyInputOf<typeof OPS.setPaymentPlan>) => callOperation(OPS.setPaymentPlan, { params: { id: policy.id }, body }),
     onSuccess: async () => {
       await invalidateOperations(queryClient, OPS.policyInstalments, OPS.policies);
       notify.success('Plano de pagamento salvo');
@@ -68,8 +66,8 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
           setIssues({ firstDueDate: 'Informe o 1º vencimento como dd/mm/aaaa' });
           return;
         }
-        setIssues({});
-        save.mutate();
+        const body = check(PaymentPlanSchema, { instalments: shownCount, firstDueDate: parseDate(shownFirst), method: method || null });
+        if (body) save.mutate(body);
       }}
     >
       <Body1>

@@ -3,12 +3,14 @@ import {
   FINANCE_OPERATIONS as OPS,
   INSTALMENT_STATUS_LABELS,
   LINE_MATCH_LABELS,
+  ReceivableSettingsSchema,
   STATEMENT_LINE_TYPE_LABELS,
   centsToWire,
   formatCount,
   formatDate,
   formatMoney,
   wireToCents,
+  type BodyInputOf,
   type InstalmentStatus,
   type ReceivableRow,
   type StatementLine,
@@ -20,7 +22,7 @@ import { Body1, Button, Caption1, Field, Input, Subtitle2, Title3 } from '@corre
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
-import { DataTable, FormDialog, MoneyInput, QueryState, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
+import { DataTable, FormDialog, MoneyInput, QueryState, formNumber, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -269,17 +271,11 @@ function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSaved: ()
   const current = useOperation(OPS.receivableSettings);
   const [tolerance, setTolerance] = useState<number | null | undefined>(undefined);
   const [grace, setGrace] = useState<string | undefined>(undefined);
-  const { issues, fail } = useFieldIssues();
+  const { issues, fail, check } = useFieldIssues();
   const shownTolerance = tolerance === undefined ? (current.data ? wireToCents(current.data.tolerance) : null) : tolerance;
   const shownGrace = grace ?? (current.data ? String(current.data.graceDays) : '');
   const save = useMutation({
-    mutationFn: () =>
-      callOperation(OPS.setReceivableSettings, {
-        body: {
-          tolerance: shownTolerance === null ? '' : centsToWire(shownTolerance),
-          graceDays: /^\d+$/.test(shownGrace) ? Number(shownGrace) : (shownGrace as never),
-        },
-      }),
+    mutationFn: (body: BodyInputOf<typeof OPS.setReceivableSettings>) => callOperation(OPS.setReceivableSettings, { body }),
     onSuccess: () => {
       notify.success('Conciliação atualizada');
       onSaved();
@@ -295,7 +291,11 @@ function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSaved: ()
       onClose={onClose}
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate();
+        const body = check(ReceivableSettingsSchema, {
+          tolerance: shownTolerance === null ? '' : centsToWire(shownTolerance),
+          graceDays: formNumber(shownGrace),
+        });
+        if (body) save.mutate(body);
       }}
     >
       <Body1>Uma parcela é conciliada quando o extrato paga o previsto com diferença de até a tolerância.</Body1>

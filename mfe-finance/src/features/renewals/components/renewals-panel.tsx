@@ -3,7 +3,10 @@ import {
   FINANCE_OPERATIONS as OPS,
   LOST_REASONS,
   NEXT_ACTION_TYPES,
+  NextActionSchema,
   RENEWAL_BUCKETS,
+  RenewalOutcomeSchema,
+  RenewalQuoteSchema,
   centsToWire,
   formatCount,
   formatDate,
@@ -12,6 +15,7 @@ import {
   optionLabel,
   parseDate,
   wireToCents,
+  type BodyInputOf,
   type LostReason,
   type RenewalBucket,
   type RenewalItem,
@@ -41,6 +45,9 @@ const useStyles = makeStyles({
 
 const money = (wire: string | null) => (wire === null ? '—' : formatMoney(wireToCents(wire)));
 type Dialog = { kind: 'quote' | 'renewed' | 'lost' | 'next'; item: RenewalItem } | null;
+/** What the outcome dialog sends: a quote, or the renewal's outcome. */
+type Sent =
+  { kind: 'quote'; body: BodyInputOf<typeof OPS.renewalQuote> } | { kind: 'outcome'; body: BodyInputOf<typeof OPS.renewalOutcome> };
 
 function countdown(days: number): string {
   if (days < 0) return days === -1 ? 'venceu há 1 dia' : `venceu há ${formatCount(-days)} dias`;
@@ -228,30 +235,11 @@ function DecisionDialog({
   const [policyNumber, setPolicyNumber] = useState('');
   const [reason, setReason] = useState<LostReason | ''>('');
   const [note, setNote] = useState('');
-  const { issues, setIssues } = useFieldIssues();
+  const { issues, setIssues, check } = useFieldIssues();
   const save = useMutation({
-    mutationFn: async () => {
-      if (kind === 'quote')
-        return callOperation(OPS.renewalQuote, {
-          params: { id: item.id },
-          body: { insurerId: Number(insurerId), premium: premium === null ? '' : centsToWire(premium), note: note || null },
-        });
-      return callOperation(OPS.renewalOutcome, {
-        params: { id: item.id },
-        body:
-          kind === 'lost'
-            ? { outcome: 'lost', reason: (reason || null) as never, note: note || null }
-            : {
-                outcome: 'renewed',
-                note: note || null,
-                newPolicy: {
-                  quoteId: quoteId ? Number(quoteId) : null,
-                  policyNumber: policyNumber || null,
-                  insurerId: !quoteId && insurerId ? Number(insurerId) : null,
-                  premium: premium === null ? null : centsToWire(premium),
-                },
-              },
-      });
+    mutationFn: async (request: Sent): Promise<void> => {
+      if (request.kind === 'quote') await callOperation(OPS.renewalQuote, { params: { id: item.id }, body: request.body });
+      else await callOperation(OPS.renewalOutcome, { params: { id: item.id }, body: request.body });
     },
     onSuccess: async () => {
       await invalidateOperations(queryClient, OPS.renewals, OPS.renewalReport, OPS.policies);
@@ -280,7 +268,31 @@ function DecisionDialog({
       onClose={onClose}
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate();
+        if (kind === 'quote') {
+          const body = check(RenewalQuoteSchema, {
+            insurerId: Number(insurerId),
+            premium: premium === null ? '' : centsToWire(premium),
+            note: note || null,
+          });
+          if (body) save.mutate({ kind: 'quote', body });
+          return;
+        }
+        const outcome =
+          kind === 'lost'
+            ? { outcome: 'lost', reason: reason || null, note: note || null }
+            : {
+                outcome: 'renewed',
+                note: note || null,
+                newPolicy: {
+                  quoteId: quoteId ? Number(quoteId) : null,
+                  policyNumber: policyNumber || null,
+                  insurerId: !quoteId && insurerId ? Number(insurerId) : null,
+                  premium: premium === null ? null : centsToWire(premium),
+                },
+              };
+        // The new policy's fields are this form's own: its issues go under them.
+        const body = check(RenewalOutcomeSchema, outcome, (path) => path.replace(/^newPolicy\./, ''));
+        if (body) save.mutate({ kind: 'outcome', body });
       }}
     >
       <Body1>{`${item.contactName} · ${insurerName(item.insurerId)} · prêmio atual ${money(item.premium)} · fim em ${formatDate(item.renewalDate)}`}</Body1>
@@ -363,18 +375,10 @@ function NextActionDialog({ item, onClose }: { item: RenewalItem; onClose: () =>
   const [date, setDate] = useState(item.nextAction ? formatDate(item.nextAction.dueAt) : '');
   const [type, setType] = useState<string>(item.nextAction?.type ?? 'ligar');
   const [note, setNote] = useState(item.nextAction?.note ?? '');
-  const { issues, setIssues, fail } = useFieldIssues();
+  const { issues, setIssues, fail, check } = useFieldIssues();
   const save = useMutation({
-    mutationFn: (clear: boolean) => {
-      const day = parseDate(date);
-      // The day at 09:00 in São Paulo (12:00 UTC), as the wire's instant.
-      return callOperation(OPS.renewalNextAction, {
-        params: { id: item.id },
-        body: clear
-          ? { dueAt: null, type: null, note: null }
-          : { dueAt: day ? `${day}T12:00:00.000Z` : date, type: type as never, note: note || null },
-      });
-    },
+    mutationFn: (body: BodyInputOf<typeof OPS.renewalNextAction>) =>
+      callOperation(OPS.renewalNextAction, { params: { id: item.id }, body }),
     onSuccess: async () => {
       await invalidateOperations(queryClient, OPS.renewals);
       notify.success('Próxima ação salva');
@@ -390,15 +394,18 @@ function NextActionDialog({ item, onClose }: { item: RenewalItem; onClose: () =>
       onClose={onClose}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!parseDate(date)) {
+        const day = parseDate(date);
+        if (!day) {
           setIssues({ dueAt: 'Informe a data como dd/mm/aaaa' });
           return;
         }
-        save.mutate(false);
+        // The day at 09:00 in São Paulo (12:00 UTC), as the wire's instant.
+        const body = check(NextActionSchema, { dueAt: `${day}T12:00:00.000Z`, type, note: note || null });
+        if (body) save.mutate(body);
       }}
       extraActions={
         item.nextAction ? (
-          <Button disabled={save.isPending} onClick={() => save.mutate(true)}>
+          <Button disabled={save.isPending} onClick={() => save.mutate({ dueAt: null, type: null, note: null })}>
             Remover próxima ação
           </Button>
         ) : undefined

@@ -1,11 +1,14 @@
+import { issuesToFieldErrors } from '@corretora/contracts';
 import { useCallback, useState } from 'react';
+import * as v from 'valibot';
 // By name, not by path: ApiError must be the shared kit's class for instanceof to hold.
 import { ApiError, apiErrorMessage } from '@corretora/web-kit';
 import { useNotify } from '../notify';
 
 /**
- * For a dialog that keeps its fields in its own state: the server's field issues by path (shown
- * under their fields), and a toast when a failure names no field (`title`, with the server's message).
+ * For a dialog that keeps its fields in its own state: field issues by path (shown under their
+ * fields) from the contract's schema before sending (`check`) or from the server, and a toast when a
+ * failure names no field (`title`, with the server's message).
  */
 export function useFieldIssues() {
   const notify = useNotify();
@@ -18,5 +21,26 @@ export function useFieldIssues() {
     },
     [notify],
   );
-  return { issues, setIssues, fail };
+  /**
+   * What the form holds through the operation's own schema: the body to send as it is (the schema
+   * accepted it, so it is the operation's input), or null with every issue under its field (`field`
+   * names the form's field of a body path, when they differ).
+   */
+  const check = useCallback(
+    <S extends v.GenericSchema>(schema: S, input: unknown, field = (path: string) => path): v.InferInput<S> | null => {
+      const result = v.safeParse(schema, input);
+      setIssues(
+        result.success ? {} : Object.fromEntries(issuesToFieldErrors(result.issues).map((issue) => [field(issue.path), issue.message])),
+      );
+      return result.success ? (input as v.InferInput<S>) : null;
+    },
+    [],
+  );
+  return { issues, setIssues, fail, check };
+}
+
+/** A number field's text as the schema reads it: empty is missing, '12,5' is 12.5, anything else NaN (a number the schema refuses). */
+export function formNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : Number(trimmed.replace(',', '.'));
 }
