@@ -229,6 +229,8 @@ export interface ReceivableInstalment {
   instalmentId: number;
   policyId: number;
   policyNumber: string;
+  /** The client's ficha, when the policy knows its contact. */
+  contactId: number | null;
   contactName: string;
   number: number;
   dueDate: string;

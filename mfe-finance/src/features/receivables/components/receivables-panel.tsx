@@ -26,6 +26,7 @@ import { DataTable, FormDialog, MoneyInput, QueryState, formNumber, useNotify, u
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ClientLink } from '../../../components/client-link';
 import { ReceivablesChart } from './receivables-chart';
 
 const useStyles = makeStyles({
@@ -225,7 +226,11 @@ function Instalments({ row, onChanged }: { row: ReceivableRow; onChanged: () => 
         empty="Nenhuma parcela."
         columns={[
           { header: 'Apólice', className: styles.cell, cell: (instalment) => instalment.policyNumber },
-          { header: 'Cliente', className: styles.cell, cell: (instalment) => instalment.contactName },
+          {
+            header: 'Cliente',
+            className: styles.cell,
+            cell: (instalment) => <ClientLink id={instalment.contactId} name={instalment.contactName} />,
+          },
           { header: 'Parcela', cell: (instalment) => instalment.number },
           { header: 'Vencimento', cell: (instalment) => formatDate(instalment.dueDate) },
           { header: 'Previsto', cell: (instalment) => money(instalment.expected) },

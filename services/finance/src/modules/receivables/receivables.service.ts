@@ -22,6 +22,7 @@ interface InstalmentRow {
   id: number;
   policyId: number;
   policyNumber: string;
+  contactId: number | null;
   contactName: string;
   insurerId: number | null;
   number: number;
@@ -105,7 +106,7 @@ export class ReceivablesService {
       this.settings.get(userId),
       this.insurerNames(userId),
       this.knex.raw<{ rows: InstalmentRow[] }>(
-        `select i.id, i.policy_id as "policyId", p.policy_number as "policyNumber", p.contact_name as "contactName", p.insurer_id as "insurerId",
+        `select i.id, i.policy_id as "policyId", p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName", p.insurer_id as "insurerId",
                 i.number, i.due_date::text as "dueDate", i.expected_commission::text as expected, r.received::text as received,
                 coalesce(r.chargeback, false) as chargeback, r.iss::text as iss, r.irrf::text as irrf, r.net::text as net
            from ? join ? on p.id = i.policy_id
@@ -171,6 +172,7 @@ export class ReceivablesService {
         instalmentId: row.id,
         policyId: row.policyId,
         policyNumber: row.policyNumber,
+        contactId: row.contactId,
         contactName: row.contactName,
         number: row.number,
         dueDate: row.dueDate,
