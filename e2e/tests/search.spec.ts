@@ -79,7 +79,15 @@ test('one search box in the top bar: clients by CPF with or without the mask and
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/pipeline$/);
   await expect(page.getByRole('dialog', { name: 'Editar Lead' })).toBeVisible();
-  await page.keyboard.press('Escape');
+  // The card dialog is a work view: where the card stands, what comes next, the client, and a move (#35 item 4).
+  const work = page.getByRole('region', { name: 'Andamento do negócio' });
+  await expect(work.getByText('Em Contato há 0 dias')).toBeVisible();
+  await expect(work.getByText('Sem próxima ação')).toBeVisible();
+  await expect(work.getByRole('link', { name: 'Ficha do cliente' })).toHaveAttribute('href', /\/contacts\/\d+$/);
+  await expect(work.getByRole('link', { name: 'Ligar' })).toHaveAttribute('href', 'tel:+5521998765432');
+  await work.getByRole('combobox', { name: 'Mover para…' }).selectOption('Negociação');
+  await expect(page.getByRole('dialog', { name: 'Editar Lead' })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Negociação' }).getByText('Bruna Simões')).toBeVisible();
 
   // On a phone: the box is in the top bar and the page stays within the screen.
   await page.setViewportSize({ width: 390, height: 844 });

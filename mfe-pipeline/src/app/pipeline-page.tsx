@@ -11,7 +11,7 @@ import { STAGES, stageLabel } from '../config/stages';
 import { ArchivedGrid } from '../features/archived/components/archived-grid';
 import { Board } from '../features/board/components/board';
 import { SummaryCards } from '../features/board/components/summary-cards';
-import { matches, type DropOutcome } from '../features/board/utils/board-model';
+import { dropOutcome, matches, type DropOutcome } from '../features/board/utils/board-model';
 import { useArchived, useBoard, useMoveCard } from '../features/board/api/board-api';
 import { useReferenceNames } from '../lib/reference-names';
 
@@ -183,10 +183,16 @@ export default function PipelinePage() {
         {open?.kind === 'edit' ? (
           <EditLeadDialog
             card={open.card}
+            now={now}
             onClose={close}
             onArchive={(card) => setOpen({ kind: 'archive', card })}
             onNextAction={(card) => setOpen({ kind: 'next-action', card })}
             onHistory={(card) => setOpen({ kind: 'history', card })}
+            onMove={(card, target) => {
+              const outcome = dropOutcome(card, target);
+              setOpen(null);
+              if (outcome.kind !== 'none') onDrop(card, outcome);
+            }}
           />
         ) : null}
         {open?.kind === 'archive' ? <ArchiveDialog card={open.card} onClose={close} /> : null}

@@ -1,4 +1,4 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Button, Spinner } from '@corretora/web-kit/fluent/core';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
 import type { FormDialogProps } from './form-dialog';
@@ -6,7 +6,9 @@ import type { FormDialogProps } from './form-dialog';
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  actions: { flexWrap: 'wrap' },
+  // On a phone Fluent stacks every button in its own row: keep each group on one line instead.
+  actions: { flexWrap: 'wrap', '@media (max-width: 480px)': { flexDirection: 'row', justifyContent: 'flex-end' } },
+  start: { '@media (max-width: 480px)': { justifyContent: 'flex-start' } },
 });
 
 /** The dialog itself, loaded when a FormDialog first renders (see form-dialog.tsx). */
@@ -19,8 +21,13 @@ export default function FormDialogSurface({ title, submitLabel, busy, onSubmit, 
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={styles.fields}>{children}</DialogContent>
-            <DialogActions className={styles.actions}>
-              {extraActions}
+            {/* Another action (archive, add a row) on the left, apart from the form's own on the right. */}
+            {extraActions ? (
+              <DialogActions position="start" className={mergeClasses(styles.actions, styles.start)}>
+                {extraActions}
+              </DialogActions>
+            ) : null}
+            <DialogActions position="end" className={styles.actions}>
               <Button appearance="secondary" onClick={onClose} disabled={busy}>
                 Cancelar
               </Button>

@@ -1,7 +1,19 @@
-import { ANNUAL_PREMIUM_MAX_CENTS, LeadEditFormSchema, NOTE_MAX_LENGTH, type PipelineCard } from '@corretora/contracts';
+import {
+  ANNUAL_PREMIUM_MAX_CENTS,
+  LeadEditFormSchema,
+  NEXT_ACTION_TYPES,
+  NOTE_MAX_LENGTH,
+  STAGE_KEYS,
+  formatDate,
+  saoPauloDay,
+  type PipelineCard,
+  type StageKey,
+} from '@corretora/contracts';
 import { CpfField, MoneyField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Button, Caption1, Field, Input, Spinner, Text } from '@corretora/web-kit/fluent/core';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { Link } from '@corretora/web-kit';
 import { ArchiveRegular } from '@fluentui/react-icons';
 import { useState, type KeyboardEvent } from 'react';
 import { contactFormValues } from '../../../lib/contact-form';
@@ -9,6 +21,7 @@ import { FormDialog } from '@corretora/web-kit/ui';
 import { useUpdateContact } from '../../../lib/contact-api';
 import { useContact } from '../api/lead-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
+import { stageLabel } from '../../../config/stages';
 
 const useStyles = makeStyles({
   notes: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -26,7 +39,82 @@ const useStyles = makeStyles({
   pending: { color: tokens.colorBrandForeground1 },
   adder: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
   grow: { flexGrow: 1 },
+  work: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  late: { color: tokens.colorPaletteRedForeground1 },
+  workActions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
+
+const DAY_MS = 86_400_000;
+const typeLabel = (type: string) => NEXT_ACTION_TYPES.find((option) => option.value === type)?.label ?? type;
+
+/** What the broker works the card from (#35 item 4): where it stands, what comes next (red when late), the client, and the actions. */
+function CardWork({
+  card,
+  now,
+  onMove,
+  onNextAction,
+  onHistory,
+}: {
+  card: PipelineCard;
+  now: number;
+  onMove: (stage: StageKey) => void;
+  onNextAction: () => void;
+  onHistory: () => void;
+}) {
+  const styles = useStyles();
+  const { data } = useReferenceNames();
+  const stages = data?.pipelineStages;
+  const days = Math.max(0, Math.floor((now - Date.parse(card.stageEnteredAt)) / DAY_MS));
+  const next = card.nextAction;
+  const late = next !== null && saoPauloDay(next.dueAt) < saoPauloDay(now);
+  const phone = card.contact.phone;
+  return (
+    <section className={styles.work} aria-label="Andamento do negócio">
+      <Text>{`Em ${stageLabel(card.stage, stages)} há ${days === 1 ? '1 dia' : `${days} dias`}`}</Text>
+      <Text className={late ? styles.late : undefined}>
+        {next
+          ? `Próxima ação: ${typeLabel(next.type)} em ${formatDate(saoPauloDay(next.dueAt))}${late ? ' (atrasada)' : ''}${next.note ? ` — ${next.note}` : ''}`
+          : 'Sem próxima ação'}
+      </Text>
+      <div className={styles.workActions}>
+        <Link to={`/contacts/${card.contactId}`}>Ficha do cliente</Link>
+        {phone ? (
+          <Button as="a" size="small" href={`tel:+55${phone}`}>
+            Ligar
+          </Button>
+        ) : null}
+        <Button size="small" onClick={onHistory}>
+          Histórico e WhatsApp
+        </Button>
+        <Button size="small" onClick={onNextAction}>
+          Próxima ação
+        </Button>
+        <Select
+          size="small"
+          aria-label="Mover para…"
+          value=""
+          onChange={(_event, option) => {
+            if (option.value) onMove(option.value as StageKey);
+          }}
+        >
+          <option value="">Mover para…</option>
+          {STAGE_KEYS.filter((key) => key !== card.stage).map((key) => (
+            <option key={key} value={key}>
+              {stageLabel(key, stages)}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </section>
+  );
+}
 
 const DATE_TIME = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -37,9 +125,15 @@ export function EditLeadDialog({
   onArchive,
   onNextAction,
   onHistory,
+  onMove,
+  now,
 }: {
   card: PipelineCard;
+  /** The board's minute clock (days in stage, a late next action). */
+  now: number;
   onClose: () => void;
+  /** 'Mover para…': the card to another stage (Finalizado opens the finalize form). */
+  onMove: (card: PipelineCard, stage: StageKey) => void;
   onArchive: (card: PipelineCard) => void;
   /** 'Próxima ação': when and what comes next for this card. */
   onNextAction: (card: PipelineCard) => void;
@@ -102,19 +196,18 @@ export function EditLeadDialog({
       onSubmit={submit}
       onClose={onClose}
       extraActions={
-        <>
-          <Button appearance="subtle" icon={<ArchiveRegular />} onClick={() => onArchive(card)} disabled={update.isPending}>
-            Arquivar
-          </Button>
-          <Button appearance="subtle" onClick={() => onNextAction(card)} disabled={update.isPending}>
-            Próxima ação
-          </Button>
-          <Button appearance="subtle" onClick={() => onHistory(card)} disabled={update.isPending}>
-            Histórico
-          </Button>
-        </>
+        <Button appearance="subtle" icon={<ArchiveRegular />} onClick={() => onArchive(card)} disabled={update.isPending}>
+          Arquivar
+        </Button>
       }
     >
+      <CardWork
+        card={card}
+        now={now}
+        onMove={(stage) => onMove(card, stage)}
+        onNextAction={() => onNextAction(card)}
+        onHistory={() => onHistory(card)}
+      />
       <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
       <TextField control={control} name="email" label="E-mail" type="email" maxLength={100} />
       <PhoneField control={control} name="phone" label="Telefone" hint="Celular ou fixo, com DDD" required />
