@@ -46,8 +46,14 @@ test('a card idle past its stage’s limit is red until a call is logged; its ne
   const limit = page.getByRole('textbox', { name: 'Limite em Contato (dias)' });
   await expect(limit).toHaveValue('3');
   await limit.fill('0');
+  // Checked with the operation's own schema before anything is sent (#36).
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().includes('/api/pipeline-stages')) sent.push(request.url());
+  });
   await page.getByRole('button', { name: 'Salvar limites' }).click();
   await expect(page.getByText('Use de 1 a 365 dias, ou deixe sem limite')).toBeVisible();
+  expect(sent).toEqual([]);
   await limit.fill('2');
   await expectAccessible(page, 'stage limits');
   await page.getByRole('button', { name: 'Salvar limites' }).click();
