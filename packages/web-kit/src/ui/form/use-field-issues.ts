@@ -25,21 +25,24 @@ export function useFieldIssues() {
    * accepted it, so it is the operation's input), or null with every issue under its field (`field`
    * names the form's field of a body path, when they differ).
    */
-  const check = useCallback(<S extends v.GenericSchema>(schema: S, input: unknown, field = (path: string) => path): v.InferInput<S> | null => {
-    // Through the schema's Standard Schema face: no page loads valibot's runtime for this.
-    const result = schema['~standard'].validate(input) as Awaited<ReturnType<S['~standard']['validate']>>;
-    if (!result.issues) {
-      setIssues({});
-      return input as v.InferInput<S>;
-    }
-    const found: Record<string, string> = {};
-    for (const issue of result.issues) {
-      const path = field((issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.'));
-      found[path] ??= issue.message;
-    }
-    setIssues(found);
-    return null;
-  }, []);
+  const check = useCallback(
+    <S extends v.GenericSchema>(schema: S, input: unknown, field = (path: string) => path): v.InferInput<S> | null => {
+      // Through the schema's Standard Schema face: no page loads valibot's runtime for this.
+      const result = schema['~standard'].validate(input) as Awaited<ReturnType<S['~standard']['validate']>>;
+      if (!result.issues) {
+        setIssues({});
+        return input as v.InferInput<S>;
+      }
+      const found: Record<string, string> = {};
+      for (const issue of result.issues) {
+        const path = field((issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.'));
+        found[path] ??= issue.message;
+      }
+      setIssues(found);
+      return null;
+    },
+    [],
+  );
   return { issues, setIssues, fail, check };
 }
 
