@@ -109,3 +109,13 @@ test('the document is valid OpenAPI 3.1, one operationId each, and the reference
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('the reference groups the operations in pt-BR', () => {
+  const document = openApiDocument() as { paths: Record<string, Record<string, { tags: string[] }>> };
+  expect(document.paths['/api/search']!.get!.tags).toEqual(['Busca']);
+  expect(document.paths['/api/policies']!.get!.tags).toEqual(['Apólices']);
+  expect(document.paths['/api/tasks']!.get!.tags).toEqual(['Minhas tarefas']);
+  const tags = new Set(Object.values(document.paths).flatMap((path) => Object.values(path).flatMap((operation) => operation.tags)));
+  // No group is left with its code name (camelCase or a lower-case English word).
+  for (const tag of tags) expect([tag, /^[a-z]/.test(tag)]).toEqual([tag, false]);
+});

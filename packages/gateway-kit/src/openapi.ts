@@ -92,12 +92,50 @@ function operationObject(op: AnyOperation): Record<string, unknown> {
   return {
     operationId: op.id,
     summary: op.summary ?? schemas.summary,
-    tags: [op.id.split('.')[0]],
+    tags: [tagOf(op)],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: { required: Boolean(schemas.body || schemas.upload), content: body } } : {}),
     responses: { [status]: success, ...errors },
     ...(op.access === 'signed-in' ? { security: [{ session: [] }] } : { security: [] }),
   };
+}
+
+/** The reference's groups, in the product's language: each operation's domain (the first part of its id). */
+const TAGS: Record<string, string> = {
+  auth: 'Autenticação',
+  account: 'Conta',
+  dashboard: 'Painel',
+  brokerProfile: 'Minha Corretora',
+  cep: 'CEP',
+  insurers: 'Seguradoras',
+  catalogues: 'Catálogos',
+  leadSources: 'Origens de lead',
+  products: 'Produtos',
+  referenceData: 'Dados de referência',
+  stages: 'Etapas do pipeline',
+  pipeline: 'Pipeline',
+  contacts: 'Contatos',
+  finance: 'Financeiro',
+  documents: 'Documentos',
+  policies: 'Apólices',
+  claims: 'Sinistros',
+  commissions: 'Comissões',
+  statementLines: 'Linhas de extrato',
+  receivables: 'Recebíveis',
+  renewals: 'Renovações',
+  imports: 'Importações',
+  statements: 'Extratos das seguradoras',
+  tasks: 'Minhas tarefas',
+  messageTemplates: 'Modelos de mensagem',
+  search: 'Busca',
+};
+
+/** An operation's group in the reference; a domain without a pt-BR name fails the document (and its test). */
+function tagOf(op: AnyOperation): string {
+  const domain = op.id.split('.')[0]!;
+  const tag = TAGS[domain];
+  if (!tag) throw new Error(`the API reference has no pt-BR group for '${domain}' (gateway-kit openapi.ts, TAGS)`);
+  return tag;
 }
 
 /**
