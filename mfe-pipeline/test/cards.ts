@@ -1,11 +1,36 @@
 import { EMPTY_ADDRESS, type PipelineCard, type StageKey } from '@corretora/contracts';
 
+/** A contact as the API answers it (a prospect), with what a test sets. */
+export function contact(id: number, fields: Partial<PipelineCard['contact']> = {}): PipelineCard['contact'] {
+  return {
+    id,
+    name: `Lead ${id}`,
+    email: null,
+    phone: '11987654321',
+    cpf: null,
+    kind: 'pf',
+    cnpj: null,
+    legalName: null,
+    tradeName: null,
+    contactPerson: null,
+    address: EMPTY_ADDRESS,
+    type: 'prospect',
+    productId: null,
+    leadSourceId: null,
+    annualPremium: null,
+    lastContact: null,
+    birthDate: null,
+    createdAt: '2026-11-20T12:00:00Z',
+    ...fields,
+  };
+}
+
 /** A card of the board as the API answers it, with what a test sets. */
 export function card(
   id: number,
   stage: StageKey,
   overrides: Partial<PipelineCard> = {},
-  contact: Partial<PipelineCard['contact']> = {},
+  contactFields: Partial<PipelineCard['contact']> = {},
 ): PipelineCard {
   return {
     id,
@@ -31,27 +56,7 @@ export function card(
     updatedAt: '2026-11-20T12:00:00Z',
     lastActivityAt: '2026-11-20T12:00:00Z',
     nextAction: null,
-    contact: {
-      id,
-      name: `Lead ${id}`,
-      email: null,
-      phone: '11987654321',
-      cpf: null,
-      kind: 'pf',
-      cnpj: null,
-      legalName: null,
-      tradeName: null,
-      contactPerson: null,
-      address: EMPTY_ADDRESS,
-      type: 'prospect',
-      productId: null,
-      leadSourceId: null,
-      annualPremium: null,
-      lastContact: null,
-      birthDate: null,
-      createdAt: '2026-11-20T12:00:00Z',
-      ...contact,
-    },
+    contact: contact(id, contactFields),
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
-import { EMPTY_ADDRESS, type ContactPage } from '@corretora/contracts';
+import type { ContactPage } from '@corretora/contracts';
 import { answerFetch, withShell, type Answer } from '@corretora/web-kit/testing';
 import { render, screen, within } from '@testing-library/react';
 import ContactsPage from '../src/app/contacts-page';
+import { contact } from './cards';
 
 /** Gestão de Contatos as the broker sees it: loading, failure, an empty book, and a page of contacts. */
 const page = (items: ContactPage['items'], total = items.length): Answer => ({
@@ -45,26 +46,14 @@ describe('Gestão de Contatos', () => {
   test('a page of contacts: name, e-mail, phone, type and last contact in pt-BR', async () => {
     answer(
       page([
-        {
-          id: 3,
+        contact(3, {
           name: 'Maria Souza',
           email: 'maria@example.com',
-          phone: '11987654321',
-          cpf: null,
-          kind: 'pf',
-          cnpj: null,
-          legalName: null,
-          tradeName: null,
-          contactPerson: null,
-          address: EMPTY_ADDRESS,
           type: 'individual',
-          productId: null,
-          leadSourceId: null,
-          annualPremium: null,
           lastContact: '2026-11-20T15:00:00.000Z',
           birthDate: '1985-03-04',
           createdAt: '2026-11-01T12:00:00.000Z',
-        },
+        }),
       ]),
     );
     render(withShell(<ContactsPage />));
