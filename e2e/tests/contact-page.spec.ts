@@ -39,6 +39,34 @@ test('the ficha do cliente: from Contatos, the client whole on a phone — polic
   await expect(page).toHaveURL(/\/policies\?busca=Camila/);
   await expect(page.getByRole('main').getByText('AP-2026-77').first()).toBeVisible();
 
+  // New business for this client (#35 item 3): the ficha's "Nova venda" opens the lead dialog on them,
+  // and the board's Novo Lead finds them as the broker types; neither adds a contact.
+  const contactsBefore = (await (await page.request.get('/api/contacts')).json()).total;
+  await page.goto(`/contacts/${contactId}`);
+  await page.getByRole('button', { name: 'Nova venda' }).click();
+  await expect(page).toHaveURL(/\/pipeline$/);
+  const sale = page.getByRole('dialog', { name: 'Nova venda para um cliente' });
+  await expect(sale.getByText('Camila Fernandes')).toBeVisible();
+  await sale.getByLabel('Tipo de seguro').selectOption({ index: 1 });
+  await sale.getByLabel('Origem do lead').selectOption({ index: 1 });
+  await sale.getByRole('button', { name: 'Criar Lead' }).click();
+  await expect(sale).toBeHidden();
+  await page.getByRole('button', { name: 'Novo Lead' }).click();
+  const fresh = page.getByRole('dialog');
+  await fresh.getByRole('button', { name: 'Cliente existente' }).click();
+  await fresh.getByPlaceholder('Buscar cliente').fill('camila fern');
+  await fresh.getByRole('button', { name: /Camila Fernandes/ }).click();
+  await expect(fresh.getByRole('button', { name: 'Trocar' })).toBeVisible();
+  await fresh.getByLabel('Tipo de seguro').selectOption({ index: 2 });
+  await fresh.getByLabel('Origem do lead').selectOption({ index: 1 });
+  await fresh.getByRole('button', { name: 'Criar Lead' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  // The two new deals beside the sale already issued (Finalizado).
+  await expect(page.getByText('Camila Fernandes', { exact: true })).toHaveCount(3);
+  expect((await (await page.request.get('/api/contacts')).json()).total).toBe(contactsBefore);
+  await page.goto(`/contacts/${contactId}`);
+  await expect(page.getByRole('region', { name: 'Negócios no pipeline' }).getByRole('link', { name: 'Abrir negócio' })).toHaveCount(2);
+
   // Another brokerage: the page and the API say the contact does not exist.
   const other = await playwright.request.newContext({ baseURL });
   await registerViaApi(other, 'Outro Corretor', uniqueEmail('ficha-outro'));

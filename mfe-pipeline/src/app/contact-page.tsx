@@ -138,10 +138,16 @@ export default function ContactPage() {
               subtitle={`${CONTACT_KIND_LABELS[contact.kind]} · ${CONTACT_STATUS_LABELS[contact.type === 'prospect' ? 'prospect' : 'client']}`}
               actions={
                 <>
+                  {contact.phone ? (
+                    <Button as="a" href={`tel:+55${contact.phone}`}>
+                      Ligar
+                    </Button>
+                  ) : null}
                   <Button onClick={() => setDialog('history')}>Histórico e WhatsApp</Button>
                   <Button onClick={() => setDialog('edit')}>Editar</Button>
-                  <Button appearance="primary" onClick={() => navigate('/claims?novo=1')}>
-                    Novo sinistro
+                  <Button onClick={() => navigate('/claims?novo=1')}>Novo sinistro</Button>
+                  <Button appearance="primary" onClick={() => navigate(`/pipeline?novo=1&cliente=${contact.id}`)}>
+                    Nova venda
                   </Button>
                 </>
               }
@@ -201,6 +207,7 @@ export default function ContactPage() {
                       </Badge>
                     </span>
                     <Link to={`/policies?busca=${encodeURIComponent(policy.policyNumber)}`}>Abrir apólice</Link>
+                    <Link to={`/documents?apolice=${policy.id}`}>Enviar documento</Link>
                   </Item>
                 ))}
               </Section>

@@ -49,7 +49,7 @@ const useStyles = makeStyles({
 });
 
 type Open =
-  | { kind: 'new'; stage: StageKey }
+  | { kind: 'new'; stage: StageKey; contactId?: number }
   | { kind: 'edit'; card: PipelineCard }
   | { kind: 'archive'; card: PipelineCard }
   | { kind: 'finalize'; card: PipelineCard }
@@ -82,10 +82,13 @@ export default function PipelinePage() {
   const [search, setSearch] = useState('');
   const [stage, setStage] = useState<StageKey | 'all'>('all');
   const [open, setOpen] = useState<Open>(null);
-  // The dashboard's 'Criar Apólice' lands here with ?novo=1: the new-lead dialog opens with the page
-  // (state adjusted while rendering) and the flag leaves the address.
+  // The dashboard's 'Criar Apólice' lands here with ?novo=1 (the ficha's "Nova venda" adds
+  // &cliente=<id>): the new-lead dialog opens with the page (state adjusted while rendering) and the
+  // flags leave the address.
   const asksNew = params.get('novo') === '1';
-  if (asksNew && open === null) setOpen({ kind: 'new', stage: 'leads' });
+  const forClient = Number(params.get('cliente'));
+  if (asksNew && open === null)
+    setOpen({ kind: 'new', stage: 'leads', ...(Number.isInteger(forClient) && forClient > 0 ? { contactId: forClient } : {}) });
   useEffect(() => {
     if (asksNew) setParams({}, { replace: true });
   }, [asksNew, setParams]);
@@ -179,7 +182,7 @@ export default function PipelinePage() {
         <Board cards={visible} stages={names.data?.pipelineStages} names={names} now={now} onOpen={onOpen} onAdd={onAdd} onDrop={onDrop} />
       ) : null}
       <Suspense fallback={null}>
-        {open?.kind === 'new' ? <NewLeadDialog stage={open.stage} onClose={close} /> : null}
+        {open?.kind === 'new' ? <NewLeadDialog stage={open.stage} contactId={open.contactId} onClose={close} /> : null}
         {open?.kind === 'edit' ? (
           <EditLeadDialog
             card={open.card}

@@ -12,9 +12,15 @@ export function useUpdateContact() {
   return useMutation({
     mutationFn: ({ id, contact }: { id: number; contact: ContactUpdateBody }) =>
       callOperation(OPS.updateContact, { params: { id }, body: contact }),
-    onSuccess: (contact) => {
+    onSuccess: (contact, { contact: body }) => {
+      // The contact's identity reaches all of their cards; the sale fields only the card edited (each deal has its own).
       queryClient.setQueryData<PipelineCard[]>(BOARD_KEY, (cards) =>
-        cards?.map((card) => (card.contactId === contact.id ? { ...card, contact } : card)),
+        cards?.map((card) => {
+          if (card.contactId !== contact.id) return card;
+          if (card.id === body.cardId) return { ...card, contact };
+          const { productId, leadSourceId, annualPremium } = card.contact;
+          return { ...card, contact: { ...contact, productId, leadSourceId, annualPremium } };
+        }),
       );
       return Promise.all([invalidateOperations(queryClient, OPS.contact), invalidateFigures(queryClient)]);
     },

@@ -12,10 +12,17 @@ export function answerColumns<S extends AnswerSchema>(schema: S): (keyof S['entr
   return Object.keys(schema.entries);
 }
 
-/** `alias.snake_column as "camelField"` for each field: the answer's columns in hand-written SQL. */
-export function answerColumnsSql<S extends AnswerSchema>(schema: S, alias: string): string {
+/**
+ * `alias.snake_column as "camelField"` for each field: the answer's columns in hand-written SQL;
+ * `from` names another SQL expression for a field (a value another table holds for this answer).
+ */
+export function answerColumnsSql<S extends AnswerSchema>(
+  schema: S,
+  alias: string,
+  from: Partial<Record<keyof S['entries'] & string, string>> = {},
+): string {
   return answerColumns(schema)
-    .map((field) => `${alias}.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)} as "${field}"`)
+    .map((field) => `${from[field] ?? `${alias}.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`} as "${field}"`)
     .join(', ');
 }
 

@@ -228,6 +228,76 @@ describe('leads and the board', () => {
     expect((await api().get(`/api/contacts/${card.contactId}`).set('Cookie', who.cookie)).status).toBe(404);
     expect((await api().delete(`/api/pipeline/${card.id}`).set('Cookie', who.cookie)).status).toBe(404);
   });
+
+  test('a new deal for a client in the book: one more card, no second contact, each card its own sale', async () => {
+    const who = await brokerWithRefs();
+    const other = await brokerWithRefs();
+    const first = await createLead(who, { annualPremium: 150000 });
+    const contacts = async () => (await api().get('/api/contacts').set('Cookie', who.cookie)).body.total as number;
+    expect(await contacts()).toBe(1);
+    const [product, secondProduct] = who.refs.products;
+    const forClient = {
+      contactId: first.contactId,
+      productId: secondProduct!.id,
+      leadSourceId: who.refs.leadSources[1]!.id,
+      stageId: who.stage('qualified'),
+      annualPremium: 320000,
+    };
+    const created = await api().post('/api/pipeline').set('Cookie', who.cookie).send(forClient);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      contactId: first.contactId,
+      stage: 'qualified',
+      contact: { name: 'Maria Souza', productId: secondProduct!.id, annualPremium: 320000 },
+    });
+    expect(await contacts()).toBe(1);
+    // The first card keeps its own sale.
+    const board = (await api().get('/api/pipeline').set('Cookie', who.cookie)).body as {
+      id: number;
+      contact: { productId: number; annualPremium: number };
+    }[];
+    expect(board.find((card) => card.id === first.id)!.contact).toMatchObject({ productId: product!.id, annualPremium: 150000 });
+
+    // The lead form edits its own card's sale; the other card is left as it was.
+    const edit = await api()
+      .patch(`/api/contacts/${first.contactId}`)
+      .set('Cookie', who.cookie)
+      .send({ name: 'Maria Souza', phone: '11987654321', annualPremium: 99900, cardId: created.body.id });
+    expect(edit.status).toBe(200);
+    const after = (await api().get('/api/pipeline').set('Cookie', who.cookie)).body as { id: number; contact: { annualPremium: number } }[];
+    expect(after.find((card) => card.id === created.body.id)!.contact.annualPremium).toBe(99900);
+    expect(after.find((card) => card.id === first.id)!.contact.annualPremium).toBe(150000);
+
+    // Deleting the second deal leaves the client (they were not created with it).
+    expect((await api().delete(`/api/pipeline/${created.body.id}`).set('Cookie', who.cookie)).status).toBe(204);
+    expect((await api().get(`/api/contacts/${first.contactId}`).set('Cookie', who.cookie)).status).toBe(200);
+
+    // Another brokerage's client, a card that is not this client's, and ids that are not ids.
+    const theirs = await api()
+      .post('/api/pipeline')
+      .set('Cookie', other.cookie)
+      .send({
+        ...forClient,
+        productId: other.refs.products[0]!.id,
+        leadSourceId: other.refs.leadSources[0]!.id,
+        stageId: other.stage('leads'),
+      });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.message).toBe('Contato não encontrado.');
+    const foreignCard = await api()
+      .patch(`/api/contacts/${first.contactId}`)
+      .set('Cookie', who.cookie)
+      .send({ name: 'Maria Souza', phone: '11987654321', annualPremium: 1, cardId: (await createLead(other)).id });
+    expect(foreignCard.status).toBe(404);
+    for (const contactId of ['abc', 0, -1, 1.5, 2147483648, { id: 1 }]) {
+      const bad = await api()
+        .post('/api/pipeline')
+        .set('Cookie', who.cookie)
+        .send({ ...forClient, contactId });
+      expect(bad.status).toBe(400);
+    }
+    expect(await contacts()).toBe(1);
+  });
 });
 
 describe('finalize and issue', () => {

@@ -126,20 +126,63 @@ export const LeadFormSchema = v.object({
   annualPremium: optionalCents(ANNUAL_PREMIUM_MAX_CENTS, ANNUAL_PREMIUM_MESSAGE),
 });
 
+/** The sale a card carries (each card its own: one client can have two deals at once). */
+function saleEntries() {
+  return {
+    leadSourceId: wireId('Origem do lead é obrigatório'),
+    productId: wireId('Tipo de seguro é obrigatório'),
+    stageId: wireId('Estágio é obrigatório'),
+    stage: stageKeyField,
+    annualPremium: optionalCents(ANNUAL_PREMIUM_MAX_CENTS, ANNUAL_PREMIUM_MESSAGE),
+    notes: optionalText(NOTE_MAX_LENGTH),
+  };
+}
+
 /**
  * POST /api/pipeline: the form's fields plus what the spec's client sends along (type 'prospect',
  * empty email and notes, annualPremium null, the stage key). The contact is always a prospect.
  */
-export const LeadCreateSchema = v.pipe(
+const NewLeadSchema = v.object({
+  ...leadEntries(wireId),
+  ...saleEntries(),
+  contactId: v.optional(v.null()),
+  type: v.optional(v.nullable(v.literal('prospect', 'Um lead novo é sempre um prospecto'))),
+  email: optionalEmail(),
+});
+
+/** New business for a client already in Contatos (#35 item 3): the card only, no second contact. */
+export const LeadForContactSchema = v.object({
+  // Strict (no "missing" message of its own): without it, the body is a new prospect's (the variant below).
+  contactId: v.pipe(
+    v.union([v.number('Cliente inválido'), v.string('Cliente inválido')], 'Cliente inválido'),
+    v.transform(Number),
+    v.check(isId, 'Cliente inválido'),
+  ),
+  ...saleEntries(),
+});
+
+/** POST /api/pipeline: a new prospect and its card, or (with `contactId`) a card for an existing contact. */
+export const LeadCreateSchema = v.variant('contactId', [NewLeadSchema, LeadForContactSchema], 'Cliente inválido');
+
+/**
+ * The new-lead dialog as it holds its values: a new prospect (the 'Criar Lead' form) or, in
+ * 'existing' mode, a client picked from the book (its id; the name fields are not asked).
+ */
+export const LeadDialogFormSchema = v.variant('mode', [
+  v.object({ mode: v.literal('new'), ...LeadFormSchema.entries }),
   v.object({
-    ...leadEntries(wireId),
-    stage: stageKeyField,
-    type: v.optional(v.nullable(v.literal('prospect', 'Um lead novo é sempre um prospecto'))),
-    email: optionalEmail(),
-    annualPremium: optionalCents(ANNUAL_PREMIUM_MAX_CENTS, ANNUAL_PREMIUM_MESSAGE),
-    notes: optionalText(NOTE_MAX_LENGTH),
+    mode: v.literal('existing'),
+    contactId: v.pipe(
+      v.nullable(v.number('Escolha o cliente')),
+      v.transform((value) => value ?? 0),
+      v.check(isId, 'Escolha o cliente'),
+    ),
+    leadSourceId: LeadFormSchema.entries.leadSourceId,
+    productId: LeadFormSchema.entries.productId,
+    stageId: LeadFormSchema.entries.stageId,
+    annualPremium: LeadFormSchema.entries.annualPremium,
   }),
-);
+]);
 
 const contactEditEntries = {
   name: requiredText('Nome é obrigatório', 100),
@@ -187,6 +230,11 @@ export const ContactUpdateSchema = v.object({
   notes: contactEditEntries.notes,
   productId: v.optional(optionalWireId('Tipo de seguro inválido')),
   leadSourceId: v.optional(optionalWireId('Origem do lead inválida')),
+  /**
+   * The card the lead forms edit: the product, lead source and premium sent are that card's (a
+   * client's other deals keep theirs). Without it (the spec's client), every open card of the contact follows.
+   */
+  cardId: v.optional(optionalWireId('Card inválido')),
   type: v.optional(v.picklist(CONTACT_TYPES, 'Tipo de contato inválido')),
   birthDate: v.optional(birthDateField),
 });
@@ -387,6 +435,7 @@ export const ContactQuerySchema = v.object({
 
 export type LeadFormInput = v.InferInput<typeof LeadFormSchema>;
 export type LeadCreateInput = v.InferOutput<typeof LeadCreateSchema>;
+export type LeadForContactInput = v.InferOutput<typeof LeadForContactSchema>;
 export type ContactUpdateInput = v.InferOutput<typeof ContactUpdateSchema>;
 export type ContactCreateInput = v.InferOutput<typeof ContactCreateSchema>;
 export type CompletionInput = v.InferOutput<typeof CompletionSchema>;

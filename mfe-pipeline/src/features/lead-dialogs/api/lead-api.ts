@@ -9,8 +9,9 @@ import { ApiError, callOperation, invalidateOperations, useOperation } from '@co
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ARCHIVED_KEY, BOARD_KEY, invalidateFigures, replaceCard } from '../../../lib/board-cache';
 
-/** What the new-lead form fills; the hook adds what the original client sent along. */
-export type LeadBody = Omit<BodyInputOf<typeof OPS.createLead>, 'type' | 'email' | 'notes'>;
+type CreateBody = BodyInputOf<typeof OPS.createLead>;
+/** What the new-lead form fills (a new prospect or, with contactId, a client in the book); the hook adds what the original client sent along. */
+export type LeadBody = CreateBody extends infer Body ? (Body extends unknown ? Omit<Body, 'type' | 'email' | 'notes'> : never) : never;
 
 /** Finance's screens that an issued or finalized card changes (policies, commissions, documents). */
 function invalidateFinance(queryClient: QueryClient) {
@@ -21,7 +22,8 @@ export function useCreateLead() {
   const queryClient = useQueryClient();
   return useMutation({
     // What the original client sent along with the form (kept so other clients of the API see the same body).
-    mutationFn: (lead: LeadBody) => callOperation(OPS.createLead, { body: { ...lead, type: 'prospect', email: '', notes: '' } }),
+    mutationFn: (lead: LeadBody) =>
+      callOperation(OPS.createLead, { body: 'name' in lead ? { ...lead, type: 'prospect', email: '', notes: '' } : lead }),
     onSuccess: (card) => {
       queryClient.setQueryData<PipelineCard[]>(BOARD_KEY, (cards) => (cards ? [card, ...cards] : cards));
       return invalidateFigures(queryClient);

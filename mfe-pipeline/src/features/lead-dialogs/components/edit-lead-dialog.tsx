@@ -177,7 +177,7 @@ export function EditLeadDialog({
 
   const submit = handleSubmit((values) => {
     update.mutate(
-      { id: card.contactId, contact: values },
+      { id: card.contactId, contact: { ...values, cardId: card.id } },
       {
         onSuccess: () => {
           notify.success('Lead atualizado');

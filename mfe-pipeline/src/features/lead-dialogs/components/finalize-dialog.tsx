@@ -119,6 +119,7 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
           productId: form.productId,
           leadSourceId: form.leadSourceId,
           annualPremium: form.annualPremium,
+          cardId: card.id,
           notes: [],
         },
       });

@@ -1,21 +1,56 @@
-import { ANNUAL_PREMIUM_MAX_CENTS, LeadFormSchema, type StageKey } from '@corretora/contracts';
-import { CpfField, MoneyField, PhoneField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
-import { FormDialog } from '@corretora/web-kit/ui';
+import {
+  ANNUAL_PREMIUM_MAX_CENTS,
+  LeadDialogFormSchema,
+  PIPELINE_OPERATIONS as OPS,
+  type Contact,
+  type StageKey,
+} from '@corretora/contracts';
+import { useOperation } from '@corretora/web-kit';
+import { Button } from '@corretora/web-kit/fluent/core';
+import {
+  CpfField,
+  FormDialog,
+  MoneyField,
+  PhoneField,
+  SelectField,
+  TextField,
+  useFormErrors,
+  useNotify,
+  useSchemaForm,
+} from '@corretora/web-kit/ui';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
 import { useCreateLead } from '../api/lead-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
+import { ContactPicker } from './contact-picker';
 
-/** 'Criar Lead' (name, phone, product and lead source required; CPF optional): a prospect and its card, in the column it was opened from. */
-export function NewLeadDialog({ stage, onClose }: { stage: StageKey; onClose: () => void }) {
+const useStyles = makeStyles({
+  modes: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+/**
+ * 'Criar Lead': a new prospect (name, phone, product and lead source required; CPF optional) and its
+ * card, or a new deal for a contact already in the book (#35 item 3: the card only, no second
+ * contact), in the column it was opened from. `contactId` (the ficha's "Nova venda") opens on that client.
+ */
+export function NewLeadDialog({ stage, contactId, onClose }: { stage: StageKey; contactId?: number; onClose: () => void }) {
+  const styles = useStyles();
   const notify = useNotify();
   const { data } = useReferenceNames();
   const create = useCreateLead();
+  // The ficha's "Nova venda" opens on its client (once their record arrives) until another is picked.
+  const preset = useOperation(OPS.contact, { params: { id: contactId ?? 0 } }, { enabled: contactId !== undefined });
+  const [picked, setPicked] = useState<Contact | null | undefined>(undefined);
+  const client = picked === undefined ? (preset.data ?? null) : picked;
   const stages = (data?.pipelineStages ?? []).filter((candidate) => candidate.key !== 'closed');
   const initialStage = stages.find((candidate) => candidate.key === stage);
-  const { control, handleSubmit, setError } = useSchemaForm(LeadFormSchema, {
+  const { control, handleSubmit, setError, setValue, clearErrors, watch, formState } = useSchemaForm(LeadDialogFormSchema, {
     defaultValues: {
+      mode: contactId ? 'existing' : 'new',
       name: '',
       phone: '',
       cpf: '',
+      contactId: null,
       leadSourceId: '',
       productId: '',
       stageId: initialStage ? String(initialStage.id) : '',
@@ -23,15 +58,17 @@ export function NewLeadDialog({ stage, onClose }: { stage: StageKey; onClose: ()
     },
   });
   const onError = useFormErrors(setError);
-
-  const submit = handleSubmit((lead) => {
-    const chosen = stages.find((candidate) => candidate.id === lead.stageId);
+  const mode = watch('mode');
+  const validate = handleSubmit((form) => {
+    const chosen = stages.find((candidate) => candidate.id === form.stageId);
     if (!chosen) return setError('stageId', { message: 'Estágio é obrigatório' });
+    const { mode: _mode, ...lead } = form;
+    const name = form.mode === 'new' ? form.name : (client?.name ?? 'O cliente');
     create.mutate(
       { ...lead, stage: chosen.key },
       {
         onSuccess: () => {
-          notify.success('Lead criado', `${lead.name} está em ${chosen.name}.`);
+          notify.success('Lead criado', `${name} está em ${chosen.name}.`);
           onClose();
         },
         onError: (error) => onError(error, 'Falha ao criar lead'),
@@ -40,10 +77,50 @@ export function NewLeadDialog({ stage, onClose }: { stage: StageKey; onClose: ()
   });
 
   return (
-    <FormDialog title="Novo Lead" submitLabel="Criar Lead" busy={create.isPending} onSubmit={submit} onClose={onClose}>
-      <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
-      <PhoneField control={control} name="phone" label="Telefone" hint="Celular ou fixo, com DDD" required />
-      <CpfField control={control} name="cpf" label="CPF" />
+    <FormDialog
+      title={mode === 'new' ? 'Novo Lead' : 'Nova venda para um cliente'}
+      submitLabel="Criar Lead"
+      busy={create.isPending}
+      onSubmit={(event) => {
+        // The picked client is the form's contactId (checked by the same schema as the rest).
+        setValue('contactId', client?.id ?? null);
+        return validate(event);
+      }}
+      onClose={onClose}
+    >
+      <div className={styles.modes} role="group" aria-label="Para quem é o lead">
+        {(
+          [
+            ['new', 'Novo contato'],
+            ['existing', 'Cliente existente'],
+          ] as const
+        ).map(([value, label]) => (
+          <Button
+            key={value}
+            aria-pressed={mode === value}
+            appearance={mode === value ? 'primary' : 'secondary'}
+            onClick={() => setValue('mode', value)}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
+      {mode === 'new' ? (
+        <>
+          <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
+          <PhoneField control={control} name="phone" label="Telefone" hint="Celular ou fixo, com DDD" required />
+          <CpfField control={control} name="cpf" label="CPF" />
+        </>
+      ) : (
+        <ContactPicker
+          value={client}
+          onChange={(contact) => {
+            setPicked(contact);
+            clearErrors('contactId');
+          }}
+          error={'contactId' in formState.errors ? formState.errors.contactId?.message : undefined}
+        />
+      )}
       <SelectField control={control} name="productId" label="Tipo de seguro" required options={optionsOf(data?.products)} />
       <SelectField control={control} name="leadSourceId" label="Origem do lead" required options={optionsOf(data?.leadSources)} />
       <MoneyField

@@ -16,7 +16,7 @@ import {
 import { BrokerScopedTable, HttpError, likeContaining, answerColumns, toAnswer } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
-import { ARCHIVED_CARD } from '../pipeline/pipeline.service';
+import { ARCHIVED_CARD, CARD_NOT_FOUND } from '../pipeline/pipeline.service';
 import { warmContactCards } from '../pipeline/card-activity';
 
 export const CONTACT_NOT_FOUND = NOT_FOUND.contact;
@@ -147,9 +147,12 @@ export class ContactsService {
   async update(userId: string, id: number, input: ContactUpdateInput): Promise<Contact> {
     await this.catalogues.verify(userId, { productId: input.productId, leadSourceId: input.leadSourceId });
     return this.knex.transaction(async (trx) => {
-      const archived = await this.cards.of(userId, trx).rows().where({ contactId: id, status: 'archived' }).first('id');
-      if (archived) throw new HttpError(409, ARCHIVED_CARD);
-      const { notes, address, status: _status, type: _type, ...fields } = input;
+      const { notes, address, status: _status, type: _type, cardId, ...fields } = input;
+      // The card edited is archived, or (the spec's client names none) every card of the contact is.
+      const cards = this.cards.of(userId, trx).rows().where({ contactId: id });
+      const standing = await (cardId ? cards.clone().andWhere({ id: cardId }) : cards.clone()).select('status');
+      if (cardId && standing.length === 0) throw new HttpError(404, CARD_NOT_FOUND, [{ path: 'cardId', message: CARD_NOT_FOUND }]);
+      if (standing.length > 0 && standing.every((card) => card.status === 'archived')) throw new HttpError(409, ARCHIVED_CARD);
       const [row] = await this.contacts
         .of(userId, trx)
         .update(id, {
@@ -164,6 +167,11 @@ export class ContactsService {
         })
         .returning(COLUMNS);
       if (!row) throw new HttpError(404, CONTACT_NOT_FOUND);
+      const sale = Object.fromEntries(
+        (['productId', 'leadSourceId', 'annualPremium'] as const).flatMap((key) => (input[key] === undefined ? [] : [[key, input[key]]])),
+      );
+      if (Object.keys(sale).length > 0)
+        await (cardId ? cards.clone().andWhere({ id: cardId }) : cards.clone()).andWhere({ status: 'active' }).update(sale);
       await warmContactCards(trx, userId, id);
       if (notes.length > 0) {
         // One statement; each note a microsecond apart so they read back in the order written.

@@ -9,6 +9,12 @@ import type { Knex } from 'knex';
  * a row turned into JSON by `to_json`/`json_agg` (not `json_build_object`: measured 1.7x faster on a
  * 1,000-card board and without its `"key" : value` padding).
  */
+/**
+ * The sale's product, lead source and expected premium are the card's own (a client can have two deals
+ * at once); the API keeps answering them inside the card's contact, where the spec's clients read them.
+ */
+const CARD_SALE = { productId: 'c.product_id', leadSourceId: 'c.lead_source_id', annualPremium: 'c.annual_premium' };
+
 const CARD_COLUMNS = `c.id, c.contact_id as "contactId", c.stage_id as "stageId", c.stage_key as stage, c.status,
   c.stage_entered_at as "stageEnteredAt", c.archived_at as "archivedAt", c.archived_reason as "archivedReason",
   c.insurer_id as "insurerId", c.start_date::text as "startDate", c.end_date::text as "endDate",
@@ -18,7 +24,7 @@ const CARD_COLUMNS = `c.id, c.contact_id as "contactId", c.stage_id as "stageId"
   c.last_activity_at as "lastActivityAt",
   case when c.next_action_at is null then null
        else json_build_object('dueAt', c.next_action_at, 'type', c.next_action_type, 'note', c.next_action_note) end as "nextAction",
-  (select contact from (select ${answerColumnsSql(ContactAnswerSchema, 'k')}) contact) as contact`;
+  (select contact from (select ${answerColumnsSql(ContactAnswerSchema, 'k', CARD_SALE)}) contact) as contact`;
 
 /** The broker's contacts as `k` (one `?`: the broker). */
 const CONTACTS = scopedFromSql('contacts', 'k');

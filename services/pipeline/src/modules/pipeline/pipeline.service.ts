@@ -59,7 +59,10 @@ export class PipelineService {
     return leadListJson(this.knex, userId, limit);
   }
 
-  /** 'Criar Lead': the prospect contact and its card in one transaction. */
+  /**
+   * 'Criar Lead': the prospect contact and its card in one transaction; with `contactId`, a card for a
+   * contact already in the book (a client's new deal), whose identity stays as it is.
+   */
   async create(userId: string, input: LeadCreateInput): Promise<PipelineCard> {
     const refs = await this.catalogues.verify(userId, {
       productId: input.productId,
@@ -72,20 +75,26 @@ export class PipelineService {
       throw new HttpError(400, 'Um lead novo não pode começar em Finalizado.', [
         { path: 'stageId', message: 'Um lead novo não pode começar em Finalizado.' },
       ]);
+    const sale = { productId: input.productId, leadSourceId: input.leadSourceId, annualPremium: input.annualPremium };
     return this.knex.transaction(async (trx) => {
-      const [contact] = await this.contacts.of(userId, trx).insert({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        cpf: input.cpf,
-        type: 'prospect',
-        productId: input.productId,
-        leadSourceId: input.leadSourceId,
-        annualPremium: input.annualPremium,
-      });
+      const contact =
+        input.contactId == null
+          ? (
+              await this.contacts.of(userId, trx).insert({
+                name: input.name,
+                email: input.email,
+                phone: input.phone,
+                cpf: input.cpf,
+                type: 'prospect',
+                ...sale,
+              })
+            )[0]
+          : // The contact's sale fields are its latest interest (Contatos shows them); the card holds its own.
+            (await this.contacts.of(userId, trx).update(input.contactId, { ...sale, updatedAt: trx.fn.now() }))[0];
+      if (!contact) throw new HttpError(404, NOT_FOUND.contact, [{ path: 'contactId', message: NOT_FOUND.contact }]);
       if (input.notes) await this.notes.of(userId, trx).insert({ contactId: contact.id, content: input.notes });
-      const [card] = await this.cards.of(userId, trx).insert({ contactId: contact.id, stageId: stage.id, stageKey: stage.key });
-      await recordActivity(trx, userId, { type: 'lead_created', subject: input.name, detail: stage.name });
+      const [card] = await this.cards.of(userId, trx).insert({ contactId: contact.id, stageId: stage.id, stageKey: stage.key, ...sale });
+      await recordActivity(trx, userId, { type: 'lead_created', subject: contact.name, detail: stage.name });
       return (await cardById(trx, userId, card.id))!.card;
     });
   }
@@ -113,7 +122,13 @@ export class PipelineService {
   async remove(userId: string, id: number): Promise<void> {
     await this.knex.transaction(async (trx) => {
       // An issued card is the origin of its policy: it stays (the policy is cancelled in Apólices instead).
-      const [card] = await this.cards.of(userId, trx).byId(id).whereNot({ status: 'issued' }).delete().returning(['contactId']);
+      const [card] = await this.cards
+        .of(userId, trx)
+        .byId(id)
+        .whereNot({ status: 'issued' })
+        .delete()
+        // As text: a JS Date would drop the microseconds that tell the two inserts' now() apart from any other.
+        .returning(['contactId', trx.raw('created_at::text as "createdAt"')]);
       if (!card)
         throw (await this.cards.of(userId, trx).byId(id).first('id'))
           ? new HttpError(409, ISSUED_CARD_DELETE)
@@ -123,7 +138,9 @@ export class PipelineService {
       await this.contacts
         .of(userId, trx)
         .byId(card.contactId)
+        // Created in the same transaction as this card (a lead for an existing contact leaves them be).
         .andWhere({ type: 'prospect' })
+        .andWhereRaw('created_at = ?::timestamptz', [card.createdAt])
         .whereNotExists(trx('pipeline_cards').where('contact_id', card.contactId))
         .whereNotExists(trx('contact_timeline').where('contact_id', card.contactId))
         .delete();
@@ -273,7 +290,9 @@ export class PipelineService {
         await this.contacts
           .of(userId, trx)
           .byId(card.contactId)
+          // Created in the same transaction as this card (a lead for an existing contact leaves them be).
           .andWhere({ type: 'prospect' })
+          .andWhereRaw('created_at = ?::timestamptz', [card.createdAt])
           .update({
             type: trx.raw("case when kind = 'pj' or cnpj is not null then 'business' else 'individual' end"),
             updatedAt: trx.fn.now(),
