@@ -67,6 +67,27 @@ test('the ficha do cliente: from Contatos, the client whole on a phone — polic
   await page.goto(`/contacts/${contactId}`);
   await expect(page.getByRole('region', { name: 'Negócios no pipeline' }).getByRole('link', { name: 'Abrir negócio' })).toHaveCount(2);
 
+  // A task about this client (#35 item 5), with its hour: written from the ficha, listed on it and in Minhas tarefas.
+  await page.getByRole('region', { name: 'Tarefas' }).getByRole('link', { name: 'Nova tarefa' }).click();
+  const task = page.getByRole('dialog', { name: 'Nova tarefa' });
+  await expect(task.getByText('Camila Fernandes')).toBeVisible();
+  await task.getByRole('button', { name: 'Criar tarefa' }).click();
+  await expect(task.getByText('Informe a data como dd/mm/aaaa')).toBeVisible();
+  const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+  await task.getByLabel('Dia').fill(tomorrow);
+  await task.getByRole('button', { name: 'Criar tarefa' }).click();
+  await expect(task.getByText('Descreva a tarefa')).toBeVisible();
+  await task.getByLabel('O que fazer').fill('Pedir fotos da vistoria');
+  await task.getByLabel('Hora').fill('14:30');
+  await task.getByRole('button', { name: 'Criar tarefa' }).click();
+  await expect(task).toBeHidden();
+  await page.getByRole('tab', { name: /Próximas/ }).click();
+  const written = page.getByRole('group', { name: 'Tarefa: Pedir fotos da vistoria' });
+  await expect(written.getByText(`Para ${tomorrow} às 14:30`)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await written.getByRole('link', { name: 'Ficha do cliente' }).click();
+  await expect(page.getByRole('region', { name: 'Tarefas' }).getByText('Pedir fotos da vistoria')).toBeVisible();
+
   // Another brokerage: the page and the API say the contact does not exist.
   const other = await playwright.request.newContext({ baseURL });
   await registerViaApi(other, 'Outro Corretor', uniqueEmail('ficha-outro'));

@@ -16,17 +16,20 @@ function answer(tasks: Answer, digests: Answer = { status: 200, body: [] }) {
 }
 
 const LIST: TaskList = {
-  counts: { overdue: 1, today: 1, upcoming: 0 },
+  counts: { overdue: 1, today: 2, upcoming: 0 },
   tasks: [
     {
       id: 'renewal-4',
       kind: 'renewal',
       sourceId: 4,
       dueAt: '2026-11-20T12:00:00.000Z',
+      timed: false,
       window: 'overdue',
       type: null,
       note: null,
       contactId: 9,
+      cardId: null,
+      policyId: 12,
       title: 'Cliente T-5',
       detail: 'Renovação da apólice T-5 (vence 20/11/2026)',
     },
@@ -35,12 +38,30 @@ const LIST: TaskList = {
       kind: 'card',
       sourceId: 7,
       dueAt: '2026-11-25T12:00:00.000Z',
+      timed: false,
       window: 'today',
       type: 'ligar',
       note: 'Confirmar a franquia',
       contactId: 3,
+      cardId: 7,
+      policyId: null,
       title: 'Maria Souza',
       detail: 'Pipeline: Negociação',
+    },
+    {
+      id: 'task-5',
+      kind: 'task',
+      sourceId: 5,
+      dueAt: '2026-11-25T17:30:00.000Z',
+      timed: true,
+      window: 'today',
+      type: null,
+      note: null,
+      contactId: 3,
+      cardId: null,
+      policyId: null,
+      title: 'Pedir a vistoria do carro novo',
+      detail: 'Maria Souza',
     },
   ],
 };
@@ -58,10 +79,17 @@ describe('Minhas tarefas', () => {
     expect((await screen.findAllByRole('alert'))[0]!.textContent).toContain('Não foi possível carregar as tarefas.');
   });
 
-  test("today's list: the counts on the tabs, the task with its note, done and snooze named for it", async () => {
+  test('with something late, the page opens on Atrasadas', async () => {
     answer({ status: 200, body: LIST });
     render(withShell(<TasksPage />));
-    expect(await screen.findByRole('tab', { name: 'Hoje (1)' })).toBeTruthy();
+    expect((await screen.findByRole('tab', { name: 'Atrasadas (1)' })).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('group', { name: 'Renovação sem próxima ação: Cliente T-5' })).toBeTruthy();
+  });
+
+  test("today's list: the counts on the tabs, the task with its note, done and snooze named for it; each opens what it is about", async () => {
+    answer({ status: 200, body: LIST });
+    render(withShell(<TasksPage />, { path: '/tasks?quando=today' }));
+    expect(await screen.findByRole('tab', { name: 'Hoje (2)' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Atrasadas (1)' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Próximas (0)' })).toBeTruthy();
     const task = screen.getByRole('group', { name: 'Ligar: Maria Souza' });
@@ -70,6 +98,12 @@ describe('Minhas tarefas', () => {
     expect(within(task).getByText('Para 25/11/2026')).toBeTruthy();
     expect(within(task).getByRole('button', { name: 'Concluir: Maria Souza' })).toBeTruthy();
     expect(within(task).getByRole('button', { name: 'Adiar: Maria Souza' })).toBeTruthy();
+    expect(within(task).getByRole('link', { name: 'Abrir negócio' }).getAttribute('href')).toBe('/pipeline?card=7');
+    // A task the broker wrote, with its hour: done here, and it opens the client's ficha.
+    const written = screen.getByRole('group', { name: 'Tarefa: Pedir a vistoria do carro novo' });
+    expect(within(written).getByText('Para 25/11/2026 às 14:30')).toBeTruthy();
+    expect(within(written).getByRole('button', { name: 'Concluir: Pedir a vistoria do carro novo' })).toBeTruthy();
+    expect(within(written).getByRole('link', { name: 'Ficha do cliente' }).getAttribute('href')).toBe('/contacts/3');
     // The overdue renewal is on its own tab.
     expect(screen.queryByText('Cliente T-5')).toBeNull();
   });

@@ -12,6 +12,7 @@ import {
   formatCnpj,
   formatCpf,
   formatDate,
+  taskDueText,
   formatMoney,
   formatPhone,
   hasAddress,
@@ -69,12 +70,15 @@ function Section({
   to,
   linkLabel,
   empty,
+  action,
   children,
 }: {
   title: string;
   to?: string;
   linkLabel?: string;
   empty: string;
+  /** What the broker starts from here (a new task for this client). */
+  action?: ReactNode;
   children: ReactNode[];
 }) {
   const styles = useStyles();
@@ -82,7 +86,10 @@ function Section({
     <Card className={styles.section} role="region" aria-label={title}>
       <div className={styles.head}>
         <Subtitle2 as="h2">{title}</Subtitle2>
-        {to ? <Link to={to}>{linkLabel ?? 'Abrir'}</Link> : null}
+        <span className={styles.actions}>
+          {action}
+          {to ? <Link to={to}>{linkLabel ?? 'Abrir'}</Link> : null}
+        </span>
       </div>
       {children.length === 0 ? <Body1 className={styles.muted}>{empty}</Body1> : <ul className={styles.list}>{children}</ul>}
     </Card>
@@ -274,14 +281,24 @@ export default function ContactPage() {
                   <Item key={renewal.id} title={`Apólice ${renewal.policyNumber}`} detail={`Vence ${formatDate(renewal.dueDate)}`} />
                 ))}
               </Section>
-              <Section title="Tarefas" to="/tasks" linkLabel="Em Minhas tarefas" empty="Nenhuma tarefa nos próximos 30 dias.">
+              <Section
+                title="Tarefas"
+                to="/tasks"
+                linkLabel="Em Minhas tarefas"
+                empty="Nenhuma tarefa nos próximos 30 dias."
+                action={<Link to={`/tasks?novo=1&cliente=${contact.id}`}>Nova tarefa</Link>}
+              >
                 {data.tasks.map((task) => (
                   <Item
                     key={task.id}
-                    title={taskLabel(task)}
-                    detail={`${task.window === 'overdue' ? 'Atrasada desde' : 'Para'} ${formatDate(saoPauloDay(task.dueAt))} · ${task.detail}`}
+                    title={task.kind === 'task' ? task.title : taskLabel(task)}
+                    detail={`${task.window === 'overdue' ? 'Atrasada desde' : 'Para'} ${taskDueText(
+                      task,
+                    )}${task.kind === 'task' ? '' : ` · ${task.detail}`}`}
                     late={task.window === 'overdue'}
-                  />
+                  >
+                    {task.cardId !== null ? <Link to={`/pipeline?card=${task.cardId}`}>Abrir negócio</Link> : null}
+                  </Item>
                 ))}
               </Section>
               <Section title="Linha do tempo" empty="Nada registrado ainda.">

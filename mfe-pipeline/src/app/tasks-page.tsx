@@ -1,14 +1,19 @@
 import { TASK_WINDOWS, type Task, type TaskWindow } from '@corretora/contracts';
 import { apiErrorMessage, useNavigate, useSearchParams } from '@corretora/web-kit';
-import { Body1 } from '@corretora/web-kit/fluent/core';
+import { Body1, Button } from '@corretora/web-kit/fluent/core';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { PageHeader, QueryState, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { AddRegular } from '@fluentui/react-icons';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useDigests, useTaskDone, useTasks } from '../features/tasks/api/tasks-api';
 import { DigestStatus } from '../features/tasks/components/digest-status';
 import { SnoozeDialog } from '../features/tasks/components/snooze-dialog';
 import { TaskCard } from '../features/tasks/components/task-card';
+
+const NewTaskDialog = lazy(() =>
+  import('../features/tasks/components/new-task-dialog').then((module) => ({ default: module.NewTaskDialog })),
+);
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -23,7 +28,12 @@ const EMPTY: Record<TaskWindow, string> = {
   upcoming: 'Nenhuma tarefa nos próximos 7 dias.',
 };
 
-/** /tasks ('Minhas tarefas'): the next actions of cards and renewals, and the renewals due, by day. */
+/** The list the address names (?quando=), else Atrasadas when something is late, else Hoje. */
+function windowShown(asked: string | null, overdue: number): TaskWindow {
+  return TASK_WINDOWS.find((window) => window.value === asked)?.value ?? (overdue > 0 ? 'overdue' : 'today');
+}
+
+/** /tasks ('Minhas tarefas'): the tasks written here, the next actions of cards and renewals, and the renewals due, by day. */
 export default function TasksPage() {
   const styles = useStyles();
   const notify = useNotify();
@@ -33,7 +43,15 @@ export default function TasksPage() {
   const digests = useDigests();
   const done = useTaskDone();
   const [snoozing, setSnoozing] = useState<Task | null>(null);
-  const current = (TASK_WINDOWS.find((window) => window.value === params.get('quando'))?.value ?? 'today') as TaskWindow;
+  // The ficha's "Nova tarefa" lands here with ?novo=1&cliente=<id>: the dialog opens on that client
+  // (state adjusted while rendering) and the flags leave the address.
+  const asksNew = params.get('novo') === '1';
+  const forClient = Number(params.get('cliente'));
+  const [writing, setWriting] = useState<{ contactId?: number } | null>(null);
+  if (asksNew && writing === null) setWriting(Number.isInteger(forClient) && forClient > 0 ? { contactId: forClient } : {});
+  useEffect(() => {
+    if (asksNew) setParams({}, { replace: true });
+  }, [asksNew, setParams]);
   const finish = (task: Task) =>
     done.mutate(task, {
       onSuccess: () => notify.success('Tarefa concluída'),
@@ -41,16 +59,25 @@ export default function TasksPage() {
     });
   return (
     <div className={styles.page}>
-      <PageHeader title="Minhas tarefas" subtitle="Próximas ações do pipeline e das renovações, em dia" />
+      <PageHeader
+        title="Minhas tarefas"
+        subtitle="Suas tarefas e as próximas ações do pipeline e das renovações, em dia"
+        actions={
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setWriting({})}>
+            Nova tarefa
+          </Button>
+        }
+      />
       <QueryState query={tasks} loading="Carregando tarefas..." error="Não foi possível carregar as tarefas.">
         {(data) => {
+          const current = windowShown(params.get('quando'), data.counts.overdue);
           const shown = data.tasks.filter((task) => task.window === current);
           return (
             <>
               <TabList
                 className={styles.tabs}
                 selectedValue={current}
-                onTabSelect={(_event, tab) => setParams({ quando: tab.value as TaskWindow })}
+                onTabSelect={(_event, tab) => setParams({ quando: String(tab.value) })}
               >
                 {TASK_WINDOWS.map((window) => (
                   <Tab key={window.value} value={window.value}>
@@ -80,6 +107,11 @@ export default function TasksPage() {
         {(sends) => <DigestStatus sends={sends} />}
       </QueryState>
       {snoozing ? <SnoozeDialog task={snoozing} onClose={() => setSnoozing(null)} /> : null}
+      {writing ? (
+        <Suspense fallback={null}>
+          <NewTaskDialog contactId={writing.contactId} onClose={() => setWriting(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

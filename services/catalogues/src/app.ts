@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createService, withAdvisoryLock, type Service } from '@corretora/service-kit';
+import { RateLimiter, createService, withAdvisoryLock, type Service } from '@corretora/service-kit';
 import type { CataloguesConfig } from './config';
 import { chargebackRuleRoutes, internalChargebackRuleRoutes } from './modules/chargeback/chargeback-rule.routes';
 import { ChargebackRuleService } from './modules/chargeback/chargeback-rule.service';
@@ -41,7 +41,7 @@ export async function createCataloguesService(config: CataloguesConfig): Promise
       catalogueRoutes(router, new CatalogueService(knex, leadSourcesCatalogue));
       const referenceData = new ReferenceDataService(knex);
       referenceDataRoutes(router, referenceData);
-      cepRoutes(router, new CepService(config.cepProviderUrl), knex);
+      cepRoutes(router, new CepService(new RateLimiter(knex), config.cepProviderUrl));
       stageLimitsRoutes(router, new StageLimitsService(knex, referenceData));
     },
     internalRoutes(router, { knex }) {

@@ -158,14 +158,16 @@ describe('Minhas tarefas', () => {
     ).toBe(200);
 
     const all = await tasksOf(who);
-    expect(all.counts).toEqual({ overdue: 1, today: 1, upcoming: 3 });
+    // A renewal without a next action is due from D-30 (T-5 ends in 5 days: late since 25 days ago).
+    expect(all.counts).toEqual({ overdue: 2, today: 1, upcoming: 2 });
     expect(all.tasks.map((task) => [task.window, task.title, task.type])).toEqual([
+      ['overdue', 'Cliente T-5', null],
       ['overdue', 'Carlos Atrasado', 'ligar'],
       ['today', 'Dora Hoje', 'whatsapp'],
       ['upcoming', 'Cliente T-40', 'enviar_cotacao'],
       ['upcoming', 'Edu Depois', 'reuniao'],
-      ['upcoming', 'Cliente T-5', null],
     ]);
+    expect(all.tasks.find((task) => task.title === 'Cliente T-5')!.dueAt).toBe(nineAm(plusDays(-25)));
     expect(all.tasks.find((task) => task.title === 'Cliente T-5')!.detail).toBe(`Renovação da apólice T-5 (vence ${br(plusDays(5))})`);
     expect(all.tasks.find((task) => task.title === 'Dora Hoje')!.detail).toBe('Pipeline: Contato');
     expect((await tasksOf(who, 'today')).tasks.map((task) => task.title)).toEqual(['Dora Hoje']);
@@ -226,6 +228,101 @@ describe('Minhas tarefas', () => {
     expect((await tasksOf(other)).tasks).toEqual([]);
     // Nothing of the broker's changed through the other's calls.
     expect((await tasksOf(who)).counts).toEqual({ overdue: 0, today: 0, upcoming: 3 });
+  });
+
+  test('a task the broker writes (#35 item 5): on a day or at an hour, about a client, their card or their policy; done, snoozed; another brokerage’s ids are 404s', async () => {
+    const who = await brokerWithRefs();
+    const other = await brokerWithRefs();
+    const card = await lead(who, 'Gabi Vistoria');
+    await importPolicies(who, [['W-1', 'Auto', plusDays(200)]]);
+    const ficha = (await pipelineApi().get('/api/contacts?q=Cliente W-1').set('Cookie', who.cookie)).body.items[0] as { id: number };
+    const policyId = ((await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number; policyNumber: string }[]).find(
+      (policy) => policy.policyNumber === 'W-1',
+    )!.id;
+    const write = (body: Record<string, unknown>, as: Who = who) => pipelineApi().post('/api/tasks').set('Cookie', as.cookie).send(body);
+
+    const atTwo = await write({ title: '  Pedir a vistoria  ', dueAt: `${today()}T23:59:00-03:00`, cardId: card.id });
+    expect(atTwo.status).toBe(201);
+    expect(atTwo.body).toMatchObject({
+      kind: 'task',
+      title: 'Pedir a vistoria',
+      timed: true,
+      window: 'today',
+      contactId: card.contactId,
+      cardId: card.id,
+      detail: 'Gabi Vistoria · Negócio em Contato',
+    });
+    expect(atTwo.body.id).toMatch(/^task-\d+$/);
+    const onDay = await write({ title: 'Renovar a CNH do cliente', dueAt: plusDays(-1), contactId: ficha.id, policyId });
+    expect(onDay.status).toBe(201);
+    expect(onDay.body).toMatchObject({ timed: false, window: 'overdue', dueAt: nineAm(plusDays(-1)), policyId });
+    const loose = await write({ title: 'Pagar o boleto do sistema', dueAt: plusDays(3) });
+    expect(loose.body).toMatchObject({ window: 'upcoming', contactId: null, detail: 'Tarefa da corretora' });
+    expect((await tasksOf(who)).tasks.filter((task) => task.kind === 'task').map((task) => task.title)).toEqual([
+      'Renovar a CNH do cliente',
+      'Pedir a vistoria',
+      'Pagar o boleto do sistema',
+    ]);
+    // On the client's ficha too.
+    const overview = (await pipelineApi().get(`/api/contacts/${card.contactId}/overview`).set('Cookie', who.cookie)).body as {
+      tasks: { id: string }[];
+    };
+    expect(overview.tasks.map((task) => task.id)).toContain(atTwo.body.id);
+
+    // Bad input: pt-BR 400s on the field, nothing written.
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ title: '', dueAt: today() }, 'title', 'Descreva a tarefa'],
+      [{ title: 'x'.repeat(201), dueAt: today() }, 'title', 'Máximo de 200 caracteres'],
+      [{ title: 'Ligar', dueAt: '31/12/2026' }, 'dueAt', 'Data inválida: use AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SSZ'],
+      [{ title: 'Ligar', dueAt: '2026-02-30' }, 'dueAt', 'Data inválida: use AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SSZ'],
+      [{ title: 'Ligar', dueAt: today(), contactId: 'abc' }, 'contactId', 'Contato inválido'],
+      [{ title: 'Ligar', dueAt: today(), policyId }, 'policyId', 'Escolha o cliente da apólice.'],
+      [{ title: 'Ligar', dueAt: today(), cardId: card.id, contactId: ficha.id }, 'cardId', 'Este negócio é de outro contato.'],
+    ];
+    for (const [body, path, message] of refusals) {
+      const answer = await write(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues).toContainEqual({ path, message });
+    }
+    // Another brokerage's contact, card and policy are 404s, as if they did not exist.
+    for (const [body, path] of [
+      [{ title: 'Ligar', dueAt: today(), contactId: ficha.id }, 'contactId'],
+      [{ title: 'Ligar', dueAt: today(), cardId: card.id }, 'cardId'],
+    ] as const) {
+      const answer = await write(body, other);
+      expect(answer.status).toBe(404);
+      expect(answer.body.issues[0].path).toBe(path);
+    }
+    const theirClient = (await lead(other, 'Outro Cliente')).contactId;
+    expect((await write({ title: 'Ligar', dueAt: today(), contactId: theirClient, policyId }, other)).status).toBe(404);
+    expect((await tasksOf(who)).tasks.filter((task) => task.kind === 'task')).toHaveLength(3);
+
+    // Done once (a second is a 409), snoozed forward; another brokerage's written task is a 404.
+    expect(
+      (
+        await pipelineApi()
+          .post(`/api/tasks/${onDay.body.id}/snooze`)
+          .set('Cookie', who.cookie)
+          .send({ until: nineAm(plusDays(2)) })
+      ).body,
+    ).toMatchObject({
+      window: 'upcoming',
+    });
+    for (const call of [
+      pipelineApi().post(`/api/tasks/${loose.body.id}/done`).set('Cookie', other.cookie),
+      pipelineApi()
+        .post(`/api/tasks/${loose.body.id}/snooze`)
+        .set('Cookie', other.cookie)
+        .send({ until: nineAm(plusDays(2)) }),
+    ])
+      expect((await call).status).toBe(404);
+    expect((await pipelineApi().post(`/api/tasks/${loose.body.id}/done`).set('Cookie', who.cookie)).status).toBe(204);
+    const twice = await pipelineApi().post(`/api/tasks/${loose.body.id}/done`).set('Cookie', who.cookie);
+    expect(twice.status).toBe(409);
+    expect((await tasksOf(who)).tasks.filter((task) => task.kind === 'task').map((task) => task.title)).toEqual([
+      'Pedir a vistoria',
+      'Renovar a CNH do cliente',
+    ]);
   });
 });
 

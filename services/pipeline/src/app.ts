@@ -21,7 +21,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { SearchService } from './modules/search/search.service';
 import { PipelineService } from './modules/pipeline/pipeline.service';
 import { referenceLookupRoutes, statsRoutes } from './modules/stats/stats.routes';
-import { DigestService } from './modules/tasks/digest.service';
+import { DigestPreferences, DigestService } from './modules/tasks/digest.service';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
 import { PipelineStatsService } from './modules/stats/stats.service';
@@ -61,7 +61,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
       contactOverviewRoutes(router, new ContactOverviewService(knex, contacts, relationship, tasks, finance, reference));
       searchRoutes(router, new SearchService(knex, finance, reference));
       digest = identity ? new DigestService(knex, tasks, finance, identity, config.appUrl) : null;
-      tasksRoutes(router, tasks, knex);
+      tasksRoutes(router, tasks, new DigestPreferences(knex));
     },
     internalRoutes(router, { knex }) {
       const stats = new PipelineStatsService(knex);

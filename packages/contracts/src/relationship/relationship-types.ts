@@ -48,18 +48,24 @@ export interface ContactPolicySummary {
  * (due on the policy's end, `type: null`).
  */
 export interface Task {
-  /** 'card-12', 'renewal-34', 'policy-56' (see TASK_ID_PATTERN). */
+  /** 'card-12', 'renewal-34', 'policy-56', 'task-78' (see TASK_ID_PATTERN). */
   id: string;
-  /** A card's next action, a renewal, or a policy awaiting the insurer's number. */
-  kind: 'card' | 'renewal' | 'policy';
+  /** A card's next action, a renewal, a policy awaiting the insurer's number, or a task the broker wrote. */
+  kind: 'card' | 'renewal' | 'policy' | 'task';
   sourceId: number;
   /** The instant it is due (a next action's), or the renewal's end day at 09:00 in São Paulo. */
   dueAt: string;
+  /** Whether the hour of dueAt was chosen (a task written with a time, a next action); else only its day counts. */
+  timed: boolean;
   window: 'overdue' | 'today' | 'upcoming';
   type: 'ligar' | 'whatsapp' | 'email' | 'reuniao' | 'enviar_cotacao' | null;
   note: string | null;
   contactId: number | null;
-  /** Who it is about (the contact's name). */
+  /** The card it is about (a card's next action, or a written task tied to one). */
+  cardId: number | null;
+  /** The policy it is about (a renewal's, one awaiting its number, or a written task tied to one). */
+  policyId: number | null;
+  /** Who it is about (the contact's name); a written task's own title. */
   title: string;
   /** What it is about: the card's stage, or 'Renovação da apólice N (vence dd/mm/aaaa)'. */
   detail: string;
@@ -73,6 +79,7 @@ export interface TaskList {
 /** A renewal as the task lists need it (finance answers pipeline). */
 export interface RenewalTaskRow {
   id: number;
+  policyId: number;
   policyNumber: string;
   contactId: number | null;
   contactName: string;

@@ -1,5 +1,5 @@
 // The server half of the relationship operations, by the same names: summaries and runtime schemas.
-import { DigestSettingsSchema, SnoozeSchema, TasksQuerySchema } from './tasks.schemas';
+import { DigestSettingsSchema, SnoozeSchema, TaskCreateSchema, TasksQuerySchema } from './tasks.schemas';
 import { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from './relationship.schemas';
 import { SearchQuerySchema } from './search';
 
@@ -32,7 +32,11 @@ export const tasks = {
   summary: 'Minhas tarefas: próximas ações de cards e renovações e renovações sem ação, atrasadas, de hoje ou dos próximos 7 dias.',
   query: TasksQuerySchema,
 };
-export const taskDone = { summary: 'Conclui a próxima ação de um card ou de uma renovação.' };
+export const createTask = {
+  summary: 'Cria uma tarefa da corretora (título, dia ou dia e hora), ligada ou não a um contato, um negócio ou uma apólice.',
+  body: TaskCreateSchema,
+};
+export const taskDone = { summary: 'Conclui uma tarefa: a próxima ação de um card ou de uma renovação, ou uma tarefa criada.' };
 export const taskSnooze = { summary: 'Adia uma tarefa até a data informada.', body: SnoozeSchema };
 export const digests = {
   summary: 'Os resumos diários por e-mail da corretora (enviados, com falha, a reenviar), os mais recentes primeiro.',

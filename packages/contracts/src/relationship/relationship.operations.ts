@@ -10,7 +10,7 @@ import type {
   TimelineEntry,
   WhatsappLink,
 } from './relationship-types';
-import type { DigestSettingsSchema, SnoozeSchema, TasksQuerySchema } from './tasks.schemas';
+import type { DigestSettingsSchema, SnoozeSchema, TaskCreateSchema, TasksQuerySchema } from './tasks.schemas';
 import type { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from './relationship.schemas';
 import type { SearchQuerySchema, SearchResults } from './search';
 
@@ -93,6 +93,15 @@ export const tasks = {
   access: 'signed-in',
   query: phantom as typeof TasksQuerySchema,
   answer: phantom as TaskList,
+} as const satisfies Operation;
+export const createTask = {
+  id: 'tasks.create',
+  method: 'POST',
+  path: '/api/tasks',
+  access: 'signed-in',
+  status: 201,
+  body: phantom as typeof TaskCreateSchema,
+  answer: phantom as Task,
 } as const satisfies Operation;
 export const taskDone = {
   id: 'tasks.done',

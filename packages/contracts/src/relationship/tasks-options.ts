@@ -1,3 +1,5 @@
+import { formatDate, formatDateTime } from '../br/date';
+
 /**
  * Minhas tarefas and going cold (#25): what a task is, which list it falls in, and how long a card
  * may sit without activity. Constants and pure functions only (no valibot).
@@ -11,10 +13,18 @@ export const TASK_WINDOWS = [
 ] as const;
 export type TaskWindow = (typeof TASK_WINDOWS)[number]['value'];
 export const UPCOMING_DAYS = 7;
+/** An open renewal without a next action becomes a task this many days before the policy ends (D-30). */
+export const RENEWAL_TASK_LEAD_DAYS = 30;
 
-/** A task's id on the wire: its source and the source's id ('card-12', 'renewal-34', 'policy-56': a policy awaiting its number). */
-export const TASK_ID_PATTERN = /^(card|renewal|policy)-([1-9]\d{0,9})$/;
-export type TaskKind = 'card' | 'renewal' | 'policy';
+/**
+ * A task's id on the wire: its source and the source's id ('card-12', 'renewal-34', 'policy-56': a
+ * policy awaiting its number, 'task-78': a task the broker wrote).
+ */
+export const TASK_ID_PATTERN = /^(card|renewal|policy|task)-([1-9]\d{0,9})$/;
+export type TaskKind = 'card' | 'renewal' | 'policy' | 'task';
+
+/** A task the broker writes: its title's longest. */
+export const TASK_TITLE_MAX = 200;
 
 export function taskId(kind: TaskKind, id: number): string {
   return `${kind}-${id}`;
@@ -71,4 +81,9 @@ export function idleState(lastActivityAt: string, idleDays: number | null, now: 
   const days = Math.max(0, Math.floor((now - new Date(lastActivityAt).getTime()) / DAY_MS));
   if (idleDays === null || days < idleDays) return { days, level: 'ok' };
   return { days, level: days === idleDays ? 'limit' : 'over' };
+}
+
+/** When a task is due, as the lists say it: 'dd/mm/aaaa', or 'dd/mm/aaaa às hh:mm' when its hour was chosen (São Paulo time). */
+export function taskDueText(task: { dueAt: string; timed: boolean }): string {
+  return task.timed ? formatDateTime(task.dueAt, 'America/Sao_Paulo').replace(' ', ' às ') : formatDate(saoPauloDay(task.dueAt));
 }

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
+import { isIsoDate, isIsoTimestamp } from '../br/date';
+import { requiredText } from '../fields';
 import { bodyId, wireDate, wireTimestamp } from '../wire-fields';
-import { IDLE_DAYS_MAX, TASK_WINDOWS } from './tasks-options';
+import { IDLE_DAYS_MAX, TASK_TITLE_MAX, TASK_WINDOWS } from './tasks-options';
 
 const WINDOW_VALUES = TASK_WINDOWS.map((window) => window.value) as ['overdue', 'today', 'upcoming'];
 
@@ -9,6 +11,26 @@ export const TasksQuerySchema = v.object({
   when: v.optional(v.picklist(WINDOW_VALUES, 'Lista inválida: use today, overdue ou upcoming')),
 });
 export type TasksQuery = v.InferOutput<typeof TasksQuerySchema>;
+
+const optionalBodyId = (message: string) => v.optional(v.nullable(bodyId(message)), null);
+
+/**
+ * POST /api/tasks (#35 item 5): a task the broker writes — a title, the day (YYYY-MM-DD: due that day)
+ * or the instant (with its hour), and optionally whom or what it is about: a contact, one of their
+ * cards, one of their policies.
+ */
+export const TaskCreateSchema = v.object({
+  title: requiredText('Descreva a tarefa', TASK_TITLE_MAX),
+  dueAt: v.pipe(
+    v.string('Informe a data'),
+    v.nonEmpty('Informe a data'),
+    v.check((value) => isIsoDate(value) || isIsoTimestamp(value), 'Data inválida: use AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SSZ'),
+  ),
+  contactId: optionalBodyId('Contato inválido'),
+  cardId: optionalBodyId('Negócio inválido'),
+  policyId: optionalBodyId('Apólice inválida'),
+});
+export type TaskCreateInput = v.InferOutput<typeof TaskCreateSchema>;
 
 /** POST /api/tasks/{id}/snooze: the task comes back at this instant (in the future). */
 export const SnoozeSchema = v.object({

@@ -72,7 +72,11 @@ export function useOperation<Op extends AnyOperation>(op: Op, input?: OperationI
   });
 }
 
-/** Marks every cached answer of these operations stale (refetched where shown). */
+/**
+ * Marks every cached answer of these operations stale and asks for each again, shown or not: the
+ * client never refetches on mount (section 9), so an answer cached by a screen the broker left (the
+ * ficha, before a task was written about the client) would otherwise come back as it was.
+ */
 export function invalidateOperations(queryClient: QueryClient, ...ops: AnyOperation[]): Promise<void[]> {
-  return Promise.all(ops.map((op) => queryClient.invalidateQueries({ queryKey: [op.id] })));
+  return Promise.all(ops.map((op) => queryClient.invalidateQueries({ queryKey: [op.id], refetchType: 'all' })));
 }

@@ -37,7 +37,7 @@ export function useArchiveCard() {
     mutationFn: ({ id, reason }: { id: number; reason: string }) => callOperation(OPS.archive, { params: { id }, body: { reason } }),
     onSuccess: (card) => {
       queryClient.setQueryData<PipelineCard[]>(BOARD_KEY, (cards) => cards?.filter((candidate) => candidate.id !== card.id));
-      return Promise.all([queryClient.invalidateQueries({ queryKey: ARCHIVED_KEY }), invalidateFigures(queryClient)]);
+      return Promise.all([queryClient.invalidateQueries({ queryKey: ARCHIVED_KEY, refetchType: 'all' }), invalidateFigures(queryClient)]);
     },
   });
 }

@@ -22,7 +22,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useCreateLead } from '../api/lead-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
-import { ContactPicker } from './contact-picker';
+import { ContactPicker } from '../../../components/contact-picker';
 
 const useStyles = makeStyles({
   modes: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },

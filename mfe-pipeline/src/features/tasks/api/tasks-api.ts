@@ -1,4 +1,4 @@
-import { PIPELINE_OPERATIONS, RELATIONSHIP_OPERATIONS as OPS, nextActionInstant, type Task } from '@corretora/contracts';
+import { PIPELINE_OPERATIONS, RELATIONSHIP_OPERATIONS as OPS, nextActionInstant, type BodyInputOf, type Task } from '@corretora/contracts';
 import { callOperation, invalidateOperations, operationKey, useOperation } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -14,10 +14,10 @@ export function useDigests() {
   return useOperation(OPS.digests, undefined, { staleTime: 0 });
 }
 
-/** Done and snooze change the lists, and a card's next action on the board. */
+/** Writing, done and snooze change the lists, a card's next action on the board, and the client's ficha. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => invalidateOperations(queryClient, OPS.tasks, PIPELINE_OPERATIONS.board);
+  return () => invalidateOperations(queryClient, OPS.tasks, PIPELINE_OPERATIONS.board, OPS.contactOverview);
 }
 
 export function useTaskDone() {
@@ -48,5 +48,14 @@ export function useSetDigestSettings() {
   return useMutation({
     mutationFn: (enabled: boolean) => callOperation(OPS.setDigestSettings, { body: { enabled } }),
     onSuccess: (answer) => queryClient.setQueryData(operationKey(OPS.digestSettings), answer),
+  });
+}
+
+/** A task the broker writes (POST /api/tasks): it joins the lists at once. */
+export function useCreateTask() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof OPS.createTask>) => callOperation(OPS.createTask, { body }),
+    onSuccess: refresh,
   });
 }

@@ -1,4 +1,4 @@
-import { formatDate, saoPauloDay, taskLabel, type Task } from '@corretora/contracts';
+import { taskDueText, taskLabel, type Task } from '@corretora/contracts';
 import { Link } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Text } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
@@ -36,16 +36,16 @@ export function TaskCard({
       <div className={styles.head}>
         <Text weight="semibold">
           {`${what} · `}
-          {task.contactId === null ? task.title : <Link to={`/contacts/${task.contactId}`}>{task.title}</Link>}
+          {task.contactId === null || task.kind === 'task' ? task.title : <Link to={`/contacts/${task.contactId}`}>{task.title}</Link>}
         </Text>
         <Caption1 className={task.window === 'overdue' ? styles.late : styles.muted}>
-          {`${task.window === 'overdue' ? 'Atrasada desde' : 'Para'} ${formatDate(saoPauloDay(task.dueAt))}`}
+          {`${task.window === 'overdue' ? 'Atrasada desde' : 'Para'} ${taskDueText(task)}`}
         </Caption1>
       </div>
       <Body1 className={styles.muted}>{task.detail}</Body1>
       {task.note ? <Body1 className={styles.muted}>{task.note}</Body1> : null}
       <div className={styles.actions}>
-        {task.type ? (
+        {task.type || task.kind === 'task' ? (
           <Button size="small" appearance="primary" disabled={busy} aria-label={`Concluir: ${task.title}`} onClick={() => onDone(task)}>
             Concluir
           </Button>
@@ -61,6 +61,8 @@ export function TaskCard({
         <Button size="small" disabled={busy} aria-label={`Adiar: ${task.title}`} onClick={() => onSnooze(task)}>
           Adiar
         </Button>
+        {task.cardId !== null ? <Link to={`/pipeline?card=${task.cardId}`}>Abrir negócio</Link> : null}
+        {task.kind === 'task' && task.contactId !== null ? <Link to={`/contacts/${task.contactId}`}>Ficha do cliente</Link> : null}
       </div>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { CEP_MESSAGES, type CepAddress } from '@corretora/contracts';
-import { HttpError } from '@corretora/service-kit';
+import { HttpError, type RateLimiter } from '@corretora/service-kit';
 
 /** BrasilAPI's v1 CEP endpoint; ViaCEP's (`https://viacep.com.br/ws/{cep}/json/`) answers too. */
 export const DEFAULT_CEP_PROVIDER = 'https://brasilapi.com.br/api/cep/v1/{cep}';
@@ -7,6 +7,8 @@ const TIMEOUT_MS = 3000;
 const FOUND_TTL_MS = 24 * 3_600_000;
 const MISSING_TTL_MS = 3_600_000;
 const CACHE_MAX = 5000;
+/** Lookups one account may send a minute: a broker types a few CEPs; a script would make us hammer the provider. */
+const LOOKUPS_PER_MINUTE = 60;
 
 type Cached = { address: CepAddress | null; until: number };
 
@@ -37,9 +39,22 @@ export function readProviderAnswer(cep: string, body: unknown): CepAddress | nul
 export class CepService {
   private readonly cache = new Map<string, Cached>();
 
-  constructor(private readonly providerUrl: string = DEFAULT_CEP_PROVIDER) {}
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly providerUrl: string = DEFAULT_CEP_PROVIDER,
+  ) {}
 
-  async lookup(cep: string): Promise<CepAddress> {
+  /** One broker's lookup: counted against their minute's allowance, then answered from the cache or the provider. */
+  async lookup(userId: string, cep: string): Promise<CepAddress> {
+    await this.limiter.consume([
+      {
+        name: 'cep:lookups',
+        key: userId,
+        max: LOOKUPS_PER_MINUTE,
+        windowSeconds: 60,
+        message: 'Muitas buscas de CEP em pouco tempo. Aguarde um minuto ou preencha o endereço.',
+      },
+    ]);
     const cached = this.cache.get(cep);
     const address = cached && cached.until > Date.now() ? cached.address : await this.ask(cep);
     if (address === null) throw new HttpError(404, CEP_MESSAGES.notFound);

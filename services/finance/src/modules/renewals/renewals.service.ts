@@ -3,6 +3,7 @@ import {
   DEFAULT_CHARGEBACK_STEPS,
   NOT_FOUND,
   RENEWAL_BUCKETS,
+  RENEWAL_TASK_LEAD_DAYS,
   RENEWAL_WINDOW_DAYS,
   RENEWALS_PAGE_SIZE,
   cancellationMonth,
@@ -69,9 +70,12 @@ const ALREADY_DECIDED = 'Esta renovação já foi decidida.';
 const NUMBER_TAKEN = 'Já existe uma apólice desta seguradora com este número.';
 const SWEEP_MS = 60 * 60 * 1000;
 const NO_ACTION_TO_FINISH = 'Esta renovação não tem próxima ação: registre o resultado (renovada ou perdida) em Apólices > Renovações.';
-/** An open renewal is work by a day (two `?`: the day): its next action is due by then, or it has none and ends by then. */
+/**
+ * An open renewal is work by a day (two `?`: the day): its next action is due by then, or it has
+ * none and by then the policy is within RENEWAL_TASK_LEAD_DAYS of its end (D-30).
+ */
 const RENEWAL_TASK_DUE = `((r.next_action_at is not null and (r.next_action_at at time zone 'America/Sao_Paulo')::date <= ?::date)
-  or (r.next_action_at is null and r.due_date <= ?::date))`;
+  or (r.next_action_at is null and r.due_date - ${RENEWAL_TASK_LEAD_DAYS} <= ?::date))`;
 
 /**
  * Renovações (#25): one renewal item per active policy ending within 90 days (or ended in the last
@@ -274,7 +278,7 @@ export class RenewalsService {
     const { rows } = await this.knex.raw<{
       rows: (Omit<RenewalTaskRow, 'nextAction'> & Pick<ItemRow, 'nextActionAt' | 'nextActionType' | 'nextActionNote'>)[];
     }>(
-      `select r.id, p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName",
+      `select r.id, p.id as "policyId", p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName",
               r.due_date::text as "renewalDate", r.next_action_at as "nextActionAt", r.next_action_type as "nextActionType",
               r.next_action_note as "nextActionNote"
          from ? join ? on p.id = r.policy_id

@@ -11,6 +11,7 @@ export const PIPELINE_ACCOUNT_TABLES = [
   'message_templates',
   'digest_sends',
   'digest_preferences',
+  'tasks',
   'pipeline_cards',
   'contacts',
 ] as const;

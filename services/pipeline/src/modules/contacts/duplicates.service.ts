@@ -129,6 +129,8 @@ export class DuplicatesService {
       const notes = await moveTo('notes');
       // The timeline follows the person: the other contact's entries move here (the kept contact's consent stands: none is inferred).
       await moveTo('contact_timeline');
+      // So do the tasks written about them.
+      await moveTo('tasks');
       // Imports that wrote the other contact now name this one: a contacts import's rows by their
       // target, a policies import's by the client it recorded (their targets are policies).
       const importRows = new BrokerScopedTable(trx, 'import_rows').of(userId, trx);

@@ -167,39 +167,55 @@ export class DigestService {
   }
 }
 
-/** GET /api/tasks/digests: the broker's last two weeks of digests (whether or not this replica sends them). */
-export async function digestHistory(knex: Knex, userId: string): Promise<DigestSend[]> {
-  const rows = (await new BrokerScopedTable(knex, 'digest_sends')
-    .of(userId)
-    .rows()
-    .orderBy('day', 'desc')
-    .limit(14)
-    .select(knex.raw('day::text as day'), 'status', 'attempts', 'overdue', 'today', 'sentAt', 'lastError', 'nextAttemptAt')) as (Omit<
-    DigestSend,
-    'sentAt' | 'nextAttemptAt'
-  > & { sentAt: Date | null; nextAttemptAt: Date | null })[];
-  return rows.map((row) => ({
-    ...row,
-    sentAt: row.sentAt ? new Date(row.sentAt).toISOString() : null,
-    nextAttemptAt: row.nextAttemptAt ? new Date(row.nextAttemptAt).toISOString() : null,
-  }));
-}
+/** What the broker sees and chooses of the daily digest: the sends of the last two weeks, on or off. */
+export class DigestPreferences {
+  private readonly sends: BrokerScopedTable;
+  private readonly preferences: BrokerScopedTable;
 
-/** GET /api/tasks/digest-settings: on unless the broker turned it off. */
-export async function digestSettings(knex: Knex, userId: string): Promise<{ enabled: boolean }> {
-  const row = (await new BrokerScopedTable(knex, 'digest_preferences').of(userId).rows().first('enabled')) as
-    { enabled: boolean } | undefined;
-  return { enabled: row?.enabled ?? true };
-}
+  constructor(private readonly knex: Knex) {
+    this.sends = new BrokerScopedTable(knex, 'digest_sends');
+    this.preferences = new BrokerScopedTable(knex, 'digest_preferences');
+  }
 
-/** PUT /api/tasks/digest-settings: the broker's choice, kept (a repeat is the same state). */
-export async function setDigestSettings(knex: Knex, userId: string, input: DigestSettingsInput): Promise<{ enabled: boolean }> {
-  await knex.transaction((trx) =>
-    new BrokerScopedTable(knex, 'digest_preferences')
-      .of(userId, trx)
-      .insert({ enabled: input.enabled })
-      .onConflict('user_id')
-      .merge({ enabled: input.enabled, updatedAt: trx.fn.now() }),
-  );
-  return digestSettings(knex, userId);
+  /** GET /api/tasks/digests: the broker's last two weeks of digests (whether or not this replica sends them). */
+  async history(userId: string): Promise<DigestSend[]> {
+    const rows = (await this.sends
+      .of(userId)
+      .rows()
+      .orderBy('day', 'desc')
+      .limit(14)
+      .select(
+        this.knex.raw('day::text as day'),
+        'status',
+        'attempts',
+        'overdue',
+        'today',
+        'sentAt',
+        'lastError',
+        'nextAttemptAt',
+      )) as (Omit<DigestSend, 'sentAt' | 'nextAttemptAt'> & { sentAt: Date | null; nextAttemptAt: Date | null })[];
+    return rows.map((row) => ({
+      ...row,
+      sentAt: row.sentAt ? new Date(row.sentAt).toISOString() : null,
+      nextAttemptAt: row.nextAttemptAt ? new Date(row.nextAttemptAt).toISOString() : null,
+    }));
+  }
+
+  /** GET /api/tasks/digest-settings: on unless the broker turned it off. */
+  async settings(userId: string): Promise<{ enabled: boolean }> {
+    const row = (await this.preferences.of(userId).rows().first('enabled')) as { enabled: boolean } | undefined;
+    return { enabled: row?.enabled ?? true };
+  }
+
+  /** PUT /api/tasks/digest-settings: the broker's choice, kept (a repeat is the same state). */
+  async setSettings(userId: string, input: DigestSettingsInput): Promise<{ enabled: boolean }> {
+    await this.knex.transaction((trx) =>
+      this.preferences
+        .of(userId, trx)
+        .insert({ enabled: input.enabled })
+        .onConflict('user_id')
+        .merge({ enabled: input.enabled, updatedAt: trx.fn.now() }),
+    );
+    return this.settings(userId);
+  }
 }

@@ -1,6 +1,7 @@
 import {
   FINANCE_OPERATIONS,
   NOT_FOUND,
+  RENEWAL_TASK_LEAD_DAYS,
   UPCOMING_DAYS,
   addDaysToDay,
   formatDate,
@@ -15,6 +16,7 @@ import {
   type RenewalTaskRow,
   type SnoozeInput,
   type Task,
+  type TaskCreateInput,
   type TaskList,
   type TaskWindow,
   type TasksQuery,
@@ -22,6 +24,19 @@ import {
 import { BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { updateCardJson } from '../pipeline/card-json';
+
+/** A task the broker wrote, with the names it shows. */
+interface WrittenTaskRow {
+  id: number;
+  title: string;
+  dueAt: Date;
+  timed: boolean;
+  contactId: number | null;
+  cardId: number | null;
+  policyId: number | null;
+  contactName: string | null;
+  stageKey: string | null;
+}
 
 interface CardTaskRow {
   id: number;
@@ -36,6 +51,8 @@ interface CardTaskRow {
 const ALREADY_DONE = 'Esta tarefa já foi concluída.';
 const NUMBER_TASK = 'Esta tarefa se conclui ao informar o nº da seguradora da apólice, em Apólices.';
 const PAST = 'Escolha uma data futura para adiar.';
+const CARD_OF_ANOTHER = 'Este negócio é de outro contato.';
+const POLICY_NEEDS_CLIENT = 'Escolha o cliente da apólice.';
 
 /** A 404 from finance for a renewal is this task's 404 (its message is finance's generic one). */
 async function asTask<T>(work: Promise<T>): Promise<T> {
@@ -64,12 +81,92 @@ export class TasksService {
   ) {
     this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
     this.contacts = new BrokerScopedTable(knex, 'contacts');
+    this.written = new BrokerScopedTable(knex, 'tasks');
+  }
+
+  private readonly written: BrokerScopedTable;
+
+  /** The broker's open written tasks matching `condition` (SQL over `t`), with their contact's name and card's stage. */
+  private async writtenRows(userId: string, condition: string, bindings: readonly Knex.Value[]): Promise<WrittenTaskRow[]> {
+    const { rows } = await this.knex.raw<{ rows: WrittenTaskRow[] }>(
+      `select t.id, t.title, t.due_at as "dueAt", t.timed, t.contact_id as "contactId", t.card_id as "cardId", t.policy_id as "policyId",
+              k.name as "contactName", c.stage_key as "stageKey"
+         from ? left join ? on k.id = t.contact_id left join ? on c.id = t.card_id
+        where t.done_at is null and ${condition}`,
+      [this.written.of(userId).from('t'), this.contacts.of(userId).from('k'), this.cards.of(userId).from('c'), ...bindings],
+    );
+    return rows;
+  }
+
+  private writtenTask(row: WrittenTaskRow, today: string, stages: ReferenceData['pipelineStages']): Task {
+    const dueAt = new Date(row.dueAt).toISOString();
+    const stage = row.stageKey ? (stages.find((candidate) => candidate.key === row.stageKey)?.name ?? row.stageKey) : null;
+    return {
+      id: taskId('task', row.id),
+      kind: 'task',
+      sourceId: row.id,
+      dueAt,
+      timed: row.timed,
+      window: taskWindow(saoPauloDay(dueAt), today) ?? 'upcoming',
+      type: null,
+      note: null,
+      contactId: row.contactId,
+      cardId: row.cardId,
+      policyId: row.policyId,
+      title: row.title,
+      detail:
+        [row.contactName, stage ? `Negócio em ${stage}` : null, row.policyId ? 'Sobre uma apólice do cliente' : null]
+          .filter(Boolean)
+          .join(' · ') || 'Tarefa da corretora',
+    };
+  }
+
+  /**
+   * POST /api/tasks: a task the broker writes. A card names its contact (another one's is a 400); a
+   * policy must be one of the contact's (asked of finance); another brokerage's ids are 404s.
+   */
+  async create(userId: string, input: TaskCreateInput): Promise<Task> {
+    let contactId = input.contactId;
+    if (input.cardId !== null) {
+      const card = await this.cards.of(userId).byId(input.cardId).first('contactId');
+      if (!card) throw new HttpError(404, NOT_FOUND.card, [{ path: 'cardId', message: NOT_FOUND.card }]);
+      if (contactId !== null && contactId !== card.contactId)
+        throw new HttpError(400, CARD_OF_ANOTHER, [{ path: 'cardId', message: CARD_OF_ANOTHER }]);
+      contactId = card.contactId as number;
+    }
+    if (contactId !== null && !(await this.contacts.of(userId).byId(contactId).first('id')))
+      throw new HttpError(404, NOT_FOUND.contact, [{ path: 'contactId', message: NOT_FOUND.contact }]);
+    if (input.policyId !== null) {
+      if (contactId === null) throw new HttpError(400, POLICY_NEEDS_CLIENT, [{ path: 'policyId', message: POLICY_NEEDS_CLIENT }]);
+      const policies = this.finance
+        ? await this.finance.call(FINANCE_OPERATIONS.contactPolicies, { params: { userId, id: contactId } })
+        : [];
+      if (!policies.some((policy) => policy.id === input.policyId))
+        throw new HttpError(404, NOT_FOUND.policy, [{ path: 'policyId', message: NOT_FOUND.policy }]);
+    }
+    const timed = !/^\d{4}-\d{2}-\d{2}$/.test(input.dueAt);
+    const [row] = await this.knex.transaction((trx) =>
+      this.written
+        .of(userId, trx)
+        .insert({
+          title: input.title,
+          dueAt: timed ? input.dueAt : nextActionInstant(input.dueAt),
+          timed,
+          contactId,
+          cardId: input.cardId,
+          policyId: input.policyId,
+        })
+        .returning('id'),
+    );
+    const [created] = await this.writtenRows(userId, 't.id = ?', [row.id]);
+    const stages = created!.stageKey ? (await this.reference(userId)).pipelineStages : [];
+    return this.writtenTask(created!, saoPauloDay(this.now()), stages);
   }
 
   /** Every task due by `until` (a São Paulo day), soonest first, whatever its window. */
   async dueBy(userId: string, until: string): Promise<Task[]> {
     const today = saoPauloDay(this.now());
-    const [cardRows, renewals, awaiting] = await Promise.all([
+    const [cardRows, renewals, awaiting, written] = await Promise.all([
       this.knex.raw<{ rows: CardTaskRow[] }>(
         `select c.id, c.contact_id as "contactId", k.name, c.stage_key as "stageKey", c.next_action_at as "dueAt",
                 c.next_action_type as type, c.next_action_note as note
@@ -84,8 +181,9 @@ export class TasksService {
       this.finance
         ? this.finance.call(FINANCE_OPERATIONS.policyNumberTasks, { params: { userId }, query: { until } })
         : Promise.resolve([] as PolicyNumberTaskRow[]),
+      this.writtenRows(userId, "(t.due_at at time zone 'America/Sao_Paulo')::date <= ?::date", [until]),
     ]);
-    const stages = cardRows.rows.length > 0 ? (await this.reference(userId)).pipelineStages : [];
+    const stages = cardRows.rows.length > 0 || written.some((row) => row.stageKey) ? (await this.reference(userId)).pipelineStages : [];
     const tasks: Task[] = [
       ...cardRows.rows.map((row) => {
         const dueAt = new Date(row.dueAt).toISOString();
@@ -94,25 +192,33 @@ export class TasksService {
           kind: 'card' as const,
           sourceId: row.id,
           dueAt,
+          // A next action is set for a day (09:00 in São Paulo): its hour was not chosen.
+          timed: false,
           window: taskWindow(saoPauloDay(dueAt), today) ?? 'upcoming',
           type: row.type,
           note: row.note,
           contactId: row.contactId,
+          cardId: row.id,
+          policyId: null,
           title: row.name,
           detail: `Pipeline: ${stages.find((stage) => stage.key === row.stageKey)?.name ?? row.stageKey}`,
         };
       }),
       ...renewals.map((row) => {
-        const dueAt = row.nextAction?.dueAt ?? nextActionInstant(row.renewalDate);
+        // Without a next action, a renewal is due from D-30: time to quote before the policy ends.
+        const dueAt = row.nextAction?.dueAt ?? nextActionInstant(addDaysToDay(row.renewalDate, -RENEWAL_TASK_LEAD_DAYS));
         return {
           id: taskId('renewal', row.id),
           kind: 'renewal' as const,
           sourceId: row.id,
           dueAt,
+          timed: false,
           window: taskWindow(saoPauloDay(dueAt), today) ?? 'upcoming',
           type: row.nextAction?.type ?? null,
           note: row.nextAction?.note ?? null,
           contactId: row.contactId,
+          cardId: null,
+          policyId: row.policyId,
           title: row.contactName,
           detail: `Renovação da apólice ${row.policyNumber} (vence ${formatDate(row.renewalDate)})`,
         };
@@ -124,14 +230,18 @@ export class TasksService {
           kind: 'policy' as const,
           sourceId: row.id,
           dueAt,
+          timed: false,
           window: taskWindow(row.remindOn, today) ?? 'upcoming',
           type: null,
           note: null,
           contactId: row.contactId,
+          cardId: null,
+          policyId: row.id,
           title: row.contactName,
           detail: `Informar o nº da seguradora da apólice emitida em ${formatDate(row.issuedOn)} (hoje com o provisório ${row.policyNumber})`,
         };
       }),
+      ...written.map((row) => this.writtenTask(row, today, stages)),
     ];
     return tasks.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
   }
@@ -162,6 +272,18 @@ export class TasksService {
       await asTask(this.finance.call(FINANCE_OPERATIONS.renewalTaskDone, { params: { userId, id: task.id } }));
       return;
     }
+    if (task.kind === 'task') {
+      const [finished] = await this.written
+        .of(userId)
+        .byId(task.id)
+        .whereNull('doneAt')
+        .update({ doneAt: this.knex.fn.now() })
+        .returning('id');
+      if (finished) return;
+      throw (await this.written.of(userId).byId(task.id).first('id'))
+        ? new HttpError(409, ALREADY_DONE)
+        : new HttpError(404, NOT_FOUND.task);
+    }
     const done = await updateCardJson(
       this.knex,
       userId,
@@ -187,6 +309,12 @@ export class TasksService {
       if (!this.finance) throw new HttpError(404, NOT_FOUND.task);
       const operation = task.kind === 'renewal' ? FINANCE_OPERATIONS.renewalTaskSnooze : FINANCE_OPERATIONS.policyNumberTaskSnooze;
       await asTask(this.finance.call(operation, { params: { userId, id: task.id }, body: input }));
+    } else if (task.kind === 'task') {
+      const [moved] = await this.written.of(userId).byId(task.id).whereNull('doneAt').update({ dueAt: input.until }).returning('id');
+      if (!moved)
+        throw (await this.written.of(userId).byId(task.id).first('id'))
+          ? new HttpError(409, ALREADY_DONE)
+          : new HttpError(404, NOT_FOUND.task);
     } else {
       const moved = await updateCardJson(
         this.knex,

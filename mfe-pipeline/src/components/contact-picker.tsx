@@ -26,10 +26,13 @@ export function ContactPicker({
   value,
   onChange,
   error,
+  required = true,
 }: {
   value: Contact | null;
   onChange: (contact: Contact | null) => void;
   error?: string;
+  /** Whether a client must be picked (a new deal) or may be left out (a task). */
+  required?: boolean;
 }) {
   const styles = useStyles();
   const listId = useId();
@@ -43,7 +46,7 @@ export function ContactPicker({
 
   if (value)
     return (
-      <Field label="Cliente" required>
+      <Field label="Cliente" required={required}>
         <div className={styles.chosen}>
           <span className={styles.name}>
             <strong>{value.name}</strong> <Caption1>{identity(value)}</Caption1>
@@ -67,7 +70,7 @@ export function ContactPicker({
             : `${found.data?.total ?? items.length} encontrado(s)`;
   return (
     <>
-      <Field label="Cliente" required validationMessage={error} hint={error ? undefined : hint}>
+      <Field label="Cliente" required={required} validationMessage={error} hint={error ? undefined : hint}>
         <Input
           contentBefore={<SearchRegular />}
           placeholder="Buscar cliente"
