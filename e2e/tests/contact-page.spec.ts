@@ -26,6 +26,8 @@ test('the ficha do cliente: from Contatos, the client whole on a phone — polic
   await expect(claims.getByText(/Aberto/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Documentos' }).getByText('boletim.pdf')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Linha do tempo' }).getByText('Ligação: Avisou do sinistro')).toBeVisible();
+  // Its author by name, not by e-mail (#35 item 7).
+  await expect(page.getByRole('region', { name: 'Linha do tempo' }).getByText(/ · Paula Reis$/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Negócios no pipeline' }).getByText('Nenhum negócio em aberto.')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'contact page');
@@ -66,6 +68,14 @@ test('the ficha do cliente: from Contatos, the client whole on a phone — polic
   expect((await (await page.request.get('/api/contacts')).json()).total).toBe(contactsBefore);
   await page.goto(`/contacts/${contactId}`);
   await expect(page.getByRole('region', { name: 'Negócios no pipeline' }).getByRole('link', { name: 'Abrir negócio' })).toHaveCount(2);
+
+  // Atividade Recente names the client with a link to the ficha.
+  await page.goto('/');
+  await page
+    .getByRole('link', { name: /^Novo lead: Camila Fernandes/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${contactId}$`));
 
   // A task about this client (#35 item 5), with its hour: written from the ficha, listed on it and in Minhas tarefas.
   await page.getByRole('region', { name: 'Tarefas' }).getByRole('link', { name: 'Nova tarefa' }).click();

@@ -93,6 +93,11 @@ test('create a lead, drag it to Negociação with the mouse (persisted), column 
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Salvar Alterações' }).click();
   await expect(toast(page, 'Lead atualizado')).toBeVisible();
+  // Closed with Esc, a card's dialog gives the keyboard back to the card (#35 item 7).
+  await card(page, 'Renata Alves').click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card(page, 'Renata Alves')).toBeFocused();
   await expect(page.getByTestId('totais-leads')).toHaveText('1 card · R$ 2.500,00');
 
   await dragWithMouse(page, card(page, 'Renata Alves'), column(page, 'Negociação'));
@@ -340,7 +345,7 @@ test('contacts: add, search, filter, export as a CSV Excel reads, and the dashbo
   );
 
   await page.goto('/');
-  await page.getByRole('button', { name: 'Criar Apólice' }).click();
+  await page.getByRole('button', { name: 'Nova venda' }).click();
   await expect(page).toHaveURL(/\/pipeline$/);
   await expect(page.getByRole('dialog').getByText('Novo Lead')).toBeVisible();
 });

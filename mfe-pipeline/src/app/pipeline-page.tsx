@@ -5,7 +5,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Spinner } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { AddRegular, ArchiveRegular, BoardRegular } from '@fluentui/react-icons';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SearchBox } from '@corretora/web-kit/ui';
 import { STAGES, stageLabel } from '../config/stages';
 import { ArchivedGrid } from '../features/archived/components/archived-grid';
@@ -100,10 +100,12 @@ export default function PipelinePage() {
   );
   const filtered = search.trim() !== '' || stage !== 'all';
 
-  const onOpen = useCallback(
-    (card: PipelineCard) => setOpen(card.stage === 'closed' ? { kind: 'summary', card } : { kind: 'edit', card }),
-    [],
-  );
+  // The card a dialog was opened from: closing (Esc, Cancelar, done) puts the keyboard back on it.
+  const opener = useRef<number | null>(null);
+  const onOpen = useCallback((card: PipelineCard) => {
+    opener.current = card.id;
+    setOpen(card.stage === 'closed' ? { kind: 'summary', card } : { kind: 'edit', card });
+  }, []);
   const onAdd = useCallback((target: StageKey) => setOpen({ kind: 'new', stage: target }), []);
   // ?card=<id> (the top bar's search, the ficha): the card opens once the board has it (state adjusted
   // while rendering, as ?novo=1); then the address forgets it.
@@ -132,7 +134,13 @@ export default function PipelinePage() {
     },
     [move, notify],
   );
-  const close = useCallback(() => setOpen(null), []);
+  const close = useCallback(() => {
+    setOpen(null);
+    const id = opener.current;
+    opener.current = null;
+    // After the dialog has gone (its own focus handling runs as it unmounts).
+    if (id !== null) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card-id="${id}"]`)?.focus());
+  }, []);
 
   return (
     <>

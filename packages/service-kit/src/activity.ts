@@ -35,10 +35,17 @@ export async function refreshActivityTypes(knex: Knex): Promise<void> {
   await knex.raw(`alter table ${ACTIVITY_TABLE} add constraint ${ACTIVITY_TABLE}_type_check check (type in (${types.join(', ')}))`);
 }
 
+/** A later migration of each service's table: the client an event is about (Atividade Recente links their ficha). */
+export async function addActivityContact(knex: Knex): Promise<void> {
+  await knex.raw(`alter table ${ACTIVITY_TABLE} add column contact_id integer`);
+}
+
 export interface ActivityInput {
   type: ActivityType;
   subject: string;
   detail?: string | null;
+  /** The client it is about, if any. */
+  contactId?: number | null;
 }
 
 /** Records one event; pass the write's transaction so the event exists exactly when the write does. */
@@ -48,6 +55,7 @@ export async function recordActivity(db: Knex | Knex.Transaction, userId: string
     type: event.type,
     subject: event.subject.slice(0, 255),
     detail: event.detail?.slice(0, 255) ?? null,
+    contactId: event.contactId ?? null,
   });
 }
 
@@ -57,9 +65,9 @@ export async function recordActivity(db: Knex | Knex.Transaction, userId: string
  * whatever they join to), `userId` and `subject` are SQL over them; `where` narrows which rows count.
  * Bindings, in order: the type, then the detail.
  */
-export function activityInsertSql(source: { from: string; userId: string; subject: string; where?: string }): string {
-  return `insert into ${ACTIVITY_TABLE} (user_id, type, subject, detail)
-    select ${source.userId}, ?, left(${source.subject}, 255), left(?, 255) from ${source.from}${source.where ? ` where ${source.where}` : ''}`;
+export function activityInsertSql(source: { from: string; userId: string; subject: string; contactId?: string; where?: string }): string {
+  return `insert into ${ACTIVITY_TABLE} (user_id, type, subject, detail, contact_id)
+    select ${source.userId}, ?, left(${source.subject}, 255), left(?, 255), ${source.contactId ?? 'null'} from ${source.from}${source.where ? ` where ${source.where}` : ''}`;
 }
 
 /** The broker's latest events, newest first, ids prefixed with the service's name. */
@@ -71,11 +79,12 @@ export async function recentActivity(knex: Knex, service: string, userId: string
       { column: 'id', order: 'desc' },
     ])
     .limit(limit)
-    .select<{ id: string; type: ActivityType; subject: string; detail: string | null; createdAt: Date }[]>(
+    .select<{ id: string; type: ActivityType; subject: string; detail: string | null; contactId: number | null; createdAt: Date }[]>(
       'id',
       'type',
       'subject',
       'detail',
+      'contactId',
       'createdAt',
     );
   return rows.map((row) => ({
@@ -83,6 +92,7 @@ export async function recentActivity(knex: Knex, service: string, userId: string
     type: row.type,
     subject: row.subject,
     detail: row.detail,
+    contactId: row.contactId,
     at: row.createdAt.toISOString(),
   }));
 }

@@ -122,6 +122,8 @@ export async function ensureSessionsTable(knex: Knex): Promise<void> {
       expire timestamptz not null,
       absolute_expire timestamptz not null
     )`);
+    // The name the broker gave (identity's), so records say who did something in words (a timeline's author).
+    await trx.raw('alter table public.sessions add column if not exists name text');
     await trx.raw('create index if not exists sessions_user_id_idx on public.sessions (user_id)');
     await trx.raw('create index if not exists sessions_expire_idx on public.sessions (expire)');
   });

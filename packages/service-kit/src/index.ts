@@ -1,6 +1,7 @@
 export {
   ACTIVITY_TABLE,
   activityInsertSql,
+  addActivityContact,
   clearActivity,
   createActivityTable,
   refreshActivityTypes,

@@ -45,6 +45,8 @@ export class CookieKeys {
 export interface SessionUser {
   id: string;
   email: string;
+  /** The name they registered with (null for a session of a user without one). */
+  name?: string | null;
 }
 
 export interface SessionSettings {
@@ -63,7 +65,7 @@ export interface SessionSettings {
 export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
 /** The session lookup every request sends (exported for the bench's floor, which sends the same). */
-export const SESSION_LOOKUP_SQL = `select s.user_id as "userId", s.email, s.seen_at < now() - interval '${SESSION_TOUCH_MS / 1000} seconds' as stale,
+export const SESSION_LOOKUP_SQL = `select s.user_id as "userId", s.email, s.name, s.seen_at < now() - interval '${SESSION_TOUCH_MS / 1000} seconds' as stale,
     case when g.clearing_since is not null then -1 else coalesce(g.generation, 0) end as generation, coalesce(g.onboarded, false) as onboarded
   from public.sessions s left join ${ACCOUNT_GATES_TABLE} g on g.user_id = s.user_id
   where s.sid = $1 and s.expire > now() and s.absolute_expire > now()`;
@@ -103,10 +105,14 @@ function stateOf(ctx: Koa.Context): SessionState {
 export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Middleware {
   const name = sessionCookieName(settings.secure);
   // A prepared statement straight on the pool: this runs on every request.
-  const lookup = preparedQuery<{ userId: string; email: string; stale: boolean; generation: number; onboarded: boolean }>(
-    knex,
-    SESSION_LOOKUP_SQL,
-  );
+  const lookup = preparedQuery<{
+    userId: string;
+    email: string;
+    name: string | null;
+    stale: boolean;
+    generation: number;
+    onboarded: boolean;
+  }>(knex, SESSION_LOOKUP_SQL);
   return async (ctx, next) => {
     // Behind a TLS-terminating proxy the request looks like http; the configuration says otherwise.
     if (settings.secure) ctx.cookies.secure = true;
@@ -120,7 +126,7 @@ export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Mi
         generation = row.generation;
         state.onboarded = row.onboarded;
         state.sid = sid;
-        state.user = { id: row.userId, email: row.email };
+        state.user = { id: row.userId, email: row.email, name: row.name };
         if (row.stale) {
           await knex(SESSIONS_TABLE)
             .where({ sid: hashSid(sid) })
@@ -162,6 +168,7 @@ export async function createSession(
     sid: hashSid(sid),
     userId: user.id,
     email: user.email,
+    name: user.name ?? null,
     seenAt: knex.fn.now(),
     expire: knex.raw('now() + make_interval(secs => ?)', [Math.min(settings.idleMs, settings.lifetimeMs) / 1000]),
     absoluteExpire: knex.raw('now() + make_interval(secs => ?)', [settings.lifetimeMs / 1000]),

@@ -32,6 +32,8 @@ export interface ActivityEvent {
   subject: string;
   /** The stage's name, the claim's new status, the document's category, the policy's contact. */
   detail: string | null;
+  /** The client it is about (their ficha), when it is about one. */
+  contactId: number | null;
   /** ISO timestamp. */
   at: string;
 }

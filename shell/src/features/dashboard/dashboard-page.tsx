@@ -227,7 +227,8 @@ function RecentActivity({ complete }: { complete: boolean }) {
           <li key={event.id} className={styles.event}>
             <Icon fontSize={20} className={styles.eventIcon} aria-hidden />
             <span className={styles.eventText}>
-              <Body1>{text(event)}</Body1>
+              {/* An event about a client opens their ficha. */}
+              <Body1>{event.contactId === null ? text(event) : <Link to={`/contacts/${event.contactId}`}>{text(event)}</Link>}</Body1>
               <time className={styles.eventTime} dateTime={event.at} title={formatDateTime(event.at)}>
                 {formatRelativeTime(event.at, now)}
               </time>
@@ -254,12 +255,13 @@ function Panels({ complete }: { complete: boolean }) {
       <Card className={styles.panel}>
         <Subtitle1 as="h2">Ações Rápidas</Subtitle1>
         <div className={styles.actions}>
-          {/* ?novo=1: the screen opens with its add dialog (Adicionar Novo Cliente, Criar Apólice and Processar Sinistro open their screen's add dialog). */}
+          {/* ?novo=1: the screen opens with its add dialog (Adicionar Novo Cliente, Nova venda and Processar Sinistro open their screen's add dialog). */}
           <Button icon={<PeopleRegular />} onClick={() => navigate(`${PATHS.contacts}?novo=1`)}>
             Adicionar Novo Cliente
           </Button>
+          {/* The spec's 'Criar Apólice' opened a new lead: named for what it does (#35 item 7); the policy comes from the sale. */}
           <Button icon={<DocumentTextRegular />} onClick={() => navigate(`${PATHS.pipeline}?novo=1`)}>
-            Criar Apólice
+            Nova venda
           </Button>
           <Button icon={<AlertRegular />} onClick={() => navigate(`${PATHS.claims}?novo=1`)}>
             Processar Sinistro

@@ -157,8 +157,14 @@ export class ClaimsService {
         .byId(id)
         .whereIn('status', sourcesOf(target))
         .update({ status: target, updatedAt: trx.fn.now() })
-        .returning<{ claimId: string }[]>(['claimId']);
-      if (changed) await recordActivity(trx, userId, { type: 'claim_status_changed', subject: changed.claimId, detail: target });
+        .returning<{ claimId: string; contactId: number | null }[]>(['claimId', 'contactId']);
+      if (changed)
+        await recordActivity(trx, userId, {
+          type: 'claim_status_changed',
+          subject: changed.claimId,
+          detail: target,
+          contactId: changed.contactId,
+        });
       return changed ? 1 : 0;
     });
     const claim = await this.byId(userId, id);

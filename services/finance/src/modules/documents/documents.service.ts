@@ -191,7 +191,12 @@ export class DocumentsService {
             description: meta.description,
           })
           .returning<DocumentRow[]>(COLUMNS);
-        await recordActivity(trx, userId, { type: 'document_uploaded', subject: row!.originalName, detail: meta.category });
+        await recordActivity(trx, userId, {
+          type: 'document_uploaded',
+          subject: row!.originalName,
+          detail: meta.category,
+          contactId: row!.contactId,
+        });
         return toDocument(row!);
       });
     } catch (error) {

@@ -148,8 +148,8 @@ export class PoliciesService {
   async updateNumbers(userId: string, id: number, input: PolicyNumbersInput): Promise<Policy> {
     try {
       await this.knex.transaction(async (trx) => {
-        const current = (await this.policies.of(userId, trx).byId(id).forUpdate().first('policyNumber', 'awaitingNumber')) as
-          { policyNumber: string; awaitingNumber: boolean } | undefined;
+        const current = (await this.policies.of(userId, trx).byId(id).forUpdate().first('policyNumber', 'awaitingNumber', 'contactId')) as
+          { policyNumber: string; awaitingNumber: boolean; contactId: number | null } | undefined;
         if (!current) throw new HttpError(404, POLICY_NOT_FOUND);
         const changes: Record<string, unknown> = {};
         if (input.proposalNumber !== undefined) changes.proposalNumber = input.proposalNumber;
@@ -164,6 +164,7 @@ export class PoliciesService {
             type: 'policy_number_set',
             subject: input.policyNumber!,
             detail: current.awaitingNumber ? `antes aguardando (${current.policyNumber})` : `antes ${current.policyNumber}`,
+            contactId: current.contactId,
           });
       });
     } catch (error) {
@@ -202,8 +203,9 @@ export class PoliciesService {
             [percent.toFixed(2)],
           ),
         })
-        .returning(['policyNumber', trx.raw('chargeback_expected::text as "chargebackExpected"')])) as {
+        .returning(['policyNumber', 'contactId', trx.raw('chargeback_expected::text as "chargebackExpected"')])) as {
         policyNumber: string;
+        contactId: number | null;
         chargebackExpected: string;
       }[];
       const row = rows[0];
@@ -213,6 +215,7 @@ export class PoliciesService {
           type: 'policy_chargeback',
           subject: row.policyNumber,
           detail: `Estorno previsto de ${formatMoney(wireToCents(row.chargebackExpected))} (${formatPercent(Math.round(percent * 100))})`,
+          contactId: row.contactId,
         });
       return rows.length;
     });
@@ -255,8 +258,8 @@ export class PoliciesService {
                commission_value = excluded.commission_value, insurer_id = excluded.insurer_id,
                policy_number = case when ?::boolean then excluded.policy_number else policies.policy_number end,
                awaiting_number = case when ?::boolean then false else policies.awaiting_number end
-             returning id, user_id, policy_number, xmax = 0 as inserted),
-           a as (${activityInsertSql({ from: 'p', userId: 'p.user_id', subject: 'p.policy_number', where: 'p.inserted' })})
+             returning id, user_id, contact_id, policy_number, xmax = 0 as inserted),
+           a as (${activityInsertSql({ from: 'p', userId: 'p.user_id', subject: 'p.policy_number', contactId: 'p.contact_id', where: 'p.inserted' })})
            select id from p`,
           [
             userId,

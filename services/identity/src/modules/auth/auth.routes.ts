@@ -7,13 +7,13 @@ export function authRoutes(router: Router, auth: AuthService): void {
   route(router, OPS.register, async ({ body, ctx }) => {
     const user = await auth.register(body, ctx.ip);
     // Registering signs the broker in: the UI goes straight to the dashboard.
-    await signIn(ctx, { id: user.id, email: user.email });
+    await signIn(ctx, { id: user.id, email: user.email, name: user.name });
     return user;
   });
 
   route(router, OPS.login, async ({ body, ctx }) => {
     const user = await auth.login(body, ctx.ip);
-    await signIn(ctx, { id: user.id, email: user.email });
+    await signIn(ctx, { id: user.id, email: user.email, name: user.name });
     return user;
   });
 

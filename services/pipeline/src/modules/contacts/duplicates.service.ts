@@ -153,7 +153,12 @@ export class DuplicatesService {
       const said = [otherContact.email, otherContact.phone, otherContact.cpf ?? otherContact.cnpj].filter(Boolean).join(', ');
       await trx('notes').insert({ userId, contactId: id, content: `Contato mesclado: ${otherContact.name}${said ? ` (${said})` : ''}.` });
       await this.contacts.of(userId, trx).remove(input.otherId);
-      await recordActivity(trx, userId, { type: 'contacts_merged', subject: String(changes.name), detail: otherContact.name });
+      await recordActivity(trx, userId, {
+        type: 'contacts_merged',
+        subject: String(changes.name),
+        detail: otherContact.name,
+        contactId: id,
+      });
       return { contact: toContact(updated as Record<string, unknown>), moved: { cards, notes, ...financeMoved } };
     });
   }

@@ -94,7 +94,7 @@ export class PipelineService {
       if (!contact) throw new HttpError(404, NOT_FOUND.contact, [{ path: 'contactId', message: NOT_FOUND.contact }]);
       if (input.notes) await this.notes.of(userId, trx).insert({ contactId: contact.id, content: input.notes });
       const [card] = await this.cards.of(userId, trx).insert({ contactId: contact.id, stageId: stage.id, stageKey: stage.key, ...sale });
-      await recordActivity(trx, userId, { type: 'lead_created', subject: contact.name, detail: stage.name });
+      await recordActivity(trx, userId, { type: 'lead_created', subject: contact.name, detail: stage.name, contactId: contact.id });
       return (await cardById(trx, userId, card.id))!.card;
     });
   }

@@ -88,9 +88,12 @@ export class RelationshipService {
   ): Promise<TimelineEntry> {
     // The time it is written (not the transaction's start): an entry that waited on the contact's lock
     // is placed after the one that held it, as it happened.
-    const [row] = (await this.timeline
-      .of(user.id, trx)
-      .insert({ contactId, createdBy: user.email.slice(0, 100), createdAt: trx.raw('clock_timestamp()'), ...entry })) as EntryRow[];
+    const [row] = (await this.timeline.of(user.id, trx).insert({
+      contactId,
+      createdBy: (user.name || user.email).slice(0, 100),
+      createdAt: trx.raw('clock_timestamp()'),
+      ...entry,
+    })) as EntryRow[];
     return toEntry(row!);
   }
 
