@@ -78,18 +78,47 @@ const appRules = (app: string) =>
     ...queryRules,
   ]);
 
-const serviceRules = (service: string) =>
+const servicePatterns = (service: string): Pattern[] => [
+  ...SERVICES.filter((other) => other !== service).map((other) => ({
+    group: [`@corretora/${other}`, `**/services/${other}/**`],
+    message: 'A service never imports another service: use its /internal HTTP endpoints.',
+  })),
+  ...APPS.map((app) => ({ group: [`@corretora/${app}`], message: 'Services never import front ends.' })),
+  {
+    group: ['@corretora/web-kit', '@corretora/web-kit/*', '@corretora/build-kit'],
+    message: 'Front-end packages do not belong in a service.',
+  },
+];
+const serviceRules = (service: string) => restrict(servicePatterns(service));
+
+/** A route file maps operations to a service's methods: the database is the services' (#36 item 3). */
+const routeFileRules = (service: string) =>
   restrict([
-    ...SERVICES.filter((other) => other !== service).map((other) => ({
-      group: [`@corretora/${other}`, `**/services/${other}/**`],
-      message: 'A service never imports another service: use its /internal HTTP endpoints.',
-    })),
-    ...APPS.map((app) => ({ group: [`@corretora/${app}`], message: 'Services never import front ends.' })),
-    {
-      group: ['@corretora/web-kit', '@corretora/web-kit/*', '@corretora/build-kit'],
-      message: 'Front-end packages do not belong in a service.',
-    },
+    ...servicePatterns(service),
+    { group: ['knex'], message: 'A route file takes services, never knex: put the query in a service, through the kit’s broker scope.' },
   ]);
+
+/**
+ * Every read and write of a broker's rows goes through the kit's broker scope (BrokerScopedTable):
+ * the brokerage's team changes only what the scope receives, so a filter on user_id written by hand
+ * is a query that would leak between members (#36 item 3). Inserts and conflict targets name the
+ * column; a condition on it is the scope's.
+ */
+const SCOPE_MESSAGE = 'Filter a broker’s rows through the kit’s broker scope (BrokerScopedTable#of / from), never by user_id by hand.';
+const USER_ID_CONDITION = '/\\buser_id\\s*(=|<>|!=|in\\b|is\\b|any\\b)/i';
+const WHERE_CALLS = '/^(where|andWhere|orWhere|whereNot|whereIn|andWhereIn|orWhereIn|whereNotIn|whereNull|whereNotNull)$/';
+const scopeRules = {
+  'no-restricted-syntax': [
+    'error',
+    { selector: `Literal[value=${USER_ID_CONDITION}]`, message: SCOPE_MESSAGE },
+    { selector: `TemplateElement[value.raw=${USER_ID_CONDITION}]`, message: SCOPE_MESSAGE },
+    {
+      selector: `CallExpression[callee.property.name=${WHERE_CALLS}] > ObjectExpression > Property[key.name=/^(userId|user_id)$/]`,
+      message: SCOPE_MESSAGE,
+    },
+    { selector: `CallExpression[callee.property.name=${WHERE_CALLS}] > Literal[value=/^(userId|user_id)$/]`, message: SCOPE_MESSAGE },
+  ] as const,
+};
 
 /** Every file the root tsconfig holds is linted with its types: one program for the whole repo. */
 const TYPED_FILES = [
@@ -161,6 +190,8 @@ export default tseslint.config(
     files: [`services/${service}/src/**/*.ts`, `services/${service}/migrations/**/*.ts`],
     rules: serviceRules(service),
   })),
+  ...SERVICES.map((service) => ({ files: [`services/${service}/src/**/*.routes.ts`], rules: routeFileRules(service) })),
+  { files: ['services/*/src/**/*.ts'], rules: scopeRules },
   {
     files: ['packages/contracts/**/*.ts', 'packages/registry/**/*.ts'],
     rules: restrict([

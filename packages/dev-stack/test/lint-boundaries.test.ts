@@ -90,3 +90,68 @@ describe('one copy of Fluent (lint)', () => {
     expect(await imports('packages/web-kit/src/ui/ok.tsx', code)).toEqual([]);
   });
 });
+
+/** Lints several files in one ESLint run (each run loads the typed program: seconds): the messages of `rule` per file. */
+async function messagesOfEach(files: Record<string, string>, rule: string): Promise<Record<string, string[]>> {
+  const targets = Object.keys(files).map((file) => path.join(ROOT, file));
+  for (const [file, code] of Object.entries(files)) await writeFile(path.join(ROOT, file), code, { flag: 'wx' });
+  try {
+    const run = spawnSync(process.execPath, [ESLINT, '--format', 'json', ...targets], { cwd: ROOT, encoding: 'utf8' });
+    const results = JSON.parse(run.stdout) as {
+      filePath: string;
+      messages: { ruleId: string | null; message: string; fatal?: boolean }[];
+    }[];
+    return Object.fromEntries(
+      results.map((result) => {
+        const fatal = result.messages.find((message) => message.fatal);
+        if (fatal) throw new Error(`ESLint could not read ${result.filePath}: ${fatal.message}`);
+        const rel = path.relative(ROOT, result.filePath);
+        return [rel, result.messages.filter((message) => message.ruleId === rule).map((message) => message.message)];
+      }),
+    );
+  } finally {
+    for (const target of targets) await rm(target, { force: true });
+  }
+}
+
+describe('the broker scope everywhere (#36 item 3, lint)', () => {
+  test('a route file that takes knex and a user_id filter written by hand fail lint; inserts, conflict targets and the kit’s scope are fine', async () => {
+    const routes = await messagesOfEach(
+      {
+        'services/pipeline/src/modules/tasks/sneaky.routes.ts':
+          "import type { Knex } from 'knex';\nexport function routes(knex: Knex): Knex {\n  return knex;\n}\n",
+      },
+      'no-restricted-imports',
+    );
+    expect(routes['services/pipeline/src/modules/tasks/sneaky.routes.ts']).toEqual([
+      "'knex' import is restricted from being used by a pattern. A route file takes services, never knex: put the query in a service, through the kit’s broker scope.",
+    ]);
+    const scope = await messagesOfEach(
+      {
+        'services/finance/src/modules/claims/leak.ts': [
+          "import type { Knex } from 'knex';",
+          'export async function leak(knex: Knex, userId: string, id: number) {',
+          "  await knex('contacts').where({ userId, id });",
+          "  await knex('contacts').andWhere('user_id', userId);",
+          "  await knex.raw('select * from notes where user_id = ?', [userId]);",
+          '  await knex.raw(`select * from notes n where n.user_id in (?) and n.id = ${id}`, [userId]);',
+          '}',
+          '',
+        ].join('\n'),
+        'services/finance/src/modules/claims/fine.ts': [
+          "import { BrokerScopedTable } from '@corretora/service-kit';",
+          "import type { Knex } from 'knex';",
+          'export async function fine(knex: Knex, userId: string) {',
+          "  await knex('finance_settings').insert({ userId, tolerance: 1 }).onConflict('user_id').merge();",
+          "  await new BrokerScopedTable(knex, 'notes').of(userId).rows().where({ contactId: 1 });",
+          "  await knex.raw('insert into notes (user_id, contact_id) values (?, ?)', [userId, 1]);",
+          '}',
+          '',
+        ].join('\n'),
+      },
+      'no-restricted-syntax',
+    );
+    expect(scope['services/finance/src/modules/claims/leak.ts']).toHaveLength(4);
+    expect(scope['services/finance/src/modules/claims/fine.ts']).toEqual([]);
+  });
+});

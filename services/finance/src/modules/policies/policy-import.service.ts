@@ -139,11 +139,16 @@ export class PolicyImportService {
         `with x as (select * from jsonb_to_recordset(?::jsonb) as x("policyId" int, "appliedAt" timestamptz, previous jsonb))
          select p.id, x.previous is null as created,
                 (p.updated_at > x."appliedAt"
-                 or exists (select 1 from claims c where c.user_id = p.user_id and c.policy_id = p.id)
-                 or exists (select 1 from documents d where d.user_id = p.user_id and d.policy_id = p.id and d.uploaded_at > x."appliedAt")) as changed
+                 or exists (select 1 from ? where c.policy_id = p.id)
+                 or exists (select 1 from ? where d.policy_id = p.id and d.uploaded_at > x."appliedAt")) as changed
            from ? join x on x."policyId" = p.id
           for update of p`,
-        [JSON.stringify(input.policies), this.policies.of(userId, trx).from('p')],
+        [
+          JSON.stringify(input.policies),
+          new BrokerScopedTable(trx, 'claims').of(userId, trx).from('c'),
+          new BrokerScopedTable(trx, 'documents').of(userId, trx).from('d'),
+          this.policies.of(userId, trx).from('p'),
+        ],
       );
       const kept = rows.filter((row) => row.changed).map((row) => row.id);
       const remove = rows.filter((row) => row.created && !row.changed).map((row) => row.id);

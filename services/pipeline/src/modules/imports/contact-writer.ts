@@ -166,15 +166,22 @@ export class ContactWriter {
       }[];
     }>(
       `select r.line, r.applied, r.target_id as "targetId", r.previous,
-              exists (select 1 from contact_timeline t where t.user_id = r.user_id and t.contact_id = c.id) as "onTimeline",
+              exists (select 1 from ? where t.contact_id = c.id) as "onTimeline",
               (c.updated_at > r.applied_at
-               or exists (select 1 from pipeline_cards k where k.user_id = r.user_id and k.contact_id = c.id and k.created_at > r.applied_at)
-               or exists (select 1 from notes n where n.user_id = r.user_id and n.contact_id = c.id and n.created_at > r.applied_at)) as changed
+               or exists (select 1 from ? where k.contact_id = c.id and k.created_at > r.applied_at)
+               or exists (select 1 from ? where n.contact_id = c.id and n.created_at > r.applied_at)) as changed
          from ? join ? on c.id = r.target_id
         where r.import_id = ? and r.applied in ('created', 'updated')
         order by r.line
         for update of c`,
-      [importRowsOf(trx, userId).from('r'), contactsOf(trx, userId).from('c'), importId],
+      [
+        new BrokerScopedTable(trx, 'contact_timeline').of(userId, trx).from('t'),
+        new BrokerScopedTable(trx, 'pipeline_cards').of(userId, trx).from('k'),
+        new BrokerScopedTable(trx, 'notes').of(userId, trx).from('n'),
+        importRowsOf(trx, userId).from('r'),
+        contactsOf(trx, userId).from('c'),
+        importId,
+      ],
     );
     const kept: KeptRow[] = [];
     const remove: number[] = [];

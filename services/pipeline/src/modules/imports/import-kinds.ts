@@ -151,8 +151,10 @@ export function statementKind(knex: Knex, finance: InternalClient | null): Impor
         ['skipped', skipped],
       ] as const) {
         if (rows.length === 0) continue;
-        await trx('import_rows')
-          .where({ importId, userId })
+        await new BrokerScopedTable(trx, 'import_rows')
+          .of(userId, trx)
+          .rows()
+          .where({ importId })
           .whereIn(
             'line',
             rows.map((row) => row.line),

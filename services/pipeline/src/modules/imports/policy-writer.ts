@@ -116,8 +116,10 @@ export class PolicyWriter {
    * prospect is a prospect again when its policy went.
    */
   async undo(trx: Knex.Transaction, userId: string, importId: number): Promise<KeptRow[]> {
-    const rows = (await trx('import_rows')
-      .where({ importId, userId })
+    const rows = (await new BrokerScopedTable(trx, 'import_rows')
+      .of(userId, trx)
+      .rows()
+      .where({ importId })
       .whereIn('applied', ['created', 'updated'])
       .orderBy('line')
       .select('line', 'targetId', 'previous', 'appliedAt')) as { line: number; targetId: number; previous: PolicyTrace; appliedAt: Date }[];
