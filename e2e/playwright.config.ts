@@ -12,8 +12,10 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './tests',
+  // Two files at a time (one per core: Chromium waits on the stack much of the time); a file's tests
+  // run in order. The remote shipping journey, which changes what is live, runs alone after them all.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,

@@ -64,21 +64,29 @@ async function main(): Promise<void> {
       }
       return true;
     });
-    await step('type check (tsc)', () => run('npx', ['tsc', '-p', 'tsconfig.json']));
-    await step('lint (eslint with types, prettier, declared dependencies)', () => run('npm', ['run', 'lint']));
-
-    const infraUp = await step('start test Postgres and S3 store', async () => {
-      infra = await startInfra({ dataDir: path.join(workDir, 'infra'), pgPort: 15432, s3Port: 19400 });
-      return true;
-    });
-    const testEnv = { ...process.env, ...(infra?.env ?? {}), DATABASE_URL: infra?.adminDatabaseUrl ?? '', LOG_LEVEL: 'silent' };
-
-    if (infraUp) {
-      await step('unit and integration tests (jest in every workspace, real Postgres, S3 and nginx)', () => {
-        requireTool(process.env.NGINX_BIN ?? '/usr/sbin/nginx', 'install nginx (apt-get install -y nginx)');
-        return run('npx', ['lerna', 'run', 'test', '--concurrency', '1', '--stream'], testEnv);
+    // The static checks and the jest suites side by side: jest runs one workspace at a time on one
+    // core (its suites wait on Postgres much of the time), the type check and the typed lint take the
+    // other. Their output interleaves; each step's result and time are in the summary.
+    let infraUp = false;
+    const staticChecks = (async () => {
+      await step('type check (tsc)', () => run('npx', ['tsc', '-p', 'tsconfig.json']));
+      await step('lint (eslint with types, prettier, declared dependencies)', () => run('npm', ['run', 'lint']));
+    })();
+    const testEnv = await (async () => {
+      infraUp = await step('start test Postgres and S3 store', async () => {
+        infra = await startInfra({ dataDir: path.join(workDir, 'infra'), pgPort: 15432, s3Port: 19400 });
+        return true;
       });
-    }
+      const env = { ...process.env, ...(infra?.env ?? {}), DATABASE_URL: infra?.adminDatabaseUrl ?? '', LOG_LEVEL: 'silent' };
+      if (infraUp) {
+        await step('unit and integration tests (jest in every workspace, real Postgres, S3 and nginx)', () => {
+          requireTool(process.env.NGINX_BIN ?? '/usr/sbin/nginx', 'install nginx (apt-get install -y nginx)');
+          return run('npx', ['lerna', 'run', 'test', '--concurrency', '1', '--stream'], env);
+        });
+      }
+      return env;
+    })();
+    await staticChecks;
 
     const appsBuilt = await step('build the apps (webpack, Module Federation)', () =>
       run('npx', ['lerna', 'run', 'build', '--concurrency', String(BUILD_CONCURRENCY), '--stream']),
