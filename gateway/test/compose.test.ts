@@ -79,7 +79,7 @@ test.each(Object.entries(compose.services))('the image of %s is pinned to a rele
   // Pulled images: an exact release (18.1, RELEASE.2025-…), not a moving major like 'postgres:18'.
   const ours = service.build !== undefined || service.image!.startsWith('corretora/');
   if (!ours) expect(tag).toMatch(/^(digest|RELEASE\.\d{4}-|\d+\.\d+)/);
-  // No MinIO server or client image: the community server is archived (ARCHITECTURE.md, Object store).
+  // No MinIO server or client image: the community server is archived (docs/operations.md, Object store).
   expect(service.image).not.toMatch(/(^|\/)minio\//);
 });
 

@@ -1,5 +1,5 @@
 /**
- * Instalments' arithmetic, in integer cents. The rule (ARCHITECTURE.md, Finance): an amount split
+ * Instalments' arithmetic, in integer cents. The rule (docs/finance.md): an amount split
  * into n instalments gives each floor(amount / n) cents and the first (amount mod n) instalments one
  * cent more, so the instalments add up to the amount exactly and differ by at most a cent. The
  * premium and the expected commission are split by the same rule, each on its own.

@@ -11,7 +11,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
- * An expected instalment's status (ARCHITECTURE.md, Receivables): estorno once its insurer took the
+ * An expected instalment's status (docs/finance.md, Receivables): estorno once its insurer took the
  * commission back; with nothing received, não pago once past its due date and the grace days, else
  * pendente; with payments, conciliado when they add up to the expected commission within the
  * tolerance, else pago a menor / a maior. Integer cents throughout.

@@ -1,7 +1,7 @@
 import type { LineMatchStatus, StatementLineType, StatementWireLineInput } from '@corretora/contracts';
 
 /**
- * How a statement line finds its instalment (ARCHITECTURE.md, Receivables), as one set-based
+ * How a statement line finds its instalment (docs/finance.md, Receivables), as one set-based
  * statement over every line of a batch, for the preview and the commit alike:
  * 1. by number: the statement's insurer, the policy number normalised as policies.policy_key
  *    (upper case, letters and digits, no leading zeros) and the instalment's number; a line without

@@ -1,7 +1,7 @@
 import type { Limit } from '@corretora/service-kit';
 
 /**
- * Every limit of identity, in one place (ARCHITECTURE.md, Security model). Attempts are counted
+ * Every limit of identity, in one place (docs/security.md, Security model). Attempts are counted
  * before any argon2 work. Signing in:
  * - per account and address, tightly: 5 attempts in 15 minutes, forgotten after a success there;
  * - per address, for every account: 50 in 15 minutes (successes are given back);
