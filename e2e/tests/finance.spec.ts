@@ -78,7 +78,7 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
   // The card is worth the sale's total premium, and its column adds it up (it said R$ 0,00 before #34).
   await expect(page.getByTestId('totais-closed')).toHaveText('1 card · R$ 1.073,80');
 
-  await page.getByRole('link', { name: 'Apólices' }).click();
+  await page.getByRole('link', { name: 'Apólices', exact: true }).click();
   const row = page.getByRole('row', { name: /Helena Duarte/ });
   await expect(row).toContainText('Auto');
   await expect(row).toContainText('R$ 1.073,80');
@@ -121,7 +121,7 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
   await expectAccessible(page, 'instalments');
   await plan.getByRole('button', { name: 'Cancelar' }).click();
 
-  await page.getByRole('link', { name: 'Comissões' }).click();
+  await page.getByRole('link', { name: 'Comissões', exact: true }).click();
   // On the prêmio líquido: 1.000,00 × 12,5% = R$ 125,00 a year (not 134,23 on the 1.073,80 with IOF); / 12 → R$ 10,42 a month.
   await expect(page.getByText('R$ 125,00').first()).toBeVisible();
   await expect(page.getByText('R$ 10,42')).toBeVisible();
@@ -129,24 +129,24 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
   await expect(page.getByRole('row', { name: /Helena Duarte/ })).toContainText('R$ 125,00');
   await expectAccessible(page, 'commissions');
 
-  await page.getByRole('link', { name: 'Documentos' }).click();
+  await page.getByRole('link', { name: 'Documentos', exact: true }).click();
   await expect(page.getByRole('row', { name: /apolice-helena\.pdf/ })).toContainText('Apólices');
   // Attached from the card, the PDF belongs to the policy: Apólices opens the policy's documents.
   await expect(page.getByRole('row', { name: /apolice-helena\.pdf/ })).toContainText('Apólice 0531.2026.000123');
-  await page.getByRole('link', { name: 'Apólices' }).click();
+  await page.getByRole('link', { name: 'Apólices', exact: true }).click();
   await page.getByRole('button', { name: 'Documentos da apólice 0531.2026.000123' }).click();
   await expect(page).toHaveURL(/\/documents\?apolice=\d+/);
   await expect(page.getByText('Documentos da apólice 0531.2026.000123.')).toBeVisible();
   await expect(page.getByRole('row', { name: /apolice-helena\.pdf/ })).toBeVisible();
   await expectAccessible(page, 'documents of a policy');
 
-  await page.getByRole('link', { name: 'Painel' }).click();
+  await page.getByRole('link', { name: 'Painel', exact: true }).click();
   await expect(page.locator('.fui-Card').filter({ hasText: 'Apólices Ativas' })).toContainText('1');
   await expect(page.getByText('R$ 10,42')).toBeVisible();
   await expect(page.getByText('Nº da apólice informado: 0531.2026.000123')).toBeVisible();
 
   // Cancel it from Apólices: it leaves the active figures.
-  await page.getByRole('link', { name: 'Apólices' }).click();
+  await page.getByRole('link', { name: 'Apólices', exact: true }).click();
   await page.getByRole('button', { name: 'Cancelar apólice 0531.2026.000123' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar apólice' }).click();
   await expect(toast(page, 'Apólice cancelada')).toBeVisible();

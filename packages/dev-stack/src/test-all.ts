@@ -64,13 +64,22 @@ async function main(): Promise<void> {
       }
       return true;
     });
-    // The static checks and the jest suites side by side: jest runs one workspace at a time on one
-    // core (its suites wait on Postgres much of the time), the type check and the typed lint take the
-    // other. Their output interleaves; each step's result and time are in the summary.
+    // Two lanes side by side: jest runs one workspace at a time on one core (its suites wait on
+    // Postgres much of the time); the type check, the typed lint and then the builds take the other.
+    // Their output interleaves; each step's result and time are in the summary.
     let infraUp = false;
-    const staticChecks = (async () => {
+    const checksAndBuilds = (async () => {
       await step('type check (tsc)', () => run('npx', ['tsc', '-p', 'tsconfig.json']));
       await step('lint (eslint with types, prettier, declared dependencies)', () => run('npm', ['run', 'lint']));
+      const apps = await step('build the apps (webpack, Module Federation)', () =>
+        run('npx', ['lerna', 'run', 'build', '--concurrency', String(BUILD_CONCURRENCY), '--stream']),
+      );
+      // The shipping journeys publish these into the running product's store (remote-variants.ts).
+      const variants = await step('build the remote variants the shipping journeys ship (a change, web-kit 1.0, 1.2 and 2.0)', async () => {
+        await buildRemoteVariants((line) => log(line));
+        return true;
+      });
+      return apps && variants;
     })();
     const testEnv = await (async () => {
       infraUp = await step('start test Postgres and S3 store', async () => {
@@ -81,25 +90,13 @@ async function main(): Promise<void> {
       if (infraUp) {
         await step('unit and integration tests (jest in every workspace, real Postgres, S3 and nginx)', () => {
           requireTool(process.env.NGINX_BIN ?? '/usr/sbin/nginx', 'install nginx (apt-get install -y nginx)');
-          return run('npx', ['lerna', 'run', 'test', '--concurrency', '1', '--stream'], env);
+          // --no-bail: a failing workspace does not hide the others' results.
+          return run('npx', ['lerna', 'run', 'test', '--concurrency', '1', '--stream', '--no-bail'], env);
         });
       }
       return env;
     })();
-    await staticChecks;
-
-    const appsBuilt = await step('build the apps (webpack, Module Federation)', () =>
-      run('npx', ['lerna', 'run', 'build', '--concurrency', String(BUILD_CONCURRENCY), '--stream']),
-    );
-    // The shipping journeys publish these into the running product's store (remote-variants.ts).
-    const variantsBuilt = await step(
-      'build the remote variants the shipping journeys ship (a change, web-kit 1.0, 1.2 and 2.0)',
-      async () => {
-        await buildRemoteVariants((line) => log(line));
-        return true;
-      },
-    );
-    const built = appsBuilt && variantsBuilt;
+    const built = await checksAndBuilds;
     if (infraUp && built && infra) {
       const outbox = path.join(workDir, 'outbox');
       const remoteErrorLog = path.join(workDir, 'remote-errors.log');

@@ -63,7 +63,7 @@ export async function sessionCookieFor(service: Service, user: SessionUser): Pro
 
 export function randomUser(): SessionUser {
   const id = randomUUID();
-  return { id, email: `${id.slice(0, 8)}@corretora.test` };
+  return { id, email: `${id.slice(0, 8)}@corretora.test`, name: `Corretor ${id.slice(0, 4)}` };
 }
 
 /**

@@ -240,7 +240,7 @@ describe('WhatsApp with a record', () => {
       .set('Cookie', who.cookie)
       .send({ type: 'ligacao', note: 'Pediu cotação de residencial' });
     expect(logged.status).toBe(201);
-    expect(logged.body).toMatchObject({ kind: 'interaction', type: 'ligacao', note: 'Pediu cotação de residencial', by: who.user.email });
+    expect(logged.body).toMatchObject({ kind: 'interaction', type: 'ligacao', note: 'Pediu cotação de residencial', by: who.user.name });
     const after = (await pipelineApi().get(`/api/contacts/${ana.id}`).set('Cookie', who.cookie)).body as { lastContact: string | null };
     expect(after.lastContact).not.toBeNull();
     const bad = await pipelineApi().post(`/api/contacts/${ana.id}/interactions`).set('Cookie', who.cookie).send({ type: 'fax' });

@@ -29,7 +29,7 @@ import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-ba
 import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { DataTable } from '../ui/data-table';
-import type { ImportWizardProps } from './index';
+import type { ImportWizardProps } from './import-wizard-props';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '980px', width: '100%' },

@@ -1,16 +1,7 @@
-import type { ImportKind } from '@corretora/contracts';
 import { lazy, Suspense } from 'react';
 
-export interface ImportWizardProps {
-  kind: ImportKind;
-  /** A statement's insurer (kind 'statement'): the file is that insurer's extrato. */
-  insurerId?: number;
-  /** 'Importar contatos', 'Importar apólices'. */
-  title: string;
-  onClose: () => void;
-  /** After an import ran or was undone: the page refreshes what it lists. */
-  onChanged: () => void;
-}
+export type { ImportWizardProps } from './import-wizard-props';
+import type { ImportWizardProps } from './import-wizard-props';
 
 const ImportWizardSurface = lazy(() => import('./import-wizard-surface'));
 

@@ -1,7 +1,7 @@
 import { Button } from '@corretora/web-kit/fluent/core';
 import { Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@corretora/web-kit/fluent/menu';
 import { useState } from 'react';
-import type { ActionMenuItem, ActionMenuProps } from './action-menu';
+import type { ActionMenuItem, ActionMenuProps } from './action-menu-props';
 
 /** The menu itself, fetched on the first open (see action-menu.tsx), so it mounts open. */
 export default function ActionMenuSurface({ button, items }: { button: Omit<ActionMenuProps, 'items'>; items: readonly ActionMenuItem[] }) {

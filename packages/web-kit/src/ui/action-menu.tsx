@@ -1,22 +1,8 @@
-import { Button, type ButtonProps } from '@corretora/web-kit/fluent/core';
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { Button } from '@corretora/web-kit/fluent/core';
+import { lazy, Suspense, useState } from 'react';
 
-export interface ActionMenuItem {
-  key: string;
-  label: string;
-  icon?: ReactElement;
-  onSelect: () => void;
-}
-
-export interface ActionMenuProps {
-  /** The button's accessible name (its text may be shorter, or an icon only). */
-  'aria-label': string;
-  children?: ButtonProps['children'];
-  icon?: ButtonProps['icon'];
-  appearance?: ButtonProps['appearance'];
-  size?: ButtonProps['size'];
-  items: readonly ActionMenuItem[];
-}
+export type { ActionMenuItem, ActionMenuProps } from './action-menu-props';
+import type { ActionMenuProps } from './action-menu-props';
 
 const loadSurface = () => import('./action-menu-surface');
 const ActionMenuSurface = lazy(loadSurface);

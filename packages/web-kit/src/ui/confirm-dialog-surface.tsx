@@ -1,6 +1,6 @@
 import { Button, Spinner } from '@corretora/web-kit/fluent/core';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
-import type { ConfirmDialogProps } from './confirm-dialog';
+import type { ConfirmDialogProps } from './confirm-dialog-props';
 
 /** The dialog itself, loaded the first time a ConfirmDialog opens (see confirm-dialog.tsx). */
 export default function ConfirmDialogSurface({

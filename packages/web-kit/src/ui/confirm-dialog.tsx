@@ -1,14 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 
-export interface ConfirmDialogProps {
-  open: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onOpenChange: (open: boolean) => void;
-  busy?: boolean;
-}
+export type { ConfirmDialogProps } from './confirm-dialog-props';
+import type { ConfirmDialogProps } from './confirm-dialog-props';
 
 const ConfirmDialogSurface = lazy(() => import('./confirm-dialog-surface'));
 

@@ -1,7 +1,7 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Button, Spinner } from '@corretora/web-kit/fluent/core';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
-import type { FormDialogProps } from './form-dialog';
+import type { FormDialogProps } from './form-dialog-props';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },

@@ -1,14 +1,7 @@
-import { lazy, Suspense, type SubmitEventHandler, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 
-export interface FormDialogProps {
-  title: string;
-  submitLabel: string;
-  busy: boolean;
-  onSubmit: SubmitEventHandler<HTMLFormElement>;
-  onClose: () => void;
-  children: ReactNode;
-  extraActions?: ReactNode;
-}
+export type { FormDialogProps } from './form-dialog-props';
+import type { FormDialogProps } from './form-dialog-props';
 
 const FormDialogSurface = lazy(() => import('./form-dialog-surface'));
 

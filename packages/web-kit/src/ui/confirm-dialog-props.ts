@@ -1,0 +1,9 @@
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onOpenChange: (open: boolean) => void;
+  busy?: boolean;
+}
