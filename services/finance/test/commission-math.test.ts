@@ -1,4 +1,4 @@
-import { commissionCents, commissions, monthsUntil, type PolicyFigures } from '../src/modules/commissions/commission-math';
+import { commissionCents, commissions, monthsUntil, type PolicyFigures } from '../src/modules/policies/commission-math';
 
 describe('commission arithmetic, in integer cents, half up', () => {
   test.each([

@@ -1,4 +1,4 @@
-import { addMonths, planInstalments, splitCents } from '../src/modules/instalments/instalment-math';
+import { addMonths, planInstalments, splitCents } from '../src/modules/policies/instalment-math';
 import { financeStack } from './stack';
 
 const stack = financeStack();

@@ -1,7 +1,7 @@
 import { cancellationMonth, chargebackPercent, PORTO_CHARGEBACK_STEPS, wireToCents } from '@corretora/contracts';
 import { csvCell } from '@corretora/service-kit';
-import { addMonths } from '../src/modules/instalments/instalment-math';
-import { instalmentStatus } from '../src/modules/receivables/receivables-math';
+import { addMonths } from '../src/modules/policies/instalment-math';
+import { instalmentStatus } from '../src/modules/policies/receivables-math';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();

@@ -1,4 +1,4 @@
-import { addMonths } from '../src/modules/instalments/instalment-math';
+import { addMonths } from '../src/modules/policies/instalment-math';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();

@@ -12,7 +12,7 @@ import { createCataloguesService } from '../../catalogues/src/app';
 import { createIdentityService } from '../../identity/src/app';
 import { createPipelineService } from '../../pipeline/src/app';
 import { createFinanceService } from '../src/app';
-import { addMonths } from '../src/modules/instalments/instalment-math';
+import { addMonths } from '../src/modules/policies/instalment-math';
 
 export const portOf = (server: { address(): unknown }) => (server.address() as AddressInfo).port;
 

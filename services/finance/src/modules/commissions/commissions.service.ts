@@ -2,7 +2,7 @@ import type { CommissionsQuery, CommissionsResponse, LineKey, PolicyStatus, Poli
 import { BrokerScopedTable } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { COMMISSION_BASE_CENTS, INSTALMENT_EXPECTED, POLICY_STATUS, TODAY } from '../policies/policy-sql';
-import { commissions, type PolicyFigures } from './commission-math';
+import { commissions, type PolicyFigures } from '../policies/commission-math';
 
 interface FigureRow {
   id: number;

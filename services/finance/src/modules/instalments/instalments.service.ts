@@ -1,12 +1,13 @@
 import { NOT_FOUND, centsToWire, type PaymentPlanInput, type PolicyInstalment } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, intArrayLiteral } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { commissionCents } from '../commissions/commission-math';
+import type { InstalmentPlans } from '../policies/instalment-plans';
+import { commissionCents } from '../policies/commission-math';
 import { COMMISSION_BASE_CENTS, TODAY } from '../policies/policy-sql';
-import type { ReceivableSettingsService } from '../receivables/receivable-settings.service';
-import { syncRenewals } from '../renewals/renewal-sync';
-import { cents, instalmentStatus } from '../receivables/receivables-math';
-import { planInstalments } from './instalment-math';
+import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
+import { syncRenewals } from '../policies/renewal-sync';
+import { cents, instalmentStatus } from '../policies/receivables-math';
+import { planInstalments } from '../policies/instalment-math';
 
 interface PlanRow {
   id: number;
@@ -23,7 +24,7 @@ interface PlanRow {
  * Each policy's instalments: written when the policy is issued or imported (keeping its plan, or
  * one instalment à vista), and when the broker sets a plan. Every statement is scoped to the broker.
  */
-export class InstalmentsService {
+export class InstalmentsService implements InstalmentPlans {
   private readonly policies: BrokerScopedTable;
   private readonly instalments: BrokerScopedTable;
 

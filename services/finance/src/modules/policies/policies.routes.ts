@@ -3,14 +3,12 @@ import type { ReferenceData } from '@corretora/contracts';
 import { notFound, route, sendCsv } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { POLICY_NOT_FOUND, type PoliciesService } from './policies.service';
-import type { InstalmentsService } from '../instalments/instalments.service';
 import { policiesCsv } from './policy-exports';
 import type { PolicyImportService } from './policy-import.service';
 
 export function policiesRoutes(
   router: Router,
   policies: PoliciesService,
-  instalments: InstalmentsService,
   insurerNames: (userId: string) => Promise<ReferenceData['insurers']>,
 ): void {
   route(router, OPS.policies, ({ user, query }) => policies.list(user.id, query));
@@ -18,8 +16,6 @@ export function policiesRoutes(
     const [list, insurers] = await Promise.all([policies.list(user.id, query), insurerNames(user.id)]);
     return sendCsv(ctx, 'apolices.csv', policiesCsv(list, insurers));
   });
-  route(router, OPS.policyInstalments, ({ user, params }) => instalments.list(user.id, params.id));
-  route(router, OPS.setPaymentPlan, ({ user, params, body }) => instalments.setPlan(user.id, params.id, body));
 
   route(router, OPS.policy, async ({ user, params }) => {
     const policy = await policies.byId(user.id, params.id);

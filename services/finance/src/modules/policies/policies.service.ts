@@ -19,10 +19,10 @@ import {
   type PolicyQuery,
 } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, likeContaining, activityInsertSql, isUniqueViolation, recordActivity } from '@corretora/service-kit';
-import { addMonths } from '../instalments/instalment-math';
-import { syncRenewals } from '../renewals/renewal-sync';
+import { addMonths } from './instalment-math';
+import { syncRenewals } from './renewal-sync';
 import type { Knex } from 'knex';
-import type { InstalmentsService } from '../instalments/instalments.service';
+import type { InstalmentPlans } from './instalment-plans';
 import { ISSUED_ON, NUMBER_REMIND_ON, POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
 
 export const POLICY_NOT_FOUND = NOT_FOUND.policy;
@@ -40,7 +40,7 @@ export class PoliciesService {
 
   constructor(
     private readonly knex: Knex,
-    private readonly instalments: InstalmentsService,
+    private readonly instalments: InstalmentPlans,
     /** An insurer's chargeback scale (the catalogues service); a deleted insurer's is the default. */
     private readonly chargebackSteps: (userId: string, insurerId: number) => Promise<readonly ChargebackStep[]>,
   ) {

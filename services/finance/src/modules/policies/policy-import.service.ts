@@ -9,7 +9,7 @@ import {
   type PolicyLinesInput,
 } from '@corretora/contracts';
 import { BrokerScopedTable } from '@corretora/service-kit';
-import type { InstalmentsService } from '../instalments/instalments.service';
+import type { InstalmentPlans } from './instalment-plans';
 import type { Knex } from 'knex';
 import { policyTypeOfLineSql } from './policy-sql';
 
@@ -44,7 +44,7 @@ export class PolicyImportService {
 
   constructor(
     private readonly knex: Knex,
-    private readonly instalments: InstalmentsService,
+    private readonly instalments: InstalmentPlans,
   ) {
     this.policies = new BrokerScopedTable(knex, 'policies');
   }

@@ -1,7 +1,7 @@
 import { FINANCE_OPERATIONS as OPS } from '@corretora/contracts';
 import { route, sendCsv } from '@corretora/service-kit';
 import type Router from '@koa/router';
-import type { ReceivableSettingsService } from './receivable-settings.service';
+import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
 import type { ReceivablesService } from './receivables.service';
 import type { StatementsService } from './statements.service';
 

@@ -12,10 +12,10 @@ import {
 } from '@corretora/contracts';
 import { BrokerScopedTable, csvDate, csvDocument, csvMoney } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { addMonths } from '../instalments/instalment-math';
+import { addMonths } from '../policies/instalment-math';
 import { INSTALMENT_EXPECTED, TODAY } from '../policies/policy-sql';
-import type { ReceivableSettingsService } from './receivable-settings.service';
-import { cents, instalmentStatus } from './receivables-math';
+import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
+import { cents, instalmentStatus } from '../policies/receivables-math';
 import type { StatementsService } from './statements.service';
 
 interface InstalmentRow {

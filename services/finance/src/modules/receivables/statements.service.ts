@@ -13,8 +13,8 @@ import {
 } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, intArrayLiteral } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { cents } from './receivables-math';
-import type { ReceivableSettingsService } from './receivable-settings.service';
+import { cents } from '../policies/receivables-math';
+import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
 import { MATCH_CTES, lineRecord, lineStatus } from './statement-match';
 
 type LineRow = Omit<StatementLine, 'match'> & {

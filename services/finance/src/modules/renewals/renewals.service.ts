@@ -40,8 +40,8 @@ import {
   schedulePasses,
 } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { addMonths } from '../instalments/instalment-math';
-import type { InstalmentsService } from '../instalments/instalments.service';
+import { addMonths } from '../policies/instalment-math';
+import type { InstalmentPlans } from '../policies/instalment-plans';
 import type { PoliciesService } from '../policies/policies.service';
 import { NUMBER_REMIND_ON, TODAY } from '../policies/policy-sql';
 
@@ -91,7 +91,7 @@ export class RenewalsService {
   constructor(
     private readonly knex: Knex,
     private readonly policyService: PoliciesService,
-    private readonly instalments: InstalmentsService,
+    private readonly instalments: InstalmentPlans,
     private readonly insurers: (userId: string) => Promise<ReferenceData['insurers']>,
     private readonly chargebackSteps: (userId: string, insurerId: number) => Promise<readonly ChargebackStep[]>,
   ) {

@@ -1,9 +1,9 @@
 import { ACTIVE_CLAIM_STATUSES, divideRoundingHalfUp, type FinanceStats } from '@corretora/contracts';
 import { BrokerScopedTable, recentActivity } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { commissionCents } from '../commissions/commission-math';
+import { commissionCents } from '../policies/commission-math';
 import { COMMISSION_BASE_CENTS, INSTALMENT_EXPECTED, TODAY } from '../policies/policy-sql';
-import type { ReceivableSettingsService } from '../receivables/receivable-settings.service';
+import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
 
 /**
  * Finance's share of the dashboard: active policies, open claims (= pending: open or in review),
