@@ -87,6 +87,10 @@ runBench('renewals', async (running, log) => {
     await warm.close();
     const page = await context.newPage();
     const started = Date.now();
+    if (process.env.BENCH_TRACE) {
+      page.on('request', (request) => console.log(`${Date.now() - started} start ${request.url().replace(url, '')}`));
+      page.on('requestfinished', (request) => console.log(`${Date.now() - started} done  ${request.url().replace(url, '')}`));
+    }
     await page.goto('/policies?aba=renovacoes');
     await page.getByRole('row', { name: /PG-/ }).first().waitFor();
     pageMs = Date.now() - started;
