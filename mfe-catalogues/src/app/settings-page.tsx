@@ -36,8 +36,6 @@ const TABS = [
   { value: 'stages', label: 'Etapas', Content: StagesTab },
 ] as const;
 
-type TabValue = (typeof TABS)[number]['value'];
-
 const useStyles = makeStyles({
   // Four tabs are wider than a phone: they scroll within their row, the page does not.
   tabs: { marginBottom: tokens.spacingVerticalL, overflowX: 'auto', maxWidth: '100%' },
@@ -54,7 +52,7 @@ export default function SettingsPage() {
       <TabList
         className={styles.tabs}
         selectedValue={current.value}
-        onTabSelect={(_event, data) => setParams({ tab: data.value as TabValue })}
+        onTabSelect={(_event, data) => setParams({ tab: TABS.find((tab) => tab.value === data.value)?.value ?? 'products' })}
       >
         {TABS.map((tab) => (
           <Tab key={tab.value} value={tab.value}>

@@ -10,6 +10,7 @@ import {
   wireToCents,
   type Claim,
   type ClaimStatus,
+  choiceOf,
 } from '@corretora/contracts';
 import { apiErrorMessage, useNavigate, useOperation, useSearchParams } from '@corretora/web-kit';
 import { ActionMenu, DataTable, PageHeader, QueryState, useNotify } from '@corretora/web-kit/ui';
@@ -119,7 +120,7 @@ export default function ClaimsPage() {
       <PageHeader title="Sinistros" subtitle="Acompanhe os sinistros dos seus clientes" />
       <div className={styles.toolbar}>
         <Field label="Status">
-          <Select value={status} onChange={(_event, data) => setStatus(data.value as ClaimStatus | 'all')}>
+          <Select value={status} onChange={(_event, data) => setStatus(choiceOf(data.value, CLAIM_STATUSES) ?? 'all')}>
             <option value="all">Todos os status</option>
             {CLAIM_STATUSES.map((value) => (
               <option key={value} value={value}>

@@ -7,6 +7,7 @@ import {
   formatCount,
   formatMoney,
   type LineKey,
+  choiceOf,
 } from '@corretora/contracts';
 import { QueryState, PageHeader } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -17,7 +18,7 @@ import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { lazy, Suspense, useState } from 'react';
-import { useCommissions } from '../features/commissions/api/commissions-api';
+import { COMMISSION_MONTHS, useCommissions } from '../features/commissions/api/commissions-api';
 import { LineOptions } from '../components/line-options';
 import { ratio } from '../components/ratio';
 
@@ -49,6 +50,7 @@ const useStyles = makeStyles({
 });
 
 const TAB_PARAMS = { overview: 'visao-geral', policies: 'apolices', projections: 'projecoes', receivables: 'recebiveis' } as const;
+const TAB_KEYS = ['overview', 'policies', 'projections', 'receivables'] as const satisfies readonly (keyof typeof TAB_PARAMS)[];
 const MONTH = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T12:00:00Z`));
 
@@ -71,9 +73,7 @@ export default function CommissionsPage() {
   const [months, setMonths] = useState(12);
   // ?aba=recebiveis opens Recebíveis (the dashboard's 'Diferenças em aberto' links there).
   const [params, setParams] = useSearchParams();
-  const tab =
-    (['overview', 'policies', 'projections', 'receivables'] as const).find((value) => TAB_PARAMS[value] === params.get('aba')) ??
-    'overview';
+  const tab = TAB_KEYS.find((value) => TAB_PARAMS[value] === params.get('aba')) ?? 'overview';
   const setTab = (value: keyof typeof TAB_PARAMS) =>
     setParams((previous) => {
       const next = new URLSearchParams(previous);
@@ -89,7 +89,11 @@ export default function CommissionsPage() {
         title="Comissões"
         subtitle="Receita de comissões das suas apólices"
         actions={
-          <Button as="a" href={operationUrl(OPS.commissionsCsv, { query: { line, months: String(months) as '12' } })} download>
+          <Button
+            as="a"
+            href={operationUrl(OPS.commissionsCsv, { query: { line, months: choiceOf(String(months), COMMISSION_MONTHS) ?? '12' } })}
+            download
+          >
             Exportar CSV
           </Button>
         }
@@ -130,7 +134,7 @@ export default function CommissionsPage() {
                   </Card>
                 ))}
               </div>
-              <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as keyof typeof TAB_PARAMS)}>
+              <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(choiceOf(data.value, TAB_KEYS) ?? 'overview')}>
                 <Tab value="overview">Visão Geral</Tab>
                 <Tab value="policies">Apólices</Tab>
                 <Tab value="projections">Projeções</Tab>

@@ -4,7 +4,9 @@ import {
   DOCUMENT_CATEGORIES,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MIME_TYPES,
+  choiceOf,
   formatDate,
+  optionLabel,
   type DocumentCategory,
 } from '@corretora/contracts';
 import { Link, apiErrorMessage, useOperation, useSearchParams } from '@corretora/web-kit';
@@ -52,10 +54,6 @@ const useStyles = makeStyles({
   select: { width: '100%', minWidth: 0, '& select': { minWidth: 0, width: '100%', textOverflow: 'ellipsis' } },
 });
 
-const CATEGORY_LABEL = Object.fromEntries(DOCUMENT_CATEGORIES.map((category) => [category.value, category.label])) as Record<
-  DocumentCategory,
-  string
->;
 const TYPE_LABEL: Record<string, string> = DOCUMENT_MIME_TYPES;
 const SIZE = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
@@ -143,7 +141,7 @@ export default function DocumentsPage() {
       <div className={styles.top}>
         <Card className={styles.card}>
           <Field label="Categoria">
-            <Select value={category} onChange={(_event, value) => setCategory(value.value as DocumentCategory)}>
+            <Select value={category} onChange={(_event, value) => setCategory(choiceOf(value.value, DOCUMENT_CATEGORIES) ?? category)}>
               {DOCUMENT_CATEGORIES.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -251,7 +249,7 @@ export default function DocumentsPage() {
             empty="Nenhum documento enviado ainda."
             columns={[
               { header: 'Nome', cell: (document) => document.originalName },
-              { header: 'Categoria', cell: (document) => CATEGORY_LABEL[document.category] },
+              { header: 'Categoria', cell: (document) => optionLabel(DOCUMENT_CATEGORIES, document.category) },
               {
                 header: 'Vínculo',
                 cell: (document) =>

@@ -10,6 +10,7 @@ import {
   wireToCents,
   type Policy,
   type PolicyStatus,
+  choiceOf,
 } from '@corretora/contracts';
 import { invalidateOperations, operationUrl, useNavigate, useSearchParams } from '@corretora/web-kit';
 import { ImportWizard } from '@corretora/web-kit/import-wizard';
@@ -54,7 +55,7 @@ const RENEWALS = [
 ] as const;
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
-  return allowed.includes(value as T) ? (value as T) : fallback;
+  return choiceOf(value, allowed) ?? fallback;
 }
 
 /** 'Gestão de Apólices': search and filters on the server, kept in the address (?busca, ?ramo, ?status, ?renovacao, ?numero) so the dashboard can link to renewals. */

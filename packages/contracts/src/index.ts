@@ -29,6 +29,7 @@ export * from './imports/imports.schemas';
 export * from './imports/imports-types';
 export * from './br/ddd';
 export * from './options/broker-options';
+export { choiceOf } from './choice-of';
 export * from './pipeline/pipeline-options';
 export * from './pipeline/pipeline.schemas';
 export * from './pipeline/pipeline-types';

@@ -8,6 +8,12 @@ let remoteUrls: Promise<Record<string, string>> | null = null;
 /** The live entries once known: each names its version (/remotes/<name>/<version>/remoteEntry.js). */
 let liveEntries: Record<string, string> = {};
 
+/** The text values of a JSON object (/remotes.json's entries, remote.json's requirements); anything else is ignored. */
+function textEntries(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null) return {};
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
 /**
  * Which version of each remote is live comes from the gateway at run time (/remotes.json, written
  * when a version is promoted), read once per page load: a remote ships without rebuilding the shell.
@@ -15,7 +21,7 @@ let liveEntries: Record<string, string> = {};
 function fetchRemoteUrls(): Promise<Record<string, string>> {
   remoteUrls ??= fetch('/remotes.json', { credentials: 'same-origin' }).then(async (response) => {
     if (!response.ok) throw new Error(`remotes.json: ${response.status}`);
-    liveEntries = (await response.json()) as Record<string, string>;
+    liveEntries = textEntries(await response.json());
     return liveEntries;
   });
   remoteUrls.catch(() => {
@@ -38,8 +44,9 @@ const PROVIDED: Record<string, string> = typeof __SHARED_PROVIDED__ === 'undefin
 async function checkRequirements(name: RemoteName, entry: string): Promise<void> {
   const response = await fetch(entry.replace(/remoteEntry\.js$/, 'remote.json'), { credentials: 'same-origin' }).catch(() => null);
   if (!response?.ok) return;
-  const { requires } = (await response.json()) as { requires?: Record<string, string> };
-  const unmet = unmetRequirements(requires ?? {}, PROVIDED);
+  const body: unknown = await response.json();
+  const requires = typeof body === 'object' && body !== null && 'requires' in body ? textEntries(body.requires) : {};
+  const unmet = unmetRequirements(requires, PROVIDED);
   if (unmet.length > 0) throw new Error(`${name} requer ${unmet.join(', ')}`);
 }
 

@@ -1,5 +1,6 @@
 import {
   BROKER_OPERATIONS,
+  CLAIM_STATUSES,
   CLAIM_STATUS_LABELS,
   DOCUMENT_CATEGORIES,
   formatCount,
@@ -9,7 +10,6 @@ import {
   optionLabel,
   type ActivityEvent,
   type ActivityType,
-  type ClaimStatus,
 } from '@corretora/contracts';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Subtitle1, Text, Title3 } from '@corretora/web-kit/fluent/core';
@@ -168,7 +168,10 @@ const ACTIVITY: Record<ActivityType, { icon: FluentIcon; text: (event: ActivityE
   },
   claim_status_changed: {
     icon: AlertRegular,
-    text: (event) => `Sinistro ${event.subject}: ${CLAIM_STATUS_LABELS[event.detail as ClaimStatus] ?? event.detail ?? ''}`,
+    text: (event) => {
+      const status = CLAIM_STATUSES.find((candidate) => candidate === event.detail);
+      return `Sinistro ${event.subject}: ${status ? CLAIM_STATUS_LABELS[status] : (event.detail ?? '')}`;
+    },
   },
   document_uploaded: {
     icon: DocumentArrowUpRegular,

@@ -104,7 +104,7 @@ export function GlobalSearch() {
       role="search"
       onBlur={(event) => {
         // Leaving the box and its list closes the list (a click inside keeps it).
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setOpen(false);
       }}
     >
       <Input

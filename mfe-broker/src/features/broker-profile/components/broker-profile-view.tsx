@@ -131,7 +131,7 @@ export function BrokerProfileView({ profile, onEdit }: { profile: BrokerProfile;
                       >
                         {profile.website}
                       </Link>,
-                    ] as [string, ReactNode],
+                    ] satisfies [string, ReactNode],
                   ]
                 : []),
             ]}

@@ -9,7 +9,7 @@ import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { useEffect, useRef, useState } from 'react';
 import { useRestartOnboarding, useSaveBrokerProfile } from '../api/broker-profile-api';
 import { useCepLookup } from '@corretora/web-kit';
-import { STEP_COUNT, STEP_TITLES, firstStepWithError, profileToWizard, stepFields, type WizardStep } from '../utils/wizard-form';
+import { STEP_COUNT, STEP_TITLES, firstStepWithError, profileToWizard, stepAfter, stepFields, type WizardStep } from '../utils/wizard-form';
 import { StepCompany, StepPersonal, StepProfessional, StepSusep } from './wizard-fields';
 
 const useStyles = makeStyles({
@@ -76,7 +76,7 @@ export function OnboardingWizard({
 
   const next = async () => {
     if (await trigger(stepFields(step), { shouldFocus: true })) {
-      setStep((current) => Math.min(current + 1, STEP_COUNT) as WizardStep);
+      setStep((current) => stepAfter(current, 1));
     } else {
       notify.error(REQUIRED_TITLE, 'Por favor, preencha todos os campos obrigatórios corretamente.');
     }
@@ -157,7 +157,7 @@ export function OnboardingWizard({
             ) : null}
             <div className={styles.right}>
               {step > 1 ? (
-                <Button onClick={() => setStep((current) => (current - 1) as WizardStep)} disabled={save.isPending}>
+                <Button onClick={() => setStep((current) => stepAfter(current, -1))} disabled={save.isPending}>
                   Anterior
                 </Button>
               ) : null}

@@ -13,6 +13,12 @@ import {
 
 export type WizardStep = 1 | 2 | 3 | 4;
 export const STEP_COUNT = 4;
+const STEPS: readonly WizardStep[] = [1, 2, 3, 4];
+
+/** The step `by` away from `step`, kept within the wizard. */
+export function stepAfter(step: WizardStep, by: 1 | -1): WizardStep {
+  return STEPS.find((candidate) => candidate === step + by) ?? step;
+}
 
 export const STEP_TITLES: Record<WizardStep, string> = {
   1: 'Informações Pessoais',
@@ -86,7 +92,7 @@ export function profileToWizard(
 
 /** The fields a step validates (the same lists the contracts step schemas check). */
 export function stepFields(step: WizardStep): (keyof WizardValues)[] {
-  return [...BROKER_STEP_FIELDS[step]] as (keyof WizardValues)[];
+  return BROKER_STEP_FIELDS[step].filter((field): field is keyof WizardValues => Object.hasOwn(EMPTY_WIZARD, field));
 }
 
 /** The first step holding one of the invalid fields, so Finalizar can send the broker there. */

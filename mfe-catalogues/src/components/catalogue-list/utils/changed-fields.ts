@@ -1,7 +1,8 @@
 /** Only what the broker changed goes into a PATCH (the switch sends just {isActive}). */
 export function changedFields<T extends object>(next: T, previous: { [K in keyof T]?: unknown }): Partial<T> {
   const changes: Partial<T> = {};
-  for (const key of Object.keys(next) as (keyof T)[]) {
+  for (const key in next) {
+    if (!Object.hasOwn(next, key)) continue;
     if (JSON.stringify(next[key] ?? null) !== JSON.stringify(previous[key] ?? null)) changes[key] = next[key];
   }
   return changes;

@@ -5,8 +5,8 @@ import {
   TEMPLATE_BODY_MAX,
   TEMPLATE_NAME_MAX,
   TEMPLATE_VARIABLES,
-  type ConsentPurpose,
   type MessageTemplate,
+  choiceOf,
 } from '@corretora/contracts';
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Field, Input } from '@corretora/web-kit/fluent/core';
@@ -71,7 +71,10 @@ export function MessageTemplatesTab() {
                   />
                 </Field>
                 <Field label="Finalidade" required validationMessage={issues[`templates.${index}.purpose`]}>
-                  <Select value={draft.purpose} onChange={(_event, data) => change(index, { purpose: data.value as ConsentPurpose })}>
+                  <Select
+                    value={draft.purpose}
+                    onChange={(_event, data) => change(index, { purpose: choiceOf(data.value, CONSENT_PURPOSES) ?? draft.purpose })}
+                  >
                     {CONSENT_PURPOSES.map((purpose) => (
                       <option key={purpose.value} value={purpose.value}>
                         {purpose.label}

@@ -19,6 +19,7 @@ import {
   type LostReason,
   type RenewalBucket,
   type RenewalItem,
+  choiceOf,
 } from '@corretora/contracts';
 import { ApiError, apiErrorMessage, callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Field, Input, Subtitle2 } from '@corretora/web-kit/fluent/core';
@@ -77,7 +78,7 @@ export default function RenewalsPanel() {
       <TabList
         className={styles.buckets}
         selectedValue={bucket}
-        onTabSelect={(_event, data) => setBucket(data.value as RenewalBucket | 'all')}
+        onTabSelect={(_event, data) => setBucket(choiceOf(data.value, RENEWAL_BUCKETS) ?? 'all')}
         aria-label="Faixas de renovação"
       >
         <Tab value="all">Todas</Tab>
@@ -344,7 +345,7 @@ function DecisionDialog({
         ) : null}
         {kind === 'lost' ? (
           <Field label="Motivo" required validationMessage={issues.reason}>
-            <Select value={reason} onChange={(_event, data) => setReason(data.value as LostReason | '')}>
+            <Select value={reason} onChange={(_event, data) => setReason(choiceOf(data.value, LOST_REASONS) ?? '')}>
               <option value="">— escolha —</option>
               {LOST_REASONS.map((option) => (
                 <option key={option.value} value={option.value}>

@@ -12,7 +12,7 @@ export function dropOutcome(card: Pick<PipelineCard, 'stage' | 'status'>, target
 }
 
 export function isStageKey(value: unknown): value is StageKey {
-  return typeof value === 'string' && (STAGE_KEYS as readonly string[]).includes(value);
+  return STAGE_KEYS.some((key) => key === value);
 }
 
 /** Search 'Buscar por nome ou email...' (case-insensitive, accents ignored) and the stage filter. */
@@ -37,7 +37,7 @@ export type Columns = Record<StageKey, PipelineCard[]>;
  * array, so a move re-renders only the two columns it touches.
  */
 export function groupByStage(cards: readonly PipelineCard[], previous?: Columns): Columns {
-  const next = Object.fromEntries(STAGE_KEYS.map((key) => [key, [] as PipelineCard[]])) as Columns;
+  const next: Columns = { leads: [], qualified: [], proposal: [], closed: [] };
   for (const card of cards) next[card.stage].push(card);
   if (!previous) return next;
   for (const key of STAGE_KEYS) {

@@ -11,6 +11,7 @@ import {
   type Contact,
   type ContactRecordField,
   type DuplicateGroup,
+  choiceOf,
 } from '@corretora/contracts';
 import { apiErrorMessage, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Body1Strong, Button, Caption1, Field, Spinner, Subtitle2 } from '@corretora/web-kit/fluent/core';
@@ -55,6 +56,9 @@ const FIELDS: { field: ContactRecordField; label: string; show: (contact: Contac
   { field: 'type', label: 'Tipo', show: (contact) => TYPE_LABEL[contact.type] ?? contact.type },
 ];
 
+/** Which contact a field's value is kept from. */
+const SIDES = ['this', 'other'] as const;
+
 function groupValue(group: DuplicateGroup): string {
   if (group.reason === 'phone') return formatPhone(group.value.replace(/^\+55/, ''));
   if (group.reason === 'document') return group.value.length === 14 ? formatCnpj(group.value) : formatCpf(group.value);
@@ -67,7 +71,7 @@ function MergePanel({ keep, other, onDone, onCancel }: { keep: Contact; other: C
   const queryClient = useQueryClient();
   const notify = useNotify();
   const differing = FIELDS.filter(({ show }) => show(keep) !== show(other) && show(other) !== '');
-  const [choice, setChoice] = useState<Partial<Record<ContactRecordField, 'this' | 'other'>>>(() =>
+  const [choice, setChoice] = useState<Partial<Record<ContactRecordField, (typeof SIDES)[number]>>>(() =>
     Object.fromEntries(differing.map(({ field, show }) => [field, show(keep) === '' ? 'other' : 'this'])),
   );
   const [busy, setBusy] = useState(false);
@@ -116,7 +120,7 @@ function MergePanel({ keep, other, onDone, onCancel }: { keep: Contact; other: C
           <Field key={field} label={label}>
             <Select
               value={choice[field] ?? 'this'}
-              onChange={(_event, data) => setChoice((current) => ({ ...current, [field]: data.value as 'this' | 'other' }))}
+              onChange={(_event, data) => setChoice((current) => ({ ...current, [field]: choiceOf(data.value, SIDES) ?? current[field] }))}
             >
               <option value="this">{show(keep) || '(vazio)'}</option>
               <option value="other">{show(other)}</option>

@@ -11,6 +11,7 @@ import {
   type ConsentPurpose,
   type InteractionType,
   type TimelineEntry,
+  choiceOf,
 } from '@corretora/contracts';
 import { apiErrorMessage, callOperation, invalidateOperations, operationQuery, useOperation } from '@corretora/web-kit';
 import { Body1, Body1Strong, Button, Caption1, Field, Subtitle2 } from '@corretora/web-kit/fluent/core';
@@ -151,7 +152,7 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
                     <Subtitle2 as="h3">Registrar interação</Subtitle2>
                     <div className={styles.row}>
                       <Field label="Tipo">
-                        <Select value={type} onChange={(_event, change) => setType(change.value as InteractionType)}>
+                        <Select value={type} onChange={(_event, change) => setType(choiceOf(change.value, INTERACTION_TYPES) ?? type)}>
                           {INTERACTION_TYPES.map((option) => (
                             <option key={option.value} value={option.value}>
                               {option.label}

@@ -4,6 +4,7 @@ import {
   NEXT_ACTION_TYPES,
   NOTE_MAX_LENGTH,
   STAGE_KEYS,
+  choiceOf,
   formatDate,
   saoPauloDay,
   type PipelineCard,
@@ -101,7 +102,8 @@ function CardWork({
           aria-label="Mover para…"
           value=""
           onChange={(_event, option) => {
-            if (option.value) onMove(option.value as StageKey);
+            const target = choiceOf(option.value, STAGE_KEYS);
+            if (target) onMove(target);
           }}
         >
           <option value="">Mover para…</option>

@@ -42,7 +42,7 @@ const useStyles = makeStyles({
 
 /** The end date one year after a start date (29/02 becomes 28/02 of the next year). */
 function oneYearLater(iso: string): string {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const [year = 0, month = 1, day = 1] = iso.split('-').map(Number);
   const date = new Date(Date.UTC(year + 1, month - 1, day));
   if (date.getUTCMonth() !== month - 1) date.setUTCDate(0);
   return date.toISOString().slice(0, 10);

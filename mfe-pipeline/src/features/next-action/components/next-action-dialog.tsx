@@ -9,6 +9,7 @@ import {
   saoPauloDay,
   type NextActionType,
   type PipelineCard,
+  choiceOf,
 } from '@corretora/contracts';
 import { callOperation, invalidateOperations } from '@corretora/web-kit';
 import { Button, Field } from '@corretora/web-kit/fluent/core';
@@ -66,7 +67,7 @@ export function NextActionDialog({ card, onClose }: { card: PipelineCard; onClos
         <MaskedInput value={date} mask={maskDate} placeholder="dd/mm/aaaa" inputMode="numeric" onChange={setDate} />
       </Field>
       <Field label="O quê" required validationMessage={issues.type}>
-        <Select value={type} onChange={(_event, data) => setType(data.value as NextActionType)}>
+        <Select value={type} onChange={(_event, data) => setType(choiceOf(data.value, NEXT_ACTION_TYPES) ?? type)}>
           {NEXT_ACTION_TYPES.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
