@@ -44,3 +44,15 @@ export {
 export { TEXT, looksLikeText, singleFileUpload, sniffFile, type SingleFileOptions, type UploadedFile } from './upload';
 export { INVALID_CHARACTER, MAX_ID, parseBody, parseIdParam, parseUserIdParam, rejectNulCharacters } from './validation';
 export { answerColumns, answerColumnsSql, toAnswer } from './answers';
+export {
+  parseRow,
+  type AnalysisInput,
+  type AppliedRow,
+  type ImportKindHandler,
+  type ImportKinds,
+  type KeptRow,
+  type RowAnalysis,
+  type SheetRow,
+} from './imports/import-kind';
+export { importsRoutes, statementsRoutes } from './imports/import-routes';
+export { ImportsService, type ImportRequest } from './imports/imports.service';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
-import { createInternalClient, createService, type Service } from '@corretora/service-kit';
+import { ImportsService, createInternalClient, createService, importsRoutes, statementsRoutes, type Service } from '@corretora/service-kit';
 import type { PipelineConfig } from './config';
 import { AccountDataService, PIPELINE_ACCOUNT_TABLES } from './modules/account/account-data.service';
 import { backfillNetPremiums } from './modules/backfills/net-premiums';
@@ -11,9 +11,7 @@ import { ContactOverviewService } from './modules/contacts/contact-overview.serv
 import { contactOverviewRoutes, contactsRoutes } from './modules/contacts/contacts.routes';
 import { relationshipRoutes } from './modules/relationship/relationship.routes';
 import { RelationshipService } from './modules/relationship/relationship.service';
-import { importsRoutes, statementsRoutes } from './modules/imports/imports.routes';
 import { contactsKind, policiesKind, statementKind } from './modules/imports/import-kinds';
-import { ImportsService } from './modules/imports/imports.service';
 import { ContactsService } from './modules/contacts/contacts.service';
 import { DuplicatesService } from './modules/contacts/duplicates.service';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
@@ -44,16 +42,12 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
       const contacts = new ContactsService(knex, catalogues);
       contactsRoutes(router, contacts, new DuplicatesService(knex, finance));
-      imports = new ImportsService(
-        knex,
-        {
-          contacts: contactsKind(knex, reference, finance),
-          policies: policiesKind(knex, reference, finance),
-          statement: statementKind(knex, finance),
-        },
-        reference,
-      );
-      importsRoutes(router, imports);
+      imports = new ImportsService(knex, {
+        contacts: contactsKind(knex, reference, finance),
+        policies: policiesKind(knex, reference, finance),
+        statement: statementKind(knex, finance, reference),
+      });
+      importsRoutes(router, imports, ['contacts', 'policies']);
       statementsRoutes(router, imports);
       const relationship = new RelationshipService(knex, finance, reference);
       relationshipRoutes(router, relationship);

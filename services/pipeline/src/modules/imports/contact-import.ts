@@ -3,14 +3,12 @@ import {
   ContactImportRowSchema,
   type ContactKind,
   comparableName,
-  issuesToFieldErrors,
   type ContactType,
   type FieldIssue,
   type ImportMode,
-  type ImportOutcome,
   type ReferenceData,
 } from '@corretora/contracts';
-import * as v from 'valibot';
+import { parseRow, type RowAnalysis, type SheetRow } from '@corretora/service-kit';
 
 /** A contact as dedupe sees it: its keys and the fields an import may change. */
 export interface ExistingContact {
@@ -69,42 +67,6 @@ export const CONTACT_COLUMNS = [
   'leadSourceId',
 ] as const satisfies readonly (keyof ExistingContact)[];
 export type ContactColumn = (typeof CONTACT_COLUMNS)[number];
-
-/** A data row of the file: its line and its cells in header order. */
-export interface SheetRow {
-  line: number;
-  cells: readonly string[];
-}
-
-export interface RowAnalysis {
-  line: number;
-  outcome: ImportOutcome;
-  errors: FieldIssue[];
-  reason: string | null;
-  targetId: number | null;
-  /** What the commit writes (a contact's fields, a policy): its kind's record; null for rows it skips. */
-  record: object | null;
-}
-
-/**
- * A sheet row read by its kind's schema: the mapped cells (field -> text) parsed, or the row's
- * error outcome with each field's message.
- */
-export function parseRow<S extends v.GenericSchema>(
-  schema: S,
-  row: SheetRow,
-  columns: Partial<Record<string, number>>,
-): { success: true; output: v.InferOutput<S> } | { success: false; error: RowAnalysis } {
-  const cells = Object.fromEntries(
-    Object.entries(columns).flatMap(([field, index]) => (index === undefined ? [] : [[field, row.cells[index] ?? '']])),
-  );
-  const parsed = v.safeParse(schema, cells);
-  if (parsed.success) return { success: true, output: parsed.output };
-  return {
-    success: false,
-    error: { line: row.line, outcome: 'error', errors: issuesToFieldErrors(parsed.issues), reason: null, targetId: null, record: null },
-  };
-}
 
 /** A note's fingerprint, so a re-import does not write the same note twice. */
 export function noteKey(contactId: number, content: string): string {

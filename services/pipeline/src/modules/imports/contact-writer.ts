@@ -1,4 +1,4 @@
-import { BrokerScopedTable, intArrayLiteral } from '@corretora/service-kit';
+import { BrokerScopedTable, intArrayLiteral, type KeptRow } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { CONTACT_COLUMNS, type ContactColumn, type ContactRecord } from './contact-import';
 
@@ -55,12 +55,6 @@ export interface BatchRow {
   outcome: 'create' | 'update';
   targetId: number | null;
   record: Partial<ContactRecord>;
-}
-
-export interface KeptRow {
-  line: number;
-  targetId: number;
-  reason: string;
 }
 
 /** The writes of a contacts import, batch by batch, and their undo. Every statement names the broker. */

@@ -1,61 +1,14 @@
-import {
-  FINANCE_OPERATIONS,
-  type ActivityType,
-  type StatementLineMatch,
-  type ImportKind,
-  type ImportMode,
-  type ReferenceData,
-  type UnknownInsurer,
-} from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
+import { FINANCE_OPERATIONS, type ReferenceData, type StatementLineMatch } from '@corretora/contracts';
+import { BrokerScopedTable, HttpError, type ImportKindHandler, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { analyseContacts, noteKey, CONTACT_COLUMNS, type ExistingContact, type RowAnalysis, type SheetRow } from './contact-import';
-import { ContactWriter, type BatchRow, type KeptRow } from './contact-writer';
+import { analyseContacts, noteKey, CONTACT_COLUMNS, type ExistingContact } from './contact-import';
+import { ContactWriter, type BatchRow } from './contact-writer';
 import { analysePolicies } from './policy-import';
 import { PolicyWriter, loadClients, policyHolders, type PolicyBatchRow } from './policy-writer';
 import { analyseStatement, contactsByDocument, financeMatch, statementFinance, type StatementRecord } from './statement-import';
 
 /** The broker's catalogues (names to ids): the catalogues service, through its internal listener. */
 export type ReferenceSource = (userId: string) => Promise<ReferenceData>;
-
-export interface AnalysisInput {
-  userId: string;
-  /** The file's rows, chunk by chunk. */
-  rows: AsyncIterable<SheetRow>;
-  /** field -> column index. */
-  columns: Record<string, number>;
-  mode: ImportMode;
-  insurerMap: Record<string, number>;
-  /** A statement's insurer; null for other kinds. */
-  insurerId: number | null;
-}
-
-export interface AppliedRow {
-  line: number;
-  outcome: 'create' | 'update';
-  targetId: number | null;
-  record: object;
-}
-
-/** What differs between importing contacts and importing policies; the import's life is the same. */
-export interface ImportKindHandler<State = unknown> {
-  /** Rows per transaction of the commit. */
-  batchSize: number;
-  analyse(input: AnalysisInput): Promise<{ results: RowAnalysis[]; unknownInsurers: UnknownInsurer[] }>;
-  /** What a run keeps between its batches. */
-  begin(userId: string, insurerId: number | null): Promise<State>;
-  apply(trx: Knex.Transaction, userId: string, importId: number, batch: AppliedRow[], state: State): Promise<void>;
-  undo(trx: Knex.Transaction, userId: string, importId: number): Promise<KeptRow[]>;
-  /** A page of rows' matches for the detail (a statement's lines, as finance keeps them once committed). */
-  matches?(
-    userId: string,
-    importId: number,
-    committed: boolean,
-    rows: { line: number; record: unknown }[],
-  ): Promise<Map<number, StatementLineMatch>>;
-  /** The 'Atividade Recente' entries of a commit and an undo (the generic ones by default). */
-  activity?: { done: ActivityType; undone: ActivityType };
-}
 
 /** Contacts: dedupe against the broker's contacts and notes, written by ContactWriter. */
 export function contactsKind(knex: Knex, reference: ReferenceSource, finance: InternalClient | null): ImportKindHandler<null> {
@@ -122,9 +75,16 @@ export function policiesKind(
  * finance matches them to instalments (preview), writes and matches each batch (commit) and
  * removes them (undo). Nothing of a statement is kept here beyond the import's rows.
  */
-export function statementKind(knex: Knex, finance: InternalClient | null): ImportKindHandler<number> {
+export function statementKind(knex: Knex, finance: InternalClient | null, reference: ReferenceSource): ImportKindHandler<number> {
   return {
     batchSize: 1000,
+    async accept(userId, insurerId) {
+      const { insurers } = await reference(userId);
+      if (!insurers.some((insurer) => insurer.id === insurerId)) {
+        const message = 'Selecione uma das suas seguradoras.';
+        throw new HttpError(400, message, [{ path: 'insurerId', message }]);
+      }
+    },
     async analyse({ userId, rows, columns, insurerId }) {
       const client = statementFinance(finance);
       const results = await analyseStatement({
@@ -184,5 +144,3 @@ export function statementKind(knex: Knex, finance: InternalClient | null): Impor
     activity: { done: 'statement_imported', undone: 'statement_undone' },
   };
 }
-
-export type ImportKinds = Record<ImportKind, ImportKindHandler>;

@@ -11,7 +11,7 @@ import {
   type PolicyBookEntry,
   type UnknownInsurer,
 } from '@corretora/contracts';
-import { parseRow, type RowAnalysis, type SheetRow } from './contact-import';
+import { parseRow, type RowAnalysis, type SheetRow } from '@corretora/service-kit';
 
 /** The client of a policy row: a contact of the broker, or one the import creates. */
 export interface PolicyClient {

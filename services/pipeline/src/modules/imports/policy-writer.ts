@@ -1,7 +1,7 @@
 import { FINANCE_OPERATIONS, type PolicyImportResult } from '@corretora/contracts';
-import { BrokerScopedTable, intArrayLiteral, type InternalClient } from '@corretora/service-kit';
+import { BrokerScopedTable, intArrayLiteral, type InternalClient, type KeptRow } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { markApplied, type KeptRow } from './contact-writer';
+import { markApplied } from './contact-writer';
 import { ClientIndex, type ClientContact, type PolicyRecord } from './policy-import';
 
 export interface PolicyBatchRow {

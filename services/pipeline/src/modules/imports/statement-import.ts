@@ -9,9 +9,8 @@ import {
   type StatementLineMatch,
   type StatementWireLineInput,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, parseRow, type InternalClient, type RowAnalysis, type SheetRow } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { parseRow, type RowAnalysis, type SheetRow } from './contact-import';
 
 /** Lines per call to finance's matching (its body cap holds 2,000 comfortably). */
 const MATCH_CHUNK = 2000;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { IMPORT_MAX_ROWS } from '@corretora/contracts';
-import { looksLikeText, type UploadedFile } from '@corretora/service-kit';
+import { looksLikeText, type UploadedFile } from '../upload';
 import { parse } from 'csv-parse/sync';
 import { RowLimitError, SheetBudget, SheetFileError, readXlsx } from './xlsx-reader';
 

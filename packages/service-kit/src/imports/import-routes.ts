@@ -1,0 +1,85 @@
+import { IMPORT_MAX_BYTES, IMPORT_OPERATIONS as OPS, NOT_FOUND, type ImportKind } from '@corretora/contracts';
+import type Router from '@koa/router';
+import type Koa from 'koa';
+import { sendCsv } from '../csv';
+import { route } from '../operations';
+import { TEXT, singleFileUpload, type SingleFileOptions } from '../upload';
+import type { ImportsService } from './imports.service';
+import { XLSX_MIME } from './sheet-file';
+
+/** A spreadsheet (CSV, TXT or XLSX) of at most 20 MB in the field `file`, with these text fields beside it. */
+const sheetUpload = (fields: string[], messages: SingleFileOptions['messages']) =>
+  singleFileUpload({ field: 'file', fields, maxBytes: IMPORT_MAX_BYTES, accept: [TEXT, XLSX_MIME], messages });
+
+const importUpload = sheetUpload(['kind', 'sheet'], {
+  notMultipart: 'Envie a planilha como multipart/form-data, no campo file, com o tipo (kind).',
+  tooLarge: 'A planilha deve ter no máximo 20 MB.',
+  onlyTheFile: 'Envie uma planilha por vez, com o tipo (kind) e, se quiser, a aba (sheet).',
+  missing: 'Selecione a planilha (CSV, TXT ou XLSX) para importar.',
+  wrongType: 'O arquivo não é uma planilha: envie CSV, TXT ou XLSX (Excel). XLS antigo: salve como XLSX ou CSV.',
+});
+
+const statementUpload = sheetUpload(['insurerId', 'sheet'], {
+  notMultipart: 'Envie o extrato como multipart/form-data, no campo file, com a seguradora (insurerId).',
+  tooLarge: 'O extrato deve ter no máximo 20 MB.',
+  onlyTheFile: 'Envie um extrato por vez, com a seguradora (insurerId) e, se quiser, a aba (sheet).',
+  missing: 'Selecione o extrato (CSV, TXT ou XLSX) para importar.',
+  wrongType: 'O arquivo não é uma planilha: envie o extrato em CSV, TXT ou XLSX (Excel). XLS antigo: salve como XLSX ou CSV.',
+});
+
+/** Every path of a door answers only its kinds: an import of another kind is an id that does not exist there. */
+function doorOf(imports: ImportsService, kinds: readonly ImportKind[], notFound: string) {
+  return async <T>(userId: string, id: number, work: () => Promise<T>): Promise<T> => {
+    await imports.assertKind(userId, id, kinds, notFound);
+    return work();
+  };
+}
+
+function errorsCsv(imports: ImportsService, userId: string, id: number, ctx: Koa.Context) {
+  return async () => {
+    const csv = await imports.errorsCsv(userId, id);
+    return sendCsv(ctx, csv.fileName, csv.body);
+  };
+}
+
+/** `/api/imports` (#23): the imports of the kinds this service owns (contacts; policies). */
+export function importsRoutes(router: Router, imports: ImportsService, kinds: readonly ImportKind[]): void {
+  const door = doorOf(imports, kinds, NOT_FOUND.import);
+  route(router, OPS.imports, ({ user }) => imports.list(user.id, kinds));
+  route(
+    router,
+    OPS.createImport,
+    ({ user, file, body }) => imports.create(user, file, { kind: body.kind, insurerId: null, sheet: body.sheet }),
+    importUpload,
+  );
+  route(router, OPS.importErrors, ({ user, params, ctx }) => door(user.id, params.id, errorsCsv(imports, user.id, params.id, ctx)));
+  route(router, OPS.importDetail, ({ user, params, query }) => door(user.id, params.id, () => imports.detail(user.id, params.id, query)));
+  // The preview's first page; the wizard pages on with GET.
+  route(router, OPS.importMapping, ({ user, params, body }) =>
+    door(user.id, params.id, () => imports.setMapping(user.id, params.id, body, { offset: 0, limit: 100 })),
+  );
+  route(router, OPS.commitImport, ({ user, params }) => door(user.id, params.id, () => imports.commit(user.id, params.id)));
+  route(router, OPS.undoImport, ({ user, params }) => door(user.id, params.id, () => imports.undo(user.id, params.id)));
+}
+
+/** `/api/statements` (#24): an insurer's statements, the same life under their own paths. */
+export function statementsRoutes(router: Router, imports: ImportsService): void {
+  const kinds = ['statement'] as const;
+  const door = doorOf(imports, kinds, NOT_FOUND.statement);
+  route(router, OPS.statements, ({ user }) => imports.list(user.id, kinds));
+  route(
+    router,
+    OPS.createStatement,
+    ({ user, file, body }) => imports.create(user, file, { kind: 'statement', insurerId: body.insurerId, sheet: body.sheet }),
+    statementUpload,
+  );
+  route(router, OPS.statementErrors, ({ user, params, ctx }) => door(user.id, params.id, errorsCsv(imports, user.id, params.id, ctx)));
+  route(router, OPS.statementDetail, ({ user, params, query }) =>
+    door(user.id, params.id, () => imports.detail(user.id, params.id, query)),
+  );
+  route(router, OPS.statementMapping, ({ user, params, body }) =>
+    door(user.id, params.id, () => imports.setMapping(user.id, params.id, body, { offset: 0, limit: 100 })),
+  );
+  route(router, OPS.commitStatement, ({ user, params }) => door(user.id, params.id, () => imports.commit(user.id, params.id)));
+  route(router, OPS.undoStatement, ({ user, params }) => door(user.id, params.id, () => imports.undo(user.id, params.id)));
+}
