@@ -102,8 +102,6 @@ export const SERVICES = {
       { prefix: '/api/contacts' },
       // 20 MB of spreadsheet plus the multipart envelope.
       { prefix: '/api/imports', maxBody: '21m' },
-      // An insurer's commission statement: the same spreadsheet limits.
-      { prefix: '/api/statements', maxBody: '21m' },
       { prefix: '/api/message-templates' },
       { prefix: '/api/tasks' },
       { prefix: '/api/search' },
@@ -112,6 +110,8 @@ export const SERVICES = {
   finance: {
     port: 4105,
     api: [
+      // An insurer's commission statement: 20 MB of spreadsheet plus the multipart envelope.
+      { prefix: '/api/statements', maxBody: '21m' },
       { prefix: '/api/policies' },
       { prefix: '/api/policies.csv' },
       { prefix: '/api/claims' },

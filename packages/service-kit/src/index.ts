@@ -54,5 +54,7 @@ export {
   type RowAnalysis,
   type SheetRow,
 } from './imports/import-kind';
-export { importsRoutes, statementsRoutes } from './imports/import-routes';
+export { importHandOverRoutes, importsRoutes, statementsRoutes } from './imports/import-routes';
+export { handOverImports, receiveImports } from './imports/import-handover';
+export { createImportTables, dropImportTables } from './imports/import-tables';
 export { ImportsService, type ImportRequest } from './imports/imports.service';

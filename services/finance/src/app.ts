@@ -4,7 +4,17 @@ import { searchRoutes } from './modules/search/search.routes';
 import { SearchService } from './modules/search/search.service';
 import { ContactOverviewService } from './modules/overview/contact-overview.service';
 import { CATALOGUE_OPERATIONS, DEFAULT_CHARGEBACK_STEPS } from '@corretora/contracts';
-import { HttpError, createInternalClient, createObjectStore, createService, type ObjectStore, type Service } from '@corretora/service-kit';
+import {
+  HttpError,
+  ImportsService,
+  createInternalClient,
+  createObjectStore,
+  createService,
+  importHandOverRoutes,
+  statementsRoutes,
+  type ObjectStore,
+  type Service,
+} from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { FinanceConfig } from './config';
 import { AccountDataService, FINANCE_ACCOUNT_TABLES } from './modules/account/account-data.service';
@@ -23,7 +33,8 @@ import { PolicyImportService } from './modules/policies/policy-import.service';
 import { instalmentsRoutes } from './modules/instalments/instalments.routes';
 import { InstalmentsService } from './modules/instalments/instalments.service';
 import { ReceivableSettingsService } from './modules/policies/receivable-settings.service';
-import { receivablesRoutes, statementRoutes } from './modules/receivables/receivables.routes';
+import { receivablesRoutes } from './modules/receivables/receivables.routes';
+import { statementKind } from './modules/receivables/statement-import';
 import { ReceivablesService } from './modules/receivables/receivables.service';
 import { StatementsService } from './modules/receivables/statements.service';
 import { renewalTaskRoutes, renewalsRoutes } from './modules/renewals/renewals.routes';
@@ -48,6 +59,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
     (await catalogues.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } })).insurers;
   const renewalsOf = (knex: Knex, instalments: InstalmentsService) =>
     new RenewalsService(knex, new PoliciesService(knex, instalments, chargebackSteps), instalments, insurerNames, chargebackSteps);
+  let imports: ImportsService | null = null;
   const service = await createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
@@ -60,6 +72,10 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       policiesRoutes(router, new PoliciesService(knex, instalments, chargebackSteps), insurerNames);
       instalmentsRoutes(router, instalments);
       receivablesRoutes(router, new ReceivablesService(knex, settings, statements, insurerNames), settings, statements);
+      imports = new ImportsService(knex, {
+        statement: statementKind(knex, statements, (userId, documents) => pipeline.contactsByDocument(userId, documents), insurerNames),
+      });
+      statementsRoutes(router, imports);
       renewalsRoutes(router, renewalsOf(knex, instalments));
       claimsRoutes(router, new ClaimsService(knex, pipeline));
       commissionsRoutes(router, new CommissionsService(knex));
@@ -69,8 +85,8 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       const settings = new ReceivableSettingsService(knex);
       const instalments = new InstalmentsService(knex, settings);
       policyIssueRoutes(router, new PoliciesService(knex, instalments, chargebackSteps), new PolicyImportService(knex, instalments));
-      statementRoutes(router, new StatementsService(knex, settings));
       statsRoutes(router, new FinanceStatsService(knex, settings));
+      importHandOverRoutes(router, knex);
       clearDataRoutes(router, new AccountDataService(knex, store));
       contactMoveRoutes(router, new ContactMoveService(knex));
       renewalTaskRoutes(router, renewalsOf(knex, instalments));
@@ -82,9 +98,13 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
   const stopSweep = renewalsOf(service.knex, new InstalmentsService(service.knex, new ReceivableSettingsService(service.knex))).schedule(
     (error) => service.log.warn({ err: error }, 'renewal sweep failed; the next one runs in an hour'),
   );
+  const stopPurge = (imports as ImportsService | null)?.schedulePurge((error) =>
+    service.log.warn({ err: error }, 'import rows purge failed'),
+  );
   const close = service.close.bind(service);
   service.close = async () => {
     stopSweep();
+    stopPurge?.();
     await close();
   };
   return service;

@@ -95,13 +95,13 @@ describe('the insurer’s policy number', () => {
       ].join('\r\n'),
       'latin1',
     );
-    const created = await pipelineApi()
+    const created = await api()
       .post('/api/statements')
       .set('Cookie', who.cookie)
       .field('insurerId', String(who.refs.insurers[0]!.id))
       .attach('file', statement, 'extrato.csv');
     expect(created.status).toBe(201);
-    const preview = await pipelineApi()
+    const preview = await api()
       .put(`/api/statements/${created.body.id as number}/mapping`)
       .set('Cookie', who.cookie)
       .send({ mapping: created.body.mapping });

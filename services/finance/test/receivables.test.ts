@@ -5,7 +5,7 @@ import { instalmentStatus } from '../src/modules/policies/receivables-math';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
-const { api, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs } = stack;
+const { api, internal, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs } = stack;
 
 const windows1252 = (lines: string[]) => Buffer.from(lines.join('\r\n'), 'latin1');
 
@@ -27,8 +27,10 @@ const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/
 const brDate = (iso: string) => iso.split('-').reverse().join('/');
 
 async function waitDone(who: Who, path: string) {
+  // Statements are finance's imports; policies' still the pipeline's.
+  const door = path.startsWith('/api/statements') ? api : pipelineApi;
   for (let attempt = 0; attempt < 400; attempt += 1) {
-    const response = await pipelineApi().get(path).set('Cookie', who.cookie);
+    const response = await door().get(path).set('Cookie', who.cookie);
     if (response.body.status !== 'running') return response;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -77,7 +79,7 @@ function statement(paidOn: string): Buffer {
 }
 
 async function uploadStatement(who: Who, insurerId: number, file: Buffer) {
-  return pipelineApi()
+  return api()
     .post('/api/statements')
     .set('Cookie', who.cookie)
     .field('insurerId', String(insurerId))
@@ -95,16 +97,12 @@ describe('statements reconciled with instalments (#24)', () => {
       expect(created.status).toBe(201);
       const id = created.body.id as number;
       if (created.body.status === 'mapping')
-        await pipelineApi()
-          .put(`/api/statements/${id}/mapping`)
-          .set('Cookie', who.cookie)
-          .send({ mapping: created.body.mapping })
-          .expect(200);
+        await api().put(`/api/statements/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping }).expect(200);
       ids.push(id);
     }
     // Each preview expects to create it: none is committed yet.
-    for (const id of ids) expect((await pipelineApi().get(`/api/statements/${id}`).set('Cookie', who.cookie)).body.counts.create).toBe(1);
-    await Promise.all(ids.map((id) => pipelineApi().post(`/api/statements/${id}/commit`).set('Cookie', who.cookie).expect(202)));
+    for (const id of ids) expect((await api().get(`/api/statements/${id}`).set('Cookie', who.cookie)).body.counts.create).toBe(1);
+    await Promise.all(ids.map((id) => api().post(`/api/statements/${id}/commit`).set('Cookie', who.cookie).expect(202)));
     const applied = await Promise.all(
       ids.map(async (id) => (await waitDone(who, `/api/statements/${id}`)).body.applied as Record<string, number>),
     );
@@ -140,13 +138,10 @@ describe('statements reconciled with instalments (#24)', () => {
       lineType: 'Tipo Lançamento',
     });
     const id = created.body.id as number;
-    const preview = await pipelineApi()
-      .put(`/api/statements/${id}/mapping`)
-      .set('Cookie', who.cookie)
-      .send({ mapping: created.body.mapping });
+    const preview = await api().put(`/api/statements/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping });
     expect(preview.status).toBe(200);
     expect(preview.body.counts).toEqual({ create: 200, update: 0, skip: 0, duplicate: 0, error: 0 });
-    const page = await pipelineApi().get(`/api/statements/${id}?offset=196&limit=4`).set('Cookie', who.cookie);
+    const page = await api().get(`/api/statements/${id}?offset=196&limit=4`).set('Cookie', who.cookie);
     expect(
       page.body.rows.map((row: { match: { status: string; by: string; difference: string } }) => [
         row.match.status,
@@ -160,7 +155,7 @@ describe('statements reconciled with instalments (#24)', () => {
       ['estorno', 'numero', '-250.00'],
     ]);
 
-    expect((await pipelineApi().post(`/api/statements/${id}/commit`).set('Cookie', who.cookie)).status).toBe(202);
+    expect((await api().post(`/api/statements/${id}/commit`).set('Cookie', who.cookie)).status).toBe(202);
     const done = await waitDone(who, `/api/statements/${id}`);
     expect(done.body.status).toBe('done');
     expect(done.body.applied.create).toBe(200);
@@ -199,9 +194,9 @@ describe('statements reconciled with instalments (#24)', () => {
     const again = await uploadStatement(who, porto, statement(start));
     expect(again.body.status).toBe('preview');
     const againId = again.body.id as number;
-    const againDetail = await pipelineApi().get(`/api/statements/${againId}`).set('Cookie', who.cookie);
+    const againDetail = await api().get(`/api/statements/${againId}`).set('Cookie', who.cookie);
     expect(againDetail.body.counts).toMatchObject({ create: 0, skip: 200, error: 0 });
-    await pipelineApi().post(`/api/statements/${againId}/commit`).set('Cookie', who.cookie);
+    await api().post(`/api/statements/${againId}/commit`).set('Cookie', who.cookie);
     await waitDone(who, `/api/statements/${againId}`);
     const after = await api().get(`/api/receivables?month=${month}`).set('Cookie', who.cookie);
     expect(after.body.net).toBe(receivables.body.net);
@@ -222,7 +217,7 @@ describe('statements reconciled with instalments (#24)', () => {
     expect(dashboard.body.recentActivity[0]).toMatchObject({ type: 'statement_imported', subject: 'extrato-porto.csv' });
 
     // Undo: the payments go, the instalments read as before.
-    const undone = await pipelineApi().delete(`/api/statements/${id}`).set('Cookie', who.cookie);
+    const undone = await api().delete(`/api/statements/${id}`).set('Cookie', who.cookie);
     expect(undone.body.status).toBe('undone');
     const restored = await api().get(`/api/receivables?month=${month}`).set('Cookie', who.cookie);
     expect(restored.body).toMatchObject({ expected: '25000.00', received: '0.00', net: '0.00' });
@@ -233,11 +228,11 @@ describe('statements reconciled with instalments (#24)', () => {
 
     // The other broker: none of it exists.
     const other = await brokerWithRefs();
-    expect((await pipelineApi().get(`/api/statements/${id}`).set('Cookie', other.cookie)).body).toEqual({
+    expect((await api().get(`/api/statements/${id}`).set('Cookie', other.cookie)).body).toEqual({
       message: 'Extrato não encontrado.',
     });
-    expect((await pipelineApi().delete(`/api/statements/${id}`).set('Cookie', other.cookie)).status).toBe(404);
-    expect((await pipelineApi().post(`/api/statements/${id}/commit`).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await api().delete(`/api/statements/${id}`).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await api().post(`/api/statements/${id}/commit`).set('Cookie', other.cookie)).status).toBe(404);
     expect((await uploadStatement(other, porto, statement(start))).status).toBe(400);
     expect((await api().get(`/api/receivables?month=${month}`).set('Cookie', other.cookie)).body.expected).toBe('0.00');
   });
@@ -250,12 +245,9 @@ describe('statements reconciled with instalments (#24)', () => {
     const file = windows1252([STATEMENT_HEADER, `XYZ-1;0;1;;125,00;0;0;125,00;${brDate(start)};Comissão`]);
     const created = await uploadStatement(who, porto, file);
     const id = created.body.id as number;
-    const preview = await pipelineApi()
-      .put(`/api/statements/${id}/mapping`)
-      .set('Cookie', who.cookie)
-      .send({ mapping: created.body.mapping });
+    const preview = await api().put(`/api/statements/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping });
     expect(preview.body.rows[0].match.status).toBe('nao_identificado');
-    await pipelineApi().post(`/api/statements/${id}/commit`).set('Cookie', who.cookie);
+    await api().post(`/api/statements/${id}/commit`).set('Cookie', who.cookie);
     await waitDone(who, `/api/statements/${id}`);
     const month = start.slice(0, 7);
     const report = await api().get(`/api/receivables?month=${month}`).set('Cookie', who.cookie);
@@ -292,7 +284,7 @@ describe('statements reconciled with instalments (#24)', () => {
     expect(unmatched.body.match.status).toBe('nao_identificado');
     expect((await api().post(`/api/statement-lines/${lineId}/unmatch`).set('Cookie', other.cookie).send({})).status).toBe(404);
     // The committed statement's detail shows the line as finance keeps it now.
-    const detail = await pipelineApi().get(`/api/statements/${id}`).set('Cookie', who.cookie);
+    const detail = await api().get(`/api/statements/${id}`).set('Cookie', who.cookie);
     expect(detail.body.rows[0].match.status).toBe('nao_identificado');
   });
 });
@@ -438,5 +430,59 @@ describe('CSV exports for Excel pt-BR', () => {
     expect(receivables.headers['content-disposition']).toBe('attachment; filename="recebiveis-2026-03.csv"');
     expect(receivables.text.split('\r\n')[1]).toBe('Porto Seguro;AP-0001;Cliente 1;1;10/03/2026;125,00;;;Não pago;;;');
     expect((await api().get('/api/receivables.csv?month=2026-13').set('Cookie', who.cookie)).status).toBe(400);
+  });
+});
+
+describe('statements the pipeline ran before #36', () => {
+  test('arrive through finance’s internal door with their id, and are finance’s statements from then on', async () => {
+    const who = await brokerWithRefs();
+    const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;
+    const finishedAt = new Date(Date.now() - 86_400_000).toISOString();
+    const counts = { create: 1, update: 0, skip: 0, duplicate: 0, error: 0 };
+    const part = {
+      import: {
+        ...{ id: 900_001, kind: 'statement', insurerId: porto, createdBy: who.user.email, status: 'done', fileName: 'antigo.csv' },
+        ...{ encoding: 'windows-1252', delimiter: ';', sheet: null, sheets: [], headers: ['Nº Apólice', 'Valor Líquido'] },
+        ...{ headerKey: 'a'.repeat(64), mapping: { policyNumber: 'Nº Apólice' }, insurerMap: {}, mode: 'upsert', totalRows: 1 },
+        ...{ cellChars: 20, counts, applied: counts, processed: 1, unknownInsurers: [], undoKept: [], error: null },
+        ...{ createdAt: finishedAt, startedAt: finishedAt, heartbeatAt: finishedAt, finishedAt, undoneAt: null, rowsPurgedAt: null },
+      },
+      rows: [
+        {
+          ...{ line: 2, cells: ['AP-1', '120,62'], outcome: 'create', errors: [], reason: 'Não identificada', targetId: null },
+          ...{ record: null, applied: 'created', previous: null, appliedAt: finishedAt },
+        },
+      ],
+      mappings: [
+        {
+          kind: 'statement',
+          headerKey: 'b'.repeat(64),
+          mapping: { policyNumber: 'Nº Apólice' },
+          insurerMap: {},
+          mode: 'upsert',
+          updatedAt: finishedAt,
+        },
+      ],
+    };
+    const path = `/internal/finance/${who.user.id}/imports/handed-over`;
+    expect((await internal().post(path).send(part)).body).toEqual({ id: 900_001 });
+    // Sent again (a retry): the same import, nothing twice.
+    expect((await internal().post(path).send(part)).body).toEqual({ id: 900_001 });
+    const listed = (await api().get('/api/statements').set('Cookie', who.cookie)).body as { id: number; fileName: string }[];
+    expect(listed.filter((entry) => entry.id === 900_001)).toMatchObject([{ fileName: 'antigo.csv', insurerId: porto }]);
+    const detail = await api().get('/api/statements/900001').set('Cookie', who.cookie);
+    expect(detail.body).toMatchObject({ status: 'done', totalRows: 1, rows: [{ line: 2, values: { 'Nº Apólice': 'AP-1' } }] });
+    expect((await api().delete('/api/statements/900001').set('Cookie', who.cookie)).body.status).toBe('undone');
+    // Another broker's session never sees it; a malformed part is a 400, never a 500.
+    const other = await brokerWithRefs();
+    expect((await api().get('/api/statements/900001').set('Cookie', other.cookie)).status).toBe(404);
+    expect(
+      (
+        await internal()
+          .post(path)
+          .send({ ...part, import: { ...part.import, kind: 'sheets' } })
+      ).status,
+    ).toBe(400);
+    expect((await internal().post(path).send({ import: null, rows: 'x', mappings: [] })).status).toBe(400);
   });
 });

@@ -1,17 +1,18 @@
 import path from 'node:path';
 import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
-import { ImportsService, createInternalClient, createService, importsRoutes, statementsRoutes, type Service } from '@corretora/service-kit';
+import { ImportsService, createInternalClient, createService, importsRoutes, type Service } from '@corretora/service-kit';
 import type { PipelineConfig } from './config';
 import { AccountDataService, PIPELINE_ACCOUNT_TABLES } from './modules/account/account-data.service';
 import { backfillNetPremiums } from './modules/backfills/net-premiums';
 import { backfillPolicyLines } from './modules/backfills/policy-lines';
+import { handOverStatementImports } from './modules/backfills/statement-imports';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { ContactOverviewService } from './modules/contacts/contact-overview.service';
 import { contactOverviewRoutes, contactsRoutes } from './modules/contacts/contacts.routes';
 import { relationshipRoutes } from './modules/relationship/relationship.routes';
 import { RelationshipService } from './modules/relationship/relationship.service';
-import { contactsKind, policiesKind, statementKind } from './modules/imports/import-kinds';
+import { contactsKind, policiesKind } from './modules/imports/import-kinds';
 import { ContactsService } from './modules/contacts/contacts.service';
 import { DuplicatesService } from './modules/contacts/duplicates.service';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
@@ -45,10 +46,8 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
       imports = new ImportsService(knex, {
         contacts: contactsKind(knex, reference, finance),
         policies: policiesKind(knex, reference, finance),
-        statement: statementKind(knex, finance, reference),
       });
       importsRoutes(router, imports, ['contacts', 'policies']);
-      statementsRoutes(router, imports);
       const relationship = new RelationshipService(knex, finance, reference);
       relationshipRoutes(router, relationship);
       const tasks = new TasksService(knex, finance, reference);
@@ -67,6 +66,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
   if (finance) {
     scheduleBackfill(service, (knex) => backfillNetPremiums(knex, finance));
     scheduleBackfill(service, (knex) => backfillPolicyLines(knex, finance, reference));
+    scheduleBackfill(service, (knex) => handOverStatementImports(knex, finance));
   }
   const stopDigest = (digest as DigestService | null)?.schedule((error) => service.log.warn({ err: error }, 'daily digest pass failed'));
   const stopPurge = (imports as ImportsService | null)?.schedulePurge((error) =>

@@ -281,13 +281,6 @@ export interface ReceivableSettings {
   graceDays: number;
 }
 
-/** Finance's answer to a statement's preview: each line's match, and whether an earlier statement already brought it. */
-export interface StatementLineVerdict {
-  line: number;
-  alreadyImported: boolean;
-  match: StatementLineMatch;
-}
-
 export interface RenewalQuote {
   id: number;
   insurerId: number;

@@ -26,16 +26,7 @@ import {
   RenewalReportQuerySchema,
   RenewalsQuerySchema,
 } from './renewals.schemas';
-import {
-  LineMatchSchema,
-  LineUnmatchSchema,
-  ReceivableSettingsSchema,
-  ReceivablesQuerySchema,
-  StatementApplySchema,
-  StatementLinesLookupSchema,
-  StatementMatchSchema,
-  StatementUndoSchema,
-} from './receivables.schemas';
+import { LineMatchSchema, LineUnmatchSchema, ReceivableSettingsSchema, ReceivablesQuerySchema } from './receivables.schemas';
 import { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
 
 export const policies = {
@@ -114,10 +105,6 @@ export const unmatchStatementLine = {
   summary: 'Desfaz a conciliação de uma linha de extrato (volta a não identificada).',
   body: LineUnmatchSchema,
 };
-export const matchStatement = { summary: 'A conciliação de linhas de extrato, sem gravar (pré-visualização).', body: StatementMatchSchema };
-export const applyStatement = { summary: 'Grava e concilia um lote de linhas de extrato.', body: StatementApplySchema };
-export const undoStatement = { summary: 'Remove o que um extrato gravou.', body: StatementUndoSchema };
-export const statementLines = { summary: 'As linhas gravadas de um extrato, pelos números de linha.', body: StatementLinesLookupSchema };
 export const contactOverview = {
   summary: 'O que o financeiro sabe de um cliente: apólices, parcelas em aberto, sinistros, documentos e renovações.',
 };

@@ -10,16 +10,7 @@ import type {
   RenewalReportQuerySchema,
   RenewalsQuerySchema,
 } from './renewals.schemas';
-import type {
-  LineMatchSchema,
-  LineUnmatchSchema,
-  ReceivableSettingsSchema,
-  ReceivablesQuerySchema,
-  StatementApplySchema,
-  StatementLinesLookupSchema,
-  StatementMatchSchema,
-  StatementUndoSchema,
-} from './receivables.schemas';
+import type { LineMatchSchema, LineUnmatchSchema, ReceivableSettingsSchema, ReceivablesQuerySchema } from './receivables.schemas';
 import type {
   Claim,
   NextAction,
@@ -30,7 +21,6 @@ import type {
   ReceivableSettings,
   Receivables,
   StatementLine,
-  StatementLineVerdict,
   ClaimList,
   CommissionsResponse,
   DocumentList,
@@ -339,39 +329,6 @@ export const unmatchStatementLine = {
   notFound: NOT_FOUND.statementLine,
   body: phantom as typeof LineUnmatchSchema,
   answer: phantom as StatementLine,
-} as const satisfies Operation;
-export const matchStatement = {
-  id: 'finance.matchStatement',
-  method: 'POST',
-  path: '/internal/finance/:userId/statements/match',
-  access: 'internal',
-  body: phantom as typeof StatementMatchSchema,
-  answer: phantom as StatementLineVerdict[],
-} as const satisfies Operation;
-export const applyStatement = {
-  id: 'finance.applyStatement',
-  method: 'POST',
-  path: '/internal/finance/:userId/statements/apply',
-  access: 'internal',
-  body: phantom as typeof StatementApplySchema,
-  /** `writtenLines`: the batch's lines this statement holds (the others were recorded by another statement). */
-  answer: phantom as { written: number; skipped: number; writtenLines: number[] },
-} as const satisfies Operation;
-export const undoStatement = {
-  id: 'finance.undoStatement',
-  method: 'POST',
-  path: '/internal/finance/:userId/statements/undo',
-  access: 'internal',
-  body: phantom as typeof StatementUndoSchema,
-  answer: phantom as { removed: number },
-} as const satisfies Operation;
-export const statementLines = {
-  id: 'finance.statementLines',
-  method: 'POST',
-  path: '/internal/finance/:userId/statements/lines',
-  access: 'internal',
-  body: phantom as typeof StatementLinesLookupSchema,
-  answer: phantom as StatementLine[],
 } as const satisfies Operation;
 export const contactPolicies = {
   id: 'finance.contactPolicies',

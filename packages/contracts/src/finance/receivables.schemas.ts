@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { optionalText } from '../fields';
-import { STATEMENT_LINE_TYPES } from '../imports/import-options';
-import { bodyId, wireDate, wireMonth, wireMoney } from '../wire-fields';
+import { bodyId, wireMonth, wireMoney } from '../wire-fields';
 import { MAX_CHARGEBACK_MONTH, MAX_CHARGEBACK_STEPS, MAX_GRACE_DAYS, MAX_TOLERANCE_CENTS } from './receivables-options';
 
 /** PUT /api/insurers/{id}/chargeback-rule: months since the start -> % of the commission returned, months increasing. */
@@ -74,44 +73,3 @@ export type LineMatchInput = v.InferOutput<typeof LineMatchSchema>;
 /** POST /api/statement-lines/{id}/unmatch: the line is não identificado again, with why. */
 export const LineUnmatchSchema = v.object({ note: optionalText(500) });
 export type LineUnmatchInput = v.InferOutput<typeof LineUnmatchSchema>;
-
-const cents = v.pipe(v.number(), v.integer(), v.minValue(-999_999_999), v.maxValue(999_999_999));
-
-/** A statement line as the pipeline sends it to finance: read, typed and its client's contacts found. */
-const StatementWireLine = v.object({
-  line: bodyId('Linha inválida.'),
-  fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}:\d{1,6}$/)),
-  policyNumber: v.nullable(v.pipe(v.string(), v.maxLength(40))),
-  endorsement: v.nullable(v.pipe(v.string(), v.maxLength(20))),
-  instalment: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999))),
-  contactIds: v.pipe(v.array(bodyId('Contato inválido.')), v.maxLength(20)),
-  type: v.picklist(STATEMENT_LINE_TYPES),
-  grossCents: cents,
-  issCents: cents,
-  irrfCents: cents,
-  netCents: cents,
-  paidOn: v.nullable(wireDate('Data do pagamento inválida')),
-});
-export type StatementWireLineInput = v.InferOutput<typeof StatementWireLine>;
-
-/** POST /internal/finance/{userId}/statements/match: each line's match, read only (the preview). */
-export const StatementMatchSchema = v.object({
-  insurerId: bodyId('Seguradora inválida.'),
-  lines: v.pipe(v.array(StatementWireLine), v.maxLength(2_000)),
-});
-/** POST /internal/finance/{userId}/statements/apply: a commit's batch, written and matched. */
-export const StatementApplySchema = v.object({
-  importId: bodyId('Importação inválida.'),
-  insurerId: bodyId('Seguradora inválida.'),
-  lines: v.pipe(v.array(StatementWireLine), v.maxLength(1_000)),
-});
-/** POST /internal/finance/{userId}/statements/undo: what a statement wrote goes. */
-export const StatementUndoSchema = v.object({ importId: bodyId('Importação inválida.') });
-/** POST /internal/finance/{userId}/statements/lines: the stored lines of a statement, by line number (its detail page). */
-export const StatementLinesLookupSchema = v.object({
-  importId: bodyId('Importação inválida.'),
-  lines: v.pipe(v.array(bodyId('Linha inválida.')), v.maxLength(500)),
-});
-export type StatementMatchInput = v.InferOutput<typeof StatementMatchSchema>;
-export type StatementApplyInput = v.InferOutput<typeof StatementApplySchema>;
-export type StatementLinesLookupInput = v.InferOutput<typeof StatementLinesLookupSchema>;

@@ -1,4 +1,5 @@
 // The server half of the import operations, by the same names: summaries and runtime schemas.
+import { ImportHandOverSchema } from './import-handover.schemas';
 import {
   ContactMergeSchema,
   StatementFieldsSchema,
@@ -41,3 +42,7 @@ export const statementMapping = {
 export const statementErrors = { summary: 'As linhas do extrato com erro em CSV (separador ;, UTF-8 com BOM).' };
 export const commitStatement = { summary: 'Confirma o extrato: grava os pagamentos e estornos em segundo plano.' };
 export const undoStatement = { summary: 'Desfaz um extrato importado (até 30 dias): os pagamentos que ele trouxe saem.' };
+export const handOverImports = {
+  summary: 'Recebe o histórico de um tipo de importação que passou a este serviço (a importação, um lote das linhas, os mapeamentos).',
+  body: ImportHandOverSchema,
+};

@@ -1,5 +1,6 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
+import type { ImportHandOverSchema } from './import-handover.schemas';
 import type { DuplicateGroup, ImportCreated, ImportDetail, ImportSummary, MergeResult } from './imports-types';
 import type {
   ContactMergeSchema,
@@ -89,8 +90,8 @@ export const mergeContacts = {
 } as const satisfies Operation;
 
 // Insurers' commission statements (extratos): imports of kind 'statement', the same life (file,
-// mapping remembered per insurer, preview, commit, undo) under their own paths; the pipeline reads
-// the file and finance matches and keeps the lines.
+// mapping remembered per insurer, preview, commit, undo) under their own paths, run by finance,
+// which keeps the lines.
 export const createStatement = {
   id: 'statements.create',
   method: 'POST',
@@ -149,4 +150,15 @@ export const undoStatement = {
   access: 'signed-in',
   notFound: NOT_FOUND.statement,
   answer: phantom as ImportDetail,
+} as const satisfies Operation;
+
+/** The history of a kind of import that moved to finance (statements, #36), handed over by the pipeline once. */
+export const handOverImports = {
+  id: 'imports.handOver',
+  method: 'POST',
+  path: '/internal/finance/:userId/imports/handed-over',
+  access: 'internal',
+  body: phantom as typeof ImportHandOverSchema,
+  /** The import's id where it now lives (its old id when it was free); null for mappings alone. */
+  answer: phantom as { id: number | null },
 } as const satisfies Operation;

@@ -2,6 +2,7 @@
 // schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import { IssueSchema } from '../finance/policy-numbers.schemas';
 import { NextActionSchema } from '../finance/renewals.schemas';
+import { ContactsByDocumentSchema } from './contact-lookup.schemas';
 import {
   ArchiveSchema,
   ArchivedQuerySchema,
@@ -38,4 +39,8 @@ export const contact = { summary: 'Um contato, com as suas notas.' };
 export const stats = { summary: 'A parte do pipeline no painel.' };
 export const contactRef = { summary: 'Se um contato é da corretora, e o seu nome.' };
 export const cardRef = { summary: 'Se um card é da corretora, e o seu contato.' };
+export const contactsByDocument = {
+  summary: 'Os contatos da corretora com estes CPFs/CNPJs (uma linha de extrato sem apólice conhecida).',
+  body: ContactsByDocumentSchema,
+};
 export const clearData = { summary: 'Limpar Dados: contatos, cards e notas.' };

@@ -3,6 +3,7 @@ import { NOT_FOUND } from '../errors';
 import type { IssueSchema } from '../finance/policy-numbers.schemas';
 import type { NextActionSchema } from '../finance/renewals.schemas';
 import type { PipelineStats } from '../types';
+import type { ContactsByDocumentSchema } from './contact-lookup.schemas';
 import type { Contact, ContactDetail, ContactPage, PipelineCard, PipelineLead } from './pipeline-types';
 import type {
   ArchiveSchema,
@@ -164,6 +165,15 @@ export const cardRef = {
   path: '/internal/pipeline/:userId/cards/:id',
   access: 'internal',
   answer: phantom as { id: number; contactId: number },
+} as const satisfies Operation;
+export const contactsByDocument = {
+  id: 'pipeline.contactsByDocument',
+  method: 'POST',
+  path: '/internal/pipeline/:userId/contacts/by-document',
+  access: 'internal',
+  body: phantom as typeof ContactsByDocumentSchema,
+  /** Each document held, with its contacts' ids (at most 20). */
+  answer: phantom as { document: string; contactIds: number[] }[],
 } as const satisfies Operation;
 export const clearData = {
   id: 'pipeline.clearData',

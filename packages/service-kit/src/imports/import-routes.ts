@@ -1,9 +1,11 @@
 import { IMPORT_MAX_BYTES, IMPORT_OPERATIONS as OPS, NOT_FOUND, type ImportKind } from '@corretora/contracts';
 import type Router from '@koa/router';
+import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { sendCsv } from '../csv';
 import { route } from '../operations';
 import { TEXT, singleFileUpload, type SingleFileOptions } from '../upload';
+import { receiveImports } from './import-handover';
 import type { ImportsService } from './imports.service';
 import { XLSX_MIME } from './sheet-file';
 
@@ -82,4 +84,9 @@ export function statementsRoutes(router: Router, imports: ImportsService): void 
   );
   route(router, OPS.commitStatement, ({ user, params }) => door(user.id, params.id, () => imports.commit(user.id, params.id)));
   route(router, OPS.undoStatement, ({ user, params }) => door(user.id, params.id, () => imports.undo(user.id, params.id)));
+}
+
+/** The internal door through which a kind's history arrives when it moves to this service (handOverImports). */
+export function importHandOverRoutes(router: Router, knex: Knex): void {
+  route(router, OPS.handOverImports, ({ params, body }) => receiveImports(knex, params.userId, body));
 }

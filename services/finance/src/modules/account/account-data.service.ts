@@ -4,6 +4,9 @@ import { documentKeyPrefix } from '../documents/documents.service';
 
 /** Every table of finance that holds a broker's records: what Limpar Dados empties. */
 export const FINANCE_ACCOUNT_TABLES = [
+  'import_mappings',
+  'import_rows',
+  'imports',
   'claims',
   'claim_number_counters',
   'documents',

@@ -36,4 +36,10 @@ export class PipelineLookup {
   card(userId: string, cardId: number): Promise<{ id: number; contactId: number }> {
     return this.find(() => this.client.call(PIPELINE_OPERATIONS.cardRef, { params: { userId, id: cardId } }), 'cardId', CARD_NOT_FOUND);
   }
+
+  /** The broker's contacts by CPF/CNPJ, for a statement line known by its client only. */
+  async contactsByDocument(userId: string, documents: string[]): Promise<Map<string, number[]>> {
+    const found = await this.client.call(PIPELINE_OPERATIONS.contactsByDocument, { params: { userId }, body: { documents } });
+    return new Map(found.map((entry) => [entry.document, entry.contactIds]));
+  }
 }

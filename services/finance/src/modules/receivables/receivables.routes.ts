@@ -21,11 +21,3 @@ export function receivablesRoutes(
   route(router, OPS.matchStatementLine, ({ user, params, body }) => statements.matchByHand(user.id, params.id, body));
   route(router, OPS.unmatchStatementLine, ({ user, params, body }) => statements.unmatch(user.id, params.id, body));
 }
-
-/** The pipeline's statement imports: the preview's matching, a commit's batches, undo, and the stored lines of a page. */
-export function statementRoutes(router: Router, statements: StatementsService): void {
-  route(router, OPS.matchStatement, ({ params, body }) => statements.match(params.userId, body));
-  route(router, OPS.applyStatement, ({ params, body }) => statements.apply(params.userId, body));
-  route(router, OPS.undoStatement, ({ params, body }) => statements.undo(params.userId, body.importId));
-  route(router, OPS.statementLines, ({ params, body }) => statements.lookup(params.userId, body));
-}

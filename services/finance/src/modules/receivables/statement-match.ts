@@ -1,4 +1,28 @@
-import type { LineMatchStatus, StatementLineType, StatementWireLineInput } from '@corretora/contracts';
+import type { LineMatchStatus, StatementLineMatch, StatementLineType } from '@corretora/contracts';
+
+/** A statement line as its import's row keeps it: read, typed, its client's contacts found (money in cents, estornos negative). */
+export interface StatementLineRecord {
+  line: number;
+  /** Its values and how many identical lines came before it in the file: a re-imported statement brings nothing twice. */
+  fingerprint: string;
+  policyNumber: string | null;
+  endorsement: string | null;
+  instalment: number | null;
+  contactIds: number[];
+  type: StatementLineType;
+  grossCents: number;
+  issCents: number;
+  irrfCents: number;
+  netCents: number;
+  paidOn: string | null;
+}
+
+/** The preview's verdict on a line: its match, and whether an earlier statement already brought it. */
+export interface StatementLineVerdict {
+  line: number;
+  alreadyImported: boolean;
+  match: StatementLineMatch;
+}
 
 /**
  * How a statement line finds its instalment (docs/finance.md, Receivables), as one set-based
@@ -51,8 +75,8 @@ export const MATCH_CTES = `
     select line, policy_id, instalment_id, 'documento' from by_client
   )`;
 
-/** A wire line as the matching statement's jsonb record. */
-export function lineRecord(line: StatementWireLineInput) {
+/** A line as the matching statement's jsonb record. */
+export function lineRecord(line: StatementLineRecord) {
   return {
     line: line.line,
     fingerprint: line.fingerprint,

@@ -4,18 +4,14 @@ import {
   type LineMatchInput,
   type LineMatchedBy,
   type LineUnmatchInput,
-  type StatementApplyInput,
   type StatementLine,
   type StatementLineType,
-  type StatementLineVerdict,
-  type StatementLinesLookupInput,
-  type StatementMatchInput,
 } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, intArrayLiteral } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { cents } from '../policies/receivables-math';
 import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
-import { MATCH_CTES, lineRecord, lineStatus } from './statement-match';
+import { MATCH_CTES, lineRecord, lineStatus, type StatementLineRecord, type StatementLineVerdict } from './statement-match';
 
 type LineRow = Omit<StatementLine, 'match'> & {
   matchedBy: LineMatchedBy | null;
@@ -65,7 +61,7 @@ export class StatementsService {
   }
 
   /** The preview: each line's match and status, and whether an earlier statement already brought it. Writes nothing. */
-  async match(userId: string, input: StatementMatchInput): Promise<StatementLineVerdict[]> {
+  async match(userId: string, input: { insurerId: number; lines: StatementLineRecord[] }): Promise<StatementLineVerdict[]> {
     if (input.lines.length === 0) return [];
     const settings = await this.settings.get(userId);
     const { rows } = await this.knex.raw<{
@@ -136,9 +132,13 @@ export class StatementsService {
    * brought (its fingerprint), or this one already wrote (a resumed batch), is skipped; the answer's
    * `writtenLines` are the batch's lines this statement holds (so a resumed batch still says so).
    */
-  async apply(userId: string, input: StatementApplyInput): Promise<{ written: number; skipped: number; writtenLines: number[] }> {
+  async apply(
+    trx: Knex.Transaction,
+    userId: string,
+    input: { importId: number; insurerId: number; lines: StatementLineRecord[] },
+  ): Promise<{ written: number; skipped: number; writtenLines: number[] }> {
     if (input.lines.length === 0) return { written: 0, skipped: 0, writtenLines: [] };
-    const result = await this.knex.raw<{ rows: { line: number }[] }>(
+    const result = await trx.raw<{ rows: { line: number }[] }>(
       `with ${MATCH_CTES}
        insert into statement_lines (user_id, import_id, line, insurer_id, fingerprint, policy_number, endorsement, instalment_number,
                                     contact_ids, type, gross, iss, irrf, net, paid_on, policy_id, instalment_id, matched_by)
@@ -147,7 +147,7 @@ export class StatementsService {
          from lines l left join matched m on m.line = l.line
        on conflict do nothing
        returning line`,
-      [...this.matchBindings(userId, input.insurerId, input.lines.map(lineRecord), this.knex), userId, input.importId, input.insurerId],
+      [...this.matchBindings(userId, input.insurerId, input.lines.map(lineRecord), trx), userId, input.importId, input.insurerId],
     );
     // The batch's lines this statement holds: written now, or by an earlier try of the same batch.
     const writtenLines = result.rows.map((row) => row.line);
@@ -155,7 +155,7 @@ export class StatementsService {
       writtenLines.length === input.lines.length
         ? writtenLines
         : ((await this.lines
-            .of(userId)
+            .of(userId, trx)
             .rows()
             .where({ importId: input.importId })
             .whereIn(
@@ -167,8 +167,8 @@ export class StatementsService {
   }
 
   /** Undo: the statement's lines go (a manual match on them with them); the instalments read as before. */
-  async undo(userId: string, importId: number): Promise<{ removed: number }> {
-    const removed = await this.lines.of(userId).rows().where({ importId }).delete();
+  async undo(trx: Knex.Transaction, userId: string, importId: number): Promise<{ removed: number }> {
+    const removed = await this.lines.of(userId, trx).rows().where({ importId }).delete();
     return { removed };
   }
 
@@ -220,7 +220,7 @@ export class StatementsService {
     return rows.map((row) => lineView(row, settings.toleranceCents));
   }
 
-  lookup(userId: string, input: StatementLinesLookupInput): Promise<StatementLine[]> {
+  lookup(userId: string, input: { importId: number; lines: readonly number[] }): Promise<StatementLine[]> {
     return input.lines.length === 0 ? Promise.resolve([]) : this.views(userId, { importId: input.importId, lines: input.lines });
   }
 

@@ -9,10 +9,11 @@ export function statsRoutes(router: Router, stats: PipelineStatsService): void {
 }
 
 /**
- * The finance service checks that a claim's or a document's contact and card are the broker's.
- * Another broker's or an unknown id is a 404.
+ * The finance service checks that a claim's or a document's contact and card are the broker's
+ * (another broker's or an unknown id is a 404), and finds a statement line's client by CPF/CNPJ.
  */
 export function referenceLookupRoutes(router: Router, stats: PipelineStatsService): void {
   route(router, OPS.contactRef, ({ params }) => stats.contact(params.userId, params.id));
   route(router, OPS.cardRef, ({ params }) => stats.card(params.userId, params.id));
+  route(router, OPS.contactsByDocument, ({ params, body }) => stats.byDocument(params.userId, body.documents));
 }

@@ -44,4 +44,24 @@ export class PipelineStatsService {
     if (!card) throw notFound();
     return card;
   }
+
+  /** The broker's contacts holding these CPFs/CNPJs, at most 20 per document (a statement line known by its client only). */
+  async byDocument(userId: string, documents: readonly string[]): Promise<{ document: string; contactIds: number[] }[]> {
+    if (documents.length === 0) return [];
+    const wanted = [...new Set(documents)];
+    const rows = (await this.contacts
+      .of(userId)
+      .rows()
+      .andWhereRaw('(cpf = any(?) or cnpj = any(?))', [wanted, wanted])
+      .orderBy('id')
+      .select('id', 'cpf', 'cnpj')) as { id: number; cpf: string | null; cnpj: string | null }[];
+    const byDocument = new Map<string, number[]>();
+    for (const row of rows) {
+      const document = row.cpf ?? row.cnpj!;
+      const ids = byDocument.get(document) ?? [];
+      if (ids.length < 20) ids.push(row.id);
+      byDocument.set(document, ids);
+    }
+    return [...byDocument].map(([document, contactIds]) => ({ document, contactIds }));
+  }
 }
