@@ -1,8 +1,6 @@
-import { CATALOGUE_OPERATIONS, FINANCE_OPERATIONS } from '@corretora/contracts';
+import { FINANCE_OPERATIONS } from '@corretora/contracts';
 import { createInternalClient } from '@corretora/service-kit';
 import { TEST_INTERNAL_TOKEN } from '@corretora/service-kit/testing';
-import { backfillNetPremiums } from '../../pipeline/src/modules/backfills/net-premiums';
-import { backfillPolicyLines } from '../../pipeline/src/modules/backfills/policy-lines';
 import { financeStack } from './stack';
 
 const stack = financeStack();
@@ -108,7 +106,7 @@ describe('a contact with a policy becomes a client; duplicates are found and mer
 });
 
 describe('commission on the net premium', () => {
-  test('a policy issued now keeps its card’s prêmio líquido; older ones get it from their card, once', async () => {
+  test('a policy issued now keeps its card’s prêmio líquido: commission is paid on it', async () => {
     const who = await brokerWithRefs();
     const card = await finalizedCard(who);
     expect((await issue(who, card.id)).status).toBe(200);
@@ -117,21 +115,6 @@ describe('commission on the net premium', () => {
     const commissions = (await api().get('/api/commissions').set('Cookie', who.cookie)).body;
     // R$ 1.000,00 net at 12,5%: R$ 125,00 (not R$ 134,23 on the R$ 1.073,80 the client pays).
     expect(commissions.policies[0]).toMatchObject({ premium: 107_380, commissionBase: 100_000, calculatedCommission: 12_500 });
-
-    // As a policy issued before the net premium was kept: none, and the backfill not yet done.
-    await stack.finance().knex('policies').where({ id: policy!.id }).update({ netPremium: null });
-    await stack.services.pipeline!.knex('backfills').delete();
-    const finance = createInternalClient(stack.urls.finance, TEST_INTERNAL_TOKEN);
-    await backfillNetPremiums(stack.services.pipeline!.knex, finance);
-    expect(((await api().get(`/api/policies/${policy!.id}`).set('Cookie', who.cookie)).body as { netPremium: string }).netPremium).toBe(
-      '1000.00',
-    );
-    // Done once: a net premium changed since is never overwritten by a second run.
-    await stack.finance().knex('policies').where({ id: policy!.id }).update({ netPremium: '900.00' });
-    await backfillNetPremiums(stack.services.pipeline!.knex, finance);
-    expect(((await api().get(`/api/policies/${policy!.id}`).set('Cookie', who.cookie)).body as { netPremium: string }).netPremium).toBe(
-      '900.00',
-    );
   });
 });
 
@@ -143,19 +126,18 @@ describe('lines of policies issued before lines (#34 item 2)', () => {
     const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number }[];
     // As the migration left it: the line of its old type (business).
     await stack.finance().knex('policies').where({ id: policy!.id }).update({ line: 'empresarial', type: 'business' });
+    // The pipeline of the upgrade starts: its start-up job sends each issued card's line, once.
     await stack.services.pipeline!.knex('backfills').delete();
-    const finance = createInternalClient(stack.urls.finance, TEST_INTERNAL_TOKEN);
-    const catalogues = createInternalClient(stack.urls.catalogues, TEST_INTERNAL_TOKEN);
-    const reference = (userId: string) => catalogues.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } });
-    await backfillPolicyLines(stack.services.pipeline!.knex, finance, reference);
+    await stack.pipelineStarts();
     const read = async () =>
       (await api().get(`/api/policies/${policy!.id}`).set('Cookie', who.cookie)).body as { line: string; type: string };
     expect(await read()).toMatchObject({ line: 'saude', type: 'life' });
     // Done once: marked in backfills, a second start sends nothing.
     await stack.finance().knex('policies').where({ id: policy!.id }).update({ line: 'odonto' });
-    await backfillPolicyLines(stack.services.pipeline!.knex, finance, reference);
+    await stack.pipelineStarts();
     expect((await read()).line).toBe('odonto');
     // The internal call takes only lines of the list, and only the broker's own policies.
+    const finance = createInternalClient(stack.urls.finance, TEST_INTERNAL_TOKEN);
     const other = await brokerWithRefs();
     const foreign = await finance.call(FINANCE_OPERATIONS.setPolicyLines, {
       params: { userId: other.user.id },

@@ -168,6 +168,28 @@ export function financeStack() {
     throw new Error('import did not finish');
   }
 
+  /**
+   * A pipeline starting as after an upgrade (another replica of the running one): waits until its
+   * start-up jobs are marked done in its backfills, then stops it.
+   */
+  async function pipelineStarts() {
+    const pipeline = await createPipelineService({
+      ...testConfig('pipeline', urls.database),
+      cataloguesUrl: urls.catalogues,
+      financeUrl: urls.finance,
+    });
+    try {
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const done = (await pipeline.knex('backfills').pluck('name')) as string[];
+        if (['policies-line', 'statement-imports-to-finance'].every((name) => done.includes(name))) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('the pipeline’s start-up jobs did not finish');
+    } finally {
+      await pipeline.close();
+    }
+  }
+
   /** The finance service itself (its knex, say). */
   const finance = () => fixture.service;
 
@@ -188,6 +210,7 @@ export function financeStack() {
     issue,
     upload,
     importPolicies,
+    pipelineStarts,
   };
 }
 

@@ -1,10 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CATALOGUE_OPERATIONS, PIPELINE_OPERATIONS } from '@corretora/contracts';
+import { PIPELINE_OPERATIONS } from '@corretora/contracts';
 import { createInternalClient } from '@corretora/service-kit';
-import { TEST_INTERNAL_TOKEN } from '@corretora/service-kit/testing';
-import { DigestService } from '../../pipeline/src/modules/tasks/digest.service';
-import { TasksService } from '../../pipeline/src/modules/tasks/tasks.service';
+import { TEST_INTERNAL_TOKEN, testConfig } from '@corretora/service-kit/testing';
+import { createPipelineService } from '../../pipeline/src/app';
 import { financeStack, type Who } from './stack';
 
 /** Minhas tarefas, going cold and the daily digest (#25): pipeline's cards, finance's renewals, identity's mail. */
@@ -419,19 +418,25 @@ describe('the daily digest', () => {
     const idleCard = await lead(idle, 'Ivo Depois');
     await setNextAction(idle, idleCard.id, { dueAt: nineAm(plusDays(3, day)), type: 'ligar' });
 
-    const knex = services.pipeline!.knex;
-    const catalogues = createInternalClient(urls.catalogues, TEST_INTERNAL_TOKEN);
-    const reference = (userId: string) => catalogues.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } });
-    const finance = createInternalClient(urls.finance, TEST_INTERNAL_TOKEN);
     const at = (instant: string) => new Date(instant);
-    const replica = (identityUrl: string, clock: string) =>
-      new DigestService(
-        knex,
-        new TasksService(knex, finance, reference, () => at(clock)),
-        finance,
-        createInternalClient(identityUrl, TEST_INTERNAL_TOKEN),
-        'http://crm.example',
-      );
+    // A replica of the pipeline, started as it runs, on its own clock; one pass of its digest schedule.
+    const replica = (identityUrl: string, clock: string) => ({
+      async run(instant: Date) {
+        const pipeline = await createPipelineService({
+          ...testConfig('pipeline', urls.database),
+          cataloguesUrl: urls.catalogues,
+          financeUrl: urls.finance,
+          identityUrl,
+          appUrl: 'http://crm.example',
+          clock: () => at(clock),
+        });
+        try {
+          return await pipeline.digestPass(instant);
+        } finally {
+          await pipeline.close();
+        }
+      },
+    });
 
     // 06:59 in São Paulo (09:59 UTC): nothing yet.
     expect(await replica(urls.identity, `${day}T09:59:00Z`).run(at(`${day}T09:59:00Z`))).toMatchObject({ planned: 0, sent: 0 });

@@ -3,7 +3,6 @@ import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
 import { ImportsService, createInternalClient, createService, importsRoutes, type Service } from '@corretora/service-kit';
 import type { PipelineConfig } from './config';
 import { AccountDataService, PIPELINE_ACCOUNT_TABLES } from './modules/account/account-data.service';
-import { backfillNetPremiums } from './modules/backfills/net-premiums';
 import { backfillPolicyLines } from './modules/backfills/policy-lines';
 import { handOverStatementImports } from './modules/backfills/statement-imports';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
@@ -25,7 +24,13 @@ import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
 import { PipelineStatsService } from './modules/stats/stats.service';
 
-export async function createPipelineService(config: PipelineConfig): Promise<Service> {
+/** The pipeline as it runs: the service, and one pass of the daily digest at an instant (what its schedule runs each minute). */
+export interface PipelineApp extends Service {
+  digestPass(at: Date): Promise<{ planned: number; sent: number; failed: number }>;
+}
+
+export async function createPipelineService(config: PipelineConfig): Promise<PipelineApp> {
+  const clock = config.clock ?? (() => new Date());
   const catalogues = new CatalogueCheck(config.cataloguesUrl, config.internalToken);
   const cataloguesClient = createInternalClient(config.cataloguesUrl, config.internalToken);
   // Issuing waits on finance longer than a plain read: it writes the policy.
@@ -50,7 +55,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
       importsRoutes(router, imports, ['contacts', 'policies']);
       const relationship = new RelationshipService(knex, finance, reference);
       relationshipRoutes(router, relationship);
-      const tasks = new TasksService(knex, finance, reference);
+      const tasks = new TasksService(knex, finance, reference, clock);
       contactOverviewRoutes(router, new ContactOverviewService(knex, contacts, relationship, tasks, finance, reference));
       searchRoutes(router, new SearchService(knex, finance, reference));
       digest = identity ? new DigestService(knex, tasks, finance, identity, config.appUrl) : null;
@@ -64,11 +69,13 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
     },
   });
   if (finance) {
-    scheduleBackfill(service, (knex) => backfillNetPremiums(knex, finance));
     scheduleBackfill(service, (knex) => backfillPolicyLines(knex, finance, reference));
     scheduleBackfill(service, (knex) => handOverStatementImports(knex, finance));
   }
-  const stopDigest = (digest as DigestService | null)?.schedule((error) => service.log.warn({ err: error }, 'daily digest pass failed'));
+  const stopDigest = (digest as DigestService | null)?.schedule(
+    (error) => service.log.warn({ err: error }, 'daily digest pass failed'),
+    clock,
+  );
   const stopPurge = (imports as ImportsService | null)?.schedulePurge((error) =>
     service.log.warn({ err: error }, 'import rows purge failed'),
   );
@@ -78,7 +85,13 @@ export async function createPipelineService(config: PipelineConfig): Promise<Ser
     stopPurge?.();
     await close();
   };
-  return service;
+  return Object.assign(service, {
+    digestPass(at: Date) {
+      const pass = digest as DigestService | null;
+      if (!pass) return Promise.reject(new Error('no digest without the identity service (identityUrl)'));
+      return pass.run(at);
+    },
+  });
 }
 
 /**

@@ -8,6 +8,8 @@ export interface PipelineConfig extends BaseConfig {
   financeUrl: string | null;
   /** The identity service's /internal listener, which mails the daily digest to the broker; null: no digest. */
   identityUrl?: string | null;
+  /** The service's clock (tasks, the digest); a test runs a day of its own with a replica of its own. */
+  clock?: () => Date;
 }
 
 export function readPipelineConfig(env: NodeJS.ProcessEnv = process.env): PipelineConfig {

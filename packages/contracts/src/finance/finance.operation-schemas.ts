@@ -3,7 +3,6 @@
 import {
   ContactMoveSchema,
   PaymentPlanSchema,
-  NetPremiumsSchema,
   PolicyLinesSchema,
   PolicyImportSchema,
   PolicyImportUndoSchema,
@@ -65,10 +64,6 @@ export const importPolicies = { summary: 'Um lote de uma importação de apólic
 export const undoPolicyImport = {
   summary: 'Desfaz o que uma importação fez às apólices (mantém as alteradas depois).',
   body: PolicyImportUndoSchema,
-};
-export const setNetPremiums = {
-  summary: 'Prêmios líquidos das apólices emitidas antes de a apólice guardá-lo (o card os sabe).',
-  body: NetPremiumsSchema,
 };
 export const setPolicyLines = {
   summary: 'O ramo das apólices emitidas antes dos ramos, pelo produto do card (uma vez).',

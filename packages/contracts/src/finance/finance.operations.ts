@@ -34,7 +34,6 @@ import type {
 import type {
   ContactMoveSchema,
   PaymentPlanSchema,
-  NetPremiumsSchema,
   PolicyLinesSchema,
   PolicyImportSchema,
   PolicyImportUndoSchema,
@@ -225,14 +224,6 @@ export const undoPolicyImport = {
   access: 'internal',
   body: phantom as typeof PolicyImportUndoSchema,
   answer: phantom as { removed: number; restored: number; kept: number[] },
-} as const satisfies Operation;
-export const setNetPremiums = {
-  id: 'finance.setNetPremiums',
-  method: 'POST',
-  path: '/internal/finance/:userId/policies/net-premiums',
-  access: 'internal',
-  body: phantom as typeof NetPremiumsSchema,
-  answer: phantom as { updated: number },
 } as const satisfies Operation;
 export const setPolicyLines = {
   id: 'finance.setPolicyLines',

@@ -210,19 +210,6 @@ export const PolicyImportUndoSchema = v.object({
     v.maxLength(1000),
   ),
 });
-/** POST /internal/finance/{userId}/policies/net-premiums: net premiums of issued policies that had none (their cards know them). */
-export const NetPremiumsSchema = v.object({
-  policies: v.pipe(
-    v.array(
-      v.object({
-        policyId: bodyId('Apólice inválida.'),
-        netPremium: v.pipe(v.string(), v.regex(/^\d{1,10}(\.\d{1,2})?$/)),
-      }),
-    ),
-    v.maxLength(500),
-  ),
-});
-
 /** POST /internal/finance/{userId}/policies/lines: the line of issued policies, from their card's product (once, #34). */
 export const PolicyLinesSchema = v.object({
   policies: v.pipe(
@@ -233,7 +220,6 @@ export const PolicyLinesSchema = v.object({
 
 export type PolicyImportInput = v.InferOutput<typeof PolicyImportSchema>;
 export type PolicyLinesInput = v.InferOutput<typeof PolicyLinesSchema>;
-export type NetPremiumsInput = v.InferOutput<typeof NetPremiumsSchema>;
 export type PolicyImportUndoInput = v.InferOutput<typeof PolicyImportUndoSchema>;
 
 /** PUT /api/policies/{id}/payment-plan: à vista (1) or N parcelas, the first due date, optionally how they are paid. */

@@ -33,7 +33,6 @@ export function policyIssueRoutes(router: Router, policies: PoliciesService, imp
   route(router, OPS.policyBook, ({ params }) => imports.book(params.userId));
   route(router, OPS.importPolicies, ({ params, body }) => imports.apply(params.userId, body));
   route(router, OPS.undoPolicyImport, ({ params, body }) => imports.undo(params.userId, body));
-  route(router, OPS.setNetPremiums, ({ params, body }) => imports.setNetPremiums(params.userId, body));
   route(router, OPS.setPolicyLines, ({ params, body }) => imports.setLines(params.userId, body));
   route(router, OPS.contactPolicies, ({ params }) => policies.ofContact(params.userId, params.id));
   route(router, OPS.policyNumberTasks, ({ params, query }) => policies.numberTasks(params.userId, query.until));

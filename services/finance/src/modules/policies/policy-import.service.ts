@@ -1,7 +1,6 @@
 import {
   policyTypeOfLine,
   type LineKey,
-  type NetPremiumsInput,
   type PolicyBookEntry,
   type PolicyImportInput,
   type PolicyImportResult,
@@ -66,21 +65,6 @@ export class PolicyImportService {
       netPremium: row.netPremium === null ? null : Number(row.netPremium),
       commissionValue: Number(row.commissionValue),
     })) as PolicyBookEntry[];
-  }
-
-  /** Net premiums for issued policies that have none (never overwrites one). */
-  async setNetPremiums(userId: string, input: NetPremiumsInput): Promise<{ updated: number }> {
-    if (input.policies.length === 0) return { updated: 0 };
-    const { rowCount } = (await this.policies.of(userId).updateFrom(
-      'p',
-      {
-        set: 'net_premium = x."netPremium"::numeric',
-        from: 'jsonb_to_recordset(?::jsonb) as x("policyId" int, "netPremium" text)',
-        where: 'p.id = x."policyId" and p.net_premium is null',
-      },
-      { from: [JSON.stringify(input.policies)] },
-    )) as { rowCount: number | null };
-    return { updated: rowCount ?? 0 };
   }
 
   /** The lines of issued policies (their product's), the type following; only policies issued from a card. */
