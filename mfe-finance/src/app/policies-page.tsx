@@ -13,7 +13,6 @@ import {
   choiceOf,
 } from '@corretora/contracts';
 import { invalidateOperations, operationUrl, useNavigate, useSearchParams } from '@corretora/web-kit';
-import { ImportWizard } from '@corretora/web-kit/import-wizard';
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useDeferredValue, useState } from 'react';
@@ -30,6 +29,7 @@ import { policyName } from '../lib/policy-name';
 import { ClientLink } from '../components/client-link';
 
 const InstalmentsDialog = lazy(() => import('../features/policies/components/instalments-dialog'));
+const PoliciesImport = lazy(() => import('../features/policies/components/policies-import'));
 const PolicyNumbersDialog = lazy(() => import('../features/policies/components/policy-numbers-dialog'));
 const RenewalsPanel = lazy(() => import('../features/renewals/components/renewals-panel'));
 
@@ -127,17 +127,17 @@ export default function PoliciesPage() {
         }
       />
       {importing ? (
-        <ImportWizard
-          kind="policies"
-          title="Importar apólices"
-          onClose={() => setImporting(false)}
-          onChanged={() =>
-            void Promise.all([
-              invalidateOperations(queryClient, FINANCE_OPERATIONS.policies, PIPELINE_OPERATIONS.contacts),
-              invalidateFigures(queryClient),
-            ])
-          }
-        />
+        <Suspense fallback={null}>
+          <PoliciesImport
+            onClose={() => setImporting(false)}
+            onChanged={() =>
+              void Promise.all([
+                invalidateOperations(queryClient, FINANCE_OPERATIONS.policies, PIPELINE_OPERATIONS.contacts),
+                invalidateFigures(queryClient),
+              ])
+            }
+          />
+        </Suspense>
       ) : null}
       <TabList
         className={styles.tabs}

@@ -1,6 +1,5 @@
 import { CONTACT_KIND_LABELS, CONTACT_STATUS_LABELS, formatCount, formatDate, formatPhone, type Contact } from '@corretora/contracts';
 import { Link, useSearchParams } from '@corretora/web-kit';
-import { ImportWizard } from '@corretora/web-kit/import-wizard';
 import { DataTable, PageHeader, QueryState } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1 } from '@corretora/web-kit/fluent/core';
@@ -13,6 +12,7 @@ import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters
 import { invalidateFigures } from '../lib/board-cache';
 
 const DuplicatesDialog = lazy(() => import('../features/contacts/components/duplicates-dialog'));
+const ContactsImport = lazy(() => import('../features/contacts/components/contacts-import'));
 // The form (and the rules it checks with) loads when it opens, not with the list.
 const ContactDialog = lazy(() =>
   import('../features/contacts/components/contact-dialog').then((module) => ({ default: module.ContactDialog })),
@@ -213,12 +213,9 @@ export default function ContactsPage() {
         </Suspense>
       ) : null}
       {dialog === 'import' ? (
-        <ImportWizard
-          kind="contacts"
-          title="Importar contatos"
-          onClose={() => setDialog(null)}
-          onChanged={() => void invalidateFigures(queryClient)}
-        />
+        <Suspense fallback={null}>
+          <ContactsImport onClose={() => setDialog(null)} onChanged={() => void invalidateFigures(queryClient)} />
+        </Suspense>
       ) : null}
       {dialog === 'duplicates' ? (
         <Suspense fallback={null}>

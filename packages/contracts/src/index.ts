@@ -52,6 +52,7 @@ export * as BROKER_OPERATIONS from './broker/broker.operations';
 export * as CATALOGUE_OPERATIONS from './catalogues/catalogues.operations';
 export * as FINANCE_OPERATIONS from './finance/finance.operations';
 export * as IMPORT_OPERATIONS from './imports/imports.operations';
+export { IMPORT_DOOR, STATEMENT_DOOR, type ImportDoor } from './imports/import-doors';
 export * as PIPELINE_OPERATIONS from './pipeline/pipeline.operations';
 export * as RELATIONSHIP_OPERATIONS from './relationship/relationship.operations';
 export * from './api/operation-schemas';

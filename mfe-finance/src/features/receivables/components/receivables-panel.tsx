@@ -16,7 +16,6 @@ import {
   type StatementLine,
 } from '@corretora/contracts';
 import { apiErrorMessage, callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
-import { ImportWizard } from '@corretora/web-kit/import-wizard';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Body1, Button, Caption1, Field, Input, Subtitle2, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
@@ -25,9 +24,11 @@ import { Textarea } from '@corretora/web-kit/fluent/textarea';
 import { DataTable, FormDialog, MoneyInput, QueryState, formNumber, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { ClientLink } from '../../../components/client-link';
 import { ReceivablesChart } from './receivables-chart';
+
+const StatementImport = lazy(() => import('./statement-import'));
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, marginTop: tokens.spacingVerticalM },
@@ -67,6 +68,7 @@ export default function ReceivablesPanel() {
   const receivables = useOperation(OPS.receivables, { query }, { keepPrevious: true });
   const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
   const insurers = reference.data?.insurers ?? [];
+  const chosenInsurer = insurers.find((insurer) => String(insurer.id) === insurerId);
   const refresh = () => invalidateOperations(queryClient, OPS.receivables, OPS.policyInstalments);
 
   return (
@@ -187,14 +189,10 @@ export default function ReceivablesPanel() {
           </>
         )}
       </QueryState>
-      {importing && insurerId ? (
-        <ImportWizard
-          kind="statement"
-          insurerId={Number(insurerId)}
-          title={`Importar extrato: ${insurers.find((insurer) => String(insurer.id) === insurerId)?.name ?? ''}`}
-          onClose={() => setImporting(false)}
-          onChanged={() => void refresh()}
-        />
+      {importing && chosenInsurer ? (
+        <Suspense fallback={null}>
+          <StatementImport insurer={chosenInsurer} onClose={() => setImporting(false)} onChanged={() => void refresh()} />
+        </Suspense>
       ) : null}
       {settingsOpen ? <SettingsDialog onClose={() => setSettingsOpen(false)} onSaved={() => void refresh()} /> : null}
       {matching ? <MatchDialog line={matching} onClose={() => setMatching(null)} onSaved={() => void refresh()} /> : null}
