@@ -37,6 +37,8 @@ import { receivablesRoutes } from './modules/receivables/receivables.routes';
 import { statementKind } from './modules/receivables/statement-import';
 import { ReceivablesService } from './modules/receivables/receivables.service';
 import { StatementsService } from './modules/receivables/statements.service';
+import { RenewalReportService } from './modules/renewals/renewal-report.service';
+import { RenewalTasksService } from './modules/renewals/renewal-tasks.service';
 import { renewalTaskRoutes, renewalsRoutes } from './modules/renewals/renewals.routes';
 import { RenewalsService } from './modules/renewals/renewals.service';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -76,7 +78,8 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
         statement: statementKind(knex, statements, (userId, documents) => pipeline.contactsByDocument(userId, documents), insurerNames),
       });
       statementsRoutes(router, imports);
-      renewalsRoutes(router, renewalsOf(knex, instalments));
+      const renewals = renewalsOf(knex, instalments);
+      renewalsRoutes(router, renewals, new RenewalReportService(knex, (userId) => renewals.ensure(userId), insurerNames));
       claimsRoutes(router, new ClaimsService(knex, pipeline));
       commissionsRoutes(router, new CommissionsService(knex));
       documentsRoutes(router, new DocumentsService(knex, store, pipeline));
@@ -89,7 +92,8 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       importHandOverRoutes(router, knex);
       clearDataRoutes(router, new AccountDataService(knex, store));
       contactMoveRoutes(router, new ContactMoveService(knex));
-      renewalTaskRoutes(router, renewalsOf(knex, instalments));
+      const renewals = renewalsOf(knex, instalments);
+      renewalTaskRoutes(router, new RenewalTasksService(knex, (userId) => renewals.ensure(userId)));
       contactOverviewRoutes(router, new ContactOverviewService(knex, instalments));
       searchRoutes(router, new SearchService(knex));
     },

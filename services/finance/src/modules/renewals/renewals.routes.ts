@@ -1,23 +1,23 @@
 import { FINANCE_OPERATIONS as OPS } from '@corretora/contracts';
 import { route, sendCsv } from '@corretora/service-kit';
 import type Router from '@koa/router';
+import type { RenewalReportService } from './renewal-report.service';
+import type { RenewalTasksService } from './renewal-tasks.service';
 import type { RenewalsService } from './renewals.service';
 
-export function renewalsRoutes(router: Router, renewals: RenewalsService): void {
+export function renewalsRoutes(router: Router, renewals: RenewalsService, report: RenewalReportService): void {
   route(router, OPS.renewals, ({ user, query }) => renewals.list(user.id, query));
-  route(router, OPS.renewalReport, ({ user, query }) => renewals.report(user.id, query));
-  route(router, OPS.renewalReportCsv, async ({ user, query, ctx }) =>
-    sendCsv(ctx, 'retencao.csv', await renewals.reportCsv(user.id, query)),
-  );
+  route(router, OPS.renewalReport, ({ user, query }) => report.report(user.id, query));
+  route(router, OPS.renewalReportCsv, async ({ user, query, ctx }) => sendCsv(ctx, 'retencao.csv', await report.reportCsv(user.id, query)));
   route(router, OPS.renewalQuote, ({ user, params, body }) => renewals.quote(user.id, params.id, body));
   route(router, OPS.renewalOutcome, ({ user, params, body }) => renewals.decide(user.id, params.id, body));
   route(router, OPS.renewalNextAction, ({ user, params, body }) => renewals.setNextAction(user.id, params.id, body));
 }
 
 /** Minhas tarefas and the daily digest (pipeline asks, on the internal listener). */
-export function renewalTaskRoutes(router: Router, renewals: RenewalsService): void {
-  route(router, OPS.renewalTaskOwners, ({ query }) => renewals.taskOwners(query.until));
-  route(router, OPS.renewalTasks, ({ params, query }) => renewals.tasksFor(params.userId, query.until));
-  route(router, OPS.renewalTaskDone, ({ params }) => renewals.taskDone(params.userId, params.id));
-  route(router, OPS.renewalTaskSnooze, ({ params, body }) => renewals.taskSnooze(params.userId, params.id, body.until));
+export function renewalTaskRoutes(router: Router, tasks: RenewalTasksService): void {
+  route(router, OPS.renewalTaskOwners, ({ query }) => tasks.taskOwners(query.until));
+  route(router, OPS.renewalTasks, ({ params, query }) => tasks.tasksFor(params.userId, query.until));
+  route(router, OPS.renewalTaskDone, ({ params }) => tasks.taskDone(params.userId, params.id));
+  route(router, OPS.renewalTaskSnooze, ({ params, body }) => tasks.taskSnooze(params.userId, params.id, body.until));
 }

@@ -3,7 +3,6 @@ import {
   DEFAULT_CHARGEBACK_STEPS,
   NOT_FOUND,
   RENEWAL_BUCKETS,
-  RENEWAL_TASK_LEAD_DAYS,
   RENEWAL_WINDOW_DAYS,
   RENEWALS_PAGE_SIZE,
   cancellationMonth,
@@ -11,7 +10,6 @@ import {
   chargebackPercent,
   divideRoundingHalfUp,
   renewalBucket,
-  wireToCents,
   type ChargebackStep,
   type NextAction,
   type NextActionInput,
@@ -25,25 +23,16 @@ import {
   type RenewalOutcomeInput,
   type RenewalQuote,
   type RenewalQuoteInput,
-  type RenewalReportQuery,
-  type RenewalReportRow,
   type RenewalsQuery,
-  type RenewalTaskRow,
 } from '@corretora/contracts';
-import {
-  BrokerScopedTable,
-  HttpError,
-  csvDocument,
-  csvMoney,
-  intArrayLiteral,
-  isUniqueViolation,
-  schedulePasses,
-} from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, intArrayLiteral, isUniqueViolation, schedulePasses } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { addMonths } from '../policies/instalment-math';
 import type { InstalmentPlans } from '../policies/instalment-plans';
 import type { PoliciesService } from '../policies/policies.service';
-import { NUMBER_REMIND_ON, TODAY } from '../policies/policy-sql';
+import { TODAY } from '../policies/policy-sql';
+import { renewPolicy } from '../policies/policy-renewal';
+import { nextActionOf } from './next-action';
 
 interface ItemRow {
   id: number;
@@ -69,14 +58,6 @@ const OVERDUE_HORIZON_DAYS = 60;
 const ALREADY_DECIDED = 'Esta renovação já foi decidida.';
 const NUMBER_TAKEN = 'Já existe uma apólice desta seguradora com este número.';
 const SWEEP_MS = 60 * 60 * 1000;
-const NO_ACTION_TO_FINISH = 'Esta renovação não tem próxima ação: registre o resultado (renovada ou perdida) em Apólices > Renovações.';
-/**
- * An open renewal is work by a day (two `?`: the day): its next action is due by then, or it has
- * none and by then the policy is within RENEWAL_TASK_LEAD_DAYS of its end (D-30).
- */
-const RENEWAL_TASK_DUE = `((r.next_action_at is not null and (r.next_action_at at time zone 'America/Sao_Paulo')::date <= ?::date)
-  or (r.next_action_at is null and r.due_date - ${RENEWAL_TASK_LEAD_DAYS} <= ?::date))`;
-
 /**
  * Renovações (#25): one renewal item per active policy ending within 90 days (or ended in the last
  * 60), written by the server idempotently (unique policy), quotes, and the outcome: renovada makes
@@ -268,73 +249,6 @@ export class RenewalsService {
     return { id: renewalId, nextAction: nextActionOf(row) };
   }
 
-  /** The open renewals that are work by `until` (a São Paulo day): a next action due by then, or none and ending by then. */
-  async tasksFor(userId: string, until: string): Promise<RenewalTaskRow[]> {
-    await this.ensure(userId);
-    return this.taskRows(userId, RENEWAL_TASK_DUE, [until, until]);
-  }
-
-  private async taskRows(userId: string, condition: string, bindings: readonly Knex.Value[]): Promise<RenewalTaskRow[]> {
-    const { rows } = await this.knex.raw<{
-      rows: (Omit<RenewalTaskRow, 'nextAction'> & Pick<ItemRow, 'nextActionAt' | 'nextActionType' | 'nextActionNote'>)[];
-    }>(
-      `select r.id, p.id as "policyId", p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName",
-              r.due_date::text as "renewalDate", r.next_action_at as "nextActionAt", r.next_action_type as "nextActionType",
-              r.next_action_note as "nextActionNote"
-         from ? join ? on p.id = r.policy_id
-        where r.status = 'open' and ${condition}
-        order by r.due_date, r.id`,
-      [this.renewals.of(userId).from('r'), this.policies.of(userId).from('p'), ...bindings],
-    );
-    return rows.map(({ nextActionAt, nextActionType, nextActionNote, ...row }) => ({
-      ...row,
-      nextAction: nextActionOf({ nextActionAt, nextActionType, nextActionNote }),
-    }));
-  }
-
-  /**
-   * The brokers with a renewal, or a policy awaiting its number, that is work by `until` (the
-   * digest's recipients; the hourly sweep keeps the items written).
-   */
-  async taskOwners(until: string): Promise<string[]> {
-    const { rows } = await this.knex.raw<{ rows: { userId: string }[] }>(
-      `select r.user_id as "userId" from renewals r where r.status = 'open' and ${RENEWAL_TASK_DUE}
-       union
-       select p.user_id from policies p
-        where p.awaiting_number and p.status = 'active'
-          and ${NUMBER_REMIND_ON} <= ?::date`,
-      [until, until, until],
-    );
-    return rows.map((row) => row.userId);
-  }
-
-  /** A renewal's next action done: cleared. A renewal without one is done by recording its outcome (409). */
-  async taskDone(userId: string, renewalId: number): Promise<void> {
-    const cleared = await this.renewals
-      .of(userId)
-      .byId(renewalId)
-      .andWhere({ status: 'open' })
-      .whereNotNull('next_action_at')
-      .update({ nextActionAt: null, nextActionType: null, nextActionNote: null });
-    if (cleared > 0) return;
-    const open = await this.renewals.of(userId).byId(renewalId).andWhere({ status: 'open' }).first('id');
-    if (!open) throw new HttpError(404, NOT_FOUND.task);
-    throw new HttpError(409, NO_ACTION_TO_FINISH);
-  }
-
-  /** A renewal's task comes back at `until`: its next action moves there (one without gets a call). */
-  async taskSnooze(userId: string, renewalId: number, until: string): Promise<RenewalTaskRow> {
-    const moved = await this.renewals
-      .of(userId)
-      .byId(renewalId)
-      .andWhere({ status: 'open' })
-      .update({ nextActionAt: new Date(until), nextActionType: this.knex.raw("coalesce(next_action_type, 'ligar')") });
-    if (moved === 0) throw new HttpError(404, NOT_FOUND.task);
-    const [task] = await this.taskRows(userId, 'r.id = ?', [renewalId]);
-    if (!task) throw new HttpError(404, NOT_FOUND.task);
-    return task;
-  }
-
   async quote(userId: string, renewalId: number, input: RenewalQuoteInput): Promise<RenewalQuote> {
     const renewal = (await this.renewals.of(userId).byId(renewalId).first('id', 'status')) as { id: number; status: string } | undefined;
     if (!renewal) throw new HttpError(404, NOT_FOUND.renewal);
@@ -383,41 +297,9 @@ export class RenewalsService {
           .update({ status: 'lost', lostReason: input.reason, note: input.note, decidedAt: trx.fn.now() });
         return null;
       }
-      const old = (await this.policies
-        .of(userId, trx)
-        .byId(renewal.policyId)
-        .first(
-          'id',
-          'contactId',
-          'contactName',
-          'type',
-          'line',
-          'policyNumber',
-          'commissionType',
-          'paymentMethod',
-          'insurerId',
-          trx.raw('renewal_date::text as "renewalDate"'),
-          trx.raw('premium::text as premium'),
-          trx.raw('net_premium::text as "netPremium"'),
-          trx.raw('commission_value::text as "commissionValue"'),
-        )) as {
-        id: number;
-        contactId: number | null;
-        contactName: string;
-        type: string;
-        line: string;
-        policyNumber: string;
-        commissionType: string;
-        paymentMethod: string | null;
-        insurerId: number | null;
-        renewalDate: string;
-        premium: string;
-        netPremium: string | null;
-        commissionValue: string;
-      };
       const wanted = input.newPolicy;
-      let premium = old.premium;
-      let insurerId = old.insurerId;
+      let premium: string | null = null;
+      let insurerId: number | null = null;
       if (wanted?.quoteId) {
         const quote = (await this.quotes.of(userId, trx).byId(wanted.quoteId).andWhere({ renewalId }).first('premium', 'insurerId')) as
           { premium: string; insurerId: number } | undefined;
@@ -431,100 +313,18 @@ export class RenewalsService {
         await this.insurerOfBroker(userId, wanted.insurerId, 'newPolicy.insurerId');
         insurerId = wanted.insurerId;
       }
-      const start = old.renewalDate;
-      // The net premium follows the total in the same proportion as last year's (commission stays on the net).
-      const oldCents = wireToCents(old.premium) ?? 0;
-      const newCents = wireToCents(premium) ?? 0;
-      const oldNet = old.netPremium === null ? null : wireToCents(old.netPremium);
-      const net =
-        oldNet === null || oldCents === 0 ? null : Number(divideRoundingHalfUp(BigInt(oldNet) * BigInt(newCents), BigInt(oldCents)));
-      const number = wanted?.policyNumber || `${old.policyNumber.slice(0, 34)}-R${start.slice(0, 4)}`;
-      const [created] = (await this.policies
-        .of(userId, trx)
-        .insert({
-          contactId: old.contactId,
-          contactName: old.contactName,
-          type: old.type,
-          line: old.line,
-          policyNumber: number,
-          premium,
-          netPremium: net === null ? null : centsToWire(net),
-          status: 'active',
-          startDate: start,
-          renewalDate: addMonths(start, 12),
-          commissionType: old.commissionType,
-          commissionValue: old.commissionValue,
-          insurerId,
-          paymentMethod: old.paymentMethod,
-          renewedFromPolicyId: old.id,
-          // Without the number the insurer gave the new term, the derived one is provisional.
-          awaitingNumber: !wanted?.policyNumber,
-        })
-        .returning('id')) as { id: number }[];
-      await this.instalments.replan(trx, userId, [created!.id]);
+      const createdId = await renewPolicy(trx, this.policies, userId, renewal.policyId, {
+        premium,
+        insurerId,
+        policyNumber: wanted?.policyNumber || null,
+      });
+      await this.instalments.replan(trx, userId, [createdId]);
       await this.renewals
         .of(userId, trx)
         .byId(renewalId)
-        .update({ status: 'renewed', newPolicyId: created!.id, note: input.note, decidedAt: trx.fn.now() });
-      return created!.id;
+        .update({ status: 'renewed', newPolicyId: createdId, note: input.note, decidedAt: trx.fn.now() });
+      return createdId;
     });
-  }
-
-  /** Retention by month of the end of term and insurer: renewed ÷ due, count and premium (the last 12 months and the next 3 by default). */
-  async report(userId: string, query: RenewalReportQuery): Promise<RenewalReportRow[]> {
-    const today = (await this.knex.raw<{ rows: { today: string }[] }>(`select ${TODAY}::text as today`)).rows[0]!.today;
-    // By default the last 12 months and the 3 ahead (renewals already in the window).
-    const to = query.to ?? addMonths(`${today.slice(0, 7)}-01`, 3).slice(0, 7);
-    const from = query.from ?? addMonths(`${today.slice(0, 7)}-01`, -11).slice(0, 7);
-    if (from > to)
-      throw new HttpError(400, 'O mês inicial deve ser antes do final.', [
-        { path: 'from', message: 'O mês inicial deve ser antes do final.' },
-      ]);
-    await this.ensure(userId);
-    const { rows } = await this.knex.raw<{
-      rows: {
-        month: string;
-        insurerId: number | null;
-        due: number;
-        renewed: number;
-        lost: number;
-        duePremium: string;
-        renewedPremium: string;
-      }[];
-    }>(
-      `select to_char(r.due_date, 'YYYY-MM') as month, p.insurer_id as "insurerId", count(*)::int as due,
-              (count(*) filter (where r.status = 'renewed'))::int as renewed, (count(*) filter (where r.status = 'lost'))::int as lost,
-              sum(p.premium)::text as "duePremium", coalesce(sum(p.premium) filter (where r.status = 'renewed'), 0)::text as "renewedPremium"
-         from ? join ? on p.id = r.policy_id
-        where r.due_date >= ?::date and r.due_date < ?::date
-        group by 1, 2 order by 1, 2 nulls last`,
-      [this.renewals.of(userId).from('r'), this.policies.of(userId).from('p'), `${from}-01`, addMonths(`${to}-01`, 1)],
-    );
-    const names = new Map((await this.insurers(userId)).map((insurer) => [insurer.id, insurer.name]));
-    return rows.map((row) => ({
-      ...row,
-      insurerName: row.insurerId === null ? 'Sem seguradora' : (names.get(row.insurerId) ?? `Seguradora ${row.insurerId}`),
-      duePremium: row.duePremium,
-      renewedPremium: row.renewedPremium,
-      rate: row.due === 0 ? null : (Number(divideRoundingHalfUp(BigInt(row.renewed) * 10_000n, BigInt(row.due))) / 10_000).toFixed(4),
-    }));
-  }
-
-  async reportCsv(userId: string, query: RenewalReportQuery): Promise<string> {
-    const rows = await this.report(userId, query);
-    return csvDocument([
-      ['Mês', 'Seguradora', 'A vencer', 'Renovadas', 'Perdidas', 'Taxa de renovação', 'Prêmio a vencer', 'Prêmio renovado'],
-      ...rows.map((row) => [
-        `${row.month.slice(5)}/${row.month.slice(0, 4)}`,
-        row.insurerName,
-        String(row.due),
-        String(row.renewed),
-        String(row.lost),
-        row.rate === null ? '' : `${csvMoney(centsToWire(Math.round(Number(row.rate) * 10_000)))}%`,
-        csvMoney(row.duePremium),
-        csvMoney(row.renewedPremium),
-      ]),
-    ]);
   }
 }
 
@@ -535,12 +335,6 @@ function switchChargeback(row: ItemRow, steps: readonly ChargebackStep[]): Renew
   const hundredths = BigInt(Math.round(percent * 100));
   const amount = divideRoundingHalfUp(BigInt(row.dueCommissionCents) * hundredths, 10_000n);
   return { percent: percent.toFixed(2), amount: centsToWire(Number(amount)) };
-}
-
-function nextActionOf(row: Pick<ItemRow, 'nextActionAt' | 'nextActionType' | 'nextActionNote'>): NextAction | null {
-  return row.nextActionAt && row.nextActionType
-    ? { dueAt: new Date(row.nextActionAt).toISOString(), type: row.nextActionType, note: row.nextActionNote }
-    : null;
 }
 
 function addDays(iso: string, days: number): string {
