@@ -21,19 +21,15 @@ import { csvDocument } from '../csv';
 import { HttpError } from '../errors';
 import type { SessionUser } from '../session';
 import type { UploadedFile } from '../upload';
-import type { ImportKindHandler, ImportKinds, SheetRow } from './import-kind';
+import type { ImportKindHandler, ImportKinds } from './import-kind';
 import { checkedMapping, headerKey, suggestMapping } from './import-mapping';
 import { ImportTables, summaryOf, undoUntil, zeroCounts } from './import-records';
 import { ImportRunner } from './import-runner';
+import { sheetRows, storeOutcomes, storeRows } from './import-rows';
 import { readSheetFile, type SheetFile } from './sheet-file';
 import { SheetFileError } from './xlsx-reader';
 
 const ALREADY_COMMITTED = 'Esta importação já foi confirmada: o mapeamento não pode mudar.';
-const WRITE_CHUNK = 5000;
-/** A chunk of rows written or read at once also stops at this many characters of cells (memory stays flat). */
-const CHUNK_CHARS = 4_000_000;
-/** Rows a preview reads at once (20,000 characters each at most: 40 M characters). */
-const READ_CHUNK = 2000;
 const ACCOUNT_FULL = `As importações guardadas da corretora passam de ${(IMPORT_LIMITS.accountChars / 1_000_000).toLocaleString('pt-BR')} milhões de caracteres: conclua ou descarte as que estão em pré-visualização (ou aguarde o fim do prazo de desfazer) antes de enviar outra.`;
 
 /** What an upload asks: its kind, a statement's insurer, the sheet of a workbook. */
@@ -124,14 +120,7 @@ export class ImportsService {
         })
         .returning('id');
       const importId = (created as { id: number }).id;
-      // The kit's own SQL: the broker is the one bound here, as the scope would.
-      for (const chunk of chunksOf(sheet.rows)) {
-        await trx.raw(
-          `insert into import_rows (import_id, line, user_id, cells)
-           select ?, x.line, ?, x.cells from jsonb_to_recordset(?::jsonb) as x(line int, cells jsonb)`,
-          [importId, user.id, JSON.stringify(chunk)],
-        );
-      }
+      await storeRows(trx, user.id, importId, sheet.rows);
       return importId;
     });
     // Fresh statistics: a table that just grew by a whole file is planned as if it held one row per
@@ -195,7 +184,7 @@ export class ImportsService {
     const columns = Object.fromEntries(Object.entries(current.mapping).map(([field, header]) => [field, current.headers.indexOf(header)]));
     const { results, unknownInsurers } = await this.handler(current.kind).analyse({
       userId,
-      rows: this.sheetRows(userId, id),
+      rows: sheetRows(this.tables, userId, id),
       columns,
       mode: current.mode,
       insurerMap: current.insurerMap,
@@ -208,47 +197,12 @@ export class ImportsService {
       // then runs what this preview wrote; a preview that finds it committed already writes nothing.
       const open = await this.tables.imports.of(userId, trx).byId(id).whereIn('status', ['mapping', 'preview']).forUpdate().first('id');
       if (!open) throw new HttpError(409, ALREADY_COMMITTED);
-      for (let start = 0; start < results.length; start += WRITE_CHUNK) {
-        const chunk = results.slice(start, start + WRITE_CHUNK).map((result) => ({
-          line: result.line,
-          outcome: result.outcome,
-          errors: result.errors,
-          reason: result.reason,
-          target_id: result.targetId,
-          record: result.record,
-        }));
-        await this.tables.rows.of(userId, trx).updateFrom(
-          'r',
-          {
-            set: 'outcome = x.outcome, errors = x.errors, reason = x.reason, target_id = x.target_id, record = x.record',
-            from: 'jsonb_to_recordset(?::jsonb) as x(line int, outcome text, errors jsonb, reason text, target_id int, record jsonb)',
-            where: 'r.import_id = ? and r.line = x.line',
-          },
-          { from: [JSON.stringify(chunk)], where: [id] },
-        );
-      }
+      await storeOutcomes(this.tables, trx, userId, id, results);
       await this.tables.imports
         .of(userId, trx)
         .byId(id)
         .update({ status: 'preview', counts: JSON.stringify(counts), unknownInsurers: JSON.stringify(unknownInsurers) });
     });
-  }
-
-  /** The file's rows in chunks, by line (keyset): a preview holds one chunk of cells at a time. */
-  private async *sheetRows(userId: string, id: number): AsyncGenerator<SheetRow> {
-    for (let after = 0; ;) {
-      const chunk = (await this.tables.rows
-        .of(userId)
-        .rows()
-        .where({ importId: id })
-        .andWhere('line', '>', after)
-        .orderBy('line')
-        .limit(READ_CHUNK)
-        .select('line', 'cells')) as SheetRow[];
-      if (chunk.length === 0) return;
-      yield* chunk;
-      after = chunk.at(-1)!.line;
-    }
   }
 
   async detail(userId: string, id: number, query: ImportRowsQuery): Promise<ImportDetail> {
@@ -395,21 +349,4 @@ export class ImportsService {
     });
     return this.detail(userId, id, { offset: 0, limit: 0 });
   }
-}
-
-/** Rows in chunks of at most WRITE_CHUNK rows and CHUNK_CHARS characters of cells. */
-function* chunksOf(rows: readonly SheetFile['rows'][number][]): Generator<SheetFile['rows']> {
-  let chunk: SheetFile['rows'] = [];
-  let chars = 0;
-  for (const row of rows) {
-    const size = row.cells.reduce((sum, cell) => sum + cell.length, 0);
-    if (chunk.length > 0 && (chunk.length >= WRITE_CHUNK || chars + size > CHUNK_CHARS)) {
-      yield chunk;
-      chunk = [];
-      chars = 0;
-    }
-    chunk.push(row);
-    chars += size;
-  }
-  if (chunk.length > 0) yield chunk;
 }
