@@ -33,6 +33,7 @@ export * from './options/broker-options';
 export { choiceOf } from './choice-of';
 export * from './pipeline/pipeline-options';
 export * from './pipeline/pipeline.schemas';
+export * from './pipeline/card.schemas';
 export type { ContactsByDocumentInput } from './pipeline/contact-lookup.schemas';
 export * from './pipeline/pipeline-types';
 export * from './relationship/relationship-options';

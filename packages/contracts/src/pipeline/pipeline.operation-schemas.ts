@@ -3,17 +3,15 @@
 import { IssueSchema } from '../finance/policy-numbers.schemas';
 import { NextActionSchema } from '../finance/renewals.schemas';
 import { ContactsByDocumentSchema } from './contact-lookup.schemas';
+import { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from './pipeline.schemas';
 import {
   ArchiveSchema,
   ArchivedQuerySchema,
   CardMoveSchema,
   CompletionSchema,
-  ContactCreateSchema,
   ContactQuerySchema,
-  ContactUpdateSchema,
-  LeadCreateSchema,
   LeadListQuerySchema,
-} from './pipeline.schemas';
+} from './card.schemas';
 
 export const cards = { summary: 'Os cards do quadro, ou os arquivados (archived=true).', query: ArchivedQuerySchema };
 export const leads = { summary: 'Os leads mais recentes, resumidos.', query: LeadListQuerySchema };

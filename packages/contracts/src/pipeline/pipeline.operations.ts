@@ -5,17 +5,15 @@ import type { NextActionSchema } from '../finance/renewals.schemas';
 import type { PipelineStats } from '../types';
 import type { ContactsByDocumentSchema } from './contact-lookup.schemas';
 import type { Contact, ContactDetail, ContactPage, PipelineCard, PipelineLead } from './pipeline-types';
+import type { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from './pipeline.schemas';
 import type {
   ArchiveSchema,
   ArchivedQuerySchema,
   CardMoveSchema,
   CompletionSchema,
-  ContactCreateSchema,
   ContactQuerySchema,
-  ContactUpdateSchema,
-  LeadCreateSchema,
   LeadListQuerySchema,
-} from './pipeline.schemas';
+} from './card.schemas';
 
 // The pipeline service: the board, its cards and the contacts. Each operation is a plain object of its own, so a bundle keeps only those it names.
 

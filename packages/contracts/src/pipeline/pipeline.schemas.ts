@@ -13,10 +13,8 @@ import {
   isId,
   optionalCents,
   optionalWireId,
-  optionalWireMoney,
   requiredCents,
   wireId,
-  wireMoney,
 } from '../wire-fields';
 
 import {
@@ -28,14 +26,13 @@ import {
   DOCUMENT_TYPES,
   NOTE_MAX_LENGTH,
   STAGE_KEYS,
-  TOTAL_PREMIUM_MAX_CENTS,
   type DocumentTypeValue,
 } from './pipeline-options';
 
 const PHONE_MESSAGE = 'Telefone inválido. Use o DDD: (11) 98765-4321 ou (11) 3222-4455';
 const CPF_MESSAGE = 'CPF inválido. Use 11 dígitos ou formato especial com XX';
 const ANNUAL_PREMIUM_MESSAGE = 'Prêmio anual deve estar entre R$ 0,00 e R$ 1.000.000,00';
-const END_AFTER_START = 'Data de fim deve ser posterior à data de início';
+export const END_AFTER_START = 'Data de fim deve ser posterior à data de início';
 
 /** Data de nascimento: optional, a real date, not in the future, not before 1900. */
 const birthDateField = v.pipe(
@@ -107,7 +104,7 @@ const noteText = v.pipe(
 /** Notes added in one save: each is appended with its date-time by the server. */
 const newNotesField = v.optional(v.pipe(v.array(noteText, 'Notas inválidas'), v.maxLength(20, 'No máximo 20 notas por vez')), []);
 
-const stageKeyField = v.optional(v.nullable(v.picklist(STAGE_KEYS, 'Estágio inválido')), null);
+export const stageKeyField = v.optional(v.nullable(v.picklist(STAGE_KEYS, 'Estágio inválido')), null);
 
 function leadEntries<Id extends v.GenericSchema<unknown, number>>(id: (message: string) => Id) {
   return {
@@ -328,60 +325,6 @@ export const ContactCreateSchema = v.pipe(
   }),
 );
 
-/** PATCH /api/pipeline/{id}: the stage key, its id, or both (they must agree). */
-export const CardMoveSchema = v.pipe(
-  v.object({ stage: stageKeyField, stageId: optionalWireId('Estágio inválido') }),
-  v.forward(
-    v.check((input) => input.stage !== null || input.stageId !== null, 'Estágio é obrigatório'),
-    ['stage'],
-  ),
-);
-
-export const ArchiveSchema = v.object({ reason: optionalText(500) });
-
-/**
- * confirm-issuance with a body (finalize), the server's completion schema (insurer, start and end dates with end after start, premiums, commission by percentage or amount). Money is
- * decimal strings on the wire and cents after parsing; the total is premium + IOF + interest and
- * must match when the client sends it.
- */
-export const CompletionSchema = v.pipe(
-  v.object({
-    insurerId: wireId('Seguradora é obrigatória'),
-    startDate: dateField('Data de início da vigência é obrigatória'),
-    endDate: dateField('Data de fim da vigência é obrigatória'),
-    premioLiquido: wireMoney('Prêmio líquido é obrigatório', 'Prêmio líquido deve ser um valor positivo'),
-    iof: wireMoney('IOF é obrigatório', 'IOF deve ser um valor positivo'),
-    juros: optionalWireMoney('Juros devem ser um valor positivo'),
-    totalPremium: optionalWireMoney('Prêmio total deve ser um valor positivo', TOTAL_PREMIUM_MAX_CENTS),
-    commissionPercentage: optionalWireMoney('Comissão deve ser um valor positivo', COMMISSION_PERCENT_MAX_HUNDREDTHS),
-    commissionAmount: optionalWireMoney('Valor da comissão deve ser um valor positivo'),
-    documentType: v.optional(
-      v.nullable(
-        v.picklist(DOCUMENT_TYPES.map((type) => type.value) as [DocumentTypeValue, ...DocumentTypeValue[]], 'Tipo de documento inválido'),
-      ),
-      null,
-    ),
-  }),
-  v.forward(
-    v.check((input) => input.endDate > input.startDate, END_AFTER_START),
-    ['endDate'],
-  ),
-  v.forward(
-    v.check(
-      (input) => input.premioLiquido + input.iof + (input.juros ?? 0) <= TOTAL_PREMIUM_MAX_CENTS,
-      'Prêmio total acima do limite permitido',
-    ),
-    ['totalPremium'],
-  ),
-  v.forward(
-    v.check(
-      (input) => input.totalPremium === null || input.totalPremium === input.premioLiquido + input.iof + (input.juros ?? 0),
-      'Prêmio total deve ser prêmio líquido + IOF + juros',
-    ),
-    ['totalPremium'],
-  ),
-);
-
 /** The finalize form as the broker fills it: the lead's fields and the sale's, money in cents. */
 export const FinalizeFormSchema = v.pipe(
   v.object({
@@ -411,55 +354,9 @@ export const FinalizeFormSchema = v.pipe(
   ),
 );
 
-export const CONTACTS_PAGE_SIZE_MAX = 100;
-
-/** GET /api/contacts and /api/contacts/export: search, type filter, page. */
-export const ContactQuerySchema = v.object({
-  q: v.optional(v.pipe(v.string('Busca inválida'), v.trim(), v.maxLength(100, maxLengthMessage(100))), ''),
-  type: v.optional(v.picklist(['all', ...CONTACT_TYPES] as const, 'Tipo inválido'), 'all'),
-  /** pf or pj; status: prospects or clients. */
-  kind: v.optional(v.picklist(['all', ...CONTACT_KINDS] as const, 'Use pf ou pj'), 'all'),
-  status: v.optional(v.picklist(['all', ...CONTACT_STATUSES] as const, 'Use prospect ou client'), 'all'),
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Página inválida'), v.transform(Number), v.minValue(1, 'Página inválida')), '1'),
-  pageSize: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, 'Tamanho de página inválido'),
-      v.transform(Number),
-      v.minValue(1, 'Tamanho de página inválido'),
-      v.maxValue(CONTACTS_PAGE_SIZE_MAX, 'Tamanho de página inválido'),
-    ),
-    '25',
-  ),
-});
-
 export type LeadFormInput = v.InferInput<typeof LeadFormSchema>;
 export type LeadCreateInput = v.InferOutput<typeof LeadCreateSchema>;
 export type LeadForContactInput = v.InferOutput<typeof LeadForContactSchema>;
 export type ContactUpdateInput = v.InferOutput<typeof ContactUpdateSchema>;
 export type ContactCreateInput = v.InferOutput<typeof ContactCreateSchema>;
-export type CompletionInput = v.InferOutput<typeof CompletionSchema>;
-/** The finalize form's body as it travels (money as '1248.00'). */
-export type CompletionBody = v.InferInput<typeof CompletionSchema>;
 export type FinalizeFormInput = v.InferInput<typeof FinalizeFormSchema>;
-export type ContactQuery = v.InferOutput<typeof ContactQuerySchema>;
-
-/** GET /api/pipeline-cards?archived */
-export const ArchivedQuerySchema = v.object({
-  archived: v.optional(v.picklist(['true', 'false'], 'Parâmetro archived deve ser true ou false.'), 'false'),
-});
-
-/** GET /api/pipeline-leads?limit: 1..500, default 50. */
-const LIMIT_MESSAGE = 'Parâmetro limit deve estar entre 1 e 500.';
-export const LeadListQuerySchema = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(LIMIT_MESSAGE),
-      v.regex(/^\d{1,3}$/, LIMIT_MESSAGE),
-      v.transform(Number),
-      v.minValue(1, LIMIT_MESSAGE),
-      v.maxValue(500, LIMIT_MESSAGE),
-    ),
-    '50',
-  ),
-});
