@@ -29,6 +29,35 @@ async function seed(db: pg.Client, userId: string, count: number, prefix: string
   await db.query('analyze finance.policies');
 }
 
+/** The functions that held the main thread longest (self time), with where they live. */
+function printProfile(
+  profile: {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+    samples?: number[];
+    timeDeltas?: number[];
+  },
+  base: string,
+): void {
+  const self = new Map<number, number>();
+  (profile.samples ?? []).forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[index] ?? 0)));
+  const byFrame = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.replace(base, '') || '(native)'}:${lineNumber}`;
+    byFrame.set(key, (byFrame.get(key) ?? 0) + (self.get(node.id) ?? 0));
+  }
+  const byUrl = new Map<string, number>();
+  for (const [key, micros] of byFrame) {
+    const where = key.split(' ').at(-1)!.replace(/:\d+$/, '');
+    byUrl.set(where, (byUrl.get(where) ?? 0) + micros);
+  }
+  console.log('self time by script (ms):');
+  for (const [where, micros] of [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`  ${(micros / 1000).toFixed(0)}\t${where}`);
+  console.log('heaviest functions (ms):');
+  for (const [key, micros] of [...byFrame].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(micros / 1000).toFixed(0)}\t${key}`);
+}
+
 runBench('renewals', async (running, log) => {
   const url = running.nginx.url;
   const db = new pg.Client({ connectionString: running.stack.databaseUrl });
@@ -91,9 +120,17 @@ runBench('renewals', async (running, log) => {
       page.on('request', (request) => console.log(`${Date.now() - started} start ${request.url().replace(url, '')}`));
       page.on('requestfinished', (request) => console.log(`${Date.now() - started} done  ${request.url().replace(url, '')}`));
     }
+    // BENCH_PROFILE=1: a CPU profile of the measured load, its heaviest functions by self time.
+    const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
     await page.goto('/policies?aba=renovacoes');
     await page.getByRole('row', { name: /PG-/ }).first().waitFor();
     pageMs = Date.now() - started;
+    if (profiler) printProfile((await profiler.send('Profiler.stop')).profile, url);
   } finally {
     await browser.close();
   }
