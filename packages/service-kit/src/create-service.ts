@@ -11,7 +11,7 @@ import { createKnex, migrateSchema } from './database';
 import { ensureSharedTables, maySetUpSharedTables, requireSharedTables } from './database-roles';
 import { errorMiddleware, type UniqueConstraints } from './errors';
 import { createLogger, requestLogging } from './logging';
-import { createMetrics, metricsEndpoint } from './metrics';
+import { createMetrics, metricsEndpoint, type JobMetrics } from './metrics';
 import { accountLimits } from './account-limits';
 import { ACCOUNT_RATE_LIMITS_TABLE, RateLimiter, ensureRateLimitTable } from './rate-limit';
 import { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
@@ -22,6 +22,8 @@ export interface ServiceDeps {
   knex: Knex;
   config: BaseConfig;
   log: pino.Logger;
+  /** Background jobs' metrics (runs, durations, items) on this service's /metrics. */
+  jobs: JobMetrics;
 }
 
 export interface RegisteredRoute {
@@ -60,6 +62,8 @@ export interface Service {
   internalApp: Koa;
   knex: Knex;
   log: pino.Logger;
+  /** Background jobs' metrics (runs, durations, items) on this service's /metrics. */
+  jobs: JobMetrics;
   /** The keys that sign the session cookie (tests sign theirs with them). */
   cookieKeys: CookieKeys;
   /** Every route each listener answers (method and path as registered): what the API reference must cover. */
@@ -132,10 +136,9 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   tagRequestTransactions(knex);
   await ensureRateLimitTable(knex);
   Model.knex(knex);
-  const deps: ServiceDeps = { knex, config, log };
-
   const cookieKeys = new CookieKeys(config.sessionKeys);
   const metrics = createMetrics(config.name, knex);
+  const deps: ServiceDeps = { knex, config, log, jobs: metrics.jobs };
   const app = baseApp(cookieKeys, log, knex, options.uniqueConstraints, metrics.middleware);
   app.use(
     securityHeaders({ contentSecurityPolicy: false, strictTransportSecurity: config.session.secure ? { maxAge: 63_072_000 } : false }),
@@ -191,6 +194,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     internalApp,
     knex,
     log,
+    jobs: metrics.jobs,
     cookieKeys,
     routes: { public: routesOf(router), internal: routesOf(internal) },
     async listen(port = config.port, internalPort = port === 0 ? 0 : config.internalPort) {

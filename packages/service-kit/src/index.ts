@@ -57,4 +57,5 @@ export {
 export { importHandOverRoutes, importsRoutes, statementsRoutes } from './imports/import-routes';
 export { handOverImports, receiveImports } from './imports/import-handover';
 export { createImportTables, dropImportTables } from './imports/import-tables';
-export { ImportsService, type ImportRequest } from './imports/imports.service';
+export { ImportsService, type ImportRequest, type ImportsOptions } from './imports/imports.service';
+export type { JobMetrics } from './metrics';

@@ -13,6 +13,7 @@ import {
   createObjectStore,
   mapError,
   readBaseConfig,
+  schedulePasses,
   type Service,
 } from '../src';
 import { TEST_INTERNAL_TOKEN, createTestDatabase, randomUser, sessionCookieFor } from '../src/testing';
@@ -249,9 +250,45 @@ describe('cross-site protection and internal routes', () => {
     expect(text).toContain('route="unmatched",status="404"');
     expect(text).not.toContain('/api/no-such-');
     expect(text).toMatch(/db_pool_connections\{state="used",service="notes"\} \d+/);
+    // Queries waiting for a connection are their own series, never counted as connections.
+    expect(text).toMatch(/db_pool_pending_acquires\{service="notes"\} \d+/);
+    expect(text).not.toContain('state="pending"');
     expect(text).toMatch(/nodejs_eventloop_lag_seconds\{service="notes"\} /);
     expect(text).toMatch(/process_resident_memory_bytes\{service="notes"\} /);
     expect((await api().get('/metrics')).status).toBe(404);
+  });
+
+  test('background jobs on /metrics: runs by outcome, duration, items, last success; a failed pass is counted and rethrown', async () => {
+    const { jobs } = first;
+    await jobs.record(
+      'bench_sweep',
+      async () => 7,
+      (written) => written,
+    );
+    await jobs.record(
+      'bench_sweep',
+      async () => 3,
+      (written) => written,
+    );
+    await expect(jobs.record('bench_sweep', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    // A scheduled pass is a run too.
+    let passes = 0;
+    const stop = schedulePasses(async () => ++passes, {
+      firstMs: 0,
+      everyMs: 60_000,
+      onError: () => undefined,
+      job: { metrics: jobs, name: 'bench_tick', items: (n) => n },
+    });
+    for (let attempt = 0; attempt < 100 && passes === 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const text = (await request(first.internalApp.callback()).get('/metrics')).text;
+    expect(text).toContain('job_runs_total{job="bench_sweep",outcome="success",service="notes"} 2');
+    expect(text).toContain('job_runs_total{job="bench_sweep",outcome="failure",service="notes"} 1');
+    expect(text).toContain('job_items_total{job="bench_sweep",service="notes"} 10');
+    expect(text).toMatch(/job_duration_seconds_count\{[^}]*job="bench_sweep"[^}]*\} 3\n/);
+    expect(text).toMatch(/job_last_success_timestamp_seconds\{job="bench_sweep",service="notes"\} \d+/);
+    expect(text).toContain('job_runs_total{job="bench_tick",outcome="success",service="notes"} 1');
   });
 
   test('both listeners bind loopback by default; the internal one on its own port', async () => {

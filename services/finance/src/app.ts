@@ -67,16 +67,18 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
     accountTables: FINANCE_ACCOUNT_TABLES,
-    routes(router, { knex }) {
+    routes(router, { knex, jobs, log }) {
       const settings = new ReceivableSettingsService(knex);
       const instalments = new InstalmentsService(knex, settings);
       const statements = new StatementsService(knex, settings);
       policiesRoutes(router, new PoliciesService(knex, instalments, chargebackSteps), insurerNames);
       instalmentsRoutes(router, instalments);
       receivablesRoutes(router, new ReceivablesService(knex, settings, statements, insurerNames), settings, statements);
-      imports = new ImportsService(knex, {
-        statement: statementKind(knex, statements, (userId, documents) => pipeline.contactsByDocument(userId, documents), insurerNames),
-      });
+      imports = new ImportsService(
+        knex,
+        { statement: statementKind(knex, statements, (userId, documents) => pipeline.contactsByDocument(userId, documents), insurerNames) },
+        { jobs, onRunError: (error) => log.error({ err: error }, 'statement commit stopped') },
+      );
       statementsRoutes(router, imports);
       const renewals = renewalsOf(knex, instalments);
       renewalsRoutes(router, renewals, new RenewalReportService(knex, (userId) => renewals.ensure(userId), insurerNames));
@@ -101,6 +103,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
   // Renewal items appear within the hour for policies entering the window, whether or not anyone reads the list.
   const stopSweep = renewalsOf(service.knex, new InstalmentsService(service.knex, new ReceivableSettingsService(service.knex))).schedule(
     (error) => service.log.warn({ err: error }, 'renewal sweep failed; the next one runs in an hour'),
+    service.jobs,
   );
   const stopPurge = (imports as ImportsService | null)?.schedulePurge((error) =>
     service.log.warn({ err: error }, 'import rows purge failed'),

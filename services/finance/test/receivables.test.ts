@@ -159,6 +159,11 @@ describe('statements reconciled with instalments (#24)', () => {
     const done = await waitDone(who, `/api/statements/${id}`);
     expect(done.body.status).toBe('done');
     expect(done.body.applied.create).toBe(200);
+    // The commit is a job an operator watches on finance's /metrics, as is the hourly renewal sweep.
+    const metrics = (await internal().get('/metrics')).text;
+    expect(metrics).toMatch(/job_runs_total\{job="import_commit",outcome="success",service="finance"\} [1-9]/);
+    expect(metrics).toMatch(/job_items_total\{job="import_commit",service="finance"\} [1-9]\d{2,}/);
+    expect(metrics).toMatch(/job_runs_total\{job="renewal_sweep",outcome="success",service="finance"\} [1-9]/);
 
     const month = start.slice(0, 7);
     const receivables = await api().get(`/api/receivables?month=${month}&insurerId=${porto}`).set('Cookie', who.cookie);

@@ -44,14 +44,15 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
     accountTables: PIPELINE_ACCOUNT_TABLES,
-    routes(router, { knex }) {
+    routes(router, { knex, jobs, log }) {
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
       const contacts = new ContactsService(knex, catalogues);
       contactsRoutes(router, contacts, new DuplicatesService(knex, finance));
-      imports = new ImportsService(knex, {
-        contacts: contactsKind(knex, reference, finance),
-        policies: policiesKind(knex, reference, finance),
-      });
+      imports = new ImportsService(
+        knex,
+        { contacts: contactsKind(knex, reference, finance), policies: policiesKind(knex, reference, finance) },
+        { jobs, onRunError: (error) => log.error({ err: error }, 'import commit stopped') },
+      );
       importsRoutes(router, imports, ['contacts', 'policies']);
       const relationship = new RelationshipService(knex, finance, reference);
       relationshipRoutes(router, relationship);
@@ -75,6 +76,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
   const stopDigest = (digest as DigestService | null)?.schedule(
     (error) => service.log.warn({ err: error }, 'daily digest pass failed'),
     clock,
+    service.jobs,
   );
   const stopPurge = (imports as ImportsService | null)?.schedulePurge((error) =>
     service.log.warn({ err: error }, 'import rows purge failed'),

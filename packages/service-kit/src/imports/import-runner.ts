@@ -3,6 +3,7 @@ import { IMPORT_ABANDONED_HOURS, IMPORT_UNDO_DAYS, type ImportCounts, type Impor
 import type { Knex } from 'knex';
 import { recordActivity } from '../activity';
 import { HttpError } from '../errors';
+import type { JobMetrics } from '../metrics';
 import { schedulePasses } from '../schedule';
 import type { AppliedRow, ImportKindHandler } from './import-kind';
 import { zeroCounts, type ImportRecord, type ImportTables } from './import-records';
@@ -22,6 +23,7 @@ export class ImportRunner {
   constructor(
     private readonly tables: ImportTables,
     private readonly handler: (kind: ImportKind) => ImportKindHandler,
+    private readonly options: { jobs?: JobMetrics; onRunError?: (error: unknown) => void } = {},
   ) {}
 
   private get knex(): Knex {
@@ -64,7 +66,15 @@ export class ImportRunner {
   }
 
   private start(userId: string, id: number): void {
-    const run = this.run(userId, id).finally(() => this.running.delete(id));
+    const { jobs, onRunError } = this.options;
+    const work = () => this.run(userId, id);
+    // A failed run is on the import (status failed, its message) and in the log; never an unhandled rejection.
+    const run = (jobs ? jobs.record('import_commit', work, (applied) => applied) : work())
+      .then(
+        () => undefined,
+        (error: unknown) => onRunError?.(error),
+      )
+      .finally(() => this.running.delete(id));
     this.running.set(id, run);
   }
 
@@ -80,13 +90,20 @@ export class ImportRunner {
     })().catch(() => undefined);
   }
 
-  private async run(userId: string, id: number): Promise<void> {
+  /** Applies the import's rows batch by batch; answers how many it applied. */
+  private async run(userId: string, id: number): Promise<number> {
     try {
       const { kind, insurerId } = await this.tables.load(userId, id);
       const handler = this.handler(kind);
       const state = await handler.begin(userId, insurerId);
-      while ((await this.batch(userId, id, handler, state)) > 0);
+      let applied = 0;
+      for (;;) {
+        const batch = await this.batch(userId, id, handler, state);
+        if (batch === 0) break;
+        applied += batch;
+      }
       await this.finish(userId, id);
+      return applied;
     } catch (error) {
       await this.tables.imports
         .of(userId)
@@ -198,6 +215,12 @@ export class ImportRunner {
 
   /** The purge every hour, from a minute after start; stops when the service closes, never keeps the process up. */
   schedulePurge(onError: (error: unknown) => void): () => void {
-    return schedulePasses(() => this.purge(), { firstMs: 60_000, everyMs: 3_600_000, onError });
+    const { jobs } = this.options;
+    return schedulePasses(() => this.purge(), {
+      firstMs: 60_000,
+      everyMs: 3_600_000,
+      onError,
+      ...(jobs ? { job: { metrics: jobs, name: 'import_rows_purge', items: (purged: number) => purged } } : {}),
+    });
   }
 }

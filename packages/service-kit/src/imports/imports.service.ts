@@ -19,6 +19,7 @@ import type { Knex } from 'knex';
 import { recordActivity } from '../activity';
 import { csvDocument } from '../csv';
 import { HttpError } from '../errors';
+import type { JobMetrics } from '../metrics';
 import type { SessionUser } from '../session';
 import type { UploadedFile } from '../upload';
 import type { ImportKindHandler, ImportKinds } from './import-kind';
@@ -39,6 +40,13 @@ export interface ImportRequest {
   sheet?: string | undefined;
 }
 
+export interface ImportsOptions {
+  /** Each commit and each purge pass as a job run on /metrics (import_commit, import_rows_purge). */
+  jobs?: JobMetrics;
+  /** A commit that stopped on an error (the import says so to the broker; this is for the log). */
+  onRunError?: (error: unknown) => void;
+}
+
 /**
  * The import engine (#23), one per service, running the kinds whose rows that service owns: a file
  * read once into rows, a mapping, a preview that gives every row its outcome, a commit that runs in
@@ -53,9 +61,10 @@ export class ImportsService {
   constructor(
     private readonly knex: Knex,
     private readonly kinds: ImportKinds,
+    options: ImportsOptions = {},
   ) {
     this.tables = new ImportTables(knex);
-    this.runner = new ImportRunner(this.tables, (kind) => this.handler(kind));
+    this.runner = new ImportRunner(this.tables, (kind) => this.handler(kind), options);
   }
 
   private handler(kind: ImportKind): ImportKindHandler {

@@ -25,7 +25,7 @@ import {
   type RenewalQuoteInput,
   type RenewalsQuery,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, intArrayLiteral, isUniqueViolation, schedulePasses } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, intArrayLiteral, isUniqueViolation, schedulePasses, type JobMetrics } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { addMonths } from '../policies/instalment-math';
 import type { InstalmentPlans } from '../policies/instalment-plans';
@@ -130,8 +130,13 @@ export class RenewalsService {
   }
 
   /** The hourly sweep, from a second after start; stops when the service closes, never keeps the process up. */
-  schedule(onError: (error: unknown) => void): () => void {
-    return schedulePasses(() => this.sweep(), { firstMs: 1_000, everyMs: SWEEP_MS, onError });
+  schedule(onError: (error: unknown) => void, jobs?: JobMetrics): () => void {
+    return schedulePasses(() => this.sweep(), {
+      firstMs: 1_000,
+      everyMs: SWEEP_MS,
+      onError,
+      ...(jobs ? { job: { metrics: jobs, name: 'renewal_sweep', items: (written: number) => written } } : {}),
+    });
   }
 
   async list(userId: string, query: RenewalsQuery): Promise<RenewalList> {

@@ -9,7 +9,7 @@ import {
   type DigestSettingsInput,
   type Task,
 } from '@corretora/contracts';
-import { BrokerScopedTable, schedulePasses, type InternalClient } from '@corretora/service-kit';
+import { BrokerScopedTable, schedulePasses, type InternalClient, type JobMetrics } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { TasksService } from './tasks.service';
 
@@ -162,8 +162,13 @@ export class DigestService {
   }
 
   /** Every minute from a few seconds after start (the kit's schedulePasses: no overlap, never keeps the process up). */
-  schedule(onError: (error: unknown) => void, clock: () => Date = () => new Date()): () => void {
-    return schedulePasses(() => this.run(clock()), { firstMs: 5_000, everyMs: EVERY_MS, onError });
+  schedule(onError: (error: unknown) => void, clock: () => Date = () => new Date(), jobs?: JobMetrics): () => void {
+    return schedulePasses(() => this.run(clock()), {
+      firstMs: 5_000,
+      everyMs: EVERY_MS,
+      onError,
+      ...(jobs ? { job: { metrics: jobs, name: 'daily_digest', items: (pass: { sent: number }) => pass.sent } } : {}),
+    });
   }
 }
 
