@@ -198,10 +198,14 @@ test('documents: upload by chooser and by drop, a renamed image refused, counts 
   await signUpOnboarded(page, 'documents');
   await page.goto('/documents');
   await page.getByLabel('Categoria').selectOption({ label: 'Contratos' });
+  // Each file its own line: its progress, and how it ended (sent, or refused with the reason).
+  const sentNow = page.getByRole('list', { name: 'Documentos enviados agora' });
   await page.getByLabel('Escolher arquivos').setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(toast(page, 'Documento enviado com sucesso')).toBeVisible();
+  await expect(sentNow.getByRole('listitem', { name: 'contrato.pdf' })).toContainText('Enviado');
   await page.getByLabel('Escolher arquivos').setInputFiles({ name: 'foto.pdf', mimeType: 'application/pdf', buffer: PNG });
-  await expect(toast(page, 'Tipo de arquivo não permitido. Envie PDF, DOC, DOCX, XLS ou XLSX.')).toBeVisible();
+  await expect(sentNow.getByRole('listitem', { name: 'foto.pdf' })).toContainText(
+    'Recusado: Tipo de arquivo não permitido. Envie PDF, DOC, DOCX, XLS ou XLSX.',
+  );
 
   // A drop carries the file the same way.
   const transfer = await page.evaluateHandle(
@@ -218,6 +222,29 @@ test('documents: upload by chooser and by drop, a renamed image refused, counts 
   await expect(page.getByRole('row', { name: /contrato\.pdf/ })).toContainText('Contratos');
   await expect(page.getByText(`${PDF.length * 2} B de 10 GB usados`)).toBeVisible();
   await expectAccessible(page, 'documents');
+
+  // Three at once, one too large: two sent, each with its own progress bar, one refused with its reason.
+  await page.getByRole('button', { name: 'Limpar lista de envios' }).click();
+  await expect(sentNow).toHaveCount(0);
+  await page.getByLabel('Escolher arquivos').setInputFiles([
+    { name: 'proposta-a.pdf', mimeType: 'application/pdf', buffer: PDF },
+    { name: 'grande.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25) },
+    { name: 'proposta-b.pdf', mimeType: 'application/pdf', buffer: PDF },
+  ]);
+  for (const name of ['proposta-a.pdf', 'proposta-b.pdf']) {
+    const line = sentNow.getByRole('listitem', { name });
+    await expect(line).toContainText('Enviado');
+    await expect(line.getByRole('progressbar')).toHaveCount(1);
+    await expect(page.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) })).toBeVisible();
+  }
+  await expect(sentNow.getByRole('listitem', { name: 'grande.pdf' })).toContainText('Recusado: o documento deve ter no máximo 10 MB.');
+  await expect(page.getByRole('row', { name: /grande\.pdf/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Excluir proposta-a.pdf' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByRole('row', { name: /proposta-a\.pdf/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Excluir proposta-b.pdf' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByRole('row', { name: /proposta-b\.pdf/ })).toHaveCount(0);
 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Baixar contrato.pdf' }).click();

@@ -9,10 +9,12 @@ import {
   optionLabel,
   type DocumentCategory,
 } from '@corretora/contracts';
-import { Link, apiErrorMessage, useOperation, useSearchParams } from '@corretora/web-kit';
-import { DataTable, PageHeader, QueryState, useConfirmAction, useNotify } from '@corretora/web-kit/ui';
+import { Link, invalidateOperations, useOperation, useSearchParams } from '@corretora/web-kit';
+import { UploadList, useUploads } from '@corretora/web-kit/uploads';
+import { useQueryClient } from '@tanstack/react-query';
+import { DataTable, PageHeader, QueryState, useConfirmAction } from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { Body1, Button, Caption1, Field, Spinner, Subtitle2, Text } from '@corretora/web-kit/fluent/core';
+import { Body1, Button, Caption1, Field, Subtitle2, Text } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { Select } from '@corretora/web-kit/fluent/select';
@@ -22,7 +24,7 @@ import {
   documentDownloadUrl,
   useDeleteDocument,
   useDocuments,
-  useUploadDocument,
+  sendDocument,
   type DocumentLinks,
 } from '../features/documents/api/documents-api';
 import { policyName } from '../lib/policy-name';
@@ -74,7 +76,6 @@ const idParam = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value)
  */
 export default function DocumentsPage() {
   const styles = useStyles();
-  const notify = useNotify();
   const [params] = useSearchParams();
   const shown: DocumentLinks = { policyId: idParam(params.get('apolice')), claimId: idParam(params.get('sinistro')) };
   const documents = useDocuments(shown);
@@ -98,10 +99,15 @@ export default function DocumentsPage() {
   ]
     .filter((part) => part !== null)
     .join(' e ');
-  const upload = useUploadDocument();
   const remove = useDeleteDocument();
   const [category, setCategory] = useState<DocumentCategory>('policies');
   const [dragging, setDragging] = useState(false);
+  const queryClient = useQueryClient();
+  const uploads = useUploads((file, options) => sendDocument(file, { category, links }, options), {
+    // The server decides by the bytes; this only spares a pointless upload.
+    check: (file) => (file.size > DOCUMENT_MAX_BYTES ? 'o documento deve ter no máximo 10 MB.' : null),
+    onSent: () => void invalidateOperations(queryClient, FINANCE_OPERATIONS.documents),
+  });
   const deleting = useConfirmAction<{ id: number; originalName: string }>({
     title: 'Excluir documento',
     confirmLabel: 'Excluir',
@@ -112,22 +118,7 @@ export default function DocumentsPage() {
   });
   const chooser = useRef<HTMLInputElement>(null);
 
-  const send = (files: FileList | null) => {
-    for (const file of Array.from(files ?? [])) {
-      // The server decides by the bytes; this only spares a pointless upload.
-      if (file.size > DOCUMENT_MAX_BYTES) {
-        notify.error('Falha ao enviar documento', `${file.name}: o documento deve ter no máximo 10 MB.`);
-        continue;
-      }
-      upload.mutate(
-        { file, category, links },
-        {
-          onSuccess: () => notify.success('Documento enviado com sucesso'),
-          onError: (error) => notify.error('Falha ao enviar documento', apiErrorMessage(error, '')),
-        },
-      );
-    }
-  };
+  const send = (files: FileList | null) => uploads.add(Array.from(files ?? []));
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
@@ -189,12 +180,7 @@ export default function DocumentsPage() {
           >
             <ArrowUploadRegular fontSize={32} />
             <Body1>Arraste arquivos aqui ou</Body1>
-            <Button
-              appearance="primary"
-              onClick={() => chooser.current?.click()}
-              disabled={upload.isPending}
-              icon={upload.isPending ? <Spinner size="tiny" /> : undefined}
-            >
+            <Button appearance="primary" onClick={() => chooser.current?.click()}>
               Escolher arquivos
             </Button>
             <Caption1 className={styles.muted}>PDF, DOC, DOCX, XLS, XLSX até 10MB</Caption1>
@@ -211,6 +197,12 @@ export default function DocumentsPage() {
               }}
             />
           </div>
+          <UploadList items={uploads.items} onCancel={uploads.cancel} onRetry={uploads.retry} label="Documentos enviados agora" />
+          {uploads.items.some((item) => item.state !== 'sending') ? (
+            <Button size="small" appearance="subtle" onClick={uploads.clear}>
+              Limpar lista de envios
+            </Button>
+          ) : null}
         </Card>
         <Card className={styles.card}>
           <Subtitle2>Armazenamento</Subtitle2>

@@ -12,6 +12,7 @@ import {
   type ImportOutcome,
 } from '@corretora/contracts';
 import { operationUrl } from '@corretora/web-kit';
+import type { UploadProgress } from '@corretora/web-kit/uploads';
 import { Body1, Body1Strong, Button, Caption1, Field, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
 import { ProgressBar } from '@corretora/web-kit/fluent/progress';
@@ -38,6 +39,8 @@ export function FileStep(props: {
   onFile: (file: File | null) => void;
   onSheet: (sheet: string) => void;
   onOpen: (id: number) => void;
+  /** The file going up: its progress, and cancel. */
+  sending: { progress: UploadProgress; cancel: () => void } | null;
 }) {
   const styles = useWizardStyles();
   const fileInputId = useId();
@@ -73,8 +76,23 @@ export function FileStep(props: {
           </Field>
         ) : null}
       </div>
+      {props.sending ? <SendingFile {...props.sending} /> : null}
       <History descriptor={props.descriptor} onOpen={props.onOpen} />
     </>
+  );
+}
+
+function SendingFile({ progress, cancel }: { progress: UploadProgress; cancel: () => void }) {
+  const styles = useWizardStyles();
+  const percent = progress.total > 0 ? Math.min(100, Math.round((progress.sent / progress.total) * 100)) : 0;
+  return (
+    <div className={styles.row}>
+      <ProgressBar className={styles.progress} value={percent / 100} max={1} aria-label={`Enviando a planilha: ${percent}%`} />
+      <Caption1 aria-live="polite">{`Enviando a planilha: ${percent}%`}</Caption1>
+      <Button size="small" onClick={cancel}>
+        Cancelar envio
+      </Button>
+    </div>
   );
 }
 

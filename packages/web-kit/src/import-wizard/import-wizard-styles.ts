@@ -10,6 +10,7 @@ export const useWizardStyles = makeStyles({
   cell: { overflowWrap: 'anywhere' },
   error: { color: tokens.colorPaletteRedForeground1 },
   file: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  progress: { flexGrow: 1, minWidth: '160px' },
 });
 
 /** Rows of the preview per page. */

@@ -2,6 +2,7 @@ import { type FieldIssue, type ImportCreated, type ImportDetail, type ImportMode
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiErrorMessage, callOperation, operationQuery } from '@corretora/web-kit';
+import { UploadCancelled, uploadOperation, type UploadProgress } from '@corretora/web-kit/uploads';
 import { Button, Spinner } from '@corretora/web-kit/fluent/core';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
 import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
@@ -29,6 +30,8 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldIssues, setFieldIssues] = useState<FieldIssue[]>([]);
+  /** The file on its way up (20 MB take a while on a slow line): how far, and how to stop it. */
+  const [sending, setSending] = useState<{ progress: UploadProgress; controller: AbortController } | null>(null);
 
   const detailInput = {
     params: { id: importId ?? 0 },
@@ -71,6 +74,7 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
     try {
       await work();
     } catch (caught) {
+      if (caught instanceof UploadCancelled) return;
       setError(apiErrorMessage(caught, fallback));
       setFieldIssues(caught instanceof ApiError ? (caught.body?.issues ?? []) : []);
     } finally {
@@ -88,7 +92,13 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
       for (const [name, value] of Object.entries(descriptor.upload)) form.set(name, value);
       if (sheet) form.set('sheet', sheet);
       form.set('file', file);
-      const answer = await callOperation(paths.create, { body: form });
+      const controller = new AbortController();
+      setSending({ progress: { sent: 0, total: file.size }, controller });
+      const answer = await uploadOperation(
+        paths.create,
+        { body: form },
+        { signal: controller.signal, onProgress: (progress) => setSending({ progress, controller }) },
+      ).finally(() => setSending(null));
       setCreated(answer);
       setImportId(answer.id);
       setMapping(answer.mapping);
@@ -157,6 +167,7 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
         }}
         onSheet={setSheet}
         onOpen={openPrevious}
+        sending={sending ? { progress: sending.progress, cancel: () => sending.controller.abort() } : null}
       />
     );
   } else if (step === 'mapping' && created) {

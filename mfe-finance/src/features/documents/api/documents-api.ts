@@ -6,6 +6,7 @@ export interface DocumentLinks {
   claimId: number | null;
 }
 import { callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
+import { uploadOperation, type UploadProgress } from '@corretora/web-kit/uploads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** The documents, all of them or those linked to one policy or claim. */
@@ -18,19 +19,18 @@ export function useDocuments(filter: DocumentLinks = { policyId: null, claimId: 
   return useOperation(OPS.documents, Object.keys(query).length > 0 ? { query } : undefined);
 }
 
-export function useUploadDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, category, links }: { file: File; category: DocumentCategory; links: DocumentLinks }) => {
-      const body = new FormData();
-      body.append('category', category);
-      if (links.policyId !== null) body.append('policyId', String(links.policyId));
-      if (links.claimId !== null) body.append('claimId', String(links.claimId));
-      body.append(OPS.uploadDocument.upload.field, file);
-      return callOperation(OPS.uploadDocument, { body });
-    },
-    onSuccess: () => invalidateOperations(queryClient, OPS.documents),
-  });
+/** One document sent with its category and links, its progress reported, cancelled by the signal. */
+export function sendDocument(
+  file: File,
+  fields: { category: DocumentCategory; links: DocumentLinks },
+  options: { signal: AbortSignal; onProgress: (progress: UploadProgress) => void },
+) {
+  const body = new FormData();
+  body.append('category', fields.category);
+  if (fields.links.policyId !== null) body.append('policyId', String(fields.links.policyId));
+  if (fields.links.claimId !== null) body.append('claimId', String(fields.links.claimId));
+  body.append(OPS.uploadDocument.upload.field, file);
+  return uploadOperation(OPS.uploadDocument, { body }, options);
 }
 
 export function useDeleteDocument() {
