@@ -4,9 +4,12 @@ import { PersonAvatar, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Button, Caption1, Spinner, Subtitle1, Text } from '@corretora/web-kit/fluent/core';
 import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
+import { UploadCancelled, type UploadProgress } from '@corretora/web-kit/uploads';
 import { CameraRegular } from '@fluentui/react-icons';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { useUploadPhoto } from '../api/profile-api';
+
+const PhotoSending = lazy(() => import('./photo-sending'));
 
 const MAX_BYTES = 2 * 1024 * 1024;
 const ACCEPTED = ['image/jpeg', 'image/png'];
@@ -23,6 +26,7 @@ export function PhotoCard({ profile }: { profile: BrokerProfile }) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadPhoto();
   const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState<{ percent: number; controller: AbortController } | null>(null);
 
   const choose = (file: File | undefined) => {
     if (!file) return;
@@ -32,10 +36,20 @@ export function PhotoCard({ profile }: { profile: BrokerProfile }) {
       return;
     }
     setError(null);
-    upload.mutate(file, {
-      onSuccess: () => notify.success('Foto atualizada com sucesso'),
-      onError: (failure) => setError(apiErrorMessage(failure, 'Não foi possível enviar a foto.')),
-    });
+    const controller = new AbortController();
+    setSending({ percent: 0, controller });
+    const onProgress = ({ sent, total }: UploadProgress) =>
+      setSending({ percent: total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0, controller });
+    upload.mutate(
+      { file, signal: controller.signal, onProgress },
+      {
+        onSuccess: () => notify.success('Foto atualizada com sucesso'),
+        onError: (failure) => {
+          if (!(failure instanceof UploadCancelled)) setError(apiErrorMessage(failure, 'Não foi possível enviar a foto.'));
+        },
+        onSettled: () => setSending(null),
+      },
+    );
   };
 
   return (
@@ -60,7 +74,13 @@ export function PhotoCard({ profile }: { profile: BrokerProfile }) {
       >
         Alterar foto
       </Button>
-      <Caption1>JPG, PNG até 2MB</Caption1>
+      {sending ? (
+        <Suspense fallback={<Caption1>Enviando a foto…</Caption1>}>
+          <PhotoSending percent={sending.percent} onCancel={() => sending.controller.abort()} />
+        </Suspense>
+      ) : (
+        <Caption1>JPG, PNG até 2MB</Caption1>
+      )}
       {error ? (
         <Text role="alert" className={styles.error}>
           {error}

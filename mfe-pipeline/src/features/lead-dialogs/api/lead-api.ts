@@ -6,6 +6,7 @@ import {
   type PipelineCard,
 } from '@corretora/contracts';
 import { ApiError, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { uploadOperation, type UploadProgress } from '@corretora/web-kit/uploads';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ARCHIVED_KEY, BOARD_KEY, invalidateFigures, replaceCard } from '../../../lib/board-cache';
 
@@ -57,20 +58,27 @@ export function useFinalize() {
   });
 }
 
-/** The policy PDF of a finalized card (PDF only, 25 MB, checked by the server from the bytes); linked to the policy when it is issued. */
-export function useAttachPolicyPdf() {
+/**
+ * The policy PDF of a finalized card (PDF only, 25 MB, checked by the server from the bytes), with
+ * its progress; linked to the policy when it is issued.
+ */
+export function sendPolicyPdf(
+  card: PipelineCard,
+  file: File,
+  options: { signal: AbortSignal; onProgress: (progress: UploadProgress) => void },
+) {
+  const body = new FormData();
+  body.append('category', 'policies');
+  body.append('contactId', String(card.contactId));
+  body.append('cardId', String(card.id));
+  body.append(FINANCE_OPERATIONS.attachPolicyPdf.upload.field, file);
+  return uploadOperation(FINANCE_OPERATIONS.attachPolicyPdf, { body }, options);
+}
+
+/** What the finance screens list changes once a PDF is attached. */
+export function useFinanceRefresh() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ card, file }: { card: PipelineCard; file: File }) => {
-      const body = new FormData();
-      body.append('category', 'policies');
-      body.append('contactId', String(card.contactId));
-      body.append('cardId', String(card.id));
-      body.append(FINANCE_OPERATIONS.attachPolicyPdf.upload.field, file);
-      return callOperation(FINANCE_OPERATIONS.attachPolicyPdf, { body });
-    },
-    onSuccess: () => invalidateFinance(queryClient),
-  });
+  return () => void invalidateFinance(queryClient);
 }
 
 /**

@@ -1,13 +1,13 @@
-import { IssueSchema, formatDate, formatMoney, formatPhone, wireToCents, type PipelineCard } from '@corretora/contracts';
-import { apiErrorMessage } from '@corretora/web-kit';
+import { IssueSchema, POLICY_PDF_MAX_BYTES, formatDate, formatMoney, formatPhone, wireToCents, type PipelineCard } from '@corretora/contracts';
+import { UploadList, useUploads } from '@corretora/web-kit/uploads';
 import { TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import { AttachRegular } from '@fluentui/react-icons';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1, Spinner } from '@corretora/web-kit/fluent/core';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
-import { useAttachPolicyPdf, useConfirmIssuance } from '../api/lead-api';
+import { sendPolicyPdf, useConfirmIssuance, useFinanceRefresh } from '../api/lead-api';
 import { NOT_SPECIFIED, useReferenceNames } from '../../../lib/reference-names';
 
 const useStyles = makeStyles({
@@ -40,26 +40,20 @@ export function ClosedSummaryDialog({
   const notify = useNotify();
   const names = useReferenceNames();
   const issue = useConfirmIssuance();
-  const attach = useAttachPolicyPdf();
-  const [attached, setAttached] = useState<string[]>([]);
+  const refreshFinance = useFinanceRefresh();
+  const attach = useUploads((file, options) => sendPolicyPdf(card, file, options), {
+    // The server decides by the bytes; this only spares a pointless upload.
+    check: (file) => (file.size > POLICY_PDF_MAX_BYTES ? 'a apólice deve ter no máximo 25 MB.' : null),
+    onSent: refreshFinance,
+  });
   const chooser = useRef<HTMLInputElement>(null);
-  const busy = issue.isPending || attach.isPending;
+  const busy = issue.isPending || attach.sending;
   const issued = card.status === 'issued';
   // The insurer's number, when the broker already has it: checked by the issue's own schema before sending.
   const { control, handleSubmit, setError } = useSchemaForm(IssueSchema, { defaultValues: { policyNumber: '' } });
   const onIssueError = useFormErrors(setError);
   const onFile = (file: File | undefined) => {
-    if (!file) return;
-    attach.mutate(
-      { card, file },
-      {
-        onSuccess: (document) => {
-          setAttached((names) => [...names, document.originalName]);
-          notify.success('Documento anexado', 'A apólice foi anexada com sucesso.');
-        },
-        onError: (error) => notify.error('Erro', apiErrorMessage(error, 'Falha ao anexar documento.')),
-      },
-    );
+    if (file) attach.add([file]);
   };
   const rows: [string, string][] = [
     ['Cliente', card.contact.name],
@@ -131,11 +125,7 @@ export function ClosedSummaryDialog({
             )}
             {!issued && (
               <div className={styles.attach}>
-                <Button
-                  onClick={() => chooser.current?.click()}
-                  disabled={busy}
-                  icon={attach.isPending ? <Spinner size="tiny" /> : <AttachRegular />}
-                >
+                <Button onClick={() => chooser.current?.click()} disabled={busy} icon={<AttachRegular />}>
                   Anexar apólice (PDF)
                 </Button>
                 <Caption1>PDF até 25MB</Caption1>
@@ -150,11 +140,9 @@ export function ClosedSummaryDialog({
                     event.target.value = '';
                   }}
                 />
-                {attached.map((name) => (
-                  <Caption1 key={name}>Anexado: {name}</Caption1>
-                ))}
               </div>
             )}
+            {!issued && <UploadList items={attach.items} onCancel={attach.cancel} onRetry={attach.retry} label="Apólice anexada" />}
           </DialogContent>
           <DialogActions>
             {!issued ? (
