@@ -1,4 +1,12 @@
-import { IssueSchema, POLICY_PDF_MAX_BYTES, formatDate, formatMoney, formatPhone, wireToCents, type PipelineCard } from '@corretora/contracts';
+import {
+  IssueSchema,
+  POLICY_PDF_MAX_BYTES,
+  formatDate,
+  formatMoney,
+  formatPhone,
+  wireToCents,
+  type PipelineCard,
+} from '@corretora/contracts';
 import { UploadList, useUploads } from '@corretora/web-kit/uploads';
 import { TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
 import { AttachRegular } from '@fluentui/react-icons';
