@@ -1,5 +1,7 @@
 import { cancellationMonth, chargebackPercent, PORTO_CHARGEBACK_STEPS, wireToCents } from '@corretora/contracts';
 import { csvCell } from '@corretora/service-kit';
+import { TEST_INTERNAL_TOKEN } from '@corretora/service-kit/testing';
+import request from 'supertest';
 import { addMonths } from '../src/modules/policies/instalment-math';
 import { instalmentStatus } from '../src/modules/policies/receivables-math';
 import { financeStack, type Who } from './stack';
@@ -489,5 +491,43 @@ describe('statements the pipeline ran before #36', () => {
       ).status,
     ).toBe(400);
     expect((await internal().post(path).send({ import: null, rows: 'x', mappings: [] })).status).toBe(400);
+  });
+});
+
+describe('clients by CPF/CNPJ, asked of the pipeline for a statement line', () => {
+  test('only the broker’s own contacts; malformed, huge or parallel asks are a 400 or the same answer, never a 500', async () => {
+    const who = await brokerWithRefs();
+    const other = await brokerWithRefs();
+    const document = cpf(4242);
+    const created = await pipelineApi()
+      .post('/api/contacts')
+      .set('Cookie', who.cookie)
+      .send({ kind: 'pf', name: 'Cliente Extrato', phone: '11987654321', cpf: document });
+    expect(created.status).toBe(201);
+    const ask = (userId: string, body: unknown) =>
+      request(stack.services.pipeline!.internalApp.callback())
+        .post(`/internal/pipeline/${userId}/contacts/by-document`)
+        .set('x-internal-token', TEST_INTERNAL_TOKEN)
+        .send(body as object);
+    expect((await ask(who.user.id, { documents: [document] })).body).toEqual([{ document, contactIds: [created.body.id] }]);
+    // Another brokerage's asking for the same CPF finds nothing of this one.
+    expect((await ask(other.user.id, { documents: [document] })).body).toEqual([]);
+    for (const body of [{ documents: ["1' or 1=1 --"] }, { documents: 'x' }, {}, { documents: Array(2001).fill(document) }]) {
+      const answer = await ask(who.user.id, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toEqual(expect.any(String));
+    }
+    // Without the token: refused.
+    expect(
+      (
+        await request(stack.services.pipeline!.internalApp.callback())
+          .post(`/internal/pipeline/${who.user.id}/contacts/by-document`)
+          .send({ documents: [] })
+      ).status,
+    ).toBe(403);
+    const parallel = await Promise.all(Array.from({ length: 20 }, () => ask(who.user.id, { documents: [document, document] })));
+    expect(new Set(parallel.map((answer) => JSON.stringify([answer.status, answer.body])))).toEqual(
+      new Set([JSON.stringify([200, [{ document, contactIds: [created.body.id] }]])]),
+    );
   });
 });
