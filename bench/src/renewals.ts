@@ -4,8 +4,8 @@
  *   table); the first GET /api/renewals through nginx writes their 50,000 renewal items (target
  *   ≤ 10 s). Floor, in the same run: the same insert-select in plain SQL into a bare table.
  * - The page: another broker with 5,000 open renewals; headless Debian Chromium opens
- *   /policies?aba=renovacoes until the first row shows (target ≤ 1 s). Floor: the same browser
- *   loading the bare /login page.
+ *   /policies?aba=renovacoes until the first row shows (target ≤ 1 s; ≤ 1.3× the floor, #41). Floor:
+ *   the same browser loading the bare /login page. Medians of 5 runs (BENCH_RENEWALS_RUNS).
  * A benchmark, never a test: it prints what it measured and the targets.
  */
 import { chromium } from '@playwright/test';
@@ -15,6 +15,9 @@ import { onboardedBroker } from './broker';
 
 const CREATED = Number(process.env.BENCH_RENEWALS_POLICIES ?? 50_000);
 const PAGE_ITEMS = Number(process.env.BENCH_RENEWALS_PAGE ?? 5_000);
+const PAGE_RUNS = Number(process.env.BENCH_RENEWALS_RUNS ?? 5);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** n active policies of a broker ending over the next 90 days, straight into finance's table. */
 async function seed(db: pg.Client, userId: string, count: number, prefix: string): Promise<void> {
@@ -96,46 +99,57 @@ runBench('renewals', async (running, log) => {
   await (await fetch(`${url}/api/renewals`, { headers: { Cookie: broker.cookie } })).arrayBuffer();
   await db.end();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  let pageMs: number;
-  let loginMs: number;
+  // Several runs, each a fresh context (floor, then page): this machine is shared, and one cold
+  // /login swings from 0.7 to 1.3 s; the medians are compared.
+  const logins: number[] = [];
+  const pages: number[] = [];
   try {
-    const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
-    const floorPage = await context.newPage();
-    const loginStarted = Date.now();
-    await floorPage.goto('/login');
-    await floorPage.locator('button', { hasText: 'Entrar' }).first().waitFor();
-    loginMs = Date.now() - loginStarted;
-    await floorPage.close();
-    await context.addCookies(
-      broker.cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url })),
-    );
-    // Warm once (the shell and the remote cached, as a broker returning to the page), then measure.
-    const warm = await context.newPage();
-    await warm.goto('/policies?aba=renovacoes');
-    await warm.getByRole('row', { name: /PG-/ }).first().waitFor();
-    await warm.close();
-    const page = await context.newPage();
-    const started = Date.now();
-    if (process.env.BENCH_TRACE) {
-      page.on('request', (request) => console.log(`${Date.now() - started} start ${request.url().replace(url, '')}`));
-      page.on('requestfinished', (request) => console.log(`${Date.now() - started} done  ${request.url().replace(url, '')}`));
+    for (let run = 0; run < PAGE_RUNS; run += 1) {
+      const last = run === PAGE_RUNS - 1;
+      const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+      const floorPage = await context.newPage();
+      const loginStarted = Date.now();
+      await floorPage.goto('/login');
+      await floorPage.locator('button', { hasText: 'Entrar' }).first().waitFor();
+      logins.push(Date.now() - loginStarted);
+      await floorPage.close();
+      await context.addCookies(
+        broker.cookie
+          .split('; ')
+          .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url })),
+      );
+      // Warm once (the shell and the remote cached, as a broker returning to the page), then measure.
+      const warm = await context.newPage();
+      await warm.goto('/policies?aba=renovacoes');
+      await warm.locator('tr', { hasText: 'PG-' }).first().waitFor();
+      await warm.close();
+      const page = await context.newPage();
+      const started = Date.now();
+      if (process.env.BENCH_TRACE && last) {
+        page.on('request', (request) => console.log(`${Date.now() - started} start ${request.url().replace(url, '')}`));
+        page.on('requestfinished', (request) => console.log(`${Date.now() - started} done  ${request.url().replace(url, '')}`));
+      }
+      // BENCH_PROFILE=1: a CPU profile of the last run's load, its heaviest functions by self time.
+      const profiler = process.env.BENCH_PROFILE && last ? await context.newCDPSession(page) : null;
+      if (profiler) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+        await profiler.send('Profiler.start');
+      }
+      await page.goto('/policies?aba=renovacoes');
+      // Seen by its text, as the floor's button: a role-and-name query computes the accessible name of
+      // every row (100 rows, 400 buttons) on each poll, ~0.5 s of the measuring tool's own work (BENCH_PROFILE).
+      await page.locator('tr', { hasText: 'PG-' }).first().waitFor();
+      pages.push(Date.now() - started);
+      if (profiler) printProfile((await profiler.send('Profiler.stop')).profile, url);
+      await context.close();
     }
-    // BENCH_PROFILE=1: a CPU profile of the measured load, its heaviest functions by self time.
-    const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
-    if (profiler) {
-      await profiler.send('Profiler.enable');
-      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
-      await profiler.send('Profiler.start');
-    }
-    await page.goto('/policies?aba=renovacoes');
-    // Seen by its text, as the floor's button: a role-and-name query computes the accessible name of
-    // every row (100 rows, 400 buttons) on each poll, ~0.5 s of the measuring tool's own work (BENCH_PROFILE).
-    await page.locator('tr', { hasText: 'PG-' }).first().waitFor();
-    pageMs = Date.now() - started;
-    if (profiler) printProfile((await profiler.send('Profiler.stop')).profile, url);
   } finally {
     await browser.close();
   }
+  const pageMs = median(pages);
+  const loginMs = median(logins);
+  log(`page runs ${pages.join(', ')} ms; bare /login runs ${logins.join(', ')} ms`);
 
   console.log(`\nRenewal items for ${CREATED} policies, and the Renovações page with ${PAGE_ITEMS} open items, through nginx`);
   console.table([
@@ -148,11 +162,11 @@ runBench('renewals', async (running, log) => {
     },
     { what: 'GET /api/renewals once created', measured: `${warmMs.toFixed(0)} ms`, floor: '', ratio: '', target: '' },
     {
-      what: `Renovações page, ${PAGE_ITEMS} open items (first row shown)`,
+      what: `Renovações page, ${PAGE_ITEMS} open items (first row shown, median of ${PAGE_RUNS})`,
       measured: `${pageMs} ms`,
-      floor: `${loginMs} ms (bare /login)`,
+      floor: `${loginMs} ms (bare /login, median)`,
       ratio: (pageMs / Math.max(1, loginMs)).toFixed(2),
-      target: '≤ 1 s',
+      target: '≤ 1 s, ≤ 1.3× the floor',
     },
   ]);
 });

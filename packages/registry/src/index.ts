@@ -221,6 +221,11 @@ export function remoteRoutes(): (RemoteRoute & { remote: RemoteName })[] {
   return REMOTE_NAMES.flatMap((remote) => (REMOTES[remote].routes as readonly RemoteRoute[]).map((route) => ({ ...route, remote })));
 }
 
+/** The remote route a page's path belongs to (`/policies`, `/policies/...`), if any. */
+export function remoteRouteOf(pathname: string): (RemoteRoute & { remote: RemoteName }) | undefined {
+  return remoteRoutes().find((route) => pathname === `/${route.path}` || pathname.startsWith(`/${route.path}/`));
+}
+
 /** The environment variable naming where the other services reach a service's /internal listener. */
 export function internalUrlEnv(service: ServiceName): string {
   return `${service.toUpperCase()}_INTERNAL_URL`;

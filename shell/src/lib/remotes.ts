@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { remoteRoutes, type RemoteName } from '@corretora/registry';
+import { remoteRouteOf, type RemoteName } from '@corretora/registry';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RemoteManifest } from '@corretora/web-kit';
 import { unmetRequirements } from './compatibility';
@@ -50,8 +50,25 @@ async function checkRequirements(name: RemoteName, entry: string): Promise<void>
   if (unmet.length > 0) throw new Error(`${name} requer ${unmet.join(', ')}`);
 }
 
-/** Loads a remote's manifest when one of its routes is first visited; `retry` re-fetches its entry. */
-export async function loadRemoteManifest(name: RemoteName, retry: boolean): Promise<RemoteManifest> {
+const manifests = new Map<RemoteName, Promise<RemoteManifest>>();
+
+/**
+ * A remote's manifest, loaded once per page (the boot's warm-up, the preload and the route share
+ * it); `retry` re-fetches its entry. A failure is forgotten, so the next ask tries again.
+ */
+export function loadRemoteManifest(name: RemoteName, retry: boolean): Promise<RemoteManifest> {
+  let manifest = retry ? undefined : manifests.get(name);
+  if (!manifest) {
+    manifest = fetchManifest(name, retry);
+    manifests.set(name, manifest);
+    manifest.catch(() => {
+      if (manifests.get(name) === manifest) manifests.delete(name);
+    });
+  }
+  return manifest;
+}
+
+async function fetchManifest(name: RemoteName, retry: boolean): Promise<RemoteManifest> {
   const urls = await fetchRemoteUrls();
   const entry = urls[name];
   if (!entry) throw new Error(`remote ${name} is not deployed`);
@@ -75,6 +92,15 @@ export function reportRemoteFailure(name: RemoteName, error: unknown): void {
   fetch(`/remote-errors?${details.toString()}`, { method: 'POST', keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
 }
 
+/**
+ * At boot, on a remote's path: its entry and manifest start loading beside the session check
+ * instead of after it (code only: the route's data waits for a signed-in user, preloadRemoteRoute).
+ */
+export function warmRemoteArea(pathname: string): void {
+  const route = remoteRouteOf(pathname);
+  if (route) loadRemoteManifest(route.remote, false).catch(() => undefined);
+}
+
 const preloaded = new Set<string>();
 
 /**
@@ -84,7 +110,7 @@ const preloaded = new Set<string>();
  * forgotten so the route's own load reports it and a later visit tries again.
  */
 export function preloadRemoteRoute(pathname: string, queryClient: QueryClient): void {
-  const route = remoteRoutes().find((candidate) => pathname === `/${candidate.path}` || pathname.startsWith(`/${candidate.path}/`));
+  const route = remoteRouteOf(pathname);
   if (!route) return;
   const key = `${route.remote}/${route.path}`;
   if (preloaded.has(key)) return;
