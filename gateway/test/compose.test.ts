@@ -18,6 +18,8 @@ const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'
     {
       image?: string;
       command?: string[];
+      entrypoint?: string[];
+      profiles?: string[];
       environment?: Record<string, string>;
       build?: { target?: string; args?: Record<string, string> };
       ports?: string[];
@@ -113,6 +115,19 @@ test('catalogues gets its encryption key, identity its mail settings, and nginx 
   for (const infra of ['postgres', 's3', 's3-init']) expect(compose.services[infra]).toBeDefined();
 });
 
+test('backup and restore are a one-shot on demand, with the database, the store, the remotes and the secrets', () => {
+  const book = compose.services.book;
+  expect(book?.profiles).toEqual(['ops']);
+  expect(book?.entrypoint).toEqual(['node', '--import', 'tsx', 'packages/service-kit/src/backup/backup-cli.ts']);
+  expect(() => readFileSync(path.join(ROOT, 'packages', 'service-kit', 'src', 'backup', 'backup-cli.ts'))).not.toThrow();
+  expect(book?.volumes).toEqual(expect.arrayContaining(['remotes:/srv/remotes']));
+  const env = book?.environment ?? {};
+  for (const variable of ['DATABASE_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'REMOTES_DIR', 'INSURER_PASSWORD_KEY', 'SESSION_KEYS']) {
+    expect({ variable, set: Boolean(env[variable]) }).toEqual({ variable, set: true });
+  }
+  for (const name of SERVICE_NAMES) expect(env[`${name.toUpperCase()}_DB_PASSWORD`]).toBeTruthy();
+});
+
 test('every server file the compose file runs exists', () => {
   for (const name of SERVICE_NAMES) {
     expect(() => readFileSync(path.join(ROOT, 'services', name, 'src', 'server.ts'))).not.toThrow();
@@ -143,7 +158,7 @@ test.each(Object.entries(compose.services))('the log of %s is rotated', (_name, 
 });
 
 test('every container that keeps running has a healthcheck, the gateway included', () => {
-  const oneShot = new Set(['s3-init', 'db-init', ...REMOTES]);
+  const oneShot = new Set(['s3-init', 'db-init', 'book', ...REMOTES]);
   for (const [name, service] of Object.entries(compose.services)) {
     if (oneShot.has(name)) expect(service.restart).toBe('no');
     else expect({ name, healthcheck: (service.healthcheck?.test?.length ?? 0) > 0 }).toEqual({ name, healthcheck: true });
@@ -162,17 +177,18 @@ test('compose runs the Postgres minor the dev stack and the tests run', () => {
 /** The variable a compose value reads: '${S3_BROKER_SECRET_KEY:?set …}' -> 'S3_BROKER_SECRET_KEY'. */
 const variableOf = (value: string | undefined) => /^\$\{(\w+)(?::?[?-][^}]*)?\}$/.exec(value ?? '')?.[1];
 
-test('only the services that keep files get object store keys, each its own pair; the admin pair only creates the bucket', () => {
+test('only the services that keep files get object store keys, each its own pair; the admin pair only creates the bucket and, on demand, backs it up (book)', () => {
   const withKeys = Object.entries(compose.services)
     .filter(([, service]) => service.environment?.S3_SECRET_KEY !== undefined)
     .map(([name]) => name)
     .sort();
-  expect(withKeys).toEqual(['broker', 'finance', 's3-init']);
+  expect(withKeys).toEqual(['book', 'broker', 'finance', 's3-init']);
   const keys = (name: string) =>
     [compose.services[name]?.environment?.S3_ACCESS_KEY, compose.services[name]?.environment?.S3_SECRET_KEY].map(variableOf);
   expect(keys('broker')).toEqual(['S3_BROKER_ACCESS_KEY', 'S3_BROKER_SECRET_KEY']);
   expect(keys('finance')).toEqual(['S3_FINANCE_ACCESS_KEY', 'S3_FINANCE_SECRET_KEY']);
   expect(keys('s3-init')).toEqual(['S3_ADMIN_ACCESS_KEY', 'S3_ADMIN_SECRET_KEY']);
+  expect(keys('book')).toEqual(['S3_ADMIN_ACCESS_KEY', 'S3_ADMIN_SECRET_KEY']);
   expect(compose.services['s3-init']?.command).toEqual(['node', '--import', 'tsx', 'packages/service-kit/src/ensure-bucket.ts']);
   expect(() => readFileSync(path.join(ROOT, 'packages/service-kit/src/ensure-bucket.ts'))).not.toThrow();
 });
@@ -208,11 +224,11 @@ test('without SMTP, identity writes mail to a volume named trial-only, where the
   expect(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')).toContain('chown node:node /srv/mail-outbox');
 });
 
-test('each service connects as its own Postgres role; only db-init, which creates the roles, knows the administrator', () => {
+test('each service connects as its own Postgres role; only db-init, which creates the roles, and the on-demand backup (book) know the administrator', () => {
   const administrator = 'postgres://corretora:${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}@postgres:5432/corretora';
   for (const [name, service] of Object.entries(compose.services)) {
     const url = service.environment?.DATABASE_URL;
-    if (name === 'db-init') expect(url).toBe(administrator);
+    if (name === 'db-init' || name === 'book') expect(url).toBe(administrator);
     else expect({ name, url: url ?? '' }).toEqual({ name, url: expect.not.stringContaining('POSTGRES_PASSWORD') });
   }
   for (const name of SERVICE_NAMES) {

@@ -183,14 +183,20 @@ const ownerFile = (dataDir: string) => path.join(dataDir, 'dev-stack.pid');
  * Postgres for a stale one and stop it, then fail on the S3 store's port. A run whose process is gone
  * left a stale file, which is taken over.
  */
-async function claimDataDir(dataDir: string): Promise<void> {
-  await mkdir(dataDir, { recursive: true });
+/** The process of a run (`npm start`) holding the data folder now, if any. */
+export function runningOwner(dataDir: string): number | null {
   const file = ownerFile(dataDir);
   const pid = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : 0;
-  if (pid > 0 && pid !== process.pid && processAlive(pid)) {
+  return pid > 0 && pid !== process.pid && processAlive(pid) ? pid : null;
+}
+
+async function claimDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const pid = runningOwner(dataDir);
+  if (pid !== null) {
     throw new Error(`another run (pid ${pid}) is using ${dataDir}: stop it (Ctrl-C in its terminal) before starting again`);
   }
-  writeFileSync(file, String(process.pid));
+  writeFileSync(ownerFile(dataDir), String(process.pid));
 }
 
 /** Whether the URL's user is a superuser (who may create the services' roles). */

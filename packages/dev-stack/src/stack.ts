@@ -8,7 +8,7 @@ import { buildApps, shipBuiltRemotes } from './apps';
 import { ensureDatabase, isSuperuser, startInfra } from './infra';
 import { REPO_ROOT, startProcess, waitForReady, type LogTarget, type Managed } from './processes';
 import { loadSecrets } from './secrets';
-import { prepareDatabase, serviceDatabaseUrl } from '@corretora/service-kit';
+import { prepareDatabase, serviceDatabaseUrl, type ServiceRole } from '@corretora/service-kit';
 
 export interface StackOptions {
   dataDir: string;
@@ -71,6 +71,14 @@ const PASSED_THROUGH = [
   'CEP_PROVIDER_URL',
 ];
 
+/** The services' roles of the embedded default: passwords derived from the internal token (never stored). */
+export function serviceRoles(secret: string): ServiceRole[] {
+  return SERVICE_NAMES.map((schema) => ({
+    schema,
+    password: createHmac('sha256', secret).update(`database:${schema}`).digest('base64url'),
+  }));
+}
+
 /**
  * Each service connects as its own role, as in compose (service-kit's database-roles.ts): the roles
  * are prepared here with the administrator's URL, their passwords derived from the stack's internal
@@ -82,10 +90,7 @@ async function serviceDatabaseUrls(adminUrl: string, secret: string, log: (line:
     log('DATABASE_URL is not a superuser: every service connects with it instead of its own role');
     return Object.fromEntries(SERVICE_NAMES.map((name) => [name, adminUrl])) as Record<ServiceName, string>;
   }
-  const roles = SERVICE_NAMES.map((schema) => ({
-    schema,
-    password: createHmac('sha256', secret).update(`database:${schema}`).digest('base64url'),
-  }));
+  const roles = serviceRoles(secret);
   await prepareDatabase(adminUrl, roles);
   return Object.fromEntries(roles.map((role) => [role.schema, serviceDatabaseUrl(adminUrl, role)])) as Record<ServiceName, string>;
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startNginx, writeApiDocs, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
 import { BUILD_CONCURRENCY } from './apps';
+import { checkBackupAndRestore } from './book-check';
 import { startCepStub } from './cep-stub';
 import { ensureDatabase, startInfra, type Infra } from './infra';
 import { REPO_ROOT, run } from './processes';
@@ -174,6 +175,10 @@ async function main(): Promise<void> {
             E2E_DATABASE_URL: stack!.databaseUrl,
           });
         });
+        await step(
+          "backup and restore: npm run backup of the journeys' book while a broker uploads, npm run restore into an empty embedded Postgres and store, every row, object and insurer password the same",
+          () => checkBackupAndRestore({ stack: stack!, nginxUrl: nginx!.url, workDir, log }),
+        );
       }
     }
     if (built) {

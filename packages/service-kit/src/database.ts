@@ -8,12 +8,25 @@ import { knexSnakeCaseMappers } from 'objection';
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /** One pool per service, confined to the service's own schema (public only for the kit's shared tables: sessions, account gates and limits). */
-export function createKnex(databaseUrl: string, schema: string, migrationsDir?: string): Knex {
+export function createKnex(databaseUrl: string, schema: string, migrationsDir?: string, options: { role?: string } = {}): Knex {
+  const { role } = options;
   return knexFactory({
     client: 'pg',
     connection: databaseUrl,
     searchPath: [schema, 'public'],
-    pool: { min: 0, max: 10 },
+    pool: role
+      ? {
+          // The administrator acting as a service's role (a restore migrating for the service).
+          min: 0,
+          max: 2,
+          afterCreate: (connection: pg.Client, done: (error: Error | undefined, connection: pg.Client) => void) => {
+            connection.query(`set role "${role.replace(/"/g, '""')}"`).then(
+              () => done(undefined, connection),
+              (error: Error) => done(error, connection),
+            );
+          },
+        }
+      : { min: 0, max: 10 },
     migrations: migrationsDir
       ? {
           directory: path.resolve(migrationsDir),
