@@ -28,18 +28,20 @@ const HELD: Record<string, number> = {
   // (its results, their formatters and the query load on the box's first focus).
   // +0.2 KiB on 2026-11-26 (#36 item 4) on every signed-in page: the shell narrows what /remotes.json
   // and a remote's remote.json hold, and the search box its focus target, instead of asserting their types.
-  '/dashboard': 209.7,
-  '/broker': 239.5,
+  // +0.1 KiB on 2026-11-26 (#41) on every signed-in page: on a remote's page the shell starts its
+  // entry and manifest at boot, beside the session check, and loads each manifest once per page.
+  '/dashboard': 209.8,
+  '/broker': 239.6,
   // +0.6 KiB on 2026-11-26 (#37 item 4): the photo goes up over XMLHttpRequest with its progress and can be cancelled (the bar itself loads when a photo is sent).
-  '/profile': 259.3,
+  '/profile': 259.5,
   // +1.7 KiB on 2026-11-25 (#25): each card's days without activity against its stage's limit, its next action, and the Minhas tarefas route in the remote's manifest.
   // +0.3 KiB on 2026-11-26 (#35): the remote's manifest routes /contacts/{id} to the ficha, and the shell's skip link.
   // +0.5 KiB on 2026-11-26 (#35 items 3, 5, 7): ?novo=1&cliente= opens a new deal on a client, Esc gives the card back its focus, and the remote's manifest knows the written tasks.
-  '/pipeline': 274.2,
+  '/pipeline': 274.3,
   // −22 KiB on 2026-11-26: the contact form (and the rules it checks with) loads when it opens.
   // +0.5 KiB on 2026-11-26 (#35, #36): the remote's forms check their body with its schema before sending, and opens ?card= from the search.
   // +0.1 KiB on 2026-11-26 (#35 item 5): the remote's manifest knows the written tasks.
-  '/contacts': 237.3,
+  '/contacts': 237.4,
   // +1 KiB on 2026-11-26 (#34): each product names its line (ramo), read from the one list of lines.
   // +0.5 KiB on 2026-11-26 (#36): the stage limits and the chargeback scale are checked with their schema before saving.
   '/settings': 254,

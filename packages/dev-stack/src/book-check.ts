@@ -1,19 +1,19 @@
 import { createDecipheriv, createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import { SERVICE_NAMES } from '@corretora/registry';
-import { createObjectStore, type ObjectStore } from '@corretora/service-kit';
+import { createObjectStore, databasePasswordVariable, type ObjectStore } from '@corretora/service-kit';
 import { orphanedRows, readManifest, type BackupManifest } from '@corretora/service-kit/backup';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { ensureDatabase, startInfra } from './infra';
-import { run } from './processes';
-import type { Stack } from './stack';
+import { REPO_ROOT, run } from './processes';
+import { serviceRoles, type Stack } from './stack';
 
 /**
  * The backup and restore commands on the journeys' book (`npm test`, after the journeys): a broker
@@ -201,4 +201,30 @@ async function unreadablePasswords(sourceUrl: string, sourceKey: string, restore
   return [...before]
     .filter(([row, password]) => after.get(row) !== password)
     .map(([row]) => `the insurer password of ${row} does not open as before`);
+}
+
+/** The previous release's book: written through its API (release-book.ts), backed up from its database. */
+export const RELEASE_BOOK_DIR = path.join(REPO_ROOT, 'packages', 'dev-stack', 'test', 'fixtures', 'release-book');
+
+/**
+ * Restores the previous release's book with `npm run restore` into the database and bucket the
+ * journeys' stack is about to start on, its secrets where that stack reads them (so its insurer
+ * passwords open), and its roles' passwords as that stack derives them.
+ */
+export async function restoreReleaseBook(options: { databaseUrl: string; stackDir: string; env: NodeJS.ProcessEnv }): Promise<boolean> {
+  const backup = path.join(RELEASE_BOOK_DIR, 'backup');
+  const secrets = JSON.parse(await readFile(path.join(backup, 'secrets.json'), 'utf8')) as Record<string, string>;
+  await mkdir(options.stackDir, { recursive: true });
+  await writeFile(path.join(options.stackDir, 'secrets.json'), JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  const passwords = Object.fromEntries(
+    serviceRoles(secrets.INTERNAL_TOKEN!).map((role) => [databasePasswordVariable(role.schema), role.password]),
+  );
+  const code = await run('npm', ['run', 'restore', '--silent', '--', backup], {
+    ...options.env,
+    ...passwords,
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: options.stackDir,
+    REMOTES_DIR: path.join(options.stackDir, 'remotes'),
+  });
+  return code === 0;
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startNginx, writeApiDocs, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
 import { BUILD_CONCURRENCY } from './apps';
-import { checkBackupAndRestore } from './book-check';
+import { RELEASE_BOOK_DIR, checkBackupAndRestore, restoreReleaseBook } from './book-check';
 import { startCepStub } from './cep-stub';
 import { ensureDatabase, startInfra, type Infra } from './infra';
 import { REPO_ROOT, run } from './processes';
@@ -101,12 +101,20 @@ async function main(): Promise<void> {
     if (infraUp && built && infra) {
       const outbox = path.join(workDir, 'outbox');
       const remoteErrorLog = path.join(workDir, 'remote-errors.log');
+      // The journeys' book has its own database and bucket; it starts as the previous release's
+      // book, restored and upgraded (the upgrade journey finds every record of it again).
+      const databaseUrl = await ensureDatabase(infra.adminDatabaseUrl, 'e2e');
+      const stackDir = path.join(workDir, 'stack');
+      const stackStore = { S3_BUCKET: 'e2e' };
+      await step(
+        "restore the previous release's book into the journeys' database and store (its migrations, its rows, then this release's)",
+        () => restoreReleaseBook({ databaseUrl, stackDir, env: { ...testEnv, ...stackStore } }),
+      );
       const stackUp = await step('start the whole stack for the journeys', async () => {
-        const databaseUrl = await ensureDatabase(infra!.adminDatabaseUrl, 'e2e');
         // The CEP lookups of the journeys are answered by a local stub of the public service.
         cepStub = await startCepStub();
         stack = await startStack({
-          dataDir: path.join(workDir, 'stack'),
+          dataDir: stackDir,
           port: 18080,
           servicePortBase: 14101,
           pgPort: 15432,
@@ -119,6 +127,7 @@ async function main(): Promise<void> {
           // gateway's, the per-account limits by service-kit's.
           env: {
             ...testEnv,
+            ...stackStore,
             DATABASE_URL: databaseUrl,
             MAIL_OUTBOX_DIR: outbox,
             LOG_LEVEL: 'info',
@@ -173,6 +182,7 @@ async function main(): Promise<void> {
             REMOTE_ERROR_LOG: remoteErrorLog,
             // What only time would arrange (a card idle for days) is written straight into the journeys' database.
             E2E_DATABASE_URL: stack!.databaseUrl,
+            E2E_RELEASE_BOOK: RELEASE_BOOK_DIR,
           });
         });
         await step(

@@ -37,10 +37,12 @@ function gitCommit(root: string): string | null {
   }
 }
 
-/** The release that writes a backup: the checkout's commit when there is one (RELEASE in an image). */
+/** The release whose book is backed up: RELEASE when set (an image, another checkout), else this checkout's commit. */
 export function currentRelease(root: string, env: NodeJS.ProcessEnv = process.env): BackupManifest['release'] {
+  // A backup of another checkout's product (an upgrade test's fixture) names that release.
+  if (env.RELEASE) return { version: env.RELEASE, commit: null };
   const commit = gitCommit(root);
-  return { version: env.RELEASE ?? commit?.slice(0, 12) ?? 'unknown', commit };
+  return { version: commit?.slice(0, 12) ?? 'unknown', commit };
 }
 
 /**
