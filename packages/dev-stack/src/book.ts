@@ -2,7 +2,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SERVICE_NAMES } from '@corretora/registry';
 import { createObjectStore, databasePasswordVariable } from '@corretora/service-kit';
-import { BACKED_UP_SECRETS, currentRelease, parseBookCommand, runBookCommand, type BookCommand } from '@corretora/service-kit/backup';
+import {
+  BACKED_UP_SECRETS,
+  currentRelease,
+  parseBookCommand,
+  readManifest,
+  runBookCommand,
+  type BookCommand,
+} from '@corretora/service-kit/backup';
 import { ensureDatabase, runningOwner, startInfra } from './infra';
 import { REPO_ROOT } from './processes';
 import { serviceRoles } from './stack';
@@ -27,6 +34,8 @@ export async function runBook(command: BookCommand, env: NodeJS.ProcessEnv = pro
   const pgPort = Number(env.PG_PORT ?? 54329);
   const s3Port = Number(env.S3_PORT ?? 9400);
   const log = (line: string) => process.stdout.write(`[${command.action}] ${line}\n`);
+  // A folder that is not a finished backup is said before anything starts (or .data/ is created).
+  if (command.action === 'restore') await readManifest(command.folder);
   const running = runningOwner(dataDir);
   if (running !== null && command.action === 'restore') {
     throw new Error(`the product is running on ${dataDir} (pid ${running}): stop it (Ctrl-C) before restoring`);
@@ -91,8 +100,10 @@ export async function runBook(command: BookCommand, env: NodeJS.ProcessEnv = pro
 }
 
 if (require.main === module) {
-  runBook(parseBookCommand(process.argv.slice(2))).catch((error: unknown) => {
-    console.error(`could not finish: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  });
+  Promise.resolve()
+    .then(() => runBook(parseBookCommand(process.argv.slice(2))))
+    .catch((error: unknown) => {
+      console.error(`could not finish: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    });
 }

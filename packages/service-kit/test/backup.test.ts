@@ -6,7 +6,7 @@ import { text } from 'node:stream/consumers';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import knexFactory, { type Knex } from 'knex';
 import { createObjectStore, prepareDatabase, type ObjectStore } from '../src';
-import { orphanedRows, readManifest, restoreBackup, takeBackup, type BookPlace } from '../src/backup';
+import { orphanedRows, parseBookCommand, readManifest, restoreBackup, takeBackup, type BookPlace } from '../src/backup';
 import { createTestDatabase } from '../src/testing';
 
 /**
@@ -212,4 +212,12 @@ test('a backup taken while writes go on is one instant: no book without its auth
   expect(Number((await restored.knex('authors').count('* as n').first())!.n)).toBe(counts.authors);
   expect(Number((await restored.knex('books').count('* as n').first())!.n)).toBe(counts.books);
   expect(counts.books! - 39).toBe(counts.authors! - 1);
+});
+
+test('the commands say how they are used, and --force belongs to restore only', () => {
+  expect(parseBookCommand(['backup', 'pasta'])).toEqual({ action: 'backup', folder: path.resolve('pasta'), force: false });
+  expect(parseBookCommand(['restore', 'pasta', '--force'])).toEqual({ action: 'restore', folder: path.resolve('pasta'), force: true });
+  for (const wrong of [[], ['backup'], ['backup', 'a', 'b'], ['backup', 'a', '--force'], ['apagar', 'a']]) {
+    expect(() => parseBookCommand(wrong)).toThrow(/usage: npm run backup -- <folder>/);
+  }
 });

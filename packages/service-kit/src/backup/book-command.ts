@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { ServiceRole } from '../database-roles';
 import type { BackupManifest } from './backup-manifest';
-import { readBackupSecrets, restoreBackup, takeBackup, type BookPlace } from './backup';
+import { readBackupSecrets, readManifest, restoreBackup, takeBackup, type BookPlace } from './backup';
 
 /** The secrets a backup keeps: the insurer portal passwords' key above all (without it they cannot be read). */
 export const BACKED_UP_SECRETS = ['SESSION_KEYS', 'INTERNAL_TOKEN', 'INSURER_PASSWORD_KEY'] as const;
@@ -67,6 +67,7 @@ export async function runBookCommand(
       secrets: context.secrets,
     };
   }
+  await readManifest(command.folder);
   const secrets = await readBackupSecrets(command.folder);
   const manifest = await restoreBackup(place, command.folder, { roles: await context.roles(), force: command.force });
   return { manifest, secrets };
