@@ -221,3 +221,28 @@ test('the commands say how they are used, and --force belongs to restore only', 
     expect(() => parseBookCommand(wrong)).toThrow(/usage: npm run backup -- <folder>/);
   }
 });
+
+test('a manifest that names a file outside the backup, or a table with a quote in its name, loads nothing', async () => {
+  const source = await seeded();
+  const target = await folder();
+  const manifest = await takeBackup(source.place, target, { secrets, release });
+  const outside = await folder();
+  await writeFile(path.join(outside, 'passwd'), 'root:x:0:0');
+  const books = manifest.tables.find((table) => table.table === 'books')!;
+  const tampered = {
+    ...manifest,
+    tables: manifest.tables.map((table) =>
+      table === books ? { ...table, file: path.relative(target, path.join(outside, 'passwd')) } : table,
+    ),
+  };
+  await writeFile(path.join(target, 'manifest.json'), JSON.stringify(tampered));
+  const restored = await newPlace('v1');
+  await expect(restoreBackup(restored.place, target, { roles, force: false })).rejects.toThrow(/outside the backup/);
+  const injected = {
+    ...manifest,
+    tables: manifest.tables.map((table) => (table === books ? { ...table, table: 'books"; drop table authors; --' } : table)),
+  };
+  await writeFile(path.join(target, 'manifest.json'), JSON.stringify(injected));
+  await expect(restoreBackup(restored.place, target, { roles, force: true })).rejects.toThrow(/other than the backup's/);
+  expect(await restored.knex('authors').count('* as n').first()).toEqual({ n: '0' });
+});

@@ -34,8 +34,15 @@ export async function writeHashed(source: Readable, folder: string, file: string
   return { file, ...hash.digest() };
 }
 
-/** The sha256 of a file of the backup, checked against the manifest before it is used. */
+/**
+ * The sha256 of a file of the backup, checked against the manifest before it is used; a manifest
+ * naming a file outside the folder (`../`, an absolute path) is refused before anything is read.
+ */
 export async function verifyFile(folder: string, copy: FileCopy): Promise<void> {
+  const relative = path.relative(folder, path.resolve(folder, copy.file));
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+    throw new Error(`the manifest names ${copy.file}, outside the backup: the backup is damaged`);
+  }
   const hash = hashing();
   await pipeline(createReadStream(path.join(folder, copy.file)), hash, new PassThrough().resume());
   const found = hash.digest();

@@ -59,9 +59,9 @@ export async function copyFolder(source: string, folder: string, into: string): 
 /** Puts the remotes back into the gateway's store folder. */
 export async function restoreFolder(folder: string, from: string, target: string, files: readonly FileCopy[]): Promise<void> {
   for (const copy of files) {
-    await verifyFile(folder, copy);
     const relative = path.relative(from, copy.file);
     if (relative.startsWith('..') || path.isAbsolute(relative)) throw new Error(`${copy.file} is outside ${from}: the backup is damaged`);
+    await verifyFile(folder, copy);
     await mkdir(path.dirname(path.join(target, relative)), { recursive: true });
     await copyFile(path.join(folder, copy.file), path.join(target, relative));
   }
