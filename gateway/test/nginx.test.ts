@@ -306,6 +306,9 @@ describe('one session across services through nginx', () => {
       mailFrom: 'x',
       outboxDir: outbox,
       registerLimitPerHour: 20,
+      brokerUrl: null,
+      pipelineUrl: null,
+      financeUrl: null,
     });
     broker = await createBrokerService({ ...testConfig('broker', database.url), cataloguesUrl: null, pipelineUrl: null, financeUrl: null });
     const { server: identityServer } = await identity.listen(0);

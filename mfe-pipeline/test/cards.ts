@@ -39,6 +39,7 @@ export function card(
     stage,
     status: 'active',
     stageEnteredAt: '2026-11-20T12:00:00Z',
+    responsibleId: '00000000-0000-4000-8000-000000000001',
     archivedAt: null,
     archivedReason: null,
     insurerId: null,

@@ -24,17 +24,23 @@ async function mailsTo(email: string): Promise<OutboxMail[]> {
   return mails.filter((m) => m.to === email);
 }
 
-/** Waits for the password-reset mail the identity service wrote to the outbox and returns its link. */
-export async function resetLinkFor(email: string): Promise<string> {
+/** Waits for a mail to `email` whose subject holds `subject` (the identity service's outbox) and returns its link. */
+async function linkMailed(email: string, subject: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       async () => {
-        link = (await mailsTo(email)).find((m) => m.link)?.link;
+        link = (await mailsTo(email)).find((m) => m.link && m.subject.includes(subject))?.link;
         return link;
       },
-      { message: `reset e-mail for ${email}` },
+      { message: `e-mail "${subject}" for ${email}` },
     )
     .toBeTruthy();
   return link as string;
 }
+
+/** The password-reset link mailed to `email`. */
+export const resetLinkFor = (email: string) => linkMailed(email, 'Redefinição de senha');
+
+/** The invitation link mailed to `email`. */
+export const invitationLinkFor = (email: string) => linkMailed(email, 'Convite para a equipe');

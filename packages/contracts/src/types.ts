@@ -1,3 +1,4 @@
+import type { Role } from './team/team-roles';
 import type { ActivityEvent } from './activity/activity';
 import type { StageKey } from './pipeline/pipeline-options';
 import type { LineGroup, LineKey } from './catalogues/lines';
@@ -13,12 +14,15 @@ import type {
 /** Shapes the API answers with (requests are typed by the schemas' outputs). */
 
 export interface User {
+  /** The member's own id (the brokerage's records are the brokerage's, not the member's). */
   id: string;
   email: string;
   name: string | null;
   profileImageUrl: string | null;
   isEmailVerified: boolean;
   createdAt: string;
+  /** The member's role in the brokerage: what the screens offer them (the server checks it again). */
+  role: Role;
 }
 
 export interface BrokerProfile {

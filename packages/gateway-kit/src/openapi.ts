@@ -1,6 +1,15 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { TASK_ID_PATTERN, allOperations, operationSchemas, pathParamNames, type AnyOperation } from '@corretora/contracts';
+import {
+  ROLE_LABELS,
+  TASK_ID_PATTERN,
+  allOperations,
+  operationSchemas,
+  paramKind,
+  pathParamNames,
+  type AnyOperation,
+  type ParamKind,
+} from '@corretora/contracts';
 import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 
 type Schema = Parameters<typeof toJsonSchema>[0];
@@ -30,20 +39,21 @@ const ERROR = {
   },
 };
 
+const PARAM_SCHEMAS: Record<ParamKind, Record<string, unknown>> = {
+  uuid: { type: 'string', format: 'uuid' },
+  task: { type: 'string', pattern: TASK_ID_PATTERN.source },
+  cep: { type: 'string', pattern: '^\\d{5}-?\\d{3}$' },
+  token: { type: 'string', pattern: '^[\\w-]{20,100}$' },
+  id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+};
+
 function operationObject(op: AnyOperation): Record<string, unknown> {
   const schemas = operationSchemas(op);
   const parameters: Record<string, unknown>[] = pathParamNames(op.path).map((name) => ({
     name,
     in: 'path',
     required: true,
-    schema:
-      name === 'userId'
-        ? { type: 'string', format: 'uuid' }
-        : name === 'taskId'
-          ? { type: 'string', pattern: TASK_ID_PATTERN.source }
-          : name === 'cep'
-            ? { type: 'string', pattern: '^\\d{5}-?\\d{3}$' }
-            : { type: 'integer', minimum: 1, maximum: 2147483647 },
+    schema: PARAM_SCHEMAS[paramKind(name)],
   }));
   if (schemas.query) {
     const query = jsonSchema(schemas.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -92,6 +102,8 @@ function operationObject(op: AnyOperation): Record<string, unknown> {
   return {
     operationId: op.id,
     summary: op.summary ?? schemas.summary,
+    // Who may call it: any other role of the brokerage gets a 403.
+    ...(op.roles ? { description: `Papéis: ${op.roles.map((role) => ROLE_LABELS[role]).join(', ')}.`, 'x-roles': op.roles } : {}),
     tags: [tagOf(op)],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: { required: Boolean(schemas.body || schemas.upload), content: body } } : {}),
@@ -128,6 +140,8 @@ const TAGS: Record<string, string> = {
   tasks: 'Minhas tarefas',
   messageTemplates: 'Modelos de mensagem',
   search: 'Busca',
+  team: 'Equipe',
+  invitation: 'Convites',
 };
 
 /** An operation's group in the reference; a domain without a pt-BR name fails the document (and its test). */

@@ -44,6 +44,8 @@ export interface NavEntry {
   order: number;
   /** Locked (shown, not usable) until the brokerage's onboarding is complete. */
   locked: boolean;
+  /** The member roles that see the entry (all when absent): the server refuses the others anyway. */
+  roles?: readonly ('owner' | 'admin' | 'producer' | 'assistant')[];
 }
 
 export interface RemoteRoute {
@@ -71,7 +73,7 @@ export const DEFAULT_MAX_BODY = '128k';
 export const INTERNAL_PORT_OFFSET = 100;
 
 export const SERVICES = {
-  identity: { port: 4101, api: [{ prefix: '/api/auth' }] },
+  identity: { port: 4101, api: [{ prefix: '/api/auth' }, { prefix: '/api/team' }, { prefix: '/api/invitations' }] },
   broker: {
     port: 4102,
     // The profile photo (2 MB) plus its multipart envelope.
@@ -170,7 +172,8 @@ export const REMOTES = {
     nav: [
       { label: 'Sinistros', to: '/claims', icon: 'claims', order: 40, locked: true },
       { label: 'Apólices', to: '/policies', icon: 'policies', order: 50, locked: true },
-      { label: 'Comissões', to: '/commissions', icon: 'commissions', order: 60, locked: true },
+      // An assistant sees no money beyond a premium (the commissions API is a 403 for them).
+      { label: 'Comissões', to: '/commissions', icon: 'commissions', order: 60, locked: true, roles: ['owner', 'admin', 'producer'] },
       { label: 'Documentos', to: '/documents', icon: 'documents', order: 70, locked: true },
     ],
   },

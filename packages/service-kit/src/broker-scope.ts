@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { preparedArrayQuery } from './database';
+import { RESPONSIBLE_TABLES, currentMember, restrictedMember } from './member-context';
 
 /** A table or alias name as SQL text: only plain lower-case names are ever built into statements. */
 function identifier(name: string): string {
@@ -7,14 +8,31 @@ function identifier(name: string): string {
   return `"${name}"`;
 }
 
-/** BrokerScopedTable#fromSql for a table, where no instance is at hand (statements built at load). */
-export function scopedFromSql(table: string, alias: string): string {
-  return `(select * from ${identifier(table)} where user_id = ?) as ${identifier(alias)}`;
+/**
+ * The scope's condition in SQL text: the broker (`user_id = ?`) and, on a table with a responsible
+ * member, the member a producer is (`?::uuid is null or responsible_id = ?`: one text for everyone,
+ * so a statement built once serves every role). Bind `scopeBindings(table, userId)` where it goes.
+ */
+function scopeCondition(table: string, prefix = ''): string {
+  const broker = `${prefix}user_id = ?`;
+  return RESPONSIBLE_TABLES.has(table) ? `${broker} and (?::uuid is null or ${prefix}responsible_id = ?::uuid)` : broker;
 }
 
-/** BrokerScopedTable#updateSql for a table, where no instance is at hand (statements built at load). */
+/** The values of a scope condition in hand-written SQL: the broker, and on a responsible table the member twice (null: every member's). */
+export function scopeBindings(table: string, userId: string): Knex.Value[] {
+  if (!RESPONSIBLE_TABLES.has(table)) return [userId];
+  const member = restrictedMember() ?? null;
+  return [userId, member, member];
+}
+
+/** BrokerScopedTable#fromSql for a table, where no instance is at hand (statements built at load): bind scopeBindings(table, broker). */
+export function scopedFromSql(table: string, alias: string): string {
+  return `(select * from ${identifier(table)} where ${scopeCondition(table)}) as ${identifier(alias)}`;
+}
+
+/** BrokerScopedTable#updateSql for a table, where no instance is at hand: bind [...set, ...scopeBindings(table, broker), id, ...condition]. */
 export function scopedUpdateSql(table: string, set: string, condition: string): string {
-  return `update ${identifier(table)} set ${set} where user_id = ? and id = ? and (${condition}) returning *`;
+  return `update ${identifier(table)} set ${set} where ${scopeCondition(table)} and id = ? and (${condition}) returning *`;
 }
 
 /** Stands for the broker while a compiled read is built; never a real user id. */
@@ -25,6 +43,11 @@ const BROKER_PLACEHOLDER = '00000000-0000-4000-8000-00000000b0b0';
  * `of(userId)`: every query it hands out is filtered by that broker and every insert stamped with
  * them, so isolation does not depend on each query remembering a where clause. Another broker's id
  * is then exactly an id that does not exist (404).
+ *
+ * The team rides on the same door: on a table with a responsible member (RESPONSIBLE_TABLES) a
+ * producer's request (member-context.ts) sees and changes only the rows they are responsible for
+ * (another member's is a 404 too), and an insert names the acting member responsible unless the
+ * values say who.
  */
 export class BrokerScopedTable {
   constructor(
@@ -34,14 +57,17 @@ export class BrokerScopedTable {
 
   of(userId: string, trx: Knex | Knex.Transaction = this.knex) {
     const { table } = this;
-    const rows = () => trx(table).where({ userId });
+    const responsible = RESPONSIBLE_TABLES.has(table);
+    const only = responsible ? restrictedMember() : undefined;
+    const acting = responsible ? currentMember()?.id : undefined;
+    const rows = () => (only ? trx(table).where({ userId, responsibleId: only }) : trx(table).where({ userId }));
     return {
       /** The broker's rows, for any further where/select/order. */
       rows,
       byId: (id: number) => rows().andWhere({ id }),
       insert: (values: Record<string, unknown>) =>
         trx(table)
-          .insert({ ...values, userId })
+          .insert({ ...(acting ? { responsibleId: acting } : {}), ...values, userId })
           .returning('*'),
       update: (id: number, changes: Record<string, unknown>) => rows().andWhere({ id }).update(changes).returning('*'),
       remove: (id: number) => rows().andWhere({ id }).delete(),
@@ -50,7 +76,7 @@ export class BrokerScopedTable {
        * [policies.of(user).from('p'), …])`. A statement that reads the table only through it cannot
        * see another broker's rows; Postgres inlines it (the same plan as a where clause).
        */
-      from: (alias: string) => trx.raw(this.fromSql(alias), [userId]),
+      from: (alias: string) => trx.raw(this.fromSql(alias), scopeBindings(table, userId)),
       /**
        * An `update … from …` over the broker's rows only: `update "<table>" as <alias> set <set>
        * [from <from>] where <alias>.user_id = <broker> and (<where>)`. The broker's condition is the
@@ -64,15 +90,15 @@ export class BrokerScopedTable {
       ) =>
         trx.raw(
           `update ${identifier(table)} as ${identifier(alias)} set ${parts.set}${parts.from ? ` from ${parts.from}` : ''}
-            where ${identifier(alias)}.user_id = ? and (${parts.where})`,
-          [...(bindings.set ?? []), ...(bindings.from ?? []), userId, ...(bindings.where ?? [])],
+            where ${scopeCondition(table, `${identifier(alias)}.`)} and (${parts.where})`,
+          [...(bindings.set ?? []), ...(bindings.from ?? []), ...scopeBindings(table, userId), ...(bindings.where ?? [])],
         ),
     };
   }
 
   /**
-   * The text of `of(userId).from(alias)` with one `?` for the broker, for a statement whose text is
-   * fixed and built once (a hot read): bind the broker where the text goes.
+   * The text of `of(userId).from(alias)`, for a statement whose text is fixed and built once (a hot
+   * read): bind `scopeBindings(table, broker)` where the text goes.
    */
   fromSql(alias: string): string {
     return scopedFromSql(this.table, alias);
@@ -81,7 +107,7 @@ export class BrokerScopedTable {
   /**
    * The text of a one-statement update of one of the broker's rows, for a CTE that answers in the
    * same statement (`with c as (<this>) select …`): `set` and `condition` are SQL over the row;
-   * bind [...set's values, broker, id, ...condition's values].
+   * bind [...set's values, ...scopeBindings(table, broker), id, ...condition's values].
    */
   updateSql(set: string, condition: string): string {
     return scopedUpdateSql(this.table, set, condition);
@@ -97,6 +123,9 @@ export class BrokerScopedTable {
    * as the builder's would (snake_case columns to camelCase keys), from pg's array rows.
    */
   compiledRead<Row>(build: (rows: Knex.QueryBuilder) => Knex.QueryBuilder): (userId: string) => Promise<Row[]> {
+    // Its text is built once, with no member: a table a producer sees only part of is read through of().
+    if (RESPONSIBLE_TABLES.has(this.table))
+      throw new Error(`${this.table} has a responsible member: read it through of(), not a compiled read.`);
     const { sql, bindings } = build(this.of(BROKER_PLACEHOLDER).rows()).toSQL().toNative();
     const brokerAt = bindings.flatMap((value, index) => (value === BROKER_PLACEHOLDER ? [index] : []));
     if (brokerAt.length === 0) throw new Error(`A compiled read of ${this.table} must filter by the broker.`);
@@ -139,4 +168,19 @@ export class BrokerScopedTable {
     ]);
     return Number(rows[0]!.id);
   }
+}
+
+/**
+ * A carteira changes hands: every row of `tables` the member `from` is responsible for becomes
+ * `to`'s, in one transaction (a member disabled, or an owner's reassignment). Answers how many moved.
+ */
+export async function moveResponsible(knex: Knex, userId: string, tables: readonly string[], from: string, to: string): Promise<number> {
+  return knex.transaction(async (trx) => {
+    let moved = 0;
+    for (const table of tables) {
+      if (!RESPONSIBLE_TABLES.has(table)) throw new Error(`${table} has no responsible member.`);
+      moved += await new BrokerScopedTable(trx, table).of(userId, trx).rows().where({ responsibleId: from }).update({ responsibleId: to });
+    }
+    return moved;
+  });
 }

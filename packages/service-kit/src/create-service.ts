@@ -16,6 +16,7 @@ import { accountLimits } from './account-limits';
 import { ACCOUNT_RATE_LIMITS_TABLE, RateLimiter, ensureRateLimitTable } from './rate-limit';
 import { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
 import { CookieKeys, deleteExpiredSessions, requireOnboarding, sessionMiddleware } from './session';
+import { internalMember } from './member-context';
 import { rejectNulCharacters } from './validation';
 
 export interface ServiceDeps {
@@ -162,6 +163,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   // Prometheus scrapes the internal listener (never routed by the gateway) without the token.
   internalApp.use(metricsEndpoint(metrics.registry));
   internalApp.use(requireInternalToken(config.internalToken));
+  internalApp.use(internalMember);
   internalApp.use(jsonBody(INTERNAL_JSON_LIMIT));
   internalApp.use(rejectNulCharacters);
   const internal = new Router({ prefix: '/internal' });

@@ -137,6 +137,11 @@ export async function ensureSessionsTable(knex: Knex): Promise<void> {
     )`);
     // The name the broker gave (identity's), so records say who did something in words (a timeline's author).
     await trx.raw('alter table public.sessions add column if not exists name text');
+    // The member who signed in and their role (a team: user_id is the brokerage). Null on a session
+    // from before teams: the brokerage's own owner.
+    await trx.raw('alter table public.sessions add column if not exists member_id uuid');
+    await trx.raw('alter table public.sessions add column if not exists role text');
+    await trx.raw('create index if not exists sessions_member_id_idx on public.sessions (member_id)');
     await trx.raw('create index if not exists sessions_user_id_idx on public.sessions (user_id)');
     await trx.raw('create index if not exists sessions_expire_idx on public.sessions (expire)');
   });

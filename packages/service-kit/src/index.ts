@@ -9,16 +9,17 @@ export {
   recordActivity,
   type ActivityInput,
 } from './activity';
-export { BrokerScopedTable, scopedFromSql, scopedUpdateSql } from './broker-scope';
+export { BrokerScopedTable, moveResponsible, scopeBindings, scopedFromSql, scopedUpdateSql } from './broker-scope';
 export { DEFAULT_ACCOUNT_LIMITS, MIN_SECRET_LENGTH, positiveInteger, readBaseConfig, type AccountLimits, type BaseConfig } from './config';
 export { createService, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
 export { beginClearing, clearingTransaction, endClearing } from './account-gate';
 export { csvCell, csvDate, csvDocument, csvMoney, sendCsv } from './csv';
-export { intArrayLiteral, likeContaining, withAdvisoryLock } from './database';
+export { inLockedTransaction, intArrayLiteral, likeContaining, withAdvisoryLock } from './database';
 export { schedulePasses } from './schedule';
 export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, trigramOpclass, type ServiceRole } from './database-roles';
 export { HttpError, isUniqueViolation, mapError, notFound, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
+export { RESPONSIBLE_TABLES, actingMemberId, currentMember, restrictedMember, runAsMember, type Member } from './member-context';
 export { route, type OperationHandler, type OperationRequest } from './operations';
 export { REDACTED_PATHS, createLogger, requestLogging } from './logging';
 export { createObjectStore, type ObjectStore } from './object-store';
@@ -32,6 +33,7 @@ export {
   SESSION_TOUCH_MS,
   currentUser,
   destroySessionsOf,
+  setSessionsRole,
   ONBOARDING_REQUIRED,
   requireOnboarding,
   requireUser,
@@ -42,7 +44,7 @@ export {
   type SessionUser,
 } from './session';
 export { TEXT, looksLikeText, singleFileUpload, sniffFile, type SingleFileOptions, type UploadedFile } from './upload';
-export { INVALID_CHARACTER, MAX_ID, parseBody, parseIdParam, parseUserIdParam, rejectNulCharacters } from './validation';
+export { INVALID_CHARACTER, MAX_ID, parseBody, parseIdParam, parseUuidParam, rejectNulCharacters } from './validation';
 export { answerColumns, answerColumnsSql, toAnswer } from './answers';
 export {
   parseRow,

@@ -9,6 +9,7 @@ import {
   type QueryInputOf,
 } from '@corretora/contracts';
 import { HttpError } from './errors';
+import { currentMember, memberHeaderOf } from './member-context';
 
 /** Refusals of another service that are about the request, not about that service failing. */
 const PASSED_ON = new Set([400, 409, 413, 422]);
@@ -63,6 +64,8 @@ export function createInternalClient(baseUrl: string, token: string, timeoutMs =
       method,
       headers: {
         'x-internal-token': token,
+        // The member the call acts for: the other side's scope narrows as this one's does.
+        ...memberHeaderOf(currentMember()),
         // The request this call serves: the other service logs under the same id.
         ...(currentRequestId() ? { 'x-request-id': currentRequestId()! } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

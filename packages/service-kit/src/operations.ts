@@ -1,11 +1,11 @@
 import type { AnswerOf, AnyOperation, BodyOf, ParamsOf, QueryOf } from '@corretora/contracts';
-import { operationSchemas, pathParamNames } from '@corretora/contracts';
+import { ROLE_FORBIDDEN, operationSchemas, paramKind, pathParamNames, roleAllows, type Role } from '@corretora/contracts';
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import { HttpError } from './errors';
 import { currentUser, requireUser, type SessionUser } from './session';
 import type { UploadedFile } from './upload';
-import { parseBody, parseCepParam, parseIdParam, parseQuery, parseTaskIdParam, parseUserIdParam } from './validation';
+import { parseBody, parseCepParam, parseIdParam, parseQuery, parseTaskIdParam, parseTokenParam, parseUuidParam } from './validation';
 
 /** What a handler gets: the request as its operation's schemas parsed it. */
 export interface OperationRequest<Op extends AnyOperation> {
@@ -27,6 +27,14 @@ export type OperationHandler<Op extends AnyOperation> = (
 
 const INTERNAL_PREFIX = '/internal';
 
+/** An operation some roles may not call: the member's role (read with the session) decides, before anything is parsed. */
+function requireRole(roles: readonly Role[]): Koa.Middleware {
+  return async (ctx, next) => {
+    if (!roleAllows(currentUser(ctx).role, roles)) throw new HttpError(403, ROLE_FORBIDDEN);
+    await next();
+  };
+}
+
 /** The query string as a schema reads it: one value per key (a repeated key counts as its first). */
 function queryOf(ctx: Koa.Context): Record<string, string> {
   return Object.fromEntries(
@@ -34,20 +42,24 @@ function queryOf(ctx: Koa.Context): Record<string, string> {
   );
 }
 
+function paramOf(op: AnyOperation, name: string, raw: string | undefined): string | number {
+  switch (paramKind(name)) {
+    case 'uuid':
+      return parseUuidParam(raw, op.notFound);
+    case 'task':
+      return parseTaskIdParam(raw, op.notFound);
+    case 'cep':
+      return parseCepParam(raw);
+    case 'token':
+      return parseTokenParam(raw, op.notFound);
+    case 'id':
+      return parseIdParam(raw, op.notFound);
+  }
+}
+
 function paramsOf(op: AnyOperation, ctx: Koa.Context): Record<string, string | number> {
   const params = ctx.params as Record<string, string | undefined>;
-  return Object.fromEntries(
-    pathParamNames(op.path).map((name) => [
-      name,
-      name === 'userId'
-        ? parseUserIdParam(params[name])
-        : name === 'taskId'
-          ? parseTaskIdParam(params[name], op.notFound)
-          : name === 'cep'
-            ? parseCepParam(params[name])
-            : parseIdParam(params[name], op.notFound),
-    ]),
-  );
+  return Object.fromEntries(pathParamNames(op.path).map((name) => [name, paramOf(op, name, params[name])]));
 }
 
 /**
@@ -61,7 +73,7 @@ export function route<Op extends AnyOperation>(router: Router, op: Op, handler: 
   const path = op.access === 'internal' ? op.path.slice(INTERNAL_PREFIX.length) : op.path;
   if (op.access === 'internal' && !op.path.startsWith(`${INTERNAL_PREFIX}/`))
     throw new Error(`Internal operation ${op.id} must live under ${INTERNAL_PREFIX}/`);
-  const guards: Koa.Middleware[] = op.access === 'signed-in' ? [requireUser] : [];
+  const guards: Koa.Middleware[] = op.access === 'signed-in' ? [requireUser, ...(op.roles ? [requireRole(op.roles)] : [])] : [];
   const schemas = operationSchemas(op);
   const handle: Koa.Middleware = async (ctx) => {
     const file = op.upload ? (ctx.state.file as UploadedFile) : undefined;

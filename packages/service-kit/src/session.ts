@@ -1,9 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Role } from '@corretora/contracts';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { ACCOUNT_GATES_TABLE, runWithAccountGeneration } from './account-gate';
 import { preparedQuery } from './database';
 import { HttpError } from './errors';
+import { runAsMember } from './member-context';
 
 export const SESSION_COOKIE = 'corretora.sid';
 /** The session table every service reads; only sign-in inserts into it. */
@@ -43,7 +45,11 @@ export class CookieKeys {
 }
 
 export interface SessionUser {
+  /** The brokerage (the account every record belongs to: the broker scope's id). */
   id: string;
+  /** The member who signed in (the brokerage's first owner has the brokerage's id). */
+  memberId: string;
+  role: Role;
   email: string;
   /** The name they registered with (null for a session of a user without one). */
   name?: string | null;
@@ -65,7 +71,7 @@ export interface SessionSettings {
 export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
 /** The session lookup every request sends (exported for the bench's floor, which sends the same). */
-export const SESSION_LOOKUP_SQL = `select s.user_id as "userId", s.email, s.name, s.seen_at < now() - interval '${SESSION_TOUCH_MS / 1000} seconds' as stale,
+export const SESSION_LOOKUP_SQL = `select s.user_id as "userId", coalesce(s.member_id, s.user_id) as "memberId", coalesce(s.role, 'owner') as role, s.email, s.name, s.seen_at < now() - interval '${SESSION_TOUCH_MS / 1000} seconds' as stale,
     case when g.clearing_since is not null then -1 else coalesce(g.generation, 0) end as generation, coalesce(g.onboarded, false) as onboarded
   from public.sessions s left join ${ACCOUNT_GATES_TABLE} g on g.user_id = s.user_id
   where s.sid = $1 and s.expire > now() and s.absolute_expire > now()`;
@@ -107,6 +113,8 @@ export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Mi
   // A prepared statement straight on the pool: this runs on every request.
   const lookup = preparedQuery<{
     userId: string;
+    memberId: string;
+    role: Role;
     email: string;
     name: string | null;
     stale: boolean;
@@ -126,7 +134,7 @@ export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Mi
         generation = row.generation;
         state.onboarded = row.onboarded;
         state.sid = sid;
-        state.user = { id: row.userId, email: row.email, name: row.name };
+        state.user = { id: row.userId, memberId: row.memberId, role: row.role, email: row.email, name: row.name };
         if (row.stale) {
           await knex(SESSIONS_TABLE)
             .where({ sid: hashSid(sid) })
@@ -139,7 +147,8 @@ export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Mi
     }
     // The account's generation when the request started (-1 while a clear runs: no transaction
     // opened by this request may commit a write of the account, see account-gate.ts).
-    if (state.user) await runWithAccountGeneration(generation, next);
+    const user = state.user;
+    if (user) await runWithAccountGeneration(generation, () => runAsMember({ id: user.memberId, role: user.role }, next));
     else await next();
   };
 }
@@ -167,6 +176,8 @@ export async function createSession(
   await knex(SESSIONS_TABLE).insert({
     sid: hashSid(sid),
     userId: user.id,
+    memberId: user.memberId,
+    role: user.role,
     email: user.email,
     name: user.name ?? null,
     seenAt: knex.fn.now(),
@@ -235,9 +246,14 @@ export async function signOut(ctx: Koa.Context): Promise<void> {
   setCookie(ctx, state.settings, null);
 }
 
-/** Ends every session of a user (after a password reset): one indexed delete. */
-export async function destroySessionsOf(knex: Knex, userId: string): Promise<number> {
-  return knex(SESSIONS_TABLE).where({ userId }).delete();
+/** Ends every session of a member (a password reset, a member disabled): their next request is signed out. */
+export async function destroySessionsOf(knex: Knex, memberId: string): Promise<number> {
+  return knex(SESSIONS_TABLE).where({ memberId }).orWhereRaw('member_id is null and user_id = ?', [memberId]).delete();
+}
+
+/** A member's new role reaches their open sessions at once (the next request is checked with it). */
+export async function setSessionsRole(knex: Knex, memberId: string, role: Role): Promise<number> {
+  return knex(SESSIONS_TABLE).where({ memberId }).orWhereRaw('member_id is null and user_id = ?', [memberId]).update({ role, memberId });
 }
 
 export async function deleteExpiredSessions(knex: Knex): Promise<number> {

@@ -1,3 +1,4 @@
+import type { Role } from '@corretora/contracts';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import knexFactory from 'knex';
@@ -63,7 +64,13 @@ export async function sessionCookieFor(service: Service, user: SessionUser): Pro
 
 export function randomUser(): SessionUser {
   const id = randomUUID();
-  return { id, email: `${id.slice(0, 8)}@corretora.test`, name: `Corretor ${id.slice(0, 4)}` };
+  return { id, memberId: id, role: 'owner', email: `${id.slice(0, 8)}@corretora.test`, name: `Corretor ${id.slice(0, 4)}` };
+}
+
+/** Another member of the broker's brokerage (a session of theirs sees what their role lets them). */
+export function memberOf(broker: SessionUser, role: Role): SessionUser {
+  const memberId = randomUUID();
+  return { id: broker.id, memberId, role, email: `${memberId.slice(0, 8)}@corretora.test`, name: `Membro ${memberId.slice(0, 4)}` };
 }
 
 /**

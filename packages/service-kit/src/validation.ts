@@ -42,9 +42,15 @@ export function parseTaskIdParam(raw: string | undefined, message = 'Não encont
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A broker's id in an /internal path (another service's call): anything but a UUID is a 404. */
-export function parseUserIdParam(raw: string | undefined): string {
-  if (!raw || !UUID.test(raw)) throw new HttpError(404, 'Não encontrado.');
+/** A broker's, a member's or an invitation's id in a path: anything but a UUID is a 404. */
+export function parseUuidParam(raw: string | undefined, message = 'Não encontrado.'): string {
+  if (!raw || !UUID.test(raw)) throw new HttpError(404, message);
+  return raw.toLowerCase();
+}
+
+/** An invitation's token in a path (base64url, as issued): anything else is a 404. */
+export function parseTokenParam(raw: string | undefined, message = 'Não encontrado.'): string {
+  if (!raw || !/^[\w-]{20,100}$/.test(raw)) throw new HttpError(404, message);
   return raw;
 }
 

@@ -3,7 +3,7 @@ import { createObjectStore, createService, type ObjectStore, type Service } from
 import type { BrokerConfig } from './config';
 import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { ClearDataService } from './modules/account/clear-data.service';
-import { brokerProfileRoutes } from './modules/broker-profile/broker-profile.routes';
+import { brokerProfileRoutes, internalBrokerProfileRoutes } from './modules/broker-profile/broker-profile.routes';
 import { BrokerProfileService } from './modules/broker-profile/broker-profile.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 
@@ -16,6 +16,9 @@ export async function createBrokerService(config: BrokerConfig, store: ObjectSto
       brokerProfileRoutes(router, new BrokerProfileService(knex, store));
       dashboardRoutes(router, config);
       clearDataRoutes(router, new ClearDataService(config, { knex, log }));
+    },
+    internalRoutes(router, { knex }) {
+      internalBrokerProfileRoutes(router, new BrokerProfileService(knex, store));
     },
   });
 }

@@ -18,7 +18,7 @@ import {
 import type { Knex } from 'knex';
 import type { FinanceConfig } from './config';
 import { AccountDataService, FINANCE_ACCOUNT_TABLES } from './modules/account/account-data.service';
-import { clearDataRoutes, contactMoveRoutes } from './modules/account/clear-data.routes';
+import { clearDataRoutes, contactMoveRoutes, responsibleRoutes } from './modules/account/clear-data.routes';
 import { ContactMoveService } from './modules/account/contact-move.service';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { ClaimsService } from './modules/claims/claims.service';
@@ -92,7 +92,9 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       policyIssueRoutes(router, new PoliciesService(knex, instalments, chargebackSteps), new PolicyImportService(knex, instalments));
       statsRoutes(router, new FinanceStatsService(knex, settings));
       importHandOverRoutes(router, knex);
-      clearDataRoutes(router, new AccountDataService(knex, store));
+      const account = new AccountDataService(knex, store);
+      clearDataRoutes(router, account);
+      responsibleRoutes(router, account);
       contactMoveRoutes(router, new ContactMoveService(knex));
       const renewals = renewalsOf(knex, instalments);
       renewalTaskRoutes(router, new RenewalTasksService(knex, (userId) => renewals.ensure(userId)));

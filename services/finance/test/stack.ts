@@ -50,6 +50,9 @@ export function financeStack() {
       mailFrom: 'Corretora CRM <nao-responda@corretora.local>',
       outboxDir: urls.outbox,
       registerLimitPerHour: 1000,
+      brokerUrl: null,
+      pipelineUrl: null,
+      financeUrl: null,
     });
     urls.identity = `http://127.0.0.1:${portOf((await services.identity.listen(0, 0)).internal)}`;
     services.catalogues = await createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: randomBytes(32) });

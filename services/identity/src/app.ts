@@ -1,9 +1,11 @@
 import path from 'node:path';
-import { createService, type Service, type ServiceDeps } from '@corretora/service-kit';
+import { createInternalClient, createService, type Service, type ServiceDeps } from '@corretora/service-kit';
 import type { IdentityConfig } from './config';
 import { authRoutes, internalAuthRoutes } from './modules/auth/auth.routes';
 import { AuthService, EMAIL_TAKEN } from './modules/auth/auth.service';
 import { assertOutboxWritable, createMailer, type Mailer } from './modules/auth/mailer';
+import { teamRoutes } from './modules/team/team.routes';
+import { TeamService } from './modules/team/team.service';
 
 export async function createIdentityService(config: IdentityConfig, mailer?: Mailer): Promise<Service> {
   if (!mailer && !config.smtpUrl) await assertOutboxWritable(config.outboxDir);
@@ -11,12 +13,15 @@ export async function createIdentityService(config: IdentityConfig, mailer?: Mai
   // One service for both listeners: the public one's routes and the internal one's mail.
   let auth: AuthService | undefined;
   const authOf = ({ knex, log }: ServiceDeps) => (auth ??= new AuthService(knex, mail, config.appUrl, log, config.registerLimitPerHour));
+  const client = (url: string | null) => (url ? createInternalClient(url, config.internalToken) : null);
+  const holders = { pipeline: client(config.pipelineUrl), finance: client(config.financeUrl), broker: client(config.brokerUrl) };
   return createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     uniqueConstraints: { users_email_unique: { field: 'email', message: EMAIL_TAKEN } },
     routes(router, deps) {
       authRoutes(router, authOf(deps));
+      teamRoutes(router, new TeamService(deps.knex, mail, config.appUrl, deps.log, holders));
     },
     internalRoutes(router, deps) {
       internalAuthRoutes(router, authOf(deps));

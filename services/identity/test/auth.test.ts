@@ -1,27 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
+import { testConfig } from '@corretora/service-kit/testing';
 import type { Response } from 'supertest';
 import { createIdentityService } from '../src/app';
+import { identityFixture } from './fixture';
 
-const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'identity-outbox-'));
-const fixture = serviceFixture((databaseUrl) =>
-  createIdentityService({
-    ...testConfig('identity', databaseUrl),
-    appUrl: 'http://crm.test',
-    smtpUrl: null,
-    mailFrom: 'CRM <crm@test>',
-    outboxDir,
-    registerLimitPerHour: 20,
-  }),
-);
+const { fixture, outboxDir } = identityFixture(20);
 const { api } = fixture;
-
-afterAll(async () => {
-  await rm(outboxDir, { recursive: true, force: true });
-});
 
 let counter = 0;
 function newEmail(): string {
@@ -352,6 +337,9 @@ describe('mail without SMTP', () => {
         mailFrom: 'CRM <crm@test>',
         outboxDir: path.join(file, 'outbox'),
         registerLimitPerHour: 20,
+        brokerUrl: null,
+        pipelineUrl: null,
+        financeUrl: null,
       }),
     ).rejects.toThrow(/SMTP_URL is not set.*cannot be written.*Set SMTP_URL, or a writable MAIL_OUTBOX_DIR/);
   });

@@ -5,7 +5,7 @@ import type { PipelineConfig } from './config';
 import { AccountDataService, PIPELINE_ACCOUNT_TABLES } from './modules/account/account-data.service';
 import { backfillPolicyLines } from './modules/backfills/policy-lines';
 import { handOverStatementImports } from './modules/backfills/statement-imports';
-import { clearDataRoutes } from './modules/account/clear-data.routes';
+import { clearDataRoutes, responsibleRoutes } from './modules/account/clear-data.routes';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { ContactOverviewService } from './modules/contacts/contact-overview.service';
 import { contactOverviewRoutes, contactsRoutes } from './modules/contacts/contacts.routes';
@@ -66,7 +66,9 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       const stats = new PipelineStatsService(knex);
       statsRoutes(router, stats);
       referenceLookupRoutes(router, stats);
-      clearDataRoutes(router, new AccountDataService(knex));
+      const account = new AccountDataService(knex);
+      clearDataRoutes(router, account);
+      responsibleRoutes(router, account);
     },
   });
   if (finance) {

@@ -12,6 +12,7 @@ const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const RegisterPage = lazy(() => import('../features/auth/components/register-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
+const InvitationPage = lazy(() => import('../features/auth/components/invitation-page'));
 const AppLayout = lazy(() => import('../features/layout/app-layout'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const RemoteArea = lazy(() => import('../features/remote-area/remote-area'));
@@ -107,6 +108,14 @@ const ROUTES: RouteObject[] = [
         element: (
           <Page>
             <ResetPasswordPage />
+          </Page>
+        ),
+      },
+      {
+        path: PATHS.invitation,
+        element: (
+          <Page>
+            <InvitationPage />
           </Page>
         ),
       },

@@ -7,6 +7,7 @@ export const PATHS = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  invitation: '/convite',
   dashboard: '/dashboard',
   ...AREA_PATHS,
 } as const;

@@ -12,6 +12,8 @@ import * as PIPELINE_SCHEMAS from '../pipeline/pipeline.operation-schemas';
 import * as PIPELINE_OPERATIONS from '../pipeline/pipeline.operations';
 import * as RELATIONSHIP_SCHEMAS from '../relationship/relationship.operation-schemas';
 import * as RELATIONSHIP_OPERATIONS from '../relationship/relationship.operations';
+import * as TEAM_SCHEMAS from '../team/team.operation-schemas';
+import * as TEAM_OPERATIONS from '../team/team.operations';
 import type { AnyOperation, Operation, Schema } from './operation';
 
 /** What a service parses an operation's request with, and what the reference documents. */
@@ -50,6 +52,7 @@ const DOMAINS: readonly [object, object][] = [
   [PIPELINE_OPERATIONS, PIPELINE_SCHEMAS satisfies SchemaTable<typeof PIPELINE_OPERATIONS>],
   [IMPORT_OPERATIONS, IMPORT_SCHEMAS satisfies SchemaTable<typeof IMPORT_OPERATIONS>],
   [RELATIONSHIP_OPERATIONS, RELATIONSHIP_SCHEMAS satisfies SchemaTable<typeof RELATIONSHIP_OPERATIONS>],
+  [TEAM_OPERATIONS, TEAM_SCHEMAS satisfies SchemaTable<typeof TEAM_OPERATIONS>],
 ];
 
 let byId: Map<string, OperationSchemas> | undefined;

@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { Role } from '../team/team-roles';
 
 /**
  * One API operation, declared once: method, path, who may call it, its query and body schemas and
@@ -21,6 +22,8 @@ export interface Operation {
   /** Express-style (`/api/claims/:id`); `:userId` is a broker's UUID, any other parameter an id. */
   readonly path: string;
   readonly access: Access;
+  /** The roles that may call a signed-in operation (every role when absent): any other is a pt-BR 403. */
+  readonly roles?: readonly Role[];
   /** What it does, in a line (the reference shows it): inline, or in the operation's server half. */
   readonly summary?: string;
   /** The success status; 204 answers no body. Default 200. */
@@ -77,9 +80,23 @@ type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${i
     ? Name
     : never;
 
-/** The path parameters of an operation: `userId` a UUID string, `taskId` a task's id ('card-12'), `cep` 8 digits, every other one an id. */
+/** Path parameters that are text: the UUIDs of a broker, a member and an invitation, a task's id, a CEP, an invitation's token. */
+export type StringParam = 'userId' | 'memberId' | 'invitationId' | 'taskId' | 'cep' | 'token';
+
+export type ParamKind = 'uuid' | 'task' | 'cep' | 'token' | 'id';
+
+/** How a path parameter is read, by its name (the service's parser and the reference agree). */
+export function paramKind(name: string): ParamKind {
+  if (name === 'userId' || name === 'memberId' || name === 'invitationId') return 'uuid';
+  if (name === 'taskId') return 'task';
+  if (name === 'cep') return 'cep';
+  if (name === 'token') return 'token';
+  return 'id';
+}
+
+/** The path parameters of an operation: `userId`/`memberId`/`invitationId` a UUID string, `token` an invitation's token, `taskId` a task's id ('card-12'), `cep` 8 digits, every other one an id. */
 export type PathParams<Path extends string> = {
-  [Name in ParamNames<Path>]: Name extends 'userId' | 'taskId' | 'cep' ? string : number;
+  [Name in ParamNames<Path>]: Name extends StringParam ? string : number;
 };
 
 export type ParamsOf<Op> = Op extends { path: infer Path extends string } ? PathParams<Path> : never;

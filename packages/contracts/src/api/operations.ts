@@ -5,6 +5,7 @@ import * as FINANCE_OPERATIONS from '../finance/finance.operations';
 import * as IMPORT_OPERATIONS from '../imports/imports.operations';
 import * as PIPELINE_OPERATIONS from '../pipeline/pipeline.operations';
 import * as RELATIONSHIP_OPERATIONS from '../relationship/relationship.operations';
+import * as TEAM_OPERATIONS from '../team/team.operations';
 import type { AnyOperation } from './operation';
 
 /** Every operation of every service, flattened: the OpenAPI document and the coverage test read it. */
@@ -21,5 +22,6 @@ export function allOperations(): AnyOperation[] {
     FINANCE_OPERATIONS,
     IMPORT_OPERATIONS,
     RELATIONSHIP_OPERATIONS,
+    TEAM_OPERATIONS,
   ].flatMap(flatten);
 }

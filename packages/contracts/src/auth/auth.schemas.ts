@@ -14,7 +14,8 @@ export const LoginSchema = v.object({
   ),
 });
 
-const newPassword = required(
+/** A password a broker or a member chooses (registering, a reset, accepting an invitation). */
+export const newPassword = required(
   v.pipe(
     v.string('Senha deve ter pelo menos 8 caracteres'),
     v.minLength(8, 'Senha deve ter pelo menos 8 caracteres'),

@@ -10,3 +10,4 @@ export const restartOnboarding = { summary: 'Reinicia o cadastro, mantendo os da
 export const photo = { summary: 'A foto do perfil.' };
 export const dashboard = { summary: 'Os números do painel e a atividade recente.' };
 export const clearData = { summary: 'Limpar Dados: apaga registros e arquivos da conta.' };
+export const brokerageName = { summary: 'O nome da corretora (fantasia, senão a razão social), para quem a convida.' };

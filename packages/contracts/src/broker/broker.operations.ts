@@ -1,6 +1,7 @@
 import { phantom, type Operation } from '../api/operation';
 import type { BrokerProfile, DashboardStats } from '../types';
 import type { BrokerProfileSchema, BrokerProfileUpdateSchema, PhotoFieldsSchema } from './broker-profile.schemas';
+import { MANAGERS, OWNERS } from '../team/team-roles';
 
 // The broker service: the brokerage's profile, its photo, the dashboard and Limpar Dados. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
@@ -16,6 +17,7 @@ export const saveProfile = {
   method: 'POST',
   path: '/api/broker-profile',
   access: 'signed-in',
+  roles: MANAGERS,
   status: 201,
   body: phantom as typeof BrokerProfileSchema,
   answer: phantom as BrokerProfile,
@@ -25,6 +27,7 @@ export const updateProfile = {
   method: 'PUT',
   path: '/api/broker-profile',
   access: 'signed-in',
+  roles: MANAGERS,
   body: phantom as typeof BrokerProfileUpdateSchema,
   answer: phantom as BrokerProfile,
 } as const satisfies Operation;
@@ -33,6 +36,7 @@ export const restartOnboarding = {
   method: 'POST',
   path: '/api/broker-profile/restart',
   access: 'signed-in',
+  roles: MANAGERS,
   answer: phantom as BrokerProfile,
 } as const satisfies Operation;
 export const uploadPhoto = {
@@ -40,6 +44,7 @@ export const uploadPhoto = {
   method: 'POST',
   path: '/api/broker-profile/photo',
   access: 'signed-in',
+  roles: MANAGERS,
   upload: { field: 'photo', fields: phantom as typeof PhotoFieldsSchema },
   answer: phantom as BrokerProfile,
 } as const satisfies Operation;
@@ -62,5 +67,14 @@ export const clearData = {
   method: 'DELETE',
   path: '/api/clear-data',
   access: 'signed-in',
+  roles: OWNERS,
   status: 204,
+} as const satisfies Operation;
+/** The brokerage's name as clients know it (an invitation says whom it is from): the trading name, else the company's. */
+export const brokerageName = {
+  id: 'brokerProfile.brokerageName',
+  method: 'GET',
+  path: '/internal/broker/:userId/name',
+  access: 'internal',
+  answer: phantom as { name: string | null },
 } as const satisfies Operation;

@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { NOT_FOUND } from '../errors';
+import { OFFICE_ROLES } from '../team/team-roles';
 import { answer, operation, schema } from '../api/operation';
 import type { Insurer, LeadSource, Product } from '../types';
 import type {
@@ -33,6 +34,7 @@ function catalogueOperations<
     }),
     create: operation({
       id: `${name}.create`,
+      roles: OFFICE_ROLES,
       method: 'POST',
       path,
       access: 'signed-in',
@@ -43,6 +45,7 @@ function catalogueOperations<
     }),
     update: operation({
       id: `${name}.update`,
+      roles: OFFICE_ROLES,
       method: 'PATCH',
       path: `${path}/:id`,
       access: 'signed-in',
@@ -53,6 +56,7 @@ function catalogueOperations<
     }),
     remove: operation({
       id: `${name}.remove`,
+      roles: OFFICE_ROLES,
       method: 'DELETE',
       path: `${path}/:id`,
       access: 'signed-in',

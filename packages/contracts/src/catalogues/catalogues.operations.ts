@@ -7,6 +7,7 @@ import type { ChargebackRuleSchema } from '../finance/receivables.schemas';
 import type { CatalogueCheckAnswer, CatalogueCheckQuerySchema } from './catalogues.schemas';
 import type { PipelineStage } from '../types';
 import type { StageIdleLimitsSchema } from '../relationship/tasks.schemas';
+import { MANAGERS, OFFICE_ROLES } from '../team/team-roles';
 
 // The catalogues service: products, insurers, lead sources and the names other screens need. Each operation is a plain object of its own, so a bundle keeps only those it names.
 export { insurers, leadSources, products } from './catalogue-crud.operations';
@@ -16,6 +17,7 @@ export const revealInsurerPassword = {
   method: 'POST',
   path: '/api/insurers/:id/reveal-password',
   access: 'signed-in',
+  roles: OFFICE_ROLES,
   notFound: NOT_FOUND.item,
   answer: phantom as { password: string | null },
 } as const satisfies Operation;
@@ -62,6 +64,7 @@ export const chargebackRule = {
   method: 'GET',
   path: '/api/insurers/:id/chargeback-rule',
   access: 'signed-in',
+  roles: MANAGERS,
   notFound: NOT_FOUND.insurer,
   answer: phantom as ChargebackRule,
 } as const satisfies Operation;
@@ -70,6 +73,7 @@ export const setChargebackRule = {
   method: 'PUT',
   path: '/api/insurers/:id/chargeback-rule',
   access: 'signed-in',
+  roles: MANAGERS,
   notFound: NOT_FOUND.insurer,
   body: phantom as typeof ChargebackRuleSchema,
   answer: phantom as ChargebackRule,
@@ -87,6 +91,7 @@ export const setStageIdleLimits = {
   method: 'PUT',
   path: '/api/pipeline-stages/idle-limits',
   access: 'signed-in',
+  roles: OFFICE_ROLES,
   body: phantom as typeof StageIdleLimitsSchema,
   answer: phantom as PipelineStage[],
 } as const satisfies Operation;

@@ -35,6 +35,7 @@ import type {
   PolicyQuerySchema,
 } from './finance.schemas';
 import type { PolicyNumbersSchema } from './policy-numbers.schemas';
+import { MANAGERS, MONEY_ROLES } from '../team/team-roles';
 
 // The finance service: policies, claims, commissions and documents. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
@@ -136,6 +137,7 @@ export const commissions = {
   method: 'GET',
   path: '/api/commissions',
   access: 'signed-in',
+  roles: MONEY_ROLES,
   query: phantom as typeof CommissionsQuerySchema,
   answer: phantom as CommissionsResponse,
 } as const satisfies Operation;
@@ -256,6 +258,7 @@ export const commissionsCsv = {
   method: 'GET',
   path: '/api/commissions.csv',
   access: 'signed-in',
+  roles: MONEY_ROLES,
   query: phantom as typeof CommissionsQuerySchema,
   produces: 'text/csv',
 } as const satisfies Operation;
@@ -264,6 +267,7 @@ export const receivables = {
   method: 'GET',
   path: '/api/receivables',
   access: 'signed-in',
+  roles: MONEY_ROLES,
   query: phantom as typeof ReceivablesQuerySchema,
   answer: phantom as Receivables,
 } as const satisfies Operation;
@@ -272,6 +276,7 @@ export const receivablesCsv = {
   method: 'GET',
   path: '/api/receivables.csv',
   access: 'signed-in',
+  roles: MONEY_ROLES,
   query: phantom as typeof ReceivablesQuerySchema,
   produces: 'text/csv',
 } as const satisfies Operation;
@@ -280,6 +285,7 @@ export const receivableSettings = {
   method: 'GET',
   path: '/api/receivables/settings',
   access: 'signed-in',
+  roles: MONEY_ROLES,
   answer: phantom as ReceivableSettings,
 } as const satisfies Operation;
 export const setReceivableSettings = {
@@ -287,6 +293,7 @@ export const setReceivableSettings = {
   method: 'PUT',
   path: '/api/receivables/settings',
   access: 'signed-in',
+  roles: MANAGERS,
   body: phantom as typeof ReceivableSettingsSchema,
   answer: phantom as ReceivableSettings,
 } as const satisfies Operation;
@@ -295,6 +302,7 @@ export const matchStatementLine = {
   method: 'PUT',
   path: '/api/statement-lines/:id/match',
   access: 'signed-in',
+  roles: MANAGERS,
   notFound: NOT_FOUND.statementLine,
   body: phantom as typeof LineMatchSchema,
   answer: phantom as StatementLine,
@@ -304,6 +312,7 @@ export const unmatchStatementLine = {
   method: 'POST',
   path: '/api/statement-lines/:id/unmatch',
   access: 'signed-in',
+  roles: MANAGERS,
   notFound: NOT_FOUND.statementLine,
   body: phantom as typeof LineUnmatchSchema,
   answer: phantom as StatementLine,

@@ -101,6 +101,8 @@ export const PolicyIssueSchema = v.object({
   commissionPercentage: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\d{1,2}(\.\d{1,2})?$/, 'Comissão inválida'))), null),
   commissionAmount: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\d{1,10}(\.\d{1,2})?$/, 'Comissão inválida'))), null),
   policyNumber: policyNumberField,
+  /** The card's responsible member: the policy is theirs, whoever issues it. */
+  responsibleId: v.optional(v.nullable(v.pipe(v.string('Membro inválido'), v.uuid('Membro inválido'))), null),
 });
 export type PolicyIssueInput = v.InferOutput<typeof PolicyIssueSchema>;
 

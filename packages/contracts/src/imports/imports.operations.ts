@@ -9,6 +9,7 @@ import type {
   ImportMappingSchema,
   ImportRowsQuerySchema,
 } from './imports.schemas';
+import { MANAGERS } from '../team/team-roles';
 
 // Imports of contacts and policies, and the duplicates they (or the broker) made: the pipeline
 // service, which owns the contacts; a policies import writes its policies through finance.
@@ -97,6 +98,7 @@ export const createStatement = {
   method: 'POST',
   path: '/api/statements',
   access: 'signed-in',
+  roles: MANAGERS,
   status: 201,
   upload: { field: 'file', fields: phantom as typeof StatementFieldsSchema },
   answer: phantom as ImportCreated,
@@ -106,6 +108,7 @@ export const statements = {
   method: 'GET',
   path: '/api/statements',
   access: 'signed-in',
+  roles: MANAGERS,
   answer: phantom as ImportSummary[],
 } as const satisfies Operation;
 export const statementDetail = {
@@ -113,6 +116,7 @@ export const statementDetail = {
   method: 'GET',
   path: '/api/statements/:id',
   access: 'signed-in',
+  roles: MANAGERS,
   notFound: NOT_FOUND.statement,
   query: phantom as typeof ImportRowsQuerySchema,
   answer: phantom as ImportDetail,
@@ -122,6 +126,7 @@ export const statementMapping = {
   method: 'PUT',
   path: '/api/statements/:id/mapping',
   access: 'signed-in',
+  roles: MANAGERS,
   notFound: NOT_FOUND.statement,
   body: phantom as typeof ImportMappingSchema,
   answer: phantom as ImportDetail,
@@ -131,6 +136,7 @@ export const statementErrors = {
   method: 'GET',
   path: '/api/statements/:id/errors.csv',
   access: 'signed-in',
+  roles: MANAGERS,
   notFound: NOT_FOUND.statement,
   produces: 'text/csv',
 } as const satisfies Operation;
@@ -139,6 +145,7 @@ export const commitStatement = {
   method: 'POST',
   path: '/api/statements/:id/commit',
   access: 'signed-in',
+  roles: MANAGERS,
   status: 202,
   notFound: NOT_FOUND.statement,
   answer: phantom as ImportDetail,
@@ -148,6 +155,7 @@ export const undoStatement = {
   method: 'DELETE',
   path: '/api/statements/:id',
   access: 'signed-in',
+  roles: MANAGERS,
   notFound: NOT_FOUND.statement,
   answer: phantom as ImportDetail,
 } as const satisfies Operation;

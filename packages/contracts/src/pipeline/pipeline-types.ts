@@ -31,6 +31,8 @@ export interface PipelineCard {
   status: CardStatus;
   /** When the card entered its current stage (days in stage, going cold). */
   stageEnteredAt: string;
+  /** The member of the brokerage responsible for the card (its policy will be theirs). */
+  responsibleId: string;
   archivedAt: string | null;
   archivedReason: string | null;
   insurerId: number | null;

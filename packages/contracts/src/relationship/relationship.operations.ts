@@ -13,6 +13,7 @@ import type {
 import type { DigestSettingsSchema, SnoozeSchema, TaskCreateSchema, TasksQuerySchema } from './tasks.schemas';
 import type { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from './relationship.schemas';
 import type { SearchQuerySchema, SearchResults } from './search';
+import { OFFICE_ROLES } from '../team/team-roles';
 
 // Keeping the clients (#25): the pipeline service, which owns the contacts.
 
@@ -81,6 +82,7 @@ export const setMessageTemplates = {
   method: 'PUT',
   path: '/api/message-templates',
   access: 'signed-in',
+  roles: OFFICE_ROLES,
   body: phantom as typeof MessageTemplatesSchema,
   answer: phantom as MessageTemplate[],
 } as const satisfies Operation;

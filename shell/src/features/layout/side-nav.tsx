@@ -99,8 +99,10 @@ export function SideNav({ open = false }: { open?: boolean }) {
   });
   const unlocked = profile?.isOnboardingComplete === true;
 
-  const name = profile?.name || user?.name || 'Usuário';
-  const email = profile?.email || user?.email || '';
+  // The brokerage's owner is the profile's broker; any other member is themselves.
+  const own = user !== null && user.role !== 'owner';
+  const name = (own ? user.name : profile?.name || user?.name) || 'Usuário';
+  const email = (own ? user.email : profile?.email || user?.email) || '';
 
   return (
     <nav id="main-navigation" className={mergeClasses(styles.root, open && styles.open)} aria-label="Navegação principal">
@@ -109,7 +111,7 @@ export function SideNav({ open = false }: { open?: boolean }) {
         <Subtitle2>Corretora CRM</Subtitle2>
       </div>
       <ul className={styles.list}>
-        {NAV_ITEMS.map((item) => {
+        {NAV_ITEMS.filter((item) => !item.roles || (user !== null && item.roles.includes(user.role))).map((item) => {
           const { Icon } = item;
           const usable = unlocked || !item.locked;
           if (!usable) {
@@ -163,7 +165,10 @@ export function SideNav({ open = false }: { open?: boolean }) {
           icon={<MoreVerticalRegular />}
           aria-label="Menu da conta"
           items={[
-            { key: 'clear', label: 'Limpar Dados', icon: <DeleteRegular />, onSelect: () => clearing.ask() },
+            // Only an owner may empty the brokerage.
+            ...(user?.role === 'owner'
+              ? [{ key: 'clear', label: 'Limpar Dados', icon: <DeleteRegular />, onSelect: () => clearing.ask() }]
+              : []),
             {
               key: 'logout',
               label: 'Sair da Conta',

@@ -19,6 +19,8 @@ import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
 import { BuildingRegular, EditRegular, PersonRegular, ShieldCheckmarkRegular, BriefcaseRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
+import { useCurrentUser } from '@corretora/web-kit';
+import { TeamSection } from '../../../components/team/components/team-section';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(20rem, 1fr))', gap: tokens.spacingHorizontalL },
@@ -57,6 +59,7 @@ function Rows({ items }: { items: [string, ReactNode][] }) {
 /** The finished profile, read-only and formatted. */
 export function BrokerProfileView({ profile, onEdit }: { profile: BrokerProfile; onEdit: () => void }) {
   const styles = useStyles();
+  const { user } = useCurrentUser();
   const address = [[profile.address, profile.number, profile.complement].filter(Boolean).join(', '), profile.district]
     .filter(Boolean)
     .join(' – ');
@@ -66,9 +69,11 @@ export function BrokerProfileView({ profile, onEdit }: { profile: BrokerProfile;
         title="Minha Corretora"
         subtitle={profile.tradingName}
         actions={
-          <Button appearance="primary" icon={<EditRegular />} onClick={onEdit}>
-            Editar Dados
-          </Button>
+          user?.role === 'owner' || user?.role === 'admin' ? (
+            <Button appearance="primary" icon={<EditRegular />} onClick={onEdit}>
+              Editar Dados
+            </Button>
+          ) : undefined
         }
       />
       <div className={styles.grid}>
@@ -138,6 +143,7 @@ export function BrokerProfileView({ profile, onEdit }: { profile: BrokerProfile;
           />
         </Card>
       </div>
+      <TeamSection />
     </>
   );
 }

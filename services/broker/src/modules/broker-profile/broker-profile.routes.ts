@@ -29,3 +29,8 @@ export function brokerProfileRoutes(router: Router, profiles: BrokerProfileServi
     return undefined;
   });
 }
+
+/** Other services' reads of the brokerage (the internal listener only). */
+export function internalBrokerProfileRoutes(router: Router, profiles: BrokerProfileService): void {
+  route(router, OPS.brokerageName, ({ params }) => profiles.brokerageName(params.userId));
+}

@@ -28,6 +28,12 @@ export class BrokerProfileService {
     return profile ? profile.toProfile() : null;
   }
 
+  /** The brokerage's name as its clients know it (an invitation says whom it is from). */
+  async brokerageName(userId: string): Promise<{ name: string | null }> {
+    const profile = await this.query().findById(userId);
+    return { name: profile?.tradingName || profile?.companyName || null };
+  }
+
   /** The onboarding save: creates the profile or replaces every field of an existing one. */
   async save(userId: string, input: BrokerProfileInput): Promise<{ profile: BrokerProfile; created: boolean }> {
     // noComplement is a form flag, not a column: an empty complement already says it.

@@ -1,4 +1,4 @@
-import { BrokerScopedTable, clearActivity, clearingTransaction, type ObjectStore } from '@corretora/service-kit';
+import { BrokerScopedTable, moveResponsible, clearActivity, clearingTransaction, type ObjectStore } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { documentKeyPrefix } from '../documents/documents.service';
 
@@ -42,5 +42,10 @@ export class AccountDataService {
       await clearActivity(trx, userId);
     });
     await this.store.removePrefix(documentKeyPrefix(userId));
+  }
+
+  /** A member's records become another's (identity asks: a carteira transfer, a member disabled). */
+  moveCarteira(userId: string, from: string, to: string): Promise<number> {
+    return moveResponsible(this.knex, userId, ['policies', 'renewals', 'claims', 'documents'], from, to);
   }
 }

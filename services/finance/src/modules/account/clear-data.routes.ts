@@ -1,4 +1,4 @@
-import { FINANCE_OPERATIONS as OPS } from '@corretora/contracts';
+import { FINANCE_OPERATIONS as OPS, TEAM_OPERATIONS } from '@corretora/contracts';
 import { route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { AccountDataService } from './account-data.service';
@@ -12,4 +12,11 @@ export function clearDataRoutes(router: Router, account: AccountDataService): vo
 /** The pipeline merges two contacts: their finance records follow. */
 export function contactMoveRoutes(router: Router, contacts: ContactMoveService): void {
   route(router, OPS.moveContact, ({ params, body }) => contacts.move(params.userId, params.id, body.into));
+}
+
+/** A member's policies, renewals, claims and documents change hands (identity asks: a carteira transfer, a member disabled). */
+export function responsibleRoutes(router: Router, account: AccountDataService): void {
+  route(router, TEAM_OPERATIONS.financeTransfer, async ({ params, body }) => ({
+    moved: await account.moveCarteira(params.userId, body.from, body.to),
+  }));
 }

@@ -9,7 +9,7 @@ import {
   type ClaimInput,
   type ClaimStatus,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, recordActivity } from '@corretora/service-kit';
+import { BrokerScopedTable, HttpError, actingMemberId, recordActivity } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { PipelineLookup } from '../pipeline/pipeline-lookup';
 
@@ -102,8 +102,8 @@ export class ClaimsService {
            values (?, extract(year from now() at time zone 'America/Sao_Paulo')::int, 1)
            on conflict (user_id, year) do update set last_number = claim_number_counters.last_number + 1
            returning year, last_number)
-         insert into claims (user_id, contact_id, contact_name, policy_id, claim_id, type, amount, description, occurred_at, insurer_claim_number)
-         select ?, ?, ?, ?, 'SIN-' || n.year || '-' || lpad(n.last_number::text, 6, '0'), ?, ?, ?, ?, ? from n returning id`,
+         insert into claims (user_id, contact_id, contact_name, policy_id, claim_id, type, amount, description, occurred_at, insurer_claim_number, responsible_id)
+         select ?, ?, ?, ?, 'SIN-' || n.year || '-' || lpad(n.last_number::text, 6, '0'), ?, ?, ?, ?, ?, ?::uuid from n returning id`,
         [
           userId,
           userId,
@@ -115,6 +115,7 @@ export class ClaimsService {
           input.description,
           input.occurredAt,
           input.insurerClaimNumber,
+          actingMemberId(),
         ],
       ),
     );

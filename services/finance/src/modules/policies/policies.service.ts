@@ -18,7 +18,15 @@ import {
   type PolicyNumbersInput,
   type PolicyQuery,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, likeContaining, activityInsertSql, isUniqueViolation, recordActivity } from '@corretora/service-kit';
+import {
+  BrokerScopedTable,
+  HttpError,
+  actingMemberId,
+  likeContaining,
+  activityInsertSql,
+  isUniqueViolation,
+  recordActivity,
+} from '@corretora/service-kit';
 import { addMonths } from './instalment-math';
 import { syncRenewals } from './renewal-sync';
 import type { Knex } from 'knex';
@@ -250,8 +258,8 @@ export class PoliciesService {
       try {
         const { rows } = await this.knex.raw<{ rows: { id: number }[] }>(
           // The 'Atividade Recente' event is written by the same statement, only when the policy is new.
-          `with p as (insert into policies (user_id, contact_id, contact_name, card_id, type, line, policy_number, awaiting_number, premium, net_premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id)
-             values (?, ?, ?, ?, ?, ?, ?, not ?::boolean, ?, ?, 'active', ?, ?, ?, ?, ?)
+          `with p as (insert into policies (user_id, contact_id, contact_name, card_id, type, line, policy_number, awaiting_number, premium, net_premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id, responsible_id)
+             values (?, ?, ?, ?, ?, ?, ?, not ?::boolean, ?, ?, 'active', ?, ?, ?, ?, ?, ?::uuid)
              on conflict (user_id, card_id) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name, type = excluded.type,
                line = excluded.line,
                premium = excluded.premium, net_premium = excluded.net_premium, start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
@@ -277,6 +285,7 @@ export class PoliciesService {
             commission.commissionType,
             commission.commissionValue,
             input.insurerId,
+            input.responsibleId ?? actingMemberId(),
             input.policyNumber !== null,
             input.policyNumber !== null,
             'policy_issued',

@@ -7,7 +7,7 @@ import {
   type PolicyImportUndoInput,
   type PolicyLinesInput,
 } from '@corretora/contracts';
-import { BrokerScopedTable } from '@corretora/service-kit';
+import { BrokerScopedTable, actingMemberId } from '@corretora/service-kit';
 import type { InstalmentPlans } from './instalment-plans';
 import type { Knex } from 'knex';
 import { policyTypeOfLineSql } from './policy-sql';
@@ -92,9 +92,9 @@ export class PolicyImportService {
               old as (select p.* from ? join input i on p.policy_number = i."policyNumber" and p.insurer_id = i."insurerId"),
               up as (
                 insert into policies (user_id, contact_id, contact_name, type, line, policy_number, premium, net_premium, status, start_date,
-                                      renewal_date, commission_type, commission_value, insurer_id, import_id, updated_at)
+                                      renewal_date, commission_type, commission_value, insurer_id, import_id, updated_at, responsible_id)
                 select ?, i."contactId", i."contactName", ${policyTypeOfLineSql('i."lineKey"')}, i."lineKey", i."policyNumber", i.premium / 100.0, i."netPremium" / 100.0, i.status,
-                       i."startDate", i."renewalDate", i."commissionType", i."commissionValue" / 100.0, i."insurerId", ?, now()
+                       i."startDate", i."renewalDate", i."commissionType", i."commissionValue" / 100.0, i."insurerId", ?, now(), ?::uuid
                   from input i
                 on conflict (user_id, insurer_id, policy_number) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name,
                   type = excluded.type, line = excluded.line, premium = excluded.premium, net_premium = excluded.net_premium, status = excluded.status,
@@ -105,7 +105,15 @@ export class PolicyImportService {
                 case when old.id is null or old.import_id = ? then null else to_jsonb(old) end as previous
            from input i join up on up.policy_number = i."policyNumber" and up.insurer_id = i."insurerId"
                 left join old on old.policy_number = i."policyNumber" and old.insurer_id = i."insurerId"`,
-        [JSON.stringify(input.policies), this.policies.of(userId, trx).from('p'), userId, input.importId, input.importId, input.importId],
+        [
+          JSON.stringify(input.policies),
+          this.policies.of(userId, trx).from('p'),
+          userId,
+          input.importId,
+          actingMemberId(),
+          input.importId,
+          input.importId,
+        ],
       );
       // Their instalments follow the figures (à vista for a new policy, the plan kept for an update).
       await this.instalments.replan(

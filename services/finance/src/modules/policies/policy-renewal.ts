@@ -26,12 +26,12 @@ export async function renewPolicy(
 ): Promise<number> {
   const { rows } = await trx.raw<{ rows: { id: number }[] }>(
     `insert into policies (user_id, contact_id, contact_name, type, line, policy_number, awaiting_number, premium, net_premium, status,
-                           start_date, renewal_date, commission_type, commission_value, insurer_id, payment_method, renewed_from_policy_id)
+                           start_date, renewal_date, commission_type, commission_value, insurer_id, payment_method, renewed_from_policy_id, responsible_id)
      select p.user_id, p.contact_id, p.contact_name, p.type, p.line,
             coalesce(?::text, left(p.policy_number, 34) || '-R' || to_char(p.renewal_date, 'YYYY')), ?::text is null,
             n.premium, case when p.net_premium is null or p.premium = 0 then null else round(p.net_premium * n.premium / p.premium, 2) end,
             'active', p.renewal_date, (p.renewal_date + interval '12 months')::date, p.commission_type, p.commission_value,
-            coalesce(?::int, p.insurer_id), p.payment_method, p.id
+            coalesce(?::int, p.insurer_id), p.payment_method, p.id, p.responsible_id
        from ? cross join lateral (select coalesce(?::numeric, p.premium) as premium) n
       where p.id = ?
      returning id`,

@@ -7,22 +7,22 @@ export function authRoutes(router: Router, auth: AuthService): void {
   route(router, OPS.register, async ({ body, ctx }) => {
     const user = await auth.register(body, ctx.ip);
     // Registering signs the broker in: the UI goes straight to the dashboard.
-    await signIn(ctx, { id: user.id, email: user.email, name: user.name });
-    return user;
+    await signIn(ctx, user.toSessionUser());
+    return user.toUser();
   });
 
   route(router, OPS.login, async ({ body, ctx }) => {
     const user = await auth.login(body, ctx.ip);
-    await signIn(ctx, { id: user.id, email: user.email, name: user.name });
-    return user;
+    await signIn(ctx, user.toSessionUser());
+    return user.toUser();
   });
 
   route(router, OPS.logout, ({ ctx }) => signOut(ctx));
 
   route(router, OPS.user, async ({ user: session, ctx }) => {
-    const user = await auth.findUser(session.id);
+    const user = await auth.findUser(session.memberId);
     if (!user) {
-      // The account no longer exists: the session is worthless.
+      // The account no longer exists or was disabled: the session is worthless.
       await signOut(ctx);
       throw new HttpError(401, 'Não autenticado.');
     }

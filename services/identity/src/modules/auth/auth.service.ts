@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { LoginInput, RegisterInput, ResetPasswordInput, User, UserMailInput } from '@corretora/contracts';
 import { HttpError, RateLimiter, destroySessionsOf } from '@corretora/service-kit';
 import argon2 from 'argon2';
@@ -11,12 +11,13 @@ import { UserModel } from './user.model';
 export const LOGIN_FAILED = 'Email ou senha inválidos. Tente novamente.';
 export const EMAIL_TAKEN = 'Este email já está cadastrado.';
 export const RESET_INVALID = 'Link de redefinição inválido ou expirado.';
+export const MEMBER_DISABLED = 'Seu acesso a esta corretora foi desativado. Fale com o dono da corretora.';
 export const FORGOT_PASSWORD_ANSWER = 'Se existe uma conta com esse email, você receberá um link para redefinir sua senha.';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-const ARGON2_OPTIONS = { type: argon2.argon2id } as const;
+export const ARGON2_OPTIONS = { type: argon2.argon2id } as const;
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -36,16 +37,24 @@ export class AuthService {
     this.dummyHash = argon2.hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
   }
 
-  async register(input: RegisterInput, address: string): Promise<User> {
+  /** A new account is a new brokerage with its user as owner (the brokerage's id is the owner's). */
+  async register(input: RegisterInput, address: string): Promise<UserModel> {
     await this.limiter.consume(registerLimits(address, this.registerLimitPerHour));
     const password = await argon2.hash(input.password, ARGON2_OPTIONS);
+    const id = randomUUID();
     // A taken e-mail violates users_email_unique: the kit answers 409 on the email field (app.ts).
-    const user = await UserModel.query(this.knex).insertAndFetch({ email: input.email, name: input.name, password });
-    return user.toUser();
+    return UserModel.query(this.knex).insertAndFetch({
+      id,
+      brokerageId: id,
+      role: 'owner',
+      email: input.email,
+      name: input.name,
+      password,
+    });
   }
 
   /** Counted before argon2 runs, so parallel guesses cannot slip past a limit; a success gives its attempt back. */
-  async login(input: LoginInput, address: string): Promise<User> {
+  async login(input: LoginInput, address: string): Promise<UserModel> {
     const limits = loginLimits(input.email, address);
     await this.limiter.consume([limits.accountAtAddress, limits.address, limits.account]);
     const user = await UserModel.query(this.knex).findOne({ email: input.email });
@@ -53,12 +62,15 @@ export class AuthService {
     if (!user || !valid) throw new HttpError(401, LOGIN_FAILED);
     await this.limiter.reset([limits.accountAtAddress]);
     await this.limiter.refund([limits.address, limits.account]);
-    return user.toUser();
+    // Said only to whoever knows the password: the account exists, its brokerage turned it off.
+    if (user.disabledAt) throw new HttpError(403, MEMBER_DISABLED);
+    return user;
   }
 
+  /** The signed-in member, if they still may be (a disabled member's session is worthless). */
   async findUser(id: string): Promise<User | null> {
     const user = await UserModel.query(this.knex).findById(id);
-    return user ? user.toUser() : null;
+    return user && !user.disabledAt ? user.toUser() : null;
   }
 
   /**

@@ -32,3 +32,13 @@ export const forgotPasswordLimits = (email: string, address: string): Limit[] =>
 export const resetPasswordLimits = (address: string): Limit[] => [
   { name: 'reset:address', key: address, max: 10, windowSeconds: 15 * MINUTE },
 ];
+
+/** A brokerage's invitations: each one is an e-mail we send on its behalf. */
+export const inviteLimits = (brokerageId: string): Limit[] => [
+  { name: 'invite:brokerage', key: brokerageId, max: 50, windowSeconds: 24 * 60 * MINUTE },
+];
+
+/** An invitation's token cannot be guessed; this bounds the argon2 work (and token probing) an address can make us do. */
+export const acceptInvitationLimits = (address: string): Limit[] => [
+  { name: 'invitation:address', key: address, max: 20, windowSeconds: 15 * MINUTE },
+];

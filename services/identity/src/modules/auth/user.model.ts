@@ -1,10 +1,15 @@
-import type { User } from '@corretora/contracts';
+import type { Role, User } from '@corretora/contracts';
+import type { SessionUser } from '@corretora/service-kit';
 import { Model } from 'objection';
 
 export class UserModel extends Model {
   static override tableName = 'users';
 
   id!: string;
+  /** The brokerage (the account its records are scoped by): its first owner's own id. */
+  brokerageId!: string;
+  role!: Role;
+  disabledAt!: Date | null;
   email!: string;
   password!: string;
   name!: string | null;
@@ -24,6 +29,12 @@ export class UserModel extends Model {
       profileImageUrl: this.profileImageUrl,
       isEmailVerified: this.isEmailVerified,
       createdAt: new Date(this.createdAt).toISOString(),
+      role: this.role,
     };
+  }
+
+  /** What the session keeps: the brokerage every query is scoped by, and the member acting in it. */
+  toSessionUser(): SessionUser {
+    return { id: this.brokerageId, memberId: this.id, role: this.role, email: this.email, name: this.name };
   }
 }

@@ -1,4 +1,4 @@
-import { BrokerScopedTable, clearActivity, clearingTransaction } from '@corretora/service-kit';
+import { BrokerScopedTable, moveResponsible, clearActivity, clearingTransaction } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
 /** Every table of the pipeline that holds a broker's records, children first: what Limpar Dados empties. */
@@ -29,5 +29,10 @@ export class AccountDataService {
       for (const table of this.tables) await table.of(userId, trx).rows().delete();
       await clearActivity(trx, userId);
     });
+  }
+
+  /** A member's records become another's (identity asks: a carteira transfer, a member disabled). */
+  moveCarteira(userId: string, from: string, to: string): Promise<number> {
+    return moveResponsible(this.knex, userId, ['contacts', 'pipeline_cards', 'tasks'], from, to);
   }
 }

@@ -1,4 +1,4 @@
-import { BrokerScopedTable, intArrayLiteral, type KeptRow } from '@corretora/service-kit';
+import { BrokerScopedTable, actingMemberId, intArrayLiteral, type KeptRow } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { CONTACT_COLUMNS, type ContactColumn, type ContactRecord } from './contact-import';
 
@@ -83,10 +83,10 @@ export class ContactWriter {
       );
       const records = creates.map((row, index) => ({ ...row.record, id: ids[index]!.id }));
       await trx.raw(
-        `insert into contacts (id, user_id, import_id, ${CONTACT_COLUMNS.map((column) => SQL_COLUMNS[column][0]).join(', ')})
-         select x.id, ?, ?, ${CONTACT_COLUMNS.map((column) => (column === 'type' ? `coalesce(x."type", 'prospect')` : column === 'kind' ? `coalesce(x.kind, 'pf')` : `x."${column}"`)).join(', ')}
+        `insert into contacts (id, user_id, import_id, responsible_id, ${CONTACT_COLUMNS.map((column) => SQL_COLUMNS[column][0]).join(', ')})
+         select x.id, ?, ?, ?::uuid, ${CONTACT_COLUMNS.map((column) => (column === 'type' ? `coalesce(x."type", 'prospect')` : column === 'kind' ? `coalesce(x.kind, 'pf')` : `x."${column}"`)).join(', ')}
            from jsonb_to_recordset(?::jsonb) as x(id int, ${RECORD_COLUMNS})`,
-        [userId, importId, JSON.stringify(records)],
+        [userId, importId, actingMemberId(), JSON.stringify(records)],
       );
       creates.forEach((row, index) => {
         const contactId = ids[index]!.id;

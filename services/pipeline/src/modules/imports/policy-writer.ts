@@ -1,5 +1,5 @@
 import { FINANCE_OPERATIONS, type PolicyImportResult } from '@corretora/contracts';
-import { BrokerScopedTable, intArrayLiteral, type InternalClient, type KeptRow } from '@corretora/service-kit';
+import { BrokerScopedTable, actingMemberId, intArrayLiteral, type InternalClient, type KeptRow } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { markApplied } from './contact-writer';
 import { ClientIndex, type ClientContact, type PolicyRecord } from './policy-import';
@@ -69,6 +69,7 @@ export class PolicyWriter {
             cnpj: wanted.cnpj,
             type,
             importId,
+            responsibleId: actingMemberId(),
           })
           .returning(['id', 'name', 'cpf', 'cnpj', 'type', 'kind'])) as ClientContact[];
         contact = inserted!;

@@ -1,5 +1,5 @@
 import { ContactAnswerSchema, type ActivityType, type PipelineCard } from '@corretora/contracts';
-import { activityInsertSql, answerColumnsSql, scopedFromSql, scopedUpdateSql } from '@corretora/service-kit';
+import { activityInsertSql, answerColumnsSql, scopeBindings, scopedFromSql, scopedUpdateSql } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
 /**
@@ -21,15 +21,18 @@ const CARD_COLUMNS = `c.id, c.contact_id as "contactId", c.stage_id as "stageId"
   c.premio_liquido::text as "premioLiquido", c.iof::text as iof, c.juros::text as juros, c.total_premium::text as "totalPremium",
   c.commission_percentage::text as "commissionPercentage", c.commission_amount::text as "commissionAmount",
   c.document_type as "documentType", c.policy_id as "policyId", c.created_at as "createdAt", c.updated_at as "updatedAt",
-  c.last_activity_at as "lastActivityAt",
+  c.last_activity_at as "lastActivityAt", c.responsible_id as "responsibleId",
   case when c.next_action_at is null then null
        else json_build_object('dueAt', c.next_action_at, 'type', c.next_action_type, 'note', c.next_action_note) end as "nextAction",
   (select contact from (select ${answerColumnsSql(ContactAnswerSchema, 'k', CARD_SALE)}) contact) as contact`;
 
-/** The broker's contacts as `k` (one `?`: the broker). */
+/** The broker's contacts as `k` (bind contactsScope). */
 const CONTACTS = scopedFromSql('contacts', 'k');
-/** The broker's cards (`c`) joined to their own contacts (`k`): every read starts from here (two `?`: the broker). */
+/** The broker's cards (`c`) joined to their own contacts (`k`): every read starts from here (bind fromScope). */
 const SCOPED_FROM = `from ${scopedFromSql('pipeline_cards', 'c')} join ${CONTACTS} on k.id = c.contact_id where true`;
+
+const contactsScope = (userId: string) => scopeBindings('contacts', userId);
+const fromScope = (userId: string) => [...scopeBindings('pipeline_cards', userId), ...contactsScope(userId)];
 
 export type CardFilter = 'board' | 'archived';
 
@@ -43,7 +46,7 @@ export async function cardListJson(knex: Knex, userId: string, filter: CardFilte
   const order = filter === 'archived' ? 'card."archivedAt" desc, card.id desc' : 'card."createdAt" desc, card.id desc';
   const { rows } = await knex.raw<{ rows: { body: string }[] }>(
     `select coalesce(json_agg(card order by ${order}), '[]')::text as body from (select ${CARD_COLUMNS} ${SCOPED_FROM} and ${FILTERS[filter]}) card`,
-    [userId, userId],
+    fromScope(userId),
   );
   return rows[0]!.body;
 }
@@ -58,7 +61,7 @@ export interface CardRow {
 export async function cardById(knex: Knex | Knex.Transaction, userId: string, id: number): Promise<CardRow | undefined> {
   const { rows } = await knex.raw<{ rows: CardRow[] }>(
     `select to_json(card) as card, card.status, card.stage from (select ${CARD_COLUMNS} ${SCOPED_FROM} and c.id = ?) card`,
-    [userId, userId, id],
+    [...fromScope(userId), id],
   );
   return rows[0];
 }
@@ -93,7 +96,14 @@ export async function updateCardJson(
   const { rows } = await knex.raw<{ rows: { card: PipelineCard }[] }>(
     `with c as (${scopedUpdateSql('pipeline_cards', `${set.sql}, updated_at = now(), last_activity_at = now()`, condition)})${record}
      select to_json(card) as card from (select ${CARD_COLUMNS} from c join ${CONTACTS} on k.id = c.contact_id) card`,
-    [...set.bindings, userId, id, ...conditionBindings, ...(activity ? [activity.type, activity.detail, userId] : []), userId],
+    [
+      ...set.bindings,
+      ...scopeBindings('pipeline_cards', userId),
+      id,
+      ...conditionBindings,
+      ...(activity ? [activity.type, activity.detail, ...contactsScope(userId)] : []),
+      ...contactsScope(userId),
+    ],
   );
   return rows[0]?.card;
 }
@@ -103,7 +113,7 @@ export async function leadListJson(knex: Knex, userId: string, limit: number): P
   const { rows } = await knex.raw<{ rows: { body: string }[] }>(
     `select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'stage', l.stage_key, 'createdAt', l.created_at) order by l.created_at desc, l.id desc), '[]')::text as body
      from (select c.id, k.name, c.stage_key, c.created_at ${SCOPED_FROM} and ${FILTERS.board} order by c.created_at desc, c.id desc limit ?) l`,
-    [userId, userId, limit],
+    [...fromScope(userId), limit],
   );
   return rows[0]!.body;
 }

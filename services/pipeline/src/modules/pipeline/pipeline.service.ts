@@ -275,6 +275,7 @@ export class PipelineService {
             commissionPercentage: card.commissionPercentage,
             commissionAmount: card.commissionAmount,
             policyNumber,
+            responsibleId: card.responsibleId,
           },
         });
         const issued = await updateCardJson(

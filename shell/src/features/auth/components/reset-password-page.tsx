@@ -5,8 +5,8 @@ import * as v from 'valibot';
 import { PATHS } from '../../../config/paths';
 import { useResetPassword } from '../../../lib/auth-api';
 import { AuthCard, FormAlert, useFormStyles } from './auth-card';
-import { useEffect, useState } from 'react';
-import { apiErrorMessage, Link as RouterLink, useLocation, useNavigate } from '@corretora/web-kit';
+import { apiErrorMessage, Link as RouterLink } from '@corretora/web-kit';
+import { useLinkToken } from '../../../lib/link-token';
 
 const INVALID_LINK = 'Link de redefinição inválido ou expirado.';
 
@@ -19,23 +19,9 @@ const ResetFormSchema = v.pipe(
   ),
 );
 
-/**
- * The e-mailed link carries the token in the fragment (never sent to a server, so never in a log or
- * a Referer); a link in the older ?token= form still works.
- */
-function tokenFrom(location: { hash: string; search: string }): string {
-  return new URLSearchParams(location.hash.slice(1)).get('token') ?? new URLSearchParams(location.search).get('token') ?? '';
-}
-
 export default function ResetPasswordPage() {
   const styles = useFormStyles();
-  const location = useLocation();
-  const navigate = useNavigate();
-  // Read once, then taken out of the address bar (and so out of history and bookmarks).
-  const [token] = useState(() => tokenFrom(location));
-  useEffect(() => {
-    if (location.hash || location.search) void navigate(location.pathname, { replace: true });
-  }, [location, navigate]);
+  const token = useLinkToken();
   const reset = useResetPassword();
   const { control, handleSubmit } = useSchemaForm(ResetFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
 

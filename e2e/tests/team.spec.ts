@@ -1,0 +1,106 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { PASSWORD, registerViaApi, toast, uniqueEmail } from './support/accounts';
+import { expectAccessible } from './support/axe';
+import { BROKERAGE, onboardViaApi } from './support/broker';
+import { invitationLinkFor } from './support/outbox';
+
+/** The owner invites through Minha Corretora's Equipe. */
+async function invite(page: Page, email: string, role: 'Produtor' | 'Assistente') {
+  await page.getByRole('button', { name: 'Convidar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Convidar para a equipe' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Papel').selectOption({ label: role });
+  await dialog.getByRole('button', { name: 'Enviar convite' }).click();
+  await expect(toast(page, `Convite enviado para ${email}. O link vale por 7 dias.`)).toBeVisible();
+}
+
+/** The invitee opens the mailed link in a browser of their own, chooses a name and password and lands in the brokerage. */
+async function accept(browser: Browser, email: string, name: string): Promise<Page> {
+  const link = await invitationLinkFor(email);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(new URL(link).pathname + new URL(link).hash);
+  await expect(page.getByRole('heading', { name: `Entrar na equipe de ${BROKERAGE.tradingName}` })).toBeVisible();
+  // The token leaves the address bar once read.
+  await expect(page).toHaveURL(/\/convite$/);
+  await page.getByLabel('Seu nome').fill(name);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirmar senha' }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Aceitar convite' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+test('an owner invites a producer and an assistant; each accepts from the e-mailed link; the producer sees only their own clients, the assistant no commissions; disabling the producer ends their session and moves their carteira (#38)', async ({
+  page,
+  browser,
+}) => {
+  const ownerEmail = uniqueEmail('dona');
+  await registerViaApi(page.request, 'Dona Regina', ownerEmail);
+  await onboardViaApi(page.request);
+  const ownersClient = await page.request.post('/api/contacts', { data: { kind: 'pf', name: 'Cliente da Dona', phone: '(11) 3222-4455' } });
+  expect(ownersClient.status()).toBe(201);
+  await page.goto('/broker');
+  const team = page.getByRole('list', { name: 'Membros da equipe' });
+  await expect(team.getByRole('listitem')).toHaveCount(1);
+
+  const producerEmail = uniqueEmail('produtor');
+  const assistantEmail = uniqueEmail('assistente');
+  await invite(page, producerEmail, 'Produtor');
+  await invite(page, assistantEmail, 'Assistente');
+  await expect(team.getByRole('listitem').filter({ hasText: producerEmail })).toContainText('Convidado');
+
+  // The producer: their own lead, never the owner's client.
+  const producer = await accept(browser, producerEmail, 'Paulo Produtor');
+  const reference = await (await producer.request.get('/api/reference-data')).json();
+  const lead = await producer.request.post('/api/pipeline', {
+    data: {
+      name: 'Cliente do Paulo',
+      phone: '(21) 99876-5432',
+      productId: reference.products[0].id,
+      leadSourceId: reference.leadSources[0].id,
+      stageId: reference.pipelineStages[0].id,
+    },
+  });
+  expect(lead.status()).toBe(201);
+  await producer.goto('/contacts');
+  await expect(producer.getByText('Cliente do Paulo').first()).toBeVisible();
+  await expect(producer.getByText('Cliente da Dona')).toHaveCount(0);
+  expect((await producer.request.get(`/api/contacts/${(await ownersClient.json()).id}`)).status()).toBe(404);
+  expect((await producer.request.delete('/api/clear-data')).status()).toBe(403);
+  expect((await producer.request.post('/api/team/invitations', { data: { email: uniqueEmail('x'), role: 'admin' } })).status()).toBe(403);
+
+  // The assistant: every client, no Comissões.
+  const assistant = await accept(browser, assistantEmail, 'Ana Assistente');
+  const navigation = assistant.getByRole('navigation', { name: 'Navegação principal' });
+  await expect(navigation.getByRole('link', { name: 'Contatos' })).toBeVisible();
+  await expect(navigation.getByRole('link', { name: 'Comissões' })).toHaveCount(0);
+  expect((await assistant.request.get('/api/commissions')).status()).toBe(403);
+  expect((await assistant.request.get('/api/receivables')).status()).toBe(403);
+  await assistant.goto('/contacts');
+  await expect(assistant.getByText('Cliente do Paulo').first()).toBeVisible();
+  await expect(assistant.getByText('Cliente da Dona').first()).toBeVisible();
+
+  // The owner sees the team and disables the producer, passing the carteira to herself.
+  await page.reload();
+  await expect(team.getByRole('listitem').filter({ hasText: 'Paulo Produtor' })).toContainText('Ativo');
+  await expectAccessible(page, 'Minha Corretora com a equipe');
+  await team.getByRole('button', { name: 'Ações de Paulo Produtor' }).click();
+  await page.getByRole('menuitem', { name: 'Desativar' }).click();
+  const disable = page.getByRole('dialog', { name: 'Desativar Paulo Produtor' });
+  await disable.getByLabel('Novo responsável').selectOption({ label: `Dona Regina (${ownerEmail})` });
+  await disable.getByRole('button', { name: 'Desativar' }).click();
+  await expect(toast(page, 'Paulo Produtor foi desativado; 2 registros passaram ao novo responsável.')).toBeVisible();
+  await expect(team.getByRole('listitem').filter({ hasText: 'Paulo Produtor' })).toContainText('Desativado');
+
+  // His next request is signed out; his client is now the owner's.
+  expect((await producer.request.get('/api/contacts')).status()).toBe(401);
+  const owned = await page.request.get('/api/contacts');
+  expect(JSON.stringify(await owned.json())).toContain('Cliente do Paulo');
+
+  // At 390 px the team fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(team.getByRole('listitem').first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,37 @@
+import type { Option } from '../options/broker-options';
+
+/** A member's role in the brokerage: a fixed set, checked by the server on every operation. */
+export const ROLES = ['owner', 'admin', 'producer', 'assistant'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_OPTIONS: readonly Option<Role>[] = [
+  { value: 'owner', label: 'Dono' },
+  { value: 'admin', label: 'Gestor' },
+  { value: 'producer', label: 'Produtor' },
+  { value: 'assistant', label: 'Assistente' },
+];
+
+export const ROLE_LABELS: Readonly<Record<Role, string>> = Object.fromEntries(
+  ROLE_OPTIONS.map((option) => [option.value, option.label]),
+) as Record<Role, string>;
+
+/** Who runs the brokerage: the team (but an admin never touches an owner), every record, every figure. */
+export const MANAGERS = ['owner', 'admin'] as const satisfies readonly Role[];
+/** Who sees money beyond a policy's premium (commissions, receivables, statements, figures): a producer only their own. */
+export const MONEY_ROLES = ['owner', 'admin', 'producer'] as const satisfies readonly Role[];
+/** Who changes the brokerage's catalogues and settings: a producer reads them. */
+export const OFFICE_ROLES = ['owner', 'admin', 'assistant'] as const satisfies readonly Role[];
+/** Only the owners: Limpar Dados. */
+export const OWNERS = ['owner'] as const satisfies readonly Role[];
+
+/** The one 403 a role that may not do something gets, whatever it tried. */
+export const ROLE_FORBIDDEN = 'Seu papel na corretora não permite esta ação.';
+
+/** A role sees only the records it is responsible for (another member's is a 404). */
+export function seesOnlyOwnRecords(role: Role): boolean {
+  return role === 'producer';
+}
+
+export function roleAllows(role: Role, roles: readonly Role[] | undefined): boolean {
+  return !roles || roles.includes(role);
+}

@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { emailField, required, requiredChoice, requiredText } from '../fields';
+import { newPassword } from '../auth/auth.schemas';
+import { ROLES } from './team-roles';
+
+const role = requiredChoice(ROLES, 'Escolha o papel: dono, gestor, produtor ou assistente');
+const memberId = required(v.pipe(v.string('Escolha um membro da equipe'), v.uuid('Escolha um membro da equipe')));
+
+/** POST /api/team/invitations */
+export const InvitationSchema = v.object({ email: emailField, role });
+
+/** PATCH /api/team/members/{id} */
+export const MemberRoleSchema = v.object({ role });
+
+/** POST /api/team/members/{id}/disable: whose the disabled member's records become. */
+export const DisableMemberSchema = v.object({ transferTo: memberId });
+
+/** POST /api/team/members/{id}/transfer: the whole carteira to another member. */
+export const TransferCarteiraSchema = v.object({ to: memberId });
+
+/** POST /api/invitations/{token}/accept: the invitee's name and password. */
+export const AcceptInvitationSchema = v.object({
+  name: requiredText('Nome é obrigatório', 100),
+  password: newPassword,
+});
+
+/** POST /internal/team/{userId}/transfer: what a service moves from one member to another. */
+export const ResponsibleTransferSchema = v.object({ from: memberId, to: memberId });
+
+export type InvitationInput = v.InferOutput<typeof InvitationSchema>;
+export type MemberRoleInput = v.InferOutput<typeof MemberRoleSchema>;
+export type DisableMemberInput = v.InferOutput<typeof DisableMemberSchema>;
+export type TransferCarteiraInput = v.InferOutput<typeof TransferCarteiraSchema>;
+export type AcceptInvitationInput = v.InferOutput<typeof AcceptInvitationSchema>;
+export type ResponsibleTransferInput = v.InferOutput<typeof ResponsibleTransferSchema>;

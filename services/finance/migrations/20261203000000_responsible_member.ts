@@ -1,0 +1,47 @@
+import type { Knex } from 'knex';
+
+/**
+ * The brokerage as a team: policies, renewals, claims and documents name the member responsible
+ * for them. Every existing record is the account's own (the brokerage's first owner has the
+ * account's id). A renewal, claim or document on a policy is the policy's member's, whoever
+ * wrote it (the sweep, an assistant); a row inserted without a member is the brokerage owner's.
+ */
+const TABLES = ['policies', 'renewals', 'claims', 'documents'] as const;
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(`create function responsible_default() returns trigger language plpgsql as $$
+    begin
+      if new.responsible_id is null then new.responsible_id := new.user_id; end if;
+      return new;
+    end $$`);
+  await knex.raw(`create function responsible_of_policy() returns trigger language plpgsql as $$
+    begin
+      -- A record on a policy is the policy's member's, whoever wrote it.
+      if new.policy_id is not null then
+        new.responsible_id := coalesce((select p.responsible_id from policies p where p.id = new.policy_id), new.responsible_id);
+      end if;
+      if new.responsible_id is null then new.responsible_id := new.user_id; end if;
+      return new;
+    end $$`);
+  for (const table of TABLES) {
+    await knex.raw(`alter table ?? add column responsible_id uuid`, [table]);
+    await knex.raw(`update ?? set responsible_id = user_id`, [table]);
+    await knex.raw(`alter table ?? alter column responsible_id set not null`, [table]);
+    await knex.raw(`create index ?? on ?? (user_id, responsible_id)`, [`${table}_responsible`, table]);
+    const fill = table === 'policies' ? 'responsible_default' : 'responsible_of_policy';
+    await knex.raw(`create trigger ?? before insert on ?? for each row execute function ??()`, [
+      `${table}_responsible_default`,
+      table,
+      fill,
+    ]);
+  }
+}
+
+export async function down(knex: Knex): Promise<void> {
+  for (const table of TABLES) {
+    await knex.raw('drop trigger ?? on ??', [`${table}_responsible_default`, table]);
+    await knex.raw('alter table ?? drop column responsible_id', [table]);
+  }
+  await knex.raw('drop function responsible_of_policy()');
+  await knex.raw('drop function responsible_default()');
+}

@@ -1,0 +1,192 @@
+import type { Role } from '@corretora/contracts';
+import { TEST_INTERNAL_TOKEN, memberOf, sessionCookieFor } from '@corretora/service-kit/testing';
+import { financeStack, type Who } from './stack';
+
+const stack = financeStack();
+const { api, internal, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs, finalizedCard, issue, upload, finance } = stack;
+
+/** A member of the owner's brokerage with the role: their own session (as identity would sign them in). */
+async function member(owner: Who, role: Role): Promise<Who> {
+  const user = memberOf(owner.user, role);
+  return { ...owner, user, cookie: await sessionCookieFor(finance(), user) };
+}
+
+/** A producer's book: a client with a card issued as a policy, a claim on it, a document and a task. */
+async function book(who: Who) {
+  const card = await finalizedCard(who);
+  expect((await issue(who, card.id)).status).toBe(200);
+  const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number; contactId: number }[];
+  const claim = await api()
+    .post('/api/claims')
+    .set('Cookie', who.cookie)
+    .send({ contactId: card.contactId, policyId: policy!.id, type: 'colisao', amount: '900.00' });
+  expect(claim.status).toBe(201);
+  const document = await upload(who, Buffer.from('%PDF-1.4 proposta'), 'proposta.pdf', {
+    category: 'contracts',
+    contactId: String(card.contactId),
+  });
+  expect(document.status).toBe(201);
+  const task = await pipelineApi()
+    .post('/api/tasks')
+    .set('Cookie', who.cookie)
+    .send({ title: 'Ligar para o cliente', dueAt: '2027-01-10T12:00:00Z', contactId: card.contactId });
+  expect(task.status).toBe(201);
+  return {
+    card,
+    policy: policy!,
+    claim: claim.body as { id: number },
+    document: document.body as { id: number },
+    task: task.body as { id: string },
+  };
+}
+
+describe('the brokerage as a team (#38): what each role sees and may do', () => {
+  test('a producer sees only what they are responsible for: another producer’s contact, card, policy, claim, document and task are 404 on every verb and absent from lists, search and exports', async () => {
+    const owner = await brokerWithRefs();
+    const ana = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    const mine = await book(ana);
+
+    // Ana sees her own, in the lists the other producer's are missing from.
+    expect((await pipelineApi().get(`/api/contacts/${mine.card.contactId}`).set('Cookie', ana.cookie)).status).toBe(200);
+    expect(JSON.stringify((await pipelineApi().get('/api/contacts').set('Cookie', ana.cookie)).body)).toContain('Maria Souza');
+    expect(JSON.stringify((await api().get('/api/claims').set('Cookie', ana.cookie)).body)).toContain('Maria Souza');
+    expect((await api().get(`/api/policies/${mine.policy.id}`).set('Cookie', ana.cookie)).status).toBe(200);
+
+    // Bruno: 404 on every verb, as if they did not exist.
+    const asBruno = (call: { set(name: string, value: string): PromiseLike<{ status: number }> }) => call.set('Cookie', bruno.cookie);
+    const statuses = await Promise.all([
+      asBruno(pipelineApi().get(`/api/contacts/${mine.card.contactId}`)),
+      asBruno(pipelineApi().patch(`/api/contacts/${mine.card.contactId}`).send({ name: 'Outro nome', phone: '(11) 98765-4321' })),
+      asBruno(pipelineApi().get(`/api/contacts/${mine.card.contactId}/overview`)),
+      asBruno(pipelineApi().patch(`/api/pipeline/${mine.card.id}`).send({ stageId: owner.refs.pipelineStages[0]!.id })),
+      asBruno(pipelineApi().post(`/api/pipeline-cards/${mine.card.id}/archive`).send({ reason: 'Sem interesse' })),
+      asBruno(pipelineApi().delete(`/api/pipeline/${mine.card.id}`)),
+      asBruno(api().get(`/api/policies/${mine.policy.id}`)),
+      asBruno(api().patch(`/api/policies/${mine.policy.id}`).send({ policyNumber: 'X-1' })),
+      asBruno(api().get(`/api/policies/${mine.policy.id}/instalments`)),
+      asBruno(api().get(`/api/claims/${mine.claim.id}`)),
+      asBruno(api().post(`/api/claims/${mine.claim.id}/status`).send({ status: 'approved' })),
+      asBruno(api().get(`/api/documents/${mine.document.id}/download`)),
+      asBruno(api().delete(`/api/documents/${mine.document.id}`)),
+      asBruno(pipelineApi().post(`/api/tasks/${mine.task.id}/done`)),
+    ]);
+    expect(statuses.map((answer) => answer.status)).toEqual(statuses.map(() => 404));
+
+    const lists = {
+      contacts: (await pipelineApi().get('/api/contacts').set('Cookie', bruno.cookie)).body,
+      board: (await pipelineApi().get('/api/pipeline-cards').set('Cookie', bruno.cookie)).body,
+      policies: (await api().get('/api/policies').set('Cookie', bruno.cookie)).body,
+      claims: (await api().get('/api/claims').set('Cookie', bruno.cookie)).body,
+      documents: (await api().get('/api/documents').set('Cookie', bruno.cookie)).body,
+      tasks: (await pipelineApi().get('/api/tasks').set('Cookie', bruno.cookie)).body,
+      search: (await pipelineApi().get('/api/search').query({ q: 'Maria' }).set('Cookie', bruno.cookie)).body,
+    };
+    expect(JSON.stringify(lists)).not.toContain('Maria Souza');
+    const exported = await pipelineApi().get('/api/contacts/export').set('Cookie', bruno.cookie);
+    expect(exported.status).toBe(200);
+    expect(exported.text).not.toContain('Maria Souza');
+    const policiesCsv = await api().get('/api/policies.csv').set('Cookie', bruno.cookie);
+    expect(policiesCsv.text).not.toContain('Maria Souza');
+
+    // The owner sees the whole brokerage; Ana's records name her.
+    const all = (await api().get('/api/policies').set('Cookie', owner.cookie)).body as { id: number }[];
+    expect(all.map((policy) => policy.id)).toContain(mine.policy.id);
+    const board = (await pipelineApi().get('/api/pipeline-cards').set('Cookie', owner.cookie)).body as {
+      id: number;
+      responsibleId: string;
+    }[];
+    expect(board.find((card) => card.id === mine.card.id)?.responsibleId).toBe(ana.user.memberId);
+  });
+
+  test('an assistant sees every operational record but no money beyond a premium: commissions, receivables, statements and chargeback rules are 403', async () => {
+    const owner = await brokerWithRefs();
+    const producer = await member(owner, 'producer');
+    const assistant = await member(owner, 'assistant');
+    const theirs = await book(producer);
+    expect((await pipelineApi().get(`/api/contacts/${theirs.card.contactId}`).set('Cookie', assistant.cookie)).status).toBe(200);
+    expect((await api().get(`/api/policies/${theirs.policy.id}`).set('Cookie', assistant.cookie)).status).toBe(200);
+    expect((await api().get(`/api/claims/${theirs.claim.id}`).set('Cookie', assistant.cookie)).status).toBe(200);
+
+    const insurer = owner.refs.insurers[0]!.id;
+    const refused = await Promise.all([
+      api().get('/api/commissions').set('Cookie', assistant.cookie),
+      api().get('/api/commissions.csv').set('Cookie', assistant.cookie),
+      api().get('/api/receivables').set('Cookie', assistant.cookie),
+      api().get('/api/receivables.csv').set('Cookie', assistant.cookie),
+      api().get('/api/statements').set('Cookie', assistant.cookie),
+      api().put('/api/statement-lines/1/match').set('Cookie', assistant.cookie).send({ instalmentId: 1 }),
+      cataloguesApi().get(`/api/insurers/${insurer}/chargeback-rule`).set('Cookie', assistant.cookie),
+      cataloguesApi().put(`/api/insurers/${insurer}/chargeback-rule`).set('Cookie', assistant.cookie).send({ steps: [] }),
+    ]);
+    expect(refused.map((answer) => [answer.status, answer.body.message])).toEqual(
+      refused.map(() => [403, 'Seu papel na corretora não permite esta ação.']),
+    );
+    // The owner still reaches all of it.
+    expect((await api().get('/api/commissions').set('Cookie', owner.cookie)).status).toBe(200);
+  });
+
+  test('a producer cannot Limpar Dados, change the brokerage’s profile or its catalogues, nor touch statements; their commissions are their own', async () => {
+    const owner = await brokerWithRefs();
+    const producer = await member(owner, 'producer');
+    const other = await member(owner, 'producer');
+    await book(other);
+    const refused = await Promise.all([
+      brokerApi().delete('/api/clear-data').set('Cookie', producer.cookie),
+      brokerApi().put('/api/broker-profile').set('Cookie', producer.cookie).send({ name: 'Outro' }),
+      cataloguesApi().post('/api/products').set('Cookie', producer.cookie).send({ name: 'Seguro Pet', line: 'auto' }),
+      cataloguesApi().delete(`/api/insurers/${owner.refs.insurers[0]!.id}`).set('Cookie', producer.cookie),
+      api().get('/api/statements').set('Cookie', producer.cookie),
+    ]);
+    expect(refused.map((answer) => answer.status)).toEqual(refused.map(() => 403));
+    // Catalogues read-only: the lists still answer.
+    expect((await cataloguesApi().get('/api/products').set('Cookie', producer.cookie)).status).toBe(200);
+    const commissions = await api().get('/api/commissions').set('Cookie', producer.cookie);
+    expect(commissions.status).toBe(200);
+    expect(JSON.stringify(commissions.body)).not.toContain('Maria Souza');
+  });
+
+  test('a carteira moves from one member to another in both services (what disabling a member asks), and only within the brokerage', async () => {
+    const owner = await brokerWithRefs();
+    const leaving = await member(owner, 'producer');
+    const staying = await member(owner, 'producer');
+    const theirs = await book(leaving);
+    const body = { from: leaving.user.memberId, to: staying.user.memberId };
+    const pipelineMoved = await fetch(`${stack.urls.pipeline}/internal/pipeline/${owner.user.id}/responsible/transfer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-token': TEST_INTERNAL_TOKEN },
+      body: JSON.stringify(body),
+    });
+    expect(pipelineMoved.status).toBe(200);
+    expect(((await pipelineMoved.json()) as { moved: number }).moved).toBe(3);
+    const financeMoved = await internal().post(`/internal/finance/${owner.user.id}/responsible/transfer`).send(body);
+    expect(financeMoved.status).toBe(200);
+    // The policy, its renewal (if open), the claim and the document.
+    expect(financeMoved.body.moved).toBeGreaterThanOrEqual(3);
+    expect((await api().get(`/api/policies/${theirs.policy.id}`).set('Cookie', staying.cookie)).status).toBe(200);
+    expect((await api().get(`/api/claims/${theirs.claim.id}`).set('Cookie', staying.cookie)).status).toBe(200);
+    expect((await pipelineApi().get(`/api/contacts/${theirs.card.contactId}`).set('Cookie', staying.cookie)).status).toBe(200);
+    expect((await api().get(`/api/policies/${theirs.policy.id}`).set('Cookie', leaving.cookie)).status).toBe(404);
+
+    // Another brokerage's transfer moves nothing of this one.
+    const stranger = await brokerWithRefs();
+    const foreign = await internal()
+      .post(`/internal/finance/${stranger.user.id}/responsible/transfer`)
+      .send({ from: staying.user.memberId, to: leaving.user.memberId });
+    expect(foreign.body.moved).toBe(0);
+  });
+
+  test('the member said by a calling service is read only behind the internal token, and a malformed one is a 400, never a wider scope', async () => {
+    const owner = await brokerWithRefs();
+    // On the public listener the header means nothing: the session decides.
+    const producer = await member(owner, 'producer');
+    const spoofed = await api().get('/api/commissions').set('Cookie', producer.cookie).set('x-corretora-member', `${owner.user.id} owner`);
+    expect(spoofed.status).toBe(200);
+    const stats = await api().get('/api/statements').set('Cookie', producer.cookie).set('x-corretora-member', `${owner.user.id} owner`);
+    expect(stats.status).toBe(403);
+    const malformed = await internal()
+      .get(`/internal/finance/${owner.user.id}/policy-book`)
+      .set('x-corretora-member', 'not-a-member admin');
+    expect(malformed.status).toBe(400);
+  });
+});

@@ -1,0 +1,287 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Response } from 'supertest';
+import { identityFixture } from './fixture';
+
+const { fixture, outboxDir } = identityFixture(1000);
+const { api } = fixture;
+
+let counter = 0;
+const newEmail = (who = 'membro') => `${who}${(counter += 1)}-${Date.now()}@corretora.test`;
+let addresses = 0;
+const newAddress = () => `10.9.${((addresses += 1) >> 8) & 255}.${addresses & 255}`;
+
+function cookieOf(response: Response): string {
+  const cookies = (response.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+async function owner() {
+  const email = newEmail('dono');
+  const response = await api()
+    .post('/api/auth/register')
+    .set('X-Forwarded-For', newAddress())
+    .send({ name: 'Dona Ana', email, password: 'senha-segura-1' });
+  expect(response.status).toBe(201);
+  return { id: response.body.id as string, email, cookie: cookieOf(response) };
+}
+
+async function invitationLink(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const files = await readdir(outboxDir);
+    const mails = await Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8'))));
+    const mine = mails.filter((mail) => mail.to === email).sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+    if (mine.length > 0) return mine.at(-1).link as string;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no invitation mailed to ${email}`);
+}
+
+const tokenOf = (link: string) => new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
+
+/** Invites (as `by`) and accepts: the new member, signed in. */
+async function join(by: { cookie: string }, role: string, name = 'Bruno Lima') {
+  const email = newEmail(role);
+  const invited = await api().post('/api/team/invitations').set('Cookie', by.cookie).send({ email, role });
+  expect(invited.status).toBe(201);
+  const token = tokenOf(await invitationLink(email));
+  const accepted = await api()
+    .post(`/api/invitations/${token}/accept`)
+    .set('X-Forwarded-For', newAddress())
+    .send({ name, password: 'senha-do-membro' });
+  expect(accepted.status).toBe(201);
+  return { id: accepted.body.id as string, email, cookie: cookieOf(accepted), token };
+}
+
+describe('members and invitations (#38 item 1)', () => {
+  test('an owner invites by e-mail; the link shows the brokerage and role, and accepting signs the member in with that role', async () => {
+    const dona = await owner();
+    const email = newEmail('produtor');
+    const invited = await api()
+      .post('/api/team/invitations')
+      .set('Cookie', dona.cookie)
+      .send({ email: email.toUpperCase(), role: 'producer' });
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ email, role: 'producer' });
+    const days = (Date.parse(invited.body.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+
+    const link = await invitationLink(email);
+    expect(link).toMatch(/^http:\/\/crm\.test\/convite#token=/);
+    const token = tokenOf(link);
+    // Only the token's hash is kept.
+    const stored = await fixture.service.knex('invitations').where({ email }).first();
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const preview = await api().get(`/api/invitations/${token}`);
+    expect(preview.status).toBe(200);
+    // No broker service here: the brokerage is named after its owner.
+    expect(preview.body).toEqual({ brokerageName: 'Dona Ana', role: 'producer', email });
+
+    const team = await api().get('/api/team').set('Cookie', dona.cookie);
+    expect(team.body.members).toEqual([
+      { id: dona.id, name: 'Dona Ana', email: dona.email, role: 'owner', status: 'active' },
+      { id: invited.body.id, name: null, email, role: 'producer', status: 'invited' },
+    ]);
+
+    const accepted = await api()
+      .post(`/api/invitations/${token}/accept`)
+      .set('X-Forwarded-For', newAddress())
+      .send({ name: 'Bruno Lima', password: 'senha-do-membro' });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ email, name: 'Bruno Lima', role: 'producer' });
+    const me = await api().get('/api/auth/user').set('Cookie', cookieOf(accepted));
+    expect(me.body).toMatchObject({ id: accepted.body.id, role: 'producer' });
+    // The member's session is scoped by the brokerage (the owner's account), as the member.
+    const session = await fixture.service.knex('public.sessions').where({ memberId: accepted.body.id }).first();
+    expect(session).toMatchObject({ userId: dona.id, role: 'producer' });
+
+    // Single use.
+    expect((await api().get(`/api/invitations/${token}`)).status).toBe(404);
+    const again = await api()
+      .post(`/api/invitations/${token}/accept`)
+      .set('X-Forwarded-For', newAddress())
+      .send({ name: 'Outro', password: 'senha-do-membro' });
+    expect([again.status, again.body.message]).toEqual([404, 'Convite inválido ou expirado.']);
+
+    // They sign in later with their own password and land in the same brokerage.
+    const login = await api().post('/api/auth/login').set('X-Forwarded-For', newAddress()).send({ email, password: 'senha-do-membro' });
+    expect(login.status).toBe(200);
+    const later = await fixture.service.knex('public.sessions').where({ memberId: accepted.body.id }).orderBy('seenAt', 'desc').first();
+    expect(later.userId).toBe(dona.id);
+  });
+
+  test('an e-mail that already has an account is a 409; a bad role, a bad e-mail and an expired, unknown or malformed token are pt-BR 4xx', async () => {
+    const dona = await owner();
+    const taken = await api().post('/api/team/invitations').set('Cookie', dona.cookie).send({ email: dona.email, role: 'admin' });
+    expect([taken.status, taken.body.message]).toEqual([409, 'Este email já tem uma conta no Corretora CRM.']);
+    const badRole = await api().post('/api/team/invitations').set('Cookie', dona.cookie).send({ email: newEmail(), role: 'root' });
+    expect([badRole.status, badRole.body.issues?.[0]?.path]).toEqual([400, 'role']);
+    const badEmail = await api().post('/api/team/invitations').set('Cookie', dona.cookie).send({ email: 'não é email', role: 'admin' });
+    expect([badEmail.status, badEmail.body.issues?.[0]?.message]).toEqual([400, 'Email inválido']);
+
+    const email = newEmail();
+    expect((await api().post('/api/team/invitations').set('Cookie', dona.cookie).send({ email, role: 'assistant' })).status).toBe(201);
+    const token = tokenOf(await invitationLink(email));
+    await fixture.service
+      .knex('invitations')
+      .where({ email })
+      .update({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await api().get(`/api/invitations/${token}`)).status).toBe(404);
+    const late = await api()
+      .post(`/api/invitations/${token}/accept`)
+      .set('X-Forwarded-For', newAddress())
+      .send({ name: 'Tarde', password: 'senha-do-membro' });
+    expect(late.status).toBe(404);
+    for (const bad of ['curto', 'x'.repeat(300), '..%2F..%2Fetc', "a'%20or%201=1--aaaaaaaaaaaaaaaa"])
+      expect((await api().get(`/api/invitations/${bad}`)).status).toBe(404);
+    const weak = await api()
+      .post(`/api/invitations/${'a'.repeat(43)}/accept`)
+      .set('X-Forwarded-For', newAddress())
+      .send({ name: '', password: '123' });
+    expect(weak.status).toBe(400);
+  });
+
+  test('inviting the same e-mail again replaces the open invitation; a revoked one is gone; only managers invite, and only an owner invites an owner', async () => {
+    const dona = await owner();
+    const email = newEmail();
+    await api().post('/api/team/invitations').set('Cookie', dona.cookie).send({ email, role: 'assistant' });
+    const first = tokenOf(await invitationLink(email));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await api().post('/api/team/invitations').set('Cookie', dona.cookie).send({ email, role: 'producer' });
+    expect(second.status).toBe(201);
+    expect((await api().get(`/api/invitations/${first}`)).status).toBe(404);
+    const listed = await api().get('/api/team/invitations').set('Cookie', dona.cookie);
+    expect(listed.body.invitations).toEqual([second.body]);
+    expect((await api().delete(`/api/team/invitations/${second.body.id}`).set('Cookie', dona.cookie)).status).toBe(204);
+    expect((await api().get('/api/team/invitations').set('Cookie', dona.cookie)).body.invitations).toEqual([]);
+
+    const admin = await join(dona, 'admin', 'Gestora Carla');
+    const producer = await join(dona, 'producer');
+    const assistant = await join(dona, 'assistant');
+    const asAdmin = await api().post('/api/team/invitations').set('Cookie', admin.cookie).send({ email: newEmail(), role: 'owner' });
+    expect([asAdmin.status, asAdmin.body.message]).toEqual([403, 'Só um dono pode convidar, mudar ou desativar um dono.']);
+    expect(
+      (await api().post('/api/team/invitations').set('Cookie', admin.cookie).send({ email: newEmail(), role: 'producer' })).status,
+    ).toBe(201);
+    for (const member of [producer, assistant]) {
+      const refused = await api().post('/api/team/invitations').set('Cookie', member.cookie).send({ email: newEmail(), role: 'producer' });
+      expect([refused.status, refused.body.message]).toEqual([403, 'Seu papel na corretora não permite esta ação.']);
+      expect((await api().patch(`/api/team/members/${admin.id}`).set('Cookie', member.cookie).send({ role: 'producer' })).status).toBe(403);
+      expect((await api().post(`/api/team/members/${admin.id}/transfer`).set('Cookie', member.cookie).send({ to: member.id })).status).toBe(
+        403,
+      );
+      // Everyone sees who is on the team.
+      expect((await api().get('/api/team').set('Cookie', member.cookie)).status).toBe(200);
+    }
+  });
+});
+
+describe('roles and disabling (#38 items 1 and 2)', () => {
+  test('a new role reaches the member’s open session at once; the last active owner cannot be demoted or disabled', async () => {
+    const dona = await owner();
+    const member = await join(dona, 'assistant');
+    const promoted = await api().patch(`/api/team/members/${member.id}`).set('Cookie', dona.cookie).send({ role: 'admin' });
+    expect(promoted.body).toMatchObject({ id: member.id, role: 'admin', status: 'active' });
+    // Their session, opened as an assistant, now invites.
+    expect(
+      (await api().post('/api/team/invitations').set('Cookie', member.cookie).send({ email: newEmail(), role: 'assistant' })).status,
+    ).toBe(201);
+
+    const demote = await api().patch(`/api/team/members/${dona.id}`).set('Cookie', dona.cookie).send({ role: 'admin' });
+    expect([demote.status, demote.body.message]).toEqual([409, 'A corretora precisa de pelo menos um dono ativo.']);
+    const disableSelf = await api().post(`/api/team/members/${dona.id}/disable`).set('Cookie', dona.cookie).send({ transferTo: member.id });
+    expect(disableSelf.status).toBe(409);
+    // The admin cannot demote the owner either.
+    const byAdmin = await api().patch(`/api/team/members/${dona.id}`).set('Cookie', member.cookie).send({ role: 'producer' });
+    expect(byAdmin.status).toBe(403);
+
+    // Two owners demoting each other at once: one of them stays owner.
+    const second = await join(dona, 'owner', 'Dono Dois');
+    const [a, b] = await Promise.all([
+      api().patch(`/api/team/members/${second.id}`).set('Cookie', dona.cookie).send({ role: 'admin' }),
+      api().patch(`/api/team/members/${dona.id}`).set('Cookie', second.cookie).send({ role: 'admin' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const owners = (await api().get('/api/team').set('Cookie', dona.cookie)).body.members.filter(
+      (m: { role: string }) => m.role === 'owner',
+    );
+    expect(owners).toHaveLength(1);
+  });
+
+  test('disabling a member ends their session on the next request and they cannot sign in; the carteira names an active member of the brokerage', async () => {
+    const dona = await owner();
+    const producer = await join(dona, 'producer');
+    const colleague = await join(dona, 'producer', 'Colega');
+    expect((await api().get('/api/auth/user').set('Cookie', producer.cookie)).status).toBe(200);
+
+    const toSelf = await api()
+      .post(`/api/team/members/${producer.id}/disable`)
+      .set('Cookie', dona.cookie)
+      .send({ transferTo: producer.id });
+    expect([toSelf.status, toSelf.body.issues?.[0]?.path]).toEqual([400, 'transferTo']);
+    const stranger = await owner();
+    const toStranger = await api()
+      .post(`/api/team/members/${producer.id}/disable`)
+      .set('Cookie', dona.cookie)
+      .send({ transferTo: stranger.id });
+    expect(toStranger.status).toBe(400);
+    const malformed = await api().post(`/api/team/members/${producer.id}/disable`).set('Cookie', dona.cookie).send({ transferTo: 'x' });
+    expect(malformed.status).toBe(400);
+
+    const disabled = await api()
+      .post(`/api/team/members/${producer.id}/disable`)
+      .set('Cookie', dona.cookie)
+      .send({ transferTo: colleague.id });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body).toEqual({ moved: 0 });
+    expect((await api().get('/api/auth/user').set('Cookie', producer.cookie)).status).toBe(401);
+    const login = await api()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', newAddress())
+      .send({ email: producer.email, password: 'senha-do-membro' });
+    expect([login.status, login.body.message]).toEqual([403, 'Seu acesso a esta corretora foi desativado. Fale com o dono da corretora.']);
+    const team = (await api().get('/api/team').set('Cookie', dona.cookie)).body.members;
+    expect(team.find((m: { id: string }) => m.id === producer.id).status).toBe('disabled');
+    // A disabled member receives no carteira.
+    const toDisabled = await api().post(`/api/team/members/${colleague.id}/transfer`).set('Cookie', dona.cookie).send({ to: producer.id });
+    expect(toDisabled.status).toBe(400);
+  });
+
+  test('another brokerage’s member or invitation is a 404 on every team verb', async () => {
+    const dona = await owner();
+    const other = await owner();
+    const theirs = await join(other, 'producer');
+    const invitation = await api().post('/api/team/invitations').set('Cookie', other.cookie).send({ email: newEmail(), role: 'assistant' });
+    const answers = await Promise.all([
+      api().patch(`/api/team/members/${theirs.id}`).set('Cookie', dona.cookie).send({ role: 'admin' }),
+      api().post(`/api/team/members/${theirs.id}/disable`).set('Cookie', dona.cookie).send({ transferTo: dona.id }),
+      api().post(`/api/team/members/${theirs.id}/transfer`).set('Cookie', dona.cookie).send({ to: dona.id }),
+      api().delete(`/api/team/invitations/${invitation.body.id}`).set('Cookie', dona.cookie),
+      api().patch('/api/team/members/not-a-uuid').set('Cookie', dona.cookie).send({ role: 'admin' }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404]);
+    expect(
+      (await api().get('/api/team').set('Cookie', other.cookie)).body.members.find((m: { id: string }) => m.id === theirs.id).role,
+    ).toBe('producer');
+    expect(JSON.stringify((await api().get('/api/team').set('Cookie', dona.cookie)).body)).not.toContain(theirs.email);
+  });
+
+  test('an invitation accepted twice at once makes one member', async () => {
+    const dona = await owner();
+    const email = newEmail();
+    await api().post('/api/team/invitations').set('Cookie', dona.cookie).send({ email, role: 'assistant' });
+    const token = tokenOf(await invitationLink(email));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        api()
+          .post(`/api/invitations/${token}/accept`)
+          .set('X-Forwarded-For', newAddress())
+          .send({ name: 'Rápida', password: 'senha-do-membro' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 404, 404]);
+    expect(await fixture.service.knex('users').where({ email }).pluck('id')).toHaveLength(1);
+  });
+});
