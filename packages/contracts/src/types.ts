@@ -59,16 +59,16 @@ export interface DashboardStats {
   activePolicies: number;
   openClaims: number;
   pendingClaims: number;
-  /** cents */
-  monthlyRevenue: number;
+  /** cents; null for a role that sees no money beyond a premium (an assistant) */
+  monthlyRevenue: number | null;
   newLeads: number;
   totalLeads: number;
   /** Active policies renewing in the next 30 days (Renovações). */
   renewingIn30Days: number;
   /** 'A receber este mês': this month's expected commission not yet paid (cents). */
-  receivableThisMonth: number;
-  /** 'Diferenças em aberto': instalments paid short/over or not paid, and the sum of their differences (cents). */
-  openDifferences: { count: number; amount: number };
+  receivableThisMonth: number | null;
+  /** 'Diferenças em aberto': instalments paid short/over or not paid, and the sum of their differences (cents); null as above. */
+  openDifferences: { count: number; amount: number } | null;
   /** Services that did not answer: their figures are 0 here and shown as unknown, the rest stay live. */
   unavailable: ('pipeline' | 'finance')[];
   /** 'Atividade Recente': the account's last events of every service that answered, newest first. */

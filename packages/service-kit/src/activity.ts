@@ -1,5 +1,6 @@
 import { ACTIVITY_TYPES, RECENT_ACTIVITY_LIMIT, type ActivityEvent, type ActivityType } from '@corretora/contracts';
 import type { Knex } from 'knex';
+import { actingMemberId, restrictedMember } from './member-context';
 
 /** Every service that records 'Atividade Recente' keeps its events in its own schema, in this table. */
 export const ACTIVITY_TABLE = 'activity_events';
@@ -40,12 +41,23 @@ export async function addActivityContact(knex: Knex): Promise<void> {
   await knex.raw(`alter table ${ACTIVITY_TABLE} add column contact_id integer`);
 }
 
+/**
+ * A later migration of each service's table: the member whose record an event is about (a team:
+ * a producer's Atividade Recente shows only their own; null: the brokerage's, seen by owners,
+ * admins and assistants).
+ */
+export async function addActivityMember(knex: Knex): Promise<void> {
+  await knex.raw(`alter table ${ACTIVITY_TABLE} add column member_id uuid`);
+}
+
 export interface ActivityInput {
   type: ActivityType;
   subject: string;
   detail?: string | null;
   /** The client it is about, if any. */
   contactId?: number | null;
+  /** The member whose record it is about (default: the member acting). */
+  memberId?: string | null;
 }
 
 /** Records one event; pass the write's transaction so the event exists exactly when the write does. */
@@ -56,6 +68,7 @@ export async function recordActivity(db: Knex | Knex.Transaction, userId: string
     subject: event.subject.slice(0, 255),
     detail: event.detail?.slice(0, 255) ?? null,
     contactId: event.contactId ?? null,
+    memberId: event.memberId ?? actingMemberId(),
   });
 }
 
@@ -65,15 +78,26 @@ export async function recordActivity(db: Knex | Knex.Transaction, userId: string
  * whatever they join to), `userId` and `subject` are SQL over them; `where` narrows which rows count.
  * Bindings, in order: the type, then the detail.
  */
-export function activityInsertSql(source: { from: string; userId: string; subject: string; contactId?: string; where?: string }): string {
-  return `insert into ${ACTIVITY_TABLE} (user_id, type, subject, detail, contact_id)
-    select ${source.userId}, ?, left(${source.subject}, 255), left(?, 255), ${source.contactId ?? 'null'} from ${source.from}${source.where ? ` where ${source.where}` : ''}`;
+export function activityInsertSql(source: {
+  from: string;
+  userId: string;
+  subject: string;
+  contactId?: string;
+  /** SQL over the rows: the member whose record it is (its responsible_id). */
+  memberId?: string;
+  where?: string;
+}): string {
+  return `insert into ${ACTIVITY_TABLE} (user_id, type, subject, detail, contact_id, member_id)
+    select ${source.userId}, ?, left(${source.subject}, 255), left(?, 255), ${source.contactId ?? 'null'}, ${source.memberId ?? 'null'}
+      from ${source.from}${source.where ? ` where ${source.where}` : ''}`;
 }
 
 /** The broker's latest events, newest first, ids prefixed with the service's name. */
 export async function recentActivity(knex: Knex, service: string, userId: string, limit = RECENT_ACTIVITY_LIMIT): Promise<ActivityEvent[]> {
+  // A producer's: only the events about their own records.
+  const only = restrictedMember();
   const rows = await knex(ACTIVITY_TABLE)
-    .where({ userId })
+    .where(only ? { userId, memberId: only } : { userId })
     .orderBy([
       { column: 'createdAt', order: 'desc' },
       { column: 'id', order: 'desc' },

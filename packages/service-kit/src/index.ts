@@ -2,6 +2,7 @@ export {
   ACTIVITY_TABLE,
   activityInsertSql,
   addActivityContact,
+  addActivityMember,
   clearActivity,
   createActivityTable,
   refreshActivityTypes,

@@ -126,6 +126,37 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     expect((await api().get('/api/commissions').set('Cookie', owner.cookie)).status).toBe(200);
   });
 
+  test('the Painel: a producer’s figures and Atividade Recente are their own; an assistant’s have no money', async () => {
+    const owner = await brokerWithRefs();
+    const ana = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    const assistant = await member(owner, 'assistant');
+    await book(ana);
+    const panel = async (who: Who) => {
+      const answer = await brokerApi().get('/api/dashboard/stats').set('Cookie', who.cookie);
+      expect(answer.status).toBe(200);
+      return answer.body as {
+        activePolicies: number;
+        monthlyRevenue: number | null;
+        receivableThisMonth: number | null;
+        openDifferences: unknown;
+        recentActivity: { subject: string }[];
+      };
+    };
+    const anas = await panel(ana);
+    expect(anas.activePolicies).toBe(1);
+    expect(anas.recentActivity.map((event) => event.subject)).toContain('Maria Souza');
+    const brunos = await panel(bruno);
+    expect(brunos.activePolicies).toBe(0);
+    expect(brunos.monthlyRevenue).toBe(0);
+    expect(JSON.stringify(brunos.recentActivity)).not.toContain('Maria Souza');
+    const assistants = await panel(assistant);
+    expect(assistants.activePolicies).toBe(1);
+    expect([assistants.monthlyRevenue, assistants.receivableThisMonth, assistants.openDifferences]).toEqual([null, null, null]);
+    expect(assistants.recentActivity.map((event) => event.subject)).toContain('Maria Souza');
+    expect((await panel(owner)).monthlyRevenue).toBeGreaterThan(0);
+  });
+
   test('a producer cannot Limpar Dados, change the brokerage’s profile or its catalogues, nor touch statements; their commissions are their own', async () => {
     const owner = await brokerWithRefs();
     const producer = await member(owner, 'producer');

@@ -1,3 +1,4 @@
+import { ACTIVITY_TABLE, addActivityMember } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
 /**
@@ -23,9 +24,12 @@ export async function up(knex: Knex): Promise<void> {
       table,
     ]);
   }
+  // Atividade Recente: the member whose record an event is about (a producer sees only theirs).
+  await addActivityMember(knex);
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw(`alter table ${ACTIVITY_TABLE} drop column member_id`);
   for (const table of TABLES) {
     await knex.raw('drop trigger ?? on ??', [`${table}_responsible_default`, table]);
     await knex.raw('alter table ?? drop column responsible_id', [table]);

@@ -86,27 +86,37 @@ function StatCards() {
   }
   const missing = new Set(stats.data.unavailable);
   const figure = (source: 'pipeline' | 'finance', text: string) => (missing.has(source) ? '—' : text);
+  const { monthlyRevenue, receivableThisMonth, openDifferences } = stats.data;
+  // A role that sees no money (an assistant) gets no money figures: those cards are left out.
   const cards = [
     { label: 'Apólices Ativas', value: figure('finance', formatCount(stats.data.activePolicies)), icon: DocumentTextRegular },
     { label: 'Sinistros Abertos', value: figure('finance', formatCount(stats.data.openClaims)), icon: AlertRegular },
-    { label: 'Comissão anual ÷ 12', value: figure('finance', formatMoney(stats.data.monthlyRevenue)), icon: MoneyRegular },
+    ...(monthlyRevenue === null
+      ? []
+      : [{ label: 'Comissão anual ÷ 12', value: figure('finance', formatMoney(monthlyRevenue)), icon: MoneyRegular }]),
     { label: 'Novos Leads', value: figure('pipeline', formatCount(stats.data.newLeads)), icon: PersonAddRegular },
-    {
-      label: `Comissão a receber em ${THIS_MONTH.format(new Date())}`,
-      value: figure('finance', formatMoney(stats.data.receivableThisMonth)),
-      icon: WalletRegular,
-    },
-    {
-      label: 'Diferenças em aberto (todos os meses)',
-      value: figure(
-        'finance',
-        stats.data.openDifferences.count === 0
-          ? 'Nenhuma'
-          : `${formatMoney(stats.data.openDifferences.amount)} (${formatCount(stats.data.openDifferences.count)})`,
-      ),
-      icon: ReceiptMoneyRegular,
-      to: `${PATHS.commissions}?aba=recebiveis`,
-    },
+    ...(receivableThisMonth === null
+      ? []
+      : [
+          {
+            label: `Comissão a receber em ${THIS_MONTH.format(new Date())}`,
+            value: figure('finance', formatMoney(receivableThisMonth)),
+            icon: WalletRegular,
+          },
+        ]),
+    ...(openDifferences === null
+      ? []
+      : [
+          {
+            label: 'Diferenças em aberto (todos os meses)',
+            value: figure(
+              'finance',
+              openDifferences.count === 0 ? 'Nenhuma' : `${formatMoney(openDifferences.amount)} (${formatCount(openDifferences.count)})`,
+            ),
+            icon: ReceiptMoneyRegular,
+            to: `${PATHS.commissions}?aba=recebiveis`,
+          },
+        ]),
   ];
   const renewing = stats.data.renewingIn30Days;
   return (

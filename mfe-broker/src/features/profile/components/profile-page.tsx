@@ -73,7 +73,8 @@ function AccountStats() {
         ['Total de clientes', figure('pipeline', formatCount(stats.data.totalClients))],
         ['Apólices ativas', figure('finance', formatCount(stats.data.activePolicies))],
         ['Sinistros pendentes', figure('finance', formatCount(stats.data.pendingClaims))],
-        ['Receita do mês', figure('finance', formatMoney(stats.data.monthlyRevenue))],
+        // null: the member's role sees no money.
+        ...(stats.data.monthlyRevenue === null ? [] : [['Receita do mês', figure('finance', formatMoney(stats.data.monthlyRevenue))]]),
       ]
     : [];
   return (

@@ -1,8 +1,10 @@
 import {
   BROKER_OPERATIONS,
   FINANCE_OPERATIONS,
+  MONEY_ROLES,
   PIPELINE_OPERATIONS,
   RECENT_ACTIVITY_LIMIT,
+  roleAllows,
   type ActivityEvent,
   type DashboardStats,
   type FinanceStats,
@@ -64,6 +66,8 @@ export function dashboardRoutes(router: Router, config: BrokerConfig): void {
         recentActivity: mergeActivity(fromPipeline.recentActivity, fromFinance.recentActivity),
         unavailable,
       };
+      // An assistant sees the brokerage's work, no money beyond a premium (a producer's figures are already their own).
+      if (!roleAllows(user.role, MONEY_ROLES)) return { ...stats, monthlyRevenue: null, receivableThisMonth: null, openDifferences: null };
       return stats;
     },
     requireOnboarding,

@@ -266,8 +266,8 @@ export class PoliciesService {
                commission_value = excluded.commission_value, insurer_id = excluded.insurer_id,
                policy_number = case when ?::boolean then excluded.policy_number else policies.policy_number end,
                awaiting_number = case when ?::boolean then false else policies.awaiting_number end
-             returning id, user_id, contact_id, policy_number, xmax = 0 as inserted),
-           a as (${activityInsertSql({ from: 'p', userId: 'p.user_id', subject: 'p.policy_number', contactId: 'p.contact_id', where: 'p.inserted' })})
+             returning id, user_id, contact_id, policy_number, responsible_id, xmax = 0 as inserted),
+           a as (${activityInsertSql({ from: 'p', userId: 'p.user_id', subject: 'p.policy_number', contactId: 'p.contact_id', memberId: 'p.responsible_id', where: 'p.inserted' })})
            select id from p`,
           [
             userId,

@@ -91,7 +91,7 @@ export async function updateCardJson(
   activity?: CardActivity,
 ): Promise<PipelineCard | undefined> {
   const record = activity
-    ? `, a as (${activityInsertSql({ from: `c join ${CONTACTS} on k.id = c.contact_id`, userId: 'c.user_id', subject: 'k.name', contactId: 'k.id', where: activity.onlyIf })})`
+    ? `, a as (${activityInsertSql({ from: `c join ${CONTACTS} on k.id = c.contact_id`, userId: 'c.user_id', subject: 'k.name', contactId: 'k.id', memberId: 'c.responsible_id', where: activity.onlyIf })})`
     : '';
   const { rows } = await knex.raw<{ rows: { card: PipelineCard }[] }>(
     `with c as (${scopedUpdateSql('pipeline_cards', `${set.sql}, updated_at = now(), last_activity_at = now()`, condition)})${record}
