@@ -104,7 +104,8 @@ async function main(): Promise<void> {
     const service = (name: string) => stack.services.find((entry) => entry.name === name)?.url ?? '';
 
     // 50 products: the 6 defaults and 44 more.
-    for (let index = 1; index <= 44; index += 1) await postJson(`${stack.url}/api/products`, { name: `Produto de teste ${index}` }, cookie);
+    for (let index = 1; index <= 44; index += 1)
+      await postJson(`${stack.url}/api/products`, { name: `Produto de teste ${index}`, line: 'empresarial' }, cookie);
     floors = await startListFloors(stack.databaseUrl);
     // The same floor behind nginx: how much of the floor is left once the gateway is in the path,
     // i.e. the best ratio a framework costing nothing could reach through nginx on this machine.

@@ -9,7 +9,7 @@ import pg from 'pg';
 
 /** The statement the catalogues service sends for the list: its columns, in its pt-BR natural order. */
 const PRODUCTS_SQL =
-  'select "id", "name", "description", "is_active", "policy_type", "iof_rate" from "catalogues"."products" where "user_id" = $1 ' +
+  'select "id", "name", "description", "is_active", "line", "iof_rate" from "catalogues"."products" where "user_id" = $1 ' +
   'order by name collate catalogues.pt_br_natural, name, id';
 /** The size of a service's knex pool (createKnex). */
 const POOL_SIZE = 10;

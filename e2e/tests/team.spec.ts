@@ -81,6 +81,18 @@ test('an owner invites a producer and an assistant; each accepts from the e-mail
   await expect(assistant.getByText('Cliente do Paulo').first()).toBeVisible();
   await expect(assistant.getByText('Cliente da Dona').first()).toBeVisible();
 
+  // Who did what: the owner changes her client's e-mail; the ficha's history says who, when, before and after.
+  const ownersClientId = (await ownersClient.json()).id as number;
+  const edited = await page.request.patch(`/api/contacts/${ownersClientId}`, {
+    data: { name: 'Cliente da Dona', phone: '(11) 3222-4455', email: 'cliente.novo@exemplo.com.br' },
+  });
+  expect(edited.status()).toBe(200);
+  await page.goto(`/contacts/${ownersClientId}`);
+  const history = page.getByRole('region', { name: 'Histórico de alterações' });
+  await expect(history.getByText('E-mail: — → cliente.novo@exemplo.com.br')).toBeVisible();
+  await expect(history.getByText('Dona Regina alterou')).toBeVisible();
+  await page.goto('/broker');
+
   // The owner sees the team and disables the producer, passing the carteira to herself.
   await page.reload();
   await expect(team.getByRole('listitem').filter({ hasText: 'Paulo Produtor' })).toContainText('Ativo');

@@ -43,10 +43,31 @@ describe('Minha Corretora', () => {
     expect(await screen.findByRole('progressbar', { name: 'Passo 1 de 4' })).toBeTruthy();
   });
 
-  test('onboarded: the read-only view with the brokerage’s names', async () => {
-    answer({ status: 200, body: ONBOARDED });
+  /** An onboarded brokerage seen by a member of the role: the profile, the team of one, the member. */
+  const onboardedFor = (role: string) => {
+    restore = answerFetch((url) => {
+      if (url.endsWith('/api/auth/user')) return { status: 200, body: { id: 'u-1', email: 'ana@corretora.test', name: 'Ana', role } };
+      if (url.endsWith('/api/team'))
+        return { status: 200, body: { members: [{ id: 'u-1', name: 'Ana', email: 'ana@corretora.test', role, status: 'active' }] } };
+      return { status: 200, body: ONBOARDED };
+    });
+  };
+
+  test('onboarded: the read-only view with the brokerage’s names, its team, and Editar Dados for an owner', async () => {
+    onboardedFor('owner');
     render(withShell(<BrokerPage />));
     expect(await screen.findByText('Souza Corretora de Seguros Ltda')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Editar Dados' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Editar Dados' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Convidar' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Membros da equipe' }).textContent).toContain('Dono');
+  });
+
+  test('onboarded, seen by a producer: the same view, without Editar Dados or Convidar', async () => {
+    onboardedFor('producer');
+    render(withShell(<BrokerPage />));
+    expect(await screen.findByText('Souza Corretora de Seguros Ltda')).toBeTruthy();
+    expect((await screen.findByRole('list', { name: 'Membros da equipe' })).textContent).toContain('Produtor');
+    expect(screen.queryByRole('button', { name: 'Editar Dados' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Convidar' })).toBeNull();
   });
 });

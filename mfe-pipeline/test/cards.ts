@@ -21,6 +21,7 @@ export function contact(id: number, fields: Partial<PipelineCard['contact']> = {
     lastContact: null,
     birthDate: null,
     createdAt: '2026-11-20T12:00:00Z',
+    responsibleId: '00000000-0000-4000-8000-000000000001',
     ...fields,
   };
 }

@@ -37,6 +37,9 @@ const ContactDialog = lazy(() =>
   import('../features/contacts/components/contact-dialog').then((module) => ({ default: module.ContactDialog })),
 );
 const TimelineDialog = lazy(() => import('../features/contacts/components/timeline-dialog'));
+const AuditSection = lazy(() =>
+  import('../features/contacts/components/audit-section').then((module) => ({ default: module.AuditSection })),
+);
 
 const useStyles = makeStyles({
   sections: {
@@ -306,6 +309,9 @@ export default function ContactPage() {
                   <Item key={entry.id} title={timelineText(entry)} detail={`${formatDate(entry.at)}${entry.by ? ` · ${entry.by}` : ''}`} />
                 ))}
               </Section>
+              <Suspense fallback={null}>
+                <AuditSection entity="contact" entityId={contact.id} />
+              </Suspense>
             </div>
             <Suspense fallback={null}>
               {dialog === 'edit' ? <ContactDialog contact={contact} onClose={() => setDialog(null)} /> : null}

@@ -142,6 +142,7 @@ const TAGS: Record<string, string> = {
   search: 'Busca',
   team: 'Equipe',
   invitation: 'Convites',
+  audit: 'Auditoria',
 };
 
 /** An operation's group in the reference; a domain without a pt-BR name fails the document (and its test). */

@@ -73,7 +73,16 @@ export const DEFAULT_MAX_BODY = '128k';
 export const INTERNAL_PORT_OFFSET = 100;
 
 export const SERVICES = {
-  identity: { port: 4101, api: [{ prefix: '/api/auth' }, { prefix: '/api/team' }, { prefix: '/api/invitations' }] },
+  identity: {
+    port: 4101,
+    api: [
+      { prefix: '/api/auth' },
+      { prefix: '/api/team' },
+      { prefix: '/api/invitations' },
+      { prefix: '/api/audit' },
+      { prefix: '/api/audit.csv' },
+    ],
+  },
   broker: {
     port: 4102,
     // The profile photo (2 MB) plus its multipart envelope.

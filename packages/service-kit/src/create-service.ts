@@ -16,6 +16,7 @@ import { accountLimits } from './account-limits';
 import { ACCOUNT_RATE_LIMITS_TABLE, RateLimiter, ensureRateLimitTable } from './rate-limit';
 import { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
 import { CookieKeys, deleteExpiredSessions, requireOnboarding, sessionMiddleware } from './session';
+import { auditRequestWrites, auditTables } from './audit';
 import { internalMember } from './member-context';
 import { rejectNulCharacters } from './validation';
 
@@ -50,6 +51,8 @@ export interface CreateServiceOptions {
   uniqueConstraints?: UniqueConstraints;
   /** The service's tables of account records that Limpar Dados clears: guarded by the account gate. */
   accountTables?: readonly string[];
+  /** The service's tables whose every write goes to the audit log, each with its entity's name there (contacts: 'contact'). */
+  auditTables?: Readonly<Record<string, string>>;
   /** Every public route is locked until the brokerage's onboarding is complete (pt-BR 403). */
   requiresOnboarding?: boolean;
   /** Path prefixes a signed-in broker reaches before onboarding is complete (what the onboarding itself uses: the CEP lookup). */
@@ -134,7 +137,9 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   else await requireSharedTables(knex);
   await migrateSchema(knex, config.name);
   await guardAccountTables(knex, options.accountTables ?? []);
+  await auditTables(knex, options.auditTables ?? {});
   tagRequestTransactions(knex);
+  auditRequestWrites(knex);
   await ensureRateLimitTable(knex);
   Model.knex(knex);
   const cookieKeys = new CookieKeys(config.sessionKeys);

@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import { ACCOUNT_GATES_TABLE, ensureAccountGate } from './account-gate';
+import { AUDIT_TABLE, ensureAuditLog } from './audit';
 import { ensureSessionsTable, withAdvisoryLock } from './database';
 import { ACCOUNT_RATE_LIMITS_TABLE, ensureRateLimitTable } from './rate-limit';
 import { SESSIONS_TABLE } from './session';
@@ -93,6 +94,9 @@ async function prepare(knex: Knex, roles: readonly ServiceRole[]): Promise<void>
       end $$`,
     );
     for (const table of SHARED_TABLES) await knex.raw(`grant select, insert, update, delete on ${table} to ??`, [role]);
+    // The audit log: read and appended to, never changed (its trigger refuses it for anyone).
+    await knex.raw(`grant select, insert on ${AUDIT_TABLE} to ??`, [role]);
+    await knex.raw(`grant usage on sequence ${AUDIT_TABLE}_id_seq to ??`, [role]);
   }
 }
 
@@ -133,6 +137,7 @@ export async function ensureSharedTables(knex: Knex): Promise<void> {
   await ensureSessionsTable(knex);
   await ensureAccountGate(knex);
   await ensureRateLimitTable(knex, ACCOUNT_RATE_LIMITS_TABLE);
+  await ensureAuditLog(knex);
 }
 
 /** Whether the connection may create the kit's shared tables itself (a superuser: tests, a single-role setup). */
@@ -151,6 +156,11 @@ export async function requireSharedTables(knex: Knex): Promise<void> {
     );
     if (!rows[0]?.usable) missing.push(table);
   }
+  const audit = await knex.raw<{ rows: { usable: boolean | null }[] }>(
+    "select case when to_regclass(?) is null then false else has_table_privilege(?, 'select, insert') end as usable",
+    [AUDIT_TABLE, AUDIT_TABLE],
+  );
+  if (!audit.rows[0]?.usable) missing.push(AUDIT_TABLE);
   for (const extension of SHARED_EXTENSIONS) {
     const { rows } = await knex.raw<{ rows: unknown[] }>('select 1 from pg_extension where extname = ?', [extension]);
     if (rows.length === 0) missing.push(`the extension ${extension}`);

@@ -20,7 +20,16 @@ export { schedulePasses } from './schedule';
 export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, trigramOpclass, type ServiceRole } from './database-roles';
 export { HttpError, isUniqueViolation, mapError, notFound, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
-export { RESPONSIBLE_TABLES, actingMemberId, currentMember, restrictedMember, runAsMember, type Member } from './member-context';
+export { AUDIT_TABLE, recordAuditEvent, type AuditEvent } from './audit';
+export {
+  RESPONSIBLE_TABLES,
+  actingMemberId,
+  assertMayReassign,
+  currentMember,
+  restrictedMember,
+  runAsMember,
+  type Member,
+} from './member-context';
 export { route, type OperationHandler, type OperationRequest } from './operations';
 export { REDACTED_PATHS, createLogger, requestLogging } from './logging';
 export { createObjectStore, type ObjectStore } from './object-store';

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ROLES, seesOnlyOwnRecords, type Role } from '@corretora/contracts';
+import { MANAGERS, ROLES, ROLE_FORBIDDEN, seesOnlyOwnRecords, type Role } from '@corretora/contracts';
+import { HttpError } from './errors';
 import type Koa from 'koa';
 
 /**
@@ -13,6 +14,8 @@ import type Koa from 'koa';
 export interface Member {
   id: string;
   role: Role;
+  /** The address the request came from (the audit log's). */
+  address?: string;
 }
 
 const requestMember = new AsyncLocalStorage<Member | undefined>();
@@ -48,23 +51,37 @@ export const RESPONSIBLE_TABLES: ReadonlySet<string> = new Set([
   'renewals',
   'claims',
   'documents',
+  // A producer's imports are theirs (pipeline's contacts and policies, finance's statements).
+  'imports',
 ]);
 
-/** Set by the internal client, read only behind the internal token: `<member uuid> <role>`. */
+/**
+ * Who may name another member responsible for a record (reassign one, or a carteira): owners and
+ * admins (a request with no member is the brokerage itself). Anyone else gets the roles' 403.
+ */
+export function assertMayReassign(): void {
+  const member = currentMember();
+  if (member && !(MANAGERS as readonly Role[]).includes(member.role)) throw new HttpError(403, ROLE_FORBIDDEN);
+}
+
+/** Set by the internal client, read only behind the internal token: `<member uuid> <role> [<address>]`. */
 export const MEMBER_HEADER = 'x-corretora-member';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An IPv4 or IPv6 address as Koa reads it. */
+const ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
 
 export function memberHeaderOf(member: Member | undefined): Record<string, string> {
-  return member ? { [MEMBER_HEADER]: `${member.id} ${member.role}` } : {};
+  return member ? { [MEMBER_HEADER]: [member.id, member.role, member.address].filter(Boolean).join(' ') } : {};
 }
 
 /** Reads what the calling service said about the member (a malformed header is a 400: a caller's bug, never a wider scope). */
 export function parseMemberHeader(value: string | undefined): Member | undefined | null {
   if (value === undefined || value === '') return undefined;
-  const [id, role, ...rest] = value.split(' ');
+  const [id, role, address, ...rest] = value.split(' ');
   if (rest.length > 0 || !id || !UUID.test(id) || !(ROLES as readonly string[]).includes(role ?? '')) return null;
-  return { id, role: role as Role };
+  if (address !== undefined && !ADDRESS.test(address)) return null;
+  return { id, role: role as Role, ...(address ? { address } : {}) };
 }
 
 /** The internal listener's: each call runs as the member its caller acted for. */

@@ -148,7 +148,7 @@ export function sessionMiddleware(knex: Knex, settings: SessionSettings): Koa.Mi
     // The account's generation when the request started (-1 while a clear runs: no transaction
     // opened by this request may commit a write of the account, see account-gate.ts).
     const user = state.user;
-    if (user) await runWithAccountGeneration(generation, () => runAsMember({ id: user.memberId, role: user.role }, next));
+    if (user) await runWithAccountGeneration(generation, () => runAsMember({ id: user.memberId, role: user.role, address: ctx.ip }, next));
     else await next();
   };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import knexFactory, { type Knex } from 'knex';
-import { createObjectStore, prepareDatabase, type ObjectStore } from '../src';
+import { createObjectStore, prepareDatabase, recordAuditEvent, type ObjectStore } from '../src';
 import { orphanedRows, parseBookCommand, readManifest, restoreBackup, takeBackup, type BookPlace } from '../src/backup';
 import { createTestDatabase } from '../src/testing';
 
@@ -79,6 +79,13 @@ async function seeded(): Promise<Place> {
     });
   }
   await source.knex('books').where('id', 3).delete();
+  // Who did what is part of the book: two entries of the audit log (which refuses to be changed).
+  await recordAuditEvent(source.knex, '00000000-0000-4000-8000-00000000a0d1', {
+    action: 'sign_in',
+    entity: 'member',
+    actor: { id: '00000000-0000-4000-8000-00000000a0d1', address: '10.0.0.1' },
+  });
+  await recordAuditEvent(source.knex, '00000000-0000-4000-8000-00000000a0d1', { action: 'export', entity: 'contact' });
   return source;
 }
 
@@ -112,6 +119,7 @@ test('backed up, restored into an empty database and store: every row, sequence,
     ['books', 39],
     // The shared tables come along; the rate limits' counters do not.
     ['public.account_gates', 0],
+    ['public.audit_log', 2],
     ['public.sessions', 0],
   ]);
   expect(manifest.tables.find((table) => table.table === 'books')?.columns).not.toContain('search');
@@ -122,7 +130,7 @@ test('backed up, restored into an empty database and store: every row, sequence,
 
   const restored = await newPlace('v1');
   await restoreBackup(restored.place, target, { roles, force: false });
-  for (const table of ['authors', 'books', 'book_events'])
+  for (const table of ['authors', 'books', 'book_events', 'public.audit_log'])
     expect(await rowsOf(restored.knex, table)).toEqual(await rowsOf(source.knex, table));
   // The sequence goes on after the last id, and the trigger works again once loaded.
   const [next] = await restored.knex('books').insert({ author_id: 1, title: 'Novo', price_cents: 1 }).returning('id');

@@ -12,6 +12,7 @@ export async function createBrokerService(config: BrokerConfig, store: ObjectSto
   return createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
+    auditTables: { broker_profiles: 'brokerage' },
     routes(router, { knex, log }) {
       brokerProfileRoutes(router, new BrokerProfileService(knex, store));
       dashboardRoutes(router, config);

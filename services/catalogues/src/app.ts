@@ -27,6 +27,7 @@ export async function createCataloguesService(config: CataloguesConfig): Promise
     // The brokerage's address step (onboarding) fills its address from the CEP.
     openBeforeOnboarding: ['/api/cep/'],
     accountTables: CATALOGUE_ACCOUNT_TABLES,
+    auditTables: { products: 'product', insurers: 'insurer', lead_sources: 'lead_source' },
     uniqueConstraints: Object.fromEntries(
       [productsCatalogue, insurersCatalogue(box), leadSourcesCatalogue].map((catalogue) => [
         `${catalogue.table}_user_name_unique`,

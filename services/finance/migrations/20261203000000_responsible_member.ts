@@ -2,12 +2,12 @@ import { ACTIVITY_TABLE, addActivityMember } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
 /**
- * The brokerage as a team: policies, renewals, claims and documents name the member responsible
+ * The brokerage as a team: policies, renewals, claims, documents and imports name the member responsible
  * for them. Every existing record is the account's own (the brokerage's first owner has the
  * account's id). A renewal, claim or document on a policy is the policy's member's, whoever
  * wrote it (the sweep, an assistant); a row inserted without a member is the brokerage owner's.
  */
-const TABLES = ['policies', 'renewals', 'claims', 'documents'] as const;
+const TABLES = ['policies', 'renewals', 'claims', 'documents', 'imports'] as const;
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`create function responsible_default() returns trigger language plpgsql as $$
@@ -29,7 +29,7 @@ export async function up(knex: Knex): Promise<void> {
     await knex.raw(`update ?? set responsible_id = user_id`, [table]);
     await knex.raw(`alter table ?? alter column responsible_id set not null`, [table]);
     await knex.raw(`create index ?? on ?? (user_id, responsible_id)`, [`${table}_responsible`, table]);
-    const fill = table === 'policies' ? 'responsible_default' : 'responsible_of_policy';
+    const fill = table === 'policies' || table === 'imports' ? 'responsible_default' : 'responsible_of_policy';
     await knex.raw(`create trigger ?? before insert on ?? for each row execute function ??()`, [
       `${table}_responsible_default`,
       table,

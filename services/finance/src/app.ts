@@ -67,6 +67,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
     accountTables: FINANCE_ACCOUNT_TABLES,
+    auditTables: { policies: 'policy', policy_instalments: 'instalment', renewals: 'renewal', claims: 'claim', documents: 'document' },
     routes(router, { knex, jobs, log }) {
       const settings = new ReceivableSettingsService(knex);
       const instalments = new InstalmentsService(knex, settings);

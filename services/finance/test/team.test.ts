@@ -1,5 +1,6 @@
 import type { Role } from '@corretora/contracts';
 import { TEST_INTERNAL_TOKEN, memberOf, sessionCookieFor } from '@corretora/service-kit/testing';
+import request from 'supertest';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
@@ -205,6 +206,122 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
       .post(`/internal/finance/${stranger.user.id}/responsible/transfer`)
       .send({ from: staying.user.memberId, to: leaving.user.memberId });
     expect(foreign.body.moved).toBe(0);
+  });
+
+  test('a producer’s imports are theirs: another producer neither lists, reads nor undoes them; the policies and clients they brought are the importer’s', async () => {
+    const owner = await brokerWithRefs();
+    const ana = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    await stack.importPolicies(ana, [['IMP-001', 'Automóvel', '2027-06-30']]);
+    const [imported] = (await pipelineApi().get('/api/imports').set('Cookie', ana.cookie)).body as { id: number }[];
+    expect(imported).toBeDefined();
+    expect((await pipelineApi().get('/api/imports').set('Cookie', bruno.cookie)).body).toEqual([]);
+    expect((await pipelineApi().get(`/api/imports/${imported!.id}`).set('Cookie', bruno.cookie)).status).toBe(404);
+    expect((await pipelineApi().delete(`/api/imports/${imported!.id}`).set('Cookie', bruno.cookie)).status).toBe(404);
+    const anas = (await api().get('/api/policies').set('Cookie', ana.cookie)).body as { policyNumber: string; responsibleId: string }[];
+    expect(anas.map((policy) => [policy.policyNumber, policy.responsibleId])).toEqual([['IMP-001', ana.user.memberId]]);
+    expect((await api().get('/api/policies').set('Cookie', bruno.cookie)).body).toEqual([]);
+    expect((await pipelineApi().get('/api/contacts').set('Cookie', ana.cookie)).body.items.map((c: { name: string }) => c.name)).toEqual([
+      'Cliente IMP-001',
+    ]);
+    expect((await pipelineApi().get('/api/imports').set('Cookie', owner.cookie)).body).toHaveLength(1);
+  });
+
+  test('owners and admins reassign one client or policy (responsibleId), lists filter by it, and a producer may not reassign', async () => {
+    const owner = await brokerWithRefs();
+    const ana = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    const admin = await member(owner, 'admin');
+    const anas = await book(ana);
+    const contact = (await pipelineApi().get(`/api/contacts/${anas.card.contactId}`).set('Cookie', owner.cookie)).body;
+    expect(contact.responsibleId).toBe(ana.user.memberId);
+    const filtered = await pipelineApi().get('/api/contacts').query({ responsibleId: ana.user.memberId }).set('Cookie', owner.cookie);
+    expect(filtered.body.items.map((item: { id: number }) => item.id)).toEqual([anas.card.contactId]);
+    expect(
+      (await pipelineApi().get('/api/contacts').query({ responsibleId: bruno.user.memberId }).set('Cookie', owner.cookie)).body.items,
+    ).toEqual([]);
+    expect((await pipelineApi().get('/api/contacts').query({ responsibleId: 'x' }).set('Cookie', owner.cookie)).status).toBe(400);
+
+    const byProducer = await pipelineApi()
+      .patch(`/api/contacts/${anas.card.contactId}`)
+      .set('Cookie', ana.cookie)
+      .send({ name: 'Maria Souza', phone: '(11) 98765-4321', responsibleId: bruno.user.memberId });
+    expect([byProducer.status, byProducer.body.message]).toEqual([403, 'Seu papel na corretora não permite esta ação.']);
+    const policyByProducer = await api()
+      .patch(`/api/policies/${anas.policy.id}`)
+      .set('Cookie', ana.cookie)
+      .send({ responsibleId: bruno.user.memberId });
+    expect(policyByProducer.status).toBe(403);
+
+    const moved = await pipelineApi()
+      .patch(`/api/contacts/${anas.card.contactId}`)
+      .set('Cookie', admin.cookie)
+      .send({ name: 'Maria Souza', phone: '(11) 98765-4321', responsibleId: bruno.user.memberId });
+    expect([moved.status, moved.body.responsibleId]).toEqual([200, bruno.user.memberId]);
+    const policy = await api()
+      .patch(`/api/policies/${anas.policy.id}`)
+      .set('Cookie', owner.cookie)
+      .send({ responsibleId: bruno.user.memberId });
+    expect([policy.status, policy.body.responsibleId]).toEqual([200, bruno.user.memberId]);
+    expect((await pipelineApi().get(`/api/contacts/${anas.card.contactId}`).set('Cookie', bruno.cookie)).status).toBe(200);
+    expect((await api().get(`/api/policies/${anas.policy.id}`).set('Cookie', bruno.cookie)).status).toBe(200);
+    expect((await api().get(`/api/policies/${anas.policy.id}`).set('Cookie', ana.cookie)).status).toBe(404);
+  });
+
+  test('who did what: changing a contact’s e-mail writes an audit entry with before and after, the member and the address; the database refuses to change or delete the log', async () => {
+    const owner = await brokerWithRefs();
+    const ana = await member(owner, 'producer');
+    const mine = await book(ana);
+    const changed = await pipelineApi()
+      .patch(`/api/contacts/${mine.card.contactId}`)
+      .set('Cookie', ana.cookie)
+      .set('X-Forwarded-For', '203.0.113.7')
+      .send({ name: 'Maria Souza', phone: '(11) 98765-4321', email: 'maria.nova@exemplo.com.br' });
+    expect(changed.status).toBe(200);
+    const identityApi = () => request(stack.services.identity!.app.callback());
+    const log = await identityApi()
+      .get('/api/audit')
+      .query({ entity: 'contact', entityId: String(mine.card.contactId) })
+      .set('Cookie', owner.cookie);
+    expect(log.status).toBe(200);
+    const update = (
+      log.body.entries as {
+        action: string;
+        changes: Record<string, { before: unknown; after: unknown }>;
+        actor: { id: string } | null;
+        ip: string | null;
+      }[]
+    ).find((entry) => entry.action === 'update' && entry.changes?.email);
+    expect(update?.changes.email).toEqual({ before: null, after: 'maria.nova@exemplo.com.br' });
+    expect(update?.actor?.id).toBe(ana.user.memberId);
+    expect(update?.ip).toBe('203.0.113.7');
+    // The insert that created the client is there too, by the same member.
+    expect(log.body.entries.some((entry: { action: string }) => entry.action === 'insert')).toBe(true);
+
+    const csv = await identityApi().get('/api/audit.csv').query({ entity: 'contact' }).set('Cookie', owner.cookie);
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain('maria.nova@exemplo.com.br');
+    // Only owners and admins read it; another brokerage sees none of it.
+    expect((await identityApi().get('/api/audit').set('Cookie', ana.cookie)).status).toBe(403);
+    const stranger = await brokerWithRefs();
+    const theirs = await identityApi()
+      .get('/api/audit')
+      .query({ entity: 'contact', entityId: String(mine.card.contactId) })
+      .set('Cookie', stranger.cookie);
+    expect(theirs.body.entries).toEqual([]);
+
+    const knex = finance().knex;
+    await expect(knex.raw('update public.audit_log set action = ? where user_id = ?', ['insert', owner.user.id])).rejects.toThrow(
+      /não pode ser alterado/,
+    );
+    await expect(knex.raw('delete from public.audit_log where user_id = ?', [owner.user.id])).rejects.toThrow(/não pode ser alterado/);
+    await expect(knex.raw('truncate public.audit_log')).rejects.toThrow(/não pode ser alterado/);
+    // Limpar Dados empties the records, not the log.
+    expect((await brokerApi().delete('/api/clear-data').set('Cookie', owner.cookie)).status).toBe(204);
+    const after = await identityApi().get('/api/audit').set('Cookie', owner.cookie);
+    const actions = (after.body.entries as { action: string }[]).map((entry) => entry.action);
+    expect(actions[0]).toBe('clear_data');
+    expect(actions).toContain('update');
   });
 
   test('the member said by a calling service is read only behind the internal token, and a malformed one is a 400, never a wider scope', async () => {

@@ -4,6 +4,8 @@ import type { IdentityConfig } from './config';
 import { authRoutes, internalAuthRoutes } from './modules/auth/auth.routes';
 import { AuthService, EMAIL_TAKEN } from './modules/auth/auth.service';
 import { assertOutboxWritable, createMailer, type Mailer } from './modules/auth/mailer';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { AuditService } from './modules/audit/audit.service';
 import { teamRoutes } from './modules/team/team.routes';
 import { TeamService } from './modules/team/team.service';
 
@@ -18,10 +20,13 @@ export async function createIdentityService(config: IdentityConfig, mailer?: Mai
   return createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
+    // The team's changes (a role, a member disabled); the password and reset token never.
+    auditTables: { users: 'member', invitations: 'invitation' },
     uniqueConstraints: { users_email_unique: { field: 'email', message: EMAIL_TAKEN } },
     routes(router, deps) {
       authRoutes(router, authOf(deps));
       teamRoutes(router, new TeamService(deps.knex, mail, config.appUrl, deps.log, holders));
+      auditRoutes(router, new AuditService(deps.knex));
     },
     internalRoutes(router, deps) {
       internalAuthRoutes(router, authOf(deps));

@@ -2,11 +2,11 @@ import { ACTIVITY_TABLE, addActivityMember } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
 /**
- * The brokerage as a team: contacts, cards and tasks name the member responsible for them. Every
+ * The brokerage as a team: contacts, cards, tasks and imports name the member responsible for them. Every
  * existing record is the account's own (the brokerage's first owner has the account's id); a row
  * inserted without one (an import's bulk insert, a job) is the brokerage owner's, by the trigger.
  */
-const TABLES = ['contacts', 'pipeline_cards', 'tasks'] as const;
+const TABLES = ['contacts', 'pipeline_cards', 'tasks', 'imports'] as const;
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`create function responsible_default() returns trigger language plpgsql as $$

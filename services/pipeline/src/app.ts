@@ -44,6 +44,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
     accountTables: PIPELINE_ACCOUNT_TABLES,
+    auditTables: { contacts: 'contact', notes: 'note', pipeline_cards: 'card', tasks: 'task' },
     routes(router, { knex, jobs, log }) {
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
       const contacts = new ContactsService(knex, catalogues);

@@ -599,7 +599,14 @@ describe('importing contacts', () => {
       .set('Cookie', other.cookie)
       .expect(202);
     await waitDone(other.cookie, preview.body.id as number);
-    const strip = ({ id: _id, createdAt: _created, lastContact: _last, type: _type, ...rest }: Record<string, unknown>) => rest;
+    const strip = ({
+      id: _id,
+      createdAt: _created,
+      lastContact: _last,
+      type: _type,
+      responsibleId: _responsible,
+      ...rest
+    }: Record<string, unknown>) => rest;
     const [mine] = await contacts(who.cookie);
     const [theirs] = await contacts(other.cookie);
     expect(strip(theirs!)).toEqual(strip(mine!));

@@ -16,6 +16,8 @@ export interface Policy {
   proposalNumber: string | null;
   contactId: number | null;
   contactName: string;
+  /** The member of the brokerage responsible for the policy (a producer sees only their own). */
+  responsibleId: string;
   /** The old type, derived from the line (the wire of before lines). */
   type: PolicyType;
   /** Its line (ramo), a key of lines.ts. */

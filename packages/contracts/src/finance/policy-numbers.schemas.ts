@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { responsibleField } from '../fields';
 
 /**
  * The insurer's policy number and the proposal's (#34 item 1): what issuing and PATCH
@@ -54,7 +55,12 @@ export const PolicyNumbersSchema = v.pipe(
         v.transform((value) => (value ? value : null)),
       ),
     ),
+    /** Another member of the brokerage responsible for the policy (owners and admins). */
+    responsibleId: responsibleField,
   }),
-  v.check((input) => input.policyNumber !== undefined || input.proposalNumber !== undefined, 'Informe o número da apólice ou da proposta'),
+  v.check(
+    (input) => input.policyNumber !== undefined || input.proposalNumber !== undefined || input.responsibleId !== undefined,
+    'Informe o número da apólice ou da proposta',
+  ),
 );
 export type PolicyNumbersInput = v.InferOutput<typeof PolicyNumbersSchema>;

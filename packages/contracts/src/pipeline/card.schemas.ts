@@ -78,6 +78,8 @@ export const ContactQuerySchema = v.object({
   /** pf or pj; status: prospects or clients. */
   kind: v.optional(v.picklist(['all', ...CONTACT_KINDS] as const, 'Use pf ou pj'), 'all'),
   status: v.optional(v.picklist(['all', ...CONTACT_STATUSES] as const, 'Use prospect ou client'), 'all'),
+  /** Only the clients of this member of the brokerage ('' or absent: every one the member may see). */
+  responsibleId: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.uuid('Responsável inválido'))], 'Responsável inválido'), ''),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Página inválida'), v.transform(Number), v.minValue(1, 'Página inválida')), '1'),
   pageSize: v.optional(
     v.pipe(

@@ -4,7 +4,7 @@ import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
 import { STATE_CODES } from '../options/broker-options';
 import { isValidPhone, parseBrazilianPhone } from '../br/phone';
-import { maxLengthMessage, optionalChoice, optionalEmail, optionalText, required, requiredText } from '../fields';
+import { maxLengthMessage, optionalChoice, optionalEmail, optionalText, required, requiredText, responsibleField } from '../fields';
 import {
   FINALIZE_MONEY_MAX_CENTS,
   dateField,
@@ -212,6 +212,8 @@ export const LeadEditFormSchema = v.object({
  */
 export const ContactUpdateSchema = v.object({
   name: contactEditEntries.name,
+  /** Another member of the brokerage responsible for the client (owners and admins). */
+  responsibleId: responsibleField,
   /** The contacts screen's form sends the whole identity and address; the lead forms leave them out (kept). */
   kind: v.optional(v.picklist(CONTACT_KINDS, 'Escolha pessoa física ou jurídica')),
   cnpj: v.optional(optionalCnpjField),
@@ -273,6 +275,8 @@ export const ContactAnswerSchema = v.object({
   lastContact: v.nullable(v.string()),
   birthDate: v.nullable(v.string()),
   createdAt: v.string(),
+  /** The member of the brokerage responsible for the client (a producer sees only their own). */
+  responsibleId: v.string(),
 });
 
 /** What a contact is and its identity: PF (name, CPF, birth date) or PJ (razão social, nome fantasia, CNPJ, contact person). */

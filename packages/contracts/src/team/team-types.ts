@@ -42,3 +42,19 @@ export interface ResponsibleTransferResult {
 export interface CarteiraTransfer {
   moved: number;
 }
+
+/** One entry of the audit log: who did what to which record, when and from where; each field's before and after. */
+export interface AuditEntry {
+  at: string;
+  /** null: the system (a job), or a member since removed. */
+  actor: { id: string; name: string } | null;
+  action: 'insert' | 'update' | 'delete' | 'sign_in' | 'export' | 'invitation' | 'clear_data';
+  entity: string;
+  entityId: string | null;
+  changes: Record<string, { before: unknown; after: unknown }> | null;
+  ip: string | null;
+}
+
+export interface AuditList {
+  entries: AuditEntry[];
+}

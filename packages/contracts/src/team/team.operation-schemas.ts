@@ -1,6 +1,7 @@
 // The server half of the team operations, by the same names: each one's summary and runtime schemas.
 import {
   AcceptInvitationSchema,
+  AuditQuerySchema,
   DisableMemberSchema,
   InvitationSchema,
   MemberRoleSchema,
@@ -20,6 +21,11 @@ export const disable = {
 export const transfer = { summary: 'Passa toda a carteira de um membro a outro.', body: TransferCarteiraSchema };
 export const showInvitation = { summary: 'O convite (público): corretora, papel e e-mail.' };
 export const acceptInvitation = { summary: 'Aceita o convite com nome e senha e inicia a sessão.', body: AcceptInvitationSchema };
+export const audit = {
+  summary: 'O registro de auditoria: quem fez o quê, quando e de onde (os 500 mais recentes).',
+  query: AuditQuerySchema,
+};
+export const auditCsv = { summary: 'O registro de auditoria em CSV (Excel pt-BR).', query: AuditQuerySchema };
 export const pipelineTransfer = { summary: 'Passa os contatos, cards e tarefas de um membro a outro.', body: ResponsibleTransferSchema };
 export const financeTransfer = {
   summary: 'Passa as apólices, sinistros e documentos de um membro a outro.',

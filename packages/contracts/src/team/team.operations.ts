@@ -3,13 +3,22 @@ import type { User } from '../types';
 import { MANAGERS } from './team-roles';
 import type {
   AcceptInvitationSchema,
+  AuditQuerySchema,
   DisableMemberSchema,
   InvitationSchema,
   MemberRoleSchema,
   ResponsibleTransferSchema,
   TransferCarteiraSchema,
 } from './team.schemas';
-import type { CarteiraTransfer, Invitation, InvitationList, InvitationPreview, ResponsibleTransferResult, TeamList } from './team-types';
+import type {
+  AuditList,
+  CarteiraTransfer,
+  Invitation,
+  InvitationList,
+  InvitationPreview,
+  ResponsibleTransferResult,
+  TeamList,
+} from './team-types';
 
 // Identity: the brokerage's team (members, roles, invitations). Each operation is a plain object of its own.
 
@@ -94,6 +103,25 @@ export const acceptInvitation = {
   notFound: 'Convite inválido ou expirado.',
   body: phantom as typeof AcceptInvitationSchema,
   answer: phantom as User,
+} as const satisfies Operation;
+
+export const audit = {
+  id: 'audit.list',
+  method: 'GET',
+  path: '/api/audit',
+  access: 'signed-in',
+  roles: MANAGERS,
+  query: phantom as typeof AuditQuerySchema,
+  answer: phantom as AuditList,
+} as const satisfies Operation;
+export const auditCsv = {
+  id: 'audit.csv',
+  method: 'GET',
+  path: '/api/audit.csv',
+  access: 'signed-in',
+  roles: MANAGERS,
+  query: phantom as typeof AuditQuerySchema,
+  produces: 'text/csv',
 } as const satisfies Operation;
 
 /** Each service that keeps records with a responsible member moves them (a carteira's transfer, a member disabled). */

@@ -33,3 +33,16 @@ export type DisableMemberInput = v.InferOutput<typeof DisableMemberSchema>;
 export type TransferCarteiraInput = v.InferOutput<typeof TransferCarteiraSchema>;
 export type AcceptInvitationInput = v.InferOutput<typeof AcceptInvitationSchema>;
 export type ResponsibleTransferInput = v.InferOutput<typeof ResponsibleTransferSchema>;
+
+const uuidFilter = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.uuid('Membro inválido'))], 'Membro inválido'), '');
+const dayFilter = (message: string) => v.optional(v.union([v.literal(''), v.pipe(v.string(), v.isoDate(message))], message), '');
+
+/** GET /api/audit: the log of the brokerage, narrowed to a record, a member or days (YYYY-MM-DD, São Paulo). */
+export const AuditQuerySchema = v.object({
+  entity: v.optional(v.pipe(v.string('Entidade inválida'), v.regex(/^[a-z_]{0,40}$/, 'Entidade inválida')), ''),
+  entityId: v.optional(v.pipe(v.string('Registro inválido'), v.maxLength(40, 'Registro inválido')), ''),
+  actorId: uuidFilter,
+  from: dayFilter('Data inicial inválida: use AAAA-MM-DD'),
+  to: dayFilter('Data final inválida: use AAAA-MM-DD'),
+});
+export type AuditQuery = v.InferOutput<typeof AuditQuerySchema>;

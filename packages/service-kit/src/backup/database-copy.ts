@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { AUDIT_TABLE } from '../audit';
 import { SHARED_TABLES } from '../database-roles';
 import { ACCOUNT_RATE_LIMITS_TABLE, RATE_LIMITS_TABLE } from '../rate-limit';
 import { verifyFile, writeHashed } from './backup-files';
@@ -21,7 +22,9 @@ export const OBJECT_REFERENCES = [
  * the rate limits, which a service creates at start and which mean nothing a minute later.
  */
 const NOT_COPIED = new Set(['knex_migrations', 'knex_migrations_lock', RATE_LIMITS_TABLE]);
-const SHARED_COPIED = SHARED_TABLES.filter((name) => name !== ACCOUNT_RATE_LIMITS_TABLE).map((name) => name.split('.')[1]!);
+const SHARED_COPIED = [...SHARED_TABLES.filter((name) => name !== ACCOUNT_RATE_LIMITS_TABLE), AUDIT_TABLE].map(
+  (name) => name.split('.')[1]!,
+);
 
 /** One connection for one piece of work, always closed. */
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -88,7 +91,8 @@ export async function dumpDatabase(adminUrl: string, folder: string, schemas: re
     }
     const sequences = (
       await client.query<{ schema: string; name: string; value: string | null }>(
-        'select schemaname as schema, sequencename as name, last_value::text as value from pg_sequences where schemaname = any($1) order by 1, 2',
+        `select schemaname as schema, sequencename as name, last_value::text as value from pg_sequences
+          where schemaname = any($1) or (schemaname = 'public' and sequencename = 'audit_log_id_seq') order by 1, 2`,
         [present],
       )
     ).rows;
@@ -122,8 +126,11 @@ export async function wipeDatabase(adminUrl: string, schemas: readonly string[])
   return withClient(adminUrl, async (client) => {
     for (const schema of schemas) await client.query(`drop schema if exists ${quoted(schema)} cascade`);
     const shared = await client.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public'");
-    const names = SHARED_TABLES.filter((table) => shared.rows.some((row) => `public.${row.name}` === table));
+    const names = [...SHARED_TABLES, AUDIT_TABLE].filter((table) => shared.rows.some((row) => `public.${row.name}` === table));
+    // The audit log refuses a truncate (its trigger); the administrator's replica role lets the restore replace it whole.
+    await client.query('set session_replication_role = replica');
     if (names.length > 0) await client.query(`truncate ${names.join(', ')}`);
+    await client.query('set session_replication_role = default');
   });
 }
 

@@ -1,5 +1,13 @@
 import { CATALOGUE_OPERATIONS, FINANCE_OPERATIONS, PIPELINE_OPERATIONS, type AnyOperation } from '@corretora/contracts';
-import { beginClearing, createInternalClient, endClearing, HttpError, type InternalClient, type ServiceDeps } from '@corretora/service-kit';
+import {
+  beginClearing,
+  createInternalClient,
+  endClearing,
+  HttpError,
+  recordAuditEvent,
+  type InternalClient,
+  type ServiceDeps,
+} from '@corretora/service-kit';
 import type { BrokerConfig } from '../../config';
 
 export const CLEAR_FAILED = 'Não foi possível limpar os dados. Tente novamente.';
@@ -55,5 +63,7 @@ export class ClearDataService {
       throw new HttpError(502, CLEAR_FAILED);
     }
     await endClearing(knex, userId, generation);
+    // The records are gone; the audit log keeps that they went, and who cleared them.
+    await recordAuditEvent(knex, userId, { action: 'clear_data', entity: 'brokerage' });
   }
 }

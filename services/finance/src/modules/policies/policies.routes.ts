@@ -13,7 +13,7 @@ export function policiesRoutes(
 ): void {
   route(router, OPS.policies, ({ user, query }) => policies.list(user.id, query));
   route(router, OPS.policiesCsv, async ({ user, query, ctx }) => {
-    const [list, insurers] = await Promise.all([policies.list(user.id, query), insurerNames(user.id)]);
+    const [list, insurers] = await Promise.all([policies.list(user.id, query), insurerNames(user.id), policies.exported(user.id)]);
     return sendCsv(ctx, 'apolices.csv', policiesCsv(list, insurers));
   });
 

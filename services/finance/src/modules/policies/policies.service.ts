@@ -22,6 +22,8 @@ import {
   BrokerScopedTable,
   HttpError,
   actingMemberId,
+  assertMayReassign,
+  recordAuditEvent,
   likeContaining,
   activityInsertSql,
   isUniqueViolation,
@@ -153,7 +155,13 @@ export class PoliciesService {
    * Everything that names the policy reads its number from here (claims, renewals, statements,
    * messages, exports), so the new one shows everywhere at once.
    */
+  /** The policies' CSV went out: the audit log keeps who took it. */
+  async exported(userId: string): Promise<void> {
+    await recordAuditEvent(this.knex, userId, { action: 'export', entity: 'policy' });
+  }
+
   async updateNumbers(userId: string, id: number, input: PolicyNumbersInput): Promise<Policy> {
+    if (input.responsibleId !== undefined) assertMayReassign();
     try {
       await this.knex.transaction(async (trx) => {
         const current = (await this.policies.of(userId, trx).byId(id).forUpdate().first('policyNumber', 'awaitingNumber', 'contactId')) as
@@ -161,6 +169,7 @@ export class PoliciesService {
         if (!current) throw new HttpError(404, POLICY_NOT_FOUND);
         const changes: Record<string, unknown> = {};
         if (input.proposalNumber !== undefined) changes.proposalNumber = input.proposalNumber;
+        if (input.responsibleId !== undefined) changes.responsibleId = input.responsibleId;
         const numberChanged = input.policyNumber !== undefined && input.policyNumber !== current.policyNumber;
         if (input.policyNumber !== undefined) Object.assign(changes, { policyNumber: input.policyNumber, awaitingNumber: false });
         await this.policies

@@ -18,7 +18,7 @@ export const COMMISSION_BASE_CENTS = '(coalesce(p.net_premium, p.premium) * 100)
 
 /** A policy as the API answers it (money and dates as the text of their columns). */
 export const POLICY_COLUMNS = `p.id, p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.proposal_number as "proposalNumber",
-  p.contact_id as "contactId", p.contact_name as "contactName",
+  p.contact_id as "contactId", p.contact_name as "contactName", p.responsible_id as "responsibleId",
   p.type, p.line, p.premium::text as premium, p.net_premium::text as "netPremium", p.payment_method as "paymentMethod", ${POLICY_STATUS} as status, p.start_date::text as "startDate",
   p.renewal_date::text as "renewalDate", p.commission_type as "commissionType", p.commission_value::text as "commissionValue",
   p.insurer_id as "insurerId", p.card_id as "cardId", p.created_at as "createdAt", p.cancelled_on::text as "cancelledOn",

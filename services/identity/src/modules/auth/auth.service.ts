@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { LoginInput, RegisterInput, ResetPasswordInput, User, UserMailInput } from '@corretora/contracts';
-import { HttpError, RateLimiter, destroySessionsOf } from '@corretora/service-kit';
+import { HttpError, RateLimiter, destroySessionsOf, recordAuditEvent } from '@corretora/service-kit';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import type pino from 'pino';
@@ -64,6 +64,12 @@ export class AuthService {
     await this.limiter.refund([limits.address, limits.account]);
     // Said only to whoever knows the password: the account exists, its brokerage turned it off.
     if (user.disabledAt) throw new HttpError(403, MEMBER_DISABLED);
+    await recordAuditEvent(this.knex, user.brokerageId, {
+      action: 'sign_in',
+      entity: 'member',
+      entityId: user.id,
+      actor: { id: user.id, address },
+    });
     return user;
   }
 

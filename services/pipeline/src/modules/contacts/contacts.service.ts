@@ -13,7 +13,15 @@ import {
   type ContactQuery,
   type ContactUpdateInput,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, likeContaining, answerColumns, toAnswer } from '@corretora/service-kit';
+import {
+  BrokerScopedTable,
+  HttpError,
+  assertMayReassign,
+  likeContaining,
+  answerColumns,
+  recordAuditEvent,
+  toAnswer,
+} from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { ARCHIVED_CARD, CARD_NOT_FOUND } from '../pipeline/pipeline.service';
@@ -66,8 +74,9 @@ export class ContactsService {
   }
 
   /** Search (name, e-mail, phone, CPF, CNPJ), type filter: the rows of the query, for a page or the export. */
-  private matching(userId: string, query: Pick<ContactQuery, 'q' | 'type' | 'kind' | 'status'>) {
+  private matching(userId: string, query: Pick<ContactQuery, 'q' | 'type' | 'kind' | 'status' | 'responsibleId'>) {
     const rows = this.contacts.of(userId).rows();
+    if (query.responsibleId) rows.andWhere({ responsibleId: query.responsibleId });
     if (query.type !== 'all') rows.andWhere({ type: query.type });
     if (query.kind !== 'all') rows.andWhere({ kind: query.kind });
     if (query.status === 'prospect') rows.andWhere({ type: 'prospect' });
@@ -102,7 +111,9 @@ export class ContactsService {
     return { items: rows.map(toContact), total, page: query.page, pageSize: query.pageSize };
   }
 
-  async all(userId: string, query: Pick<ContactQuery, 'q' | 'type' | 'kind' | 'status'>): Promise<Contact[]> {
+  /** The export's contacts (Exportar): the export itself goes to the audit log. */
+  async all(userId: string, query: Pick<ContactQuery, 'q' | 'type' | 'kind' | 'status' | 'responsibleId'>): Promise<Contact[]> {
+    await recordAuditEvent(this.knex, userId, { action: 'export', entity: 'contact', changes: { filter: query } });
     const rows = (await this.matching(userId, query)
       .select(...COLUMNS)
       .orderByRaw('name collate pt_br_natural, id')
@@ -145,6 +156,7 @@ export class ContactsService {
    * notes table keeps when each was written). A lead whose card is archived is not editable.
    */
   async update(userId: string, id: number, input: ContactUpdateInput): Promise<Contact> {
+    if (input.responsibleId !== undefined) assertMayReassign();
     await this.catalogues.verify(userId, { productId: input.productId, leadSourceId: input.leadSourceId });
     return this.knex.transaction(async (trx) => {
       const { notes, address, status: _status, type: _type, cardId, ...fields } = input;

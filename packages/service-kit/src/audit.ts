@@ -1,0 +1,161 @@
+import type { Knex } from 'knex';
+import { inLockedTransaction } from './database';
+import { currentMember } from './member-context';
+
+/**
+ * Who did what (#38 item 4): one append-only log for the whole product, in `public` beside the
+ * sessions. Every write of an audited table is recorded by a row trigger (the kit's function,
+ * `public.corretora_audit`): the brokerage, when, the member and the address the request came from,
+ * the record (entity and id) and each field's before and after. Secrets never: a column whose name
+ * says password, token, secret or key is left out, and so are bookkeeping columns (timestamps,
+ * search text). Events that are no row's write (a sign-in, an export, an invitation, Limpar Dados)
+ * are recorded by `recordAuditEvent`.
+ *
+ * The database refuses UPDATE, DELETE and TRUNCATE on it (a trigger), services are granted only
+ * SELECT and INSERT, no API writes it, and Limpar Dados leaves it: its own rows are not logged one
+ * by one (the clear is one event).
+ *
+ * The member and address reach the trigger as the connection's `corretora.actor` setting: every
+ * write statement sent while a request is served sets it first when the connection says otherwise
+ * (auditRequestWrites), so a write needs no extra round trip unless another member wrote last on
+ * that connection. A write with no request (a job, a migration) is the system's: no actor.
+ */
+export const AUDIT_TABLE = 'public.audit_log';
+
+const ACTOR_SETTING = 'corretora.actor';
+
+export async function ensureAuditLog(knex: Knex): Promise<void> {
+  await inLockedTransaction(knex, AUDIT_TABLE, async (trx) => {
+    await trx.raw(`create table if not exists ${AUDIT_TABLE} (
+      id bigserial primary key,
+      user_id uuid not null,
+      at timestamptz not null default now(),
+      actor_id uuid,
+      address text,
+      action text not null,
+      entity text not null,
+      entity_id text,
+      changes jsonb
+    )`);
+    await trx.raw(`create index if not exists audit_log_recent on ${AUDIT_TABLE} (user_id, at desc, id desc)`);
+    await trx.raw(`create index if not exists audit_log_record on ${AUDIT_TABLE} (user_id, entity, entity_id, at desc)`);
+    await trx.raw(`create or replace function public.corretora_audit_is_append_only() returns trigger language plpgsql as $$
+      begin
+        raise exception 'o registro de auditoria não pode ser alterado nem apagado' using errcode = 'insufficient_privilege';
+      end $$`);
+    await trx.raw(
+      `create or replace trigger audit_log_append_only before update or delete on ${AUDIT_TABLE} for each row execute function public.corretora_audit_is_append_only()`,
+    );
+    await trx.raw(
+      `create or replace trigger audit_log_no_truncate before truncate on ${AUDIT_TABLE} for each statement execute function public.corretora_audit_is_append_only()`,
+    );
+    // tg_argv[0]: the entity's name in the log (contact, policy…).
+    await trx.raw(`create or replace function public.corretora_audit() returns trigger language plpgsql as $$
+      declare
+        actor text := nullif(current_setting('${ACTOR_SETTING}', true), '');
+        before_row jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) end;
+        after_row jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
+        row_data jsonb := coalesce(after_row, before_row);
+        changes jsonb;
+      begin
+        if current_setting('corretora.clearing', true) = 'on' then return null; end if;
+        select jsonb_object_agg(k, jsonb_build_object('before', before_row -> k, 'after', after_row -> k)) into changes
+          from jsonb_object_keys(row_data) as k
+         where k not in ('id', 'user_id', 'created_at', 'updated_at', 'last_activity_at', 'seen_at')
+           and k !~ '(password|token|secret|_key$|search|_tsv$)'
+           and (before_row -> k) is distinct from (after_row -> k);
+        if tg_op = 'UPDATE' and changes is null then return null; end if;
+        insert into ${AUDIT_TABLE} (user_id, actor_id, address, action, entity, entity_id, changes)
+        values (coalesce(row_data ->> 'brokerage_id', row_data ->> 'user_id')::uuid,
+                nullif(split_part(actor, ' ', 1), '')::uuid, nullif(split_part(actor, ' ', 2), ''),
+                lower(tg_op), tg_argv[0], row_data ->> 'id', changes);
+        return null;
+      end $$`);
+  });
+}
+
+/** Puts the audit trigger on a service's tables (by name, in its own schema), each with its entity's name in the log. */
+export async function auditTables(knex: Knex, tables: Readonly<Record<string, string>>): Promise<void> {
+  const entries = Object.entries(tables);
+  if (entries.length === 0) return;
+  await inLockedTransaction(knex, 'audit triggers', async (trx) => {
+    for (const [table, entity] of entries) {
+      if (!/^[a-z_]+$/.test(entity)) throw new Error(`not an entity name: ${entity}`);
+      await trx.raw(
+        `create or replace trigger ?? after insert or update or delete on ?? for each row execute function public.corretora_audit('${entity}')`,
+        [`${table}_audit`, table],
+      );
+    }
+  });
+}
+
+/** `<member uuid> <address>`: what the trigger reads as the actor ('' with no request). */
+function actorTag(): string {
+  const member = currentMember();
+  return member ? `${member.id} ${member.address ?? ''}`.trim() : '';
+}
+
+const WRITE = /^\s*(insert|update|delete|with|merge)\b/i;
+
+interface TaggedConnection {
+  __knexTxId?: string;
+  /** The actor setting the session holds (outside a transaction). */
+  __auditActor?: string;
+  /** The transaction and actor the local setting was made for. */
+  __auditTx?: string;
+  query(text: string, values: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Before each write statement of the pool, the connection's actor is made the request's: set for
+ * the session outside a transaction (and remembered, so the next write of the same member costs
+ * nothing), for the transaction inside one (a rollback then leaves nothing behind).
+ */
+export function auditRequestWrites(knex: Knex): void {
+  const client = knex.client as { _query: (connection: TaggedConnection, obj: { sql?: string }) => Promise<unknown> };
+  const original = client._query.bind(client);
+  client._query = async (connection, obj) => {
+    if (obj.sql && WRITE.test(obj.sql)) {
+      const actor = actorTag();
+      const txId = connection.__knexTxId;
+      if (txId) {
+        const mark = `${txId} ${actor}`;
+        if (connection.__auditTx !== mark) {
+          await connection.query('select set_config($1, $2, true)', [ACTOR_SETTING, actor]);
+          connection.__auditTx = mark;
+        }
+      } else if (connection.__auditActor !== actor) {
+        await connection.query('select set_config($1, $2, false)', [ACTOR_SETTING, actor]);
+        connection.__auditActor = actor;
+      }
+    }
+    return original(connection, obj);
+  };
+}
+
+export interface AuditEvent {
+  action: 'sign_in' | 'export' | 'invitation' | 'clear_data';
+  entity: string;
+  entityId?: string | null;
+  changes?: Record<string, unknown> | null;
+  /** Who, when the request has no member yet (a sign-in). */
+  actor?: { id: string; address?: string };
+}
+
+/** An event that is no row's write (a sign-in, an export, an invitation, Limpar Dados), by the request's member. */
+export async function recordAuditEvent(db: Knex | Knex.Transaction, userId: string, event: AuditEvent): Promise<void> {
+  const actor = event.actor ?? currentMember();
+  // Plain SQL: whatever case mapping the caller's knex has.
+  await db.raw(
+    `insert into ${AUDIT_TABLE} (user_id, actor_id, address, action, entity, entity_id, changes) values (?, ?, ?, ?, ?, ?, ?::jsonb)`,
+    [
+      userId,
+      actor?.id ?? null,
+      actor?.address ?? null,
+      event.action,
+      event.entity,
+      event.entityId ?? null,
+      event.changes ? JSON.stringify(event.changes) : null,
+    ],
+  );
+}

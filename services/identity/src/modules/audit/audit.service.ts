@@ -1,0 +1,102 @@
+import type { AuditEntry, AuditQuery } from '@corretora/contracts';
+import { AUDIT_TABLE, csvDocument, recordAuditEvent } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+
+const LIST_LIMIT = 500;
+const CSV_LIMIT = 100_000;
+const DAY_AND_TIME = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'America/Sao_Paulo' });
+
+const ACTIONS: Record<AuditEntry['action'], string> = {
+  insert: 'Criou',
+  update: 'Alterou',
+  delete: 'Excluiu',
+  sign_in: 'Entrou',
+  export: 'Exportou',
+  invitation: 'Convidou',
+  clear_data: 'Limpou os dados',
+};
+
+/**
+ * The brokerage's audit log, read by its owners and admins: the log is shared (public.audit_log);
+ * identity reads it because it knows the members' names. Its rows are never written here.
+ */
+export class AuditService {
+  constructor(private readonly knex: Knex) {}
+
+  private query(brokerageId: string, filter: AuditQuery, limit: number) {
+    const rows = this.knex(`${AUDIT_TABLE} as a`)
+      .leftJoin('users as u', 'u.id', 'a.actorId')
+      .where('a.userId', brokerageId)
+      .orderBy([
+        { column: 'a.at', order: 'desc' },
+        { column: 'a.id', order: 'desc' },
+      ])
+      .limit(limit)
+      .select(
+        'a.at',
+        'a.actorId',
+        'u.name as actorName',
+        'u.email as actorEmail',
+        'a.action',
+        'a.entity',
+        'a.entityId',
+        'a.changes',
+        'a.address',
+      );
+    if (filter.entity) rows.andWhere('a.entity', filter.entity);
+    if (filter.entityId) rows.andWhere('a.entityId', filter.entityId);
+    if (filter.actorId) rows.andWhere('a.actorId', filter.actorId);
+    // Days on the brokerage's calendar (São Paulo).
+    if (filter.from) rows.andWhereRaw("a.at >= (?::date)::timestamp at time zone 'America/Sao_Paulo'", [filter.from]);
+    if (filter.to) rows.andWhereRaw("a.at < (?::date + 1)::timestamp at time zone 'America/Sao_Paulo'", [filter.to]);
+    return rows as unknown as Promise<
+      {
+        at: Date;
+        actorId: string | null;
+        actorName: string | null;
+        actorEmail: string | null;
+        action: AuditEntry['action'];
+        entity: string;
+        entityId: string | null;
+        changes: AuditEntry['changes'];
+        address: string | null;
+      }[]
+    >;
+  }
+
+  async list(brokerageId: string, filter: AuditQuery): Promise<AuditEntry[]> {
+    const rows = await this.query(brokerageId, filter, LIST_LIMIT);
+    return rows.map((row) => ({
+      at: row.at.toISOString(),
+      actor: row.actorId ? { id: row.actorId, name: row.actorName ?? row.actorEmail ?? 'Membro removido' } : null,
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entityId,
+      changes: row.changes,
+      ip: row.address,
+    }));
+  }
+
+  /** Excel pt-BR: one line per field changed (an event without fields, one line). */
+  async csv(brokerageId: string, filter: AuditQuery): Promise<string> {
+    const rows = await this.query(brokerageId, filter, CSV_LIMIT);
+    const text = (value: unknown) =>
+      value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+    const lines: string[][] = [['Quando', 'Quem', 'Ação', 'Registro', 'Nº', 'Campo', 'Antes', 'Depois', 'Endereço']];
+    for (const row of rows) {
+      const head = [
+        DAY_AND_TIME.format(row.at),
+        row.actorName ?? row.actorEmail ?? 'Sistema',
+        ACTIONS[row.action] ?? row.action,
+        row.entity,
+        row.entityId ?? '',
+      ];
+      const fields = Object.entries(row.changes ?? {});
+      if (fields.length === 0) lines.push([...head, '', '', '', row.address ?? '']);
+      for (const [field, change] of fields) lines.push([...head, field, text(change?.before), text(change?.after), row.address ?? '']);
+    }
+    // Reading the log out is itself in the log.
+    await recordAuditEvent(this.knex, brokerageId, { action: 'export', entity: 'audit' });
+    return csvDocument(lines);
+  }
+}
