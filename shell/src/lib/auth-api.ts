@@ -1,13 +1,11 @@
 import {
   AUTH_OPERATIONS as OPS,
-  TEAM_OPERATIONS,
-  type AcceptInvitationInput,
   type ForgotPasswordInput,
   type LoginInput,
   type RegisterInput,
   type ResetPasswordInput,
 } from '@corretora/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation, currentUserQueryOptions, QUERY_KEYS } from '@corretora/web-kit';
 
 export function useLogin() {
@@ -33,25 +31,6 @@ export function useForgotPassword() {
 
 export function useResetPassword() {
   return useMutation({ mutationFn: (input: ResetPasswordInput) => callOperation(OPS.resetPassword, { body: input }) });
-}
-
-/** What the invitation is for (public): the brokerage, the role and the e-mail it was sent to. */
-export function useInvitation(token: string) {
-  return useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () => callOperation(TEAM_OPERATIONS.showInvitation, { params: { token } }),
-    enabled: token !== '',
-    retry: false,
-  });
-}
-
-/** Accepting signs the new member in: the session is loaded again before the app opens. */
-export function useAcceptInvitation(token: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: AcceptInvitationInput) => callOperation(TEAM_OPERATIONS.acceptInvitation, { params: { token }, body: input }),
-    onSuccess: () => queryClient.refetchQueries(currentUserQueryOptions()),
-  });
 }
 
 export function useLogout() {

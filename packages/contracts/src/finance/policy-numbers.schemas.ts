@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { responsibleField } from '../fields';
+import { responsibleField } from '../team/responsible-field';
 
 /**
  * The insurer's policy number and the proposal's (#34 item 1): what issuing and PATCH

@@ -4,7 +4,8 @@ import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
 import { STATE_CODES } from '../options/broker-options';
 import { isValidPhone, parseBrazilianPhone } from '../br/phone';
-import { maxLengthMessage, optionalChoice, optionalEmail, optionalText, required, requiredText, responsibleField } from '../fields';
+import { maxLengthMessage, optionalChoice, optionalEmail, optionalText, required, requiredText } from '../fields';
+import { responsibleField } from '../team/responsible-field';
 import {
   FINALIZE_MONEY_MAX_CENTS,
   dateField,

@@ -4,6 +4,7 @@ import type { Option } from '../options/broker-options';
 export const ROLES = ['owner', 'admin', 'producer', 'assistant'] as const;
 export type Role = (typeof ROLES)[number];
 
+// Literals, not derived: a bundle that names neither (the sign-in pages) drops them.
 export const ROLE_OPTIONS: readonly Option<Role>[] = [
   { value: 'owner', label: 'Dono' },
   { value: 'admin', label: 'Gestor' },
@@ -11,9 +12,12 @@ export const ROLE_OPTIONS: readonly Option<Role>[] = [
   { value: 'assistant', label: 'Assistente' },
 ];
 
-export const ROLE_LABELS: Readonly<Record<Role, string>> = Object.fromEntries(
-  ROLE_OPTIONS.map((option) => [option.value, option.label]),
-) as Record<Role, string>;
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  owner: 'Dono',
+  admin: 'Gestor',
+  producer: 'Produtor',
+  assistant: 'Assistente',
+};
 
 /** Who runs the brokerage: the team (but an admin never touches an owner), every record, every figure. */
 export const MANAGERS = ['owner', 'admin'] as const satisfies readonly Role[];

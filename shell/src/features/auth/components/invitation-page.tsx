@@ -6,7 +6,7 @@ import { apiErrorMessage, Link as RouterLink, useNavigate } from '@corretora/web
 import { useLinkToken } from '../../../lib/link-token';
 import * as v from 'valibot';
 import { PATHS } from '../../../config/paths';
-import { useAcceptInvitation, useInvitation } from '../../../lib/auth-api';
+import { useAcceptInvitation, useInvitation } from '../api/invitation-api';
 import { AuthCard, FormAlert, useFormStyles } from './auth-card';
 
 const INVALID_INVITATION = 'Convite inválido ou expirado. Peça um novo convite a quem convidou você.';
