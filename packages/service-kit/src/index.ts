@@ -26,6 +26,7 @@ export {
   actingMemberId,
   assertMayReassign,
   currentMember,
+  onlyOwnRecords,
   restrictedMember,
   runAsMember,
   type Member,

@@ -16,6 +16,8 @@ export interface Member {
   role: Role;
   /** The address the request came from (the audit log's). */
   address?: string;
+  /** Only the member's own records, whatever the role (Minhas tarefas: a manager's own work). */
+  ownOnly?: boolean;
 }
 
 const requestMember = new AsyncLocalStorage<Member | undefined>();
@@ -36,7 +38,13 @@ export function actingMemberId(): string | null {
 /** The member whose records are the only ones the scope shows, or undefined when the member sees the brokerage's. */
 export function restrictedMember(): string | undefined {
   const member = currentMember();
-  return member && seesOnlyOwnRecords(member.role) ? member.id : undefined;
+  return member && (member.ownOnly || seesOnlyOwnRecords(member.role)) ? member.id : undefined;
+}
+
+/** Runs `work` on the member's own records only (what is theirs to do), even for an owner or admin. */
+export function onlyOwnRecords<T>(work: () => T): T {
+  const member = currentMember();
+  return member ? runAsMember({ ...member, ownOnly: true }, work) : work();
 }
 
 /**
@@ -71,8 +79,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** An IPv4 or IPv6 address as Koa reads it. */
 const ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
 
+/** Set with MEMBER_HEADER when the call is about the member's own records only (onlyOwnRecords). */
+export const OWN_RECORDS_HEADER = 'x-corretora-own-records';
+
 export function memberHeaderOf(member: Member | undefined): Record<string, string> {
-  return member ? { [MEMBER_HEADER]: [member.id, member.role, member.address].filter(Boolean).join(' ') } : {};
+  if (!member) return {};
+  return {
+    [MEMBER_HEADER]: [member.id, member.role, member.address].filter(Boolean).join(' '),
+    ...(member.ownOnly ? { [OWN_RECORDS_HEADER]: '1' } : {}),
+  };
 }
 
 /** Reads what the calling service said about the member (a malformed header is a 400: a caller's bug, never a wider scope). */
@@ -92,5 +107,5 @@ export const internalMember: Koa.Middleware = async (ctx, next) => {
     ctx.body = { message: 'Membro da chamada interna inválido.' };
     return;
   }
-  await runAsMember(member, next);
+  await runAsMember(member && ctx.get(OWN_RECORDS_HEADER) === '1' ? { ...member, ownOnly: true } : member, next);
 };

@@ -227,6 +227,24 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     expect((await pipelineApi().get('/api/imports').set('Cookie', owner.cookie)).body).toHaveLength(1);
   });
 
+  test('Minhas tarefas is each member’s own work, an owner’s too (the ficha still shows every task of its client)', async () => {
+    const owner = await brokerWithRefs();
+    const ana = await member(owner, 'producer');
+    const anas = await book(ana);
+    const write = (who: Who, title: string, contactId?: number) =>
+      pipelineApi().post('/api/tasks').set('Cookie', who.cookie).send({ title, dueAt: '2026-11-20', contactId });
+    expect((await write(ana, 'Cobrar a vistoria da Maria', anas.card.contactId)).status).toBe(201);
+    expect((await write(owner, 'Renovar o alvará da corretora')).status).toBe(201);
+    const titles = async (who: Who) =>
+      JSON.stringify((await pipelineApi().get('/api/tasks').query({ when: 'overdue' }).set('Cookie', who.cookie)).body);
+    expect(await titles(ana)).toContain('Cobrar a vistoria da Maria');
+    expect(await titles(ana)).not.toContain('Renovar o alvará');
+    expect(await titles(owner)).toContain('Renovar o alvará');
+    expect(await titles(owner)).not.toContain('Cobrar a vistoria da Maria');
+    const ficha = await pipelineApi().get(`/api/contacts/${anas.card.contactId}/overview`).set('Cookie', owner.cookie);
+    expect(JSON.stringify(ficha.body)).toContain('Cobrar a vistoria da Maria');
+  });
+
   test('owners and admins reassign one client or policy (responsibleId), lists filter by it, and a producer may not reassign', async () => {
     const owner = await brokerWithRefs();
     const ana = await member(owner, 'producer');

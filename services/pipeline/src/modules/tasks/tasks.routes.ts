@@ -1,5 +1,5 @@
 import { RELATIONSHIP_OPERATIONS as OPS } from '@corretora/contracts';
-import { route } from '@corretora/service-kit';
+import { onlyOwnRecords, route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { DigestPreferences } from './digest.service';
 import type { TasksService } from './tasks.service';
@@ -8,7 +8,8 @@ export function tasksRoutes(router: Router, tasks: TasksService, digest: DigestP
   route(router, OPS.digests, ({ user }) => digest.history(user.id));
   route(router, OPS.digestSettings, ({ user }) => digest.settings(user.id));
   route(router, OPS.setDigestSettings, ({ user, body }) => digest.setSettings(user.id, body));
-  route(router, OPS.tasks, ({ user, query }) => tasks.list(user.id, query));
+  // Minhas tarefas: the member's own work (an owner's or admin's too; in a brokerage of one, everything).
+  route(router, OPS.tasks, ({ user, query }) => onlyOwnRecords(() => tasks.list(user.id, query)));
   route(router, OPS.createTask, ({ user, body }) => tasks.create(user.id, body));
   route(router, OPS.taskDone, ({ user, params }) => tasks.done(user.id, params.taskId));
   route(router, OPS.taskSnooze, ({ user, params, body }) => tasks.snooze(user.id, params.taskId, body));
