@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { onboardViaApi } from './support/broker';
-import { clientWithABook } from './support/book';
+import { clientWithABook, leadViaApi } from './support/book';
 
 /** Types into the top bar's box and waits for the option (the search answers a beat after typing stops). */
 async function searchFor(page: Page, text: string, option: string | RegExp) {
@@ -24,16 +24,7 @@ test('one search box in the top bar: clients by CPF with or without the mask and
   });
   expect(joao.status()).toBe(201);
   const joaoId = (await joao.json()).id as number;
-  const reference = await (await page.request.get('/api/reference-data')).json();
-  const lead = await page.request.post('/api/pipeline', {
-    data: {
-      name: 'Bruna Simões',
-      phone: '(21) 99876-5432',
-      productId: reference.products[0].id,
-      leadSourceId: reference.leadSources[0].id,
-      stageId: reference.pipelineStages[0].id,
-    },
-  });
+  const lead = await leadViaApi(page.request, 'Bruna Simões', '(21) 99876-5432');
   expect(lead.status()).toBe(201);
 
   await page.goto('/dashboard');

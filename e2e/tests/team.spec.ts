@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PASSWORD, registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
+import { leadViaApi } from './support/book';
 import { BROKERAGE, onboardViaApi } from './support/broker';
 import { invitationLinkFor } from './support/outbox';
 
@@ -52,16 +53,7 @@ test('an owner invites a producer and an assistant; each accepts from the e-mail
 
   // The producer: their own lead, never the owner's client.
   const producer = await accept(browser, producerEmail, 'Paulo Produtor');
-  const reference = await (await producer.request.get('/api/reference-data')).json();
-  const lead = await producer.request.post('/api/pipeline', {
-    data: {
-      name: 'Cliente do Paulo',
-      phone: '(21) 99876-5432',
-      productId: reference.products[0].id,
-      leadSourceId: reference.leadSources[0].id,
-      stageId: reference.pipelineStages[0].id,
-    },
-  });
+  const lead = await leadViaApi(producer.request, 'Cliente do Paulo', '(21) 99876-5432');
   expect(lead.status()).toBe(201);
   await producer.goto('/contacts');
   await expect(producer.getByText('Cliente do Paulo').first()).toBeVisible();

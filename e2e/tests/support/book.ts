@@ -2,6 +2,20 @@ import { expect, type APIRequestContext } from '@playwright/test';
 
 const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
+/** A new lead in the first stage (the first product and lead source), through the API: its answer. */
+export async function leadViaApi(request: APIRequestContext, name: string, phone: string) {
+  const reference = await (await request.get('/api/reference-data')).json();
+  return request.post('/api/pipeline', {
+    data: {
+      name,
+      phone,
+      productId: reference.products[0].id,
+      leadSourceId: reference.leadSources[0].id,
+      stageId: reference.pipelineStages[0].id,
+    },
+  });
+}
+
 /** A client with an issued policy, a claim with its document and a call on the timeline, through the API. */
 export async function clientWithABook(request: APIRequestContext) {
   const reference = await (await request.get('/api/reference-data')).json();
