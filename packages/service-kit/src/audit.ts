@@ -106,15 +106,26 @@ interface TaggedConnection {
   query(text: string, values: unknown[]): Promise<unknown>;
 }
 
+type QueryFn = (this: unknown, connection: TaggedConnection, obj: { sql?: string }) => Promise<unknown>;
+const PATCHED = Symbol.for('corretora.audit-actor');
+
 /**
- * Before each write statement of the pool, the connection's actor is made the request's: set for
- * the session outside a transaction (and remembered, so the next write of the same member costs
- * nothing), for the transaction inside one (a rollback then leaves nothing behind).
+ * Before each write statement, the connection's actor is made the request's: set for the session
+ * outside a transaction (and remembered, so the next write of the same member costs nothing), for
+ * the transaction inside one (a rollback then leaves nothing behind).
+ *
+ * The client's class is patched, not this instance: knex runs a transaction on a client made from
+ * the class's prototype (makeTxClient), which an instance's own property never reaches — a write in
+ * a transaction would then find whatever actor the connection's last plain write left, another
+ * member's or another brokerage's. Once per process; every knex of the class gets it (a write with
+ * no request sets no actor, as before).
  */
 export function auditRequestWrites(knex: Knex): void {
-  const client = knex.client as { _query: (connection: TaggedConnection, obj: { sql?: string }) => Promise<unknown> };
-  const original = client._query.bind(client);
-  client._query = async (connection, obj) => {
+  const prototype = Object.getPrototypeOf(knex.client) as { _query: QueryFn; [PATCHED]?: true };
+  if (prototype[PATCHED]) return;
+  const original = prototype._query;
+  prototype[PATCHED] = true;
+  prototype._query = async function (connection, obj) {
     if (obj.sql && WRITE.test(obj.sql)) {
       const actor = actorTag();
       const txId = connection.__knexTxId;
@@ -129,7 +140,7 @@ export function auditRequestWrites(knex: Knex): void {
         connection.__auditActor = actor;
       }
     }
-    return original(connection, obj);
+    return original.call(this, connection, obj);
   };
 }
 
