@@ -3,6 +3,7 @@ import { FILE_SAMPLES } from '@corretora/service-kit/file-samples';
 import fc from 'fast-check';
 import { registerViaApi, uniqueEmail } from './support/accounts';
 import { onboardViaApi } from './support/broker';
+import { joinViaApi } from './support/outbox';
 
 /**
  * Property: whatever an attacker sends to any write endpoint through nginx (random bodies, ids of
@@ -86,6 +87,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/tasks/digest-settings' },
   // Limpar Dados: the attacker (and nobody signed in) clearing, over and over, never reaches the victim.
   { method: 'DELETE', path: '/api/clear-data' },
+  // The team (#38): uuid ids, so a numeric or random one is a 404; the roles' 403 for whoever may not.
+  { method: 'POST', path: '/api/team/invitations' },
+  { method: 'DELETE', path: '/api/team/invitations/:id' },
+  { method: 'PATCH', path: '/api/team/members/:id' },
+  { method: 'POST', path: '/api/team/members/:id/disable' },
+  { method: 'POST', path: '/api/team/members/:id/transfer' },
+  { method: 'POST', path: '/api/invitations/:id/accept', anonymous: true },
   { method: 'DELETE', path: '/api/clear-data', anonymous: true },
 ];
 
@@ -254,6 +262,7 @@ async function snapshot(context: APIRequestContext) {
   );
   return {
     user: await read('/api/auth/user'),
+    team: await read('/api/team'),
     profile: await read('/api/broker-profile'),
     products: await read('/api/products'),
     insurers,
@@ -397,46 +406,85 @@ async function seedBroker(broker: APIRequestContext) {
   };
 }
 
-test("random input to every write endpoint: never a 5xx, and another broker's data stays intact", async ({ playwright, baseURL }) => {
-  test.setTimeout(240_000);
-  const victim = await playwright.request.newContext({ baseURL });
-  const attacker = await playwright.request.newContext({ baseURL });
-  const anonymous = await playwright.request.newContext({ baseURL });
-  await registerViaApi(victim, 'Vítima Souza', uniqueEmail('victim'));
-  await onboardViaApi(victim);
-  const seeded = await seedBroker(victim);
-  await registerViaApi(attacker, 'Atacante Lima', uniqueEmail('attacker'));
-  await onboardViaApi(attacker);
-  const before = await snapshot(victim);
+/**
+ * Who attacks, once per role (#38): another brokerage's owner, admin and assistant (their own
+ * brokerage's records are theirs to change), and a producer of the victim's own brokerage — every
+ * record seeded is the owner's, so to the producer each is another member's.
+ */
+const ATTACKERS = [
+  { role: 'owner', brokerage: 'another', who: 'another brokerage’s owner' },
+  { role: 'admin', brokerage: 'another', who: 'another brokerage’s admin' },
+  { role: 'assistant', brokerage: 'another', who: 'another brokerage’s assistant' },
+  { role: 'producer', brokerage: 'same', who: 'a producer of the same brokerage' },
+] as const;
 
-  const victimIds = Object.values(seeded).map(String);
-  const id = fc.oneof(
-    fc.constantFrom(...victimIds),
-    fc.constantFrom('0', '-1', 'abc', '1.5', '2147483647', '2147483648', '99999999999', '9'.repeat(30), '%00', '%20', 'null'),
-    fc.bigInt({ min: 0n, max: 2n ** 64n }).map(String),
-    fc.string({ maxLength: 12 }).map(encodeURIComponent),
-  );
-  const failures: string[] = [];
+/** What a snapshot holds without the records `memberId` is responsible for (a producer's own creations). */
+function withoutRecordsOf(value: unknown, memberId: string): unknown {
+  if (Array.isArray(value))
+    return value
+      .filter((item) => !(typeof item === 'object' && item !== null && 'responsibleId' in item && item.responsibleId === memberId))
+      .map((item) => withoutRecordsOf(item, memberId));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutRecordsOf(item, memberId)]));
+  return value;
+}
 
-  await fc.assert(
-    fc.asyncProperty(fc.constantFrom(...ENDPOINTS), id, body, async (endpoint, target, payload) => {
-      const path = endpoint.path.replace(':id', target);
-      const response = await send(endpoint.anonymous ? anonymous : attacker, endpoint.method, path, payload);
-      if (response.status() >= 500)
-        failures.push(
-          `${endpoint.method} ${path} ${JSON.stringify(payload).slice(0, 200)} -> ${response.status()} ${await response.text()}`,
-        );
-      return response.status() < 500;
-    }),
-    { numRuns: 500 },
-  );
+for (const attacker of ATTACKERS)
+  test(`random input to every write endpoint from ${attacker.who}: never a 5xx, and the victim's data stays intact`, async ({
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const victim = await playwright.request.newContext({ baseURL });
+    const attacking = await playwright.request.newContext({ baseURL });
+    const anonymous = await playwright.request.newContext({ baseURL });
+    await registerViaApi(victim, 'Vítima Souza', uniqueEmail('victim'));
+    await onboardViaApi(victim);
+    const seeded = await seedBroker(victim);
+    if (attacker.brokerage === 'same') {
+      await joinViaApi(victim, attacking, attacker.role, 'Produtor Atacante', uniqueEmail('attacker'));
+    } else {
+      const owner = attacker.role === 'owner' ? attacking : await playwright.request.newContext({ baseURL });
+      await registerViaApi(owner, 'Atacante Lima', uniqueEmail('attacker'));
+      await onboardViaApi(owner);
+      if (attacker.role !== 'owner') {
+        await joinViaApi(owner, attacking, attacker.role, 'Membro Atacante', uniqueEmail('member'));
+        await owner.dispose();
+      }
+    }
+    const attackerId = ((await (await attacking.get('/api/auth/user')).json()) as { id: string; role: string }).id;
+    const before = await snapshot(victim);
 
-  expect(failures).toEqual([]);
-  expect(await snapshot(victim)).toEqual(before);
-  // The attacker's own session still works: nothing it sent broke the service for it either.
-  expect((await attacker.get('/api/auth/user')).status()).toBe(200);
-  await Promise.all([victim.dispose(), attacker.dispose(), anonymous.dispose()]);
-});
+    const victimIds = Object.values(seeded).map(String);
+    const id = fc.oneof(
+      fc.constantFrom(...victimIds),
+      fc.constantFrom('0', '-1', 'abc', '1.5', '2147483647', '2147483648', '99999999999', '9'.repeat(30), '%00', '%20', 'null'),
+      fc.bigInt({ min: 0n, max: 2n ** 64n }).map(String),
+      fc.uuid(),
+      fc.string({ maxLength: 12 }).map(encodeURIComponent),
+    );
+    const failures: string[] = [];
+
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ENDPOINTS), id, body, async (endpoint, target, payload) => {
+        const path = endpoint.path.replace(':id', target);
+        const response = await send(endpoint.anonymous ? anonymous : attacking, endpoint.method, path, payload);
+        if (response.status() >= 500)
+          failures.push(
+            `${endpoint.method} ${path} ${JSON.stringify(payload).slice(0, 200)} -> ${response.status()} ${await response.text()}`,
+          );
+        return response.status() < 500;
+      }),
+      { numRuns: 300 },
+    );
+
+    expect(failures).toEqual([]);
+    // What the producer made of their own (a contact a random body happened to describe) is theirs; the rest is unchanged.
+    expect(withoutRecordsOf(await snapshot(victim), attackerId)).toEqual(before);
+    // The attacker's own session still works: nothing it sent broke the service for it either.
+    expect((await attacking.get('/api/auth/user')).status()).toBe(200);
+    await Promise.all([victim.dispose(), attacking.dispose(), anonymous.dispose()]);
+  });
 
 /** Where an endpoint goes in the sweep: what ends the broker's records or onboarding after the rest. */
 function sweepOrder(endpoint: Endpoint): number {

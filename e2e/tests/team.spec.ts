@@ -83,6 +83,14 @@ test('an owner invites a producer and an assistant; each accepts from the e-mail
   const history = page.getByRole('region', { name: 'Histórico de alterações' });
   await expect(history.getByText('E-mail: — → cliente.novo@exemplo.com.br')).toBeVisible();
   await expect(history.getByText('Dona Regina alterou')).toBeVisible();
+
+  // The board narrows to one member's deals.
+  await page.goto('/pipeline');
+  await expect(page.getByText('Cliente do Paulo').first()).toBeVisible();
+  await page.getByLabel('Filtrar por responsável').selectOption({ label: 'Dona Regina' });
+  await expect(page.getByText('Cliente do Paulo')).toHaveCount(0);
+  await page.getByLabel('Filtrar por responsável').selectOption({ label: 'Paulo Produtor' });
+  await expect(page.getByText('Cliente do Paulo').first()).toBeVisible();
   await page.goto('/broker');
 
   // The owner sees the team and disables the producer, passing the carteira to herself.
@@ -101,6 +109,28 @@ test('an owner invites a producer and an assistant; each accepts from the e-mail
   expect((await producer.request.get('/api/contacts')).status()).toBe(401);
   const owned = await page.request.get('/api/contacts');
   expect(JSON.stringify(await owned.json())).toContain('Cliente do Paulo');
+
+  // Whose client it is, on the ficha: the owner gives Paulo's former client to the assistant.
+  const paulosClient = (await lead.json()).contactId as number;
+  await page.goto(`/contacts/${paulosClient}`);
+  const facts = page.getByRole('region', { name: 'Dados do cliente' });
+  await expect(facts.getByText('Dona Regina')).toBeVisible();
+  await page.getByRole('button', { name: 'Mudar responsável' }).click();
+  const change = page.getByRole('dialog', { name: 'Mudar responsável' });
+  await change.getByLabel('Responsável').selectOption({ label: 'Ana Assistente' });
+  await change.getByRole('button', { name: 'Mudar' }).click();
+  await expect(toast(page, 'Cliente do Paulo agora é de Ana Assistente.')).toBeVisible();
+  await expect(facts.getByText('Ana Assistente')).toBeVisible();
+  // An assistant may not give a client away (no button; the API says 403).
+  const ownerId = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
+  const byAssistant = await assistant.request.patch(`/api/contacts/${paulosClient}`, {
+    data: { name: 'Cliente do Paulo', phone: '(21) 99876-5432', responsibleId: ownerId },
+  });
+  expect([byAssistant.status(), await byAssistant.text()]).toEqual([
+    403,
+    JSON.stringify({ message: 'Seu papel na corretora não permite esta ação.' }),
+  ]);
+  await page.goto('/broker');
 
   // At 390 px the team fits.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
     await createBrokerService({ ...testConfig('broker', url), cataloguesUrl: nowhere, pipelineUrl: nowhere, financeUrl: nowhere }, store),
     await createCataloguesService({ ...testConfig('catalogues', url), insurerPasswordKey: randomBytes(32) }),
     await createPipelineService({ ...testConfig('pipeline', url), cataloguesUrl: nowhere, financeUrl: nowhere }),
-    await createFinanceService({ ...testConfig('finance', url), pipelineUrl: nowhere, cataloguesUrl: nowhere }, store),
+    await createFinanceService({ ...testConfig('finance', url), pipelineUrl: nowhere, cataloguesUrl: nowhere, identityUrl: null }, store),
   );
 }, 60_000);
 

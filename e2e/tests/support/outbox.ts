@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { PASSWORD } from './accounts';
 
 interface OutboxMail {
   to: string;
@@ -44,3 +45,20 @@ export const resetLinkFor = (email: string) => linkMailed(email, 'Redefinição 
 
 /** The invitation link mailed to `email`. */
 export const invitationLinkFor = (email: string) => linkMailed(email, 'Convite para a equipe');
+
+/**
+ * `member` joins `owner`'s brokerage with the role, by the API a browser uses: the owner invites,
+ * the member accepts from the mailed link (and is signed in in their own context).
+ */
+export async function joinViaApi(
+  owner: APIRequestContext,
+  member: APIRequestContext,
+  role: 'admin' | 'producer' | 'assistant',
+  name: string,
+  email: string,
+): Promise<void> {
+  expect((await owner.post('/api/team/invitations', { data: { email, role } })).status()).toBe(201);
+  const token = new URL(await invitationLinkFor(email)).hash.replace('#token=', '');
+  const accepted = await member.post(`/api/invitations/${token}/accept`, { data: { name, password: PASSWORD } });
+  expect(accepted.status()).toBe(201);
+}

@@ -32,11 +32,15 @@ import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-ba
 import { PageHeader, QueryState } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { useTeam } from '../components/team';
 
 const ContactDialog = lazy(() =>
   import('../features/contacts/components/contact-dialog').then((module) => ({ default: module.ContactDialog })),
 );
 const TimelineDialog = lazy(() => import('../features/contacts/components/timeline-dialog'));
+const ResponsibleDialog = lazy(() =>
+  import('../features/contacts/components/responsible-dialog').then((module) => ({ default: module.ResponsibleDialog })),
+);
 const AuditSection = lazy(() =>
   import('../features/contacts/components/audit-section').then((module) => ({ default: module.AuditSection })),
 );
@@ -125,7 +129,8 @@ export default function ContactPage() {
   const valid = Number.isInteger(contactId) && contactId > 0 && contactId <= 2_147_483_647;
   const overview = useOperation(RELATIONSHIP_OPERATIONS.contactOverview, { params: { id: valid ? contactId : 0 } }, { enabled: valid });
   const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
-  const [dialog, setDialog] = useState<'edit' | 'history' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'history' | 'responsible' | null>(null);
+  const team = useTeam();
   const navigate = useNavigate();
   const insurerName = (insurerId: number | null) =>
     reference.data?.insurers.find((insurer) => insurer.id === insurerId)?.name ?? (insurerId === null ? 'Sem seguradora' : 'Seguradora');
@@ -155,6 +160,7 @@ export default function ContactPage() {
                   ) : null}
                   <Button onClick={() => setDialog('history')}>Histórico e WhatsApp</Button>
                   <Button onClick={() => setDialog('edit')}>Editar</Button>
+                  {team.isTeam && team.manager ? <Button onClick={() => setDialog('responsible')}>Mudar responsável</Button> : null}
                   <Button onClick={() => navigate('/claims?novo=1')}>Novo sinistro</Button>
                   <Button appearance="primary" onClick={() => navigate(`/pipeline?novo=1&cliente=${contact.id}`)}>
                     Nova venda
@@ -185,6 +191,8 @@ export default function ContactPage() {
                       ['E-mail', contact.email],
                       ['Endereço', hasAddress(contact.address) ? formatAddress(contact.address) : null],
                       ['Último contato', contact.lastContact ? formatDate(contact.lastContact) : null],
+                      // In a team, whose client it is (a brokerage of one never sees it).
+                      team.isTeam ? ['Responsável', team.nameOf(contact.responsibleId) ?? 'Membro desativado'] : null,
                     ] as const
                   )
                     .filter((fact) => fact !== null)
@@ -316,6 +324,7 @@ export default function ContactPage() {
             <Suspense fallback={null}>
               {dialog === 'edit' ? <ContactDialog contact={contact} onClose={() => setDialog(null)} /> : null}
               {dialog === 'history' ? <TimelineDialog contact={contact} onClose={() => setDialog(null)} /> : null}
+              {dialog === 'responsible' ? <ResponsibleDialog contact={contact} team={team} onClose={() => setDialog(null)} /> : null}
             </Suspense>
           </>
         );

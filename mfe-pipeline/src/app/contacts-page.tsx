@@ -8,6 +8,8 @@ import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, EditRegular, Peop
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { SearchBox } from '@corretora/web-kit/ui';
+import { MemberFilter } from '../components/member-filter';
+import { useTeam } from '../components/team';
 import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../features/contacts/api/contacts-api';
 import { invalidateFigures } from '../lib/board-cache';
 
@@ -64,13 +66,16 @@ export default function ContactsPage() {
   const [kind, setKind] = useState<ContactFilters['kind']>('all');
   const [status, setStatus] = useState<ContactFilters['status']>('all');
   const [page, setPage] = useState(1);
+  const team = useTeam();
+  const [responsible, setResponsible] = useState('');
+  const responsibleId = team.isTeam && team.seesEveryone ? responsible : '';
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [history, setHistory] = useState<Contact | null>(null);
   const [dialog, setDialog] = useState<'import' | 'duplicates' | null>(null);
   const queryClient = useQueryClient();
   // Typing stays fluid; the list follows a beat behind.
   const q = useDeferredValue(search);
-  const contacts = useContacts({ q, kind, status, page });
+  const contacts = useContacts({ q, kind, status, responsibleId, page });
 
   // The dashboard's 'Adicionar Novo Cliente' lands here with ?novo=1: the dialog opens with the
   // page (state adjusted while rendering) and the flag leaves the address.
@@ -82,7 +87,7 @@ export default function ContactsPage() {
 
   const total = contacts.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
-  const filtered = q.trim() !== '' || kind !== 'all' || status !== 'all';
+  const filtered = q.trim() !== '' || kind !== 'all' || status !== 'all' || responsibleId !== '';
 
   return (
     <>
@@ -97,7 +102,7 @@ export default function ContactsPage() {
             <Button icon={<PeopleSearchRegular />} onClick={() => setDialog('duplicates')}>
               Possíveis duplicados
             </Button>
-            <Button as="a" href={contactsExportUrl({ q, kind, status })} download icon={<ArrowDownloadRegular />}>
+            <Button as="a" href={contactsExportUrl({ q, kind, status, responsibleId })} download icon={<ArrowDownloadRegular />}>
               Exportar
             </Button>
             <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
@@ -144,6 +149,14 @@ export default function ContactsPage() {
             </option>
           ))}
         </Select>
+        <MemberFilter
+          team={team}
+          value={responsible}
+          onChange={(memberId) => {
+            setResponsible(memberId);
+            setPage(1);
+          }}
+        />
       </div>
       <Body1 as="p" className={styles.count} aria-live="polite">{`${formatCount(total)} ${total === 1 ? 'contato' : 'contatos'}`}</Body1>
       <QueryState query={contacts} loading="Carregando contatos..." error="Não foi possível carregar os contatos. Recarregue a página.">

@@ -14,6 +14,8 @@ import { SummaryCards } from '../features/board/components/summary-cards';
 import { dropOutcome, matches, type DropOutcome } from '../features/board/utils/board-model';
 import { useArchived, useBoard, useMoveCard } from '../features/board/api/board-api';
 import { useReferenceNames } from '../lib/reference-names';
+import { MemberFilter } from '../components/member-filter';
+import { useTeam } from '../components/team';
 
 // The dialogs load when first opened: the board is interactive sooner and the page lighter.
 const ArchiveDialog = lazy(() =>
@@ -81,6 +83,10 @@ export default function PipelinePage() {
   const now = useMinuteClock();
   const [search, setSearch] = useState('');
   const [stage, setStage] = useState<StageKey | 'all'>('all');
+  // In a team, an owner, admin or assistant narrows the board to one member's deals ('' = everyone's).
+  const team = useTeam();
+  const [responsible, setResponsible] = useState('');
+  const memberFilter = team.isTeam && team.seesEveryone ? responsible : '';
   const [open, setOpen] = useState<Open>(null);
   // The dashboard's 'Criar Apólice' lands here with ?novo=1 (the ficha's "Nova venda" adds
   // &cliente=<id>): the new-lead dialog opens with the page (state adjusted while rendering) and the
@@ -93,12 +99,16 @@ export default function PipelinePage() {
     if (asksNew) setParams({}, { replace: true });
   }, [asksNew, setParams]);
 
-  const visible = useMemo(() => (board.data ?? []).filter((card) => matches(card, search, stage)), [board.data, search, stage]);
-  const visibleArchived = useMemo(
-    () => (archived.data ?? []).filter((card) => matches(card, search, stage)),
-    [archived.data, search, stage],
+  const memberCards = useMemo(
+    () => (memberFilter ? (board.data ?? []).filter((card) => card.responsibleId === memberFilter) : (board.data ?? [])),
+    [board.data, memberFilter],
   );
-  const filtered = search.trim() !== '' || stage !== 'all';
+  const visible = useMemo(() => memberCards.filter((card) => matches(card, search, stage)), [memberCards, search, stage]);
+  const visibleArchived = useMemo(
+    () => (archived.data ?? []).filter((card) => (!memberFilter || card.responsibleId === memberFilter) && matches(card, search, stage)),
+    [archived.data, search, stage, memberFilter],
+  );
+  const filtered = search.trim() !== '' || stage !== 'all' || memberFilter !== '';
 
   // The card a dialog was opened from: closing (Esc, Cancelar, done) puts the keyboard back on it.
   const opener = useRef<number | null>(null);
@@ -158,7 +168,7 @@ export default function PipelinePage() {
           </>
         }
       />
-      <SummaryCards cards={board.data ?? []} />
+      <SummaryCards cards={memberCards} />
       <div className={styles.toolbar} role="search">
         <SearchBox value={search} onChange={setSearch} placeholder="Buscar por nome ou email..." label="Buscar por nome ou email" />
         <Select
@@ -173,6 +183,7 @@ export default function PipelinePage() {
             </option>
           ))}
         </Select>
+        <MemberFilter team={team} value={responsible} onChange={setResponsible} />
       </div>
       {board.isLoading ? <Spinner className={styles.loading} label="Carregando pipeline..." /> : null}
       {board.isError ? (

@@ -21,11 +21,13 @@ export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, 
 export { HttpError, isUniqueViolation, mapError, notFound, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
 export { AUDIT_TABLE, recordAuditEvent, type AuditEvent } from './audit';
+export { assertResponsible } from './responsible';
 export {
   RESPONSIBLE_TABLES,
   actingMemberId,
   assertMayReassign,
   currentMember,
+  forMemberOwnRecords,
   onlyOwnRecords,
   restrictedMember,
   runAsMember,

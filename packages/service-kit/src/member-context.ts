@@ -48,6 +48,15 @@ export function onlyOwnRecords<T>(work: () => T): T {
 }
 
 /**
+ * A job's work for one member (the daily digest): their own records only, with the least a member may
+ * do (a producer's), whatever their role in the brokerage — the job needs nothing more, and it does not
+ * have to ask identity who the member is.
+ */
+export function forMemberOwnRecords<T>(memberId: string, work: () => T): T {
+  return runAsMember({ id: memberId, role: 'producer', ownOnly: true }, work);
+}
+
+/**
  * The tables whose rows have a responsible member (`responsible_id`): a producer sees only theirs.
  * Table names are unique across the services' schemas, so one list serves them all.
  */
@@ -61,6 +70,9 @@ export const RESPONSIBLE_TABLES: ReadonlySet<string> = new Set([
   'documents',
   // A producer's imports are theirs (pipeline's contacts and policies, finance's statements).
   'imports',
+  // The daily digest's sends and on/off choice: each member's own.
+  'digest_sends',
+  'digest_preferences',
 ]);
 
 /**

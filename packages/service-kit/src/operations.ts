@@ -73,6 +73,9 @@ export function route<Op extends AnyOperation>(router: Router, op: Op, handler: 
   const path = op.access === 'internal' ? op.path.slice(INTERNAL_PREFIX.length) : op.path;
   if (op.access === 'internal' && !op.path.startsWith(`${INTERNAL_PREFIX}/`))
     throw new Error(`Internal operation ${op.id} must live under ${INTERNAL_PREFIX}/`);
+  // The token guards the internal router only: an internal operation on the public one would answer anyone.
+  if ((op.access === 'internal') !== (router.opts.prefix === INTERNAL_PREFIX))
+    throw new Error(`Operation ${op.id} (${op.access}) is registered on the ${op.access === 'internal' ? 'public' : 'internal'} router.`);
   const guards: Koa.Middleware[] = op.access === 'signed-in' ? [requireUser, ...(op.roles ? [requireRole(op.roles)] : [])] : [];
   const schemas = operationSchemas(op);
   const handle: Koa.Middleware = async (ctx) => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { Service } from '../src';
-import { createInternalClient } from '../src';
+import Router from '@koa/router';
+import { createInternalClient, route } from '../src';
 import { TEST_INTERNAL_TOKEN, createTestDatabase, randomUser, sessionCookieFor } from '../src/testing';
 import { NOTE_OPERATIONS, createNotesService } from './fixtures/notes-service';
 
@@ -67,5 +68,16 @@ describe('route(): a handler registered from its operation', () => {
     const client = createInternalClient(`http://127.0.0.1:${port}`, TEST_INTERNAL_TOKEN);
     expect(await client.call(NOTE_OPERATIONS.internalCount, { params: { userId: user.id } })).toEqual({ count: 1 });
     await expect(client.call(NOTE_OPERATIONS.internalCount, { params: { userId: 'não-é-uuid' } })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('route() refuses an operation on the wrong listener', () => {
+  test('an internal operation on the public router (which the token does not guard) and a public one on the internal router throw at start', () => {
+    expect(() => route(new Router(), NOTE_OPERATIONS.internalCount, () => ({ count: 0 }))).toThrow(
+      'Operation notes.count (internal) is registered on the public router.',
+    );
+    expect(() => route(new Router({ prefix: '/internal' }), NOTE_OPERATIONS.create, () => ({ id: 1, text: '' }))).toThrow(
+      'is registered on the internal router.',
+    );
   });
 });

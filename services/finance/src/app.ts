@@ -48,6 +48,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
   await store.ensureBucket();
   const pipeline = new PipelineLookup(config.pipelineUrl, config.internalToken);
   const catalogues = createInternalClient(config.cataloguesUrl, config.internalToken);
+  const identity = config.identityUrl ? createInternalClient(config.identityUrl, config.internalToken) : null;
   const chargebackSteps = async (userId: string, insurerId: number) => {
     try {
       return (await catalogues.call(CATALOGUE_OPERATIONS.chargebackRuleFor, { params: { userId, id: insurerId } })).steps;
@@ -72,7 +73,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       const settings = new ReceivableSettingsService(knex);
       const instalments = new InstalmentsService(knex, settings);
       const statements = new StatementsService(knex, settings);
-      policiesRoutes(router, new PoliciesService(knex, instalments, chargebackSteps), insurerNames);
+      policiesRoutes(router, new PoliciesService(knex, instalments, chargebackSteps), insurerNames, identity);
       instalmentsRoutes(router, instalments);
       receivablesRoutes(router, new ReceivablesService(knex, settings, statements, insurerNames), settings, statements);
       imports = new ImportsService(

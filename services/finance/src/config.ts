@@ -6,6 +6,8 @@ export interface FinanceConfig extends BaseConfig {
   pipelineUrl: string;
   /** The catalogues service's /internal listener: insurers' names and chargeback scales. */
   cataloguesUrl: string;
+  /** The identity service's /internal listener: a record given to a member must be one of the team's (null: no reassigning). */
+  identityUrl: string | null;
 }
 
 export function readFinanceConfig(env: NodeJS.ProcessEnv = process.env): FinanceConfig {
@@ -19,5 +21,5 @@ export function readFinanceConfig(env: NodeJS.ProcessEnv = process.env): Finance
     throw new Error(
       `${cataloguesKey} is not set: finance reads insurers' chargeback scales from the catalogues service. \`npm start\` sets it.`,
     );
-  return { ...readBaseConfig('finance', env), pipelineUrl, cataloguesUrl };
+  return { ...readBaseConfig('finance', env), pipelineUrl, cataloguesUrl, identityUrl: env[internalUrlEnv('identity')] || null };
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createObjectStore, type Service } from '@corretora/service-kit';
-import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
+import type { Role } from '@corretora/contracts';
+import { memberOf, serviceFixture, sessionCookieFor, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
 import { createBrokerService } from '../../broker/src/app';
 import { createCataloguesService } from '../../catalogues/src/app';
@@ -63,10 +64,12 @@ export function financeStack() {
       ...testConfig('pipeline', databaseUrl),
       cataloguesUrl: urls.catalogues,
       financeUrl: urls.finance,
+      identityUrl: urls.identity,
+      scheduleDigest: false,
     });
     urls.pipeline = `http://127.0.0.1:${portOf((await services.pipeline.listen(0, 0)).internal)}`;
     const finance = await createFinanceService(
-      { ...testConfig('finance', databaseUrl), pipelineUrl: urls.pipeline, cataloguesUrl: urls.catalogues },
+      { ...testConfig('finance', databaseUrl), pipelineUrl: urls.pipeline, cataloguesUrl: urls.catalogues, identityUrl: urls.identity },
       store,
     );
     await finance.listen(0, financePort);
@@ -196,6 +199,20 @@ export function financeStack() {
   /** The finance service itself (its knex, say). */
   const finance = () => fixture.service;
 
+  /** A member of the owner's brokerage with the role, known to identity: their own session (as identity would sign them in). */
+  async function member(owner: Who, role: Role): Promise<Who> {
+    const user = memberOf(owner.user, role);
+    await services.identity!.knex('users').insert({
+      id: user.memberId,
+      brokerageId: owner.user.id,
+      role,
+      email: user.email,
+      password: 'x',
+      name: user.name,
+    });
+    return { ...owner, user, cookie: await sessionCookieFor(finance(), user) };
+  }
+
   return {
     api,
     internal,
@@ -208,6 +225,7 @@ export function financeStack() {
     cataloguesApi,
     brokerApi,
     brokerWithRefs,
+    member,
     newLead,
     finalizedCard,
     issue,

@@ -8,7 +8,7 @@ import { financeStack, type Who } from './stack';
 
 /** Minhas tarefas, going cold and the daily digest (#25): pipeline's cards, finance's renewals, identity's mail. */
 const stack = financeStack();
-const { api, pipelineApi, cataloguesApi, brokerWithRefs, newLead, services, urls, importPolicies, finalizedCard, issue } = stack;
+const { api, pipelineApi, cataloguesApi, brokerWithRefs, member, newLead, services, urls, importPolicies, finalizedCard, issue } = stack;
 
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 function plusDays(days: number, from = today()): string {
@@ -404,6 +404,26 @@ describe('the daily digest', () => {
     return mails.filter((mail) => mail.to === email);
   }
 
+  const at = (instant: string) => new Date(instant);
+  // A replica of the pipeline, started as it runs, on its own clock; one pass of its digest schedule.
+  const replica = (identityUrl: string, clock: string) => ({
+    async run(instant: Date) {
+      const pipeline = await createPipelineService({
+        ...testConfig('pipeline', urls.database),
+        cataloguesUrl: urls.catalogues,
+        financeUrl: urls.finance,
+        identityUrl,
+        appUrl: 'http://crm.example',
+        clock: () => at(clock),
+      });
+      try {
+        return await pipeline.digestPass(instant);
+      } finally {
+        await pipeline.close();
+      }
+    },
+  });
+
   test('lands once at 07:00 in São Paulo for a broker with overdue work, with any number of replicas; a failed send is retried and shown', async () => {
     // A day of its own, far from the real one, so nothing else plans it; the clock is the test's.
     const day = '2031-03-10';
@@ -417,26 +437,6 @@ describe('the daily digest', () => {
     await setNextAction(who, todays.id, { dueAt: nineAm(day), type: 'email' });
     const idleCard = await lead(idle, 'Ivo Depois');
     await setNextAction(idle, idleCard.id, { dueAt: nineAm(plusDays(3, day)), type: 'ligar' });
-
-    const at = (instant: string) => new Date(instant);
-    // A replica of the pipeline, started as it runs, on its own clock; one pass of its digest schedule.
-    const replica = (identityUrl: string, clock: string) => ({
-      async run(instant: Date) {
-        const pipeline = await createPipelineService({
-          ...testConfig('pipeline', urls.database),
-          cataloguesUrl: urls.catalogues,
-          financeUrl: urls.finance,
-          identityUrl,
-          appUrl: 'http://crm.example',
-          clock: () => at(clock),
-        });
-        try {
-          return await pipeline.digestPass(instant);
-        } finally {
-          await pipeline.close();
-        }
-      },
-    });
 
     // 06:59 in São Paulo (09:59 UTC): nothing yet.
     expect(await replica(urls.identity, `${day}T09:59:00Z`).run(at(`${day}T09:59:00Z`))).toMatchObject({ planned: 0, sent: 0 });
@@ -503,6 +503,48 @@ describe('the daily digest', () => {
     expect((await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body).toEqual([]);
     expect((await settings()).body).toEqual({ enabled: true });
     expect(await replica(urls.identity, `${next}T10:30:00Z`).run(at(`${next}T10:30:00Z`))).toMatchObject({ planned: 0, sent: 0 });
+  });
+
+  test('is each member’s own (#38): an owner and a producer of one brokerage each get their own work, and choose for themselves', async () => {
+    const day = '2031-06-16';
+    const owner = await brokerWithRefs();
+    const producer = await member(owner, 'producer');
+    await services.identity!.knex('users').insert({ id: owner.user.id, email: owner.user.email, password: 'x', name: 'Dona' });
+    const mine = await lead(owner, 'Olga da Dona');
+    const theirs = await lead(producer, 'Paulo do Produtor');
+    await setNextAction(owner, mine.id, { dueAt: nineAm(day), type: 'ligar' });
+    await setNextAction(producer, theirs.id, { dueAt: nineAm(day), type: 'whatsapp' });
+    // A written task of the producer's alone is work for the digest too.
+    const written = await pipelineApi()
+      .post('/api/tasks')
+      .set('Cookie', producer.cookie)
+      .send({ title: 'Levar a vistoria', dueAt: `${day}T15:00:00Z`, contactId: theirs.contactId });
+    expect(written.status).toBe(201);
+
+    await replica(urls.identity, `${day}T10:00:00Z`).run(at(`${day}T10:00:00Z`));
+    const [ownerMail] = await mailsTo(owner.user.email);
+    const [producerMail] = await mailsTo(producer.user.email);
+    expect(ownerMail!.text).toContain('Olga da Dona');
+    expect(ownerMail!.text).not.toContain('Paulo do Produtor');
+    expect(producerMail!.subject).toBe('Suas tarefas de 16/06/2031: 0 atrasadas, 2 para hoje');
+    expect(producerMail!.text).toContain('Paulo do Produtor');
+    expect(producerMail!.text).toContain('Levar a vistoria');
+    expect(producerMail!.text).not.toContain('Olga da Dona');
+    // Each reads only their own sends.
+    const sends = async (who: Who) =>
+      ((await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body as { today: number }[]).map((send) => send.today);
+    expect(await sends(owner)).toEqual([1]);
+    expect(await sends(producer)).toEqual([2]);
+
+    // The producer turns theirs off; the owner's stays on, and the next day only the owner is mailed.
+    expect((await pipelineApi().put('/api/tasks/digest-settings').set('Cookie', producer.cookie).send({ enabled: false })).body).toEqual({
+      enabled: false,
+    });
+    expect((await pipelineApi().get('/api/tasks/digest-settings').set('Cookie', owner.cookie)).body).toEqual({ enabled: true });
+    const next = plusDays(1, day);
+    await replica(urls.identity, `${next}T10:00:00Z`).run(at(`${next}T10:00:00Z`));
+    expect((await mailsTo(owner.user.email)).map((mail) => mail.subject)).toContain('Suas tarefas de 17/06/2031: 1 atrasada, 0 para hoje');
+    expect(await mailsTo(producer.user.email)).toHaveLength(1);
   });
 });
 

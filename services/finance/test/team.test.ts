@@ -1,16 +1,11 @@
-import type { Role } from '@corretora/contracts';
-import { TEST_INTERNAL_TOKEN, memberOf, sessionCookieFor } from '@corretora/service-kit/testing';
+import { randomUUID } from 'node:crypto';
+import { TEST_INTERNAL_TOKEN } from '@corretora/service-kit/testing';
 import request from 'supertest';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
-const { api, internal, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs, finalizedCard, issue, upload, finance } = stack;
-
-/** A member of the owner's brokerage with the role: their own session (as identity would sign them in). */
-async function member(owner: Who, role: Role): Promise<Who> {
-  const user = memberOf(owner.user, role);
-  return { ...owner, user, cookie: await sessionCookieFor(finance(), user) };
-}
+const { api, internal, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs, member, finalizedCard, issue, upload, finance, services } =
+  stack;
 
 /** A producer's book: a client with a card issued as a policy, a claim on it, a document and a task. */
 async function book(who: Who) {
@@ -265,25 +260,96 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
       .set('Cookie', ana.cookie)
       .send({ name: 'Maria Souza', phone: '(11) 98765-4321', responsibleId: bruno.user.memberId });
     expect([byProducer.status, byProducer.body.message]).toEqual([403, 'Seu papel na corretora não permite esta ação.']);
+    const assistant = await member(owner, 'assistant');
+    const byAssistant = await pipelineApi()
+      .patch(`/api/contacts/${anas.card.contactId}`)
+      .set('Cookie', assistant.cookie)
+      .send({ name: 'Maria Souza', phone: '(11) 98765-4321', responsibleId: bruno.user.memberId });
+    expect(byAssistant.status).toBe(403);
     const policyByProducer = await api()
       .patch(`/api/policies/${anas.policy.id}`)
       .set('Cookie', ana.cookie)
       .send({ responsibleId: bruno.user.memberId });
     expect(policyByProducer.status).toBe(403);
 
+    // Only to an active member of the same brokerage: anyone else is a 400 on the field, nothing moves.
+    const stranger = await member(await brokerWithRefs(), 'producer');
+    for (const responsibleId of [randomUUID(), stranger.user.memberId]) {
+      const refused = await pipelineApi()
+        .patch(`/api/contacts/${anas.card.contactId}`)
+        .set('Cookie', admin.cookie)
+        .send({ name: 'Maria Souza', phone: '(11) 98765-4321', responsibleId });
+      expect([refused.status, refused.body.issues]).toEqual([
+        400,
+        [{ path: 'responsibleId', message: 'Escolha um membro ativo da corretora.' }],
+      ]);
+      expect((await api().patch(`/api/policies/${anas.policy.id}`).set('Cookie', owner.cookie).send({ responsibleId })).status).toBe(400);
+    }
+    expect((await pipelineApi().get(`/api/contacts/${anas.card.contactId}`).set('Cookie', ana.cookie)).status).toBe(200);
+
+    // The client goes whole: card, open task, policy, its claim and document follow.
     const moved = await pipelineApi()
       .patch(`/api/contacts/${anas.card.contactId}`)
       .set('Cookie', admin.cookie)
       .send({ name: 'Maria Souza', phone: '(11) 98765-4321', responsibleId: bruno.user.memberId });
-    expect([moved.status, moved.body.responsibleId]).toEqual([200, bruno.user.memberId]);
+    expect([moved.status, moved.body.responsibleId, moved.body.message]).toEqual([200, bruno.user.memberId, undefined]);
+    const sees = async (who: Who) =>
+      (
+        await Promise.all([
+          pipelineApi().get(`/api/contacts/${anas.card.contactId}`).set('Cookie', who.cookie),
+          pipelineApi().get(`/api/contacts/${anas.card.contactId}/overview`).set('Cookie', who.cookie),
+          api().get(`/api/policies/${anas.policy.id}`).set('Cookie', who.cookie),
+          api().get(`/api/claims/${anas.claim.id}`).set('Cookie', who.cookie),
+          api().get(`/api/documents/${anas.document.id}/download`).set('Cookie', who.cookie),
+        ])
+      ).map((answer) => answer.status);
+    expect(await sees(bruno)).toEqual([200, 200, 200, 200, 200]);
+    expect(await sees(ana)).toEqual([404, 404, 404, 404, 404]);
+    const board = (await pipelineApi().get('/api/pipeline-cards').set('Cookie', bruno.cookie)).body as { id: number }[];
+    expect(board.map((card) => card.id)).toContain(anas.card.id);
+    // The open task (due in weeks: not yet in Minhas tarefas) is Bruno's now.
+    expect(
+      await services
+        .pipeline!.knex('tasks')
+        .where({ id: Number(anas.task.id.replace('task-', '')) })
+        .first('responsibleId'),
+    ).toEqual({
+      responsibleId: bruno.user.memberId,
+    });
+
+    // One policy alone goes back to Ana, with its claim and document.
     const policy = await api()
       .patch(`/api/policies/${anas.policy.id}`)
       .set('Cookie', owner.cookie)
-      .send({ responsibleId: bruno.user.memberId });
-    expect([policy.status, policy.body.responsibleId]).toEqual([200, bruno.user.memberId]);
-    expect((await pipelineApi().get(`/api/contacts/${anas.card.contactId}`).set('Cookie', bruno.cookie)).status).toBe(200);
-    expect((await api().get(`/api/policies/${anas.policy.id}`).set('Cookie', bruno.cookie)).status).toBe(200);
-    expect((await api().get(`/api/policies/${anas.policy.id}`).set('Cookie', ana.cookie)).status).toBe(404);
+      .send({ responsibleId: ana.user.memberId });
+    expect([policy.status, policy.body.responsibleId]).toEqual([200, ana.user.memberId]);
+    expect((await api().get(`/api/policies/${anas.policy.id}`).set('Cookie', ana.cookie)).status).toBe(200);
+    expect((await api().get(`/api/claims/${anas.claim.id}`).set('Cookie', ana.cookie)).status).toBe(200);
+    expect((await api().get(`/api/policies/${anas.policy.id}`).set('Cookie', bruno.cookie)).status).toBe(404);
+
+    // The board, Apólices and Renovações filter by it (?responsibleId=), a malformed one a pt-BR 400.
+    const client = (path: string) => (path.startsWith('/api/pipeline') ? pipelineApi() : api());
+    const ids = async (path: string, responsibleId: string) =>
+      ((await client(path).get(path).query({ responsibleId }).set('Cookie', owner.cookie)).body as { id: number }[]).map((row) => row.id);
+    expect(await ids('/api/pipeline-cards', bruno.user.memberId)).toEqual([anas.card.id]);
+    expect(await ids('/api/pipeline-cards', ana.user.memberId)).toEqual([]);
+    expect(await ids('/api/policies', ana.user.memberId)).toEqual([anas.policy.id]);
+    expect(await ids('/api/policies', bruno.user.memberId)).toEqual([]);
+    // A policy of Bruno's renewing in three weeks: his in Renovações, not Ana's.
+    const soon = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+    const renewing = await finalizedCard(bruno, 'Seguro Auto', { startDate: '2026-01-10', endDate: soon });
+    expect((await issue(bruno, renewing.id)).status).toBe(200);
+    const renewals = async (responsibleId: string) =>
+      (await api().get('/api/renewals').query({ responsibleId }).set('Cookie', owner.cookie)).body as {
+        items: { contactId: number; responsibleId: string }[];
+        total: number;
+      };
+    expect((await renewals(bruno.user.memberId)).items.map((item) => [item.contactId, item.responsibleId])).toEqual([
+      [renewing.contactId, bruno.user.memberId],
+    ]);
+    expect(await renewals(ana.user.memberId)).toMatchObject({ items: [], total: 0 });
+    for (const path of ['/api/pipeline-cards', '/api/policies', '/api/renewals'])
+      expect((await client(path).get(path).query({ responsibleId: 'x' }).set('Cookie', owner.cookie)).status).toBe(400);
   });
 
   test('who did what: changing a contact’s e-mail writes an audit entry with before and after, the member and the address; the database refuses to change or delete the log', async () => {

@@ -6,7 +6,7 @@ import { AuthService, EMAIL_TAKEN } from './modules/auth/auth.service';
 import { assertOutboxWritable, createMailer, type Mailer } from './modules/auth/mailer';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { AuditService } from './modules/audit/audit.service';
-import { teamRoutes } from './modules/team/team.routes';
+import { internalTeamRoutes, teamRoutes } from './modules/team/team.routes';
 import { TeamService } from './modules/team/team.service';
 
 export async function createIdentityService(config: IdentityConfig, mailer?: Mailer): Promise<Service> {
@@ -17,6 +17,8 @@ export async function createIdentityService(config: IdentityConfig, mailer?: Mai
   const authOf = ({ knex, log }: ServiceDeps) => (auth ??= new AuthService(knex, mail, config.appUrl, log, config.registerLimitPerHour));
   const client = (url: string | null) => (url ? createInternalClient(url, config.internalToken) : null);
   const holders = { pipeline: client(config.pipelineUrl), finance: client(config.financeUrl), broker: client(config.brokerUrl) };
+  let team: TeamService | undefined;
+  const teamOf = ({ knex, log }: ServiceDeps) => (team ??= new TeamService(knex, mail, config.appUrl, log, holders));
   return createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
@@ -25,11 +27,12 @@ export async function createIdentityService(config: IdentityConfig, mailer?: Mai
     uniqueConstraints: { users_email_unique: { field: 'email', message: EMAIL_TAKEN } },
     routes(router, deps) {
       authRoutes(router, authOf(deps));
-      teamRoutes(router, new TeamService(deps.knex, mail, config.appUrl, deps.log, holders));
+      teamRoutes(router, teamOf(deps));
       auditRoutes(router, new AuditService(deps.knex));
     },
     internalRoutes(router, deps) {
       internalAuthRoutes(router, authOf(deps));
+      internalTeamRoutes(router, teamOf(deps));
     },
   });
 }

@@ -47,8 +47,8 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
     auditTables: { contacts: 'contact', notes: 'note', pipeline_cards: 'card', tasks: 'task' },
     routes(router, { knex, jobs, log }) {
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
-      const contacts = new ContactsService(knex, catalogues);
-      contactsRoutes(router, contacts, new DuplicatesService(knex, finance));
+      const contacts = new ContactsService(knex, catalogues, finance);
+      contactsRoutes(router, contacts, new DuplicatesService(knex, finance), identity);
       imports = new ImportsService(
         knex,
         { contacts: contactsKind(knex, reference, finance), policies: policiesKind(knex, reference, finance) },
@@ -76,7 +76,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
     scheduleBackfill(service, (knex) => backfillPolicyLines(knex, finance, reference));
     scheduleBackfill(service, (knex) => handOverStatementImports(knex, finance));
   }
-  const stopDigest = (digest as DigestService | null)?.schedule(
+  const stopDigest = (config.scheduleDigest === false ? null : (digest as DigestService | null))?.schedule(
     (error) => service.log.warn({ err: error }, 'daily digest pass failed'),
     clock,
     service.jobs,

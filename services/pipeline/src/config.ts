@@ -6,8 +6,13 @@ export interface PipelineConfig extends BaseConfig {
   cataloguesUrl: string;
   /** The finance service's /internal listener, which issues policies; null where it is not deployed. */
   financeUrl: string | null;
-  /** The identity service's /internal listener, which mails the daily digest to the broker; null: no digest. */
+  /**
+   * The identity service's /internal listener: it mails the daily digest to each member and says who
+   * may be given a client (an active member of the brokerage); null: neither.
+   */
   identityUrl?: string | null;
+  /** false: the digest is not scheduled (a test runs its passes by hand, on a clock of its own). */
+  scheduleDigest?: boolean;
   /** The service's clock (tasks, the digest); a test runs a day of its own with a replica of its own. */
   clock?: () => Date;
 }

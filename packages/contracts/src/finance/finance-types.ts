@@ -307,6 +307,8 @@ export interface RenewalItem {
   renewalDate: string;
   daysLeft: number;
   bucket: RenewalBucket;
+  /** The member of the brokerage responsible for it (the policy's). */
+  responsibleId: string;
   quotes: RenewalQuote[];
   /** Auto: renewed by this date, the bonus class is kept and gains one; null for other lines. */
   bonusKeptUntil: string | null;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { responsibleFilter } from '../team/responsible-field';
 import { LINE_KEYS } from '../catalogues/lines';
 import { optionalText, required } from '../fields';
 import { policyNumberField } from './policy-numbers.schemas';
@@ -117,6 +118,8 @@ export const PolicyQuerySchema = v.object({
   type: v.optional(v.picklist([ALL, ...POLICY_TYPE_VALUES], 'Tipo de apólice inválido'), ALL),
   line: LINE_FILTER,
   status: v.optional(v.picklist([ALL, ...POLICY_STATUSES], 'Status inválido'), ALL),
+  /** Only the policies of this member of the brokerage. */
+  responsibleId: responsibleFilter,
   renewal: v.optional(v.pipe(v.picklist(['30', '60', '90'], 'Período de renovação deve ser 30, 60 ou 90 dias'), v.transform(Number))),
   /** `true`: only the policies still awaiting the insurer's number. */
   awaitingNumber: v.optional(

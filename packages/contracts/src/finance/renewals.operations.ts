@@ -1,6 +1,6 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
-import type { PolicyNumberTaskRow, RenewalTaskRow } from '../relationship/relationship-types';
+import type { PolicyNumberTaskRow, RenewalTaskRow, TaskOwner } from '../relationship/relationship-types';
 import type { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
 import type {
   NextActionSchema,
@@ -98,7 +98,7 @@ export const renewalTaskOwners = {
   path: '/internal/finance/renewal-task-owners',
   access: 'internal',
   query: phantom as typeof RenewalTasksQuerySchema,
-  answer: phantom as string[],
+  answer: phantom as TaskOwner[],
 } as const satisfies Operation;
 export const renewalTaskDone = {
   id: 'renewals.taskDone',

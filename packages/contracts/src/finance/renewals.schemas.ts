@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { responsibleFilter } from '../team/responsible-field';
 import { optionalText, required } from '../fields';
 import { bodyId, wireMonth, optionalWireMoney, wireMoney, wireTimestamp } from '../wire-fields';
 import { LOST_REASONS, NEXT_ACTION_TYPES, RENEWAL_BUCKETS, RENEWAL_NOTE_MAX, RENEWAL_OUTCOMES } from './renewals-options';
@@ -14,6 +15,8 @@ export const RenewalsQuerySchema = v.object({
       'Faixa inválida: use 90, 60, 30, 15 ou overdue',
     ),
   ),
+  /** Only the renewals of this member of the brokerage (counts too). */
+  responsibleId: responsibleFilter,
 });
 export type RenewalsQuery = v.InferOutput<typeof RenewalsQuerySchema>;
 

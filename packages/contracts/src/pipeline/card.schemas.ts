@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { responsibleFilter } from '../team/responsible-field';
 import { maxLengthMessage, optionalText } from '../fields';
 import { dateField, optionalWireId, optionalWireMoney, wireId, wireMoney } from '../wire-fields';
 import {
@@ -79,7 +80,7 @@ export const ContactQuerySchema = v.object({
   kind: v.optional(v.picklist(['all', ...CONTACT_KINDS] as const, 'Use pf ou pj'), 'all'),
   status: v.optional(v.picklist(['all', ...CONTACT_STATUSES] as const, 'Use prospect ou client'), 'all'),
   /** Only the clients of this member of the brokerage ('' or absent: every one the member may see). */
-  responsibleId: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.uuid('Responsável inválido'))], 'Responsável inválido'), ''),
+  responsibleId: responsibleFilter,
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Página inválida'), v.transform(Number), v.minValue(1, 'Página inválida')), '1'),
   pageSize: v.optional(
     v.pipe(
@@ -101,6 +102,8 @@ export type ContactQuery = v.InferOutput<typeof ContactQuerySchema>;
 /** GET /api/pipeline-cards?archived */
 export const ArchivedQuerySchema = v.object({
   archived: v.optional(v.picklist(['true', 'false'], 'Parâmetro archived deve ser true ou false.'), 'false'),
+  /** Only the cards of this member of the brokerage. */
+  responsibleId: responsibleFilter,
 });
 
 /** GET /api/pipeline-leads?limit: 1..500, default 50. */

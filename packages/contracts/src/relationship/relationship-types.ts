@@ -174,3 +174,9 @@ export interface ContactOverview extends ContactFinanceOverview {
   /** Finance did not answer: its lists are empty here and the page says so. */
   unavailable: 'finance'[];
 }
+
+/** Whose daily digest has work in it: a member (`memberId`) of a brokerage (`userId`). */
+export interface TaskOwner {
+  userId: string;
+  memberId: string;
+}

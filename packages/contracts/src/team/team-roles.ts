@@ -30,6 +30,8 @@ export const OWNERS = ['owner'] as const satisfies readonly Role[];
 
 /** The one 403 a role that may not do something gets, whatever it tried. */
 export const ROLE_FORBIDDEN = 'Seu papel na corretora não permite esta ação.';
+/** A record given to someone who is not an active member of the brokerage. */
+export const RESPONSIBLE_UNKNOWN = 'Escolha um membro ativo da corretora.';
 
 /** A role sees only the records it is responsible for (another member's is a 404). */
 export function seesOnlyOwnRecords(role: Role): boolean {

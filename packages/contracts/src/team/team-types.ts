@@ -11,6 +11,13 @@ export interface TeamMember {
   status: MemberStatus;
 }
 
+/** A member who may be named responsible for a record (identity answers the services). */
+export interface ActiveMember {
+  id: string;
+  name: string | null;
+  role: Role;
+}
+
 export interface TeamList {
   members: TeamMember[];
 }

@@ -1,6 +1,7 @@
 // The server half of the team operations, by the same names: each one's summary and runtime schemas.
 import {
   AcceptInvitationSchema,
+  ClientTransferSchema,
   AuditQuerySchema,
   DisableMemberSchema,
   InvitationSchema,
@@ -31,3 +32,8 @@ export const financeTransfer = {
   summary: 'Passa as apólices, sinistros e documentos de um membro a outro.',
   body: ResponsibleTransferSchema,
 };
+export const financeClientTransfer = {
+  summary: 'Passa as apólices, renovações, sinistros e documentos de um cliente a outro membro.',
+  body: ClientTransferSchema,
+};
+export const activeMember = { summary: 'O membro ativo da corretora a quem um registro pode ser atribuído.' };

@@ -1,9 +1,10 @@
 import { phantom, type Operation } from '../api/operation';
 import type { User } from '../types';
-import { MANAGERS } from './team-roles';
+import { MANAGERS, RESPONSIBLE_UNKNOWN } from './team-roles';
 import type {
   AcceptInvitationSchema,
   AuditQuerySchema,
+  ClientTransferSchema,
   DisableMemberSchema,
   InvitationSchema,
   MemberRoleSchema,
@@ -11,6 +12,7 @@ import type {
   TransferCarteiraSchema,
 } from './team.schemas';
 import type {
+  ActiveMember,
   AuditList,
   CarteiraTransfer,
   Invitation,
@@ -133,6 +135,15 @@ export const pipelineTransfer = {
   body: phantom as typeof ResponsibleTransferSchema,
   answer: phantom as ResponsibleTransferResult,
 } as const satisfies Operation;
+/** One client is given to another member (the ficha): finance moves the client's policies, renewals, claims and documents. */
+export const financeClientTransfer = {
+  id: 'finance.transferClient',
+  method: 'POST',
+  path: '/internal/finance/:userId/contacts/:contactId/responsible',
+  access: 'internal',
+  body: phantom as typeof ClientTransferSchema,
+  answer: phantom as ResponsibleTransferResult,
+} as const satisfies Operation;
 export const financeTransfer = {
   id: 'finance.transferResponsible',
   method: 'POST',
@@ -140,4 +151,14 @@ export const financeTransfer = {
   access: 'internal',
   body: phantom as typeof ResponsibleTransferSchema,
   answer: phantom as ResponsibleTransferResult,
+} as const satisfies Operation;
+
+/** Whether a member may be named responsible for a record: an active member of the brokerage (else 404). */
+export const activeMember = {
+  id: 'team.activeMember',
+  method: 'GET',
+  path: '/internal/team/:userId/members/:memberId',
+  access: 'internal',
+  notFound: RESPONSIBLE_UNKNOWN,
+  answer: phantom as ActiveMember,
 } as const satisfies Operation;

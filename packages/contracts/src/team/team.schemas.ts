@@ -26,6 +26,10 @@ export const AcceptInvitationSchema = v.object({
 
 /** POST /internal/team/{userId}/transfer: what a service moves from one member to another. */
 export const ResponsibleTransferSchema = v.object({ from: memberId, to: memberId });
+/** The ficha's 'Mudar responsável': the member a client goes to (a choice is required). */
+export const ResponsibleFormSchema = v.object({ responsibleId: memberId });
+/** One client changes hands: everything of theirs goes to `to`. */
+export const ClientTransferSchema = v.object({ to: memberId });
 
 export type InvitationInput = v.InferOutput<typeof InvitationSchema>;
 export type MemberRoleInput = v.InferOutput<typeof MemberRoleSchema>;
@@ -33,6 +37,7 @@ export type DisableMemberInput = v.InferOutput<typeof DisableMemberSchema>;
 export type TransferCarteiraInput = v.InferOutput<typeof TransferCarteiraSchema>;
 export type AcceptInvitationInput = v.InferOutput<typeof AcceptInvitationSchema>;
 export type ResponsibleTransferInput = v.InferOutput<typeof ResponsibleTransferSchema>;
+export type ClientTransferInput = v.InferOutput<typeof ClientTransferSchema>;
 
 const uuidFilter = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.uuid('Membro inválido'))], 'Membro inválido'), '');
 const dayFilter = (message: string) => v.optional(v.union([v.literal(''), v.pipe(v.string(), v.isoDate(message))], message), '');

@@ -1,5 +1,6 @@
 // Visual building blocks; not part of the shared singleton (they hold no shared state), so they
 // are tree-shaken into each app. Toasts reach the one toaster as a window event, not by module identity.
+export { AuditTrail, type AuditField, type AuditTrailProps } from './audit-trail';
 export { ActionMenu, type ActionMenuItem, type ActionMenuProps } from './action-menu';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { useConfirmAction, type ConfirmAction, type ConfirmActionOptions } from './use-confirm-action';

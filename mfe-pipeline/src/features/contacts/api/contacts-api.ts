@@ -9,6 +9,8 @@ export interface ContactFilters {
   kind: 'all' | ContactKind;
   /** Prospects or clients. */
   status: 'all' | ContactStatus;
+  /** One member's clients ('' = every one the member sees). */
+  responsibleId: string;
   page: number;
 }
 
@@ -20,6 +22,7 @@ function contactQuery(filters: Omit<ContactFilters, 'page'>) {
     q: filters.q.trim() || undefined,
     kind: filters.kind === 'all' ? undefined : filters.kind,
     status: filters.status === 'all' ? undefined : filters.status,
+    responsibleId: filters.responsibleId || undefined,
   };
 }
 

@@ -48,4 +48,27 @@ export class AccountDataService {
   moveCarteira(userId: string, from: string, to: string): Promise<number> {
     return moveResponsible(this.knex, userId, ['policies', 'renewals', 'claims', 'documents'], from, to);
   }
+
+  /** One client's records become another member's: their policies with each one's renewal, claims and documents. */
+  moveClient(userId: string, contactId: number, to: string): Promise<number> {
+    return this.knex.transaction(async (trx) => {
+      const table = (name: string) => new BrokerScopedTable(trx, name).of(userId, trx).rows();
+      const policyIds = table('policies').where({ contactId }).select('id');
+      const moved = await Promise.all([
+        table('renewals').whereIn('policyId', policyIds.clone()).update({ responsibleId: to }),
+        table('claims')
+          .where((where) => {
+            where.where({ contactId }).orWhereIn('policyId', policyIds.clone());
+          })
+          .update({ responsibleId: to }),
+        table('documents')
+          .where((where) => {
+            where.where({ contactId }).orWhereIn('policyId', policyIds.clone());
+          })
+          .update({ responsibleId: to }),
+      ]);
+      const policies = await table('policies').where({ contactId }).update({ responsibleId: to });
+      return moved.reduce((sum, count) => sum + count, policies);
+    });
+  }
 }

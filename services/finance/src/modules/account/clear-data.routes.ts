@@ -14,9 +14,15 @@ export function contactMoveRoutes(router: Router, contacts: ContactMoveService):
   route(router, OPS.moveContact, ({ params, body }) => contacts.move(params.userId, params.id, body.into));
 }
 
-/** A member's policies, renewals, claims and documents change hands (identity asks: a carteira transfer, a member disabled). */
+/**
+ * Policies, renewals, claims and documents change hands: a member's (identity asks: a carteira
+ * transfer, a member disabled) or one client's (the pipeline asks: the ficha's Responsável).
+ */
 export function responsibleRoutes(router: Router, account: AccountDataService): void {
   route(router, TEAM_OPERATIONS.financeTransfer, async ({ params, body }) => ({
     moved: await account.moveCarteira(params.userId, body.from, body.to),
+  }));
+  route(router, TEAM_OPERATIONS.financeClientTransfer, async ({ params, body }) => ({
+    moved: await account.moveClient(params.userId, params.contactId, body.to),
   }));
 }

@@ -1,6 +1,6 @@
 import { FINANCE_OPERATIONS as OPS } from '@corretora/contracts';
 import type { ReferenceData } from '@corretora/contracts';
-import { notFound, route, sendCsv } from '@corretora/service-kit';
+import { assertResponsible, notFound, route, sendCsv, type InternalClient } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { POLICY_NOT_FOUND, type PoliciesService } from './policies.service';
 import { policiesCsv } from './policy-exports';
@@ -10,6 +10,8 @@ export function policiesRoutes(
   router: Router,
   policies: PoliciesService,
   insurerNames: (userId: string) => Promise<ReferenceData['insurers']>,
+  /** Identity's /internal listener: who may be given a policy. */
+  identity: InternalClient | null,
 ): void {
   route(router, OPS.policies, ({ user, query }) => policies.list(user.id, query));
   route(router, OPS.policiesCsv, async ({ user, query, ctx }) => {
@@ -24,7 +26,10 @@ export function policiesRoutes(
   });
 
   route(router, OPS.cancelPolicy, ({ user, params }) => policies.cancel(user.id, params.id));
-  route(router, OPS.updatePolicy, ({ user, params, body }) => policies.updateNumbers(user.id, params.id, body));
+  route(router, OPS.updatePolicy, async ({ user, params, body }) => {
+    if (body.responsibleId !== undefined) await assertResponsible(identity, user.id, body.responsibleId);
+    return policies.updateNumbers(user.id, params.id, body);
+  });
 }
 
 /** The pipeline service issues a finalized card's policy, runs policy imports and fills messages with a contact's policies. */

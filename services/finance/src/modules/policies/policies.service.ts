@@ -82,6 +82,10 @@ export class PoliciesService {
       where.push(`${POLICY_STATUS} = ?`);
       bindings.push(query.status);
     }
+    if (query.responsibleId) {
+      where.push('p.responsible_id = ?');
+      bindings.push(query.responsibleId);
+    }
     if (query.awaitingNumber !== undefined) {
       where.push('p.awaiting_number = ?');
       bindings.push(query.awaitingNumber);
@@ -176,6 +180,14 @@ export class PoliciesService {
           .of(userId, trx)
           .byId(id)
           .update({ ...changes, updatedAt: trx.fn.now() });
+        // The policy's renewal, claims and documents go with it to the member now responsible.
+        if (input.responsibleId !== undefined)
+          for (const table of ['renewals', 'claims', 'documents'])
+            await new BrokerScopedTable(trx, table)
+              .of(userId, trx)
+              .rows()
+              .where({ policyId: id })
+              .update({ responsibleId: input.responsibleId });
         if (numberChanged)
           await recordActivity(trx, userId, {
             type: 'policy_number_set',

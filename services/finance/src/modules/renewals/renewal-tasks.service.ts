@@ -1,4 +1,4 @@
-import { NOT_FOUND, RENEWAL_TASK_LEAD_DAYS, type RenewalTaskRow } from '@corretora/contracts';
+import { NOT_FOUND, RENEWAL_TASK_LEAD_DAYS, type RenewalTaskRow, type TaskOwner } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { NUMBER_REMIND_ON } from '../policies/policy-sql';
@@ -54,19 +54,19 @@ export class RenewalTasksService {
   }
 
   /**
-   * The brokers with a renewal, or a policy awaiting its number, that is work by `until` (the
+   * The members (of each brokerage) with a renewal, or a policy awaiting its number, that is work by `until` (the
    * digest's recipients; the hourly sweep keeps the items written).
    */
-  async taskOwners(until: string): Promise<string[]> {
-    const { rows } = await this.knex.raw<{ rows: { userId: string }[] }>(
-      `select r.user_id as "userId" from renewals r where r.status = 'open' and ${RENEWAL_TASK_DUE}
+  async taskOwners(until: string): Promise<TaskOwner[]> {
+    const { rows } = await this.knex.raw<{ rows: TaskOwner[] }>(
+      `select r.user_id as "userId", r.responsible_id as "memberId" from renewals r where r.status = 'open' and ${RENEWAL_TASK_DUE}
        union
-       select p.user_id from policies p
+       select p.user_id, p.responsible_id from policies p
         where p.awaiting_number and p.status = 'active'
           and ${NUMBER_REMIND_ON} <= ?::date`,
       [until, until, until],
     );
-    return rows.map((row) => row.userId);
+    return rows;
   }
 
   /** A renewal's next action done: cleared. A renewal without one is done by recording its outcome (409). */

@@ -48,10 +48,15 @@ interface ItemRow {
   startDate: string | null;
   daysLeft: number;
   dueCommissionCents: string;
+  responsibleId: string;
   nextActionAt: Date | null;
   nextActionType: NextActionType | null;
   nextActionNote: string | null;
 }
+
+/** Renovações narrowed to one member's items (`?responsibleId=`; two `?`: the member or null). */
+const MEMBER_FILTER = '(?::uuid is null or r.responsible_id = ?::uuid)';
+const memberFilter = (responsibleId: string) => [responsibleId || null, responsibleId || null];
 
 /** Policies that ended more than this many days ago get no renewal item (an old book imported is history, not work). */
 const OVERDUE_HORIZON_DAYS = 60;
@@ -144,8 +149,8 @@ export class RenewalsService {
     // Counts by days left (a row per day at most), bucketed here; the page in SQL, the soonest first.
     // On the items alone (their due date is the policy's end, kept in step by imports): an index range.
     const { rows: days } = await this.knex.raw<{ rows: { daysLeft: number; n: number }[] }>(
-      `select (r.due_date - ${TODAY})::int as "daysLeft", count(*)::int as n from ? where r.status = 'open' group by 1`,
-      [this.renewals.of(userId).from('r')],
+      `select (r.due_date - ${TODAY})::int as "daysLeft", count(*)::int as n from ? where r.status = 'open' and ${MEMBER_FILTER} group by 1`,
+      [this.renewals.of(userId).from('r'), ...memberFilter(query.responsibleId)],
     );
     const counts = Object.fromEntries(RENEWAL_BUCKETS.map((bucket) => [bucket.value, 0])) as Record<RenewalBucket, number>;
     for (const day of days) counts[renewalBucket(day.daysLeft)] += day.n;
@@ -157,13 +162,14 @@ export class RenewalsService {
               p.start_date::text as "startDate", (p.renewal_date - ${TODAY})::int as "daysLeft",
               coalesce((select (sum(i.expected_commission) * 100)::bigint from policy_instalments i
                          where i.policy_id = p.id and i.due_date <= ${TODAY}), 0)::text as "dueCommissionCents",
-              r.next_action_at as "nextActionAt", r.next_action_type as "nextActionType", r.next_action_note as "nextActionNote"
-         from (select * from ? where r.status = 'open' and r.due_date between ${TODAY} + ?::int and ${TODAY} + ?::int
+              r.responsible_id as "responsibleId", r.next_action_at as "nextActionAt", r.next_action_type as "nextActionType", r.next_action_note as "nextActionNote"
+         from (select * from ? where r.status = 'open' and ${MEMBER_FILTER} and r.due_date between ${TODAY} + ?::int and ${TODAY} + ?::int
                  order by r.due_date, r.policy_id limit ? offset ?) r
          join ? on p.id = r.policy_id
         order by r.due_date, r.policy_id`,
       [
         this.renewals.of(userId).from('r'),
+        ...memberFilter(query.responsibleId),
         range?.from ?? -100_000,
         range?.to ?? 100_000,
         RENEWALS_PAGE_SIZE,
@@ -198,6 +204,7 @@ export class RenewalsService {
         renewalDate: row.renewalDate,
         daysLeft: row.daysLeft,
         bucket: renewalBucket(row.daysLeft),
+        responsibleId: row.responsibleId,
         quotes: own,
         bonusKeptUntil: row.type === 'auto' ? addDays(row.renewalDate, BONUS_GRACE_DAYS) : null,
         switchChargeback: own.some((quote) => quote.insurerId !== row.insurerId)

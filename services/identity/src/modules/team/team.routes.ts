@@ -20,3 +20,8 @@ export function teamRoutes(router: Router, team: TeamService): void {
     return member.toUser();
   });
 }
+
+/** The services ask who may be given a record (the internal listener only). */
+export function internalTeamRoutes(router: Router, team: TeamService): void {
+  route(router, OPS.activeMember, ({ params }) => team.activeMember(params.userId, params.memberId));
+}

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   BROKER_OPERATIONS,
+  RESPONSIBLE_UNKNOWN,
   TEAM_OPERATIONS,
   type AcceptInvitationInput,
+  type ActiveMember,
   type CarteiraTransfer,
   type Invitation,
   type InvitationInput,
@@ -100,6 +102,13 @@ export class TeamService {
         status: 'invited' as const,
       })),
     ];
+  }
+
+  /** A member a record may be given to: active, of this brokerage. */
+  async activeMember(brokerageId: string, memberId: string): Promise<ActiveMember> {
+    const member = await this.members(this.knex, brokerageId).findById(memberId).whereNull('disabledAt');
+    if (!member) throw new HttpError(404, RESPONSIBLE_UNKNOWN);
+    return { id: member.id, name: member.name, role: member.role };
   }
 
   async openInvitations(brokerageId: string): Promise<Invitation[]> {

@@ -1,12 +1,18 @@
 import { IMPORT_OPERATIONS, PIPELINE_OPERATIONS as OPS, RELATIONSHIP_OPERATIONS } from '@corretora/contracts';
-import { route } from '@corretora/service-kit';
+import { assertResponsible, route, type InternalClient } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { contactsCsv } from './contacts-csv';
 import type { ContactOverviewService } from './contact-overview.service';
 import type { ContactsService } from './contacts.service';
 import type { DuplicatesService } from './duplicates.service';
 
-export function contactsRoutes(router: Router, contacts: ContactsService, duplicates: DuplicatesService): void {
+export function contactsRoutes(
+  router: Router,
+  contacts: ContactsService,
+  duplicates: DuplicatesService,
+  /** Identity's /internal listener: who may be given a client. */
+  identity: InternalClient | null,
+): void {
   route(router, OPS.contacts, ({ user, query }) => contacts.page(user.id, query));
 
   // Before '/:id': 'export' is not an id.
@@ -25,7 +31,10 @@ export function contactsRoutes(router: Router, contacts: ContactsService, duplic
 
   route(router, OPS.contact, ({ user, params }) => contacts.get(user.id, params.id));
   route(router, OPS.createContact, ({ user, body }) => contacts.create(user.id, body));
-  route(router, OPS.updateContact, ({ user, params, body }) => contacts.update(user.id, params.id, body));
+  route(router, OPS.updateContact, async ({ user, params, body }) => {
+    if (body.responsibleId !== undefined) await assertResponsible(identity, user.id, body.responsibleId);
+    return contacts.update(user.id, params.id, body);
+  });
 }
 
 /** The ficha do cliente's first view in one request. */

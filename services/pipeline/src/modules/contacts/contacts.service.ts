@@ -1,6 +1,7 @@
 import {
   ContactAnswerSchema,
   NOT_FOUND,
+  TEAM_OPERATIONS,
   type Contact,
   type ContactAddressInput,
   type PostalAddress,
@@ -17,6 +18,7 @@ import {
   BrokerScopedTable,
   HttpError,
   assertMayReassign,
+  type InternalClient,
   likeContaining,
   answerColumns,
   recordAuditEvent,
@@ -63,14 +65,18 @@ export class ContactsService {
   private readonly contacts: BrokerScopedTable;
   private readonly notes: BrokerScopedTable;
   private readonly cards: BrokerScopedTable;
+  private readonly tasks: BrokerScopedTable;
 
   constructor(
     private readonly knex: Knex,
     private readonly catalogues: CatalogueCheck,
+    /** Finance's /internal listener: a client given to another member takes their policies along (null: not deployed). */
+    private readonly finance: InternalClient | null = null,
   ) {
     this.contacts = new BrokerScopedTable(knex, 'contacts');
     this.notes = new BrokerScopedTable(knex, 'notes');
     this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
+    this.tasks = new BrokerScopedTable(knex, 'tasks');
   }
 
   /** Search (name, e-mail, phone, CPF, CNPJ), type filter: the rows of the query, for a page or the export. */
@@ -152,6 +158,17 @@ export class ContactsService {
   }
 
   /**
+   * The client is given to another member whole (#38, "whose client it is"): their cards and open
+   * tasks here, their policies with each one's renewal, claims and documents in finance — in the
+   * edit's transaction, so a finance that does not answer leaves the client where it was.
+   */
+  private async moveClient(trx: Knex.Transaction, userId: string, contactId: number, to: string): Promise<void> {
+    await this.cards.of(userId, trx).rows().where({ contactId }).update({ responsibleId: to });
+    await this.tasks.of(userId, trx).rows().where({ contactId }).whereNull('doneAt').update({ responsibleId: to });
+    await this.finance?.call(TEAM_OPERATIONS.financeClientTransfer, { params: { userId, contactId }, body: { to } });
+  }
+
+  /**
    * The edit-lead form: the contact's fields, and each new note appended with its date-time (the
    * notes table keeps when each was written). A lead whose card is archived is not editable.
    */
@@ -179,6 +196,7 @@ export class ContactsService {
         })
         .returning(COLUMNS);
       if (!row) throw new HttpError(404, CONTACT_NOT_FOUND);
+      if (input.responsibleId !== undefined) await this.moveClient(trx, userId, id, input.responsibleId);
       const sale = Object.fromEntries(
         (['productId', 'leadSourceId', 'annualPremium'] as const).flatMap((key) => (input[key] === undefined ? [] : [[key, input[key]]])),
       );

@@ -41,12 +41,13 @@ const FILTERS: Record<CardFilter, string> = {
   archived: "c.status = 'archived'",
 };
 
-/** The JSON array text of the broker's cards on the board or in the archive, newest first. */
-export async function cardListJson(knex: Knex, userId: string, filter: CardFilter): Promise<string> {
+/** The JSON array text of the broker's cards on the board or in the archive, newest first (one member's only with `responsibleId`). */
+export async function cardListJson(knex: Knex, userId: string, filter: CardFilter, responsibleId = ''): Promise<string> {
   const order = filter === 'archived' ? 'card."archivedAt" desc, card.id desc' : 'card."createdAt" desc, card.id desc';
   const { rows } = await knex.raw<{ rows: { body: string }[] }>(
-    `select coalesce(json_agg(card order by ${order}), '[]')::text as body from (select ${CARD_COLUMNS} ${SCOPED_FROM} and ${FILTERS[filter]}) card`,
-    fromScope(userId),
+    `select coalesce(json_agg(card order by ${order}), '[]')::text as body
+       from (select ${CARD_COLUMNS} ${SCOPED_FROM} and ${FILTERS[filter]} and (?::uuid is null or c.responsible_id = ?::uuid)) card`,
+    [...fromScope(userId), responsibleId || null, responsibleId || null],
   );
   return rows[0]!.body;
 }

@@ -32,7 +32,7 @@ function isFinalize(body: unknown): boolean {
 export function pipelineRoutes(router: Router, pipeline: PipelineService): void {
   route(router, OPS.board, async ({ user, ctx }) => sendJsonText(ctx, await pipeline.list(user.id, 'board')));
   route(router, OPS.cards, async ({ user, query, ctx }) =>
-    sendJsonText(ctx, await pipeline.list(user.id, query.archived === 'true' ? 'archived' : 'board')),
+    sendJsonText(ctx, await pipeline.list(user.id, query.archived === 'true' ? 'archived' : 'board', query.responsibleId)),
   );
   route(router, OPS.leads, async ({ user, query, ctx }) => sendJsonText(ctx, await pipeline.leads(user.id, query.limit)));
   route(router, OPS.createLead, ({ user, body }) => pipeline.create(user.id, body));

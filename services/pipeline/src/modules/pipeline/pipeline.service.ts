@@ -50,8 +50,8 @@ export class PipelineService {
     this.notes = new BrokerScopedTable(knex, 'notes');
   }
 
-  list(userId: string, filter: CardFilter): Promise<string> {
-    return cardListJson(this.knex, userId, filter);
+  list(userId: string, filter: CardFilter, responsibleId = ''): Promise<string> {
+    return cardListJson(this.knex, userId, filter, responsibleId);
   }
 
   /** The dashboard's question (is there any lead?) and a short list for whoever wants one. */

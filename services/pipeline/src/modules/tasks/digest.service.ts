@@ -8,8 +8,9 @@ import {
   type DigestSend,
   type DigestSettingsInput,
   type Task,
+  type TaskOwner,
 } from '@corretora/contracts';
-import { BrokerScopedTable, schedulePasses, type InternalClient, type JobMetrics } from '@corretora/service-kit';
+import { BrokerScopedTable, forMemberOwnRecords, schedulePasses, type InternalClient, type JobMetrics } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { TasksService } from './tasks.service';
 
@@ -24,6 +25,8 @@ const BATCH = 20;
 interface SendRow {
   id: number;
   userId: string;
+  /** The member it is for (their own address: identity knows each member by their id). */
+  memberId: string;
   subject: string;
   text: string;
   attempts: number;
@@ -57,10 +60,11 @@ export function digestMail(
 }
 
 /**
- * The daily digest (#25): at DIGEST_HOUR in São Paulo, each broker with tasks overdue or due today
- * gets one e-mail (through identity, which alone knows the address). Once per day with any number
+ * The daily digest (#25): at DIGEST_HOUR in São Paulo, each member of a brokerage with their own tasks
+ * overdue or due today (#38: Minhas tarefas' list) gets one e-mail (through identity, which alone
+ * knows the address). Once per day with any number
  * of replicas and restarts: the day is planned once (its digest_days row, inserted in the plan's
- * transaction, is the lock), each broker's send is unique per day and claimed FOR UPDATE SKIP
+ * transaction, is the lock), each member's send is unique per day and claimed FOR UPDATE SKIP
  * LOCKED; every attempt is recorded, a failure is retried later (RETRY_AFTER_MS, doubling) and shown
  * in Minhas tarefas. The clock is injected: tests run the 07:00 of any day.
  */
@@ -87,37 +91,49 @@ export class DigestService {
 
   private async plan(day: string): Promise<number> {
     if (await this.knex('digest_days').where({ day }).first('day')) return 0;
-    const { rows } = await this.knex.raw<{ rows: { userId: string }[] }>(
-      `select distinct user_id as "userId" from pipeline_cards
-        where status = 'active' and next_action_at is not null and (next_action_at at time zone 'America/Sao_Paulo')::date <= ?::date`,
-      [day],
+    // Every member (of every brokerage) with a card's next action or a written task due by the day.
+    const { rows } = await this.knex.raw<{ rows: TaskOwner[] }>(
+      `select user_id as "userId", responsible_id as "memberId" from pipeline_cards
+        where status = 'active' and next_action_at is not null and (next_action_at at time zone 'America/Sao_Paulo')::date <= ?::date
+       union
+       select user_id, responsible_id from tasks
+        where done_at is null and (due_at at time zone 'America/Sao_Paulo')::date <= ?::date`,
+      [day, day],
     );
-    const renewalOwners = this.finance
+    const financeOwners = this.finance
       ? await this.finance.call(FINANCE_OPERATIONS.renewalTaskOwners, { params: {}, query: { until: day } })
       : [];
-    // A broker who turned the digest off (Minhas tarefas) is left out.
+    // A member who turned the digest off (Minhas tarefas) is left out.
     const off = new Set(
-      ((await this.knex('digest_preferences').where({ enabled: false }).select('userId')) as { userId: string }[]).map((row) => row.userId),
+      ((await this.knex('digest_preferences').where({ enabled: false }).select('responsibleId')) as { responsibleId: string }[]).map(
+        (row) => row.responsibleId,
+      ),
     );
-    const owners = [...new Set([...rows.map((row) => row.userId), ...renewalOwners])].filter((userId) => !off.has(userId));
+    const owners = new Map<string, TaskOwner>();
+    for (const owner of [...rows, ...financeOwners]) if (!off.has(owner.memberId)) owners.set(owner.memberId, owner);
     // Computed before the plan's transaction (finance answers over HTTP); a replica planning at the
     // same time computes them too, and its insert of the day then finds this one's and writes nothing.
-    const mails: ({ userId: string } & ReturnType<typeof digestMail>)[] = [];
-    for (const userId of owners) {
-      const due = (await this.tasks.dueBy(userId, day)).filter((task) => task.window !== 'upcoming');
-      if (due.length > 0) mails.push({ userId, ...digestMail(day, due, this.appUrl) });
+    // Each member's digest is their own work only (Minhas tarefas), whatever their role.
+    const mails: (TaskOwner & ReturnType<typeof digestMail>)[] = [];
+    for (const owner of owners.values()) {
+      const due = (await forMemberOwnRecords(owner.memberId, () => this.tasks.dueBy(owner.userId, day))).filter(
+        (task) => task.window !== 'upcoming',
+      );
+      if (due.length > 0) mails.push({ ...owner, ...digestMail(day, due, this.appUrl) });
     }
     return this.knex.transaction(async (trx) => {
       const claimed = await trx('digest_days').insert({ day }).onConflict('day').ignore().returning('day');
       if (claimed.length === 0) return 0;
       let planned = 0;
       for (const mail of mails) {
-        const inserted = await this.sends
-          .of(mail.userId, trx)
-          .insert({ day, subject: mail.subject, text: mail.text, overdue: mail.overdue, today: mail.today })
-          .onConflict(['user_id', 'day'])
-          .ignore()
-          .returning('id');
+        const inserted = await forMemberOwnRecords(mail.memberId, () =>
+          this.sends
+            .of(mail.userId, trx)
+            .insert({ day, subject: mail.subject, text: mail.text, overdue: mail.overdue, today: mail.today })
+            .onConflict(['responsible_id', 'day'])
+            .ignore()
+            .returning('id'),
+        );
         planned += inserted.length;
       }
       return planned;
@@ -132,7 +148,7 @@ export class DigestService {
                          or (status = 'failed' and next_attempt_at <= ?)
                          or (status = 'sending' and claimed_at < ?))
                       order by id limit ? for update skip locked)
-        returning id, user_id as "userId", subject, text, attempts`,
+        returning id, user_id as "userId", responsible_id as "memberId", subject, text, attempts`,
       [now, MAX_ATTEMPTS, now, new Date(now.getTime() - LEASE_MS), BATCH],
     );
     let sent = 0;
@@ -140,7 +156,7 @@ export class DigestService {
     for (const row of rows) {
       try {
         await this.identity.call(AUTH_OPERATIONS.mailUser, {
-          params: { userId: row.userId },
+          params: { userId: row.memberId },
           body: { subject: row.subject, text: row.text },
         });
         await this.sends.of(row.userId).byId(row.id).update({ status: 'sent', sentAt: now, lastError: null, nextAttemptAt: null });
@@ -172,7 +188,10 @@ export class DigestService {
   }
 }
 
-/** What the broker sees and chooses of the daily digest: the sends of the last two weeks, on or off. */
+/**
+ * What a member sees and chooses of their daily digest: the sends of the last two weeks, on or off.
+ * Called on the member's own records (onlyOwnRecords): an owner's choice is not their producers'.
+ */
 export class DigestPreferences {
   private readonly sends: BrokerScopedTable;
   private readonly preferences: BrokerScopedTable;
@@ -182,7 +201,7 @@ export class DigestPreferences {
     this.preferences = new BrokerScopedTable(knex, 'digest_preferences');
   }
 
-  /** GET /api/tasks/digests: the broker's last two weeks of digests (whether or not this replica sends them). */
+  /** GET /api/tasks/digests: the member's last two weeks of digests (whether or not this replica sends them). */
   async history(userId: string): Promise<DigestSend[]> {
     const rows = (await this.sends
       .of(userId)
@@ -206,19 +225,19 @@ export class DigestPreferences {
     }));
   }
 
-  /** GET /api/tasks/digest-settings: on unless the broker turned it off. */
+  /** GET /api/tasks/digest-settings: on unless the member turned it off. */
   async settings(userId: string): Promise<{ enabled: boolean }> {
     const row = (await this.preferences.of(userId).rows().first('enabled')) as { enabled: boolean } | undefined;
     return { enabled: row?.enabled ?? true };
   }
 
-  /** PUT /api/tasks/digest-settings: the broker's choice, kept (a repeat is the same state). */
+  /** PUT /api/tasks/digest-settings: the member's choice, kept (a repeat is the same state). */
   async setSettings(userId: string, input: DigestSettingsInput): Promise<{ enabled: boolean }> {
     await this.knex.transaction((trx) =>
       this.preferences
         .of(userId, trx)
         .insert({ enabled: input.enabled })
-        .onConflict('user_id')
+        .onConflict('responsible_id')
         .merge({ enabled: input.enabled, updatedAt: trx.fn.now() }),
     );
     return this.settings(userId);

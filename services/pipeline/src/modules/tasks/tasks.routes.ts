@@ -5,9 +5,10 @@ import type { DigestPreferences } from './digest.service';
 import type { TasksService } from './tasks.service';
 
 export function tasksRoutes(router: Router, tasks: TasksService, digest: DigestPreferences): void {
-  route(router, OPS.digests, ({ user }) => digest.history(user.id));
-  route(router, OPS.digestSettings, ({ user }) => digest.settings(user.id));
-  route(router, OPS.setDigestSettings, ({ user, body }) => digest.setSettings(user.id, body));
+  // The daily digest is each member's own, as Minhas tarefas is.
+  route(router, OPS.digests, ({ user }) => onlyOwnRecords(() => digest.history(user.id)));
+  route(router, OPS.digestSettings, ({ user }) => onlyOwnRecords(() => digest.settings(user.id)));
+  route(router, OPS.setDigestSettings, ({ user, body }) => onlyOwnRecords(() => digest.setSettings(user.id, body)));
   // Minhas tarefas: the member's own work (an owner's or admin's too; in a brokerage of one, everything).
   route(router, OPS.tasks, ({ user, query }) => onlyOwnRecords(() => tasks.list(user.id, query)));
   route(router, OPS.createTask, ({ user, body }) => tasks.create(user.id, body));
