@@ -103,6 +103,14 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
   await expect(page.getByRole('row', { name: /Helena Duarte/ })).toHaveCount(0);
   await page.getByLabel('Nº da seguradora').selectOption({ label: 'Todas as apólices' });
   await expect(page.getByRole('row', { name: /Helena Duarte/ })).toContainText('0531.2026.000123');
+  // The policy's own Histórico de alterações (#38): who typed the number, from what to what.
+  await page.getByRole('button', { name: 'Histórico de alterações da apólice 0531.2026.000123' }).click();
+  const history = page.getByRole('dialog', { name: 'Histórico da apólice 0531.2026.000123' });
+  await expect(history.getByText(/^Nº da apólice: PROV-.* → 0531\.2026\.000123$/)).toBeVisible();
+  await expect(history.getByText('Nº da proposta: — → PRP-77')).toBeVisible();
+  await expect(history.getByText('Aguardando nº da seguradora: sim → não')).toBeVisible();
+  await expectAccessible(page, 'policy-history');
+  await history.getByRole('button', { name: 'Fechar' }).click();
 
   // Its parcelas: à vista, commission on the net premium; then 3 parcelas from 31/01, split to the cent.
   await page.getByRole('button', { name: 'Parcelas da apólice 0531.2026.000123' }).click();

@@ -27,7 +27,8 @@ describe('Gestão de Contatos', () => {
     answer('pending');
     render(withShell(<ContactsPage />));
     expect(screen.getByText('Carregando contatos...')).toBeTruthy();
-    expect(asks).toEqual(['/api/contacts?page=1&pageSize=25']);
+    // The first page of contacts, with no filter; beside it, who is signed in (the team's filter is theirs to see or not).
+    expect(asks).toEqual(['/api/auth/user', '/api/contacts?page=1&pageSize=25']);
   });
 
   test('the list failed: one pt-BR alert', async () => {

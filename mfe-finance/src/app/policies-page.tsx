@@ -16,7 +16,7 @@ import { invalidateOperations, operationUrl, useNavigate, useSearchParams } from
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useDeferredValue, useState } from 'react';
-import { DataTable, PageHeader, QueryState, SearchBox, useConfirmAction } from '@corretora/web-kit/ui';
+import { DataTable, MemberFilter, PageHeader, QueryState, SearchBox, useConfirmAction, useTeam } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
@@ -31,6 +31,7 @@ import { ClientLink } from '../components/client-link';
 const InstalmentsDialog = lazy(() => import('../features/policies/components/instalments-dialog'));
 const PoliciesImport = lazy(() => import('../features/policies/components/policies-import'));
 const PolicyNumbersDialog = lazy(() => import('../features/policies/components/policy-numbers-dialog'));
+const PolicyHistoryDialog = lazy(() => import('../features/policies/components/policy-history-dialog'));
 const RenewalsPanel = lazy(() => import('../features/renewals/components/renewals-panel'));
 
 const useStyles = makeStyles({
@@ -58,19 +59,22 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
   return choiceOf(value, allowed) ?? fallback;
 }
 
-/** 'Gestão de Apólices': search and filters on the server, kept in the address (?busca, ?ramo, ?status, ?renovacao, ?numero) so the dashboard can link to renewals. */
+/** 'Gestão de Apólices': search and filters on the server, kept in the address (?busca, ?ramo, ?status, ?renovacao, ?numero, ?responsavel) so the dashboard can link to renewals. */
 export default function PoliciesPage() {
   const styles = useStyles();
   const [params, setParams] = useSearchParams();
   // Typing stays fluid; the list follows a beat behind (and the address keeps the search).
   const search = params.get('busca') ?? '';
   const q = useDeferredValue(search);
+  const team = useTeam();
   const filters: PolicyFilters = {
     q,
     line: pick(params.get('ramo'), ['all', ...LINE_KEYS], 'all'),
     status: pick(params.get('status'), ['all', 'active', 'expired', 'cancelled'], 'all'),
     renewal: pick(params.get('renovacao'), ['', '30', '60', '90'], ''),
     awaiting: params.get('numero') === 'aguardando',
+    // ?responsavel=<member> (a team, for whoever sees more than their own).
+    responsibleId: team.isTeam && team.seesEveryone ? (params.get('responsavel') ?? '') : '',
   };
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -84,6 +88,7 @@ export default function PoliciesPage() {
   const [importing, setImporting] = useState(false);
   const [showing, setShowing] = useState<Policy | null>(null);
   const [numbering, setNumbering] = useState<Policy | null>(null);
+  const [history, setHistory] = useState<Policy | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const cancel = useCancelPolicy();
@@ -116,6 +121,7 @@ export default function PoliciesPage() {
                   status: filters.status,
                   ...(filters.renewal ? { renewal: filters.renewal } : {}),
                   ...(filters.awaiting ? { awaitingNumber: 'true' } : {}),
+                  ...(filters.responsibleId ? { responsibleId: filters.responsibleId } : {}),
                 },
               })}
               download
@@ -181,6 +187,11 @@ export default function PoliciesPage() {
                 <option value="aguardando">Aguardando nº da seguradora</option>
               </Select>
             </Field>
+            {team.isTeam && team.seesEveryone ? (
+              <Field label="Responsável">
+                <MemberFilter team={team} value={filters.responsibleId} onChange={(memberId) => setFilter('responsavel', memberId)} />
+              </Field>
+            ) : null}
             <Field label="Renovações">
               <Select value={filters.renewal} onChange={(_event, data) => setFilter('renovacao', data.value)}>
                 {RENEWALS.map((option) => (
@@ -248,6 +259,15 @@ export default function PoliciesPage() {
                           >
                             Documentos
                           </Button>
+                          {team.manager ? (
+                            <Button
+                              size="small"
+                              onClick={() => setHistory(policy)}
+                              aria-label={`Histórico de alterações da apólice ${policyName(policy)}`}
+                            >
+                              Histórico
+                            </Button>
+                          ) : null}
                           {policy.status === 'active' && (
                             <Button
                               size="small"
@@ -276,6 +296,11 @@ export default function PoliciesPage() {
       {numbering ? (
         <Suspense fallback={null}>
           <PolicyNumbersDialog policy={numbering} onClose={() => setNumbering(null)} />
+        </Suspense>
+      ) : null}
+      {history ? (
+        <Suspense fallback={null}>
+          <PolicyHistoryDialog policy={history} onClose={() => setHistory(null)} />
         </Suspense>
       ) : null}
     </>

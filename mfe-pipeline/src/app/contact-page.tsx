@@ -29,10 +29,9 @@ import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Body1, Button, Caption1, Subtitle2, Text } from '@corretora/web-kit/fluent/core';
 import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
-import { PageHeader, QueryState } from '@corretora/web-kit/ui';
+import { PageHeader, QueryState, useTeam } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { useTeam } from '../components/team';
 
 const ContactDialog = lazy(() =>
   import('../features/contacts/components/contact-dialog').then((module) => ({ default: module.ContactDialog })),

@@ -7,9 +7,7 @@ import { Select } from '@corretora/web-kit/fluent/select';
 import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, EditRegular, PeopleSearchRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
-import { SearchBox } from '@corretora/web-kit/ui';
-import { MemberFilter } from '../components/member-filter';
-import { useTeam } from '../components/team';
+import { MemberFilter, SearchBox, useTeam } from '@corretora/web-kit/ui';
 import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../features/contacts/api/contacts-api';
 import { invalidateFigures } from '../lib/board-cache';
 

@@ -6,7 +6,7 @@ import { Body1, Button, Spinner } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { AddRegular, ArchiveRegular, BoardRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { SearchBox } from '@corretora/web-kit/ui';
+import { MemberFilter, SearchBox, useTeam } from '@corretora/web-kit/ui';
 import { STAGES, stageLabel } from '../config/stages';
 import { ArchivedGrid } from '../features/archived/components/archived-grid';
 import { Board } from '../features/board/components/board';
@@ -14,8 +14,6 @@ import { SummaryCards } from '../features/board/components/summary-cards';
 import { dropOutcome, matches, type DropOutcome } from '../features/board/utils/board-model';
 import { useArchived, useBoard, useMoveCard } from '../features/board/api/board-api';
 import { useReferenceNames } from '../lib/reference-names';
-import { MemberFilter } from '../components/member-filter';
-import { useTeam } from '../components/team';
 
 // The dialogs load when first opened: the board is interactive sooner and the page lighter.
 const ArchiveDialog = lazy(() =>

@@ -7,7 +7,10 @@ export { useConfirmAction, type ConfirmAction, type ConfirmActionOptions } from 
 export { DataTable, type DataColumn, type DataTableProps } from './data-table';
 export { QueryState, type QueryLike, type QueryStateProps } from './query-state';
 export { FormDialog, type FormDialogProps } from './form-dialog';
+export { ViewDialog, type ViewDialogProps } from './view-dialog';
 export { EmptyState } from './empty-state';
+export { MemberFilter } from './member-filter';
+export { useTeam, type Team } from './use-team';
 export { LoadingScreen } from './loading-screen';
 export { MaskedInput, type MaskedInputProps } from './masked-input';
 export { MoneyInput, type MoneyInputProps } from './money-input';

@@ -12,6 +12,8 @@ export interface PolicyFilters {
   renewal: '' | '30' | '60' | '90';
   /** Only the policies awaiting the insurer's number. */
   awaiting: boolean;
+  /** One member's policies ('' : every one the member sees). */
+  responsibleId: string;
 }
 
 /** The policy list; not fetched while the page shows another tab (`enabled` false). */
@@ -25,6 +27,7 @@ export function usePolicies(filters: PolicyFilters, enabled = true) {
         status: filters.status,
         renewal: filters.renewal || undefined,
         awaitingNumber: filters.awaiting ? 'true' : undefined,
+        responsibleId: filters.responsibleId || undefined,
       },
     },
     { keepPrevious: true, enabled },

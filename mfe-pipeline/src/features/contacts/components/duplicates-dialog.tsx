@@ -15,17 +15,15 @@ import {
 } from '@corretora/contracts';
 import { apiErrorMessage, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Body1Strong, Button, Caption1, Field, Spinner, Subtitle2 } from '@corretora/web-kit/fluent/core';
-import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
 import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { DataTable, QueryState, useNotify } from '@corretora/web-kit/ui';
+import { DataTable, QueryState, ViewDialog, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { invalidateFigures } from '../../../lib/board-cache';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '960px', width: '100%' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   cell: { overflowWrap: 'anywhere' },
@@ -146,66 +144,54 @@ export default function DuplicatesDialog({ onClose }: { onClose: () => void }) {
   const groups = useOperation(IMPORT_OPERATIONS.contactDuplicates);
   const [merging, setMerging] = useState<{ keep: Contact; other: Contact } | null>(null);
   return (
-    <Dialog open onOpenChange={(_event, data) => (!data.open ? onClose() : undefined)}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>Possíveis duplicados</DialogTitle>
-          <DialogContent className={styles.content}>
-            {merging ? (
-              <MergePanel keep={merging.keep} other={merging.other} onDone={() => setMerging(null)} onCancel={() => setMerging(null)} />
+    <ViewDialog title="Possíveis duplicados" onClose={onClose} wide contentClassName={styles.content}>
+      {merging ? (
+        <MergePanel keep={merging.keep} other={merging.other} onDone={() => setMerging(null)} onCancel={() => setMerging(null)} />
+      ) : (
+        <QueryState query={groups} loading="Procurando duplicados..." error="Não foi possível procurar duplicados. Tente novamente.">
+          {(list) =>
+            list.length === 0 ? (
+              <Body1>Nenhum possível duplicado: cada contato tem documento, e-mail, telefone e nome só seus.</Body1>
             ) : (
-              <QueryState query={groups} loading="Procurando duplicados..." error="Não foi possível procurar duplicados. Tente novamente.">
-                {(list) =>
-                  list.length === 0 ? (
-                    <Body1>Nenhum possível duplicado: cada contato tem documento, e-mail, telefone e nome só seus.</Body1>
-                  ) : (
-                    <>
-                      {list.map((group) => (
-                        <section
-                          key={group.contacts.map((contact) => contact.id).join('-')}
-                          className={styles.group}
-                          aria-label={`${REASONS[group.reason]}: ${groupValue(group)}`}
-                        >
-                          <Body1Strong>{`${REASONS[group.reason]}: ${groupValue(group)}`}</Body1Strong>
-                          <DataTable
-                            label={`${REASONS[group.reason]}: ${groupValue(group)}`}
-                            rows={group.contacts}
-                            rowKey={(contact) => contact.id}
-                            empty=""
-                            columns={[
-                              { header: 'Nome', className: styles.cell, cell: (contact) => contact.name },
-                              { header: 'E-mail', className: styles.cell, cell: (contact) => contact.email ?? '—' },
-                              { header: 'Telefone', cell: (contact) => formatPhone(contact.phone) || '—' },
-                              { header: 'CPF/CNPJ', cell: (contact) => formatCpf(contact.cpf) || formatCnpj(contact.cnpj) || '—' },
-                              { header: 'Criado em', cell: (contact) => formatDate(contact.createdAt) },
-                              {
-                                header: 'Ações',
-                                cell: (contact) =>
-                                  contact.id === group.contacts[0]!.id ? (
-                                    <Caption1>Fica</Caption1>
-                                  ) : (
-                                    <Button size="small" onClick={() => setMerging({ keep: group.contacts[0]!, other: contact })}>
-                                      {`Mesclar em ${group.contacts[0]!.name}`}
-                                    </Button>
-                                  ),
-                              },
-                            ]}
-                          />
-                        </section>
-                      ))}
-                    </>
-                  )
-                }
-              </QueryState>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onClose}>
-              Fechar
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+              <>
+                {list.map((group) => (
+                  <section
+                    key={group.contacts.map((contact) => contact.id).join('-')}
+                    className={styles.group}
+                    aria-label={`${REASONS[group.reason]}: ${groupValue(group)}`}
+                  >
+                    <Body1Strong>{`${REASONS[group.reason]}: ${groupValue(group)}`}</Body1Strong>
+                    <DataTable
+                      label={`${REASONS[group.reason]}: ${groupValue(group)}`}
+                      rows={group.contacts}
+                      rowKey={(contact) => contact.id}
+                      empty=""
+                      columns={[
+                        { header: 'Nome', className: styles.cell, cell: (contact) => contact.name },
+                        { header: 'E-mail', className: styles.cell, cell: (contact) => contact.email ?? '—' },
+                        { header: 'Telefone', cell: (contact) => formatPhone(contact.phone) || '—' },
+                        { header: 'CPF/CNPJ', cell: (contact) => formatCpf(contact.cpf) || formatCnpj(contact.cnpj) || '—' },
+                        { header: 'Criado em', cell: (contact) => formatDate(contact.createdAt) },
+                        {
+                          header: 'Ações',
+                          cell: (contact) =>
+                            contact.id === group.contacts[0]!.id ? (
+                              <Caption1>Fica</Caption1>
+                            ) : (
+                              <Button size="small" onClick={() => setMerging({ keep: group.contacts[0]!, other: contact })}>
+                                {`Mesclar em ${group.contacts[0]!.name}`}
+                              </Button>
+                            ),
+                        },
+                      ]}
+                    />
+                  </section>
+                ))}
+              </>
+            )
+          }
+        </QueryState>
+      )}
+    </ViewDialog>
   );
 }

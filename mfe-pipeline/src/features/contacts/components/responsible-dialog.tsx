@@ -8,10 +8,9 @@ import {
 } from '@corretora/contracts';
 import { callOperation, invalidateOperations } from '@corretora/web-kit';
 import { Body1 } from '@corretora/web-kit/fluent/core';
-import { FormDialog, SelectField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
+import { FormDialog, SelectField, useFormErrors, useNotify, useSchemaForm, type Team } from '@corretora/web-kit/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import type { Team } from '../../../components/team';
 import type { ContactUpdateBody } from '../../../lib/contact-api';
 
 /**

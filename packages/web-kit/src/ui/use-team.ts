@@ -15,7 +15,10 @@ export interface Team {
   seesEveryone: boolean;
 }
 
-/** The brokerage's team as the pipeline's screens need it (#38): a brokerage of one sees nothing of it. */
+/**
+ * The brokerage's team as the screens need it (#38): who is in it, and what the signed-in member may
+ * do with it. In ui (bundled into each app) over the shared singleton's queries: no new shared API.
+ */
 export function useTeam(): Team {
   const { user } = useCurrentUser();
   const team = useOperation(TEAM_OPERATIONS.list, undefined, { enabled: user !== null });

@@ -1,8 +1,8 @@
 import { Select } from '@corretora/web-kit/fluent/select';
-import type { Team } from './team';
+import type { Team } from './use-team';
 
 /**
- * 'Todos os responsáveis' or one member: the board and Contatos narrowed to one member's records, for
+ * 'Todos os responsáveis' or one member: a list narrowed to one member's records, for
  * whoever sees more than their own in a team (nothing at all in a brokerage of one, or for a producer).
  */
 export function MemberFilter({ team, value, onChange }: { team: Team; value: string; onChange: (memberId: string) => void }) {
