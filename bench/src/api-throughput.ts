@@ -3,6 +3,7 @@
  * PostgreSQL and S3 store, the three services, the dev gateway, and nginx generated from the
  * registry as in production), with one onboarded broker whose product list has 50 rows.
  * - The list: GET /api/products (50 rows) through nginx with a session, against its floor measured
+ *   (each side after a few seconds' warm-up, BENCH_WARMUP_SECONDS: a cold service is not the one users meet)
  *   in the same run (a bare Node http handler running the same SQL on a pool of the same size, in a
  *   process of its own like a service's, never on the load generator's thread): the bench prints
  *   the ratio and the SQL statements per request (pg_stat_statements). Measured alongside: the
@@ -24,6 +25,8 @@ import { cpuSnapshot, cpuUsedBetween, startListFloors, statementCounter } from '
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Each side of the list's ratio runs this long unmeasured first: every one is compared warm (JIT, pools, plans). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
 interface Scenario {
   name: string;
@@ -42,6 +45,21 @@ interface Outcome {
   latencyP99Ms: number;
   non2xx: number;
   errors: number;
+}
+
+/** The scenario run unmeasured (its JIT compiled, its connections open, its plans cached). */
+async function warmUp(scenario: Scenario, cookie: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    autocannon(
+      {
+        url: scenario.url,
+        headers: { Cookie: cookie },
+        connections: scenario.connections ?? CONNECTIONS,
+        duration: WARMUP_SECONDS,
+      },
+      (error) => (error ? reject(error) : resolve()),
+    );
+  });
 }
 
 async function measure(scenario: Scenario, cookie: string): Promise<Outcome> {
@@ -124,6 +142,7 @@ async function main(): Promise<void> {
       { name: 'nginx in front of the floor', url: `${floorNginx.url}/api/products`, connections: listConnections },
     ]) {
       log(`${scenario.name}…`);
+      if (WARMUP_SECONDS > 0) await warmUp(scenario, cookie);
       await counter.reset();
       const cpuBefore = await cpuSnapshot(processes);
       const outcome = await measure(scenario, cookie);
