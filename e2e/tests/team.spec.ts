@@ -121,6 +121,25 @@ test('an owner invites a producer and an assistant; each accepts from the e-mail
   await change.getByRole('button', { name: 'Mudar' }).click();
   await expect(toast(page, 'Cliente do Paulo agora é de Ana Assistente.')).toBeVisible();
   await expect(facts.getByText('Ana Assistente')).toBeVisible();
+  // An import's clients can be given to a member when it is confirmed.
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Importar' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Importar contatos' });
+  await wizard.getByLabel('Planilha').setInputFiles({
+    name: 'carteira.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Nome;Celular\nCliente Importado da Ana;(31) 98765-4321\n'),
+  });
+  await wizard.getByRole('button', { name: 'Enviar planilha' }).click();
+  await wizard.getByRole('button', { name: 'Pré-visualizar' }).click();
+  await wizard.getByLabel('Responsável pelos clientes e apólices importados').selectOption({ label: 'Ana Assistente' });
+  await wizard.getByRole('button', { name: /Confirmar importação \(1 novo/ }).click();
+  await expect(wizard.getByText('carteira.csv: Concluída.')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Fechar' }).click();
+  const imported = ((await (await page.request.get('/api/contacts?q=Importado')).json()) as { items: { responsibleId: string }[] }).items;
+  const anaId = ((await (await assistant.request.get('/api/auth/user')).json()) as { id: string }).id;
+  expect(imported.map((contact) => contact.responsibleId)).toEqual([anaId]);
+
   // An assistant may not give a client away (no button; the API says 403).
   const ownerId = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
   const byAssistant = await assistant.request.patch(`/api/contacts/${paulosClient}`, {

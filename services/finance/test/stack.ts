@@ -147,7 +147,12 @@ export function financeStack() {
    * Policies brought in by the policies import (Porto Seguro, R$ 1.000,00 net, 10%), one a
    * [number, line, end day]: a year each, ending on the day given. Waits until the import is done.
    */
-  async function importPolicies(who: Who, policies: readonly (readonly [string, string, string])[]) {
+  /** A policies import through the pipeline's API, committed with `commit` (a refused commit answers its status; done: 202). */
+  async function importPolicies(
+    who: Who,
+    policies: readonly (readonly [string, string, string])[],
+    commit: Record<string, unknown> = {},
+  ): Promise<{ id: number; status: number; body: { message?: string; issues?: unknown } }> {
     const br = (iso: string) => iso.split('-').reverse().join('/');
     const file = Buffer.from(
       [
@@ -166,9 +171,11 @@ export function financeStack() {
       .attach('file', file, 'book.csv');
     const id = created.body.id as number;
     await pipelineApi().put(`/api/imports/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping });
-    await pipelineApi().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie);
+    const committed = await pipelineApi().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie).send(commit);
+    if (committed.status !== 202) return { id, status: committed.status, body: committed.body };
     for (let attempt = 0; attempt < 200; attempt += 1) {
-      if ((await pipelineApi().get(`/api/imports/${id}`).set('Cookie', who.cookie)).body.status === 'done') return;
+      if ((await pipelineApi().get(`/api/imports/${id}`).set('Cookie', who.cookie)).body.status === 'done')
+        return { id, status: 202, body: {} };
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error('import did not finish');

@@ -222,6 +222,38 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     expect((await pipelineApi().get('/api/imports').set('Cookie', owner.cookie)).body).toHaveLength(1);
   });
 
+  test('an owner or admin gives an import’s clients and policies to a member when committing; a producer may not, nor to a stranger', async () => {
+    const owner = await brokerWithRefs();
+    const ana = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    const stranger = await member(await brokerWithRefs(), 'producer');
+
+    // A producer cannot give an import away; nobody can give it to a non-member (the import waits in preview).
+    const byProducer = await stack.importPolicies(ana, [['ANA-1', 'Automóvel', '2027-06-30']], { responsibleId: bruno.user.memberId });
+    expect([byProducer.status, byProducer.body.message]).toEqual([403, 'Seu papel na corretora não permite esta ação.']);
+    for (const responsibleId of [randomUUID(), stranger.user.memberId]) {
+      const refused = await stack.importPolicies(owner, [['X-1', 'Automóvel', '2027-06-30']], { responsibleId });
+      expect([refused.status, refused.body.issues]).toEqual([
+        400,
+        [{ path: 'responsibleId', message: 'Escolha um membro ativo da corretora.' }],
+      ]);
+      expect((await pipelineApi().get(`/api/imports/${refused.id}`).set('Cookie', owner.cookie)).body.status).toBe('preview');
+    }
+    expect((await stack.importPolicies(owner, [['X-2', 'Automóvel', '2027-06-30']], { responsibleId: 'x' })).status).toBe(400);
+
+    // The owner imports Bruno's book: its clients and policies are his, the import the owner's.
+    expect((await stack.importPolicies(owner, [['BRU-1', 'Automóvel', '2027-06-30']], { responsibleId: bruno.user.memberId })).status).toBe(
+      202,
+    );
+    const brunos = (await api().get('/api/policies').set('Cookie', bruno.cookie)).body as { policyNumber: string; responsibleId: string }[];
+    expect(brunos.map((policy) => [policy.policyNumber, policy.responsibleId])).toEqual([['BRU-1', bruno.user.memberId]]);
+    expect((await pipelineApi().get('/api/contacts').set('Cookie', bruno.cookie)).body.items.map((c: { name: string }) => c.name)).toEqual([
+      'Cliente BRU-1',
+    ]);
+    expect((await api().get('/api/policies').set('Cookie', ana.cookie)).body).toEqual([]);
+    expect((await pipelineApi().get('/api/imports').set('Cookie', bruno.cookie)).body).toEqual([]);
+  });
+
   test('Minhas tarefas is each member’s own work, an owner’s too (the ficha still shows every task of its client)', async () => {
     const owner = await brokerWithRefs();
     const ana = await member(owner, 'producer');

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
-import { ImportsService, createInternalClient, createService, importsRoutes, type Service } from '@corretora/service-kit';
+import {
+  ImportsService,
+  assertResponsible,
+  createInternalClient,
+  createService,
+  importsRoutes,
+  type Service,
+} from '@corretora/service-kit';
 import type { PipelineConfig } from './config';
 import { AccountDataService, PIPELINE_ACCOUNT_TABLES } from './modules/account/account-data.service';
 import { backfillPolicyLines } from './modules/backfills/policy-lines';
@@ -54,7 +61,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
         { contacts: contactsKind(knex, reference, finance), policies: policiesKind(knex, reference, finance) },
         { jobs, onRunError: (error) => log.error({ err: error }, 'import commit stopped') },
       );
-      importsRoutes(router, imports, ['contacts', 'policies']);
+      importsRoutes(router, imports, ['contacts', 'policies'], (userId, memberId) => assertResponsible(identity, userId, memberId));
       const relationship = new RelationshipService(knex, finance, reference);
       relationshipRoutes(router, relationship);
       const tasks = new TasksService(knex, finance, reference, clock);

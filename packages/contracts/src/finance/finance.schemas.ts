@@ -198,6 +198,8 @@ const PolicyImportItemSchema = v.object({
 /** POST /internal/finance/{userId}/policies/import: a batch of an import, upserted by policy number. */
 export const PolicyImportSchema = v.object({
   importId: bodyId('Importação inválida.'),
+  /** The member the imported policies are given to (the import's assignee, else its importer). */
+  responsibleId: v.pipe(v.string('Membro inválido'), v.uuid('Membro inválido')),
   policies: v.pipe(v.array(PolicyImportItemSchema), v.maxLength(250)),
 });
 

@@ -2,6 +2,7 @@
 import { ImportHandOverSchema } from './import-handover.schemas';
 import {
   ContactMergeSchema,
+  ImportCommitSchema,
   StatementFieldsSchema,
   ImportFieldsSchema,
   ImportMappingSchema,
@@ -19,7 +20,11 @@ export const importMapping = {
   body: ImportMappingSchema,
 };
 export const importErrors = { summary: 'As linhas com erro em CSV (separador ;, UTF-8 com BOM).' };
-export const commitImport = { summary: 'Confirma a importação: roda em segundo plano (acompanhe com GET).' };
+export const commitImport = {
+  summary:
+    'Confirma a importação: roda em segundo plano (acompanhe com GET). Donos e gestores podem dar os registros a outro membro (responsibleId).',
+  body: ImportCommitSchema,
+};
 export const undoImport = { summary: 'Desfaz uma importação concluída (até 30 dias).' };
 export const contactDuplicates = { summary: 'Possíveis duplicados: mesmo documento, e-mail ou telefone, ou nomes parecidos.' };
 export const mergeContacts = {

@@ -4,6 +4,7 @@ import type { ImportHandOverSchema } from './import-handover.schemas';
 import type { DuplicateGroup, ImportCreated, ImportDetail, ImportSummary, MergeResult } from './imports-types';
 import type {
   ContactMergeSchema,
+  ImportCommitSchema,
   StatementFieldsSchema,
   ImportFieldsSchema,
   ImportMappingSchema,
@@ -62,6 +63,7 @@ export const commitImport = {
   path: '/api/imports/:id/commit',
   access: 'signed-in',
   status: 202,
+  body: phantom as typeof ImportCommitSchema,
   notFound: NOT_FOUND.import,
   answer: phantom as ImportDetail,
 } as const satisfies Operation;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { responsibleField } from '../team/responsible-field';
 import { isValidCep, normalizeCep } from '../br/cep';
 import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
@@ -42,6 +43,10 @@ export const StatementFieldsSchema = v.object({
 const HEADER = v.pipe(v.string('Coluna inválida.'), v.maxLength(200, 'Coluna inválida.'));
 
 /** PUT /api/imports/{id}/mapping: field -> header (a field left out is not imported), and the mode. */
+/** POST /api/imports/{id}/commit: whom the imported records are given to (owners and admins; none: the importer). */
+export const ImportCommitSchema = v.object({ responsibleId: responsibleField });
+export type ImportCommitInput = v.InferOutput<typeof ImportCommitSchema>;
+
 export const ImportMappingSchema = v.object({
   mapping: v.pipe(
     v.record(v.pipe(v.string(), v.maxLength(40)), v.nullable(HEADER), 'Mapeamento inválido.'),

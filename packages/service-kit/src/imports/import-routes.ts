@@ -44,8 +44,17 @@ function errorsCsv(imports: ImportsService, userId: string, id: number, ctx: Koa
   };
 }
 
-/** `/api/imports` (#23): the imports of the kinds this service owns (contacts; policies). */
-export function importsRoutes(router: Router, imports: ImportsService, kinds: readonly ImportKind[]): void {
+/**
+ * `/api/imports` (#23): the imports of the kinds this service owns (contacts; policies). A commit
+ * may give the records to another member (`responsibleId`), whom `verifyResponsible` accepts first
+ * (an owner or admin naming an active member: the kit's assertResponsible).
+ */
+export function importsRoutes(
+  router: Router,
+  imports: ImportsService,
+  kinds: readonly ImportKind[],
+  verifyResponsible: (userId: string, memberId: string) => Promise<void>,
+): void {
   const door = doorOf(imports, kinds, NOT_FOUND.import);
   route(router, OPS.imports, ({ user }) => imports.list(user.id, kinds));
   route(
@@ -60,7 +69,12 @@ export function importsRoutes(router: Router, imports: ImportsService, kinds: re
   route(router, OPS.importMapping, ({ user, params, body }) =>
     door(user.id, params.id, () => imports.setMapping(user.id, params.id, body, { offset: 0, limit: 100 })),
   );
-  route(router, OPS.commitImport, ({ user, params }) => door(user.id, params.id, () => imports.commit(user.id, params.id)));
+  route(router, OPS.commitImport, ({ user, params, body }) =>
+    door(user.id, params.id, async () => {
+      if (body.responsibleId !== undefined) await verifyResponsible(user.id, body.responsibleId);
+      return imports.commit(user.id, params.id, body.responsibleId);
+    }),
+  );
   route(router, OPS.undoImport, ({ user, params }) => door(user.id, params.id, () => imports.undo(user.id, params.id)));
 }
 

@@ -34,12 +34,20 @@ export class ImportRunner {
    * The preview becomes the import. One request wins the claim (status preview -> running in one
    * conditional UPDATE): parallel commits run it once, and a repeat answers where it is.
    */
-  async claim(userId: string, id: number): Promise<void> {
+  async claim(userId: string, id: number, assignTo?: string): Promise<void> {
     const claimed = await this.tables.imports
       .of(userId)
       .byId(id)
       .andWhere({ status: 'preview' })
-      .update({ status: 'running', startedAt: this.knex.fn.now(), heartbeatAt: this.knex.fn.now(), processed: 0, error: null });
+      .update({
+        status: 'running',
+        startedAt: this.knex.fn.now(),
+        heartbeatAt: this.knex.fn.now(),
+        processed: 0,
+        error: null,
+        // Whom the records go to, on the row: a commit resumed elsewhere gives them to the same member.
+        ...(assignTo ? { assignedTo: assignTo } : {}),
+      });
     if (claimed > 0) {
       this.start(userId, id);
       return;

@@ -306,9 +306,9 @@ export class ImportsService {
     return { fileName: `${base}-erros.csv`, body: csvDocument(lines) };
   }
 
-  /** POST …/commit: claimed once, applied in the background; answers where the import is. */
-  async commit(userId: string, id: number): Promise<ImportDetail> {
-    await this.runner.claim(userId, id);
+  /** POST …/commit: claimed once, applied in the background (its records given to `assignTo`, else the importer's); answers where the import is. */
+  async commit(userId: string, id: number, assignTo?: string): Promise<ImportDetail> {
+    await this.runner.claim(userId, id, assignTo);
     return this.detail(userId, id, { offset: 0, limit: 0 });
   }
 

@@ -1,14 +1,23 @@
-import { type FieldIssue, type ImportCreated, type ImportDetail, type ImportMode, type ImportOutcome } from '@corretora/contracts';
+import {
+  IMPORT_DOOR,
+  type FieldIssue,
+  type ImportCreated,
+  type ImportDetail,
+  type ImportMode,
+  type ImportOutcome,
+} from '@corretora/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiErrorMessage, callOperation, operationQuery } from '@corretora/web-kit';
 import { UploadCancelled, uploadOperation, type UploadProgress } from '@corretora/web-kit/uploads';
-import { Button, Spinner } from '@corretora/web-kit/fluent/core';
+import { Button, Field, Spinner } from '@corretora/web-kit/fluent/core';
+import { Select } from '@corretora/web-kit/fluent/select';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
 import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
 import { FileStep, MappingStep, PreviewStep, RunningStep, SummaryStep } from './import-steps';
 import type { ImportWizardProps } from './import-wizard-props';
 import { PAGE, useWizardStyles } from './import-wizard-styles';
+import { useTeam } from '../ui/use-team';
 
 type Step = 'file' | 'mapping' | 'preview' | 'running' | 'summary';
 
@@ -28,6 +37,10 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
   const [offset, setOffset] = useState(0);
   const [outcome, setOutcome] = useState<ImportOutcome | ''>('');
   const [busy, setBusy] = useState(false);
+  // In a team, an owner or admin gives the imported clients and policies to a member ('' = to themselves).
+  const team = useTeam();
+  const assignable = descriptor.door.commit === IMPORT_DOOR.commit && team.isTeam && team.manager;
+  const [assignee, setAssignee] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [fieldIssues, setFieldIssues] = useState<FieldIssue[]>([]);
   /** The file on its way up (20 MB take a while on a slow line): how far, and how to stop it. */
@@ -125,7 +138,10 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
   const commit = () =>
     run(async () => {
       if (importId === null) return;
-      const answer = await callOperation(paths.commit, { params: { id: importId } });
+      const answer =
+        assignable && assignee
+          ? await callOperation(IMPORT_DOOR.commit, { params: { id: importId }, body: { responsibleId: assignee } })
+          : await callOperation(paths.commit, { params: { id: importId } });
       // The page on screen takes the commit's status (running, or done already) before the next
       // poll: a stale 'preview' would end the progress step at once.
       queryClient.setQueryData(operationQuery(paths.detail, detailInput).queryKey, (previous: ImportDetail | undefined) =>
@@ -205,6 +221,22 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
         onPreview={() => void preview()}
       />
     );
+    if (assignable)
+      body = (
+        <>
+          {body}
+          <Field label="Responsável pelos clientes e apólices importados">
+            <Select value={assignee} onChange={(_event, data) => setAssignee(data.value)}>
+              <option value="">Eu (quem importa)</option>
+              {team.active.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name ?? member.email}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </>
+      );
   } else if (step === 'running') {
     body = <RunningStep detail={current} />;
   } else if (step === 'summary' && current) {

@@ -7,7 +7,7 @@ import {
   type PolicyImportUndoInput,
   type PolicyLinesInput,
 } from '@corretora/contracts';
-import { BrokerScopedTable, actingMemberId } from '@corretora/service-kit';
+import { BrokerScopedTable } from '@corretora/service-kit';
 import type { InstalmentPlans } from './instalment-plans';
 import type { Knex } from 'knex';
 import { policyTypeOfLineSql } from './policy-sql';
@@ -110,7 +110,7 @@ export class PolicyImportService {
           this.policies.of(userId, trx).from('p'),
           userId,
           input.importId,
-          actingMemberId(),
+          input.responsibleId,
           input.importId,
           input.importId,
         ],

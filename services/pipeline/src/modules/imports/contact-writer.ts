@@ -1,5 +1,6 @@
-import { BrokerScopedTable, actingMemberId, intArrayLiteral, type KeptRow } from '@corretora/service-kit';
+import { BrokerScopedTable, intArrayLiteral, type KeptRow } from '@corretora/service-kit';
 import type { Knex } from 'knex';
+import { importAssignee } from './import-assignee';
 import { CONTACT_COLUMNS, type ContactColumn, type ContactRecord } from './contact-import';
 
 /** Each contact column's SQL name and type, for jsonb_to_recordset and the SET list. */
@@ -86,7 +87,7 @@ export class ContactWriter {
         `insert into contacts (id, user_id, import_id, responsible_id, ${CONTACT_COLUMNS.map((column) => SQL_COLUMNS[column][0]).join(', ')})
          select x.id, ?, ?, ?::uuid, ${CONTACT_COLUMNS.map((column) => (column === 'type' ? `coalesce(x."type", 'prospect')` : column === 'kind' ? `coalesce(x.kind, 'pf')` : `x."${column}"`)).join(', ')}
            from jsonb_to_recordset(?::jsonb) as x(id int, ${RECORD_COLUMNS})`,
-        [userId, importId, actingMemberId(), JSON.stringify(records)],
+        [userId, importId, await importAssignee(trx, userId, importId), JSON.stringify(records)],
       );
       creates.forEach((row, index) => {
         const contactId = ids[index]!.id;

@@ -1,6 +1,7 @@
 import { FINANCE_OPERATIONS, type PolicyImportResult } from '@corretora/contracts';
-import { BrokerScopedTable, actingMemberId, intArrayLiteral, type InternalClient, type KeptRow } from '@corretora/service-kit';
+import { BrokerScopedTable, intArrayLiteral, type InternalClient, type KeptRow } from '@corretora/service-kit';
 import type { Knex } from 'knex';
+import { importAssignee } from './import-assignee';
 import { markApplied } from './contact-writer';
 import { ClientIndex, type ClientContact, type PolicyRecord } from './policy-import';
 
@@ -54,6 +55,7 @@ export class PolicyWriter {
     clients: ClientIndex,
   ): Promise<void> {
     const contactOf = new Map<number, { contact: ClientContact; created: boolean; wasProspect: boolean }>();
+    const responsibleId = await importAssignee(trx, userId, importId);
     for (const row of batch) {
       const wanted = row.record.client;
       let contact = clients.find(wanted);
@@ -69,7 +71,7 @@ export class PolicyWriter {
             cnpj: wanted.cnpj,
             type,
             importId,
-            responsibleId: actingMemberId(),
+            responsibleId,
           })
           .returning(['id', 'name', 'cpf', 'cnpj', 'type', 'kind'])) as ClientContact[];
         contact = inserted!;
@@ -89,6 +91,7 @@ export class PolicyWriter {
       params: { userId },
       body: {
         importId,
+        responsibleId,
         policies: batch.map((row) => {
           const { client: _client, type: _type, line: lineKey, ...policy } = row.record;
           const { contact } = contactOf.get(row.line)!;
