@@ -42,6 +42,12 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     const ana = await member(owner, 'producer');
     const bruno = await member(owner, 'producer');
     const mine = await book(ana);
+    // A policy of Ana's renewing in three weeks: a renewal item of hers.
+    const soon = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+    const renewing = await finalizedCard(ana, 'Seguro Auto', { startDate: '2026-01-10', endDate: soon });
+    expect((await issue(ana, renewing.id)).status).toBe(200);
+    const [renewal] = ((await api().get('/api/renewals').set('Cookie', ana.cookie)).body as { items: { id: number }[] }).items;
+    expect(renewal).toBeDefined();
 
     // Ana sees her own, in the lists the other producer's are missing from.
     expect((await pipelineApi().get(`/api/contacts/${mine.card.contactId}`).set('Cookie', ana.cookie)).status).toBe(200);
@@ -66,6 +72,10 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
       asBruno(api().get(`/api/documents/${mine.document.id}/download`)),
       asBruno(api().delete(`/api/documents/${mine.document.id}`)),
       asBruno(pipelineApi().post(`/api/tasks/${mine.task.id}/done`)),
+      asBruno(api().put(`/api/renewals/${renewal!.id}/next-action`).send({ dueAt: '2027-01-05T12:00:00Z', type: 'ligar' })),
+      asBruno(api().post(`/api/renewals/${renewal!.id}/quotes`).send({ insurerId: owner.refs.insurers[0]!.id, premium: '900.00' })),
+      asBruno(api().post(`/api/renewals/${renewal!.id}/outcome`).send({ outcome: 'lost', reason: 'preco' })),
+      asBruno(pipelineApi().post(`/api/tasks/renewal-${renewal!.id}/done`)),
     ]);
     expect(statuses.map((answer) => answer.status)).toEqual(statuses.map(() => 404));
 
@@ -76,6 +86,7 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
       claims: (await api().get('/api/claims').set('Cookie', bruno.cookie)).body,
       documents: (await api().get('/api/documents').set('Cookie', bruno.cookie)).body,
       tasks: (await pipelineApi().get('/api/tasks').set('Cookie', bruno.cookie)).body,
+      renewals: (await api().get('/api/renewals').set('Cookie', bruno.cookie)).body,
       search: (await pipelineApi().get('/api/search').query({ q: 'Maria' }).set('Cookie', bruno.cookie)).body,
     };
     expect(JSON.stringify(lists)).not.toContain('Maria Souza');
