@@ -475,7 +475,7 @@ for (const attacker of ATTACKERS)
           );
         return response.status() < 500;
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
 
     expect(failures).toEqual([]);
