@@ -7,7 +7,7 @@ import { Select } from '@corretora/web-kit/fluent/select';
 import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, EditRegular, PeopleSearchRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
-import { MemberFilter, SearchBox, useTeam } from '@corretora/web-kit/ui';
+import { SearchBox, useMemberFilter } from '@corretora/web-kit/ui';
 import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../features/contacts/api/contacts-api';
 import { invalidateFigures } from '../lib/board-cache';
 
@@ -64,9 +64,8 @@ export default function ContactsPage() {
   const [kind, setKind] = useState<ContactFilters['kind']>('all');
   const [status, setStatus] = useState<ContactFilters['status']>('all');
   const [page, setPage] = useState(1);
-  const team = useTeam();
-  const [responsible, setResponsible] = useState('');
-  const responsibleId = team.isTeam && team.seesEveryone ? responsible : '';
+  const members = useMemberFilter(() => setPage(1));
+  const { responsibleId } = members;
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [history, setHistory] = useState<Contact | null>(null);
   const [dialog, setDialog] = useState<'import' | 'duplicates' | null>(null);
@@ -147,14 +146,7 @@ export default function ContactsPage() {
             </option>
           ))}
         </Select>
-        <MemberFilter
-          team={team}
-          value={responsible}
-          onChange={(memberId) => {
-            setResponsible(memberId);
-            setPage(1);
-          }}
-        />
+        {members.filter}
       </div>
       <Body1 as="p" className={styles.count} aria-live="polite">{`${formatCount(total)} ${total === 1 ? 'contato' : 'contatos'}`}</Body1>
       <QueryState query={contacts} loading="Carregando contatos..." error="Não foi possível carregar os contatos. Recarregue a página.">

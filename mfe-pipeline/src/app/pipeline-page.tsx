@@ -6,7 +6,7 @@ import { Body1, Button, Spinner } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { AddRegular, ArchiveRegular, BoardRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { MemberFilter, SearchBox, useTeam } from '@corretora/web-kit/ui';
+import { SearchBox, useMemberFilter } from '@corretora/web-kit/ui';
 import { STAGES, stageLabel } from '../config/stages';
 import { ArchivedGrid } from '../features/archived/components/archived-grid';
 import { Board } from '../features/board/components/board';
@@ -82,9 +82,8 @@ export default function PipelinePage() {
   const [search, setSearch] = useState('');
   const [stage, setStage] = useState<StageKey | 'all'>('all');
   // In a team, an owner, admin or assistant narrows the board to one member's deals ('' = everyone's).
-  const team = useTeam();
-  const [responsible, setResponsible] = useState('');
-  const memberFilter = team.isTeam && team.seesEveryone ? responsible : '';
+  const members = useMemberFilter();
+  const memberFilter = members.responsibleId;
   const [open, setOpen] = useState<Open>(null);
   // The dashboard's 'Criar Apólice' lands here with ?novo=1 (the ficha's "Nova venda" adds
   // &cliente=<id>): the new-lead dialog opens with the page (state adjusted while rendering) and the
@@ -181,7 +180,7 @@ export default function PipelinePage() {
             </option>
           ))}
         </Select>
-        <MemberFilter team={team} value={responsible} onChange={setResponsible} />
+        {members.filter}
       </div>
       {board.isLoading ? <Spinner className={styles.loading} label="Carregando pipeline..." /> : null}
       {board.isError ? (

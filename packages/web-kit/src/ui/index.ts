@@ -9,7 +9,7 @@ export { QueryState, type QueryLike, type QueryStateProps } from './query-state'
 export { FormDialog, type FormDialogProps } from './form-dialog';
 export { ViewDialog, type ViewDialogProps } from './view-dialog';
 export { EmptyState } from './empty-state';
-export { MemberFilter } from './member-filter';
+export { MemberFilter, useMemberFilter } from './member-filter';
 export { useTeam, type Team } from './use-team';
 export { LoadingScreen } from './loading-screen';
 export { MaskedInput, type MaskedInputProps } from './masked-input';

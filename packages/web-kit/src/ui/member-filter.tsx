@@ -1,5 +1,6 @@
 import { Select } from '@corretora/web-kit/fluent/select';
-import type { Team } from './use-team';
+import { useState, type ReactNode } from 'react';
+import { useTeam, type Team } from './use-team';
 
 /**
  * 'Todos os responsáveis' or one member: a list narrowed to one member's records, for
@@ -17,4 +18,29 @@ export function MemberFilter({ team, value, onChange }: { team: Team; value: str
       ))}
     </Select>
   );
+}
+
+/**
+ * A list's filter by member kept in the screen's state: the member chosen (`responsibleId`, '' for
+ * everyone's, and always '' where the filter is not shown), whether it is shown, and the control.
+ * `onChange` runs after a new choice (back to the first page, say).
+ */
+export function useMemberFilter(onChange?: () => void): { responsibleId: string; shown: boolean; filter: ReactNode } {
+  const team = useTeam();
+  const [chosen, setChosen] = useState('');
+  const shown = team.isTeam && team.seesEveryone;
+  return {
+    responsibleId: shown ? chosen : '',
+    shown,
+    filter: (
+      <MemberFilter
+        team={team}
+        value={chosen}
+        onChange={(memberId) => {
+          setChosen(memberId);
+          onChange?.();
+        }}
+      />
+    ),
+  };
 }

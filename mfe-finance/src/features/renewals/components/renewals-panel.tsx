@@ -14,7 +14,7 @@ import {
 import { operationUrl, useOperation } from '@corretora/web-kit';
 import { Button, Caption1, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
-import { DataTable, MemberFilter, QueryState, useTeam } from '@corretora/web-kit/ui';
+import { DataTable, QueryState, useMemberFilter } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { ClientLink } from '../../../components/client-link';
@@ -45,9 +45,8 @@ export default function RenewalsPanel() {
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<RenewalDialog>(null);
   // In a team, one member's renewals (the counts follow) for whoever sees more than their own.
-  const team = useTeam();
-  const [responsible, setResponsible] = useState('');
-  const responsibleId = team.isTeam && team.seesEveryone ? responsible : '';
+  const members = useMemberFilter(() => setPage(1));
+  const { responsibleId } = members;
   const renewals = useOperation(
     OPS.renewals,
     { query: { page: String(page), ...(bucket === 'all' ? {} : { bucket }), ...(responsibleId ? { responsibleId } : {}) } },
@@ -72,18 +71,7 @@ export default function RenewalsPanel() {
           <Tab key={option.value} value={option.value}>{`${option.label} (${formatCount(counts?.[option.value] ?? 0)})`}</Tab>
         ))}
       </TabList>
-      {team.isTeam && team.seesEveryone ? (
-        <div className={styles.row}>
-          <MemberFilter
-            team={team}
-            value={responsible}
-            onChange={(memberId) => {
-              setResponsible(memberId);
-              setPage(1);
-            }}
-          />
-        </div>
-      ) : null}
+      {members.shown ? <div className={styles.row}>{members.filter}</div> : null}
       <QueryState query={renewals} loading="Carregando renovações..." error="Não foi possível carregar as renovações. Tente novamente.">
         {({ items, total, pageSize }) => (
           <>
