@@ -24,6 +24,7 @@ import { ratio } from '../components/ratio';
 
 // The Apólices tab's table loads when the tab is first opened (Visão Geral is the default).
 const ReceivablesPanel = lazy(() => import('../features/receivables/components/receivables-panel'));
+const RepassePanel = lazy(() => import('../features/repasse/components/repasse-panel'));
 const CommissionPoliciesTable = lazy(() =>
   import('../features/commissions/components/commission-policies-table').then((module) => ({ default: module.CommissionPoliciesTable })),
 );
@@ -49,8 +50,14 @@ const useStyles = makeStyles({
   tableWrap: { overflowX: 'auto', marginTop: tokens.spacingVerticalM },
 });
 
-const TAB_PARAMS = { overview: 'visao-geral', policies: 'apolices', projections: 'projecoes', receivables: 'recebiveis' } as const;
-const TAB_KEYS = ['overview', 'policies', 'projections', 'receivables'] as const satisfies readonly (keyof typeof TAB_PARAMS)[];
+const TAB_PARAMS = {
+  overview: 'visao-geral',
+  policies: 'apolices',
+  projections: 'projecoes',
+  receivables: 'recebiveis',
+  repasse: 'repasse',
+} as const;
+const TAB_KEYS = ['overview', 'policies', 'projections', 'receivables', 'repasse'] as const satisfies readonly (keyof typeof TAB_PARAMS)[];
 const MONTH = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T12:00:00Z`));
 
@@ -139,7 +146,13 @@ export default function CommissionsPage() {
                 <Tab value="policies">Apólices</Tab>
                 <Tab value="projections">Projeções</Tab>
                 <Tab value="receivables">Recebíveis</Tab>
+                <Tab value="repasse">Repasse</Tab>
               </TabList>
+              {tab === 'repasse' && (
+                <Suspense fallback={<Spinner label="Carregando repasse..." />}>
+                  <RepassePanel />
+                </Suspense>
+              )}
               {tab === 'receivables' && (
                 <Suspense fallback={<Spinner label="Carregando recebíveis..." />}>
                   <ReceivablesPanel />

@@ -32,6 +32,7 @@ const InstalmentsDialog = lazy(() => import('../features/policies/components/ins
 const PoliciesImport = lazy(() => import('../features/policies/components/policies-import'));
 const PolicyNumbersDialog = lazy(() => import('../features/policies/components/policy-numbers-dialog'));
 const PolicyHistoryDialog = lazy(() => import('../features/policies/components/policy-history-dialog'));
+const ParticipantsDialog = lazy(() => import('../features/policies/components/participants-dialog'));
 const RenewalsPanel = lazy(() => import('../features/renewals/components/renewals-panel'));
 
 const useStyles = makeStyles({
@@ -89,6 +90,7 @@ export default function PoliciesPage() {
   const [showing, setShowing] = useState<Policy | null>(null);
   const [numbering, setNumbering] = useState<Policy | null>(null);
   const [history, setHistory] = useState<Policy | null>(null);
+  const [splitting, setSplitting] = useState<Policy | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const cancel = useCancelPolicy();
@@ -268,6 +270,15 @@ export default function PoliciesPage() {
                               Histórico
                             </Button>
                           ) : null}
+                          {team.manager ? (
+                            <Button
+                              size="small"
+                              onClick={() => setSplitting(policy)}
+                              aria-label={`Repasse da apólice ${policyName(policy)}`}
+                            >
+                              Repasse
+                            </Button>
+                          ) : null}
                           {policy.status === 'active' && (
                             <Button
                               size="small"
@@ -301,6 +312,11 @@ export default function PoliciesPage() {
       {history ? (
         <Suspense fallback={null}>
           <PolicyHistoryDialog policy={history} onClose={() => setHistory(null)} />
+        </Suspense>
+      ) : null}
+      {splitting ? (
+        <Suspense fallback={null}>
+          <ParticipantsDialog policy={splitting} team={team} onClose={() => setSplitting(null)} />
         </Suspense>
       ) : null}
     </>

@@ -23,6 +23,7 @@ export const NOT_FOUND = {
   renewal: 'Renovação não encontrada.',
   task: 'Tarefa não encontrada.',
   stage: 'Etapa não encontrada.',
+  member: 'Membro não encontrado.',
 } as const;
 
 /** The one error shape every service answers with. */

@@ -22,6 +22,8 @@ export * from './finance/receivables-options';
 export * from './finance/receivables.schemas';
 export * from './finance/renewals-options';
 export * from './finance/renewals.schemas';
+export * from './finance/repasse.schemas';
+export * from './finance/repasse-types';
 export * from './ids';
 export * from './imports/import-options';
 export * from './imports/import-values';

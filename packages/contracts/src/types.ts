@@ -69,6 +69,8 @@ export interface DashboardStats {
   receivableThisMonth: number | null;
   /** 'Diferenças em aberto': instalments paid short/over or not paid, and the sum of their differences (cents); null as above. */
   openDifferences: { count: number; amount: number } | null;
+  /** A producer's 'A receber de repasse' (cents): their repasse in months not closed yet; null for every other role. */
+  repasseDue: number | null;
   /** Services that did not answer: their figures are 0 here and shown as unknown, the rest stay live. */
   unavailable: ('pipeline' | 'finance')[];
   /** 'Atividade Recente': the account's last events of every service that answered, newest first. */

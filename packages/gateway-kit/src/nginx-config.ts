@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   API_ROUTES,
   DEFAULT_MAX_BODY,
   HASHED_ASSET,
@@ -73,12 +74,19 @@ const json = (status: number, message: string) => `default_type application/json
 const NOT_FOUND_JSON = json(404, 'Rota não encontrada.');
 
 function apiLocations(): string {
-  return API_ROUTES.map(({ prefix, service, maxBody }) => {
+  // A regex location wins over the prefix ones (none of them is '^~'): an exact path of a service
+  // under another's prefix (the patterns hold no quote or brace).
+  const exact = API_PATHS.map(
+    ({ pattern, service }) => `
+    location ~ "${pattern}" { proxy_pass http://${service}; }`,
+  );
+  const prefixes = API_ROUTES.map(({ prefix, service, maxBody }) => {
     const body = maxBody ? ` client_max_body_size ${maxBody};` : '';
     return `
     location = ${prefix} { proxy_pass http://${service};${body} }
     location ${prefix}/ { proxy_pass http://${service};${body} }`;
-  }).join('\n');
+  });
+  return [...exact, ...prefixes].join('\n');
 }
 
 function realIp(trusted: string[] | undefined): string {

@@ -44,6 +44,7 @@ const PARAM_SCHEMAS: Record<ParamKind, Record<string, unknown>> = {
   task: { type: 'string', pattern: TASK_ID_PATTERN.source },
   cep: { type: 'string', pattern: '^\\d{5}-?\\d{3}$' },
   token: { type: 'string', pattern: '^[\\w-]{20,100}$' },
+  month: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
   id: { type: 'integer', minimum: 1, maximum: 2147483647 },
 };
 
@@ -143,6 +144,7 @@ const TAGS: Record<string, string> = {
   team: 'Equipe',
   invitation: 'Convites',
   audit: 'Auditoria',
+  repasse: 'Repasse',
 };
 
 /** An operation's group in the reference; a domain without a pt-BR name fails the document (and its test). */

@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   API_ROUTES as REGISTERED_ROUTES,
   DEFAULT_MAX_BODY,
   REMOTE_NAMES,
@@ -26,15 +27,20 @@ export interface ApiRoute extends ApiPrefix {
 }
 
 export const API_ROUTES: readonly ApiRoute[] = REGISTERED_ROUTES;
+export { API_PATHS };
+const PATH_PATTERNS = API_PATHS.map((entry) => ({ entry, pattern: new RegExp(entry.pattern) }));
 
 /** Federated remotes, each served from /remotes/<name>/<version>/ (the remote store) and announced in /remotes.json. */
 export const REMOTES: readonly RemoteName[] = REMOTE_NAMES;
 
 /**
  * Exact prefix match: '/api/auth' and '/api/auth/…' match, '/api/authx' does not. The longest
- * prefix wins, as in nginx.
+ * prefix wins, as in nginx; an exact path of API_PATHS wins over every prefix.
  */
 export function matchApiRoute(pathname: string): ApiRoute | null {
+  // An exact path a service answers under another's prefix wins (as nginx's regex location does).
+  const exact = PATH_PATTERNS.find(({ pattern }) => pattern.test(pathname));
+  if (exact) return { prefix: exact.entry.path, service: exact.entry.service };
   let best: ApiRoute | null = null;
   for (const route of API_ROUTES) {
     if ((pathname === route.prefix || pathname.startsWith(`${route.prefix}/`)) && (!best || route.prefix.length > best.prefix.length)) {

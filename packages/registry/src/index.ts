@@ -19,6 +19,12 @@ export interface ServiceEntry {
   /** Public port (the gateway's upstream); /internal listens INTERNAL_PORT_OFFSET above it. */
   port: number;
   api: readonly ApiPrefix[];
+  /**
+   * Exact paths the service answers under another service's prefix, a `:name` standing for one
+   * path segment ('/api/team/members/:memberId/commission-rules': the rules are finance's, the
+   * member is identity's). They win over every prefix.
+   */
+  paths?: readonly string[];
 }
 
 /** The icons the side navigation can show (the shell maps each to its Fluent icon). */
@@ -120,6 +126,8 @@ export const SERVICES = {
   },
   finance: {
     port: 4105,
+    // A member's commission rules (#39) live beside the repasse they compute.
+    paths: ['/api/team/members/:memberId/commission-rules'],
     api: [
       // An insurer's commission statement: 20 MB of spreadsheet plus the multipart envelope.
       { prefix: '/api/statements', maxBody: '21m' },
@@ -132,6 +140,8 @@ export const SERVICES = {
       { prefix: '/api/receivables.csv' },
       { prefix: '/api/statement-lines' },
       { prefix: '/api/renewals' },
+      { prefix: '/api/repasse' },
+      { prefix: '/api/repasse.csv' },
       // Documents (10 MB) and the policy PDF (25 MB, POST /api/documents) plus their multipart envelope.
       { prefix: '/api/documents/upload', maxBody: '11m' },
       { prefix: '/api/documents', maxBody: '26m' },
@@ -218,6 +228,23 @@ export const AREA_PATHS = Object.fromEntries(
 export const API_ROUTES: readonly (ApiPrefix & { service: ServiceName })[] = SERVICE_NAMES.flatMap((service) =>
   SERVICES[service].api.map((route: ApiPrefix) => ({ ...route, service })),
 ).sort((a, b) => b.prefix.length - a.prefix.length);
+
+/** An exact path of API_PATHS: its service, and the pattern it matches (each `:name` one segment). */
+export interface ApiPath {
+  path: string;
+  service: ServiceName;
+  /** The path as a regular expression over the request's path (nginx's `location ~` takes it as is). */
+  pattern: string;
+}
+
+export const API_PATHS: readonly ApiPath[] = SERVICE_NAMES.flatMap(
+  (service) =>
+    (SERVICES[service] as ServiceEntry).paths?.map((path) => ({
+      path,
+      service,
+      pattern: `^${path.replace(/[.]/g, '\\.').replace(/:[a-zA-Z]+/g, '[^/]+')}$`,
+    })) ?? [],
+);
 
 /** The side navigation: the shell's entry, every remote's and the upcoming areas', in order. */
 export function navigation(): NavEntry[] {

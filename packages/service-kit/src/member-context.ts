@@ -73,6 +73,8 @@ export const RESPONSIBLE_TABLES: ReadonlySet<string> = new Set([
   // The daily digest's sends and on/off choice: each member's own.
   'digest_sends',
   'digest_preferences',
+  // Repasse: a line is the member's it pays (null: an angariador without a login, managers only).
+  'repasse_lines',
 ]);
 
 /**

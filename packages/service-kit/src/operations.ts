@@ -5,7 +5,16 @@ import type Koa from 'koa';
 import { HttpError } from './errors';
 import { currentUser, requireUser, type SessionUser } from './session';
 import type { UploadedFile } from './upload';
-import { parseBody, parseCepParam, parseIdParam, parseQuery, parseTaskIdParam, parseTokenParam, parseUuidParam } from './validation';
+import {
+  parseBody,
+  parseCepParam,
+  parseIdParam,
+  parseMonthParam,
+  parseQuery,
+  parseTaskIdParam,
+  parseTokenParam,
+  parseUuidParam,
+} from './validation';
 
 /** What a handler gets: the request as its operation's schemas parsed it. */
 export interface OperationRequest<Op extends AnyOperation> {
@@ -52,6 +61,8 @@ function paramOf(op: AnyOperation, name: string, raw: string | undefined): strin
       return parseCepParam(raw);
     case 'token':
       return parseTokenParam(raw, op.notFound);
+    case 'month':
+      return parseMonthParam(raw);
     case 'id':
       return parseIdParam(raw, op.notFound);
   }

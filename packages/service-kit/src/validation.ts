@@ -35,6 +35,16 @@ export function parseCepParam(raw: string | undefined): string {
   return normalizeCep(raw);
 }
 
+const MONTH_INVALID = 'Mês inválido: use AAAA-MM';
+
+/** A month in a path ('2026-11'): anything else is a pt-BR 400. */
+export function parseMonthParam(raw: string | undefined): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(raw ?? '');
+  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12)
+    throw new HttpError(400, MONTH_INVALID, [{ path: 'month', message: MONTH_INVALID }]);
+  return raw!;
+}
+
 export function parseTaskIdParam(raw: string | undefined, message = 'Não encontrado.'): string {
   if (!raw || !parseTaskId(raw)) throw new HttpError(404, message);
   return raw;

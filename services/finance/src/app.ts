@@ -41,6 +41,9 @@ import { RenewalReportService } from './modules/renewals/renewal-report.service'
 import { RenewalTasksService } from './modules/renewals/renewal-tasks.service';
 import { renewalTaskRoutes, renewalsRoutes } from './modules/renewals/renewals.routes';
 import { RenewalsService } from './modules/renewals/renewals.service';
+import { CommissionRulesService } from './modules/repasse/commission-rules.service';
+import { repasseRoutes } from './modules/repasse/repasse.routes';
+import { RepasseService } from './modules/repasse/repasse.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { FinanceStatsService } from './modules/stats/stats.service';
 
@@ -68,7 +71,16 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
     accountTables: FINANCE_ACCOUNT_TABLES,
-    auditTables: { policies: 'policy', policy_instalments: 'instalment', renewals: 'renewal', claims: 'claim', documents: 'document' },
+    auditTables: {
+      policies: 'policy',
+      policy_instalments: 'instalment',
+      renewals: 'renewal',
+      claims: 'claim',
+      documents: 'document',
+      commission_rules: 'commission_rule',
+      policy_participants: 'policy_participant',
+      repasse_closings: 'repasse_closing',
+    },
     routes(router, { knex, jobs, log }) {
       const settings = new ReceivableSettingsService(knex);
       const instalments = new InstalmentsService(knex, settings);
@@ -86,13 +98,14 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       renewalsRoutes(router, renewals, new RenewalReportService(knex, (userId) => renewals.ensure(userId), insurerNames));
       claimsRoutes(router, new ClaimsService(knex, pipeline));
       commissionsRoutes(router, new CommissionsService(knex));
+      repasseRoutes(router, new RepasseService(knex), new CommissionRulesService(knex), identity, insurerNames);
       documentsRoutes(router, new DocumentsService(knex, store, pipeline));
     },
     internalRoutes(router, { knex }) {
       const settings = new ReceivableSettingsService(knex);
       const instalments = new InstalmentsService(knex, settings);
       policyIssueRoutes(router, new PoliciesService(knex, instalments, chargebackSteps), new PolicyImportService(knex, instalments));
-      statsRoutes(router, new FinanceStatsService(knex, settings));
+      statsRoutes(router, new FinanceStatsService(knex, settings, new RepasseService(knex)));
       importHandOverRoutes(router, knex);
       const account = new AccountDataService(knex, store);
       clearDataRoutes(router, account);

@@ -135,6 +135,8 @@ export interface FinanceStats {
   receivableThisMonth: number;
   /** Instalments paid short, paid over or not paid: how many, and the sum of their differences (cents, absolute). */
   openDifferences: { count: number; amount: number };
+  /** A producer's 'A receber de repasse': their repasse lines in months not closed yet (cents); null for other roles. */
+  repasseDue: number | null;
   recentActivity: ActivityEvent[];
 }
 

@@ -27,13 +27,15 @@ import {
 } from './renewals.schemas';
 import { LineMatchSchema, LineUnmatchSchema, ReceivableSettingsSchema, ReceivablesQuerySchema } from './receivables.schemas';
 import { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
+import { CommissionRulesSchema, RepasseQuerySchema, RepasseStatementQuerySchema } from './repasse.schemas';
 
 export const policies = {
   summary: 'Apólices: filtros de tipo, status, renovação (30/60/90 dias) e as que aguardam o nº da seguradora.',
   query: PolicyQuerySchema,
 };
 export const updatePolicy = {
-  summary: 'Informa ou corrige o nº da apólice na seguradora e o nº da proposta (único por corretora; registrado no histórico).',
+  summary:
+    'Informa ou corrige o nº da apólice e o da proposta (único por corretora), o responsável e os participantes do repasse (até 3, somando 100%).',
   body: PolicyNumbersSchema,
 };
 export const claims = { summary: 'Sinistros, com filtro de status e a contagem dos ativos.', query: ClaimQuerySchema };
@@ -147,3 +149,19 @@ export const renewalTaskOwners = {
 };
 export const renewalTaskDone = { summary: 'Conclui a próxima ação de uma renovação.' };
 export const renewalTaskSnooze = { summary: 'Adia a tarefa de uma renovação (a próxima ação passa para a data).', body: SnoozeSchema };
+export const commissionRules = {
+  summary: 'As regras de repasse de um membro: % da comissão líquida por seguradora × ramo × novo/renovação, e o padrão.',
+};
+export const setCommissionRules = {
+  summary: 'Substitui as regras de repasse de um membro (a mais específica vale; vale para as comissões recebidas daqui em diante).',
+  body: CommissionRulesSchema,
+};
+export const repasse = {
+  summary: 'O repasse do mês: as linhas (recebido × participação × regra), o total por participante e se o mês está fechado.',
+  query: RepasseQuerySchema,
+};
+export const repasseCsv = { summary: 'O repasse do mês em CSV para o Excel (separador ;, UTF-8 com BOM).', query: RepasseQuerySchema };
+export const repasseStatement = { summary: 'O demonstrativo de repasse de um membro no mês, em PDF.', query: RepasseStatementQuerySchema };
+export const closeRepasseMonth = {
+  summary: 'Fecha o mês (e os anteriores): suas linhas não mudam mais; alterações posteriores viram ajustes no próximo mês aberto.',
+};

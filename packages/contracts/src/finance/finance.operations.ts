@@ -36,6 +36,7 @@ import type {
 } from './finance.schemas';
 import type { PolicyNumbersSchema } from './policy-numbers.schemas';
 import { MANAGERS, MONEY_ROLES } from '../team/team-roles';
+import type { PolicyDetail } from './repasse-types';
 
 // The finance service: policies, claims, commissions and documents. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
@@ -53,7 +54,7 @@ export const policy = {
   path: '/api/policies/:id',
   access: 'signed-in',
   notFound: NOT_FOUND.policy,
-  answer: phantom as Policy,
+  answer: phantom as PolicyDetail,
 } as const satisfies Operation;
 export const updatePolicy = {
   id: 'policies.update',
@@ -62,7 +63,7 @@ export const updatePolicy = {
   access: 'signed-in',
   notFound: NOT_FOUND.policy,
   body: phantom as typeof PolicyNumbersSchema,
-  answer: phantom as Policy,
+  answer: phantom as PolicyDetail,
 } as const satisfies Operation;
 export const policyInstalments = {
   id: 'policies.instalments',
@@ -342,3 +343,5 @@ export const search = {
 
 // Renovações, and the renewals and policies-awaiting-a-number that are tasks, under their own file.
 export * from './renewals.operations';
+// Repasse: commission rules, the month's ledger, closing.
+export * from './repasse.operations';

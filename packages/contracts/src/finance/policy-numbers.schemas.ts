@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { responsibleField } from '../team/responsible-field';
+import { participantsField } from './repasse.schemas';
 
 /**
  * The insurer's policy number and the proposal's (#34 item 1): what issuing and PATCH
@@ -57,9 +58,15 @@ export const PolicyNumbersSchema = v.pipe(
     ),
     /** Another member of the brokerage responsible for the policy (owners and admins). */
     responsibleId: responsibleField,
+    /** Who its commission is split between (owners and admins); shares add up to 100 %. */
+    participants: v.optional(participantsField),
   }),
   v.check(
-    (input) => input.policyNumber !== undefined || input.proposalNumber !== undefined || input.responsibleId !== undefined,
+    (input) =>
+      input.policyNumber !== undefined ||
+      input.proposalNumber !== undefined ||
+      input.responsibleId !== undefined ||
+      input.participants !== undefined,
     'Informe o número da apólice ou da proposta',
   ),
 );

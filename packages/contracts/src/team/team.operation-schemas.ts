@@ -37,3 +37,4 @@ export const financeClientTransfer = {
   body: ClientTransferSchema,
 };
 export const activeMember = { summary: 'O membro ativo da corretora a quem um registro pode ser atribuído.' };
+export const memberNames = { summary: 'Os membros da corretora (também os desativados), com nome e papel.' };

@@ -162,3 +162,11 @@ export const activeMember = {
   notFound: RESPONSIBLE_UNKNOWN,
   answer: phantom as ActiveMember,
 } as const satisfies Operation;
+/** The brokerage's members by name, disabled ones too (a repasse statement names whom it paid). */
+export const memberNames = {
+  id: 'team.memberNames',
+  method: 'GET',
+  path: '/internal/team/:userId/members',
+  access: 'internal',
+  answer: phantom as { members: ActiveMember[] },
+} as const satisfies Operation;

@@ -86,7 +86,7 @@ function StatCards() {
   }
   const missing = new Set(stats.data.unavailable);
   const figure = (source: 'pipeline' | 'finance', text: string) => (missing.has(source) ? '—' : text);
-  const { monthlyRevenue, receivableThisMonth, openDifferences } = stats.data;
+  const { monthlyRevenue, receivableThisMonth, openDifferences, repasseDue } = stats.data;
   // A role that sees no money (an assistant) gets no money figures: those cards are left out.
   const cards = [
     { label: 'Apólices Ativas', value: figure('finance', formatCount(stats.data.activePolicies)), icon: DocumentTextRegular },
@@ -115,6 +115,19 @@ function StatCards() {
             ),
             icon: ReceiptMoneyRegular,
             to: `${PATHS.commissions}?aba=recebiveis`,
+            link: 'Ver recebíveis',
+          },
+        ]),
+    // A producer's own: their repasse in the months not closed yet.
+    ...(repasseDue === null
+      ? []
+      : [
+          {
+            label: 'A receber de repasse',
+            value: figure('finance', formatMoney(repasseDue)),
+            icon: WalletRegular,
+            to: `${PATHS.commissions}?aba=repasse`,
+            link: 'Ver repasse',
           },
         ]),
   ];
@@ -122,11 +135,11 @@ function StatCards() {
   return (
     <>
       <div className={styles.stats}>
-        {cards.map(({ label, value, icon: Icon, to }) => (
+        {cards.map(({ label, value, icon: Icon, to, link }) => (
           <Card key={label} className={styles.stat}>
             <CardHeader image={<Icon fontSize={24} />} header={<Text className={styles.statLabel}>{label}</Text>} />
             <Title3 as="p">{value}</Title3>
-            {to && <Link to={to}>Ver recebíveis</Link>}
+            {to && <Link to={to}>{link}</Link>}
           </Card>
         ))}
       </div>

@@ -14,6 +14,7 @@ const InviteDialog = lazy(() => import('./team-dialogs').then((module) => ({ def
 const RoleDialog = lazy(() => import('./team-dialogs').then((module) => ({ default: module.RoleDialog })));
 const DisableDialog = lazy(() => import('./team-dialogs').then((module) => ({ default: module.DisableDialog })));
 const TransferDialog = lazy(() => import('./team-dialogs').then((module) => ({ default: module.TransferDialog })));
+const CommissionRulesDialog = lazy(() => import('./commission-rules-dialog'));
 
 const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalL },
@@ -36,7 +37,7 @@ const STATUS: Record<TeamMember['status'], { label: string; color: 'success' | '
   disabled: { label: 'Desativado', color: 'subtle' },
 };
 
-type Dialog = { kind: 'invite' } | { kind: 'role' | 'disable' | 'transfer'; member: TeamMember } | null;
+type Dialog = { kind: 'invite' } | { kind: 'role' | 'disable' | 'transfer' | 'rules'; member: TeamMember } | null;
 
 const isManager = (role: Role | undefined) => role === 'owner' || role === 'admin';
 
@@ -60,6 +61,14 @@ export function TeamSection() {
   const activeOthers = (member: TeamMember) => members.filter((other) => other.status === 'active' && other.id !== member.id);
 
   const actions = (member: TeamMember) => {
+    // Whom the brokerage pays what (repasse): every active member's rules, the manager's own too.
+    const rules =
+      actor && isManager(actor) && member.status === 'active'
+        ? [{ key: 'rules', label: 'Regras de repasse', onSelect: () => setDialog({ kind: 'rules', member }) }]
+        : [];
+    return [...memberActions(member), ...rules];
+  };
+  const memberActions = (member: TeamMember) => {
     if (!actor || !isManager(actor) || member.id === user?.id) return [];
     // Only an owner touches an owner (the server says so too).
     if (member.role === 'owner' && actor !== 'owner') return [];
@@ -130,6 +139,7 @@ export function TeamSection() {
         {dialog?.kind === 'disable' ? (
           <DisableDialog member={dialog.member} others={activeOthers(dialog.member)} onClose={() => setDialog(null)} />
         ) : null}
+        {dialog?.kind === 'rules' ? <CommissionRulesDialog member={dialog.member} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === 'transfer' ? (
           <TransferDialog member={dialog.member} others={activeOthers(dialog.member)} onClose={() => setDialog(null)} />
         ) : null}

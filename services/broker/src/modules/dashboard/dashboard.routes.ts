@@ -23,6 +23,7 @@ const NO_FINANCE: FinanceStats = {
   renewingIn30Days: 0,
   receivableThisMonth: 0,
   openDifferences: { count: 0, amount: 0 },
+  repasseDue: null,
   recentActivity: [],
 };
 
@@ -67,7 +68,8 @@ export function dashboardRoutes(router: Router, config: BrokerConfig): void {
         unavailable,
       };
       // An assistant sees the brokerage's work, no money beyond a premium (a producer's figures are already their own).
-      if (!roleAllows(user.role, MONEY_ROLES)) return { ...stats, monthlyRevenue: null, receivableThisMonth: null, openDifferences: null };
+      if (!roleAllows(user.role, MONEY_ROLES))
+        return { ...stats, monthlyRevenue: null, receivableThisMonth: null, openDifferences: null, repasseDue: null };
       return stats;
     },
     requireOnboarding,

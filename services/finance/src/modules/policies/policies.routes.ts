@@ -20,14 +20,20 @@ export function policiesRoutes(
   });
 
   route(router, OPS.policy, async ({ user, params }) => {
-    const policy = await policies.byId(user.id, params.id);
+    const policy = await policies.detail(user.id, params.id);
     if (!policy) throw notFound(POLICY_NOT_FOUND);
     return policy;
   });
 
   route(router, OPS.cancelPolicy, ({ user, params }) => policies.cancel(user.id, params.id));
   route(router, OPS.updatePolicy, async ({ user, params, body }) => {
+    // Another brokerage's policy is a 404 before its members are asked about.
+    if ((body.responsibleId !== undefined || body.participants !== undefined) && !(await policies.byId(user.id, params.id)))
+      throw notFound(POLICY_NOT_FOUND);
     if (body.responsibleId !== undefined) await assertResponsible(identity, user.id, body.responsibleId);
+    // Every member sharing the commission is an active member of the brokerage.
+    for (const [index, participant] of (body.participants ?? []).entries())
+      if (participant.memberId) await assertResponsible(identity, user.id, participant.memberId, `participants.${index}.memberId`);
     return policies.updateNumbers(user.id, params.id, body);
   });
 }

@@ -13,6 +13,7 @@ import {
   type ChargebackStep,
   type ContactPolicySummary,
   type Policy,
+  type PolicyDetail,
   type PolicyIssueInput,
   type PolicyNumberTaskRow,
   type PolicyNumbersInput,
@@ -33,6 +34,8 @@ import { addMonths } from './instalment-math';
 import { syncRenewals } from './renewal-sync';
 import type { Knex } from 'knex';
 import type { InstalmentPlans } from './instalment-plans';
+import { ParticipantsService } from '../repasse/participants.service';
+import { RepasseLedger } from '../repasse/repasse-ledger';
 import { ISSUED_ON, NUMBER_REMIND_ON, POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
 
 export const POLICY_NOT_FOUND = NOT_FOUND.policy;
@@ -47,6 +50,7 @@ function provisionalNumber(): string {
 export class PoliciesService {
   private readonly policies: BrokerScopedTable;
   private readonly documents: BrokerScopedTable;
+  private readonly participants: ParticipantsService;
 
   constructor(
     private readonly knex: Knex,
@@ -56,6 +60,7 @@ export class PoliciesService {
   ) {
     this.policies = new BrokerScopedTable(knex, 'policies');
     this.documents = new BrokerScopedTable(knex, 'documents');
+    this.participants = new ParticipantsService(knex, new RepasseLedger(knex));
   }
 
   async list(userId: string, query: PolicyQuery): Promise<Policy[]> {
@@ -122,6 +127,14 @@ export class PoliciesService {
     return row && { ...row, createdAt: new Date(row.createdAt).toISOString() };
   }
 
+  /** GET /api/policies/{id}: the policy with who its commission is split between. */
+  async detail(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex): Promise<PolicyDetail | undefined> {
+    const policy = await this.byId(userId, id, trx);
+    if (!policy) return undefined;
+    const participants = await this.participants.of(userId, [policy], trx);
+    return { ...policy, participants: participants.get(policy.id)! };
+  }
+
   /**
    * Minhas tarefas: the active policies awaiting the insurer's number whose reminder is due by
    * `until` (a São Paulo day): from the day each was issued, or the day it was snoozed to.
@@ -164,8 +177,9 @@ export class PoliciesService {
     await recordAuditEvent(this.knex, userId, { action: 'export', entity: 'policy' });
   }
 
-  async updateNumbers(userId: string, id: number, input: PolicyNumbersInput): Promise<Policy> {
-    if (input.responsibleId !== undefined) assertMayReassign();
+  async updateNumbers(userId: string, id: number, input: PolicyNumbersInput): Promise<PolicyDetail> {
+    // Who is responsible for a policy, and who shares its commission, are the managers' to say.
+    if (input.responsibleId !== undefined || input.participants !== undefined) assertMayReassign();
     try {
       await this.knex.transaction(async (trx) => {
         const current = (await this.policies.of(userId, trx).byId(id).forUpdate().first('policyNumber', 'awaitingNumber', 'contactId')) as
@@ -188,6 +202,7 @@ export class PoliciesService {
               .rows()
               .where({ policyId: id })
               .update({ responsibleId: input.responsibleId });
+        if (input.participants !== undefined) await this.participants.replace(trx, userId, id, input.participants);
         if (numberChanged)
           await recordActivity(trx, userId, {
             type: 'policy_number_set',
@@ -200,7 +215,7 @@ export class PoliciesService {
       if (!isUniqueViolation(error, NUMBER_CONSTRAINT)) throw error;
       throw new HttpError(409, NUMBER_TAKEN, [{ path: 'policyNumber', message: NUMBER_TAKEN }]);
     }
-    return (await this.byId(userId, id))!;
+    return (await this.detail(userId, id))!;
   }
 
   /**

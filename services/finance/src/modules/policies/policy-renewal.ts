@@ -1,5 +1,6 @@
 import type { BrokerScopedTable } from '@corretora/service-kit';
 import type { Knex } from 'knex';
+import { copyParticipants } from '../repasse/participants.service';
 
 /** What the broker changes on the next term; null keeps the old term's. */
 export interface NextTerm {
@@ -37,5 +38,8 @@ export async function renewPolicy(
      returning id`,
     [next.policyNumber, next.policyNumber, next.insurerId, policies.of(userId, trx).from('p'), next.premium, policyId],
   );
-  return rows[0]!.id;
+  const createdId = rows[0]!.id;
+  // The next term's commission is split as this one's.
+  await copyParticipants(trx, userId, policyId, createdId);
+  return createdId;
 }

@@ -11,6 +11,7 @@ import { BrokerScopedTable, HttpError, intArrayLiteral } from '@corretora/servic
 import type { Knex } from 'knex';
 import { cents } from '../policies/receivables-math';
 import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
+import { RepasseLedger } from '../repasse/repasse-ledger';
 import { MATCH_CTES, lineRecord, lineStatus, type StatementLineRecord, type StatementLineVerdict } from './statement-match';
 
 type LineRow = Omit<StatementLine, 'match'> & {
@@ -35,6 +36,8 @@ export class StatementsService {
   private readonly policies: BrokerScopedTable;
   private readonly instalments: BrokerScopedTable;
   private readonly lines: BrokerScopedTable;
+  /** Each commission received (or taken back) writes what its participants are owed, in the same transaction. */
+  private readonly repasse: RepasseLedger;
 
   constructor(
     private readonly knex: Knex,
@@ -43,6 +46,7 @@ export class StatementsService {
     this.policies = new BrokerScopedTable(knex, 'policies');
     this.instalments = new BrokerScopedTable(knex, 'policy_instalments');
     this.lines = new BrokerScopedTable(knex, 'statement_lines');
+    this.repasse = new RepasseLedger(knex);
   }
 
   /** The bindings of MATCH_CTES for one broker and insurer. */
@@ -138,7 +142,7 @@ export class StatementsService {
     input: { importId: number; insurerId: number; lines: StatementLineRecord[] },
   ): Promise<{ written: number; skipped: number; writtenLines: number[] }> {
     if (input.lines.length === 0) return { written: 0, skipped: 0, writtenLines: [] };
-    const result = await trx.raw<{ rows: { line: number }[] }>(
+    const result = await trx.raw<{ rows: { id: number; line: number }[] }>(
       `with ${MATCH_CTES}
        insert into statement_lines (user_id, import_id, line, insurer_id, fingerprint, policy_number, endorsement, instalment_number,
                                     contact_ids, type, gross, iss, irrf, net, paid_on, policy_id, instalment_id, matched_by)
@@ -146,11 +150,16 @@ export class StatementsService {
               l.gross / 100.0, l.iss / 100.0, l.irrf / 100.0, l.net / 100.0, l.paid_on, m.policy_id, m.instalment_id, m.matched_by
          from lines l left join matched m on m.line = l.line
        on conflict do nothing
-       returning line`,
+       returning id, line`,
       [...this.matchBindings(userId, input.insurerId, input.lines.map(lineRecord), trx), userId, input.importId, input.insurerId],
     );
     // The batch's lines this statement holds: written now, or by an earlier try of the same batch.
     const writtenLines = result.rows.map((row) => row.line);
+    await this.repasse.sync(
+      trx,
+      userId,
+      result.rows.map((row) => row.id),
+    );
     const held =
       writtenLines.length === input.lines.length
         ? writtenLines
@@ -168,6 +177,9 @@ export class StatementsService {
 
   /** Undo: the statement's lines go (a manual match on them with them); the instalments read as before. */
   async undo(trx: Knex.Transaction, userId: string, importId: number): Promise<{ removed: number }> {
+    // Their repasse goes first (a closed month's stays, answered by an adjustment in the next open one).
+    const ids = (await this.lines.of(userId, trx).rows().where({ importId }).pluck('id')) as number[];
+    await this.repasse.sync(trx, userId, ids, ids);
     const removed = await this.lines.of(userId, trx).rows().where({ importId }).delete();
     return { removed };
   }
@@ -267,14 +279,21 @@ export class StatementsService {
         .of(userId, trx)
         .byId(id)
         .update({ policyId: policy.id, instalmentId: instalment.id, matchedBy: 'manual', note: input.note });
+      await this.repasse.sync(trx, userId, [id]);
     });
     return (await this.views(userId, { ids: [id] }))[0]!;
   }
 
   /** POST /api/statement-lines/{id}/unmatch: não identificado again, with the broker's note. */
   async unmatch(userId: string, id: number, input: LineUnmatchInput): Promise<StatementLine> {
-    const updated = await this.lines.of(userId).byId(id).update({ policyId: null, instalmentId: null, matchedBy: null, note: input.note });
-    if (updated === 0) throw new HttpError(404, NOT_FOUND.statementLine);
+    await this.knex.transaction(async (trx) => {
+      const updated = await this.lines
+        .of(userId, trx)
+        .byId(id)
+        .update({ policyId: null, instalmentId: null, matchedBy: null, note: input.note });
+      if (updated === 0) throw new HttpError(404, NOT_FOUND.statementLine);
+      await this.repasse.sync(trx, userId, [id]);
+    });
     return (await this.views(userId, { ids: [id] }))[0]!;
   }
 }

@@ -1,9 +1,10 @@
 import { ACTIVE_CLAIM_STATUSES, divideRoundingHalfUp, type FinanceStats } from '@corretora/contracts';
-import { BrokerScopedTable, recentActivity } from '@corretora/service-kit';
+import { BrokerScopedTable, currentMember, recentActivity } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { commissionCents } from '../policies/commission-math';
 import { COMMISSION_BASE_CENTS, INSTALMENT_EXPECTED, TODAY } from '../policies/policy-sql';
 import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
+import type { RepasseService } from '../repasse/repasse.service';
 
 /**
  * Finance's share of the dashboard: active policies, open claims (= pending: open or in review),
@@ -21,6 +22,7 @@ export class FinanceStatsService {
   constructor(
     private readonly knex: Knex,
     private readonly settings: ReceivableSettingsService,
+    private readonly repasse: RepasseService,
   ) {
     this.policies = new BrokerScopedTable(knex, 'policies');
     this.claims = new BrokerScopedTable(knex, 'claims');
@@ -63,7 +65,8 @@ export class FinanceStatsService {
 
   async of(userId: string): Promise<FinanceStats> {
     // Policies, claims and events are independent reads: all at once.
-    const [{ rows }, claims, events, receivables] = await Promise.all([
+    const member = currentMember();
+    const [{ rows }, claims, events, receivables, repasseDue] = await Promise.all([
       this.knex.raw<{ rows: { baseCents: string; commissionType: 'percentage' | 'fixed'; hundredths: string; renewing: boolean }[] }>(
         `select ${COMMISSION_BASE_CENTS} as "baseCents", p.commission_type as "commissionType", (p.commission_value * 100)::bigint::text as hundredths,
            p.renewal_date <= ${TODAY} + 30 as renewing
@@ -77,6 +80,8 @@ export class FinanceStatsService {
         .count<{ count: string }[]>('* as count'),
       recentActivity(this.knex, 'finance', userId),
       this.receivables(userId),
+      // 'A receber de repasse' is a producer's own figure; managers read the month on Repasse.
+      member?.role === 'producer' ? this.repasse.dueTo(userId, member.id) : Promise.resolve(null),
     ]);
     const annual = rows.reduce(
       (sum, row) =>
@@ -96,6 +101,7 @@ export class FinanceStatsService {
       monthlyRevenue: Number(divideRoundingHalfUp(BigInt(annual), 12n)),
       renewingIn30Days: rows.filter((row) => row.renewing).length,
       ...receivables,
+      repasseDue,
       recentActivity: events,
     };
   }

@@ -24,4 +24,9 @@ export function teamRoutes(router: Router, team: TeamService): void {
 /** The services ask who may be given a record (the internal listener only). */
 export function internalTeamRoutes(router: Router, team: TeamService): void {
   route(router, OPS.activeMember, ({ params }) => team.activeMember(params.userId, params.memberId));
+  route(router, OPS.memberNames, async ({ params }) => ({
+    members: (await team.list(params.userId))
+      .filter((member) => member.status !== 'invited')
+      .map((member) => ({ id: member.id, name: member.name, role: member.role })),
+  }));
 }

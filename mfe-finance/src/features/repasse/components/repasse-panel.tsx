@@ -1,0 +1,175 @@
+import { FINANCE_OPERATIONS as OPS, formatCount, formatMoney, wireToCents, type RepasseKind, type RepasseLine } from '@corretora/contracts';
+import { apiErrorMessage, callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
+import { Badge } from '@corretora/web-kit/fluent/badge';
+import { Body1, Button, Caption1, Field, Input, Subtitle2, Title3 } from '@corretora/web-kit/fluent/core';
+import { Card } from '@corretora/web-kit/fluent/card';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { ConfirmDialog, DataTable, QueryState, useNotify, useTeam } from '@corretora/web-kit/ui';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
+const useStyles = makeStyles({
+  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, marginTop: tokens.spacingVerticalM },
+  toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'end' },
+  cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 10rem), 1fr))', gap: tokens.spacingHorizontalM },
+  card: { gap: tokens.spacingVerticalXS },
+  label: { color: tokens.colorNeutralForeground3 },
+  cell: { overflowWrap: 'anywhere' },
+  negative: { color: tokens.colorPaletteRedForeground1 },
+});
+
+const KIND_LABELS: Record<RepasseKind, string> = { repasse: 'Repasse', estorno: 'Estorno', ajuste: 'Ajuste' };
+const KIND_COLOURS: Record<RepasseKind, 'success' | 'danger' | 'warning'> = { repasse: 'success', estorno: 'danger', ajuste: 'warning' };
+const MONTH = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T12:00:00Z`));
+const thisMonth = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 7);
+const percent = (value: number) => `${value.toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`;
+
+/**
+ * 'Repasse' (Comissões): what each producer and angariador is owed of the commission received in a
+ * month — the lines (received × share × rule), the total per participant, the CSV and each member's
+ * PDF statement; owners and admins close the month. A producer sees only their own lines.
+ */
+export default function RepassePanel() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const team = useTeam();
+  const [month, setMonth] = useState(thisMonth);
+  const [memberId, setMemberId] = useState('');
+  const [closing, setClosing] = useState(false);
+  const query = { month, memberId };
+  const repasse = useOperation(OPS.repasse, { query }, { keepPrevious: true });
+  const who = (line: { memberId: string | null; participantName: string | null }) =>
+    line.memberId ? (team.nameOf(line.memberId) ?? 'Membro da equipe') : `${line.participantName ?? 'Angariador'} (angariador)`;
+  const close = useMutation({
+    mutationFn: () => callOperation(OPS.closeRepasseMonth, { params: { month } }),
+    onSuccess: (closed) => {
+      notify.success(`Mês fechado: ${monthLabel(closed.month)}, ${formatMoney(wireToCents(closed.total))} de repasse.`);
+      setClosing(false);
+      void invalidateOperations(queryClient, OPS.repasse);
+    },
+    onError: (error) => notify.error('Não foi possível fechar o mês.', apiErrorMessage(error, '')),
+  });
+  // A statement per member: a producer's own, or the member chosen in the filter.
+  const statementMember = team.seesEveryone ? memberId : null;
+
+  return (
+    <div className={styles.panel} role="tabpanel" aria-label="Repasse">
+      <div className={styles.toolbar}>
+        <Field label="Mês">
+          <Input type="month" value={month} onChange={(_event, data) => data.value && setMonth(data.value)} />
+        </Field>
+        {team.seesEveryone && (
+          <Field label="Participante">
+            <Select value={memberId} onChange={(_event, data) => setMemberId(data.value)}>
+              <option value="">Todos</option>
+              {team.active.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name ?? member.email}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+        <Button as="a" href={operationUrl(OPS.repasseCsv, { query })} download>
+          Exportar CSV
+        </Button>
+        {statementMember && (
+          <Button as="a" href={operationUrl(OPS.repasseStatement, { query: { month, memberId: statementMember } })} download>
+            Demonstrativo em PDF
+          </Button>
+        )}
+        {team.manager && repasse.data && !repasse.data.closed && (
+          <Button appearance="primary" onClick={() => setClosing(true)}>
+            Fechar o mês
+          </Button>
+        )}
+      </div>
+      <QueryState query={repasse} loading="Carregando repasse..." error="Não foi possível carregar o repasse. Tente novamente.">
+        {(data) => (
+          <>
+            <div className={styles.cards}>
+              <Card className={styles.card}>
+                <Caption1 className={styles.label}>{`Repasse de ${monthLabel(data.month)}`}</Caption1>
+                <Title3 as="p">{formatMoney(wireToCents(data.total))}</Title3>
+              </Card>
+              <Card className={styles.card}>
+                <Caption1 className={styles.label}>Situação</Caption1>
+                <Title3 as="p">{data.closed ? 'Fechado' : 'Em aberto'}</Title3>
+                {data.closedUntil && <Caption1>{`Fechado até ${monthLabel(data.closedUntil)}`}</Caption1>}
+              </Card>
+              <Card className={styles.card}>
+                <Caption1 className={styles.label}>Lançamentos</Caption1>
+                <Title3 as="p">{formatCount(data.count)}</Title3>
+              </Card>
+            </div>
+            {data.byParticipant.length > 0 && (
+              <section aria-label="Total por participante">
+                <Subtitle2 as="h3">Total por participante</Subtitle2>
+                <DataTable
+                  label="Total por participante"
+                  rows={data.byParticipant}
+                  rowKey={(row) => row.memberId ?? `a:${row.participantName}`}
+                  empty="Nenhum repasse."
+                  columns={[
+                    { header: 'Participante', className: styles.cell, cell: (row) => who(row) },
+                    { header: 'Lançamentos', cell: (row) => formatCount(row.lines) },
+                    { header: data.closed ? 'Pago no fechamento' : 'A pagar', cell: (row) => formatMoney(wireToCents(row.total)) },
+                  ]}
+                />
+              </section>
+            )}
+            <section aria-label="Lançamentos do mês">
+              <Subtitle2 as="h3">Lançamentos do mês</Subtitle2>
+              {data.count > data.rows.length && (
+                <Body1>{`Mostrando ${formatCount(data.rows.length)} de ${formatCount(data.count)}: o CSV traz todos.`}</Body1>
+              )}
+              <DataTable<RepasseLine>
+                label="Lançamentos de repasse"
+                keyboardScroll
+                rows={data.rows}
+                rowKey={(line) => line.id}
+                empty="Nenhum repasse neste mês: ele nasce quando uma comissão é conciliada num extrato."
+                columns={[
+                  { header: 'Participante', className: styles.cell, cell: (line) => who(line) },
+                  { header: 'Apólice', className: styles.cell, cell: (line) => line.policyNumber ?? '—' },
+                  { header: 'Cliente', className: styles.cell, cell: (line) => line.contactName ?? '—' },
+                  {
+                    header: 'Tipo',
+                    cell: (line) => (
+                      <Badge appearance="tint" color={KIND_COLOURS[line.kind]}>
+                        {KIND_LABELS[line.kind]}
+                      </Badge>
+                    ),
+                  },
+                  { header: 'Comissão recebida', cell: (line) => formatMoney(wireToCents(line.base)) },
+                  { header: 'Participação', cell: (line) => percent(line.share) },
+                  { header: 'Regra', cell: (line) => percent(line.percent) },
+                  {
+                    header: 'Repasse',
+                    cell: (line) => (
+                      <span className={line.amount.startsWith('-') ? styles.negative : undefined}>
+                        {formatMoney(wireToCents(line.amount))}
+                      </span>
+                    ),
+                  },
+                ]}
+              />
+            </section>
+          </>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={closing}
+        title={`Fechar ${monthLabel(month)}?`}
+        message="Os lançamentos deste mês e dos anteriores não mudam mais. Alterações posteriores (um extrato desfeito, uma divisão editada) viram ajustes no próximo mês em aberto."
+        confirmLabel="Fechar o mês"
+        busy={close.isPending}
+        onConfirm={() => close.mutate()}
+        onOpenChange={setClosing}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ParticipantsInput, PolicyParticipant } from '@corretora/contracts';
+import { BrokerScopedTable, scopeBindings, scopedFromSql } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import type { RepasseLedger } from './repasse-ledger';
+
+interface ParticipantRow {
+  policyId: number;
+  memberId: string | null;
+  name: string | null;
+  role: PolicyParticipant['role'];
+  share: string;
+  percent: string | null;
+}
+
+/**
+ * A policy's participants (#39): who its commission is split between. No rows is the default, its
+ * responsible member with 100 %, so reassigning the policy moves its future repasse too. Replacing
+ * them re-syncs the repasse of every commission the policy received (a closed month keeps its
+ * lines; the difference lands in the next open month). A renewal's next term copies them.
+ */
+export class ParticipantsService {
+  private readonly participants: BrokerScopedTable;
+
+  constructor(
+    knex: Knex,
+    private readonly ledger: RepasseLedger,
+  ) {
+    this.participants = new BrokerScopedTable(knex, 'policy_participants');
+  }
+
+  /** The participants of these policies (each responsible member's 100 % when it has none). */
+  async of(
+    userId: string,
+    policies: readonly { id: number; responsibleId: string }[],
+    trx: Knex | Knex.Transaction,
+  ): Promise<Map<number, PolicyParticipant[]>> {
+    const rows = (await this.participants
+      .of(userId, trx)
+      .rows()
+      .whereIn(
+        'policyId',
+        policies.map((policy) => policy.id),
+      )
+      .orderBy(['policyId', 'position'])
+      .select('policyId', 'memberId', 'name', 'role', 'share', 'percent')) as ParticipantRow[];
+    const byPolicy = new Map<number, PolicyParticipant[]>();
+    for (const row of rows)
+      byPolicy.set(row.policyId, [
+        ...(byPolicy.get(row.policyId) ?? []),
+        {
+          memberId: row.memberId,
+          name: row.name,
+          role: row.role,
+          share: Number(row.share),
+          percent: row.percent === null ? null : Number(row.percent),
+        },
+      ]);
+    for (const policy of policies)
+      if (!byPolicy.has(policy.id))
+        byPolicy.set(policy.id, [{ memberId: policy.responsibleId, name: null, role: 'producer', share: 100, percent: null }]);
+    return byPolicy;
+  }
+
+  /** Replaces a policy's participants (in the caller's transaction) and re-syncs its repasse. */
+  async replace(trx: Knex.Transaction, userId: string, policyId: number, participants: ParticipantsInput): Promise<void> {
+    await this.participants.of(userId, trx).rows().where({ policyId }).delete();
+    for (const [index, participant] of participants.entries())
+      await this.participants.of(userId, trx).insert({
+        policyId,
+        position: index + 1,
+        memberId: participant.memberId,
+        // A member is named by the team; an angariador without a login by the name typed.
+        name: participant.memberId ? null : participant.name,
+        role: participant.role,
+        share: participant.share.toFixed(2),
+        percent: participant.memberId || participant.percent === null ? null : participant.percent.toFixed(2),
+      });
+    await this.ledger.syncPolicies(trx, userId, [policyId]);
+  }
+}
+
+/** A renewal's next term is split as the term it renews (in the renewal's transaction). */
+export async function copyParticipants(trx: Knex.Transaction, userId: string, fromPolicyId: number, toPolicyId: number): Promise<void> {
+  await trx.raw(
+    `insert into policy_participants (user_id, policy_id, position, member_id, name, role, share, percent)
+     select q.user_id, ?, q.position, q.member_id, q.name, q.role, q.share, q.percent
+       from ${scopedFromSql('policy_participants', 'q')} where q.policy_id = ?`,
+    [toPolicyId, ...scopeBindings('policy_participants', userId), fromPolicyId],
+  );
+}

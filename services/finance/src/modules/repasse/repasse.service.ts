@@ -1,0 +1,172 @@
+import {
+  centsToWire,
+  wireToCents,
+  type RepasseClosing,
+  type RepasseLine,
+  type RepasseMonth,
+  type RepasseQuery,
+  type RepasseTotal,
+} from '@corretora/contracts';
+import { BrokerScopedTable, HttpError, actingMemberId } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import { closedUntil } from './repasse-ledger';
+
+/** Rows a month answers at most (its totals count every line). */
+const MONTH_ROWS = 5000;
+
+interface LineRow {
+  id: string;
+  memberId: string | null;
+  participantName: string | null;
+  role: RepasseLine['role'];
+  month: string;
+  kind: RepasseLine['kind'];
+  policyId: number | null;
+  policyNumber: string | null;
+  contactName: string | null;
+  base: string;
+  share: string;
+  percent: string;
+  amount: string;
+  createdAt: Date;
+}
+
+/** A ledger line's columns as the screen, the CSV and the PDF read them. */
+const LINE_COLUMNS = [
+  'id',
+  'responsibleId as memberId',
+  'participantName',
+  'role',
+  'kind',
+  'policyId',
+  'policyNumber',
+  'contactName',
+  'base',
+  'share',
+  'percent',
+  'amount',
+  'createdAt',
+] as const;
+
+/** '2026-11' -> '2026-11-01'. */
+function monthStart(month: string): string {
+  return `${month}-01`;
+}
+
+/** Cents of a numeric(…, 2) as pg returns it ('-21.56'), exactly. */
+const cents = (value: string): number => wireToCents(value) ?? 0;
+
+const NOT_CLOSABLE = 'Só é possível fechar um mês que já começou.';
+const ALREADY_CLOSED = 'Este mês já está fechado.';
+
+/**
+ * The repasse's months (#39): the ledger's lines of a month through the member's scope (a producer
+ * sees only the lines paid to them; owners and admins everyone's), the totals per participant, and
+ * closing. Closing a month freezes it and every month before it: the ledger then writes any later
+ * change as an adjustment in the first open month.
+ */
+export class RepasseService {
+  private readonly lines: BrokerScopedTable;
+  private readonly closings: BrokerScopedTable;
+
+  constructor(private readonly knex: Knex) {
+    this.lines = new BrokerScopedTable(knex, 'repasse_lines');
+    this.closings = new BrokerScopedTable(knex, 'repasse_closings');
+  }
+
+  /** This month in Brasília, 'YYYY-MM'. */
+  async thisMonth(): Promise<string> {
+    const { rows } = await this.knex.raw<{ rows: { month: string }[] }>(
+      `select to_char((now() at time zone 'America/Sao_Paulo')::date, 'YYYY-MM') as month`,
+    );
+    return rows[0]!.month;
+  }
+
+  async month(userId: string, query: RepasseQuery): Promise<RepasseMonth> {
+    const month = query.month ?? (await this.thisMonth());
+    const scoped = () => {
+      const rows = this.lines
+        .of(userId)
+        .rows()
+        .where({ month: monthStart(month) });
+      return query.memberId ? rows.andWhere({ responsibleId: query.memberId }) : rows;
+    };
+    const [rows, totals, until] = await Promise.all([
+      scoped()
+        .orderBy('id')
+        .limit(MONTH_ROWS)
+        .select(...LINE_COLUMNS) as Promise<Omit<LineRow, 'month'>[]>,
+      scoped()
+        .groupBy('responsibleId', 'participantName')
+        .orderByRaw('sum(amount) desc')
+        .select(
+          'responsibleId as memberId',
+          'participantName',
+          this.knex.raw('count(*)::int as lines'),
+          this.knex.raw('sum(amount)::text as total'),
+        ) as Promise<{ memberId: string | null; participantName: string | null; lines: number; total: string }[]>,
+      closedUntil(this.knex, userId),
+    ]);
+    const byParticipant: RepasseTotal[] = totals.map((row) => ({ ...row, total: centsToWire(cents(row.total)) }));
+    return {
+      month,
+      closed: until !== null && monthStart(month) <= until,
+      closedUntil: until?.slice(0, 7) ?? null,
+      rows: rows.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        month,
+        base: centsToWire(cents(row.base)),
+        share: Number(row.share),
+        percent: Number(row.percent),
+        amount: centsToWire(cents(row.amount)),
+        createdAt: new Date(row.createdAt).toISOString(),
+      })),
+      total: centsToWire(byParticipant.reduce((sum, row) => sum + cents(row.total), 0)),
+      count: byParticipant.reduce((sum, row) => sum + row.lines, 0),
+      byParticipant,
+    };
+  }
+
+  /** Every line of the month (the CSV and the PDF), without the screen's limit. */
+  async allLines(userId: string, month: string, memberId: string): Promise<LineRow[]> {
+    const rows = this.lines
+      .of(userId)
+      .rows()
+      .where({ month: monthStart(month) });
+    return (await (memberId ? rows.andWhere({ responsibleId: memberId }) : rows)
+      .orderBy(['responsibleId', 'participantName', 'id'])
+      .select(...LINE_COLUMNS, this.knex.raw(`to_char(month, 'YYYY-MM') as month`))) as LineRow[];
+  }
+
+  /** The member's lines in open months (the Painel's 'A receber de repasse'), in cents. */
+  async dueTo(userId: string, memberId: string): Promise<number> {
+    const until = await closedUntil(this.knex, userId);
+    const rows = this.lines.of(userId).rows().where({ responsibleId: memberId });
+    const row = (await (until ? rows.andWhere('month', '>', until) : rows).sum('amount as total').first()) as
+      { total: string | null } | undefined;
+    return row?.total ? cents(row.total) : 0;
+  }
+
+  /** Closes the month and every one before it (a month that has not started cannot be closed). */
+  async close(userId: string, month: string): Promise<RepasseClosing> {
+    if (month > (await this.thisMonth())) throw new HttpError(400, NOT_CLOSABLE, [{ path: 'month', message: NOT_CLOSABLE }]);
+    return this.knex.transaction(async (trx) => {
+      // One closing at a time per brokerage: two managers closing together make one row.
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`repasse-close:${userId}`]);
+      const until = await closedUntil(trx, userId);
+      if (until && monthStart(month) <= until) throw new HttpError(409, ALREADY_CLOSED, [{ path: 'month', message: ALREADY_CLOSED }]);
+      const sum = (await new BrokerScopedTable(trx, 'repasse_lines')
+        .of(userId, trx)
+        .rows()
+        .where({ month: monthStart(month) })
+        .sum('amount as total')
+        .first()) as { total: string | null } | undefined;
+      const total = centsToWire(sum?.total ? cents(sum.total) : 0);
+      const [row] = (await this.closings.of(userId, trx).insert({ month: monthStart(month), total, closedBy: actingMemberId() })) as {
+        createdAt: Date;
+      }[];
+      return { month, total, closedAt: new Date(row!.createdAt).toISOString() };
+    });
+  }
+}
