@@ -33,9 +33,11 @@ const HELD: Record<string, number> = {
   // entry and manifest at boot, beside the session check, and loads each manifest once per page.
   // +1.2 KiB on 2026-11-26 (#38) on every signed-in page: the side navigation by role (Comissões, Limpar Dados, a member named
   // as themselves), the Painel without money for an assistant, the operations' roles.
-  '/dashboard': 211,
+  // +0.1 KiB on 2026-11-27 (#39): the Painel's 'A receber de repasse' card for a producer.
+  '/dashboard': 211.1,
   // +4.2 KiB on 2026-11-26 (#38): Minha Corretora's Equipe (the members, their roles and the actions; its dialogs load on open).
-  '/broker': 243.8,
+  // +0.2 KiB on 2026-11-27 (#39): Equipe's 'Regras de repasse' action (its dialog loads on open).
+  '/broker': 244,
   // +0.6 KiB on 2026-11-26 (#37 item 4): the photo goes up over XMLHttpRequest with its progress and can be cancelled (the bar itself loads when a photo is sent).
   // +1.9 KiB on 2026-11-26 (#38): as every signed-in page, and Meu Perfil's figures without money for an assistant.
   '/profile': 261.4,

@@ -48,6 +48,8 @@ const useStyles = makeStyles({
     alignItems: 'center',
   },
   tableWrap: { overflowX: 'auto', marginTop: tokens.spacingVerticalM },
+  // Five tabs are wider than a phone: they scroll sideways instead of widening the page.
+  tabs: { overflowX: 'auto', maxWidth: '100%' },
 });
 
 const TAB_PARAMS = {
@@ -141,7 +143,11 @@ export default function CommissionsPage() {
                   </Card>
                 ))}
               </div>
-              <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(choiceOf(data.value, TAB_KEYS) ?? 'overview')}>
+              <TabList
+                className={styles.tabs}
+                selectedValue={tab}
+                onTabSelect={(_event, data) => setTab(choiceOf(data.value, TAB_KEYS) ?? 'overview')}
+              >
                 <Tab value="overview">Visão Geral</Tab>
                 <Tab value="policies">Apólices</Tab>
                 <Tab value="projections">Projeções</Tab>

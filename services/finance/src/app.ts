@@ -42,6 +42,7 @@ import { RenewalTasksService } from './modules/renewals/renewal-tasks.service';
 import { renewalTaskRoutes, renewalsRoutes } from './modules/renewals/renewals.routes';
 import { RenewalsService } from './modules/renewals/renewals.service';
 import { CommissionRulesService } from './modules/repasse/commission-rules.service';
+import { RepasseLedger } from './modules/repasse/repasse-ledger';
 import { repasseRoutes } from './modules/repasse/repasse.routes';
 import { RepasseService } from './modules/repasse/repasse.service';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -64,7 +65,13 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
   const insurerNames = async (userId: string) =>
     (await catalogues.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } })).insurers;
   const renewalsOf = (knex: Knex, instalments: InstalmentsService) =>
-    new RenewalsService(knex, new PoliciesService(knex, instalments, chargebackSteps), instalments, insurerNames, chargebackSteps);
+    new RenewalsService(
+      knex,
+      new PoliciesService(knex, instalments, chargebackSteps, new RepasseLedger(knex)),
+      instalments,
+      insurerNames,
+      chargebackSteps,
+    );
   let imports: ImportsService | null = null;
   const service = await createService({
     config,
@@ -85,7 +92,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       const settings = new ReceivableSettingsService(knex);
       const instalments = new InstalmentsService(knex, settings);
       const statements = new StatementsService(knex, settings);
-      policiesRoutes(router, new PoliciesService(knex, instalments, chargebackSteps), insurerNames, identity);
+      policiesRoutes(router, new PoliciesService(knex, instalments, chargebackSteps, new RepasseLedger(knex)), insurerNames, identity);
       instalmentsRoutes(router, instalments);
       receivablesRoutes(router, new ReceivablesService(knex, settings, statements, insurerNames), settings, statements);
       imports = new ImportsService(
@@ -104,7 +111,11 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
     internalRoutes(router, { knex }) {
       const settings = new ReceivableSettingsService(knex);
       const instalments = new InstalmentsService(knex, settings);
-      policyIssueRoutes(router, new PoliciesService(knex, instalments, chargebackSteps), new PolicyImportService(knex, instalments));
+      policyIssueRoutes(
+        router,
+        new PoliciesService(knex, instalments, chargebackSteps, new RepasseLedger(knex)),
+        new PolicyImportService(knex, instalments),
+      );
       statsRoutes(router, new FinanceStatsService(knex, settings, new RepasseService(knex)));
       importHandOverRoutes(router, knex);
       const account = new AccountDataService(knex, store);

@@ -34,8 +34,7 @@ import { addMonths } from './instalment-math';
 import { syncRenewals } from './renewal-sync';
 import type { Knex } from 'knex';
 import type { InstalmentPlans } from './instalment-plans';
-import { ParticipantsService } from '../repasse/participants.service';
-import { RepasseLedger } from '../repasse/repasse-ledger';
+import { ParticipantsService, type RepasseSync } from './policy-participants';
 import { ISSUED_ON, NUMBER_REMIND_ON, POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
 
 export const POLICY_NOT_FOUND = NOT_FOUND.policy;
@@ -57,10 +56,12 @@ export class PoliciesService {
     private readonly instalments: InstalmentPlans,
     /** An insurer's chargeback scale (the catalogues service); a deleted insurer's is the default. */
     private readonly chargebackSteps: (userId: string, insurerId: number) => Promise<readonly ChargebackStep[]>,
+    /** The repasse ledger (wired by app.ts): a split edited re-syncs what the policy received. */
+    repasse: RepasseSync,
   ) {
     this.policies = new BrokerScopedTable(knex, 'policies');
     this.documents = new BrokerScopedTable(knex, 'documents');
-    this.participants = new ParticipantsService(knex, new RepasseLedger(knex));
+    this.participants = new ParticipantsService(knex, repasse);
   }
 
   async list(userId: string, query: PolicyQuery): Promise<Policy[]> {

@@ -1,6 +1,6 @@
 import type { BrokerScopedTable } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { copyParticipants } from '../repasse/participants.service';
+import { copyParticipants } from './policy-participants';
 
 /** What the broker changes on the next term; null keeps the old term's. */
 export interface NextTerm {

@@ -1,7 +1,11 @@
 import type { ParticipantsInput, PolicyParticipant } from '@corretora/contracts';
 import { BrokerScopedTable, scopeBindings, scopedFromSql } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import type { RepasseLedger } from './repasse-ledger';
+
+/** What the repasse (above the book) does when a policy's split changes: re-sync what it already received. */
+export interface RepasseSync {
+  syncPolicies(trx: Knex.Transaction, userId: string, policyIds: readonly number[]): Promise<void>;
+}
 
 interface ParticipantRow {
   policyId: number;
@@ -23,7 +27,7 @@ export class ParticipantsService {
 
   constructor(
     knex: Knex,
-    private readonly ledger: RepasseLedger,
+    private readonly repasse: RepasseSync,
   ) {
     this.participants = new BrokerScopedTable(knex, 'policy_participants');
   }
@@ -75,7 +79,7 @@ export class ParticipantsService {
         share: participant.share.toFixed(2),
         percent: participant.memberId || participant.percent === null ? null : participant.percent.toFixed(2),
       });
-    await this.ledger.syncPolicies(trx, userId, [policyId]);
+    await this.repasse.syncPolicies(trx, userId, [policyId]);
   }
 }
 

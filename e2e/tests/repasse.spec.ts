@@ -1,0 +1,118 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { registerViaApi, uniqueEmail } from './support/accounts';
+import { expectAccessible } from './support/axe';
+import { onboardViaApi } from './support/broker';
+import { joinViaApi } from './support/outbox';
+
+const windows1252 = (lines: string[]) => Buffer.from(lines.join('\r\n') + '\r\n', 'latin1');
+const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+const brDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/** A spreadsheet through an import door (policies or an insurer's statement), committed and waited for. */
+async function importSheet(request: APIRequestContext, door: string, fields: Record<string, string>, lines: string[]) {
+  const created = await request.post(door, {
+    multipart: { ...fields, file: { name: 'planilha.csv', mimeType: 'text/csv', buffer: windows1252(lines) } },
+  });
+  expect(created.status()).toBe(201);
+  const { id, mapping } = (await created.json()) as { id: number; mapping: Record<string, string> };
+  expect((await request.put(`${door}/${id}/mapping`, { data: { mapping } })).status()).toBe(200);
+  expect((await request.post(`${door}/${id}/commit`)).status()).toBe(202);
+  await expect.poll(async () => ((await (await request.get(`${door}/${id}`)).json()) as { status: string }).status).toBe('done');
+}
+
+test('repasse: an owner gives a producer a rule and splits a policy 70/30; the reconciled commission writes each share, the producer sees only theirs and the month closes', async ({
+  page,
+  browser,
+}) => {
+  await registerViaApi(page.request, 'Olga Dona', uniqueEmail('repasse-owner'));
+  await onboardViaApi(page.request);
+  const producerContext = await browser.newContext();
+  const producer = await producerContext.newPage();
+  await joinViaApi(page.request, producer.request, 'producer', 'Pedro Produtor', uniqueEmail('repasse-producer'));
+  const start = today();
+  const [year, month, day] = start.split('-');
+  await importSheet(page.request, '/api/imports', { kind: 'policies' }, [
+    'Apólice;Seguradora;CPF;Segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão',
+    `RP-0001;Porto Seguro;529.982.247-25;José da Conceição;Auto;${brDate(start)};${day}/${month}/${Number(year) + 1};1.000,00;1.073,80;12,5`,
+  ]);
+
+  // Equipe: Pedro's rule, 40 % by default; Olga's own, 50 %.
+  await page.goto('/broker');
+  const members = page.getByRole('list', { name: 'Membros da equipe' });
+  await members.getByRole('button', { name: 'Ações de Pedro Produtor' }).click();
+  await page.getByRole('menuitem', { name: 'Regras de repasse' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Regras de repasse de Pedro Produtor' });
+  await dialog.getByLabel('Percentual padrão (%)').fill('40');
+  await dialog.getByRole('button', { name: 'Adicionar regra' }).click();
+  await dialog.getByLabel('Percentual (%)').fill('150');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  // Checked before sending: the rule's percent and the rule without insurer or line.
+  await expect(dialog.getByText('O percentual deve ser de 0 a 100')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remover regra 1' }).click();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Apólices: RP-0001 split 70 % Pedro, 30 % an angariador without a login at 10 %.
+  await page.goto('/policies');
+  await page.getByRole('button', { name: /Repasse da apólice RP-0001/ }).click();
+  dialog = page.getByRole('dialog', { name: /Repasse da apólice RP-0001/ });
+  const first = dialog.getByRole('group', { name: 'Participante 1' });
+  await first.getByRole('combobox', { name: 'Quem' }).selectOption({ label: 'Pedro Produtor' });
+  await first.getByLabel('Participação (%)').fill('70');
+  await dialog.getByRole('button', { name: 'Adicionar participante' }).click();
+  const second = dialog.getByRole('group', { name: 'Participante 2' });
+  await second.getByRole('combobox', { name: 'Quem' }).selectOption({ label: 'Angariador sem acesso' });
+  await second.getByLabel('Nome do angariador').fill('Ana Indicação');
+  await second.getByLabel('Participação (%)').fill('20');
+  await second.getByLabel('Percentual da comissão (%)').fill('10');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText('As participações devem somar 100%')).toBeVisible();
+  await second.getByLabel('Participação (%)').fill('30');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Porto pays R$ 143,75 of commission on RP-0001.
+  const porto = (
+    (await (await page.request.get('/api/reference-data')).json()) as { insurers: { id: number; name: string }[] }
+  ).insurers.find((insurer) => insurer.name === 'Porto Seguro')!;
+  await importSheet(page.request, '/api/statements', { insurerId: String(porto.id) }, [
+    'Nº Apólice;Parcela;Comissão Bruta;ISS;IRRF;Valor Líquido;Data Pagamento;Tipo',
+    `RP-0001;1;143,75;0,00;0,00;143,75;${brDate(today())};Comissão`,
+  ]);
+
+  await page.goto('/commissions?aba=repasse');
+  const panel = page.getByRole('tabpanel', { name: 'Repasse' });
+  // 143,75 × 70 % × 40 % = 40,25; 143,75 × 30 % × 10 % = 4,3125 → 4,31.
+  await expect(
+    panel.getByRole('row', { name: /Pedro Produtor RP-0001 José da Conceição Repasse R\$ 143,75 70% 40% R\$ 40,25/ }),
+  ).toBeVisible();
+  await expect(panel.getByRole('row', { name: /Ana Indicação \(angariador\) RP-0001 .* R\$ 4,31/ })).toBeVisible();
+  await expect(panel.getByText('R$ 44,56', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'repasse');
+
+  // The producer: their own line only, and 'A receber de repasse' on the Painel.
+  await producer.goto('/commissions?aba=repasse');
+  const own = producer.getByRole('tabpanel', { name: 'Repasse' });
+  await expect(own.getByRole('row', { name: /RP-0001 .* R\$ 40,25/ })).toBeVisible();
+  await expect(own.getByText('Ana Indicação')).toHaveCount(0);
+  await expect(own.getByRole('button', { name: 'Fechar o mês' })).toHaveCount(0);
+  await producer.goto('/');
+  await expect(producer.getByText('A receber de repasse')).toBeVisible();
+  await expect(producer.getByText('R$ 40,25', { exact: true })).toBeVisible();
+
+  // The owner closes the month.
+  await panel.getByRole('button', { name: 'Fechar o mês' }).click();
+  await page
+    .getByRole('alertdialog', { name: /^Fechar / })
+    .getByRole('button', { name: 'Fechar o mês' })
+    .click();
+  await expect(panel.getByText('Fechado', { exact: true })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Fechar o mês' })).toHaveCount(0);
+
+  // On a phone, the month's lines read as labelled blocks inside the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(panel.getByText('R$ 40,25').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await producerContext.close();
+});
