@@ -1,7 +1,8 @@
+import request from 'supertest';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
-const { api, member, brokerWithRefs, importPolicies } = stack;
+const { api, member, brokerWithRefs, importPolicies, finalizedCard, issue } = stack;
 
 const STATEMENT_HEADER = 'Nº Apólice;Endosso;Parcela;CPF/CNPJ;Comissão Bruta;ISS;IRRF;Valor Líquido;Data Pagamento;Tipo Lançamento';
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
@@ -241,6 +242,70 @@ describe('repasse (#39): what each producer is owed of the commission received',
     // The Painel shows Ana her own 'A receber de repasse' (the month is open).
     const stats = await stack.internal().get(`/internal/finance/${owner.user.id}/stats`).set('x-corretora-member', `${anaId} producer`);
     expect(stats.body.repasseDue).toBe(16);
+  });
+
+  test('a renewal’s next term is split as the term it renews; every rule and split change is in the audit log, by whom', async () => {
+    const owner = await brokerWithRefs();
+    const ana = await member(owner, 'producer');
+    const anaId = ana.user.memberId;
+    const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect((await importPolicies(owner, [['RN-1', 'Auto', soon]])).status).toBe(202);
+    const policy = ((await api().get('/api/policies').set('Cookie', owner.cookie)).body as { id: number; policyNumber: string }[]).find(
+      (entry) => entry.policyNumber === 'RN-1',
+    )!;
+    const participants = [
+      { memberId: anaId, name: null, role: 'producer', share: 60, percent: null },
+      { memberId: null, name: 'Carla Indicação', role: 'angariador', share: 40, percent: 12.5 },
+    ];
+    await api().patch(`/api/policies/${policy.id}`).set('Cookie', owner.cookie).send({ participants }).expect(200);
+    await api().put(`/api/team/members/${anaId}/commission-rules`).set('Cookie', owner.cookie).send({ default: 40, rules: [] }).expect(200);
+    const item = (
+      (await api().get('/api/renewals').set('Cookie', owner.cookie)).body as { items: { id: number; policyId: number }[] }
+    ).items.find((entry) => entry.policyId === policy.id)!;
+    const renewed = await api()
+      .post(`/api/renewals/${item.id}/outcome`)
+      .set('Cookie', owner.cookie)
+      .send({ outcome: 'renewed', newPolicy: { policyNumber: 'RN-2' } });
+    expect(renewed.status).toBe(200);
+    const next = await api().get(`/api/policies/${renewed.body.newPolicy.id}`).set('Cookie', owner.cookie);
+    expect(next.body.participants).toEqual(participants);
+
+    const identityApi = () => request(stack.services.identity!.app.callback());
+    for (const entity of ['policy_participant', 'commission_rule']) {
+      const log = await identityApi().get('/api/audit').query({ entity }).set('Cookie', owner.cookie);
+      expect(log.status).toBe(200);
+      const inserts = (log.body.entries as { action: string; actor: { id: string } | null }[]).filter((entry) => entry.action === 'insert');
+      expect(inserts.length).toBeGreaterThan(0);
+      expect(inserts.every((entry) => entry.actor?.id === owner.user.memberId)).toBe(true);
+    }
+  });
+
+  test('the split is set at issuance by a manager (a producer may not); its members must be the brokerage’s', async () => {
+    const owner = await brokerWithRefs();
+    const ana = await member(owner, 'producer');
+    const anaId = ana.user.memberId;
+    const participants = [
+      { memberId: anaId, role: 'producer', share: 80 },
+      { name: 'Rui Indicação', role: 'angariador', share: 20, percent: 5 },
+    ];
+    // A producer issuing their own sale cannot split it.
+    const own = await finalizedCard(ana);
+    const refused = await issue(ana, own.id, { policyNumber: null, participants });
+    expect(refused.status).toBe(403);
+    // Another brokerage's member is a pt-BR 400 on the field; nothing is issued.
+    const other = await brokerWithRefs();
+    const stranger = await member(other, 'producer');
+    const card = await finalizedCard(owner);
+    const foreign = await issue(owner, card.id, { participants: [{ memberId: stranger.user.memberId, role: 'producer', share: 100 }] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.issues).toEqual([{ path: 'participants.0.memberId', message: 'Escolha um membro ativo da corretora.' }]);
+    const issued = await issue(owner, card.id, { policyNumber: 'EM-1', participants });
+    expect(issued.status).toBe(200);
+    const policy = await api().get(`/api/policies/${issued.body.policyId}`).set('Cookie', owner.cookie);
+    expect(policy.body.participants).toEqual([
+      { memberId: anaId, name: null, role: 'producer', share: 80, percent: null },
+      { memberId: null, name: 'Rui Indicação', role: 'angariador', share: 20, percent: 5 },
+    ]);
   });
 
   test('bad input is a pt-BR 400: shares not adding up to 100, a member of another brokerage, an unknown insurer in a rule, a malformed month', async () => {

@@ -53,7 +53,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
     accountTables: PIPELINE_ACCOUNT_TABLES,
     auditTables: { contacts: 'contact', notes: 'note', pipeline_cards: 'card', tasks: 'task' },
     routes(router, { knex, jobs, log }) {
-      pipelineRoutes(router, new PipelineService(knex, catalogues, finance));
+      pipelineRoutes(router, new PipelineService(knex, catalogues, finance), identity);
       const contacts = new ContactsService(knex, catalogues, finance);
       contactsRoutes(router, contacts, new DuplicatesService(knex, finance), identity);
       imports = new ImportsService(

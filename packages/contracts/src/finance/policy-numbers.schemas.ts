@@ -26,8 +26,11 @@ export const policyNumberField = v.optional(
   null,
 );
 
-/** confirm-issuance without finalize fields: optionally the insurer's policy number. */
-export const IssueSchema = v.object({ policyNumber: policyNumberField });
+/**
+ * confirm-issuance without finalize fields: optionally the insurer's policy number and who its
+ * commission is split between (owners and admins; absent: the responsible member, 100 %).
+ */
+export const IssueSchema = v.object({ policyNumber: policyNumberField, participants: v.optional(participantsField) });
 export type IssueInput = v.InferOutput<typeof IssueSchema>;
 
 /** PATCH /api/policies/{id}: the insurer's numbers, at any time (a field left out stays as it is). */

@@ -10,6 +10,7 @@ export { FormDialog, type FormDialogProps } from './form-dialog';
 export { ViewDialog, type ViewDialogProps } from './view-dialog';
 export { EmptyState } from './empty-state';
 export { MemberFilter, useMemberFilter } from './member-filter';
+export { ParticipantsEditor, checkParticipants, participantRows, type ParticipantRow } from './participants-editor';
 export { useTeam, type Team } from './use-team';
 export { LoadingScreen } from './loading-screen';
 export { MaskedInput, type MaskedInputProps } from './masked-input';

@@ -3,6 +3,7 @@ import {
   PIPELINE_OPERATIONS as OPS,
   type BodyInputOf,
   type CompletionBody,
+  type ParticipantsInput,
   type PipelineCard,
 } from '@corretora/contracts';
 import { ApiError, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
@@ -89,8 +90,8 @@ export function useFinanceRefresh() {
 export function useConfirmIssuance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, policyNumber }: { id: number; policyNumber: string | null }) =>
-      callOperation(OPS.confirmIssuance, { params: { id }, body: { policyNumber } }),
+    mutationFn: ({ id, policyNumber, participants }: { id: number; policyNumber: string | null; participants?: ParticipantsInput }) =>
+      callOperation(OPS.confirmIssuance, { params: { id }, body: { policyNumber, ...(participants ? { participants } : {}) } }),
     retry: (failures, error) => failures < 3 && error instanceof ApiError && error.status >= 500,
     retryDelay: (attempt) => 500 * 2 ** attempt,
     onSuccess: (card) => {

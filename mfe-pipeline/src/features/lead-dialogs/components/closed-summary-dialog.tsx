@@ -8,13 +8,23 @@ import {
   type PipelineCard,
 } from '@corretora/contracts';
 import { UploadList, useUploads } from '@corretora/web-kit/uploads';
-import { TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
+import {
+  ParticipantsEditor,
+  TextField,
+  checkParticipants,
+  useFormErrors,
+  useNotify,
+  useSchemaForm,
+  useTeam,
+  type ParticipantRow,
+} from '@corretora/web-kit/ui';
 import { AttachRegular } from '@fluentui/react-icons';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1, Spinner } from '@corretora/web-kit/fluent/core';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
+import { ApiError } from '@corretora/web-kit';
 import { sendPolicyPdf, useConfirmIssuance, useFinanceRefresh } from '../api/lead-api';
 import { NOT_SPECIFIED, useReferenceNames } from '../../../lib/reference-names';
 
@@ -30,6 +40,7 @@ const useStyles = makeStyles({
   value: { margin: 0, overflowWrap: 'anywhere' },
   attach: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
   number: { marginTop: tokens.spacingVerticalM },
+  split: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalM },
 });
 
 const money = (wire: string | null) => (wire === null ? NOT_SPECIFIED : formatMoney(wireToCents(wire)));
@@ -60,6 +71,10 @@ export function ClosedSummaryDialog({
   // The insurer's number, when the broker already has it: checked by the issue's own schema before sending.
   const { control, handleSubmit, setError } = useSchemaForm(IssueSchema, { defaultValues: { policyNumber: '' } });
   const onIssueError = useFormErrors(setError);
+  // Owners and admins may split the commission (repasse) as they issue; by default it is the responsible member's.
+  const team = useTeam();
+  const [split, setSplit] = useState<ParticipantRow[] | null>(null);
+  const [splitErrors, setSplitErrors] = useState<Record<string, string>>({});
   const onFile = (file: File | undefined) => {
     if (file) attach.add([file]);
   };
@@ -81,9 +96,15 @@ export function ClosedSummaryDialog({
         : `${card.commissionPercentage.replace('.', ',')}% · ${money(card.commissionAmount)}`,
     ],
   ];
-  const confirm = handleSubmit(({ policyNumber }) =>
+  const confirm = handleSubmit(({ policyNumber }) => {
+    const checked = split ? checkParticipants(split) : null;
+    if (checked && 'errors' in checked) {
+      setSplitErrors(checked.errors);
+      return;
+    }
+    setSplitErrors({});
     issue.mutate(
-      { id: card.id, policyNumber },
+      { id: card.id, policyNumber, ...(checked ? { participants: checked.participants } : {}) },
       {
         onSuccess: () => {
           notify.success(
@@ -94,10 +115,15 @@ export function ClosedSummaryDialog({
           );
           onClose();
         },
-        onError: (error) => onIssueError(error, 'Falha ao confirmar emissão da apólice.'),
+        onError: (error) => {
+          const issues = error instanceof ApiError ? (error.body?.issues ?? []) : [];
+          const ofSplit = issues.filter((entry) => entry.path.startsWith('participants'));
+          if (ofSplit.length > 0) setSplitErrors(Object.fromEntries(ofSplit.map((entry) => [entry.path, entry.message])));
+          else onIssueError(error, 'Falha ao confirmar emissão da apólice.');
+        },
       },
-    ),
-  );
+    );
+  });
   return (
     <Dialog open onOpenChange={(_event, data) => (!data.open && !busy ? onClose() : undefined)}>
       <DialogSurface>
@@ -130,6 +156,20 @@ export function ClosedSummaryDialog({
                 disabled={busy}
                 autoComplete="off"
               />
+            )}
+            {!issued && team.manager && (
+              <section className={styles.split} aria-label="Repasse">
+                {split ? (
+                  <ParticipantsEditor team={team} rows={split} onChange={setSplit} errors={splitErrors} />
+                ) : (
+                  <Button
+                    onClick={() => setSplit([{ memberId: card.responsibleId, name: '', role: 'producer', share: '100', percent: '' }])}
+                    disabled={busy}
+                  >
+                    Dividir a comissão (repasse)
+                  </Button>
+                )}
+              </section>
             )}
             {!issued && (
               <div className={styles.attach}>

@@ -340,7 +340,12 @@ export class PoliciesService {
     await this.documents.of(userId).rows().where({ cardId: input.cardId }).whereNull('policyId').update({ policyId: id });
     // Its instalments: à vista unless the broker set a plan (a retry keeps it, with the sale's figures).
     const policyId = id;
-    await this.knex.transaction((trx) => this.instalments.replan(trx, userId, [policyId]));
+    const { participants } = input;
+    await this.knex.transaction(async (trx) => {
+      await this.instalments.replan(trx, userId, [policyId]);
+      // The split the issuer named (a retry names it again: replaced, never doubled).
+      if (participants) await this.participants.replace(trx, userId, policyId, participants);
+    });
     return (await this.byId(userId, id))!;
   }
 }

@@ -1,5 +1,5 @@
 import { CompletionSchema, IssueSchema, PIPELINE_OPERATIONS as OPS } from '@corretora/contracts';
-import { parseBody, route } from '@corretora/service-kit';
+import { assertMayReassign, assertResponsible, parseBody, route, type InternalClient } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { PipelineService } from './pipeline.service';
@@ -29,7 +29,7 @@ function isFinalize(body: unknown): boolean {
   return typeof body === 'object' && body !== null && FINALIZE_FIELDS.some((field) => field in body);
 }
 
-export function pipelineRoutes(router: Router, pipeline: PipelineService): void {
+export function pipelineRoutes(router: Router, pipeline: PipelineService, identity: InternalClient | null): void {
   route(router, OPS.board, async ({ user, ctx }) => sendJsonText(ctx, await pipeline.list(user.id, 'board')));
   route(router, OPS.cards, async ({ user, query, ctx }) =>
     sendJsonText(ctx, await pipeline.list(user.id, query.archived === 'true' ? 'archived' : 'board', query.responsibleId)),
@@ -42,9 +42,14 @@ export function pipelineRoutes(router: Router, pipeline: PipelineService): void 
   route(router, OPS.unarchive, ({ user, params }) => pipeline.unarchive(user.id, params.id));
   route(router, OPS.cardNextAction, ({ user, params, body }) => pipeline.setNextAction(user.id, params.id, body));
 
-  route(router, OPS.confirmIssuance, ({ user, params, ctx }) => {
+  route(router, OPS.confirmIssuance, async ({ user, params, ctx }) => {
     const body: unknown = ctx.request.body;
     if (isFinalize(body)) return pipeline.finalize(user.id, params.id, parseBody(CompletionSchema, body));
-    return pipeline.issue(user.id, params.id, parseBody(IssueSchema, body ?? {}).policyNumber);
+    const { policyNumber, participants } = parseBody(IssueSchema, body ?? {});
+    // Who shares the commission is the managers' to say, among the brokerage's active members.
+    for (const [index, participant] of (participants ?? []).entries())
+      if (participant.memberId) await assertResponsible(identity, user.id, participant.memberId, `participants.${index}.memberId`);
+    if (participants) assertMayReassign();
+    return pipeline.issue(user.id, params.id, policyNumber, participants);
   });
 }

@@ -6,6 +6,7 @@ import {
   type CompletionInput,
   type LeadCreateInput,
   type NextActionInput,
+  type ParticipantsInput,
   type PipelineCard,
   type StageKey,
 } from '@corretora/contracts';
@@ -242,7 +243,7 @@ export class PipelineService {
    * moment, should an earlier attempt have stopped halfway); an issued card answers as it is. If
    * finance fails, the transaction ends, the card stays finalized and the broker can try again.
    */
-  async issue(userId: string, id: number, policyNumber: string | null): Promise<PipelineCard> {
+  async issue(userId: string, id: number, policyNumber: string | null, participants?: ParticipantsInput): Promise<PipelineCard> {
     try {
       return await this.knex.transaction(async (trx) => {
         // Finance answers within its client's timeout; waiting longer than that for the lock means a stuck issuance.
@@ -276,6 +277,7 @@ export class PipelineService {
             commissionAmount: card.commissionAmount,
             policyNumber,
             responsibleId: card.responsibleId,
+            ...(participants ? { participants } : {}),
           },
         });
         const issued = await updateCardJson(
