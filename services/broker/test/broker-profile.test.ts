@@ -242,6 +242,7 @@ describe('dashboard stats', () => {
       renewingIn30Days: 0,
       receivableThisMonth: 0,
       openDifferences: { count: 0, amount: 0 },
+      repasseDue: null,
       unavailable: [],
       recentActivity: [],
     });
@@ -276,6 +277,7 @@ describe('dashboard stats', () => {
         renewingIn30Days: 0,
         receivableThisMonth: 0,
         openDifferences: { count: 0, amount: 0 },
+        repasseDue: null,
         unavailable: ['finance'],
         recentActivity: [lead],
       });

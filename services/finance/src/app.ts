@@ -114,7 +114,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       policyIssueRoutes(
         router,
         new PoliciesService(knex, instalments, chargebackSteps, new RepasseLedger(knex)),
-        new PolicyImportService(knex, instalments),
+        new PolicyImportService(knex, instalments, new RepasseLedger(knex)),
       );
       statsRoutes(router, new FinanceStatsService(knex, settings, new RepasseService(knex)));
       importHandOverRoutes(router, knex);

@@ -543,6 +543,8 @@ describe('commissions and stats', () => {
       // à vista instalments are long past due with no statement: não pago, their whole commission open.
       receivableThisMonth: 0,
       openDifferences: { count: 2, amount: 18000 },
+      // A producer's own figure only: the brokerage (no member) has none.
+      repasseDue: null,
       recentActivity: expect.any(Array),
     });
     expect((await internal().get('/internal/finance/not-a-uuid/stats')).status).toBe(404);

@@ -196,6 +196,17 @@ const PolicyImportItemSchema = v.object({
   /** Hundredths of a percent, or cents. */
   commissionValue: cents(9_999_999_999),
   status: v.picklist(['active', 'cancelled']),
+  /** Repasse: an angariador named by the sheet (shares in hundredths of a percent); the responsible member keeps the rest. */
+  angariador: v.optional(
+    v.nullable(
+      v.object({
+        name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(120)),
+        shareHundredths: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)),
+        percentHundredths: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000)),
+      }),
+    ),
+    null,
+  ),
 });
 
 /** POST /internal/finance/{userId}/policies/import: a batch of an import, upserted by policy number. */

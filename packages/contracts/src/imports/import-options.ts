@@ -92,6 +92,9 @@ export const POLICY_IMPORT_FIELDS = [
   'commissionPercentage',
   'commissionAmount',
   'status',
+  'angariador',
+  'angariadorShare',
+  'angariadorPercent',
 ] as const;
 export type PolicyImportField = (typeof POLICY_IMPORT_FIELDS)[number];
 /** An insurer's commission statement (extrato): one line per instalment paid, taken back or adjusted. */
@@ -180,6 +183,16 @@ export const IMPORT_FIELD_INFO: Record<ImportKind, Record<string, FieldInfo>> = 
     },
     commissionAmount: { label: 'Valor da comissão', headers: ['valor da comissao', 'comissao r', 'valor comissao', 'comissao valor'] },
     status: { label: 'Status', headers: ['status', 'situacao'] },
+    // Repasse (#39): who brought the client, their share of the policy's commission and their percent of it.
+    angariador: { label: 'Angariador', headers: ['angariador', 'nome do angariador', 'indicador', 'indicado por'] },
+    angariadorShare: {
+      label: 'Participação do angariador (%)',
+      headers: ['participacao do angariador', 'participacao angariador', 'part angariador', 'angariador participacao'],
+    },
+    angariadorPercent: {
+      label: 'Repasse do angariador (%)',
+      headers: ['repasse do angariador', 'comissao do angariador', '% angariador', 'percentual do angariador', 'angariador %'],
+    },
   },
   statement: {
     policyNumber: {

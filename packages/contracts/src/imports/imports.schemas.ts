@@ -226,7 +226,24 @@ export const PolicyImportRowSchema = v.pipe(
     }),
     commissionAmount: moneyCell('Valor da comissão'),
     status: optionalCell('Status inválido: use Ativa ou Cancelada', parsePolicyStatus),
+    /** Repasse: an angariador without a login, their share of the commission and their percent of it (hundredths). */
+    angariador: optionalText(120),
+    angariadorShare: optionalCell('Participação do angariador inválida: use de 0,01 a 100', (text) => {
+      const hundredths = parseSheetPercent(text);
+      return hundredths !== null && hundredths > 0 && hundredths <= 10_000 ? hundredths : null;
+    }),
+    angariadorPercent: optionalCell('Repasse do angariador inválido: use de 0 a 100', (text) => {
+      const hundredths = parseSheetPercent(text);
+      return hundredths !== null && hundredths <= 10_000 ? hundredths : null;
+    }),
   }),
+  v.forward(
+    v.check(
+      (row) => row.angariador === null || (row.angariadorShare !== null && row.angariadorPercent !== null),
+      'Informe a participação e o repasse do angariador',
+    ),
+    ['angariador'],
+  ),
   v.forward(
     v.check((row) => row.contactDocument !== null || row.contactName !== null, 'Informe o CPF/CNPJ ou o nome do cliente'),
     ['contactName'],

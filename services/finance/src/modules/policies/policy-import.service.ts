@@ -9,6 +9,7 @@ import {
 } from '@corretora/contracts';
 import { BrokerScopedTable } from '@corretora/service-kit';
 import type { InstalmentPlans } from './instalment-plans';
+import { ParticipantsService, type RepasseSync } from './policy-participants';
 import type { Knex } from 'knex';
 import { policyTypeOfLineSql } from './policy-sql';
 
@@ -40,12 +41,15 @@ const RESTORED = [
  */
 export class PolicyImportService {
   private readonly policies: BrokerScopedTable;
+  private readonly participants: ParticipantsService;
 
   constructor(
     private readonly knex: Knex,
     private readonly instalments: InstalmentPlans,
+    repasse: RepasseSync,
   ) {
     this.policies = new BrokerScopedTable(knex, 'policies');
+    this.participants = new ParticipantsService(knex, repasse);
   }
 
   async book(userId: string): Promise<PolicyBookEntry[]> {
@@ -121,8 +125,54 @@ export class PolicyImportService {
         userId,
         rows.map((row) => row.policyId),
       );
+      await this.splitWithAngariadores(trx, userId, input, rows);
       return rows;
     });
+  }
+
+  /**
+   * A row naming an angariador splits its policy: the angariador's share at their percent, the rest
+   * to the policy's responsible member (their rules). Undo removes the policies an import created
+   * (their split with them); an updated policy keeps the split the import gave it.
+   */
+  private async splitWithAngariadores(
+    trx: Knex.Transaction,
+    userId: string,
+    input: PolicyImportInput,
+    rows: readonly PolicyImportResult[],
+  ): Promise<void> {
+    const policyOf = new Map(rows.map((row) => [row.line, row.policyId]));
+    const split = input.policies.flatMap((policy) =>
+      policy.angariador ? [{ policyId: policyOf.get(policy.line)!, angariador: policy.angariador }] : [],
+    );
+    if (split.length === 0) return;
+    const responsible = new Map(
+      (
+        (await this.policies
+          .of(userId, trx)
+          .rows()
+          .whereIn(
+            'id',
+            split.map((entry) => entry.policyId),
+          )
+          .select('id', 'responsibleId')) as { id: number; responsibleId: string }[]
+      ).map((row) => [row.id, row.responsibleId]),
+    );
+    for (const { policyId, angariador } of split) {
+      const rest = 10_000 - angariador.shareHundredths;
+      await this.participants.replace(trx, userId, policyId, [
+        ...(rest > 0
+          ? [{ memberId: responsible.get(policyId)!, name: null, role: 'producer' as const, share: rest / 100, percent: null }]
+          : []),
+        {
+          memberId: null,
+          name: angariador.name,
+          role: 'angariador' as const,
+          share: angariador.shareHundredths / 100,
+          percent: angariador.percentHundredths / 100,
+        },
+      ]);
+    }
   }
 
   async undo(userId: string, input: PolicyImportUndoInput): Promise<{ removed: number; restored: number; kept: number[] }> {

@@ -22,7 +22,19 @@ export interface PolicyClient {
 }
 
 /** What a policies row stores: the policy as finance takes it (cents; the commission in hundredths or cents) and its client. */
-export type PolicyRecord = Omit<PolicyBookEntry, 'id' | 'contactId' | 'insurerId'> & { insurerId: number; client: PolicyClient };
+export type PolicyRecord = Omit<PolicyBookEntry, 'id' | 'contactId' | 'insurerId'> & {
+  insurerId: number;
+  client: PolicyClient;
+  /** Repasse: the angariador the sheet names (the policy's responsible member keeps the rest of its commission). */
+  angariador: ImportedAngariador | null;
+};
+
+export interface ImportedAngariador {
+  name: string;
+  /** Hundredths of a percent. */
+  shareHundredths: number;
+  percentHundredths: number;
+}
 
 export interface ClientContact {
   id: number;
@@ -66,7 +78,7 @@ function lineAndType(line: LineKey): Pick<PolicyRecord, 'line' | 'type'> {
   return { line, type: policyTypeOfLine(line) };
 }
 
-const COMPARED: (keyof Omit<PolicyRecord, 'client' | 'policyNumber'>)[] = [
+const COMPARED: (keyof Omit<PolicyRecord, 'client' | 'policyNumber' | 'angariador'>)[] = [
   'insurerId',
   'line',
   'startDate',
@@ -180,10 +192,16 @@ export async function analysePolicies(input: {
       ...commission,
       status: value.status ?? existing?.status ?? 'active',
       client: { id: contact?.id ?? null, name: contact?.name ?? client.name, cpf: client.cpf, cnpj: client.cnpj },
+      angariador:
+        value.angariador === null
+          ? null
+          : { name: value.angariador, shareHundredths: value.angariadorShare!, percentHundredths: value.angariadorPercent! },
     };
     const who = contact ? contact.name : `${client.name} (contato novo)`;
     if (existing) {
       const changed = COMPARED.filter((field) => record[field] !== existing[field]);
+      // The book does not hold the split: a row naming an angariador always (re)sets it.
+      if (record.angariador) changed.push('angariador' as never);
       if (contact && existing.contactId !== contact.id) changed.push('client' as never);
       if (input.mode === 'create')
         results.push({
