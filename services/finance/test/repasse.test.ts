@@ -2,7 +2,7 @@ import request from 'supertest';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
-const { api, member, brokerWithRefs, importPolicies, finalizedCard, issue, pipelineApi } = stack;
+const { api, member, brokerWithRefs, importPolicies, importPolicySheet, finalizedCard, issue } = stack;
 
 const STATEMENT_HEADER = 'Nº Apólice;Endosso;Parcela;CPF/CNPJ;Comissão Bruta;ISS;IRRF;Valor Líquido;Data Pagamento;Tipo Lançamento';
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
@@ -313,32 +313,14 @@ describe('repasse (#39): what each producer is owed of the commission received',
     const end = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
     const br = brDate(end);
     const start = brDate(new Date(Date.now() - 165 * 86_400_000).toISOString().slice(0, 10));
-    const file = Buffer.from(
-      [
-        'Apólice;Seguradora;Segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão;Angariador;Participação do angariador;Repasse do angariador',
-        `IM-1;Porto Seguro;Cliente Um;Auto;${start};${br};1.000,00;1.073,80;10;Zeca Indicação;25;10`,
-        `IM-2;Porto Seguro;Cliente Dois;Auto;${start};${br};1.000,00;1.073,80;10;Zeca Indicação;;`,
-      ].join('\r\n'),
-      'latin1',
-    );
-    const created = await pipelineApi()
-      .post('/api/imports')
-      .set('Cookie', owner.cookie)
-      .field('kind', 'policies')
-      .attach('file', file, 'book.csv');
-    expect(created.status).toBe(201);
-    const id = created.body.id as number;
-    const preview = await pipelineApi()
-      .put(`/api/imports/${id}/mapping`)
-      .set('Cookie', owner.cookie)
-      .send({ mapping: created.body.mapping });
-    expect(preview.body.counts).toMatchObject({ create: 1, error: 1 });
-    expect(JSON.stringify(preview.body.rows)).toContain('Informe a participação e o repasse do angariador');
-    await pipelineApi().post(`/api/imports/${id}/commit`).set('Cookie', owner.cookie).send({}).expect(202);
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      if ((await pipelineApi().get(`/api/imports/${id}`).set('Cookie', owner.cookie)).body.status === 'done') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const imported = await importPolicySheet(owner, [
+      'Apólice;Seguradora;Segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão;Angariador;Participação do angariador;Repasse do angariador',
+      `IM-1;Porto Seguro;Cliente Um;Auto;${start};${br};1.000,00;1.073,80;10;Zeca Indicação;25;10`,
+      `IM-2;Porto Seguro;Cliente Dois;Auto;${start};${br};1.000,00;1.073,80;10;Zeca Indicação;;`,
+    ]);
+    expect(imported.preview.counts).toMatchObject({ create: 1, error: 1 });
+    expect(JSON.stringify(imported.preview.rows)).toContain('Informe a participação e o repasse do angariador');
+    expect(imported.status).toBe(202);
     const policy = ((await api().get('/api/policies').set('Cookie', owner.cookie)).body as { id: number; policyNumber: string }[]).find(
       (entry) => entry.policyNumber === 'IM-1',
     )!;

@@ -147,38 +147,50 @@ export function financeStack() {
    * Policies brought in by the policies import (Porto Seguro, R$ 1.000,00 net, 10%), one a
    * [number, line, end day]: a year each, ending on the day given. Waits until the import is done.
    */
-  /** A policies import through the pipeline's API, committed with `commit` (a refused commit answers its status; done: 202). */
-  async function importPolicies(
+  /**
+   * A policies sheet (its lines, header first) through the pipeline's import, previewed as its
+   * columns map themselves and committed with `commit` (a refused commit answers its status; done:
+   * 202), with the preview's counts and rows.
+   */
+  async function importPolicySheet(
     who: Who,
-    policies: readonly (readonly [string, string, string])[],
+    lines: readonly string[],
     commit: Record<string, unknown> = {},
-  ): Promise<{ id: number; status: number; body: { message?: string; issues?: unknown } }> {
-    const br = (iso: string) => iso.split('-').reverse().join('/');
-    const file = Buffer.from(
-      [
-        'Apólice;Seguradora;Segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão',
-        ...policies.map(
-          ([number, line, end]) =>
-            `${number};Porto Seguro;Cliente ${number};${line};${br(addMonths(end, -12))};${br(end)};1.000,00;1.073,80;10`,
-        ),
-      ].join('\r\n'),
-      'latin1',
-    );
+  ): Promise<{ id: number; status: number; body: { message?: string; issues?: unknown }; preview: { counts: object; rows: unknown[] } }> {
+    const file = Buffer.from(lines.join('\r\n'), 'latin1');
     const created = await pipelineApi()
       .post('/api/imports')
       .set('Cookie', who.cookie)
       .field('kind', 'policies')
       .attach('file', file, 'book.csv');
     const id = created.body.id as number;
-    await pipelineApi().put(`/api/imports/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping });
+    const preview = (
+      await pipelineApi().put(`/api/imports/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping })
+    ).body as { counts: object; rows: unknown[] };
     const committed = await pipelineApi().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie).send(commit);
-    if (committed.status !== 202) return { id, status: committed.status, body: committed.body };
+    if (committed.status !== 202) return { id, status: committed.status, body: committed.body, preview };
     for (let attempt = 0; attempt < 200; attempt += 1) {
       if ((await pipelineApi().get(`/api/imports/${id}`).set('Cookie', who.cookie)).body.status === 'done')
-        return { id, status: 202, body: {} };
+        return { id, status: 202, body: {}, preview };
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error('import did not finish');
+  }
+
+  /** Policies by the policies import (Porto Seguro, R$ 1.000,00 net, 10%), one a [number, line, end day]: a year each, ending on the day given. */
+  function importPolicies(who: Who, policies: readonly (readonly [string, string, string])[], commit: Record<string, unknown> = {}) {
+    const br = (iso: string) => iso.split('-').reverse().join('/');
+    return importPolicySheet(
+      who,
+      [
+        'Apólice;Seguradora;Segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão',
+        ...policies.map(
+          ([number, line, end]) =>
+            `${number};Porto Seguro;Cliente ${number};${line};${br(addMonths(end, -12))};${br(end)};1.000,00;1.073,80;10`,
+        ),
+      ],
+      commit,
+    );
   }
 
   /**
@@ -238,6 +250,7 @@ export function financeStack() {
     issue,
     upload,
     importPolicies,
+    importPolicySheet,
     pipelineStarts,
   };
 }
