@@ -32,6 +32,9 @@ test('GET /api/openapi.json is the OpenAPI 3.1 document of the public API; /api/
   page.on('request', (sent) => requests.push(sent.url()));
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { name: /Corretora CRM API/ })).toBeVisible();
+  // Every group is listed (closed); opening one shows its operations.
+  await expect(page.getByRole('heading', { name: /^Repasse/ })).toBeVisible();
+  await page.getByRole('heading', { name: /^Sinistros/ }).click();
   await expect(page.getByText('/api/claims/{id}/status').first()).toBeVisible();
   expect(violations).toEqual([]);
   // Nothing leaves the site.

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { onboardViaApi } from './support/broker';
+import { finalizedViaApi } from './support/book';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.from(
@@ -9,48 +10,9 @@ const PNG = Buffer.from(
   'hex',
 );
 
-interface Refs {
-  products: { id: number; name: string }[];
-  leadSources: { id: number }[];
-  insurers: { id: number }[];
-  pipelineStages: { id: number; key: string }[];
-}
-
 async function signUpOnboarded(page: Page, prefix: string) {
   await registerViaApi(page.request, 'Paula Reis', uniqueEmail(prefix));
   await onboardViaApi(page.request);
-}
-
-/** A 'Seguro Auto' lead finalized through the API: R$ 1.073,80 a year at 12,5% (renewal in a year and a bit). */
-async function finalizedViaApi(request: APIRequestContext, name: string) {
-  const refs = (await (await request.get('/api/reference-data')).json()) as Refs;
-  const created = await request.post('/api/pipeline', {
-    data: {
-      name,
-      phone: '11987654321',
-      leadSourceId: refs.leadSources[0]!.id,
-      productId: refs.products.find((p) => p.name === 'Seguro Auto')!.id,
-      stageId: refs.pipelineStages[0]!.id,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const card = (await created.json()) as { id: number; contactId: number };
-  const start = new Date();
-  const end = new Date(start.getTime() + 400 * 86_400_000);
-  const finalized = await request.post(`/api/pipeline-cards/${card.id}/confirm-issuance`, {
-    data: {
-      insurerId: refs.insurers[0]!.id,
-      startDate: start.toISOString().slice(0, 10),
-      endDate: end.toISOString().slice(0, 10),
-      premioLiquido: '1000.00',
-      iof: '73.80',
-      juros: '0',
-      totalPremium: '1073.80',
-      commissionPercentage: '12.50',
-    },
-  });
-  expect(finalized.status()).toBe(200);
-  return card;
 }
 
 test('finalized card → attach the PDF → Confirmar emissão → badge; the policy is in Apólices and Comissões, and on the dashboard', async ({

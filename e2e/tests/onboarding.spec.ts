@@ -167,7 +167,7 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
   await expect(page.getByRole('button', { name: 'Editar Dados' })).toBeVisible();
 
   // Signing out returns to /login and the protected pages show the landing again.
-  await page.getByRole('button', { name: /Ana Souza|menu/i }).click();
+  await page.getByRole('button', { name: 'Menu da conta' }).click();
   await page.getByRole('menuitem', { name: 'Sair da Conta' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/broker');

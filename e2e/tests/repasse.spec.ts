@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { registerViaApi, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { onboardViaApi } from './support/broker';
+import { finalizedViaApi } from './support/book';
 import { joinViaApi } from './support/outbox';
 
 const windows1252 = (lines: string[]) => Buffer.from(lines.join('\r\n') + '\r\n', 'latin1');
@@ -115,4 +116,34 @@ test('repasse: an owner gives a producer a rule and splits a policy 70/30; the r
   await expect(panel.getByText('R$ 40,25').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await producerContext.close();
+});
+
+test('repasse at issuance: the owner splits the commission as they confirm the policy; the split is the policy’s', async ({ page }) => {
+  await registerViaApi(page.request, 'Olga Dona', uniqueEmail('repasse-issue'));
+  await onboardViaApi(page.request);
+  await finalizedViaApi(page.request, 'Helena Duarte');
+  await page.goto('/pipeline');
+  await page.getByRole('button', { name: 'Helena Duarte', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Dividir a comissão (repasse)' }).click();
+  const first = dialog.getByRole('group', { name: 'Participante 1' });
+  await expect(first.getByLabel('Participação (%)')).toHaveValue('100');
+  await first.getByLabel('Participação (%)').fill('90');
+  await dialog.getByRole('button', { name: 'Adicionar participante' }).click();
+  const second = dialog.getByRole('group', { name: 'Participante 2' });
+  await second.getByRole('combobox', { name: 'Quem' }).selectOption({ label: 'Angariador sem acesso' });
+  await second.getByLabel('Nome do angariador').fill('Beto Indicação');
+  await second.getByLabel('Participação (%)').fill('10');
+  // Checked before sending: the angariador's percent is missing.
+  await dialog.getByRole('button', { name: 'Confirmar emissão' }).click();
+  await expect(second.getByText('Informe o percentual do angariador')).toBeVisible();
+  await second.getByLabel('Percentual da comissão (%)').fill('5');
+  await dialog.getByRole('button', { name: 'Confirmar emissão' }).click();
+  await expect(page.getByRole('region', { name: 'Finalizado' }).getByText('Apólice emitida')).toBeVisible();
+
+  await page.goto('/policies');
+  await page.getByRole('button', { name: 'Repasse da apólice de Helena Duarte (aguardando nº)' }).click();
+  const split = page.getByRole('dialog', { name: /Repasse da apólice/ });
+  await expect(split.getByRole('group', { name: 'Participante 2' }).getByLabel('Nome do angariador')).toHaveValue('Beto Indicação');
+  await expect(split.getByRole('group', { name: 'Participante 1' }).getByLabel('Participação (%)')).toHaveValue('90');
 });

@@ -2,6 +2,13 @@ import { expect, type APIRequestContext } from '@playwright/test';
 
 const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
+interface Refs {
+  products: { id: number; name: string }[];
+  leadSources: { id: number }[];
+  insurers: { id: number }[];
+  pipelineStages: { id: number; key: string }[];
+}
+
 /** A new lead in the first stage (the first product and lead source), through the API: its answer. */
 export async function leadViaApi(request: APIRequestContext, name: string, phone: string) {
   const reference = await (await request.get('/api/reference-data')).json();
@@ -68,4 +75,36 @@ export async function clientWithABook(request: APIRequestContext) {
     ).status(),
   ).toBe(201);
   return { contactId: lead.contactId as number, claimId: claim.id as number };
+}
+
+/** A 'Seguro Auto' lead finalized through the API: R$ 1.073,80 a year at 12,5% (renewal in a year and a bit). */
+export async function finalizedViaApi(request: APIRequestContext, name: string) {
+  const refs = (await (await request.get('/api/reference-data')).json()) as Refs;
+  const created = await request.post('/api/pipeline', {
+    data: {
+      name,
+      phone: '11987654321',
+      leadSourceId: refs.leadSources[0]!.id,
+      productId: refs.products.find((p) => p.name === 'Seguro Auto')!.id,
+      stageId: refs.pipelineStages[0]!.id,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const card = (await created.json()) as { id: number; contactId: number };
+  const start = new Date();
+  const end = new Date(start.getTime() + 400 * 86_400_000);
+  const finalized = await request.post(`/api/pipeline-cards/${card.id}/confirm-issuance`, {
+    data: {
+      insurerId: refs.insurers[0]!.id,
+      startDate: start.toISOString().slice(0, 10),
+      endDate: end.toISOString().slice(0, 10),
+      premioLiquido: '1000.00',
+      iof: '73.80',
+      juros: '0',
+      totalPremium: '1073.80',
+      commissionPercentage: '12.50',
+    },
+  });
+  expect(finalized.status()).toBe(200);
+  return card;
 }
