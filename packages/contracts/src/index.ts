@@ -17,6 +17,7 @@ export * from './errors';
 export * from './finance/finance-options';
 export * from './finance/finance.schemas';
 export * from './finance/policy-numbers.schemas';
+export * from './finance/policy-update.schemas';
 export * from './finance/finance-types';
 export * from './finance/receivables-options';
 export * from './finance/receivables.schemas';

@@ -12,11 +12,10 @@ import {
   CommissionsQuerySchema,
   DocumentFieldsSchema,
   DocumentQuerySchema,
-  PolicyIssueSchema,
   PolicyPdfFieldsSchema,
   PolicyQuerySchema,
 } from './finance.schemas';
-import { PolicyNumbersSchema } from './policy-numbers.schemas';
+import { PolicyIssueBodySchema, PolicyNumbersSchema } from './policy-update.schemas';
 import { SearchQuerySchema } from '../relationship/search';
 import {
   NextActionSchema,
@@ -49,7 +48,7 @@ export const commissions = { summary: 'Comissões por apólice, por tipo e proje
 export const documents = { summary: 'Documentos, contagens por categoria e o espaço usado.', query: DocumentQuerySchema };
 export const uploadDocument = { summary: 'Envia um documento (PDF, DOC, DOCX, XLS ou XLSX até 10 MB).', upload: DocumentFieldsSchema };
 export const attachPolicyPdf = { summary: 'Anexa o PDF da apólice a um card finalizado (até 25 MB).', upload: PolicyPdfFieldsSchema };
-export const issuePolicy = { summary: 'Emite (ou completa) a apólice de um card finalizado.', body: PolicyIssueSchema };
+export const issuePolicy = { summary: 'Emite (ou completa) a apólice de um card finalizado.', body: PolicyIssueBodySchema };
 export const policy = { summary: 'Uma apólice.' };
 export const cancelPolicy = { summary: 'Cancela uma apólice ativa.' };
 export const claim = { summary: 'Um sinistro.' };

@@ -30,11 +30,10 @@ import type {
   CommissionsQuerySchema,
   DocumentFieldsSchema,
   DocumentQuerySchema,
-  PolicyIssueSchema,
   PolicyPdfFieldsSchema,
   PolicyQuerySchema,
 } from './finance.schemas';
-import type { PolicyNumbersSchema } from './policy-numbers.schemas';
+import type { PolicyIssueBodySchema, PolicyNumbersSchema } from './policy-update.schemas';
 import { MANAGERS, MONEY_ROLES } from '../team/team-roles';
 import type { PolicyDetail } from './repasse-types';
 
@@ -189,7 +188,7 @@ export const issuePolicy = {
   method: 'POST',
   path: '/internal/finance/:userId/policies',
   access: 'internal',
-  body: phantom as typeof PolicyIssueSchema,
+  body: phantom as typeof PolicyIssueBodySchema,
   answer: phantom as Policy,
 } as const satisfies Operation;
 export const policyBook = {

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { participantsField } from './repasse.schemas';
 import { responsibleFilter } from '../team/responsible-field';
 import { LINE_KEYS } from '../catalogues/lines';
 import { optionalText, required } from '../fields';
@@ -105,10 +104,7 @@ export const PolicyIssueSchema = v.object({
   policyNumber: policyNumberField,
   /** The card's responsible member: the policy is theirs, whoever issues it. */
   responsibleId: v.optional(v.nullable(v.pipe(v.string('Membro inválido'), v.uuid('Membro inválido'))), null),
-  /** Who the commission is split between, when the issuer said (the pipeline checked the members). */
-  participants: v.optional(participantsField),
 });
-export type PolicyIssueInput = v.InferOutput<typeof PolicyIssueSchema>;
 
 const ALL = 'all' as const;
 

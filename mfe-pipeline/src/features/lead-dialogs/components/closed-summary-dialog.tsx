@@ -1,5 +1,5 @@
 import {
-  IssueSchema,
+  IssueNumberSchema,
   POLICY_PDF_MAX_BYTES,
   formatDate,
   formatMoney,
@@ -8,18 +8,9 @@ import {
   type PipelineCard,
 } from '@corretora/contracts';
 import { UploadList, useUploads } from '@corretora/web-kit/uploads';
-import {
-  ParticipantsEditor,
-  TextField,
-  checkParticipants,
-  useFormErrors,
-  useNotify,
-  useSchemaForm,
-  useTeam,
-  type ParticipantRow,
-} from '@corretora/web-kit/ui';
+import { TextField, useFormErrors, useNotify, useSchemaForm, useTeam, type ParticipantRow } from '@corretora/web-kit/ui';
 import { AttachRegular } from '@fluentui/react-icons';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1, Spinner } from '@corretora/web-kit/fluent/core';
 import { Badge } from '@corretora/web-kit/fluent/badge';
@@ -42,6 +33,8 @@ const useStyles = makeStyles({
   number: { marginTop: tokens.spacingVerticalM },
   split: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalM },
 });
+
+const IssueSplit = lazy(() => import('./issue-split'));
 
 const money = (wire: string | null) => (wire === null ? NOT_SPECIFIED : formatMoney(wireToCents(wire)));
 
@@ -69,7 +62,7 @@ export function ClosedSummaryDialog({
   const busy = issue.isPending || attach.sending;
   const issued = card.status === 'issued';
   // The insurer's number, when the broker already has it: checked by the issue's own schema before sending.
-  const { control, handleSubmit, setError } = useSchemaForm(IssueSchema, { defaultValues: { policyNumber: '' } });
+  const { control, handleSubmit, setError } = useSchemaForm(IssueNumberSchema, { defaultValues: { policyNumber: '' } });
   const onIssueError = useFormErrors(setError);
   // Owners and admins may split the commission (repasse) as they issue; by default it is the responsible member's.
   const team = useTeam();
@@ -96,8 +89,8 @@ export function ClosedSummaryDialog({
         : `${card.commissionPercentage.replace('.', ',')}% · ${money(card.commissionAmount)}`,
     ],
   ];
-  const confirm = handleSubmit(({ policyNumber }) => {
-    const checked = split ? checkParticipants(split) : null;
+  const confirm = handleSubmit(async ({ policyNumber }) => {
+    const checked = split ? (await import('./issue-split')).checkParticipants(split) : null;
     if (checked && 'errors' in checked) {
       setSplitErrors(checked.errors);
       return;
@@ -160,7 +153,9 @@ export function ClosedSummaryDialog({
             {!issued && team.manager && (
               <section className={styles.split} aria-label="Repasse">
                 {split ? (
-                  <ParticipantsEditor team={team} rows={split} onChange={setSplit} errors={splitErrors} />
+                  <Suspense fallback={<Spinner size="tiny" label="Carregando..." />}>
+                    <IssueSplit team={team} rows={split} onChange={setSplit} errors={splitErrors} />
+                  </Suspense>
                 ) : (
                   <Button
                     onClick={() => setSplit([{ memberId: card.responsibleId, name: '', role: 'producer', share: '100', percent: '' }])}

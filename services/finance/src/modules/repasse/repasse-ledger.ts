@@ -86,18 +86,29 @@ function desiredBindings(userId: string, ids: string, without: string): Knex.Val
 export class RepasseLedger {
   private readonly ledger: BrokerScopedTable;
   private readonly statementLines: BrokerScopedTable;
+  private readonly policies: BrokerScopedTable;
 
   constructor(private readonly knex: Knex) {
     this.ledger = new BrokerScopedTable(knex, 'repasse_lines');
     this.statementLines = new BrokerScopedTable(knex, 'statement_lines');
+    this.policies = new BrokerScopedTable(knex, 'policies');
   }
 
   /** Syncs these statement lines; `without`: lines about to go (a statement undone), owed nothing. */
   async sync(trx: Knex.Transaction, userId: string, lineIds: readonly number[], without: readonly number[] = []): Promise<void> {
     if (lineIds.length === 0) return;
     await runAsMember(undefined, async () => {
-      const until = await closedUntil(trx, userId);
       const ids = intArrayLiteral(lineIds);
+      // The lines' policies, held until this transaction ends: a split edited meanwhile (which locks
+      // its policy for update) waits for these lines' repasse, or this sync waits for the new split.
+      await this.policies
+        .of(userId, trx)
+        .rows()
+        .whereIn('id', this.statementLines.of(userId, trx).rows().whereRaw('id in (select unnest(?::int[]))', [ids]).select('policyId'))
+        .orderBy('id')
+        .forShare()
+        .select('id');
+      const until = await closedUntil(trx, userId);
       const gone = intArrayLiteral(without);
       const open = this.ledger.of(userId, trx).rows().whereRaw('statement_line_id in (select unnest(?::int[]))', [ids]);
       await (until ? open.andWhere('month', '>', until) : open).delete();
