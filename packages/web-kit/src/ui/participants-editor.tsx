@@ -1,13 +1,11 @@
 import {
   MAX_PARTICIPANTS,
-  issuesToFieldErrors,
   participantsField,
   type ParticipantRole,
   type ParticipantsInput,
   type PolicyParticipant,
 } from '@corretora/contracts';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import * as v from 'valibot';
 import { Body1, Button, Field, Input } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
 import type { Team } from './use-team';
@@ -53,18 +51,22 @@ const numberOf = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(t
 export function checkParticipants(
   rows: readonly ParticipantRow[],
 ): { participants: ParticipantsInput } | { errors: Record<string, string> } {
-  const checked = v.safeParse(
-    participantsField,
-    rows.map((row) => ({
-      memberId: row.memberId || null,
-      name: row.memberId ? null : row.name,
-      role: row.role,
-      share: numberOf(row.share),
-      percent: row.memberId ? null : numberOf(row.percent),
-    })),
-  );
-  if (checked.success) return { participants: checked.output };
-  return { errors: Object.fromEntries(issuesToFieldErrors(checked.issues).map((issue) => [issue.path || 'participants', issue.message])) };
+  const input = rows.map((row) => ({
+    memberId: row.memberId || null,
+    name: row.memberId ? null : row.name,
+    role: row.role,
+    share: numberOf(row.share),
+    percent: row.memberId ? null : numberOf(row.percent),
+  }));
+  // Through the schema's Standard Schema face: the page that checks loads no valibot runtime of its own.
+  const result = participantsField['~standard'].validate(input) as Awaited<ReturnType<(typeof participantsField)['~standard']['validate']>>;
+  if (!result.issues) return { participants: result.value };
+  const errors: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const path = (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
+    errors[path || 'participants'] ??= issue.message;
+  }
+  return { errors };
 }
 
 /**

@@ -5,19 +5,18 @@ import {
   FINANCE_OPERATIONS,
   LINE_OPTION_GROUPS,
   MAX_COMMISSION_RULES,
-  issuesToFieldErrors,
+  type BodyInputOf,
   type BusinessKind,
   type CommissionRules,
   type TeamMember,
 } from '@corretora/contracts';
-import { ApiError, apiErrorMessage, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Field, Input } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { FormDialog, QueryState, useNotify } from '@corretora/web-kit/ui';
+import { FormDialog, QueryState, useFieldIssues, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
-import * as v from 'valibot';
 
 const useStyles = makeStyles({
   row: {
@@ -72,26 +71,22 @@ function RulesForm({ member, initial, onClose }: { member: TeamMember; initial: 
       percent: typed(rule.percent),
     })),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { issues: errors, check, fail } = useFieldIssues();
   const save = useMutation({
-    mutationFn: (body: v.InferOutput<typeof CommissionRulesSchema>) =>
+    mutationFn: (body: BodyInputOf<typeof FINANCE_OPERATIONS.setCommissionRules>) =>
       callOperation(FINANCE_OPERATIONS.setCommissionRules, { params: { memberId: member.id }, body }),
     onSuccess: () => {
       notify.success(`Regras de repasse de ${member.name ?? member.email} salvas.`);
       void invalidateOperations(queryClient, FINANCE_OPERATIONS.commissionRules);
       onClose();
     },
-    onError: (error) => {
-      const issues = (error instanceof ApiError ? error.body?.issues : undefined) ?? [];
-      setErrors(Object.fromEntries(issues.map((issue) => [issue.path, issue.message])));
-      if (issues.length === 0) notify.error('Não foi possível salvar as regras.', apiErrorMessage(error, ''));
-    },
+    onError: (error) => fail(error, 'Não foi possível salvar as regras.'),
   });
   const change = (index: number, patch: Partial<Row>) =>
     setRows((current) => current.map((row, at) => (at === index ? { ...row, ...patch } : row)));
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = {
+    const body = check(CommissionRulesSchema, {
       default: fallback.trim() === '' ? null : numberOf(fallback),
       rules: rows.map((row) => ({
         insurerId: row.insurerId ? Number(row.insurerId) : null,
@@ -99,14 +94,8 @@ function RulesForm({ member, initial, onClose }: { member: TeamMember; initial: 
         business: row.business,
         percent: numberOf(row.percent),
       })),
-    };
-    const checked = v.safeParse(CommissionRulesSchema, body);
-    if (!checked.success) {
-      setErrors(Object.fromEntries(issuesToFieldErrors(checked.issues).map((issue) => [issue.path, issue.message])));
-      return;
-    }
-    setErrors({});
-    save.mutate(checked.output);
+    });
+    if (body) save.mutate(body);
   };
   const error = (index: number, field?: string) => (field ? errors[`rules.${index}.${field}`] : errors[`rules.${index}`]);
   return (
