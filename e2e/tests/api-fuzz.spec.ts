@@ -94,6 +94,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/team/members/:id/disable' },
   { method: 'POST', path: '/api/team/members/:id/transfer' },
   { method: 'POST', path: '/api/invitations/:id/accept', anonymous: true },
+  // A policy's numbers, responsible and split; repasse (#39): a member's rules (uuid), closing a month (YYYY-MM).
+  { method: 'PATCH', path: '/api/policies/:id' },
+  { method: 'PUT', path: '/api/team/members/:id/commission-rules' },
+  { method: 'POST', path: '/api/repasse/:id/close' },
   { method: 'DELETE', path: '/api/clear-data', anonymous: true },
 ];
 
@@ -163,6 +167,13 @@ const FIELDS = [
   'quoteId',
   'newPolicy',
   'paidOn',
+  'responsibleId',
+  'participants',
+  'share',
+  'percent',
+  'default',
+  'rules',
+  'business',
 ];
 
 /** Dates and instants PostgreSQL refuses (a 500 if they reach it) or moves (2026-02-30 is 03-02). */
