@@ -87,8 +87,8 @@ export class ParticipantsService {
 export async function copyParticipants(trx: Knex.Transaction, userId: string, fromPolicyId: number, toPolicyId: number): Promise<void> {
   await trx.raw(
     `insert into policy_participants (user_id, policy_id, position, member_id, name, role, share, percent)
-     select q.user_id, ?, q.position, q.member_id, q.name, q.role, q.share, q.percent
+     select ?::uuid, ?, q.position, q.member_id, q.name, q.role, q.share, q.percent
        from ${scopedFromSql('policy_participants', 'q')} where q.policy_id = ?`,
-    [toPolicyId, ...scopeBindings('policy_participants', userId), fromPolicyId],
+    [userId, toPolicyId, ...scopeBindings('policy_participants', userId), fromPolicyId],
   );
 }
