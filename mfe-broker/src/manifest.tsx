@@ -4,6 +4,7 @@ import { Suspense, lazy } from 'react';
 
 const BrokerPage = lazy(() => import('./features/broker-profile/components/broker-page'));
 const ProfilePage = lazy(() => import('./features/profile/components/profile-page'));
+const PrivacyPage = lazy(() => import('./features/privacy/components/privacy-page'));
 
 /** What this remote gives the shell: an element for each of its routes in the registry, and its navigation. */
 export default defineRemoteManifest('mfe-broker', {
@@ -15,6 +16,11 @@ export default defineRemoteManifest('mfe-broker', {
   profile: (
     <Suspense fallback={<LoadingScreen />}>
       <ProfilePage />
+    </Suspense>
+  ),
+  privacy: (
+    <Suspense fallback={<LoadingScreen />}>
+      <PrivacyPage />
     </Suspense>
   ),
 });

@@ -24,6 +24,8 @@ export const NOT_FOUND = {
   task: 'Tarefa não encontrada.',
   stage: 'Etapa não encontrada.',
   member: 'Membro não encontrado.',
+  privacyRequest: 'Pedido não encontrado.',
+  privacyNotice: 'Página de privacidade não encontrada.',
 } as const;
 
 /** The one error shape every service answers with. */

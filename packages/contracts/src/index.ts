@@ -48,6 +48,9 @@ export * from './relationship/search';
 export * from './team/team-roles';
 export * from './team/team.schemas';
 export * from './team/team-types';
+export * from './privacy/privacy-options';
+export * from './privacy/privacy.schemas';
+export * from './privacy/privacy-types';
 export * from './types';
 export * from './wire-fields';
 export * from './api/operation';
@@ -63,4 +66,5 @@ export { IMPORT_DOOR, STATEMENT_DOOR, type ImportDoor } from './imports/import-d
 export * as PIPELINE_OPERATIONS from './pipeline/pipeline.operations';
 export * as RELATIONSHIP_OPERATIONS from './relationship/relationship.operations';
 export * as TEAM_OPERATIONS from './team/team.operations';
+export * as PRIVACY_OPERATIONS from './privacy/privacy.operations';
 export * from './api/operation-schemas';

@@ -2,6 +2,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ROLE_LABELS,
+  PRIVACY_SLUG_PATTERN,
   TASK_ID_PATTERN,
   allOperations,
   operationSchemas,
@@ -45,6 +46,7 @@ const PARAM_SCHEMAS: Record<ParamKind, Record<string, unknown>> = {
   cep: { type: 'string', pattern: '^\\d{5}-?\\d{3}$' },
   token: { type: 'string', pattern: '^[\\w-]{20,100}$' },
   month: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
+  slug: { type: 'string', pattern: PRIVACY_SLUG_PATTERN.source },
   id: { type: 'integer', minimum: 1, maximum: 2147483647 },
 };
 
@@ -145,6 +147,7 @@ const TAGS: Record<string, string> = {
   invitation: 'Convites',
   audit: 'Auditoria',
   repasse: 'Repasse',
+  privacy: 'Privacidade (LGPD)',
 };
 
 /** An operation's group in the reference; a domain without a pt-BR name fails the document (and its test). */

@@ -39,7 +39,8 @@ export type NavIcon =
   | 'documents'
   | 'settings'
   | 'profile'
-  | 'brokerage';
+  | 'brokerage'
+  | 'privacy';
 
 export interface NavEntry {
   label: string;
@@ -122,6 +123,8 @@ export const SERVICES = {
       { prefix: '/api/message-templates' },
       { prefix: '/api/tasks' },
       { prefix: '/api/search' },
+      // The client's data rights (#40): requests, the public privacy page, the record of processing.
+      { prefix: '/api/privacy' },
     ],
   },
   finance: {
@@ -163,9 +166,12 @@ export const REMOTES = {
     routes: [
       { path: 'broker', locked: false },
       { path: 'profile', locked: true },
+      { path: 'privacy', locked: true },
     ],
     nav: [
       { label: 'Meu Perfil', to: '/profile', icon: 'profile', order: 90, locked: true },
+      // The data subjects' requests (LGPD, #40): owners and admins answer them.
+      { label: 'Privacidade', to: '/privacy', icon: 'privacy', order: 95, locked: true, roles: ['owner', 'admin'] },
       { label: 'Minha Corretora', to: '/broker', icon: 'brokerage', order: 100, locked: false },
     ],
   },

@@ -55,6 +55,7 @@ describe('registry', () => {
       'Documentos',
       'Configurações',
       'Meu Perfil',
+      'Privacidade',
       'Minha Corretora',
     ]);
     for (const name of REMOTE_NAMES) {

@@ -39,8 +39,16 @@ export async function ensureAuditLog(knex: Knex): Promise<void> {
     )`);
     await trx.raw(`create index if not exists audit_log_recent on ${AUDIT_TABLE} (user_id, at desc, id desc)`);
     await trx.raw(`create index if not exists audit_log_record on ${AUDIT_TABLE} (user_id, entity, entity_id, at desc)`);
+    // The one exception to append-only: a data subject's erasure (LGPD, #40) blanks the changes of
+    // the entries that hold their data, through corretora_audit_redact alone — it runs as the log's
+    // owner and says so in a setting; a service's own role can do neither. The entry stays (who, when,
+    // what kind of record), only the values go; nothing is ever deleted.
     await trx.raw(`create or replace function public.corretora_audit_is_append_only() returns trigger language plpgsql as $$
       begin
+        if tg_op = 'UPDATE' and current_setting('corretora.redacting', true) = 'on'
+           and current_user = (select pg_get_userbyid(relowner) from pg_class where oid = tg_relid)
+           and new.id = old.id and new.user_id = old.user_id and new.at = old.at and new.entity = old.entity
+        then return new; end if;
         raise exception 'o registro de auditoria não pode ser alterado nem apagado' using errcode = 'insufficient_privilege';
       end $$`);
     await trx.raw(
@@ -49,6 +57,22 @@ export async function ensureAuditLog(knex: Knex): Promise<void> {
     await trx.raw(
       `create or replace trigger audit_log_no_truncate before truncate on ${AUDIT_TABLE} for each statement execute function public.corretora_audit_is_append_only()`,
     );
+    // keys: 'entity:id' of the records erased; terms: the subject's values (a name, a CPF, a phone),
+    // matched anywhere in an entry's changes (4 characters at least, so nothing short blanks the log).
+    await trx.raw(`create or replace function public.corretora_audit_redact(brokerage uuid, note text, keys text[], terms text[])
+      returns integer language plpgsql security definer set search_path = pg_catalog, public as $$
+      declare
+        needles text[] := array(select lower(t) from unnest(terms) as t where length(t) >= 4);
+        touched integer;
+      begin
+        perform set_config('corretora.redacting', 'on', true);
+        update ${AUDIT_TABLE} set changes = jsonb_build_object('apagado', note)
+         where user_id = brokerage and changes is not null and changes -> 'apagado' is null
+           and ((entity || ':' || coalesce(entity_id, '')) = any(keys) or exists (select 1 from unnest(needles) as n where strpos(lower(changes::text), n) > 0));
+        get diagnostics touched = row_count;
+        perform set_config('corretora.redacting', 'off', true);
+        return touched;
+      end $$`);
     // tg_argv[0]: the entity's name in the log (contact, policy…).
     await trx.raw(`create or replace function public.corretora_audit() returns trigger language plpgsql as $$
       declare
@@ -151,6 +175,26 @@ export interface AuditEvent {
   changes?: Record<string, unknown> | null;
   /** Who, when the request has no member yet (a sign-in). */
   actor?: { id: string; address?: string };
+}
+
+/**
+ * Blanks the changes of a brokerage's audit entries that hold an erased data subject's values (LGPD,
+ * #40): the entries of the records erased (`entity:id`) and any whose changes contain one of the
+ * terms. The entries stay, with who and when; their values become `{ apagado: note }`. Returns how
+ * many entries it blanked.
+ */
+export async function redactAudit(
+  db: Knex | Knex.Transaction,
+  userId: string,
+  note: string,
+  records: readonly { entity: string; id: string | number }[],
+  terms: readonly string[],
+): Promise<number> {
+  const { rows } = await db.raw<{ rows: { touched: number }[] }>(
+    'select public.corretora_audit_redact(?, ?, ?::text[], ?::text[]) as touched',
+    [userId, note, records.map((record) => `${record.entity}:${record.id}`), terms.filter((term) => term.trim().length >= 4)],
+  );
+  return rows[0]!.touched;
 }
 
 /** An event that is no row's write (a sign-in, an export, an invitation, Limpar Dados), by the request's member. */

@@ -161,6 +161,11 @@ export async function requireSharedTables(knex: Knex): Promise<void> {
     [AUDIT_TABLE, AUDIT_TABLE],
   );
   if (!audit.rows[0]?.usable) missing.push(AUDIT_TABLE);
+  // A log prepared by an older version has no redaction yet (an erasure would fail half-way).
+  const redact = await knex.raw<{ rows: { present: boolean }[] }>(
+    "select to_regprocedure('public.corretora_audit_redact(uuid,text,text[],text[])') is not null as present",
+  );
+  if (audit.rows[0]?.usable && !redact.rows[0]?.present) missing.push('public.corretora_audit_redact');
   for (const extension of SHARED_EXTENSIONS) {
     const { rows } = await knex.raw<{ rows: unknown[] }>('select 1 from pg_extension where extname = ?', [extension]);
     if (rows.length === 0) missing.push(`the extension ${extension}`);

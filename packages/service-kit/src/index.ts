@@ -20,7 +20,7 @@ export { schedulePasses } from './schedule';
 export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, trigramOpclass, type ServiceRole } from './database-roles';
 export { HttpError, isUniqueViolation, mapError, notFound, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
-export { AUDIT_TABLE, recordAuditEvent, type AuditEvent } from './audit';
+export { AUDIT_TABLE, recordAuditEvent, redactAudit, type AuditEvent } from './audit';
 export { assertResponsible } from './responsible';
 export {
   RESPONSIBLE_TABLES,

@@ -10,6 +10,7 @@ import {
   parseCepParam,
   parseIdParam,
   parseMonthParam,
+  parseSlugParam,
   parseQuery,
   parseTaskIdParam,
   parseTokenParam,
@@ -63,6 +64,8 @@ function paramOf(op: AnyOperation, name: string, raw: string | undefined): strin
       return parseTokenParam(raw, op.notFound);
     case 'month':
       return parseMonthParam(raw);
+    case 'slug':
+      return parseSlugParam(raw, op.notFound);
     case 'id':
       return parseIdParam(raw, op.notFound);
   }

@@ -1,4 +1,12 @@
-import { CEP_MESSAGES, MAX_ID, isValidCep, issuesToFieldErrors, normalizeCep, parseTaskId } from '@corretora/contracts';
+import {
+  CEP_MESSAGES,
+  MAX_ID,
+  PRIVACY_SLUG_PATTERN,
+  isValidCep,
+  issuesToFieldErrors,
+  normalizeCep,
+  parseTaskId,
+} from '@corretora/contracts';
 import type Koa from 'koa';
 import * as v from 'valibot';
 import { HttpError } from './errors';
@@ -43,6 +51,12 @@ export function parseMonthParam(raw: string | undefined): string {
   if (!match || Number(match[2]) < 1 || Number(match[2]) > 12)
     throw new HttpError(400, MONTH_INVALID, [{ path: 'month', message: MONTH_INVALID }]);
   return raw!;
+}
+
+/** A privacy page's address in a path ('corretora-silva'): anything else is the operation's 404. */
+export function parseSlugParam(raw: string | undefined, message = 'Não encontrado.'): string {
+  if (!raw || !PRIVACY_SLUG_PATTERN.test(raw)) throw new HttpError(404, message);
+  return raw;
 }
 
 export function parseTaskIdParam(raw: string | undefined, message = 'Não encontrado.'): string {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
-import { auditRequestWrites, auditTables, ensureAuditLog } from '../src/audit';
+import { auditRequestWrites, auditTables, ensureAuditLog, redactAudit } from '../src/audit';
 import { runAsMember } from '../src/member-context';
 import { createTestDatabase } from '../src/testing';
 
@@ -56,5 +56,59 @@ describe('the audit log’s actor', () => {
       [null, 'insert', 'do sistema'],
     ]);
     expect(log[1]!.address).toBe('10.0.0.7');
+  });
+});
+
+describe('the audit log’s one redaction (LGPD erasure, #40)', () => {
+  test('blanks the values of the entries of an erased record or naming the subject, keeps who and when; a role cannot update the log itself', async () => {
+    const brokerage = randomUUID();
+    const other = randomUUID();
+    const [{ id: kept }] = await knex('things').insert({ user_id: brokerage, label: 'Apólice 123' }).returning('id');
+    const [{ id: gone }] = await knex('things').insert({ user_id: brokerage, label: 'Maria Quitéria' }).returning('id');
+    await knex('things').insert({ user_id: brokerage, label: 'nota sobre maria quitéria' });
+    await knex('things').insert({ user_id: other, label: 'Maria Quitéria' });
+    // A role as a service has it: select and insert on the log (and, here, update too: the trigger must still refuse).
+    await knex.raw(
+      'do $$ begin if not exists (select from pg_roles where rolname = $r$audit_probe$r$) then create role audit_probe; end if; end $$',
+    );
+    await knex.raw('grant select, insert, update on public.audit_log to audit_probe');
+    await expect(
+      knex.transaction(async (trx) => {
+        await trx.raw('set local role audit_probe');
+        await trx.raw("select set_config('corretora.redacting', 'on', true)");
+        await trx.raw("update public.audit_log set changes = '{}' where user_id = ?", [brokerage]);
+      }),
+    ).rejects.toThrow(/não pode ser alterado/);
+
+    const touched = await knex.transaction(async (trx) => {
+      await trx.raw('set local role audit_probe');
+      return redactAudit(trx, brokerage, 'Eliminado pelo pedido LGPD-2026-0001', [{ entity: 'thing', id: gone }], ['maria quitéria', 'xy']);
+    });
+    expect(touched).toBe(2);
+    const entries = (await knex('public.audit_log')
+      .whereIn('user_id', [brokerage, other])
+      .orderBy('id')
+      .select('user_id', 'entity_id', 'action', 'changes')) as {
+      user_id: string;
+      entity_id: string;
+      action: string;
+      changes: Record<string, unknown>;
+    }[];
+    expect(
+      entries.map((entry) => [
+        entry.user_id === brokerage,
+        entry.action,
+        JSON.stringify(entry.changes).includes('Quitéria'),
+        'apagado' in entry.changes,
+      ]),
+    ).toEqual([
+      [true, 'insert', false, false],
+      [true, 'insert', false, true],
+      [true, 'insert', false, true],
+      [false, 'insert', true, false],
+    ]);
+    expect(entries[0]!.entity_id).toBe(String(kept));
+    // Delete and truncate stay refused for everyone.
+    await expect(knex('public.audit_log').where({ user_id: brokerage }).delete()).rejects.toThrow(/não pode ser alterado/);
   });
 });

@@ -16,6 +16,8 @@ import {
   type Service,
 } from '@corretora/service-kit';
 import type { Knex } from 'knex';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { PrivacyService } from './modules/privacy/privacy.service';
 import type { FinanceConfig } from './config';
 import { AccountDataService, FINANCE_ACCOUNT_TABLES } from './modules/account/account-data.service';
 import { clearDataRoutes, contactMoveRoutes, responsibleRoutes } from './modules/account/clear-data.routes';
@@ -126,6 +128,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       renewalTaskRoutes(router, new RenewalTasksService(knex, (userId) => renewals.ensure(userId)));
       contactOverviewRoutes(router, new ContactOverviewService(knex, instalments));
       searchRoutes(router, new SearchService(knex));
+      privacyRoutes(router, new PrivacyService(knex, store));
     },
   });
   // Renewal items appear within the hour for policies entering the window, whether or not anyone reads the list.

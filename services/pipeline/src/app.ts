@@ -6,6 +6,7 @@ import {
   createInternalClient,
   createService,
   importsRoutes,
+  schedulePasses,
   type Service,
 } from '@corretora/service-kit';
 import type { PipelineConfig } from './config';
@@ -30,10 +31,17 @@ import { DigestPreferences, DigestService } from './modules/tasks/digest.service
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
 import { PipelineStatsService } from './modules/stats/stats.service';
+import { PrivacyErasure } from './modules/privacy/privacy-erasure';
+import { PrivacyExport } from './modules/privacy/privacy-export';
+import { PrivacyNoticeService } from './modules/privacy/privacy-notice.service';
+import { PrivacyRequestsService } from './modules/privacy/privacy-requests.service';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 
 /** The pipeline as it runs: the service, and one pass of the daily digest at an instant (what its schedule runs each minute). */
 export interface PipelineApp extends Service {
   digestPass(at: Date): Promise<{ planned: number; sent: number; failed: number }>;
+  /** One pass of the retention sweep (what its schedule runs every 6 hours): blocked contacts past their retention are anonymised. */
+  retentionPass(): Promise<number>;
 }
 
 export async function createPipelineService(config: PipelineConfig): Promise<PipelineApp> {
@@ -46,12 +54,21 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
   const reference = (userId: string) => cataloguesClient.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } });
   let digest: DigestService | null = null;
   let imports: ImportsService | null = null;
+  let privacyErasure: PrivacyErasure | null = null;
+  const broker = config.brokerUrl ? createInternalClient(config.brokerUrl, config.internalToken) : null;
   const service = await createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
     accountTables: PIPELINE_ACCOUNT_TABLES,
-    auditTables: { contacts: 'contact', notes: 'note', pipeline_cards: 'card', tasks: 'task' },
+    auditTables: {
+      contacts: 'contact',
+      notes: 'note',
+      pipeline_cards: 'card',
+      tasks: 'task',
+      privacy_requests: 'privacy_request',
+      privacy_settings: 'privacy_settings',
+    },
     routes(router, { knex, jobs, log }) {
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance), identity);
       const contacts = new ContactsService(knex, catalogues, finance);
@@ -69,6 +86,14 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       searchRoutes(router, new SearchService(knex, finance, reference));
       digest = identity ? new DigestService(knex, tasks, finance, identity, config.appUrl) : null;
       tasksRoutes(router, tasks, new DigestPreferences(knex));
+      const requests = new PrivacyRequestsService(knex, clock);
+      privacyErasure = new PrivacyErasure(knex, requests, finance, clock);
+      privacyRoutes(router, {
+        requests,
+        exporter: new PrivacyExport(knex, requests, finance, clock),
+        erasure: privacyErasure,
+        notice: new PrivacyNoticeService(knex, requests, broker, identity, config.appUrl, clock),
+      });
     },
     internalRoutes(router, { knex }) {
       const stats = new PipelineStatsService(knex);
@@ -91,13 +116,26 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
   const stopPurge = (imports as ImportsService | null)?.schedulePurge((error) =>
     service.log.warn({ err: error }, 'import rows purge failed'),
   );
+  // A blocked contact whose retention ended is anonymised: checked every 6 hours (the first an hour after start).
+  const stopRetention = (privacyErasure as PrivacyErasure | null)
+    ? schedulePasses(() => privacyErasure!.sweep(), {
+        firstMs: 3_600_000,
+        everyMs: 6 * 3_600_000,
+        onError: (error) => service.log.warn({ err: error }, 'privacy retention sweep failed'),
+        job: { metrics: service.jobs, name: 'privacy_retention_sweep', items: (count: number) => count },
+      })
+    : null;
   const close = service.close.bind(service);
   service.close = async () => {
+    stopRetention?.();
     stopDigest?.();
     stopPurge?.();
     await close();
   };
   return Object.assign(service, {
+    retentionPass() {
+      return privacyErasure!.sweep();
+    },
     digestPass(at: Date) {
       const pass = digest as DigestService | null;
       if (!pass) return Promise.reject(new Error('no digest without the identity service (identityUrl)'));

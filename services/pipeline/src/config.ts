@@ -11,6 +11,8 @@ export interface PipelineConfig extends BaseConfig {
    * may be given a client (an active member of the brokerage); null: neither.
    */
   identityUrl?: string | null;
+  /** The broker service's /internal listener: the brokerage a privacy page names as the controller (#40); null: its name alone. */
+  brokerUrl?: string | null;
   /** false: the digest is not scheduled (a test runs its passes by hand, on a clock of its own). */
   scheduleDigest?: boolean;
   /** The service's clock (tasks, the digest); a test runs a day of its own with a replica of its own. */
@@ -27,5 +29,6 @@ export function readPipelineConfig(env: NodeJS.ProcessEnv = process.env): Pipeli
     cataloguesUrl,
     financeUrl: env[internalUrlEnv('finance')] || null,
     identityUrl: env[internalUrlEnv('identity')] || null,
+    brokerUrl: env[internalUrlEnv('broker')] || null,
   };
 }

@@ -13,6 +13,11 @@ const RegisterPage = lazy(() => import('../features/auth/components/register-pag
 const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
 const InvitationPage = lazy(() => import('../features/auth/components/invitation-page'));
+// A brokerage's public privacy page (LGPD, #40): no session, whoever is signed in or not.
+const PrivacyNoticePage = lazy(() => import('../features/privacy/privacy-notice-page'));
+const PrivacyConfirmPage = lazy(() =>
+  import('../features/privacy/privacy-notice-page').then((module) => ({ default: module.PrivacyConfirmPage })),
+);
 const AppLayout = lazy(() => import('../features/layout/app-layout'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const RemoteArea = lazy(() => import('../features/remote-area/remote-area'));
@@ -116,6 +121,22 @@ const ROUTES: RouteObject[] = [
         element: (
           <Page>
             <InvitationPage />
+          </Page>
+        ),
+      },
+      {
+        path: `${PATHS.privacyNotice}/:brokerage`,
+        element: (
+          <Page>
+            <PrivacyNoticePage />
+          </Page>
+        ),
+      },
+      {
+        path: `${PATHS.privacyNotice}/:brokerage/confirmar`,
+        element: (
+          <Page>
+            <PrivacyConfirmPage />
           </Page>
         ),
       },

@@ -8,6 +8,7 @@ export const PATHS = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   invitation: '/convite',
+  privacyNotice: '/privacidade',
   dashboard: '/dashboard',
   ...AREA_PATHS,
 } as const;

@@ -10,6 +10,8 @@ import * as IMPORT_SCHEMAS from '../imports/imports.operation-schemas';
 import * as IMPORT_OPERATIONS from '../imports/imports.operations';
 import * as PIPELINE_SCHEMAS from '../pipeline/pipeline.operation-schemas';
 import * as PIPELINE_OPERATIONS from '../pipeline/pipeline.operations';
+import * as PRIVACY_SCHEMAS from '../privacy/privacy.operation-schemas';
+import * as PRIVACY_OPERATIONS from '../privacy/privacy.operations';
 import * as RELATIONSHIP_SCHEMAS from '../relationship/relationship.operation-schemas';
 import * as RELATIONSHIP_OPERATIONS from '../relationship/relationship.operations';
 import * as TEAM_SCHEMAS from '../team/team.operation-schemas';
@@ -53,6 +55,7 @@ const DOMAINS: readonly [object, object][] = [
   [IMPORT_OPERATIONS, IMPORT_SCHEMAS satisfies SchemaTable<typeof IMPORT_OPERATIONS>],
   [RELATIONSHIP_OPERATIONS, RELATIONSHIP_SCHEMAS satisfies SchemaTable<typeof RELATIONSHIP_OPERATIONS>],
   [TEAM_OPERATIONS, TEAM_SCHEMAS satisfies SchemaTable<typeof TEAM_OPERATIONS>],
+  [PRIVACY_OPERATIONS, PRIVACY_SCHEMAS satisfies SchemaTable<typeof PRIVACY_OPERATIONS>],
 ];
 
 let byId: Map<string, OperationSchemas> | undefined;

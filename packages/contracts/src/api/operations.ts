@@ -4,6 +4,7 @@ import * as CATALOGUE_OPERATIONS from '../catalogues/catalogues.operations';
 import * as FINANCE_OPERATIONS from '../finance/finance.operations';
 import * as IMPORT_OPERATIONS from '../imports/imports.operations';
 import * as PIPELINE_OPERATIONS from '../pipeline/pipeline.operations';
+import * as PRIVACY_OPERATIONS from '../privacy/privacy.operations';
 import * as RELATIONSHIP_OPERATIONS from '../relationship/relationship.operations';
 import * as TEAM_OPERATIONS from '../team/team.operations';
 import type { AnyOperation } from './operation';
@@ -23,5 +24,6 @@ export function allOperations(): AnyOperation[] {
     IMPORT_OPERATIONS,
     RELATIONSHIP_OPERATIONS,
     TEAM_OPERATIONS,
+    PRIVACY_OPERATIONS,
   ].flatMap(flatten);
 }

@@ -1,4 +1,4 @@
-import { BROKER_OPERATIONS as OPS } from '@corretora/contracts';
+import { BROKER_OPERATIONS as OPS, PRIVACY_OPERATIONS } from '@corretora/contracts';
 import { requireOnboarding, route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerProfileService } from './broker-profile.service';
@@ -33,4 +33,5 @@ export function brokerProfileRoutes(router: Router, profiles: BrokerProfileServi
 /** Other services' reads of the brokerage (the internal listener only). */
 export function internalBrokerProfileRoutes(router: Router, profiles: BrokerProfileService): void {
   route(router, OPS.brokerageName, ({ params }) => profiles.brokerageName(params.userId));
+  route(router, PRIVACY_OPERATIONS.brokerageController, ({ params }) => profiles.controller(params.userId));
 }

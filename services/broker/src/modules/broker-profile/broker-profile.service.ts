@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { BrokerProfile, BrokerProfileInput, BrokerProfileUpdateInput } from '@corretora/contracts';
+import {
+  formatCep,
+  formatCnpj,
+  type BrokerProfile,
+  type BrokerProfileInput,
+  type BrokerProfileUpdateInput,
+  type PrivacyNotice,
+} from '@corretora/contracts';
 import { HttpError, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { BrokerProfileModel } from './broker-profile.model';
@@ -32,6 +39,21 @@ export class BrokerProfileService {
   async brokerageName(userId: string): Promise<{ name: string | null }> {
     const profile = await this.query().findById(userId);
     return { name: profile?.tradingName || profile?.companyName || null };
+  }
+
+  /** The controller a privacy page names (LGPD, #40): the brokerage as its profile says. */
+  async controller(userId: string): Promise<PrivacyNotice['controller']> {
+    const profile = await this.query().findById(userId);
+    if (!profile) return { name: 'Corretora', cnpj: null, address: null, email: null, phone: null };
+    const street = [profile.address, profile.number].filter(Boolean).join(', ');
+    const place = [profile.district, `${profile.city}/${profile.state}`, profile.zipCode ? `CEP ${formatCep(profile.zipCode)}` : null];
+    return {
+      name: profile.companyName || profile.tradingName || 'Corretora',
+      cnpj: profile.cnpj ? formatCnpj(profile.cnpj) : null,
+      address: [street, ...place].filter(Boolean).join(' – ') || null,
+      email: profile.email || null,
+      phone: profile.phone || null,
+    };
   }
 
   /** The onboarding save: creates the profile or replaces every field of an existing one. */

@@ -1,4 +1,4 @@
-import { AUTH_OPERATIONS as OPS } from '@corretora/contracts';
+import { AUTH_OPERATIONS as OPS, PRIVACY_OPERATIONS } from '@corretora/contracts';
 import { HttpError, route, signIn, signOut } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { FORGOT_PASSWORD_ANSWER, type AuthService } from './auth.service';
@@ -43,4 +43,5 @@ export function authRoutes(router: Router, auth: AuthService): void {
 /** Other services' mail to a broker (the internal listener only). */
 export function internalAuthRoutes(router: Router, auth: AuthService): void {
   route(router, OPS.mailUser, ({ params, body }) => auth.mailUser(params.userId, body));
+  route(router, PRIVACY_OPERATIONS.mailAddress, ({ body }) => auth.mailAddress(body));
 }

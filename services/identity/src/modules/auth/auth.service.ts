@@ -94,6 +94,16 @@ export class AuthService {
     }
   }
 
+  /** A mail to an address that is no user's (a data subject confirming a request on a privacy page, #40); a 502 when it fails. */
+  async mailAddress(mail: UserMailInput & { to: string }): Promise<void> {
+    try {
+      await this.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });
+    } catch (error) {
+      this.log.error({ err: error }, 'mail to an address failed');
+      throw new HttpError(502, 'Não foi possível enviar o e-mail agora.');
+    }
+  }
+
   /** Same answer, same work and no mail-delivery wait whether the e-mail exists or not. */
   async requestPasswordReset(email: string, address: string): Promise<void> {
     await this.limiter.consume(forgotPasswordLimits(email, address));

@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 
 /** Every table of the pipeline that holds a broker's records, children first: what Limpar Dados empties. */
 export const PIPELINE_ACCOUNT_TABLES = [
+  'privacy_pending',
+  'privacy_requests',
   'import_mappings',
   'import_rows',
   'imports',

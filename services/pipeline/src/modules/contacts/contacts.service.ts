@@ -30,6 +30,7 @@ import { ARCHIVED_CARD, CARD_NOT_FOUND } from '../pipeline/pipeline.service';
 import { warmContactCards } from '../pipeline/card-activity';
 
 export const CONTACT_NOT_FOUND = NOT_FOUND.contact;
+const BLOCKED = 'Contato bloqueado por um pedido de eliminação (LGPD): os dados mantidos pela guarda da apólice não podem ser alterados.';
 
 const COLUMNS = answerColumns(ContactAnswerSchema);
 
@@ -120,7 +121,9 @@ export class ContactsService {
   /** The export's contacts (Exportar): the export itself goes to the audit log. */
   async all(userId: string, query: Pick<ContactQuery, 'q' | 'type' | 'kind' | 'status' | 'responsibleId'>): Promise<Contact[]> {
     await recordAuditEvent(this.knex, userId, { action: 'export', entity: 'contact', changes: { filter: query } });
+    // A contact blocked by an erasure (LGPD, #40) leaves only through its data subject's request.
     const rows = (await this.matching(userId, query)
+      .whereNull('blockedAt')
       .select(...COLUMNS)
       .orderByRaw('name collate pt_br_natural, id')
       .limit(100_000)) as Record<string, unknown>[];
@@ -176,6 +179,8 @@ export class ContactsService {
     if (input.responsibleId !== undefined) assertMayReassign();
     await this.catalogues.verify(userId, { productId: input.productId, leadSourceId: input.leadSourceId });
     return this.knex.transaction(async (trx) => {
+      const blocked = (await this.contacts.of(userId, trx).byId(id).first('blockedAt')) as { blockedAt: Date | null } | undefined;
+      if (blocked?.blockedAt) throw new HttpError(409, BLOCKED);
       const { notes, address, status: _status, type: _type, cardId, ...fields } = input;
       // The card edited is archived, or (the spec's client names none) every card of the contact is.
       const cards = this.cards.of(userId, trx).rows().where({ contactId: id });

@@ -45,6 +45,8 @@ function toEntry(row: EntryRow): TimelineEntry {
 
 const TEMPLATE_NOT_FOUND = 'Modelo de mensagem não encontrado.';
 const NO_MOBILE = 'O contato não tem celular cadastrado: cadastre um para enviar pelo WhatsApp.';
+export const CONTACT_BLOCKED =
+  'Contato bloqueado por um pedido de eliminação (LGPD): os dados são mantidos só pela guarda da apólice e não podem ser usados para contato.';
 const NO_MARKETING = 'O contato não autorizou mensagens de marketing: registre o consentimento antes de enviar.';
 const NO_POLICY = 'O contato não tem apólice para preencher o modelo: escolha outro modelo.';
 const AWAITING_NUMBER = 'A apólice ainda aguarda o nº da seguradora: informe-o em Apólices antes de enviar este modelo.';
@@ -73,8 +75,16 @@ export class RelationshipService {
     const row = (await this.contacts
       .of(userId, trx)
       .byId(id)
-      .first('id', 'name', 'phone', 'phoneE164', 'consentServico', 'consentMarketing')) as
-      | { id: number; name: string; phone: string | null; phoneE164: string | null; consentServico: boolean; consentMarketing: boolean }
+      .first('id', 'name', 'phone', 'phoneE164', 'consentServico', 'consentMarketing', 'blockedAt')) as
+      | {
+          id: number;
+          name: string;
+          phone: string | null;
+          phoneE164: string | null;
+          consentServico: boolean;
+          consentMarketing: boolean;
+          blockedAt: Date | null;
+        }
       | undefined;
     if (!row) throw new HttpError(404, NOT_FOUND.contact);
     return row;
@@ -129,6 +139,7 @@ export class RelationshipService {
   /** PUT /api/contacts/{id}/consent: the contact's consent for one purpose, and a timeline entry when it changes. */
   async setConsent(user: SessionUser, contactId: number, input: ConsentInput): Promise<ContactTimeline> {
     await this.knex.transaction(async (trx) => {
+      if ((await this.contact(user.id, contactId, trx)).blockedAt) throw new HttpError(409, CONTACT_BLOCKED);
       const column = input.purpose === 'servico' ? 'consentServico' : 'consentMarketing';
       const changed = await this.contacts
         .of(user.id, trx)
@@ -196,6 +207,8 @@ export class RelationshipService {
    */
   async whatsapp(user: SessionUser, contactId: number, input: WhatsappInput): Promise<WhatsappLink> {
     const contact = await this.contact(user.id, contactId);
+    // Erased under the retention duty (LGPD, #40): the policy is kept, the person is not to be contacted.
+    if (contact.blockedAt) throw new HttpError(409, CONTACT_BLOCKED);
     await this.templatesOf(user.id);
     const template = (await this.templates.of(user.id).byId(input.templateId).first('id', 'name', 'purpose', 'body')) as
       MessageTemplate | undefined;

@@ -1,0 +1,331 @@
+import { FILE_SAMPLES as SAMPLES } from '@corretora/service-kit/file-samples';
+import { unzipSync, strFromU8 } from 'fflate';
+import knexFactory from 'knex';
+import supertest from 'supertest';
+import { financeStack, type Who } from './stack';
+
+/** The client's data rights (LGPD, #40): requests, the ZIP of everything, erasure against the retention duty, the public form. */
+const stack = financeStack();
+const { api, pipelineApi, brokerWithRefs, upload, importPolicySheet, urls, store, member } = stack;
+
+async function contact(who: Who, body: Record<string, unknown>) {
+  const created = await pipelineApi()
+    .post('/api/contacts')
+    .set('Cookie', who.cookie)
+    .send({ type: 'individual', ...body });
+  expect(created.status).toBe(201);
+  return created.body as { id: number };
+}
+
+async function fileRequest(who: Who, subject: Record<string, string>, type = 'access') {
+  const created = await pipelineApi()
+    .post('/api/privacy/requests')
+    .set('Cookie', who.cookie)
+    .send({ subject, type, channel: 'email', note: 'Pediu por e-mail' });
+  expect(created.status).toBe(201);
+  return created.body as { id: number; protocol: string; dueOn: string; contacts: { id: number }[] };
+}
+
+/** A WhatsApp message from a template that names the contact only ('Olá, {nome}!'). */
+async function whatsapp(who: Who, contactId: number) {
+  let templates = (await pipelineApi().get('/api/message-templates').set('Cookie', who.cookie)).body as { id: number; name: string }[];
+  if (!templates.some((template) => template.name === 'Oi'))
+    templates = (
+      await pipelineApi()
+        .put('/api/message-templates')
+        .set('Cookie', who.cookie)
+        .send({ templates: [...templates, { name: 'Oi', purpose: 'servico', body: 'Olá, {nome}! Tudo bem?' }] })
+    ).body as { id: number; name: string }[];
+  const hello = templates.find((template) => template.name === 'Oi')!;
+  return pipelineApi().post(`/api/contacts/${contactId}/whatsapp`).set('Cookie', who.cookie).send({ templateId: hello.id });
+}
+
+const br = (iso: string) => iso.split('-').reverse().join('/');
+/** A policies sheet for one client (by CPF): [number, start, end]. */
+function policiesFor(who: Who, name: string, cpf: string, policies: [string, string, string][]) {
+  return importPolicySheet(who, [
+    'Apólice;Seguradora;Segurado;CPF do segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão',
+    ...policies.map(([number, start, end]) => `${number};Porto Seguro;${name};${cpf};Auto;${br(start)};${br(end)};1.000,00;1.073,80;10`),
+  ]);
+}
+
+describe('a data subject’s requests (LGPD)', () => {
+  test('an access request: one ZIP with the contact, both policies, the claim with its document’s bytes and the WhatsApp exchange; audited', async () => {
+    const who = await brokerWithRefs();
+    const client = await contact(who, { name: 'Joana Prado', phone: '(11) 98765-1234', cpf: '529.982.247-25', email: 'joana@example.com' });
+    expect(
+      (
+        await policiesFor(who, 'Joana Prado', '52998224725', [
+          ['PR-1', '2026-01-10', '2027-01-10'],
+          ['PR-2', '2026-03-01', '2027-03-01'],
+        ])
+      ).status,
+    ).toBe(202);
+    const policies = (await api().get('/api/policies').set('Cookie', who.cookie)).body as {
+      id: number;
+      contactId: number;
+      policyNumber: string;
+    }[];
+    expect(policies.map((policy) => [policy.policyNumber, policy.contactId]).sort()).toEqual([
+      ['PR-1', client.id],
+      ['PR-2', client.id],
+    ]);
+    const claim = await api()
+      .post('/api/claims')
+      .set('Cookie', who.cookie)
+      .send({ contactId: client.id, policyId: policies[0]!.id, type: 'colisao', amount: '900.00', occurredAt: '2026-11-20' });
+    expect(claim.status).toBe(201);
+    const bytes = Buffer.concat([SAMPLES.pdf, Buffer.from('% boletim de ocorrência\n')]);
+    expect((await upload(who, bytes, 'boletim.pdf', { category: 'claims', claimId: String(claim.body.id) })).status).toBe(201);
+    expect((await whatsapp(who, client.id)).status).toBe(201);
+
+    const created = await fileRequest(who, { cpf: '529.982.247-25' });
+    expect(created).toMatchObject({
+      protocol: expect.stringMatching(/^LGPD-\d{4}-\d{4}$/),
+      state: 'open',
+      urgency: 'ok',
+      contacts: [{ id: client.id }],
+    });
+    // Its deadline is a task of the member who recorded it.
+    const ficha = (await pipelineApi().get(`/api/contacts/${client.id}/overview`).set('Cookie', who.cookie)).body as {
+      tasks: { title: string }[];
+    };
+    expect(ficha.tasks.map((task) => task.title)).toContain(`Responder ao pedido ${created.protocol} (Acesso aos dados) — LGPD`);
+
+    const zip = await pipelineApi().post(`/api/privacy/requests/${created.id}/export`).set('Cookie', who.cookie).responseType('blob');
+    expect(zip.status).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(zip.body as Buffer));
+    const data = JSON.parse(strFromU8(files['dados.json']!)) as Record<string, { [key: string]: unknown }[]>;
+    expect(data.contatos!.map((row) => row.name)).toEqual(['Joana Prado']);
+    expect(data.apolices!.map((row) => row.policyNumber).sort()).toEqual(['PR-1', 'PR-2']);
+    expect(data.sinistros!.map((row) => row.id)).toEqual([claim.body.id]);
+    expect(data.linhaDoTempo!.some((row) => row.kind === 'whatsapp' && String(row.text).includes('Joana Prado'))).toBe(true);
+    expect(data.consentimentos!.map((row) => row.baseLegal)).toEqual([
+      expect.stringContaining('contrato'),
+      expect.stringContaining('Consentimento'),
+    ]);
+    const documentFile = Object.keys(files).find((name) => name.startsWith('documentos/'))!;
+    expect(Buffer.from(files[documentFile]!)).toEqual(bytes);
+    expect(strFromU8(files['csv/apolices.csv']!)).toContain('PR-2');
+    expect(strFromU8(files['LEIA-ME.txt']!)).toContain('Apólices: 2');
+    const audit = (
+      await supertest(stack.services.identity!.app.callback())
+        .get(`/api/audit?entity=privacy_request&entityId=${created.id}`)
+        .set('Cookie', who.cookie)
+    ).body as { entries: { action: string }[] };
+    expect(audit.entries.map((entry) => entry.action)).toContain('export');
+
+    // Answered: the deadline's task is done.
+    const answered = await pipelineApi()
+      .patch(`/api/privacy/requests/${created.id}`)
+      .set('Cookie', who.cookie)
+      .send({ state: 'answered', answer: 'Enviamos o arquivo com os seus dados.' });
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ state: 'answered', answeredAt: expect.any(String), urgency: 'ok' });
+    const refusedWithout = await pipelineApi()
+      .patch(`/api/privacy/requests/${created.id}`)
+      .set('Cookie', who.cookie)
+      .send({ state: 'refused' });
+    expect(refusedWithout.status).toBe(400);
+    expect(refusedWithout.body.issues).toEqual([{ path: 'answer', message: 'Registre a resposta dada ao titular' }]);
+  });
+
+  test('erasing a prospect leaves no trace of their name, CPF, phone or e-mail in any table or object', async () => {
+    const who = await brokerWithRefs();
+    const values = { name: 'Quitéria Vasconcelos', cpf: '39053344705', phone: '(21) 99812-3456', email: 'quiteria.v@example.com' };
+    const prospect = await contact(who, { ...values, cpf: '390.533.447-05' });
+    const noted = await pipelineApi()
+      .patch(`/api/contacts/${prospect.id}`)
+      .set('Cookie', who.cookie)
+      .send({ name: values.name, phone: values.phone, email: values.email, notes: ['Quitéria Vasconcelos quer cotar'] });
+    expect([noted.status, noted.body.issues]).toEqual([200, undefined]);
+    await pipelineApi().put(`/api/contacts/${prospect.id}/consent`).set('Cookie', who.cookie).send({ purpose: 'marketing', granted: true });
+    expect((await whatsapp(who, prospect.id)).status).toBe(201);
+    const task = await pipelineApi()
+      .post('/api/tasks')
+      .set('Cookie', who.cookie)
+      .send({ title: 'Ligar para Quitéria Vasconcelos', dueAt: '2026-12-10', contactId: prospect.id });
+    expect(task.status).toBe(201);
+    const file = Buffer.concat([SAMPLES.pdf, Buffer.from('% RG de Quitéria Vasconcelos 390.533.447-05\n')]);
+    expect((await upload(who, file, 'rg-quiteria-vasconcelos.pdf', { category: 'forms', contactId: String(prospect.id) })).status).toBe(
+      201,
+    );
+
+    // Every table of every schema, every object of the brokerage in the store: before, they hold the subject; after, nothing.
+    const terms = [values.name, values.cpf, '390.533.447-05', '99812-3456', '21998123456', values.email];
+    const traces = async () => {
+      const found: string[] = [];
+      const db = knexFactory({ client: 'pg', connection: urls.database });
+      try {
+        const { rows: tables } = await db.raw<{ rows: { schema: string; name: string }[] }>(
+          "select table_schema as schema, table_name as name from information_schema.tables where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')",
+        );
+        expect(tables.length).toBeGreaterThan(40);
+        for (const table of tables)
+          for (const term of terms) {
+            const { rows } = await db.raw<{ rows: { n: string }[] }>(
+              `select count(*) as n from "${table.schema}"."${table.name}" t where strpos(lower(t::text), lower(?)) > 0`,
+              [term],
+            );
+            if (Number(rows[0]!.n) > 0) found.push(`${table.schema}.${table.name}: ${term}`);
+          }
+      } finally {
+        await db.destroy();
+      }
+      for (const key of await store.listKeys(`documents/${who.user.id}/`)) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of await store.getObject(key)) chunks.push(chunk as Buffer);
+        const text = Buffer.concat(chunks).toString('utf8');
+        for (const term of terms) if (text.includes(term) || key.includes(term)) found.push(`s3 ${key}: ${term}`);
+      }
+      return found;
+    };
+    expect(await traces()).toEqual(
+      expect.arrayContaining([
+        `pipeline.contacts: ${values.name}`,
+        `public.audit_log: ${values.email}`,
+        expect.stringMatching(/^s3 documents\//),
+      ]),
+    );
+
+    const asked = await fileRequest(who, { email: 'QUITERIA.V@example.com' }, 'deletion');
+    expect(asked.contacts.map((row) => row.id)).toEqual([prospect.id]);
+    const erased = await pipelineApi().post(`/api/privacy/requests/${asked.id}/erase`).set('Cookie', who.cookie);
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ blocked: false, retainUntil: null, kept: [] });
+    expect(erased.body.erased.map((item: { what: string }) => item.what)).toEqual(
+      expect.arrayContaining([
+        'Notas',
+        'Cadastro do contato (nome, CPF/CNPJ, telefone, e-mail, endereço)',
+        'Documentos sem dever de guarda',
+      ]),
+    );
+    expect((await pipelineApi().post(`/api/privacy/requests/${asked.id}/erase`).set('Cookie', who.cookie)).status).toBe(409);
+    expect(await traces()).toEqual([]);
+    // The request keeps its answer and a masked subject, nothing more.
+    const list = (await pipelineApi().get('/api/privacy/requests').set('Cookie', who.cookie)).body.requests as {
+      id: number;
+      subject: { value: string };
+    }[];
+    expect(list.find((row) => row.id === asked.id)!.subject.value).toBe('q***@***.com');
+    const letter = await pipelineApi().get(`/api/privacy/requests/${asked.id}/letter.pdf`).set('Cookie', who.cookie).responseType('blob');
+    expect([letter.status, letter.headers['content-type'], (letter.body as Buffer).subarray(0, 5).toString()]).toEqual([
+      200,
+      'application/pdf',
+      '%PDF-',
+    ]);
+  });
+
+  test('erasing a client whose policy ended 2 years ago keeps the policy, anonymises the rest and blocks messages; the letter names the basis', async () => {
+    const who = await brokerWithRefs();
+    const client = await contact(who, {
+      name: 'Rubens Alencar',
+      phone: '(31) 99123-4567',
+      cpf: '111.444.777-35',
+      email: 'rubens@example.com',
+    });
+    expect((await policiesFor(who, 'Rubens Alencar', '11144477735', [['OLD-1', '2023-11-01', '2024-11-01']])).status).toBe(202);
+    expect((await whatsapp(who, client.id)).status).toBe(201);
+    const asked = await fileRequest(who, { cpf: '11144477735' }, 'deletion');
+    const erased = await pipelineApi().post(`/api/privacy/requests/${asked.id}/erase`).set('Cookie', who.cookie);
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ blocked: true, retainUntil: '2029-11-01' });
+    expect(erased.body.kept).toEqual(
+      expect.arrayContaining([expect.objectContaining({ what: 'Apólices', count: 1, basis: 'legal_obligation', until: '2029-11-01' })]),
+    );
+    const policies = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { policyNumber: string; contactId: number }[];
+    expect(policies.map((policy) => policy.policyNumber)).toEqual(['OLD-1']);
+    const kept = await pipelineApi().get(`/api/contacts/${client.id}`).set('Cookie', who.cookie);
+    expect(kept.body).toMatchObject({ name: 'Rubens Alencar', cpf: '11144477735', phone: null, email: null });
+    const blocked = await whatsapp(who, client.id);
+    expect([blocked.status, blocked.body.message]).toEqual([409, expect.stringContaining('bloqueado')]);
+    expect(
+      (
+        await pipelineApi()
+          .patch(`/api/contacts/${client.id}`)
+          .set('Cookie', who.cookie)
+          .send({ name: 'Rubens Alencar', phone: '(31) 99123-4567' })
+      ).status,
+    ).toBe(409);
+    const csv = await pipelineApi().get('/api/contacts.csv').set('Cookie', who.cookie);
+    expect(csv.text).not.toContain('Rubens');
+    const timeline = (await pipelineApi().get(`/api/contacts/${client.id}/timeline`).set('Cookie', who.cookie)).body as {
+      entries: unknown[];
+    };
+    expect(timeline.entries).toEqual([]);
+    const letter = await pipelineApi().get(`/api/privacy/requests/${asked.id}/letter.pdf`).set('Cookie', who.cookie).responseType('blob');
+    expect(letter.status).toBe(200);
+  });
+
+  test('the public page files a request only after the e-mailed confirmation; roles and other brokerages', async () => {
+    const who = await brokerWithRefs();
+    const settings = await pipelineApi().get('/api/privacy/settings').set('Cookie', who.cookie);
+    expect(settings.body).toMatchObject({ published: false, slug: expect.stringMatching(/^[a-z0-9-]{3,}$/) });
+    const slug = settings.body.slug as string;
+    expect((await pipelineApi().get(`/api/privacy/notice/${slug}`)).status).toBe(404);
+    const saved = await pipelineApi()
+      .put('/api/privacy/settings')
+      .set('Cookie', who.cookie)
+      .send({ slug, dpoName: 'Ana Encarregada', dpoEmail: 'dpo@corretora.example' });
+    expect(saved.body).toMatchObject({ published: true, publicPath: `/privacidade/${slug}` });
+    const notice = await pipelineApi().get(`/api/privacy/notice/${slug}`);
+    expect(notice.body).toMatchObject({
+      dpo: { name: 'Ana Encarregada' },
+      activities: expect.arrayContaining([expect.objectContaining({ legalBasis: 'consent' })]),
+    });
+
+    const filed = await pipelineApi()
+      .post(`/api/privacy/notice/${slug}/requests`)
+      .send({ name: 'Titular Público', email: 'titular@example.com', type: 'access', note: 'Quero meus dados' });
+    expect(filed.status).toBe(202);
+    expect((await pipelineApi().get('/api/privacy/requests').set('Cookie', who.cookie)).body.requests).toEqual([]);
+    const { readdir, readFile } = await import('node:fs/promises');
+    const mails = await Promise.all((await readdir(urls.outbox)).map(async (name) => readFile(`${urls.outbox}/${name}`, 'utf8')));
+    const mail = mails.find((text) => text.includes('titular@example.com') && text.includes('/confirmar#token='))!;
+    const token = /#token=([\w-]+)/.exec(mail)![1]!;
+    expect(
+      (
+        await pipelineApi()
+          .post(`/api/privacy/notice/${slug}/requests/confirm`)
+          .send({ token: 'x'.repeat(43) })
+      ).status,
+    ).toBe(404);
+    const confirmed = await pipelineApi().post(`/api/privacy/notice/${slug}/requests/confirm`).send({ token });
+    expect(confirmed.status).toBe(201);
+    expect((await pipelineApi().post(`/api/privacy/notice/${slug}/requests/confirm`).send({ token })).status).toBe(404);
+    const listed = (await pipelineApi().get('/api/privacy/requests').set('Cookie', who.cookie)).body.requests as {
+      protocol: string;
+      channel: string;
+    }[];
+    expect(listed).toEqual([expect.objectContaining({ protocol: confirmed.body.protocol, channel: 'form' })]);
+    const id = (listed[0] as unknown as { id: number }).id;
+
+    // Another brokerage: a 404 on every id path; producers and assistants: 403.
+    const other = await brokerWithRefs();
+    for (const path of [`/api/privacy/requests/${id}/export`, `/api/privacy/requests/${id}/erase`, `/api/privacy/requests/${id}/revoke`])
+      expect((await pipelineApi().post(path).set('Cookie', other.cookie)).status).toBe(404);
+    expect(
+      (await pipelineApi().patch(`/api/privacy/requests/${id}`).set('Cookie', other.cookie).send({ state: 'in_progress' })).status,
+    ).toBe(404);
+    expect((await pipelineApi().get(`/api/privacy/requests/${id}/letter.pdf`).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await pipelineApi().get('/api/privacy/requests').set('Cookie', other.cookie)).body.requests).toEqual([]);
+    for (const role of ['producer', 'assistant'] as const) {
+      const them = await member(who, role);
+      expect((await pipelineApi().get('/api/privacy/requests').set('Cookie', them.cookie)).status).toBe(403);
+      expect((await pipelineApi().post(`/api/privacy/requests/${id}/export`).set('Cookie', them.cookie)).status).toBe(403);
+    }
+    // Taken address, bad input.
+    const clash = await pipelineApi()
+      .put('/api/privacy/settings')
+      .set('Cookie', other.cookie)
+      .send({ slug, dpoName: 'X', dpoEmail: 'x@example.com' });
+    expect([clash.status, clash.body.issues]).toEqual([409, [{ path: 'slug', message: expect.any(String) }]]);
+    const bad = await pipelineApi()
+      .post('/api/privacy/requests')
+      .set('Cookie', who.cookie)
+      .send({ subject: { cpf: '123' }, type: 'nope', channel: 'form' });
+    expect(bad.status).toBe(400);
+    expect((await pipelineApi().get('/api/privacy/notice/NOT A SLUG')).status).toBe(404);
+  });
+});

@@ -1,0 +1,289 @@
+import { PRIVACY_OPERATIONS, saoPauloDay, type ErasureItem, type ErasureResult, type PrivacyFinanceErasure } from '@corretora/contracts';
+import { ACTIVITY_TABLE, BrokerScopedTable, HttpError, redactAudit, type InternalClient } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import { protocolOf, storedSubject, type PrivacyRequestsService } from './privacy-requests.service';
+import { subjectTerms, type SubjectContact } from './privacy-subject';
+
+const FINANCE_DOWN = 'O financeiro não respondeu: nada foi apagado. Tente de novo em instantes.';
+const ALREADY = 'Os dados deste titular já foram eliminados por este pedido.';
+const ERASED_REASON = 'Eliminado a pedido do titular (LGPD art. 18, VI): não há dever legal de guarda';
+const BLOCKED_REASON =
+  'Mantidos e bloqueados enquanto durar a guarda das apólices (LGPD art. 16, I; Circular SUSEP 605/2020): sem mensagens, edições nem exportações';
+/** What an anonymised contact is called once its retention is over. */
+export const ANONYMOUS_NAME = 'Titular anonimizado';
+
+/** The columns of a contact that are personal data beyond what the policy record needs (name and CPF/CNPJ stay while blocked). */
+const CONTACT_DETAILS = {
+  email: null,
+  phone: null,
+  birthDate: null,
+  cep: null,
+  street: null,
+  number: null,
+  complement: null,
+  district: null,
+  city: null,
+  state: null,
+  contactPerson: null,
+  consentMarketing: false,
+  consentServico: false,
+};
+
+/**
+ * A deletion request done right (LGPD art. 16 and 18, VI, #40). Finance decides first what the
+ * retention duty keeps (a policy active or ended less than 5 years ago, its instalments, claims and
+ * their documents) and erases the rest of its part; then, in one transaction here: a contact with
+ * nothing to keep goes with its cards, notes, timeline and tasks; a contact under the duty keeps
+ * its name and CPF/CNPJ (the policy's holder), loses every other detail, its notes, timeline and
+ * open cards, and is blocked until the retention ends. Free text that names the subject (activity,
+ * digests, import rows) goes, and the audit log's entries that hold their values are blanked. The
+ * request keeps only a masked subject, and the outcome the answer letter reads.
+ */
+export class PrivacyErasure {
+  private readonly contacts: BrokerScopedTable;
+  private readonly cards: BrokerScopedTable;
+  private readonly notes: BrokerScopedTable;
+  private readonly timeline: BrokerScopedTable;
+  private readonly tasks: BrokerScopedTable;
+  private readonly activity: BrokerScopedTable;
+  private readonly digests: BrokerScopedTable;
+  private readonly importRows: BrokerScopedTable;
+  private readonly pending: BrokerScopedTable;
+  private readonly imports: BrokerScopedTable;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly requests: PrivacyRequestsService,
+    private readonly finance: InternalClient | null,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.contacts = new BrokerScopedTable(knex, 'contacts');
+    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
+    this.notes = new BrokerScopedTable(knex, 'notes');
+    this.timeline = new BrokerScopedTable(knex, 'contact_timeline');
+    this.tasks = new BrokerScopedTable(knex, 'tasks');
+    this.activity = new BrokerScopedTable(knex, ACTIVITY_TABLE);
+    this.digests = new BrokerScopedTable(knex, 'digest_sends');
+    this.importRows = new BrokerScopedTable(knex, 'import_rows');
+    this.pending = new BrokerScopedTable(knex, 'privacy_pending');
+    this.imports = new BrokerScopedTable(knex, 'imports');
+  }
+
+  async erase(userId: string, id: number): Promise<ErasureResult> {
+    const request = await this.requests.load(userId, id);
+    const subject = storedSubject(request);
+    if (!subject) throw new HttpError(409, ALREADY);
+    const found = await this.requests.subjects.find(userId, subject);
+    const terms = subjectTerms(subject, found);
+    const financeResult = await this.financeErase(userId, found, terms);
+    const note = `Eliminado pelo pedido ${protocolOf(request)} (LGPD)`;
+    return this.knex.transaction(async (trx) => {
+      const locked = await this.requests.load(userId, id, trx, true);
+      if (!locked.subjectValue) throw new HttpError(409, ALREADY);
+      const retained = found.filter((contact) => financeResult.retainUntil[String(contact.id)]);
+      const released = found.filter((contact) => !financeResult.retainUntil[String(contact.id)]);
+      const records: { entity: string; id: number }[] = found.map((contact) => ({ entity: 'contact', id: contact.id }));
+      const erased: ErasureItem[] = [];
+      const count = (what: string, n: number, basis: ErasureItem['basis'] = 'consent') => {
+        if (n > 0) erased.push({ what, count: n, basis, reason: ERASED_REASON });
+      };
+      const allIds = found.map((contact) => contact.id);
+      const releasedIds = released.map((contact) => contact.id);
+      const retainedIds = retained.map((contact) => contact.id);
+
+      const notes = (await this.notes.of(userId, trx).rows().whereIn('contactId', allIds).delete().returning('id')) as { id: number }[];
+      records.push(...notes.map((row) => ({ entity: 'note', id: row.id })));
+      count('Notas', notes.length, 'legitimate_interest');
+      const entries = await this.timeline.of(userId, trx).rows().whereIn('contactId', allIds).delete();
+      count('Linha do tempo (interações, mensagens de WhatsApp e consentimentos)', entries, 'contract');
+      const tasks = (await this.tasks
+        .of(userId, trx)
+        .rows()
+        .whereIn('contactId', allIds)
+        .whereNot({ id: locked.taskId ?? 0 })
+        .delete()
+        .returning('id')) as { id: number }[];
+      records.push(...tasks.map((row) => ({ entity: 'task', id: row.id })));
+      count('Tarefas', tasks.length, 'legitimate_interest');
+      const cards = (await this.cards
+        .of(userId, trx)
+        .rows()
+        .where((builder) => {
+          builder.whereIn('contactId', releasedIds).orWhere((open) => {
+            open.whereIn('contactId', retainedIds).andWhere({ status: 'active' });
+          });
+        })
+        .delete()
+        .returning('id')) as { id: number }[];
+      records.push(...cards.map((row) => ({ entity: 'card', id: row.id })));
+      count('Negócios (cards)', cards.length, 'contract');
+      // The request's own deadline task stays (it is the brokerage's, about the request), unlinked.
+      if (locked.taskId) await this.tasks.of(userId, trx).byId(locked.taskId).update({ contactId: null, doneAt: this.now() });
+      if (releasedIds.length) await this.contacts.of(userId, trx).rows().whereIn('id', releasedIds).delete();
+      count('Cadastro do contato (nome, CPF/CNPJ, telefone, e-mail, endereço)', released.length);
+      if (retainedIds.length) {
+        await this.contacts
+          .of(userId, trx)
+          .rows()
+          .whereIn('id', retainedIds)
+          .update({ ...CONTACT_DETAILS, blockedAt: this.now(), retainUntil: this.latest(retained, financeResult) });
+        count('Telefone, e-mail, endereço e data de nascimento do cadastro', retained.length);
+      }
+      // Free text that names the subject: a retained contact keeps their name (the policy's holder) but nothing else.
+      const keptNames = new Set(
+        retained.flatMap((contact) => [contact.name, contact.legalName, contact.tradeName, contact.cpf, contact.cnpj]),
+      );
+      const freeTerms = terms.filter((term) => !keptNames.has(term));
+      await this.forgetText(userId, trx, allIds, freeTerms);
+      await this.pending
+        .of(userId, trx)
+        .rows()
+        .whereRaw('strpos(lower(payload::text), ?) > 0', [subjectTermOf(locked.subjectValue)])
+        .delete();
+
+      const retainUntil = this.latest(retained, financeResult);
+      const result: ErasureResult = {
+        at: this.now().toISOString(),
+        erased: [...erased, ...financeResult.erased],
+        kept: [
+          ...(retained.length
+            ? [
+                {
+                  what: 'Nome e CPF/CNPJ do titular no cadastro (bloqueado)',
+                  count: retained.length,
+                  basis: 'legal_obligation' as const,
+                  reason: BLOCKED_REASON,
+                  until: retainUntil,
+                },
+              ]
+            : []),
+          ...financeResult.kept,
+        ],
+        blocked: retained.length > 0,
+        retainUntil,
+      };
+      await this.requests.requests
+        .of(userId, trx)
+        .byId(id)
+        .update({
+          subjectValue: null,
+          subjectName: null,
+          erasure: JSON.stringify(result),
+          state: 'answered',
+          answer:
+            locked.answer ??
+            (retained.length
+              ? 'Dados eliminados, exceto os que a guarda das apólices exige; estes ficam bloqueados até o fim do prazo.'
+              : 'Todos os dados do titular foram eliminados.'),
+          answeredAt: locked.answeredAt ?? this.now(),
+        });
+      records.push({ entity: 'privacy_request', id });
+      // Last: every write above left its own entry in the log, which this blanks too.
+      await redactAudit(trx, userId, note, records, retained.length ? [...freeTerms, locked.subjectValue] : terms);
+      return result;
+    });
+  }
+
+  /**
+   * The retention's end, for the sweep: blocked contacts whose retain_until has passed are erased
+   * again (nothing is kept now, so they go and finance anonymises their policies). Across
+   * brokerages: one pass for the product.
+   */
+  async sweep(): Promise<number> {
+    const today = saoPauloDay(this.now());
+    const { rows } = await this.knex.raw<{ rows: { userId: string; id: number }[] }>(
+      'select user_id as "userId", id from contacts where retain_until < ?::date order by retain_until limit 200',
+      [today],
+    );
+    for (const row of rows) {
+      const contact = await this.requests.subjects.byId(row.userId, row.id);
+      if (!contact) continue;
+      const terms = subjectTerms(null, [contact]);
+      const financeResult = await this.financeErase(row.userId, [contact], terms);
+      if (financeResult.retainUntil[String(contact.id)]) {
+        // A policy renewed since: its new term keeps the contact longer.
+        await this.contacts
+          .of(row.userId)
+          .byId(contact.id)
+          .update({ retainUntil: financeResult.retainUntil[String(contact.id)] });
+        continue;
+      }
+      await this.knex.transaction(async (trx) => {
+        await this.cards.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
+        await this.tasks.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
+        await this.timeline.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
+        await this.notes.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
+        await this.contacts.of(row.userId, trx).byId(contact.id).delete();
+        await this.forgetText(row.userId, trx, [contact.id], terms);
+        await redactAudit(
+          trx,
+          row.userId,
+          'Anonimizado ao fim do prazo de guarda (LGPD art. 16)',
+          [{ entity: 'contact', id: contact.id }],
+          terms,
+        );
+      });
+    }
+    return rows.length;
+  }
+
+  private latest(retained: readonly SubjectContact[], finance: PrivacyFinanceErasure): string | null {
+    return (
+      retained
+        .map((contact) => finance.retainUntil[String(contact.id)]!)
+        .sort()
+        .at(-1) ?? null
+    );
+  }
+
+  private async financeErase(
+    userId: string,
+    contacts: readonly SubjectContact[],
+    terms: readonly string[],
+  ): Promise<PrivacyFinanceErasure> {
+    if (!this.finance) throw new HttpError(503, FINANCE_DOWN);
+    try {
+      return await this.finance.call(PRIVACY_OPERATIONS.financeErase, {
+        params: { userId },
+        body: { contactIds: contacts.map((contact) => contact.id), today: saoPauloDay(this.now()), terms: [...terms] },
+      });
+    } catch {
+      throw new HttpError(503, FINANCE_DOWN);
+    }
+  }
+
+  /** Activity, digests and import rows that name the subject (terms of 4 characters or more). */
+  private async forgetText(userId: string, trx: Knex.Transaction, contactIds: readonly number[], terms: readonly string[]): Promise<void> {
+    const needles = terms.map((term) => term.trim().toLowerCase()).filter((term) => term.length >= 4);
+    const mentions = (columns: readonly string[]) => (builder: Knex.QueryBuilder) => {
+      for (const column of columns) for (const needle of needles) builder.orWhereRaw('strpos(lower(??::text), ?) > 0', [column, needle]);
+    };
+    if (contactIds.length) {
+      await this.activity.of(userId, trx).rows().whereIn('contactId', contactIds).delete();
+      await this.importRows
+        .of(userId, trx)
+        .rows()
+        .whereIn('targetId', contactIds)
+        .whereIn('importId', this.imports.of(userId, trx).rows().where({ kind: 'contacts' }).select('id'))
+        .delete();
+    }
+    if (!needles.length) return;
+    await this.activity
+      .of(userId, trx)
+      .rows()
+      .where(mentions(['subject', 'detail']))
+      .delete();
+    await this.digests
+      .of(userId, trx)
+      .rows()
+      .where(mentions(['subject', 'text']))
+      .delete();
+    await this.importRows
+      .of(userId, trx)
+      .rows()
+      .where(mentions(['cells', 'record', 'previous']))
+      .delete();
+  }
+}
+
+const subjectTermOf = (value: string) => value.toLowerCase();

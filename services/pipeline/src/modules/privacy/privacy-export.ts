@@ -1,0 +1,206 @@
+import {
+  CONSENT_LEGAL_BASIS,
+  LEGAL_BASIS_LABELS,
+  PRIVACY_OPERATIONS,
+  PRIVACY_REQUEST_TYPE_OPTIONS,
+  formatDateTime,
+  saoPauloDay,
+  type PrivacyFinanceExport,
+} from '@corretora/contracts';
+import { BrokerScopedTable, HttpError, csvDate, csvDocument, recordAuditEvent, type InternalClient } from '@corretora/service-kit';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import type { Knex } from 'knex';
+import type { PrivacyRequestsService } from './privacy-requests.service';
+import { protocolOf, storedSubject } from './privacy-requests.service';
+import { shownSubject } from './privacy-subject';
+
+type Row = Record<string, unknown>;
+
+const FINANCE_DOWN = 'O financeiro não respondeu: tente gerar o arquivo de novo em instantes (nada foi registrado).';
+const ERASED = 'Os dados deste titular foram eliminados: não há o que exportar.';
+
+/** A row as the files carry it: no brokerage id, no search text, instants as ISO. */
+function plain(row: Row): Row {
+  const { userId: _userId, searchText: _search, ...rest } = row;
+  return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+}
+
+function cellOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'sim' : 'não';
+  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/.test(value) ? csvDate(value) : value;
+  if (typeof value === 'number') return String(value).replace('.', ',');
+  return JSON.stringify(value);
+}
+
+/** Rows of any shape as one CSV (Excel pt-BR): the union of their keys, in order of first appearance. */
+function csvOf(rows: readonly Row[]): string {
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return csvDocument([keys, ...rows.map((row) => keys.map((key) => cellOf(row[key])))]);
+}
+
+const safeName = (name: string) => name.replace(/[^\w.\-À-ÿ ]+/g, '_').slice(0, 120);
+
+/**
+ * An access or portability request's answer (LGPD art. 18, II and V): one ZIP of everything the
+ * brokerage holds about the subject — contact, cards, notes, timeline (WhatsApp included), tasks,
+ * consents with their legal bases, the imports that touched them, and finance's policies,
+ * instalments, claims, renewals and documents (the files themselves) — as JSON and as CSV for
+ * Excel, with a summary in plain Portuguese. The download is an audited export.
+ */
+export class PrivacyExport {
+  private readonly contacts: BrokerScopedTable;
+  private readonly cards: BrokerScopedTable;
+  private readonly notes: BrokerScopedTable;
+  private readonly timeline: BrokerScopedTable;
+  private readonly tasks: BrokerScopedTable;
+  private readonly imports: BrokerScopedTable;
+  private readonly importRows: BrokerScopedTable;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly requests: PrivacyRequestsService,
+    private readonly finance: InternalClient | null,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.contacts = new BrokerScopedTable(knex, 'contacts');
+    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
+    this.notes = new BrokerScopedTable(knex, 'notes');
+    this.timeline = new BrokerScopedTable(knex, 'contact_timeline');
+    this.tasks = new BrokerScopedTable(knex, 'tasks');
+    this.imports = new BrokerScopedTable(knex, 'imports');
+    this.importRows = new BrokerScopedTable(knex, 'import_rows');
+  }
+
+  async zip(userId: string, id: number): Promise<{ fileName: string; bytes: Uint8Array }> {
+    const request = await this.requests.load(userId, id);
+    const subject = storedSubject(request);
+    if (!subject) throw new HttpError(409, ERASED);
+    const found = await this.requests.subjects.find(userId, subject);
+    const ids = found.map((contact) => contact.id);
+    const [contacts, cards, notes, timeline, tasks, touched] = await Promise.all([
+      this.contacts.of(userId).rows().whereIn('id', ids).orderBy('id').select('*') as Promise<Row[]>,
+      this.cards.of(userId).rows().whereIn('contactId', ids).orderBy('id').select('*') as Promise<Row[]>,
+      this.notes.of(userId).rows().whereIn('contactId', ids).orderBy('id').select('*') as Promise<Row[]>,
+      this.timeline.of(userId).rows().whereIn('contactId', ids).orderBy('id').select('*') as Promise<Row[]>,
+      this.tasks.of(userId).rows().whereIn('contactId', ids).orderBy('id').select('*') as Promise<Row[]>,
+      this.importRows.of(userId).rows().whereIn('targetId', ids).select('importId', 'line', 'outcome', 'appliedAt') as Promise<Row[]>,
+    ]);
+    const importIds = [
+      ...new Set([...contacts.map((c) => c.importId), ...touched.map((r) => r.importId)].filter((v): v is number => typeof v === 'number')),
+    ];
+    const imports = (await this.imports
+      .of(userId)
+      .rows()
+      .whereIn('id', importIds)
+      .where({ kind: 'contacts' })
+      .orderBy('id')
+      .select('id', 'kind', 'fileName', 'status', 'createdAt')) as Row[];
+    let finance: PrivacyFinanceExport = { policies: [], instalments: [], claims: [], renewals: [], documents: [] };
+    if (ids.length && this.finance) {
+      try {
+        finance = await this.finance.call(PRIVACY_OPERATIONS.financeExport, {
+          params: { userId },
+          body: { contactIds: ids, today: saoPauloDay(this.now()), terms: [] },
+        });
+      } catch {
+        throw new HttpError(503, FINANCE_DOWN);
+      }
+    }
+    const consents = contacts.flatMap((contact) => [
+      {
+        contato: contact.name,
+        finalidade: 'Serviço',
+        autorizado: contact.consentServico,
+        baseLegal: LEGAL_BASIS_LABELS[CONSENT_LEGAL_BASIS.servico],
+      },
+      {
+        contato: contact.name,
+        finalidade: 'Marketing',
+        autorizado: contact.consentMarketing,
+        baseLegal: LEGAL_BASIS_LABELS[CONSENT_LEGAL_BASIS.marketing],
+      },
+    ]);
+    const documents = finance.documents.map(({ content: _content, ...document }) => ({
+      ...document,
+      arquivo: `documentos/${document.id}-${safeName(document.name)}`,
+    }));
+    const data = {
+      pedido: { protocolo: protocolOf(request), titular: shownSubject(subject), geradoEm: this.now().toISOString() },
+      contatos: contacts.map(plain),
+      consentimentos: consents,
+      negocios: cards.map(plain),
+      notas: notes.map(plain),
+      linhaDoTempo: timeline.map(plain),
+      tarefas: tasks.map(plain),
+      importacoes: imports.map(plain),
+      apolices: finance.policies,
+      parcelas: finance.instalments,
+      sinistros: finance.claims,
+      renovacoes: finance.renewals,
+      documentos: documents,
+    };
+    const files: Zippable = {
+      'LEIA-ME.txt': strToU8(this.summary(protocolOf(request), shownSubject(subject), request.type, data)),
+      'dados.json': strToU8(JSON.stringify(data, null, 2)),
+    };
+    const csvFiles: [string, readonly Row[]][] = [
+      ['contatos', data.contatos],
+      ['consentimentos', consents],
+      ['negocios', data.negocios],
+      ['notas', data.notas],
+      ['linha-do-tempo', data.linhaDoTempo],
+      ['tarefas', data.tarefas],
+      ['importacoes', data.importacoes],
+      ['apolices', data.apolices],
+      ['parcelas', data.parcelas],
+      ['sinistros', data.sinistros],
+      ['renovacoes', data.renovacoes],
+      ['documentos', documents],
+    ];
+    for (const [name, rows] of csvFiles) if (rows.length) files[`csv/${name}.csv`] = strToU8(csvOf(rows));
+    for (const document of finance.documents)
+      if (document.content) files[`documentos/${document.id}-${safeName(document.name)}`] = Buffer.from(document.content, 'base64');
+    const bytes = zipSync(files, { level: 6 });
+    await recordAuditEvent(this.knex, userId, {
+      action: 'export',
+      entity: 'privacy_request',
+      entityId: String(id),
+      changes: { arquivo: { before: null, after: `Dados do titular (${protocolOf(request)})` } },
+    });
+    await this.requests.markExported(userId, id);
+    return { fileName: `${protocolOf(request)}-dados-do-titular.zip`, bytes };
+  }
+
+  private summary(protocol: string, subject: string, type: string, data: Record<string, readonly unknown[] | object>): string {
+    const count = (key: string) => (Array.isArray(data[key]) ? (data[key] as unknown[]).length : 0);
+    const label = PRIVACY_REQUEST_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? type;
+    const contacts = data.contatos as Row[];
+    return [
+      `Pedido ${protocol} — ${label}`,
+      `Titular: ${subject}`,
+      `Gerado em ${formatDateTime(this.now(), 'America/Sao_Paulo')}`,
+      '',
+      'Este arquivo reúne todos os dados pessoais que a corretora guarda sobre o titular (LGPD art. 18, II e V).',
+      'dados.json traz tudo em formato estruturado (portabilidade); a pasta csv/ traz as mesmas listas para abrir no Excel;',
+      'a pasta documentos/ traz os arquivos enviados.',
+      '',
+      `Cadastros: ${contacts.length}${contacts.length ? ` (${contacts.map((c) => String(c.name)).join(', ')})` : ''}`,
+      `Negócios (cards): ${count('negocios')}`,
+      `Notas: ${count('notas')}`,
+      `Linha do tempo (interações, WhatsApp, consentimentos): ${count('linhaDoTempo')}`,
+      `Tarefas: ${count('tarefas')}`,
+      `Importações que trouxeram o cadastro: ${count('importacoes')}`,
+      `Apólices: ${count('apolices')}`,
+      `Parcelas: ${count('parcelas')}`,
+      `Sinistros: ${count('sinistros')}`,
+      `Renovações: ${count('renovacoes')}`,
+      `Documentos: ${count('documentos')}`,
+      '',
+      'Bases legais do tratamento:',
+      `- Mensagens de serviço, apólices e sinistros: ${LEGAL_BASIS_LABELS.contract}.`,
+      `- Guarda das apólices por 5 anos após o fim da vigência: ${LEGAL_BASIS_LABELS.legal_obligation} (Circular SUSEP 605/2020).`,
+      `- Mensagens de marketing: ${LEGAL_BASIS_LABELS.consent}, revogável a qualquer momento.`,
+    ].join('\r\n');
+  }
+}
