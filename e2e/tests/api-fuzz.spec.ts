@@ -98,6 +98,16 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PATCH', path: '/api/policies/:id' },
   { method: 'PUT', path: '/api/team/members/:id/commission-rules' },
   { method: 'POST', path: '/api/repasse/:id/close' },
+  // The data subjects' requests (#40): managers only; the public page's form and its confirmation, signed out.
+  { method: 'POST', path: '/api/privacy/requests' },
+  { method: 'PATCH', path: '/api/privacy/requests/:id' },
+  { method: 'POST', path: '/api/privacy/requests/:id/export' },
+  { method: 'POST', path: '/api/privacy/requests/:id/erase' },
+  { method: 'POST', path: '/api/privacy/requests/:id/revoke' },
+  { method: 'PUT', path: '/api/privacy/settings' },
+  { method: 'PUT', path: '/api/privacy/processing' },
+  { method: 'POST', path: '/api/privacy/notice/:id/requests', anonymous: true },
+  { method: 'POST', path: '/api/privacy/notice/:id/requests/confirm', anonymous: true },
   { method: 'DELETE', path: '/api/clear-data', anonymous: true },
 ];
 
@@ -174,6 +184,17 @@ const FIELDS = [
   'default',
   'rules',
   'business',
+  'subject',
+  'channel',
+  'note',
+  'state',
+  'answer',
+  'slug',
+  'dpoName',
+  'dpoEmail',
+  'dpoPhone',
+  'activities',
+  'legalBasis',
 ];
 
 /** Dates and instants PostgreSQL refuses (a 500 if they reach it) or moves (2026-02-30 is 03-02). */

@@ -31,7 +31,9 @@ async function linkMailed(email: string, subject: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        link = (await mailsTo(email)).find((m) => m.link && m.subject.includes(subject))?.link;
+        const mail = (await mailsTo(email)).find((m) => m.subject.includes(subject));
+        // Identity's own mails carry the link apart; another service's mail has it in its text.
+        link = mail ? (mail.link ?? /https?:\/\/\S+/.exec(mail.text)?.[0]) : undefined;
         return link;
       },
       { message: `e-mail "${subject}" for ${email}` },
@@ -42,6 +44,9 @@ async function linkMailed(email: string, subject: string): Promise<string> {
 
 /** The password-reset link mailed to `email`. */
 export const resetLinkFor = (email: string) => linkMailed(email, 'Redefinição de senha');
+
+/** The link that confirms a request filed on a brokerage's public privacy page (LGPD). */
+export const privacyConfirmLinkFor = (email: string) => linkMailed(email, 'Confirme seu pedido de privacidade');
 
 /** The invitation link mailed to `email`. */
 export const invitationLinkFor = (email: string) => linkMailed(email, 'Convite para a equipe');

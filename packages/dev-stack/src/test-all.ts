@@ -82,21 +82,25 @@ async function main(): Promise<void> {
       });
       return apps && variants;
     })();
-    const testEnv = await (async () => {
+    const infraStarted = (async () => {
       infraUp = await step('start test Postgres and S3 store', async () => {
         infra = await startInfra({ dataDir: path.join(workDir, 'infra'), pgPort: 15432, s3Port: 19400 });
         return true;
       });
-      const env = { ...process.env, ...(infra?.env ?? {}), DATABASE_URL: infra?.adminDatabaseUrl ?? '', LOG_LEVEL: 'silent' };
-      if (infraUp) {
-        await step('unit and integration tests (jest in every workspace, real Postgres, S3 and nginx)', () => {
-          requireTool(process.env.NGINX_BIN ?? '/usr/sbin/nginx', 'install nginx (apt-get install -y nginx)');
-          // --no-bail: a failing workspace does not hide the others' results.
-          return run('npx', ['lerna', 'run', 'test', '--concurrency', '1', '--stream', '--no-bail'], env);
-        });
-      }
-      return env;
+      return { ...process.env, ...(infra?.env ?? {}), DATABASE_URL: infra?.adminDatabaseUrl ?? '', LOG_LEVEL: 'silent' };
     })();
+    // Jest is not waited for: the journeys' stack starts as soon as the apps are built (the journeys
+    // need the builds, not jest's results), so the end of jest and the start of the journeys overlap.
+    const jest = infraStarted.then((env) =>
+      infraUp
+        ? step('unit and integration tests (jest in every workspace, real Postgres, S3 and nginx)', () => {
+            requireTool(process.env.NGINX_BIN ?? '/usr/sbin/nginx', 'install nginx (apt-get install -y nginx)');
+            // --no-bail: a failing workspace does not hide the others' results.
+            return run('npx', ['lerna', 'run', 'test', '--concurrency', '1', '--stream', '--no-bail'], env);
+          })
+        : false,
+    );
+    const testEnv = await infraStarted;
     const built = await checksAndBuilds;
     if (infraUp && built && infra) {
       const outbox = path.join(workDir, 'outbox');
@@ -191,6 +195,7 @@ async function main(): Promise<void> {
         );
       }
     }
+    await jest;
     if (built) {
       // A stack of its own, two replicas per service (embedded Postgres and S3 store unless
       // DATABASE_URL/S3_* name others), kept short here: `npm run bench:replicas` runs it longer.

@@ -8,6 +8,12 @@ import { financeStack, type Who } from './stack';
 const stack = financeStack();
 const { api, pipelineApi, brokerWithRefs, upload, importPolicySheet, urls, store, member } = stack;
 
+/** The text a PDF shows (pdfkit writes each run as a hex string of WinAnsi bytes; the letter is uncompressed). */
+function pdfText(pdf: Buffer): string {
+  const runs = [...pdf.toString('latin1').matchAll(/<([0-9a-f]+)>/g)].map((match) => Buffer.from(match[1]!, 'hex').toString('latin1'));
+  return runs.join('');
+}
+
 async function contact(who: Who, body: Record<string, unknown>) {
   const created = await pipelineApi()
     .post('/api/contacts')
@@ -256,6 +262,25 @@ describe('a data subject’s requests (LGPD)', () => {
     expect(timeline.entries).toEqual([]);
     const letter = await pipelineApi().get(`/api/privacy/requests/${asked.id}/letter.pdf`).set('Cookie', who.cookie).responseType('blob');
     expect(letter.status).toBe(200);
+    const words = pdfText(letter.body as Buffer);
+    expect(words).toContain('O que é mantido, e por quê');
+    expect(words).toContain('Cumprimento de obrigação legal ou regulatória');
+    expect(words).toContain('Circular SUSEP 605/2020');
+    expect(words).toContain('Guardado até 01/11/2029');
+    expect(words).not.toContain('Rubens');
+
+    // The retention's end (here: the policy moved 5 years back): the sweep erases the contact and the policy keeps no name.
+    const db = knexFactory({ client: 'pg', connection: urls.database });
+    try {
+      await db('pipeline.contacts').where({ id: client.id }).update({ retain_until: '2026-01-01' });
+      await db('finance.policies').where({ contact_id: client.id }).update({ renewal_date: '2021-01-01' });
+    } finally {
+      await db.destroy();
+    }
+    expect(await stack.services.pipeline!.retentionPass()).toBeGreaterThanOrEqual(1);
+    expect((await pipelineApi().get(`/api/contacts/${client.id}`).set('Cookie', who.cookie)).status).toBe(404);
+    const anonymous = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { policyNumber: string; contactName: string }[];
+    expect(anonymous.map((policy) => [policy.policyNumber, policy.contactName])).toEqual([['OLD-1', 'Titular anonimizado']]);
   });
 
   test('the public page files a request only after the e-mailed confirmation; roles and other brokerages', async () => {

@@ -11,7 +11,7 @@ import request from 'supertest';
 import { createBrokerService } from '../../broker/src/app';
 import { createCataloguesService } from '../../catalogues/src/app';
 import { createIdentityService } from '../../identity/src/app';
-import { createPipelineService } from '../../pipeline/src/app';
+import { createPipelineService, type PipelineApp } from '../../pipeline/src/app';
 import { createFinanceService } from '../src/app';
 import { addMonths } from '../src/modules/policies/instalment-math';
 
@@ -38,7 +38,7 @@ export interface Refs {
  * level (it registers beforeAll/afterAll); `api` is finance's public listener.
  */
 export function financeStack() {
-  const services: { catalogues?: Service; pipeline?: Service; broker?: Service; identity?: Service } = {};
+  const services: { catalogues?: Service; pipeline?: PipelineApp; broker?: Service; identity?: Service } = {};
   const urls = { catalogues: '', pipeline: '', finance: '', database: '', identity: '', outbox: '' };
   const store = createObjectStore();
   const fixture = serviceFixture(async (databaseUrl) => {

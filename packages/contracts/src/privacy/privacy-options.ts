@@ -64,9 +64,15 @@ export const LEGAL_BASIS_OPTIONS: readonly Option<LegalBasis>[] = [
   { value: 'legitimate_interest', label: 'Legítimo interesse (art. 7º, IX)' },
   { value: 'credit_protection', label: 'Proteção do crédito (art. 7º, X)' },
 ];
-export const LEGAL_BASIS_LABELS = Object.fromEntries(LEGAL_BASIS_OPTIONS.map((option) => [option.value, option.label])) as Readonly<
-  Record<LegalBasis, string>
->;
+// Literals, not derived: a bundle that names neither drops them (a top-level call would stay in every bundle of the barrel).
+export const LEGAL_BASIS_LABELS: Readonly<Record<LegalBasis, string>> = {
+  consent: 'Consentimento (LGPD art. 7º, I)',
+  legal_obligation: 'Cumprimento de obrigação legal ou regulatória (art. 7º, II)',
+  contract: 'Execução de contrato (art. 7º, V)',
+  rights_exercise: 'Exercício regular de direitos (art. 7º, VI)',
+  legitimate_interest: 'Legítimo interesse (art. 7º, IX)',
+  credit_protection: 'Proteção do crédito (art. 7º, X)',
+};
 
 /** The legal basis each consent purpose records: service messages serve the contract; marketing needs consent. */
 export const CONSENT_LEGAL_BASIS = { servico: 'contract', marketing: 'consent' } as const satisfies Record<string, LegalBasis>;

@@ -2,14 +2,7 @@ import * as v from 'valibot';
 import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
 import { maxLengthMessage, optionalText, requiredChoice, requiredText } from '../fields';
-import {
-  LEGAL_BASES,
-  PRIVACY_CHANNELS,
-  PRIVACY_REQUEST_STATES,
-  PRIVACY_REQUEST_TYPES,
-  PRIVACY_SLUG_PATTERN,
-  type PrivacyChannel,
-} from './privacy-options';
+import { LEGAL_BASES, PRIVACY_REQUEST_STATES, PRIVACY_REQUEST_TYPES, PRIVACY_SLUG_PATTERN, type PrivacyChannel } from './privacy-options';
 
 const CPF_MESSAGE = 'CPF inválido';
 const CNPJ_MESSAGE = 'CNPJ inválido';
@@ -51,7 +44,8 @@ export const PrivacySubjectSchema = v.pipe(
 export type PrivacySubjectInput = v.InferOutput<typeof PrivacySubjectSchema>;
 
 const note = optionalText(PRIVACY_NOTE_MAX);
-const BROKER_CHANNELS = PRIVACY_CHANNELS.filter((channel) => channel !== 'form') as [PrivacyChannel, ...PrivacyChannel[]];
+/** What a member records by hand: every channel but the public page's form (only it files those). */
+const BROKER_CHANNELS = ['email', 'whatsapp', 'phone', 'in_person', 'letter'] as const satisfies readonly PrivacyChannel[];
 
 /** POST /api/privacy/requests: a request the brokerage received (the public form's come confirmed by e-mail). */
 export const PrivacyRequestSchema = v.object({

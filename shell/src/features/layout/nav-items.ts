@@ -10,7 +10,6 @@ import {
   PeopleRegular,
   PersonRegular,
   SettingsRegular,
-  ShieldLockRegular,
   TaskListLtrRegular,
   type FluentIcon,
 } from '@fluentui/react-icons';
@@ -33,7 +32,7 @@ const ICONS: Record<NavIcon, FluentIcon> = {
   settings: SettingsRegular,
   profile: PersonRegular,
   brokerage: BuildingRegular,
-  privacy: ShieldLockRegular,
+  privacy: BuildingRegular,
 };
 
 /** The side navigation, in the registry's order (Painel first, Minha Corretora last). */

@@ -4,15 +4,17 @@ import {
   PRIVACY_REQUEST_TYPE_OPTIONS,
   PublicPrivacyRequestSchema,
   formatDate,
+  maskCpf,
   type BodyInputOf,
 } from '@corretora/contracts';
 import { apiErrorMessage, callOperation, useOperation, useParams } from '@corretora/web-kit';
-import { Body1, Button, Caption1, Spinner, Subtitle2, Title2 } from '@corretora/web-kit/fluent/core';
-import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
-import { CpfField, SelectField, TextField, TextareaField, useSchemaForm } from '@corretora/web-kit/ui';
+import { Body1, Button, Caption1, Field, Input, Spinner, Subtitle2, Title2 } from '@corretora/web-kit/fluent/core';
+import { MaskedInput, useFieldIssues } from '@corretora/web-kit/ui';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { Textarea } from '@corretora/web-kit/fluent/textarea';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useLinkToken } from '../../lib/link-token';
 
 const useStyles = makeStyles({
@@ -28,14 +30,32 @@ const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   activity: { paddingBottom: tokens.spacingVerticalS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  notice: {
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  error: {
+    backgroundColor: tokens.colorPaletteRedBackground1,
+    border: `1px solid ${tokens.colorPaletteRedBorder1}`,
+    color: tokens.colorPaletteRedForeground1,
+  },
+  success: {
+    backgroundColor: tokens.colorPaletteGreenBackground1,
+    border: `1px solid ${tokens.colorPaletteGreenBorder1}`,
+    color: tokens.colorPaletteGreenForeground1,
+  },
 });
 
-/** A line that says how it went: an alert for a failure, a status otherwise. */
+/** A line that says how it went: an alert for a failure, a status otherwise (plain: no icon set to load). */
 function Notice({ intent, children }: { intent: 'error' | 'success'; children: ReactNode }) {
+  const styles = useStyles();
   return (
-    <MessageBar intent={intent} role={intent === 'error' ? 'alert' : 'status'}>
-      <MessageBarBody>{children}</MessageBarBody>
-    </MessageBar>
+    <div
+      role={intent === 'error' ? 'alert' : 'status'}
+      className={`${styles.notice} ${intent === 'error' ? styles.error : styles.success}`}
+    >
+      {children}
+    </div>
   );
 }
 
@@ -95,15 +115,24 @@ export default function PrivacyNoticePage() {
   );
 }
 
+/**
+ * The request form: its own state, checked with the contract's schema before sending (no form
+ * library: this page shares no form code with the sign-in screens, so /login's chunks stay as they are).
+ */
 function RequestForm({ brokerage }: { brokerage: string }) {
   const styles = useStyles();
-  const { control, handleSubmit } = useSchemaForm(PublicPrivacyRequestSchema, {
-    defaultValues: { name: '', email: '', cpf: '', type: 'access', note: '' },
-  });
+  const [values, setValues] = useState({ name: '', email: '', cpf: '', type: 'access', note: '' });
+  const { issues, check } = useFieldIssues();
   const file = useMutation({
     mutationFn: (body: BodyInputOf<typeof OPS.filePublicPrivacyRequest>) =>
       callOperation(OPS.filePublicPrivacyRequest, { params: { brokerage }, body }),
   });
+  const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = check(PublicPrivacyRequestSchema, { ...values, cpf: values.cpf || null, note: values.note || null });
+    if (body) file.mutate(body);
+  };
   return (
     <section className={styles.section} aria-labelledby="ask">
       <Subtitle2 as="h2" id="ask">
@@ -116,13 +145,29 @@ function RequestForm({ brokerage }: { brokerage: string }) {
       {file.isSuccess ? (
         <Notice intent="success">{file.data.message}</Notice>
       ) : (
-        <form className={styles.form} onSubmit={handleSubmit((body) => file.mutate(body))} noValidate>
+        <form className={styles.form} onSubmit={submit} noValidate>
           {file.isError ? <Notice intent="error">{apiErrorMessage(file.error, 'Não foi possível enviar o pedido agora.')}</Notice> : null}
-          <TextField control={control} name="name" label="Seu nome" required autoComplete="name" />
-          <TextField control={control} name="email" label="Seu e-mail" required type="email" autoComplete="email" />
-          <CpfField control={control} name="cpf" label="Seu CPF (ajuda a encontrar seus dados)" />
-          <SelectField control={control} name="type" label="O que você quer pedir" required options={PRIVACY_REQUEST_TYPE_OPTIONS} />
-          <TextareaField control={control} name="note" label="Detalhes (opcional)" maxLength={2000} />
+          <Field label="Seu nome" required validationMessage={issues.name}>
+            <Input value={values.name} autoComplete="name" onChange={(_event, data) => set('name')(data.value)} />
+          </Field>
+          <Field label="Seu e-mail" required validationMessage={issues.email}>
+            <Input type="email" value={values.email} autoComplete="email" onChange={(_event, data) => set('email')(data.value)} />
+          </Field>
+          <Field label="Seu CPF (ajuda a encontrar seus dados)" validationMessage={issues.cpf}>
+            <MaskedInput value={values.cpf} mask={maskCpf} inputMode="numeric" placeholder="000.000.000-00" onChange={set('cpf')} />
+          </Field>
+          <Field label="O que você quer pedir" required validationMessage={issues.type}>
+            <Select value={values.type} onChange={(_event, data) => set('type')(data.value)}>
+              {PRIVACY_REQUEST_TYPE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Detalhes (opcional)" validationMessage={issues.note}>
+            <Textarea value={values.note} maxLength={2000} onChange={(_event, data) => set('note')(data.value)} />
+          </Field>
           <div>
             <Button type="submit" appearance="primary" disabled={file.isPending}>
               {file.isPending ? 'Enviando...' : 'Enviar pedido'}

@@ -26,7 +26,10 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     paddingBottom: tokens.spacingVerticalM,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    // A field never grows past its column (the legal bases' long labels would widen the select).
+    '& > *': { minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' },
   },
+  select: { width: '100%', minWidth: 0, maxWidth: '100%', '& select': { width: '100%', minWidth: 0, textOverflow: 'ellipsis' } },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
@@ -77,7 +80,13 @@ function ProcessingForm({ initial, updatedAt }: { initial: ProcessingActivity[];
             <Textarea value={row.purpose} disabled={!owner} onChange={(_event, data) => change(index, { purpose: data.value })} />
           </Field>
           <Field label="Categorias de dados" validationMessage={issue(index, 'categories')}>
-            <Textarea value={row.categories} disabled={!owner} onChange={(_event, data) => change(index, { categories: data.value })} />
+            <Textarea
+              rows={3}
+              resize="vertical"
+              value={row.categories}
+              disabled={!owner}
+              onChange={(_event, data) => change(index, { categories: data.value })}
+            />
           </Field>
           <Field label="Base legal" validationMessage={issue(index, 'legalBasis')}>
             <Select

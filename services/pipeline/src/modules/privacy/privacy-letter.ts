@@ -23,9 +23,11 @@ export function privacyLetter(input: {
 }): Promise<Buffer> {
   const { request, controller } = input;
   return new Promise((resolve, reject) => {
+    // Uncompressed: a page or two of text, whose words stay findable in the file.
     const pdf = new PDFDocument({
       size: 'A4',
       margin: 50,
+      compress: false,
       info: { Title: `Resposta ao pedido ${request.protocol}`, Author: controller.name },
     });
     const chunks: Buffer[] = [];

@@ -29,7 +29,7 @@ export function maskedSubject(subject: Subject): string {
     return `${local.slice(0, 1)}***@${domain.replace(/^[^.]*/, '***')}`;
   }
   const shown = shownSubject(subject);
-  return shown.replace(/\d/g, (digit, index: number) => (index >= 4 && index < shown.length - 4 ? digit : '*'));
+  return shown.replace(/\d/g, (digit, index: number) => (index >= 4 && index < shown.length - 3 ? digit : '*'));
 }
 
 /** The subject's hash (a later request by the same person can be told apart without keeping the value). */
