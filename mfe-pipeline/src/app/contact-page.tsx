@@ -170,6 +170,15 @@ export default function ContactPage() {
             <Body1 as="p" className={styles.muted}>
               <Link to="/contacts">← Contatos</Link>
             </Body1>
+            {data.blockedUntil ? (
+              <MessageBar intent="warning">
+                <MessageBarBody>
+                  {`Bloqueado por um pedido de eliminação (LGPD): os dados ficam só pela guarda das apólices, até ${formatDate(
+                    data.blockedUntil,
+                  )}. Sem mensagens, edições nem exportações.`}
+                </MessageBarBody>
+              </MessageBar>
+            ) : null}
             {data.unavailable.includes('finance') ? (
               <MessageBar intent="warning">
                 <MessageBarBody>

@@ -173,6 +173,11 @@ export interface ContactOverview extends ContactFinanceOverview {
   timeline: TimelineEntry[];
   /** Finance did not answer: its lists are empty here and the page says so. */
   unavailable: 'finance'[];
+  /**
+   * Blocked by a deletion request (LGPD, #40): kept only for its policies' retention, until this day
+   * (ISO); no messages, edits or exports. Null for every other contact.
+   */
+  blockedUntil: string | null;
 }
 
 /** Whose daily digest has work in it: a member (`memberId`) of a brokerage (`userId`). */

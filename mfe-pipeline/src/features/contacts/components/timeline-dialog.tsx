@@ -1,6 +1,8 @@
 import {
   isMobileNumber,
+  CONSENT_LEGAL_BASIS,
   CONSENT_PURPOSES,
+  LEGAL_BASIS_LABELS,
   INTERACTION_NOTE_MAX,
   INTERACTION_TYPES,
   PIPELINE_OPERATIONS,
@@ -122,6 +124,11 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
                         />
                       ))}
                     </div>
+                    <Caption1>
+                      {`Base legal (LGPD): serviço — ${LEGAL_BASIS_LABELS[CONSENT_LEGAL_BASIS.servico]}; marketing — ${
+                        LEGAL_BASIS_LABELS[CONSENT_LEGAL_BASIS.marketing]
+                      }, revogável: sem ele, nenhum modelo de marketing é enviado.`}
+                    </Caption1>
                   </section>
                   <section className={styles.section} aria-label="Enviar WhatsApp">
                     <Subtitle2 as="h3">Enviar WhatsApp</Subtitle2>

@@ -15,6 +15,7 @@ import type { RelationshipService } from '../relationship/relationship.service';
 import type { TasksService } from '../tasks/tasks.service';
 import type { ContactsService } from './contacts.service';
 
+const isoDay = (value: string | Date) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 const NO_FINANCE: ContactFinanceOverview = { policies: [], instalments: [], claims: [], documents: [], renewals: [] };
 /** The ficha shows the tasks of the next 30 days (and every late one). */
 const TASK_DAYS = Math.max(30, UPCOMING_DAYS);
@@ -27,6 +28,7 @@ const TASK_DAYS = Math.max(30, UPCOMING_DAYS);
  */
 export class ContactOverviewService {
   private readonly cards: BrokerScopedTable;
+  private readonly contactRows: BrokerScopedTable;
 
   constructor(
     private readonly knex: Knex,
@@ -38,12 +40,13 @@ export class ContactOverviewService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
+    this.contactRows = new BrokerScopedTable(knex, 'contacts');
   }
 
   async of(userId: string, contactId: number): Promise<ContactOverview> {
     const { notes: _notes, ...contact } = await this.contacts.get(userId, contactId);
     const until = addDaysToDay(saoPauloDay(this.now()), TASK_DAYS);
-    const [cards, tasks, timeline, finance, reference] = await Promise.all([
+    const [cards, tasks, timeline, finance, reference, retention] = await Promise.all([
       this.cards
         .of(userId)
         .rows()
@@ -56,6 +59,7 @@ export class ContactOverviewService {
       this.relationship.timelineOf(userId, contactId, 10),
       this.financeOf(userId, contactId),
       this.reference(userId),
+      this.contactRows.of(userId).byId(contactId).first('retainUntil') as Promise<{ retainUntil: string | Date | null } | undefined>,
     ]);
     const stageName = (key: StageKey) => reference.pipelineStages.find((stage) => stage.key === key)?.name ?? key;
     return {
@@ -72,6 +76,7 @@ export class ContactOverviewService {
       timeline: timeline.entries,
       ...(finance ?? NO_FINANCE),
       unavailable: finance ? [] : ['finance'],
+      blockedUntil: retention?.retainUntil ? isoDay(retention.retainUntil) : null,
     };
   }
 
