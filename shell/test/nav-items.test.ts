@@ -19,6 +19,8 @@ describe('side navigation', () => {
       'Documentos',
       'Configurações',
       'Meu Perfil',
+      // Owners and admins only (#40); the shell filters by role where it draws the navigation.
+      'Privacidade',
       'Minha Corretora',
     ]);
     expect(NAV_ITEMS.filter((entry) => !entry.locked).map((entry) => entry.to)).toEqual(['/broker']);
