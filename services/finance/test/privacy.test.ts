@@ -304,6 +304,11 @@ describe('a data subject’s requests (LGPD)', () => {
       .post(`/api/privacy/notice/${slug}/requests`)
       .send({ name: 'Titular Público', email: 'titular@example.com', type: 'access', note: 'Quero meus dados' });
     expect(filed.status).toBe(202);
+    // The name is mailed back: a link or markup in it is refused (the form must not relay spam).
+    const relay = await pipelineApi()
+      .post(`/api/privacy/notice/${slug}/requests`)
+      .send({ name: 'Ganhe já em www.golpe.example', email: 'vitima@example.com', type: 'access' });
+    expect([relay.status, relay.body.issues]).toEqual([400, [{ path: 'name', message: 'Informe só o seu nome' }]]);
     expect((await pipelineApi().get('/api/privacy/requests').set('Cookie', who.cookie)).body.requests).toEqual([]);
     const { readdir, readFile } = await import('node:fs/promises');
     const mails = await Promise.all((await readdir(urls.outbox)).map(async (name) => readFile(`${urls.outbox}/${name}`, 'utf8')));

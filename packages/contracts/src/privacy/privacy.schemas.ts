@@ -119,7 +119,11 @@ export type ProcessingRecordInput = v.InferOutput<typeof ProcessingRecordSchema>
 
 /** POST /api/privacy/notice/{brokerage}/requests: a data subject files a request on the public page. */
 export const PublicPrivacyRequestSchema = v.object({
-  name: requiredText('Informe seu nome', 100),
+  // The name goes into the confirmation e-mail: nothing that reads as a link or markup (a form that mails anyone is a spam relay otherwise).
+  name: v.pipe(
+    requiredText('Informe seu nome', 100),
+    v.check((value) => !/https?:|www\.|[<>@/\\]/i.test(value), 'Informe só o seu nome'),
+  ),
   email: v.optional(
     v.pipe(
       v.string('Informe seu e-mail'),
