@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { FILE_SAMPLES } from '@corretora/service-kit/file-samples';
+import { allOperations } from '@corretora/contracts';
 import fc from 'fast-check';
 import { registerViaApi, uniqueEmail } from './support/accounts';
 import { onboardViaApi } from './support/broker';
@@ -85,6 +86,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/tasks/policy-:id/done' },
   { method: 'POST', path: '/api/tasks/policy-:id/snooze' },
   { method: 'PUT', path: '/api/tasks/digest-settings' },
+  { method: 'POST', path: '/api/tasks' },
   // Limpar Dados: the attacker (and nobody signed in) clearing, over and over, never reaches the victim.
   { method: 'DELETE', path: '/api/clear-data' },
   // The team (#38): uuid ids, so a numeric or random one is a 404; the roles' 403 for whoever may not.
@@ -562,6 +564,14 @@ function ownIdFor(path: string, own: Awaited<ReturnType<typeof seedBroker>>): nu
   ];
   return prefixes.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 1;
 }
+
+test('the sweep knows every write operation of the public API (a new one is added here, or this fails)', () => {
+  const swept = new Set(ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path.replace(/(card|renewal|policy)-:id/, ':id')}`));
+  const operations = allOperations()
+    .filter((op) => op.access !== 'internal' && op.method !== 'GET')
+    .map((op) => `${op.method} ${op.path.replace(/:[a-zA-Z]+/g, ':id')}`);
+  expect(operations.filter((operation) => !swept.has(operation))).toEqual([]);
+});
 
 test('odd dates, big ids and non-objects at every write endpoint, on records of ones own: a 4xx, never a 5xx (#33)', async ({
   playwright,
