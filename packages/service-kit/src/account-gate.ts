@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
-import { inLockedTransaction } from './database';
+import { TRIGGER_DDL_LOCK, inLockedTransaction } from './database';
 import { ACCOUNT_CLEARED_SQLSTATE, ACCOUNT_CLEARING_SQLSTATE, HttpError } from './errors';
 
 /**
@@ -83,7 +83,7 @@ export async function ensureAccountGate(knex: Knex): Promise<void> {
  */
 export async function guardAccountTables(knex: Knex, tables: readonly string[]): Promise<void> {
   if (tables.length === 0) return;
-  await inLockedTransaction(knex, 'account gate triggers', async (trx) => {
+  await inLockedTransaction(knex, TRIGGER_DDL_LOCK, async (trx) => {
     for (const table of tables) {
       for (const event of ['insert', 'update'] as const) {
         await trx.raw(

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { inLockedTransaction } from './database';
+import { TRIGGER_DDL_LOCK, inLockedTransaction } from './database';
 import { currentMember } from './member-context';
 
 /**
@@ -25,7 +25,7 @@ export const AUDIT_TABLE = 'public.audit_log';
 const ACTOR_SETTING = 'corretora.actor';
 
 export async function ensureAuditLog(knex: Knex): Promise<void> {
-  await inLockedTransaction(knex, AUDIT_TABLE, async (trx) => {
+  await inLockedTransaction(knex, TRIGGER_DDL_LOCK, async (trx) => {
     await trx.raw(`create table if not exists ${AUDIT_TABLE} (
       id bigserial primary key,
       user_id uuid not null,
@@ -102,7 +102,7 @@ export async function ensureAuditLog(knex: Knex): Promise<void> {
 export async function auditTables(knex: Knex, tables: Readonly<Record<string, string>>): Promise<void> {
   const entries = Object.entries(tables);
   if (entries.length === 0) return;
-  await inLockedTransaction(knex, 'audit triggers', async (trx) => {
+  await inLockedTransaction(knex, TRIGGER_DDL_LOCK, async (trx) => {
     for (const [table, entity] of entries) {
       if (!/^[a-z_]+$/.test(entity)) throw new Error(`not an entity name: ${entity}`);
       await trx.raw(

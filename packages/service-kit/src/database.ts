@@ -94,6 +94,15 @@ function lockId(name: string): number {
  * callers wait instead of racing, and the work runs on the lock's own connection (so callers
  * waiting on the lock can never starve the holder of a pool connection).
  */
+/**
+ * The one advisory lock of every trigger a kit module puts on a service's tables (the audit log's,
+ * the account gate's) and of the audit log's own DDL. CREATE TRIGGER takes a ShareRowExclusiveLock,
+ * which conflicts with itself: two replicas starting together, one putting the gate's triggers on a
+ * service's tables while the other put the audit's on the same tables in another order, deadlocked
+ * once (CI, 2026-11-27). Under one lock they take turns.
+ */
+export const TRIGGER_DDL_LOCK = 'table triggers';
+
 export function inLockedTransaction<T>(knex: Knex, name: string, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   return knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [lockId(name)]);
