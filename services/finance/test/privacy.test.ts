@@ -324,6 +324,15 @@ describe('a data subject’s requests (LGPD)', () => {
     const confirmed = await pipelineApi().post(`/api/privacy/notice/${slug}/requests/confirm`).send({ token });
     expect(confirmed.status).toBe(201);
     expect((await pipelineApi().post(`/api/privacy/notice/${slug}/requests/confirm`).send({ token })).status).toBe(404);
+    // The same e-mail 4 times at once: the form mails it at most 3 times an hour, whatever the race.
+    const burst = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        pipelineApi()
+          .post(`/api/privacy/notice/${slug}/requests`)
+          .send({ name: 'Titular Insistente', email: 'insiste@example.com', type: 'access' }),
+      ),
+    );
+    expect(burst.map((answer) => answer.status).sort()).toEqual([202, 202, 202, 429]);
     const listed = (await pipelineApi().get('/api/privacy/requests').set('Cookie', who.cookie)).body.requests as {
       protocol: string;
       channel: string;
