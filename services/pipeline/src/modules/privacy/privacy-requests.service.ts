@@ -17,7 +17,16 @@ import {
 } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { SubjectContacts, maskedSubject, shownSubject, subjectHash, subjectOf, type Subject, type SubjectContact } from './privacy-subject';
+import {
+  SubjectContacts,
+  maskedSubject,
+  shownSubject,
+  subjectHash,
+  subjectKey,
+  subjectOf,
+  type Subject,
+  type SubjectContact,
+} from './privacy-subject';
 
 export interface RequestRow {
   id: number;
@@ -82,7 +91,15 @@ export class PrivacyRequestsService {
       .orderBy('id', 'desc')
       .limit(500)
       .select('*')) as RequestRow[];
-    return Promise.all(rows.map((row) => this.toRequest(userId, row)));
+    // Every request's contacts in one query, not one per request.
+    const subjects = rows.map(storedSubject).filter((subject): subject is Subject => subject !== null);
+    const contacts = await this.subjects.findMany(userId, subjects);
+    return Promise.all(
+      rows.map((row) => {
+        const subject = storedSubject(row);
+        return this.toRequest(userId, row, subject ? (contacts.get(subjectKey(subject)) ?? []) : []);
+      }),
+    );
   }
 
   async load(userId: string, id: number, trx?: Knex.Transaction, lock = false): Promise<RequestRow> {

@@ -15,6 +15,8 @@ export function subjectOf(input: PrivacySubjectInput): Subject {
   return { kind: 'email', value: input.email! };
 }
 
+export const subjectKey = (subject: Subject) => `${subject.kind}:${subject.value}`;
+
 /** The subject as people read it ('123.456.789-09'). */
 export function shownSubject(subject: Subject): string {
   if (subject.kind === 'cpf') return formatCpf(subject.value);
@@ -82,6 +84,37 @@ export class SubjectContacts {
       .of(userId)
       .byId(id)
       .first(...CONTACT_COLUMNS)) as SubjectContact | undefined;
+  }
+
+  /** The contacts of many subjects in one query (a list of requests), each subject's by its key (`kind:value`). */
+  async findMany(userId: string, subjects: readonly Subject[]): Promise<Map<string, SubjectContact[]>> {
+    const found = new Map<string, SubjectContact[]>();
+    if (subjects.length === 0) return found;
+    const values = (kind: Subject['kind']) => [
+      ...new Set(subjects.filter((subject) => subject.kind === kind).map((subject) => subject.value)),
+    ];
+    const rows = (await this.contacts
+      .of(userId)
+      .rows()
+      .where((builder) => {
+        builder
+          .whereIn('cpf', values('cpf'))
+          .orWhereIn('cnpj', values('cnpj'))
+          .orWhereRaw('lower(email) = any(?)', [values('email')]);
+      })
+      .orderBy('id')
+      .select(...CONTACT_COLUMNS)) as SubjectContact[];
+    for (const subject of subjects) {
+      const key = subjectKey(subject);
+      if (found.has(key)) continue;
+      found.set(
+        key,
+        rows.filter((contact) =>
+          subject.kind === 'email' ? contact.email?.toLowerCase() === subject.value : contact[subject.kind] === subject.value,
+        ),
+      );
+    }
+    return found;
   }
 
   async find(userId: string, subject: Subject | null, trx?: Knex | Knex.Transaction): Promise<SubjectContact[]> {
