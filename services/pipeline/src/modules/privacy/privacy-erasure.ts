@@ -122,11 +122,12 @@ export class PrivacyErasure {
       if (releasedIds.length) await this.contacts.of(userId, trx).rows().whereIn('id', releasedIds).delete();
       count('Cadastro do contato (nome, CPF/CNPJ, telefone, e-mail, endereço)', released.length);
       if (retainedIds.length) {
-        await this.contacts
-          .of(userId, trx)
-          .rows()
-          .whereIn('id', retainedIds)
-          .update({ ...CONTACT_DETAILS, blockedAt: this.now(), retainUntil: this.latest(retained, financeResult) });
+        // Each until its own policies' retention ends (the sweep takes them one by one).
+        for (const contact of retained)
+          await this.contacts
+            .of(userId, trx)
+            .byId(contact.id)
+            .update({ ...CONTACT_DETAILS, blockedAt: this.now(), retainUntil: financeResult.retainUntil[String(contact.id)] });
         count('Telefone, e-mail, endereço e data de nascimento do cadastro', retained.length);
       }
       // Free text that names the subject: a retained contact keeps their name (the policy's holder) but nothing else.
