@@ -333,6 +333,21 @@ describe('a data subject’s requests (LGPD)', () => {
       ),
     );
     expect(burst.map((answer) => answer.status).sort()).toEqual([202, 202, 202, 429]);
+    // Filings nobody confirmed in 48 h are not kept: the next filing removes the brokerage's expired ones.
+    const db = knexFactory({ client: 'pg', connection: urls.database });
+    try {
+      expect(Number((await db('pipeline.privacy_pending').count('* as n'))[0]!.n)).toBeGreaterThanOrEqual(3);
+      await db('pipeline.privacy_pending').update({ expires_at: new Date(Date.now() - 1000) });
+      const later = await pipelineApi()
+        .post(`/api/privacy/notice/${slug}/requests`)
+        .send({ name: 'Outro Titular', email: 'outro@example.com', type: 'access' });
+      expect(later.status).toBe(202);
+      expect(await db('pipeline.privacy_pending').select('payload')).toEqual([
+        { payload: expect.objectContaining({ email: 'outro@example.com' }) },
+      ]);
+    } finally {
+      await db.destroy();
+    }
     const listed = (await pipelineApi().get('/api/privacy/requests').set('Cookie', who.cookie)).body.requests as {
       protocol: string;
       channel: string;

@@ -158,6 +158,8 @@ export class PrivacyNoticeService {
       { name: 'privacy-request:email', key: input.email, max: 3, windowSeconds: 3600 },
     ]);
     if (!this.identity) throw new HttpError(503, 'Não foi possível enviar o e-mail agora. Tente mais tarde.');
+    // Expired filings hold a name and an e-mail nobody confirmed: they go, the brokerage's at each new one.
+    await this.pending.of(row.userId).rows().where('expiresAt', '<', this.now()).delete();
     const token = randomBytes(32).toString('base64url');
     await this.pending
       .of(row.userId)
@@ -232,8 +234,10 @@ export class PrivacyNoticeService {
     const existing = (await this.settings.of(userId).rows().first('*')) as SettingsRow | undefined;
     if (existing) return existing;
     const base = slugify((await this.controllerOf(userId)).name);
-    for (let attempt = 1; attempt < 50; attempt += 1) {
-      const slug = attempt === 1 ? base : `${base.slice(0, 55)}-${attempt}`;
+    for (let attempt = 1; attempt <= 12; attempt += 1) {
+      // The name, then the name numbered, then (a common name) a random suffix: never out of addresses.
+      const suffix = attempt === 1 ? '' : attempt <= 9 ? `-${attempt}` : `-${randomBytes(4).toString('hex')}`;
+      const slug = `${base.slice(0, 60 - suffix.length).replace(/-+$/, '')}${suffix}`;
       const [created] = (await this.settings.of(userId).insert({ slug }).onConflict().ignore().returning('*')) as SettingsRow[];
       if (created) return created;
       const mine = (await this.settings.of(userId).rows().first('*')) as SettingsRow | undefined;
