@@ -1,6 +1,7 @@
 import { PRIVACY_OPERATIONS, saoPauloDay, type ErasureItem, type ErasureResult, type PrivacyFinanceErasure } from '@corretora/contracts';
-import { ACTIVITY_TABLE, BrokerScopedTable, HttpError, redactAudit, type InternalClient } from '@corretora/service-kit';
+import { HttpError, redactAudit, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
+import { SubjectTables } from './privacy-tables';
 import { protocolOf, storedSubject, type PrivacyRequestsService } from './privacy-requests.service';
 import { subjectTerms, type SubjectContact } from './privacy-subject';
 
@@ -40,16 +41,7 @@ const CONTACT_DETAILS = {
  * request keeps only a masked subject, and the outcome the answer letter reads.
  */
 export class PrivacyErasure {
-  private readonly contacts: BrokerScopedTable;
-  private readonly cards: BrokerScopedTable;
-  private readonly notes: BrokerScopedTable;
-  private readonly timeline: BrokerScopedTable;
-  private readonly tasks: BrokerScopedTable;
-  private readonly activity: BrokerScopedTable;
-  private readonly digests: BrokerScopedTable;
-  private readonly importRows: BrokerScopedTable;
-  private readonly pending: BrokerScopedTable;
-  private readonly imports: BrokerScopedTable;
+  private readonly tables: SubjectTables;
 
   constructor(
     private readonly knex: Knex,
@@ -57,16 +49,7 @@ export class PrivacyErasure {
     private readonly finance: InternalClient | null,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
-    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
-    this.notes = new BrokerScopedTable(knex, 'notes');
-    this.timeline = new BrokerScopedTable(knex, 'contact_timeline');
-    this.tasks = new BrokerScopedTable(knex, 'tasks');
-    this.activity = new BrokerScopedTable(knex, ACTIVITY_TABLE);
-    this.digests = new BrokerScopedTable(knex, 'digest_sends');
-    this.importRows = new BrokerScopedTable(knex, 'import_rows');
-    this.pending = new BrokerScopedTable(knex, 'privacy_pending');
-    this.imports = new BrokerScopedTable(knex, 'imports');
+    this.tables = new SubjectTables(knex);
   }
 
   async erase(userId: string, id: number): Promise<ErasureResult> {
@@ -91,12 +74,14 @@ export class PrivacyErasure {
       const releasedIds = released.map((contact) => contact.id);
       const retainedIds = retained.map((contact) => contact.id);
 
-      const notes = (await this.notes.of(userId, trx).rows().whereIn('contactId', allIds).delete().returning('id')) as { id: number }[];
+      const notes = (await this.tables.notes.of(userId, trx).rows().whereIn('contactId', allIds).delete().returning('id')) as {
+        id: number;
+      }[];
       records.push(...notes.map((row) => ({ entity: 'note', id: row.id })));
       count('Notas', notes.length, 'legitimate_interest');
-      const entries = await this.timeline.of(userId, trx).rows().whereIn('contactId', allIds).delete();
+      const entries = await this.tables.timeline.of(userId, trx).rows().whereIn('contactId', allIds).delete();
       count('Linha do tempo (interações, mensagens de WhatsApp e consentimentos)', entries, 'contract');
-      const tasks = (await this.tasks
+      const tasks = (await this.tables.tasks
         .of(userId, trx)
         .rows()
         .whereIn('contactId', allIds)
@@ -105,7 +90,7 @@ export class PrivacyErasure {
         .returning('id')) as { id: number }[];
       records.push(...tasks.map((row) => ({ entity: 'task', id: row.id })));
       count('Tarefas', tasks.length, 'legitimate_interest');
-      const cards = (await this.cards
+      const cards = (await this.tables.cards
         .of(userId, trx)
         .rows()
         .where((builder) => {
@@ -118,13 +103,13 @@ export class PrivacyErasure {
       records.push(...cards.map((row) => ({ entity: 'card', id: row.id })));
       count('Negócios (cards)', cards.length, 'contract');
       // The request's own deadline task stays (it is the brokerage's, about the request), unlinked.
-      if (locked.taskId) await this.tasks.of(userId, trx).byId(locked.taskId).update({ contactId: null, doneAt: this.now() });
-      if (releasedIds.length) await this.contacts.of(userId, trx).rows().whereIn('id', releasedIds).delete();
+      if (locked.taskId) await this.tables.tasks.of(userId, trx).byId(locked.taskId).update({ contactId: null, doneAt: this.now() });
+      if (releasedIds.length) await this.tables.contacts.of(userId, trx).rows().whereIn('id', releasedIds).delete();
       count('Cadastro do contato (nome, CPF/CNPJ, telefone, e-mail, endereço)', released.length);
       if (retainedIds.length) {
         // Each until its own policies' retention ends (the sweep takes them one by one).
         for (const contact of retained)
-          await this.contacts
+          await this.tables.contacts
             .of(userId, trx)
             .byId(contact.id)
             .update({ ...CONTACT_DETAILS, blockedAt: this.now(), retainUntil: financeResult.retainUntil[String(contact.id)] });
@@ -136,7 +121,7 @@ export class PrivacyErasure {
       );
       const freeTerms = terms.filter((term) => !keptNames.has(term));
       await this.forgetText(userId, trx, allIds, freeTerms);
-      await this.pending
+      await this.tables.pending
         .of(userId, trx)
         .rows()
         .whereRaw('strpos(lower(payload::text), ?) > 0', [subjectTermOf(locked.subjectValue)])
@@ -203,18 +188,18 @@ export class PrivacyErasure {
       const financeResult = await this.financeErase(row.userId, [contact], terms);
       if (financeResult.retainUntil[String(contact.id)]) {
         // A policy renewed since: its new term keeps the contact longer.
-        await this.contacts
+        await this.tables.contacts
           .of(row.userId)
           .byId(contact.id)
           .update({ retainUntil: financeResult.retainUntil[String(contact.id)] });
         continue;
       }
       await this.knex.transaction(async (trx) => {
-        await this.cards.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
-        await this.tasks.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
-        await this.timeline.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
-        await this.notes.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
-        await this.contacts.of(row.userId, trx).byId(contact.id).delete();
+        await this.tables.cards.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
+        await this.tables.tasks.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
+        await this.tables.timeline.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
+        await this.tables.notes.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
+        await this.tables.contacts.of(row.userId, trx).byId(contact.id).delete();
         await this.forgetText(row.userId, trx, [contact.id], terms);
         await redactAudit(
           trx,
@@ -260,26 +245,26 @@ export class PrivacyErasure {
       for (const column of columns) for (const needle of needles) builder.orWhereRaw('strpos(lower(??::text), ?) > 0', [column, needle]);
     };
     if (contactIds.length) {
-      await this.activity.of(userId, trx).rows().whereIn('contactId', contactIds).delete();
-      await this.importRows
+      await this.tables.activity.of(userId, trx).rows().whereIn('contactId', contactIds).delete();
+      await this.tables.importRows
         .of(userId, trx)
         .rows()
         .whereIn('targetId', contactIds)
-        .whereIn('importId', this.imports.of(userId, trx).rows().where({ kind: 'contacts' }).select('id'))
+        .whereIn('importId', this.tables.imports.of(userId, trx).rows().where({ kind: 'contacts' }).select('id'))
         .delete();
     }
     if (!needles.length) return;
-    await this.activity
+    await this.tables.activity
       .of(userId, trx)
       .rows()
       .where(mentions(['subject', 'detail']))
       .delete();
-    await this.digests
+    await this.tables.digests
       .of(userId, trx)
       .rows()
       .where(mentions(['subject', 'text']))
       .delete();
-    await this.importRows
+    await this.tables.importRows
       .of(userId, trx)
       .rows()
       .where(mentions(['cells', 'record', 'previous']))

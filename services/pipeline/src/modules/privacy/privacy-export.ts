@@ -7,9 +7,10 @@ import {
   saoPauloDay,
   type PrivacyFinanceExport,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, csvDate, csvDocument, recordAuditEvent, type InternalClient } from '@corretora/service-kit';
+import { HttpError, csvDate, csvDocument, recordAuditEvent, type InternalClient } from '@corretora/service-kit';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Knex } from 'knex';
+import { SubjectTables } from './privacy-tables';
 import type { PrivacyRequestsService } from './privacy-requests.service';
 import { protocolOf, storedSubject } from './privacy-requests.service';
 import { shownSubject } from './privacy-subject';
@@ -49,13 +50,7 @@ const safeName = (name: string) => name.replace(/[^\w.\-À-ÿ ]+/g, '_').slice(0
  * Excel, with a summary in plain Portuguese. The download is an audited export.
  */
 export class PrivacyExport {
-  private readonly contacts: BrokerScopedTable;
-  private readonly cards: BrokerScopedTable;
-  private readonly notes: BrokerScopedTable;
-  private readonly timeline: BrokerScopedTable;
-  private readonly tasks: BrokerScopedTable;
-  private readonly imports: BrokerScopedTable;
-  private readonly importRows: BrokerScopedTable;
+  private readonly tables: SubjectTables;
 
   constructor(
     private readonly knex: Knex,
@@ -63,13 +58,7 @@ export class PrivacyExport {
     private readonly finance: InternalClient | null,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
-    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
-    this.notes = new BrokerScopedTable(knex, 'notes');
-    this.timeline = new BrokerScopedTable(knex, 'contact_timeline');
-    this.tasks = new BrokerScopedTable(knex, 'tasks');
-    this.imports = new BrokerScopedTable(knex, 'imports');
-    this.importRows = new BrokerScopedTable(knex, 'import_rows');
+    this.tables = new SubjectTables(knex);
   }
 
   async zip(userId: string, id: number): Promise<{ fileName: string; bytes: Uint8Array }> {
@@ -79,17 +68,19 @@ export class PrivacyExport {
     const found = await this.requests.subjects.find(userId, subject);
     const ids = found.map((contact) => contact.id);
     const [contacts, cards, notes, timeline, tasks, touched] = await Promise.all([
-      this.contacts.of(userId).rows().whereIn('id', ids).orderBy('id').select('*') as Promise<Row[]>,
-      this.cards.of(userId).rows().whereIn('contactId', ids).orderBy('id').select('*') as Promise<Row[]>,
-      this.notes.of(userId).rows().whereIn('contactId', ids).orderBy('id').select('*') as Promise<Row[]>,
-      this.timeline.of(userId).rows().whereIn('contactId', ids).orderBy('id').select('*') as Promise<Row[]>,
-      this.tasks.of(userId).rows().whereIn('contactId', ids).orderBy('id').select('*') as Promise<Row[]>,
-      this.importRows.of(userId).rows().whereIn('targetId', ids).select('importId', 'line', 'outcome', 'appliedAt') as Promise<Row[]>,
+      this.tables.contacts.of(userId).rows().whereIn('id', ids).orderBy('id').select('*') as Promise<Row[]>,
+      this.tables.cards.of(userId).rows().whereIn('contactId', ids).orderBy('id').select('*') as Promise<Row[]>,
+      this.tables.notes.of(userId).rows().whereIn('contactId', ids).orderBy('id').select('*') as Promise<Row[]>,
+      this.tables.timeline.of(userId).rows().whereIn('contactId', ids).orderBy('id').select('*') as Promise<Row[]>,
+      this.tables.tasks.of(userId).rows().whereIn('contactId', ids).orderBy('id').select('*') as Promise<Row[]>,
+      this.tables.importRows.of(userId).rows().whereIn('targetId', ids).select('importId', 'line', 'outcome', 'appliedAt') as Promise<
+        Row[]
+      >,
     ]);
     const importIds = [
       ...new Set([...contacts.map((c) => c.importId), ...touched.map((r) => r.importId)].filter((v): v is number => typeof v === 'number')),
     ];
-    const imports = (await this.imports
+    const imports = (await this.tables.imports
       .of(userId)
       .rows()
       .whereIn('id', importIds)
