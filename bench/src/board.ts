@@ -19,6 +19,7 @@ import knexFactory from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
 import { CHROMIUM_ARGS, startBenchStack } from './bench-stack';
 import { onboardedBroker } from './broker';
+import { printProfile, startProfile } from './page-profile';
 import { cardListJson } from '../../services/pipeline/src/modules/pipeline/card-json';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -176,11 +177,14 @@ async function browserRun(baseUrl: string, cookie: string) {
       page.on('request', (request) => console.log(`${Date.now() - start} start ${request.url().replace(baseUrl, '')}`));
       page.on('requestfinished', (request) => console.log(`${Date.now() - start} done  ${request.url().replace(baseUrl, '')}`));
     }
+    // BENCH_PROFILE=1: a CPU profile of the load, its heaviest functions by self time.
+    const profiler = process.env.BENCH_PROFILE ? await startProfile(cdp) : null;
     await page.goto('/pipeline');
     const first = page.locator('[data-card-id]').first();
     await first.waitFor();
     await first.focus();
     const interactiveMs = Date.now() - start;
+    if (profiler) printProfile(await profiler.stop(), baseUrl);
     if (process.env.BENCH_TRACE) console.log(`${interactiveMs} interactive`);
     const scriptMs = Math.round((await scripting()) - scriptBefore);
 

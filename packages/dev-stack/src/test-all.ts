@@ -66,21 +66,26 @@ async function main(): Promise<void> {
       return true;
     });
     // Two lanes side by side: the type check then jest, one workspace at a time, on one core (its
-    // suites wait on Postgres much of the time); the typed lint and then the builds take the other.
-    // Their output interleaves; each step's result and time are in the summary.
+    // suites wait on Postgres much of the time); the builds take the other. The journeys need only
+    // the apps: they start as soon as those are built, and the lane goes on with the remote variants
+    // (only the shipping journey, which runs last, needs them) and then the typed lint, beside the
+    // journeys. Their output interleaves; each step's result and time are in the summary.
     let infraUp = false;
-    const checksAndBuilds = (async () => {
-      await step('lint (eslint with types, prettier, declared dependencies)', () => run('npm', ['run', 'lint']));
-      const apps = await step('build the apps (webpack, Module Federation)', () =>
-        run('npx', ['lerna', 'run', 'build', '--concurrency', String(BUILD_CONCURRENCY), '--stream']),
-      );
-      // The shipping journeys publish these into the running product's store (remote-variants.ts).
-      const variants = await step('build the remote variants the shipping journeys ship (a change, web-kit 1.0, 1.2 and 2.0)', async () => {
-        await buildRemoteVariants((line) => log(line));
-        return true;
-      });
-      return apps && variants;
-    })();
+    const appsBuilt = step('build the apps (webpack, Module Federation)', () =>
+      run('npx', ['lerna', 'run', 'build', '--concurrency', String(BUILD_CONCURRENCY), '--stream']),
+    );
+    // The shipping journeys publish these into the running product's store (remote-variants.ts).
+    const variantsBuilt = appsBuilt.then((apps) =>
+      apps
+        ? step('build the remote variants the shipping journeys ship (a change, web-kit 1.0, 1.2 and 2.0)', async () => {
+            await buildRemoteVariants((line) => log(line));
+            return true;
+          })
+        : false,
+    );
+    const linted = variantsBuilt.then(() =>
+      step('lint (eslint with types, prettier, declared dependencies)', () => run('npm', ['run', 'lint'])),
+    );
     const infraStarted = (async () => {
       infraUp = await step('start test Postgres and S3 store', async () => {
         infra = await startInfra({ dataDir: path.join(workDir, 'infra'), pgPort: 15432, s3Port: 19400 });
@@ -102,7 +107,7 @@ async function main(): Promise<void> {
       });
     });
     const testEnv = await infraStarted;
-    const built = await checksAndBuilds;
+    const built = await appsBuilt;
     if (infraUp && built && infra) {
       const outbox = path.join(workDir, 'outbox');
       const remoteErrorLog = path.join(workDir, 'remote-errors.log');
@@ -176,20 +181,27 @@ async function main(): Promise<void> {
             return run('npm', ['run', 'size', '--silent', '-w', '@corretora/shell'], { ...process.env, BASE_URL: nginx!.url });
           },
         );
+        const journeyEnv = {
+          ...process.env,
+          BASE_URL: nginx.url,
+          MAIL_OUTBOX_DIR: outbox,
+          REMOTE_STORE: stack!.remoteStoreDir,
+          REMOTE_VARIANTS_DIR: VARIANTS_DIR,
+          REMOTE_ERROR_LOG: remoteErrorLog,
+          // What only time would arrange (a card idle for days) is written straight into the journeys' database.
+          E2E_DATABASE_URL: stack!.databaseUrl,
+          E2E_RELEASE_BOOK: RELEASE_BOOK_DIR,
+        };
         await step('end-to-end journeys (Playwright in Chromium through nginx)', () => {
           requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');
-          return run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-            ...process.env,
-            BASE_URL: nginx!.url,
-            MAIL_OUTBOX_DIR: outbox,
-            REMOTE_STORE: stack!.remoteStoreDir,
-            REMOTE_VARIANTS_DIR: VARIANTS_DIR,
-            REMOTE_ERROR_LOG: remoteErrorLog,
-            // What only time would arrange (a card idle for days) is written straight into the journeys' database.
-            E2E_DATABASE_URL: stack!.databaseUrl,
-            E2E_RELEASE_BOOK: RELEASE_BOOK_DIR,
-          });
+          return run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'chromium'], journeyEnv);
         });
+        // The project the config runs after every other journey, once its variants are built.
+        if (await variantsBuilt) {
+          await step('remote shipping journeys (a remote shipped alone, rolled back, refused when it breaks the contract)', () =>
+            run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'remote shipping', '--no-deps'], journeyEnv),
+          );
+        }
         await step(
           "backup and restore: npm run backup of the journeys' book while a broker uploads, npm run restore into an empty embedded Postgres and store, every row, object and insurer password the same",
           () => checkBackupAndRestore({ stack: stack!, nginxUrl: nginx!.url, workDir, log }),
@@ -197,6 +209,7 @@ async function main(): Promise<void> {
       }
     }
     await jest;
+    await linted;
     if (built) {
       // A stack of its own, two replicas per service (embedded Postgres and S3 store unless
       // DATABASE_URL/S3_* name others), kept short here: `npm run bench:replicas` runs it longer.
