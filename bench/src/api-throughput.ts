@@ -134,12 +134,19 @@ async function main(): Promise<void> {
     const list: Outcome[] = [];
     const statements: Record<string, number> = {};
     const cpu: Record<string, Record<string, number>> = {};
+    /** CPU microseconds per answered request of the process that served it (the floors' or catalogues): steadier than req/s on a shared machine. */
+    const perRequest: Record<string, number> = {};
     for (const scenario of [
-      { name: 'floor: bare http + pg, same SQL', url: floors.raw, connections: listConnections },
-      { name: 'Koa floor: the same handler in bare Koa', url: floors.koa, connections: listConnections },
-      { name: 'nginx GET /api/products (50 rows)', url: `${nginx.url}/api/products`, connections: listConnections },
-      { name: 'catalogues GET /api/products (50 rows)', url: `${service('catalogues')}/api/products`, connections: listConnections },
-      { name: 'nginx in front of the floor', url: `${floorNginx.url}/api/products`, connections: listConnections },
+      { name: 'floor: bare http + pg, same SQL', url: floors.raw, connections: listConnections, server: 'floors' },
+      { name: 'Koa floor: the same handler in bare Koa', url: floors.koa, connections: listConnections, server: 'floors' },
+      { name: 'nginx GET /api/products (50 rows)', url: `${nginx.url}/api/products`, connections: listConnections, server: 'catalogues' },
+      {
+        name: 'catalogues GET /api/products (50 rows)',
+        url: `${service('catalogues')}/api/products`,
+        connections: listConnections,
+        server: 'catalogues',
+      },
+      { name: 'nginx in front of the floor', url: `${floorNginx.url}/api/products`, connections: listConnections, server: 'floors' },
     ]) {
       log(`${scenario.name}…`);
       if (WARMUP_SECONDS > 0) await warmUp(scenario, cookie);
@@ -147,6 +154,7 @@ async function main(): Promise<void> {
       const cpuBefore = await cpuSnapshot(processes);
       const outcome = await measure(scenario, cookie);
       const used = cpuUsedBetween(cpuBefore, await cpuSnapshot(processes));
+      perRequest[scenario.name] = Math.round(((used[scenario.server] ?? 0) / Math.max(1, outcome.requests)) * 1e6);
       cpu[scenario.name] = Object.fromEntries(
         Object.entries(used).map(([group, seconds]) => [group, Math.round((seconds / SECONDS) * 100)]),
       );
@@ -158,7 +166,13 @@ async function main(): Promise<void> {
     const toFloor = (outcome: Outcome) => Math.round((outcome.requestsPerSecond / Math.max(1, floorOutcome.requestsPerSecond)) * 100) / 100;
     const ratio = toFloor(viaNginx);
     console.log(`\nThe 50-row list, ${listConnections} connections, ${SECONDS}s each`);
-    console.table(list.map((outcome) => ({ ...outcome, 'SQL per request': statements[outcome.name] })));
+    console.table(
+      list.map((outcome) => ({
+        ...outcome,
+        'SQL per request': statements[outcome.name],
+        'server CPU µs per request': perRequest[outcome.name],
+      })),
+    );
     console.log('CPU use during each (% of one core; the floors run in a process of their own):');
     console.table(cpu);
     console.log(
