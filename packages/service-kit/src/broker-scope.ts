@@ -61,14 +61,16 @@ export class BrokerScopedTable {
     const only = responsible ? restrictedMember() : undefined;
     const acting = responsible ? currentMember()?.id : undefined;
     const rows = () => (only ? trx(table).where({ userId, responsibleId: only }) : trx(table).where({ userId }));
+    /** The broker on every row, and the acting member as responsible unless the values name one. */
+    const stamp = (values: Record<string, unknown>) => ({ ...(acting ? { responsibleId: acting } : {}), ...values, userId });
     return {
       /** The broker's rows, for any further where/select/order. */
       rows,
       byId: (id: number) => rows().andWhere({ id }),
-      insert: (values: Record<string, unknown>) =>
-        trx(table)
-          .insert({ ...(acting ? { responsibleId: acting } : {}), ...values, userId })
-          .returning('*'),
+      insert: (values: Record<string, unknown>) => trx(table).insert(stamp(values)).returning('*'),
+      /** Many rows in one statement, each stamped as insert stamps one (none: no statement). */
+      insertMany: async (many: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> =>
+        many.length === 0 ? [] : trx(table).insert(many.map(stamp)).returning('*'),
       update: (id: number, changes: Record<string, unknown>) => rows().andWhere({ id }).update(changes).returning('*'),
       remove: (id: number) => rows().andWhere({ id }).delete(),
       /**

@@ -371,6 +371,19 @@ describe('broker-scoped tables', () => {
     expect((await notes.of(ana.id).rows()).map((row: { id: number }) => row.id)).toEqual([mine.id]);
   });
 
+  test("insertMany writes many rows in one statement, each the broker's whatever the values say", async () => {
+    const notes = new BrokerScopedTable(first.knex, 'notes');
+    const ana = randomUser();
+    const bia = randomUser();
+    expect(await notes.of(ana.id).insertMany([])).toEqual([]);
+    const written = await notes.of(ana.id).insertMany([{ text: 'um' }, { text: 'dois', userId: bia.id }]);
+    expect(written.map((row) => [row.text, row.userId])).toEqual([
+      ['um', ana.id],
+      ['dois', ana.id],
+    ]);
+    expect(await notes.of(bia.id).rows()).toEqual([]);
+  });
+
   test("hand-written SQL reads the broker's rows through from(): a join of two scoped tables sees nothing of another broker", async () => {
     const notes = new BrokerScopedTable(first.knex, 'notes');
     const ana = randomUser();

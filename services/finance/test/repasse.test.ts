@@ -317,16 +317,27 @@ describe('repasse (#39): what each producer is owed of the commission received',
       'Apólice;Seguradora;Segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão;Angariador;Participação do angariador;Repasse do angariador',
       `IM-1;Porto Seguro;Cliente Um;Auto;${start};${br};1.000,00;1.073,80;10;Zeca Indicação;25;10`,
       `IM-2;Porto Seguro;Cliente Dois;Auto;${start};${br};1.000,00;1.073,80;10;Zeca Indicação;;`,
+      `IM-3;Porto Seguro;Cliente Três;Auto;${start};${br};1.000,00;1.073,80;10;Lia Parceira;100;30`,
+      `IM-4;Porto Seguro;Cliente Quatro;Auto;${start};${br};1.000,00;1.073,80;10;;;`,
     ]);
-    expect(imported.preview.counts).toMatchObject({ create: 1, error: 1 });
+    expect(imported.preview.counts).toMatchObject({ create: 3, error: 1 });
     expect(JSON.stringify(imported.preview.rows)).toContain('Informe a participação e o repasse do angariador');
     expect(imported.status).toBe(202);
-    const policy = ((await api().get('/api/policies').set('Cookie', owner.cookie)).body as { id: number; policyNumber: string }[]).find(
-      (entry) => entry.policyNumber === 'IM-1',
-    )!;
-    expect((await api().get(`/api/policies/${policy.id}`).set('Cookie', owner.cookie)).body.participants).toEqual([
+    const policies = (await api().get('/api/policies').set('Cookie', owner.cookie)).body as { id: number; policyNumber: string }[];
+    const participantsOf = async (number: string) =>
+      (
+        await api()
+          .get(`/api/policies/${policies.find((entry) => entry.policyNumber === number)!.id}`)
+          .set('Cookie', owner.cookie)
+      ).body.participants;
+    // The batch's splits are written together, each on its own policy.
+    expect(await participantsOf('IM-1')).toEqual([
       { memberId: owner.user.memberId, name: null, role: 'producer', share: 75, percent: null },
       { memberId: null, name: 'Zeca Indicação', role: 'angariador', share: 25, percent: 10 },
+    ]);
+    expect(await participantsOf('IM-3')).toEqual([{ memberId: null, name: 'Lia Parceira', role: 'angariador', share: 100, percent: 30 }]);
+    expect(await participantsOf('IM-4')).toEqual([
+      { memberId: owner.user.memberId, name: null, role: 'producer', share: 100, percent: null },
     ]);
   });
 

@@ -158,21 +158,28 @@ export class PolicyImportService {
           .select('id', 'responsibleId')) as { id: number; responsibleId: string }[]
       ).map((row) => [row.id, row.responsibleId]),
     );
-    for (const { policyId, angariador } of split) {
-      const rest = 10_000 - angariador.shareHundredths;
-      await this.participants.replace(trx, userId, policyId, [
-        ...(rest > 0
-          ? [{ memberId: responsible.get(policyId)!, name: null, role: 'producer' as const, share: rest / 100, percent: null }]
-          : []),
-        {
-          memberId: null,
-          name: angariador.name,
-          role: 'angariador' as const,
-          share: angariador.shareHundredths / 100,
-          percent: angariador.percentHundredths / 100,
-        },
-      ]);
-    }
+    await this.participants.replaceMany(
+      trx,
+      userId,
+      split.map(({ policyId, angariador }) => {
+        const rest = 10_000 - angariador.shareHundredths;
+        return {
+          policyId,
+          participants: [
+            ...(rest > 0
+              ? [{ memberId: responsible.get(policyId)!, name: null, role: 'producer' as const, share: rest / 100, percent: null }]
+              : []),
+            {
+              memberId: null,
+              name: angariador.name,
+              role: 'angariador' as const,
+              share: angariador.shareHundredths / 100,
+              percent: angariador.percentHundredths / 100,
+            },
+          ],
+        };
+      }),
+    );
   }
 
   async undo(userId: string, input: PolicyImportUndoInput): Promise<{ removed: number; restored: number; kept: number[] }> {

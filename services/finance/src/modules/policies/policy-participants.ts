@@ -66,20 +66,36 @@ export class ParticipantsService {
   }
 
   /** Replaces a policy's participants (in the caller's transaction) and re-syncs its repasse. */
-  async replace(trx: Knex.Transaction, userId: string, policyId: number, participants: ParticipantsInput): Promise<void> {
-    await this.participants.of(userId, trx).rows().where({ policyId }).delete();
-    for (const [index, participant] of participants.entries())
-      await this.participants.of(userId, trx).insert({
-        policyId,
-        position: index + 1,
-        memberId: participant.memberId,
-        // A member is named by the team; an angariador without a login by the name typed.
-        name: participant.memberId ? null : participant.name,
-        role: participant.role,
-        share: participant.share.toFixed(2),
-        percent: participant.memberId || participant.percent === null ? null : participant.percent.toFixed(2),
-      });
-    await this.repasse.syncPolicies(trx, userId, [policyId]);
+  replace(trx: Knex.Transaction, userId: string, policyId: number, participants: ParticipantsInput): Promise<void> {
+    return this.replaceMany(trx, userId, [{ policyId, participants }]);
+  }
+
+  /** `replace` for many policies at once (an import's batch): one delete, one insert, one re-sync. */
+  async replaceMany(
+    trx: Knex.Transaction,
+    userId: string,
+    splits: readonly { policyId: number; participants: ParticipantsInput }[],
+  ): Promise<void> {
+    if (splits.length === 0) return;
+    // A policy named twice keeps its last split, as replacing it twice in turn would.
+    const byPolicy = new Map(splits.map((split) => [split.policyId, split.participants]));
+    const policyIds = [...byPolicy.keys()];
+    await this.participants.of(userId, trx).rows().whereIn('policyId', policyIds).delete();
+    await this.participants.of(userId, trx).insertMany(
+      [...byPolicy].flatMap(([policyId, participants]) =>
+        participants.map((participant, index) => ({
+          policyId,
+          position: index + 1,
+          memberId: participant.memberId,
+          // A member is named by the team; an angariador without a login by the name typed.
+          name: participant.memberId ? null : participant.name,
+          role: participant.role,
+          share: participant.share.toFixed(2),
+          percent: participant.memberId || participant.percent === null ? null : participant.percent.toFixed(2),
+        })),
+      ),
+    );
+    await this.repasse.syncPolicies(trx, userId, policyIds);
   }
 }
 

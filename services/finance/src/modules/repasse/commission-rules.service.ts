@@ -50,14 +50,15 @@ export class CommissionRulesService {
         ...(input.default === null ? [] : [{ insurerId: null, line: null, business: 'any' as const, percent: input.default }]),
         ...input.rules,
       ];
-      for (const rule of rows)
-        await this.rules.of(userId, trx).insert({
+      await this.rules.of(userId, trx).insertMany(
+        rows.map((rule) => ({
           memberId,
           insurerId: rule.insurerId,
           line: rule.line,
           business: rule.business,
           percent: rule.percent.toFixed(2),
-        });
+        })),
+      );
       return this.get(userId, memberId, trx);
     });
   }
