@@ -9,7 +9,7 @@ import {
   type LineKey,
   choiceOf,
 } from '@corretora/contracts';
-import { QueryState, PageHeader } from '@corretora/web-kit/ui';
+import { QueryState, PageHeader, LineOptions } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { operationUrl, useSearchParams } from '@corretora/web-kit';
 import { Button, Caption1, Field, Spinner, Subtitle2, Text, Title3 } from '@corretora/web-kit/fluent/core';
@@ -19,7 +19,6 @@ import { Select } from '@corretora/web-kit/fluent/select';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { lazy, Suspense, useState } from 'react';
 import { COMMISSION_MONTHS, useCommissions } from '../features/commissions/api/commissions-api';
-import { LineOptions } from '../components/line-options';
 import { ratio } from '../components/ratio';
 
 // The Apólices tab's table loads when the tab is first opened (Visão Geral is the default).
@@ -110,7 +109,7 @@ export default function CommissionsPage() {
       <div className={styles.toolbar}>
         <Field label="Ramo">
           <Select value={line} onChange={(_event, data) => setLine(isLineKey(data.value) ? data.value : 'all')}>
-            <LineOptions all="Todos os ramos" />
+            <LineOptions any="Todos os ramos" />
           </Select>
         </Field>
         <Field label="Período">

@@ -16,13 +16,12 @@ import { invalidateOperations, operationUrl, useNavigate, useSearchParams } from
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useDeferredValue, useState } from 'react';
-import { DataTable, MemberFilter, PageHeader, QueryState, SearchBox, useConfirmAction, useTeam } from '@corretora/web-kit/ui';
+import { DataTable, MemberFilter, PageHeader, QueryState, SearchBox, useConfirmAction, useTeam, LineOptions } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { LineOptions } from '../components/line-options';
 import { useCancelPolicy, usePolicies, type PolicyFilters } from '../features/policies/api/policies-api';
 import { invalidateFigures } from '../lib/finance-figures';
 import { policyName } from '../lib/policy-name';
@@ -170,7 +169,7 @@ export default function PoliciesPage() {
             />
             <Field label="Ramo">
               <Select value={filters.line} onChange={(_event, data) => setFilter('ramo', data.value)}>
-                <LineOptions all="Todos os ramos" />
+                <LineOptions any="Todos os ramos" />
               </Select>
             </Field>
             <Field label="Status">

@@ -9,6 +9,7 @@ export { QueryState, type QueryLike, type QueryStateProps } from './query-state'
 export { FormDialog, type FormDialogProps } from './form-dialog';
 export { ViewDialog, type ViewDialogProps } from './view-dialog';
 export { EmptyState } from './empty-state';
+export { LineOptions } from './line-options';
 export { MemberFilter, useMemberFilter } from './member-filter';
 export { ParticipantsEditor, checkParticipants, participantRows, type ParticipantRow } from './participants-editor';
 export { useTeam, type Team } from './use-team';

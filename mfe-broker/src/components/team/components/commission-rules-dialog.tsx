@@ -3,7 +3,6 @@ import {
   CATALOGUE_OPERATIONS,
   CommissionRulesSchema,
   FINANCE_OPERATIONS,
-  LINE_OPTION_GROUPS,
   MAX_COMMISSION_RULES,
   type BodyInputOf,
   type BusinessKind,
@@ -13,7 +12,7 @@ import {
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Field, Input } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { FormDialog, QueryState, useFieldIssues, useNotify } from '@corretora/web-kit/ui';
+import { FormDialog, LineOptions, QueryState, useFieldIssues, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
@@ -124,16 +123,7 @@ function RulesForm({ member, initial, onClose }: { member: TeamMember; initial: 
           </Field>
           <Field label="Ramo">
             <Select value={row.line} onChange={(_event, data) => change(index, { line: data.value })}>
-              <option value="">Qualquer</option>
-              {LINE_OPTION_GROUPS.map((group) => (
-                <optgroup key={group.label} label={group.label}>
-                  {group.options.map((line) => (
-                    <option key={line.value} value={line.value}>
-                      {line.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <LineOptions any="Qualquer" anyValue="" />
             </Select>
           </Field>
           <Field label="Negócio">

@@ -1,10 +1,13 @@
 import { LINE_OPTION_GROUPS } from '@corretora/contracts';
 
-/** The lines (ramos) of a filter's select, under their groups, after its 'all' option. */
-export function LineOptions({ all }: { all: string }) {
+/**
+ * The lines (ramos) of a select, under their groups, after one option that stands for every line
+ * (a filter's 'all', a rule's 'any'): one list for every remote that picks a line.
+ */
+export function LineOptions({ any, anyValue = 'all' }: { any: string; anyValue?: string }) {
   return (
     <>
-      <option value="all">{all}</option>
+      <option value={anyValue}>{any}</option>
       {LINE_OPTION_GROUPS.map((group) => (
         <optgroup key={group.label} label={group.label}>
           {group.options.map((line) => (
