@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
+import { finalizedViaApi } from './support/book';
 import { onboardViaApi } from './support/broker';
 import { privacyConfirmLinkFor } from './support/outbox';
 
@@ -99,5 +100,38 @@ test('privacy (LGPD): a deletion request erases a prospect whole; the public pag
   await noSideScroll(page);
   await page.getByRole('tab', { name: 'Registro de tratamento' }).click();
   await expect(page.getByRole('link', { name: 'Exportar registro (CSV)' })).toBeVisible();
+  await noSideScroll(page);
+});
+
+test('privacy (LGPD): a client whose policy is in force is kept blocked; the search box and the ficha say until when, on a phone', async ({
+  page,
+}) => {
+  await registerViaApi(page.request, 'Olga Dona', uniqueEmail('privacy-blocked'));
+  await onboardViaApi(page.request);
+  const card = await finalizedViaApi(page.request, 'Bento Guardado');
+  const cpf = '529.982.247-25';
+  const edited = await page.request.patch(`/api/contacts/${card.contactId}`, {
+    data: { name: 'Bento Guardado', phone: '(11) 98765-4321', cpf },
+  });
+  expect(edited.status()).toBe(200);
+  const asked = await page.request.post('/api/privacy/requests', { data: { subject: { cpf }, type: 'deletion', channel: 'email' } });
+  expect(asked.status()).toBe(201);
+  const erased = await page.request.post(`/api/privacy/requests/${(await asked.json()).id}/erase`);
+  expect(erased.status()).toBe(200);
+  const { blocked, retainUntil } = (await erased.json()) as { blocked: boolean; retainUntil: string };
+  expect(blocked).toBe(true);
+  const until = retainUntil.split('-').reverse().join('/');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard');
+  await page.getByRole('combobox', { name: /Buscar clientes/ }).fill('bento');
+  const found = page
+    .getByRole('listbox', { name: 'Resultados da busca' })
+    .getByRole('option', { name: new RegExp(`Bento Guardado .*bloqueado \\(LGPD\\) até ${until}`) });
+  await expect(found).toBeVisible();
+  await noSideScroll(page);
+  await found.click();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${card.contactId}$`));
+  await expect(page.getByText(`os dados ficam só pela guarda das apólices, até ${until}`)).toBeVisible();
   await noSideScroll(page);
 });

@@ -256,6 +256,9 @@ describe('a data subject’s requests (LGPD)', () => {
     ).toBe(409);
     const csv = await pipelineApi().get('/api/contacts.csv').set('Cookie', who.cookie);
     expect(csv.text).not.toContain('Rubens');
+    // Still found (the policy must be served), and the search says it is blocked and until when.
+    const search = await pipelineApi().get('/api/search').query({ q: 'Rubens' }).set('Cookie', who.cookie);
+    expect(search.body.clients).toEqual([expect.objectContaining({ id: client.id, phone: null, email: null, blockedUntil: '2029-11-01' })]);
     const timeline = (await pipelineApi().get(`/api/contacts/${client.id}/timeline`).set('Cookie', who.cookie)).body as {
       entries: unknown[];
     };

@@ -46,6 +46,8 @@ export interface SearchClient {
   email: string | null;
   /** A client (has or had a policy); else a prospect. */
   client: boolean;
+  /** Erased under the LGPD but kept for a policy's retention (blocked): the day it goes (ISO), else null. */
+  blockedUntil: string | null;
 }
 
 export interface SearchCard {

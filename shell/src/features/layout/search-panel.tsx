@@ -6,6 +6,7 @@ import {
   SEARCH_MIN_LENGTH,
   formatCnpj,
   formatCpf,
+  formatDate,
   formatPhone,
   lineLabel,
   type SearchResults,
@@ -70,7 +71,9 @@ function entriesOf(results: SearchResults): { name: string; entries: Entry[] }[]
           client.kind === 'pj' ? formatCnpj(client.document) : formatCpf(client.document),
           formatPhone(client.phone),
           client.email,
-          CONTACT_STATUS_LABELS[client.client ? 'client' : 'prospect'],
+          client.blockedUntil
+            ? `bloqueado (LGPD) até ${formatDate(client.blockedUntil)}`
+            : CONTACT_STATUS_LABELS[client.client ? 'client' : 'prospect'],
         ),
       })),
     },

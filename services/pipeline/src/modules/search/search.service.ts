@@ -48,7 +48,8 @@ export class SearchService {
     const matching = this.matching(q);
     const [clients, cards, finance] = await Promise.all([
       this.knex.raw<{ rows: SearchClient[] }>(
-        `select c.id, c.name, c.kind, coalesce(c.cpf, c.cnpj) as document, c.phone, c.email, c.type <> 'prospect' as client
+        `select c.id, c.name, c.kind, coalesce(c.cpf, c.cnpj) as document, c.phone, c.email, c.type <> 'prospect' as client,
+                case when c.blocked_at is null then null else to_char(c.retain_until, 'YYYY-MM-DD') end as "blockedUntil"
            from ? where ${matching.where}
           order by ${matching.starts} desc, c.search_text collate "C", c.id limit ${SEARCH_LIMIT}`,
         [this.contacts.of(userId).from('c'), ...matching.bindings, ...matching.startsBindings],
