@@ -109,6 +109,9 @@ test('privacy (LGPD): a client whose policy is in force is kept blocked; the sea
   await registerViaApi(page.request, 'Olga Dona', uniqueEmail('privacy-blocked'));
   await onboardViaApi(page.request);
   const card = await finalizedViaApi(page.request, 'Bento Guardado');
+  // Issued: the policy in force is what the retention duty keeps.
+  const issued = await page.request.post(`/api/pipeline-cards/${card.id}/confirm-issuance`, { data: { policyNumber: 'BG-2026-1' } });
+  expect(issued.status()).toBe(200);
   const cpf = '529.982.247-25';
   const edited = await page.request.patch(`/api/contacts/${card.contactId}`, {
     data: { name: 'Bento Guardado', phone: '(11) 98765-4321', cpf },
