@@ -34,6 +34,13 @@ export interface ApiErrorBody {
   issues?: FieldIssue[];
 }
 
+const REQUIRED_FIELD = 'Campo obrigatório.';
+
+/** A key the object schema wants and the input lacks, where the field's own schema names no pt-BR message for it (valibot's is English). */
+function missingKey(issue: v.BaseIssue<unknown>): boolean {
+  return issue.kind === 'schema' && issue.received === 'undefined' && issue.message.startsWith('Invalid key');
+}
+
 /** valibot issues -> [{ path: 'cpf', message }] (first message per field), for the API and for forms. */
 export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
   const seen = new Set<string>();
@@ -42,7 +49,7 @@ export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Fi
     const path = v.getDotPath(issue) ?? '';
     if (seen.has(path)) continue;
     seen.add(path);
-    result.push({ path, message: issue.message });
+    result.push({ path, message: missingKey(issue) ? REQUIRED_FIELD : issue.message });
   }
   return result;
 }
