@@ -87,6 +87,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/tasks/policy-:id/snooze' },
   { method: 'PUT', path: '/api/tasks/digest-settings' },
   { method: 'POST', path: '/api/tasks' },
+  { method: 'PATCH', path: '/api/tasks/task-:id' },
+  { method: 'DELETE', path: '/api/tasks/task-:id' },
+  { method: 'PATCH', path: '/api/tasks/card-:id' },
   // Limpar Dados: the attacker (and nobody signed in) clearing, over and over, never reaches the victim.
   { method: 'DELETE', path: '/api/clear-data' },
   // The team (#38): uuid ids, so a numeric or random one is a 404; the roles' 403 for whoever may not.
@@ -422,6 +425,9 @@ async function seedBroker(broker: APIRequestContext) {
   const lineId = ((await (await broker.get('/api/receivables')).json()) as { unidentified: { id: number }[] }).unidentified[0]!.id;
   const renewals = (await (await broker.get('/api/renewals')).json()) as { items: { id: number }[] };
   expect(renewals.items.length).toBeGreaterThan(0);
+  // A task the broker wrote (edited and deleted by id).
+  const written = await broker.post('/api/tasks', { data: { title: 'Tarefa da vítima', dueAt: '2030-01-31' } });
+  expect(written.status()).toBe(201);
   return {
     product: product.id as number,
     insurer: insurer.id as number,
@@ -437,6 +443,7 @@ async function seedBroker(broker: APIRequestContext) {
     statement: statementId,
     line: lineId,
     renewal: renewals.items[0]!.id,
+    task: ((await written.json()) as { sourceId: number }).sourceId,
   };
 }
 
@@ -550,6 +557,7 @@ function ownIdFor(path: string, own: Awaited<ReturnType<typeof seedBroker>>): nu
     ['/api/lead-sources/', own.leadSource],
     ['/api/pipeline/', own.card],
     ['/api/pipeline-cards/', own.card],
+    ['/api/tasks/task-', own.task],
     ['/api/tasks/card-', own.card],
     ['/api/tasks/renewal-', own.renewal],
     ['/api/tasks/policy-', own.policy],
@@ -566,7 +574,9 @@ function ownIdFor(path: string, own: Awaited<ReturnType<typeof seedBroker>>): nu
 }
 
 test('the sweep knows every write operation of the public API (a new one is added here, or this fails)', () => {
-  const swept = new Set(ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path.replace(/(card|renewal|policy)-:id/, ':id')}`));
+  const swept = new Set(
+    ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path.replace(/(task|card|renewal|policy)-:id/, ':id')}`),
+  );
   const operations = allOperations()
     .filter((op) => op.access !== 'internal' && op.method !== 'GET')
     .map((op) => `${op.method} ${op.path.replace(/:[a-zA-Z]+/g, ':id')}`);

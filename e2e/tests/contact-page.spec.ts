@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerViaApi, uniqueEmail } from './support/accounts';
+import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { onboardViaApi } from './support/broker';
 import { clientWithABook } from './support/book';
@@ -92,11 +92,35 @@ test('the ficha do cliente: from Contatos, the client whole on a phone — polic
   await task.getByRole('button', { name: 'Criar tarefa' }).click();
   await expect(task).toBeHidden();
   await page.getByRole('tab', { name: /Próximas/ }).click();
-  const written = page.getByRole('group', { name: 'Tarefa: Pedir fotos da vistoria' });
-  await expect(written.getByText(`Para ${tomorrow} às 14:30`)).toBeVisible();
+  const first = page.getByRole('group', { name: 'Tarefa: Pedir fotos da vistoria' });
+  await expect(first.getByText(`Para ${tomorrow} às 14:30`)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Edited in Minhas tarefas: the dialog opens on what was written; an empty title is refused before sending.
+  await first.getByRole('button', { name: 'Editar: Pedir fotos da vistoria' }).click();
+  const editing = page.getByRole('dialog', { name: 'Editar tarefa' });
+  await expect(editing.getByLabel('O que fazer')).toHaveValue('Pedir fotos da vistoria');
+  await expect(editing.getByLabel('Dia')).toHaveValue(tomorrow);
+  await expect(editing.getByLabel('Hora')).toHaveValue('14:30');
+  await editing.getByLabel('O que fazer').fill('');
+  await editing.getByRole('button', { name: 'Salvar' }).click();
+  await expect(editing.getByText('Descreva a tarefa')).toBeVisible();
+  await editing.getByLabel('O que fazer').fill('Pedir fotos e o laudo da vistoria');
+  await editing.getByLabel('Hora').fill('16:00');
+  await editing.getByRole('button', { name: 'Salvar' }).click();
+  await expect(editing).toBeHidden();
+  const written = page.getByRole('group', { name: 'Tarefa: Pedir fotos e o laudo da vistoria' });
+  await expect(written.getByText(`Para ${tomorrow} às 16:00`)).toBeVisible();
   await written.getByRole('link', { name: 'Ficha do cliente' }).click();
-  await expect(page.getByRole('region', { name: 'Tarefas' }).getByText('Pedir fotos da vistoria')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tarefas' }).getByText('Pedir fotos e o laudo da vistoria')).toBeVisible();
+  // Deleted from Minhas tarefas, after asking: gone from the list and the ficha.
+  await page.goto('/tasks?quando=upcoming');
+  await written.getByRole('button', { name: 'Excluir: Pedir fotos e o laudo da vistoria' }).click();
+  await page.getByRole('alertdialog', { name: 'Excluir tarefa' }).getByRole('button', { name: 'Excluir' }).click();
+  await expect(toast(page, 'Tarefa excluída')).toBeVisible();
+  await expect(written).toBeHidden();
+  await page.goto(`/contacts/${contactId}`);
+  await expect(page.getByRole('region', { name: 'Tarefas' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tarefas' }).getByText('Pedir fotos e o laudo da vistoria')).toBeHidden();
 
   // Another brokerage: the page and the API say the contact does not exist.
   const other = await playwright.request.newContext({ baseURL });

@@ -2,11 +2,11 @@ import { TASK_WINDOWS, type Task, type TaskWindow } from '@corretora/contracts';
 import { apiErrorMessage, useNavigate, useSearchParams } from '@corretora/web-kit';
 import { Body1, Button } from '@corretora/web-kit/fluent/core';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
-import { PageHeader, QueryState, useNotify } from '@corretora/web-kit/ui';
+import { PageHeader, QueryState, useConfirmAction, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useDigests, useTaskDone, useTasks } from '../features/tasks/api/tasks-api';
+import { useDeleteTask, useDigests, useTaskDone, useTasks } from '../features/tasks/api/tasks-api';
 import { DigestStatus } from '../features/tasks/components/digest-status';
 import { SnoozeDialog } from '../features/tasks/components/snooze-dialog';
 import { TaskCard } from '../features/tasks/components/task-card';
@@ -47,7 +47,16 @@ export default function TasksPage() {
   // (state adjusted while rendering) and the flags leave the address.
   const asksNew = params.get('novo') === '1';
   const forClient = Number(params.get('cliente'));
-  const [writing, setWriting] = useState<{ contactId?: number } | null>(null);
+  const [writing, setWriting] = useState<{ contactId?: number; task?: Task } | null>(null);
+  const remove = useDeleteTask();
+  const deleting = useConfirmAction<Task>({
+    title: 'Excluir tarefa',
+    confirmLabel: 'Excluir',
+    message: (task) => `Excluir a tarefa "${task.title}"? Ela sai das suas listas e do resumo diário.`,
+    run: (task) => remove.mutateAsync(task),
+    done: { title: 'Tarefa excluída' },
+    failed: 'Não foi possível excluir a tarefa.',
+  });
   if (asksNew && writing === null) setWriting(Number.isInteger(forClient) && forClient > 0 ? { contactId: forClient } : {});
   useEffect(() => {
     if (asksNew) setParams({}, { replace: true });
@@ -96,6 +105,8 @@ export default function TasksPage() {
                     onSnooze={setSnoozing}
                     onOpenRenewals={() => navigate('/policies?aba=renovacoes')}
                     onOpenAwaiting={() => navigate('/policies?numero=aguardando')}
+                    onEdit={(task) => setWriting({ task })}
+                    onDelete={deleting.ask}
                   />
                 ))}
               </div>
@@ -106,10 +117,11 @@ export default function TasksPage() {
       <QueryState query={digests} loading="Carregando resumos..." error="Não foi possível carregar os resumos por e-mail.">
         {(sends) => <DigestStatus sends={sends} />}
       </QueryState>
+      {deleting.dialog}
       {snoozing ? <SnoozeDialog task={snoozing} onClose={() => setSnoozing(null)} /> : null}
       {writing ? (
         <Suspense fallback={null}>
-          <NewTaskDialog contactId={writing.contactId} onClose={() => setWriting(null)} />
+          <NewTaskDialog contactId={writing.contactId} task={writing.task} onClose={() => setWriting(null)} />
         </Suspense>
       ) : null}
     </div>

@@ -17,6 +17,8 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
   issuesToFieldErrors,
+  TaskCreateSchema,
+  TaskEditSchema,
   suggestIof,
   parseLine,
   policyTypeOfLine,
@@ -351,5 +353,13 @@ describe('one phone rule for contacts and leads (#34 item 4)', () => {
     for (const phone of ['98765-4321', '(00) 3222-4455', '(11) 1222-4455'])
       expect(contact(phone).issues?.[0]?.message).toBe('Telefone inválido. Use o DDD: (11) 98765-4321 ou (11) 3222-4455');
     expect(contact('').issues?.[0]?.message).toBe('Telefone é obrigatório');
+  });
+});
+
+describe('a missing field', () => {
+  test('is named in pt-BR: the field’s own message where it has one (a task’s date), else "Campo obrigatório." — never valibot’s English', () => {
+    expect(errorsOf(TaskCreateSchema, { title: 'Ligar' })).toEqual({ dueAt: 'Informe a data' });
+    expect(errorsOf(TaskEditSchema, {})).toEqual({ title: 'Descreva a tarefa', dueAt: 'Informe a data' });
+    expect(errorsOf(v.object({ id: v.number('Número inválido') }), {})).toEqual({ id: 'Campo obrigatório.' });
   });
 });

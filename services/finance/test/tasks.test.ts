@@ -325,6 +325,64 @@ describe('Minhas tarefas', () => {
   });
 });
 
+describe('a written task edited and deleted', () => {
+  test('its words and when change (whom it is about stays); it can be deleted; a card’s next action is changed on the card (409); another brokerage’s is a 404; bad input a pt-BR 400', async () => {
+    const who = await brokerWithRefs();
+    const other = await brokerWithRefs();
+    const card = await lead(who, 'Lia Edita');
+    const written = await pipelineApi()
+      .post('/api/tasks')
+      .set('Cookie', who.cookie)
+      .send({ title: 'Ligar para a Lia', dueAt: plusDays(2), cardId: card.id });
+    expect(written.status).toBe(201);
+    const edit = (id: string, body: Record<string, unknown>, as: Who = who) =>
+      pipelineApi().patch(`/api/tasks/${id}`).set('Cookie', as.cookie).send(body);
+
+    const edited = await edit(written.body.id, {
+      title: '  Ligar para a Lia às 10h  ',
+      dueAt: `${plusDays(-1)}T10:00:00-03:00`,
+      cardId: 999,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      id: written.body.id,
+      title: 'Ligar para a Lia às 10h',
+      timed: true,
+      window: 'overdue',
+      cardId: card.id,
+      contactId: card.contactId,
+      detail: 'Lia Edita · Negócio em Contato',
+    });
+    expect((await tasksOf(who)).tasks.find((task) => task.id === written.body.id)).toMatchObject({ title: 'Ligar para a Lia às 10h' });
+    for (const [body, path, message] of [
+      [{ title: '', dueAt: today() }, 'title', 'Descreva a tarefa'],
+      [{ title: 'Ligar', dueAt: '2026-02-30' }, 'dueAt', 'Data inválida: use AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SSZ'],
+      [{ title: 'Ligar' }, 'dueAt', 'Informe a data'],
+    ] as const) {
+      const refused = await edit(written.body.id, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.issues).toContainEqual({ path, message });
+    }
+
+    // Another brokerage: 404 on both verbs, nothing changed.
+    expect((await edit(written.body.id, { title: 'Roubada', dueAt: today() }, other)).status).toBe(404);
+    expect((await pipelineApi().delete(`/api/tasks/${written.body.id}`).set('Cookie', other.cookie)).status).toBe(404);
+    // A card's next action is a task changed on its card; an unknown one is a 404.
+    expect((await setNextAction(who, card.id, { type: 'ligar', dueAt: nineAm(plusDays(1)) })).status).toBe(200);
+    const onCard = await edit(`card-${card.id}`, { title: 'Outra', dueAt: today() });
+    expect([onCard.status, onCard.body.message]).toEqual([409, expect.stringContaining('altere-a por lá')]);
+    expect((await edit('card-999999', { title: 'Outra', dueAt: today() })).status).toBe(404);
+    expect((await pipelineApi().delete(`/api/tasks/card-${card.id}`).set('Cookie', who.cookie)).status).toBe(409);
+
+    // Done, it cannot be edited (409); deleted, it is gone (a second delete is a 404).
+    expect((await pipelineApi().post(`/api/tasks/${written.body.id}/done`).set('Cookie', who.cookie)).status).toBe(204);
+    expect((await edit(written.body.id, { title: 'Depois', dueAt: today() })).status).toBe(409);
+    expect((await pipelineApi().delete(`/api/tasks/${written.body.id}`).set('Cookie', who.cookie)).status).toBe(204);
+    expect((await pipelineApi().delete(`/api/tasks/${written.body.id}`).set('Cookie', who.cookie)).status).toBe(404);
+    expect((await tasksOf(who)).tasks.filter((task) => task.kind === 'task')).toEqual([]);
+  });
+});
+
 describe('a policy awaiting the insurer’s number (#34 item 1)', () => {
   test('is a task from the day it was issued until the number is typed; snoozed, it comes back; done is refused; another broker’s is a 404', async () => {
     const who = await brokerWithRefs();

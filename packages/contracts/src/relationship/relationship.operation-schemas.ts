@@ -1,5 +1,5 @@
 // The server half of the relationship operations, by the same names: summaries and runtime schemas.
-import { DigestSettingsSchema, SnoozeSchema, TaskCreateSchema, TasksQuerySchema } from './tasks.schemas';
+import { DigestSettingsSchema, SnoozeSchema, TaskCreateSchema, TaskEditSchema, TasksQuerySchema } from './tasks.schemas';
 import { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from './relationship.schemas';
 import { SearchQuerySchema } from './search';
 
@@ -35,6 +35,13 @@ export const tasks = {
 export const createTask = {
   summary: 'Cria uma tarefa da corretora (título, dia ou dia e hora), ligada ou não a um contato, um negócio ou uma apólice.',
   body: TaskCreateSchema,
+};
+export const taskEdit = {
+  summary: 'Altera uma tarefa criada pela corretora: o que fazer e quando (o contato, negócio ou apólice ficam).',
+  body: TaskEditSchema,
+};
+export const taskDelete = {
+  summary: 'Exclui uma tarefa criada pela corretora (a próxima ação de um negócio ou renovação se altera por lá).',
 };
 export const taskDone = { summary: 'Conclui uma tarefa: a próxima ação de um card ou de uma renovação, ou uma tarefa criada.' };
 export const taskSnooze = { summary: 'Adia uma tarefa até a data informada.', body: SnoozeSchema };

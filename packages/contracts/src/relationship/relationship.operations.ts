@@ -10,7 +10,7 @@ import type {
   TimelineEntry,
   WhatsappLink,
 } from './relationship-types';
-import type { DigestSettingsSchema, SnoozeSchema, TaskCreateSchema, TasksQuerySchema } from './tasks.schemas';
+import type { DigestSettingsSchema, SnoozeSchema, TaskCreateSchema, TaskEditSchema, TasksQuerySchema } from './tasks.schemas';
 import type { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from './relationship.schemas';
 import type { SearchQuerySchema, SearchResults } from './search';
 import { OFFICE_ROLES } from '../team/team-roles';
@@ -104,6 +104,23 @@ export const createTask = {
   status: 201,
   body: phantom as typeof TaskCreateSchema,
   answer: phantom as Task,
+} as const satisfies Operation;
+export const taskEdit = {
+  id: 'tasks.edit',
+  method: 'PATCH',
+  path: '/api/tasks/:taskId',
+  access: 'signed-in',
+  notFound: NOT_FOUND.task,
+  body: phantom as typeof TaskEditSchema,
+  answer: phantom as Task,
+} as const satisfies Operation;
+export const taskDelete = {
+  id: 'tasks.delete',
+  method: 'DELETE',
+  path: '/api/tasks/:taskId',
+  access: 'signed-in',
+  status: 204,
+  notFound: NOT_FOUND.task,
 } as const satisfies Operation;
 export const taskDone = {
   id: 'tasks.done',

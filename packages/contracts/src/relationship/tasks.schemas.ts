@@ -22,7 +22,7 @@ const optionalBodyId = (message: string) => v.optional(v.nullable(bodyId(message
 export const TaskCreateSchema = v.object({
   title: requiredText('Descreva a tarefa', TASK_TITLE_MAX),
   dueAt: v.pipe(
-    v.string('Informe a data'),
+    v.optional(v.string('Informe a data'), ''),
     v.nonEmpty('Informe a data'),
     v.check((value) => isIsoDate(value) || isIsoTimestamp(value), 'Data inválida: use AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SSZ'),
   ),
@@ -31,6 +31,10 @@ export const TaskCreateSchema = v.object({
   policyId: optionalBodyId('Apólice inválida'),
 });
 export type TaskCreateInput = v.InferOutput<typeof TaskCreateSchema>;
+
+/** PATCH /api/tasks/{id}: a written task's words and when; whom it is about stays (a new task for another). */
+export const TaskEditSchema = v.pick(TaskCreateSchema, ['title', 'dueAt']);
+export type TaskEditInput = v.InferOutput<typeof TaskEditSchema>;
 
 /** POST /api/tasks/{id}/snooze: the task comes back at this instant (in the future). */
 export const SnoozeSchema = v.object({

@@ -59,3 +59,22 @@ export function useCreateTask() {
     onSuccess: refresh,
   });
 }
+
+/** A written task's words and when (PATCH /api/tasks/{id}). */
+export function useEditTask() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ task, body }: { task: Task; body: BodyInputOf<typeof OPS.taskEdit> }) =>
+      callOperation(OPS.taskEdit, { params: { taskId: task.id }, body }),
+    onSuccess: refresh,
+  });
+}
+
+/** A written task deleted (DELETE /api/tasks/{id}). */
+export function useDeleteTask() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (task: Task) => callOperation(OPS.taskDelete, { params: { taskId: task.id } }),
+    onSuccess: refresh,
+  });
+}

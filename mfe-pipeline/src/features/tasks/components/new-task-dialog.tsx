@@ -1,52 +1,74 @@
-import { PIPELINE_OPERATIONS, TASK_TITLE_MAX, TaskCreateSchema, maskDate, parseDate, type Contact } from '@corretora/contracts';
+import {
+  PIPELINE_OPERATIONS,
+  TASK_TITLE_MAX,
+  TaskCreateSchema,
+  TaskEditSchema,
+  formatDate,
+  maskDate,
+  parseDate,
+  saoPauloDay,
+  type Contact,
+  type Task,
+} from '@corretora/contracts';
 import { useOperation } from '@corretora/web-kit';
 import { Field, Input } from '@corretora/web-kit/fluent/core';
 import { FormDialog, MaskedInput, useFieldIssues, useNotify } from '@corretora/web-kit/ui';
 import { useState } from 'react';
 import { ContactPicker } from '../../../components/contact-picker';
-import { useCreateTask } from '../api/tasks-api';
+import { useCreateTask, useEditTask } from '../api/tasks-api';
 
 /** São Paulo keeps -03:00 all year (no daylight saving since 2019): a typed hour is that instant. */
 const SAO_PAULO_OFFSET = '-03:00';
+const SAO_PAULO_OFFSET_MS = -3 * 3_600_000;
+
+/** A task's hour as the broker typed it (HH:MM in São Paulo), or '' for a task of the whole day. */
+function hourOf(task: Task): string {
+  return task.timed ? new Date(Date.parse(task.dueAt) + SAO_PAULO_OFFSET_MS).toISOString().slice(11, 16) : '';
+}
 
 /**
  * Nova tarefa (#35 item 5): what to do, the day (and the hour when it matters) and, optionally, the
- * client it is about. `contactId` (the ficha's "Nova tarefa") opens on that client.
+ * client it is about. `contactId` (the ficha's "Nova tarefa") opens on that client. With `task`
+ * it edits a written task's words and when (whom it is about stays: a new task is for another).
  */
-export function NewTaskDialog({ contactId, onClose }: { contactId?: number; onClose: () => void }) {
+export function NewTaskDialog({ contactId, task, onClose }: { contactId?: number; task?: Task; onClose: () => void }) {
   const notify = useNotify();
   const create = useCreateTask();
+  const edit = useEditTask();
   const preset = useOperation(PIPELINE_OPERATIONS.contact, { params: { id: contactId ?? 0 } }, { enabled: contactId !== undefined });
   const [picked, setPicked] = useState<Contact | null | undefined>(undefined);
   const client = picked === undefined ? (preset.data ?? null) : picked;
-  const [title, setTitle] = useState('');
-  const [date, setDate] = useState('');
-  const [time, setTime] = useState('');
+  const [title, setTitle] = useState(task?.title ?? '');
+  const [date, setDate] = useState(task ? formatDate(saoPauloDay(task.dueAt)) : '');
+  const [time, setTime] = useState(task ? hourOf(task) : '');
   const { issues, setIssues, fail, check } = useFieldIssues();
+  const done = (message: string) => () => {
+    notify.success(message);
+    onClose();
+  };
 
   return (
     <FormDialog
-      title="Nova tarefa"
-      submitLabel="Criar tarefa"
-      busy={create.isPending}
+      title={task ? 'Editar tarefa' : 'Nova tarefa'}
+      submitLabel={task ? 'Salvar' : 'Criar tarefa'}
+      busy={create.isPending || edit.isPending}
       onClose={onClose}
       onSubmit={(event) => {
         event.preventDefault();
         const day = parseDate(date);
         if (!day) return setIssues({ dueAt: 'Informe a data como dd/mm/aaaa' });
-        const body = check(TaskCreateSchema, {
-          title,
-          dueAt: time ? `${day}T${time}:00${SAO_PAULO_OFFSET}` : day,
-          contactId: client?.id ?? null,
-        });
+        const dueAt = time ? `${day}T${time}:00${SAO_PAULO_OFFSET}` : day;
+        if (task) {
+          const body = check(TaskEditSchema, { title, dueAt });
+          if (!body) return;
+          return edit.mutate(
+            { task, body },
+            { onSuccess: done('Tarefa alterada'), onError: (error) => fail(error, 'Não foi possível alterar a tarefa.') },
+          );
+        }
+        const body = check(TaskCreateSchema, { title, dueAt, contactId: client?.id ?? null });
         if (!body) return;
-        create.mutate(body, {
-          onSuccess: () => {
-            notify.success('Tarefa criada');
-            onClose();
-          },
-          onError: (error) => fail(error, 'Não foi possível criar a tarefa.'),
-        });
+        create.mutate(body, { onSuccess: done('Tarefa criada'), onError: (error) => fail(error, 'Não foi possível criar a tarefa.') });
       }}
     >
       <Field label="O que fazer" required validationMessage={issues.title}>
@@ -58,15 +80,17 @@ export function NewTaskDialog({ contactId, onClose }: { contactId?: number; onCl
       <Field label="Hora" hint="Opcional: sem hora, vale o dia todo">
         <Input type="time" value={time} onChange={(_event, data) => setTime(data.value)} />
       </Field>
-      <ContactPicker
-        value={client}
-        required={false}
-        onChange={(contact) => {
-          setPicked(contact);
-          setIssues({});
-        }}
-        error={issues.contactId}
-      />
+      {task ? null : (
+        <ContactPicker
+          value={client}
+          required={false}
+          onChange={(contact) => {
+            setPicked(contact);
+            setIssues({});
+          }}
+          error={issues.contactId}
+        />
+      )}
     </FormDialog>
   );
 }

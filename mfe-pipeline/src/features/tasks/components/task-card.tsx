@@ -20,11 +20,16 @@ export function TaskCard({
   onSnooze,
   onOpenRenewals,
   onOpenAwaiting,
+  onEdit,
+  onDelete,
 }: {
   task: Task;
   busy: boolean;
   onDone: (task: Task) => void;
   onSnooze: (task: Task) => void;
+  /** A written task's words and when. */
+  onEdit: (task: Task) => void;
+  onDelete: (task: Task) => void;
   onOpenRenewals: () => void;
   /** Apólices, filtered to those awaiting the insurer's number. */
   onOpenAwaiting: () => void;
@@ -61,6 +66,16 @@ export function TaskCard({
         <Button size="small" disabled={busy} aria-label={`Adiar: ${task.title}`} onClick={() => onSnooze(task)}>
           Adiar
         </Button>
+        {task.kind === 'task' ? (
+          <>
+            <Button size="small" disabled={busy} aria-label={`Editar: ${task.title}`} onClick={() => onEdit(task)}>
+              Editar
+            </Button>
+            <Button size="small" disabled={busy} aria-label={`Excluir: ${task.title}`} onClick={() => onDelete(task)}>
+              Excluir
+            </Button>
+          </>
+        ) : null}
         {task.cardId !== null ? <Link to={`/pipeline?card=${task.cardId}`}>Abrir negócio</Link> : null}
         {task.kind === 'task' && task.contactId !== null ? <Link to={`/contacts/${task.contactId}`}>Ficha do cliente</Link> : null}
       </div>

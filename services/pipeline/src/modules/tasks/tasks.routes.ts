@@ -12,6 +12,8 @@ export function tasksRoutes(router: Router, tasks: TasksService, digest: DigestP
   // Minhas tarefas: the member's own work (an owner's or admin's too; in a brokerage of one, everything).
   route(router, OPS.tasks, ({ user, query }) => onlyOwnRecords(() => tasks.list(user.id, query)));
   route(router, OPS.createTask, ({ user, body }) => tasks.create(user.id, body));
+  route(router, OPS.taskEdit, ({ user, params, body }) => tasks.edit(user.id, params.taskId, body));
+  route(router, OPS.taskDelete, ({ user, params }) => tasks.remove(user.id, params.taskId));
   route(router, OPS.taskDone, ({ user, params }) => tasks.done(user.id, params.taskId));
   route(router, OPS.taskSnooze, ({ user, params, body }) => tasks.snooze(user.id, params.taskId, body));
 }

@@ -17,6 +17,7 @@ import {
   type SnoozeInput,
   type Task,
   type TaskCreateInput,
+  type TaskEditInput,
   type TaskList,
   type TaskWindow,
   type TasksQuery,
@@ -53,6 +54,15 @@ const NUMBER_TASK = 'Esta tarefa se conclui ao informar o nº da seguradora da a
 const PAST = 'Escolha uma data futura para adiar.';
 const CARD_OF_ANOTHER = 'Este negócio é de outro contato.';
 const POLICY_NEEDS_CLIENT = 'Escolha o cliente da apólice.';
+const NOT_WRITTEN = 'Esta tarefa é a próxima ação de um negócio, de uma renovação ou de uma apólice: altere-a por lá.';
+/** Looking for a task of another kind by id: every task due within ten years. */
+const EVERY_TASK_DAYS = 3_650;
+
+/** A day (due that day, no hour) or an instant (its hour kept): the row's due_at and timed. */
+function dueOf(dueAt: string): { dueAt: string; timed: boolean } {
+  const timed = !/^\d{4}-\d{2}-\d{2}$/.test(dueAt);
+  return { dueAt: timed ? dueAt : nextActionInstant(dueAt), timed };
+}
 
 /** A 404 from finance for a renewal is this task's 404 (its message is finance's generic one). */
 async function asTask<T>(work: Promise<T>): Promise<T> {
@@ -144,23 +154,49 @@ export class TasksService {
       if (!policies.some((policy) => policy.id === input.policyId))
         throw new HttpError(404, NOT_FOUND.policy, [{ path: 'policyId', message: NOT_FOUND.policy }]);
     }
-    const timed = !/^\d{4}-\d{2}-\d{2}$/.test(input.dueAt);
     const [row] = await this.knex.transaction((trx) =>
       this.written
         .of(userId, trx)
-        .insert({
-          title: input.title,
-          dueAt: timed ? input.dueAt : nextActionInstant(input.dueAt),
-          timed,
-          contactId,
-          cardId: input.cardId,
-          policyId: input.policyId,
-        })
+        .insert({ title: input.title, ...dueOf(input.dueAt), contactId, cardId: input.cardId, policyId: input.policyId })
         .returning('id'),
     );
-    const [created] = await this.writtenRows(userId, 't.id = ?', [row.id]);
-    const stages = created!.stageKey ? (await this.reference(userId)).pipelineStages : [];
-    return this.writtenTask(created!, saoPauloDay(this.now()), stages);
+    return this.writtenTaskById(userId, row.id as number);
+  }
+
+  private async writtenTaskById(userId: string, id: number): Promise<Task> {
+    const [row] = await this.writtenRows(userId, 't.id = ?', [id]);
+    const stages = row!.stageKey ? (await this.reference(userId)).pipelineStages : [];
+    return this.writtenTask(row!, saoPauloDay(this.now()), stages);
+  }
+
+  /** PATCH /api/tasks/{id}: a written task's title and when (whom it is about stays). */
+  async edit(userId: string, id: string, input: TaskEditInput): Promise<Task> {
+    const task = parseTaskId(id)!;
+    if (task.kind !== 'task') throw await this.notWritten(userId, id);
+    const [edited] = await this.written
+      .of(userId)
+      .byId(task.id)
+      .whereNull('doneAt')
+      .update({ title: input.title, ...dueOf(input.dueAt) })
+      .returning('id');
+    if (!edited)
+      throw (await this.written.of(userId).byId(task.id).first('id'))
+        ? new HttpError(409, ALREADY_DONE)
+        : new HttpError(404, NOT_FOUND.task);
+    return this.writtenTaskById(userId, task.id);
+  }
+
+  /** DELETE /api/tasks/{id}: a written task goes (done or not); the audit log keeps that it did. */
+  async remove(userId: string, id: string): Promise<void> {
+    const task = parseTaskId(id)!;
+    if (task.kind !== 'task') throw await this.notWritten(userId, id);
+    if ((await this.written.of(userId).remove(task.id)) === 0) throw new HttpError(404, NOT_FOUND.task);
+  }
+
+  /** A card's, renewal's or policy's task is changed where it lives (409); one the member does not have is a 404. */
+  private async notWritten(userId: string, id: string): Promise<HttpError> {
+    const every = await this.dueBy(userId, addDaysToDay(saoPauloDay(this.now()), EVERY_TASK_DAYS));
+    return every.some((task) => task.id === id) ? new HttpError(409, NOT_WRITTEN) : new HttpError(404, NOT_FOUND.task);
   }
 
   /** Every task due by `until` (a São Paulo day), soonest first, whatever its window. */
