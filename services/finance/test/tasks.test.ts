@@ -449,6 +449,31 @@ describe('in parallel', () => {
     expect(writes.every((answer) => answer.status === 200)).toBe(true);
     expect(await services.pipeline!.knex('digest_preferences').where({ userId: who.user.id }).count({ n: '*' })).toEqual([{ n: '1' }]);
   });
+
+  test('a written task edited ten times at once keeps one of the edits whole; deleted ten times at once, one 204 and the rest 404s', async () => {
+    const who = await brokerWithRefs();
+    const written = await pipelineApi()
+      .post('/api/tasks')
+      .set('Cookie', who.cookie)
+      .send({ title: 'Paralela', dueAt: plusDays(1) });
+    // Within the next days, so the one kept is on Minhas tarefas whichever it is.
+    const edits = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        pipelineApi()
+          .patch(`/api/tasks/${written.body.id}`)
+          .set('Cookie', who.cookie)
+          .send({ title: `Edição ${index}`, dueAt: plusDays(1 + (index % 5)) }),
+      ),
+    );
+    expect(edits.every((answer) => answer.status === 200)).toBe(true);
+    const kept = (await tasksOf(who)).tasks.find((task) => task.id === written.body.id)!;
+    const index = Number(kept.title.replace('Edição ', ''));
+    expect(kept.dueAt).toBe(nineAm(plusDays(1 + (index % 5))));
+    const deletes = await Promise.all(
+      Array.from({ length: 10 }, () => pipelineApi().delete(`/api/tasks/${written.body.id}`).set('Cookie', who.cookie)),
+    );
+    expect(deletes.map((answer) => answer.status).sort()).toEqual([204, ...Array.from({ length: 9 }, () => 404)]);
+  });
 });
 
 describe('the daily digest', () => {
