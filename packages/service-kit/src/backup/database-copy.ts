@@ -87,6 +87,11 @@ export async function dumpDatabase(adminUrl: string, folder: string, schemas: re
       const file = path.join('db', `${schema}.${table}.copy.gz`);
       const source = client.query(copyTo(`copy (select ${columns.map(quoted).join(', ')} from ${qualified(schema, table)}) to stdout`));
       const copy = await writeHashed(source, folder, file, [createGzip({ level: 1 })]);
+      // The data ends at CopyDone; the row count comes after it (CommandComplete, 'COPY n'), and on a
+      // busy machine in a later packet than the last row: a file can be written before the count is
+      // read (a backup once said 0 sessions for 62). The next statement runs only once the COPY is
+      // complete, so after it the count is there.
+      await client.query('select 1');
       tables.push({ schema, table, columns, rows: source.rowCount ?? 0, ...copy });
     }
     const sequences = (
