@@ -24,6 +24,8 @@ interface StepResult {
 const results: StepResult[] = [];
 /** Where the journeys reach the product: nginx in front of the test stack (whose dev gateway is on 18080). */
 const NGINX_PORT = 18081;
+/** Where the shipping journeys' traces and screenshots go (the other journeys' are in .data/e2e-results). */
+const SHIPPING_RESULTS = path.join(REPO_ROOT, '.data', 'e2e-results-shipping');
 
 const log = (line: string) => process.stdout.write(`\n[test] ${line}\n`);
 
@@ -199,7 +201,22 @@ async function main(): Promise<void> {
         // The project the config runs after every other journey, once its variants are built.
         if (await variantsBuilt) {
           await step('remote shipping journeys (a remote shipped alone, rolled back, refused when it breaks the contract)', () =>
-            run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'remote shipping', '--no-deps'], journeyEnv),
+            // Its own output folder: Playwright empties the one it writes to, and the other journeys' failures are in theirs.
+            run(
+              'npx',
+              [
+                'playwright',
+                'test',
+                '-c',
+                'e2e/playwright.config.ts',
+                '--project',
+                'remote shipping',
+                '--no-deps',
+                '--output',
+                SHIPPING_RESULTS,
+              ],
+              journeyEnv,
+            ),
           );
         }
         await step(
