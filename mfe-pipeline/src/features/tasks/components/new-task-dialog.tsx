@@ -4,6 +4,7 @@ import {
   TaskCreateSchema,
   TaskEditSchema,
   formatDate,
+  formatDateTime,
   maskDate,
   parseDate,
   saoPauloDay,
@@ -19,11 +20,10 @@ import { useCreateTask, useEditTask } from '../api/tasks-api';
 
 /** São Paulo keeps -03:00 all year (no daylight saving since 2019): a typed hour is that instant. */
 const SAO_PAULO_OFFSET = '-03:00';
-const SAO_PAULO_OFFSET_MS = -3 * 3_600_000;
 
-/** A task's hour as the broker typed it (HH:MM in São Paulo), or '' for a task of the whole day. */
+/** A task's hour as the broker typed it (HH:MM in São Paulo, the lists' own formatter), or '' for a task of the whole day. */
 function hourOf(task: Task): string {
-  return task.timed ? new Date(Date.parse(task.dueAt) + SAO_PAULO_OFFSET_MS).toISOString().slice(11, 16) : '';
+  return task.timed ? formatDateTime(task.dueAt, 'America/Sao_Paulo').slice(-5) : '';
 }
 
 /**
