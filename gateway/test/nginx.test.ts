@@ -127,6 +127,13 @@ describe('nginx generated from the route table', () => {
     const live = await fetch(`${routing.url}/remotes.json`);
     expect(live.headers.get('cache-control')).toBe('no-cache');
     expect(await live.json()).toEqual({ [REMOTE]: `/remotes/${REMOTE}/${version}/remoteEntry.js` });
+    // Never a 304: a pointer moved twice within a second keeps its size and its second.
+    expect(live.headers.get('etag')).toBeNull();
+    const asked = await fetch(`${routing.url}/remotes.json`, {
+      headers: { 'If-None-Match': '*', 'If-Modified-Since': live.headers.get('last-modified') ?? new Date().toUTCString() },
+    });
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ [REMOTE]: `/remotes/${REMOTE}/${version}/remoteEntry.js` });
     const entry = await fetch(`${routing.url}/remotes/${REMOTE}/${version}/remoteEntry.js`);
     expect(await entry.text()).toBe('var remote = 1;');
     expect(entry.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -229,6 +229,10 @@ ${options.docsDir ? docsLocations(options.docsDir, security) : ''}
     location = /remotes.json {
       alias ${options.remoteStoreDir}/remotes.json;
       default_type application/json;
+      # Always the whole file: a promote and a rollback in the same second leave a pointer of the same
+      # size and second, which an ETag or If-Modified-Since would answer with a 304 (the old one).
+      etag off;
+      if_modified_since off;
       add_header Cache-Control "no-cache"; ${security}
       error_page 404 = @no-remote-live;
     }
