@@ -20,6 +20,9 @@ test('forgot password -> e-mail link -> new password -> sign in with it', async 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes first; the login's own E-mail field stays on screen until the page's code
+  // arrives (a transition), and a fill aimed at it would be lost: wait for the page itself.
+  await expect(page.getByRole('heading', { name: 'Esqueceu a senha?' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Enviar link de redefinição' }).click();
   await expect(page.getByText('Se existe uma conta com esse email, você receberá um link para redefinir sua senha.')).toBeVisible();

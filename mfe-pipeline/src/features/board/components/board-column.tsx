@@ -174,7 +174,13 @@ export const BoardColumn = memo(function BoardColumn({
           />
         ) : null}
       </div>
-      <div ref={scroller} className={styles.scroller} role="list" aria-label={`Cards em ${label}`}>
+      {/* An empty column says so in a paragraph of its own: a list holds list items only. */}
+      <div
+        ref={scroller}
+        className={styles.scroller}
+        role={cards.length === 0 ? undefined : 'list'}
+        aria-label={cards.length === 0 ? undefined : `Cards em ${label}`}
+      >
         {cards.length === 0 ? (
           <Caption1 className={styles.empty} as="p">
             Nenhum card
