@@ -10,6 +10,7 @@ import {
   PeopleRegular,
   PersonRegular,
   SettingsRegular,
+  ShieldLockRegular,
   TaskListLtrRegular,
   type FluentIcon,
 } from '@fluentui/react-icons';
@@ -32,7 +33,7 @@ const ICONS: Record<NavIcon, FluentIcon> = {
   settings: SettingsRegular,
   profile: PersonRegular,
   brokerage: BuildingRegular,
-  privacy: BuildingRegular,
+  privacy: ShieldLockRegular,
 };
 
 /** The side navigation, in the registry's order (Painel first, Minha Corretora last). */
