@@ -5,7 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { REMOTE, liveRemote } from './remote-fixture';
-import { SERVICE_NAMES, startDevGateway, STATIC_SECURITY_HEADERS, type ServiceName } from '@corretora/gateway-kit';
+import {
+  API_ROUTES,
+  SERVICE_NAMES,
+  fallbackLocation,
+  startDevGateway,
+  STATIC_SECURITY_HEADERS,
+  type ServiceName,
+} from '@corretora/gateway-kit';
 
 let root: string;
 let server: http.Server;
@@ -17,6 +24,9 @@ const remoteErrors: Record<string, string>[] = [];
 let echo: http.Server;
 /** Where an open proxy would send a request: must never be reached. */
 let victim: http.Server;
+/** The two services of the route with a fallback. */
+let first: http.Server;
+let second: http.Server;
 const victimHits: string[] = [];
 
 function listen(handler: http.RequestListener): Promise<http.Server> {
@@ -51,6 +61,23 @@ beforeAll(async () => {
       res.end(JSON.stringify({ url: req.url, headers: req.headers, size }));
     });
   });
+  // The route with a second service (/api/imports): the first hands on what the test asks it to.
+  const importsRoute = API_ROUTES.find((route) => route.fallback)!;
+  const owner = (name: string) =>
+    listen((req, res) => {
+      let size = 0;
+      req.on('data', (chunk: Buffer) => (size += chunk.length));
+      req.on('end', () => {
+        if (name === importsRoute.service && req.headers['x-test-hand-on']) {
+          res.writeHead(404, { 'content-type': 'application/json', 'x-accel-redirect': String(req.headers['x-test-hand-on']) });
+          return res.end('{"message":"Não está aqui."}');
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ service: name, method: req.method, url: req.url, size }));
+      });
+    });
+  first = await owner(importsRoute.service);
+  second = await owner(importsRoute.fallback!);
   victim = await listen((req, res) => {
     victimHits.push(String(req.url));
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -61,6 +88,8 @@ beforeAll(async () => {
     upstreams: {
       ...Object.fromEntries(SERVICE_NAMES.map((name) => [name, nowhere])),
       identity: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
+      [importsRoute.service]: `http://127.0.0.1:${(first.address() as AddressInfo).port}`,
+      [importsRoute.fallback!]: `http://127.0.0.1:${(second.address() as AddressInfo).port}`,
     } as Record<ServiceName, string>,
     shellDir: path.join(root, 'shell'),
     remoteStoreDir: path.join(root, 'store'),
@@ -74,6 +103,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await new Promise((resolve) => echo.close(resolve));
   await new Promise((resolve) => victim.close(resolve));
+  await Promise.all([first, second].map((owner) => new Promise((resolve) => owner.close(resolve))));
   await rm(root, { recursive: true, force: true });
 });
 
@@ -215,6 +245,25 @@ describe('dev gateway: what an attacker sends', () => {
       body: '{"a":1}',
     });
     expect((await small.json()).size).toBe(7);
+  });
+
+  test('a request the first service hands on goes again, method and body, to the second; any other hand-on is dropped', async () => {
+    const route = API_ROUTES.find((entry) => entry.fallback)!;
+    const body = 'z'.repeat(300 * 1024);
+    const handedOn = await fetch(`${url}${route.prefix}/7/mapping`, {
+      method: 'PUT',
+      headers: { 'x-test-hand-on': fallbackLocation(route.fallback!) },
+      body,
+    });
+    expect(handedOn.status).toBe(200);
+    expect(handedOn.headers.get('x-accel-redirect')).toBeNull();
+    expect(await handedOn.json()).toEqual({ service: route.fallback, method: 'PUT', url: `${route.prefix}/7/mapping`, size: body.length });
+    // A location that is not the route's second service is not followed: the first's answer stands, without the header.
+    const elsewhere = await fetch(`${url}${route.prefix}/7`, { headers: { 'x-test-hand-on': '@hand-on-identity' } });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.headers.get('x-accel-redirect')).toBeNull();
+    const kept = await fetch(`${url}${route.prefix}`, { method: 'POST', body: 'a' });
+    expect(await kept.json()).toEqual({ service: route.service, method: 'POST', url: route.prefix, size: 1 });
   });
 
   test('bundles and pages are served gzipped to clients that accept it, like nginx does', async () => {

@@ -11,6 +11,7 @@ import { REMOTE, liveRemote } from './remote-fixture';
 import {
   API_ROUTES,
   SERVICE_NAMES,
+  fallbackLocation,
   startNginx,
   STATIC_SECURITY_HEADERS,
   type RunningNginx,
@@ -23,8 +24,13 @@ function echoServer(name: string): Promise<http.Server> {
     let size = 0;
     req.on('data', (chunk: Buffer) => (size += chunk.length));
     req.on('end', () => {
+      // A service handing the request on to its route's second service (the test says which and where).
+      if (req.headers['x-test-hand-on-from'] === name) {
+        res.writeHead(404, { 'Content-Type': 'application/json', 'X-Accel-Redirect': String(req.headers['x-test-hand-on-to']) });
+        return res.end('{"message":"Não está aqui."}');
+      }
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ service: name, url: req.url, headers: req.headers, size }));
+      res.end(JSON.stringify({ service: name, method: req.method, url: req.url, headers: req.headers, size }));
     });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -114,6 +120,25 @@ describe('nginx generated from the route table', () => {
       const response = await fetch(`${routing.url}${pathname}`);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: 'Rota não encontrada.' });
+    },
+  );
+
+  test.each(API_ROUTES.filter((route) => route.fallback).map(({ prefix, service, fallback }) => [prefix, service, fallback!]))(
+    '%s: what %s hands on reaches %s, method and body as they came, and only that',
+    async (prefix, service, fallback) => {
+      const body = 'x'.repeat(300 * 1024);
+      const handedOn = await fetch(`${routing.url}${prefix}/7/mapping?x=1`, {
+        method: 'PUT',
+        headers: { 'x-test-hand-on-from': service, 'x-test-hand-on-to': fallbackLocation(fallback) },
+        body,
+      });
+      expect(handedOn.status).toBe(200);
+      expect(handedOn.headers.get('x-accel-redirect')).toBeNull();
+      expect(await handedOn.json()).toMatchObject({ service: fallback, method: 'PUT', url: `${prefix}/7/mapping?x=1`, size: body.length });
+      const kept = await fetch(`${routing.url}${prefix}/7`, { method: 'POST', body: '{}' });
+      expect(await kept.json()).toMatchObject({ service, method: 'POST' });
+      // A client cannot reach the named location itself (the path is the shell's, like any other page).
+      expect(await (await fetch(`${routing.url}/${fallbackLocation(fallback)}`)).text()).not.toContain(`"service":"${fallback}"`);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   HASHED_ASSET,
   IMMUTABLE_CACHE,
   REMOTE_ERRORS_PATH,
+  fallbackLocation,
   isSafeRequestTarget,
   matchApiRoute,
   sizeInBytes,
@@ -125,50 +126,88 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'x-internal-token',
 ]);
 
-/**
- * Forwards to the route's fixed upstream: only the (already checked) path and query of the request
- * travel, never a host from it. The body is counted against the route's limit while it streams.
- */
-function proxy(req: http.IncomingMessage, res: http.ServerResponse, route: ApiRoute, target: string, requestId: string): void {
-  const limit = sizeInBytes(route.maxBody ?? DEFAULT_MAX_BODY);
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) {
-    req.resume();
-    return sendJson(res, 413, { message: 'Requisição muito grande.' });
-  }
+/** The forwarding headers of a request: the client's own, less what only the gateway may set. */
+function forwardedHeaders(req: http.IncomingMessage, requestId: string): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (!DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
   }
-  Object.assign(headers, {
+  return Object.assign(headers, {
     'x-forwarded-host': req.headers.host ?? '',
     'x-forwarded-proto': 'http',
     'x-forwarded-for': (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
     'x-request-id': requestId,
   });
-  const upstreamUrl = new URL(target);
-  const upstream = http.request(
-    { protocol: 'http:', hostname: upstreamUrl.hostname, port: upstreamUrl.port, path: req.url, method: req.method, headers },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.on('error', () => res.destroy()).pipe(res);
-    },
-  );
+}
+
+const UNAVAILABLE = { message: 'Serviço indisponível. Tente novamente.' };
+const TOO_LARGE = { message: 'Requisição muito grande.' };
+
+/**
+ * Forwards to the route's fixed upstream: only the (already checked) path and query of the request
+ * travel, never a host from it. The body is counted against the route's limit while it streams.
+ * A route with a second service keeps the body (within its limit) so that, when the first hands
+ * the request on (X-Accel-Redirect: fallbackLocation), it goes again to the second, as nginx does.
+ */
+function proxy(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  route: ApiRoute,
+  upstreams: DevGatewayOptions['upstreams'],
+  requestId: string,
+): void {
+  const limit = sizeInBytes(route.maxBody ?? DEFAULT_MAX_BODY);
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) {
+    req.resume();
+    return sendJson(res, 413, TOO_LARGE);
+  }
+  const headers = forwardedHeaders(req, requestId);
+  const send = (service: ServiceName, kept: Buffer[] | null): http.ClientRequest => {
+    const target = new URL(upstreams[service]);
+    const upstream = http.request(
+      { protocol: 'http:', hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers },
+      (answer) => {
+        const handOn = answer.headers['x-accel-redirect'];
+        if (route.fallback && kept && service === route.service && handOn === fallbackLocation(route.fallback)) {
+          // The whole body goes again: a service may answer before it has read all of it.
+          const fallback = route.fallback;
+          handedOn = true;
+          answer.resume();
+          const again = () => {
+            if (!tooLarge) send(fallback, null).end(Buffer.concat(kept));
+          };
+          if (req.complete) again();
+          else req.once('end', again);
+          return;
+        }
+        const { 'x-accel-redirect': _handOn, ...passed } = answer.headers;
+        res.writeHead(answer.statusCode ?? 502, passed);
+        answer.on('error', () => res.destroy()).pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (tooLarge || (handedOn && service === route.service)) return;
+      if (!res.headersSent) sendJson(res, 502, UNAVAILABLE);
+      else res.destroy();
+    });
+    return upstream;
+  };
+  const kept: Buffer[] | null = route.fallback ? [] : null;
   let tooLarge = false;
-  upstream.on('error', () => {
-    if (tooLarge) return;
-    if (!res.headersSent) sendJson(res, 502, { message: 'Serviço indisponível. Tente novamente.' });
-    else res.destroy();
-  });
+  let handedOn = false;
+  const upstream = send(route.service, kept);
   let received = 0;
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
+    kept?.push(chunk);
     if (received > limit && !tooLarge) {
       tooLarge = true;
       upstream.destroy();
       req.unpipe(upstream);
       req.resume();
-      if (!res.headersSent) sendJson(res, 413, { message: 'Requisição muito grande.' });
+      if (kept) kept.length = 0;
+      if (!res.headersSent) sendJson(res, 413, TOO_LARGE);
     }
   });
   req.on('error', () => upstream.destroy());
@@ -186,7 +225,7 @@ export function startDevGateway(options: DevGatewayOptions): Promise<http.Server
     const pathname = new URL(target, 'http://gateway').pathname;
 
     const route = matchApiRoute(pathname);
-    if (route) return proxy(req, res, route, options.upstreams[route.service], requestId);
+    if (route) return proxy(req, res, route, options.upstreams, requestId);
     const docs = options.docsDir ? await docsFile(options.docsDir, pathname) : null;
     if (docs) return sendFile(req, res, docs, staticHeaders({ https: options.https ?? false, pathname }));
     if (pathname.startsWith('/api/') || pathname.startsWith('/internal/')) {

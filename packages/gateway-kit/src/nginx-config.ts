@@ -9,6 +9,7 @@ import {
   RESET_PASSWORD_PATH,
   SERVICE_NAMES,
   UNSAFE_REQUEST_URI,
+  fallbackLocation,
   staticHeaders,
   type ServiceName,
 } from './routes';
@@ -86,7 +87,13 @@ function apiLocations(): string {
     location = ${prefix} { proxy_pass http://${service};${body} }
     location ${prefix}/ { proxy_pass http://${service};${body} }`;
   });
-  return [...exact, ...prefixes].join('\n');
+  // Where a service hands a request on (X-Accel-Redirect): nginx sends it again, method and the
+  // body it kept, to the route's second service. Reached from a service's answer only.
+  const fallbacks = [...new Set(API_ROUTES.flatMap(({ fallback }) => (fallback ? [fallback] : [])))].map(
+    (service) => `
+    location ${fallbackLocation(service)} { proxy_pass http://${service}; }`,
+  );
+  return [...exact, ...prefixes, ...fallbacks].join('\n');
 }
 
 function realIp(trusted: string[] | undefined): string {

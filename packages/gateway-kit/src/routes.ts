@@ -5,6 +5,7 @@ import {
   REMOTE_NAMES,
   SERVICES as REGISTERED_SERVICES,
   SERVICE_NAMES,
+  fallbackLocation,
   internalUrlEnv,
   type ApiPrefix,
   type RemoteName,
@@ -15,15 +16,17 @@ import {
  * The gateway's view of the registry (@corretora/registry): the nginx configuration (production)
  * and the dev gateway (`npm start`) are both generated from it, so they can never disagree.
  */
-export { DEFAULT_MAX_BODY, SERVICE_NAMES, type RemoteName, type ServiceName };
+export { DEFAULT_MAX_BODY, SERVICE_NAMES, fallbackLocation, type RemoteName, type ServiceName };
 
 /** Each service's public port (the upstream) and where the others reach its /internal listener. */
 export const SERVICES = Object.fromEntries(
   SERVICE_NAMES.map((name) => [name, { defaultPort: REGISTERED_SERVICES[name].port, internalUrlEnv: internalUrlEnv(name) }]),
 ) as Record<ServiceName, { defaultPort: number; internalUrlEnv: string }>;
 
-export interface ApiRoute extends ApiPrefix {
+export interface ApiRoute extends Omit<ApiPrefix, 'fallback'> {
   service: ServiceName;
+  /** Where a request goes when `service` answers it with a 404 (registry: ApiPrefix.fallback). */
+  fallback?: ServiceName;
 }
 
 export const API_ROUTES: readonly ApiRoute[] = REGISTERED_ROUTES;

@@ -13,6 +13,13 @@ export interface ApiPrefix {
   prefix: string;
   /** Largest request body the gateway lets through, in nginx notation (default DEFAULT_MAX_BODY). */
   maxBody?: string;
+  /**
+   * A second service answering the same paths for the records the first does not hold: the first
+   * hands a request on by answering with `X-Accel-Redirect: fallbackLocation(fallback)`, and the
+   * gateway sends it again, method and body as they came, to this one, whose answer is the answer
+   * (/api/imports: contacts in the pipeline, policies in finance).
+   */
+  fallback?: string;
 }
 
 export interface ServiceEntry {
@@ -118,8 +125,9 @@ export const SERVICES = {
       { prefix: '/api/pipeline-leads' },
       { prefix: '/api/pipeline-cards' },
       { prefix: '/api/contacts' },
-      // 20 MB of spreadsheet plus the multipart envelope.
-      { prefix: '/api/imports', maxBody: '21m' },
+      // 20 MB of spreadsheet plus the multipart envelope. One door for every kind of import: the
+      // pipeline holds the contacts', finance the policies' (an import the pipeline does not hold is finance's).
+      { prefix: '/api/imports', maxBody: '21m', fallback: 'finance' },
       { prefix: '/api/message-templates' },
       { prefix: '/api/tasks' },
       { prefix: '/api/search' },
@@ -231,9 +239,14 @@ export const AREA_PATHS = Object.fromEntries(
 ) as { readonly [Path in AreaPath]: `/${Path}` };
 
 /** Every API route, longest prefix first (so '/api/broker-profile/photo' wins over '/api/broker-profile'). */
-export const API_ROUTES: readonly (ApiPrefix & { service: ServiceName })[] = SERVICE_NAMES.flatMap((service) =>
-  SERVICES[service].api.map((route: ApiPrefix) => ({ ...route, service })),
-).sort((a, b) => b.prefix.length - a.prefix.length);
+export const API_ROUTES: readonly (Omit<ApiPrefix, 'fallback'> & { service: ServiceName; fallback?: ServiceName })[] =
+  SERVICE_NAMES.flatMap((service) =>
+    SERVICES[service].api.map(({ fallback, ...route }: ApiPrefix) => {
+      if (fallback !== undefined && !(SERVICE_NAMES as string[]).includes(fallback))
+        throw new Error(`${route.prefix}: the fallback ${fallback} is not a service`);
+      return { ...route, service, ...(fallback ? { fallback: fallback as ServiceName } : {}) };
+    }),
+  ).sort((a, b) => b.prefix.length - a.prefix.length);
 
 /** An exact path of API_PATHS: its service, and the pattern it matches (each `:name` one segment). */
 export interface ApiPath {
@@ -269,6 +282,14 @@ export function remoteRoutes(): (RemoteRoute & { remote: RemoteName })[] {
 /** The remote route a page's path belongs to (`/policies`, `/policies/...`), if any. */
 export function remoteRouteOf(pathname: string): (RemoteRoute & { remote: RemoteName }) | undefined {
   return remoteRoutes().find((route) => pathname === `/${route.path}` || pathname.startsWith(`/${route.path}/`));
+}
+
+/**
+ * What a service answers in X-Accel-Redirect to hand a request of a route with a `fallback` on to
+ * that service (nginx: a named location; the dev gateway reads the same header).
+ */
+export function fallbackLocation(service: ServiceName): string {
+  return `@hand-on-${service}`;
 }
 
 /** The environment variable naming where the other services reach a service's /internal listener. */
