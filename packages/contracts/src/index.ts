@@ -38,6 +38,7 @@ export * from './pipeline/pipeline-options';
 export * from './pipeline/pipeline.schemas';
 export * from './pipeline/card.schemas';
 export type { ContactsByDocumentInput } from './pipeline/contact-lookup.schemas';
+export type { ImportClient, ImportClientsPlaceInput, ImportClientsUndoInput } from './imports/import-clients.schemas';
 export * from './pipeline/pipeline-types';
 export * from './relationship/relationship-options';
 export * from './relationship/relationship.schemas';

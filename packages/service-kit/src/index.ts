@@ -69,8 +69,9 @@ export {
   type RowAnalysis,
   type SheetRow,
 } from './imports/import-kind';
-export { importHandOverRoutes, importsRoutes, statementsRoutes } from './imports/import-routes';
+export { importHandOverRoutes, importsRoutes, statementsRoutes, type SharedDoor } from './imports/import-routes';
 export { handOverImports, receiveImports } from './imports/import-handover';
+export { importAssignee, markApplied } from './imports/import-marks';
 export { createImportTables, dropImportTables } from './imports/import-tables';
 export { ImportsService, type ImportRequest, type ImportsOptions } from './imports/imports.service';
 export type { JobMetrics } from './metrics';

@@ -3,14 +3,17 @@ import { contactOverviewRoutes } from './modules/overview/contact-overview.route
 import { searchRoutes } from './modules/search/search.routes';
 import { SearchService } from './modules/search/search.service';
 import { ContactOverviewService } from './modules/overview/contact-overview.service';
-import { CATALOGUE_OPERATIONS, DEFAULT_CHARGEBACK_STEPS } from '@corretora/contracts';
+import { CATALOGUE_OPERATIONS, DEFAULT_CHARGEBACK_STEPS, FINANCE_OPERATIONS } from '@corretora/contracts';
 import {
   HttpError,
   ImportsService,
+  assertResponsible,
   createInternalClient,
   createObjectStore,
   createService,
   importHandOverRoutes,
+  importsRoutes,
+  route,
   statementsRoutes,
   type ObjectStore,
   type Service,
@@ -32,6 +35,7 @@ import { DocumentsService } from './modules/documents/documents.service';
 import { policiesRoutes, policyIssueRoutes } from './modules/policies/policies.routes';
 import { PoliciesService } from './modules/policies/policies.service';
 import { PolicyImportService } from './modules/policies/policy-import.service';
+import { policiesKind } from './modules/policies/policy-import-kind';
 import { instalmentsRoutes } from './modules/instalments/instalments.routes';
 import { InstalmentsService } from './modules/instalments/instalments.service';
 import { ReceivableSettingsService } from './modules/policies/receivable-settings.service';
@@ -53,6 +57,7 @@ import { FinanceStatsService } from './modules/stats/stats.service';
 export async function createFinanceService(config: FinanceConfig, store: ObjectStore = createObjectStore()): Promise<Service> {
   await store.ensureBucket();
   const pipeline = new PipelineLookup(config.pipelineUrl, config.internalToken);
+  const pipelineClient = createInternalClient(config.pipelineUrl, config.internalToken, 10_000);
   const catalogues = createInternalClient(config.cataloguesUrl, config.internalToken);
   const identity = config.identityUrl ? createInternalClient(config.identityUrl, config.internalToken) : null;
   const chargebackSteps = async (userId: string, insurerId: number) => {
@@ -99,10 +104,15 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       receivablesRoutes(router, new ReceivablesService(knex, settings, statements, insurerNames), settings, statements);
       imports = new ImportsService(
         knex,
-        { statement: statementKind(knex, statements, (userId, documents) => pipeline.contactsByDocument(userId, documents), insurerNames) },
-        { jobs, onRunError: (error) => log.error({ err: error }, 'statement commit stopped') },
+        {
+          statement: statementKind(knex, statements, (userId, documents) => pipeline.contactsByDocument(userId, documents), insurerNames),
+          policies: policiesKind(knex, new PolicyImportService(knex, instalments, new RepasseLedger(knex)), pipelineClient, insurerNames),
+        },
+        { jobs, onRunError: (error) => log.error({ err: error }, 'import commit stopped') },
       );
       statementsRoutes(router, imports);
+      // /api/imports of policies: the pipeline's door hands on what it does not hold (contacts are its).
+      importsRoutes(router, imports, ['policies'], (userId, memberId) => assertResponsible(identity, userId, memberId));
       const renewals = renewalsOf(knex, instalments);
       renewalsRoutes(router, renewals, new RenewalReportService(knex, (userId) => renewals.ensure(userId), insurerNames));
       claimsRoutes(router, new ClaimsService(knex, pipeline));
@@ -118,6 +128,8 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
         new PoliciesService(knex, instalments, chargebackSteps, new RepasseLedger(knex)),
         new PolicyImportService(knex, instalments, new RepasseLedger(knex)),
       );
+      // The pipeline lists these beside its contacts imports at /api/imports.
+      route(router, FINANCE_OPERATIONS.policyImports, ({ params }) => (imports as ImportsService).list(params.userId, ['policies']));
       statsRoutes(router, new FinanceStatsService(knex, settings, new RepasseService(knex)));
       importHandOverRoutes(router, knex);
       const account = new AccountDataService(knex, store);

@@ -134,24 +134,24 @@ describe('GET /api/policies/{id}/instalments and PUT …/payment-plan', () => {
     const header = 'Apólice;Seguradora;CPF;Segurado;Fim de Vigência;Início;Prêmio Líquido;Prêmio Total;% Comissão';
     const importOf = async (line: string) => {
       const created = await stack
-        .pipelineApi()
+        .importsApi()
         .post('/api/imports')
         .set('Cookie', who.cookie)
         .field('kind', 'policies')
         .attach('file', Buffer.from(`${header}\n${line}\n`), 'a.csv');
       await stack
-        .pipelineApi()
+        .importsApi()
         .put(`/api/imports/${created.body.id as number}/mapping`)
         .set('Cookie', who.cookie)
         .send({ mapping: created.body.mapping });
       await stack
-        .pipelineApi()
+        .importsApi()
         .post(`/api/imports/${created.body.id as number}/commit`)
         .set('Cookie', who.cookie)
         .expect(202);
       for (let attempt = 0; attempt < 100; attempt += 1) {
         const detail = await stack
-          .pipelineApi()
+          .importsApi()
           .get(`/api/imports/${created.body.id as number}`)
           .set('Cookie', who.cookie);
         if (detail.body.status !== 'running') return created.body.id as number;
@@ -177,7 +177,7 @@ describe('GET /api/policies/{id}/instalments and PUT …/payment-plan', () => {
       ['1200.00', '100.00'],
       ['1200.00', '100.00'],
     ]);
-    await stack.pipelineApi().delete(`/api/imports/${update}`).set('Cookie', who.cookie).expect(200);
+    await stack.importsApi().delete(`/api/imports/${update}`).set('Cookie', who.cookie).expect(200);
     expect(
       (await instalments()).body.map((row: { premium: string; expectedCommission: string }) => [row.premium, row.expectedCommission]),
     ).toEqual([

@@ -1,7 +1,8 @@
+import { fallbackLocation } from '@corretora/gateway-kit';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
-const { api, pipelineApi, brokerWithRefs, newLead } = stack;
+const { api, pipelineApi, importsApi, brokerWithRefs, newLead } = stack;
 
 function windows1252(text: string): Buffer {
   return Buffer.from(text.replace(/\n/g, '\r\n'), 'latin1');
@@ -17,13 +18,13 @@ const BOOK = [
 ].join('\n');
 
 async function importFile(who: Who, file: Buffer, extra: Record<string, unknown> = {}) {
-  const created = await pipelineApi()
+  const created = await importsApi()
     .post('/api/imports')
     .set('Cookie', who.cookie)
     .field('kind', 'policies')
     .attach('file', file, 'apolices.csv');
   expect(created.status).toBe(201);
-  const preview = await pipelineApi()
+  const preview = await importsApi()
     .put(`/api/imports/${created.body.id as number}/mapping`)
     .set('Cookie', who.cookie)
     .send({ mapping: created.body.mapping, ...extra });
@@ -31,9 +32,9 @@ async function importFile(who: Who, file: Buffer, extra: Record<string, unknown>
 }
 
 async function commit(who: Who, id: number) {
-  expect((await pipelineApi().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie)).status).toBe(202);
+  expect((await importsApi().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie)).status).toBe(202);
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    const response = await pipelineApi().get(`/api/imports/${id}`).set('Cookie', who.cookie);
+    const response = await importsApi().get(`/api/imports/${id}`).set('Cookie', who.cookie);
     if (response.body.status !== 'running') return response;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -88,7 +89,7 @@ describe('importing policies', () => {
     expect(preview.body.rows[3]).toMatchObject({ line: 5, outcome: 'skip', reason: 'Mesma apólice da linha 2' });
 
     // The broker says which of their insurers that one is: the next preview creates it too.
-    const mapped = await pipelineApi()
+    const mapped = await importsApi()
       .put(`/api/imports/${created.body.id as number}/mapping`)
       .set('Cookie', who.cookie)
       .send({ mapping: created.body.mapping, insurers: { 'Seguradora Desconhecida S.A.': bradesco } });
@@ -111,7 +112,7 @@ describe('importing policies', () => {
     expect(contacts.find((contact) => contact.name === 'Maria Prospecto')).toMatchObject({ id: lead.body.contactId, type: 'individual' });
 
     // The same file again creates nothing (the insurer mapping is remembered with the columns).
-    const again = await pipelineApi()
+    const again = await importsApi()
       .post('/api/imports')
       .set('Cookie', who.cookie)
       .field('kind', 'policies')
@@ -119,7 +120,7 @@ describe('importing policies', () => {
     expect(again.body.status).toBe('preview');
     expect(
       (
-        await pipelineApi()
+        await importsApi()
           .get(`/api/imports/${again.body.id as number}`)
           .set('Cookie', who.cookie)
       ).body.counts,
@@ -133,14 +134,14 @@ describe('importing policies', () => {
     expect(update.preview.body.counts).toMatchObject({ update: 1, create: 0 });
     await commit(who, update.created.body.id as number);
     expect((await policiesOf(who))[0]!.premium).toBe('1200.00');
-    const undoneUpdate = await pipelineApi()
+    const undoneUpdate = await importsApi()
       .delete(`/api/imports/${update.created.body.id as number}`)
       .set('Cookie', who.cookie);
     expect(undoneUpdate.body).toMatchObject({ status: 'undone', undoKept: [] });
     expect((await policiesOf(who))[0]!.premium).toBe('1073.80');
 
     // Undo the first import: its policies and the contact it created go; Maria is a prospect again.
-    const undone = await pipelineApi()
+    const undone = await importsApi()
       .delete(`/api/imports/${created.body.id as number}`)
       .set('Cookie', who.cookie);
     expect(undone.body).toMatchObject({ status: 'undone', undoKept: [] });
@@ -157,7 +158,7 @@ describe('importing policies', () => {
     await commit(who, created.body.id as number);
     const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number }[];
     expect((await api().post(`/api/policies/${policy!.id}/cancel`).set('Cookie', who.cookie)).status).toBe(200);
-    const undone = await pipelineApi()
+    const undone = await importsApi()
       .delete(`/api/imports/${created.body.id as number}`)
       .set('Cookie', who.cookie);
     expect(undone.body.undoKept).toEqual([expect.objectContaining({ line: 2, targetId: policy!.id })]);
@@ -167,12 +168,12 @@ describe('importing policies', () => {
 
   test('undoing the contacts import keeps a contact that got a policy since', async () => {
     const who = await brokerWithRefs();
-    const contacts = await pipelineApi()
+    const contacts = await importsApi()
       .post('/api/imports')
       .set('Cookie', who.cookie)
       .field('kind', 'contacts')
       .attach('file', Buffer.from('Nome;CPF;Tipo\nJosé;529.982.247-25;PF\nAna;;\n'), 'contatos.csv');
-    await pipelineApi()
+    await importsApi()
       .put(`/api/imports/${contacts.body.id as number}/mapping`)
       .set('Cookie', who.cookie)
       .send({ mapping: contacts.body.mapping });
@@ -182,12 +183,87 @@ describe('importing policies', () => {
       windows1252([HEADER, 'AP-7;Porto Seguro;529.982.247-25;José;Auto;;03/04/2027;;1.000,00;10;'].join('\n')),
     );
     await commit(who, created.body.id as number);
-    const undone = await pipelineApi()
+    const undone = await importsApi()
       .delete(`/api/imports/${contacts.body.id as number}`)
       .set('Cookie', who.cookie);
     expect(undone.body.undoKept).toEqual([expect.objectContaining({ line: 2, reason: 'Tem apólices: mantido' })]);
     expect((await contactsOf(who)).map((contact) => contact.name)).toEqual(['José']);
     expect((await policiesOf(who))[0]!.contactId).toBe((await contactsOf(who))[0]!.id);
+  });
+
+  test('one door, two owners (#36): the pipeline hands a policies import on to finance, lists both kinds, and another brokerage reaches neither', async () => {
+    const who = await brokerWithRefs();
+    const file = windows1252([HEADER, 'AP-50;Porto Seguro;529.982.247-25;José;Auto;;03/04/2027;;1.000,00;10;'].join('\n'));
+    // The pipeline does not hold a policies import: its answer is a 404 that tells the gateway where to go.
+    const direct = await pipelineApi()
+      .post('/api/imports')
+      .set('Cookie', who.cookie)
+      .field('kind', 'policies')
+      .attach('file', file, 'a.csv');
+    expect(direct.status).toBe(404);
+    expect(direct.headers['x-accel-redirect']).toBe(fallbackLocation('finance'));
+    const contacts = await importsApi()
+      .post('/api/imports')
+      .set('Cookie', who.cookie)
+      .field('kind', 'contacts')
+      .attach('file', Buffer.from('Nome\nAna\n'), 'contatos.csv');
+    const { created } = await importFile(who, file);
+    // Finance numbers its imports apart from the pipeline's, so an id at the door is one service's.
+    expect(created.body.id).toBeGreaterThanOrEqual(1_000_000_000);
+    expect(contacts.body.id).toBeLessThan(1_000_000_000);
+    const listed = (await importsApi().get('/api/imports').set('Cookie', who.cookie)).body as { id: number; kind: string }[];
+    expect(listed.map((entry) => [entry.kind, entry.id])).toEqual([
+      ['policies', created.body.id],
+      ['contacts', contacts.body.id],
+    ]);
+    const id = created.body.id as number;
+    // The pipeline's own id through the door is still the pipeline's; finance does not answer it.
+    expect(
+      (
+        await importsApi()
+          .get(`/api/imports/${contacts.body.id as number}`)
+          .set('Cookie', who.cookie)
+      ).body.kind,
+    ).toBe('contacts');
+    expect(
+      (
+        await api()
+          .get(`/api/imports/${contacts.body.id as number}`)
+          .set('Cookie', who.cookie)
+      ).status,
+    ).toBe(404);
+
+    const stranger = await brokerWithRefs();
+    expect((await importsApi().get('/api/imports').set('Cookie', stranger.cookie)).body).toEqual([]);
+    for (const call of [
+      importsApi().get(`/api/imports/${id}`),
+      importsApi().put(`/api/imports/${id}/mapping`).send({ mapping: created.body.mapping }),
+      importsApi().post(`/api/imports/${id}/commit`),
+      importsApi().delete(`/api/imports/${id}`),
+      importsApi().get(`/api/imports/${id}/errors.csv`),
+    ]) {
+      const answer = await call.set('Cookie', stranger.cookie);
+      expect([answer.status, answer.body.message]).toEqual([404, 'Importação não encontrada.']);
+      expect(answer.headers['x-accel-redirect']).toBeUndefined();
+    }
+    // A statement (finance's other kind) is not an import of this door.
+    const insurer = who.refs.insurers[0]!.id;
+    const statement = await api()
+      .post('/api/statements')
+      .set('Cookie', who.cookie)
+      .field('insurerId', String(insurer))
+      .attach('file', Buffer.from('Nº Apólice;Valor Líquido\nAP-50;10,00\n'), 'extrato.csv');
+    expect(statement.status).toBe(201);
+    expect(
+      (
+        await importsApi()
+          .get(`/api/imports/${statement.body.id as number}`)
+          .set('Cookie', who.cookie)
+      ).status,
+    ).toBe(404);
+    expect(
+      (await importsApi().post('/api/imports').set('Cookie', who.cookie).field('kind', 'statement').attach('file', file, 'a.csv')).status,
+    ).toBe(400);
   });
 
   test('one number at two insurers is two policies; at one insurer, the file’s second row is skipped (#34)', async () => {
@@ -246,5 +322,99 @@ describe('importing policies', () => {
       [6, ['totalPremium']],
       [7, ['endDate', 'commissionPercentage', 'status']],
     ]);
+  });
+
+  test('a policies import the pipeline ran before #36 is handed over to finance once, keeps its id where free, and still undoes its policy and its client', async () => {
+    const who = await brokerWithRefs();
+    const pipelineDb = stack.services.pipeline!.knex;
+    const financeDb = stack.finance().knex;
+    const insurerId = who.refs.insurers[0]!.id;
+    // A statement took an id of finance's first: an import handed over with that id takes a new one.
+    const statement = await api()
+      .post('/api/statements')
+      .set('Cookie', who.cookie)
+      .field('insurerId', String(insurerId))
+      .attach('file', Buffer.from('Nº Apólice;Valor Líquido\nX-1;10,00\n'), 'extrato.csv');
+    expect(statement.status).toBe(201);
+    const legacy = async (id: number, number: string, client: string) => {
+      await pipelineDb('imports').insert({
+        id,
+        userId: who.user.id,
+        responsibleId: who.user.memberId,
+        kind: 'policies',
+        status: 'done',
+        fileName: 'apolices.csv',
+        encoding: 'utf-8',
+        delimiter: ';',
+        headers: JSON.stringify(['Apólice']),
+        headerKey: 'k'.repeat(64),
+        totalRows: 1,
+        counts: JSON.stringify({ create: 1, update: 0, skip: 0, duplicate: 0, error: 0 }),
+        finishedAt: new Date(),
+      });
+      const [contact] = (await pipelineDb('contacts')
+        .insert({ userId: who.user.id, responsibleId: who.user.memberId, name: client, type: 'individual', importId: id })
+        .returning('id')) as { id: number }[];
+      const [policy] = (await financeDb('policies')
+        .insert({
+          userId: who.user.id,
+          responsibleId: who.user.memberId,
+          contactId: contact!.id,
+          contactName: client,
+          type: 'auto',
+          line: 'auto',
+          policyNumber: number,
+          premium: 1000,
+          status: 'active',
+          renewalDate: '2027-06-30',
+          commissionType: 'percentage',
+          commissionValue: 10,
+          insurerId,
+          importId: id,
+        })
+        .returning(['id', 'updatedAt'])) as { id: number; updatedAt: Date }[];
+      const appliedAt = new Date(policy!.updatedAt.getTime() + 1000);
+      await pipelineDb('import_rows').insert({
+        importId: id,
+        line: 2,
+        userId: who.user.id,
+        cells: JSON.stringify([number]),
+        outcome: 'create',
+        errors: JSON.stringify([]),
+        record: JSON.stringify({}),
+        applied: 'created',
+        targetId: policy!.id,
+        appliedAt,
+        previous: JSON.stringify({
+          appliedAt: appliedAt.toISOString(),
+          policy: null,
+          contactId: contact!.id,
+          contactCreated: true,
+          contactWasProspect: false,
+        }),
+      });
+    };
+    const free = 900_000_000 + Math.floor(Math.random() * 1000);
+    await legacy(free, 'LEG-1', 'Cliente Antigo');
+    await legacy(statement.body.id as number, 'LEG-2', 'Cliente Colidido');
+    await pipelineDb('backfills').where({ name: 'policy-imports-to-finance' }).delete();
+    await stack.pipelineStarts();
+
+    expect(await pipelineDb('imports').where({ userId: who.user.id, kind: 'policies' }).count({ n: '*' })).toEqual([{ n: '0' }]);
+    const listed = (await importsApi().get('/api/imports').set('Cookie', who.cookie)).body as {
+      id: number;
+      kind: string;
+      fileName: string;
+    }[];
+    expect(listed.filter((entry) => entry.kind === 'policies')).toHaveLength(2);
+    expect(listed.map((entry) => entry.id)).toContain(free);
+    const moved = listed.find((entry) => entry.kind === 'policies' && entry.id !== free)!;
+    expect(moved.id).not.toBe(statement.body.id);
+    for (const id of [free, moved.id]) {
+      const undone = await importsApi().delete(`/api/imports/${id}`).set('Cookie', who.cookie);
+      expect([undone.status, undone.body.status, undone.body.undoKept]).toEqual([200, 'undone', []]);
+    }
+    expect(await policiesOf(who)).toEqual([]);
+    expect((await contactsOf(who)).map((contact) => contact.name)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { instalmentStatus } from '../src/modules/policies/receivables-math';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
-const { api, internal, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs } = stack;
+const { api, internal, pipelineApi, importsApi, cataloguesApi, brokerApi, brokerWithRefs } = stack;
 
 const windows1252 = (lines: string[]) => Buffer.from(lines.join('\r\n'), 'latin1');
 
@@ -29,8 +29,8 @@ const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/
 const brDate = (iso: string) => iso.split('-').reverse().join('/');
 
 async function waitDone(who: Who, path: string) {
-  // Statements are finance's imports; policies' still the pipeline's.
-  const door = path.startsWith('/api/statements') ? api : pipelineApi;
+  // Statements have their own door; /api/imports goes through the gateway (the pipeline hands policies on).
+  const door = path.startsWith('/api/statements') ? api : importsApi;
   for (let attempt = 0; attempt < 400; attempt += 1) {
     const response = await door().get(path).set('Cookie', who.cookie);
     if (response.body.status !== 'running') return response;
@@ -48,16 +48,16 @@ async function importBook(who: Who, porto: number, start: string) {
       `AP-${String(index).padStart(4, '0')};Porto Seguro;${cpf(index)};Cliente ${index};Auto;${brDate(start)};${brDate(end)};1.000,00;1.073,80;12,5`,
     );
   }
-  const created = await pipelineApi()
+  const created = await importsApi()
     .post('/api/imports')
     .set('Cookie', who.cookie)
     .field('kind', 'policies')
     .attach('file', windows1252(lines), 'apolices.csv');
   expect(created.status).toBe(201);
   const id = created.body.id as number;
-  const preview = await pipelineApi().put(`/api/imports/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping });
+  const preview = await importsApi().put(`/api/imports/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping });
   expect(preview.body.counts.create).toBe(200);
-  expect((await pipelineApi().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie)).status).toBe(202);
+  expect((await importsApi().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie)).status).toBe(202);
   expect((await waitDone(who, `/api/imports/${id}`)).body.status).toBe('done');
   void porto;
 }

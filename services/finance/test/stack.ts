@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { SERVICE_NAMES, startDevGateway, type ServiceName } from '@corretora/gateway-kit';
 import { createObjectStore, type Service } from '@corretora/service-kit';
 import type { Role } from '@corretora/contracts';
 import { memberOf, serviceFixture, sessionCookieFor, testConfig } from '@corretora/service-kit/testing';
@@ -38,8 +40,8 @@ export interface Refs {
  * level (it registers beforeAll/afterAll); `api` is finance's public listener.
  */
 export function financeStack() {
-  const services: { catalogues?: Service; pipeline?: PipelineApp; broker?: Service; identity?: Service } = {};
-  const urls = { catalogues: '', pipeline: '', finance: '', database: '', identity: '', outbox: '' };
+  const services: { catalogues?: Service; pipeline?: PipelineApp; broker?: Service; identity?: Service; gateway?: http.Server } = {};
+  const urls = { catalogues: '', pipeline: '', finance: '', database: '', identity: '', outbox: '', gateway: '' };
   const store = createObjectStore();
   const fixture = serviceFixture(async (databaseUrl) => {
     urls.database = databaseUrl;
@@ -67,12 +69,28 @@ export function financeStack() {
       identityUrl: urls.identity,
       scheduleDigest: false,
     });
-    urls.pipeline = `http://127.0.0.1:${portOf((await services.pipeline.listen(0, 0)).internal)}`;
+    const pipelineListening = await services.pipeline.listen(0, 0);
+    urls.pipeline = `http://127.0.0.1:${portOf(pipelineListening.internal)}`;
     const finance = await createFinanceService(
       { ...testConfig('finance', databaseUrl), pipelineUrl: urls.pipeline, cataloguesUrl: urls.catalogues, identityUrl: urls.identity },
       store,
     );
-    await finance.listen(0, financePort);
+    const financeListening = await finance.listen(0, financePort);
+    // The dev gateway in front of both, as `npm start` runs it: /api/imports is the pipeline's door,
+    // which hands finance's imports (policies) on.
+    const nowhere = 'http://127.0.0.1:9';
+    services.gateway = await startDevGateway({
+      port: 0,
+      host: '127.0.0.1',
+      upstreams: {
+        ...(Object.fromEntries(SERVICE_NAMES.map((name) => [name, nowhere])) as Record<ServiceName, string>),
+        pipeline: `http://127.0.0.1:${portOf(pipelineListening.server)}`,
+        finance: `http://127.0.0.1:${portOf(financeListening.server)}`,
+      },
+      shellDir: urls.outbox,
+      remoteStoreDir: urls.outbox,
+    });
+    urls.gateway = `http://127.0.0.1:${portOf(services.gateway)}`;
     services.broker = await createBrokerService(
       { ...testConfig('broker', databaseUrl), cataloguesUrl: urls.catalogues, pipelineUrl: urls.pipeline, financeUrl: urls.finance },
       store,
@@ -80,6 +98,7 @@ export function financeStack() {
     return finance;
   });
   afterAll(async () => {
+    await new Promise((resolve) => (services.gateway ? services.gateway.close(resolve) : resolve(undefined)));
     await services.broker?.close();
     await services.pipeline?.close();
     await services.catalogues?.close();
@@ -87,6 +106,8 @@ export function financeStack() {
   });
   const { api, internal, broker } = fixture;
   const pipelineApi = () => request(services.pipeline!.app.callback());
+  /** Through the gateway: /api/imports, whose policies imports the pipeline hands on to finance. */
+  const importsApi = () => request(urls.gateway);
   const cataloguesApi = () => request(services.catalogues!.app.callback());
   const brokerApi = () => request(services.broker!.app.callback());
 
@@ -148,7 +169,7 @@ export function financeStack() {
    * [number, line, end day]: a year each, ending on the day given. Waits until the import is done.
    */
   /**
-   * A policies sheet (its lines, header first) through the pipeline's import, previewed as its
+   * A policies sheet (its lines, header first) through the gateway's /api/imports, previewed as its
    * columns map themselves and committed with `commit` (a refused commit answers its status; done:
    * 202), with the preview's counts and rows.
    */
@@ -158,19 +179,18 @@ export function financeStack() {
     commit: Record<string, unknown> = {},
   ): Promise<{ id: number; status: number; body: { message?: string; issues?: unknown }; preview: { counts: object; rows: unknown[] } }> {
     const file = Buffer.from(lines.join('\r\n'), 'latin1');
-    const created = await pipelineApi()
+    const created = await importsApi()
       .post('/api/imports')
       .set('Cookie', who.cookie)
       .field('kind', 'policies')
       .attach('file', file, 'book.csv');
     const id = created.body.id as number;
-    const preview = (
-      await pipelineApi().put(`/api/imports/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping })
-    ).body as { counts: object; rows: unknown[] };
-    const committed = await pipelineApi().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie).send(commit);
+    const preview = (await importsApi().put(`/api/imports/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping }))
+      .body as { counts: object; rows: unknown[] };
+    const committed = await importsApi().post(`/api/imports/${id}/commit`).set('Cookie', who.cookie).send(commit);
     if (committed.status !== 202) return { id, status: committed.status, body: committed.body, preview };
     for (let attempt = 0; attempt < 200; attempt += 1) {
-      if ((await pipelineApi().get(`/api/imports/${id}`).set('Cookie', who.cookie)).body.status === 'done')
+      if ((await importsApi().get(`/api/imports/${id}`).set('Cookie', who.cookie)).body.status === 'done')
         return { id, status: 202, body: {}, preview };
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -206,7 +226,7 @@ export function financeStack() {
     try {
       for (let attempt = 0; attempt < 200; attempt += 1) {
         const done = (await pipeline.knex('backfills').pluck('name')) as string[];
-        if (['policies-line', 'statement-imports-to-finance'].every((name) => done.includes(name))) return;
+        if (['policies-line', 'statement-imports-to-finance', 'policy-imports-to-finance'].every((name) => done.includes(name))) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       throw new Error('the pipeline’s start-up jobs did not finish');
@@ -241,6 +261,7 @@ export function financeStack() {
     urls,
     services,
     pipelineApi,
+    importsApi,
     cataloguesApi,
     brokerApi,
     brokerWithRefs,

@@ -4,8 +4,21 @@ import request from 'supertest';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
-const { api, internal, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs, member, finalizedCard, issue, upload, finance, services } =
-  stack;
+const {
+  api,
+  internal,
+  pipelineApi,
+  importsApi,
+  cataloguesApi,
+  brokerApi,
+  brokerWithRefs,
+  member,
+  finalizedCard,
+  issue,
+  upload,
+  finance,
+  services,
+} = stack;
 
 /** A producer's book: a client with a card issued as a policy, a claim on it, a document and a task. */
 async function book(who: Who) {
@@ -219,18 +232,18 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     const ana = await member(owner, 'producer');
     const bruno = await member(owner, 'producer');
     await stack.importPolicies(ana, [['IMP-001', 'Automóvel', '2027-06-30']]);
-    const [imported] = (await pipelineApi().get('/api/imports').set('Cookie', ana.cookie)).body as { id: number }[];
+    const [imported] = (await importsApi().get('/api/imports').set('Cookie', ana.cookie)).body as { id: number }[];
     expect(imported).toBeDefined();
-    expect((await pipelineApi().get('/api/imports').set('Cookie', bruno.cookie)).body).toEqual([]);
-    expect((await pipelineApi().get(`/api/imports/${imported!.id}`).set('Cookie', bruno.cookie)).status).toBe(404);
-    expect((await pipelineApi().delete(`/api/imports/${imported!.id}`).set('Cookie', bruno.cookie)).status).toBe(404);
+    expect((await importsApi().get('/api/imports').set('Cookie', bruno.cookie)).body).toEqual([]);
+    expect((await importsApi().get(`/api/imports/${imported!.id}`).set('Cookie', bruno.cookie)).status).toBe(404);
+    expect((await importsApi().delete(`/api/imports/${imported!.id}`).set('Cookie', bruno.cookie)).status).toBe(404);
     const anas = (await api().get('/api/policies').set('Cookie', ana.cookie)).body as { policyNumber: string; responsibleId: string }[];
     expect(anas.map((policy) => [policy.policyNumber, policy.responsibleId])).toEqual([['IMP-001', ana.user.memberId]]);
     expect((await api().get('/api/policies').set('Cookie', bruno.cookie)).body).toEqual([]);
     expect((await pipelineApi().get('/api/contacts').set('Cookie', ana.cookie)).body.items.map((c: { name: string }) => c.name)).toEqual([
       'Cliente IMP-001',
     ]);
-    expect((await pipelineApi().get('/api/imports').set('Cookie', owner.cookie)).body).toHaveLength(1);
+    expect((await importsApi().get('/api/imports').set('Cookie', owner.cookie)).body).toHaveLength(1);
   });
 
   test('an owner or admin gives an import’s clients and policies to a member when committing; a producer may not, nor to a stranger', async () => {
@@ -248,7 +261,7 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
         400,
         [{ path: 'responsibleId', message: 'Escolha um membro ativo da corretora.' }],
       ]);
-      expect((await pipelineApi().get(`/api/imports/${refused.id}`).set('Cookie', owner.cookie)).body.status).toBe('preview');
+      expect((await importsApi().get(`/api/imports/${refused.id}`).set('Cookie', owner.cookie)).body.status).toBe('preview');
     }
     expect((await stack.importPolicies(owner, [['X-2', 'Automóvel', '2027-06-30']], { responsibleId: 'x' })).status).toBe(400);
 
@@ -262,7 +275,7 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
       'Cliente BRU-1',
     ]);
     expect((await api().get('/api/policies').set('Cookie', ana.cookie)).body).toEqual([]);
-    expect((await pipelineApi().get('/api/imports').set('Cookie', bruno.cookie)).body).toEqual([]);
+    expect((await importsApi().get('/api/imports').set('Cookie', bruno.cookie)).body).toEqual([]);
   });
 
   test('Minhas tarefas is each member’s own work, an owner’s too (the ficha still shows every task of its client)', async () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { CATALOGUE_OPERATIONS } from '@corretora/contracts';
+import { CATALOGUE_OPERATIONS, FINANCE_OPERATIONS } from '@corretora/contracts';
+import { fallbackLocation } from '@corretora/registry';
 import {
   ImportsService,
   assertResponsible,
@@ -12,14 +13,17 @@ import {
 import type { PipelineConfig } from './config';
 import { AccountDataService, PIPELINE_ACCOUNT_TABLES } from './modules/account/account-data.service';
 import { backfillPolicyLines } from './modules/backfills/policy-lines';
-import { handOverStatementImports } from './modules/backfills/statement-imports';
+
 import { clearDataRoutes, responsibleRoutes } from './modules/account/clear-data.routes';
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { ContactOverviewService } from './modules/contacts/contact-overview.service';
 import { contactOverviewRoutes, contactsRoutes } from './modules/contacts/contacts.routes';
 import { relationshipRoutes } from './modules/relationship/relationship.routes';
 import { RelationshipService } from './modules/relationship/relationship.service';
-import { contactsKind, policiesKind } from './modules/imports/import-kinds';
+import { contactsKind } from './modules/imports/import-kinds';
+import { importClientsRoutes } from './modules/imports/import-clients.routes';
+import { ImportClientsService } from './modules/imports/import-clients.service';
+import { handOverPolicyImports, handOverStatementImports } from './modules/backfills/imports-to-finance';
 import { ContactsService } from './modules/contacts/contacts.service';
 import { DuplicatesService } from './modules/contacts/duplicates.service';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
@@ -75,10 +79,22 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       contactsRoutes(router, contacts, new DuplicatesService(knex, finance), identity);
       imports = new ImportsService(
         knex,
-        { contacts: contactsKind(knex, reference, finance), policies: policiesKind(knex, reference, finance) },
+        { contacts: contactsKind(knex, reference, finance) },
         { jobs, onRunError: (error) => log.error({ err: error }, 'import commit stopped') },
       );
-      importsRoutes(router, imports, ['contacts', 'policies'], (userId, memberId) => assertResponsible(identity, userId, memberId));
+      // One door for every kind: the policies imports are finance's (the gateway takes what this hands on there).
+      importsRoutes(
+        router,
+        imports,
+        ['contacts'],
+        (userId, memberId) => assertResponsible(identity, userId, memberId),
+        finance
+          ? {
+              handOn: fallbackLocation('finance'),
+              theirs: (userId) => finance.call(FINANCE_OPERATIONS.policyImports, { params: { userId } }),
+            }
+          : undefined,
+      );
       const relationship = new RelationshipService(knex, finance, reference);
       relationshipRoutes(router, relationship);
       const tasks = new TasksService(knex, finance, reference, clock);
@@ -102,11 +118,13 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       const account = new AccountDataService(knex);
       clearDataRoutes(router, account);
       responsibleRoutes(router, account);
+      importClientsRoutes(router, new ImportClientsService(knex));
     },
   });
   if (finance) {
     scheduleBackfill(service, (knex) => backfillPolicyLines(knex, finance, reference));
     scheduleBackfill(service, (knex) => handOverStatementImports(knex, finance));
+    scheduleBackfill(service, (knex) => handOverPolicyImports(knex, finance));
   }
   const stopDigest = (config.scheduleDigest === false ? null : (digest as DigestService | null))?.schedule(
     (error) => service.log.warn({ err: error }, 'daily digest pass failed'),

@@ -163,16 +163,6 @@ export interface PolicyBookEntry {
   status: 'active' | 'cancelled';
 }
 
-/** What an import batch did to each policy: created, or updated with the values it replaced. */
-export interface PolicyImportResult {
-  line: number;
-  policyId: number;
-  created: boolean;
-  /** Finance's clock when it wrote the policy: undo leaves a policy changed after it. */
-  appliedAt: string;
-  previous: Record<string, unknown> | null;
-}
-
 /** An instalment (parcela) of a policy: money as the API writes it ('123.45'). */
 export interface PolicyInstalment {
   number: number;

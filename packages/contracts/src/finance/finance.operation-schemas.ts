@@ -4,8 +4,6 @@ import {
   ContactMoveSchema,
   PaymentPlanSchema,
   PolicyLinesSchema,
-  PolicyImportSchema,
-  PolicyImportUndoSchema,
   ClaimInputSchema,
   ClaimQuerySchema,
   ClaimStatusSchema,
@@ -61,11 +59,7 @@ export const moveContact = {
   body: ContactMoveSchema,
 };
 export const policyBook = { summary: 'As apólices da corretora como uma importação as compara.' };
-export const importPolicies = { summary: 'Um lote de uma importação de apólices: cria ou atualiza pelo número.', body: PolicyImportSchema };
-export const undoPolicyImport = {
-  summary: 'Desfaz o que uma importação fez às apólices (mantém as alteradas depois).',
-  body: PolicyImportUndoSchema,
-};
+export const policyImports = { summary: 'As importações de apólices da corretora (a porta /api/imports as lista com as de contatos).' };
 export const setPolicyLines = {
   summary: 'O ramo das apólices emitidas antes dos ramos, pelo produto do card (uma vez).',
   body: PolicyLinesSchema,

@@ -1,5 +1,6 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
+import type { ImportSummary } from '../imports/imports-types';
 import type { FinanceSearchResults, SearchQuerySchema } from '../relationship/search';
 import type { ContactFinanceOverview, ContactPolicySummary } from '../relationship/relationship-types';
 import type { LineMatchSchema, LineUnmatchSchema, ReceivableSettingsSchema, ReceivablesQuerySchema } from './receivables.schemas';
@@ -15,15 +16,12 @@ import type {
   Policy,
   PolicyBookEntry,
   PolicyInstalment,
-  PolicyImportResult,
   StoredDocument,
 } from './finance-types';
 import type {
   ContactMoveSchema,
   PaymentPlanSchema,
   PolicyLinesSchema,
-  PolicyImportSchema,
-  PolicyImportUndoSchema,
   ClaimInputSchema,
   ClaimQuerySchema,
   ClaimStatusSchema,
@@ -198,21 +196,13 @@ export const policyBook = {
   access: 'internal',
   answer: phantom as PolicyBookEntry[],
 } as const satisfies Operation;
-export const importPolicies = {
-  id: 'finance.importPolicies',
-  method: 'POST',
-  path: '/internal/finance/:userId/policies/import',
+/** The broker's policies imports (finance runs them): the pipeline's /api/imports lists them beside its contacts imports. */
+export const policyImports = {
+  id: 'finance.policyImports',
+  method: 'GET',
+  path: '/internal/finance/:userId/imports',
   access: 'internal',
-  body: phantom as typeof PolicyImportSchema,
-  answer: phantom as PolicyImportResult[],
-} as const satisfies Operation;
-export const undoPolicyImport = {
-  id: 'finance.undoPolicyImport',
-  method: 'POST',
-  path: '/internal/finance/:userId/policies/import-undo',
-  access: 'internal',
-  body: phantom as typeof PolicyImportUndoSchema,
-  answer: phantom as { removed: number; restored: number; kept: number[] },
+  answer: phantom as ImportSummary[],
 } as const satisfies Operation;
 export const setPolicyLines = {
   id: 'finance.setPolicyLines',

@@ -172,61 +172,6 @@ export type DocumentQuery = v.InferOutput<typeof DocumentQuerySchema>;
 /** POST /internal/finance/{userId}/contacts/{id}/move: the contact that receives the records. */
 export const ContactMoveSchema = v.object({ into: wireId('Contato inválido.') });
 
-const cents = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
-const isoDate = wireDate('Data inválida');
-
-/** One policy of a policies import, as the pipeline resolved it (contact and insurer ids, cents). */
-const PolicyImportItemSchema = v.object({
-  line: bodyId('Linha inválida.'),
-  policyNumber: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(40)),
-  contactId: bodyId('Contato inválido.'),
-  contactName: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
-  /** The policy's line (ramo); `line` here is the sheet's row. */
-  lineKey: v.picklist(LINE_KEYS),
-  insurerId: bodyId('Seguradora inválida.'),
-  startDate: v.nullable(isoDate),
-  renewalDate: isoDate,
-  premium: cents(9_999_999_999),
-  netPremium: v.nullable(cents(9_999_999_999)),
-  commissionType: v.picklist(['percentage', 'fixed']),
-  /** Hundredths of a percent, or cents. */
-  commissionValue: cents(9_999_999_999),
-  status: v.picklist(['active', 'cancelled']),
-  /** Repasse: an angariador named by the sheet (shares in hundredths of a percent); the responsible member keeps the rest. */
-  angariador: v.optional(
-    v.nullable(
-      v.object({
-        name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(120)),
-        shareHundredths: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)),
-        percentHundredths: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000)),
-      }),
-    ),
-    null,
-  ),
-});
-
-/** POST /internal/finance/{userId}/policies/import: a batch of an import, upserted by policy number. */
-export const PolicyImportSchema = v.object({
-  importId: bodyId('Importação inválida.'),
-  /** The member the imported policies are given to (the import's assignee, else its importer). */
-  responsibleId: v.pipe(v.string('Membro inválido'), v.uuid('Membro inválido')),
-  policies: v.pipe(v.array(PolicyImportItemSchema), v.maxLength(250)),
-});
-
-/** POST /internal/finance/{userId}/policies/import-undo: what one import did to each policy. */
-export const PolicyImportUndoSchema = v.object({
-  importId: bodyId('Importação inválida.'),
-  policies: v.pipe(
-    v.array(
-      v.object({
-        policyId: bodyId('Apólice inválida.'),
-        appliedAt: v.string(),
-        previous: v.nullable(v.record(v.string(), v.unknown())),
-      }),
-    ),
-    v.maxLength(1000),
-  ),
-});
 /** POST /internal/finance/{userId}/policies/lines: the line of issued policies, from their card's product (once, #34). */
 export const PolicyLinesSchema = v.object({
   policies: v.pipe(
@@ -235,9 +180,7 @@ export const PolicyLinesSchema = v.object({
   ),
 });
 
-export type PolicyImportInput = v.InferOutput<typeof PolicyImportSchema>;
 export type PolicyLinesInput = v.InferOutput<typeof PolicyLinesSchema>;
-export type PolicyImportUndoInput = v.InferOutput<typeof PolicyImportUndoSchema>;
 
 /** PUT /api/policies/{id}/payment-plan: à vista (1) or N parcelas, the first due date, optionally how they are paid. */
 export const PaymentPlanSchema = v.object({

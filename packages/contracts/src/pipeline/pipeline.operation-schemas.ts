@@ -2,6 +2,7 @@
 // schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
 import { IssueSchema } from '../finance/policy-update.schemas';
 import { NextActionSchema } from '../finance/renewals.schemas';
+import { ImportClientsPlaceSchema, ImportClientsUndoSchema } from '../imports/import-clients.schemas';
 import { ContactsByDocumentSchema } from './contact-lookup.schemas';
 import { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from './pipeline.schemas';
 import {
@@ -40,5 +41,14 @@ export const cardRef = { summary: 'Se um card é da corretora, e o seu contato.'
 export const contactsByDocument = {
   summary: 'Os contatos da corretora com estes CPFs/CNPJs (uma linha de extrato sem apólice conhecida).',
   body: ContactsByDocumentSchema,
+};
+export const importClients = { summary: 'Os contatos da corretora como uma importação de apólices encontra os clientes.' };
+export const placeImportClients = {
+  summary: 'Um lote de uma importação de apólices: os clientes que ela cria e os prospectos que viram clientes.',
+  body: ImportClientsPlaceSchema,
+};
+export const undoImportClients = {
+  summary: 'Desfazer uma importação de apólices, nos clientes: remove os que ela criou, devolve prospectos.',
+  body: ImportClientsUndoSchema,
 };
 export const clearData = { summary: 'Limpar Dados: contatos, cards e notas.' };

@@ -4,6 +4,7 @@ import type { IssueSchema } from '../finance/policy-update.schemas';
 import type { NextActionSchema } from '../finance/renewals.schemas';
 import type { PipelineStats } from '../types';
 import type { ContactsByDocumentSchema } from './contact-lookup.schemas';
+import type { ImportClient, ImportClientsPlaceSchema, ImportClientsUndoSchema } from '../imports/import-clients.schemas';
 import type { Contact, ContactDetail, ContactPage, PipelineCard, PipelineLead } from './pipeline-types';
 import type { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from './pipeline.schemas';
 import type {
@@ -172,6 +173,33 @@ export const contactsByDocument = {
   body: phantom as typeof ContactsByDocumentSchema,
   /** Each document held, with its contacts' ids (at most 20). */
   answer: phantom as { document: string; contactIds: number[] }[],
+} as const satisfies Operation;
+/** The broker's contacts as a policies import (finance) finds its clients. */
+export const importClients = {
+  id: 'pipeline.importClients',
+  method: 'GET',
+  path: '/internal/pipeline/:userId/import-clients',
+  access: 'internal',
+  answer: phantom as ImportClient[],
+} as const satisfies Operation;
+/** A batch of a policies import: the clients it creates (in order) and the prospects it makes clients. */
+export const placeImportClients = {
+  id: 'pipeline.placeImportClients',
+  method: 'POST',
+  path: '/internal/pipeline/:userId/import-clients',
+  access: 'internal',
+  body: phantom as typeof ImportClientsPlaceSchema,
+  /** `at`: when (to the microsecond); an undo keeps a contact changed after it. */
+  answer: phantom as { created: ImportClient[]; promoted: ImportClient[]; at: string },
+} as const satisfies Operation;
+/** The undo of a policies import, on its clients: the kept ones, with the line that made them and why. */
+export const undoImportClients = {
+  id: 'pipeline.undoImportClients',
+  method: 'POST',
+  path: '/internal/pipeline/:userId/import-clients/undo',
+  access: 'internal',
+  body: phantom as typeof ImportClientsUndoSchema,
+  answer: phantom as { kept: { line: number; targetId: number; reason: string }[] },
 } as const satisfies Operation;
 export const clearData = {
   id: 'pipeline.clearData',

@@ -42,8 +42,6 @@ export function policiesRoutes(
 export function policyIssueRoutes(router: Router, policies: PoliciesService, imports: PolicyImportService): void {
   route(router, OPS.issuePolicy, ({ params, body }) => policies.issue(params.userId, body));
   route(router, OPS.policyBook, ({ params }) => imports.book(params.userId));
-  route(router, OPS.importPolicies, ({ params, body }) => imports.apply(params.userId, body));
-  route(router, OPS.undoPolicyImport, ({ params, body }) => imports.undo(params.userId, body));
   route(router, OPS.setPolicyLines, ({ params, body }) => imports.setLines(params.userId, body));
   route(router, OPS.contactPolicies, ({ params }) => policies.ofContact(params.userId, params.id));
   route(router, OPS.policyNumberTasks, ({ params, query }) => policies.numberTasks(params.userId, query.until));

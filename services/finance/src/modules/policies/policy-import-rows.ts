@@ -3,9 +3,8 @@ import {
   comparableInsurer,
   comparableName,
   policyTypeOfLine,
-  type ContactKind,
-  type ContactType,
   type FieldIssue,
+  type ImportClient,
   type LineKey,
   type ImportMode,
   type PolicyBookEntry,
@@ -21,7 +20,7 @@ export interface PolicyClient {
   cnpj: string | null;
 }
 
-/** What a policies row stores: the policy as finance takes it (cents; the commission in hundredths or cents) and its client. */
+/** What a policies row stores: the policy (cents; the commission in hundredths or cents) and its client. */
 export type PolicyRecord = Omit<PolicyBookEntry, 'id' | 'contactId' | 'insurerId'> & {
   insurerId: number;
   client: PolicyClient;
@@ -36,39 +35,30 @@ export interface ImportedAngariador {
   percentHundredths: number;
 }
 
-export interface ClientContact {
-  id: number;
-  name: string;
-  cpf: string | null;
-  cnpj: string | null;
-  type: ContactType;
-  kind: ContactKind;
-}
-
 /** The broker's contacts as a policies import finds clients: by document, else by the exact name (accents and case aside). */
 export class ClientIndex {
-  private readonly byDocument = new Map<string, ClientContact>();
-  private readonly byName = new Map<string, ClientContact>();
+  private readonly byDocument = new Map<string, ImportClient>();
+  private readonly byName = new Map<string, ImportClient>();
 
-  constructor(contacts: readonly ClientContact[]) {
+  constructor(contacts: readonly ImportClient[]) {
     for (const contact of contacts) this.add(contact);
   }
 
-  add(contact: ClientContact): void {
+  add(contact: ImportClient): void {
     const document = contact.cpf ?? contact.cnpj;
     if (document && !this.byDocument.has(document)) this.byDocument.set(document, contact);
     const name = comparableName(contact.name);
     if (!this.byName.has(name)) this.byName.set(name, contact);
   }
 
-  find(client: Omit<PolicyClient, 'id'>): ClientContact | undefined {
+  find(client: Omit<PolicyClient, 'id'>): ImportClient | undefined {
     const document = client.cpf ?? client.cnpj;
     if (document) return this.byDocument.get(document) ?? (client.name ? this.nameOnly(client.name) : undefined);
     return client.name ? this.byName.get(comparableName(client.name)) : undefined;
   }
 
   /** A name match for a row with a document only counts when that contact has no document of its own. */
-  private nameOnly(name: string): ClientContact | undefined {
+  private nameOnly(name: string): ImportClient | undefined {
     const found = this.byName.get(comparableName(name));
     return found && !(found.cpf ?? found.cnpj) ? found : undefined;
   }

@@ -1,12 +1,4 @@
-import {
-  policyTypeOfLine,
-  type LineKey,
-  type PolicyBookEntry,
-  type PolicyImportInput,
-  type PolicyImportResult,
-  type PolicyImportUndoInput,
-  type PolicyLinesInput,
-} from '@corretora/contracts';
+import { policyTypeOfLine, type LineKey, type PolicyBookEntry, type PolicyLinesInput } from '@corretora/contracts';
 import { BrokerScopedTable } from '@corretora/service-kit';
 import type { InstalmentPlans } from './instalment-plans';
 import { ParticipantsService, type RepasseSync } from './policy-participants';
@@ -33,8 +25,45 @@ const RESTORED = [
   'status',
 ];
 
+/** One policy of a policies import's batch, as the book holds it, its client and insurer resolved (money in cents). */
+export type ImportedPolicy = Omit<PolicyBookEntry, 'id' | 'type' | 'line' | 'contactId' | 'insurerId'> & {
+  /** The sheet's row. */
+  line: number;
+  contactId: number;
+  contactName: string;
+  /** The policy's line (ramo). */
+  lineKey: LineKey;
+  insurerId: number;
+  /** Repasse: an angariador named by the sheet (shares in hundredths of a percent); the responsible member keeps the rest. */
+  angariador: { name: string; shareHundredths: number; percentHundredths: number } | null;
+};
+
+export interface PolicyImportBatch {
+  importId: number;
+  /** The member the imported policies are given to (the import's assignee, else its importer). */
+  responsibleId: string;
+  policies: readonly ImportedPolicy[];
+}
+
+/** What a batch did to each policy: created, or updated with the values it replaced. */
+export interface PolicyImportResult {
+  line: number;
+  policyId: number;
+  created: boolean;
+  /** When it wrote the policy: undo leaves a policy changed after it. */
+  appliedAt: string;
+  previous: Record<string, unknown> | null;
+}
+
+/** What one import did to each policy, for its undo. */
+export interface PolicyImportUndo {
+  /** The import's ids: its own and, for one handed over from the pipeline, the one its policies were written under. */
+  importIds: readonly number[];
+  policies: readonly { policyId: number; appliedAt: string; previous: Record<string, unknown> | null }[];
+}
+
 /**
- * Policies of an import (the pipeline runs the import and resolves contacts and insurers): a batch
+ * Policies of an import (the policies kind resolves clients and insurers): a batch
  * upserted by policy number in one statement that also reads the values it replaces; undo deletes
  * what an import created and restores what it updated, except policies changed after it (their
  * updated_at moved, or they got a claim or a document).
@@ -52,8 +81,9 @@ export class PolicyImportService {
     this.participants = new ParticipantsService(knex, repasse);
   }
 
-  async book(userId: string): Promise<PolicyBookEntry[]> {
-    const { rows } = await this.knex.raw<{
+  /** The broker's policies as an import compares them (in the import's transaction, when given). */
+  async book(userId: string, trx: Knex | Knex.Transaction = this.knex): Promise<PolicyBookEntry[]> {
+    const { rows } = await trx.raw<{
       rows: (Omit<PolicyBookEntry, 'premium' | 'netPremium' | 'commissionValue'> & Record<string, string | null>)[];
     }>(
       `select p.id, p.policy_number as "policyNumber", p.contact_id as "contactId", p.insurer_id as "insurerId", p.type, p.line,
@@ -61,7 +91,7 @@ export class PolicyImportService {
               (p.net_premium * 100)::bigint::text as "netPremium", p.commission_type as "commissionType",
               (p.commission_value * 100)::bigint::text as "commissionValue", p.status
          from ? order by p.id`,
-      [this.policies.of(userId).from('p')],
+      [this.policies.of(userId, trx).from('p')],
     );
     return rows.map((row) => ({
       ...row,
@@ -87,47 +117,46 @@ export class PolicyImportService {
     return { updated };
   }
 
-  async apply(userId: string, input: PolicyImportInput): Promise<PolicyImportResult[]> {
+  /** A batch, in the import's transaction. */
+  async apply(trx: Knex.Transaction, userId: string, input: PolicyImportBatch): Promise<PolicyImportResult[]> {
     if (input.policies.length === 0) return [];
-    return this.knex.transaction(async (trx) => {
-      // appliedAt to the microsecond (a Date would drop them, and undo would take every policy for changed).
-      const { rows } = await trx.raw<{ rows: PolicyImportResult[] }>(
-        `with input as (select * from jsonb_to_recordset(?::jsonb) as x(${INPUT_COLUMNS})),
-              old as (select p.* from ? join input i on p.policy_number = i."policyNumber" and p.insurer_id = i."insurerId"),
-              up as (
-                insert into policies (user_id, contact_id, contact_name, type, line, policy_number, premium, net_premium, status, start_date,
-                                      renewal_date, commission_type, commission_value, insurer_id, import_id, updated_at, responsible_id)
-                select ?, i."contactId", i."contactName", ${policyTypeOfLineSql('i."lineKey"')}, i."lineKey", i."policyNumber", i.premium / 100.0, i."netPremium" / 100.0, i.status,
-                       i."startDate", i."renewalDate", i."commissionType", i."commissionValue" / 100.0, i."insurerId", ?, now(), ?::uuid
-                  from input i
-                on conflict (user_id, insurer_id, policy_number) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name,
-                  type = excluded.type, line = excluded.line, premium = excluded.premium, net_premium = excluded.net_premium, status = excluded.status,
-                  start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
-                  commission_value = excluded.commission_value, insurer_id = excluded.insurer_id, updated_at = now()
-                returning id, policy_number, insurer_id)
-         select i.line, up.id as "policyId", (old.id is null or old.import_id = ?) as created, to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "appliedAt",
-                case when old.id is null or old.import_id = ? then null else to_jsonb(old) end as previous
-           from input i join up on up.policy_number = i."policyNumber" and up.insurer_id = i."insurerId"
-                left join old on old.policy_number = i."policyNumber" and old.insurer_id = i."insurerId"`,
-        [
-          JSON.stringify(input.policies),
-          this.policies.of(userId, trx).from('p'),
-          userId,
-          input.importId,
-          input.responsibleId,
-          input.importId,
-          input.importId,
-        ],
-      );
-      // Their instalments follow the figures (à vista for a new policy, the plan kept for an update).
-      await this.instalments.replan(
-        trx,
+    // appliedAt to the microsecond (a Date would drop them, and undo would take every policy for changed).
+    const { rows } = await trx.raw<{ rows: PolicyImportResult[] }>(
+      `with input as (select * from jsonb_to_recordset(?::jsonb) as x(${INPUT_COLUMNS})),
+            old as (select p.* from ? join input i on p.policy_number = i."policyNumber" and p.insurer_id = i."insurerId"),
+            up as (
+              insert into policies (user_id, contact_id, contact_name, type, line, policy_number, premium, net_premium, status, start_date,
+                                    renewal_date, commission_type, commission_value, insurer_id, import_id, updated_at, responsible_id)
+              select ?, i."contactId", i."contactName", ${policyTypeOfLineSql('i."lineKey"')}, i."lineKey", i."policyNumber", i.premium / 100.0, i."netPremium" / 100.0, i.status,
+                     i."startDate", i."renewalDate", i."commissionType", i."commissionValue" / 100.0, i."insurerId", ?, now(), ?::uuid
+                from input i
+              on conflict (user_id, insurer_id, policy_number) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name,
+                type = excluded.type, line = excluded.line, premium = excluded.premium, net_premium = excluded.net_premium, status = excluded.status,
+                start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
+                commission_value = excluded.commission_value, insurer_id = excluded.insurer_id, updated_at = now()
+              returning id, policy_number, insurer_id)
+       select i.line, up.id as "policyId", (old.id is null or old.import_id = ?) as created, to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "appliedAt",
+              case when old.id is null or old.import_id = ? then null else to_jsonb(old) end as previous
+         from input i join up on up.policy_number = i."policyNumber" and up.insurer_id = i."insurerId"
+              left join old on old.policy_number = i."policyNumber" and old.insurer_id = i."insurerId"`,
+      [
+        JSON.stringify(input.policies),
+        this.policies.of(userId, trx).from('p'),
         userId,
-        rows.map((row) => row.policyId),
-      );
-      await this.splitWithAngariadores(trx, userId, input, rows);
-      return rows;
-    });
+        input.importId,
+        input.responsibleId,
+        input.importId,
+        input.importId,
+      ],
+    );
+    // Their instalments follow the figures (à vista for a new policy, the plan kept for an update).
+    await this.instalments.replan(
+      trx,
+      userId,
+      rows.map((row) => row.policyId),
+    );
+    await this.splitWithAngariadores(trx, userId, input, rows);
+    return rows;
   }
 
   /**
@@ -138,7 +167,7 @@ export class PolicyImportService {
   private async splitWithAngariadores(
     trx: Knex.Transaction,
     userId: string,
-    input: PolicyImportInput,
+    input: PolicyImportBatch,
     rows: readonly PolicyImportResult[],
   ): Promise<void> {
     const policyOf = new Map(rows.map((row) => [row.line, row.policyId]));
@@ -182,49 +211,52 @@ export class PolicyImportService {
     );
   }
 
-  async undo(userId: string, input: PolicyImportUndoInput): Promise<{ removed: number; restored: number; kept: number[] }> {
-    return this.knex.transaction(async (trx) => {
-      const { rows } = await trx.raw<{ rows: { id: number; created: boolean; changed: boolean }[] }>(
-        `with x as (select * from jsonb_to_recordset(?::jsonb) as x("policyId" int, "appliedAt" timestamptz, previous jsonb))
-         select p.id, x.previous is null as created,
-                (p.updated_at > x."appliedAt"
-                 or exists (select 1 from ? where c.policy_id = p.id)
-                 or exists (select 1 from ? where d.policy_id = p.id and d.uploaded_at > x."appliedAt")) as changed
-           from ? join x on x."policyId" = p.id
-          for update of p`,
-        [
-          JSON.stringify(input.policies),
-          new BrokerScopedTable(trx, 'claims').of(userId, trx).from('c'),
-          new BrokerScopedTable(trx, 'documents').of(userId, trx).from('d'),
-          this.policies.of(userId, trx).from('p'),
-        ],
+  /** An import's undo on its policies, in the import's transaction. */
+  async undo(
+    trx: Knex.Transaction,
+    userId: string,
+    input: PolicyImportUndo,
+  ): Promise<{ removed: number; restored: number; kept: number[] }> {
+    const { rows } = await trx.raw<{ rows: { id: number; created: boolean; changed: boolean }[] }>(
+      `with x as (select * from jsonb_to_recordset(?::jsonb) as x("policyId" int, "appliedAt" timestamptz, previous jsonb))
+       select p.id, x.previous is null as created,
+              (p.updated_at > x."appliedAt"
+               or exists (select 1 from ? where c.policy_id = p.id)
+               or exists (select 1 from ? where d.policy_id = p.id and d.uploaded_at > x."appliedAt")) as changed
+         from ? join x on x."policyId" = p.id
+        for update of p`,
+      [
+        JSON.stringify(input.policies),
+        new BrokerScopedTable(trx, 'claims').of(userId, trx).from('c'),
+        new BrokerScopedTable(trx, 'documents').of(userId, trx).from('d'),
+        this.policies.of(userId, trx).from('p'),
+      ],
+    );
+    const kept = rows.filter((row) => row.changed).map((row) => row.id);
+    const remove = rows.filter((row) => row.created && !row.changed).map((row) => row.id);
+    const restore = new Set(rows.filter((row) => !row.created && !row.changed).map((row) => row.id));
+    const removed =
+      remove.length === 0
+        ? 0
+        : await this.policies.of(userId, trx).rows().whereIn('id', remove).whereIn('importId', input.importIds).delete();
+    const restoring = input.policies.filter((policy) => restore.has(policy.policyId) && policy.previous);
+    if (restoring.length > 0) {
+      await this.policies.of(userId, trx).updateFrom(
+        'p',
+        {
+          set: `${RESTORED.map((column) => `${column} = r.${column}`).join(', ')}, updated_at = r.updated_at`,
+          from: `jsonb_to_recordset(?::jsonb) as x("policyId" int, previous jsonb),
+                 lateral jsonb_populate_record(null::policies, x.previous) as r`,
+          where: 'p.id = x."policyId"',
+        },
+        { from: [JSON.stringify(restoring.map((policy) => ({ policyId: policy.policyId, previous: policy.previous })))] },
       );
-      const kept = rows.filter((row) => row.changed).map((row) => row.id);
-      const remove = rows.filter((row) => row.created && !row.changed).map((row) => row.id);
-      const restore = new Set(rows.filter((row) => !row.created && !row.changed).map((row) => row.id));
-      const removed =
-        remove.length === 0
-          ? 0
-          : await this.policies.of(userId, trx).rows().whereIn('id', remove).andWhere({ importId: input.importId }).delete();
-      const restoring = input.policies.filter((policy) => restore.has(policy.policyId) && policy.previous);
-      if (restoring.length > 0) {
-        await this.policies.of(userId, trx).updateFrom(
-          'p',
-          {
-            set: `${RESTORED.map((column) => `${column} = r.${column}`).join(', ')}, updated_at = r.updated_at`,
-            from: `jsonb_to_recordset(?::jsonb) as x("policyId" int, previous jsonb),
-                   lateral jsonb_populate_record(null::policies, x.previous) as r`,
-            where: 'p.id = x."policyId"',
-          },
-          { from: [JSON.stringify(restoring.map((policy) => ({ policyId: policy.policyId, previous: policy.previous })))] },
-        );
-      }
-      await this.instalments.replan(
-        trx,
-        userId,
-        restoring.map((policy) => policy.policyId),
-      );
-      return { removed, restored: restoring.length, kept };
-    });
+    }
+    await this.instalments.replan(
+      trx,
+      userId,
+      restoring.map((policy) => policy.policyId),
+    );
+    return { removed, restored: restoring.length, kept };
   }
 }

@@ -1,6 +1,5 @@
-import { BrokerScopedTable, intArrayLiteral, type KeptRow } from '@corretora/service-kit';
+import { BrokerScopedTable, importAssignee, intArrayLiteral, markApplied, type KeptRow } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { importAssignee } from './import-assignee';
 import { CONTACT_COLUMNS, type ContactColumn, type ContactRecord } from './contact-import';
 
 /** Each contact column's SQL name and type, for jsonb_to_recordset and the SET list. */
@@ -32,24 +31,6 @@ const RECORD_COLUMNS = CONTACT_COLUMNS.map((column) => `"${column}" ${SQL_COLUMN
 /** The broker's contacts and import rows, in the import's transaction. */
 const contactsOf = (trx: Knex.Transaction, userId: string) => new BrokerScopedTable(trx, 'contacts').of(userId, trx);
 const importRowsOf = (trx: Knex.Transaction, userId: string) => new BrokerScopedTable(trx, 'import_rows').of(userId, trx);
-
-/** What the commit did to each row (created, updated, missing), its target and what undo needs, at the transaction's time. */
-export async function markApplied(
-  trx: Knex.Transaction,
-  userId: string,
-  importId: number,
-  marks: readonly { line: number; applied: string; target_id: number | null; previous: unknown }[],
-): Promise<void> {
-  await new BrokerScopedTable(trx, 'import_rows').of(userId, trx).updateFrom(
-    'r',
-    {
-      set: 'applied = x.applied, target_id = x.target_id, previous = x.previous, applied_at = now()',
-      from: 'jsonb_to_recordset(?::jsonb) as x(line int, applied text, target_id int, previous jsonb)',
-      where: 'r.import_id = ? and r.line = x.line',
-    },
-    { from: [JSON.stringify(marks)], where: [importId] },
-  );
-}
 
 export interface BatchRow {
   line: number;

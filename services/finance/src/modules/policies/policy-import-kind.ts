@@ -1,0 +1,183 @@
+import { PIPELINE_OPERATIONS, comparableName, type ImportClient } from '@corretora/contracts';
+import {
+  BrokerScopedTable,
+  importAssignee,
+  markApplied,
+  type ImportKindHandler,
+  type InternalClient,
+  type KeptRow,
+} from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import { ClientIndex, analysePolicies, type PolicyClient, type PolicyRecord } from './policy-import-rows';
+import type { PolicyImportService } from './policy-import.service';
+
+interface PolicyBatchRow {
+  line: number;
+  outcome: 'create' | 'update';
+  record: PolicyRecord;
+}
+
+/** What a policies row keeps after the commit, for undo. */
+interface PolicyTrace {
+  appliedAt: string;
+  policy: Record<string, unknown> | null;
+  contactId: number;
+  contactCreated: boolean;
+  /** The contact was a prospect and became a client by this policy. */
+  contactWasProspect: boolean;
+  /** When the pipeline placed the contact (a row handed over from the pipeline: the row's own time). */
+  contactAt?: string;
+}
+
+/** Rows per call of an undo to the pipeline (well under its 2 MB body). */
+const UNDO_CHUNK = 2000;
+
+/** Two rows naming one new client create it once. */
+const clientKey = (client: Omit<PolicyClient, 'id'>) => client.cpf ?? client.cnpj ?? `nome:${comparableName(client.name)}`;
+
+/**
+ * Policies (#23; run here since #36, where the policies live): rows matched against the broker's
+ * book and insurers here, their clients found among the pipeline's contacts. A batch asks the
+ * pipeline for the clients it lacks (created, given to the import's assignee) and to make clients
+ * of the prospects it names, then writes its policies in the import's transaction. The pipeline's
+ * part commits first: a batch that fails after it leaves contacts without their policy (found
+ * again by the next import), never a policy without its contact.
+ */
+export function policiesKind(
+  knex: Knex,
+  policies: PolicyImportService,
+  pipeline: InternalClient,
+  insurers: (userId: string) => Promise<{ id: number; name: string }[]>,
+): ImportKindHandler<ClientIndex> {
+  const clientsOf = async (userId: string) =>
+    new ClientIndex(await pipeline.call(PIPELINE_OPERATIONS.importClients, { params: { userId } }));
+  return {
+    batchSize: 250,
+    async analyse({ userId, rows, columns, mode, insurerMap }) {
+      const [clients, known, book] = await Promise.all([clientsOf(userId), insurers(userId), policies.book(userId)]);
+      return analysePolicies({ rows, columns, mode, clients, insurers: known, insurerMap, book });
+    },
+    begin: (userId) => clientsOf(userId),
+    async apply(trx, userId, importId, batch, clients) {
+      const rows = batch as unknown as PolicyBatchRow[];
+      const responsibleId = await importAssignee(trx, userId, importId);
+      const missing = new Map<string, Omit<PolicyClient, 'id'>>();
+      const prospects = new Set<number>();
+      for (const row of rows) {
+        const found = clients.find(row.record.client);
+        // The first row naming a new client names it (as when rows were written one by one).
+        if (!found) {
+          if (!missing.has(clientKey(row.record.client))) missing.set(clientKey(row.record.client), row.record.client);
+        } else if (found.type === 'prospect') prospects.add(found.id);
+      }
+      const placed = await pipeline.call(PIPELINE_OPERATIONS.placeImportClients, {
+        params: { userId },
+        body: {
+          importId,
+          responsibleId,
+          create: [...missing.values()].map(({ name, cpf, cnpj }) => ({ name, cpf, cnpj })),
+          promote: [...prospects],
+        },
+      });
+      for (const contact of placed.created) clients.add(contact);
+      const createdIds = new Set(placed.created.map((contact) => contact.id));
+      const promoted = new Map<number, ImportClient>(placed.promoted.map((contact) => [contact.id, contact]));
+      const contactOf = new Map(
+        rows.map((row) => {
+          const contact = clients.find(row.record.client)!;
+          return [row.line, { contact, created: createdIds.has(contact.id), wasProspect: promoted.has(contact.id) }] as const;
+        }),
+      );
+      for (const { contact } of contactOf.values()) contact.type = promoted.get(contact.id)?.type ?? contact.type;
+      const results = await policies.apply(trx, userId, {
+        importId,
+        responsibleId,
+        policies: rows.map((row) => {
+          const { client: _client, type: _type, line: lineKey, ...policy } = row.record;
+          const { contact } = contactOf.get(row.line)!;
+          return { ...policy, lineKey, line: row.line, contactId: contact.id, contactName: contact.name };
+        }),
+      });
+      await markApplied(
+        trx,
+        userId,
+        importId,
+        results.map((result) => {
+          const { contact, created, wasProspect } = contactOf.get(result.line)!;
+          const trace: PolicyTrace = {
+            appliedAt: result.appliedAt,
+            policy: result.previous,
+            contactId: contact.id,
+            contactCreated: created,
+            contactWasProspect: wasProspect,
+            contactAt: placed.at,
+          };
+          return { line: result.line, applied: result.created ? 'created' : 'updated', target_id: result.policyId, previous: trace };
+        }),
+      );
+    },
+    /**
+     * Undo: the policies this import created go and the ones it updated are restored, except those
+     * changed since (kept and listed); then the pipeline removes the contacts it created for it and
+     * makes prospects again of the clients it made, unless they still hold a policy or changed since.
+     */
+    async undo(trx, userId, importId) {
+      const imported = (await new BrokerScopedTable(trx, 'import_rows')
+        .of(userId, trx)
+        .rows()
+        .where({ importId })
+        .whereIn('applied', ['created', 'updated'])
+        .orderBy('line')
+        .select(
+          'line',
+          'targetId',
+          'previous',
+          // To the microsecond, as the pipeline's clock wrote the contacts of a row handed over from it.
+          trx.raw(`to_char(applied_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "appliedAt"`),
+        )) as {
+        line: number;
+        targetId: number;
+        previous: PolicyTrace;
+        appliedAt: string;
+      }[];
+      const moved = (await new BrokerScopedTable(trx, 'imports').of(userId, trx).byId(importId).first('movedFrom')) as
+        { movedFrom: number | null } | undefined;
+      const importIds = [importId, ...(moved?.movedFrom && moved.movedFrom !== importId ? [moved.movedFrom] : [])];
+      const answer = await policies.undo(trx, userId, {
+        importIds,
+        policies: imported.map((row) => ({ policyId: row.targetId, appliedAt: row.previous.appliedAt, previous: row.previous.policy })),
+      });
+      const keptPolicies = new Set(answer.kept);
+      const kept: KeptRow[] = imported
+        .filter((row) => keptPolicies.has(row.targetId))
+        .map((row) => ({ line: row.line, targetId: row.targetId, reason: 'Apólice alterada depois da importação: mantida como está' }));
+      // A client still holding a policy (kept above, or one another import or the broker gave it) stays.
+      const named = new Set(imported.map((row) => row.previous.contactId));
+      const holders = new Set(
+        (await policies.book(userId, trx)).flatMap((policy) =>
+          policy.contactId !== null && named.has(policy.contactId) ? [policy.contactId] : [],
+        ),
+      );
+      const clients: KeptRow[] = [];
+      for (let start = 0; start < imported.length; start += UNDO_CHUNK) {
+        const chunk = imported.slice(start, start + UNDO_CHUNK);
+        const answer = await pipeline.call(PIPELINE_OPERATIONS.undoImportClients, {
+          params: { userId },
+          body: {
+            importIds,
+            rows: chunk.map((row) => ({
+              line: row.line,
+              contactId: row.previous.contactId,
+              appliedAt: row.previous.contactAt ?? row.appliedAt,
+              created: row.previous.contactCreated,
+              wasProspect: row.previous.contactWasProspect,
+            })),
+            holders: [...new Set(chunk.map((row) => row.previous.contactId))].filter((id) => holders.has(id)),
+          },
+        });
+        clients.push(...answer.kept);
+      }
+      return [...kept, ...clients];
+    },
+  };
+}
