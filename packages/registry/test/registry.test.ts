@@ -26,6 +26,13 @@ describe('registry', () => {
     });
   });
 
+  test("a route's fallback is another service of the registry", () => {
+    for (const route of API_ROUTES.filter((entry) => entry.fallback !== undefined)) {
+      expect(SERVICE_NAMES).toContain(route.fallback);
+      expect(route.fallback).not.toBe(route.service);
+    }
+  });
+
   test('ports are distinct, and so are their /internal ports (port + 100)', () => {
     const ports = SERVICE_NAMES.flatMap((name) => [SERVICES[name].port, SERVICES[name].port + INTERNAL_PORT_OFFSET]);
     expect(new Set(ports).size).toBe(ports.length);
