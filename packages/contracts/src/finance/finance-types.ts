@@ -145,24 +145,6 @@ export interface ClaimList {
   activeCount: number;
 }
 
-/** A policy as an import compares it (GET /internal/finance/{userId}/policy-book): stored status, cents. */
-export interface PolicyBookEntry {
-  id: number;
-  policyNumber: string;
-  contactId: number | null;
-  insurerId: number | null;
-  type: PolicyType;
-  line: LineKey;
-  startDate: string | null;
-  renewalDate: string;
-  premium: number;
-  netPremium: number | null;
-  commissionType: 'percentage' | 'fixed';
-  /** Hundredths of a percent, or cents. */
-  commissionValue: number;
-  status: 'active' | 'cancelled';
-}
-
 /** An instalment (parcela) of a policy: money as the API writes it ('123.45'). */
 export interface PolicyInstalment {
   number: number;

@@ -58,7 +58,7 @@ export const moveContact = {
   summary: 'Mesclagem de contatos: apólices, sinistros e documentos de um contato passam a outro.',
   body: ContactMoveSchema,
 };
-export const policyBook = { summary: 'As apólices da corretora como uma importação as compara.' };
+export const policyHolders = { summary: 'Os contatos que têm ao menos uma apólice (o desfazer de uma importação de contatos os mantém).' };
 export const policyImports = { summary: 'As importações de apólices da corretora (a porta /api/imports as lista com as de contatos).' };
 export const setPolicyLines = {
   summary: 'O ramo das apólices emitidas antes dos ramos, pelo produto do card (uma vez).',

@@ -14,7 +14,6 @@ import type {
   DocumentList,
   FinanceStats,
   Policy,
-  PolicyBookEntry,
   PolicyInstalment,
   StoredDocument,
 } from './finance-types';
@@ -189,12 +188,13 @@ export const issuePolicy = {
   body: phantom as typeof PolicyIssueBodySchema,
   answer: phantom as Policy,
 } as const satisfies Operation;
-export const policyBook = {
-  id: 'finance.policyBook',
+/** The contacts holding at least one policy: an undo of a contacts import never removes them. */
+export const policyHolders = {
+  id: 'finance.policyHolders',
   method: 'GET',
-  path: '/internal/finance/:userId/policy-book',
+  path: '/internal/finance/:userId/policy-holders',
   access: 'internal',
-  answer: phantom as PolicyBookEntry[],
+  answer: phantom as number[],
 } as const satisfies Operation;
 /** The broker's policies imports (finance runs them): the pipeline's /api/imports lists them beside its contacts imports. */
 export const policyImports = {

@@ -41,7 +41,7 @@ export function policiesRoutes(
 /** The pipeline service issues a finalized card's policy, runs policy imports and fills messages with a contact's policies. */
 export function policyIssueRoutes(router: Router, policies: PoliciesService, imports: PolicyImportService): void {
   route(router, OPS.issuePolicy, ({ params, body }) => policies.issue(params.userId, body));
-  route(router, OPS.policyBook, ({ params }) => imports.book(params.userId));
+  route(router, OPS.policyHolders, ({ params }) => imports.holders(params.userId));
   route(router, OPS.setPolicyLines, ({ params, body }) => imports.setLines(params.userId, body));
   route(router, OPS.contactPolicies, ({ params }) => policies.ofContact(params.userId, params.id));
   route(router, OPS.policyNumberTasks, ({ params, query }) => policies.numberTasks(params.userId, query.until));

@@ -152,12 +152,7 @@ export function policiesKind(
         .filter((row) => keptPolicies.has(row.targetId))
         .map((row) => ({ line: row.line, targetId: row.targetId, reason: 'Apólice alterada depois da importação: mantida como está' }));
       // A client still holding a policy (kept above, or one another import or the broker gave it) stays.
-      const named = new Set(imported.map((row) => row.previous.contactId));
-      const holders = new Set(
-        (await policies.book(userId, trx)).flatMap((policy) =>
-          policy.contactId !== null && named.has(policy.contactId) ? [policy.contactId] : [],
-        ),
-      );
+      const holders = new Set(await policies.holders(userId, trx));
       const clients: KeptRow[] = [];
       for (let start = 0; start < imported.length; start += UNDO_CHUNK) {
         const chunk = imported.slice(start, start + UNDO_CHUNK);

@@ -7,10 +7,10 @@ import {
   type ImportClient,
   type LineKey,
   type ImportMode,
-  type PolicyBookEntry,
   type UnknownInsurer,
 } from '@corretora/contracts';
 import { parseRow, type RowAnalysis, type SheetRow } from '@corretora/service-kit';
+import type { PolicyBookEntry } from './policy-import.service';
 
 /** The client of a policy row: a contact of the broker, or one the import creates. */
 export interface PolicyClient {

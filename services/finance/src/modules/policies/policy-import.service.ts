@@ -1,4 +1,4 @@
-import { policyTypeOfLine, type LineKey, type PolicyBookEntry, type PolicyLinesInput } from '@corretora/contracts';
+import { policyTypeOfLine, type LineKey, type PolicyLinesInput, type PolicyType } from '@corretora/contracts';
 import { BrokerScopedTable } from '@corretora/service-kit';
 import type { InstalmentPlans } from './instalment-plans';
 import { ParticipantsService, type RepasseSync } from './policy-participants';
@@ -24,6 +24,24 @@ const RESTORED = [
   'commission_value',
   'status',
 ];
+
+/** A policy as an import compares it: its stored status, money in cents. */
+export interface PolicyBookEntry {
+  id: number;
+  policyNumber: string;
+  contactId: number | null;
+  insurerId: number | null;
+  type: PolicyType;
+  line: LineKey;
+  startDate: string | null;
+  renewalDate: string;
+  premium: number;
+  netPremium: number | null;
+  commissionType: 'percentage' | 'fixed';
+  /** Hundredths of a percent, or cents. */
+  commissionValue: number;
+  status: 'active' | 'cancelled';
+}
 
 /** One policy of a policies import's batch, as the book holds it, its client and insurer resolved (money in cents). */
 export type ImportedPolicy = Omit<PolicyBookEntry, 'id' | 'type' | 'line' | 'contactId' | 'insurerId'> & {
@@ -99,6 +117,12 @@ export class PolicyImportService {
       netPremium: row.netPremium === null ? null : Number(row.netPremium),
       commissionValue: Number(row.commissionValue),
     })) as PolicyBookEntry[];
+  }
+
+  /** The contacts holding at least one policy (in the import's transaction, when given). */
+  async holders(userId: string, trx: Knex | Knex.Transaction = this.knex): Promise<number[]> {
+    const rows = (await this.policies.of(userId, trx).rows().whereNotNull('contactId').distinct('contactId')) as { contactId: number }[];
+    return rows.map((row) => row.contactId);
   }
 
   /** The lines of issued policies (their product's), the type following; only policies issued from a card. */

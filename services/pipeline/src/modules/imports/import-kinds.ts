@@ -10,8 +10,7 @@ export type ReferenceSource = (userId: string) => Promise<ReferenceData>;
 /** Contacts: dedupe against the broker's contacts and notes, written by ContactWriter. */
 /** The contacts that hold at least one policy (finance's book): never removed by an undo. */
 async function policyHolders(finance: InternalClient, userId: string): Promise<Set<number>> {
-  const book = await finance.call(FINANCE_OPERATIONS.policyBook, { params: { userId } });
-  return new Set(book.flatMap((policy) => (policy.contactId === null ? [] : [policy.contactId])));
+  return new Set(await finance.call(FINANCE_OPERATIONS.policyHolders, { params: { userId } }));
 }
 
 export function contactsKind(knex: Knex, reference: ReferenceSource, finance: InternalClient | null): ImportKindHandler<null> {
