@@ -227,6 +227,69 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     expect(foreign.body.moved).toBe(0);
   });
 
+  test('a producer’s import cannot change another member’s policy: refused in the preview, and left as it is when it was numbered after the preview', async () => {
+    const owner = await brokerWithRefs();
+    const ana = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    await stack.importPolicies(ana, [['ANA-1', 'Automóvel', '2027-06-30']]);
+    const header = 'Apólice;Seguradora;Segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão';
+    const row = (number: string) => `${number};Porto Seguro;Cliente de Bruno;Automóvel;30/06/2026;30/06/2027;5.000,00;5.500,00;10`;
+    const refused = await stack.importPolicySheet(bruno, [header, row('ANA-1')]);
+    expect(refused.preview.counts).toMatchObject({ create: 0, update: 0, error: 1 });
+    expect(refused.preview.rows).toEqual([
+      expect.objectContaining({
+        line: 2,
+        outcome: 'error',
+        errors: [
+          expect.objectContaining({
+            field: 'policyNumber',
+            message: 'A apólice ANA-1 é de outro membro da equipe: só quem a atende, ou um administrador, pode atualizá-la',
+          }),
+        ],
+      }),
+    ]);
+    // Previewed while free, numbered by Ana before Bruno confirms: his row is left out, and says why.
+    const file = Buffer.from([header, row('ANA-2')].join('\r\n'), 'latin1');
+    const created = await importsApi()
+      .post('/api/imports')
+      .set('Cookie', bruno.cookie)
+      .field('kind', 'policies')
+      .attach('file', file, 'b.csv');
+    const preview = await importsApi()
+      .put(`/api/imports/${created.body.id as number}/mapping`)
+      .set('Cookie', bruno.cookie)
+      .send({ mapping: created.body.mapping });
+    expect(preview.body.counts).toMatchObject({ create: 1 });
+    await stack.importPolicies(ana, [['ANA-2', 'Automóvel', '2027-06-30']]);
+    expect(
+      (
+        await importsApi()
+          .post(`/api/imports/${created.body.id as number}/commit`)
+          .set('Cookie', bruno.cookie)
+      ).status,
+    ).toBe(202);
+    let done: { status: string; applied: { create: number; skip: number } } | undefined;
+    for (let attempt = 0; attempt < 200 && done?.status !== 'done'; attempt += 1) {
+      done = (
+        await importsApi()
+          .get(`/api/imports/${created.body.id as number}`)
+          .set('Cookie', bruno.cookie)
+      ).body;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(done).toMatchObject({ status: 'done', applied: { create: 0, skip: 1 } });
+    const anas = (await api().get('/api/policies').set('Cookie', ana.cookie)).body as {
+      policyNumber: string;
+      premium: string;
+      responsibleId: string;
+    }[];
+    expect(anas.map((policy) => [policy.policyNumber, policy.premium, policy.responsibleId]).sort()).toEqual([
+      ['ANA-1', '1073.80', ana.user.memberId],
+      ['ANA-2', '1073.80', ana.user.memberId],
+    ]);
+    expect((await api().get('/api/policies').set('Cookie', bruno.cookie)).body).toEqual([]);
+  });
+
   test('a producer’s imports are theirs: another producer neither lists, reads nor undoes them; the policies and clients they brought are the importer’s', async () => {
     const owner = await brokerWithRefs();
     const ana = await member(owner, 'producer');

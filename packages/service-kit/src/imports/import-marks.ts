@@ -18,18 +18,18 @@ export async function importAssignee(trx: Knex.Transaction, userId: string, impo
   return row.memberId;
 }
 
-/** What the commit did to each row (created, updated, missing), its target and what undo needs, at the transaction's time. */
+/** What the commit did to each row (created, updated, skipped and why), its target and what undo needs, at the transaction's time. */
 export async function markApplied(
   trx: Knex.Transaction,
   userId: string,
   importId: number,
-  marks: readonly { line: number; applied: string; target_id: number | null; previous: unknown }[],
+  marks: readonly { line: number; applied: string; target_id: number | null; previous: unknown; reason?: string }[],
 ): Promise<void> {
   await new BrokerScopedTable(trx, 'import_rows').of(userId, trx).updateFrom(
     'r',
     {
-      set: 'applied = x.applied, target_id = x.target_id, previous = x.previous, applied_at = now()',
-      from: 'jsonb_to_recordset(?::jsonb) as x(line int, applied text, target_id int, previous jsonb)',
+      set: 'applied = x.applied, target_id = x.target_id, previous = x.previous, applied_at = now(), reason = coalesce(x.reason, r.reason)',
+      from: 'jsonb_to_recordset(?::jsonb) as x(line int, applied text, target_id int, previous jsonb, reason text)',
       where: 'r.import_id = ? and r.line = x.line',
     },
     { from: [JSON.stringify(marks)], where: [importId] },

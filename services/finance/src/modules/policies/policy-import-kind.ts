@@ -3,12 +3,14 @@ import {
   BrokerScopedTable,
   importAssignee,
   markApplied,
+  restrictedMember,
+  runAsMember,
   type ImportKindHandler,
   type InternalClient,
   type KeptRow,
 } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { ClientIndex, analysePolicies, type PolicyClient, type PolicyRecord } from './policy-import-rows';
+import { ClientIndex, analysePolicies, takenReason, type PolicyClient, type PolicyRecord } from './policy-import-rows';
 import type { PolicyImportService } from './policy-import.service';
 
 interface PolicyBatchRow {
@@ -54,8 +56,16 @@ export function policiesKind(
   return {
     batchSize: 250,
     async analyse({ userId, rows, columns, mode, insurerMap }) {
-      const [clients, known, book] = await Promise.all([clientsOf(userId), insurers(userId), policies.book(userId)]);
-      return analysePolicies({ rows, columns, mode, clients, insurers: known, insurerMap, book });
+      // A producer sees their own policies; a number another member's policy holds is theirs to change, not this import's.
+      const [clients, known, book, brokerage] = await Promise.all([
+        clientsOf(userId),
+        insurers(userId),
+        policies.book(userId),
+        restrictedMember() ? runAsMember(undefined, () => policies.book(userId)) : [],
+      ]);
+      const seen = new Set(book.map((policy) => policy.id));
+      const taken = brokerage.filter((policy) => !seen.has(policy.id));
+      return analysePolicies({ rows, columns, mode, clients, insurers: known, insurerMap, book, taken });
     },
     begin: (userId) => clientsOf(userId),
     async apply(trx, userId, importId, batch, clients) {
@@ -115,6 +125,22 @@ export function policiesKind(
           return { line: result.line, applied: result.created ? 'created' : 'updated', target_id: result.policyId, previous: trace };
         }),
       );
+      // A number another member's policy took since the preview: that row is left out, and says why.
+      const written = new Set(results.map((result) => result.line));
+      const refused = rows.filter((row) => !written.has(row.line));
+      if (refused.length > 0)
+        await markApplied(
+          trx,
+          userId,
+          importId,
+          refused.map((row) => ({
+            line: row.line,
+            applied: 'skipped',
+            target_id: null,
+            previous: null,
+            reason: takenReason(row.record.policyNumber),
+          })),
+        );
     },
     /**
      * Undo: the policies this import created go and the ones it updated are restored, except those

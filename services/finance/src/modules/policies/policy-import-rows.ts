@@ -12,6 +12,10 @@ import {
 import { parseRow, type RowAnalysis, type SheetRow } from '@corretora/service-kit';
 import type { PolicyBookEntry } from './policy-import.service';
 
+/** Why a row is refused when its number is another member's policy. */
+export const takenReason = (policyNumber: string) =>
+  `A apólice ${policyNumber} é de outro membro da equipe: só quem a atende, ou um administrador, pode atualizá-la`;
+
 /** The client of a policy row: a contact of the broker, or one the import creates. */
 export interface PolicyClient {
   id: number | null;
@@ -94,6 +98,8 @@ export async function analysePolicies(input: {
   insurers: readonly { id: number; name: string }[];
   insurerMap: Readonly<Record<string, number>>;
   book: readonly PolicyBookEntry[];
+  /** Policies of the brokerage the importing member does not see (another producer's): their numbers are refused. */
+  taken?: readonly PolicyBookEntry[];
 }): Promise<{ results: RowAnalysis[]; unknownInsurers: UnknownInsurer[] }> {
   const insurers = new Map(input.insurers.map((insurer) => [comparableInsurer(insurer.name), insurer.id]));
   const known = new Set(input.insurers.map((insurer) => insurer.id));
@@ -105,6 +111,7 @@ export async function analysePolicies(input: {
   // A policy is its number at its insurer (two insurers may number alike).
   const keyOf = (insurerId: number | null, policyNumber: string) => `${insurerId ?? ''}|${policyNumber.toUpperCase()}`;
   const book = new Map(input.book.map((policy) => [keyOf(policy.insurerId, policy.policyNumber), policy]));
+  const taken = new Set((input.taken ?? []).map((policy) => keyOf(policy.insurerId, policy.policyNumber)));
   const unknown = new Map<string, UnknownInsurer>();
   const seen = new Map<string, number>();
   const results: RowAnalysis[] = [];
@@ -149,6 +156,10 @@ export async function analysePolicies(input: {
       continue;
     }
     seen.set(key, row.line);
+    if (taken.has(key)) {
+      results.push(error([{ path: 'policyNumber', message: takenReason(value.policyNumber) }]));
+      continue;
+    }
 
     const document = value.contactDocument;
     const client = {

@@ -141,7 +141,10 @@ export class PolicyImportService {
     return { updated };
   }
 
-  /** A batch, in the import's transaction. */
+  /**
+   * A batch, in the import's transaction. A number another member's policy holds (numbered since the
+   * preview, which refuses the ones it sees) is left as it is: it is missing from the answer.
+   */
   async apply(trx: Knex.Transaction, userId: string, input: PolicyImportBatch): Promise<PolicyImportResult[]> {
     if (input.policies.length === 0) return [];
     // appliedAt to the microsecond (a Date would drop them, and undo would take every policy for changed).
@@ -158,6 +161,8 @@ export class PolicyImportService {
                 type = excluded.type, line = excluded.line, premium = excluded.premium, net_premium = excluded.net_premium, status = excluded.status,
                 start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
                 commission_value = excluded.commission_value, insurer_id = excluded.insurer_id, updated_at = now()
+                -- Only a policy the member may change: another's (numbered since the preview) stays as it is.
+                where policies.id in (select v.id from ?)
               returning id, policy_number, insurer_id)
        select i.line, up.id as "policyId", (old.id is null or old.import_id = ?) as created, to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "appliedAt",
               case when old.id is null or old.import_id = ? then null else to_jsonb(old) end as previous
@@ -169,6 +174,7 @@ export class PolicyImportService {
         userId,
         input.importId,
         input.responsibleId,
+        this.policies.of(userId, trx).from('v'),
         input.importId,
         input.importId,
       ],
@@ -196,7 +202,7 @@ export class PolicyImportService {
   ): Promise<void> {
     const policyOf = new Map(rows.map((row) => [row.line, row.policyId]));
     const split = input.policies.flatMap((policy) =>
-      policy.angariador ? [{ policyId: policyOf.get(policy.line)!, angariador: policy.angariador }] : [],
+      policy.angariador && policyOf.has(policy.line) ? [{ policyId: policyOf.get(policy.line)!, angariador: policy.angariador }] : [],
     );
     if (split.length === 0) return;
     const responsible = new Map(
