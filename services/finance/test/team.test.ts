@@ -498,8 +498,10 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     expect(update?.changes.email).toEqual({ before: null, after: 'maria.nova@exemplo.com.br' });
     expect(update?.actor?.id).toBe(ana.user.memberId);
     expect(update?.ip).toBe('203.0.113.7');
-    // The insert that created the client is there too, by the same member.
-    expect(log.body.entries.some((entry: { action: string }) => entry.action === 'insert')).toBe(true);
+    // The insert that created the client is there too, by the same member; its fields named as the API names them.
+    const insert = (log.body.entries as { action: string; changes: Record<string, unknown> }[]).find((entry) => entry.action === 'insert');
+    expect(Object.keys(insert!.changes)).toEqual(expect.arrayContaining(['responsibleId', 'legalName', 'phoneE164']));
+    expect(Object.keys(insert!.changes).filter((field) => field.includes('_'))).toEqual([]);
 
     const csv = await identityApi().get('/api/audit.csv').query({ entity: 'contact' }).set('Cookie', owner.cookie);
     expect(csv.status).toBe(200);

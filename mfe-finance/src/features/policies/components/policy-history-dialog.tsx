@@ -6,18 +6,18 @@ const money = (raw: unknown) => (typeof raw === 'string' || typeof raw === 'numb
 
 /** A policy's columns as Apólices names them; a column not listed is counted ('e mais 1 campo'), never shown by its name. */
 const FIELDS: Readonly<Record<string, AuditField>> = {
-  policy_number: 'Nº da apólice',
-  proposal_number: 'Nº da proposta',
-  awaiting_number: { label: 'Aguardando nº da seguradora', value: (raw) => (raw === true ? 'sim' : 'não') },
+  policyNumber: 'Nº da apólice',
+  proposalNumber: 'Nº da proposta',
+  awaitingNumber: { label: 'Aguardando nº da seguradora', value: (raw) => (raw === true ? 'sim' : 'não') },
   status: { label: 'Status', value: (raw) => (raw === 'cancelled' ? POLICY_STATUS_LABELS.cancelled : POLICY_STATUS_LABELS.active) },
   line: { label: 'Ramo', value: (raw) => (typeof raw === 'string' ? lineLabel(raw) : '—') },
   premium: { label: 'Prêmio/ano', value: money },
-  net_premium: { label: 'Prêmio líquido', value: money },
-  start_date: 'Início',
-  renewal_date: 'Renovação',
-  cancelled_on: 'Cancelada em',
-  contact_name: 'Cliente',
-  responsible_id: 'Responsável',
+  netPremium: { label: 'Prêmio líquido', value: money },
+  startDate: 'Início',
+  renewalDate: 'Renovação',
+  cancelledOn: 'Cancelada em',
+  contactName: 'Cliente',
+  responsibleId: 'Responsável',
 };
 
 /** 'Histórico de alterações' of one policy (owners and admins): who issued, numbered, reassigned or cancelled it, and when. */

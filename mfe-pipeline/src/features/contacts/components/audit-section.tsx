@@ -15,10 +15,10 @@ const FIELDS: Readonly<Record<string, AuditField>> = {
   cpf: 'CPF',
   cnpj: 'CNPJ',
   kind: { label: 'Pessoa', value: (raw) => CONTACT_KIND_LABELS[raw === 'pj' ? 'pj' : 'pf'] },
-  legal_name: 'Razão social',
-  trade_name: 'Nome fantasia',
-  contact_person: 'Pessoa de contato',
-  birth_date: 'Nascimento',
+  legalName: 'Razão social',
+  tradeName: 'Nome fantasia',
+  contactPerson: 'Pessoa de contato',
+  birthDate: 'Nascimento',
   type: { label: 'Situação', value: (raw) => CONTACT_STATUS_LABELS[raw === 'prospect' ? 'prospect' : 'client'] },
   cep: 'CEP',
   street: 'Logradouro',
@@ -27,8 +27,8 @@ const FIELDS: Readonly<Record<string, AuditField>> = {
   district: 'Bairro',
   city: 'Cidade',
   uf: 'UF',
-  responsible_id: 'Responsável',
-  last_contact: 'Último contato',
+  responsibleId: 'Responsável',
+  lastContact: 'Último contato',
 };
 
 /** The ficha's 'Histórico de alterações' (owners and admins): the client's audit log. */

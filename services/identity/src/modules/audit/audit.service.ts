@@ -64,6 +64,11 @@ export class AuditService {
     >;
   }
 
+  /** A change's fields as the API names them (the log keeps the columns' names): camelCase, through the database's own mapper. */
+  private fieldsOf(changes: AuditEntry['changes']): AuditEntry['changes'] {
+    return changes && (this.knex.client.postProcessResponse(changes, undefined) as AuditEntry['changes']);
+  }
+
   async list(brokerageId: string, filter: AuditQuery): Promise<AuditEntry[]> {
     const rows = await this.query(brokerageId, filter, LIST_LIMIT);
     return rows.map((row) => ({
@@ -72,7 +77,7 @@ export class AuditService {
       action: row.action,
       entity: row.entity,
       entityId: row.entityId,
-      changes: row.changes,
+      changes: this.fieldsOf(row.changes),
       ip: row.address,
     }));
   }
@@ -91,7 +96,7 @@ export class AuditService {
         row.entity,
         row.entityId ?? '',
       ];
-      const fields = Object.entries(row.changes ?? {});
+      const fields = Object.entries(this.fieldsOf(row.changes) ?? {});
       if (fields.length === 0) lines.push([...head, '', '', '', row.address ?? '']);
       for (const [field, change] of fields) lines.push([...head, field, text(change?.before), text(change?.after), row.address ?? '']);
     }
