@@ -294,6 +294,30 @@ describe('importing policies', () => {
     expect(again.preview.body.counts).toEqual({ create: 0, update: 0, skip: 1, duplicate: 0, error: 0 });
   });
 
+  test('one new client named twice in a batch, once with a CPF and once by name only, is one contact (as rows written one by one find it)', async () => {
+    const who = await brokerWithRefs();
+    const { created, preview } = await importFile(
+      who,
+      windows1252(
+        [
+          HEADER,
+          'AP-60;Porto Seguro;529.982.247-25;Joana Prado;Auto;;03/04/2027;;1.000,00;10;',
+          'AP-61;Porto Seguro;;Joana Prado;Residencial;;03/04/2027;;500,00;10;',
+        ].join('\n'),
+      ),
+    );
+    expect(preview.body.counts).toMatchObject({ create: 2 });
+    await commit(who, created.body.id as number);
+    const contacts = await contactsOf(who);
+    expect(contacts.map((contact) => [contact.name, contact.cpf])).toEqual([['Joana Prado', '52998224725']]);
+    expect((await policiesOf(who)).map((policy) => policy.contactId)).toEqual([contacts[0]!.id, contacts[0]!.id]);
+    // Undo takes the one contact with both policies.
+    await importsApi()
+      .delete(`/api/imports/${created.body.id as number}`)
+      .set('Cookie', who.cookie);
+    expect(await contactsOf(who)).toEqual([]);
+  });
+
   test('bad rows are error lines with their reasons', async () => {
     const who = await brokerWithRefs();
     const { preview } = await importFile(

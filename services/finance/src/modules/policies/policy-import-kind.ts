@@ -1,4 +1,4 @@
-import { PIPELINE_OPERATIONS, comparableName, type ImportClient } from '@corretora/contracts';
+import { PIPELINE_OPERATIONS, type ImportClient } from '@corretora/contracts';
 import {
   BrokerScopedTable,
   importAssignee,
@@ -9,8 +9,7 @@ import {
   type InternalClient,
   type KeptRow,
 } from '@corretora/service-kit';
-import type { Knex } from 'knex';
-import { ClientIndex, analysePolicies, takenReason, type PolicyClient, type PolicyRecord } from './policy-import-rows';
+import { ClientIndex, analysePolicies, takenReason, type PolicyRecord } from './policy-import-rows';
 import type { PolicyImportService } from './policy-import.service';
 
 interface PolicyBatchRow {
@@ -34,9 +33,6 @@ interface PolicyTrace {
 /** Rows per call of an undo to the pipeline (well under its 2 MB body). */
 const UNDO_CHUNK = 2000;
 
-/** Two rows naming one new client create it once. */
-const clientKey = (client: Omit<PolicyClient, 'id'>) => client.cpf ?? client.cnpj ?? `nome:${comparableName(client.name)}`;
-
 /**
  * Policies (#23; run here since #36, where the policies live): rows matched against the broker's
  * book and insurers here, their clients found among the pipeline's contacts. A batch asks the
@@ -46,7 +42,6 @@ const clientKey = (client: Omit<PolicyClient, 'id'>) => client.cpf ?? client.cnp
  * again by the next import), never a policy without its contact.
  */
 export function policiesKind(
-  knex: Knex,
   policies: PolicyImportService,
   pipeline: InternalClient,
   insurers: (userId: string) => Promise<{ id: number; name: string }[]>,
@@ -71,31 +66,43 @@ export function policiesKind(
     async apply(trx, userId, importId, batch, clients) {
       const rows = batch as unknown as PolicyBatchRow[];
       const responsibleId = await importAssignee(trx, userId, importId);
-      const missing = new Map<string, Omit<PolicyClient, 'id'>>();
+      // Each row finds its client as if the rows before it were written: among the broker's
+      // contacts, else among the ones this batch creates (a placeholder until the pipeline answers).
+      const pending = new ClientIndex([]);
+      const toCreate: ImportClient[] = [];
       const prospects = new Set<number>();
-      for (const row of rows) {
-        const found = clients.find(row.record.client);
-        // The first row naming a new client names it (as when rows were written one by one).
-        if (!found) {
-          if (!missing.has(clientKey(row.record.client))) missing.set(clientKey(row.record.client), row.record.client);
-        } else if (found.type === 'prospect') prospects.add(found.id);
-      }
+      const chosen = rows.map((row) => {
+        const found = clients.find(row.record.client) ?? pending.find(row.record.client);
+        if (found) {
+          if (found.id > 0 && found.type === 'prospect') prospects.add(found.id);
+          return found;
+        }
+        const { name, cpf, cnpj } = row.record.client;
+        const placeholder: ImportClient = {
+          id: -(toCreate.length + 1),
+          name,
+          cpf,
+          cnpj,
+          type: cnpj ? 'business' : 'individual',
+          kind: cnpj ? 'pj' : 'pf',
+        };
+        toCreate.push(placeholder);
+        pending.add(placeholder);
+        return placeholder;
+      });
       const placed = await pipeline.call(PIPELINE_OPERATIONS.placeImportClients, {
         params: { userId },
-        body: {
-          importId,
-          responsibleId,
-          create: [...missing.values()].map(({ name, cpf, cnpj }) => ({ name, cpf, cnpj })),
-          promote: [...prospects],
-        },
+        body: { importId, responsibleId, create: toCreate.map(({ name, cpf, cnpj }) => ({ name, cpf, cnpj })), promote: [...prospects] },
       });
+      // The pipeline creates them in the order asked.
+      const createdFor = new Map(toCreate.map((placeholder, index) => [placeholder.id, placed.created[index]!]));
       for (const contact of placed.created) clients.add(contact);
-      const createdIds = new Set(placed.created.map((contact) => contact.id));
       const promoted = new Map<number, ImportClient>(placed.promoted.map((contact) => [contact.id, contact]));
       const contactOf = new Map(
-        rows.map((row) => {
-          const contact = clients.find(row.record.client)!;
-          return [row.line, { contact, created: createdIds.has(contact.id), wasProspect: promoted.has(contact.id) }] as const;
+        rows.map((row, index) => {
+          const found = chosen[index]!;
+          const contact = createdFor.get(found.id) ?? found;
+          return [row.line, { contact, created: found.id < 0, wasProspect: promoted.has(contact.id) }] as const;
         }),
       );
       for (const { contact } of contactOf.values()) contact.type = promoted.get(contact.id)?.type ?? contact.type;
