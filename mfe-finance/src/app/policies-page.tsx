@@ -228,7 +228,7 @@ export default function PoliciesPage() {
                     },
                     { header: 'Cliente', cell: (policy) => <ClientLink id={policy.contactId} name={policy.contactName} /> },
                     { header: 'Ramo', cell: (policy) => lineLabel(policy.line) },
-                    { header: 'Prêmio/ano', cell: (policy) => formatMoney(wireToCents(policy.premium)) },
+                    { header: 'Prêmio total', cell: (policy) => formatMoney(wireToCents(policy.premium)) },
                     {
                       header: 'Status',
                       cell: (policy) => (

@@ -2,46 +2,9 @@ import type { ActivityEvent } from '../activity/activity';
 import type { LineKey } from '../catalogues/lines';
 import type { StatementLineType } from '../imports/import-options';
 import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from './finance-options';
+import type { Policy } from './policy.schemas';
 import type { ChargebackStep, InstalmentStatus, LineMatchStatus, LineMatchedBy } from './receivables-options';
 import type { LostReason, NextActionType, RenewalBucket, RenewalOutcome } from './renewals-options';
-
-/** A policy as the API answers it; money as '1248.00' (decimal(10,2) travels as a string in reais with two decimals, never a float). */
-export interface Policy {
-  id: number;
-  /** The insurer's number; while `awaitingNumber`, a provisional PROV-<year>-<6 digits>. */
-  policyNumber: string;
-  /** Issued without the insurer's number: the screens say 'Aguardando nº da seguradora'. */
-  awaitingNumber: boolean;
-  /** The proposal's number, when the broker recorded it. */
-  proposalNumber: string | null;
-  contactId: number | null;
-  contactName: string;
-  /** The member of the brokerage responsible for the policy (a producer sees only their own). */
-  responsibleId: string;
-  /** The old type, derived from the line (the wire of before lines). */
-  type: PolicyType;
-  /** Its line (ramo), a key of lines.ts. */
-  line: LineKey;
-  premium: string;
-  /** The prêmio líquido ('1000.00'), what commission is paid on; null when unknown (commission then on the total). */
-  netPremium: string | null;
-  /** How its instalments are paid ('boleto', 'cartao', …); null when not informed. */
-  paymentMethod: string | null;
-  /** `expired` once the renewal date has passed, whatever is stored. */
-  status: PolicyStatus;
-  startDate: string | null;
-  renewalDate: string;
-  commissionType: 'percentage' | 'fixed';
-  commissionValue: string;
-  insurerId: number | null;
-  cardId: number | null;
-  createdAt: string;
-  /** When the broker cancelled it; null while it is not cancelled (or was imported cancelled). */
-  cancelledOn: string | null;
-  /** The share of its commission its insurer's scale takes back for that month ('75.00'), and that amount. */
-  chargebackPercent: string | null;
-  chargebackExpected: string | null;
-}
 
 export interface Claim {
   id: number;

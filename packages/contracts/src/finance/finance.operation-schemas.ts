@@ -13,7 +13,7 @@ import {
   PolicyPdfFieldsSchema,
   PolicyQuerySchema,
 } from './finance.schemas';
-import { PolicyIssueBodySchema, PolicyNumbersSchema } from './policy-update.schemas';
+import { PolicyIssueBodySchema, PolicyNumbersSchema } from './policy.schemas';
 import { SearchQuerySchema } from '../relationship/search';
 import {
   NextActionSchema,

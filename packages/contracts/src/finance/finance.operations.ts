@@ -13,7 +13,6 @@ import type {
   CommissionsResponse,
   DocumentList,
   FinanceStats,
-  Policy,
   PolicyInstalment,
   StoredDocument,
 } from './finance-types';
@@ -30,7 +29,7 @@ import type {
   PolicyPdfFieldsSchema,
   PolicyQuerySchema,
 } from './finance.schemas';
-import type { PolicyIssueBodySchema, PolicyNumbersSchema } from './policy-update.schemas';
+import type { Policy, PolicyIssueBodySchema, PolicyNumbersSchema } from './policy.schemas';
 import { MANAGERS, MONEY_ROLES } from '../team/team-roles';
 import type { PolicyDetail } from './repasse-types';
 

@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { responsibleFilter } from '../team/responsible-field';
 import { LINE_KEYS } from '../catalogues/lines';
 import { optionalText, required } from '../fields';
-import { policyNumberField } from './policy-numbers.schemas';
 import { optionalQueryId } from '../api/query-fields';
 import {
   CLAIM_STATUSES,
@@ -21,7 +20,6 @@ import {
   isId,
   optionalDateField,
   optionalWireId,
-  optionalWireMoney,
   requiredCents,
   wireDate,
   wireId,
@@ -84,27 +82,6 @@ export const ClaimFormSchema = v.object({
 
 /** POST /api/claims/{id}/status */
 export const ClaimStatusSchema = v.object({ status: required(v.picklist(CLAIM_STATUSES, 'Status inválido')) });
-
-/** What the pipeline service sends the finance service to issue a finalized card's policy. */
-export const PolicyIssueSchema = v.object({
-  cardId: wireId('Card inválido'),
-  contactId: wireId('Contato inválido'),
-  contactName: required(v.pipe(v.string(), v.trim(), v.nonEmpty('Contato inválido'), v.maxLength(100))),
-  type: required(v.picklist(POLICY_TYPE_VALUES, 'Tipo de apólice inválido')),
-  /** The product's line; a pipeline of before lines sends only the type (its line is taken). */
-  line: v.optional(v.picklist(LINE_KEYS, 'Ramo inválido')),
-  premium: wireMoney('Prêmio é obrigatório', 'Prêmio não pode ser negativo', 9_999_999_999),
-  /** The prêmio líquido (before IOF and juros): what commission is paid on. */
-  netPremium: v.optional(optionalWireMoney('Prêmio líquido não pode ser negativo', 9_999_999_999), null),
-  startDate: required(wireDate('Data inválida')),
-  renewalDate: required(wireDate('Data inválida')),
-  insurerId: optionalWireId('Seguradora inválida'),
-  commissionPercentage: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\d{1,2}(\.\d{1,2})?$/, 'Comissão inválida'))), null),
-  commissionAmount: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\d{1,10}(\.\d{1,2})?$/, 'Comissão inválida'))), null),
-  policyNumber: policyNumberField,
-  /** The card's responsible member: the policy is theirs, whoever issues it. */
-  responsibleId: v.optional(v.nullable(v.pipe(v.string('Membro inválido'), v.uuid('Membro inválido'))), null),
-});
 
 const ALL = 'all' as const;
 

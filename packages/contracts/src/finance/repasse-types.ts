@@ -1,6 +1,6 @@
 import type { LineKey } from '../catalogues/lines';
 import type { BusinessKind, ParticipantRole } from './repasse.schemas';
-import type { Policy } from './finance-types';
+import type { Policy } from './policy.schemas';
 
 /** One of a member's rules: the percent of the net commission for an insurer × line × business (null: any). */
 export interface CommissionRule {

@@ -1,3 +1,5 @@
+import { type FieldInfo } from './import-values';
+import { POLICY_IMPORT_FIELDS, POLICY_IMPORT_FIELD_INFO, type PolicyImportField } from './policy-import.schemas';
 /**
  * What an import can hold, as screens show it: the kinds, the fields each maps, their labels and
  * the header words that suggest them. Apart from the schemas, so a page that only shows labels
@@ -79,24 +81,6 @@ export const CONTACT_RECORD_FIELDS = [
 ] as const;
 export type ContactRecordField = (typeof CONTACT_RECORD_FIELDS)[number];
 
-export const POLICY_IMPORT_FIELDS = [
-  'policyNumber',
-  'insurer',
-  'contactDocument',
-  'contactName',
-  'type',
-  'startDate',
-  'endDate',
-  'netPremium',
-  'totalPremium',
-  'commissionPercentage',
-  'commissionAmount',
-  'status',
-  'angariador',
-  'angariadorShare',
-  'angariadorPercent',
-] as const;
-export type PolicyImportField = (typeof POLICY_IMPORT_FIELDS)[number];
 /** An insurer's commission statement (extrato): one line per instalment paid, taken back or adjusted. */
 export const STATEMENT_IMPORT_FIELDS = [
   'policyNumber',
@@ -130,12 +114,6 @@ export const REQUIRED_IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> 
   statement: ['policyNumber', 'netCommission'],
 };
 
-interface FieldInfo {
-  label: string;
-  /** Header words (compared without accents or case) that suggest the field. */
-  headers: readonly string[];
-}
-
 export const IMPORT_FIELD_INFO: Record<ImportKind, Record<string, FieldInfo>> = {
   contacts: {
     name: { label: 'Nome', headers: ['nome', 'nome completo', 'cliente', 'segurado', 'name'] },
@@ -158,42 +136,7 @@ export const IMPORT_FIELD_INFO: Record<ImportKind, Record<string, FieldInfo>> = 
     product: { label: 'Produto de interesse', headers: ['produto', 'produto de interesse', 'tipo de seguro', 'seguro', 'interesse'] },
     notes: { label: 'Observações', headers: ['observacoes', 'observacao', 'obs', 'notas', 'comentarios'] },
   },
-  policies: {
-    policyNumber: {
-      label: 'Número da apólice',
-      headers: ['apolice', 'numero da apolice', 'n apolice', 'numero', 'n da apolice', 'policy'],
-    },
-    insurer: { label: 'Seguradora', headers: ['seguradora', 'cia', 'companhia', 'insurer'] },
-    contactDocument: { label: 'CPF/CNPJ do cliente', headers: ['cpf', 'cnpj', 'cpf cnpj', 'cpf/cnpj', 'documento', 'cpf do cliente'] },
-    contactName: { label: 'Nome do cliente', headers: ['cliente', 'segurado', 'nome', 'nome do cliente', 'nome do segurado'] },
-    type: { label: 'Ramo', headers: ['ramo', 'tipo', 'produto', 'tipo de seguro'] },
-    startDate: {
-      label: 'Início de vigência',
-      headers: ['inicio', 'inicio de vigencia', 'inicio vigencia', 'vigencia inicial', 'data inicio'],
-    },
-    endDate: {
-      label: 'Fim de vigência',
-      headers: ['fim', 'fim de vigencia', 'fim vigencia', 'vigencia final', 'vencimento', 'data fim', 'termino'],
-    },
-    netPremium: { label: 'Prêmio líquido', headers: ['premio liquido', 'liquido', 'premio liq'] },
-    totalPremium: { label: 'Prêmio total', headers: ['premio total', 'premio', 'total', 'valor'] },
-    commissionPercentage: {
-      label: '% de comissão',
-      headers: ['comissao', '% comissao', 'percentual de comissao', 'comissao %', 'perc comissao'],
-    },
-    commissionAmount: { label: 'Valor da comissão', headers: ['valor da comissao', 'comissao r', 'valor comissao', 'comissao valor'] },
-    status: { label: 'Status', headers: ['status', 'situacao'] },
-    // Repasse (#39): who brought the client, their share of the policy's commission and their percent of it.
-    angariador: { label: 'Angariador', headers: ['angariador', 'nome do angariador', 'indicador', 'indicado por'] },
-    angariadorShare: {
-      label: 'Participação do angariador (%)',
-      headers: ['participacao do angariador', 'participacao angariador', 'part angariador', 'angariador participacao'],
-    },
-    angariadorPercent: {
-      label: 'Repasse do angariador (%)',
-      headers: ['repasse do angariador', 'comissao do angariador', '% angariador', 'percentual do angariador', 'angariador %'],
-    },
-  },
+  policies: POLICY_IMPORT_FIELD_INFO,
   statement: {
     policyNumber: {
       label: 'Número da apólice',

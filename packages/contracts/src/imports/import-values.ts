@@ -6,7 +6,10 @@ import { isLineKey, type LineKey } from '../catalogues/lines';
  * cell holds numbers (a date is a serial day count). Every reader answers null for what it cannot
  * read, and the caller says why.
  */
+import * as v from 'valibot';
 import { isIsoDate } from '../br/date';
+import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
+import { isValidCpf, normalizeCpf } from '../br/cpf';
 
 /** Rounds a non-negative decimal written with '.' to cents, half up, on its digits (never a float). */
 function decimalToCents(integer: string, fraction: string): number | null {
@@ -142,4 +145,41 @@ export function parseLine(text: string): LineKey | null {
   const key = words.replace(/ /g, '_');
   if (isLineKey(key)) return key;
   return LINE_WORDS.find(([pattern]) => pattern.test(words))?.[1] ?? null;
+}
+
+/** What a money cell that does not read says, after its field's label. */
+export const MONEY_MESSAGE = 'Valor inválido: use 1.234,56';
+export const DOCUMENT_MESSAGE = 'CPF ou CNPJ inválido';
+
+/** A CPF or CNPJ as a spreadsheet holds it (formatted or not; a CPF that lost its leading zeros to Excel gets them back). */
+export function parseDocument(text: string): { cpf: string } | { cnpj: string } | null {
+  const trimmed = text.trim();
+  if (trimmed.length > 20) return null;
+  const cleaned = trimmed.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  if (/^\d{9,11}$/.test(cleaned) || /^\d{9}XX$/.test(cleaned)) {
+    const cpf = /^\d+$/.test(cleaned) ? cleaned.padStart(11, '0') : cleaned;
+    if (isValidCpf(cpf)) return { cpf: normalizeCpf(cpf) };
+  }
+  if (/^\d{12,14}$/.test(cleaned) && isValidCnpj(cleaned.padStart(14, '0'))) return { cnpj: cleaned.padStart(14, '0') };
+  if (isValidCnpj(cleaned)) return { cnpj: normalizeCnpj(cleaned) };
+  return null;
+}
+
+/** A cell that may be blank (null); anything else must read as a value, or the row says `message`. */
+export function optionalCell<T>(message: string, read: (text: string) => T | null) {
+  return v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((text: string): { value: T | null; blank: boolean } =>
+      text.trim() === '' ? { value: null, blank: true } : { value: read(text.trim()), blank: false },
+    ),
+    v.check((cell) => cell.blank || cell.value !== null, message),
+    v.transform((cell) => cell.value),
+  );
+}
+
+/** A field of an import as the wizard offers it: its label, and the header words (compared without accents or case) that suggest it. */
+export interface FieldInfo {
+  label: string;
+  /** Header words (compared without accents or case) that suggest the field. */
+  headers: readonly string[];
 }

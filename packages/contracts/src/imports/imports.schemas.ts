@@ -1,10 +1,8 @@
 import * as v from 'valibot';
 import { responsibleField } from '../team/responsible-field';
 import { isValidCep, normalizeCep } from '../br/cep';
-import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
-import { isValidCpf, normalizeCpf } from '../br/cpf';
 import { parseBrazilianPhone } from '../br/phone';
-import { maxLengthMessage, optionalEmail, optionalText, requiredText } from '../fields';
+import { maxLengthMessage, optionalEmail, optionalText } from '../fields';
 import { bodyId } from '../wire-fields';
 import { STATE_CODES } from '../options/broker-options';
 import { NOTE_MAX_LENGTH } from '../pipeline/pipeline-options';
@@ -17,7 +15,15 @@ import {
   IMPORT_OUTCOMES,
   IMPORT_ROWS_PAGE_MAX,
 } from './import-options';
-import { comparableName, parseLine, parseSheetDate, parseSheetMoney, parseSheetPercent } from './import-values';
+import {
+  DOCUMENT_MESSAGE,
+  MONEY_MESSAGE,
+  comparableName,
+  optionalCell,
+  parseDocument,
+  parseSheetDate,
+  parseSheetMoney,
+} from './import-values';
 
 /** The text fields beside an import's file: its kind and, for an XLSX, the sheet (the first by default). */
 const SHEET = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, maxLengthMessage(100))));
@@ -85,22 +91,7 @@ export const ContactMergeSchema = v.object({
   ),
 });
 
-const DOCUMENT_MESSAGE = 'CPF ou CNPJ inválido';
 const PHONE_MESSAGE = 'Telefone inválido: use DDD e número, ex.: (11) 98765-4321';
-
-/** A CPF or CNPJ as a spreadsheet holds it (formatted or not; a CPF that lost its leading zeros to Excel gets them back). */
-export function parseDocument(text: string): { cpf: string } | { cnpj: string } | null {
-  const trimmed = text.trim();
-  if (trimmed.length > 20) return null;
-  const cleaned = trimmed.toUpperCase().replace(/[^0-9A-Z]/g, '');
-  if (/^\d{9,11}$/.test(cleaned) || /^\d{9}XX$/.test(cleaned)) {
-    const cpf = /^\d+$/.test(cleaned) ? cleaned.padStart(11, '0') : cleaned;
-    if (isValidCpf(cpf)) return { cpf: normalizeCpf(cpf) };
-  }
-  if (/^\d{12,14}$/.test(cleaned) && isValidCnpj(cleaned.padStart(14, '0'))) return { cnpj: cleaned.padStart(14, '0') };
-  if (isValidCnpj(cleaned)) return { cnpj: normalizeCnpj(cleaned) };
-  return null;
-}
 
 const TYPE_WORDS: [RegExp, 'individual' | 'business' | 'prospect'][] = [
   [/^(pf|pessoa fisica|fisica|individual|cpf)$/, 'individual'],
@@ -112,18 +103,6 @@ const TYPE_WORDS: [RegExp, 'individual' | 'business' | 'prospect'][] = [
 export function parseContactType(text: string): 'individual' | 'business' | 'prospect' | null {
   const word = comparableName(text);
   return TYPE_WORDS.find(([pattern]) => pattern.test(word))?.[1] ?? null;
-}
-
-/** A cell that may be blank (null); anything else must read as a value, or the row says `message`. */
-function optionalCell<T>(message: string, read: (text: string) => T | null) {
-  return v.pipe(
-    v.optional(v.string(), ''),
-    v.transform((text: string): { value: T | null; blank: boolean } =>
-      text.trim() === '' ? { value: null, blank: true } : { value: read(text.trim()), blank: false },
-    ),
-    v.check((cell) => cell.blank || cell.value !== null, message),
-    v.transform((cell) => cell.value),
-  );
 }
 
 /**
@@ -177,86 +156,6 @@ export type ImportMappingInput = v.InferOutput<typeof ImportMappingSchema>;
 export type ImportRowsQuery = v.InferOutput<typeof ImportRowsQuerySchema>;
 export type ContactMergeInput = v.InferOutput<typeof ContactMergeSchema>;
 export type ContactImportRow = v.InferOutput<typeof ContactImportRowSchema>;
-
-/** 'Ativa', 'Vigente', 'Cancelada', 'Vencida' (an expired policy is an active one past its end)… as a stored status. */
-export function parsePolicyStatus(text: string): 'active' | 'cancelled' | null {
-  const word = comparableName(text);
-  if (/^(ativa|ativo|vigente|em vigor|emitida|active|vencida|expirada|expired|renovada)$/.test(word)) return 'active';
-  if (/^(cancelada|cancelado|cancelled|canceled|anulada|rescindida)$/.test(word)) return 'cancelled';
-  return null;
-}
-
-const MONEY_MESSAGE = 'Valor inválido: use 1.234,56';
-const POLICY_MONEY_MAX_CENTS = 9_999_999_999;
-const moneyCell = (label: string) =>
-  optionalCell(`${label}: ${MONEY_MESSAGE}`, (text) => {
-    const cents = parseSheetMoney(text);
-    return cents !== null && cents <= POLICY_MONEY_MAX_CENTS ? cents : null;
-  });
-
-/**
- * One spreadsheet row of policies, its cells named by field: the policy number, insurer (a name,
- * matched by the service), the client by document or name, dates, premiums (integer cents) and the
- * commission (a percentage in hundredths, or an amount in cents).
- */
-export const PolicyImportRowSchema = v.pipe(
-  v.object({
-    policyNumber: v.pipe(
-      requiredText('Número da apólice é obrigatório', 40),
-      v.transform((text) => text.toUpperCase()),
-    ),
-    insurer: requiredText('Seguradora é obrigatória', 100),
-    contactDocument: optionalCell(DOCUMENT_MESSAGE, parseDocument),
-    contactName: optionalText(100),
-    /** The line (ramo), under the mapping's old key: 'Automóvel', 'Saúde', 'RC Profissional'… */
-    type: optionalCell('Ramo não reconhecido: use Auto, Residencial, Condomínio, Empresarial, Vida, Saúde, Odonto, Viagem, RC…', parseLine),
-    startDate: optionalCell('Início de vigência inválido: use dd/mm/aaaa', (text) => parseSheetDate(text)),
-    endDate: v.pipe(
-      optionalCell('Fim de vigência inválido: use dd/mm/aaaa', (text) => parseSheetDate(text)),
-      v.check((date) => date !== null, 'Fim de vigência é obrigatório'),
-    ),
-    netPremium: moneyCell('Prêmio líquido'),
-    totalPremium: v.pipe(
-      moneyCell('Prêmio total'),
-      v.check((cents) => cents !== null, 'Prêmio total é obrigatório'),
-    ),
-    commissionPercentage: optionalCell('% de comissão inválido: use 12,5', (text) => {
-      const hundredths = parseSheetPercent(text);
-      return hundredths !== null && hundredths <= 10_000 ? hundredths : null;
-    }),
-    commissionAmount: moneyCell('Valor da comissão'),
-    status: optionalCell('Status inválido: use Ativa ou Cancelada', parsePolicyStatus),
-    /** Repasse: an angariador without a login, their share of the commission and their percent of it (hundredths). */
-    angariador: optionalText(120),
-    angariadorShare: optionalCell('Participação do angariador inválida: use de 0,01 a 100', (text) => {
-      const hundredths = parseSheetPercent(text);
-      return hundredths !== null && hundredths > 0 && hundredths <= 10_000 ? hundredths : null;
-    }),
-    angariadorPercent: optionalCell('Repasse do angariador inválido: use de 0 a 100', (text) => {
-      const hundredths = parseSheetPercent(text);
-      return hundredths !== null && hundredths <= 10_000 ? hundredths : null;
-    }),
-  }),
-  v.forward(
-    v.check(
-      (row) => row.angariador === null || (row.angariadorShare !== null && row.angariadorPercent !== null),
-      'Informe a participação e o repasse do angariador',
-    ),
-    ['angariador'],
-  ),
-  v.forward(
-    v.check((row) => row.contactDocument !== null || row.contactName !== null, 'Informe o CPF/CNPJ ou o nome do cliente'),
-    ['contactName'],
-  ),
-  v.forward(
-    v.check(
-      (row) => row.startDate === null || row.endDate === null || row.endDate > row.startDate,
-      'O fim de vigência deve ser depois do início',
-    ),
-    ['endDate'],
-  ),
-);
-export type PolicyImportRow = v.InferOutput<typeof PolicyImportRowSchema>;
 
 /** 'Comissão', 'Pagamento', 'Estorno', 'Cancelamento', 'Ajuste'… as a statement line's type. */
 export function parseLineType(text: string): StatementLineType | null {

@@ -1,6 +1,6 @@
 // The server half of the pipeline operations, by the same names: each one's summary (the reference) and its runtime
 // schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
-import { IssueSchema } from '../finance/policy-update.schemas';
+import { IssueSchema } from '../finance/policy.schemas';
 import { NextActionSchema } from '../finance/renewals.schemas';
 import { ImportClientsPlaceSchema, ImportClientsUndoSchema } from '../imports/import-clients.schemas';
 import { ContactsByDocumentSchema } from './contact-lookup.schemas';

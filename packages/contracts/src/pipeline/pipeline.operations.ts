@@ -1,6 +1,6 @@
 import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
-import type { IssueSchema } from '../finance/policy-update.schemas';
+import type { IssueSchema } from '../finance/policy.schemas';
 import type { NextActionSchema } from '../finance/renewals.schemas';
 import type { PipelineStats } from '../types';
 import type { ContactsByDocumentSchema } from './contact-lookup.schemas';

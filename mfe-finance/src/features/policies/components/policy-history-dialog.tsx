@@ -1,4 +1,4 @@
-import { POLICY_STATUS_LABELS, formatMoney, lineLabel, wireToCents, type Policy } from '@corretora/contracts';
+import { POLICY_FIGURES, POLICY_STATUS_LABELS, formatMoney, lineLabel, wireToCents, type Policy } from '@corretora/contracts';
 import { AuditTrail, ViewDialog, type AuditField } from '@corretora/web-kit/ui';
 import { policyName } from '../../../lib/policy-name';
 
@@ -11,8 +11,7 @@ const FIELDS: Readonly<Record<string, AuditField>> = {
   awaitingNumber: { label: 'Aguardando nº da seguradora', value: (raw) => (raw === true ? 'sim' : 'não') },
   status: { label: 'Status', value: (raw) => (raw === 'cancelled' ? POLICY_STATUS_LABELS.cancelled : POLICY_STATUS_LABELS.active) },
   line: { label: 'Ramo', value: (raw) => (typeof raw === 'string' ? lineLabel(raw) : '—') },
-  premium: { label: 'Prêmio/ano', value: money },
-  netPremium: { label: 'Prêmio líquido', value: money },
+  ...Object.fromEntries(POLICY_FIGURES.map((figure) => [figure.field, { label: figure.label, value: money }])),
   startDate: 'Início',
   renewalDate: 'Renovação',
   cancelledOn: 'Cancelada em',

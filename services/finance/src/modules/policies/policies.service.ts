@@ -5,7 +5,6 @@ import {
   DEFAULT_CHARGEBACK_STEPS,
   NOT_FOUND,
   cancellationMonth,
-  centsToWire,
   chargebackPercent,
   formatMoney,
   formatPercent,
@@ -35,7 +34,18 @@ import { syncRenewals } from './renewal-sync';
 import type { Knex } from 'knex';
 import type { InstalmentPlans } from './instalment-plans';
 import { ParticipantsService, type RepasseSync } from './policy-participants';
-import { ISSUED_ON, NUMBER_REMIND_ON, POLICY_COLUMNS, POLICY_STATUS, TODAY } from './policy-sql';
+import {
+  ISSUED_ON,
+  NUMBER_REMIND_ON,
+  POLICY_COLUMNS,
+  POLICY_STATUS,
+  TERMS_RECORD,
+  TERM_COLUMNS,
+  TODAY,
+  termUpdates,
+  termValues,
+  type PolicyTerms,
+} from './policy-sql';
 
 export const POLICY_NOT_FOUND = NOT_FOUND.policy;
 const NUMBER_TAKEN = 'Já existe uma apólice desta seguradora com este número.';
@@ -286,21 +296,20 @@ export class PoliciesService {
     const line = input.line ?? LINE_OF_POLICY_TYPE[input.type];
     const commission =
       input.commissionPercentage !== null
-        ? { commissionType: 'percentage', commissionValue: input.commissionPercentage }
+        ? { commissionType: 'percentage' as const, commissionValue: wireToCents(input.commissionPercentage)! }
         : input.commissionAmount !== null
-          ? { commissionType: 'fixed', commissionValue: input.commissionAmount }
-          : { commissionType: 'percentage', commissionValue: '0' };
+          ? { commissionType: 'fixed' as const, commissionValue: wireToCents(input.commissionAmount)! }
+          : { commissionType: 'percentage' as const, commissionValue: 0 };
+    // The sale's terms under their own names (the input's figures are the policy's, in cents).
+    const terms = { ...input, ...commission, status: 'active' } satisfies PolicyTerms;
     let id: number | undefined;
     for (let attempt = 0; id === undefined; attempt += 1) {
       try {
         const { rows } = await this.knex.raw<{ rows: { id: number }[] }>(
           // The 'Atividade Recente' event is written by the same statement, only when the policy is new.
-          `with p as (insert into policies (user_id, contact_id, contact_name, card_id, type, line, policy_number, awaiting_number, premium, net_premium, status, start_date, renewal_date, commission_type, commission_value, insurer_id, responsible_id)
-             values (?, ?, ?, ?, ?, ?, ?, not ?::boolean, ?, ?, 'active', ?, ?, ?, ?, ?, ?::uuid)
-             on conflict (user_id, card_id) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name, type = excluded.type,
-               line = excluded.line,
-               premium = excluded.premium, net_premium = excluded.net_premium, start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
-               commission_value = excluded.commission_value, insurer_id = excluded.insurer_id,
+          `with p as (insert into policies (user_id, card_id, type, line, policy_number, awaiting_number, ${TERM_COLUMNS}, responsible_id)
+             select ?, ?, ?, ?, ?, not ?::boolean, ${termValues('i')}, ?::uuid from jsonb_to_record(?::jsonb) as i(${TERMS_RECORD})
+             on conflict (user_id, card_id) do update set type = excluded.type, line = excluded.line, ${termUpdates(['status'])},
                policy_number = case when ?::boolean then excluded.policy_number else policies.policy_number end,
                awaiting_number = case when ?::boolean then false else policies.awaiting_number end
              returning id, user_id, contact_id, policy_number, responsible_id, xmax = 0 as inserted),
@@ -308,21 +317,13 @@ export class PoliciesService {
            select id from p`,
           [
             userId,
-            input.contactId,
-            input.contactName,
             input.cardId,
             policyTypeOfLine(line),
             line,
             input.policyNumber ?? provisionalNumber(),
             input.policyNumber !== null,
-            centsToWire(input.premium),
-            input.netPremium === null ? null : centsToWire(input.netPremium),
-            input.startDate,
-            input.renewalDate,
-            commission.commissionType,
-            commission.commissionValue,
-            input.insurerId,
             input.responsibleId ?? actingMemberId(),
+            JSON.stringify(terms),
             input.policyNumber !== null,
             input.policyNumber !== null,
             'policy_issued',

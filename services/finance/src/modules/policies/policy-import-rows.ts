@@ -1,5 +1,5 @@
 import {
-  PolicyImportRowSchema,
+  policyImportRowSchema,
   comparableInsurer,
   comparableName,
   policyTypeOfLine,
@@ -11,6 +11,7 @@ import {
 } from '@corretora/contracts';
 import { parseRow, type RowAnalysis, type SheetRow } from '@corretora/service-kit';
 import type { PolicyBookEntry } from './policy-import.service';
+import { POLICY_TERMS, type PolicyTerm } from './policy-sql';
 
 /** Why a row is refused when its number is another member's policy. */
 export const takenReason = (policyNumber: string) =>
@@ -25,7 +26,7 @@ export interface PolicyClient {
 }
 
 /** What a policies row stores: the policy (cents; the commission in hundredths or cents) and its client. */
-export type PolicyRecord = Omit<PolicyBookEntry, 'id' | 'contactId' | 'insurerId'> & {
+export type PolicyRecord = Omit<PolicyBookEntry, 'id' | 'contactId' | 'contactName' | 'insurerId'> & {
   insurerId: number;
   client: PolicyClient;
   /** Repasse: the angariador the sheet names (the policy's responsible member keeps the rest of its commission). */
@@ -72,16 +73,12 @@ function lineAndType(line: LineKey): Pick<PolicyRecord, 'line' | 'type'> {
   return { line, type: policyTypeOfLine(line) };
 }
 
-const COMPARED: (keyof Omit<PolicyRecord, 'client' | 'policyNumber' | 'angariador'>)[] = [
-  'insurerId',
-  'line',
-  'startDate',
-  'renewalDate',
-  'premium',
-  'netPremium',
-  'commissionType',
-  'commissionValue',
-  'status',
+/** What a row updates when it differs: the policy's terms but its client (compared apart), and its line. */
+const COMPARED = [
+  ...POLICY_TERMS.filter(
+    (term): term is Exclude<PolicyTerm, 'contactId' | 'contactName'> => term !== 'contactId' && term !== 'contactName',
+  ),
+  'line' as const,
 ];
 
 /**
@@ -125,7 +122,7 @@ export async function analysePolicies(input: {
       targetId: null,
       record: null,
     });
-    const parsed = parseRow(PolicyImportRowSchema, row, input.columns);
+    const parsed = parseRow(policyImportRowSchema(), row, input.columns);
     if (!parsed.success) {
       results.push(parsed.error);
       continue;

@@ -3,45 +3,24 @@ import { BrokerScopedTable } from '@corretora/service-kit';
 import type { InstalmentPlans } from './instalment-plans';
 import { ParticipantsService, type RepasseSync } from './policy-participants';
 import type { Knex } from 'knex';
-import { policyTypeOfLineSql } from './policy-sql';
+import {
+  RESTORED_COLUMNS,
+  TERMS_AS_TEXT,
+  TERMS_RECORD,
+  TERM_COLUMNS,
+  policyTypeOfLineSql,
+  termUpdates,
+  termValues,
+  termsFromText,
+  type PolicyTerm,
+  type PolicyTerms,
+} from './policy-sql';
 
-/** The columns an import writes, as `x(...)` of jsonb_to_recordset reads them (cents as integers). */
-const INPUT_COLUMNS = `line int, "policyNumber" text, "contactId" int, "contactName" text, "lineKey" text, "insurerId" int, "startDate" date,
-  "renewalDate" date, premium bigint, "netPremium" bigint, "commissionType" text, "commissionValue" bigint, status text`;
-
-/** What undo puts back: the columns an import may change. */
-const RESTORED = [
-  'contact_id',
-  'contact_name',
-  'type',
-  'line',
-  'insurer_id',
-  'start_date',
-  'renewal_date',
-  'premium',
-  'net_premium',
-  'commission_type',
-  'commission_value',
-  'status',
-];
+/** The columns an import writes, as `x(...)` of jsonb_to_recordset reads them (`line` is the sheet's row, `lineKey` the policy's line). */
+const INPUT_COLUMNS = `line int, "policyNumber" text, "lineKey" text, ${TERMS_RECORD}`;
 
 /** A policy as an import compares it: its stored status, money in cents. */
-export interface PolicyBookEntry {
-  id: number;
-  policyNumber: string;
-  contactId: number | null;
-  insurerId: number | null;
-  type: PolicyType;
-  line: LineKey;
-  startDate: string | null;
-  renewalDate: string;
-  premium: number;
-  netPremium: number | null;
-  commissionType: 'percentage' | 'fixed';
-  /** Hundredths of a percent, or cents. */
-  commissionValue: number;
-  status: 'active' | 'cancelled';
-}
+export type PolicyBookEntry = PolicyTerms & { id: number; policyNumber: string; type: PolicyType; line: LineKey };
 
 /** One policy of a policies import's batch, as the book holds it, its client and insurer resolved (money in cents). */
 export type ImportedPolicy = Omit<PolicyBookEntry, 'id' | 'type' | 'line' | 'contactId' | 'insurerId'> & {
@@ -102,21 +81,11 @@ export class PolicyImportService {
   /** The broker's policies as an import compares them (in the import's transaction, when given). */
   async book(userId: string, trx: Knex | Knex.Transaction = this.knex): Promise<PolicyBookEntry[]> {
     const { rows } = await trx.raw<{
-      rows: (Omit<PolicyBookEntry, 'premium' | 'netPremium' | 'commissionValue'> & Record<string, string | null>)[];
-    }>(
-      `select p.id, p.policy_number as "policyNumber", p.contact_id as "contactId", p.insurer_id as "insurerId", p.type, p.line,
-              p.start_date::text as "startDate", p.renewal_date::text as "renewalDate", (p.premium * 100)::bigint::text as premium,
-              (p.net_premium * 100)::bigint::text as "netPremium", p.commission_type as "commissionType",
-              (p.commission_value * 100)::bigint::text as "commissionValue", p.status
-         from ? order by p.id`,
-      [this.policies.of(userId, trx).from('p')],
-    );
-    return rows.map((row) => ({
-      ...row,
-      premium: Number(row.premium),
-      netPremium: row.netPremium === null ? null : Number(row.netPremium),
-      commissionValue: Number(row.commissionValue),
-    })) as PolicyBookEntry[];
+      rows: (Record<PolicyTerm, string | null> & Pick<PolicyBookEntry, 'id' | 'policyNumber' | 'type' | 'line'>)[];
+    }>(`select p.id, p.policy_number as "policyNumber", p.type, p.line, ${TERMS_AS_TEXT} from ? order by p.id`, [
+      this.policies.of(userId, trx).from('p'),
+    ]);
+    return rows.map((row) => termsFromText(row));
   }
 
   /** The contacts holding at least one policy (in the import's transaction, when given). */
@@ -152,15 +121,10 @@ export class PolicyImportService {
       `with input as (select * from jsonb_to_recordset(?::jsonb) as x(${INPUT_COLUMNS})),
             old as (select p.* from ? join input i on p.policy_number = i."policyNumber" and p.insurer_id = i."insurerId"),
             up as (
-              insert into policies (user_id, contact_id, contact_name, type, line, policy_number, premium, net_premium, status, start_date,
-                                    renewal_date, commission_type, commission_value, insurer_id, import_id, updated_at, responsible_id)
-              select ?, i."contactId", i."contactName", ${policyTypeOfLineSql('i."lineKey"')}, i."lineKey", i."policyNumber", i.premium / 100.0, i."netPremium" / 100.0, i.status,
-                     i."startDate", i."renewalDate", i."commissionType", i."commissionValue" / 100.0, i."insurerId", ?, now(), ?::uuid
+              insert into policies (user_id, type, line, policy_number, ${TERM_COLUMNS}, import_id, updated_at, responsible_id)
+              select ?, ${policyTypeOfLineSql('i."lineKey"')}, i."lineKey", i."policyNumber", ${termValues('i')}, ?, now(), ?::uuid
                 from input i
-              on conflict (user_id, insurer_id, policy_number) do update set contact_id = excluded.contact_id, contact_name = excluded.contact_name,
-                type = excluded.type, line = excluded.line, premium = excluded.premium, net_premium = excluded.net_premium, status = excluded.status,
-                start_date = excluded.start_date, renewal_date = excluded.renewal_date, commission_type = excluded.commission_type,
-                commission_value = excluded.commission_value, insurer_id = excluded.insurer_id, updated_at = now()
+              on conflict (user_id, insurer_id, policy_number) do update set type = excluded.type, line = excluded.line, ${termUpdates()}, updated_at = now()
                 -- Only a policy the member may change: another's (numbered since the preview) stays as it is.
                 where policies.id in (select v.id from ?)
               returning id, policy_number, insurer_id)
@@ -274,7 +238,7 @@ export class PolicyImportService {
       await this.policies.of(userId, trx).updateFrom(
         'p',
         {
-          set: `${RESTORED.map((column) => `${column} = r.${column}`).join(', ')}, updated_at = r.updated_at`,
+          set: `${RESTORED_COLUMNS.map((column) => `${column} = r.${column}`).join(', ')}, updated_at = r.updated_at`,
           from: `jsonb_to_recordset(?::jsonb) as x("policyId" int, previous jsonb),
                  lateral jsonb_populate_record(null::policies, x.previous) as r`,
           where: 'p.id = x."policyId"',
