@@ -92,8 +92,8 @@ test('contacts from a Windows-1252 spreadsheet: mapped, previewed, imported with
   await again.getByRole('button', { name: 'Pré-visualizar' }).click();
   await expect(again.getByText('Atualizar: 1')).toBeVisible();
   await expect(again.getByText(/Atualiza José da Conceição \(pelo CPF\/CNPJ\): e-mail/)).toBeVisible();
-  await again.getByRole('button', { name: /Confirmar importação \(0 novos, 1 atualizações\)/ }).click();
-  await expect(again.getByText('0 criados, 1 atualizados, 0 ignorados, 0 com erro.')).toBeVisible();
+  await again.getByRole('button', { name: /Confirmar importação \(0 novos, 1 atualização\)/ }).click();
+  await expect(again.getByText('0 criados, 1 atualizado, 0 ignorados, 0 com erro.')).toBeVisible();
   await again.getByRole('button', { name: 'Fechar' }).click();
   const contacts = await contactsOf(page.request);
   expect(contacts.filter((contact) => contact.cpf === '52998224725')).toEqual([

@@ -23,6 +23,9 @@ import { Counts, History, OUTCOMES, Pager, RowsTable } from './import-tables';
 import type { ImportKindDescriptor } from './import-wizard-props';
 import { useWizardStyles } from './import-wizard-styles';
 
+/** '1 criado', '0 criados', '2.000 criados'. */
+const counted = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
+
 function ErrorsLink({ descriptor, detail }: { descriptor: ImportKindDescriptor; detail: ImportDetail }) {
   if (detail.counts.error === 0) return null;
   return (
@@ -250,7 +253,7 @@ export function SummaryStep({ descriptor, detail }: { descriptor: ImportKindDesc
     <>
       <Body1 aria-live="polite">{`${detail.fileName}: ${IMPORT_STATUS_LABELS[detail.status]}.`}</Body1>
       {applied ? (
-        <Body1>{`${formatCount(applied.create)} criados, ${formatCount(applied.update)} atualizados, ${formatCount(applied.skip + applied.duplicate)} ignorados, ${formatCount(applied.error)} com erro.`}</Body1>
+        <Body1>{`${counted(applied.create, 'criado', 'criados')}, ${counted(applied.update, 'atualizado', 'atualizados')}, ${counted(applied.skip + applied.duplicate, 'ignorado', 'ignorados')}, ${formatCount(applied.error)} com erro.`}</Body1>
       ) : (
         <Counts counts={detail.counts} />
       )}

@@ -37,5 +37,7 @@ export function importFields(kind: ImportKind): ImportField[] {
 
 /** The confirm's words when a commit creates and updates records (contacts, policies). */
 export function confirmImportLabel(counts: ImportCounts): string {
-  return `Confirmar importação (${formatCount(counts.create)} novos, ${formatCount(counts.update)} atualizações)`;
+  const creates = `${formatCount(counts.create)} ${counts.create === 1 ? 'novo' : 'novos'}`;
+  const updates = `${formatCount(counts.update)} ${counts.update === 1 ? 'atualização' : 'atualizações'}`;
+  return `Confirmar importação (${creates}, ${updates})`;
 }
