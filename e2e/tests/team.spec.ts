@@ -121,27 +121,35 @@ test('an owner invites a producer and an assistant; each accepts from the e-mail
   await change.getByRole('button', { name: 'Mudar' }).click();
   await expect(toast(page, 'Cliente do Paulo agora é de Ana Assistente.')).toBeVisible();
   await expect(facts.getByText('Ana Assistente')).toBeVisible();
-  // An import's clients can be given to a member when it is confirmed.
+  // An import's clients can be given to a member when it is confirmed, or row by row by a Produtor column.
   await page.goto('/contacts');
   await page.getByRole('button', { name: 'Importar' }).click();
   const wizard = page.getByRole('dialog', { name: 'Importar contatos' });
   await wizard.getByLabel('Planilha').setInputFiles({
     name: 'carteira.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from('Nome;Celular\nCliente Importado da Ana;(31) 98765-4321\n'),
+    buffer: Buffer.from(
+      'Nome;Celular;Produtor\nCliente Importado da Ana;(31) 98765-4321;\nImportado da Regina;(31) 98765-4322;dona regina\n',
+    ),
   });
   await wizard.getByRole('button', { name: 'Enviar planilha' }).click();
   await wizard.getByRole('button', { name: 'Pré-visualizar' }).click();
+  await expect(wizard.getByText('Novo contato, de Dona Regina')).toBeVisible();
   await wizard.getByLabel('Responsável pelos clientes e apólices importados').selectOption({ label: 'Ana Assistente' });
-  await wizard.getByRole('button', { name: /Confirmar importação \(1 novo/ }).click();
+  await wizard.getByRole('button', { name: /Confirmar importação \(2 novos/ }).click();
   await expect(wizard.getByText('carteira.csv: Concluída.')).toBeVisible();
   await wizard.getByRole('button', { name: 'Fechar' }).click();
-  const imported = ((await (await page.request.get('/api/contacts?q=Importado')).json()) as { items: { responsibleId: string }[] }).items;
+  const imported = (
+    (await (await page.request.get('/api/contacts?q=Importado')).json()) as { items: { name: string; responsibleId: string }[] }
+  ).items;
   const anaId = ((await (await assistant.request.get('/api/auth/user')).json()) as { id: string }).id;
-  expect(imported.map((contact) => contact.responsibleId)).toEqual([anaId]);
+  const ownerId = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
+  expect(Object.fromEntries(imported.map((contact) => [contact.name, contact.responsibleId]))).toEqual({
+    'Cliente Importado da Ana': anaId,
+    'Importado da Regina': ownerId,
+  });
 
   // An assistant may not give a client away (no button; the API says 403).
-  const ownerId = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
   const byAssistant = await assistant.request.patch(`/api/contacts/${paulosClient}`, {
     data: { name: 'Cliente do Paulo', phone: '(21) 99876-5432', responsibleId: ownerId },
   });

@@ -341,6 +341,107 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     expect((await importsApi().get('/api/imports').set('Cookie', bruno.cookie)).body).toEqual([]);
   });
 
+  test('a sheet’s Responsável column gives each new policy, client and contact to the member it names (name or e-mail); a producer names only themselves; a stranger, a disabled or an ambiguous member is an error row', async () => {
+    const owner = await brokerWithRefs();
+    const ana = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    const gone = await member(owner, 'producer');
+    await services.identity!.knex('users').where({ id: gone.user.memberId }).update({ disabledAt: new Date() });
+    const stranger = await member(await brokerWithRefs(), 'producer');
+    const header = 'Apólice;Seguradora;Segurado;Ramo;Início;Fim;Prêmio Total;Responsável';
+    const row = (number: string, who: string) => `${number};Porto Seguro;Cliente ${number};Automóvel;30/06/2026;30/06/2027;1.073,80;${who}`;
+    const shouted = ana.user.name!.toUpperCase().replace('MEMBRO', 'MÊMBRO');
+    const imported = await stack.importPolicySheet(owner, [
+      header,
+      row('RESP-1', shouted),
+      row('RESP-2', bruno.user.email.toUpperCase()),
+      row('RESP-3', ''),
+      row('RESP-4', 'Fulano de Tal'),
+      row('RESP-5', gone.user.email),
+      row('RESP-6', stranger.user.email),
+    ]);
+    expect(imported.status).toBe(202);
+    expect(imported.preview.counts).toMatchObject({ create: 3, error: 3 });
+    const unknown = (who: string) => `Responsável "${who}" não é membro ativo da equipe: use o nome ou o e-mail de um membro`;
+    expect(imported.preview.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          line: 2,
+          outcome: 'create',
+          reason: `Cria a apólice RESP-1 de Cliente RESP-1 (contato novo), para ${ana.user.name}`,
+        }),
+        expect.objectContaining({ line: 5, errors: [expect.objectContaining({ message: unknown('Fulano de Tal') })] }),
+        expect.objectContaining({ line: 6, errors: [expect.objectContaining({ message: unknown(gone.user.email) })] }),
+        expect.objectContaining({ line: 7, errors: [expect.objectContaining({ message: unknown(stranger.user.email) })] }),
+      ]),
+    );
+    const responsibleOf = async (who: Who) =>
+      Object.fromEntries(
+        ((await api().get('/api/policies').set('Cookie', who.cookie)).body as { policyNumber: string; responsibleId: string }[]).map(
+          (policy) => [policy.policyNumber, policy.responsibleId],
+        ),
+      );
+    expect(await responsibleOf(ana)).toEqual({ 'RESP-1': ana.user.memberId });
+    expect(await responsibleOf(bruno)).toEqual({ 'RESP-2': bruno.user.memberId });
+    expect(await responsibleOf(owner)).toMatchObject({ 'RESP-3': owner.user.memberId });
+    // Each new client goes with its policy.
+    const clientsOf = async (who: Who) =>
+      ((await pipelineApi().get('/api/contacts').set('Cookie', who.cookie)).body.items as { name: string }[]).map((c) => c.name);
+    expect(await clientsOf(ana)).toEqual(['Cliente RESP-1']);
+    expect(await clientsOf(bruno)).toEqual(['Cliente RESP-2']);
+
+    // A producer names only themselves (an owner or admin hands records out).
+    const byAna = await stack.importPolicySheet(ana, [header, row('ANA-10', ana.user.email), row('ANA-11', bruno.user.name!)]);
+    expect(byAna.preview.counts).toMatchObject({ create: 1, error: 1 });
+    expect(JSON.stringify(byAna.preview.rows)).toContain('Só o dono ou um gestor dá clientes a outro membro');
+    expect(await responsibleOf(ana)).toEqual({ 'RESP-1': ana.user.memberId, 'ANA-10': ana.user.memberId });
+
+    // Two members of one name: the e-mail tells them apart.
+    await services.identity!.knex('users').where({ id: gone.user.memberId }).update({ disabledAt: null, name: bruno.user.name });
+    const twins = await stack.importPolicySheet(owner, [header, row('TWIN-1', bruno.user.name!), row('TWIN-2', gone.user.email)]);
+    expect(twins.preview.counts).toMatchObject({ create: 1, error: 1 });
+    expect(twins.preview.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          line: 2,
+          errors: [expect.objectContaining({ message: `Há mais de um membro chamado "${bruno.user.name}" na equipe: use o e-mail` })],
+        }),
+      ]),
+    );
+
+    // Contacts (the pipeline's kind) read the same column.
+    const contacts = Buffer.from(
+      ['Nome;E-mail;Produtor', `Carla Contato;carla@cliente.test;${bruno.user.email}`, 'Davi Contato;davi@cliente.test;'].join('\r\n'),
+      'latin1',
+    );
+    const created = await importsApi()
+      .post('/api/imports')
+      .set('Cookie', owner.cookie)
+      .field('kind', 'contacts')
+      .attach('file', contacts, 'c.csv');
+    expect(created.body.mapping).toMatchObject({ responsible: 'Produtor' });
+    const preview = await importsApi()
+      .put(`/api/imports/${created.body.id as number}/mapping`)
+      .set('Cookie', owner.cookie)
+      .send({ mapping: created.body.mapping });
+    expect(preview.body.rows).toEqual(
+      expect.arrayContaining([expect.objectContaining({ line: 2, reason: `Novo contato, de ${bruno.user.name}` })]),
+    );
+    expect(
+      (
+        await importsApi()
+          .post(`/api/imports/${created.body.id as number}/commit`)
+          .set('Cookie', owner.cookie)
+          .send({})
+      ).status,
+    ).toBe(202);
+    for (let attempt = 0; attempt < 200 && !(await clientsOf(bruno)).includes('Carla Contato'); attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await clientsOf(bruno)).toEqual(expect.arrayContaining(['Carla Contato']));
+    expect(await clientsOf(bruno)).not.toContain('Davi Contato');
+    expect(await clientsOf(owner)).toContain('Davi Contato');
+  });
+
   test('Minhas tarefas is each member’s own work, an owner’s too (the ficha still shows every task of its client)', async () => {
     const owner = await brokerWithRefs();
     const ana = await member(owner, 'producer');

@@ -79,7 +79,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       contactsRoutes(router, contacts, new DuplicatesService(knex, finance), identity);
       imports = new ImportsService(
         knex,
-        { contacts: contactsKind(knex, reference, finance) },
+        { contacts: contactsKind(knex, reference, finance, identity) },
         { jobs, onRunError: (error) => log.error({ err: error }, 'import commit stopped') },
       );
       // One door for every kind: the policies imports are finance's (the gateway takes what this hands on there).

@@ -31,6 +31,8 @@ export const ImportClientsPlaceSchema = v.object({
         name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
         cpf: v.nullable(v.pipe(v.string(), v.regex(DOCUMENT, 'CPF inválido.'))),
         cnpj: v.nullable(v.pipe(v.string(), v.regex(DOCUMENT, 'CNPJ inválido.'))),
+        /** The member its row names (the sheet's Responsável); absent or null: responsibleId above. */
+        responsibleId: v.optional(v.nullable(v.pipe(v.string('Membro inválido'), v.uuid('Membro inválido'))), null),
       }),
     ),
     v.maxLength(250),

@@ -59,6 +59,7 @@ export const CONTACT_IMPORT_FIELDS = [
   'leadSource',
   'product',
   'notes',
+  'responsible',
 ] as const;
 export type ContactImportField = (typeof CONTACT_IMPORT_FIELDS)[number];
 
@@ -135,6 +136,11 @@ export const IMPORT_FIELD_INFO: Record<ImportKind, Record<string, FieldInfo>> = 
     leadSource: { label: 'Origem', headers: ['origem', 'origem do lead', 'fonte', 'canal'] },
     product: { label: 'Produto de interesse', headers: ['produto', 'produto de interesse', 'tipo de seguro', 'seguro', 'interesse'] },
     notes: { label: 'Observações', headers: ['observacoes', 'observacao', 'obs', 'notas', 'comentarios'] },
+    // A member of the team (name or e-mail): whom the contacts the import creates are given to.
+    responsible: {
+      label: 'Responsável (membro da equipe)',
+      headers: ['produtor', 'produtora', 'corretor responsavel', 'responsavel pelo cliente', 'vendedor', 'atendido por', 'membro da equipe'],
+    },
   },
   policies: POLICY_IMPORT_FIELD_INFO,
   statement: {

@@ -143,6 +143,8 @@ export const ContactImportRowSchema = v.pipe(
     leadSource: optionalText(100),
     product: optionalText(100),
     notes: optionalText(NOTE_MAX_LENGTH),
+    /** A member of the team, by name or e-mail (the service finds them). */
+    responsible: optionalText(254),
   }),
   v.forward(
     v.check((row) => row.name !== null || row.tradeName !== null || row.legalName !== null, 'Nome é obrigatório'),

@@ -54,6 +54,11 @@ export const POLICY_IMPORT_FIELD_INFO = {
     label: 'Repasse do angariador (%)',
     headers: ['repasse do angariador', 'comissao do angariador', '% angariador', 'percentual do angariador', 'angariador %'],
   },
+  // A member of the team (name or e-mail): whom the policies the import creates, and their new clients, are given to.
+  responsible: {
+    label: 'Responsável (membro da equipe)',
+    headers: ['responsavel', 'produtor', 'produtora', 'corretor responsavel', 'vendedor', 'atendido por', 'membro da equipe'],
+  },
 } as const satisfies Record<string, FieldInfo>;
 export type PolicyImportField = keyof typeof POLICY_IMPORT_FIELD_INFO;
 export const POLICY_IMPORT_FIELDS = Object.keys(POLICY_IMPORT_FIELD_INFO) as PolicyImportField[];
@@ -115,6 +120,8 @@ const policyRowSchema = () =>
         const hundredths = parseSheetPercent(text);
         return hundredths !== null && hundredths > 0 && hundredths <= 10_000 ? hundredths : null;
       }),
+      /** A member of the team, by name or e-mail (finance finds them). */
+      responsible: optionalText(254),
       angariadorPercent: optionalCell('Repasse do angariador inválido: use de 0 a 100', (text) => {
         const hundredths = parseSheetPercent(text);
         return hundredths !== null && hundredths <= 10_000 ? hundredths : null;

@@ -18,6 +18,12 @@ export interface ActiveMember {
   role: Role;
 }
 
+/** A member as the other services know the team (a repasse statement's payee, an import's Responsável column): disabled ones too. */
+export interface MemberName extends ActiveMember {
+  email: string;
+  active: boolean;
+}
+
 export interface TeamList {
   members: TeamMember[];
 }

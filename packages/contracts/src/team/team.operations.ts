@@ -13,6 +13,7 @@ import type {
 } from './team.schemas';
 import type {
   ActiveMember,
+  MemberName,
   AuditList,
   CarteiraTransfer,
   Invitation,
@@ -168,5 +169,5 @@ export const memberNames = {
   method: 'GET',
   path: '/internal/team/:userId/members',
   access: 'internal',
-  answer: phantom as { members: ActiveMember[] },
+  answer: phantom as { members: MemberName[] },
 } as const satisfies Operation;

@@ -3,8 +3,11 @@ import {
   BrokerScopedTable,
   importAssignee,
   markApplied,
+  RESPONSIBLE_FIELD,
+  memberFinder,
   restrictedMember,
   runAsMember,
+  teamMembers,
   type ImportKindHandler,
   type InternalClient,
   type KeptRow,
@@ -45,6 +48,7 @@ export function policiesKind(
   policies: PolicyImportService,
   pipeline: InternalClient,
   insurers: (userId: string) => Promise<{ id: number; name: string }[]>,
+  identity: InternalClient | null,
 ): ImportKindHandler<ClientIndex> {
   const clientsOf = async (userId: string) =>
     new ClientIndex(await pipeline.call(PIPELINE_OPERATIONS.importClients, { params: { userId } }));
@@ -52,15 +56,18 @@ export function policiesKind(
     batchSize: 250,
     async analyse({ userId, rows, columns, mode, insurerMap }) {
       // A producer sees their own policies; a number another member's policy holds is theirs to change, not this import's.
-      const [clients, known, book, brokerage] = await Promise.all([
+      const [clients, known, book, brokerage, members] = await Promise.all([
         clientsOf(userId),
         insurers(userId),
         policies.book(userId),
         restrictedMember() ? runAsMember(undefined, () => policies.book(userId)) : [],
+        // The team only when the mapping names a Responsável column.
+        columns[RESPONSIBLE_FIELD] === undefined ? null : teamMembers(identity, userId),
       ]);
       const seen = new Set(book.map((policy) => policy.id));
       const taken = brokerage.filter((policy) => !seen.has(policy.id));
-      return analysePolicies({ rows, columns, mode, clients, insurers: known, insurerMap, book, taken });
+      const findMember = members ? memberFinder(members) : undefined;
+      return analysePolicies({ rows, columns, mode, clients, insurers: known, insurerMap, book, taken, findMember });
     },
     begin: (userId) => clientsOf(userId),
     async apply(trx, userId, importId, batch, clients) {
@@ -69,7 +76,7 @@ export function policiesKind(
       // Each row finds its client as if the rows before it were written: among the broker's
       // contacts, else among the ones this batch creates (a placeholder until the pipeline answers).
       const pending = new ClientIndex([]);
-      const toCreate: ImportClient[] = [];
+      const toCreate: (ImportClient & { responsibleId: string | null })[] = [];
       const prospects = new Set<number>();
       const chosen = rows.map((row) => {
         const found = clients.find(row.record.client) ?? pending.find(row.record.client);
@@ -86,13 +93,14 @@ export function policiesKind(
           type: cnpj ? 'business' : 'individual',
           kind: cnpj ? 'pj' : 'pf',
         };
-        toCreate.push(placeholder);
+        // A new client goes to the member its first row names, as its policy does.
+        toCreate.push({ ...placeholder, responsibleId: row.record.responsibleId });
         pending.add(placeholder);
         return placeholder;
       });
       const placed = await pipeline.call(PIPELINE_OPERATIONS.placeImportClients, {
         params: { userId },
-        body: { importId, responsibleId, create: toCreate.map(({ name, cpf, cnpj }) => ({ name, cpf, cnpj })), promote: [...prospects] },
+        body: { importId, responsibleId, create: toCreate.map(({ name, cpf, cnpj, responsibleId: member }) => ({ name, cpf, cnpj, responsibleId: member })), promote: [...prospects] },
       });
       // The pipeline creates them in the order asked.
       const createdFor = new Map(toCreate.map((placeholder, index) => [placeholder.id, placed.created[index]!]));

@@ -31,6 +31,8 @@ export type PolicyRecord = Omit<PolicyBookEntry, 'id' | 'contactId' | 'contactNa
   client: PolicyClient;
   /** Repasse: the angariador the sheet names (the policy's responsible member keeps the rest of its commission). */
   angariador: ImportedAngariador | null;
+  /** The member the sheet gives a new policy (and its new client) to; null: the import's. */
+  responsibleId: string | null;
 };
 
 export interface ImportedAngariador {
@@ -97,6 +99,8 @@ export async function analysePolicies(input: {
   book: readonly PolicyBookEntry[];
   /** Policies of the brokerage the importing member does not see (another producer's): their numbers are refused. */
   taken?: readonly PolicyBookEntry[];
+  /** Reads the Responsável column (the kit's memberFinder); absent when the mapping does not name it. */
+  findMember?: (text: string) => { id: string; name: string } | { message: string };
 }): Promise<{ results: RowAnalysis[]; unknownInsurers: UnknownInsurer[] }> {
   const insurers = new Map(input.insurers.map((insurer) => [comparableInsurer(insurer.name), insurer.id]));
   const known = new Set(input.insurers.map((insurer) => insurer.id));
@@ -157,6 +161,12 @@ export async function analysePolicies(input: {
       results.push(error([{ path: 'policyNumber', message: takenReason(value.policyNumber) }]));
       continue;
     }
+    const responsible = value.responsible && input.findMember ? input.findMember(value.responsible) : null;
+    if (responsible && 'message' in responsible) {
+      results.push(error([{ path: 'responsible', message: responsible.message }]));
+      continue;
+    }
+    const member = responsible && 'id' in responsible ? responsible : null;
 
     const document = value.contactDocument;
     const client = {
@@ -194,6 +204,7 @@ export async function analysePolicies(input: {
         value.angariador === null
           ? null
           : { name: value.angariador, shareHundredths: value.angariadorShare!, percentHundredths: value.angariadorPercent! },
+      responsibleId: member?.id ?? null,
     };
     const who = contact ? contact.name : `${client.name} (contato novo)`;
     if (existing) {
@@ -224,7 +235,8 @@ export async function analysePolicies(input: {
           line: row.line,
           outcome: 'update',
           errors: [],
-          reason: `Atualiza a apólice ${value.policyNumber} de ${who}`,
+          // The column gives the policies the import creates; an existing one keeps its member.
+          reason: `Atualiza a apólice ${value.policyNumber} de ${who}${member ? '; o responsável de uma apólice existente não muda na importação' : ''}`,
           targetId: existing.id,
           record,
         });
@@ -242,7 +254,7 @@ export async function analysePolicies(input: {
         line: row.line,
         outcome: 'create',
         errors: [],
-        reason: `Cria a apólice ${value.policyNumber} de ${who}`,
+        reason: `Cria a apólice ${value.policyNumber} de ${who}${member ? `, para ${member.name}` : ''}`,
         targetId: null,
         record,
       });

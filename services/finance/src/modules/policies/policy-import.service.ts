@@ -17,7 +17,7 @@ import {
 } from './policy-sql';
 
 /** The columns an import writes, as `x(...)` of jsonb_to_recordset reads them (`line` is the sheet's row, `lineKey` the policy's line). */
-const INPUT_COLUMNS = `line int, "policyNumber" text, "lineKey" text, ${TERMS_RECORD}`;
+const INPUT_COLUMNS = `line int, "policyNumber" text, "lineKey" text, "responsibleId" uuid, ${TERMS_RECORD}`;
 
 /** A policy as an import compares it: its stored status, money in cents. */
 export type PolicyBookEntry = PolicyTerms & { id: number; policyNumber: string; type: PolicyType; line: LineKey };
@@ -33,11 +33,13 @@ export type ImportedPolicy = Omit<PolicyBookEntry, 'id' | 'type' | 'line' | 'con
   insurerId: number;
   /** Repasse: an angariador named by the sheet (shares in hundredths of a percent); the responsible member keeps the rest. */
   angariador: { name: string; shareHundredths: number; percentHundredths: number } | null;
+  /** The member the sheet gives a new policy to; null: the batch's. */
+  responsibleId: string | null;
 };
 
 export interface PolicyImportBatch {
   importId: number;
-  /** The member the imported policies are given to (the import's assignee, else its importer). */
+  /** The member the imported policies are given to (the import's assignee, else its importer) where a row names none. */
   responsibleId: string;
   policies: readonly ImportedPolicy[];
 }
@@ -122,7 +124,7 @@ export class PolicyImportService {
             old as (select p.* from ? join input i on p.policy_number = i."policyNumber" and p.insurer_id = i."insurerId"),
             up as (
               insert into policies (user_id, type, line, policy_number, ${TERM_COLUMNS}, import_id, updated_at, responsible_id)
-              select ?, ${policyTypeOfLineSql('i."lineKey"')}, i."lineKey", i."policyNumber", ${termValues('i')}, ?, now(), ?::uuid
+              select ?, ${policyTypeOfLineSql('i."lineKey"')}, i."lineKey", i."policyNumber", ${termValues('i')}, ?, now(), coalesce(i."responsibleId", ?::uuid)
                 from input i
               on conflict (user_id, insurer_id, policy_number) do update set type = excluded.type, line = excluded.line, ${termUpdates()}, updated_at = now()
                 -- Only a policy the member may change: another's (numbered since the preview) stays as it is.

@@ -27,6 +27,6 @@ export function internalTeamRoutes(router: Router, team: TeamService): void {
   route(router, OPS.memberNames, async ({ params }) => ({
     members: (await team.list(params.userId))
       .filter((member) => member.status !== 'invited')
-      .map((member) => ({ id: member.id, name: member.name, role: member.role })),
+      .map((member) => ({ id: member.id, name: member.name, role: member.role, email: member.email, active: member.status === 'active' })),
   }));
 }

@@ -41,6 +41,8 @@ export type ContactRecord = Omit<ExistingContact, 'id' | 'type' | 'kind'> & {
   /** pj for a CNPJ or a row typed PJ, pf for a CPF or a row typed PF; null: the file does not say. */
   kind: ContactKind | null;
   note: string | null;
+  /** The member the sheet gives a new contact to (its Responsável column); null: the import's. */
+  responsibleId: string | null;
 };
 
 /** The contact's columns an import writes (the sheet's Endereço is the street). */
@@ -107,6 +109,8 @@ export async function analyseContacts(input: {
   existing: readonly ExistingContact[];
   notes: ReadonlySet<string>;
   reference: Pick<ReferenceData, 'products' | 'leadSources'>;
+  /** Reads the Responsável column (the kit's memberFinder); absent when the mapping does not name it. */
+  findMember?: (text: string) => { id: string; name: string } | { message: string };
 }): Promise<RowAnalysis[]> {
   const { columns, mode } = input;
   const products = nameIndex(input.reference.products);
@@ -149,6 +153,11 @@ export async function analyseContacts(input: {
     };
     const productId = lookup(products, value.product, 'product', 'Produto');
     const leadSourceId = lookup(leadSources, value.leadSource, 'leadSource', 'Origem');
+    const responsible = value.responsible && input.findMember ? input.findMember(value.responsible) : null;
+    if (responsible && 'message' in responsible) errors.push({ path: 'responsible', message: responsible.message });
+    const member = responsible && 'id' in responsible ? responsible : null;
+    // The column gives the contacts the import creates; an existing one keeps its member (a transfer moves its cards and policies too).
+    const kept = member ? '; o responsável de um contato existente não muda na importação (transfira-o pela ficha)' : '';
     if (errors.length > 0) {
       results.push({ line: row.line, outcome: 'error', errors, reason: null, targetId: null, record: null });
       continue;
@@ -176,6 +185,7 @@ export async function analyseContacts(input: {
       productId,
       leadSourceId,
       note: value.notes,
+      responsibleId: member?.id ?? null,
     };
     const keys = keysOf(record);
     // A row with a CPF/CNPJ is matched by it alone: another document means another person, however
@@ -263,7 +273,7 @@ export async function analyseContacts(input: {
           line: row.line,
           outcome: 'skip',
           errors: [],
-          reason: `Sem alterações: ${contact.name} (${by})`,
+          reason: `Sem alterações: ${contact.name} (${by})${kept}`,
           targetId: contact.id,
           record: null,
           full: record,
@@ -274,7 +284,7 @@ export async function analyseContacts(input: {
           line: row.line,
           outcome: 'update',
           errors: [],
-          reason: `Atualiza ${contact.name} (${by}): ${Object.keys(changes).map(fieldLabel).join(', ')}`,
+          reason: `Atualiza ${contact.name} (${by}): ${Object.keys(changes).map(fieldLabel).join(', ')}${kept}`,
           targetId: contact.id,
           record: changes,
           full: record,
@@ -311,7 +321,7 @@ export async function analyseContacts(input: {
           line: row.line,
           outcome: 'create',
           errors: [],
-          reason: 'Novo contato',
+          reason: member ? `Novo contato, de ${member.name}` : 'Novo contato',
           targetId: null,
           // The record itself, not a copy: a preview holds all of a file's rows at once.
           record,

@@ -66,8 +66,8 @@ export class ContactWriter {
       const records = creates.map((row, index) => ({ ...row.record, id: ids[index]!.id }));
       await trx.raw(
         `insert into contacts (id, user_id, import_id, responsible_id, ${CONTACT_COLUMNS.map((column) => SQL_COLUMNS[column][0]).join(', ')})
-         select x.id, ?, ?, ?::uuid, ${CONTACT_COLUMNS.map((column) => (column === 'type' ? `coalesce(x."type", 'prospect')` : column === 'kind' ? `coalesce(x.kind, 'pf')` : `x."${column}"`)).join(', ')}
-           from jsonb_to_recordset(?::jsonb) as x(id int, ${RECORD_COLUMNS})`,
+         select x.id, ?, ?, coalesce(x."responsibleId", ?::uuid), ${CONTACT_COLUMNS.map((column) => (column === 'type' ? `coalesce(x."type", 'prospect')` : column === 'kind' ? `coalesce(x.kind, 'pf')` : `x."${column}"`)).join(', ')}
+           from jsonb_to_recordset(?::jsonb) as x(id int, "responsibleId" uuid, ${RECORD_COLUMNS})`,
         [userId, importId, await importAssignee(trx, userId, importId), JSON.stringify(records)],
       );
       creates.forEach((row, index) => {

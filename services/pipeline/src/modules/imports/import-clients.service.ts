@@ -40,7 +40,7 @@ export class ImportClientsService {
             cnpj: client.cnpj,
             type: client.cnpj ? 'business' : 'individual',
             importId: input.importId,
-            responsibleId: input.responsibleId,
+            responsibleId: client.responsibleId ?? input.responsibleId,
           })),
         )
       ).map(clientOf);

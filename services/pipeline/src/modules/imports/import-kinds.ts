@@ -1,5 +1,12 @@
 import { FINANCE_OPERATIONS, type ReferenceData } from '@corretora/contracts';
-import { BrokerScopedTable, type ImportKindHandler, type InternalClient } from '@corretora/service-kit';
+import {
+  BrokerScopedTable,
+  RESPONSIBLE_FIELD,
+  memberFinder,
+  teamMembers,
+  type ImportKindHandler,
+  type InternalClient,
+} from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { analyseContacts, noteKey, CONTACT_COLUMNS, type ExistingContact } from './contact-import';
 import { ContactWriter, type BatchRow } from './contact-writer';
@@ -13,12 +20,17 @@ async function policyHolders(finance: InternalClient, userId: string): Promise<S
   return new Set(await finance.call(FINANCE_OPERATIONS.policyHolders, { params: { userId } }));
 }
 
-export function contactsKind(knex: Knex, reference: ReferenceSource, finance: InternalClient | null): ImportKindHandler<null> {
+export function contactsKind(
+  knex: Knex,
+  reference: ReferenceSource,
+  finance: InternalClient | null,
+  identity: InternalClient | null,
+): ImportKindHandler<null> {
   const writer = new ContactWriter(knex, finance ? (userId) => policyHolders(finance, userId) : undefined);
   return {
     batchSize: 1000,
     async analyse({ userId, rows, columns, mode }) {
-      const [existing, noteRows, catalogues] = await Promise.all([
+      const [existing, noteRows, catalogues, members] = await Promise.all([
         new BrokerScopedTable(knex, 'contacts')
           .of(userId)
           .rows()
@@ -32,9 +44,22 @@ export function contactsKind(knex: Knex, reference: ReferenceSource, finance: In
           { contactId: number; content: string }[]
         >,
         reference(userId),
+        // The team only when the mapping names a Responsável column.
+        columns[RESPONSIBLE_FIELD] === undefined ? null : teamMembers(identity, userId),
       ]);
       const notes = new Set(noteRows.map((note) => noteKey(note.contactId, note.content)));
-      return { results: await analyseContacts({ rows, columns, mode, existing, notes, reference: catalogues }), unknownInsurers: [] };
+      return {
+        results: await analyseContacts({
+          rows,
+          columns,
+          mode,
+          existing,
+          notes,
+          reference: catalogues,
+          findMember: members ? memberFinder(members) : undefined,
+        }),
+        unknownInsurers: [],
+      };
     },
     begin: async () => null,
     apply: (trx, userId, importId, batch) => writer.apply(trx, userId, importId, batch as BatchRow[]),
