@@ -106,7 +106,12 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
         knex,
         {
           statement: statementKind(knex, statements, (userId, documents) => pipeline.contactsByDocument(userId, documents), insurerNames),
-          policies: policiesKind(new PolicyImportService(knex, instalments, new RepasseLedger(knex)), pipelineClient, insurerNames, identity),
+          policies: policiesKind(
+            new PolicyImportService(knex, instalments, new RepasseLedger(knex)),
+            pipelineClient,
+            insurerNames,
+            identity,
+          ),
         },
         { jobs, onRunError: (error) => log.error({ err: error }, 'import commit stopped') },
       );

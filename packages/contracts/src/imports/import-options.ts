@@ -139,7 +139,15 @@ export const IMPORT_FIELD_INFO: Record<ImportKind, Record<string, FieldInfo>> = 
     // A member of the team (name or e-mail): whom the contacts the import creates are given to.
     responsible: {
       label: 'Responsável (membro da equipe)',
-      headers: ['produtor', 'produtora', 'corretor responsavel', 'responsavel pelo cliente', 'vendedor', 'atendido por', 'membro da equipe'],
+      headers: [
+        'produtor',
+        'produtora',
+        'corretor responsavel',
+        'responsavel pelo cliente',
+        'vendedor',
+        'atendido por',
+        'membro da equipe',
+      ],
     },
   },
   policies: POLICY_IMPORT_FIELD_INFO,

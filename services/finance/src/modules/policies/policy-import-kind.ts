@@ -100,7 +100,12 @@ export function policiesKind(
       });
       const placed = await pipeline.call(PIPELINE_OPERATIONS.placeImportClients, {
         params: { userId },
-        body: { importId, responsibleId, create: toCreate.map(({ name, cpf, cnpj, responsibleId: member }) => ({ name, cpf, cnpj, responsibleId: member })), promote: [...prospects] },
+        body: {
+          importId,
+          responsibleId,
+          create: toCreate.map(({ name, cpf, cnpj, responsibleId: member }) => ({ name, cpf, cnpj, responsibleId: member })),
+          promote: [...prospects],
+        },
       });
       // The pipeline creates them in the order asked.
       const createdFor = new Map(toCreate.map((placeholder, index) => [placeholder.id, placed.created[index]!]));
