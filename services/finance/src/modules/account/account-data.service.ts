@@ -58,21 +58,17 @@ export class AccountDataService {
     return this.knex.transaction(async (trx) => {
       const table = (name: string) => new BrokerScopedTable(trx, name).of(userId, trx).rows();
       const policyIds = table('policies').where({ contactId }).select('id');
-      const moved = await Promise.all([
-        table('renewals').whereIn('policyId', policyIds.clone()).update({ responsibleId: to }),
-        table('claims')
+      // One statement at a time: a transaction is one connection (pg queues parallel ones, and pg 9 will refuse them).
+      let moved = 0;
+      moved += await table('renewals').whereIn('policyId', policyIds.clone()).update({ responsibleId: to });
+      for (const name of ['claims', 'documents'])
+        moved += await table(name)
           .where((where) => {
             where.where({ contactId }).orWhereIn('policyId', policyIds.clone());
           })
-          .update({ responsibleId: to }),
-        table('documents')
-          .where((where) => {
-            where.where({ contactId }).orWhereIn('policyId', policyIds.clone());
-          })
-          .update({ responsibleId: to }),
-      ]);
-      const policies = await table('policies').where({ contactId }).update({ responsibleId: to });
-      return moved.reduce((sum, count) => sum + count, policies);
+          .update({ responsibleId: to });
+      moved += await table('policies').where({ contactId }).update({ responsibleId: to });
+      return moved;
     });
   }
 }
