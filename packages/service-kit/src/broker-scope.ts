@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { preparedArrayQuery } from './database';
-import { RESPONSIBLE_TABLES, currentMember, restrictedMember } from './member-context';
+import { OWNED_THROUGH, RESPONSIBLE_TABLES, currentMember, ownedBindings, restrictedMember } from './member-context';
 
 /** A table or alias name as SQL text: only plain lower-case names are ever built into statements. */
 function identifier(name: string): string {
@@ -15,14 +15,17 @@ function identifier(name: string): string {
  */
 function scopeCondition(table: string, prefix = ''): string {
   const broker = `${prefix}user_id = ?`;
+  const owned = OWNED_THROUGH.get(table);
+  if (owned) return `${broker} and (?::uuid is null or (${owned(prefix)}))`;
   return RESPONSIBLE_TABLES.has(table) ? `${broker} and (?::uuid is null or ${prefix}responsible_id = ?::uuid)` : broker;
 }
 
 /** The values of a scope condition in hand-written SQL: the broker, and on a responsible table the member twice (null: every member's). */
 export function scopeBindings(table: string, userId: string): Knex.Value[] {
-  if (!RESPONSIBLE_TABLES.has(table)) return [userId];
+  const owned = OWNED_THROUGH.get(table);
+  if (!RESPONSIBLE_TABLES.has(table) && !owned) return [userId];
   const member = restrictedMember() ?? null;
-  return [userId, member, member];
+  return [userId, member, ...Array<Knex.Value>(owned ? ownedBindings(owned('')) : 1).fill(member)];
 }
 
 /** BrokerScopedTable#fromSql for a table, where no instance is at hand (statements built at load): bind scopeBindings(table, broker). */
@@ -47,7 +50,8 @@ const BROKER_PLACEHOLDER = '00000000-0000-4000-8000-00000000b0b0';
  * The team rides on the same door: on a table with a responsible member (RESPONSIBLE_TABLES) a
  * producer's request (member-context.ts) sees and changes only the rows they are responsible for
  * (another member's is a 404 too), and an insert names the acting member responsible unless the
- * values say who.
+ * values say who. A table whose rows are a member's through other rows (OWNED_THROUGH) is narrowed
+ * the same way by its condition.
  */
 export class BrokerScopedTable {
   constructor(
@@ -58,9 +62,14 @@ export class BrokerScopedTable {
   of(userId: string, trx: Knex | Knex.Transaction = this.knex) {
     const { table } = this;
     const responsible = RESPONSIBLE_TABLES.has(table);
-    const only = responsible ? restrictedMember() : undefined;
+    const owned = OWNED_THROUGH.get(table)?.('');
+    const only = responsible || owned ? restrictedMember() : undefined;
     const acting = responsible ? currentMember()?.id : undefined;
-    const rows = () => (only ? trx(table).where({ userId, responsibleId: only }) : trx(table).where({ userId }));
+    const rows = () => {
+      if (!only) return trx(table).where({ userId });
+      if (owned) return trx(table).where({ userId }).andWhereRaw(`(${owned})`, Array<string>(ownedBindings(owned)).fill(only));
+      return trx(table).where({ userId, responsibleId: only });
+    };
     /** The broker on every row, and the acting member as responsible unless the values name one. */
     const stamp = (values: Record<string, unknown>) => ({ ...(acting ? { responsibleId: acting } : {}), ...values, userId });
     return {
@@ -126,7 +135,7 @@ export class BrokerScopedTable {
    */
   compiledRead<Row>(build: (rows: Knex.QueryBuilder) => Knex.QueryBuilder): (userId: string) => Promise<Row[]> {
     // Its text is built once, with no member: a table a producer sees only part of is read through of().
-    if (RESPONSIBLE_TABLES.has(this.table))
+    if (RESPONSIBLE_TABLES.has(this.table) || OWNED_THROUGH.has(this.table))
       throw new Error(`${this.table} has a responsible member: read it through of(), not a compiled read.`);
     const { sql, bindings } = build(this.of(BROKER_PLACEHOLDER).rows()).toSQL().toNative();
     const brokerAt = bindings.flatMap((value, index) => (value === BROKER_PLACEHOLDER ? [index] : []));

@@ -2,39 +2,14 @@ import request from 'supertest';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
-const { api, member, brokerWithRefs, importPolicies, importPolicySheet, finalizedCard, issue } = stack;
+const { api, member, brokerWithRefs, importPolicies, importPolicySheet, finalizedCard, issue, reconcile } = stack;
 
-const STATEMENT_HEADER = 'Nº Apólice;Endosso;Parcela;CPF/CNPJ;Comissão Bruta;ISS;IRRF;Valor Líquido;Data Pagamento;Tipo Lançamento';
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 const brDate = (iso: string) => iso.split('-').reverse().join('/');
 const nextMonth = (month: string) => {
   const [year, number] = month.split('-').map(Number);
   return number === 12 ? `${year! + 1}-01` : `${year}-${String(number! + 1).padStart(2, '0')}`;
 };
-
-/** A statement of Porto Seguro with these lines ([policy number, net amount as typed, type]), committed; answers its id. */
-async function reconcile(who: Who, lines: readonly (readonly [string, string, string])[]): Promise<number> {
-  const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;
-  const file = Buffer.from(
-    [STATEMENT_HEADER, ...lines.map(([number, net, type]) => `${number};0;1;;${net};0;0;${net};${brDate(today())};${type}`)].join('\r\n'),
-    'latin1',
-  );
-  const created = await api()
-    .post('/api/statements')
-    .set('Cookie', who.cookie)
-    .field('insurerId', String(porto))
-    .attach('file', file, 'extrato.csv');
-  expect(created.status).toBe(201);
-  const id = created.body.id as number;
-  await api().put(`/api/statements/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping }).expect(200);
-  await api().post(`/api/statements/${id}/commit`).set('Cookie', who.cookie).expect(202);
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const detail = await api().get(`/api/statements/${id}`).set('Cookie', who.cookie);
-    if (detail.body.status === 'done') return id;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('statement did not finish');
-}
 
 async function undo(who: Who, statementId: number) {
   expect((await api().delete(`/api/statements/${statementId}`).set('Cookie', who.cookie)).status).toBe(200);

@@ -10,6 +10,8 @@ import { createObjectStore, type Service } from '@corretora/service-kit';
 import type { Role } from '@corretora/contracts';
 import { memberOf, serviceFixture, sessionCookieFor, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
+
+const STATEMENT_HEADER = 'Nº Apólice;Endosso;Parcela;CPF/CNPJ;Comissão Bruta;ISS;IRRF;Valor Líquido;Data Pagamento;Tipo Lançamento';
 import { createBrokerService } from '../../broker/src/app';
 import { createCataloguesService } from '../../catalogues/src/app';
 import { createIdentityService } from '../../identity/src/app';
@@ -235,6 +237,36 @@ export function financeStack() {
     }
   }
 
+  /** A statement of Porto Seguro with these lines ([policy number, net amount as typed, type]), committed; answers its id. */
+  async function reconcile(who: Who, lines: readonly (readonly [string, string, string])[]): Promise<number> {
+    const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;
+    const file = Buffer.from(
+      [
+        STATEMENT_HEADER,
+        ...lines.map(
+          ([number, net, type]) =>
+            `${number};0;1;;${net};0;0;${net};${new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })};${type}`,
+        ),
+      ].join('\r\n'),
+      'latin1',
+    );
+    const created = await api()
+      .post('/api/statements')
+      .set('Cookie', who.cookie)
+      .field('insurerId', String(porto))
+      .attach('file', file, 'extrato.csv');
+    if (created.status !== 201) throw new Error(`statement refused: ${created.status}`);
+    const id = created.body.id as number;
+    await api().put(`/api/statements/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping }).expect(200);
+    await api().post(`/api/statements/${id}/commit`).set('Cookie', who.cookie).expect(202);
+    for (let attempt = 0; attempt < 400; attempt += 1) {
+      const detail = await api().get(`/api/statements/${id}`).set('Cookie', who.cookie);
+      if (detail.body.status === 'done') return id;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('statement did not finish');
+  }
+
   /** The finance service itself (its knex, say). */
   const finance = () => fixture.service;
 
@@ -272,6 +304,7 @@ export function financeStack() {
     upload,
     importPolicies,
     importPolicySheet,
+    reconcile,
     pipelineStarts,
   };
 }

@@ -197,6 +197,20 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     expect(JSON.stringify(commissions.body)).not.toContain('Maria Souza');
   });
 
+  test('a producer’s receivables hold their own lines only: a line the insurer paid to nobody identified, in the owner’s statement, is the managers’', async () => {
+    const owner = await brokerWithRefs();
+    const producer = await member(owner, 'producer');
+    await stack.reconcile(owner, [['NINGUEM-1', '77,00', 'Comissão']]);
+    const unidentified = async (who: Who) =>
+      ((await api().get('/api/receivables').set('Cookie', who.cookie)).body.unidentified as { policyNumber: string }[]).map(
+        (line) => line.policyNumber,
+      );
+    expect(await unidentified(owner)).toEqual(['NINGUEM-1']);
+    expect(await unidentified(producer)).toEqual([]);
+    const csv = await api().get('/api/receivables.csv').set('Cookie', producer.cookie);
+    expect([csv.status, csv.text.includes('NINGUEM-1')]).toEqual([200, false]);
+  });
+
   test('a carteira moves from one member to another in both services (what disabling a member asks), and only within the brokerage', async () => {
     const owner = await brokerWithRefs();
     const leaving = await member(owner, 'producer');
