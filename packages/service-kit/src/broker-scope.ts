@@ -67,7 +67,10 @@ export class BrokerScopedTable {
     const acting = responsible ? currentMember()?.id : undefined;
     const rows = () => {
       if (!only) return trx(table).where({ userId });
-      if (owned) return trx(table).where({ userId }).andWhereRaw(`(${owned})`, Array<string>(ownedBindings(owned)).fill(only));
+      if (owned)
+        return trx(table)
+          .where({ userId })
+          .andWhereRaw(`(${owned})`, Array<string>(ownedBindings(owned)).fill(only));
       return trx(table).where({ userId, responsibleId: only });
     };
     /** The broker on every row, and the acting member as responsible unless the values name one. */
