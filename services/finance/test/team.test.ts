@@ -456,6 +456,46 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     expect(await clientsOf(owner)).toContain('Davi Contato');
   });
 
+  test('a producer’s contacts import refuses a colleague’s client named by its CPF (no second record of the person); a manager’s updates it', async () => {
+    const owner = await brokerWithRefs();
+    const ana = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    const contactsSheet = async (who: Who, rows: readonly string[]) => {
+      const file = Buffer.from(['Nome;CPF;E-mail', ...rows].join('\r\n'), 'latin1');
+      const created = await importsApi()
+        .post('/api/imports')
+        .set('Cookie', who.cookie)
+        .field('kind', 'contacts')
+        .attach('file', file, 'c.csv');
+      return (
+        await importsApi()
+          .put(`/api/imports/${created.body.id as number}/mapping`)
+          .set('Cookie', who.cookie)
+          .send({ mapping: created.body.mapping })
+      ).body as { counts: Record<string, number>; rows: { line: number; outcome: string; errors: { message: string }[] }[] };
+    };
+    const made = await pipelineApi()
+      .post('/api/contacts')
+      .set('Cookie', bruno.cookie)
+      .send({ name: 'Cliente do Bruno', cpf: '529.982.247-25', phone: '(11) 98765-4321', type: 'individual' });
+    expect(made.status).toBe(201);
+    const byAna = await contactsSheet(ana, [
+      'Cliente do Bruno;529.982.247-25;bruno.cliente@exemplo.test',
+      'Nova da Ana;;nova@exemplo.test',
+    ]);
+    expect(byAna.counts).toMatchObject({ create: 1, update: 0, error: 1 });
+    expect(byAna.rows.find((row) => row.line === 2)).toMatchObject({
+      outcome: 'error',
+      errors: [
+        expect.objectContaining({
+          message: 'Este CPF/CNPJ é de um cliente de outro membro da equipe: peça a um gestor que o transfira para você',
+        }),
+      ],
+    });
+    const byOwner = await contactsSheet(owner, ['Cliente do Bruno;529.982.247-25;bruno.cliente@exemplo.test']);
+    expect(byOwner.counts).toMatchObject({ update: 1, error: 0 });
+  });
+
   test('Minhas tarefas is each member’s own work, an owner’s too (the ficha still shows every task of its client)', async () => {
     const owner = await brokerWithRefs();
     const ana = await member(owner, 'producer');

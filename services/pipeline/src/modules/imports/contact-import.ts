@@ -75,6 +75,9 @@ export function noteKey(contactId: number, content: string): string {
   return `${contactId}:${createHash('sha256').update(content.trim()).digest('base64url')}`;
 }
 
+/** Why a producer's row naming a colleague's client (by CPF/CNPJ) is refused. */
+export const TAKEN_CLIENT = 'Este CPF/CNPJ é de um cliente de outro membro da equipe: peça a um gestor que o transfira para você';
+
 const KEY_LABELS = { document: 'CPF/CNPJ', email: 'e-mail', phone: 'telefone' } as const;
 type KeyKind = keyof typeof KEY_LABELS;
 
@@ -109,6 +112,8 @@ export async function analyseContacts(input: {
   existing: readonly ExistingContact[];
   notes: ReadonlySet<string>;
   reference: Pick<ReferenceData, 'products' | 'leadSources'>;
+  /** The CPFs/CNPJs of the brokerage's contacts the importing member does not see (another producer's): refused, not duplicated. */
+  taken?: ReadonlySet<string>;
   /** Reads the Responsável column (the kit's memberFinder); absent when the mapping does not name it. */
   findMember?: (text: string) => { id: string; name: string } | { message: string };
 }): Promise<RowAnalysis[]> {
@@ -232,6 +237,19 @@ export async function analyseContacts(input: {
       continue;
     }
 
+    // A colleague's client (by its document) is theirs: a second record of the person would split the client.
+    const ownDocument = documented ? keys[0]![1] : null;
+    if (ownDocument && !byKey.has(`document:${ownDocument}`) && input.taken?.has(ownDocument)) {
+      results.push({
+        line: row.line,
+        outcome: 'error',
+        errors: [{ path: 'document', message: TAKEN_CLIENT }],
+        reason: null,
+        targetId: null,
+        record: null,
+      });
+      continue;
+    }
     const match = matchKeys
       .map(([kind, key]) => ({ kind, contact: byKey.get(`${kind}:${key}`) }))
       .find((found) => found.contact !== undefined);

@@ -3,6 +3,8 @@ import {
   BrokerScopedTable,
   RESPONSIBLE_FIELD,
   memberFinder,
+  restrictedMember,
+  runAsMember,
   teamMembers,
   type ImportKindHandler,
   type InternalClient,
@@ -48,6 +50,17 @@ export function contactsKind(
         columns[RESPONSIBLE_FIELD] === undefined ? null : teamMembers(identity, userId),
       ]);
       const notes = new Set(noteRows.map((note) => noteKey(note.contactId, note.content)));
+      // A producer sees their own contacts; a colleague's client, named by its document, is theirs to keep.
+      const seen = new Set(existing.map((contact) => contact.id));
+      const taken = restrictedMember()
+        ? new Set(
+            (
+              (await runAsMember(undefined, () =>
+                new BrokerScopedTable(knex, 'contacts').of(userId).rows().select('id', 'cpf', 'cnpj'),
+              )) as { id: number; cpf: string | null; cnpj: string | null }[]
+            ).flatMap((contact) => (seen.has(contact.id) ? [] : [contact.cpf, contact.cnpj].filter((key): key is string => key !== null))),
+          )
+        : undefined;
       return {
         results: await analyseContacts({
           rows,
@@ -56,6 +69,7 @@ export function contactsKind(
           existing,
           notes,
           reference: catalogues,
+          taken,
           findMember: members ? memberFinder(members) : undefined,
         }),
         unknownInsurers: [],
