@@ -40,8 +40,13 @@ test('privacy (LGPD): a deletion request erases a prospect whole; the public pag
   await dialog.getByRole('textbox', { name: 'CPF' }).fill('390.533.447-05');
   await dialog.getByRole('button', { name: 'Registrar pedido' }).click();
   await expect(dialog).toBeHidden();
-  const row = page.getByRole('row', { name: /LGPD-\d{4}-\d{4} Quitéria Prospecta — 390\.533\.447-05 Eliminação WhatsApp/ });
+  const row = page.getByRole('row', {
+    name: /LGPD-\d{4}-\d{4} Quitéria Prospecta — 390\.533\.447-05 Ficha de Quitéria Prospecta Eliminação WhatsApp/,
+  });
   await expect(row).toBeVisible();
+  // The subject's ficha is one click away (where a correction is made).
+  const { id: contactId } = (await created.json()) as { id: number };
+  await expect(row.getByRole('link', { name: 'Ficha de Quitéria Prospecta' })).toHaveAttribute('href', `/contacts/${contactId}`);
   await expectAccessible(page, 'privacy requests');
 
   // Erased: nothing is kept of a prospect; the request keeps only a masked CPF.

@@ -9,7 +9,7 @@ import {
   type ErasureResult,
   type PrivacyRequest,
 } from '@corretora/contracts';
-import { ApiError, apiErrorMessage, callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
+import { ApiError, Link, apiErrorMessage, callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Body1, Button, Caption1 } from '@corretora/web-kit/fluent/core';
 import { ActionMenu, DataTable, QueryState, ViewDialog, useConfirmAction, useNotify, type ActionMenuItem } from '@corretora/web-kit/ui';
@@ -137,7 +137,13 @@ export function RequestsSection() {
                   <span className={styles.subject}>
                     {row.subjectName ? `${row.subjectName} — ` : ''}
                     {row.subject.value}
-                    {row.contacts.some((contact) => contact.blocked) ? ' (bloqueado)' : ''}
+                    {/* Where the broker sees the subject whole, and corrects what a correction asks. */}
+                    {row.contacts.map((contact) => (
+                      <Caption1 key={contact.id} block>
+                        <Link to={`/contacts/${contact.id}`}>{`Ficha de ${contact.name}`}</Link>
+                        {contact.blocked ? ' (bloqueado)' : ''}
+                      </Caption1>
+                    ))}
                   </span>
                 ),
               },
