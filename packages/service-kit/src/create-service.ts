@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type net from 'node:net';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import Koa from 'koa';
@@ -72,10 +73,17 @@ export interface Service {
   cookieKeys: CookieKeys;
   /** Every route each listener answers (method and path as registered): what the API reference must cover. */
   routes: { public: RegisteredRoute[]; internal: RegisteredRoute[] };
-  /** Starts both listeners on the configured host (port 0: any free port, for tests). */
-  listen(port?: number, internalPort?: number): Promise<{ server: http.Server; internal: http.Server }>;
+  /**
+   * Starts both listeners on the configured host (port 0: any free port, for tests). A listener may
+   * also be a socket already bound (a test that must hand its address to another service first
+   * keeps it bound until then: no other process can take it in between).
+   */
+  listen(port?: Listener, internalPort?: Listener): Promise<{ server: http.Server; internal: http.Server }>;
   close(): Promise<void>;
 }
+
+/** A port to listen on, or a socket already bound to one. */
+export type Listener = number | net.Server;
 
 const JSON_LIMIT = '100kb';
 /** Between services (the token's holders only): a statement's 2,000 lines to match travel in one call. */
@@ -185,16 +193,18 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   cleanup.unref();
 
   const servers = new Set<http.Server>();
-  const start = (handler: Koa, port: number) =>
+  const start = (handler: Koa, port: Listener) =>
     new Promise<http.Server>((resolve, reject) => {
       const callback = handler.callback(); // Koa answers its own errors: the promise never rejects
       const server = http.createServer((req, res) => void callback(req, res));
       server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive_timeout
       server.once('error', reject);
-      server.listen(port, config.host, () => {
+      const listening = () => {
         servers.add(server);
         resolve(server);
-      });
+      };
+      if (typeof port === 'number') server.listen(port, config.host, listening);
+      else server.listen(port, listening);
     });
   return {
     app,

@@ -21,12 +21,15 @@ import { addMonths } from '../src/modules/policies/instalment-math';
 
 export const portOf = (server: { address(): unknown }) => (server.address() as AddressInfo).port;
 
-async function freePort(): Promise<number> {
+/**
+ * A socket bound to a free port, kept bound until a service listens on it: a port released and
+ * taken again later could be taken in between by any process (CI runs the journeys' stack beside
+ * jest, whose outgoing connections draw from the same ports).
+ */
+async function boundSocket(): Promise<net.Server> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = portOf(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  return server;
 }
 
 export interface Refs {
@@ -62,8 +65,8 @@ export function financeStack() {
     urls.identity = `http://127.0.0.1:${portOf((await services.identity.listen(0, 0)).internal)}`;
     services.catalogues = await createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: randomBytes(32) });
     urls.catalogues = `http://127.0.0.1:${portOf((await services.catalogues.listen(0, 0)).internal)}`;
-    const financePort = await freePort();
-    urls.finance = `http://127.0.0.1:${financePort}`;
+    const financeInternal = await boundSocket();
+    urls.finance = `http://127.0.0.1:${portOf(financeInternal)}`;
     services.pipeline = await createPipelineService({
       ...testConfig('pipeline', databaseUrl),
       cataloguesUrl: urls.catalogues,
@@ -77,7 +80,7 @@ export function financeStack() {
       { ...testConfig('finance', databaseUrl), pipelineUrl: urls.pipeline, cataloguesUrl: urls.catalogues, identityUrl: urls.identity },
       store,
     );
-    const financeListening = await finance.listen(0, financePort);
+    const financeListening = await finance.listen(0, financeInternal);
     // The dev gateway in front of both, as `npm start` runs it: /api/imports is the pipeline's door,
     // which hands finance's imports (policies) on.
     const nowhere = 'http://127.0.0.1:9';
