@@ -4,6 +4,8 @@ const preset = {
   testEnvironment: 'node',
   // Integration tests start real servers; this is a hang guard, not a speed assertion.
   testTimeout: 60_000,
+  // Jest's own report, and a line per failed test for `npm test`'s summary (failures-reporter.cjs).
+  reporters: ['default', require.resolve('./failures-reporter.cjs')],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
@@ -27,18 +29,22 @@ const preset = {
  * A front end's two projects: node for its pure helpers (*.test.ts), jsdom for its screens
  * (*.test.tsx).
  */
-const withScreens = () => ({
-  projects: [
-    { ...preset, displayName: 'node', testMatch: ['<rootDir>/test/**/*.test.ts'] },
-    {
-      ...preset,
-      displayName: 'screens',
-      testEnvironment: 'jsdom',
-      setupFiles: [require.resolve('./jest.jsdom-globals.cjs')],
-      testMatch: ['<rootDir>/test/**/*.test.tsx'],
-    },
-  ],
-});
+const withScreens = () => {
+  const { reporters, ...project } = preset; // a run's option, not a project's
+  return {
+    reporters,
+    projects: [
+      { ...project, displayName: 'node', testMatch: ['<rootDir>/test/**/*.test.ts'] },
+      {
+        ...project,
+        displayName: 'screens',
+        testEnvironment: 'jsdom',
+        setupFiles: [require.resolve('./jest.jsdom-globals.cjs')],
+        testMatch: ['<rootDir>/test/**/*.test.tsx'],
+      },
+    ],
+  };
+};
 // Not enumerable: spreading the preset into a project must not carry it.
 Object.defineProperty(preset, 'withScreens', { value: withScreens });
 

@@ -21,7 +21,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The list, and a line per failed journey for `npm test`'s summary (failures-reporter.cjs, with jest's).
+  reporter: [['list'], ['../failures-reporter.cjs']],
   outputDir: '../.data/e2e-results',
   use: {
     baseURL: process.env.BASE_URL ?? 'http://localhost:8080',

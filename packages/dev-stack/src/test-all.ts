@@ -51,6 +51,10 @@ function requireTool(file: string, hint: string): void {
 
 async function main(): Promise<void> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'corretora-test-'));
+  // Jest's and Playwright's failures-reporters append each failed test here, for the summary.
+  const failuresFile = path.join(workDir, 'failures.txt');
+  process.env.TEST_FAILURES_FILE = failuresFile;
+  let failures: string;
   // As root the embedded Postgres runs as the postgres user, who must be able to reach its folder.
   await chmod(workDir, 0o755);
   let infra: Infra | undefined;
@@ -234,6 +238,7 @@ async function main(): Promise<void> {
         run('npm', ['run', 'bench:replicas', '--silent'], { ...process.env, REPLICAS_SECONDS: '8' }),
       );
     }
+    failures = existsSync(failuresFile) ? readFileSync(failuresFile, 'utf8').trim() : '';
   } finally {
     await nginx?.stop().catch(() => undefined);
     await stack?.stop().catch(() => undefined);
@@ -247,6 +252,7 @@ async function main(): Promise<void> {
   process.stdout.write('\n──────── summary ────────\n');
   for (const r of results) process.stdout.write(`${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds}s)\n`);
   process.stdout.write(`${passed} passed, ${failed} failed\n`);
+  if (failures) process.stdout.write(`Failed tests:\n${failures}\n`);
   if (failed > 0) process.stdout.write('Service logs of the journeys: .data/test-logs/\n');
   process.exit(failed > 0 ? 1 : 0);
 }
