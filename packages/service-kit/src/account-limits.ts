@@ -1,7 +1,7 @@
 import { AUTH_OPERATIONS } from '@corretora/contracts';
 import type Koa from 'koa';
 import type { AccountLimits } from './config';
-import type { RateLimiter } from './rate-limit';
+import type { Limit, RateLimiter } from './rate-limit';
 import { signedInUser } from './session';
 
 export const TOO_MANY_WRITES = 'Muitas alterações em pouco tempo. Aguarde um minuto e tente novamente.';
@@ -23,18 +23,36 @@ const WINDOW_SECONDS = 60;
 export function accountLimits(limiter: RateLimiter, limits: AccountLimits): Koa.Middleware {
   return async (ctx, next) => {
     const user = signedInUser(ctx);
-    if (user) {
-      (ctx.state as Record<symbol, () => Promise<void>>)[UPLOADS] = () =>
-        limiter.consume([
-          { name: 'account:uploads', key: user.id, max: limits.uploadsPerMinute, windowSeconds: WINDOW_SECONDS, message: TOO_MANY_UPLOADS },
-        ]);
-      if (!SAFE_METHODS.has(ctx.method) && !NOT_WRITES.has(ctx.path)) {
-        await limiter.consume([
-          { name: 'account:writes', key: user.id, max: limits.writesPerMinute, windowSeconds: WINDOW_SECONDS, message: TOO_MANY_WRITES },
-        ]);
-      }
+    if (!user) return next();
+    const counted: Limit[] = [];
+    const count = async (limit: Limit) => {
+      await limiter.consume([limit]);
+      counted.push(limit);
+    };
+    (ctx.state as Record<symbol, () => Promise<void>>)[UPLOADS] = () =>
+      count({
+        name: 'account:uploads',
+        key: user.id,
+        max: limits.uploadsPerMinute,
+        windowSeconds: WINDOW_SECONDS,
+        message: TOO_MANY_UPLOADS,
+      });
+    if (!SAFE_METHODS.has(ctx.method) && !NOT_WRITES.has(ctx.path)) {
+      await count({
+        name: 'account:writes',
+        key: user.id,
+        max: limits.writesPerMinute,
+        windowSeconds: WINDOW_SECONDS,
+        message: TOO_MANY_WRITES,
+      });
     }
-    await next();
+    try {
+      await next();
+    } finally {
+      // Handed on (a shared door's X-Accel-Redirect): the gateway sends the request to the service
+      // that holds it, which counts it there; counted here too, one import step would spend two.
+      if (ctx.response.get('X-Accel-Redirect')) await limiter.refund(counted);
+    }
   };
 }
 

@@ -81,6 +81,16 @@ describe('per-account limits', () => {
     expect(third.body).toEqual({ message: 'Muitos arquivos enviados em pouco tempo. Aguarde um minuto e tente novamente.' });
   });
 
+  test('a write handed on to another service (X-Accel-Redirect) is not counted here: the service that takes it counts it', async () => {
+    const { cookie } = await broker(notes);
+    for (let n = 0; n < 6; n += 1) {
+      const handedOn = await request(notes.app.callback()).post('/api/notes/elsewhere').set('Cookie', cookie).send({});
+      expect([handedOn.status, handedOn.headers['x-accel-redirect']]).toEqual([404, '/elsewhere']);
+    }
+    for (let n = 0; n < 4; n += 1) expect((await note(notes, cookie)).status).toBe(201);
+    expect((await note(notes, cookie)).status).toBe(429);
+  });
+
   test('signed out, nothing is counted (identity limits its own anonymous endpoints by address)', async () => {
     for (let n = 0; n < 6; n += 1) expect((await request(notes.app.callback()).post('/api/notes').send({ text: 'x' })).status).toBe(401);
   });
