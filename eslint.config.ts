@@ -213,6 +213,11 @@ export default tseslint.config(
   })),
   ...SERVICES.map((service) => ({ files: [`services/${service}/src/**/*.routes.ts`], rules: routeFileRules(service) })),
   { files: ['services/*/src/**/*.ts'], rules: scopeRules },
+  // No product file over 400 lines (#36 item 1): a file past it holds two things; split by concern.
+  {
+    files: ['{services,packages}/*/src/**/*.{ts,tsx}', `{${APPS.join(',')},gateway}/src/**/*.{ts,tsx}`],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
   {
     files: ['packages/contracts/**/*.ts', 'packages/registry/**/*.ts'],
     rules: restrict([

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   ContactImportRowSchema,
   type ContactKind,
@@ -9,71 +8,7 @@ import {
   type ReferenceData,
 } from '@corretora/contracts';
 import { parseRow, type RowAnalysis, type SheetRow } from '@corretora/service-kit';
-
-/** A contact as dedupe sees it: its keys and the fields an import may change. */
-export interface ExistingContact {
-  id: number;
-  name: string;
-  cpf: string | null;
-  cnpj: string | null;
-  email: string | null;
-  phone: string | null;
-  birthDate: string | null;
-  legalName: string | null;
-  tradeName: string | null;
-  contactPerson: string | null;
-  cep: string | null;
-  street: string | null;
-  number: string | null;
-  complement: string | null;
-  district: string | null;
-  city: string | null;
-  state: string | null;
-  type: ContactType;
-  kind: ContactKind;
-  productId: number | null;
-  leadSourceId: number | null;
-}
-
-/** What a row stores: the contact's columns (null: the file says nothing; the type too) and a note. */
-export type ContactRecord = Omit<ExistingContact, 'id' | 'type' | 'kind'> & {
-  type: ContactType | null;
-  /** pj for a CNPJ or a row typed PJ, pf for a CPF or a row typed PF; null: the file does not say. */
-  kind: ContactKind | null;
-  note: string | null;
-  /** The member the sheet gives a new contact to (its Responsável column); null: the import's. */
-  responsibleId: string | null;
-};
-
-/** The contact's columns an import writes (the sheet's Endereço is the street). */
-export const CONTACT_COLUMNS = [
-  'name',
-  'cpf',
-  'cnpj',
-  'email',
-  'phone',
-  'birthDate',
-  'legalName',
-  'tradeName',
-  'contactPerson',
-  'cep',
-  'street',
-  'number',
-  'complement',
-  'district',
-  'city',
-  'state',
-  'type',
-  'kind',
-  'productId',
-  'leadSourceId',
-] as const satisfies readonly (keyof ExistingContact)[];
-export type ContactColumn = (typeof CONTACT_COLUMNS)[number];
-
-/** A note's fingerprint, so a re-import does not write the same note twice. */
-export function noteKey(contactId: number, content: string): string {
-  return `${contactId}:${createHash('sha256').update(content.trim()).digest('base64url')}`;
-}
+import { CONTACT_COLUMNS, type ContactRecord, type ExistingContact, fieldLabel, noteKey, pickChanges } from './contact-record';
 
 /** Why a producer's row naming a colleague's client (by CPF/CNPJ) is refused. */
 export const TAKEN_CLIENT = 'Este CPF/CNPJ é de um cliente de outro membro da equipe: peça a um gestor que o transfira para você';
@@ -354,52 +289,10 @@ export async function analyseContacts(input: {
   return results;
 }
 
-const LABELS: Record<string, string> = {
-  name: 'nome',
-  cpf: 'CPF',
-  cnpj: 'CNPJ',
-  email: 'e-mail',
-  phone: 'telefone',
-  birthDate: 'nascimento',
-  cep: 'CEP',
-  street: 'endereço',
-  number: 'número',
-  complement: 'complemento',
-  district: 'bairro',
-  legalName: 'razão social',
-  tradeName: 'nome fantasia',
-  contactPerson: 'pessoa de contato',
-  city: 'cidade',
-  state: 'UF',
-  type: 'tipo',
-  kind: 'pessoa física/jurídica',
-  productId: 'produto',
-  leadSourceId: 'origem',
-  note: 'observação',
-};
-const fieldLabel = (field: string) => LABELS[field] ?? field;
-
 /** What a row's contact is: its document says it, else its Tipo (PF or PJ); a prospect's is unknown. */
 function kindOf(document: { cpf: string } | { cnpj: string } | null, type: ContactType | null): ContactKind | null {
   if (document) return 'cnpj' in document ? 'pj' : 'pf';
   if (type === 'business') return 'pj';
   if (type === 'individual') return 'pf';
   return null;
-}
-
-/**
- * The fields of a record that a row changes against an existing contact: what the file says and differs (a blank never clears a field; the type
- * never goes back to prospect).
- */
-function pickChanges(record: ContactRecord, existing: ExistingContact | null): Partial<ContactRecord> {
-  if (!existing) return { ...record };
-  const changes: Partial<ContactRecord> = {};
-  for (const column of CONTACT_COLUMNS) {
-    const value = record[column];
-    if (value === null || value === existing[column]) continue;
-    if (column === 'type' && value === 'prospect') continue;
-    if (column === 'email' && typeof value === 'string' && value.toLowerCase() === existing.email?.toLowerCase()) continue;
-    (changes as Record<string, unknown>)[column] = value;
-  }
-  return changes;
 }

@@ -1,6 +1,6 @@
 import { BrokerScopedTable, importAssignee, intArrayLiteral, markApplied, type KeptRow } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { CONTACT_COLUMNS, type ContactColumn, type ContactRecord } from './contact-import';
+import { CONTACT_COLUMNS, type ContactColumn, type ContactRecord } from './contact-record';
 
 /** Each contact column's SQL name and type, for jsonb_to_recordset and the SET list. */
 const SQL_COLUMNS: Record<ContactColumn, [name: string, type: string]> = {

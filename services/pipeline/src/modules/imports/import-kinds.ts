@@ -10,7 +10,8 @@ import {
   type InternalClient,
 } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { analyseContacts, noteKey, CONTACT_COLUMNS, type ExistingContact } from './contact-import';
+import { analyseContacts } from './contact-import';
+import { CONTACT_COLUMNS, type ExistingContact, noteKey } from './contact-record';
 import { ContactWriter, type BatchRow } from './contact-writer';
 
 /** The broker's catalogues (names to ids): the catalogues service, through its internal listener. */
