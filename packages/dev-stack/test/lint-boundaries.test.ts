@@ -54,6 +54,9 @@ const PROBES: Record<string, string> = {
     '}',
     '',
   ].join('\n'),
+  // 401 lines: one past the limit.
+  'services/finance/src/modules/claims/long.ts': `${Array.from({ length: 400 }, (_, n) => `export const line${n} = ${n};`).join('\n')}\n// the 401st\n`,
+  'services/finance/src/modules/claims/long-enough.ts': `${Array.from({ length: 400 }, (_, n) => `export const line${n} = ${n};`).join('\n')}\n`,
 };
 
 type Message = { ruleId: string | null; message: string; fatal?: boolean };
@@ -138,5 +141,14 @@ describe('the broker scope everywhere (#36 item 3, lint)', () => {
 
   test('inserts, conflict targets and the kit’s scope are fine', () => {
     expect(messages('services/finance/src/modules/claims/fine.ts', 'no-restricted-syntax')).toEqual([]);
+  });
+});
+
+describe('no product file over 400 lines (#36 item 1, lint)', () => {
+  test('a file of 401 lines fails lint; one of 400 is fine', () => {
+    expect(messages('services/finance/src/modules/claims/long.ts', 'max-lines')).toEqual([
+      'File has too many lines (401). Maximum allowed is 400.',
+    ]);
+    expect(messages('services/finance/src/modules/claims/long-enough.ts', 'max-lines')).toEqual([]);
   });
 });
