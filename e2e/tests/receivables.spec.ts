@@ -92,6 +92,14 @@ test('an insurer statement through the wizard: matched, reconciled to the centav
   await panel.getByRole('link', { name: 'Baixar CSV' }).click();
   expect((await csv).suggestedFilename()).toBe(`recebiveis-${today().slice(0, 7)}.csv`);
 
+  // The month by its name; last month had nothing due, and the next click is back on this one.
+  const month = panel.getByRole('combobox', { name: 'Mês' });
+  await expect(month.locator('option:checked')).toHaveText(new RegExp(`^${thisMonthName()} de \\d{4}$`));
+  await panel.getByRole('button', { name: 'Mês anterior' }).click();
+  await expect(panel.getByText('Nenhuma parcela vence neste mês.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Próximo mês' }).click();
+  await expect(panel.getByRole('row', { name: /PS-0002 Joana Araújo 1 .* Conciliado/ })).toBeVisible();
+
   // The dashboard's cards, then undo from the wizard's history.
   await page.goto('/');
   await expect(page.getByText(`Comissão a receber em ${thisMonthName()}`)).toBeVisible();

@@ -1,6 +1,7 @@
 import type { ReferenceData, Receivables } from '@corretora/contracts';
 import { answerFetch, withShell, type Answer } from '@corretora/web-kit/testing';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { monthName, shiftMonth, thisMonth } from '../src/components/month-field';
 import ReceivablesPanel from '../src/features/receivables/components/receivables-panel';
 
 /**
@@ -118,5 +119,30 @@ describe('Recebíveis', () => {
     expect(within(line).getByRole('button', { name: 'Conciliar' })).toBeTruthy();
     expect(screen.getByText('Conciliado quando a diferença é de até R$ 0,05; não pago 10 dias após o vencimento.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Baixar CSV' }).getAttribute('href')).toMatch(/^\/api\/receivables\.csv\?month=/);
+  });
+
+  test('the month by its pt-BR name, the previous and next one a click away: each asks the API for its month', async () => {
+    const asked: string[] = [];
+    restore = answering((url) => {
+      asked.push(new URL(url, 'http://x').searchParams.get('month')!);
+      return { status: 200, body: MONTH };
+    });
+    render(withShell(<ReceivablesPanel />));
+    const month = screen.getByRole('combobox', { name: 'Mês' });
+    expect(within(month).getByRole('option', { selected: true }).textContent).toBe(monthName(thisMonth()));
+    fireEvent.click(screen.getByRole('button', { name: 'Mês anterior' }));
+    expect(within(month).getByRole('option', { selected: true }).textContent).toBe(monthName(shiftMonth(thisMonth(), -1)));
+    fireEvent.change(month, { target: { value: '2025-03' } });
+    expect(within(month).getByRole('option', { selected: true }).textContent).toBe('março de 2025');
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo mês' }));
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining([thisMonth(), shiftMonth(thisMonth(), -1), '2025-03', '2025-04'])));
+  });
+});
+
+describe('shiftMonth', () => {
+  test('crosses years both ways', () => {
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01');
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2026-11', -60)).toBe('2021-11');
   });
 });

@@ -27,6 +27,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { ClientLink } from '../../../components/client-link';
 import { ReceivablesChart } from './receivables-chart';
+import { MonthField, thisMonth } from '../../../components/month-field';
 
 const StatementImport = lazy(() => import('./statement-import'));
 
@@ -51,7 +52,6 @@ const STATUS_COLOURS: Record<InstalmentStatus, 'success' | 'warning' | 'danger' 
 };
 
 const money = (wire: string | null) => (wire === null ? '—' : formatMoney(wireToCents(wire)));
-const thisMonth = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 7);
 
 /** 'Recebíveis' (Comissões): expected vs received per month and insurer, statements in, lines matched by hand. */
 export default function ReceivablesPanel() {
@@ -74,9 +74,7 @@ export default function ReceivablesPanel() {
   return (
     <div className={styles.panel} role="tabpanel" aria-label="Recebíveis">
       <div className={styles.toolbar}>
-        <Field label="Mês">
-          <Input type="month" value={month} onChange={(_event, data) => data.value && setMonth(data.value)} />
-        </Field>
+        <MonthField month={month} onChange={setMonth} />
         <Field label="Seguradora" validationMessage={importError ?? undefined}>
           <Select
             value={insurerId}

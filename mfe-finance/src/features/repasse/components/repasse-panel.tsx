@@ -1,13 +1,14 @@
 import { FINANCE_OPERATIONS as OPS, formatCount, formatMoney, wireToCents, type RepasseKind, type RepasseLine } from '@corretora/contracts';
 import { apiErrorMessage, callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
 import { Badge } from '@corretora/web-kit/fluent/badge';
-import { Body1, Button, Caption1, Field, Input, Subtitle2, Title3 } from '@corretora/web-kit/fluent/core';
+import { Body1, Button, Caption1, Field, Subtitle2, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { ConfirmDialog, DataTable, QueryState, useNotify, useTeam } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { MonthField, thisMonth } from '../../../components/month-field';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, marginTop: tokens.spacingVerticalM },
@@ -23,7 +24,6 @@ const KIND_LABELS: Record<RepasseKind, string> = { repasse: 'Repasse', estorno: 
 const KIND_COLOURS: Record<RepasseKind, 'success' | 'danger' | 'warning'> = { repasse: 'success', estorno: 'danger', ajuste: 'warning' };
 const MONTH = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T12:00:00Z`));
-const thisMonth = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 7);
 const percent = (value: number) => `${value.toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`;
 
 /**
@@ -58,9 +58,7 @@ export default function RepassePanel() {
   return (
     <div className={styles.panel} role="tabpanel" aria-label="Repasse">
       <div className={styles.toolbar}>
-        <Field label="Mês">
-          <Input type="month" value={month} onChange={(_event, data) => data.value && setMonth(data.value)} />
-        </Field>
+        <MonthField month={month} onChange={setMonth} />
         {team.seesEveryone && (
           <Field label="Participante">
             <Select value={memberId} onChange={(_event, data) => setMemberId(data.value)}>
