@@ -4,7 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Service } from '@corretora/service-kit';
-import { createTestDatabase, testConfig } from '@corretora/service-kit/testing';
+import { createTestDatabase, portForAChild, testConfig } from '@corretora/service-kit/testing';
 import { createBrokerService } from '../../services/broker/src/app';
 import { createIdentityService } from '../../services/identity/src/app';
 import { REMOTE, liveRemote } from './remote-fixture';
@@ -38,14 +38,6 @@ function echoServer(name: string): Promise<http.Server> {
 
 const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
 
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = portOf(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function nginxFor(
   root: string,
   name: string,
@@ -54,7 +46,7 @@ async function nginxFor(
 ): Promise<RunningNginx> {
   return startNginx({
     ...extra,
-    listen: await freePort(),
+    listen: await portForAChild(),
     upstreams,
     shellDir: path.join(root, 'shell'),
     remoteStoreDir: path.join(root, 'store'),
@@ -175,7 +167,7 @@ describe('nginx generated from the route table', () => {
   });
 
   test("nginx's counters answer on the status port only", async () => {
-    const port = await freePort();
+    const port = await portForAChild();
     const withStatus = await nginxFor(
       root,
       'status',

@@ -1,16 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { portForAChild } from '@corretora/service-kit/testing';
 import { startProcess, waitForReady } from '../src/processes';
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let waited = 0; !check(); waited += 50) {
@@ -20,7 +11,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 test('a service killed with SIGKILL is announced and restarted, and answers again', async () => {
-  const port = await freePort();
+  const port = await portForAChild();
   const readyUrl = `http://127.0.0.1:${port}/readyz`;
   const lines: string[] = [];
   // A real HTTP server process, as small as a service can be.

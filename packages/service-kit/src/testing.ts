@@ -1,5 +1,6 @@
 import type { Role } from '@corretora/contracts';
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import request from 'supertest';
 import knexFactory from 'knex';
 import { DEFAULT_ACCOUNT_LIMITS, type BaseConfig } from './config';
@@ -113,4 +114,26 @@ export function serviceFixture(create: (databaseUrl: string) => Promise<Service>
       return { user, cookie: await sessionCookieFor(current(), user) };
     },
   };
+}
+
+/**
+ * A free port for a child process to bind (nginx, a supervised toy): below Linux's ephemeral range
+ * (32768–60999), which outgoing connections and `listen(0)` draw from. A port from that range,
+ * released for the child, can be taken before the child binds it — by CI's journeys' stack beside
+ * jest, say; one below it only by an explicit bind.
+ */
+export async function portForAChild(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = net.createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) {
+      await new Promise((resolve) => server.close(resolve));
+      return port;
+    }
+  }
+  throw new Error('no free port between 20000 and 32000');
 }
