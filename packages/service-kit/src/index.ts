@@ -72,7 +72,7 @@ export {
 export { importHandOverRoutes, importsRoutes, statementsRoutes, type SharedDoor } from './imports/import-routes';
 export { handOverImports, receiveImports } from './imports/import-handover';
 export { importAssignee, markApplied } from './imports/import-marks';
-export { RESPONSIBLE_FIELD, memberFinder, teamMembers } from './imports/import-members';
+export { sheetMemberFinder } from './imports/import-members';
 export { createImportTables, dropImportTables } from './imports/import-tables';
 export { ImportsService, type ImportRequest, type ImportsOptions } from './imports/imports.service';
 export type { JobMetrics } from './metrics';

@@ -4,12 +4,12 @@ import type { InternalClient } from '../internal-client';
 import { currentMember } from '../member-context';
 
 /** The field of an import's row that names the member a record it creates is given to (both kinds). */
-export const RESPONSIBLE_FIELD = 'responsible';
+const RESPONSIBLE_FIELD = 'responsible';
 
 const TEAM_UNAVAILABLE = 'Não foi possível consultar a equipe agora. Tente novamente em instantes.';
 
 /** The brokerage's members (identity alone knows the team): asked once per preview. */
-export async function teamMembers(identity: InternalClient | null, userId: string): Promise<MemberName[]> {
+async function teamMembers(identity: InternalClient | null, userId: string): Promise<MemberName[]> {
   if (!identity) throw new HttpError(503, TEAM_UNAVAILABLE);
   return (await identity.call(TEAM_OPERATIONS.memberNames, { params: { userId } })).members;
 }
@@ -20,7 +20,7 @@ export async function teamMembers(identity: InternalClient | null, userId: strin
  * member; anyone else only to themselves (as they may not reassign). Answers the member (id and name), or
  * the pt-BR reason the row is refused.
  */
-export function memberFinder(members: readonly MemberName[]): (text: string) => { id: string; name: string } | { message: string } {
+function memberFinder(members: readonly MemberName[]): (text: string) => { id: string; name: string } | { message: string } {
   const importer = currentMember();
   const mayGive = importer === undefined || (MANAGERS as readonly string[]).includes(importer.role);
   const active = members.filter((member) => member.active);
@@ -45,4 +45,16 @@ export function memberFinder(members: readonly MemberName[]): (text: string) => 
       return { message: 'Só o dono ou um gestor dá clientes a outro membro: deixe a coluna vazia ou use o seu nome' };
     return { id: member.id, name: member.name ?? member.email };
   };
+}
+
+/**
+ * A preview's reader of the Responsável column (memberFinder over the team, asked once), or
+ * undefined when the mapping does not name that column (no call to identity).
+ */
+export async function sheetMemberFinder(
+  identity: InternalClient | null,
+  userId: string,
+  columns: Partial<Record<string, number>>,
+): Promise<ReturnType<typeof memberFinder> | undefined> {
+  return columns[RESPONSIBLE_FIELD] === undefined ? undefined : memberFinder(await teamMembers(identity, userId));
 }

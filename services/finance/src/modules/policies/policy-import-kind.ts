@@ -3,11 +3,9 @@ import {
   BrokerScopedTable,
   importAssignee,
   markApplied,
-  RESPONSIBLE_FIELD,
-  memberFinder,
   restrictedMember,
   runAsMember,
-  teamMembers,
+  sheetMemberFinder,
   type ImportKindHandler,
   type InternalClient,
   type KeptRow,
@@ -56,17 +54,15 @@ export function policiesKind(
     batchSize: 250,
     async analyse({ userId, rows, columns, mode, insurerMap }) {
       // A producer sees their own policies; a number another member's policy holds is theirs to change, not this import's.
-      const [clients, known, book, brokerage, members] = await Promise.all([
+      const [clients, known, book, brokerage, findMember] = await Promise.all([
         clientsOf(userId),
         insurers(userId),
         policies.book(userId),
         restrictedMember() ? runAsMember(undefined, () => policies.book(userId)) : [],
-        // The team only when the mapping names a Responsável column.
-        columns[RESPONSIBLE_FIELD] === undefined ? null : teamMembers(identity, userId),
+        sheetMemberFinder(identity, userId, columns),
       ]);
       const seen = new Set(book.map((policy) => policy.id));
       const taken = brokerage.filter((policy) => !seen.has(policy.id));
-      const findMember = members ? memberFinder(members) : undefined;
       return analysePolicies({ rows, columns, mode, clients, insurers: known, insurerMap, book, taken, findMember });
     },
     begin: (userId) => clientsOf(userId),

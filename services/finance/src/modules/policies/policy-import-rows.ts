@@ -99,7 +99,7 @@ export async function analysePolicies(input: {
   book: readonly PolicyBookEntry[];
   /** Policies of the brokerage the importing member does not see (another producer's): their numbers are refused. */
   taken?: readonly PolicyBookEntry[];
-  /** Reads the Responsável column (the kit's memberFinder); absent when the mapping does not name it. */
+  /** Reads the Responsável column (the kit's sheetMemberFinder); absent when the mapping does not name it. */
   findMember?: (text: string) => { id: string; name: string } | { message: string };
 }): Promise<{ results: RowAnalysis[]; unknownInsurers: UnknownInsurer[] }> {
   const insurers = new Map(input.insurers.map((insurer) => [comparableInsurer(insurer.name), insurer.id]));

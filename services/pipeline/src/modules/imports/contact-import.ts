@@ -49,7 +49,7 @@ export async function analyseContacts(input: {
   reference: Pick<ReferenceData, 'products' | 'leadSources'>;
   /** The CPFs/CNPJs of the brokerage's contacts the importing member does not see (another producer's): refused, not duplicated. */
   taken?: ReadonlySet<string>;
-  /** Reads the Responsável column (the kit's memberFinder); absent when the mapping does not name it. */
+  /** Reads the Responsável column (the kit's sheetMemberFinder); absent when the mapping does not name it. */
   findMember?: (text: string) => { id: string; name: string } | { message: string };
 }): Promise<RowAnalysis[]> {
   const { columns, mode } = input;

@@ -1,11 +1,9 @@
 import { FINANCE_OPERATIONS, type ReferenceData } from '@corretora/contracts';
 import {
   BrokerScopedTable,
-  RESPONSIBLE_FIELD,
-  memberFinder,
   restrictedMember,
   runAsMember,
-  teamMembers,
+  sheetMemberFinder,
   type ImportKindHandler,
   type InternalClient,
 } from '@corretora/service-kit';
@@ -33,7 +31,7 @@ export function contactsKind(
   return {
     batchSize: 1000,
     async analyse({ userId, rows, columns, mode }) {
-      const [existing, noteRows, catalogues, members] = await Promise.all([
+      const [existing, noteRows, catalogues, findMember] = await Promise.all([
         new BrokerScopedTable(knex, 'contacts')
           .of(userId)
           .rows()
@@ -47,8 +45,7 @@ export function contactsKind(
           { contactId: number; content: string }[]
         >,
         reference(userId),
-        // The team only when the mapping names a Responsável column.
-        columns[RESPONSIBLE_FIELD] === undefined ? null : teamMembers(identity, userId),
+        sheetMemberFinder(identity, userId, columns),
       ]);
       const notes = new Set(noteRows.map((note) => noteKey(note.contactId, note.content)));
       // A producer sees their own contacts; a colleague's client, named by its document, is theirs to keep.
@@ -71,7 +68,7 @@ export function contactsKind(
           notes,
           reference: catalogues,
           taken,
-          findMember: members ? memberFinder(members) : undefined,
+          findMember,
         }),
         unknownInsurers: [],
       };
