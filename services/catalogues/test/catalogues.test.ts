@@ -80,16 +80,23 @@ describe('defaults', () => {
 describe('CRUD', () => {
   test('create (active by default), partial update, delete', async () => {
     const { cookie } = await broker();
+    // The spec's body alone: the line comes from the name, else empresarial (never a 400).
+    const specBody = await api()
+      .post('/api/products')
+      .set('Cookie', cookie)
+      .send({ name: 'Seguro Residência Plus', isActive: true, description: 'Casa' });
+    expect(specBody.status).toBe(201);
+    expect(specBody.body).toMatchObject({ name: 'Seguro Residência Plus', isActive: true, line: 'residencial', policyType: 'home' });
     const lineless = await api().post('/api/products').set('Cookie', cookie).send({ name: 'Seguro Bike', description: 'Bicicletas' });
-    expect(lineless.status).toBe(400);
-    expect(lineless.body.issues).toEqual([{ path: 'line', message: 'Selecione o ramo' }]);
+    expect(lineless.status).toBe(201);
+    expect(lineless.body).toMatchObject({ line: 'empresarial', policyType: 'business' });
     const created = await api()
       .post('/api/products')
       .set('Cookie', cookie)
-      .send({ name: 'Seguro Bike', description: 'Bicicletas', line: 'equipamentos' });
+      .send({ name: 'Seguro Bike Pro', description: 'Bicicletas', line: 'equipamentos' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      name: 'Seguro Bike',
+      name: 'Seguro Bike Pro',
       description: 'Bicicletas',
       isActive: true,
       line: 'equipamentos',
@@ -107,7 +114,7 @@ describe('CRUD', () => {
 
     const toggled = await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ isActive: false });
     expect(toggled.status).toBe(200);
-    expect(toggled.body).toMatchObject({ name: 'Seguro Bike', description: 'Bicicletas', isActive: false });
+    expect(toggled.body).toMatchObject({ name: 'Seguro Bike Pro', description: 'Bicicletas', isActive: false });
 
     const renamed = await api().patch(`/api/products/${created.body.id}`).set('Cookie', cookie).send({ name: 'Seguro Bicicleta' });
     expect(renamed.body).toMatchObject({ name: 'Seguro Bicicleta', isActive: false });

@@ -16,3 +16,13 @@ export function formatFileSize(bytes: number): string {
   const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
   return `${SIZE_NUMBER.format(bytes / 1024 ** unit)} ${SIZE_UNITS[unit]}`;
 }
+
+/** A name compared as people mean it: no accents, case, punctuation or repeated spaces. */
+export function comparableName(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { isActiveField, optionalChoice, optionalEmail, optionalText, optionalWebsite, requiredChoice, requiredText } from '../fields';
 import { POLICY_TYPES, optionValues } from '../options/broker-options';
-import { LINE_KEYS, LINE_OF_POLICY_TYPE, type LineKey } from './lines';
+import { LINE_KEYS, LINE_OF_POLICY_TYPE, parseLine, type LineKey } from './lines';
 import { centsToWire } from '../br/money';
 import { optionalCents, optionalWireMoney } from '../wire-fields';
 import { IOF_RATE_MAX_HUNDREDTHS } from './iof';
@@ -18,7 +18,11 @@ const LINE_MESSAGE = 'Selecione o ramo';
 const productEntries = {
   name: requiredText(NAME_MESSAGE, 100),
   description: optionalText(500),
-  /** Its line (ramo), a key of lines.ts; required on create (a client that sends only `policyType` gets that type's line). */
+  /**
+   * Its line (ramo), a key of lines.ts. A create without it takes its old policy type's line, else the
+   * line its name says (as the lines migration did), else empresarial: the spec's body (name,
+   * isActive, description) is never refused for lacking it (decisions.md, Product → policy type).
+   */
   line: v.optional(v.picklist(LINE_KEYS, 'Ramo inválido')),
   /** The old policy type, still taken from clients built on it; stored as its line. */
   policyType: optionalChoice(optionValues(POLICY_TYPES), 'Tipo de apólice inválido'),
@@ -67,10 +71,7 @@ function withLine<T extends { line?: LineKey; policyType?: PolicyType | null }>(
 export const ProductCreateSchema = v.pipe(
   v.object({ ...productEntries, ...withActive }),
   v.transform(withLine),
-  v.forward(
-    v.check((input) => input.line !== undefined, LINE_MESSAGE),
-    ['line'],
-  ),
+  v.transform((input) => ({ ...input, line: input.line ?? parseLine(input.name) ?? 'empresarial' })),
 );
 /**
  * The product dialog: the rate is typed in a percent field (hundredths) and leaves as the wire's

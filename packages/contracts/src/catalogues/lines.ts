@@ -1,3 +1,5 @@
+import { comparableName } from '../br/text';
+
 /**
  * The lines (ramos) Brazilian brokers sell: the one list onboarding, products, policies, filters,
  * commissions by line and the IOF suggestion read (#34). Grouped as SUSEP groups its ramos (Circular
@@ -97,3 +99,30 @@ export const LINE_OPTION_GROUPS = /* @__PURE__ */ (Object.keys(LINE_GROUPS) as L
   label: LINE_GROUPS[group],
   options: INSURANCE_LINES.filter((line) => line.group === group).map((line) => ({ value: line.key as LineKey, label: line.label })),
 }));
+
+/** Words that name a line in a spreadsheet cell or a product's name, the most specific first. */
+const LINE_WORDS: [RegExp, LineKey][] = [
+  [/\b(acidentes? pessoa(l|is)|ap)\b/, 'acidentes_pessoais'],
+  [/\b(odonto|odontologico|dental)\b/, 'odonto'],
+  [/\b(saude|medico|hospitalar|plano de saude)\b/, 'saude'],
+  [/\b(viagem|travel)\b/, 'viagem'],
+  [/\b(pet|pets|animal|animais)\b/, 'pet'],
+  [/\b(condominio|condominios)\b/, 'condominio'],
+  [/\b(rc|responsabilidade)\b/, 'responsabilidade_civil'],
+  [/\b(garantia|fianca|surety)\b/, 'garantia'],
+  [/\b(transportes?|carga|cargas)\b/, 'transportes'],
+  [/\b(rural|agricola|pecuario|penhor rural|safra)\b/, 'rural'],
+  [/\b(equipamentos?|eletronicos?|celular|portateis)\b/, 'equipamentos'],
+  [/\b(auto|automovel|automoveis|veiculo|veiculos|carro|moto|caminhao|frota)\b/, 'auto'],
+  [/\b(residencial|residencia|casa|apartamento|habitacional|home)\b/, 'residencial'],
+  [/\b(vida|prestamista|funeral|life)\b/, 'vida'],
+  [/\b(empresarial|empresa|patrimonial|comercial|business)\b/, 'empresarial'],
+];
+
+/** 'Automóvel', 'Seguro Saúde', 'RC Profissional', 'Acidentes Pessoais'… as a line; a key is itself. */
+export function parseLine(text: string): LineKey | null {
+  const words = comparableName(text.replace(/[_-]+/g, ' '));
+  const key = words.replace(/ /g, '_');
+  if (isLineKey(key)) return key;
+  return LINE_WORDS.find(([pattern]) => pattern.test(words))?.[1] ?? null;
+}

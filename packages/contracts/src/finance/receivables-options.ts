@@ -3,7 +3,7 @@
  * the chargeback scales, and the defaults a broker can change. Apart from the schemas, so a screen
  * that shows labels carries no valibot.
  */
-import { comparableName } from '../imports/import-values';
+import { comparableName } from '../br/text';
 
 /**
  * An expected instalment's status: pendente (not due, or inside the grace days), conciliado (paid

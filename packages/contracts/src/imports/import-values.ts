@@ -1,4 +1,3 @@
-import { isLineKey, type LineKey } from '../catalogues/lines';
 /**
  * Values as spreadsheets hold them, read into what the API stores: money in integer cents, dates
  * as ISO calendar dates, names compared without accents, case or company suffixes. Excel in pt-BR
@@ -8,6 +7,7 @@ import { isLineKey, type LineKey } from '../catalogues/lines';
  */
 import * as v from 'valibot';
 import { isIsoDate } from '../br/date';
+import { comparableName } from '../br/text';
 import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
 
@@ -102,49 +102,12 @@ export function parseSheetDate(text: string, today: Date = new Date()): string |
   return null;
 }
 
-/** A name compared as people mean it: no accents, case, punctuation or repeated spaces. */
-export function comparableName(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
 /** An insurer's name without its company suffix: 'Porto Seguro Cia. de Seguros Gerais S.A.' ~ 'porto seguro'. */
 export function comparableInsurer(text: string): string {
   return comparableName(text)
     .replace(/\b(s ?a|ltda|cia|companhia|de seguros( gerais)?|seguros gerais|seguradora)\b/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-/** Words that name a line in a spreadsheet cell or a product's name, the most specific first. */
-const LINE_WORDS: [RegExp, LineKey][] = [
-  [/\b(acidentes? pessoa(l|is)|ap)\b/, 'acidentes_pessoais'],
-  [/\b(odonto|odontologico|dental)\b/, 'odonto'],
-  [/\b(saude|medico|hospitalar|plano de saude)\b/, 'saude'],
-  [/\b(viagem|travel)\b/, 'viagem'],
-  [/\b(pet|pets|animal|animais)\b/, 'pet'],
-  [/\b(condominio|condominios)\b/, 'condominio'],
-  [/\b(rc|responsabilidade)\b/, 'responsabilidade_civil'],
-  [/\b(garantia|fianca|surety)\b/, 'garantia'],
-  [/\b(transportes?|carga|cargas)\b/, 'transportes'],
-  [/\b(rural|agricola|pecuario|penhor rural|safra)\b/, 'rural'],
-  [/\b(equipamentos?|eletronicos?|celular|portateis)\b/, 'equipamentos'],
-  [/\b(auto|automovel|automoveis|veiculo|veiculos|carro|moto|caminhao|frota)\b/, 'auto'],
-  [/\b(residencial|residencia|casa|apartamento|habitacional|home)\b/, 'residencial'],
-  [/\b(vida|prestamista|funeral|life)\b/, 'vida'],
-  [/\b(empresarial|empresa|patrimonial|comercial|business)\b/, 'empresarial'],
-];
-
-/** 'Automóvel', 'Seguro Saúde', 'RC Profissional', 'Acidentes Pessoais'… as a line; a key is itself. */
-export function parseLine(text: string): LineKey | null {
-  const words = comparableName(text.replace(/[_-]+/g, ' '));
-  const key = words.replace(/ /g, '_');
-  if (isLineKey(key)) return key;
-  return LINE_WORDS.find(([pattern]) => pattern.test(words))?.[1] ?? null;
 }
 
 /** What a money cell that does not read says, after its field's label. */

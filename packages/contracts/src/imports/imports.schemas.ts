@@ -15,15 +15,8 @@ import {
   IMPORT_OUTCOMES,
   IMPORT_ROWS_PAGE_MAX,
 } from './import-options';
-import {
-  DOCUMENT_MESSAGE,
-  MONEY_MESSAGE,
-  comparableName,
-  optionalCell,
-  parseDocument,
-  parseSheetDate,
-  parseSheetMoney,
-} from './import-values';
+import { DOCUMENT_MESSAGE, MONEY_MESSAGE, optionalCell, parseDocument, parseSheetDate, parseSheetMoney } from './import-values';
+import { comparableName } from '../br/text';
 
 /** The text fields beside an import's file: its kind and, for an XLSX, the sheet (the first by default). */
 const SHEET = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, maxLengthMessage(100))));

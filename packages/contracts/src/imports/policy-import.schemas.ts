@@ -4,14 +4,14 @@ import {
   DOCUMENT_MESSAGE,
   MONEY_MESSAGE,
   type FieldInfo,
-  comparableName,
   optionalCell,
   parseDocument,
-  parseLine,
   parseSheetDate,
   parseSheetMoney,
   parseSheetPercent,
 } from './import-values';
+import { comparableName } from '../br/text';
+import { parseLine } from '../catalogues/lines';
 
 /*
  * The policies kind of import, each field once: its label and the header words that suggest it
