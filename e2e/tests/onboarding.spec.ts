@@ -134,14 +134,14 @@ test('register -> locked navigation -> four-step wizard -> dashboard', async ({ 
   for (const title of [
     'Apólices Ativas',
     'Sinistros Abertos',
-    'Comissão anual ÷ 12',
+    'Receita Mensal',
     'Novos Leads',
     `Comissão a receber em ${thisMonthName()}`,
     'Diferenças em aberto (todos os meses)',
   ]) {
     await expect(page.getByText(title, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('group').filter({ hasText: 'Comissão anual ÷ 12' }).getByText('R$ 0,00')).toBeVisible();
+  await expect(page.getByRole('group').filter({ hasText: 'Receita Mensal' }).getByText('R$ 0,00')).toBeVisible();
   await expect(
     page
       .getByRole('group')

@@ -345,7 +345,7 @@ test('contacts: add, search, filter, export as a CSV Excel reads, and the dashbo
   );
 
   await page.goto('/');
-  await page.getByRole('button', { name: 'Nova venda' }).click();
+  await page.getByRole('button', { name: 'Criar Apólice' }).click();
   await expect(page).toHaveURL(/\/pipeline$/);
   await expect(page.getByRole('dialog').getByText('Novo Lead')).toBeVisible();
 });

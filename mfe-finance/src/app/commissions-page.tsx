@@ -131,14 +131,16 @@ export default function CommissionsPage() {
             <>
               <div className={styles.cards}>
                 {[
-                  ['Comissão anual ÷ 12', formatMoney(summary.monthlyRevenue)],
-                  ['Comissão anual', formatMoney(summary.annualRevenue)],
-                  ['Apólices Ativas', formatCount(summary.activePolicies)],
-                  ['Taxa Média', `${summary.averageCommissionRate.replace('.', ',')}%`],
-                ].map(([label, value]) => (
+                  // The spec's four, with how each money figure is made (commission on the net premium).
+                  ['Receita Mensal', formatMoney(summary.monthlyRevenue), 'Comissão anual ÷ 12'],
+                  ['Receita Anual', formatMoney(summary.annualRevenue), 'Comissão anual das apólices ativas'],
+                  ['Apólices Ativas', formatCount(summary.activePolicies), ''],
+                  ['Taxa Média', `${summary.averageCommissionRate.replace('.', ',')}%`, ''],
+                ].map(([label, value, caption]) => (
                   <Card key={label} className={styles.card}>
                     <Caption1 className={styles.label}>{label}</Caption1>
                     <Title3 as="p">{value}</Title3>
+                    {caption && <Caption1 className={styles.label}>{caption}</Caption1>}
                   </Card>
                 ))}
               </div>
@@ -187,7 +189,10 @@ export default function CommissionsPage() {
               )}
               {tab === 'projections' && (
                 <div className={styles.rows} role="tabpanel" aria-label="Projeções">
-                  <Subtitle2>Comissão prevista pelas parcelas de cada mês, e as renovações, nos próximos {months} meses</Subtitle2>
+                  <Subtitle2>
+                    Comissão prevista de cada mês nos próximos {months} meses: as parcelas que vencem nele e as renovações que caem nele
+                    (nos termos de hoje)
+                  </Subtitle2>
                   {summary.monthlyBreakdown.map((month) => (
                     <Bar
                       key={month.month}

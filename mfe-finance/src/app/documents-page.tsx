@@ -12,7 +12,7 @@ import {
 import { Link, invalidateOperations, useOperation, useSearchParams } from '@corretora/web-kit';
 import { UploadList, useUploads } from '@corretora/web-kit/uploads';
 import { useQueryClient } from '@tanstack/react-query';
-import { DataTable, PageHeader, QueryState, useConfirmAction } from '@corretora/web-kit/ui';
+import { DataTable, PageHeader, QueryState, useConfirmAction, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1, Field, Subtitle2, Text } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
@@ -103,10 +103,16 @@ export default function DocumentsPage() {
   const [category, setCategory] = useState<DocumentCategory>('policies');
   const [dragging, setDragging] = useState(false);
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const uploads = useUploads((file, options) => sendDocument(file, { category, links }, options), {
     // The server decides by the bytes; this only spares a pointless upload.
     check: (file) => (file.size > DOCUMENT_MAX_BYTES ? 'o documento deve ter no máximo 10 MB.' : null),
-    onSent: () => void invalidateOperations(queryClient, FINANCE_OPERATIONS.documents),
+    // The spec's toasts, beside each file's line (which says why one was refused).
+    onSent: () => {
+      notify.success('Documento enviado com sucesso');
+      void invalidateOperations(queryClient, FINANCE_OPERATIONS.documents);
+    },
+    onFailed: (message) => notify.error('Falha ao enviar documento', message),
   });
   const deleting = useConfirmAction<{ id: number; originalName: string }>({
     title: 'Excluir documento',

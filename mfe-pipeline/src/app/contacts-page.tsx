@@ -38,10 +38,11 @@ const useStyles = makeStyles({
   },
 });
 
+// The spec's type filter labels ('Pessoa Física', 'Empresarial'), the second saying what it holds.
 const KIND_FILTERS = [
   { value: 'all', label: 'Pessoas físicas e jurídicas' },
-  { value: 'pf', label: CONTACT_KIND_LABELS.pf },
-  { value: 'pj', label: CONTACT_KIND_LABELS.pj },
+  { value: 'pf', label: 'Pessoa Física' },
+  { value: 'pj', label: 'Empresarial (pessoa jurídica)' },
 ] as const;
 const STATUS_FILTERS = [
   { value: 'all', label: 'Clientes e prospectos' },

@@ -23,9 +23,13 @@ const FAILED = 'Não foi possível enviar. Verifique a conexão e tente de novo.
 /**
  * Several files sent at once, each its own line: its progress, cancelled alone, and its end —
  * sent, refused with the reason (the screen's check before sending, or the server's 4xx), failed
- * (network or server error) with retry. `onSent` runs after each file the server took.
+ * (network or server error) with retry. `onSent` runs after each file the server took, `onFailed`
+ * after each one refused or failed (not cancelled), with its line's message: the screen's toast.
  */
-export function useUploads(send: SendFile, options: { check?: (file: File) => string | null; onSent?: () => void } = {}) {
+export function useUploads(
+  send: SendFile,
+  options: { check?: (file: File) => string | null; onSent?: () => void; onFailed?: (message: string) => void } = {},
+) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const files = useRef(new Map<number, File>());
   const controllers = useRef(new Map<number, AbortController>());
@@ -51,10 +55,14 @@ export function useUploads(send: SendFile, options: { check?: (file: File) => st
           latest.current.options.onSent?.();
         },
         (error: unknown) => {
-          if (error instanceof UploadCancelled) update(key, { state: 'cancelled', message: null });
-          else if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-            update(key, { state: 'refused', message: apiErrorMessage(error, 'O arquivo foi recusado.') });
-          else update(key, { state: 'failed', message: apiErrorMessage(error, FAILED) });
+          if (error instanceof UploadCancelled) {
+            update(key, { state: 'cancelled', message: null });
+            return;
+          }
+          const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+          const message = refused ? apiErrorMessage(error, 'O arquivo foi recusado.') : apiErrorMessage(error, FAILED);
+          update(key, { state: refused ? 'refused' : 'failed', message });
+          latest.current.options.onFailed?.(message);
         },
       )
       .finally(() => controllers.current.delete(key));
@@ -77,7 +85,8 @@ export function useUploads(send: SendFile, options: { check?: (file: File) => st
             message: refused,
           },
         ]);
-        if (!refused) start(key, file);
+        if (refused) latest.current.options.onFailed?.(refused);
+        else start(key, file);
       }
     },
     [start],

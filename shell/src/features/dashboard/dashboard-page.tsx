@@ -12,7 +12,7 @@ import {
   type ActivityType,
 } from '@corretora/contracts';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Body1, Button, Subtitle1, Text, Title3 } from '@corretora/web-kit/fluent/core';
+import { Body1, Button, Caption1, Subtitle1, Text, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
 import { Skeleton, SkeletonItem } from '@corretora/web-kit/fluent/skeleton';
 import {
@@ -93,7 +93,14 @@ function StatCards() {
     { label: 'Sinistros Abertos', value: figure('finance', formatCount(stats.data.openClaims)), icon: AlertRegular },
     ...(monthlyRevenue === null
       ? []
-      : [{ label: 'Comissão anual ÷ 12', value: figure('finance', formatMoney(monthlyRevenue)), icon: MoneyRegular }]),
+      : [
+          {
+            label: 'Receita Mensal',
+            value: figure('finance', formatMoney(monthlyRevenue)),
+            icon: MoneyRegular,
+            caption: 'Comissão anual das apólices ativas ÷ 12',
+          },
+        ]),
     { label: 'Novos Leads', value: figure('pipeline', formatCount(stats.data.newLeads)), icon: PersonAddRegular },
     ...(receivableThisMonth === null
       ? []
@@ -135,10 +142,11 @@ function StatCards() {
   return (
     <>
       <div className={styles.stats}>
-        {cards.map(({ label, value, icon: Icon, to, link }) => (
+        {cards.map(({ label, value, icon: Icon, to, link, caption }) => (
           <Card key={label} className={styles.stat}>
             <CardHeader image={<Icon fontSize={24} />} header={<Text className={styles.statLabel}>{label}</Text>} />
             <Title3 as="p">{value}</Title3>
+            {caption && <Caption1 className={styles.statLabel}>{caption}</Caption1>}
             {to && <Link to={to}>{link}</Link>}
           </Card>
         ))}
@@ -281,13 +289,13 @@ function Panels({ complete }: { complete: boolean }) {
       <Card className={styles.panel}>
         <Subtitle1 as="h2">Ações Rápidas</Subtitle1>
         <div className={styles.actions}>
-          {/* ?novo=1: the screen opens with its add dialog (Adicionar Novo Cliente, Nova venda and Processar Sinistro open their screen's add dialog). */}
+          {/* ?novo=1: the screen opens with its add dialog (Adicionar Novo Cliente, Criar Apólice and Processar Sinistro open their screen's add dialog). */}
           <Button icon={<PeopleRegular />} onClick={() => navigate(`${PATHS.contacts}?novo=1`)}>
             Adicionar Novo Cliente
           </Button>
-          {/* The spec's 'Criar Apólice' opened a new lead: named for what it does (#35 item 7); the policy comes from the sale. */}
+          {/* The spec's label (decisions.md): a policy comes from a sale, so it opens the new-sale dialog. */}
           <Button icon={<DocumentTextRegular />} onClick={() => navigate(`${PATHS.pipeline}?novo=1`)}>
-            Nova venda
+            Criar Apólice
           </Button>
           <Button icon={<AlertRegular />} onClick={() => navigate(`${PATHS.claims}?novo=1`)}>
             Processar Sinistro

@@ -106,7 +106,7 @@ export function OnboardingWizard({
       onSuccess: (restarted) => {
         reset(profileToWizard(restarted, {}));
         setStep(1);
-        notify.success('Cadastro da corretora reiniciado');
+        notify.success('Onboarding reiniciado', 'O cadastro da corretora volta ao passo 1 com os dados salvos.');
       },
       onError: (error) => onError(error, 'Erro', 'Não foi possível reiniciar o cadastro.'),
     });

@@ -74,7 +74,7 @@ function AccountStats() {
         ['Apólices ativas', figure('finance', formatCount(stats.data.activePolicies))],
         ['Sinistros pendentes', figure('finance', formatCount(stats.data.pendingClaims))],
         // null: the member's role sees no money.
-        ...(stats.data.monthlyRevenue === null ? [] : [['Receita do mês', figure('finance', formatMoney(stats.data.monthlyRevenue))]]),
+        ...(stats.data.monthlyRevenue === null ? [] : [['Receita Mensal', figure('finance', formatMoney(stats.data.monthlyRevenue))]]),
       ]
     : [];
   return (

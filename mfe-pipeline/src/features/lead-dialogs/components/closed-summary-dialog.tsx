@@ -56,7 +56,12 @@ export function ClosedSummaryDialog({
   const attach = useUploads((file, options) => sendPolicyPdf(card, file, options), {
     // The server decides by the bytes; this only spares a pointless upload.
     check: (file) => (file.size > POLICY_PDF_MAX_BYTES ? 'a apólice deve ter no máximo 25 MB.' : null),
-    onSent: refreshFinance,
+    // The spec's toasts, beside the file's line (which says why one was refused).
+    onSent: () => {
+      notify.success('Documento anexado', 'A apólice foi anexada com sucesso.');
+      refreshFinance();
+    },
+    onFailed: () => notify.error('Erro', 'Falha ao anexar documento.'),
   });
   const chooser = useRef<HTMLInputElement>(null);
   const busy = issue.isPending || attach.sending;
@@ -104,7 +109,7 @@ export function ClosedSummaryDialog({
             'Apólice confirmada',
             policyNumber
               ? 'A apólice foi emitida e movida para a seção de Seguros.'
-              : 'A apólice foi emitida e aguarda o nº da seguradora (informe em Apólices).',
+              : 'A apólice foi emitida e movida para a seção de Seguros. Ela aguarda o nº da seguradora (informe em Apólices).',
           );
           onClose();
         },
