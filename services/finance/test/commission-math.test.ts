@@ -99,13 +99,20 @@ describe('commission arithmetic, in integer cents, half up', () => {
       '2027-03',
       '2027-04',
     ]);
-    // A month's projection is what its instalments expect (given by the service); the renewals are counted beside.
-    expect(result.summary.monthlyBreakdown[2]).toEqual({ month: '2027-01', renewals: 1, expectedRevenue: 0 });
+    // A month's projection is what its instalments expect (given by the service) plus the commission of the
+    // renewals falling in it, at today's terms: 60 × 99.99% → 60 in January 2027.
+    expect(result.summary.monthlyBreakdown[2]).toEqual({ month: '2027-01', renewals: 1, expectedRevenue: 60 });
     expect(
       commissions([policy({})], '2026-11-23', 6, new Map([['2026-12', 4167]]))
-        .summary.monthlyBreakdown.slice(0, 2)
+        .summary.monthlyBreakdown.slice(0, 3)
         .map((month) => month.expectedRevenue),
-    ).toEqual([0, 4167]);
+    ).toEqual([0, 4167, 10_000]);
+    // 24 months: the policy renews again a year later, never dropping out at its end date.
+    const twoYears = commissions([policy({})], '2026-11-23', 24).summary.monthlyBreakdown;
+    expect(twoYears.filter((month) => month.renewals > 0).map(({ month, expectedRevenue }) => [month, expectedRevenue])).toEqual([
+      ['2027-01', 10_000],
+      ['2028-01', 10_000],
+    ]);
     expect(commissions([], '2026-11-23', 12).summary).toMatchObject({
       averageCommissionRate: '0.00',
       annualRevenue: 0,

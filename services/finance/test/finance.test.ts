@@ -504,10 +504,16 @@ describe('commissions and stats', () => {
       saude: { revenue: 0, count: 0 },
     });
     expect(Object.keys(summary.commissionsByLine)).toHaveLength(15);
-    // Projeções come from the instalments (#34 item 6): what each month's parcelas expect, the renewals counted beside.
+    // Projeções: what each month's parcelas expect (#34 item 6) plus the commission of the renewals falling in it,
+    // at today's terms (decisions.md): the auto renews in month 2 (125,00), the home in month 5 (80,00).
     expect(summary.monthlyBreakdown).toHaveLength(6);
     expect(summary.monthlyBreakdown.map((month: { expectedRevenue: number }) => month.expectedRevenue)).toEqual([
-      0, 4167, 4167, 4166, 0, 0,
+      0,
+      4167,
+      4167 + 12500,
+      4166,
+      0,
+      8000,
     ]);
     expect(summary.monthlyBreakdown[2]).toMatchObject({ renewals: 1 });
     expect(summary.monthlyBreakdown[5]).toMatchObject({ renewals: 1 });

@@ -100,10 +100,22 @@ export function commissions(
     commissionsByLine[row.line].revenue += row.calculatedCommission;
     commissionsByLine[row.line].count += 1;
   }
-  const monthlyBreakdown = Array.from({ length: months }, (_, offset) => {
-    const month = monthAfter(today, offset);
-    const renewing = active.filter((row) => row.renewalDate.startsWith(month));
-    return { month, renewals: renewing.length, expectedRevenue: expectedByMonth.get(month) ?? 0 };
+  // A renewal falling in a month brings the commission of the next term (at today's terms) into it,
+  // and so does each anniversary after it inside the window: a policy never drops out of the
+  // projection at its end date (decisions.md, Commissions query). The parcelas bring the rest.
+  const window = Array.from({ length: months }, (_, offset) => monthAfter(today, offset));
+  const renewalsByMonth = new Map(window.map((month) => [month, { renewals: 0, revenue: 0 }]));
+  for (const row of active) {
+    const first = window.indexOf(row.renewalDate.slice(0, 7));
+    for (let offset = first; first >= 0 && offset < months; offset += 12) {
+      const month = renewalsByMonth.get(window[offset]!)!;
+      month.renewals += 1;
+      month.revenue += row.calculatedCommission;
+    }
+  }
+  const monthlyBreakdown = window.map((month) => {
+    const { renewals, revenue } = renewalsByMonth.get(month)!;
+    return { month, renewals, expectedRevenue: (expectedByMonth.get(month) ?? 0) + revenue };
   });
   return {
     policies: rows,
