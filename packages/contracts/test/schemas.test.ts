@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import {
   ContactCreateSchema,
+  ContactUpdateSchema,
+  LeadCreateSchema,
   BrokerProfileSchema,
   BrokerProfileUpdateSchema,
   BrokerStep1Schema,
@@ -275,7 +277,10 @@ describe('IOF', () => {
     expect(v.parse(ProductCreateSchema, { name: 'Vida Fácil', policyType: 'life' })).toMatchObject({ line: 'vida' });
     expect(v.parse(ProductCreateSchema, { name: 'Vida Fácil', policyType: 'life' })).not.toHaveProperty('policyType');
     expect(v.parse(ProductCreateSchema, { name: 'Saúde PME', line: 'saude', policyType: 'business' })).toMatchObject({ line: 'saude' });
-    expect(errorsOf(ProductCreateSchema, { name: 'Sem ramo' })).toEqual({ line: 'Selecione o ramo' });
+    // The spec's body (name, isActive, description) is never refused: the name says the line, else empresarial.
+    expect(v.parse(ProductCreateSchema, { name: 'Seguro Auto Frota', isActive: true, description: '' })).toMatchObject({ line: 'auto' });
+    expect(v.parse(ProductCreateSchema, { name: 'Plano Odontológico' })).toMatchObject({ line: 'odonto' });
+    expect(v.parse(ProductCreateSchema, { name: 'Sem ramo' })).toMatchObject({ line: 'empresarial', isActive: true });
     expect(errorsOf(ProductCreateSchema, { name: 'X', line: 'health' })).toEqual({ line: 'Ramo inválido' });
     expect(v.parse(ProductUpdateSchema, { policyType: 'home' })).toEqual({ line: 'residencial' });
     expect(v.parse(ProductUpdateSchema, { isActive: false })).toEqual({ isActive: false });
@@ -361,5 +366,32 @@ describe('a missing field', () => {
     expect(errorsOf(TaskCreateSchema, { title: 'Ligar' })).toEqual({ dueAt: 'Informe a data' });
     expect(errorsOf(TaskEditSchema, {})).toEqual({ title: 'Descreva a tarefa', dueAt: 'Informe a data' });
     expect(errorsOf(v.object({ id: v.number('Número inválido') }), {})).toEqual({ id: 'Campo obrigatório.' });
+  });
+});
+
+describe("the spec's pipeline bodies (§7)", () => {
+  const lead = { name: 'Yara Campos', cpf: '', phone: '(11) 98765-4321', leadSourceId: 1, productId: 2 };
+
+  test('a new lead names its stage by id, by key or both; neither is refused', () => {
+    expect(v.parse(LeadCreateSchema, { ...lead, stage: 'leads' })).toMatchObject({ stageId: null, stage: 'leads' });
+    expect(v.parse(LeadCreateSchema, { ...lead, stageId: 3 })).toMatchObject({ stageId: 3, stage: null });
+    expect(
+      v.parse(LeadCreateSchema, { ...lead, stageId: 3, stage: 'leads', type: 'prospect', email: '', annualPremium: null, notes: '' }),
+    ).toMatchObject({
+      stageId: 3,
+      stage: 'leads',
+    });
+    expect(errorsOf(LeadCreateSchema, lead)).toEqual({ stageId: 'Estágio é obrigatório' });
+  });
+
+  test("the edit's notes: the forms' list, or the spec's one text (blank adds nothing)", () => {
+    const edit = { name: 'Yara Campos', phone: '(11) 98765-4321' };
+    expect(v.parse(ContactUpdateSchema, { ...edit, notes: ['Quer cotação'] }).notes).toEqual(['Quer cotação']);
+    expect(v.parse(ContactUpdateSchema, { ...edit, notes: '28/11/2026 10:00 - Quer cotação\n' }).notes).toEqual([
+      '28/11/2026 10:00 - Quer cotação',
+    ]);
+    expect(v.parse(ContactUpdateSchema, { ...edit, notes: '  ' }).notes).toEqual([]);
+    expect(v.parse(ContactUpdateSchema, edit).notes).toEqual([]);
+    expect(errorsOf(ContactUpdateSchema, { ...edit, notes: 42 })).toEqual({ notes: 'Notas inválidas' });
   });
 });

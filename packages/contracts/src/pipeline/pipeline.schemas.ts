@@ -102,8 +102,25 @@ const noteText = v.pipe(
   v.nonEmpty('A nota não pode ficar vazia'),
   v.maxLength(NOTE_MAX_LENGTH, maxLengthMessage(NOTE_MAX_LENGTH)),
 );
-/** Notes added in one save: each is appended with its date-time by the server. */
-const newNotesField = v.optional(v.pipe(v.array(noteText, 'Notas inválidas'), v.maxLength(20, 'No máximo 20 notas por vez')), []);
+/** Notes added in one save (the forms): each is appended with its date-time by the server. */
+const NOTES_LIST = v.pipe(v.array(noteText, 'Notas inválidas'), v.maxLength(20, 'No máximo 20 notas por vez'));
+const newNotesField = v.optional(NOTES_LIST, []);
+/** On the wire, also the spec's client's one multi-line text (blank: nothing to add), kept as one note. */
+const wireNotesField = v.optional(
+  v.union(
+    [
+      NOTES_LIST,
+      v.pipe(
+        v.string('Notas inválidas'),
+        v.trim(),
+        v.maxLength(NOTE_MAX_LENGTH, maxLengthMessage(NOTE_MAX_LENGTH)),
+        v.transform((text) => (text === '' ? [] : [text])),
+      ),
+    ],
+    'Notas inválidas',
+  ),
+  [],
+);
 
 export const stageKeyField = v.optional(v.nullable(v.picklist(STAGE_KEYS, 'Estágio inválido')), null);
 
@@ -129,7 +146,8 @@ function saleEntries() {
   return {
     leadSourceId: wireId('Origem do lead é obrigatório'),
     productId: wireId('Tipo de seguro é obrigatório'),
-    stageId: wireId('Estágio é obrigatório'),
+    // Either names the stage (decisions.md: `stage` is its key, `stageId` its id; both must agree).
+    stageId: optionalWireId('Estágio inválido'),
     stage: stageKeyField,
     annualPremium: optionalCents(ANNUAL_PREMIUM_MAX_CENTS, ANNUAL_PREMIUM_MESSAGE),
     notes: optionalText(NOTE_MAX_LENGTH),
@@ -160,7 +178,14 @@ export const LeadForContactSchema = v.object({
 });
 
 /** POST /api/pipeline: a new prospect and its card, or (with `contactId`) a card for an existing contact. */
-export const LeadCreateSchema = v.variant('contactId', [NewLeadSchema, LeadForContactSchema], 'Cliente inválido');
+export const LeadCreateSchema = v.pipe(
+  v.variant('contactId', [NewLeadSchema, LeadForContactSchema], 'Cliente inválido'),
+  // partialCheck: said beside the other fields' messages, not only once they are all right.
+  v.forward(
+    v.partialCheck([['stageId'], ['stage']], (input) => input.stageId !== null || input.stage !== null, 'Estágio é obrigatório'),
+    ['stageId'],
+  ),
+);
 
 /**
  * The new-lead dialog as it holds its values: a new prospect (the 'Criar Lead' form) or, in
@@ -227,7 +252,7 @@ export const ContactUpdateSchema = v.object({
   email: v.optional(contactEditEntries.email),
   cpf: v.optional(contactEditEntries.cpf),
   annualPremium: v.optional(contactEditEntries.annualPremium),
-  notes: contactEditEntries.notes,
+  notes: wireNotesField,
   productId: v.optional(optionalWireId('Tipo de seguro inválido')),
   leadSourceId: v.optional(optionalWireId('Origem do lead inválida')),
   /**
