@@ -20,12 +20,12 @@ async function json(response: APIResponse, status: number | 'ok'): Promise<Recor
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-/** A list answer: the array itself, or the array under the spec's noun (paged lists add their counts beside it). */
-function listOf(body: unknown, key: string): Record<string, unknown>[] {
+/** A list answer: the array itself, or a page of it (`items`, with its counts beside: the lists the spec's screens made paged). */
+function listOf(body: unknown): Record<string, unknown>[] {
   if (Array.isArray(body)) return body as Record<string, unknown>[];
-  const inner = (body as Record<string, unknown>)[key];
-  expect(Array.isArray(inner), `${key} is a list`).toBeTruthy();
-  return inner as Record<string, unknown>[];
+  const items = (body as { items?: unknown }).items;
+  expect(Array.isArray(items), 'a list or { items }').toBeTruthy();
+  return items as Record<string, unknown>[];
 }
 
 async function referenceData(request: APIRequestContext) {
@@ -115,7 +115,7 @@ test('§7 Broker profile and dashboard: onboarding save, profile update, restart
     expect(stats[field], field).toEqual(expect.any(Number));
   }
   expect(Number.isInteger(stats.monthlyRevenue)).toBeTruthy();
-  expect(Array.isArray(listOf(await json(await request.get('/api/pipeline-leads'), 200), 'leads'))).toBeTruthy();
+  expect(Array.isArray(listOf(await json(await request.get('/api/pipeline-leads'), 200)))).toBeTruthy();
   expect((await request.delete('/api/clear-data')).ok()).toBeTruthy();
 });
 
@@ -143,7 +143,7 @@ test('§7 Pipeline and contacts: new lead, stage change, edit, archive, finalize
   });
   const card = await json(await request.post('/api/pipeline', { data: newLead('Yara Campos') }), 201);
   expect(card).toMatchObject({ id: expect.any(Number), contactId: expect.any(Number), stageId: leads.id, status: 'active' });
-  const board = listOf(await json(await request.get('/api/pipeline'), 200), 'cards');
+  const board = listOf(await json(await request.get('/api/pipeline'), 200));
   expect(board.find((item) => item.id === card.id)).toMatchObject({ contact: expect.objectContaining({ name: 'Yara Campos' }) });
 
   await json(await request.patch(`/api/pipeline/${card.id}`, { data: { stage: 'qualified' } }), 200);
@@ -165,7 +165,7 @@ test('§7 Pipeline and contacts: new lead, stage change, edit, archive, finalize
   expect(edited).toMatchObject({ name: 'Yara Campos', email: 'yara@exemplo.com', annualPremium: 250000 });
 
   await json(await request.post(`/api/pipeline-cards/${card.id}/archive`, { data: { reason: 'Sem retorno' } }), 'ok');
-  const archived = listOf(await json(await request.get('/api/pipeline-cards?archived=true'), 200), 'cards');
+  const archived = listOf(await json(await request.get('/api/pipeline-cards?archived=true'), 200));
   expect(archived.map((item) => item.id)).toContain(card.id);
   await json(await request.post(`/api/pipeline-cards/${card.id}/unarchive`), 'ok');
 
@@ -188,7 +188,7 @@ test('§7 Pipeline and contacts: new lead, stage change, edit, archive, finalize
   );
   expect(finalized).toMatchObject({ premioLiquido: '1000.00', iof: '73.80', totalPremium: '1073.80', commissionPercentage: '10.00' });
   await json(await request.post(`/api/pipeline-cards/${card.id}/confirm-issuance`), 'ok');
-  const policies = listOf(await json(await request.get('/api/policies'), 200), 'policies');
+  const policies = listOf(await json(await request.get('/api/policies'), 200));
   expect(policies).toHaveLength(1);
   expect(policies[0]).toMatchObject({
     contactId: card.contactId,
@@ -201,14 +201,14 @@ test('§7 Pipeline and contacts: new lead, stage change, edit, archive, finalize
     commissionValue: expect.stringMatching(MONEY),
   });
 
-  const contacts = listOf(await json(await request.get('/api/contacts'), 200), 'contacts');
+  const contacts = listOf(await json(await request.get('/api/contacts'), 200));
   expect(contacts.find((contact) => contact.id === card.contactId)).toMatchObject({ name: 'Yara Campos', phone: expect.any(String) });
-  const claims = listOf(await json(await request.get('/api/claims'), 200), 'claims');
+  const claims = listOf(await json(await request.get('/api/claims'), 200));
   expect(claims).toEqual([]);
 
   const other = await json(await request.post('/api/pipeline', { data: newLead('Zeca Prado') }), 201);
   expect((await request.delete(`/api/pipeline/${other.id}`)).ok()).toBeTruthy();
-  expect(listOf(await json(await request.get('/api/pipeline'), 200), 'cards').map((item) => item.id)).not.toContain(other.id);
+  expect(listOf(await json(await request.get('/api/pipeline'), 200)).map((item) => item.id)).not.toContain(other.id);
 });
 
 test('§7 Documents, catalogues and commissions', async ({ request }) => {
@@ -255,7 +255,7 @@ test('§7 Documents, catalogues and commissions', async ({ request }) => {
       category: expect.any(String),
     });
   }
-  const documents = listOf(await json(await request.get('/api/documents'), 200), 'documents');
+  const documents = listOf(await json(await request.get('/api/documents'), 200));
   expect(documents.map((document) => document.id).sort()).toEqual([attached.id, uploaded.id].sort());
   expect((await request.delete(`/api/documents/${uploaded.id}`)).ok()).toBeTruthy();
 
@@ -276,7 +276,7 @@ test('§7 Documents, catalogues and commissions', async ({ request }) => {
   ] as const) {
     const created = await json(await request.post(path, { data: body }), 201);
     expect(created).toMatchObject({ id: expect.any(Number), name: body.name, isActive: true });
-    const names = listOf(await json(await request.get(path), 200), 'items').map((item) => String(item.name));
+    const names = listOf(await json(await request.get(path), 200)).map((item) => String(item.name));
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'pt-BR')));
     expect(await json(await request.patch(`${path}/${created.id}`, { data: { isActive: false } }), 200)).toMatchObject({ isActive: false });
     expect((await request.delete(`${path}/${created.id}`)).ok()).toBeTruthy();

@@ -264,10 +264,8 @@ test('§2 Contacts, Policies, Documents, Profile; §8 documents and profile toas
   await expect(exact(page, 'JPG, PNG até 2MB')).toBeVisible();
   for (const label of ['Total de clientes', 'Apólices ativas', 'Sinistros pendentes', 'Receita Mensal'])
     await expect(exact(page, label)).toBeVisible();
-  await page
-    .getByRole('button', { name: /Salvar/ })
-    .first()
-    .click();
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Ana Souza Lima');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(toast(page, 'Perfil atualizado com sucesso')).toBeVisible();
 });
 
