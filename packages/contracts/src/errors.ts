@@ -41,6 +41,13 @@ function missingKey(issue: v.BaseIssue<unknown>): boolean {
   return issue.kind === 'schema' && issue.received === 'undefined' && issue.message.startsWith('Invalid key');
 }
 
+/** The body itself is not an object ("x", 5, true): valibot's message would be English. */
+const NOT_AN_OBJECT = 'Dados inválidos: envie um objeto JSON com os campos.';
+
+function bodyNotAnObject(issue: v.BaseIssue<unknown>, path: string): boolean {
+  return path === '' && issue.kind === 'schema' && issue.message.startsWith('Invalid type');
+}
+
 /** valibot issues -> [{ path: 'cpf', message }] (first message per field), for the API and for forms. */
 export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
   const seen = new Set<string>();
@@ -49,7 +56,7 @@ export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Fi
     const path = v.getDotPath(issue) ?? '';
     if (seen.has(path)) continue;
     seen.add(path);
-    result.push({ path, message: missingKey(issue) ? REQUIRED_FIELD : issue.message });
+    result.push({ path, message: missingKey(issue) ? REQUIRED_FIELD : bodyNotAnObject(issue, path) ? NOT_AN_OBJECT : issue.message });
   }
   return result;
 }

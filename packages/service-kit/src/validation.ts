@@ -13,7 +13,8 @@ import { HttpError } from './errors';
 
 /** The one door from a request body to the domain: the contracts schema, or a 400 with field issues. */
 export function parseBody<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, input ?? {});
+  // An empty body ('' from the parser) is no fields, as a missing one is.
+  const result = v.safeParse(schema, input === '' || input === undefined || input === null ? {} : input);
   if (result.success) return result.output;
   throw new HttpError(400, 'Dados inválidos.', issuesToFieldErrors(result.issues));
 }
