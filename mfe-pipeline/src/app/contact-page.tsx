@@ -1,6 +1,7 @@
 import {
   CATALOGUE_OPERATIONS,
   CLAIM_STATUS_LABELS,
+  CLAIM_TYPES,
   CONTACT_KIND_LABELS,
   CONTACT_STATUS_LABELS,
   DOCUMENT_CATEGORIES,
@@ -145,6 +146,7 @@ export default function ContactPage() {
       {(data: ContactOverview) => {
         const { contact } = data;
         const today = saoPauloDay(new Date());
+        const blocked = data.blockedUntil !== null;
         return (
           <>
             <PageHeader
@@ -157,13 +159,22 @@ export default function ContactPage() {
                       Ligar
                     </Button>
                   ) : null}
-                  <Button onClick={() => setDialog('history')}>Histórico e WhatsApp</Button>
-                  <Button onClick={() => setDialog('edit')}>Editar</Button>
+                  {/* Blocked (LGPD): kept only for the retention, it takes no edit, message or new record. */}
+                  {blocked ? null : (
+                    <>
+                      <Button onClick={() => setDialog('history')}>Histórico e WhatsApp</Button>
+                      <Button onClick={() => setDialog('edit')}>Editar</Button>
+                    </>
+                  )}
                   {team.isTeam && team.manager ? <Button onClick={() => setDialog('responsible')}>Mudar responsável</Button> : null}
-                  <Button onClick={() => navigate('/claims?novo=1')}>Novo sinistro</Button>
-                  <Button appearance="primary" onClick={() => navigate(`/pipeline?novo=1&cliente=${contact.id}`)}>
-                    Nova venda
-                  </Button>
+                  {blocked ? null : (
+                    <>
+                      <Button onClick={() => navigate('/claims?novo=1')}>Novo sinistro</Button>
+                      <Button appearance="primary" onClick={() => navigate(`/pipeline?novo=1&cliente=${contact.id}`)}>
+                        Nova venda
+                      </Button>
+                    </>
+                  )}
                 </>
               }
             />
@@ -176,6 +187,13 @@ export default function ContactPage() {
                   {`Bloqueado por um pedido de eliminação (LGPD): os dados ficam só pela guarda das apólices, até ${formatDate(
                     data.blockedUntil,
                   )}. Sem mensagens, edições nem exportações.`}
+                </MessageBarBody>
+              </MessageBar>
+            ) : null}
+            {data.erasureRequestedOn ? (
+              <MessageBar intent="info">
+                <MessageBarBody>
+                  {`Pedido de eliminação (LGPD) em ${formatDate(data.erasureRequestedOn)}: os dados de contato ficam só para o contrato em vigor (apólice ou sinistro) e o marketing terminou. O restante é eliminado quando o último contrato terminar.`}
                 </MessageBarBody>
               </MessageBar>
             ) : null}
@@ -233,7 +251,7 @@ export default function ContactPage() {
                       </Badge>
                     </span>
                     <Link to={`/policies?busca=${encodeURIComponent(policy.policyNumber)}`}>Abrir apólice</Link>
-                    <Link to={`/documents?apolice=${policy.id}`}>Enviar documento</Link>
+                    {blocked ? null : <Link to={`/documents?apolice=${policy.id}`}>Enviar documento</Link>}
                   </Item>
                 ))}
               </Section>
@@ -258,6 +276,9 @@ export default function ContactPage() {
                     key={claim.id}
                     title={`${claim.claimNumber} · ${CLAIM_STATUS_LABELS[claim.status]}`}
                     detail={[
+                      claim.description
+                        ? `${optionLabel(CLAIM_TYPES, claim.type)}: ${claim.description}`
+                        : optionLabel(CLAIM_TYPES, claim.type),
                       claim.policyNumber ? `Apólice ${claim.policyNumber}` : null,
                       claim.occurredAt ? `ocorrido em ${formatDate(claim.occurredAt)}` : null,
                       formatMoney(wireToCents(claim.amount)),
@@ -266,7 +287,7 @@ export default function ContactPage() {
                       .join(' · ')}
                   >
                     <Link to={`/claims?sinistro=${claim.id}`}>Abrir sinistro</Link>
-                    <Link to={`/documents?sinistro=${claim.id}`}>Documentos do sinistro</Link>
+                    {blocked ? null : <Link to={`/documents?sinistro=${claim.id}`}>Documentos do sinistro</Link>}
                   </Item>
                 ))}
               </Section>

@@ -57,8 +57,9 @@ export async function ensureAuditLog(knex: Knex): Promise<void> {
     await trx.raw(
       `create or replace trigger audit_log_no_truncate before truncate on ${AUDIT_TABLE} for each statement execute function public.corretora_audit_is_append_only()`,
     );
-    // keys: 'entity:id' of the records erased; terms: the subject's values (a name, a CPF, a phone),
-    // matched anywhere in an entry's changes (4 characters at least, so nothing short blanks the log).
+    // keys: 'entity:id' of the records erased. terms: values matched anywhere in an entry's changes
+    // (4 characters at least); redactAudit passes none since #57 (a name like 'null' or a shared
+    // phone blanked other clients' entries): only the subject's own records are redacted.
     await trx.raw(`create or replace function public.corretora_audit_redact(brokerage uuid, note text, keys text[], terms text[])
       returns integer language plpgsql security definer set search_path = pg_catalog, public as $$
       declare
@@ -178,21 +179,22 @@ export interface AuditEvent {
 }
 
 /**
- * Blanks the changes of a brokerage's audit entries that hold an erased data subject's values (LGPD,
- * #40): the entries of the records erased (`entity:id`) and any whose changes contain one of the
- * terms. The entries stay, with who and when; their values become `{ apagado: note }`. Returns how
- * many entries it blanked.
+ * Blanks the changes of a brokerage's audit entries of an erased data subject's own records (LGPD,
+ * #40, #57): the records erased or anonymised (`entity:id`), never another record's entries that
+ * happen to hold one of their values. The entries stay, with who and when; their values become
+ * `{ apagado: note }`. Returns how many entries it blanked.
  */
 export async function redactAudit(
   db: Knex | Knex.Transaction,
   userId: string,
   note: string,
   records: readonly { entity: string; id: string | number }[],
-  terms: readonly string[],
 ): Promise<number> {
+  // Only the subject's own records (#57): matching their values anywhere blanked other clients'
+  // entries too (a prospect named 'null' blanked 43 of 46; a common surname, a shared office phone).
   const { rows } = await db.raw<{ rows: { touched: number }[] }>(
-    'select public.corretora_audit_redact(?, ?, ?::text[], ?::text[]) as touched',
-    [userId, note, records.map((record) => `${record.entity}:${record.id}`), terms.filter((term) => term.trim().length >= 4)],
+    "select public.corretora_audit_redact(?, ?, ?::text[], '{}'::text[]) as touched",
+    [userId, note, records.map((record) => `${record.entity}:${record.id}`)],
   );
   return rows[0]!.touched;
 }

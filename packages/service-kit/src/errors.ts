@@ -53,10 +53,15 @@ const GENERIC_MESSAGES: Record<number, string> = {
   415: 'Tipo de conteúdo não suportado.',
 };
 
-/** SQLSTATEs our own database code raises (account-gate.ts), and what they mean to the broker: a 409. */
+/** SQLSTATEs our own database code raises (account-gate.ts, a service's triggers), and what they mean to the broker: a 409. */
 export const ACCOUNT_CLEARING_SQLSTATE = 'CR409';
 export const ACCOUNT_CLEARED_SQLSTATE = 'CR410';
+/** A write to a data subject kept only for the retention duty (LGPD): the pipeline's triggers refuse it. */
+export const SUBJECT_BLOCKED_SQLSTATE = 'CR423';
+export const SUBJECT_BLOCKED_MESSAGE =
+  'Contato bloqueado por um pedido de eliminação (LGPD): os dados são mantidos só pela guarda da apólice e não podem ser alterados nem receber novos registros.';
 const SQLSTATE_CONFLICTS: Readonly<Record<string, string>> = {
+  [SUBJECT_BLOCKED_SQLSTATE]: SUBJECT_BLOCKED_MESSAGE,
   [ACCOUNT_CLEARING_SQLSTATE]:
     'Limpeza de dados em andamento. Aguarde alguns segundos e tente novamente; se a limpeza falhou, repita Limpar Dados no menu do usuário.',
   [ACCOUNT_CLEARED_SQLSTATE]: 'Os dados da conta foram limpos enquanto esta operação era feita. Confira e tente novamente.',

@@ -6,7 +6,7 @@ import { financeStack, type Who } from './stack';
 
 /** The client's data rights (LGPD, #40): requests, the ZIP of everything, erasure against the retention duty, the public form. */
 const stack = financeStack();
-const { api, pipelineApi, brokerWithRefs, upload, importPolicySheet, urls, store, member } = stack;
+const { api, pipelineApi, importsApi, brokerWithRefs, upload, importPolicySheet, urls, store, member } = stack;
 
 /** The text a PDF shows (pdfkit writes each run as a hex string of WinAnsi bytes; the letter is uncompressed). */
 function pdfText(pdf: Buffer): string {
@@ -284,6 +284,179 @@ describe('a data subject’s requests (LGPD)', () => {
     expect((await pipelineApi().get(`/api/contacts/${client.id}`).set('Cookie', who.cookie)).status).toBe(404);
     const anonymous = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { policyNumber: string; contactName: string }[];
     expect(anonymous.map((policy) => [policy.policyNumber, policy.contactName])).toEqual([['OLD-1', 'Titular anonimizado']]);
+  });
+
+  test('a blocked client refuses every write: a call note, a task, a claim, a document, a merge, an import row (#57)', async () => {
+    const who = await brokerWithRefs();
+    const client = await contact(who, {
+      name: 'Sílvio Barreto',
+      phone: '(31) 99555-1234',
+      cpf: '529.982.247-25',
+      email: 'silvio@example.com',
+    });
+    expect((await policiesFor(who, 'Sílvio Barreto', '52998224725', [['OLD-7', '2023-11-01', '2024-11-01']])).status).toBe(202);
+    const asked = await fileRequest(who, { cpf: '52998224725' }, 'deletion');
+    expect((await pipelineApi().post(`/api/privacy/requests/${asked.id}/erase`).set('Cookie', who.cookie)).body).toMatchObject({
+      blocked: true,
+    });
+    const refusals = [
+      await pipelineApi()
+        .post(`/api/contacts/${client.id}/interactions`)
+        .set('Cookie', who.cookie)
+        .send({ type: 'ligacao', note: 'Ligou' }),
+      await pipelineApi().post('/api/tasks').set('Cookie', who.cookie).send({ title: 'Ligar', dueAt: '2026-12-10', contactId: client.id }),
+      await api().post('/api/claims').set('Cookie', who.cookie).send({ contactId: client.id, type: 'colisao', amount: '10.00' }),
+      await upload(who, SAMPLES.pdf, 'novo.pdf', { category: 'forms', contactId: String(client.id) }),
+    ];
+    expect(refusals.map((answer) => [answer.status, /bloqueado/.test(String(answer.body.message))])).toEqual(Array(4).fill([409, true]));
+    const other = await contact(who, { name: 'Sílvio B.', phone: '(31) 99555-0000', email: 'outro@example.com' });
+    for (const [id, otherId] of [
+      [other.id, client.id],
+      [client.id, other.id],
+    ]) {
+      const merged = await pipelineApi().post(`/api/contacts/${id}/merge`).set('Cookie', who.cookie).send({ otherId, keep: {} });
+      expect([merged.status, merged.body.message]).toEqual([409, expect.stringContaining('bloqueado')]);
+    }
+    const sheet = await importsApi()
+      .post('/api/imports')
+      .set('Cookie', who.cookie)
+      .field('kind', 'contacts')
+      .attach('file', Buffer.from('Nome;CPF;E-mail\nSílvio Barreto;529.982.247-25;novo@example.com\n'), 'contatos.csv');
+    const preview = await importsApi()
+      .put(`/api/imports/${sheet.body.id as number}/mapping`)
+      .set('Cookie', who.cookie)
+      .send({ mapping: sheet.body.mapping });
+    expect(preview.body.rows).toEqual([
+      expect.objectContaining({ outcome: 'error', errors: [expect.objectContaining({ message: expect.stringContaining('bloqueado') })] }),
+    ]);
+    const kept = await pipelineApi().get(`/api/contacts/${client.id}`).set('Cookie', who.cookie);
+    expect(kept.body).toMatchObject({ name: 'Sílvio Barreto', email: null, phone: null, notes: [] });
+  });
+
+  test('erasing a client with a policy in force and an open claim keeps them reachable, ends marketing, and finishes when the contract ends (#57)', async () => {
+    const who = await brokerWithRefs();
+    const client = await contact(who, {
+      name: 'Otávio Prates',
+      phone: '(11) 98444-1234',
+      cpf: '111.444.777-35',
+      email: 'otavio@example.com',
+      birthDate: '1980-05-02',
+    });
+    expect((await policiesFor(who, 'Otávio Prates', '11144477735', [['PORTO-9', '2026-05-10', '2027-05-10']])).status).toBe(202);
+    const claim = await api()
+      .post('/api/claims')
+      .set('Cookie', who.cookie)
+      .send({ contactId: client.id, type: 'colisao', amount: '2500.00' });
+    expect(claim.status).toBe(201);
+    await pipelineApi().put(`/api/contacts/${client.id}/consent`).set('Cookie', who.cookie).send({ purpose: 'marketing', granted: true });
+    await pipelineApi()
+      .patch(`/api/contacts/${client.id}`)
+      .set('Cookie', who.cookie)
+      .send({ name: 'Otávio Prates', phone: '(11) 98444-1234', notes: ['Prefere ser chamado de Tavinho'] });
+
+    const asked = await fileRequest(who, { cpf: '11144477735' }, 'deletion');
+    const erased = await pipelineApi().post(`/api/privacy/requests/${asked.id}/erase`).set('Cookie', who.cookie);
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ blocked: false, inForce: { contacts: 1, until: '2027-05-10' } });
+    expect(erased.body.kept[0]).toMatchObject({ basis: 'contract', until: '2027-05-10' });
+    expect(erased.body.erased).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ what: 'Notas' }),
+        expect.objectContaining({ what: 'Consentimento e envio de marketing', basis: 'consent' }),
+      ]),
+    );
+    // Reachable about the claim and the renewal: phone, e-mail, birth date stay; edits and call notes are taken.
+    const kept = await pipelineApi().get(`/api/contacts/${client.id}`).set('Cookie', who.cookie);
+    expect(kept.body).toMatchObject({ phone: '11984441234', email: 'otavio@example.com', birthDate: '1980-05-02', notes: [] });
+    const call = await pipelineApi()
+      .post(`/api/contacts/${client.id}/interactions`)
+      .set('Cookie', who.cookie)
+      .send({ type: 'ligacao', note: 'Sobre o sinistro' });
+    expect(call.status).toBe(201);
+    const remarketing = await pipelineApi()
+      .put(`/api/contacts/${client.id}/consent`)
+      .set('Cookie', who.cookie)
+      .send({ purpose: 'marketing', granted: true });
+    expect([remarketing.status, remarketing.body.message]).toEqual([409, expect.stringContaining('marketing terminou')]);
+    const timeline = (await pipelineApi().get(`/api/contacts/${client.id}/timeline`).set('Cookie', who.cookie)).body as {
+      consent: { marketing: boolean };
+    };
+    expect(timeline.consent.marketing).toBe(false);
+    const overview = (await pipelineApi().get(`/api/contacts/${client.id}/overview`).set('Cookie', who.cookie)).body;
+    expect(overview).toMatchObject({ blockedUntil: null, erasureRequestedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const words = pdfText(
+      (await pipelineApi().get(`/api/privacy/requests/${asked.id}/letter.pdf`).set('Cookie', who.cookie).responseType('blob'))
+        .body as Buffer,
+    );
+    expect(words).toContain('Execução de contrato (art. 7º, V)');
+    expect(words).toContain('apólice vigente até 10/05/2027');
+    expect(words).toContain('Consentimento (LGPD art. 7º, I)');
+
+    // While the contract runs, the sweep leaves the contact as it is.
+    await stack.services.pipeline!.retentionPass();
+    expect((await pipelineApi().get(`/api/contacts/${client.id}`).set('Cookie', who.cookie)).body).toMatchObject({ phone: '11984441234' });
+    // The claim closes and the policy's term ends: the next sweep erases what no duty needs and blocks the rest.
+    const db = knexFactory({ client: 'pg', connection: urls.database });
+    try {
+      await db('finance.claims').where({ contact_id: client.id }).update({ status: 'closed', date_filed: '2026-01-05' });
+      await db('finance.policies').where({ contact_id: client.id }).update({ renewal_date: '2026-01-10' });
+    } finally {
+      await db.destroy();
+    }
+    await stack.services.pipeline!.retentionPass();
+    const blocked = await pipelineApi().get(`/api/contacts/${client.id}`).set('Cookie', who.cookie);
+    expect(blocked.body).toMatchObject({ name: 'Otávio Prates', phone: null, email: null, birthDate: null });
+    expect((await pipelineApi().get(`/api/contacts/${client.id}/overview`).set('Cookie', who.cookie)).body).toMatchObject({
+      blockedUntil: '2031-01-10',
+      erasureRequestedOn: null,
+    });
+  });
+
+  test("a request's protocol counts the brokerage's own requests of the year, never another's (#57)", async () => {
+    const first = await brokerWithRefs();
+    const second = await brokerWithRefs();
+    const year = new Date().getFullYear();
+    const protocols = [
+      (await fileRequest(first, { email: 'a@example.com' })).protocol,
+      (await fileRequest(second, { email: 'b@example.com' })).protocol,
+      (await fileRequest(first, { email: 'c@example.com' })).protocol,
+      ...(await Promise.all([1, 2, 3].map((n) => fileRequest(second, { email: `p${n}@example.com` }))))
+        .map((request) => request.protocol)
+        .sort(),
+    ];
+    expect(protocols).toEqual([
+      `LGPD-${year}-0001`,
+      `LGPD-${year}-0001`,
+      `LGPD-${year}-0002`,
+      `LGPD-${year}-0002`,
+      `LGPD-${year}-0003`,
+      `LGPD-${year}-0004`,
+    ]);
+  });
+
+  test('erasing a prospect whose name is a common word leaves every other record’s audit entries intact (#57)', async () => {
+    const who = await brokerWithRefs();
+    // A bystander whose record holds the prospect's 'name' and shares their office phone.
+    const bystander = await contact(who, { name: 'Norma Null Teixeira', phone: '(11) 3222-4455', email: 'norma@example.com' });
+    const prospect = await contact(who, { name: 'null', phone: '(11) 3222-4455', email: 'null@example.com' });
+    const entriesOf = async (id: number) => {
+      const db = knexFactory({ client: 'pg', connection: urls.database });
+      try {
+        return (await db('public.audit_log')
+          .where({ user_id: who.user.id, entity: 'contact', entity_id: String(id) })
+          .orderBy('id')
+          .select('changes')) as { changes: Record<string, unknown> }[];
+      } finally {
+        await db.destroy();
+      }
+    };
+    const before = await entriesOf(bystander.id);
+    expect(before.length).toBeGreaterThan(0);
+    const asked = await fileRequest(who, { email: 'null@example.com' }, 'deletion');
+    expect(asked.contacts.map((row) => row.id)).toEqual([prospect.id]);
+    expect((await pipelineApi().post(`/api/privacy/requests/${asked.id}/erase`).set('Cookie', who.cookie)).status).toBe(200);
+    expect(await entriesOf(bystander.id)).toEqual(before);
+    expect((await entriesOf(prospect.id)).every((entry) => 'apagado' in entry.changes)).toBe(true);
   });
 
   test('the public page files a request only after the e-mailed confirmation; roles and other brokerages', async () => {

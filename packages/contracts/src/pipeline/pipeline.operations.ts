@@ -156,7 +156,8 @@ export const contactRef = {
   method: 'GET',
   path: '/internal/pipeline/:userId/contacts/:id',
   access: 'internal',
-  answer: phantom as { id: number; name: string },
+  /** blocked: kept only for the retention duty after an erasure (LGPD): nothing new is given to it. */
+  answer: phantom as { id: number; name: string; blocked: boolean },
 } as const satisfies Operation;
 export const cardRef = {
   id: 'pipeline.cardRef',

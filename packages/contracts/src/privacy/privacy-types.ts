@@ -27,6 +27,12 @@ export interface ErasureResult {
   /** The subject's remaining contacts are blocked (no messages, no exports, no edits) until the retention ends. */
   blocked: boolean;
   retainUntil: string | null;
+  /**
+   * Some of the subject's contacts still have a contract running: their contact data stays to perform
+   * it and marketing ended; the rest is erased when the last contract ends (the retention sweep).
+   * `until`: the last policy's end, null while only a claim is open. Absent on answers before #57.
+   */
+  inForce?: { contacts: number; until: string | null } | null;
 }
 
 export interface PrivacyRequest {
@@ -122,4 +128,12 @@ export interface PrivacyFinanceErasure {
   kept: ErasureItem[];
   /** Per contact: the last day its records must be kept (null: nothing to keep, the contact may go). */
   retainUntil: Record<string, string | null>;
+  /**
+   * The contacts with a contract still running (a policy in force, a claim not closed or denied):
+   * their contact data performs it (LGPD art. 7, V), so it stays until then. `until`: the last
+   * policy's end (null: only a claim keeps it open).
+   */
+  inForce: Record<string, { until: string | null }>;
+  /** The audit log's keys ('policy:12') of the records finance erased or anonymised: their entries are redacted. */
+  records: string[];
 }

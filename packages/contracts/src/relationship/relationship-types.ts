@@ -140,6 +140,9 @@ export interface ContactFinanceOverview {
     id: number;
     claimNumber: string;
     status: ClaimStatus;
+    /** What happened: the claim's type (a CLAIM_TYPES value, 'colisao') and its description. */
+    type: string;
+    description: string | null;
     amount: string;
     occurredAt: string | null;
     policyNumber: string | null;
@@ -178,6 +181,11 @@ export interface ContactOverview extends ContactFinanceOverview {
    * (ISO); no messages, edits or exports. Null for every other contact.
    */
   blockedUntil: string | null;
+  /**
+   * The data subject asked to be erased while a contract runs (#57, ISO day of the request): their
+   * contact data stays for the contract, marketing ended; the rest goes when it ends. Null otherwise.
+   */
+  erasureRequestedOn: string | null;
 }
 
 /** Whose daily digest has work in it: a member (`memberId`) of a brokerage (`userId`). */

@@ -39,7 +39,7 @@ export class ContactOverviewService {
         [this.policies.of(userId).from('p'), contactId],
       ),
       this.knex.raw<{ rows: ContactFinanceOverview['claims'] }>(
-        `select c.id, c.claim_id as "claimNumber", c.status, c.amount::text as amount, c.occurred_at::text as "occurredAt", p.policy_number as "policyNumber"
+        `select c.id, c.claim_id as "claimNumber", c.status, c.type, c.description, c.amount::text as amount, c.occurred_at::text as "occurredAt", p.policy_number as "policyNumber"
            from ? left join ? on p.id = c.policy_id
           where c.contact_id = ? order by c.date_filed desc, c.id desc limit ${LIST_MAX}`,
         [this.claims.of(userId).from('c'), this.policies.of(userId).from('p'), contactId],

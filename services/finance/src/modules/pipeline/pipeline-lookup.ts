@@ -1,5 +1,5 @@
 import { PIPELINE_OPERATIONS } from '@corretora/contracts';
-import { createInternalClient, HttpError } from '@corretora/service-kit';
+import { createInternalClient, HttpError, SUBJECT_BLOCKED_MESSAGE } from '@corretora/service-kit';
 
 export const CONTACT_NOT_FOUND = 'Cliente não encontrado.';
 export const CARD_NOT_FOUND = 'Card não encontrado.';
@@ -25,12 +25,15 @@ export class PipelineLookup {
     }
   }
 
-  contact(userId: string, contactId: number): Promise<{ id: number; name: string }> {
-    return this.find(
+  /** A contact a write gives something to: one kept only for the retention duty (LGPD) takes nothing new (409). */
+  async contact(userId: string, contactId: number): Promise<{ id: number; name: string }> {
+    const contact = await this.find(
       () => this.client.call(PIPELINE_OPERATIONS.contactRef, { params: { userId, id: contactId } }),
       'contactId',
       CONTACT_NOT_FOUND,
     );
+    if (contact.blocked) throw new HttpError(409, SUBJECT_BLOCKED_MESSAGE, [{ path: 'contactId', message: SUBJECT_BLOCKED_MESSAGE }]);
+    return contact;
   }
 
   card(userId: string, cardId: number): Promise<{ id: number; contactId: number }> {

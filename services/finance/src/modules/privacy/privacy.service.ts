@@ -7,6 +7,8 @@ export const ANONYMISED = 'Titular anonimizado';
 
 const RETENTION_REASON = `Guarda de ${PRIVACY_RETENTION_YEARS} anos após o fim da vigência exigida das corretoras (Circular SUSEP 605/2020)`;
 const ERASED_REASON = 'Eliminado a pedido do titular (LGPD art. 18, VI): não há dever legal de guarda';
+/** A claim in these is over; any other is still being handled with the insured. */
+const CLOSED_CLAIM_STATUSES: readonly string[] = ['closed', 'denied'];
 const RETENTION_OVER = `Anonimizado: o prazo de guarda de ${PRIVACY_RETENTION_YEARS} anos terminou`;
 
 interface PolicyRow {
@@ -118,7 +120,7 @@ export class PrivacyService {
   }
 
   async erase(userId: string, contactIds: readonly number[], today: string, terms: readonly string[]): Promise<PrivacyFinanceErasure> {
-    const result: PrivacyFinanceErasure = { erased: [], kept: [], retainUntil: {} };
+    const result: PrivacyFinanceErasure = { erased: [], kept: [], retainUntil: {}, inForce: {}, records: [] };
     if (contactIds.length === 0) return result;
     const removedFiles: string[] = [];
     await this.knex.transaction(async (trx) => {
@@ -132,11 +134,12 @@ export class PrivacyService {
         .of(userId, trx)
         .rows()
         .whereIn('contactId', contactIds)
-        .select('id', 'contactId', 'policyId', 'dateFiled')) as {
+        .select('id', 'contactId', 'policyId', 'dateFiled', 'status')) as {
         id: number;
         contactId: number;
         policyId: number | null;
         dateFiled: Date;
+        status: string;
       }[];
       // Each contact's last day under the duty: 5 years after its last policy ended (or a claim without one was filed).
       for (const contactId of contactIds) {
@@ -146,6 +149,18 @@ export class PrivacyService {
         ];
         const until = ends.length ? plusYears(ends.sort().at(-1)!, PRIVACY_RETENTION_YEARS) : null;
         result.retainUntil[String(contactId)] = until && until >= today ? until : null;
+      }
+      // A contract still running (a policy in force, a claim being handled) needs the person's contact data.
+      for (const contactId of contactIds) {
+        const running = policies
+          .filter((policy) => policy.contactId === contactId && policy.status === 'active' && day(policy.renewalDate) >= today)
+          .map((policy) => day(policy.renewalDate))
+          .sort();
+        const openClaim = claims.some((claim) => claim.contactId === contactId && !CLOSED_CLAIM_STATUSES.includes(claim.status));
+        if (!running.length && !openClaim) continue;
+        result.inForce[String(contactId)] = { until: running.at(-1) ?? null };
+        // Whatever the dates say, a running contract's records are kept at least as long as the duty after it.
+        result.retainUntil[String(contactId)] ??= plusYears(today, PRIVACY_RETENTION_YEARS);
       }
       const retained = contactIds.filter((id) => result.retainUntil[String(id)]);
       const released = contactIds.filter((id) => !result.retainUntil[String(id)]);
@@ -180,6 +195,7 @@ export class PrivacyService {
           .rows()
           .update({ usedBytes: trx.raw('greatest(used_bytes - ?, 0)', [bytes]) });
         removedFiles.push(...gone.map((document) => document.fileName));
+        result.records.push(...gone.map((document) => `document:${document.id}`));
         result.erased.push({ what: 'Documentos sem dever de guarda', count: gone.length, basis: 'consent', reason: ERASED_REASON });
       }
 
@@ -218,6 +234,7 @@ export class PrivacyService {
         });
 
       // Past the retention: the records stay for the brokerage's books, without the person.
+      result.records.push(...releasedPolicies.map((id) => `policy:${id}`), ...releasedClaims.map((id) => `claim:${id}`));
       if (releasedPolicies.length) {
         await this.policies.of(userId, trx).rows().whereIn('id', releasedPolicies).update({ contactName: ANONYMISED });
         await this.repasse.of(userId, trx).rows().whereIn('policyId', releasedPolicies).update({ contactName: ANONYMISED });

@@ -59,7 +59,9 @@ export class ContactOverviewService {
       this.relationship.timelineOf(userId, contactId, 10),
       this.financeOf(userId, contactId),
       this.reference(userId),
-      this.contactRows.of(userId).byId(contactId).first('retainUntil') as Promise<{ retainUntil: string | Date | null } | undefined>,
+      this.contactRows.of(userId).byId(contactId).first('retainUntil', 'blockedAt', 'erasureRequestedAt') as Promise<
+        { retainUntil: string | Date | null; blockedAt: Date | null; erasureRequestedAt: Date | null } | undefined
+      >,
     ]);
     const stageName = (key: StageKey) => reference.pipelineStages.find((stage) => stage.key === key)?.name ?? key;
     return {
@@ -76,7 +78,9 @@ export class ContactOverviewService {
       timeline: timeline.entries,
       ...(finance ?? NO_FINANCE),
       unavailable: finance ? [] : ['finance'],
-      blockedUntil: retention?.retainUntil ? isoDay(retention.retainUntil) : null,
+      blockedUntil: retention?.blockedAt && retention.retainUntil ? isoDay(retention.retainUntil) : null,
+      erasureRequestedOn:
+        retention?.erasureRequestedAt && !retention.blockedAt ? saoPauloDay(new Date(retention.erasureRequestedAt)) : null,
     };
   }
 

@@ -29,6 +29,9 @@ export function similarNameKey(name: string): string {
 }
 
 /** 'Possíveis duplicados' and the merge of two contacts. */
+const MERGE_BLOCKED =
+  'Um dos contatos está bloqueado por um pedido de eliminação (LGPD): os dados mantidos pela guarda da apólice não podem ser mesclados.';
+
 export class DuplicatesService {
   private readonly contacts: BrokerScopedTable;
 
@@ -87,8 +90,13 @@ export class DuplicatesService {
       throw new HttpError(400, 'Escolha outro contato para mesclar.', [
         { path: 'otherId', message: 'Escolha outro contato para mesclar.' },
       ]);
-    const both = (await this.contacts.of(userId).rows().whereIn('id', [id, input.otherId]).select('id')) as { id: number }[];
+    const both = (await this.contacts.of(userId).rows().whereIn('id', [id, input.otherId]).select('id', 'blockedAt')) as {
+      id: number;
+      blockedAt: Date | null;
+    }[];
     if (both.length < 2) throw new HttpError(404, CONTACT_NOT_FOUND);
+    // Kept only for the retention duty (LGPD): it takes nobody's data, and gives its own to nobody.
+    if (both.some((contact) => contact.blockedAt)) throw new HttpError(409, MERGE_BLOCKED);
     const financeMoved = this.finance
       ? await this.finance.call(FINANCE_OPERATIONS.moveContact, { params: { userId, id: input.otherId }, body: { into: id } })
       : { policies: 0, claims: 0, documents: 0 };

@@ -11,6 +11,8 @@ import { parseRow, type RowAnalysis, type SheetRow } from '@corretora/service-ki
 import { CONTACT_COLUMNS, type ContactRecord, type ExistingContact, fieldLabel, noteKey, pickChanges } from './contact-record';
 
 /** Why a producer's row naming a colleague's client (by CPF/CNPJ) is refused. */
+export const BLOCKED_CLIENT =
+  'Este contato está bloqueado por um pedido de eliminação (LGPD): os dados mantidos pela guarda da apólice não podem ser alterados nem completados';
 export const TAKEN_CLIENT = 'Este CPF/CNPJ é de um cliente de outro membro da equipe: peça a um gestor que o transfira para você';
 
 const KEY_LABELS = { document: 'CPF/CNPJ', email: 'e-mail', phone: 'telefone' } as const;
@@ -192,7 +194,17 @@ export async function analyseContacts(input: {
       ? undefined
       : sharedKeys.map(([kind, key]) => ({ kind, contact: undocumentedByKey.get(`${kind}:${key}`) })).find((found) => found.contact);
     let result: Working;
-    if (undocumented?.contact) {
+    if (match?.contact?.blocked) {
+      results.push({
+        line: row.line,
+        outcome: 'error',
+        errors: [{ path: 'name', message: BLOCKED_CLIENT }],
+        reason: null,
+        targetId: match.contact.id,
+        record: null,
+      });
+      continue;
+    } else if (undocumented?.contact) {
       const contact = undocumented.contact;
       result = {
         line: row.line,

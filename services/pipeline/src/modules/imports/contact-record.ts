@@ -24,10 +24,12 @@ export interface ExistingContact {
   kind: ContactKind;
   productId: number | null;
   leadSourceId: number | null;
+  /** Kept only for the retention duty after an erasure (LGPD): an import never writes to it. */
+  blocked?: boolean;
 }
 
 /** What a row stores: the contact's columns (null: the file says nothing; the type too) and a note. */
-export type ContactRecord = Omit<ExistingContact, 'id' | 'type' | 'kind'> & {
+export type ContactRecord = Omit<ExistingContact, 'id' | 'type' | 'kind' | 'blocked'> & {
   type: ContactType | null;
   /** pj for a CNPJ or a row typed PJ, pf for a CPF or a row typed PF; null: the file does not say. */
   kind: ContactKind | null;

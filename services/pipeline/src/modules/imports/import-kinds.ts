@@ -40,6 +40,7 @@ export function contactsKind(
             ...CONTACT_COLUMNS.map((column) =>
               column === 'birthDate' ? knex.raw(`to_char(birth_date, 'YYYY-MM-DD') as "birthDate"`) : column,
             ),
+            knex.raw('blocked_at is not null as blocked'),
           ) as Promise<ExistingContact[]>,
         new BrokerScopedTable(knex, 'notes').of(userId).rows().select('contactId', 'content') as Promise<
           { contactId: number; content: string }[]

@@ -10,6 +10,17 @@ const ALREADY = 'Os dados deste titular já foram eliminados por este pedido.';
 const ERASED_REASON = 'Eliminado a pedido do titular (LGPD art. 18, VI): não há dever legal de guarda';
 const BLOCKED_REASON =
   'Mantidos e bloqueados enquanto durar a guarda das apólices (LGPD art. 16, I; Circular SUSEP 605/2020): sem mensagens, edições nem exportações';
+const IN_FORCE_REASON =
+  'Necessários para executar o contrato em vigor — a apólice até o fim da vigência, o sinistro até o encerramento (LGPD art. 7º, V, e art. 16): eliminados quando o último contrato terminar; depois, só o que a guarda de 5 anos exige fica, bloqueado';
+const MARKETING_ENDED = 'Encerrado a pedido do titular: a corretora não lhe envia mais mensagens de marketing';
+
+function answerOf(running: boolean, blocked: boolean): string {
+  if (running)
+    return 'O titular tem contrato em vigor: mantemos os dados de contato necessários para executá-lo e encerramos o marketing; o restante foi eliminado e o que o contrato ainda exige será eliminado quando ele terminar.';
+  if (blocked) return 'Dados eliminados, exceto os que a guarda das apólices exige; estes ficam bloqueados até o fim do prazo.';
+  return 'Todos os dados do titular foram eliminados.';
+}
+
 /** What an anonymised contact is called once its retention is over. */
 export const ANONYMOUS_NAME = 'Titular anonimizado';
 
@@ -63,8 +74,10 @@ export class PrivacyErasure {
     return this.knex.transaction(async (trx) => {
       const locked = await this.requests.load(userId, id, trx, true);
       if (!locked.subjectValue) throw new HttpError(409, ALREADY);
-      const retained = found.filter((contact) => financeResult.retainUntil[String(contact.id)]);
-      const released = found.filter((contact) => !financeResult.retainUntil[String(contact.id)]);
+      // A contract still running keeps the contact reachable (art. 7, V); the others are blocked or go.
+      const running = found.filter((contact) => financeResult.inForce?.[String(contact.id)]);
+      const retained = found.filter((contact) => financeResult.retainUntil[String(contact.id)] && !running.includes(contact));
+      const released = found.filter((contact) => !financeResult.retainUntil[String(contact.id)] && !running.includes(contact));
       const records: { entity: string; id: number }[] = found.map((contact) => ({ entity: 'contact', id: contact.id }));
       const erased: ErasureItem[] = [];
       const count = (what: string, n: number, basis: ErasureItem['basis'] = 'consent') => {
@@ -73,18 +86,20 @@ export class PrivacyErasure {
       const allIds = found.map((contact) => contact.id);
       const releasedIds = released.map((contact) => contact.id);
       const retainedIds = retained.map((contact) => contact.id);
+      const runningIds = running.map((contact) => contact.id);
+      const leavingIds = [...releasedIds, ...retainedIds];
 
       const notes = (await this.tables.notes.of(userId, trx).rows().whereIn('contactId', allIds).delete().returning('id')) as {
         id: number;
       }[];
       records.push(...notes.map((row) => ({ entity: 'note', id: row.id })));
       count('Notas', notes.length, 'legitimate_interest');
-      const entries = await this.tables.timeline.of(userId, trx).rows().whereIn('contactId', allIds).delete();
+      const entries = await this.tables.timeline.of(userId, trx).rows().whereIn('contactId', leavingIds).delete();
       count('Linha do tempo (interações, mensagens de WhatsApp e consentimentos)', entries, 'contract');
       const tasks = (await this.tables.tasks
         .of(userId, trx)
         .rows()
-        .whereIn('contactId', allIds)
+        .whereIn('contactId', leavingIds)
         .whereNot({ id: locked.taskId ?? 0 })
         .delete()
         .returning('id')) as { id: number }[];
@@ -95,7 +110,7 @@ export class PrivacyErasure {
         .rows()
         .where((builder) => {
           builder.whereIn('contactId', releasedIds).orWhere((open) => {
-            open.whereIn('contactId', retainedIds).andWhere({ status: 'active' });
+            open.whereIn('contactId', [...retainedIds, ...runningIds]).andWhere({ status: 'active' });
           });
         })
         .delete()
@@ -105,7 +120,7 @@ export class PrivacyErasure {
       // The request's own deadline task stays (it is the brokerage's, about the request), unlinked.
       if (locked.taskId) await this.tables.tasks.of(userId, trx).byId(locked.taskId).update({ contactId: null, doneAt: this.now() });
       if (releasedIds.length) await this.tables.contacts.of(userId, trx).rows().whereIn('id', releasedIds).delete();
-      count('Cadastro do contato (nome, CPF/CNPJ, telefone, e-mail, endereço)', released.length);
+      count('Cadastro do contato (nome, CPF/CNPJ, telefone, e-mail, endereço)', released.length, 'contract');
       if (retainedIds.length) {
         // Each until its own policies' retention ends (the sweep takes them one by one).
         for (const contact of retained)
@@ -113,14 +128,19 @@ export class PrivacyErasure {
             .of(userId, trx)
             .byId(contact.id)
             .update({ ...CONTACT_DETAILS, blockedAt: this.now(), retainUntil: financeResult.retainUntil[String(contact.id)] });
-        count('Telefone, e-mail, endereço e data de nascimento do cadastro', retained.length);
+        count('Telefone, e-mail, endereço e data de nascimento do cadastro', retained.length, 'contract');
       }
-      // Free text that names the subject: a retained contact keeps their name (the policy's holder) but nothing else.
+      if (runningIds.length) await this.restrict(userId, trx, running, locked.id, protocolOf(locked));
+      // Free text that names the subject: a retained contact keeps their name (the policy's holder) but nothing else;
+      // a contact whose contract runs keeps what the contract needs.
       const keptNames = new Set(
         retained.flatMap((contact) => [contact.name, contact.legalName, contact.tradeName, contact.cpf, contact.cnpj]),
       );
+      for (const contact of running)
+        for (const term of [contact.name, contact.legalName, contact.tradeName, contact.cpf, contact.cnpj, contact.email, contact.phone])
+          keptNames.add(term);
       const freeTerms = terms.filter((term) => !keptNames.has(term));
-      await this.forgetText(userId, trx, allIds, freeTerms);
+      await this.forgetText(userId, trx, leavingIds, freeTerms);
       await this.tables.pending
         .of(userId, trx)
         .rows()
@@ -147,7 +167,23 @@ export class PrivacyErasure {
         ],
         blocked: retained.length > 0,
         retainUntil,
+        inForce: running.length ? { contacts: running.length, until: this.contractEnd(running, financeResult) } : null,
       };
+      if (running.length) {
+        result.kept.unshift({
+          what: 'Cadastro de contato (nome, CPF/CNPJ, telefone, e-mail, endereço, data de nascimento), histórico de atendimento e tarefas',
+          count: running.length,
+          basis: 'contract',
+          reason: IN_FORCE_REASON,
+          until: result.inForce!.until,
+        });
+        result.erased.push({
+          what: 'Consentimento e envio de marketing',
+          count: running.length,
+          basis: 'consent',
+          reason: MARKETING_ENDED,
+        });
+      }
       await this.requests.requests
         .of(userId, trx)
         .byId(id)
@@ -156,16 +192,14 @@ export class PrivacyErasure {
           subjectName: null,
           erasure: JSON.stringify(result),
           state: 'answered',
-          answer:
-            locked.answer ??
-            (retained.length
-              ? 'Dados eliminados, exceto os que a guarda das apólices exige; estes ficam bloqueados até o fim do prazo.'
-              : 'Todos os dados do titular foram eliminados.'),
+          answer: locked.answer ?? answerOf(running.length > 0, retained.length > 0),
           answeredAt: locked.answeredAt ?? this.now(),
         });
       records.push({ entity: 'privacy_request', id });
       // Last: every write above left its own entry in the log, which this blanks too.
-      await redactAudit(trx, userId, note, records, retained.length ? [...freeTerms, locked.subjectValue] : terms);
+      // The records of a contact whose contract runs are still held: only what was erased is redacted.
+      const redacted = records.filter((record) => !(record.entity === 'contact' && runningIds.includes(record.id)));
+      await redactAudit(trx, userId, note, [...redacted, ...financeResult.records.map(auditKey)]);
       return result;
     });
   }
@@ -181,36 +215,106 @@ export class PrivacyErasure {
       'select user_id as "userId", id from contacts where retain_until < ?::date order by retain_until limit 200',
       [today],
     );
-    for (const row of rows) {
+    // Those erased while a contract ran (#57): once it has ended, the rest goes as it would have then.
+    const { rows: requested } = await this.knex.raw<{ rows: { userId: string; id: number }[] }>(
+      'select user_id as "userId", id from contacts where erasure_requested_at is not null and blocked_at is null order by id limit 200',
+    );
+    for (const row of [...rows, ...requested]) {
       const contact = await this.requests.subjects.byId(row.userId, row.id);
       if (!contact) continue;
       const terms = subjectTerms(null, [contact]);
       const financeResult = await this.financeErase(row.userId, [contact], terms);
-      if (financeResult.retainUntil[String(contact.id)]) {
+      if (financeResult.inForce[String(contact.id)]) continue;
+      const until = financeResult.retainUntil[String(contact.id)] ?? null;
+      if (until && contact.blockedAt) {
         // A policy renewed since: its new term keeps the contact longer.
-        await this.tables.contacts
-          .of(row.userId)
-          .byId(contact.id)
-          .update({ retainUntil: financeResult.retainUntil[String(contact.id)] });
+        await this.tables.contacts.of(row.userId).byId(contact.id).update({ retainUntil: until });
         continue;
       }
       await this.knex.transaction(async (trx) => {
-        await this.tables.cards.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
-        await this.tables.tasks.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
+        const gone = async (table: 'cards' | 'tasks' | 'notes', entity: string, openOnly = false) =>
+          (
+            (await this.tables[table]
+              .of(row.userId, trx)
+              .rows()
+              .where({ contactId: contact.id, ...(openOnly ? { status: 'active' } : {}) })
+              .delete()
+              .returning('id')) as { id: number }[]
+          ).map((deleted) => ({ entity, id: deleted.id }));
+        const records = [
+          ...(await gone('cards', 'card', until !== null)),
+          ...(await gone('tasks', 'task')),
+          ...(await gone('notes', 'note')),
+        ];
         await this.tables.timeline.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
-        await this.tables.notes.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
-        await this.tables.contacts.of(row.userId, trx).byId(contact.id).delete();
-        await this.forgetText(row.userId, trx, [contact.id], terms);
+        if (until) {
+          // Its contract ended: blocked for the retention, as if erased today (the name and CPF/CNPJ stay).
+          await this.tables.contacts
+            .of(row.userId, trx)
+            .byId(contact.id)
+            .update({ ...CONTACT_DETAILS, blockedAt: this.now(), retainUntil: until });
+          const kept = new Set([contact.name, contact.legalName, contact.tradeName, contact.cpf, contact.cnpj]);
+          await this.forgetText(
+            row.userId,
+            trx,
+            [contact.id],
+            terms.filter((term) => !kept.has(term)),
+          );
+        } else {
+          await this.tables.contacts.of(row.userId, trx).byId(contact.id).delete();
+          await this.forgetText(row.userId, trx, [contact.id], terms);
+        }
         await redactAudit(
           trx,
           row.userId,
-          'Anonimizado ao fim do prazo de guarda (LGPD art. 16)',
-          [{ entity: 'contact', id: contact.id }],
-          terms,
+          until
+            ? 'Eliminado ao fim do contrato (LGPD art. 16): mantido só o que a guarda exige, bloqueado'
+            : 'Anonimizado ao fim do prazo de guarda (LGPD art. 16)',
+          [{ entity: 'contact', id: contact.id }, ...records, ...financeResult.records.map(auditKey)],
         );
       });
     }
-    return rows.length;
+    return rows.length + requested.length;
+  }
+
+  /**
+   * A contact whose contract runs: its contact data stays (art. 7, V), marketing ends now (with its
+   * timeline entry), and the request is remembered on it for the sweep, which erases the rest once
+   * the last contract ends.
+   */
+  private async restrict(
+    userId: string,
+    trx: Knex.Transaction,
+    contacts: readonly SubjectContact[],
+    requestId: number,
+    protocol: string,
+  ): Promise<void> {
+    const ids = contacts.map((contact) => contact.id);
+    const granted = (await this.tables.contacts
+      .of(userId, trx)
+      .rows()
+      .whereIn('id', ids)
+      .andWhere({ consentMarketing: true })
+      .select('id')) as { id: number }[];
+    await this.tables.contacts
+      .of(userId, trx)
+      .rows()
+      .whereIn('id', ids)
+      .update({ consentMarketing: false, erasureRequestedAt: this.now(), erasureRequestId: requestId });
+    for (const { id } of granted)
+      await this.tables.timeline.of(userId, trx).insert({
+        contactId: id,
+        kind: 'consent',
+        purpose: 'marketing',
+        granted: false,
+        note: `Encerrado pelo pedido de eliminação ${protocol} (LGPD art. 18, VI)`,
+        createdBy: `Pedido ${protocol}`,
+      });
+  }
+
+  private contractEnd(running: readonly SubjectContact[], finance: PrivacyFinanceErasure): string | null {
+    const ends = running.map((contact) => finance.inForce[String(contact.id)]?.until ?? null);
+    return ends.includes(null) ? null : (ends.sort().at(-1) ?? null);
   }
 
   private latest(retained: readonly SubjectContact[], finance: PrivacyFinanceErasure): string | null {
@@ -273,3 +377,5 @@ export class PrivacyErasure {
 }
 
 const subjectTermOf = (value: string) => value.toLowerCase();
+/** 'policy:12' as the log's entity and id. */
+const auditKey = (key: string) => ({ entity: key.slice(0, key.indexOf(':')), id: key.slice(key.indexOf(':') + 1) });

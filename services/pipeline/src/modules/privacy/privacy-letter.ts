@@ -73,6 +73,13 @@ export function privacyLetter(input: {
     if (request.erasure) {
       section('O que foi eliminado', request.erasure.erased, false);
       section('O que é mantido, e por quê', request.erasure.kept, true);
+      if (request.erasure.inForce) {
+        const { until } = request.erasure.inForce;
+        pdf.moveDown();
+        pdf.text(
+          `Você tem contrato em vigor conosco (${until ? `apólice vigente até ${formatDate(until)}` : 'sinistro em andamento'}): mantemos os dados de contato necessários para executá-lo — avisos do sinistro, da renovação e das parcelas (LGPD art. 7º, V) — e encerramos o marketing. Quando o último contrato terminar, eliminaremos o que nenhuma obrigação exige, e o restante ficará bloqueado pelo prazo de guarda.`,
+        );
+      }
       if (request.erasure.blocked) {
         pdf.moveDown();
         pdf.text(

@@ -47,6 +47,8 @@ const TEMPLATE_NOT_FOUND = 'Modelo de mensagem não encontrado.';
 const NO_MOBILE = 'O contato não tem celular cadastrado: cadastre um para enviar pelo WhatsApp.';
 export const CONTACT_BLOCKED =
   'Contato bloqueado por um pedido de eliminação (LGPD): os dados são mantidos só pela guarda da apólice e não podem ser usados para contato.';
+const ERASURE_NO_MARKETING =
+  'O titular pediu a eliminação dos dados (LGPD): o marketing terminou e não pode ser reativado; os dados ficam só para o contrato em vigor.';
 const NO_MARKETING = 'O contato não autorizou mensagens de marketing: registre o consentimento antes de enviar.';
 const NO_POLICY = 'O contato não tem apólice para preencher o modelo: escolha outro modelo.';
 const AWAITING_NUMBER = 'A apólice ainda aguarda o nº da seguradora: informe-o em Apólices antes de enviar este modelo.';
@@ -75,7 +77,7 @@ export class RelationshipService {
     const row = (await this.contacts
       .of(userId, trx)
       .byId(id)
-      .first('id', 'name', 'phone', 'phoneE164', 'consentServico', 'consentMarketing', 'blockedAt')) as
+      .first('id', 'name', 'phone', 'phoneE164', 'consentServico', 'consentMarketing', 'blockedAt', 'erasureRequestedAt')) as
       | {
           id: number;
           name: string;
@@ -84,6 +86,7 @@ export class RelationshipService {
           consentServico: boolean;
           consentMarketing: boolean;
           blockedAt: Date | null;
+          erasureRequestedAt: Date | null;
         }
       | undefined;
     if (!row) throw new HttpError(404, NOT_FOUND.contact);
@@ -139,7 +142,10 @@ export class RelationshipService {
   /** PUT /api/contacts/{id}/consent: the contact's consent for one purpose, and a timeline entry when it changes. */
   async setConsent(user: SessionUser, contactId: number, input: ConsentInput): Promise<ContactTimeline> {
     await this.knex.transaction(async (trx) => {
-      if ((await this.contact(user.id, contactId, trx)).blockedAt) throw new HttpError(409, CONTACT_BLOCKED);
+      const contact = await this.contact(user.id, contactId, trx);
+      if (contact.blockedAt) throw new HttpError(409, CONTACT_BLOCKED);
+      // Erasure asked while a contract runs (#57): marketing ended with it; only a new request could restart it.
+      if (contact.erasureRequestedAt && input.purpose === 'marketing' && input.granted) throw new HttpError(409, ERASURE_NO_MARKETING);
       const column = input.purpose === 'servico' ? 'consentServico' : 'consentMarketing';
       const changed = await this.contacts
         .of(user.id, trx)

@@ -33,10 +33,11 @@ export class PipelineStatsService {
     return { newLeads: row.new_leads, totalLeads: row.total_leads, totalClients: row.total_clients, recentActivity: events };
   }
 
-  async contact(userId: string, id: number): Promise<{ id: number; name: string }> {
-    const contact = await this.contacts.of(userId).byId(id).first('id', 'name');
+  async contact(userId: string, id: number): Promise<{ id: number; name: string; blocked: boolean }> {
+    const contact = (await this.contacts.of(userId).byId(id).first('id', 'name', 'blockedAt')) as
+      { id: number; name: string; blockedAt: Date | null } | undefined;
     if (!contact) throw notFound();
-    return contact;
+    return { id: contact.id, name: contact.name, blocked: contact.blockedAt !== null };
   }
 
   async card(userId: string, id: number): Promise<{ id: number; contactId: number }> {
