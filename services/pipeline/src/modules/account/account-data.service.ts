@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 export const PIPELINE_ACCOUNT_TABLES = [
   'privacy_pending',
   'privacy_requests',
+  'privacy_protocol_counters',
   'import_mappings',
   'import_rows',
   'imports',

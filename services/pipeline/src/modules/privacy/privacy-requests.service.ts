@@ -45,13 +45,16 @@ export interface RequestRow {
   exportedAt: Date | null;
   answeredAt: Date | null;
   createdAt: Date;
+  /** The brokerage's own count of the year (#57): never the global row id. */
+  protocolYear: number;
+  protocolNumber: number;
 }
 
 const ALREADY_ERASED = 'Os dados deste titular já foram eliminados: o pedido guarda só o registro da resposta.';
 const REVOKE_ONLY = 'Só um pedido de revogação de consentimento revoga o marketing.';
 
-export const protocolOf = (row: { id: number; createdAt: Date | string }) =>
-  `LGPD-${new Date(row.createdAt).getUTCFullYear()}-${String(row.id).padStart(4, '0')}`;
+export const protocolOf = (row: { protocolYear: number; protocolNumber: number }) =>
+  `LGPD-${row.protocolYear}-${String(row.protocolNumber).padStart(4, '0')}`;
 const typeLabel = (type: PrivacyRequestType) => PRIVACY_REQUEST_TYPE_OPTIONS.find((option) => option.value === type)!.label;
 const isoDay = (value: string | Date) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
@@ -128,7 +131,17 @@ export class PrivacyRequestsService {
       const contacts = await this.subjects.find(userId, subject, trx);
       const today = saoPauloDay(this.now());
       const dueOn = addDaysToDay(today, PRIVACY_DUE_DAYS);
+      // The brokerage's next protocol of the year (São Paulo's); the counter's row lock orders parallel requests.
+      const { rows: counted } = await trx.raw<{ rows: { year: number; number: number }[] }>(
+        `insert into privacy_protocol_counters (user_id, year, last_number)
+         values (?, extract(year from now() at time zone 'America/Sao_Paulo')::int, 1)
+         on conflict (user_id, year) do update set last_number = privacy_protocol_counters.last_number + 1
+         returning year, last_number as number`,
+        [userId],
+      );
       const [row] = (await this.requests.of(userId, trx).insert({
+        protocolYear: counted[0]!.year,
+        protocolNumber: counted[0]!.number,
         handledBy: options.handledBy,
         subjectKind: subject.kind,
         subjectValue: subject.value,
