@@ -126,3 +126,49 @@ test('the reference groups the operations in pt-BR', () => {
   // No group is left with its code name (camelCase or a lower-case English word).
   for (const tag of tags) expect([tag, /^[a-z]/.test(tag)]).toEqual([tag, false]);
 });
+
+test('every date and month the API takes says its format or pattern (#57): a check alone publishes a bare string', () => {
+  const document = openApiDocument() as {
+    paths: Record<
+      string,
+      Record<string, { parameters?: { name: string; schema: unknown }[]; requestBody?: { content: Record<string, { schema: unknown }> } }>
+    >;
+  };
+  type Node = {
+    format?: string;
+    pattern?: string;
+    anyOf?: Node[];
+    oneOf?: Node[];
+    properties?: Record<string, Node>;
+    items?: Node;
+    type?: string;
+  };
+  /** Names that hold a day, an instant or a month (not counts such as monthlyPolicies or untilMonth). */
+  const DATED = /(^date|Date$|At$|On$|^from$|^to$|^month$|^until$|Expiry$|^startDate|^endDate)/;
+  const described = (node: Node): boolean =>
+    Boolean(node.format || node.pattern) || [...(node.anyOf ?? []), ...(node.oneOf ?? [])].some((alternative) => described(alternative));
+  const bare: string[] = [];
+  const walk = (node: Node | undefined, where: string) => {
+    if (!node || typeof node !== 'object') return;
+    for (const [name, property] of Object.entries(node.properties ?? {})) {
+      if (DATED.test(name) && !described(property)) bare.push(`${where}.${name}`);
+      walk(property, `${where}.${name}`);
+      walk(property.items, `${where}.${name}[]`);
+    }
+    for (const alternative of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) walk(alternative, where);
+  };
+  let seen = 0;
+  for (const [route, methods] of Object.entries(document.paths))
+    for (const [method, operation] of Object.entries(methods)) {
+      for (const parameter of operation.parameters ?? []) {
+        if (!DATED.test(parameter.name)) continue;
+        seen += 1;
+        if (!described(parameter.schema as Node)) bare.push(`${method} ${route} ?${parameter.name}`);
+      }
+      for (const content of Object.values(operation.requestBody?.content ?? {})) walk(content.schema as Node, `${method} ${route}`);
+    }
+  expect(bare).toEqual([]);
+  expect(seen).toBeGreaterThan(5);
+  const report = document.paths['/api/renewals/report']!.get!.parameters!.find((parameter) => parameter.name === 'from')!;
+  expect(report.schema).toMatchObject({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
+});

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DATE_ON_THE_WIRE } from '../wire-fields';
 import { isValidCep, normalizeCep } from '../br/cep';
 import { LINE_KEYS } from '../catalogues/lines';
 import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
@@ -63,6 +64,7 @@ const step3Entries = {
     // Typed as dd/mm/aaaa on screen, always YYYY-MM-DD on the wire and in the database.
     v.pipe(
       v.string(SUSEP_EXPIRY_MESSAGE),
+      v.metadata(DATE_ON_THE_WIRE),
       v.trim(),
       v.nonEmpty(SUSEP_EXPIRY_MESSAGE),
       v.check((value) => parseDate(value) !== null, 'Data de vencimento SUSEP inválida. Use dd/mm/aaaa'),

@@ -23,6 +23,10 @@ export const TaskCreateSchema = v.object({
   title: requiredText('Descreva a tarefa', TASK_TITLE_MAX),
   dueAt: v.pipe(
     v.optional(v.string('Informe a data'), ''),
+    v.metadata({
+      description: 'Um dia (AAAA-MM-DD) ou um instante (AAAA-MM-DDTHH:MM:SSZ)',
+      anyOf: [{ format: 'date' }, { format: 'date-time' }],
+    }),
     v.nonEmpty('Informe a data'),
     v.check((value) => isIsoDate(value) || isIsoTimestamp(value), 'Data inválida: use AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SSZ'),
   ),
