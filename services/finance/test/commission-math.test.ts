@@ -25,6 +25,7 @@ describe('commission arithmetic, in integer cents, half up', () => {
         {
           id: 1,
           policyNumber: 'P',
+          awaitingNumber: false,
           contactName: 'C',
           type: 'auto',
           line: 'auto',
@@ -60,6 +61,7 @@ describe('commission arithmetic, in integer cents, half up', () => {
     return {
       id: 1,
       policyNumber: 'P',
+      awaitingNumber: false,
       contactName: 'C',
       type: 'auto',
       line: 'auto',

@@ -65,6 +65,12 @@ describe('issuing a finalized card', () => {
       cardId: card.id,
     });
     expect(policy.policyNumber).toMatch(new RegExp(`^PROV-${new Date().getFullYear()}-\\d{6}$`));
+    // Comissões never quotes the provisional number: the row says it awaits the insurer's, as its CSV does.
+    const commissionRow = (await api().get('/api/commissions').set('Cookie', who.cookie)).body.policies[0];
+    expect(commissionRow).toMatchObject({ id: policyId, awaitingNumber: true });
+    const commissionsCsv = await api().get('/api/commissions.csv').set('Cookie', who.cookie);
+    expect(commissionsCsv.text).toContain('Aguardando nº da seguradora;Maria Souza');
+    expect(commissionsCsv.text).not.toContain('PROV-');
     const docs = (await api().get('/api/documents?category=policies').set('Cookie', who.cookie)).body;
     expect(docs.items[0]).toMatchObject({ id: pdf.body.id, policyId });
 

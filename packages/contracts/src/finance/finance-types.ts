@@ -55,6 +55,8 @@ export interface DocumentList {
 export interface CommissionRow {
   id: number;
   policyNumber: string;
+  /** Issued without the insurer's number: policyNumber is the provisional one, shown as 'Aguardando nº da seguradora'. */
+  awaitingNumber: boolean;
   contactName: string;
   type: PolicyType;
   line: LineKey;

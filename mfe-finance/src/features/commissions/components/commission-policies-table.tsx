@@ -11,7 +11,7 @@ export function CommissionPoliciesTable({ policies }: { policies: CommissionRow[
       rowKey={(row) => row.id}
       empty="Nenhuma apólice para este filtro."
       columns={[
-        { header: 'Apólice', cell: (row) => row.policyNumber },
+        { header: 'Apólice', cell: (row) => (row.awaitingNumber ? 'Aguardando nº da seguradora' : row.policyNumber) },
         { header: 'Cliente', cell: (row) => row.contactName },
         { header: 'Ramo', cell: (row) => lineLabel(row.line) },
         { header: 'Prêmio total', cell: (row) => formatMoney(row.premium) },

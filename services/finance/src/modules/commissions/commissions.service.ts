@@ -7,6 +7,7 @@ import { commissions, type PolicyFigures } from '../policies/commission-math';
 interface FigureRow {
   id: number;
   policyNumber: string;
+  awaitingNumber: boolean;
   contactName: string;
   type: PolicyType;
   line: LineKey;
@@ -67,7 +68,7 @@ export class CommissionsService {
     const expected = this.expectedByMonth(userId, query);
     const filter = policyFilter(query);
     const { rows } = await this.knex.raw<{ rows: FigureRow[] }>(
-      `select p.id, p.policy_number as "policyNumber", p.contact_name as "contactName", p.type, p.line,
+      `select p.id, p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.contact_name as "contactName", p.type, p.line,
          (p.premium * 100)::bigint::text as "premiumCents", ${COMMISSION_BASE_CENTS} as "baseCents", p.commission_type as "commissionType",
          (p.commission_value * 100)::bigint::text as "commissionValueHundredths", p.commission_value::text as "commissionValue",
          p.renewal_date::text as "renewalDate", ${POLICY_STATUS} as status, ${TODAY}::text as today

@@ -22,6 +22,8 @@ import {
 export interface PolicyFigures {
   id: number;
   policyNumber: string;
+  /** Issued without the insurer's number: policyNumber is the provisional PROV-…, which no screen shows. */
+  awaitingNumber: boolean;
   contactName: string;
   type: PolicyType;
   line: LineKey;
@@ -73,6 +75,7 @@ export function commissions(
   const rows: CommissionRow[] = policies.map((policy) => ({
     id: policy.id,
     policyNumber: policy.policyNumber,
+    awaitingNumber: policy.awaitingNumber,
     contactName: policy.contactName,
     type: policy.type,
     line: policy.line,

@@ -71,7 +71,8 @@ export function commissionsCsv(report: CommissionsResponse): string {
       'Status',
     ],
     ...report.policies.map((row) => [
-      row.policyNumber,
+      // The provisional PROV-… number is the system's: no screen nor export quotes it.
+      row.awaitingNumber ? 'Aguardando nº da seguradora' : row.policyNumber,
       row.contactName,
       lineLabel(row.line),
       cents(row.premium),
