@@ -338,10 +338,13 @@ test('contacts: add, search, filter, export as a CSV Excel reads, and the dashbo
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
   expect(lines[0]).toBe(
-    'Nome;E-mail;Telefone;CPF/CNPJ;Razão social;Nome fantasia;Pessoa de contato;Data de nascimento;CEP;Endereço;Número;Complemento;Bairro;Cidade;UF;Tipo;Último contato;Criado em',
+    'Nome;E-mail;Telefone;CPF/CNPJ;Razão social;Nome fantasia;Pessoa de contato;Data de nascimento;CEP;Endereço;Número;Complemento;Bairro;Cidade;UF;Tipo;Último contato;Criado em;Situação;Responsável pelo cliente',
   );
+  // Whose client it is, by name (the brokerage's owner here).
   expect(lines).toContainEqual(
-    expect.stringMatching(/^'=Cliente Fórmula;;\(21\) 99876-5432;529\.982\.247-25;{12}Pessoa Física;;\d{2}\/\d{2}\/\d{4}$/),
+    expect.stringMatching(
+      /^'=Cliente Fórmula;;\(21\) 99876-5432;529\.982\.247-25;{12}Pessoa Física;;\d{2}\/\d{2}\/\d{4};Cliente;Paula Reis$/,
+    ),
   );
 
   await page.goto('/');

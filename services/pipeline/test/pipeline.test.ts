@@ -607,13 +607,14 @@ describe('contacts', () => {
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     // The import's own words, so the file imports back mapped (a company's razão social, the address by parts).
     expect(lines[0]).toBe(
-      'Nome;E-mail;Telefone;CPF/CNPJ;Razão social;Nome fantasia;Pessoa de contato;Data de nascimento;CEP;Endereço;Número;Complemento;Bairro;Cidade;UF;Tipo;Último contato;Criado em',
+      'Nome;E-mail;Telefone;CPF/CNPJ;Razão social;Nome fantasia;Pessoa de contato;Data de nascimento;CEP;Endereço;Número;Complemento;Bairro;Cidade;UF;Tipo;Último contato;Criado em;Situação;Responsável pelo cliente',
     );
     const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     const blanks = (count: number) => Array(count).fill('').join(';');
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://x"";""y"")";a@b.co;(11) 91234-5678;${blanks(12)};Pessoa Física;;${today}`);
+    // Without identity (this stack) whose client it is stays blank; the export never fails for it.
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://x"";""y"")";a@b.co;(11) 91234-5678;${blanks(12)};Pessoa Física;;${today};Cliente;`);
     // A client of before kinds: a business with a CPF is a PJ named by it, its CPF kept.
-    expect(lines[2]).toBe(`"José; da Silva";;(11) 91234-5679;529.982.247-25;"José; da Silva";${blanks(10)};Empresarial;;${today}`);
+    expect(lines[2]).toBe(`"José; da Silva";;(11) 91234-5679;529.982.247-25;"José; da Silva";${blanks(10)};Empresarial;;${today};Cliente;`);
   });
 });
 

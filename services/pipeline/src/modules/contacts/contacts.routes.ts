@@ -1,4 +1,4 @@
-import { IMPORT_OPERATIONS, PIPELINE_OPERATIONS as OPS, RELATIONSHIP_OPERATIONS } from '@corretora/contracts';
+import { IMPORT_OPERATIONS, PIPELINE_OPERATIONS as OPS, RELATIONSHIP_OPERATIONS, TEAM_OPERATIONS } from '@corretora/contracts';
 import { assertResponsible, route, type InternalClient } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { contactsCsv } from './contacts-csv';
@@ -21,7 +21,18 @@ export function contactsRoutes(
     ctx.set('Content-Disposition', `attachment; filename="contatos-${today}.csv"`);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = contactsCsv(await contacts.all(user.id, query));
+    const [rows, team] = await Promise.all([
+      contacts.all(user.id, query),
+      // Whose client each is; without identity the column stays blank rather than the export failing.
+      identity
+        ? identity.call(TEAM_OPERATIONS.memberNames, { params: { userId: user.id } }).then(
+            ({ members }) => members,
+            () => [],
+          )
+        : [],
+    ]);
+    const names = new Map(team.map((member) => [member.id, member.name]));
+    ctx.body = contactsCsv(rows, (id) => names.get(id) ?? '');
     return undefined;
   });
 
