@@ -20,7 +20,7 @@ test('WhatsApp from a template: wa.me with the mobile’s E.164 digits, the mess
   // A template of the brokerage's own, in Configurações > Mensagens; a CPF in it is refused inline.
   await page.goto('/settings?tab=messages');
   await page.getByRole('button', { name: 'Adicionar modelo' }).click();
-  const added = page.getByRole('group', { name: 'Modelo 4' });
+  const added = page.getByRole('group', { name: 'Modelo 5' });
   await added.getByRole('textbox', { name: 'Nome' }).fill('Oi');
   await added.getByRole('textbox', { name: 'Texto' }).fill('Olá, {nome}! Seu CPF 529.982.247-25 está certo?');
   await page.getByRole('button', { name: 'Salvar modelos' }).click();

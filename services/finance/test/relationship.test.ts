@@ -2,7 +2,7 @@ import { financeStack, type Who } from './stack';
 
 /** The pipeline's timeline, consent and WhatsApp (#25), with the policies finance keeps filling the messages. */
 const stack = financeStack();
-const { pipelineApi, brokerWithRefs, finalizedCard, issue, api } = stack;
+const { pipelineApi, brokerWithRefs, finalizedCard, issue, api, newLead } = stack;
 
 async function contact(who: Who, name: string, phone: string) {
   const created = await pipelineApi().post('/api/contacts').set('Cookie', who.cookie).send({ name, phone, type: 'individual' });
@@ -23,6 +23,7 @@ describe('WhatsApp with a record', () => {
     const who = await brokerWithRefs();
     const seeded = await templates(who);
     expect(seeded.map((template) => [template.name, template.purpose])).toEqual([
+      ['Primeiro contato', 'servico'],
       ['Renovação', 'servico'],
       ['Boas-vindas', 'servico'],
       ['Novidades', 'marketing'],
@@ -199,6 +200,19 @@ describe('WhatsApp with a record', () => {
       .send({ otherId: called.body.contactId });
     expect(merged.status).toBe(200);
     expect((await pipelineApi().get(`/api/contacts/${kept.id}/timeline`).set('Cookie', who.cookie)).body.entries).toEqual([logged.body]);
+  });
+
+  test('a new lead can be written to: the default first-contact template is service and needs no policy (#57)', async () => {
+    const who = await brokerWithRefs();
+    const lead = await newLead(who, { name: 'Lia Moraes', phone: '(21) 99876-1111', productId: who.refs.products[0]!.id });
+    expect(lead.status).toBe(201);
+    const first = (await templates(who)).find((template) => template.name === 'Primeiro contato')!;
+    const sent = await pipelineApi()
+      .post(`/api/contacts/${lead.body.contactId as number}/whatsapp`)
+      .set('Cookie', who.cookie)
+      .send({ templateId: first.id });
+    expect(sent.status).toBe(201);
+    expect(decodeURIComponent(sent.body.url as string)).toContain('Olá, Lia Moraes! Recebemos o seu pedido de cotação de seguro.');
   });
 
   test('a landline is a contact’s phone like any other, but WhatsApp reaches mobiles only (#34 item 4)', async () => {

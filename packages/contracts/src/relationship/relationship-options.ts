@@ -34,8 +34,20 @@ export const TEMPLATE_NAME_MAX = 60;
 export const TEMPLATE_BODY_MAX = 1000;
 export const MAX_TEMPLATES = 30;
 
+/**
+ * A lead's first message (#57): the other defaults need a policy or marketing consent, so a new
+ * lead could receive none. Answering the quote the person asked for is service (the preliminary
+ * steps of a contract, LGPD art. 7, V), never marketing.
+ */
+export const FIRST_CONTACT_TEMPLATE = {
+  name: 'Primeiro contato',
+  purpose: 'servico',
+  body: 'Olá, {nome}! Recebemos o seu pedido de cotação de seguro. Posso te fazer algumas perguntas para preparar as melhores opções para você?',
+} as const satisfies { name: string; purpose: ConsentPurpose; body: string };
+
 /** What a new brokerage starts with (editable in Configurações). */
 export const DEFAULT_TEMPLATES: readonly { name: string; purpose: ConsentPurpose; body: string }[] = [
+  FIRST_CONTACT_TEMPLATE,
   {
     name: 'Renovação',
     purpose: 'servico',
