@@ -36,7 +36,9 @@ test('finalized card → attach the PDF → Confirmar emissão → badge; the po
   await expect(dialog.getByText(/provisórios do sistema/)).toBeVisible();
   await dialog.getByLabel('Nº da apólice na seguradora').fill('');
   await dialog.getByRole('button', { name: 'Confirmar emissão' }).click();
-  await expect(toast(page, 'A apólice foi emitida e aguarda o nº da seguradora (informe em Apólices).')).toBeVisible();
+  await expect(
+    toast(page, 'A apólice foi emitida e movida para a seção de Seguros. Ela aguarda o nº da seguradora (informe em Apólices).'),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Finalizado' }).getByText('Apólice emitida')).toBeVisible();
   // The card is worth the sale's total premium, and its column adds it up (it said R$ 0,00 before #34).
   await expect(page.getByTestId('totais-closed')).toHaveText('1 card · R$ 1.073,80');

@@ -133,7 +133,7 @@ export default function CommissionsPage() {
                 {[
                   // The spec's four, with how each money figure is made (commission on the net premium).
                   ['Receita Mensal', formatMoney(summary.monthlyRevenue), 'Comissão anual ÷ 12'],
-                  ['Receita Anual', formatMoney(summary.annualRevenue), 'Comissão anual das apólices ativas'],
+                  ['Receita Anual', formatMoney(summary.annualRevenue), 'Comissão anual das apólices em vigor'],
                   ['Apólices Ativas', formatCount(summary.activePolicies), ''],
                   ['Taxa Média', `${summary.averageCommissionRate.replace('.', ',')}%`, ''],
                 ].map(([label, value, caption]) => (

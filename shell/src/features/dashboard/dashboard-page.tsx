@@ -98,7 +98,7 @@ function StatCards() {
             label: 'Receita Mensal',
             value: figure('finance', formatMoney(monthlyRevenue)),
             icon: MoneyRegular,
-            caption: 'Comissão anual das apólices ativas ÷ 12',
+            caption: 'Comissão anual das apólices em vigor ÷ 12',
           },
         ]),
     { label: 'Novos Leads', value: figure('pipeline', formatCount(stats.data.newLeads)), icon: PersonAddRegular },
