@@ -108,29 +108,39 @@ test('privacy (LGPD): a deletion request erases a prospect whole; the public pag
   await noSideScroll(page);
 });
 
-test('privacy (LGPD): a client whose policy is in force is kept blocked; the search box and the ficha say until when, on a phone', async ({
+test('privacy (LGPD): a client whose policy is in force stays reachable; one whose policy ended is blocked, and the search box and the ficha say until when, on a phone (#57)', async ({
   page,
 }) => {
   await registerViaApi(page.request, 'Olga Dona', uniqueEmail('privacy-blocked'));
   await onboardViaApi(page.request);
-  const card = await finalizedViaApi(page.request, 'Bento Guardado');
-  // Issued: the policy in force is what the retention duty keeps.
-  const issued = await page.request.post(`/api/pipeline-cards/${card.id}/confirm-issuance`, { data: { policyNumber: 'BG-2026-1' } });
-  expect(issued.status()).toBe(200);
-  const cpf = '529.982.247-25';
-  const edited = await page.request.patch(`/api/contacts/${card.contactId}`, {
-    data: { name: 'Bento Guardado', phone: '(11) 98765-4321', cpf },
-  });
-  expect(edited.status()).toBe(200);
-  const asked = await page.request.post('/api/privacy/requests', { data: { subject: { cpf }, type: 'deletion', channel: 'email' } });
-  expect(asked.status()).toBe(201);
-  const erased = await page.request.post(`/api/privacy/requests/${(await asked.json()).id}/erase`);
-  expect(erased.status()).toBe(200);
-  const { blocked, retainUntil } = (await erased.json()) as { blocked: boolean; retainUntil: string };
-  expect(blocked).toBe(true);
-  const until = retainUntil.split('-').reverse().join('/');
+  /** A client with an issued policy, erased at their request: the erasure's answer. */
+  const erasedClient = async (name: string, cpf: string, number: string, cancel: boolean) => {
+    const card = await finalizedViaApi(page.request, name);
+    const issued = await page.request.post(`/api/pipeline-cards/${card.id}/confirm-issuance`, { data: { policyNumber: number } });
+    expect(issued.status()).toBe(200);
+    if (cancel) expect((await page.request.post(`/api/policies/${(await issued.json()).policyId}/cancel`)).status()).toBe(200);
+    const edited = await page.request.patch(`/api/contacts/${card.contactId}`, { data: { name, phone: '(11) 98765-4321', cpf } });
+    expect(edited.status()).toBe(200);
+    const asked = await page.request.post('/api/privacy/requests', { data: { subject: { cpf }, type: 'deletion', channel: 'email' } });
+    expect(asked.status()).toBe(201);
+    const erased = await page.request.post(`/api/privacy/requests/${(await asked.json()).id}/erase`);
+    expect(erased.status()).toBe(200);
+    return { contactId: card.contactId, ...((await erased.json()) as { blocked: boolean; retainUntil: string }) };
+  };
 
+  // In force: the contract needs the person reachable (art. 7, V); the ficha says why, and still edits.
+  const running = await erasedClient('Célia Vigente', '111.444.777-35', 'CV-2026-1', false);
+  expect(running.blocked).toBe(false);
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/contacts/${running.contactId}`);
+  await expect(page.getByText(/os dados de contato ficam só para o contrato em vigor/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Editar' })).toBeVisible();
+  await noSideScroll(page);
+
+  // Cancelled: only the retention keeps it, blocked.
+  const ended = await erasedClient('Bento Guardado', '529.982.247-25', 'BG-2026-1', true);
+  expect(ended.blocked).toBe(true);
+  const until = ended.retainUntil.split('-').reverse().join('/');
   await page.goto('/dashboard');
   await page.getByRole('combobox', { name: /Buscar clientes/ }).fill('bento');
   const found = page
@@ -139,7 +149,11 @@ test('privacy (LGPD): a client whose policy is in force is kept blocked; the sea
   await expect(found).toBeVisible();
   await noSideScroll(page);
   await found.click();
-  await expect(page).toHaveURL(new RegExp(`/contacts/${card.contactId}$`));
+  await expect(page).toHaveURL(new RegExp(`/contacts/${ended.contactId}$`));
   await expect(page.getByText(`os dados ficam só pela guarda das apólices, até ${until}`)).toBeVisible();
+  // A blocked client's ficha offers no edit, message, claim or sale.
+  for (const action of ['Editar', 'Histórico e WhatsApp', 'Novo sinistro', 'Nova venda']) {
+    await expect(page.getByRole('button', { name: action, exact: true })).toHaveCount(0);
+  }
   await noSideScroll(page);
 });
