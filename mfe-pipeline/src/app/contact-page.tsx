@@ -326,7 +326,7 @@ export default function ContactPage() {
                 to="/tasks"
                 linkLabel="Em Minhas tarefas"
                 empty="Nenhuma tarefa nos próximos 30 dias."
-                action={<Link to={`/tasks?novo=1&cliente=${contact.id}`}>Nova tarefa</Link>}
+                action={blocked ? undefined : <Link to={`/tasks?novo=1&cliente=${contact.id}`}>Nova tarefa</Link>}
               >
                 {data.tasks.map((task) => (
                   <Item
