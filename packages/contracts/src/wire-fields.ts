@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isIsoDate, isIsoTimestamp, parseDate } from './br/date';
+import { isIsoDate, isIsoMonth, isIsoTimestamp, isTypedDate, isTypedDateOrNone, parseDate } from './br/date';
 import { wireToCents } from './br/money';
 import { required } from './fields';
 import { MAX_ID } from './ids';
@@ -99,23 +99,16 @@ export function optionalWireMoney(negativeMessage: string, max = FINALIZE_MONEY_
 }
 
 /**
- * What the API reference says of a date or month (#57): the wire parsers are checks, which JSON
- * Schema cannot read, so each names its format or pattern itself (OpenAPI's `format: date`).
- */
-export const DATE_ON_THE_WIRE = { format: 'date', description: 'Data: AAAA-MM-DD (dd/mm/aaaa também é aceito)' } as const;
-const MONTH_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])$';
-
-/**
  * A calendar date that may be left empty: dd/mm/aaaa as typed, or ISO on the wire; YYYY-MM-DD or
  * null after parsing ('' and null are "not informed").
  */
 export function optionalDateField() {
   return v.optional(
     v.pipe(
-      v.nullable(v.pipe(v.string('Data inválida. Use dd/mm/aaaa'), v.metadata(DATE_ON_THE_WIRE))),
-      v.transform((value) => (value === null || value.trim() === '' ? null : value)),
-      v.check((value) => value === null || parseDate(value) !== null, 'Data inválida. Use dd/mm/aaaa'),
-      v.transform((value) => (value === null ? null : (parseDate(value) as string))),
+      v.nullable(v.string('Data inválida. Use dd/mm/aaaa')),
+      // The check before any transform: the API reference reads a pipe up to its first transform.
+      v.check(isTypedDateOrNone, 'Data inválida. Use dd/mm/aaaa'),
+      v.transform((value) => (value === null || value.trim() === '' ? null : (parseDate(value) as string))),
     ),
     null,
   );
@@ -126,10 +119,9 @@ export function dateField(message: string) {
   return required(
     v.pipe(
       v.string(message),
-      v.metadata(DATE_ON_THE_WIRE),
       v.trim(),
       v.nonEmpty(message),
-      v.check((value) => parseDate(value) !== null, 'Data inválida. Use dd/mm/aaaa'),
+      v.check(isTypedDate, 'Data inválida. Use dd/mm/aaaa'),
       v.transform((value) => parseDate(value) as string),
     ),
   );
@@ -137,7 +129,7 @@ export function dateField(message: string) {
 
 /** A calendar date on the wire: YYYY-MM-DD, a real date of 1900–2100 (2026-02-30 and 0000-01-01 are the field's message). */
 export function wireDate(message: string, format = 'Data inválida: use AAAA-MM-DD') {
-  return v.pipe(v.string(message), v.metadata({ format: 'date' }), v.nonEmpty(message), v.check(isIsoDate, format));
+  return v.pipe(v.string(message), v.nonEmpty(message), v.check(isIsoDate, format));
 }
 
 /**
@@ -146,14 +138,10 @@ export function wireDate(message: string, format = 'Data inválida: use AAAA-MM-
  * or wireDate, so PostgreSQL never sees one it refuses (a 500) or silently moves (2026-02-30).
  */
 export function wireTimestamp(message: string, format = 'Data inválida: use AAAA-MM-DDTHH:MM:SSZ') {
-  return v.pipe(v.string(message), v.metadata({ format: 'date-time' }), v.nonEmpty(message), v.check(isIsoTimestamp, format));
+  return v.pipe(v.string(message), v.nonEmpty(message), v.check(isIsoTimestamp, format));
 }
 
 /** A month on the wire: YYYY-MM of 1900–2100. */
 export function wireMonth(message: string) {
-  return v.pipe(
-    v.string(message),
-    v.metadata({ pattern: MONTH_PATTERN, description: 'Mês: AAAA-MM' }),
-    v.check((value) => /^\d{4}-\d{2}$/.test(value) && isIsoDate(`${value}-01`), message),
-  );
+  return v.pipe(v.string(message), v.check(isIsoMonth, message));
 }

@@ -5,6 +5,12 @@ import {
   PRIVACY_SLUG_PATTERN,
   TASK_ID_PATTERN,
   allOperations,
+  isDayOrInstant,
+  isIsoDate,
+  isIsoMonth,
+  isIsoTimestamp,
+  isTypedDate,
+  isTypedDateOrNone,
   operationSchemas,
   paramKind,
   pathParamNames,
@@ -15,6 +21,22 @@ import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 
 type Schema = Parameters<typeof toJsonSchema>[0];
 
+const MONTH_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])$';
+const TYPED_DATE = { format: 'date', description: 'Data: AAAA-MM-DD (dd/mm/aaaa também é aceito).' };
+/**
+ * The wire's date checks, by identity (contracts' br/date.ts), and what each says in JSON Schema
+ * (#57): a check is code, which the conversion would drop, publishing a date as a bare string.
+ * Here rather than as metadata in the schemas: the browsers' bundles carry none of it.
+ */
+const WIRE_CHECKS = new Map<unknown, JsonSchema>([
+  [isIsoDate, { format: 'date' }],
+  [isIsoTimestamp, { format: 'date-time' }],
+  [isIsoMonth, { pattern: MONTH_PATTERN, description: 'Mês: AAAA-MM.' }],
+  [isTypedDate, TYPED_DATE],
+  [isTypedDateOrNone, TYPED_DATE],
+  [isDayOrInstant, { anyOf: [{ format: 'date' }, { format: 'date-time' }], description: 'Um dia (AAAA-MM-DD) ou um instante (ISO 8601).' }],
+]);
+
 /** What a request's fields are on the wire (the schemas' input side); checks JSON Schema cannot say are left to the prose. */
 function jsonSchema(schema: unknown): JsonSchema {
   // OpenAPI 3.1's dialect is draft 2020-12 already: no $schema inside the document.
@@ -22,6 +44,10 @@ function jsonSchema(schema: unknown): JsonSchema {
     target: 'draft-2020-12',
     typeMode: 'input',
     errorMode: 'ignore',
+    overrideAction: ({ valibotAction, jsonSchema: converted }) => {
+      const known = valibotAction.type === 'check' ? WIRE_CHECKS.get((valibotAction as { requirement?: unknown }).requirement) : undefined;
+      return known ? { ...converted, ...known } : undefined;
+    },
   }) as JsonSchema & { $schema?: string };
   return rest;
 }

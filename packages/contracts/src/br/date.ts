@@ -107,3 +107,28 @@ export function parseDate(value: string): string | null {
   const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : trimmed;
   return isIsoDate(iso) ? iso : null;
 }
+
+/*
+ * The wire's date checks, named (#57): the API reference recognises each by identity and publishes
+ * its format or pattern (gateway-kit's openapi.ts), which a bare check would leave out.
+ */
+
+/** YYYY-MM of 1900–2100. */
+export function isIsoMonth(value: string): boolean {
+  return /^\d{4}-\d{2}$/.test(value) && isIsoDate(`${value}-01`);
+}
+
+/** A real date as a person types it (dd/mm/aaaa) or as the wire carries it (YYYY-MM-DD). */
+export function isTypedDate(value: string): boolean {
+  return parseDate(value) !== null;
+}
+
+/** The same, or nothing informed (null or blank). */
+export function isTypedDateOrNone(value: string | null): boolean {
+  return value === null || value.trim() === '' || isTypedDate(value);
+}
+
+/** A day (YYYY-MM-DD) or an instant (ISO 8601 with its offset): when a task is due. */
+export function isDayOrInstant(value: string): boolean {
+  return isIsoDate(value) || isIsoTimestamp(value);
+}

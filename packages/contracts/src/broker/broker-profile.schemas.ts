@@ -1,10 +1,9 @@
 import * as v from 'valibot';
-import { DATE_ON_THE_WIRE } from '../wire-fields';
 import { isValidCep, normalizeCep } from '../br/cep';
 import { LINE_KEYS } from '../catalogues/lines';
 import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
-import { parseDate } from '../br/date';
+import { isTypedDate, parseDate } from '../br/date';
 import { isValidMobilePhone, normalizePhone } from '../br/phone';
 import { isValidSusep, normalizeSusep } from '../br/susep';
 import {
@@ -64,10 +63,9 @@ const step3Entries = {
     // Typed as dd/mm/aaaa on screen, always YYYY-MM-DD on the wire and in the database.
     v.pipe(
       v.string(SUSEP_EXPIRY_MESSAGE),
-      v.metadata(DATE_ON_THE_WIRE),
       v.trim(),
       v.nonEmpty(SUSEP_EXPIRY_MESSAGE),
-      v.check((value) => parseDate(value) !== null, 'Data de vencimento SUSEP inválida. Use dd/mm/aaaa'),
+      v.check(isTypedDate, 'Data de vencimento SUSEP inválida. Use dd/mm/aaaa'),
       v.transform((value) => parseDate(value) ?? value),
     ),
   ),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isIsoDate, isIsoTimestamp } from '../br/date';
+import { isDayOrInstant } from '../br/date';
 import { requiredText } from '../fields';
 import { bodyId, wireDate, wireTimestamp } from '../wire-fields';
 import { IDLE_DAYS_MAX, TASK_TITLE_MAX, TASK_WINDOWS } from './tasks-options';
@@ -28,7 +28,7 @@ export const TaskCreateSchema = v.object({
       anyOf: [{ format: 'date' }, { format: 'date-time' }],
     }),
     v.nonEmpty('Informe a data'),
-    v.check((value) => isIsoDate(value) || isIsoTimestamp(value), 'Data inválida: use AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SSZ'),
+    v.check(isDayOrInstant, 'Data inválida: use AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SSZ'),
   ),
   contactId: optionalBodyId('Contato inválido'),
   cardId: optionalBodyId('Negócio inválido'),
