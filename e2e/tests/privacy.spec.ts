@@ -68,7 +68,8 @@ test('privacy (LGPD): a deletion request erases a prospect whole; the public pag
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, 'Página de privacidade salva.')).toBeVisible();
   const publicPath = await page.getByRole('link', { name: /\/privacidade\// }).getAttribute('href');
-  expect(publicPath).toMatch(/^\/privacidade\/[a-z0-9-]+$/);
+  // Made from the nome fantasia clients know, not the razão social (#57); numbered while taken.
+  expect(publicPath).toMatch(/^\/privacidade\/souza-seguros(-[a-z0-9]+)?$/);
 
   // A data subject, signed out, on a phone.
   const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -76,6 +77,9 @@ test('privacy (LGPD): a deletion request erases a prospect whole; the public pag
   await visitor.goto(publicPath!);
   await expect(visitor.getByText('Encarregado pelo tratamento de dados (DPO): Ana Encarregada — dpo@example.com.')).toBeVisible();
   await expect(visitor.getByText('Consentimento (LGPD art. 7º, I)').first()).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Privacidade — Souza Seguros' })).toBeVisible();
+  // Health data, sensitive, on art. 11's basis (#57).
+  await expect(visitor.getByText('Dado sensível: exercício regular de direitos, inclusive em contrato (art. 11, II, d)')).toBeVisible();
   const titular = uniqueEmail('titular');
   await visitor.getByRole('textbox', { name: 'Seu nome' }).fill('Titular Público');
   await visitor.getByRole('button', { name: 'Enviar pedido' }).click();

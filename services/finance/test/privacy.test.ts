@@ -465,16 +465,22 @@ describe('a data subject’s requests (LGPD)', () => {
     expect(settings.body).toMatchObject({ published: false, slug: expect.stringMatching(/^[a-z0-9-]{3,}$/) });
     const slug = settings.body.slug as string;
     expect((await pipelineApi().get(`/api/privacy/notice/${slug}`)).status).toBe(404);
+    // Saved without an address (the form's blank): the page keeps its own (#57: refused on the format before).
     const saved = await pipelineApi()
       .put('/api/privacy/settings')
       .set('Cookie', who.cookie)
-      .send({ slug, dpoName: 'Ana Encarregada', dpoEmail: 'dpo@corretora.example' });
+      .send({ slug: '', dpoName: 'Ana Encarregada', dpoEmail: 'dpo@corretora.example' });
     expect(saved.body).toMatchObject({ published: true, publicPath: `/privacidade/${slug}` });
     const notice = await pipelineApi().get(`/api/privacy/notice/${slug}`);
     expect(notice.body).toMatchObject({
       dpo: { name: 'Ana Encarregada' },
       activities: expect.arrayContaining([expect.objectContaining({ legalBasis: 'consent' })]),
     });
+    // Health data is sensitive: its basis is art. 11's, and no art. 7 activity names it (#57).
+    const activities = notice.body.activities as { categories: string; legalBasis: string }[];
+    expect(activities.filter((activity) => /saúde/i.test(activity.categories)).map((activity) => activity.legalBasis)).toEqual([
+      'sensitive_contract_rights',
+    ]);
 
     const filed = await pipelineApi()
       .post(`/api/privacy/notice/${slug}/requests`)

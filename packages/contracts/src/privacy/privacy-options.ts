@@ -46,7 +46,10 @@ export const PRIVACY_SUBJECT_KIND_OPTIONS: readonly Option<PrivacySubjectKind>[]
   { value: 'email', label: 'E-mail' },
 ];
 
-/** The legal bases of LGPD art. 7 the product's processing rests on. */
+/**
+ * The legal bases the product's processing rests on: LGPD art. 7 for personal data, art. 11 for
+ * sensitive data (health, in life and health insurance), which art. 7's bases cannot cover (#57).
+ */
 export const LEGAL_BASES = [
   'consent',
   'contract',
@@ -54,6 +57,9 @@ export const LEGAL_BASES = [
   'legitimate_interest',
   'credit_protection',
   'rights_exercise',
+  'sensitive_consent',
+  'sensitive_contract_rights',
+  'sensitive_legal_obligation',
 ] as const;
 export type LegalBasis = (typeof LEGAL_BASES)[number];
 export const LEGAL_BASIS_OPTIONS: readonly Option<LegalBasis>[] = [
@@ -63,6 +69,9 @@ export const LEGAL_BASIS_OPTIONS: readonly Option<LegalBasis>[] = [
   { value: 'rights_exercise', label: 'Exercício regular de direitos (art. 7º, VI)' },
   { value: 'legitimate_interest', label: 'Legítimo interesse (art. 7º, IX)' },
   { value: 'credit_protection', label: 'Proteção do crédito (art. 7º, X)' },
+  { value: 'sensitive_consent', label: 'Dado sensível: consentimento específico e destacado (art. 11, I)' },
+  { value: 'sensitive_legal_obligation', label: 'Dado sensível: obrigação legal ou regulatória (art. 11, II, a)' },
+  { value: 'sensitive_contract_rights', label: 'Dado sensível: exercício regular de direitos, inclusive em contrato (art. 11, II, d)' },
 ];
 // Literals, not derived: a bundle that names neither drops them (a top-level call would stay in every bundle of the barrel).
 export const LEGAL_BASIS_LABELS: Readonly<Record<LegalBasis, string>> = {
@@ -72,6 +81,9 @@ export const LEGAL_BASIS_LABELS: Readonly<Record<LegalBasis, string>> = {
   rights_exercise: 'Exercício regular de direitos (art. 7º, VI)',
   legitimate_interest: 'Legítimo interesse (art. 7º, IX)',
   credit_protection: 'Proteção do crédito (art. 7º, X)',
+  sensitive_consent: 'Dado sensível: consentimento específico e destacado (art. 11, I)',
+  sensitive_legal_obligation: 'Dado sensível: obrigação legal ou regulatória (art. 11, II, a)',
+  sensitive_contract_rights: 'Dado sensível: exercício regular de direitos, inclusive em contrato (art. 11, II, d)',
 };
 
 /** The legal basis each consent purpose records: service messages serve the contract; marketing needs consent. */

@@ -86,7 +86,15 @@ export interface ProcessingRecord {
 
 /** GET /api/privacy/notice/{brokerage}: the public privacy page. */
 export interface PrivacyNotice {
-  controller: { name: string; cnpj: string | null; address: string | null; email: string | null; phone: string | null };
+  /** name: the razão social (who answers for the data); tradeName: the nome fantasia clients know it by. */
+  controller: {
+    name: string;
+    tradeName: string | null;
+    cnpj: string | null;
+    address: string | null;
+    email: string | null;
+    phone: string | null;
+  };
   dpo: { name: string; email: string; phone: string | null };
   activities: ProcessingActivity[];
 }

@@ -79,7 +79,11 @@ export const PrivacySettingsSchema = v.object({
       v.string('Endereço inválido'),
       v.trim(),
       v.toLowerCase(),
-      v.regex(PRIVACY_SLUG_PATTERN, 'Use de 3 a 60 letras minúsculas, números e hífens (ex.: corretora-silva)'),
+      // Blank keeps the page's address (#57: the form that sends '' was refused on the format).
+      v.check(
+        (slug) => slug === '' || PRIVACY_SLUG_PATTERN.test(slug),
+        'Use de 3 a 60 letras minúsculas, números e hífens (ex.: corretora-silva)',
+      ),
     ),
     '',
   ),

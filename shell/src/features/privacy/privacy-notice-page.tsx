@@ -84,7 +84,7 @@ export default function PrivacyNoticePage() {
   const { controller, dpo, activities } = notice.data;
   return (
     <main className={styles.page}>
-      <Title2 as="h1">Privacidade — {controller.name}</Title2>
+      <Title2 as="h1">Privacidade — {controller.tradeName ?? controller.name}</Title2>
       <section className={styles.section} aria-label="Controlador e encarregado">
         <Body1>
           {controller.name} é a controladora dos seus dados pessoais{controller.cnpj ? ` (CNPJ ${controller.cnpj})` : ''}

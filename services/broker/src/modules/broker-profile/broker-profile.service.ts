@@ -44,11 +44,12 @@ export class BrokerProfileService {
   /** The controller a privacy page names (LGPD, #40): the brokerage as its profile says. */
   async controller(userId: string): Promise<PrivacyNotice['controller']> {
     const profile = await this.query().findById(userId);
-    if (!profile) return { name: 'Corretora', cnpj: null, address: null, email: null, phone: null };
+    if (!profile) return { name: 'Corretora', tradeName: null, cnpj: null, address: null, email: null, phone: null };
     const street = [profile.address, profile.number].filter(Boolean).join(', ');
     const place = [profile.district, `${profile.city}/${profile.state}`, profile.zipCode ? `CEP ${formatCep(profile.zipCode)}` : null];
     return {
       name: profile.companyName || profile.tradingName || 'Corretora',
+      tradeName: profile.tradingName || null,
       cnpj: profile.cnpj ? formatCnpj(profile.cnpj) : null,
       address: [street, ...place].filter(Boolean).join(' – ') || null,
       email: profile.email || null,

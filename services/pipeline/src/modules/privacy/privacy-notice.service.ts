@@ -22,9 +22,16 @@ import type { PrivacyRequestsService } from './privacy-requests.service';
 export const DEFAULT_PROCESSING: readonly ProcessingActivity[] = [
   {
     purpose: 'Cotação e contratação de seguros (negócios no funil)',
-    categories: 'Nome, CPF/CNPJ, data de nascimento, telefone, e-mail, endereço, bens a segurar; dados de saúde quando o ramo exige',
+    categories: 'Nome, CPF/CNPJ, data de nascimento, telefone, e-mail, endereço, bens a segurar',
     legalBasis: 'contract',
     retention: 'Enquanto durar a negociação; sem apólice emitida, até o pedido de eliminação',
+  },
+  {
+    // Health is sensitive data (art. 5, II): its basis is art. 11's, never art. 7's (#57).
+    purpose: 'Declaração pessoal de saúde nos seguros de vida, saúde e odonto que a exigem',
+    categories: 'Dados de saúde do segurado e dos dependentes (dado sensível)',
+    legalBasis: 'sensitive_contract_rights',
+    retention: 'Com a apólice: 5 anos após o fim da vigência (Circular SUSEP 605/2020)',
   },
   {
     purpose: 'Gestão das apólices, parcelas, sinistros e renovações',
@@ -214,7 +221,7 @@ export class PrivacyNoticeService {
   }
 
   async controllerOf(userId: string): Promise<PrivacyNotice['controller']> {
-    if (!this.broker) return { name: 'Corretora', cnpj: null, address: null, email: null, phone: null };
+    if (!this.broker) return { name: 'Corretora', tradeName: null, cnpj: null, address: null, email: null, phone: null };
     return this.broker.call(PRIVACY_OPERATIONS.brokerageController, { params: { userId } });
   }
 
@@ -233,7 +240,9 @@ export class PrivacyNoticeService {
   private async row(userId: string): Promise<SettingsRow> {
     const existing = (await this.settings.of(userId).rows().first('*')) as SettingsRow | undefined;
     if (existing) return existing;
-    const base = slugify((await this.controllerOf(userId)).name);
+    // The name the brokerage is known by (its nome fantasia), else its razão social.
+    const controller = await this.controllerOf(userId);
+    const base = slugify(controller.tradeName || controller.name);
     for (let attempt = 1; attempt <= 12; attempt += 1) {
       // The name, then the name numbered, then (a common name) a random suffix: never out of addresses.
       const suffix = attempt === 1 ? '' : attempt <= 9 ? `-${attempt}` : `-${randomBytes(4).toString('hex')}`;
