@@ -37,7 +37,9 @@ const HELD: Record<string, number> = {
   // as themselves), the Painel without money for an assistant, the operations' roles.
   // +0.1 KiB on 2026-11-27 (#39): the Painel's 'A receber de repasse' card for a producer.
   // +0.2 KiB on 2026-11-27 (#40) on every signed-in page: the Privacidade entry (owners and admins) and its icon.
-  '/dashboard': 211.3,
+  // +0.2 KiB on 2026-11-28 (#57): the Painel's spec labels with the captions that say how a figure is made, 'Criar
+  // Apólice', and every form's pt-BR message for a body that is not an object (contracts' issuesToFieldErrors).
+  '/dashboard': 211.6,
   // +4.2 KiB on 2026-11-26 (#38): Minha Corretora's Equipe (the members, their roles and the actions; its dialogs load on open).
   // +0.2 KiB on 2026-11-27 (#39): Equipe's 'Regras de repasse' action (its dialog loads on open).
   // +0.7 KiB on 2026-11-27 (#40): the remote's Privacidade route (its page loads on demand) and the navigation entry.
@@ -47,7 +49,8 @@ const HELD: Record<string, number> = {
   // +1.9 KiB on 2026-11-26 (#38): as every signed-in page, and Meu Perfil's figures without money for an assistant.
   // +0.5 KiB on 2026-11-27 (#40): as /broker (the same remote's manifest).
   // +0.1 KiB on 2026-11-27 (#36): as /broker.
-  '/profile': 262.1,
+  // +0.1 KiB on 2026-11-28 (#57): as /dashboard (the forms' message), and the toast 'Onboarding reiniciado' with its line.
+  '/profile': 262.2,
   // +1.7 KiB on 2026-11-25 (#25): each card's days without activity against its stage's limit, its next action, and the Minhas tarefas route in the remote's manifest.
   // +0.3 KiB on 2026-11-26 (#35): the remote's manifest routes /contacts/{id} to the ficha, and the shell's skip link.
   // +0.5 KiB on 2026-11-26 (#35 items 3, 5, 7): ?novo=1&cliente= opens a new deal on a client, Esc gives the card back its focus, and the remote's manifest knows the written tasks.
@@ -55,7 +58,8 @@ const HELD: Record<string, number> = {
   // +0.3 KiB on 2026-11-27 (#38): the board's filter by member (the team is read once, for every screen of the remote).
   // +0.1 KiB on 2026-11-27 (#40): as every signed-in page.
   // +0.1 KiB on 2026-11-27 (#36): as /broker, and an empty column that is not a list (axe).
-  '/pipeline': 276.3,
+  // +0.1 KiB on 2026-11-28 (#57): as /dashboard (the forms' message), and the sale's attach toasts (web-kit's uploads report a refusal).
+  '/pipeline': 276.5,
   // −22 KiB on 2026-11-26: the contact form (and the rules it checks with) loads when it opens.
   // +0.5 KiB on 2026-11-26 (#35, #36): the remote's forms check their body with its schema before sending, and opens ?card= from the search.
   // +0.1 KiB on 2026-11-26 (#35 item 5): the remote's manifest knows the written tasks.
@@ -63,7 +67,8 @@ const HELD: Record<string, number> = {
   // +0.3 KiB on 2026-11-27 (#38): Contatos' filter by member (the team is read once, for every screen of the remote).
   // +0.2 KiB on 2026-11-27 (#40): as every signed-in page.
   // +0.2 KiB on 2026-11-27 (#36): as /pipeline (the same remote).
-  '/contacts': 239.5,
+  // +0.1 KiB on 2026-11-28 (#57): as /pipeline, and the contacts filter's spec labels.
+  '/contacts': 239.6,
   // +1 KiB on 2026-11-26 (#34): each product names its line (ramo), read from the one list of lines.
   // +0.5 KiB on 2026-11-26 (#36): the stage limits and the chargeback scale are checked with their schema before saving.
   // +1.1 KiB on 2026-11-26 (#38): as every signed-in page.
