@@ -11,7 +11,7 @@ const productsKind: CatalogueKind<Product> = {
     newTitle: 'Novo Produto',
     editTitle: 'Editar Produto',
     empty: 'Nenhum produto cadastrado.',
-    created: 'Produto criado!',
+    created: 'Produto criado com sucesso!',
     updated: 'Produto atualizado com sucesso!',
     deleted: 'Produto excluído com sucesso!',
     createError: 'Erro ao criar produto',
