@@ -103,10 +103,23 @@ describe('a data subject’s requests (LGPD)', () => {
     expect(zip.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(zip.body as Buffer));
     const data = JSON.parse(strFromU8(files['dados.json']!)) as Record<string, { [key: string]: unknown }[]>;
-    expect(data.contatos!.map((row) => row.name)).toEqual(['Joana Prado']);
-    expect(data.apolices!.map((row) => row.policyNumber).sort()).toEqual(['PR-1', 'PR-2']);
-    expect(data.sinistros!.map((row) => row.id)).toEqual([claim.body.id]);
-    expect(data.linhaDoTempo!.some((row) => row.kind === 'whatsapp' && String(row.text).includes('Joana Prado'))).toBe(true);
+    expect(data.contatos!.map((row) => row.nome)).toEqual(['Joana Prado']);
+    expect(data.apolices!.map((row) => row.numero).sort()).toEqual(['PR-1', 'PR-2']);
+    expect(data.apolices![0]).toMatchObject({ seguradora: 'Porto Seguro', ramo: 'Auto', situacao: 'Ativa', segurado: 'Joana Prado' });
+    expect(data.sinistros!.map((row) => [row.numero, row.apolice, row.tipo])).toEqual([
+      [claim.body.claimId, policies[0]!.policyNumber, 'Colisão'],
+    ]);
+    expect(new Set(data.parcelas!.map((row) => row.apolice))).toEqual(new Set(['PR-1', 'PR-2']));
+    expect(data.linhaDoTempo!.some((row) => row.registro === 'WhatsApp' && String(row.texto).includes('Joana Prado'))).toBe(true);
+    // In the subject's words (#57): no English key, no internal id, anywhere in the file.
+    const keys = new Set(
+      Object.values(data).flatMap((rows) => (Array.isArray(rows) ? rows.flatMap((row) => Object.keys(row)) : Object.keys(rows))),
+    );
+    expect(
+      [...keys].filter((key) =>
+        /^id$|Id$|^(name|phone|status|type|createdAt|updatedAt|policyNumber|premium|contactName|kind|text)$/.test(key),
+      ),
+    ).toEqual([]);
     expect(data.consentimentos!.map((row) => row.baseLegal)).toEqual([
       expect.stringContaining('contrato'),
       expect.stringContaining('Consentimento'),

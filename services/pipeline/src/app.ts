@@ -106,7 +106,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       privacyErasure = new PrivacyErasure(knex, requests, finance, clock);
       privacyRoutes(router, {
         requests,
-        exporter: new PrivacyExport(knex, requests, finance, clock),
+        exporter: new PrivacyExport(knex, requests, finance, clock, reference),
         erasure: privacyErasure,
         notice: new PrivacyNoticeService(knex, requests, broker, identity, config.appUrl, clock),
       });

@@ -6,10 +6,12 @@ import {
   formatDateTime,
   saoPauloDay,
   type PrivacyFinanceExport,
+  type ReferenceData,
 } from '@corretora/contracts';
 import { HttpError, csvDate, csvDocument, recordAuditEvent, type InternalClient } from '@corretora/service-kit';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Knex } from 'knex';
+import { exportRow, type ExportNames, type ExportTable } from './privacy-export-fields';
 import { SubjectTables } from './privacy-tables';
 import type { PrivacyRequestsService } from './privacy-requests.service';
 import { protocolOf, storedSubject } from './privacy-requests.service';
@@ -19,12 +21,6 @@ type Row = Record<string, unknown>;
 
 const FINANCE_DOWN = 'O financeiro não respondeu: tente gerar o arquivo de novo em instantes (nada foi registrado).';
 const ERASED = 'Os dados deste titular foram eliminados: não há o que exportar.';
-
-/** A row as the files carry it: no brokerage id, no search text, instants as ISO. */
-function plain(row: Row): Row {
-  const { userId: _userId, searchText: _search, ...rest } = row;
-  return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
-}
 
 function cellOf(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -57,6 +53,8 @@ export class PrivacyExport {
     private readonly requests: PrivacyRequestsService,
     private readonly finance: InternalClient | null,
     private readonly now: () => Date = () => new Date(),
+    /** The brokerage's catalogues and stages: what a record points at, by name (none when catalogues does not answer). */
+    private readonly reference: ((userId: string) => Promise<ReferenceData>) | null = null,
   ) {
     this.tables = new SubjectTables(knex);
   }
@@ -112,23 +110,29 @@ export class PrivacyExport {
         baseLegal: LEGAL_BASIS_LABELS[CONSENT_LEGAL_BASIS.marketing],
       },
     ]);
-    const documents = finance.documents.map(({ content: _content, ...document }) => ({
-      ...document,
-      arquivo: `documentos/${document.id}-${safeName(document.name)}`,
-    }));
+    // Named for the subject (#57): pt-BR keys, what a record points at by its name, no internal ids.
+    const names: ExportNames = {
+      reference: this.reference ? await this.reference(userId).catch(() => null) : null,
+      policyNumbers: new Map(finance.policies.map((policy) => [policy.id, String(policy.policyNumber)])),
+      claimNumbers: new Map(finance.claims.map((claim) => [claim.id, String(claim.claimId)])),
+    };
+    const rows = (table: ExportTable, list: readonly Row[]) => list.map((row) => exportRow(table, row, names));
+    const documents = finance.documents.map(({ content: _content, ...document }) =>
+      exportRow('documento', { ...document, arquivo: `documentos/${document.id}-${safeName(document.name)}` }, names),
+    );
     const data = {
       pedido: { protocolo: protocolOf(request), titular: shownSubject(subject), geradoEm: this.now().toISOString() },
-      contatos: contacts.map(plain),
+      contatos: rows('contato', contacts),
       consentimentos: consents,
-      negocios: cards.map(plain),
-      notas: notes.map(plain),
-      linhaDoTempo: timeline.map(plain),
-      tarefas: tasks.map(plain),
-      importacoes: imports.map(plain),
-      apolices: finance.policies,
-      parcelas: finance.instalments,
-      sinistros: finance.claims,
-      renovacoes: finance.renewals,
+      negocios: rows('negocio', cards),
+      notas: rows('nota', notes),
+      linhaDoTempo: rows('linhaDoTempo', timeline),
+      tarefas: rows('tarefa', tasks),
+      importacoes: rows('importacao', imports),
+      apolices: rows('apolice', finance.policies),
+      parcelas: rows('parcela', finance.instalments),
+      sinistros: rows('sinistro', finance.claims),
+      renovacoes: rows('renovacao', finance.renewals),
       documentos: documents,
     };
     const files: Zippable = {
@@ -176,7 +180,7 @@ export class PrivacyExport {
       'dados.json traz tudo em formato estruturado (portabilidade); a pasta csv/ traz as mesmas listas para abrir no Excel;',
       'a pasta documentos/ traz os arquivos enviados.',
       '',
-      `Cadastros: ${contacts.length}${contacts.length ? ` (${contacts.map((c) => String(c.name)).join(', ')})` : ''}`,
+      `Cadastros: ${contacts.length}${contacts.length ? ` (${contacts.map((c) => String(c.nome)).join(', ')})` : ''}`,
       `Negócios (cards): ${count('negocios')}`,
       `Notas: ${count('notas')}`,
       `Linha do tempo (interações, WhatsApp, consentimentos): ${count('linhaDoTempo')}`,
