@@ -54,6 +54,7 @@ export {
   signIn,
   signOut,
   type SessionSettings,
+  type ConfirmMember,
   type SessionUser,
 } from './session';
 export { TEXT, looksLikeText, singleFileUpload, sniffFile, type SingleFileOptions, type UploadedFile } from './upload';

@@ -168,7 +168,7 @@ function setCookie(ctx: Koa.Context, settings: SessionSettings, value: string | 
 
 /** Inserts a session row for the user and returns its (unhashed) id. The only insert into the table. */
 export async function createSession(
-  knex: Knex,
+  knex: Knex | Knex.Transaction,
   user: SessionUser,
   settings: Pick<SessionSettings, 'idleMs' | 'lifetimeMs'>,
 ): Promise<string> {
@@ -220,17 +220,32 @@ export const requireOnboarding: Koa.Middleware = async (ctx, next) => {
   await next();
 };
 
+/**
+ * Reads the member again inside the transaction that writes their session, holding their row
+ * (`for share`) until it commits: the member as they are now (their current role), or it throws
+ * (disabled, their password changed since it was checked). A disable, a role change or a password
+ * reset updates that row first and ends (or re-roles) the sessions after: it waits for this
+ * transaction, so a session is either written before and then ended, or written with the member's
+ * new state, never from a read made before the change (#58: sign-ins racing a disable kept working).
+ */
+export type ConfirmMember = (trx: Knex.Transaction) => Promise<SessionUser>;
+
 /** Login: the old session (if any) ends and a new id is issued (no fixation). */
-export async function signIn(ctx: Koa.Context, user: SessionUser): Promise<void> {
+export async function signIn(ctx: Koa.Context, user: SessionUser, confirm?: ConfirmMember): Promise<void> {
   const state = stateOf(ctx);
   if (state.sid)
     await state
       .knex(SESSIONS_TABLE)
       .where({ sid: hashSid(state.sid) })
       .delete();
-  const sid = await createSession(state.knex, user, state.settings);
+  const [sid, current] = confirm
+    ? await state.knex.transaction(async (trx) => {
+        const confirmed = await confirm(trx);
+        return [await createSession(trx, confirmed, state.settings), confirmed] as const;
+      })
+    : [await createSession(state.knex, user, state.settings), user];
   state.sid = sid;
-  state.user = user;
+  state.user = current;
   setCookie(ctx, state.settings, sid, state.settings.lifetimeMs);
 }
 

@@ -285,3 +285,69 @@ describe('roles and disabling (#38 items 1 and 2)', () => {
     expect(await fixture.service.knex('users').where({ email }).pluck('id')).toHaveLength(1);
   });
 });
+
+describe('a session follows the member it was made for (#58 item 9)', () => {
+  /** A reset link from the outbox, once the mail is written. */
+  async function resetLinkFor(email: string): Promise<string> {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const files = await readdir(outboxDir);
+      const mails = await Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8'))));
+      const reset = mails.find((mail) => mail.to === email && String(mail.link).includes('/reset-password'));
+      if (reset) return reset.link as string;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no reset mailed to ${email}`);
+  }
+
+  test.each(['disable', 'demote', 'reset'] as const)(
+    'sign-ins racing a %s leave no session with the old rights (their password checks began before it)',
+    async (change) => {
+      const dona = await owner();
+      const admin = await join(dona, 'admin', 'Admin Corrida');
+      const colleague = await join(dona, 'producer', 'Colega');
+      const resetToken =
+        change === 'reset'
+          ? (await api().post('/api/auth/forgot-password').send({ email: admin.email }), tokenOf(await resetLinkFor(admin.email)))
+          : '';
+      // Sign-ins keep starting, one every 25 ms, and the change lands in the middle of them: those that read
+      // the member before it spend their argon2 check while it happens, and write their session after.
+      const change_ = () =>
+        change === 'disable'
+          ? api().post(`/api/team/members/${admin.id}/disable`).set('Cookie', dona.cookie).send({ transferTo: colleague.id })
+          : change === 'demote'
+            ? api().patch(`/api/team/members/${admin.id}`).set('Cookie', dona.cookie).send({ role: 'producer' })
+            : api().post('/api/auth/reset-password').send({ token: resetToken, password: 'senha-nova-123' });
+      const signIns: Promise<Response>[] = [];
+      let changing: Promise<Response> | undefined;
+      for (let started = 0; started < 24; started += 1) {
+        signIns.push(
+          api()
+            .post('/api/auth/login')
+            .set('X-Forwarded-For', newAddress())
+            .send({ email: admin.email, password: 'senha-do-membro' })
+            .then((answer) => answer),
+        );
+        if (started === 12) changing = change_().then((answer) => answer);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const changed = await changing!;
+      expect(changed.status).toBe(200);
+      const answers = await Promise.all(signIns);
+      const sessions = answers.filter((answer) => answer.status === 200).map(cookieOf);
+      for (const cookie of [admin.cookie, ...sessions]) {
+        // Read from the session alone first (GET /api/auth/user re-reads the member and signs a disabled one out).
+        const team = await api().get('/api/team').set('Cookie', cookie);
+        if (change === 'demote') {
+          // Still signed in, as what they are now: no invitation.
+          expect(team.status).toBe(200);
+          const invited = await api().post('/api/team/invitations').set('Cookie', cookie).send({ email: newEmail(), role: 'assistant' });
+          expect(invited.status).toBe(403);
+          expect((await api().get('/api/auth/user').set('Cookie', cookie)).body.role).toBe('producer');
+        } else {
+          expect(team.status).toBe(401);
+          expect((await api().get('/api/auth/user').set('Cookie', cookie)).status).toBe(401);
+        }
+      }
+    },
+  );
+});

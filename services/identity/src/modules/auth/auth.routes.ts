@@ -13,8 +13,9 @@ export function authRoutes(router: Router, auth: AuthService): void {
 
   route(router, OPS.login, async ({ body, ctx }) => {
     const user = await auth.login(body, ctx.ip);
-    await signIn(ctx, user.toSessionUser());
-    return user.toUser();
+    // The session is written from the member as they are then, not as read before the password check (#58).
+    await signIn(ctx, user.toSessionUser(), (trx) => auth.confirmSignIn(trx, user));
+    return (await auth.findUser(user.id)) ?? user.toUser();
   });
 
   route(router, OPS.logout, ({ ctx }) => signOut(ctx));

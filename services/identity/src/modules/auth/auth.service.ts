@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { LoginInput, RegisterInput, ResetPasswordInput, User, UserMailInput } from '@corretora/contracts';
-import { HttpError, RateLimiter, destroySessionsOf, recordAuditEvent } from '@corretora/service-kit';
+import { HttpError, RateLimiter, destroySessionsOf, recordAuditEvent, type SessionUser } from '@corretora/service-kit';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import type pino from 'pino';
@@ -71,6 +71,19 @@ export class AuthService {
       actor: { id: user.id, address },
     });
     return user;
+  }
+
+  /**
+   * The member as they are at the moment their session is written (the kit's ConfirmMember): their
+   * row held until the session commits, so a disable, a role change or a password reset that
+   * started after the password check is seen here, or waits and then ends this session (#58).
+   */
+  async confirmSignIn(trx: Knex.Transaction, checked: UserModel): Promise<SessionUser> {
+    const current = await UserModel.query(trx).findById(checked.id).forShare();
+    // The password verified is no longer theirs (reset meanwhile): as a wrong password.
+    if (!current || current.password !== checked.password) throw new HttpError(401, LOGIN_FAILED);
+    if (current.disabledAt) throw new HttpError(403, MEMBER_DISABLED);
+    return current.toSessionUser();
   }
 
   /** The signed-in member, if they still may be (a disabled member's session is worthless). */
