@@ -1,6 +1,6 @@
 import { AUTH_OPERATIONS } from '@corretora/contracts';
 import type Koa from 'koa';
-import type { AccountLimits } from './config';
+import { BROKERAGE_SHARE, type AccountLimits } from './config';
 import type { Limit, RateLimiter } from './rate-limit';
 import { signedInUser } from './session';
 
@@ -14,38 +14,44 @@ const UPLOADS = Symbol('account-uploads');
 const WINDOW_SECONDS = 60;
 
 /**
- * Per-account limits of every service's public API, counted together (public.account_rate_limits):
- * each write (any method but GET/HEAD/OPTIONS, sign-out apart) of a signed-in broker counts one, whatever it does
+ * Per-member limits of every service's public API, under a ceiling per brokerage, counted together
+ * (public.account_rate_limits): each write (any method but GET/HEAD/OPTIONS, sign-out apart) of a
+ * signed-in member counts one against theirs and one against their brokerage's, whatever it does
  * (an import of many rows is one request), and an upload counts one more against its own, smaller
- * limit (singleFileUpload asks, before reading the body). Over a limit: a pt-BR 429 with
- * Retry-After. Anonymous requests are identity's, limited by address there.
+ * limits (singleFileUpload asks, before reading the body). One member's burst (an import, a
+ * script) slows only them (#58); the brokerage's ceiling, several members' worth, bounds them all.
+ * Over a limit: a pt-BR 429 with Retry-After. Anonymous requests are identity's, limited by address there.
  */
 export function accountLimits(limiter: RateLimiter, limits: AccountLimits): Koa.Middleware {
+  const brokerageWrites = limits.brokerageWritesPerMinute ?? BROKERAGE_SHARE * limits.writesPerMinute;
+  const brokerageUploads = limits.brokerageUploadsPerMinute ?? BROKERAGE_SHARE * limits.uploadsPerMinute;
   return async (ctx, next) => {
     const user = signedInUser(ctx);
     if (!user) return next();
     const counted: Limit[] = [];
-    const count = async (limit: Limit) => {
-      await limiter.consume([limit]);
-      counted.push(limit);
+    /** The member's, then the brokerage's: a member over theirs spends none of their colleagues' room. */
+    const count = async (kind: string, perMember: number, perBrokerage: number, message: string) => {
+      const member: Limit = {
+        name: `member:${kind}`,
+        key: `${user.id}:${user.memberId}`,
+        max: perMember,
+        windowSeconds: WINDOW_SECONDS,
+        message,
+      };
+      await limiter.consume([member]);
+      counted.push(member);
+      const brokerage: Limit = { name: `account:${kind}`, key: user.id, max: perBrokerage, windowSeconds: WINDOW_SECONDS, message };
+      // Refused at the brokerage's ceiling: the member's own count is given back (nothing was done).
+      await limiter.consume([brokerage]).catch(async (error: unknown) => {
+        await limiter.refund([member]);
+        throw error;
+      });
+      counted.push(brokerage);
     };
     (ctx.state as Record<symbol, () => Promise<void>>)[UPLOADS] = () =>
-      count({
-        name: 'account:uploads',
-        key: user.id,
-        max: limits.uploadsPerMinute,
-        windowSeconds: WINDOW_SECONDS,
-        message: TOO_MANY_UPLOADS,
-      });
-    if (!SAFE_METHODS.has(ctx.method) && !NOT_WRITES.has(ctx.path)) {
-      await count({
-        name: 'account:writes',
-        key: user.id,
-        max: limits.writesPerMinute,
-        windowSeconds: WINDOW_SECONDS,
-        message: TOO_MANY_WRITES,
-      });
-    }
+      count('uploads', limits.uploadsPerMinute, brokerageUploads, TOO_MANY_UPLOADS);
+    if (!SAFE_METHODS.has(ctx.method) && !NOT_WRITES.has(ctx.path))
+      await count('writes', limits.writesPerMinute, brokerageWrites, TOO_MANY_WRITES);
     try {
       await next();
     } finally {

@@ -16,20 +16,42 @@ export interface BaseConfig {
   /** The public URL (APP_URL): https there turns on Secure cookies and HSTS by default. */
   appUrl: string;
   session: SessionSettings;
-  /** Per account, across the services: writes (WRITE_LIMIT_PER_MINUTE) and uploads (UPLOAD_LIMIT_PER_MINUTE) a minute. */
+  /**
+   * Across the services, a minute: each member's writes (WRITE_LIMIT_PER_MINUTE) and uploads
+   * (UPLOAD_LIMIT_PER_MINUTE), and the brokerage's, all its members together
+   * (BROKERAGE_WRITE_LIMIT_PER_MINUTE, BROKERAGE_UPLOAD_LIMIT_PER_MINUTE; 5 times a member's by default).
+   */
   limits: AccountLimits;
 }
 
 export interface AccountLimits {
+  /** One member's (#58: one producer's burst slows only them). */
   writesPerMinute: number;
   uploadsPerMinute: number;
+  /** The brokerage's ceiling, every member together; absent: BROKERAGE_SHARE times a member's. */
+  brokerageWritesPerMinute?: number;
+  brokerageUploadsPerMinute?: number;
 }
+
+/** A brokerage's ceiling against one member's limit, when not configured. */
+export const BROKERAGE_SHARE = 5;
 
 export const MIN_SECRET_LENGTH = 32;
 export const DEFAULT_SESSION_IDLE_MINUTES = 12 * 60;
 export const DEFAULT_SESSION_LIFETIME_HOURS = 7 * 24;
 /** Well above what a person does (a busy broker: a few writes a minute), far below a script's pace. */
 export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { writesPerMinute: 300, uploadsPerMinute: 30 };
+
+function accountLimitsOf(env: NodeJS.ProcessEnv): Required<AccountLimits> {
+  const writesPerMinute = positiveInteger(env, 'WRITE_LIMIT_PER_MINUTE', DEFAULT_ACCOUNT_LIMITS.writesPerMinute);
+  const uploadsPerMinute = positiveInteger(env, 'UPLOAD_LIMIT_PER_MINUTE', DEFAULT_ACCOUNT_LIMITS.uploadsPerMinute);
+  return {
+    writesPerMinute,
+    uploadsPerMinute,
+    brokerageWritesPerMinute: positiveInteger(env, 'BROKERAGE_WRITE_LIMIT_PER_MINUTE', BROKERAGE_SHARE * writesPerMinute),
+    brokerageUploadsPerMinute: positiveInteger(env, 'BROKERAGE_UPLOAD_LIMIT_PER_MINUTE', BROKERAGE_SHARE * uploadsPerMinute),
+  };
+}
 
 export function positiveInteger(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   const raw = env[key];
@@ -98,9 +120,6 @@ export function readBaseConfig(name: ServiceName, env: NodeJS.ProcessEnv = proce
       lifetimeMs: positiveNumber(env, 'SESSION_LIFETIME_HOURS', DEFAULT_SESSION_LIFETIME_HOURS) * 3_600_000,
       secure: flag(env, 'COOKIE_SECURE', appUrl.startsWith('https://')),
     },
-    limits: {
-      writesPerMinute: positiveInteger(env, 'WRITE_LIMIT_PER_MINUTE', DEFAULT_ACCOUNT_LIMITS.writesPerMinute),
-      uploadsPerMinute: positiveInteger(env, 'UPLOAD_LIMIT_PER_MINUTE', DEFAULT_ACCOUNT_LIMITS.uploadsPerMinute),
-    },
+    limits: accountLimitsOf(env),
   };
 }

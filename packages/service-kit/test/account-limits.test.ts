@@ -95,3 +95,28 @@ describe('per-account limits', () => {
     for (let n = 0; n < 6; n += 1) expect((await request(notes.app.callback()).post('/api/notes').send({ text: 'x' })).status).toBe(401);
   });
 });
+
+describe('per-member limits under a brokerage ceiling (#58 item 10)', () => {
+  let team: Service;
+  beforeAll(async () => {
+    // A member's 4 writes a minute, the brokerage's 6.
+    team = await createNotesService(database.url, 'team_notes', {
+      limits: { writesPerMinute: 4, uploadsPerMinute: 2, brokerageWritesPerMinute: 6 },
+    });
+  });
+  afterAll(() => team?.close());
+
+  test("one member's burst slows only them; the brokerage's ceiling bounds every member together", async () => {
+    const owner = randomUser();
+    const member = (memberId: string) => sessionCookieFor(team, { ...owner, memberId, role: 'producer' });
+    const [paulo, regina, ana] = await Promise.all([member(randomUUID()), member(randomUUID()), member(randomUUID())]);
+    const burst = await Promise.all(Array.from({ length: 8 }, () => note(team, paulo)));
+    expect(burst.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
+    // A colleague's writes go on: Paulo's refusals spent none of the brokerage's room.
+    expect((await note(team, regina)).status).toBe(201);
+    expect((await note(team, regina)).status).toBe(201);
+    // Six for the brokerage: a third member is refused at its ceiling, in pt-BR.
+    const ceiling = await note(team, ana);
+    expect([ceiling.status, ceiling.body.message]).toEqual([429, 'Muitas alterações em pouco tempo. Aguarde um minuto e tente novamente.']);
+  });
+});
