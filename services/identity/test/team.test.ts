@@ -351,3 +351,32 @@ describe('a session follows the member it was made for (#58 item 9)', () => {
     },
   );
 });
+
+describe('joining from one office (#58 item 11)', () => {
+  test('thirty invitations accepted from one address all succeed, while its twenty-first wrong token is refused', async () => {
+    const dona = await owner();
+    const office = newAddress();
+    const emails = Array.from({ length: 30 }, () => newEmail('equipe'));
+    for (const email of emails)
+      expect((await api().post('/api/team/invitations').set('Cookie', dona.cookie).send({ email, role: 'producer' })).status).toBe(201);
+    for (const email of emails) {
+      const accepted = await api()
+        .post(`/api/invitations/${tokenOf(await invitationLink(email))}/accept`)
+        .set('X-Forwarded-For', office)
+        .send({ name: 'Colega do Escritório', password: 'senha-do-membro' });
+      expect(accepted.status).toBe(201);
+    }
+    // Wrong tokens are what the limit counts: twenty a quarter of an hour, then a pt-BR 429.
+    const wrong = [];
+    for (let n = 0; n < 21; n += 1)
+      wrong.push(
+        (
+          await api()
+            .post(`/api/invitations/${'x'.repeat(43)}/accept`)
+            .set('X-Forwarded-For', office)
+            .send({ name: 'Intruso', password: 'senha-do-membro' })
+        ).status,
+      );
+    expect(wrong).toEqual([...Array(20).fill(404), 429]);
+  });
+});

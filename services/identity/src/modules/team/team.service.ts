@@ -73,6 +73,8 @@ export class TeamService {
     private readonly appUrl: string,
     private readonly log: pino.Logger,
     private readonly holders: CarteiraHolders,
+    /** Wrong invitation tokens an address may try in 15 minutes (INVITATION_LIMIT_PER_15_MINUTES). */
+    private readonly invitationLimit = 20,
   ) {
     this.limiter = new RateLimiter(knex);
   }
@@ -211,9 +213,10 @@ export class TeamService {
 
   /** Single use: the invitation is marked accepted in the transaction that creates the member. */
   async accept(token: string, input: AcceptInvitationInput, address: string): Promise<UserModel> {
-    await this.limiter.consume(acceptInvitationLimits(address));
+    const limits = acceptInvitationLimits(address, this.invitationLimit);
+    await this.limiter.consume(limits);
     const password = await argon2.hash(input.password, ARGON2_OPTIONS);
-    return this.knex.transaction(async (trx) => {
+    const member = await this.knex.transaction(async (trx) => {
       const invitation = await this.openInvitation(trx, token, true);
       const taken = await UserModel.query(trx).findOne({ email: invitation.email });
       if (taken) throw new HttpError(409, EMAIL_HAS_ACCOUNT);
@@ -228,6 +231,9 @@ export class TeamService {
       await trx('invitations').where({ id: invitation.id }).update({ acceptedAt: trx.fn.now() });
       return user;
     });
+    // Accepted: not a probe. A team joining from one office's address is never refused (#58).
+    await this.limiter.refund(limits);
+    return member;
   }
 
   /** Team changes of one brokerage, one at a time; `work` sees the member (404 if not of this brokerage). */
