@@ -1,5 +1,4 @@
 import { MANAGERS, TEAM_OPERATIONS, comparableName, type MemberName } from '@corretora/contracts';
-import { HttpError } from '../errors';
 import type { InternalClient } from '../internal-client';
 import { currentMember } from '../member-context';
 
@@ -9,8 +8,7 @@ const RESPONSIBLE_FIELD = 'responsible';
 const TEAM_UNAVAILABLE = 'Não foi possível consultar a equipe agora. Tente novamente em instantes.';
 
 /** The brokerage's members (identity alone knows the team): asked once per preview. */
-async function teamMembers(identity: InternalClient | null, userId: string): Promise<MemberName[]> {
-  if (!identity) throw new HttpError(503, TEAM_UNAVAILABLE);
+async function teamMembers(identity: InternalClient, userId: string): Promise<MemberName[]> {
   return (await identity.call(TEAM_OPERATIONS.memberNames, { params: { userId } })).members;
 }
 
@@ -56,5 +54,8 @@ export async function sheetMemberFinder(
   userId: string,
   columns: Partial<Record<string, number>>,
 ): Promise<ReturnType<typeof memberFinder> | undefined> {
-  return columns[RESPONSIBLE_FIELD] === undefined ? undefined : memberFinder(await teamMembers(identity, userId));
+  if (columns[RESPONSIBLE_FIELD] === undefined) return undefined;
+  // No identity configured (a service run alone): a row naming a member says so, a blank one imports as it would.
+  if (!identity) return () => ({ message: TEAM_UNAVAILABLE });
+  return memberFinder(await teamMembers(identity, userId));
 }
