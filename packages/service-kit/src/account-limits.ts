@@ -29,24 +29,17 @@ export function accountLimits(limiter: RateLimiter, limits: AccountLimits): Koa.
     const user = signedInUser(ctx);
     if (!user) return next();
     const counted: Limit[] = [];
-    /** The member's, then the brokerage's: a member over theirs spends none of their colleagues' room. */
+    /**
+     * The member's and the brokerage's, in one statement: refused at either, the other gets its count
+     * back — a member over theirs spends none of their colleagues' room.
+     */
     const count = async (kind: string, perMember: number, perBrokerage: number, message: string) => {
-      const member: Limit = {
-        name: `member:${kind}`,
-        key: `${user.id}:${user.memberId}`,
-        max: perMember,
-        windowSeconds: WINDOW_SECONDS,
-        message,
-      };
-      await limiter.consume([member]);
-      counted.push(member);
-      const brokerage: Limit = { name: `account:${kind}`, key: user.id, max: perBrokerage, windowSeconds: WINDOW_SECONDS, message };
-      // Refused at the brokerage's ceiling: the member's own count is given back (nothing was done).
-      await limiter.consume([brokerage]).catch(async (error: unknown) => {
-        await limiter.refund([member]);
-        throw error;
-      });
-      counted.push(brokerage);
+      const limits: Limit[] = [
+        { name: `member:${kind}`, key: `${user.id}:${user.memberId}`, max: perMember, windowSeconds: WINDOW_SECONDS, message },
+        { name: `account:${kind}`, key: user.id, max: perBrokerage, windowSeconds: WINDOW_SECONDS, message },
+      ];
+      await limiter.consumeTogether(limits);
+      counted.push(...limits);
     };
     (ctx.state as Record<symbol, () => Promise<void>>)[UPLOADS] = () =>
       count('uploads', limits.uploadsPerMinute, brokerageUploads, TOO_MANY_UPLOADS);

@@ -78,6 +78,35 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Counts one attempt against each limit in one statement (a write's member and brokerage: one
+   * round trip on every write). Over any of them: the others get their attempt back, and the first
+   * one over answers its 429.
+   */
+  async consumeTogether(limits: Limit[]): Promise<void> {
+    const windows = [...new Set(limits.map((limit) => limit.windowSeconds))];
+    if (windows.length !== 1) {
+      await this.consume(limits);
+      return;
+    }
+    const keys = limits.map(rowKey);
+    const result = await this.knex.raw<{ rows: { key: string; points: number; retryAfter: number }[] }>(
+      `insert into ${this.table} as counter (key, points, reset_at)
+       select key, 1, now() + make_interval(secs => ?) from unnest(?::text[]) as key
+       on conflict (key) do update set
+         points = case when counter.reset_at <= clock_timestamp() then 1 else counter.points + 1 end,
+         reset_at = case when counter.reset_at <= clock_timestamp() then excluded.reset_at else counter.reset_at end
+       returning key, points, ceil(extract(epoch from reset_at - clock_timestamp()))::int as "retryAfter"`,
+      [windows[0]!, keys],
+    );
+    const rows = new Map(result.rows.map((row) => [row.key, row]));
+    const over = limits.find((limit) => rows.get(rowKey(limit))!.points > limit.max);
+    if (!over) return;
+    await this.refund(limits.filter((limit) => limit !== over));
+    const retryAfter = Math.min(over.windowSeconds, Math.max(1, rows.get(rowKey(over))!.retryAfter));
+    throw new HttpError(429, over.message ?? TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(retryAfter) });
+  }
+
   /** Gives one attempt back (a success that should not count against a shared limit). */
   async refund(limits: Limit[]): Promise<void> {
     if (limits.length === 0) return;
