@@ -265,7 +265,15 @@ export default function ContactPage() {
                   <Item
                     key={`${instalment.policyId}-${instalment.number}`}
                     title={`Parcela ${instalment.number} · ${instalment.policyNumber}`}
-                    detail={`Vence ${formatDate(instalment.dueDate)} · prêmio ${formatMoney(wireToCents(instalment.premium))} · comissão ${formatMoney(wireToCents(instalment.expectedCommission))} · ${INSTALMENT_STATUS_LABELS[instalment.status]}`}
+                    detail={[
+                      `Vence ${formatDate(instalment.dueDate)}`,
+                      `prêmio ${formatMoney(wireToCents(instalment.premium))}`,
+                      // An assistant sees no commission (the API answers it null, #58).
+                      team.money ? `comissão ${formatMoney(wireToCents(instalment.expectedCommission))}` : null,
+                      INSTALMENT_STATUS_LABELS[instalment.status],
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                     late={instalment.dueDate < today}
                   />
                 ))}

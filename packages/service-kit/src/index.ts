@@ -18,6 +18,7 @@ export { csvCell, csvDate, csvDocument, csvMoney, sendCsv } from './csv';
 export { inLockedTransaction, intArrayLiteral, likeContaining, withAdvisoryLock } from './database';
 export { schedulePasses } from './schedule';
 export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, trigramOpclass, type ServiceRole } from './database-roles';
+export { seesMoney, withoutMoney } from './money-fields';
 export { HttpError, isUniqueViolation, mapError, notFound, SUBJECT_BLOCKED_MESSAGE, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
 export { AUDIT_TABLE, recordAuditEvent, redactAudit, type AuditEvent } from './audit';

@@ -3,6 +3,7 @@ import { ROLE_FORBIDDEN, operationSchemas, paramKind, pathParamNames, roleAllows
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import { HttpError } from './errors';
+import { seesMoney, withoutMoney } from './money-fields';
 import { currentUser, requireUser, type SessionUser } from './session';
 import type { UploadedFile } from './upload';
 import {
@@ -99,11 +100,12 @@ export function route<Op extends AnyOperation>(router: Router, op: Op, handler: 
       : schemas.upload
         ? parseBody(schemas.upload, file!.fields)
         : undefined;
+    const user = op.access === 'signed-in' ? currentUser(ctx) : undefined;
     const request = {
       params: paramsOf(op, ctx),
       query: schemas.query ? parseQuery(schemas.query, queryOf(ctx)) : undefined,
       body,
-      user: op.access === 'signed-in' ? currentUser(ctx) : undefined,
+      user,
       file,
       ctx,
     } as OperationRequest<Op>;
@@ -117,8 +119,13 @@ export function route<Op extends AnyOperation>(router: Router, op: Op, handler: 
       // JSON null is an answer (no profile yet); Koa would turn a null body into a 204.
       ctx.type = 'application/json';
       ctx.body = 'null';
-    } else if (answer !== undefined) ctx.body = answer;
-    else if (ctx.body === undefined) throw new HttpError(500, 'Erro interno do servidor.');
+    } else if (answer !== undefined) {
+      // A role without money reads every answer with its money fields null, whatever the operation.
+      ctx.body = user && !seesMoney(user.role) ? withoutMoney(answer) : answer;
+    } else if (ctx.body === undefined) throw new HttpError(500, 'Erro interno do servidor.');
+    // JSON text a handler sent as it is (the board, built by Postgres): read again for such a role only.
+    else if (user && !seesMoney(user.role) && typeof ctx.body === 'string' && ctx.response.is('json'))
+      ctx.body = withoutMoney(JSON.parse(ctx.body));
   };
   const methods = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' } as const;
   router[methods[op.method]](path, ...guards, ...before, handle);

@@ -23,6 +23,37 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
 export const MANAGERS = ['owner', 'admin'] as const satisfies readonly Role[];
 /** Who sees money beyond a policy's premium (commissions, receivables, statements, figures): a producer only their own. */
 export const MONEY_ROLES = ['owner', 'admin', 'producer'] as const satisfies readonly Role[];
+/**
+ * The answer fields that are the brokerage's money beyond a premium (#58 item 1): commissions,
+ * rates, chargebacks, repasse. Every answer to a role outside MONEY_ROLES has them null, whatever the
+ * operation (the kit's route() does it), so no screen, export or API client of an assistant sees one.
+ */
+export const MONEY_FIELDS = [
+  'commissionValue',
+  'commissionType',
+  'commissionPercentage',
+  'commissionAmount',
+  'calculatedCommission',
+  'expectedCommission',
+  // An instalment's commission from the insurers' statements, and its gap to the expected.
+  'received',
+  'difference',
+  'commissionBase',
+  'grossCommission',
+  'netCommission',
+  'chargebackPercent',
+  'chargebackExpected',
+  'averageCommissionRate',
+  'commissionsByType',
+  'commissionsByLine',
+  'monthlyRevenue',
+  'annualRevenue',
+  'receivableThisMonth',
+  'repasseDue',
+  'share',
+  'angariadorShare',
+  'participants',
+] as const;
 /** Who changes the brokerage's catalogues and settings: a producer reads them. */
 export const OFFICE_ROLES = ['owner', 'admin', 'assistant'] as const satisfies readonly Role[];
 /** Only the owners: Limpar Dados. */

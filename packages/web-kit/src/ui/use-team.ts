@@ -1,4 +1,4 @@
-import { MANAGERS, TEAM_OPERATIONS, roleAllows, seesOnlyOwnRecords, type Role, type TeamMember } from '@corretora/contracts';
+import { MANAGERS, MONEY_ROLES, TEAM_OPERATIONS, roleAllows, seesOnlyOwnRecords, type Role, type TeamMember } from '@corretora/contracts';
 import { useCurrentUser, useOperation } from '@corretora/web-kit';
 import { useMemo } from 'react';
 
@@ -13,6 +13,8 @@ export interface Team {
   manager: boolean;
   /** The signed-in member sees other members' records (not a producer): a filter by member means something. */
   seesEveryone: boolean;
+  /** The signed-in member sees money beyond a premium (not an assistant): the API answers them the figures null (#58). */
+  money: boolean;
 }
 
 /**
@@ -35,6 +37,7 @@ export function useTeam(): Team {
       isTeam: active.length > 1,
       manager: role !== undefined && roleAllows(role, MANAGERS),
       seesEveryone: role !== undefined && !seesOnlyOwnRecords(role),
+      money: role !== undefined && roleAllows(role, MONEY_ROLES),
     };
   }, [team.data, role]);
 }

@@ -11,11 +11,12 @@ import {
   wireToCents,
   type BodyInputOf,
   type Policy,
+  type PolicyInstalment,
 } from '@corretora/contracts';
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Field } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { DataTable, FormDialog, MaskedInput, QueryState, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
+import { DataTable, FormDialog, MaskedInput, QueryState, useNotify, useFieldIssues, useTeam } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -31,6 +32,7 @@ const COUNTS = Array.from({ length: MAX_INSTALMENTS }, (_, index) => index + 1);
 export default function InstalmentsDialog({ policy, onClose }: { policy: Policy; onClose: () => void }) {
   const styles = useStyles();
   const notify = useNotify();
+  const team = useTeam();
   const queryClient = useQueryClient();
   const instalments = useOperation(OPS.policyInstalments, { params: { id: policy.id } });
   const current = instalments.data ?? [];
@@ -73,7 +75,7 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
       <Body1>
         {cancelled
           ? 'Uma apólice cancelada mantém o seu plano de pagamento.'
-          : `${policy.contactName}: prêmio de ${formatMoney(wireToCents(policy.premium))}. A comissão prevista em cada parcela é calculada sobre o prêmio líquido.`}
+          : `${policy.contactName}: prêmio de ${formatMoney(wireToCents(policy.premium))}.${team.money ? ' A comissão prevista em cada parcela é calculada sobre o prêmio líquido.' : ''}`}
       </Body1>
       <QueryState query={instalments} loading="Carregando parcelas..." error="Não foi possível carregar as parcelas.">
         {(rows) => (
@@ -87,8 +89,16 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
               { header: 'Nº', cell: (row) => `${row.number}/${rows.length}` },
               { header: 'Vencimento', cell: (row) => formatDate(row.dueDate) },
               { header: 'Prêmio', cell: (row) => formatMoney(wireToCents(row.premium)) },
-              { header: 'Comissão prevista', cell: (row) => formatMoney(wireToCents(row.expectedCommission)) },
-              { header: 'Recebido', cell: (row) => (row.received === null ? '—' : formatMoney(wireToCents(row.received))) },
+              // An assistant sees no commission (the API answers it null, #58).
+              ...(team.money
+                ? [
+                    { header: 'Comissão prevista', cell: (row: PolicyInstalment) => formatMoney(wireToCents(row.expectedCommission)) },
+                    {
+                      header: 'Recebido',
+                      cell: (row: PolicyInstalment) => (row.received === null ? '—' : formatMoney(wireToCents(row.received))),
+                    },
+                  ]
+                : []),
               { header: 'Situação', cell: (row) => INSTALMENT_STATUS_LABELS[row.status] },
             ]}
           />

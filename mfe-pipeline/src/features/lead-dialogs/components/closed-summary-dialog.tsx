@@ -87,12 +87,17 @@ export function ClosedSummaryDialog({
     ['IOF', money(card.iof)],
     ['Juros', money(card.juros)],
     ['Prêmio total', money(card.totalPremium)],
-    [
-      'Comissão',
-      card.commissionPercentage === null
-        ? money(card.commissionAmount)
-        : `${card.commissionPercentage.replace('.', ',')}% · ${money(card.commissionAmount)}`,
-    ],
+    // An assistant sees no commission (the API answers it null, #58).
+    ...(team.money
+      ? ([
+          [
+            'Comissão',
+            card.commissionPercentage === null
+              ? money(card.commissionAmount)
+              : `${card.commissionPercentage.replace('.', ',')}% · ${money(card.commissionAmount)}`,
+          ],
+        ] satisfies [string, string][])
+      : []),
   ];
   const confirm = handleSubmit(async ({ policyNumber }) => {
     const checked = split ? (await import('./issue-split')).checkParticipants(split) : null;

@@ -25,6 +25,7 @@ import {
   useFormErrors,
   useNotify,
   useSchemaForm,
+  useTeam,
 } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Field, Input } from '@corretora/web-kit/fluent/core';
@@ -57,6 +58,7 @@ const cents = (wire: string | null) => (wire === null ? null : wireToCents(wire)
 export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose: () => void }) {
   const styles = useStyles();
   const notify = useNotify();
+  const team = useTeam();
   const { data } = useReferenceNames();
   const updateContact = useUpdateContact();
   const finalize = useFinalize();
@@ -170,20 +172,25 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
         <Field label="Prêmio total" hint="Prêmio líquido + IOF + juros">
           <Input value={formatMoney(total)} readOnly aria-readonly="true" />
         </Field>
-        <MoneyField
-          control={control}
-          name="commissionPercentage"
-          label="Comissão (%)"
-          unit="percent"
-          maxCents={COMMISSION_PERCENT_MAX_HUNDREDTHS}
-        />
-        <MoneyField
-          control={control}
-          name="commissionAmount"
-          label="Valor da comissão"
-          maxCents={FINALIZE_MONEY_MAX_CENTS}
-          hint="Em branco: calculado pela porcentagem"
-        />
+        {/* An assistant sees no commission: the card keeps what the producer or a manager set (#58). */}
+        {team.money ? (
+          <>
+            <MoneyField
+              control={control}
+              name="commissionPercentage"
+              label="Comissão (%)"
+              unit="percent"
+              maxCents={COMMISSION_PERCENT_MAX_HUNDREDTHS}
+            />
+            <MoneyField
+              control={control}
+              name="commissionAmount"
+              label="Valor da comissão"
+              maxCents={FINALIZE_MONEY_MAX_CENTS}
+              hint="Em branco: calculado pela porcentagem"
+            />
+          </>
+        ) : null}
         <SelectField control={control} name="documentType" label="Tipo de documento" options={DOCUMENT_TYPES} emptyLabel="Não informado" />
       </div>
     </FormDialog>

@@ -1,6 +1,6 @@
 import { FINANCE_OPERATIONS as OPS } from '@corretora/contracts';
 import type { ReferenceData } from '@corretora/contracts';
-import { assertResponsible, notFound, route, sendCsv, type InternalClient } from '@corretora/service-kit';
+import { assertResponsible, notFound, route, seesMoney, sendCsv, type InternalClient } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { POLICY_NOT_FOUND, type PoliciesService } from './policies.service';
 import { policiesCsv } from './policy-exports';
@@ -16,7 +16,8 @@ export function policiesRoutes(
   route(router, OPS.policies, ({ user, query }) => policies.list(user.id, query));
   route(router, OPS.policiesCsv, async ({ user, query, ctx }) => {
     const [list, insurers] = await Promise.all([policies.list(user.id, query), insurerNames(user.id), policies.exported(user.id)]);
-    return sendCsv(ctx, 'apolices.csv', policiesCsv(list, insurers));
+    // A role without money gets the list without its commission columns, as the API answers it.
+    return sendCsv(ctx, 'apolices.csv', policiesCsv(list, insurers, seesMoney(user.role)));
   });
 
   route(router, OPS.policy, async ({ user, params }) => {

@@ -12,44 +12,41 @@ import { csvDate, csvDocument, csvMoney } from '@corretora/service-kit';
 
 const METHOD_LABELS: Record<string, string> = Object.fromEntries(PAYMENT_METHODS.map((method) => [method.value, method.label]));
 
-/** GET /api/policies.csv: the policy list as the screen filters it, for Excel in pt-BR (a policy awaiting its number says so). */
-export function policiesCsv(policies: readonly Policy[], insurers: ReferenceData['insurers']): string {
+/**
+ * GET /api/policies.csv: the policy list as the screen filters it, for Excel in pt-BR (a policy
+ * awaiting its number says so). `money`: the commission and the expected chargeback, for the roles
+ * that see money (an assistant's file has neither column, #58).
+ */
+export function policiesCsv(policies: readonly Policy[], insurers: ReferenceData['insurers'], money = true): string {
   const names = new Map(insurers.map((insurer) => [insurer.id, insurer.name]));
-  return csvDocument([
-    [
-      'Apólice',
-      'Cliente',
-      'Ramo',
-      'Seguradora',
-      'Início',
-      'Renovação',
-      ...POLICY_FIGURES.map((figure) => figure.label),
-      'Comissão',
-      'Forma de pagamento',
-      'Status',
-      'Cancelada em',
-      'Estorno previsto',
-      'Nº da proposta',
-      'Nº da seguradora',
-    ],
-    ...policies.map((policy) => [
-      policy.policyNumber,
-      policy.contactName,
-      lineLabel(policy.line),
-      policy.insurerId === null ? '' : (names.get(policy.insurerId) ?? ''),
-      csvDate(policy.startDate),
-      csvDate(policy.renewalDate),
-      ...POLICY_FIGURES.map((figure) => csvMoney(policy[figure.field])),
-      policy.commissionType === 'percentage' ? `${csvMoney(policy.commissionValue)}%` : `R$ ${csvMoney(policy.commissionValue)}`,
-      policy.paymentMethod ? (METHOD_LABELS[policy.paymentMethod] ?? policy.paymentMethod) : '',
-      POLICY_STATUS_LABELS[policy.status],
-      csvDate(policy.cancelledOn),
-      csvMoney(policy.chargebackExpected),
-      policy.proposalNumber ?? '',
-      // A provisional number is the key an import matches again; this column says it is not the insurer's.
-      policy.awaitingNumber ? 'Aguardando' : 'Informado',
-    ]),
-  ]);
+  const columns: [string, (policy: Policy) => string][] = [
+    ['Apólice', (policy) => policy.policyNumber],
+    ['Cliente', (policy) => policy.contactName],
+    ['Ramo', (policy) => lineLabel(policy.line)],
+    ['Seguradora', (policy) => (policy.insurerId === null ? '' : (names.get(policy.insurerId) ?? ''))],
+    ['Início', (policy) => csvDate(policy.startDate)],
+    ['Renovação', (policy) => csvDate(policy.renewalDate)],
+    ...POLICY_FIGURES.map((figure): [string, (policy: Policy) => string] => [figure.label, (policy) => csvMoney(policy[figure.field])]),
+    ...(money
+      ? ([
+          [
+            'Comissão',
+            (policy) =>
+              policy.commissionType === 'percentage' ? `${csvMoney(policy.commissionValue)}%` : `R$ ${csvMoney(policy.commissionValue)}`,
+          ],
+        ] satisfies [string, (policy: Policy) => string][])
+      : []),
+    ['Forma de pagamento', (policy) => (policy.paymentMethod ? (METHOD_LABELS[policy.paymentMethod] ?? policy.paymentMethod) : '')],
+    ['Status', (policy) => POLICY_STATUS_LABELS[policy.status]],
+    ['Cancelada em', (policy) => csvDate(policy.cancelledOn)],
+    ...(money
+      ? ([['Estorno previsto', (policy) => csvMoney(policy.chargebackExpected)]] satisfies [string, (policy: Policy) => string][])
+      : []),
+    ['Nº da proposta', (policy) => policy.proposalNumber ?? ''],
+    // A provisional number is the key an import matches again; this column says it is not the insurer's.
+    ['Nº da seguradora', (policy) => (policy.awaitingNumber ? 'Aguardando' : 'Informado')],
+  ];
+  return csvDocument([columns.map(([header]) => header), ...policies.map((policy) => columns.map(([, cell]) => cell(policy)))]);
 }
 
 const cents = (value: number) => csvMoney(centsToWire(value));

@@ -1,5 +1,5 @@
 import { CompletionSchema, IssueSchema, PIPELINE_OPERATIONS as OPS } from '@corretora/contracts';
-import { assertMayReassign, assertResponsible, parseBody, route, type InternalClient } from '@corretora/service-kit';
+import { assertMayReassign, assertResponsible, parseBody, route, seesMoney, type InternalClient } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { PipelineService } from './pipeline.service';
@@ -44,7 +44,8 @@ export function pipelineRoutes(router: Router, pipeline: PipelineService, identi
 
   route(router, OPS.confirmIssuance, async ({ user, params, ctx }) => {
     const body: unknown = ctx.request.body;
-    if (isFinalize(body)) return pipeline.finalize(user.id, params.id, parseBody(CompletionSchema, body));
+    // A member who sees no money (an assistant) keeps the card's commission, whatever they send (#58).
+    if (isFinalize(body)) return pipeline.finalize(user.id, params.id, parseBody(CompletionSchema, body), !seesMoney(user.role));
     const { policyNumber, participants } = parseBody(IssueSchema, body ?? {});
     // Who shares the commission is the managers' to say, among the brokerage's active members.
     for (const [index, participant] of (participants ?? []).entries())

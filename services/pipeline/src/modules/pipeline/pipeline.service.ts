@@ -191,8 +191,11 @@ export class PipelineService {
     throw refusal((await cardById(this.knex, userId, id))?.status);
   }
 
-  /** Finalize: the sale's data on the card, and the card in Finalizado. No policy yet. */
-  async finalize(userId: string, id: number, input: CompletionInput): Promise<PipelineCard> {
+  /**
+   * Finalize: the sale's data on the card, and the card in Finalizado. No policy yet. `keepCommission`:
+   * the member sees no money (an assistant, #58): the card's commission stays as it is, whatever the body says.
+   */
+  async finalize(userId: string, id: number, input: CompletionInput, keepCommission = false): Promise<PipelineCard> {
     const { stage } = await this.catalogues.verify(userId, { insurerId: input.insurerId, stageKey: 'closed' });
     const total = input.premioLiquido + input.iof + (input.juros ?? 0);
     const commission =
@@ -208,7 +211,7 @@ export class PipelineService {
       {
         sql: `stage_entered_at = case when stage_key = 'closed' then stage_entered_at else now() end, stage_id = ?, stage_key = 'closed',
           insurer_id = ?, start_date = ?, end_date = ?, premio_liquido = ?, iof = ?, juros = ?, total_premium = ?,
-          commission_percentage = ?, commission_amount = ?, document_type = ?`,
+          ${keepCommission ? '' : 'commission_percentage = ?, commission_amount = ?, '}document_type = ?`,
         bindings: [
           stage!.id,
           input.insurerId,
@@ -218,8 +221,7 @@ export class PipelineService {
           money(input.iof),
           money(input.juros),
           money(total),
-          money(input.commissionPercentage),
-          money(commission),
+          ...(keepCommission ? [] : [money(input.commissionPercentage), money(commission)]),
           input.documentType,
         ],
       },
