@@ -69,6 +69,11 @@ describe('members and invitations (#38 item 1)', () => {
 
     const link = await invitationLink(email);
     expect(link).toMatch(/^http:\/\/crm\.test\/convite#token=/);
+    // The mail says the role the invitation gives (#58).
+    const mails = await Promise.all(
+      (await readdir(outboxDir)).map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8'))),
+    );
+    expect(mails.find((mail) => mail.to === email).text).toContain('com o papel de Produtor.');
     const token = tokenOf(link);
     // Only the token's hash is kept.
     const stored = await fixture.service.knex('invitations').where({ email }).first();

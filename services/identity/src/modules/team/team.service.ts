@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   BROKER_OPERATIONS,
   RESPONSIBLE_UNKNOWN,
+  ROLE_LABELS,
   TEAM_OPERATIONS,
   type AcceptInvitationInput,
   type ActiveMember,
@@ -159,7 +160,7 @@ export class TeamService {
         text: [
           'Olá,',
           '',
-          `${actor.name ?? actor.email} convidou você para a equipe de ${brokerage} no Corretora CRM.`,
+          `${actor.name ?? actor.email} convidou você para a equipe de ${brokerage} no Corretora CRM, com o papel de ${ROLE_LABELS[input.role]}.`,
           `Para aceitar, escolha seu nome e sua senha em: ${link}`,
           '',
           'O convite vale por 7 dias e só pode ser usado uma vez. Se você não esperava este convite, ignore este email.',

@@ -57,7 +57,7 @@ export default function InvitationPage() {
   return (
     <AuthCard
       title={`Entrar na equipe de ${brokerageName}`}
-      subtitle={`Você foi convidado como ${ROLE_LABELS[role].toLowerCase()} com o email ${email}. Escolha seu nome e sua senha.`}
+      subtitle={`Convite para ${email}, com o papel de ${ROLE_LABELS[role]}. Escolha seu nome e sua senha.`}
     >
       <form className={styles.form} onSubmit={handleSubmit(({ name, password }) => accept.mutate({ name, password }))} noValidate>
         {accept.isError ? <FormAlert intent="error">{apiErrorMessage(accept.error, INVALID_INVITATION)}</FormAlert> : null}
