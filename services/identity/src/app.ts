@@ -18,7 +18,8 @@ export async function createIdentityService(config: IdentityConfig, mailer?: Mai
   const client = (url: string | null) => (url ? createInternalClient(url, config.internalToken) : null);
   const holders = { pipeline: client(config.pipelineUrl), finance: client(config.financeUrl), broker: client(config.brokerUrl) };
   let team: TeamService | undefined;
-  const teamOf = ({ knex, log }: ServiceDeps) => (team ??= new TeamService(knex, mail, config.appUrl, log, holders, config.invitationLimitPer15Minutes));
+  const teamOf = ({ knex, log }: ServiceDeps) =>
+    (team ??= new TeamService(knex, mail, config.appUrl, log, holders, config.invitationLimitPer15Minutes));
   return createService({
     config,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
