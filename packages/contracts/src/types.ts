@@ -21,15 +21,20 @@ export interface User {
   profileImageUrl: string | null;
   isEmailVerified: boolean;
   createdAt: string;
+  /** Their own mobile (Meu Perfil of a member, #58); null when not given. */
+  phone: string | null;
   /** The member's role in the brokerage: what the screens offer them (the server checks it again). */
   role: Role;
+  /** The brokerage's first owner, whose personal data the broker profile holds: their Meu Perfil edits it; every other member's edits their own (#58). */
+  founder: boolean;
 }
 
 export interface BrokerProfile {
   name: string;
   email: string;
-  phone: string;
-  cpf: string;
+  /** The owner's personal mobile and CPF: null to a member outside owner and admins (#58). */
+  phone: string | null;
+  cpf: string | null;
   companyName: string;
   tradingName: string;
   cnpj: string;

@@ -47,6 +47,7 @@ export {
   SESSION_TOUCH_MS,
   currentUser,
   destroySessionsOf,
+  setSessionsIdentity,
   setSessionsRole,
   ONBOARDING_REQUIRED,
   requireOnboarding,

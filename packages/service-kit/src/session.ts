@@ -271,6 +271,11 @@ export async function setSessionsRole(knex: Knex, memberId: string, role: Role):
   return knex(SESSIONS_TABLE).where({ memberId }).orWhereRaw('member_id is null and user_id = ?', [memberId]).update({ role, memberId });
 }
 
+/** A member's new name or e-mail reaches their open sessions (what the screens and the audit show of them). */
+export async function setSessionsIdentity(knex: Knex, memberId: string, identity: { email: string; name: string | null }): Promise<number> {
+  return knex(SESSIONS_TABLE).where({ memberId }).orWhereRaw('member_id is null and user_id = ?', [memberId]).update(identity);
+}
+
 export async function deleteExpiredSessions(knex: Knex): Promise<number> {
   return knex(SESSIONS_TABLE).where('expire', '<', knex.fn.now()).orWhere('absoluteExpire', '<', knex.fn.now()).delete();
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
-import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
+import { memberOf, serviceFixture, sessionCookieFor, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
 import { createBrokerService } from '../src/app';
 
@@ -97,6 +97,22 @@ describe('broker profile', () => {
     const restarted = await api().post('/api/broker-profile/restart').set('Cookie', cookie);
     expect(restarted.status).toBe(200);
     expect(restarted.body).toMatchObject({ isOnboardingComplete: false, name: 'Ana Maria Souza' });
+  });
+
+  test("the owner's CPF and mobile reach owner and admins only (#58)", async () => {
+    const owner = await onboarded();
+    const read = async (role: 'admin' | 'producer' | 'assistant') =>
+      (
+        await api()
+          .get('/api/broker-profile')
+          .set('Cookie', await sessionCookieFor(fixture.service, memberOf(owner.user, role)))
+      ).body;
+    expect(await read('admin')).toMatchObject({ cpf: '52998224725', phone: '11987654321', cnpj: '11222333000181' });
+    for (const role of ['producer', 'assistant'] as const) {
+      const profile = await read(role);
+      expect(profile).toMatchObject({ cpf: null, phone: null, cnpj: '11222333000181', name: 'Ana Souza' });
+      expect(JSON.stringify(profile)).not.toContain('52998224725');
+    }
   });
 
   test('PUT and restart without a profile are 404', async () => {

@@ -1,6 +1,14 @@
 import { phantom, type Operation } from '../api/operation';
 import type { User } from '../types';
-import type { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, UserMailSchema } from './auth.schemas';
+import type {
+  ChangePasswordSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  MemberProfileSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  UserMailSchema,
+} from './auth.schemas';
 
 // Identity: accounts and sessions. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
@@ -34,6 +42,24 @@ export const user = {
   path: '/api/auth/user',
   access: 'signed-in',
   answer: phantom as User,
+} as const satisfies Operation;
+/** A member's own profile (#58): name, e-mail, mobile; a new e-mail asks for the current password. */
+export const updateProfile = {
+  id: 'auth.updateProfile',
+  method: 'PUT',
+  path: '/api/auth/profile',
+  access: 'signed-in',
+  body: phantom as typeof MemberProfileSchema,
+  answer: phantom as User,
+} as const satisfies Operation;
+/** A member's new password, with the current one: their other sessions end, this one goes on. */
+export const changePassword = {
+  id: 'auth.changePassword',
+  method: 'PUT',
+  path: '/api/auth/password',
+  access: 'signed-in',
+  body: phantom as typeof ChangePasswordSchema,
+  answer: phantom as { message: string },
 } as const satisfies Operation;
 export const forgotPassword = {
   id: 'auth.forgotPassword',

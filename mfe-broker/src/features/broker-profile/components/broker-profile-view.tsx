@@ -83,8 +83,9 @@ export function BrokerProfileView({ profile, onEdit }: { profile: BrokerProfile;
             items={[
               ['Nome', profile.name],
               ['E-mail', profile.email],
-              ['Celular', formatPhone(profile.phone)],
-              ['CPF', formatCpf(profile.cpf)],
+              // The owner's personal CPF and mobile reach owner and admins only (null for the rest of the team).
+              ...(profile.phone === null ? [] : [['Celular', formatPhone(profile.phone)] satisfies [string, string]]),
+              ...(profile.cpf === null ? [] : [['CPF', formatCpf(profile.cpf)] satisfies [string, string]]),
             ]}
           />
         </Card>

@@ -1,5 +1,11 @@
-import { BROKER_OPERATIONS as OPS, type BrokerProfileUpdateInput } from '@corretora/contracts';
-import { callOperation, operationKey } from '@corretora/web-kit';
+import {
+  AUTH_OPERATIONS,
+  BROKER_OPERATIONS as OPS,
+  type BrokerProfileUpdateInput,
+  type ChangePasswordInput,
+  type MemberProfileInput,
+} from '@corretora/contracts';
+import { QUERY_KEYS, callOperation, operationKey } from '@corretora/web-kit';
 import { uploadOperation, type UploadProgress } from '@corretora/web-kit/uploads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -22,5 +28,21 @@ export function useUploadPhoto() {
       return uploadOperation(OPS.uploadPhoto, { body }, { signal, onProgress });
     },
     onSuccess: (profile) => queryClient.setQueryData(operationKey(OPS.profile), profile),
+  });
+}
+
+/** A member's own name, e-mail and mobile (#58): the signed-in user everywhere shows them at once. */
+export function useUpdateMemberProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MemberProfileInput) => callOperation(AUTH_OPERATIONS.updateProfile, { body: input }),
+    onSuccess: (user) => queryClient.setQueryData(QUERY_KEYS.currentUser, user),
+  });
+}
+
+/** A new password with the current one: the member's other sessions end, this one goes on. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => callOperation(AUTH_OPERATIONS.changePassword, { body: input }),
   });
 }

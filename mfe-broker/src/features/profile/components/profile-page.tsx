@@ -10,8 +10,9 @@ import {
   formatSusep,
   maskSusep,
   type BrokerProfile,
+  type User,
 } from '@corretora/contracts';
-import { Link as RouterLink, useOperation } from '@corretora/web-kit';
+import { Link as RouterLink, useCurrentUser, useOperation } from '@corretora/web-kit';
 import {
   COMPACT_LAYOUT,
   CpfField,
@@ -27,9 +28,10 @@ import {
   useSchemaForm,
 } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Body1, Button, Spinner, Subtitle1, Text, Title3 } from '@corretora/web-kit/fluent/core';
+import { Body1, Spinner, Subtitle1, Text, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
 import { useUpdateProfile } from '../api/profile-api';
+import { MemberProfileForm, PasswordCard, SaveChanges } from './member-profile';
 import { PhotoCard } from './photo-card';
 
 const useStyles = makeStyles({
@@ -43,7 +45,6 @@ const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   card: { gap: tokens.spacingVerticalM },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', gap: tokens.spacingHorizontalL },
-  actions: { display: 'flex', justifyContent: 'flex-end' },
   stats: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))', gap: tokens.spacingVerticalM },
   stat: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   statLabel: { color: tokens.colorNeutralForeground3 },
@@ -139,22 +140,38 @@ function ProfileForm({ profile }: { profile: BrokerProfile }) {
           <SelectField control={control} name="experience" label="Experiência" required options={EXPERIENCE_OPTIONS} />
         </div>
       </Card>
-      <div className={styles.actions}>
-        <Button
-          appearance="primary"
-          type="submit"
-          disabled={update.isPending || !formState.isDirty}
-          icon={update.isPending ? <Spinner size="tiny" /> : undefined}
-        >
-          Salvar alterações
-        </Button>
-      </div>
+      <SaveChanges pending={update.isPending} dirty={formState.isDirty} />
     </form>
   );
 }
 
-/** /profile ('Meu Perfil'): the broker's own data, photo and account figures. */
+/** Meu Perfil of a member other than the founder (#58): their own data and password, never the owner's. */
+function MemberProfilePage({ user }: { user: User }) {
+  const styles = useStyles();
+  return (
+    <>
+      <PageHeader title="Meu Perfil" subtitle="Seus dados na corretora" />
+      <div className={styles.layout}>
+        <div className={styles.column}>
+          <MemberProfileForm user={user} />
+          <PasswordCard />
+        </div>
+        <div className={styles.column}>
+          <AccountStats />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** /profile ('Meu Perfil'): the founder's is the broker profile (their data, photo and account figures); every other member's is their own. */
 export default function ProfilePage() {
+  const { user } = useCurrentUser();
+  if (user && !user.founder) return <MemberProfilePage user={user} />;
+  return <FounderProfilePage />;
+}
+
+function FounderProfilePage() {
   const styles = useStyles();
   const profile = useOperation(BROKER_OPERATIONS.profile);
   if (profile.isLoading) return <LoadingScreen />;
@@ -173,7 +190,10 @@ export default function ProfilePage() {
     <>
       <PageHeader title="Meu Perfil" subtitle="Seus dados pessoais e profissionais" />
       <div className={styles.layout}>
-        <ProfileForm profile={profile.data} />
+        <div className={styles.column}>
+          <ProfileForm profile={profile.data} />
+          <PasswordCard />
+        </div>
         <div className={styles.column}>
           <PhotoCard profile={profile.data} />
           <AccountStats />

@@ -1,4 +1,4 @@
-import { BROKER_OPERATIONS as OPS, PRIVACY_OPERATIONS } from '@corretora/contracts';
+import { BROKER_OPERATIONS as OPS, MANAGERS, PRIVACY_OPERATIONS, roleAllows } from '@corretora/contracts';
 import { requireOnboarding, route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerProfileService } from './broker-profile.service';
@@ -6,7 +6,11 @@ import { photoUpload } from './profile-photo';
 
 export function brokerProfileRoutes(router: Router, profiles: BrokerProfileService): void {
   // No profile yet is a normal state (before onboarding): JSON null, not a 404.
-  route(router, OPS.profile, ({ user }) => profiles.get(user.id));
+  // The owner's personal CPF and mobile are for the owner and the admins only (#58): the team sees the brokerage's data.
+  route(router, OPS.profile, async ({ user }) => {
+    const profile = await profiles.get(user.id);
+    return profile && !roleAllows(user.role, MANAGERS) ? { ...profile, cpf: null, phone: null } : profile;
+  });
 
   route(router, OPS.saveProfile, async ({ user, body, ctx }) => {
     const { profile, created } = await profiles.save(user.id, body);

@@ -30,6 +30,15 @@ export function authRoutes(router: Router, auth: AuthService): void {
     return user;
   });
 
+  route(router, OPS.updateProfile, ({ user, body }) => auth.updateProfile(user, body));
+
+  route(router, OPS.changePassword, async ({ user, body, ctx }) => {
+    const member = await auth.changePassword(user, body);
+    // Every session of the member ended with the change; this one goes on as a new one.
+    await signIn(ctx, member.toSessionUser(), (trx) => auth.confirmSignIn(trx, member));
+    return { message: 'Senha alterada com sucesso.' };
+  });
+
   route(router, OPS.forgotPassword, async ({ body, ctx }) => {
     await auth.requestPasswordReset(body.email, ctx.ip);
     return { message: FORGOT_PASSWORD_ANSWER };

@@ -1,17 +1,26 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { LoginInput, RegisterInput, ResetPasswordInput, User, UserMailInput } from '@corretora/contracts';
-import { HttpError, RateLimiter, destroySessionsOf, recordAuditEvent, type SessionUser } from '@corretora/service-kit';
+import type {
+  ChangePasswordInput,
+  LoginInput,
+  MemberProfileInput,
+  RegisterInput,
+  ResetPasswordInput,
+  User,
+  UserMailInput,
+} from '@corretora/contracts';
+import { HttpError, RateLimiter, destroySessionsOf, recordAuditEvent, setSessionsIdentity, type SessionUser } from '@corretora/service-kit';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import type pino from 'pino';
 import type { Mailer } from './mailer';
-import { forgotPasswordLimits, loginLimits, registerLimits, resetPasswordLimits } from './rate-limit';
+import { currentPasswordLimits, forgotPasswordLimits, loginLimits, registerLimits, resetPasswordLimits } from './rate-limit';
 import { UserModel } from './user.model';
 
 export const LOGIN_FAILED = 'Email ou senha inválidos. Tente novamente.';
 export const EMAIL_TAKEN = 'Este email já está cadastrado.';
 export const RESET_INVALID = 'Link de redefinição inválido ou expirado.';
 export const MEMBER_DISABLED = 'Seu acesso a esta corretora foi desativado. Fale com o dono da corretora.';
+export const CURRENT_PASSWORD_WRONG = 'Senha atual incorreta.';
 export const FORGOT_PASSWORD_ANSWER = 'Se existe uma conta com esse email, você receberá um link para redefinir sua senha.';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -90,6 +99,61 @@ export class AuthService {
   async findUser(id: string): Promise<User | null> {
     const user = await UserModel.query(this.knex).findById(id);
     return user && !user.disabledAt ? user.toUser() : null;
+  }
+
+  /**
+   * A member's own name, e-mail and mobile (#58). Their sessions show the new name and e-mail at
+   * once; a new e-mail (what they sign in with) needs their current password. A taken e-mail is the
+   * kit's 409 on the field (users_email_unique).
+   */
+  async updateProfile(session: SessionUser, input: MemberProfileInput): Promise<User> {
+    const member = await this.activeMember(session);
+    if (input.email !== member.email) await this.checkCurrentPassword(member, input.currentPassword);
+    const updated = await UserModel.query(this.knex).patchAndFetchById(member.id, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      updatedAt: new Date(),
+    });
+    await setSessionsIdentity(this.knex, member.id, { email: updated.email, name: updated.name });
+    return updated.toUser();
+  }
+
+  /**
+   * A new password with the current one. Every session of the member ends (a stolen one included);
+   * the route signs this request in again, so the member goes on where they are.
+   */
+  async changePassword(session: SessionUser, input: ChangePasswordInput): Promise<UserModel> {
+    const member = await this.activeMember(session);
+    await this.checkCurrentPassword(member, input.currentPassword);
+    const password = await argon2.hash(input.password, ARGON2_OPTIONS);
+    const updated = await UserModel.query(this.knex).patchAndFetchById(member.id, {
+      password,
+      resetPasswordToken: null,
+      resetPasswordExpires: null,
+      updatedAt: new Date(),
+    });
+    await destroySessionsOf(this.knex, member.id);
+    return updated;
+  }
+
+  private async activeMember(session: SessionUser): Promise<UserModel> {
+    const member = await UserModel.query(this.knex).findById(session.memberId);
+    if (!member || member.disabledAt) throw new HttpError(401, 'Não autenticado.');
+    return member;
+  }
+
+  /** Counted before argon2 runs (5 wrong in 15 minutes per member), forgotten after a right one. */
+  private async checkCurrentPassword(member: UserModel, given: string): Promise<void> {
+    if (!given)
+      throw new HttpError(400, 'Informe sua senha atual para trocar o e-mail.', [
+        { path: 'currentPassword', message: 'Informe sua senha atual' },
+      ]);
+    const limits = currentPasswordLimits(member.id);
+    await this.limiter.consume(limits);
+    if (!(await argon2.verify(member.password, given)))
+      throw new HttpError(400, CURRENT_PASSWORD_WRONG, [{ path: 'currentPassword', message: CURRENT_PASSWORD_WRONG }]);
+    await this.limiter.reset(limits);
   }
 
   /**

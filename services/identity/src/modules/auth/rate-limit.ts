@@ -33,6 +33,11 @@ export const resetPasswordLimits = (address: string): Limit[] => [
   { name: 'reset:address', key: address, max: 10, windowSeconds: 15 * MINUTE },
 ];
 
+/** A signed-in member's current password (a profile's new e-mail, a password change): 5 wrong in 15 minutes, forgotten on a right one. */
+export const currentPasswordLimits = (memberId: string): Limit[] => [
+  { name: 'current-password:member', key: memberId, max: 5, windowSeconds: 15 * MINUTE },
+];
+
 /** A brokerage's invitations: each one is an e-mail we send on its behalf. */
 export const inviteLimits = (brokerageId: string): Limit[] => [
   { name: 'invite:brokerage', key: brokerageId, max: 50, windowSeconds: 24 * 60 * MINUTE },

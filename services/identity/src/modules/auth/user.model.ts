@@ -13,6 +13,7 @@ export class UserModel extends Model {
   email!: string;
   password!: string;
   name!: string | null;
+  phone!: string | null;
   profileImageUrl!: string | null;
   isEmailVerified!: boolean;
   resetPasswordToken!: string | null;
@@ -26,10 +27,12 @@ export class UserModel extends Model {
       id: this.id,
       email: this.email,
       name: this.name,
+      phone: this.phone ?? null,
       profileImageUrl: this.profileImageUrl,
       isEmailVerified: this.isEmailVerified,
       createdAt: new Date(this.createdAt).toISOString(),
       role: this.role,
+      founder: this.id === this.brokerageId,
     };
   }
 
