@@ -65,3 +65,61 @@ test("a producer's Meu Perfil is his own: he edits his name, mobile and password
   await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-25');
   await expect(page.getByRole('form', { name: 'Alterar senha' })).toBeVisible();
 });
+
+test("an assistant takes a lead for Paulo, who finds it on his board with his initials; Paulo typing a colleague's client's CPF is told, no record is made, and he asks the owner for it (#58)", async ({
+  page,
+  browser,
+}) => {
+  await registerViaApi(page.request, 'Dona Regina', uniqueEmail('dona'));
+  await onboardViaApi(page.request);
+  const paulo = await (await browser.newContext()).newPage();
+  const ana = await (await browser.newContext()).newPage();
+  await joinViaApi(page.request, paulo.request, 'producer', 'Paulo Reis', uniqueEmail('paulo'));
+  await joinViaApi(page.request, ana.request, 'assistant', 'Ana Assistente', uniqueEmail('ana'));
+  const reginas = await page.request.post('/api/contacts', {
+    data: { name: 'Marta Lima', phone: '(11) 3222-4455', cpf: '529.982.247-25' },
+  });
+  expect(reginas.status()).toBe(201);
+
+  // Ana's Novo Lead asks whose it is.
+  await ana.goto('/pipeline');
+  await ana.getByRole('button', { name: 'Adicionar lead em Contato' }).click();
+  const dialog = ana.getByRole('dialog');
+  await dialog.getByLabel('Nome').fill('Lead para o Paulo');
+  await dialog.getByLabel('Telefone').pressSequentially('11987654321');
+  await dialog.getByLabel('Tipo de seguro').selectOption({ label: 'Seguro Auto' });
+  await dialog.getByLabel('Origem do lead').selectOption({ label: 'Indicação' });
+  await expect(dialog.getByLabel('Responsável')).toHaveValue('');
+  await dialog.getByLabel('Responsável').selectOption({ label: 'Paulo Reis' });
+  await dialog.getByRole('button', { name: 'Criar Lead' }).click();
+  await expect(toast(ana, 'Lead criado')).toBeVisible();
+
+  await paulo.goto('/pipeline');
+  const card = paulo.getByRole('button', { name: 'Lead para o Paulo, responsável: Paulo Reis' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('PR', { exact: true })).toBeVisible();
+  // A producer's records are his own: his form does not ask.
+  await paulo.getByRole('button', { name: 'Adicionar lead em Contato' }).click();
+  const own = paulo.getByRole('dialog');
+  await expect(own.getByLabel('Responsável')).toHaveCount(0);
+  await own.getByLabel('Nome').fill('Marta');
+  await own.getByLabel('Telefone').pressSequentially('11987654322');
+  await own.getByLabel('CPF').pressSequentially('52998224725');
+  await own.getByLabel('Tipo de seguro').selectOption({ label: 'Seguro Auto' });
+  await own.getByLabel('Origem do lead').selectOption({ label: 'Indicação' });
+  await own.getByRole('button', { name: 'Criar Lead' }).click();
+  await expect(own.getByRole('alert').filter({ hasText: 'Este cliente já está na carteira de outro membro da equipe.' })).toBeVisible();
+  await expect(own.getByText('Cliente de outro membro da equipe')).toBeVisible();
+  await paulo.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(paulo, 'Novo Lead com o cliente de um colega');
+  await own.getByRole('button', { name: 'Pedir o cliente ao proprietário' }).click();
+  await expect(toast(paulo, 'Pedido enviado')).toBeVisible();
+  const contacts = await (await page.request.get('/api/contacts?q=Marta')).json();
+  expect(contacts.total).toBe(1);
+
+  // The owner finds the request among her tasks, and sees whose each client is in Contatos.
+  await page.goto('/tasks');
+  await expect(page.getByText('Paulo Reis pede o cliente Marta Lima (CPF 529.982.247-25)', { exact: false })).toBeVisible();
+  await page.goto('/contacts');
+  await expect(page.getByRole('row', { name: /Lead para o Paulo/ }).getByRole('cell', { name: 'Paulo Reis' })).toBeVisible();
+});

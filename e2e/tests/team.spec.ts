@@ -100,6 +100,9 @@ test('an owner invites a producer and an assistant; each accepts from the e-mail
   await team.getByRole('button', { name: 'Ações de Paulo Produtor' }).click();
   await page.getByRole('menuitem', { name: 'Desativar' }).click();
   const disable = page.getByRole('dialog', { name: 'Desativar Paulo Produtor' });
+  // What moves is said before it moves; an assistant holds no carteira (#58).
+  await expect(disable.getByText('A carteira de Paulo Produtor: 1 cliente e 0 apólices em vigor', { exact: false })).toBeVisible();
+  await expect(disable.getByLabel('Novo responsável').locator('option', { hasText: 'Ana Assistente' })).toHaveCount(0);
   await disable.getByLabel('Novo responsável').selectOption({ label: `Dona Regina (${ownerEmail})` });
   await disable.getByRole('button', { name: 'Desativar' }).click();
   await expect(toast(page, 'Paulo Produtor foi desativado; 2 registros passaram ao novo responsável.')).toBeVisible();

@@ -59,7 +59,7 @@ describe('Minha Corretora', () => {
     expect(await screen.findByText('Souza Corretora de Seguros Ltda')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Editar Dados' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Convidar' })).toBeTruthy();
-    expect(screen.getByRole('list', { name: 'Membros da equipe' }).textContent).toContain('Dono');
+    expect(screen.getByRole('list', { name: 'Membros da equipe' }).textContent).toContain('Proprietário');
   });
 
   test('onboarded, seen by a producer: the same view, without Editar Dados or Convidar', async () => {

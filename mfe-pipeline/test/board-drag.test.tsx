@@ -71,6 +71,7 @@ const NAMES: ReferenceNames = {
   data: undefined,
   product: () => 'Seguro Auto',
   leadSource: () => 'Indicação',
+  member: () => null,
   insurer: () => 'Porto',
 };
 

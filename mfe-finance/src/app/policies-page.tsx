@@ -238,6 +238,10 @@ export default function PoliciesPage() {
                       ),
                     },
                     { header: 'Renovação', cell: (policy) => formatDate(policy.renewalDate) },
+                    // Whose policy it is (#58), where the list holds more than one member's.
+                    ...(team.isTeam && team.seesEveryone
+                      ? [{ header: 'Responsável', cell: (policy: Policy) => team.nameOf(policy.responsibleId) ?? 'Membro desativado' }]
+                      : []),
                     {
                       header: 'Ações',
                       cell: (policy) => (

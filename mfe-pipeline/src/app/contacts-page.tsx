@@ -7,7 +7,7 @@ import { Select } from '@corretora/web-kit/fluent/select';
 import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, EditRegular, PeopleSearchRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
-import { SearchBox, useMemberFilter } from '@corretora/web-kit/ui';
+import { SearchBox, useMemberFilter, useTeam } from '@corretora/web-kit/ui';
 import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../features/contacts/api/contacts-api';
 import { invalidateFigures } from '../lib/board-cache';
 
@@ -67,6 +67,7 @@ export default function ContactsPage() {
   const [page, setPage] = useState(1);
   const members = useMemberFilter(() => setPage(1));
   const { responsibleId } = members;
+  const team = useTeam();
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [history, setHistory] = useState<Contact | null>(null);
   const [dialog, setDialog] = useState<'import' | 'duplicates' | null>(null);
@@ -175,6 +176,10 @@ export default function ContactsPage() {
               { header: 'Pessoa', cell: (contact) => CONTACT_KIND_LABELS[contact.kind] },
               { header: 'Situação', cell: (contact) => CONTACT_STATUS_LABELS[contact.type === 'prospect' ? 'prospect' : 'client'] },
               { header: 'Último contato', cell: (contact) => (contact.lastContact ? formatDate(contact.lastContact) : '—') },
+              // Whose client it is (#58), where the list holds more than one member's.
+              ...(members.shown
+                ? [{ header: 'Responsável', cell: (contact: Contact) => team.nameOf(contact.responsibleId) ?? 'Membro desativado' }]
+                : []),
               {
                 header: 'Ações',
                 cell: (contact) => (

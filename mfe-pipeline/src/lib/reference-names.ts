@@ -1,5 +1,6 @@
 import { CATALOGUE_OPERATIONS, type ReferenceData } from '@corretora/contracts';
 import { useOperation } from '@corretora/web-kit';
+import { useTeam } from '@corretora/web-kit/ui';
 import { useMemo } from 'react';
 
 /** Section 3's fallback texts, wherever a reference is missing (deleted in Configurações, say). */
@@ -13,6 +14,8 @@ export interface ReferenceNames {
   product(id: number | null): string;
   leadSource(id: number | null): string;
   insurer(id: number | null): string;
+  /** Whose a record is, in a team (#58): the member's name; null in a brokerage of one (no screen speaks of it there). */
+  member(id: string): string | null;
 }
 
 function namer(list: readonly { id: number; name: string }[] | undefined, unknown: string) {
@@ -20,17 +23,19 @@ function namer(list: readonly { id: number; name: string }[] | undefined, unknow
   return (id: number | null) => (id === null ? NOT_SPECIFIED : (names.get(id) ?? unknown));
 }
 
-/** The broker's catalogue names by id (reference data is fresh for 5 minutes and kept 10). */
+/** The broker's catalogue names by id (reference data is fresh for 5 minutes and kept 10), and the team's. */
 export function useReferenceNames(): ReferenceNames {
   const query = useOperation(CATALOGUE_OPERATIONS.referenceData, undefined, { staleTime: 5 * 60_000, gcTime: 10 * 60_000 });
+  const team = useTeam();
   return useMemo(
     () => ({
       data: query.data,
       product: namer(query.data?.products, UNKNOWN_PRODUCT),
       leadSource: namer(query.data?.leadSources, UNKNOWN_SOURCE),
       insurer: namer(query.data?.insurers, UNKNOWN_INSURER),
+      member: (id: string) => (team.isTeam ? (team.nameOf(id) ?? 'Membro desativado') : null),
     }),
-    [query.data],
+    [query.data, team],
   );
 }
 

@@ -1,5 +1,6 @@
 export * from './activity/activity';
 export * from './auth/auth.schemas';
+export * from './auth/member-profile.schemas';
 export * from './br/cep';
 export * from './br/cnpj';
 export * from './br/count';
@@ -38,7 +39,7 @@ export { choiceOf } from './choice-of';
 export * from './pipeline/pipeline-options';
 export * from './pipeline/pipeline.schemas';
 export * from './pipeline/card.schemas';
-export type { ContactsByDocumentInput } from './pipeline/contact-lookup.schemas';
+export { ClientClaimSchema, type ClientClaimInput, type ContactsByDocumentInput } from './pipeline/contact-lookup.schemas';
 export type { ImportClient, ImportClientsPlaceInput, ImportClientsUndoInput } from './imports/import-clients.schemas';
 export * from './pipeline/pipeline-types';
 export * from './relationship/relationship-options';

@@ -22,7 +22,7 @@ export { seesMoney, withoutMoney } from './money-fields';
 export { HttpError, isUniqueViolation, mapError, notFound, SUBJECT_BLOCKED_MESSAGE, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
 export { AUDIT_TABLE, recordAuditEvent, redactAudit, type AuditEvent } from './audit';
-export { assertResponsible } from './responsible';
+export { assertResponsible, responsibleForNew, teamOrNobody } from './responsible';
 export {
   RESPONSIBLE_TABLES,
   actingMemberId,

@@ -1,7 +1,7 @@
-import { RESPONSIBLE_UNKNOWN, TEAM_OPERATIONS } from '@corretora/contracts';
+import { RESPONSIBLE_UNKNOWN, ROLE_FORBIDDEN, TEAM_OPERATIONS, seesOnlyOwnRecords, type MemberName } from '@corretora/contracts';
 import { HttpError } from './errors';
 import type { InternalClient } from './internal-client';
-import { assertMayReassign } from './member-context';
+import { assertMayReassign, currentMember } from './member-context';
 
 const TEAM_UNAVAILABLE = 'Não foi possível consultar a equipe agora. Tente novamente em instantes.';
 
@@ -17,6 +17,29 @@ export async function assertResponsible(
   field = 'responsibleId',
 ): Promise<void> {
   assertMayReassign();
+  await assertActiveMember(identity, userId, memberId, field);
+}
+
+/**
+ * Whom a new record is for (Novo Lead, Novo Contato, Nova tarefa, #58): the member creating it
+ * (null or their own id: undefined, the scope stamps them), or another active member of the
+ * brokerage, named by a role that sees every record — an owner, an admin, an assistant taking a
+ * call for a producer. A producer naming someone else gets the roles' 403.
+ */
+export async function responsibleForNew(
+  identity: InternalClient | null,
+  userId: string,
+  memberId: string | null,
+  field = 'responsibleId',
+): Promise<string | undefined> {
+  const member = currentMember();
+  if (memberId === null || memberId === (member?.id ?? userId)) return undefined;
+  if (member && seesOnlyOwnRecords(member.role)) throw new HttpError(403, ROLE_FORBIDDEN);
+  await assertActiveMember(identity, userId, memberId, field);
+  return memberId;
+}
+
+async function assertActiveMember(identity: InternalClient | null, userId: string, memberId: string, field: string): Promise<void> {
   if (!identity) throw new HttpError(503, TEAM_UNAVAILABLE);
   try {
     await identity.call(TEAM_OPERATIONS.activeMember, { params: { userId, memberId } });
@@ -25,4 +48,16 @@ export async function assertResponsible(
       throw new HttpError(400, RESPONSIBLE_UNKNOWN, [{ path: field, message: RESPONSIBLE_UNKNOWN }]);
     throw error;
   }
+}
+
+/**
+ * The brokerage's members for an export or a note (whose each record is): empty when identity is
+ * not deployed or does not answer — a column left blank rather than the export failing.
+ */
+export async function teamOrNobody(identity: InternalClient | null, userId: string): Promise<MemberName[]> {
+  if (!identity) return [];
+  return identity.call(TEAM_OPERATIONS.memberNames, { params: { userId } }).then(
+    ({ members }) => members,
+    () => [],
+  );
 }

@@ -407,7 +407,7 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     // A producer names only themselves (an owner or admin hands records out).
     const byAna = await stack.importPolicySheet(ana, [header, row('ANA-10', ana.user.email), row('ANA-11', bruno.user.name!)]);
     expect(byAna.preview.counts).toMatchObject({ create: 1, error: 1 });
-    expect(JSON.stringify(byAna.preview.rows)).toContain('Só o dono ou um gestor dá clientes a outro membro');
+    expect(JSON.stringify(byAna.preview.rows)).toContain('Só o proprietário ou um gestor dá clientes a outro membro');
     expect(await responsibleOf(ana)).toEqual({ 'RESP-1': ana.user.memberId, 'ANA-10': ana.user.memberId });
 
     // Two members of one name: the e-mail tells them apart.

@@ -122,7 +122,7 @@ describe('members and invitations (#38 item 1)', () => {
     const producer = await join(dona, 'producer');
     const assistant = await join(dona, 'assistant');
     const asAdmin = await api().post('/api/team/invitations').set('Cookie', admin.cookie).send({ email: newEmail(), role: 'owner' });
-    expect([asAdmin.status, asAdmin.body.message]).toEqual([403, 'Só um dono pode convidar, mudar ou desativar um dono.']);
+    expect([asAdmin.status, asAdmin.body.message]).toEqual([403, 'Só um proprietário pode convidar, mudar ou desativar um proprietário.']);
     expect(
       (await api().post('/api/team/invitations').set('Cookie', admin.cookie).send({ email: newEmail(), role: 'producer' })).status,
     ).toBe(201);
@@ -151,7 +151,7 @@ describe('roles and disabling (#38 items 1 and 2)', () => {
     ).toBe(201);
 
     const demote = await api().patch(`/api/team/members/${dona.id}`).set('Cookie', dona.cookie).send({ role: 'admin' });
-    expect([demote.status, demote.body.message]).toEqual([409, 'A corretora precisa de pelo menos um dono ativo.']);
+    expect([demote.status, demote.body.message]).toEqual([409, 'A corretora precisa de pelo menos um proprietário ativo.']);
     const disableSelf = await api().post(`/api/team/members/${dona.id}/disable`).set('Cookie', dona.cookie).send({ transferTo: member.id });
     expect(disableSelf.status).toBe(409);
     // The admin cannot demote the owner either.
@@ -159,7 +159,7 @@ describe('roles and disabling (#38 items 1 and 2)', () => {
     expect(byAdmin.status).toBe(403);
 
     // Two owners demoting each other at once: one of them stays owner.
-    const second = await join(dona, 'owner', 'Dono Dois');
+    const second = await join(dona, 'owner', 'Proprietário Dois');
     const [a, b] = await Promise.all([
       api().patch(`/api/team/members/${second.id}`).set('Cookie', dona.cookie).send({ role: 'admin' }),
       api().patch(`/api/team/members/${dona.id}`).set('Cookie', second.cookie).send({ role: 'admin' }),
@@ -202,7 +202,10 @@ describe('roles and disabling (#38 items 1 and 2)', () => {
       .post('/api/auth/login')
       .set('X-Forwarded-For', newAddress())
       .send({ email: producer.email, password: 'senha-do-membro' });
-    expect([login.status, login.body.message]).toEqual([403, 'Seu acesso a esta corretora foi desativado. Fale com o dono da corretora.']);
+    expect([login.status, login.body.message]).toEqual([
+      403,
+      'Seu acesso a esta corretora foi desativado. Fale com o proprietário da corretora.',
+    ]);
     const team = (await api().get('/api/team').set('Cookie', dona.cookie)).body.members;
     expect(team.find((m: { id: string }) => m.id === producer.id).status).toBe('disabled');
     // A disabled member receives no carteira.

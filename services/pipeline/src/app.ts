@@ -32,6 +32,7 @@ import { SearchService } from './modules/search/search.service';
 import { PipelineService } from './modules/pipeline/pipeline.service';
 import { referenceLookupRoutes, statsRoutes } from './modules/stats/stats.routes';
 import { DigestPreferences, DigestService } from './modules/tasks/digest.service';
+import { ClientClaims } from './modules/tasks/client-claim';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
 import { PipelineStatsService } from './modules/stats/stats.service';
@@ -101,7 +102,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       contactOverviewRoutes(router, new ContactOverviewService(knex, contacts, relationship, tasks, finance, reference));
       searchRoutes(router, new SearchService(knex, finance, reference));
       digest = identity ? new DigestService(knex, tasks, finance, identity, config.appUrl) : null;
-      tasksRoutes(router, tasks, new DigestPreferences(knex));
+      tasksRoutes(router, tasks, new DigestPreferences(knex), { claims: new ClientClaims(knex, tasks, identity), identity });
       const requests = new PrivacyRequestsService(knex, clock);
       privacyErasure = new PrivacyErasure(knex, requests, finance, clock);
       privacyRoutes(router, {

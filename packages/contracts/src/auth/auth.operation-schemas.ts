@@ -1,14 +1,7 @@
 // The server half of the auth operations, by the same names: each one's summary (the reference) and its runtime
 // schemas (the services' route()). Never imported by a front end, so no page carries what it does not use.
-import {
-  ChangePasswordSchema,
-  ForgotPasswordSchema,
-  LoginSchema,
-  MemberProfileSchema,
-  RegisterSchema,
-  ResetPasswordSchema,
-  UserMailSchema,
-} from './auth.schemas';
+import { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, UserMailSchema } from './auth.schemas';
+import { ChangePasswordSchema, MemberProfileSchema } from './member-profile.schemas';
 
 export const register = { summary: 'Cria a conta e inicia a sessão.', body: RegisterSchema };
 export const login = { summary: 'Inicia a sessão.', body: LoginSchema };

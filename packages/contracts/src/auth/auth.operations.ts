@@ -1,14 +1,7 @@
 import { phantom, type Operation } from '../api/operation';
 import type { User } from '../types';
-import type {
-  ChangePasswordSchema,
-  ForgotPasswordSchema,
-  LoginSchema,
-  MemberProfileSchema,
-  RegisterSchema,
-  ResetPasswordSchema,
-  UserMailSchema,
-} from './auth.schemas';
+import type { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, UserMailSchema } from './auth.schemas';
+import type { ChangePasswordSchema, MemberProfileSchema } from './member-profile.schemas';
 
 // Identity: accounts and sessions. Each operation is a plain object of its own, so a bundle keeps only those it names.
 

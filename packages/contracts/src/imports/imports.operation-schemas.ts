@@ -22,7 +22,7 @@ export const importMapping = {
 export const importErrors = { summary: 'As linhas com erro em CSV (separador ;, UTF-8 com BOM).' };
 export const commitImport = {
   summary:
-    'Confirma a importação: roda em segundo plano (acompanhe com GET). Donos e gestores podem dar os registros a outro membro (responsibleId).',
+    'Confirma a importação: roda em segundo plano (acompanhe com GET). Proprietários e gestores podem dar os registros a outro membro (responsibleId).',
   body: ImportCommitSchema,
 };
 export const undoImport = { summary: 'Desfaz uma importação concluída (até 30 dias).' };

@@ -3,7 +3,7 @@
 import { IssueSchema } from '../finance/policy.schemas';
 import { NextActionSchema } from '../finance/renewals.schemas';
 import { ImportClientsPlaceSchema, ImportClientsUndoSchema } from '../imports/import-clients.schemas';
-import { ContactsByDocumentSchema } from './contact-lookup.schemas';
+import { ClientClaimSchema, ContactsByDocumentSchema } from './contact-lookup.schemas';
 import { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from './pipeline.schemas';
 import {
   ArchiveSchema,
@@ -30,6 +30,11 @@ export const confirmIssuance = {
 export const contacts = { summary: 'Contatos: busca, filtro por tipo, páginas.', query: ContactQuerySchema };
 export const exportContacts = { summary: 'Contatos em CSV (UTF-8 com BOM, separador ;).', query: ContactQuerySchema };
 export const createContact = { summary: 'Cria um contato.', body: ContactCreateSchema };
+export const claimClient = {
+  summary:
+    'Pede ao proprietário da corretora o cliente de outro membro (pelo CPF/CNPJ): uma tarefa para o proprietário; nada do cliente é respondido.',
+  body: ClientClaimSchema,
+};
 export const updateContact = { summary: 'Edita um contato e acrescenta notas.', body: ContactUpdateSchema };
 export const board = { summary: 'Os cards do quadro (ativos e emitidos).' };
 export const remove = { summary: 'Exclui um card não emitido.' };

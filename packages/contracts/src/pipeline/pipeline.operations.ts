@@ -3,7 +3,7 @@ import { NOT_FOUND } from '../errors';
 import type { IssueSchema } from '../finance/policy.schemas';
 import type { NextActionSchema } from '../finance/renewals.schemas';
 import type { PipelineStats } from '../types';
-import type { ContactsByDocumentSchema } from './contact-lookup.schemas';
+import type { ClientClaimSchema, ContactsByDocumentSchema } from './contact-lookup.schemas';
 import type { ImportClient, ImportClientsPlaceSchema, ImportClientsUndoSchema } from '../imports/import-clients.schemas';
 import type { Contact, ContactDetail, ContactPage, PipelineCard, PipelineLead } from './pipeline-types';
 import type { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from './pipeline.schemas';
@@ -134,6 +134,16 @@ export const createContact = {
   status: 201,
   body: phantom as typeof ContactCreateSchema,
   answer: phantom as Contact,
+} as const satisfies Operation;
+/** A producer asks for a colleague's client (#58): a task for the brokerage's owner; the client is never shown. */
+export const claimClient = {
+  id: 'contacts.claim',
+  method: 'POST',
+  path: '/api/contacts/claims',
+  access: 'signed-in',
+  status: 201,
+  body: phantom as typeof ClientClaimSchema,
+  answer: phantom as { message: string },
 } as const satisfies Operation;
 export const updateContact = {
   id: 'contacts.update',

@@ -5,7 +5,7 @@ import { isValidCpf, normalizeCpf } from '../br/cpf';
 import { STATE_CODES } from '../options/broker-options';
 import { isValidPhone, parseBrazilianPhone } from '../br/phone';
 import { maxLengthMessage, optionalChoice, optionalEmail, optionalText, required, requiredText } from '../fields';
-import { responsibleField } from '../team/responsible-field';
+import { newRecordResponsible, responsibleField } from '../team/responsible-field';
 import {
   FINALIZE_MONEY_MAX_CENTS,
   dateField,
@@ -132,6 +132,7 @@ function leadEntries<Id extends v.GenericSchema<unknown, number>>(id: (message: 
     leadSourceId: id('Origem do lead é obrigatório'),
     productId: id('Tipo de seguro é obrigatório'),
     stageId: id('Estágio é obrigatório'),
+    responsibleId: newRecordResponsible,
   };
 }
 
@@ -328,6 +329,7 @@ export const ContactCreateSchema = v.pipe(
     status: v.optional(v.picklist(CONTACT_STATUSES, 'Use prospect ou client'), 'client'),
     /** Before kinds, the form sent 'individual' or 'business': still taken, as the kind it names. */
     type: v.optional(v.picklist(['individual', 'business'] as const, 'Tipo inválido')),
+    responsibleId: newRecordResponsible,
   }),
   // A PF needs its name, a PJ its razão social (checked on what is already valid, so every field's
   // message comes at once); a client of before kinds sends a type and a name: a business is a PJ

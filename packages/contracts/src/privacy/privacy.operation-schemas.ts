@@ -30,7 +30,7 @@ export const privacySettings = { summary: 'A página pública de privacidade: en
 export const setPrivacySettings = { summary: 'Define o endereço da página pública e o encarregado (DPO).', body: PrivacySettingsSchema };
 export const processingRecord = { summary: 'O registro das operações de tratamento (LGPD art. 37).' };
 export const setProcessingRecord = {
-  summary: 'Substitui o registro das operações de tratamento (finalidade, dados, base legal, retenção). Só o dono.',
+  summary: 'Substitui o registro das operações de tratamento (finalidade, dados, base legal, retenção). Só o proprietário da corretora.',
   body: ProcessingRecordSchema,
 };
 export const processingRecordCsv = { summary: 'O registro das operações de tratamento em CSV para o Excel.' };

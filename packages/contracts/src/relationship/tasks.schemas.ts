@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isDayOrInstant } from '../br/date';
 import { requiredText } from '../fields';
+import { newRecordResponsible } from '../team/responsible-field';
 import { bodyId, wireDate, wireTimestamp } from '../wire-fields';
 import { IDLE_DAYS_MAX, TASK_TITLE_MAX, TASK_WINDOWS } from './tasks-options';
 
@@ -33,6 +34,8 @@ export const TaskCreateSchema = v.object({
   contactId: optionalBodyId('Contato inválido'),
   cardId: optionalBodyId('Negócio inválido'),
   policyId: optionalBodyId('Apólice inválida'),
+  /** Whose task it is (#58): another member, named by a role that sees every record; absent: the member writing it. */
+  responsibleId: newRecordResponsible,
 });
 export type TaskCreateInput = v.InferOutput<typeof TaskCreateSchema>;
 

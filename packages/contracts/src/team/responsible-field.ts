@@ -11,3 +11,15 @@ export const responsibleFilter = v.optional(
   v.union([v.literal(''), v.pipe(v.string(), v.uuid('Responsável inválido'))], 'Responsável inválido'),
   '',
 );
+
+/**
+ * Whom a new record is for (Novo Lead, Novo Contato, Nova tarefa, #58): a member's id, or '', null
+ * or absent for the member creating it (null on the server).
+ */
+export const newRecordResponsible = v.optional(
+  v.pipe(
+    v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.uuid('Escolha um membro da equipe'))], 'Escolha um membro da equipe')),
+    v.transform((value) => value || null),
+  ),
+  '',
+);

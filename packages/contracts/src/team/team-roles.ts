@@ -6,14 +6,14 @@ export type Role = (typeof ROLES)[number];
 
 // Literals, not derived: a bundle that names neither (the sign-in pages) drops them.
 export const ROLE_OPTIONS: readonly Option<Role>[] = [
-  { value: 'owner', label: 'Dono' },
+  { value: 'owner', label: 'Proprietário' },
   { value: 'admin', label: 'Gestor' },
   { value: 'producer', label: 'Produtor' },
   { value: 'assistant', label: 'Assistente' },
 ];
 
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
-  owner: 'Dono',
+  owner: 'Proprietário',
   admin: 'Gestor',
   producer: 'Produtor',
   assistant: 'Assistente',

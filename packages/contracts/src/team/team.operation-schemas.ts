@@ -11,10 +11,13 @@ import {
 } from './team.schemas';
 
 export const list = { summary: 'Os membros da corretora e os convites pendentes.' };
-export const invite = { summary: 'Convida por e-mail, com um papel (dono e gestor; só um dono convida um dono).', body: InvitationSchema };
+export const invite = {
+  summary: 'Convida por e-mail, com um papel (proprietário e gestor; só um proprietário convida um proprietário).',
+  body: InvitationSchema,
+};
 export const invitations = { summary: 'Os convites ainda não aceitos.' };
 export const revokeInvitation = { summary: 'Cancela um convite.' };
-export const setRole = { summary: 'Muda o papel de um membro (sempre resta um dono ativo).', body: MemberRoleSchema };
+export const setRole = { summary: 'Muda o papel de um membro (sempre resta um proprietário ativo).', body: MemberRoleSchema };
 export const disable = {
   summary: 'Desativa um membro: as sessões dele terminam e a carteira passa ao membro indicado.',
   body: DisableMemberSchema,

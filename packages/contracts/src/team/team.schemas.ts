@@ -3,7 +3,7 @@ import { emailField, required, requiredChoice, requiredText } from '../fields';
 import { newPassword } from '../auth/auth.schemas';
 import { ROLES } from './team-roles';
 
-const role = requiredChoice(ROLES, 'Escolha o papel: dono, gestor, produtor ou assistente');
+const role = requiredChoice(ROLES, 'Escolha o papel: proprietário, gestor, produtor ou assistente');
 const memberId = required(v.pipe(v.string('Escolha um membro da equipe'), v.uuid('Escolha um membro da equipe')));
 
 /** POST /api/team/invitations */

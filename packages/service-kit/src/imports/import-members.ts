@@ -40,7 +40,7 @@ function memberFinder(members: readonly MemberName[]): (text: string) => { id: s
             : `Responsável "${text}" não é membro ativo da equipe: use o nome ou o e-mail de um membro`,
       };
     if (!mayGive && member.id !== importer?.id)
-      return { message: 'Só o dono ou um gestor dá clientes a outro membro: deixe a coluna vazia ou use o seu nome' };
+      return { message: 'Só o proprietário ou um gestor dá clientes a outro membro: deixe a coluna vazia ou use o seu nome' };
     return { id: member.id, name: member.name ?? member.email };
   };
 }

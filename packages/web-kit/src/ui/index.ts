@@ -37,6 +37,7 @@ export {
 } from './form/fields';
 export { CheckboxField } from './form/checkbox-field';
 export { SelectField } from './form/select-field';
+export { ResponsibleField, ResponsibleSelect } from './form/responsible-field';
 export { TextareaField } from './form/textarea-field';
 export { maskWithCaret } from './form/caret';
 export { useFormErrors } from './form/use-form-errors';

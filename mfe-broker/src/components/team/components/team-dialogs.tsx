@@ -1,13 +1,17 @@
 import {
   DisableMemberSchema,
+  FINANCE_OPERATIONS,
   InvitationSchema,
   MemberRoleSchema,
+  PIPELINE_OPERATIONS,
   ROLE_OPTIONS,
   TransferCarteiraSchema,
+  formatCount,
   type Role,
   type TeamMember,
 } from '@corretora/contracts';
 import { FormDialog, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
+import { useOperation } from '@corretora/web-kit';
 import { Body1 } from '@corretora/web-kit/fluent/core';
 import { useDisableMember, useInvite, useSetRole, useTransferCarteira } from '../api/team-api';
 
@@ -72,6 +76,26 @@ export function RoleDialog({ actor, member, onClose }: { actor: Role; member: Te
   );
 }
 
+/** How much a member's carteira holds (#58): their clients and their policies in force, as the lists count them (undefined while loading). */
+function useCarteira(memberId: string): { clients: number | undefined; policies: number | undefined } {
+  const clients = useOperation(PIPELINE_OPERATIONS.contacts, { query: { responsibleId: memberId, pageSize: '1' } });
+  const policies = useOperation(FINANCE_OPERATIONS.policies, { query: { responsibleId: memberId, status: 'active' } });
+  return { clients: clients.data?.total, policies: policies.data?.length };
+}
+
+/** What moves with a carteira, said before it moves: its clients and its policies in force. */
+function CarteiraSize({ member }: { member: TeamMember }) {
+  const { clients, policies } = useCarteira(member.id);
+  if (clients === undefined || policies === undefined) return <Body1>Contando a carteira…</Body1>;
+  const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+  return (
+    <Body1>{`A carteira de ${member.name ?? member.email}: ${count(clients, 'cliente', 'clientes')} e ${count(policies, 'apólice em vigor', 'apólices em vigor')}, com seus negócios, renovações, sinistros, documentos e tarefas abertas.`}</Body1>
+  );
+}
+
+/** Who may hold a carteira: not an assistant (they work every client, and see no money). */
+const holders = (members: readonly TeamMember[]) => members.filter((member) => member.role !== 'assistant');
+
 const movedText = (moved: number) => (moved === 1 ? '1 registro passou' : `${moved} registros passaram`);
 
 /** Disabling a member: their sessions end at once and their carteira moves to the member chosen. */
@@ -96,7 +120,8 @@ export function DisableDialog({ member, others, onClose }: { member: TeamMember;
   return (
     <FormDialog title={`Desativar ${name}`} submitLabel="Desativar" busy={disable.isPending} onSubmit={submit} onClose={onClose}>
       <Body1>O acesso termina na hora, em todas as sessões abertas. Os clientes, negócios, apólices e tarefas passam a:</Body1>
-      <SelectField control={control} name="transferTo" label="Novo responsável" required options={memberOptions(others)} />
+      <CarteiraSize member={member} />
+      <SelectField control={control} name="transferTo" label="Novo responsável" required options={memberOptions(holders(others))} />
     </FormDialog>
   );
 }
@@ -127,7 +152,8 @@ export function TransferDialog({ member, others, onClose }: { member: TeamMember
       onSubmit={submit}
       onClose={onClose}
     >
-      <SelectField control={control} name="to" label="Novo responsável" required options={memberOptions(others)} />
+      <CarteiraSize member={member} />
+      <SelectField control={control} name="to" label="Novo responsável" required options={memberOptions(holders(others))} />
     </FormDialog>
   );
 }

@@ -71,7 +71,7 @@ function ProcessingForm({ initial, updatedAt }: { initial: ProcessingActivity[];
     <form className={styles.form} onSubmit={submit} noValidate>
       <Body1>
         As operações de tratamento de dados pessoais da corretora: finalidade, dados, base legal e por quanto tempo são guardados.
-        {owner ? '' : ' Só o dono da corretora altera o registro.'}
+        {owner ? '' : ' Só o proprietário da corretora altera o registro.'}
       </Body1>
       {updatedAt && <Caption1>Atualizado em {formatDateTime(updatedAt)}</Caption1>}
       {rows.map((row, index) => (

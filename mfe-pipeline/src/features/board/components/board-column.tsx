@@ -64,6 +64,7 @@ function DraggableCard({
 }) {
   const styles = useStyles();
   const draggable = card.status === 'active';
+  const owner = names.member(card.responsibleId);
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.id, disabled: !draggable });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Enter opens the card; Space picks it up (dnd-kit's keyboard sensor).
@@ -82,7 +83,9 @@ function DraggableCard({
       role="button"
       tabIndex={attributes.tabIndex}
       aria-roledescription={draggable ? 'card arrastável' : 'card'}
-      aria-label={`${card.contact.name}${card.status === 'issued' ? ', apólice emitida' : ''}`}
+      aria-label={[card.contact.name, card.status === 'issued' ? 'apólice emitida' : null, owner ? `responsável: ${owner}` : null]
+        .filter(Boolean)
+        .join(', ')}
       onKeyDown={onKeyDown}
       onClick={() => onOpen(card)}
       className={mergeClasses(styles.card, isDragging && styles.dragging)}

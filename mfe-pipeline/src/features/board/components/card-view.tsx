@@ -23,8 +23,29 @@ const useStyles = makeStyles({
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   line: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   late: { color: tokens.colorPaletteRedForeground1 },
+  top: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  grow: { flexGrow: 1, minWidth: 0 },
+  initials: {
+    flexShrink: 0,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '24px',
+    height: '24px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground2,
+    fontSize: tokens.fontSizeBase100,
+    fontWeight: tokens.fontWeightSemibold,
+  },
   footer: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
+
+/** A member's initials on a card (#58): the first letters of their first and last names. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words.at(-1)?.[0] ?? '') : '')).toUpperCase();
+}
 
 // Not contracts' optionLabel: its module carries every option list (the UFs...) into the board's first load.
 const typeLabel = (type: string) => NEXT_ACTION_TYPES.find((option) => option.value === type)?.label ?? type;
@@ -49,14 +70,22 @@ export const CardView = memo(function CardView({
   const idleText = idle.days === 1 ? '1 dia sem atividade' : `${idle.days} dias sem atividade`;
   const premium = cardPremium(card);
   const next = card.status === 'active' ? nextActionLabel(card, typeLabel, now) : null;
+  const owner = names.member(card.responsibleId);
   return (
     <div
       className={mergeClasses(styles.root, idle.level === 'limit' && styles.limit, idle.level === 'over' && styles.over)}
       data-idle={idle.level}
     >
-      <Text weight="semibold" className={styles.name} title={contact.name}>
-        {contact.name}
-      </Text>
+      <div className={styles.top}>
+        <Text weight="semibold" className={mergeClasses(styles.name, styles.grow)} title={contact.name}>
+          {contact.name}
+        </Text>
+        {owner ? (
+          <span className={styles.initials} title={`Responsável: ${owner}`}>
+            {initialsOf(owner)}
+          </span>
+        ) : null}
+      </div>
       <Caption1 className={styles.line} title={contact.email ?? undefined}>
         {contact.email || formatPhone(contact.phone)}
       </Caption1>

@@ -19,6 +19,7 @@ import {
   DateField,
   FormDialog,
   PhoneField,
+  ResponsibleField,
   SelectField,
   TextField,
   useFormErrors,
@@ -29,6 +30,7 @@ import { Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { useEffect, useRef } from 'react';
 import { useUpdateContact } from '../../../lib/contact-api';
 import { useCreateContact } from '../api/contacts-api';
+import { COLLEAGUES_CLIENT_FIELD, useColleagueClient } from '../../../components/colleague-client';
 
 const KIND_OPTIONS = (['pf', 'pj'] as const).map((kind) => ({ value: kind, label: CONTACT_KIND_LABELS[kind] }));
 const STATUS_OPTIONS = (['client', 'prospect'] as const).map((status) => ({ value: status, label: CONTACT_STATUS_LABELS[status] }));
@@ -66,9 +68,11 @@ export function ContactDialog({ contact, onClose }: { contact: Contact | null; o
         city: contact?.address.city ?? '',
         uf: STATE_CODES.find((code) => code === contact?.address.uf) ?? '',
       },
+      responsibleId: '',
     },
   });
   const onError = useFormErrors(setError);
+  const colleagues = useColleagueClient();
   const busy = create.isPending || update.isPending;
   const kind = watch('kind') ?? 'pf';
 
@@ -95,12 +99,18 @@ export function ContactDialog({ contact, onClose }: { contact: Contact | null; o
           notify.success('Contato criado com sucesso!');
           onClose();
         },
-        onError: (error) => onError(error, 'Erro ao criar contato'),
+        onError: (error) => {
+          if (colleagues.check(error, { cpf: values.cpf, cnpj: values.cnpj }))
+            return setError(values.kind === 'pj' ? 'cnpj' : 'cpf', { message: COLLEAGUES_CLIENT_FIELD });
+          onError(error, 'Erro ao criar contato');
+        },
       });
       return;
     }
+    // Whose client it is changes on the ficha ('Mudar responsável'), not in this form.
+    const { responsibleId: _new, ...edited } = values;
     update.mutate(
-      { id: contact.id, contact: { ...values, notes: [] } },
+      { id: contact.id, contact: { ...edited, notes: [] } },
       {
         onSuccess: () => {
           notify.success('Contato atualizado com sucesso!');
@@ -136,6 +146,8 @@ export function ContactDialog({ contact, onClose }: { contact: Contact | null; o
       )}
       <TextField control={control} name="email" label="E-mail" type="email" maxLength={100} />
       <PhoneField control={control} name="phone" label="Telefone" hint="Celular ou fixo, com DDD" required />
+      {colleagues.notice}
+      {contact ? null : <ResponsibleField control={control} name="responsibleId" />}
       {contact && <SelectField control={control} name="status" label="Situação" required options={STATUS_OPTIONS} />}
       <Subtitle2 as="h3">Endereço</Subtitle2>
       <CepField control={control} name="address.cep" label="CEP" hint={cep.hint ?? 'Digite o CEP: o endereço é preenchido.'} />

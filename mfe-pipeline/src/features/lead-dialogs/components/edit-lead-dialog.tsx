@@ -70,8 +70,9 @@ function CardWork({
   onHistory: () => void;
 }) {
   const styles = useStyles();
-  const { data } = useReferenceNames();
+  const { data, member } = useReferenceNames();
   const stages = data?.pipelineStages;
+  const owner = member(card.responsibleId);
   const days = Math.max(0, Math.floor((now - Date.parse(card.stageEnteredAt)) / DAY_MS));
   const next = card.nextAction;
   const late = next !== null && saoPauloDay(next.dueAt) < saoPauloDay(now);
@@ -79,6 +80,7 @@ function CardWork({
   return (
     <section className={styles.work} aria-label="Andamento do negócio">
       <Text>{`Em ${stageLabel(card.stage, stages)} há ${days === 1 ? '1 dia' : `${days} dias`}`}</Text>
+      {owner ? <Text>{`Responsável: ${owner}`}</Text> : null}
       <Text className={late ? styles.late : undefined}>
         {next
           ? `Próxima ação: ${typeLabel(next.type)} em ${formatDate(saoPauloDay(next.dueAt))}${late ? ' (atrasada)' : ''}${next.note ? ` — ${next.note}` : ''}`

@@ -12,6 +12,7 @@ import {
   FormDialog,
   MoneyField,
   PhoneField,
+  ResponsibleField,
   SelectField,
   TextField,
   useFormErrors,
@@ -22,6 +23,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useCreateLead } from '../api/lead-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
+import { COLLEAGUES_CLIENT_FIELD, useColleagueClient } from '../../../components/colleague-client';
 import { ContactPicker } from '../../../components/contact-picker';
 
 const useStyles = makeStyles({
@@ -55,9 +57,11 @@ export function NewLeadDialog({ stage, contactId, onClose }: { stage: StageKey; 
       productId: '',
       stageId: initialStage ? String(initialStage.id) : '',
       annualPremium: null,
+      responsibleId: '',
     },
   });
   const onError = useFormErrors(setError);
+  const colleagues = useColleagueClient();
   const mode = watch('mode');
   const validate = handleSubmit((form) => {
     const chosen = stages.find((candidate) => candidate.id === form.stageId);
@@ -71,7 +75,11 @@ export function NewLeadDialog({ stage, contactId, onClose }: { stage: StageKey; 
           notify.success('Lead criado', `${name} está em ${chosen.name}.`);
           onClose();
         },
-        onError: (error) => onError(error, 'Falha ao criar lead'),
+        onError: (error) => {
+          if (form.mode === 'new' && colleagues.check(error, { cpf: form.cpf, cnpj: null }))
+            return setError('cpf', { message: COLLEAGUES_CLIENT_FIELD });
+          onError(error, 'Falha ao criar lead');
+        },
       },
     );
   });
@@ -110,6 +118,8 @@ export function NewLeadDialog({ stage, contactId, onClose }: { stage: StageKey; 
           <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
           <PhoneField control={control} name="phone" label="Telefone" hint="Celular ou fixo, com DDD" required />
           <CpfField control={control} name="cpf" label="CPF" />
+          {colleagues.notice}
+          <ResponsibleField control={control} name="responsibleId" />
         </>
       ) : (
         <ContactPicker

@@ -13,7 +13,7 @@ import {
 } from '@corretora/contracts';
 import { useOperation } from '@corretora/web-kit';
 import { Field, Input } from '@corretora/web-kit/fluent/core';
-import { FormDialog, MaskedInput, useFieldIssues, useNotify } from '@corretora/web-kit/ui';
+import { FormDialog, MaskedInput, ResponsibleSelect, useFieldIssues, useNotify } from '@corretora/web-kit/ui';
 import { useState } from 'react';
 import { ContactPicker } from '../../../components/contact-picker';
 import { useCreateTask, useEditTask } from '../api/tasks-api';
@@ -41,6 +41,7 @@ export function NewTaskDialog({ contactId, task, onClose }: { contactId?: number
   const [title, setTitle] = useState(task?.title ?? '');
   const [date, setDate] = useState(task ? formatDate(saoPauloDay(task.dueAt)) : '');
   const [time, setTime] = useState(task ? hourOf(task) : '');
+  const [responsibleId, setResponsibleId] = useState('');
   const { issues, setIssues, fail, check } = useFieldIssues();
   const done = (message: string) => () => {
     notify.success(message);
@@ -66,7 +67,7 @@ export function NewTaskDialog({ contactId, task, onClose }: { contactId?: number
             { onSuccess: done('Tarefa alterada'), onError: (error) => fail(error, 'Não foi possível alterar a tarefa.') },
           );
         }
-        const body = check(TaskCreateSchema, { title, dueAt, contactId: client?.id ?? null });
+        const body = check(TaskCreateSchema, { title, dueAt, contactId: client?.id ?? null, responsibleId });
         if (!body) return;
         create.mutate(body, { onSuccess: done('Tarefa criada'), onError: (error) => fail(error, 'Não foi possível criar a tarefa.') });
       }}
@@ -91,6 +92,7 @@ export function NewTaskDialog({ contactId, task, onClose }: { contactId?: number
           error={issues.contactId}
         />
       )}
+      {task ? null : <ResponsibleSelect value={responsibleId} onChange={setResponsibleId} issue={issues.responsibleId} />}
     </FormDialog>
   );
 }

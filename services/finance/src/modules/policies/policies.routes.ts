@@ -1,6 +1,6 @@
 import { FINANCE_OPERATIONS as OPS } from '@corretora/contracts';
 import type { ReferenceData } from '@corretora/contracts';
-import { assertResponsible, notFound, route, seesMoney, sendCsv, type InternalClient } from '@corretora/service-kit';
+import { assertResponsible, notFound, route, seesMoney, sendCsv, teamOrNobody, type InternalClient } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { POLICY_NOT_FOUND, type PoliciesService } from './policies.service';
 import { policiesCsv } from './policy-exports';
@@ -15,9 +15,19 @@ export function policiesRoutes(
 ): void {
   route(router, OPS.policies, ({ user, query }) => policies.list(user.id, query));
   route(router, OPS.policiesCsv, async ({ user, query, ctx }) => {
-    const [list, insurers] = await Promise.all([policies.list(user.id, query), insurerNames(user.id), policies.exported(user.id)]);
+    const [list, insurers, team] = await Promise.all([
+      policies.list(user.id, query),
+      insurerNames(user.id),
+      teamOrNobody(identity, user.id),
+      policies.exported(user.id),
+    ]);
+    const names = new Map(team.map((member) => [member.id, member.name]));
     // A role without money gets the list without its commission columns, as the API answers it.
-    return sendCsv(ctx, 'apolices.csv', policiesCsv(list, insurers, seesMoney(user.role)));
+    return sendCsv(
+      ctx,
+      'apolices.csv',
+      policiesCsv(list, insurers, (id) => names.get(id) ?? '', seesMoney(user.role)),
+    );
   });
 
   route(router, OPS.policy, async ({ user, params }) => {

@@ -17,7 +17,13 @@ const METHOD_LABELS: Record<string, string> = Object.fromEntries(PAYMENT_METHODS
  * awaiting its number says so). `money`: the commission and the expected chargeback, for the roles
  * that see money (an assistant's file has neither column, #58).
  */
-export function policiesCsv(policies: readonly Policy[], insurers: ReferenceData['insurers'], money = true): string {
+export function policiesCsv(
+  policies: readonly Policy[],
+  insurers: ReferenceData['insurers'],
+  /** Whose each policy is (#58): the member's name, '' when identity did not say. */
+  memberName: (memberId: string) => string,
+  money = true,
+): string {
   const names = new Map(insurers.map((insurer) => [insurer.id, insurer.name]));
   const columns: [string, (policy: Policy) => string][] = [
     ['Apólice', (policy) => policy.policyNumber],
@@ -45,6 +51,7 @@ export function policiesCsv(policies: readonly Policy[], insurers: ReferenceData
     ['Nº da proposta', (policy) => policy.proposalNumber ?? ''],
     // A provisional number is the key an import matches again; this column says it is not the insurer's.
     ['Nº da seguradora', (policy) => (policy.awaitingNumber ? 'Aguardando' : 'Informado')],
+    ['Responsável', (policy) => memberName(policy.responsibleId)],
   ];
   return csvDocument([columns.map(([header]) => header), ...policies.map((policy) => columns.map(([, cell]) => cell(policy)))]);
 }

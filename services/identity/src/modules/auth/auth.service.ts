@@ -19,7 +19,7 @@ import { UserModel } from './user.model';
 export const LOGIN_FAILED = 'Email ou senha inválidos. Tente novamente.';
 export const EMAIL_TAKEN = 'Este email já está cadastrado.';
 export const RESET_INVALID = 'Link de redefinição inválido ou expirado.';
-export const MEMBER_DISABLED = 'Seu acesso a esta corretora foi desativado. Fale com o dono da corretora.';
+export const MEMBER_DISABLED = 'Seu acesso a esta corretora foi desativado. Fale com o proprietário da corretora.';
 export const CURRENT_PASSWORD_WRONG = 'Senha atual incorreta.';
 export const FORGOT_PASSWORD_ANSWER = 'Se existe uma conta com esse email, você receberá um link para redefinir sua senha.';
 

@@ -33,8 +33,8 @@ import { UserModel } from '../auth/user.model';
 export const INVITATION_INVALID = 'Convite inválido ou expirado.';
 export const MEMBER_NOT_FOUND = 'Membro não encontrado.';
 export const EMAIL_HAS_ACCOUNT = 'Este email já tem uma conta no Corretora CRM.';
-export const LAST_OWNER = 'A corretora precisa de pelo menos um dono ativo.';
-export const OWNERS_ONLY = 'Só um dono pode convidar, mudar ou desativar um dono.';
+export const LAST_OWNER = 'A corretora precisa de pelo menos um proprietário ativo.';
+export const OWNERS_ONLY = 'Só um proprietário pode convidar, mudar ou desativar um proprietário.';
 export const TRANSFER_TARGET = 'Escolha um membro ativo da equipe, diferente deste.';
 const INVITE_NOT_SENT = 'Não foi possível enviar o convite agora. Tente novamente.';
 

@@ -1,5 +1,5 @@
-import { IMPORT_OPERATIONS, PIPELINE_OPERATIONS as OPS, RELATIONSHIP_OPERATIONS, TEAM_OPERATIONS } from '@corretora/contracts';
-import { assertResponsible, route, type InternalClient } from '@corretora/service-kit';
+import { IMPORT_OPERATIONS, PIPELINE_OPERATIONS as OPS, RELATIONSHIP_OPERATIONS } from '@corretora/contracts';
+import { assertResponsible, responsibleForNew, route, teamOrNobody, type InternalClient } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import { contactsCsv } from './contacts-csv';
 import type { ContactOverviewService } from './contact-overview.service';
@@ -21,16 +21,8 @@ export function contactsRoutes(
     ctx.set('Content-Disposition', `attachment; filename="contatos-${today}.csv"`);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.type = 'text/csv; charset=utf-8';
-    const [rows, team] = await Promise.all([
-      contacts.all(user.id, query),
-      // Whose client each is; without identity the column stays blank rather than the export failing.
-      identity
-        ? identity.call(TEAM_OPERATIONS.memberNames, { params: { userId: user.id } }).then(
-            ({ members }) => members,
-            () => [],
-          )
-        : [],
-    ]);
+    // Whose client each is; without identity the column stays blank rather than the export failing.
+    const [rows, team] = await Promise.all([contacts.all(user.id, query), teamOrNobody(identity, user.id)]);
     const names = new Map(team.map((member) => [member.id, member.name]));
     ctx.body = contactsCsv(rows, (id) => names.get(id) ?? '');
     return undefined;
@@ -41,7 +33,9 @@ export function contactsRoutes(
   route(router, IMPORT_OPERATIONS.mergeContacts, ({ user, params, body }) => duplicates.merge(user.id, params.id, body));
 
   route(router, OPS.contact, ({ user, params }) => contacts.get(user.id, params.id));
-  route(router, OPS.createContact, ({ user, body }) => contacts.create(user.id, body));
+  route(router, OPS.createContact, async ({ user, body }) =>
+    contacts.create(user.id, { ...body, responsibleId: (await responsibleForNew(identity, user.id, body.responsibleId)) ?? null }),
+  );
   route(router, OPS.updateContact, async ({ user, params, body }) => {
     if (body.responsibleId !== undefined) await assertResponsible(identity, user.id, body.responsibleId);
     return contacts.update(user.id, params.id, body);

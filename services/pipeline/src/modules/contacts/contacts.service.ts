@@ -28,6 +28,7 @@ import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { ARCHIVED_CARD, CARD_NOT_FOUND } from '../pipeline/pipeline.service';
 import { warmContactCards } from '../pipeline/card-activity';
+import { assertNotColleaguesClient } from './colleague-client';
 
 export const CONTACT_NOT_FOUND = NOT_FOUND.contact;
 const BLOCKED = 'Contato bloqueado por um pedido de eliminação (LGPD): os dados mantidos pela guarda da apólice não podem ser alterados.';
@@ -149,14 +150,15 @@ export class ContactsService {
   }
 
   async create(userId: string, input: ContactCreateInput): Promise<Contact> {
-    const { address, status: _status, ...fields } = input;
+    const { address, status: _status, responsibleId, ...fields } = input;
     // A transaction, so the account gate knows when this request started (Limpar Dados in between: 409).
-    const [row] = await this.knex.transaction((trx) =>
-      this.contacts
+    const [row] = await this.knex.transaction(async (trx) => {
+      await assertNotColleaguesClient(trx, userId, input);
+      return (await this.contacts
         .of(userId, trx)
-        .insert({ ...fields, ...addressColumns(address), ...standingColumns(trx, input) })
-        .returning(COLUMNS),
-    );
+        .insert({ ...fields, ...addressColumns(address), ...standingColumns(trx, input), ...(responsibleId ? { responsibleId } : {}) })
+        .returning(COLUMNS)) as Record<string, unknown>[];
+    });
     return toContact(row as Record<string, unknown>);
   }
 

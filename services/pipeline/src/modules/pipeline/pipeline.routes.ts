@@ -1,5 +1,13 @@
 import { CompletionSchema, IssueSchema, PIPELINE_OPERATIONS as OPS } from '@corretora/contracts';
-import { assertMayReassign, assertResponsible, parseBody, route, seesMoney, type InternalClient } from '@corretora/service-kit';
+import {
+  assertMayReassign,
+  assertResponsible,
+  parseBody,
+  responsibleForNew,
+  route,
+  seesMoney,
+  type InternalClient,
+} from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { PipelineService } from './pipeline.service';
@@ -35,7 +43,12 @@ export function pipelineRoutes(router: Router, pipeline: PipelineService, identi
     sendJsonText(ctx, await pipeline.list(user.id, query.archived === 'true' ? 'archived' : 'board', query.responsibleId)),
   );
   route(router, OPS.leads, async ({ user, query, ctx }) => sendJsonText(ctx, await pipeline.leads(user.id, query.limit)));
-  route(router, OPS.createLead, ({ user, body }) => pipeline.create(user.id, body));
+  route(router, OPS.createLead, async ({ user, body }) =>
+    pipeline.create(
+      user.id,
+      body.contactId == null ? { ...body, responsibleId: (await responsibleForNew(identity, user.id, body.responsibleId)) ?? null } : body,
+    ),
+  );
   route(router, OPS.move, ({ user, params, body }) => pipeline.move(user.id, params.id, body));
   route(router, OPS.remove, ({ user, params }) => pipeline.remove(user.id, params.id));
   route(router, OPS.archive, ({ user, params, body }) => pipeline.archive(user.id, params.id, body.reason));

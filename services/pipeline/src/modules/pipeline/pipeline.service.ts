@@ -13,6 +13,7 @@ import {
 import { BrokerScopedTable, HttpError, recordActivity, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
+import { assertNotColleaguesClient } from '../contacts/colleague-client';
 import { cardById, cardListJson, leadListJson, updateCardJson, type CardFilter } from './card-json';
 
 export const CARD_NOT_FOUND = NOT_FOUND.card;
@@ -78,6 +79,7 @@ export class PipelineService {
       ]);
     const sale = { productId: input.productId, leadSourceId: input.leadSourceId, annualPremium: input.annualPremium };
     return this.knex.transaction(async (trx) => {
+      if (input.contactId == null) await assertNotColleaguesClient(trx, userId, { cpf: input.cpf });
       const contact =
         input.contactId == null
           ? (
@@ -88,13 +90,18 @@ export class PipelineService {
                 cpf: input.cpf,
                 type: 'prospect',
                 ...sale,
+                // Whom the lead is for (#58): named by a role that sees every record, else the member creating it.
+                ...(input.responsibleId ? { responsibleId: input.responsibleId } : {}),
               })
             )[0]
           : // The contact's sale fields are its latest interest (Contatos shows them); the card holds its own.
             (await this.contacts.of(userId, trx).update(input.contactId, { ...sale, updatedAt: trx.fn.now() }))[0];
       if (!contact) throw new HttpError(404, NOT_FOUND.contact, [{ path: 'contactId', message: NOT_FOUND.contact }]);
       if (input.notes) await this.notes.of(userId, trx).insert({ contactId: contact.id, content: input.notes });
-      const [card] = await this.cards.of(userId, trx).insert({ contactId: contact.id, stageId: stage.id, stageKey: stage.key, ...sale });
+      // The card follows its client (a card under another member than its client's would be hidden from them).
+      const [card] = await this.cards
+        .of(userId, trx)
+        .insert({ contactId: contact.id, stageId: stage.id, stageKey: stage.key, responsibleId: contact.responsibleId, ...sale });
       await recordActivity(trx, userId, { type: 'lead_created', subject: contact.name, detail: stage.name, contactId: contact.id });
       return (await cardById(trx, userId, card.id))!.card;
     });

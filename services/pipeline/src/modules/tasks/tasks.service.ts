@@ -157,7 +157,15 @@ export class TasksService {
     const [row] = await this.knex.transaction((trx) =>
       this.written
         .of(userId, trx)
-        .insert({ title: input.title, ...dueOf(input.dueAt), contactId, cardId: input.cardId, policyId: input.policyId })
+        .insert({
+          title: input.title,
+          ...dueOf(input.dueAt),
+          contactId,
+          cardId: input.cardId,
+          policyId: input.policyId,
+          // Whose task it is (#58): the route checked the member named; none: the member writing it.
+          ...(input.responsibleId ? { responsibleId: input.responsibleId } : {}),
+        })
         .returning('id'),
     );
     return this.writtenTaskById(userId, row.id as number);
