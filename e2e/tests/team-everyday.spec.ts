@@ -1,8 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PASSWORD, registerViaApi, signInThroughForm, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
+import { finalizedViaApi, leadViaApi } from './support/book';
 import { BROKERAGE, onboardViaApi } from './support/broker';
 import { joinViaApi } from './support/outbox';
+
+/** Dona Regina's onboarded brokerage (signed in on `page`) with Paulo Reis, a producer, signed in on a page of his own. */
+async function brokerageWithPaulo(page: Page, browser: Browser): Promise<Page> {
+  await registerViaApi(page.request, 'Dona Regina', uniqueEmail('dona'));
+  await onboardViaApi(page.request);
+  const paulo = await (await browser.newContext()).newPage();
+  await joinViaApi(page.request, paulo.request, 'producer', 'Paulo Reis', uniqueEmail('paulo'));
+  return paulo;
+}
 
 test("a producer's Meu Perfil is his own: he edits his name, mobile and password, and never sees the owner's CPF or mobile (#58)", async ({
   page,
@@ -70,11 +81,8 @@ test("an assistant takes a lead for Paulo, who finds it on his board with his in
   page,
   browser,
 }) => {
-  await registerViaApi(page.request, 'Dona Regina', uniqueEmail('dona'));
-  await onboardViaApi(page.request);
-  const paulo = await (await browser.newContext()).newPage();
+  const paulo = await brokerageWithPaulo(page, browser);
   const ana = await (await browser.newContext()).newPage();
-  await joinViaApi(page.request, paulo.request, 'producer', 'Paulo Reis', uniqueEmail('paulo'));
   await joinViaApi(page.request, ana.request, 'assistant', 'Ana Assistente', uniqueEmail('ana'));
   const reginas = await page.request.post('/api/contacts', {
     data: { name: 'Marta Lima', phone: '(11) 3222-4455', cpf: '529.982.247-25' },
@@ -122,4 +130,31 @@ test("an assistant takes a lead for Paulo, who finds it on his board with his in
   await expect(page.getByText('Paulo Reis pede o cliente Marta Lima (CPF 529.982.247-25)', { exact: false })).toBeVisible();
   await page.goto('/contacts');
   await expect(page.getByRole('row', { name: /Lead para o Paulo/ }).getByRole('cell', { name: 'Paulo Reis' })).toBeVisible();
+});
+
+test("the owner's Equipe › Produção: each member's month, with the premium of their policies to the centavo, and its CSV (#58)", async ({
+  page,
+  browser,
+}) => {
+  const paulo = await brokerageWithPaulo(page, browser);
+  const card = await finalizedViaApi(paulo.request, 'Cliente do Paulo');
+  expect((await paulo.request.post(`/api/pipeline-cards/${card.id}/confirm-issuance`, { data: {} })).status()).toBe(200);
+  expect((await leadViaApi(paulo.request, 'Outro lead do Paulo', '(11) 98765-4000')).status()).toBe(201);
+
+  await page.goto('/broker');
+  await page.getByRole('button', { name: 'Produção' }).click();
+  const byMember = page.getByRole('table', { name: 'Produção por membro' });
+  const row = byMember.getByRole('row', { name: /Paulo Reis/ });
+  await expect(row).toContainText('R$ 1.073,80');
+  await expect(row).toContainText('R$ 125,00');
+  await expect(row).toContainText('50,0%');
+  await expect(page.getByRole('table', { name: 'Produção mês a mês' }).getByRole('row', { name: /Paulo Reis/ })).toHaveCount(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'Equipe › Produção');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Exportar CSV' }).click();
+  const csv = await (await download).path();
+  expect(readFileSync(csv, 'utf8')).toContain(';Paulo Reis;1;1073,80;125,00;2;1;50,0;');
+  // A producer has no such view, and the API says so.
+  expect((await paulo.request.get('/api/team/production')).status()).toBe(403);
 });

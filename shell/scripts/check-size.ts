@@ -44,7 +44,8 @@ const HELD: Record<string, number> = {
   // +0.2 KiB on 2026-11-27 (#39): Equipe's 'Regras de repasse' action (its dialog loads on open).
   // +0.7 KiB on 2026-11-27 (#40): the remote's Privacidade route (its page loads on demand) and the navigation entry.
   // +0.2 KiB on 2026-11-27 (#36): the registry every app reads names the door /api/imports shares with finance (its fallback).
-  '/broker': 244.9,
+  // +0.3 KiB on 2026-11-28 (#58 item 5): Equipe's 'Produção' button (its tables load when it opens).
+  '/broker': 245.3,
   // +0.6 KiB on 2026-11-26 (#37 item 4): the photo goes up over XMLHttpRequest with its progress and can be cancelled (the bar itself loads when a photo is sent).
   // +1.9 KiB on 2026-11-26 (#38): as every signed-in page, and Meu Perfil's figures without money for an assistant.
   // +0.5 KiB on 2026-11-27 (#40): as /broker (the same remote's manifest).
@@ -52,7 +53,8 @@ const HELD: Record<string, number> = {
   // +0.1 KiB on 2026-11-28 (#57): as /dashboard (the forms' message), and the toast 'Onboarding reiniciado' with its line.
   // +1.4 KiB on 2026-11-28 (#58 item 2): a member's own Meu Perfil (their data, the e-mail change with the current password)
   // and the password card every member gets, with the two forms' schemas.
-  '/profile': 263.7,
+  // +0.1 KiB on 2026-11-28 (#58 item 5): as /broker (the same remote).
+  '/profile': 263.9,
   // +1.7 KiB on 2026-11-25 (#25): each card's days without activity against its stage's limit, its next action, and the Minhas tarefas route in the remote's manifest.
   // +0.3 KiB on 2026-11-26 (#35): the remote's manifest routes /contacts/{id} to the ficha, and the shell's skip link.
   // +0.5 KiB on 2026-11-26 (#35 items 3, 5, 7): ?novo=1&cliente= opens a new deal on a client, Esc gives the card back its focus, and the remote's manifest knows the written tasks.

@@ -1,6 +1,7 @@
 export * from './activity/activity';
 export * from './auth/auth.schemas';
 export * from './auth/member-profile.schemas';
+export * from './finance/production.schemas';
 export * from './br/cep';
 export * from './br/cnpj';
 export * from './br/count';

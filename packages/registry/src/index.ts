@@ -138,7 +138,8 @@ export const SERVICES = {
   finance: {
     port: 4105,
     // A member's commission rules (#39) live beside the repasse they compute.
-    paths: ['/api/team/members/:memberId/commission-rules'],
+    // Equipe › Produção (#58) too: the policies and their money are finance's.
+    paths: ['/api/team/members/:memberId/commission-rules', '/api/team/production', '/api/team/production.csv'],
     api: [
       // An insurer's commission statement: 20 MB of spreadsheet plus the multipart envelope.
       { prefix: '/api/statements', maxBody: '21m' },

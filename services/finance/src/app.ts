@@ -49,6 +49,8 @@ import { renewalTaskRoutes, renewalsRoutes } from './modules/renewals/renewals.r
 import { RenewalsService } from './modules/renewals/renewals.service';
 import { CommissionRulesService } from './modules/repasse/commission-rules.service';
 import { RepasseLedger } from './modules/repasse/repasse-ledger';
+import { productionRoutes } from './modules/production/production.routes';
+import { ProductionService } from './modules/production/production.service';
 import { repasseRoutes } from './modules/repasse/repasse.routes';
 import { RepasseService } from './modules/repasse/repasse.service';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -123,6 +125,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       claimsRoutes(router, new ClaimsService(knex, pipeline));
       commissionsRoutes(router, new CommissionsService(knex));
       repasseRoutes(router, new RepasseService(knex), new CommissionRulesService(knex), identity, insurerNames);
+      productionRoutes(router, new ProductionService(knex, pipelineClient), identity);
       documentsRoutes(router, new DocumentsService(knex, store, pipeline));
     },
     internalRoutes(router, { knex }) {

@@ -33,7 +33,8 @@ import { PipelineService } from './modules/pipeline/pipeline.service';
 import { referenceLookupRoutes, statsRoutes } from './modules/stats/stats.routes';
 import { DigestPreferences, DigestService } from './modules/tasks/digest.service';
 import { ClientClaims } from './modules/tasks/client-claim';
-import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { ProductionService } from './modules/tasks/production.service';
+import { internalTasksRoutes, tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
 import { PipelineStatsService } from './modules/stats/stats.service';
 import { PrivacyErasure } from './modules/privacy/privacy-erasure';
@@ -120,6 +121,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       clearDataRoutes(router, account);
       responsibleRoutes(router, account);
       importClientsRoutes(router, new ImportClientsService(knex));
+      internalTasksRoutes(router, new ProductionService(knex, new TasksService(knex, finance, reference, clock), identity, clock));
     },
   });
   if (finance) {

@@ -25,6 +25,7 @@ import {
 import { LineMatchSchema, LineUnmatchSchema, ReceivableSettingsSchema, ReceivablesQuerySchema } from './receivables.schemas';
 import { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
 import { CommissionRulesSchema, RepasseQuerySchema, RepasseStatementQuerySchema } from './repasse.schemas';
+import { ProductionQuerySchema } from './production.schemas';
 
 export const policies = {
   summary: 'Apólices: filtros de tipo, status, renovação (30/60/90 dias) e as que aguardam o nº da seguradora.',
@@ -158,3 +159,9 @@ export const repasseStatement = { summary: 'O demonstrativo de repasse de um mem
 export const closeRepasseMonth = {
   summary: 'Fecha o mês (e os anteriores): suas linhas não mudam mais; alterações posteriores viram ajustes no próximo mês aberto.',
 };
+export const production = {
+  summary:
+    'A produção da equipe por membro e mês: apólices novas, prêmio, comissão, leads e conversão, renovações mantidas e perdidas, tarefas atrasadas.',
+  query: ProductionQuerySchema,
+};
+export const productionCsv = { summary: 'A produção da equipe (a mesma tabela) em CSV.', query: ProductionQuerySchema };

@@ -333,3 +333,4 @@ export const search = {
 export * from './renewals.operations';
 // Repasse: commission rules, the month's ledger, closing.
 export * from './repasse.operations';
+export * from './production.operations';

@@ -4,6 +4,7 @@ import { IssueSchema } from '../finance/policy.schemas';
 import { NextActionSchema } from '../finance/renewals.schemas';
 import { ImportClientsPlaceSchema, ImportClientsUndoSchema } from '../imports/import-clients.schemas';
 import { ClientClaimSchema, ContactsByDocumentSchema } from './contact-lookup.schemas';
+import { PipelineProductionQuerySchema } from '../finance/production.schemas';
 import { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from './pipeline.schemas';
 import {
   ArchiveSchema,
@@ -57,3 +58,7 @@ export const undoImportClients = {
   body: ImportClientsUndoSchema,
 };
 export const clearData = { summary: 'Limpar Dados: contatos, cards e notas.' };
+export const pipelineProduction = {
+  summary: 'Os leads de cada membro por mês e quantos viraram apólice, e o trabalho atrasado de cada um (Equipe › Produção).',
+  query: PipelineProductionQuerySchema,
+};

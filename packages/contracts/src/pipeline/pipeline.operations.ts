@@ -4,6 +4,7 @@ import type { IssueSchema } from '../finance/policy.schemas';
 import type { NextActionSchema } from '../finance/renewals.schemas';
 import type { PipelineStats } from '../types';
 import type { ClientClaimSchema, ContactsByDocumentSchema } from './contact-lookup.schemas';
+import type { PipelineProduction, PipelineProductionQuerySchema } from '../finance/production.schemas';
 import type { ImportClient, ImportClientsPlaceSchema, ImportClientsUndoSchema } from '../imports/import-clients.schemas';
 import type { Contact, ContactDetail, ContactPage, PipelineCard, PipelineLead } from './pipeline-types';
 import type { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from './pipeline.schemas';
@@ -218,4 +219,13 @@ export const clearData = {
   path: '/internal/pipeline/:userId/data',
   access: 'internal',
   status: 204,
+} as const satisfies Operation;
+/** Equipe › Produção's pipeline half (#58): each member's leads per month and how many became a policy, and their overdue work. */
+export const pipelineProduction = {
+  id: 'pipeline.production',
+  method: 'GET',
+  path: '/internal/pipeline/:userId/production',
+  access: 'internal',
+  query: phantom as typeof PipelineProductionQuerySchema,
+  answer: phantom as PipelineProduction,
 } as const satisfies Operation;

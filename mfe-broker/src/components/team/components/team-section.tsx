@@ -5,7 +5,7 @@ import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
 import { Body1, Button, Caption1, Subtitle1 } from '@corretora/web-kit/fluent/core';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { MoreHorizontalRegular, PeopleTeamRegular, PersonAddRegular } from '@fluentui/react-icons';
+import { DataBarVerticalRegular, MoreHorizontalRegular, PeopleTeamRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useState } from 'react';
 import { useRevokeInvitation } from '../api/team-api';
 
@@ -15,6 +15,8 @@ const RoleDialog = lazy(() => import('./team-dialogs').then((module) => ({ defau
 const DisableDialog = lazy(() => import('./team-dialogs').then((module) => ({ default: module.DisableDialog })));
 const TransferDialog = lazy(() => import('./team-dialogs').then((module) => ({ default: module.TransferDialog })));
 const CommissionRulesDialog = lazy(() => import('./commission-rules-dialog'));
+// Equipe › Produção (#58): its tables load when the owner opens it.
+const ProductionPanel = lazy(() => import('./production-panel'));
 
 const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalL },
@@ -56,6 +58,7 @@ export function TeamSection() {
     failed: 'Não foi possível cancelar o convite',
   });
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [production, setProduction] = useState(false);
   const actor = user?.role;
   const members = team.data?.members ?? [];
   const activeOthers = (member: TeamMember) => members.filter((other) => other.status === 'active' && other.id !== member.id);
@@ -96,9 +99,14 @@ export function TeamSection() {
         header={<Subtitle1 as="h2">Equipe</Subtitle1>}
         action={
           isManager(actor) ? (
-            <Button icon={<PersonAddRegular />} onClick={() => setDialog({ kind: 'invite' })}>
-              Convidar
-            </Button>
+            <div className={styles.badges}>
+              <Button icon={<DataBarVerticalRegular />} aria-expanded={production} onClick={() => setProduction((shown) => !shown)}>
+                Produção
+              </Button>
+              <Button icon={<PersonAddRegular />} onClick={() => setDialog({ kind: 'invite' })}>
+                Convidar
+              </Button>
+            </div>
           ) : undefined
         }
       />
@@ -132,6 +140,11 @@ export function TeamSection() {
           );
         })}
       </ul>
+      {production ? (
+        <Suspense fallback={<Body1>Carregando a produção…</Body1>}>
+          <ProductionPanel />
+        </Suspense>
+      ) : null}
       {revokeAsk.dialog}
       <Suspense fallback={null}>
         {dialog?.kind === 'invite' && actor ? <InviteDialog actor={actor} onClose={() => setDialog(null)} /> : null}

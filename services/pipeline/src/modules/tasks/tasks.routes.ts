@@ -1,6 +1,7 @@
 import { PIPELINE_OPERATIONS, RELATIONSHIP_OPERATIONS as OPS } from '@corretora/contracts';
 import { onlyOwnRecords, responsibleForNew, route, type InternalClient } from '@corretora/service-kit';
 import type { ClientClaims } from './client-claim';
+import type { ProductionService } from './production.service';
 import type Router from '@koa/router';
 import type { DigestPreferences } from './digest.service';
 import type { TasksService } from './tasks.service';
@@ -26,4 +27,9 @@ export function tasksRoutes(
   route(router, OPS.taskDelete, ({ user, params }) => tasks.remove(user.id, params.taskId));
   route(router, OPS.taskDone, ({ user, params }) => tasks.done(user.id, params.taskId));
   route(router, OPS.taskSnooze, ({ user, params, body }) => tasks.snooze(user.id, params.taskId, body));
+}
+
+/** Finance asks for Equipe › Produção's pipeline half (the internal listener only). */
+export function internalTasksRoutes(router: Router, production: ProductionService): void {
+  route(router, PIPELINE_OPERATIONS.pipelineProduction, ({ params, query }) => production.production(params.userId, query));
 }
