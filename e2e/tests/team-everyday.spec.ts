@@ -158,3 +158,42 @@ test("the owner's Equipe › Produção: each member's month, with the premium o
   // A producer has no such view, and the API says so.
   expect((await paulo.request.get('/api/team/production')).status()).toBe(403);
 });
+
+test('a page a role may not open says so, and a control a role cannot use is not shown (#58)', async ({ page, browser }) => {
+  const paulo = await brokerageWithPaulo(page, browser);
+  const ana = await (await browser.newContext()).newPage();
+  await joinViaApi(page.request, ana.request, 'assistant', 'Ana Assistente', uniqueEmail('ana'));
+
+  // The assistant typing /commissions: said in its place, nothing of the area loaded, no control but the way back.
+  await ana.goto('/commissions');
+  await expect(ana.getByRole('heading', { name: 'Sua função não dá acesso a Comissões' })).toBeVisible();
+  await expect(ana.getByRole('heading', { name: 'Comissões', exact: true })).toHaveCount(0);
+  await ana.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(ana, 'Comissões para uma assistente');
+  await ana.getByRole('button', { name: 'Ir para o Painel' }).click();
+  await expect(ana).toHaveURL(/\/(dashboard)?$/);
+  // The producer and Privacidade, likewise.
+  await paulo.goto('/privacy');
+  await expect(paulo.getByRole('heading', { name: 'Sua função não dá acesso a Privacidade' })).toBeVisible();
+
+  // Configurações: the producer reads the catalogues, without the office's controls.
+  await paulo.goto('/settings');
+  await expect(paulo.getByText('Seguro Auto').first()).toBeVisible();
+  await expect(paulo.getByRole('button', { name: 'Adicionar Produto' })).toHaveCount(0);
+  await expect(paulo.getByRole('switch')).toHaveCount(0);
+  await expect(paulo.getByRole('button', { name: /^Editar / })).toHaveCount(0);
+  // The assistant (the office) keeps them.
+  await ana.goto('/settings');
+  await expect(ana.getByRole('button', { name: 'Adicionar Produto' })).toBeVisible();
+
+  // Recebíveis: the producer reads the month; statements, matching and settings are the managers'.
+  await paulo.goto('/commissions');
+  await paulo.getByRole('tab', { name: 'Recebíveis' }).click();
+  const panel = paulo.getByRole('tabpanel', { name: 'Recebíveis' });
+  await expect(panel.getByRole('link', { name: 'Baixar CSV' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Importar extrato' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Tolerância e carência' })).toHaveCount(0);
+  await page.goto('/commissions');
+  await page.getByRole('tab', { name: 'Recebíveis' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Recebíveis' }).getByRole('button', { name: 'Importar extrato' })).toBeVisible();
+});

@@ -46,7 +46,7 @@ describe('Origens', () => {
         ? { status: 409, body: { message: 'Esta origem está em uso por 2 leads e não pode ser excluída.' } }
         : { status: 200, body: [INDICACAO] },
     );
-    render(withShell(<LeadSourcesTab />));
+    render(withShell(<LeadSourcesTab />, { as: 'assistant' }));
     expect(await screen.findByText('Indicação')).toBeTruthy();
     expect(screen.getByText('Clientes indicados')).toBeTruthy();
 
@@ -58,5 +58,15 @@ describe('Origens', () => {
     expect(calls).toContain('DELETE /api/lead-sources/4');
     expect(screen.getByRole('alertdialog')).toBeTruthy();
     expect(screen.getByText('Indicação')).toBeTruthy();
+  });
+
+  test("a producer reads the list without the office's controls (#58)", async () => {
+    answer(() => ({ status: 200, body: [INDICACAO] }));
+    render(withShell(<LeadSourcesTab />, { as: 'producer' }));
+    expect(await screen.findByText('Indicação')).toBeTruthy();
+    expect(screen.getByText('Ativo')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Adicionar Origem' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Excluir Indicação' })).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
   });
 });

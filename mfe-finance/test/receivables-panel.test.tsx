@@ -85,13 +85,13 @@ const answering = (receivables: (url: string) => Answer) =>
 describe('Recebíveis', () => {
   test('while the month loads: a labelled spinner', () => {
     restore = answering(() => 'pending');
-    render(withShell(<ReceivablesPanel />));
+    render(withShell(<ReceivablesPanel />, { as: 'owner' }));
     expect(screen.getByText('Carregando recebíveis...')).toBeTruthy();
   });
 
   test('the month failed: an alert in pt-BR', async () => {
     restore = answering(() => ({ status: 500, body: { message: 'Erro interno do servidor.' } }));
-    render(withShell(<ReceivablesPanel />));
+    render(withShell(<ReceivablesPanel />, { as: 'owner' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Não foi possível carregar os recebíveis. Tente novamente.');
   });
 
@@ -100,7 +100,7 @@ describe('Recebíveis', () => {
       status: 200,
       body: { ...MONTH, expected: '0.00', received: '0.00', rows: [], unidentified: [], openDifferences: 0 },
     }));
-    render(withShell(<ReceivablesPanel />));
+    render(withShell(<ReceivablesPanel />, { as: 'owner' }));
     expect(await screen.findByText('Nenhuma parcela vence neste mês.')).toBeTruthy();
     expect(screen.getByText('Nenhuma linha de extrato sem parcela neste mês.')).toBeTruthy();
   });
@@ -110,7 +110,7 @@ describe('Recebíveis', () => {
       expect(url).toMatch(/^\/api\/receivables\?month=\d{4}-\d{2}$/);
       return { status: 200, body: MONTH };
     });
-    render(withShell(<ReceivablesPanel />));
+    render(withShell(<ReceivablesPanel />, { as: 'owner' }));
     const row = await screen.findByRole('row', { name: /Porto Seguro/ });
     expect(within(row).getByText('R$ 250,00')).toBeTruthy();
     expect(within(row).getByText('-R$ 125,03')).toBeTruthy();
@@ -127,7 +127,7 @@ describe('Recebíveis', () => {
       asked.push(new URL(url, 'http://x').searchParams.get('month')!);
       return { status: 200, body: MONTH };
     });
-    render(withShell(<ReceivablesPanel />));
+    render(withShell(<ReceivablesPanel />, { as: 'owner' }));
     const month = screen.getByRole('combobox', { name: 'Mês' });
     expect(within(month).getByRole('option', { selected: true }).textContent).toBe(monthName(thisMonth()));
     fireEvent.click(screen.getByRole('button', { name: 'Mês anterior' }));

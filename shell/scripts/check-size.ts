@@ -54,7 +54,8 @@ const HELD: Record<string, number> = {
   // +1.4 KiB on 2026-11-28 (#58 item 2): a member's own Meu Perfil (their data, the e-mail change with the current password)
   // and the password card every member gets, with the two forms' schemas.
   // +0.1 KiB on 2026-11-28 (#58 item 5): as /broker (the same remote).
-  '/profile': 263.9,
+  // +0.1 KiB on 2026-11-28 (#58 item 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles).
+  '/profile': 264.1,
   // +1.7 KiB on 2026-11-25 (#25): each card's days without activity against its stage's limit, its next action, and the Minhas tarefas route in the remote's manifest.
   // +0.3 KiB on 2026-11-26 (#35): the remote's manifest routes /contacts/{id} to the ficha, and the shell's skip link.
   // +0.5 KiB on 2026-11-26 (#35 items 3, 5, 7): ?novo=1&cliente= opens a new deal on a client, Esc gives the card back its focus, and the remote's manifest knows the written tasks.
@@ -65,7 +66,8 @@ const HELD: Record<string, number> = {
   // +0.1 KiB on 2026-11-28 (#57): as /dashboard (the forms' message), and the sale's attach toasts (web-kit's uploads report a refusal).
   // +0.7 KiB on 2026-11-28 (#58 items 3, 4): each card's responsible (initials, and in its name), the card dialog's
   // Responsável, and the remote's reference names reading the team.
-  '/pipeline': 277.3,
+  // +0.2 KiB on 2026-11-28 (#58 item 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles).
+  '/pipeline': 277.6,
   // −22 KiB on 2026-11-26: the contact form (and the rules it checks with) loads when it opens.
   // +0.5 KiB on 2026-11-26 (#35, #36): the remote's forms check their body with its schema before sending, and opens ?card= from the search.
   // +0.1 KiB on 2026-11-26 (#35 item 5): the remote's manifest knows the written tasks.
@@ -75,11 +77,13 @@ const HELD: Record<string, number> = {
   // +0.2 KiB on 2026-11-27 (#36): as /pipeline (the same remote).
   // +0.1 KiB on 2026-11-28 (#57): as /pipeline, and the contacts filter's spec labels.
   // +0.4 KiB on 2026-11-28 (#58 item 3): Contatos' Responsável column, and the remote's reference names reading the team.
-  '/contacts': 240.1,
+  // +0.1 KiB on 2026-11-28 (#58 item 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles).
+  '/contacts': 240.3,
   // +1 KiB on 2026-11-26 (#34): each product names its line (ramo), read from the one list of lines.
   // +0.5 KiB on 2026-11-26 (#36): the stage limits and the chargeback scale are checked with their schema before saving.
   // +1.1 KiB on 2026-11-26 (#38): as every signed-in page.
-  '/settings': 255.1,
+  // +0.3 KiB on 2026-11-28 (#58 item 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles), and the catalogues' controls shown by the contract's roles.
+  '/settings': 255.5,
 };
 const budgetOf = (route: string, fallback: number) => (HELD[route] ?? fallback / 1024) * 1024;
 /** Root class names of Fluent's components and tabster's attribute: code that only Fluent has. */

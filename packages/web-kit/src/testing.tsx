@@ -6,11 +6,32 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { createQueryClient } from './api/query-client';
+import type { Role, User } from '@corretora/contracts';
+import { QUERY_KEYS, createQueryClient } from './api/query-client';
 import { FluentProvider, webLightTheme } from './fluent/core';
 import { AppToaster } from './ui/notify';
 
-export function withShell(ui: ReactNode, { client = createQueryClient(), path = '/' }: { client?: QueryClient; path?: string } = {}) {
+/** A signed-in member of the role, as the session answers them (what role-aware screens read). */
+export function signedInAs(role: Role): User {
+  return {
+    id: `member-${role}`,
+    email: `${role}@corretora.test`,
+    name: null,
+    profileImageUrl: null,
+    isEmailVerified: true,
+    createdAt: '2026-11-01T12:00:00.000Z',
+    phone: null,
+    role,
+    founder: role === 'owner',
+  };
+}
+
+/** The shell's providers around `ui`; `as`: a member signed in with that role (none: the session is asked over fetch). */
+export function withShell(
+  ui: ReactNode,
+  { client = createQueryClient(), path = '/', as }: { client?: QueryClient; path?: string; as?: Role } = {},
+) {
+  if (as) client.setQueryData(QUERY_KEYS.currentUser, signedInAs(as));
   return (
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={client}>

@@ -13,6 +13,7 @@ export { LineOptions } from './line-options';
 export { MemberFilter, useMemberFilter } from './member-filter';
 export { ParticipantsEditor, checkParticipants, participantRows, type ParticipantRow } from './participants-editor';
 export { useTeam, type Team } from './use-team';
+export { useMayCall } from './use-may-call';
 export { LoadingScreen } from './loading-screen';
 export { MaskedInput, type MaskedInputProps } from './masked-input';
 export { MoneyInput, type MoneyInputProps } from './money-input';

@@ -12,22 +12,23 @@ export interface CatalogueItem {
 export type CatalogueKey = 'products' | 'insurers' | 'lead-sources';
 
 /** Each catalogue's operations (contracts): the list component is one for the three, so its bodies stay records. */
-const OPERATIONS = {
+/** Each catalogue's operations (their roles say who may change it). */
+export const CATALOGUE_CRUD = {
   products: CATALOGUE_OPERATIONS.products,
   insurers: CATALOGUE_OPERATIONS.insurers,
   'lead-sources': CATALOGUE_OPERATIONS.leadSources,
 } as const;
 
-export const catalogueQueryKey = (key: CatalogueKey) => operationKey(OPERATIONS[key].list);
+export const catalogueQueryKey = (key: CatalogueKey) => operationKey(CATALOGUE_CRUD[key].list);
 
 export const catalogueQueryOptions = <T extends CatalogueItem>(key: CatalogueKey) =>
   queryOptions({
     queryKey: catalogueQueryKey(key),
-    queryFn: () => apiRequest<T[]>(OPERATIONS[key].list.method, operationUrl(OPERATIONS[key].list)),
+    queryFn: () => apiRequest<T[]>(CATALOGUE_CRUD[key].list.method, operationUrl(CATALOGUE_CRUD[key].list)),
   });
 
 function send<T>(
-  op: (typeof OPERATIONS)[CatalogueKey]['create' | 'update' | 'remove'],
+  op: (typeof CATALOGUE_CRUD)[CatalogueKey]['create' | 'update' | 'remove'],
   id: number | null,
   body?: Record<string, unknown>,
 ): Promise<T> {
@@ -51,7 +52,7 @@ function useInvalidate(key: CatalogueKey) {
 export function useCreateItem<T extends CatalogueItem>(key: CatalogueKey) {
   const invalidate = useInvalidate(key);
   return useMutation({
-    mutationFn: (input: Record<string, unknown>) => send<T>(OPERATIONS[key].create, null, input),
+    mutationFn: (input: Record<string, unknown>) => send<T>(CATALOGUE_CRUD[key].create, null, input),
     onSuccess: invalidate,
   });
 }
@@ -59,7 +60,7 @@ export function useCreateItem<T extends CatalogueItem>(key: CatalogueKey) {
 export function useUpdateItem<T extends CatalogueItem>(key: CatalogueKey) {
   const invalidate = useInvalidate(key);
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: Record<string, unknown> }) => send<T>(OPERATIONS[key].update, id, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: Record<string, unknown> }) => send<T>(CATALOGUE_CRUD[key].update, id, changes),
     onSuccess: invalidate,
   });
 }
@@ -69,7 +70,7 @@ export function useToggleActive<T extends CatalogueItem>(key: CatalogueKey) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidate(key);
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => send<T>(OPERATIONS[key].update, id, { isActive }),
+    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => send<T>(CATALOGUE_CRUD[key].update, id, { isActive }),
     onMutate: async ({ id, isActive }) => {
       await queryClient.cancelQueries({ queryKey: catalogueQueryKey(key) });
       const previous = queryClient.getQueryData<T[]>(catalogueQueryKey(key));
@@ -87,7 +88,7 @@ export function useToggleActive<T extends CatalogueItem>(key: CatalogueKey) {
 export function useDeleteItem(key: CatalogueKey) {
   const invalidate = useInvalidate(key);
   return useMutation({
-    mutationFn: (id: number) => send<void>(OPERATIONS[key].remove, id),
+    mutationFn: (id: number) => send<void>(CATALOGUE_CRUD[key].remove, id),
     onSuccess: invalidate,
   });
 }

@@ -1,5 +1,5 @@
 import { apiErrorMessage } from '@corretora/web-kit';
-import { EmptyState, useConfirmAction, useNotify } from '@corretora/web-kit/ui';
+import { EmptyState, useConfirmAction, useNotify, useMayCall } from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Button, Text } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
@@ -7,7 +7,7 @@ import { Skeleton, SkeletonItem } from '@corretora/web-kit/fluent/skeleton';
 import { Switch } from '@corretora/web-kit/fluent/switch';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Suspense, useState } from 'react';
-import { useCatalogue, useDeleteItem, useToggleActive, type CatalogueItem } from '../api/catalogue-api';
+import { CATALOGUE_CRUD, useCatalogue, useDeleteItem, useToggleActive, type CatalogueItem } from '../api/catalogue-api';
 import type { CatalogueKind } from './catalogue-kind';
 
 const useStyles = makeStyles({
@@ -44,6 +44,8 @@ export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: Catalog
     failed: kind.texts.deleteError,
   });
   const Details = kind.Details;
+  // A producer reads the catalogues; the office (owners, admins, assistants) changes them (#58).
+  const mayChange = useMayCall(CATALOGUE_CRUD[kind.key].update);
 
   const onToggle = (item: T, isActive: boolean) =>
     toggle.mutate(
@@ -56,11 +58,13 @@ export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: Catalog
 
   return (
     <>
-      <div className={styles.toolbar}>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
-          {kind.texts.add}
-        </Button>
-      </div>
+      {mayChange ? (
+        <div className={styles.toolbar}>
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
+            {kind.texts.add}
+          </Button>
+        </div>
+      ) : null}
       {list.isLoading ? (
         <div className={styles.list} aria-busy="true" aria-label="Carregando">
           {Array.from({ length: SKELETON_ROWS }, (_, index) => (
@@ -83,21 +87,30 @@ export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: Catalog
                   <Text weight="semibold">{item.name}</Text>
                   {Details ? <Details item={item} /> : null}
                 </div>
-                <div className={styles.actions}>
-                  <Switch
-                    checked={item.isActive}
-                    label={item.isActive ? 'Ativo' : 'Inativo'}
-                    aria-label={`Ativo: ${item.name}`}
-                    onChange={(_event, data) => onToggle(item, data.checked)}
-                  />
-                  <Button appearance="subtle" icon={<EditRegular />} aria-label={`Editar ${item.name}`} onClick={() => setEditing(item)} />
-                  <Button
-                    appearance="subtle"
-                    icon={<DeleteRegular />}
-                    aria-label={`Excluir ${item.name}`}
-                    onClick={() => deleting.ask(item)}
-                  />
-                </div>
+                {mayChange ? (
+                  <div className={styles.actions}>
+                    <Switch
+                      checked={item.isActive}
+                      label={item.isActive ? 'Ativo' : 'Inativo'}
+                      aria-label={`Ativo: ${item.name}`}
+                      onChange={(_event, data) => onToggle(item, data.checked)}
+                    />
+                    <Button
+                      appearance="subtle"
+                      icon={<EditRegular />}
+                      aria-label={`Editar ${item.name}`}
+                      onClick={() => setEditing(item)}
+                    />
+                    <Button
+                      appearance="subtle"
+                      icon={<DeleteRegular />}
+                      aria-label={`Excluir ${item.name}`}
+                      onClick={() => deleting.ask(item)}
+                    />
+                  </div>
+                ) : (
+                  <Text>{item.isActive ? 'Ativo' : 'Inativo'}</Text>
+                )}
               </Card>
             </li>
           ))}

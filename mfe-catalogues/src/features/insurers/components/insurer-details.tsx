@@ -1,5 +1,6 @@
-import type { Insurer } from '@corretora/contracts';
+import { CATALOGUE_OPERATIONS, type Insurer } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
+import { useMayCall } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Button, Caption1, Link, Text } from '@corretora/web-kit/fluent/core';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
@@ -32,6 +33,9 @@ export function InsurerDetails({ item }: { item: Insurer }) {
   const reveal = useRevealPassword();
   const [password, setPassword] = useState<string | null>(null);
   const hasDetails = Boolean(item.manager || item.email || item.hasPassword || item.website);
+  // What the member's role may not open is not offered (#58): the scale is the managers', the password the office's.
+  const mayReadScale = useMayCall(CATALOGUE_OPERATIONS.chargebackRule);
+  const mayReveal = useMayCall(CATALOGUE_OPERATIONS.revealInsurerPassword);
 
   const togglePassword = () => {
     if (password !== null) return setPassword(null);
@@ -46,9 +50,11 @@ export function InsurerDetails({ item }: { item: Insurer }) {
             {open ? 'Ocultar detalhes' : 'Ver detalhes'}
           </Button>
         ) : null}
-        <Button size="small" appearance="transparent" onClick={() => setScale(true)}>
-          Escala de estorno
-        </Button>
+        {mayReadScale ? (
+          <Button size="small" appearance="transparent" onClick={() => setScale(true)}>
+            Escala de estorno
+          </Button>
+        ) : null}
       </div>
       {scale ? (
         <Suspense fallback={null}>
@@ -74,15 +80,17 @@ export function InsurerDetails({ item }: { item: Insurer }) {
               <Caption1 className={styles.label}>Senha</Caption1>
               <span className={styles.password}>
                 <Text>{password ?? '••••••••'}</Text>
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  icon={password !== null ? <EyeOffRegular /> : <EyeRegular />}
-                  disabled={reveal.isPending}
-                  onClick={togglePassword}
-                >
-                  {password !== null ? 'Ocultar senha' : 'Mostrar senha'}
-                </Button>
+                {mayReveal ? (
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    icon={password !== null ? <EyeOffRegular /> : <EyeRegular />}
+                    disabled={reveal.isPending}
+                    onClick={togglePassword}
+                  >
+                    {password !== null ? 'Ocultar senha' : 'Mostrar senha'}
+                  </Button>
+                ) : null}
               </span>
               {reveal.isError ? (
                 <Text role="alert" className={styles.error}>

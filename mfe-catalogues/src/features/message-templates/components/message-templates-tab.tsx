@@ -13,7 +13,7 @@ import { Body1, Button, Caption1, Field, Input } from '@corretora/web-kit/fluent
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
-import { QueryState, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
+import { QueryState, useNotify, useFieldIssues, useMayCall } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,6 +34,8 @@ export function MessageTemplatesTab() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const templates = useOperation(OPS.messageTemplates);
+  // A producer reads and uses the templates; the office writes them (#58).
+  const mayChange = useMayCall(OPS.setMessageTemplates);
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
   const { issues, setIssues, fail } = useFieldIssues();
   const shown: Draft[] = drafts ?? (templates.data ?? []).map((template) => ({ ...template, key: String(template.id) }));
@@ -67,11 +69,13 @@ export function MessageTemplatesTab() {
                   <Input
                     value={draft.name}
                     maxLength={TEMPLATE_NAME_MAX}
+                    readOnly={!mayChange}
                     onChange={(_event, data) => change(index, { name: data.value })}
                   />
                 </Field>
                 <Field label="Finalidade" required validationMessage={issues[`templates.${index}.purpose`]}>
                   <Select
+                    disabled={!mayChange}
                     value={draft.purpose}
                     onChange={(_event, data) => change(index, { purpose: choiceOf(data.value, CONSENT_PURPOSES) ?? draft.purpose })}
                   >
@@ -87,28 +91,33 @@ export function MessageTemplatesTab() {
                 <Textarea
                   value={draft.body}
                   maxLength={TEMPLATE_BODY_MAX}
+                  readOnly={!mayChange}
                   onChange={(_event, data) => change(index, { body: data.value })}
                 />
               </Field>
-              <div className={styles.actions}>
-                <Button size="small" disabled={shown.length === 1} onClick={() => setDrafts(shown.filter((_, at) => at !== index))}>
-                  {`Remover modelo ${draft.name || index + 1}`}
-                </Button>
-              </div>
+              {mayChange ? (
+                <div className={styles.actions}>
+                  <Button size="small" disabled={shown.length === 1} onClick={() => setDrafts(shown.filter((_, at) => at !== index))}>
+                    {`Remover modelo ${draft.name || index + 1}`}
+                  </Button>
+                </div>
+              ) : null}
             </Card>
           ))}
           <Caption1 className={styles.muted}>{`${shown.length} de ${MAX_TEMPLATES} modelos.`}</Caption1>
-          <div className={styles.actions}>
-            <Button
-              disabled={shown.length >= MAX_TEMPLATES}
-              onClick={() => setDrafts([...shown, { id: null, key: `new-${Date.now()}`, name: '', purpose: 'servico', body: '' }])}
-            >
-              Adicionar modelo
-            </Button>
-            <Button appearance="primary" disabled={save.isPending || drafts === null} onClick={() => save.mutate()}>
-              Salvar modelos
-            </Button>
-          </div>
+          {mayChange ? (
+            <div className={styles.actions}>
+              <Button
+                disabled={shown.length >= MAX_TEMPLATES}
+                onClick={() => setDrafts([...shown, { id: null, key: `new-${Date.now()}`, name: '', purpose: 'servico', body: '' }])}
+              >
+                Adicionar modelo
+              </Button>
+              <Button appearance="primary" disabled={save.isPending || drafts === null} onClick={() => save.mutate()}>
+                Salvar modelos
+              </Button>
+            </div>
+          ) : null}
         </div>
       )}
     </QueryState>

@@ -7,7 +7,7 @@ import {
 } from '@corretora/contracts';
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Field, Input } from '@corretora/web-kit/fluent/core';
-import { QueryState, formNumber, useFieldIssues, useNotify } from '@corretora/web-kit/ui';
+import { QueryState, formNumber, useFieldIssues, useNotify, useMayCall } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,6 +23,8 @@ export function StagesTab() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const reference = useOperation(OPS.referenceData);
+  // A producer reads the limits; the office changes them (#58).
+  const mayChange = useMayCall(OPS.setStageIdleLimits);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const { issues, setIssues, fail, check } = useFieldIssues();
   const valueOf = (stage: PipelineStage) => drafts[stage.id] ?? (stage.idleDays === null ? '' : String(stage.idleDays));
@@ -62,16 +64,19 @@ export function StagesTab() {
                   inputMode="numeric"
                   value={valueOf(stage)}
                   placeholder="Sem limite"
+                  readOnly={!mayChange}
                   onChange={(_event, input) => setDrafts({ ...drafts, [stage.id]: input.value })}
                 />
               </Field>
             ))}
           </div>
-          <div>
-            <Button type="submit" appearance="primary" disabled={save.isPending}>
-              Salvar limites
-            </Button>
-          </div>
+          {mayChange ? (
+            <div>
+              <Button type="submit" appearance="primary" disabled={save.isPending}>
+                Salvar limites
+              </Button>
+            </div>
+          ) : null}
         </form>
       )}
     </QueryState>

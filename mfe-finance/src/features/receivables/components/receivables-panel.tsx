@@ -1,6 +1,7 @@
 import {
   CATALOGUE_OPERATIONS,
   FINANCE_OPERATIONS as OPS,
+  IMPORT_OPERATIONS,
   INSTALMENT_STATUS_LABELS,
   LINE_MATCH_LABELS,
   ReceivableSettingsSchema,
@@ -21,7 +22,7 @@ import { Body1, Button, Caption1, Field, Input, Subtitle2, Title3 } from '@corre
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
-import { DataTable, FormDialog, MoneyInput, QueryState, formNumber, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
+import { DataTable, FormDialog, MoneyInput, QueryState, formNumber, useNotify, useFieldIssues, useMayCall } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
@@ -64,6 +65,10 @@ export default function ReceivablesPanel() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [matching, setMatching] = useState<StatementLine | null>(null);
   const [open, setOpen] = useState<number | null | undefined>(undefined);
+  // A producer reads the month; statements, matching and the settings are the managers' (#58).
+  const mayImport = useMayCall(IMPORT_OPERATIONS.createStatement);
+  const maySettle = useMayCall(OPS.matchStatementLine);
+  const mayConfigure = useMayCall(OPS.setReceivableSettings);
   const query = { month, ...(insurerId ? { insurerId } : {}) };
   const receivables = useOperation(OPS.receivables, { query }, { keepPrevious: true });
   const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
@@ -91,16 +96,18 @@ export default function ReceivablesPanel() {
             ))}
           </Select>
         </Field>
-        <Button
-          appearance="primary"
-          onClick={() => (insurerId ? setImporting(true) : setImportError('Escolha a seguradora do extrato para importá-lo.'))}
-        >
-          Importar extrato
-        </Button>
+        {mayImport ? (
+          <Button
+            appearance="primary"
+            onClick={() => (insurerId ? setImporting(true) : setImportError('Escolha a seguradora do extrato para importá-lo.'))}
+          >
+            Importar extrato
+          </Button>
+        ) : null}
         <Button as="a" href={operationUrl(OPS.receivablesCsv, { query })} download>
           Baixar CSV
         </Button>
-        <Button onClick={() => setSettingsOpen(true)}>Tolerância e carência</Button>
+        {mayConfigure ? <Button onClick={() => setSettingsOpen(true)}>Tolerância e carência</Button> : null}
       </div>
       <QueryState query={receivables} loading="Carregando recebíveis..." error="Não foi possível carregar os recebíveis. Tente novamente.">
         {(data) => (
@@ -174,14 +181,18 @@ export default function ReceivablesPanel() {
                 { header: 'Pago em', cell: (line) => (line.paidOn ? formatDate(line.paidOn) : '—') },
                 { header: 'Bruto', cell: (line) => money(line.gross) },
                 { header: 'Observação', className: styles.cell, cell: (line) => line.note ?? '' },
-                {
-                  header: 'Ações',
-                  cell: (line) => (
-                    <Button size="small" onClick={() => setMatching(line)}>
-                      Conciliar
-                    </Button>
-                  ),
-                },
+                ...(maySettle
+                  ? [
+                      {
+                        header: 'Ações',
+                        cell: (line: StatementLine) => (
+                          <Button size="small" onClick={() => setMatching(line)}>
+                            Conciliar
+                          </Button>
+                        ),
+                      },
+                    ]
+                  : []),
               ]}
             />
           </>
@@ -202,6 +213,7 @@ export default function ReceivablesPanel() {
 function Instalments({ row, onChanged }: { row: ReceivableRow; onChanged: () => void }) {
   const styles = useStyles();
   const notify = useNotify();
+  const mayUnmatch = useMayCall(OPS.unmatchStatementLine);
   const unmatch = useMutation({
     mutationFn: (line: StatementLine) =>
       callOperation(OPS.unmatchStatementLine, { params: { id: line.id }, body: { note: 'Conciliação desfeita pelo corretor' } }),
@@ -253,9 +265,11 @@ function Instalments({ row, onChanged }: { row: ReceivableRow; onChanged: () => 
                 <div key={line.id}>
                   {`${STATEMENT_LINE_TYPE_LABELS[line.type]} ${money(line.gross)}${line.paidOn ? ` em ${formatDate(line.paidOn)}` : ''}`}
                   {line.note ? ` (${line.note})` : ''}{' '}
-                  <Button size="small" appearance="subtle" disabled={unmatch.isPending} onClick={() => unmatch.mutate(line)}>
-                    Desconciliar
-                  </Button>
+                  {mayUnmatch ? (
+                    <Button size="small" appearance="subtle" disabled={unmatch.isPending} onClick={() => unmatch.mutate(line)}>
+                      Desconciliar
+                    </Button>
+                  ) : null}
                 </div>
               )),
           },
