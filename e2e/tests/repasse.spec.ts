@@ -71,6 +71,14 @@ test('repasse: an owner gives a producer a rule and splits a policy 70/30; the r
   await second.getByLabel('Participação (%)').fill('30');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(dialog).toBeHidden();
+  // The policy's history says the split, field by field in pt-BR, by name (#58 item 7).
+  await page.getByRole('button', { name: 'Histórico de alterações da apólice RP-0001' }).click();
+  const history = page.getByRole('dialog', { name: /Histórico da apólice RP-0001/ });
+  await expect(history.getByText('Olga Dona criou participante do repasse').first()).toBeVisible();
+  await expect(history.getByText('Participante: Pedro Produtor')).toBeVisible();
+  await expect(history.getByText('Parte da comissão (%): 70%')).toBeVisible();
+  await expect(history.getByText('Angariador: Ana Indicação')).toBeVisible();
+  await history.getByRole('button', { name: 'Fechar' }).first().click();
 
   // Porto pays R$ 143,75 of commission on RP-0001.
   const porto = (
@@ -85,7 +93,9 @@ test('repasse: an owner gives a producer a rule and splits a policy 70/30; the r
   const panel = page.getByRole('tabpanel', { name: 'Repasse' });
   // 143,75 × 70 % × 40 % = 40,25; 143,75 × 30 % × 10 % = 4,3125 → 4,31.
   await expect(
-    panel.getByRole('row', { name: /Pedro Produtor RP-0001 José da Conceição Repasse R\$ 143,75 70% 40% R\$ 40,25/ }),
+    panel.getByRole('row', {
+      name: /Pedro Produtor RP-0001 1\/\d+ \d{2}\/\d{2}\/\d{4} José da Conceição Repasse R\$ 143,75 70% 40% R\$ 40,25/,
+    }),
   ).toBeVisible();
   await expect(panel.getByRole('row', { name: /Ana Indicação \(angariador\) RP-0001 .* R\$ 4,31/ })).toBeVisible();
   await expect(panel.getByText('R$ 44,56', { exact: true })).toBeVisible();
@@ -97,6 +107,8 @@ test('repasse: an owner gives a producer a rule and splits a policy 70/30; the r
   await expect(own.getByRole('row', { name: /RP-0001 .* R\$ 40,25/ })).toBeVisible();
   await expect(own.getByText('Ana Indicação')).toHaveCount(0);
   await expect(own.getByRole('button', { name: 'Fechar o mês' })).toHaveCount(0);
+  // Their own statement, a click away (#58).
+  await expect(own.getByRole('link', { name: 'Demonstrativo em PDF' })).toBeVisible();
   await producer.goto('/');
   await expect(producer.getByText('A receber de repasse')).toBeVisible();
   await expect(producer.getByText('R$ 40,25', { exact: true })).toBeVisible();
@@ -107,7 +119,15 @@ test('repasse: an owner gives a producer a rule and splits a policy 70/30; the r
     .getByRole('alertdialog', { name: /^Fechar / })
     .getByRole('button', { name: 'Fechar o mês' })
     .click();
+  // This month has not ended: closing it asks a second time (#58).
+  await page
+    .getByRole('alertdialog', { name: /ainda não terminou$/ })
+    .getByRole('button', { name: 'Fechar antes do fim' })
+    .click();
   await expect(panel.getByText('Fechado', { exact: true })).toBeVisible();
+  // The producer's Painel says the month was closed and paid, not a bare zero (#58).
+  await producer.goto('/');
+  await expect(producer.getByText(/^Meses até .* fechados e pagos$/)).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Fechar o mês' })).toHaveCount(0);
 
   // On a phone, the month's lines read as labelled blocks inside the screen.

@@ -39,7 +39,8 @@ const HELD: Record<string, number> = {
   // +0.2 KiB on 2026-11-27 (#40) on every signed-in page: the Privacidade entry (owners and admins) and its icon.
   // +0.2 KiB on 2026-11-28 (#57): the Painel's spec labels with the captions that say how a figure is made, 'Criar
   // Apólice', and every form's pt-BR message for a body that is not an object (contracts' issuesToFieldErrors).
-  '/dashboard': 211.6,
+  // +0.1 KiB on 2026-11-28 (#58 items 6, 8): a producer's 'A receber de repasse' says the months closed and paid; an area a role may not open says so.
+  '/dashboard': 211.8,
   // +4.2 KiB on 2026-11-26 (#38): Minha Corretora's Equipe (the members, their roles and the actions; its dialogs load on open).
   // +0.2 KiB on 2026-11-27 (#39): Equipe's 'Regras de repasse' action (its dialog loads on open).
   // +0.7 KiB on 2026-11-27 (#40): the remote's Privacidade route (its page loads on demand) and the navigation entry.

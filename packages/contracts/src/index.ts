@@ -52,6 +52,7 @@ export * from './relationship/search';
 export * from './team/team-roles';
 export * from './team/team.schemas';
 export * from './team/team-types';
+export * from './team/audit-fields';
 export * from './privacy/privacy-options';
 export * from './privacy/privacy.schemas';
 export * from './privacy/privacy-types';

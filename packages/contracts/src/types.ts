@@ -76,6 +76,8 @@ export interface DashboardStats {
   openDifferences: { count: number; amount: number } | null;
   /** A producer's 'A receber de repasse' (cents): their repasse in months not closed yet; null for every other role. */
   repasseDue: number | null;
+  /** With repasseDue: the last month closed (its repasse paid), 'YYYY-MM'; null when none is (#58). */
+  repasseClosedUntil: string | null;
   /** Services that did not answer: their figures are 0 here and shown as unknown, the rest stay live. */
   unavailable: ('pipeline' | 'finance')[];
   /** 'Atividade Recente': the account's last events of every service that answered, newest first. */

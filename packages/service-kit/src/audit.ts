@@ -22,6 +22,11 @@ import { currentMember } from './member-context';
  */
 export const AUDIT_TABLE = 'public.audit_log';
 
+/** Columns the log never records: bookkeeping. */
+export const AUDIT_SKIPPED_COLUMNS = ['id', 'user_id', 'created_at', 'updated_at', 'last_activity_at', 'seen_at'] as const;
+/** Nor a secret, nor search text (a column's name says so). */
+export const AUDIT_SKIPPED_PATTERN = '(password|token|secret|_key$|search|_tsv$)';
+
 const ACTOR_SETTING = 'corretora.actor';
 
 export async function ensureAuditLog(knex: Knex): Promise<void> {
@@ -86,8 +91,8 @@ export async function ensureAuditLog(knex: Knex): Promise<void> {
         if current_setting('corretora.clearing', true) = 'on' then return null; end if;
         select jsonb_object_agg(k, jsonb_build_object('before', before_row -> k, 'after', after_row -> k)) into changes
           from jsonb_object_keys(row_data) as k
-         where k not in ('id', 'user_id', 'created_at', 'updated_at', 'last_activity_at', 'seen_at')
-           and k !~ '(password|token|secret|_key$|search|_tsv$)'
+         where k not in (${AUDIT_SKIPPED_COLUMNS.map((column) => `'${column}'`).join(', ')})
+           and k !~ '${AUDIT_SKIPPED_PATTERN}'
            and (before_row -> k) is distinct from (after_row -> k);
         if tg_op = 'UPDATE' and changes is null then return null; end if;
         insert into ${AUDIT_TABLE} (user_id, actor_id, address, action, entity, entity_id, changes)

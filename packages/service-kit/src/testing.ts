@@ -5,6 +5,7 @@ import request from 'supertest';
 import knexFactory from 'knex';
 import { DEFAULT_ACCOUNT_LIMITS, type BaseConfig } from './config';
 import type { Service } from './create-service';
+import { AUDIT_SKIPPED_COLUMNS, AUDIT_SKIPPED_PATTERN } from './audit';
 import { createSession, sessionCookieName, type SessionUser } from './session';
 
 /**
@@ -136,4 +137,18 @@ export async function portForAChild(): Promise<number> {
     }
   }
   throw new Error('no free port between 20000 and 32000');
+}
+
+/**
+ * The fields of a table the audit log records (#58 item 7), as the API names them (camelCase):
+ * every column but the log's bookkeeping and secrets. A service's test holds them against
+ * contracts' AUDIT_FIELDS, so a new column is named in pt-BR before its first history shows it.
+ */
+export async function auditedFields(service: Service, table: string): Promise<string[]> {
+  const { rows } = await service.knex.raw<{ rows: { column_name: string }[] }>(
+    `select column_name from information_schema.columns
+      where table_schema = current_schema() and table_name = ? and column_name <> all(?) and column_name !~ ?`,
+    [table, [...AUDIT_SKIPPED_COLUMNS], AUDIT_SKIPPED_PATTERN],
+  );
+  return rows.map((row) => row.column_name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase())).sort();
 }

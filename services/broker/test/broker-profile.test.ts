@@ -259,6 +259,7 @@ describe('dashboard stats', () => {
       receivableThisMonth: 0,
       openDifferences: { count: 0, amount: 0 },
       repasseDue: null,
+      repasseClosedUntil: null,
       unavailable: [],
       recentActivity: [],
     });
@@ -294,6 +295,8 @@ describe('dashboard stats', () => {
         receivableThisMonth: 0,
         openDifferences: { count: 0, amount: 0 },
         repasseDue: null,
+        repasseClosedUntil: null,
+        repasseClosedUntil: null,
         unavailable: ['finance'],
         recentActivity: [lead],
       });

@@ -124,7 +124,14 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       renewalsRoutes(router, renewals, new RenewalReportService(knex, (userId) => renewals.ensure(userId), insurerNames));
       claimsRoutes(router, new ClaimsService(knex, pipeline));
       commissionsRoutes(router, new CommissionsService(knex));
-      repasseRoutes(router, new RepasseService(knex), new CommissionRulesService(knex), identity, insurerNames);
+      repasseRoutes(
+        router,
+        new RepasseService(knex),
+        new CommissionRulesService(knex),
+        identity,
+        insurerNames,
+        config.brokerUrl ? createInternalClient(config.brokerUrl, config.internalToken) : null,
+      );
       productionRoutes(router, new ProductionService(knex, pipelineClient), identity);
       documentsRoutes(router, new DocumentsService(knex, store, pipeline));
     },

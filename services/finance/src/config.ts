@@ -8,6 +8,8 @@ export interface FinanceConfig extends BaseConfig {
   cataloguesUrl: string;
   /** The identity service's /internal listener: a record given to a member must be one of the team's (null: no reassigning). */
   identityUrl: string | null;
+  /** The broker service's /internal listener: the brokerage a repasse statement names (null: the statement names none). */
+  brokerUrl?: string | null;
 }
 
 export function readFinanceConfig(env: NodeJS.ProcessEnv = process.env): FinanceConfig {
@@ -21,5 +23,11 @@ export function readFinanceConfig(env: NodeJS.ProcessEnv = process.env): Finance
     throw new Error(
       `${cataloguesKey} is not set: finance reads insurers' chargeback scales from the catalogues service. \`npm start\` sets it.`,
     );
-  return { ...readBaseConfig('finance', env), pipelineUrl, cataloguesUrl, identityUrl: env[internalUrlEnv('identity')] || null };
+  return {
+    ...readBaseConfig('finance', env),
+    pipelineUrl,
+    cataloguesUrl,
+    identityUrl: env[internalUrlEnv('identity')] || null,
+    brokerUrl: env[internalUrlEnv('broker')] || null,
+  };
 }

@@ -557,6 +557,7 @@ describe('commissions and stats', () => {
       openDifferences: { count: 2, amount: 18000 },
       // A producer's own figure only: the brokerage (no member) has none.
       repasseDue: null,
+      repasseClosedUntil: null,
       recentActivity: expect.any(Array),
     });
     expect((await internal().get('/internal/finance/not-a-uuid/stats')).status).toBe(404);

@@ -92,6 +92,8 @@ describe('repasse (#39): what each producer is owed of the commission received',
     const asAna = (await api().get(`/api/repasse?month=${month}`).set('Cookie', ana.cookie)).body;
     expect(asAna.rows.map((row: { memberId: string }) => row.memberId)).toEqual([anaId]);
     expect(asAna.total).toBe('40.25');
+    // Which instalment the statement paid, n of N, tells two lines of one policy apart (#58).
+    expect(asAna.rows[0].instalment).toMatch(/^\d+\/\d+$/);
     expect((await api().get(`/api/repasse?month=${month}&memberId=${brunoId}`).set('Cookie', ana.cookie)).body.rows).toEqual([]);
     expect((await api().get(`/api/repasse/statement.pdf?month=${month}&memberId=${brunoId}`).set('Cookie', ana.cookie)).status).toBe(404);
     const assistant = await member(owner, 'assistant');
@@ -103,10 +105,19 @@ describe('repasse (#39): what each producer is owed of the commission received',
     ).toBe(403);
 
     // The month closes; its lines no longer change. An edited split (50/50) lands in the next month as adjustments.
-    const closed = await api().post(`/api/repasse/${month}/close`).set('Cookie', owner.cookie);
+    // This month closes only when the manager confirms closing it before it ends (#58).
+    const early = await api().post(`/api/repasse/${month}/close`).set('Cookie', owner.cookie);
+    expect([early.status, early.body.issues?.[0]?.path]).toEqual([409, 'beforeItEnds']);
+    const closed = await api().post(`/api/repasse/${month}/close`).set('Cookie', owner.cookie).send({ beforeItEnds: true });
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({ month, total: '61.81' });
-    expect((await api().post(`/api/repasse/${month}/close`).set('Cookie', owner.cookie)).status).toBe(409);
+    // Ana's Painel says the month was closed, rather than a bare R$ 0,00 (#58).
+    const anasPainel = await stack
+      .internal()
+      .get(`/internal/finance/${owner.user.id}/stats`)
+      .set('x-corretora-member', `${anaId} producer`);
+    expect(anasPainel.body).toMatchObject({ repasseDue: 0, repasseClosedUntil: month });
+    expect((await api().post(`/api/repasse/${month}/close`).set('Cookie', owner.cookie).send({ beforeItEnds: true })).status).toBe(409);
     await api()
       .patch(`/api/policies/${policyId}`)
       .set('Cookie', owner.cookie)
@@ -130,6 +141,7 @@ describe('repasse (#39): what each producer is owed of the commission received',
     expect(csv.status).toBe(200);
     expect(csv.text).toContain('RP-143');
     expect(csv.text).toContain('40,25');
+    expect(csv.text.split('\r\n')[0]).toContain(';Apólice;Parcela;Pago em;Cliente;');
     const pdf = await api()
       .get(`/api/repasse/statement.pdf?month=${month}&memberId=${anaId}`)
       .set('Cookie', owner.cookie)
@@ -253,6 +265,25 @@ describe('repasse (#39): what each producer is owed of the commission received',
       expect(inserts.length).toBeGreaterThan(0);
       expect(inserts.every((entry) => entry.actor?.id === owner.user.memberId)).toBe(true);
     }
+    // The policy's own history carries its split (#58 item 7): its participants, not another policy's.
+    const history = await identityApi()
+      .get('/api/audit')
+      .query({ entity: 'policy', entityId: String(policy.id) })
+      .set('Cookie', owner.cookie);
+    const parts = (
+      history.body.entries as { entity: string; changes: Record<string, { before: unknown; after: unknown }> | null }[]
+    ).filter((entry) => entry.entity === 'policy_participant');
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts.every((entry) => [entry.changes?.policyId?.after, entry.changes?.policyId?.before].includes(policy.id))).toBe(true);
+    expect(history.body.entries.some((entry: { entity: string }) => entry.entity === 'policy')).toBe(true);
+    // The log's CSV names the fields and the records in pt-BR.
+    const csv = await identityApi()
+      .get('/api/audit.csv')
+      .query({ entity: 'policy', entityId: String(policy.id) })
+      .set('Cookie', owner.cookie);
+    expect(csv.text).toContain(';participante do repasse;');
+    expect(csv.text).toContain(';Parte da comissão (%);');
+    expect(csv.text).not.toContain(';share;');
   });
 
   test('the split is set at issuance by a manager (a producer may not); its members must be the brokerage’s', async () => {

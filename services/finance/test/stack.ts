@@ -76,8 +76,20 @@ export function financeStack() {
     });
     const pipelineListening = await services.pipeline.listen(0, 0);
     urls.pipeline = `http://127.0.0.1:${portOf(pipelineListening.internal)}`;
+    // The broker service names the brokerage on a repasse statement (its internal listener).
+    services.broker = await createBrokerService(
+      { ...testConfig('broker', databaseUrl), cataloguesUrl: urls.catalogues, pipelineUrl: urls.pipeline, financeUrl: urls.finance },
+      store,
+    );
+    const brokerUrl = `http://127.0.0.1:${portOf((await services.broker.listen(0, 0)).internal)}`;
     const finance = await createFinanceService(
-      { ...testConfig('finance', databaseUrl), pipelineUrl: urls.pipeline, cataloguesUrl: urls.catalogues, identityUrl: urls.identity },
+      {
+        ...testConfig('finance', databaseUrl),
+        pipelineUrl: urls.pipeline,
+        cataloguesUrl: urls.catalogues,
+        identityUrl: urls.identity,
+        brokerUrl,
+      },
       store,
     );
     const financeListening = await finance.listen(0, financeInternal);
@@ -96,10 +108,6 @@ export function financeStack() {
       remoteStoreDir: urls.outbox,
     });
     urls.gateway = `http://127.0.0.1:${portOf(services.gateway)}`;
-    services.broker = await createBrokerService(
-      { ...testConfig('broker', databaseUrl), cataloguesUrl: urls.catalogues, pipelineUrl: urls.pipeline, financeUrl: urls.finance },
-      store,
-    );
     return finance;
   });
   afterAll(async () => {

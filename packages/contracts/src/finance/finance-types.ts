@@ -102,6 +102,8 @@ export interface FinanceStats {
   openDifferences: { count: number; amount: number };
   /** A producer's 'A receber de repasse': their repasse lines in months not closed yet (cents); null for other roles. */
   repasseDue: number | null;
+  /** With repasseDue: the last month closed (its repasse paid), 'YYYY-MM'; null when none is (#58). */
+  repasseClosedUntil: string | null;
   recentActivity: ActivityEvent[];
 }
 

@@ -24,7 +24,7 @@ import {
 } from './renewals.schemas';
 import { LineMatchSchema, LineUnmatchSchema, ReceivableSettingsSchema, ReceivablesQuerySchema } from './receivables.schemas';
 import { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
-import { CommissionRulesSchema, RepasseQuerySchema, RepasseStatementQuerySchema } from './repasse.schemas';
+import { CommissionRulesSchema, RepasseCloseSchema, RepasseQuerySchema, RepasseStatementQuerySchema } from './repasse.schemas';
 import { ProductionQuerySchema } from './production.schemas';
 
 export const policies = {
@@ -157,7 +157,9 @@ export const repasse = {
 export const repasseCsv = { summary: 'O repasse do mês em CSV para o Excel (separador ;, UTF-8 com BOM).', query: RepasseQuerySchema };
 export const repasseStatement = { summary: 'O demonstrativo de repasse de um membro no mês, em PDF.', query: RepasseStatementQuerySchema };
 export const closeRepasseMonth = {
-  summary: 'Fecha o mês (e os anteriores): suas linhas não mudam mais; alterações posteriores viram ajustes no próximo mês aberto.',
+  summary:
+    'Fecha o mês (e os anteriores): suas linhas não mudam mais; alterações posteriores viram ajustes no próximo mês aberto. O mês corrente só com beforeItEnds.',
+  body: RepasseCloseSchema,
 };
 export const production = {
   summary:

@@ -2,7 +2,7 @@ import { phantom, type Operation } from '../api/operation';
 import { NOT_FOUND } from '../errors';
 import { MANAGERS, MONEY_ROLES } from '../team/team-roles';
 import type { CommissionRules, RepasseClosing, RepasseMonth } from './repasse-types';
-import type { CommissionRulesSchema, RepasseQuerySchema, RepasseStatementQuerySchema } from './repasse.schemas';
+import type { CommissionRulesSchema, RepasseCloseSchema, RepasseQuerySchema, RepasseStatementQuerySchema } from './repasse.schemas';
 
 // Repasse (#39): a member's commission rules (finance's, under identity's /api/team: the registry
 // routes the exact path), the month's ledger, its CSV and PDF statement, and closing a month.
@@ -58,5 +58,6 @@ export const closeRepasseMonth = {
   path: '/api/repasse/:month/close',
   access: 'signed-in',
   roles: MANAGERS,
+  body: phantom as typeof RepasseCloseSchema,
   answer: phantom as RepasseClosing,
 } as const satisfies Operation;

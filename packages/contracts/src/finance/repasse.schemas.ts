@@ -130,3 +130,13 @@ export const RepasseStatementQuerySchema = v.object({
 
 /** POST /api/repasse/{month}/close. */
 export const RepasseMonthParamSchema = MONTH;
+
+/**
+ * POST /api/repasse/{month}/close (#58 item 6): a past month closes as asked; this month, before it
+ * ends, only with `beforeItEnds` (the screen asks twice): a commission reconciled later becomes an
+ * adjustment in the next open month.
+ */
+export const RepasseCloseSchema = v.object({
+  beforeItEnds: v.optional(v.boolean('Informe se fecha o mês antes do fim'), false),
+});
+export type RepasseCloseInput = v.InferOutput<typeof RepasseCloseSchema>;

@@ -1,4 +1,4 @@
-import { MANAGERS, TEAM_OPERATIONS, formatDate, roleAllows, type AuditEntry } from '@corretora/contracts';
+import { AUDIT_ENTITIES, AUDIT_FIELDS, MANAGERS, TEAM_OPERATIONS, formatDate, roleAllows, type AuditEntry } from '@corretora/contracts';
 import { useCurrentUser, useOperation } from '@corretora/web-kit';
 import { Body1, Caption1, Text } from '@corretora/web-kit/fluent/core';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -23,12 +23,29 @@ const ACTIONS: Record<AuditEntry['action'], string> = {
 export type AuditField = string | { label: string; value: (raw: unknown) => string };
 
 const labelOf = (field: AuditField) => (typeof field === 'string' ? field : field.label);
+/** Fields whose value is a member of the brokerage: said by name. */
+const MEMBER_FIELDS = new Set(['responsibleId', 'memberId']);
+/** Fields whose value is another record's id: shown only where the screen says how to name it (never a raw id). */
+const ID_FIELDS = new Set([
+  'policyId',
+  'contactId',
+  'cardId',
+  'importId',
+  'insurerId',
+  'productId',
+  'leadSourceId',
+  'renewedFromPolicyId',
+  'erasureRequestId',
+  'position',
+]);
 
 function shown(value: unknown, field: string, fields: Readonly<Record<string, AuditField>>, members: ReadonlyMap<string, string>): string {
   if (value === null || value === undefined || value === '') return '—';
   const named = fields[field];
   if (named && typeof named !== 'string') return named.value(value);
-  if (field === 'responsible_id' && typeof value === 'string') return members.get(value) ?? 'outro membro';
+  if (value === true) return 'sim';
+  if (value === false) return 'não';
+  if (MEMBER_FIELDS.has(field) && typeof value === 'string') return members.get(value) ?? 'outro membro';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return formatDate(value.slice(0, 10));
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -37,7 +54,10 @@ export interface AuditTrailProps {
   /** The record's entity in the log ('contact', 'policy') and its id. */
   entity: string;
   entityId: number;
-  /** The record's columns as its screen names them; a column not listed is counted, never shown by its name. */
+  /**
+   * How the screen reads some fields (a status's name, money): the rest are named by contracts'
+   * AUDIT_FIELDS (every field of an entity it knows); a field neither names is counted, never shown by its column name.
+   */
   fields: Readonly<Record<string, AuditField>>;
 }
 
@@ -62,21 +82,32 @@ export function AuditTrail({ entity, entityId, fields }: AuditTrailProps) {
       {log.isSuccess && entries.length === 0 ? <Body1 className={styles.muted}>Nenhuma alteração registrada.</Body1> : null}
       <ul className={styles.list}>
         {entries.map((entry, index) => {
+          const known = AUDIT_FIELDS[entry.entity] ?? {};
+          const label = (field: string) => (fields[field] ? labelOf(fields[field]) : known[field]);
           const changes = Object.entries(entry.changes ?? {});
-          const named = changes.filter(([field]) => fields[field]);
+          const named = changes.filter(([field]) => label(field) !== undefined && (fields[field] !== undefined || !ID_FIELDS.has(field)));
           const others = changes.length - named.length;
+          // A part of the record (a policy's repasse participant) is said with its fields when it comes or goes.
+          const part = entry.entity !== entity;
+          const detailed = entry.action === 'update' || (part && (entry.action === 'insert' || entry.action === 'delete'));
           return (
             <li key={`${entry.at}-${index}`} className={styles.item}>
               <Text weight="semibold">
                 {entry.actor?.name ?? 'Sistema'} {ACTIONS[entry.action]}
+                {part ? ` ${AUDIT_ENTITIES[entry.entity] ?? 'parte do registro'}` : ''}
               </Text>
-              {entry.action === 'update'
-                ? named.map(([field, change]) => (
-                    <Caption1 key={field}>
-                      {labelOf(fields[field]!)}: {shown(change.before, field, fields, members)} →{' '}
-                      {shown(change.after, field, fields, members)}
-                    </Caption1>
-                  ))
+              {detailed
+                ? named.map(([field, change]) =>
+                    entry.action === 'update' ? (
+                      <Caption1 key={field}>
+                        {label(field)}: {shown(change.before, field, fields, members)} → {shown(change.after, field, fields, members)}
+                      </Caption1>
+                    ) : (
+                      <Caption1 key={field}>
+                        {label(field)}: {shown(entry.action === 'insert' ? change.after : change.before, field, fields, members)}
+                      </Caption1>
+                    ),
+                  )
                 : null}
               {entry.action === 'update' && others > 0 ? (
                 <Caption1 className={styles.muted}>{others === 1 ? 'e mais 1 campo' : `e mais ${others} campos`}</Caption1>

@@ -5,6 +5,8 @@ import { useMemo } from 'react';
 export interface Team {
   /** The active members, in the order the team lists them. */
   active: readonly TeamMember[];
+  /** Everyone who joined (active and disabled, not an open invitation): whom a past record may name. */
+  joined: readonly TeamMember[];
   /** A member's name (their e-mail until they chose one); null for an id the team does not know. */
   nameOf: (memberId: string) => string | null;
   /** More than one active member: only then do screens speak of whose a record is. */
@@ -28,11 +30,13 @@ export function useTeam(): Team {
   return useMemo(() => {
     const members = team.data?.members ?? [];
     const active = members.filter((member) => member.status === 'active');
+    const joined = members.filter((member) => member.status !== 'invited');
     const names = new Map(
       members.filter((member) => member.status !== 'invited').map((member) => [member.id, member.name ?? member.email]),
     );
     return {
       active,
+      joined,
       nameOf: (memberId: string) => names.get(memberId) ?? null,
       isTeam: active.length > 1,
       manager: role !== undefined && roleAllows(role, MANAGERS),

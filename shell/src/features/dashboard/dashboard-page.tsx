@@ -38,6 +38,10 @@ import { PATHS } from '../../config/paths';
 import { Link, useNavigate, useOperation } from '@corretora/web-kit';
 import { LoadingScreen, PageHeader } from '@corretora/web-kit/ui';
 
+/** 'outubro de 2026'. */
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+
 /** The month the figure is for, named (the broker's month: São Paulo). */
 const THIS_MONTH = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'America/Sao_Paulo' });
 
@@ -86,7 +90,7 @@ function StatCards() {
   }
   const missing = new Set(stats.data.unavailable);
   const figure = (source: 'pipeline' | 'finance', text: string) => (missing.has(source) ? '—' : text);
-  const { monthlyRevenue, receivableThisMonth, openDifferences, repasseDue } = stats.data;
+  const { monthlyRevenue, receivableThisMonth, openDifferences, repasseDue, repasseClosedUntil } = stats.data;
   // A role that sees no money (an assistant) gets no money figures: those cards are left out.
   const cards = [
     { label: 'Apólices Ativas', value: figure('finance', formatCount(stats.data.activePolicies)), icon: DocumentTextRegular },
@@ -132,6 +136,8 @@ function StatCards() {
           {
             label: 'A receber de repasse',
             value: figure('finance', formatMoney(repasseDue)),
+            // A zero after a closing is said, not left to look like nothing earned (#58).
+            caption: repasseClosedUntil ? `Meses até ${monthName(repasseClosedUntil)} fechados e pagos` : undefined,
             icon: WalletRegular,
             to: `${PATHS.commissions}?aba=repasse`,
             link: 'Ver repasse',

@@ -1,5 +1,13 @@
-import { FINANCE_OPERATIONS as OPS, formatCount, formatMoney, wireToCents, type RepasseKind, type RepasseLine } from '@corretora/contracts';
-import { apiErrorMessage, callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
+import {
+  formatDate,
+  FINANCE_OPERATIONS as OPS,
+  formatCount,
+  formatMoney,
+  wireToCents,
+  type RepasseKind,
+  type RepasseLine,
+} from '@corretora/contracts';
+import { apiErrorMessage, callOperation, invalidateOperations, operationUrl, useCurrentUser, useOperation } from '@corretora/web-kit';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Body1, Button, Caption1, Field, Subtitle2, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
@@ -38,22 +46,24 @@ export default function RepassePanel() {
   const team = useTeam();
   const [month, setMonth] = useState(thisMonth);
   const [memberId, setMemberId] = useState('');
-  const [closing, setClosing] = useState(false);
+  // Closing asks once; this month, before it ends, asks a second time (#58).
+  const [closing, setClosing] = useState<'ask' | 'early' | null>(null);
   const query = { month, memberId };
   const repasse = useOperation(OPS.repasse, { query }, { keepPrevious: true });
   const who = (line: { memberId: string | null; participantName: string | null }) =>
     line.memberId ? (team.nameOf(line.memberId) ?? 'Membro da equipe') : `${line.participantName ?? 'Angariador'} (angariador)`;
   const close = useMutation({
-    mutationFn: () => callOperation(OPS.closeRepasseMonth, { params: { month } }),
+    mutationFn: (beforeItEnds: boolean) => callOperation(OPS.closeRepasseMonth, { params: { month }, body: { beforeItEnds } }),
     onSuccess: (closed) => {
       notify.success(`Mês fechado: ${monthLabel(closed.month)}, ${formatMoney(wireToCents(closed.total))} de repasse.`);
-      setClosing(false);
+      setClosing(null);
       void invalidateOperations(queryClient, OPS.repasse);
     },
     onError: (error) => notify.error('Não foi possível fechar o mês.', apiErrorMessage(error, '')),
   });
-  // A statement per member: a producer's own, or the member chosen in the filter.
-  const statementMember = team.seesEveryone ? memberId : null;
+  // A statement per member: a producer's own (#58), or the member chosen in the filter.
+  const { user } = useCurrentUser();
+  const statementMember = team.seesEveryone ? memberId : (user?.id ?? '');
 
   return (
     <div className={styles.panel} role="tabpanel" aria-label="Repasse">
@@ -63,9 +73,10 @@ export default function RepassePanel() {
           <Field label="Participante">
             <Select value={memberId} onChange={(_event, data) => setMemberId(data.value)}>
               <option value="">Todos</option>
-              {team.active.map((member) => (
+              {/* A member disabled since is still paid for the months they worked. */}
+              {team.joined.map((member) => (
                 <option key={member.id} value={member.id}>
-                  {member.name ?? member.email}
+                  {`${member.name ?? member.email}${member.status === 'disabled' ? ' (desativado)' : ''}`}
                 </option>
               ))}
             </Select>
@@ -80,7 +91,7 @@ export default function RepassePanel() {
           </Button>
         )}
         {team.manager && repasse.data && !repasse.data.closed && (
-          <Button appearance="primary" onClick={() => setClosing(true)}>
+          <Button appearance="primary" onClick={() => setClosing('ask')}>
             Fechar o mês
           </Button>
         )}
@@ -133,6 +144,8 @@ export default function RepassePanel() {
                 columns={[
                   { header: 'Participante', className: styles.cell, cell: (line) => who(line) },
                   { header: 'Apólice', className: styles.cell, cell: (line) => line.policyNumber ?? '—' },
+                  { header: 'Parcela', cell: (line) => line.instalment ?? '—' },
+                  { header: 'Pago em', cell: (line) => (line.paidOn ? formatDate(line.paidOn) : '—') },
                   { header: 'Cliente', className: styles.cell, cell: (line) => line.contactName ?? '—' },
                   {
                     header: 'Tipo',
@@ -160,13 +173,22 @@ export default function RepassePanel() {
         )}
       </QueryState>
       <ConfirmDialog
-        open={closing}
+        open={closing === 'ask'}
         title={`Fechar ${monthLabel(month)}?`}
         message="Os lançamentos deste mês e dos anteriores não mudam mais. Alterações posteriores (um extrato desfeito, uma divisão editada) viram ajustes no próximo mês em aberto."
         confirmLabel="Fechar o mês"
         busy={close.isPending}
-        onConfirm={() => close.mutate()}
-        onOpenChange={setClosing}
+        onConfirm={() => (month >= thisMonth() ? setClosing('early') : close.mutate(false))}
+        onOpenChange={(open) => setClosing(open ? 'ask' : null)}
+      />
+      <ConfirmDialog
+        open={closing === 'early'}
+        title={`${monthLabel(month)} ainda não terminou`}
+        message="Comissões conciliadas até o fim do mês entram como ajuste no próximo mês em aberto. Fechar mesmo assim?"
+        confirmLabel="Fechar antes do fim"
+        busy={close.isPending}
+        onConfirm={() => close.mutate(true)}
+        onOpenChange={(open) => setClosing(open ? 'early' : null)}
       />
     </div>
   );

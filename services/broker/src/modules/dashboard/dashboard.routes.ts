@@ -24,6 +24,7 @@ const NO_FINANCE: FinanceStats = {
   receivableThisMonth: 0,
   openDifferences: { count: 0, amount: 0 },
   repasseDue: null,
+  repasseClosedUntil: null,
   recentActivity: [],
 };
 
@@ -69,7 +70,14 @@ export function dashboardRoutes(router: Router, config: BrokerConfig): void {
       };
       // An assistant sees the brokerage's work, no money beyond a premium (a producer's figures are already their own).
       if (!roleAllows(user.role, MONEY_ROLES))
-        return { ...stats, monthlyRevenue: null, receivableThisMonth: null, openDifferences: null, repasseDue: null };
+        return {
+          ...stats,
+          monthlyRevenue: null,
+          receivableThisMonth: null,
+          openDifferences: null,
+          repasseDue: null,
+          repasseClosedUntil: null,
+        };
       return stats;
     },
     requireOnboarding,

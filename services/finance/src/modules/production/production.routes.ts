@@ -44,6 +44,10 @@ export function productionRoutes(router: Router, production: ProductionService, 
   route(router, OPS.productionCsv, async ({ user, query, ctx }) => {
     const [report, team] = await Promise.all([production.report(user.id, query), teamOrNobody(identity, user.id)]);
     const names = new Map(team.map((member) => [member.id, member.name ?? member.email]));
-    return sendCsv(ctx, `producao-${report.from}-a-${report.to}.csv`, productionCsv(report, (id) => names.get(id) ?? 'Membro'));
+    return sendCsv(
+      ctx,
+      `producao-${report.from}-a-${report.to}.csv`,
+      productionCsv(report, (id) => names.get(id) ?? 'Membro'),
+    );
   });
 }

@@ -1,4 +1,4 @@
-import { formatMoney, wireToCents } from '@corretora/contracts';
+import { formatCnpj, formatMoney, wireToCents } from '@corretora/contracts';
 import { csvDocument, csvMoney } from '@corretora/service-kit';
 import PDFDocument from 'pdfkit';
 
@@ -14,7 +14,21 @@ export interface PrintedLine {
   share: string;
   percent: string;
   amount: string;
+  /** Which instalment it paid and when (#58): two lines of one policy told apart. */
+  instalmentNumber: number | null;
+  instalmentCount: number | null;
+  paidOn: string | null;
 }
+
+/** Who issues and who receives a statement (#58): the brokerage by name and CNPJ, the member by name and e-mail. */
+export interface StatementParties {
+  brokerage: { name: string; cnpj: string | null } | null;
+  member: { name: string; email: string | null };
+}
+
+const instalmentLabel = (line: PrintedLine) =>
+  line.instalmentNumber === null ? '' : `${line.instalmentNumber}/${line.instalmentCount ?? line.instalmentNumber}`;
+const dayLabel = (day: string | null) => (day ? day.split('-').reverse().join('/') : '');
 
 const KIND_LABELS = { repasse: 'Repasse', estorno: 'Estorno', ajuste: 'Ajuste' } as const;
 const ROLE_LABELS = { producer: 'Produtor', angariador: 'Angariador' } as const;
@@ -37,13 +51,28 @@ function percentLabel(value: string): string {
 
 export function repasseCsv(lines: readonly PrintedLine[]): string {
   return csvDocument([
-    ['Mês', 'Participante', 'Papel', 'Tipo', 'Apólice', 'Cliente', 'Comissão recebida', 'Participação (%)', 'Regra (%)', 'Repasse'],
+    [
+      'Mês',
+      'Participante',
+      'Papel',
+      'Tipo',
+      'Apólice',
+      'Parcela',
+      'Pago em',
+      'Cliente',
+      'Comissão recebida',
+      'Participação (%)',
+      'Regra (%)',
+      'Repasse',
+    ],
     ...lines.map((line) => [
       line.month.split('-').reverse().join('/'),
       line.who,
       ROLE_LABELS[line.role],
       KIND_LABELS[line.kind],
       line.policyNumber ?? '',
+      instalmentLabel(line),
+      dayLabel(line.paidOn),
       line.contactName ?? '',
       csvMoney(line.base),
       line.share.replace('.', ','),
@@ -58,12 +87,15 @@ export function repasseCsv(lines: readonly PrintedLine[]): string {
  * (policy, client, received, share, rule, repasse) and the total. Helvetica's WinAnsi encoding
  * carries every pt-BR letter.
  */
-export function repassePdf(input: { member: string; month: string; closed: boolean; lines: readonly PrintedLine[] }): Promise<Buffer> {
+export function repassePdf(input: { month: string; closed: boolean; lines: readonly PrintedLine[] } & StatementParties): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({
       size: 'A4',
       margin: 40,
-      info: { Title: `Demonstrativo de repasse — ${input.member} — ${monthLabel(input.month)}`, Author: 'Corretora CRM' },
+      info: {
+        Title: `Demonstrativo de repasse — ${input.member.name} — ${monthLabel(input.month)}`,
+        Author: input.brokerage?.name ?? 'Corretora CRM',
+      },
     });
     const chunks: Buffer[] = [];
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -72,18 +104,22 @@ export function repassePdf(input: { member: string; month: string; closed: boole
 
     pdf.font('Helvetica-Bold').fontSize(16).text('Demonstrativo de repasse');
     pdf.font('Helvetica').fontSize(10).moveDown(0.3);
-    pdf.text(`Participante: ${input.member}`);
+    if (input.brokerage)
+      pdf.text(`Corretora: ${input.brokerage.name}${input.brokerage.cnpj ? ` — CNPJ ${formatCnpj(input.brokerage.cnpj)}` : ''}`);
+    pdf.text(`Participante: ${input.member.name}${input.member.email ? ` (${input.member.email})` : ''}`);
     pdf.text(`Mês: ${monthLabel(input.month)}${input.closed ? ' (fechado)' : ' (em aberto: pode mudar até o fechamento)'}`);
     pdf.moveDown();
 
     const columns = [
-      { title: 'Apólice', width: 80 },
-      { title: 'Cliente', width: 135 },
-      { title: 'Tipo', width: 50 },
-      { title: 'Recebido', width: 70, right: true },
-      { title: 'Part.', width: 45, right: true },
-      { title: 'Regra', width: 45, right: true },
-      { title: 'Repasse', width: 90, right: true },
+      { title: 'Apólice', width: 70 },
+      { title: 'Parc.', width: 35 },
+      { title: 'Pago em', width: 55 },
+      { title: 'Cliente', width: 100 },
+      { title: 'Tipo', width: 45 },
+      { title: 'Recebido', width: 60, right: true },
+      { title: 'Part.', width: 35, right: true },
+      { title: 'Regra', width: 35, right: true },
+      { title: 'Repasse', width: 80, right: true },
     ];
     const row = (cells: string[], bold = false) => {
       if (pdf.y > pdf.page.height - 80) pdf.addPage();
@@ -105,6 +141,8 @@ export function repassePdf(input: { member: string; month: string; closed: boole
     for (const line of input.lines)
       row([
         line.policyNumber ?? '—',
+        instalmentLabel(line) || '—',
+        dayLabel(line.paidOn) || '—',
         line.contactName ?? '—',
         KIND_LABELS[line.kind],
         formatMoney(cents(line.base)),

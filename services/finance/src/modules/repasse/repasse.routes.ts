@@ -1,18 +1,25 @@
-import { FINANCE_OPERATIONS as OPS, NOT_FOUND, TEAM_OPERATIONS, type ReferenceData } from '@corretora/contracts';
+import { FINANCE_OPERATIONS as OPS, NOT_FOUND, PRIVACY_OPERATIONS, TEAM_OPERATIONS, type ReferenceData } from '@corretora/contracts';
 import { HttpError, currentMember, restrictedMember, route, sendCsv, type InternalClient } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { CommissionRulesService } from './commission-rules.service';
-import { repasseCsv, repassePdf, type PrintedLine } from './repasse-documents';
+import { repasseCsv, repassePdf, type PrintedLine, type StatementParties } from './repasse-documents';
 import type { RepasseService } from './repasse.service';
 
 const TEAM_UNAVAILABLE = 'Não foi possível consultar a equipe agora. Tente novamente em instantes.';
 const UNKNOWN_INSURER = 'Selecione uma das suas seguradoras.';
 
-/** The brokerage's members by id (disabled ones too): whom a line pays, by name. */
-async function memberNames(identity: InternalClient | null, userId: string): Promise<Map<string, string>> {
+/** The brokerage's members by id (disabled ones too): whom a line pays, by name and e-mail. */
+async function teamOf(identity: InternalClient | null, userId: string): Promise<Map<string, { name: string; email: string }>> {
   if (!identity) throw new HttpError(503, TEAM_UNAVAILABLE);
   const { members } = await identity.call(TEAM_OPERATIONS.memberNames, { params: { userId } });
-  return new Map(members.map((member) => [member.id, member.name ?? 'Membro sem nome']));
+  return new Map(members.map((member) => [member.id, { name: member.name ?? 'Membro sem nome', email: member.email }]));
+}
+
+/** The brokerage a statement names (its trading name, else its company's, and its CNPJ); null when the broker service does not say. */
+async function brokerageOf(broker: InternalClient | null, userId: string): Promise<StatementParties['brokerage']> {
+  if (!broker) return null;
+  const controller = await broker.call(PRIVACY_OPERATIONS.brokerageController, { params: { userId } }).catch(() => null);
+  return controller ? { name: controller.tradeName ?? controller.name, cnpj: controller.cnpj } : null;
 }
 
 /**
@@ -42,6 +49,8 @@ export function repasseRoutes(
   rules: CommissionRulesService,
   identity: InternalClient | null,
   insurerNames: (userId: string) => Promise<ReferenceData['insurers']>,
+  /** The broker service's /internal listener: the brokerage a statement names (null: none). */
+  broker: InternalClient | null = null,
 ): void {
   route(router, OPS.commissionRules, async ({ user, params }) => {
     await assertRulesMember(identity, user.id, params.memberId);
@@ -58,29 +67,36 @@ export function repasseRoutes(
   route(router, OPS.repasse, ({ user, query }) => repasse.month(user.id, query));
   route(router, OPS.repasseCsv, async ({ user, query, ctx }) => {
     const month = query.month ?? (await repasse.thisMonth());
-    const [lines, names] = await Promise.all([repasse.allLines(user.id, month, query.memberId), memberNames(identity, user.id)]);
+    const [lines, team] = await Promise.all([repasse.allLines(user.id, month, query.memberId), teamOf(identity, user.id)]);
     const printed: PrintedLine[] = lines.map((line) => ({
       ...line,
-      who: line.memberId ? (names.get(line.memberId) ?? 'Membro removido') : (line.participantName ?? 'Angariador'),
+      who: line.memberId ? (team.get(line.memberId)?.name ?? 'Membro removido') : (line.participantName ?? 'Angariador'),
     }));
     return sendCsv(ctx, `repasse-${month}.csv`, repasseCsv(printed));
   });
   route(router, OPS.repasseStatement, async ({ user, query, ctx }) => {
     const month = query.month ?? (await repasse.thisMonth());
-    const [view, lines, names] = await Promise.all([
+    const [view, lines, team, brokerage] = await Promise.all([
       repasse.month(user.id, { month, memberId: query.memberId }),
       repasse.allLines(user.id, month, query.memberId),
-      memberNames(identity, user.id),
+      teamOf(identity, user.id),
+      brokerageOf(broker, user.id),
     ]);
-    const member = names.get(query.memberId);
+    const member = team.get(query.memberId);
     // A producer asking for another member's statement gets what another's record gets: a 404.
     if (!member || (restrictedMember() !== undefined && restrictedMember() !== query.memberId)) throw new HttpError(404, NOT_FOUND.member);
-    const pdf = await repassePdf({ member, month, closed: view.closed, lines: lines.map((line) => ({ ...line, who: member })) });
+    const pdf = await repassePdf({
+      member,
+      brokerage,
+      month,
+      closed: view.closed,
+      lines: lines.map((line) => ({ ...line, who: member.name })),
+    });
     ctx.set('Content-Disposition', `attachment; filename="repasse-${month}.pdf"`);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.type = 'application/pdf';
     ctx.body = pdf;
     return undefined;
   });
-  route(router, OPS.closeRepasseMonth, ({ user, params }) => repasse.close(user.id, params.month));
+  route(router, OPS.closeRepasseMonth, ({ user, params, body }) => repasse.close(user.id, params.month, body.beforeItEnds));
 }

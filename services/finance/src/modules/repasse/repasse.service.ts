@@ -29,7 +29,21 @@ interface LineRow {
   percent: string;
   amount: string;
   createdAt: Date;
+  instalmentNumber: number | null;
+  instalmentCount: number | null;
+  paidOn: string | null;
 }
+
+/**
+ * What tells two lines of one policy apart (#58 item 6): the instalment the statement paid (n of N)
+ * and the day it was paid, read by the line's own ids (the ledger line is already the broker's).
+ */
+const PAID_FOR = [
+  `(select i.number from statement_lines s join policy_instalments i on i.id = s.instalment_id
+     where s.id = repasse_lines.statement_line_id) as "instalmentNumber"`,
+  `(select count(*)::int from policy_instalments j where j.policy_id = repasse_lines.policy_id) as "instalmentCount"`,
+  `(select s.paid_on::text from statement_lines s where s.id = repasse_lines.statement_line_id) as "paidOn"`,
+];
 
 /** A ledger line's columns as the screen, the CSV and the PDF read them. */
 const LINE_COLUMNS = [
@@ -58,6 +72,8 @@ const cents = (value: string): number => wireToCents(value) ?? 0;
 
 const NOT_CLOSABLE = 'Só é possível fechar um mês que já começou.';
 const ALREADY_CLOSED = 'Este mês já está fechado.';
+export const CLOSE_BEFORE_END =
+  'Este mês ainda não terminou. Confirme que quer fechá-lo antes do fim: comissões conciliadas depois viram ajustes no próximo mês.';
 
 /**
  * The repasse's months (#39): the ledger's lines of a month through the member's scope (a producer
@@ -95,7 +111,7 @@ export class RepasseService {
       scoped()
         .orderBy('id')
         .limit(MONTH_ROWS)
-        .select(...LINE_COLUMNS) as Promise<Omit<LineRow, 'month'>[]>,
+        .select(...LINE_COLUMNS, ...PAID_FOR.map((column) => this.knex.raw(column))) as Promise<Omit<LineRow, 'month'>[]>,
       scoped()
         .groupBy('responsibleId', 'participantName')
         .orderByRaw('sum(amount) desc')
@@ -112,8 +128,9 @@ export class RepasseService {
       month,
       closed: until !== null && monthStart(month) <= until,
       closedUntil: until?.slice(0, 7) ?? null,
-      rows: rows.map((row) => ({
+      rows: rows.map(({ instalmentNumber, instalmentCount, ...row }) => ({
         ...row,
+        instalment: instalmentNumber === null ? null : `${instalmentNumber}/${instalmentCount ?? instalmentNumber}`,
         id: Number(row.id),
         month,
         base: centsToWire(cents(row.base)),
@@ -136,21 +153,34 @@ export class RepasseService {
       .where({ month: monthStart(month) });
     return (await (memberId ? rows.andWhere({ responsibleId: memberId }) : rows)
       .orderBy(['responsibleId', 'participantName', 'id'])
-      .select(...LINE_COLUMNS, this.knex.raw(`to_char(month, 'YYYY-MM') as month`))) as LineRow[];
+      .select(
+        ...LINE_COLUMNS,
+        ...PAID_FOR.map((column) => this.knex.raw(column)),
+        this.knex.raw(`to_char(month, 'YYYY-MM') as month`),
+      )) as LineRow[];
   }
 
-  /** The member's lines in open months (the Painel's 'A receber de repasse'), in cents. */
-  async dueTo(userId: string, memberId: string): Promise<number> {
+  /**
+   * The member's lines in open months (the Painel's 'A receber de repasse'), in cents, and the last
+   * month closed ('YYYY-MM'; null: none): a zero after a closing says why (#58).
+   */
+  async dueTo(userId: string, memberId: string): Promise<{ due: number; closedUntil: string | null }> {
     const until = await closedUntil(this.knex, userId);
     const rows = this.lines.of(userId).rows().where({ responsibleId: memberId });
     const row = (await (until ? rows.andWhere('month', '>', until) : rows).sum('amount as total').first()) as
       { total: string | null } | undefined;
-    return row?.total ? cents(row.total) : 0;
+    return { due: row?.total ? cents(row.total) : 0, closedUntil: until?.slice(0, 7) ?? null };
   }
 
-  /** Closes the month and every one before it (a month that has not started cannot be closed). */
-  async close(userId: string, month: string): Promise<RepasseClosing> {
-    if (month > (await this.thisMonth())) throw new HttpError(400, NOT_CLOSABLE, [{ path: 'month', message: NOT_CLOSABLE }]);
+  /**
+   * Closes the month and every one before it (a month that has not started cannot be closed; this
+   * month only when the manager confirmed closing it before it ends).
+   */
+  async close(userId: string, month: string, beforeItEnds = false): Promise<RepasseClosing> {
+    const current = await this.thisMonth();
+    if (month > current) throw new HttpError(400, NOT_CLOSABLE, [{ path: 'month', message: NOT_CLOSABLE }]);
+    if (month === current && !beforeItEnds)
+      throw new HttpError(409, CLOSE_BEFORE_END, [{ path: 'beforeItEnds', message: CLOSE_BEFORE_END }]);
     return this.knex.transaction(async (trx) => {
       // One closing at a time per brokerage: two managers closing together make one row.
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`repasse-close:${userId}`]);

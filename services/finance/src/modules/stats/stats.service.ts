@@ -101,7 +101,8 @@ export class FinanceStatsService {
       monthlyRevenue: Number(divideRoundingHalfUp(BigInt(annual), 12n)),
       renewingIn30Days: rows.filter((row) => row.renewing).length,
       ...receivables,
-      repasseDue,
+      repasseDue: repasseDue?.due ?? null,
+      repasseClosedUntil: repasseDue?.closedUntil ?? null,
       recentActivity: events,
     };
   }

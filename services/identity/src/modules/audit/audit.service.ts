@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditQuery } from '@corretora/contracts';
+import { AUDIT_ENTITIES, auditFieldLabel, type AuditEntry, type AuditQuery } from '@corretora/contracts';
 import { AUDIT_TABLE, csvDocument, recordAuditEvent } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
@@ -14,6 +14,14 @@ const ACTIONS: Record<AuditEntry['action'], string> = {
   export: 'Exportou',
   invitation: 'Convidou',
   clear_data: 'Limpou os dados',
+};
+
+/**
+ * A record's history takes its parts' along (#58 item 7): a policy's shows its repasse split — each
+ * participant row written (a split is replaced whole) names its policy in the change itself.
+ */
+const PARTS: Readonly<Record<string, readonly { entity: string; column: string }[]>> = {
+  policy: [{ entity: 'policy_participant', column: 'policy_id' }],
 };
 
 /**
@@ -43,8 +51,22 @@ export class AuditService {
         'a.changes',
         'a.address',
       );
-    if (filter.entity) rows.andWhere('a.entity', filter.entity);
-    if (filter.entityId) rows.andWhere('a.entityId', filter.entityId);
+    const parts = filter.entityId ? (PARTS[filter.entity] ?? []) : [];
+    if (parts.length > 0)
+      rows.andWhere((record) => {
+        record.where({ 'a.entity': filter.entity, 'a.entityId': filter.entityId });
+        for (const part of parts)
+          record.orWhereRaw(`a.entity = ? and coalesce(a.changes -> ? -> 'after', a.changes -> ? -> 'before') = to_jsonb(?::int)`, [
+            part.entity,
+            part.column,
+            part.column,
+            Number(filter.entityId) || 0,
+          ]);
+      });
+    else {
+      if (filter.entity) rows.andWhere('a.entity', filter.entity);
+      if (filter.entityId) rows.andWhere('a.entityId', filter.entityId);
+    }
     if (filter.actorId) rows.andWhere('a.actorId', filter.actorId);
     // Days on the brokerage's calendar (São Paulo).
     if (filter.from) rows.andWhereRaw("a.at >= (?::date)::timestamp at time zone 'America/Sao_Paulo'", [filter.from]);
@@ -93,12 +115,13 @@ export class AuditService {
         DAY_AND_TIME.format(row.at),
         row.actorName ?? row.actorEmail ?? 'Sistema',
         ACTIONS[row.action] ?? row.action,
-        row.entity,
+        AUDIT_ENTITIES[row.entity] ?? row.entity,
         row.entityId ?? '',
       ];
       const fields = Object.entries(this.fieldsOf(row.changes) ?? {});
       if (fields.length === 0) lines.push([...head, '', '', '', row.address ?? '']);
-      for (const [field, change] of fields) lines.push([...head, field, text(change?.before), text(change?.after), row.address ?? '']);
+      for (const [field, change] of fields)
+        lines.push([...head, auditFieldLabel(row.entity, field), text(change?.before), text(change?.after), row.address ?? '']);
     }
     // Reading the log out is itself in the log.
     await recordAuditEvent(this.knex, brokerageId, { action: 'export', entity: 'audit' });
