@@ -51,6 +51,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/pipeline-cards/:id/confirm-issuance' },
   { method: 'POST', path: '/api/contacts' },
   { method: 'POST', path: '/api/contacts/claims' },
+  { method: 'POST', path: '/api/contacts/reassign' },
   { method: 'PATCH', path: '/api/contacts/:id' },
   { method: 'POST', path: '/api/policies/:id/cancel' },
   { method: 'POST', path: '/api/claims' },

@@ -130,6 +130,17 @@ test("an assistant takes a lead for Paulo, who finds it on his board with his in
   await expect(page.getByText('Paulo Reis pede o cliente Marta Lima (CPF 529.982.247-25)', { exact: false })).toBeVisible();
   await page.goto('/contacts');
   await expect(page.getByRole('row', { name: /Lead para o Paulo/ }).getByRole('cell', { name: 'Paulo Reis' })).toBeVisible();
+  // She gives Marta to Paulo from the list (and the ficha's 'Mudar responsável' does one at a time).
+  await page.getByRole('checkbox', { name: 'Selecionar Marta Lima' }).check();
+  const chosen = page.getByRole('group', { name: 'Clientes selecionados' });
+  await expect(chosen).toContainText('1 cliente selecionado');
+  await chosen.getByRole('button', { name: 'Mudar responsável' }).click();
+  await expect(chosen.getByRole('alert')).toHaveText('Escolha um membro da equipe');
+  await chosen.getByLabel('Novo responsável').selectOption({ label: 'Paulo Reis' });
+  await chosen.getByRole('button', { name: 'Mudar responsável' }).click();
+  await expect(toast(page, '1 cliente agora é de Paulo Reis.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Marta Lima/ }).getByRole('cell', { name: 'Paulo Reis' })).toBeVisible();
+  expect((await paulo.request.get(`/api/contacts/${(await reginas.json()).id}`)).status()).toBe(200);
 });
 
 test("the owner's Equipe › Produção: each member's month, with the premium of their policies to the centavo, and its CSV (#58)", async ({

@@ -10,6 +10,7 @@ import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { SearchBox, useMemberFilter, useTeam } from '@corretora/web-kit/ui';
 import { CONTACTS_PAGE_SIZE, contactsExportUrl, useContacts, type ContactFilters } from '../features/contacts/api/contacts-api';
 import { invalidateFigures } from '../lib/board-cache';
+import { useBulkResponsible } from '../features/contacts/components/bulk-responsible';
 
 const DuplicatesDialog = lazy(() => import('../features/contacts/components/duplicates-dialog'));
 const ContactsImport = lazy(() => import('../features/contacts/components/contacts-import'));
@@ -68,6 +69,7 @@ export default function ContactsPage() {
   const members = useMemberFilter(() => setPage(1));
   const { responsibleId } = members;
   const team = useTeam();
+  const bulk = useBulkResponsible();
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [history, setHistory] = useState<Contact | null>(null);
   const [dialog, setDialog] = useState<'import' | 'duplicates' | null>(null);
@@ -151,6 +153,7 @@ export default function ContactsPage() {
         {members.filter}
       </div>
       <Body1 as="p" className={styles.count} aria-live="polite">{`${formatCount(total)} ${total === 1 ? 'contato' : 'contatos'}`}</Body1>
+      {bulk.bar}
       <QueryState query={contacts} loading="Carregando contatos..." error="Não foi possível carregar os contatos. Recarregue a página.">
         {({ items }) => (
           <DataTable
@@ -163,6 +166,7 @@ export default function ContactsPage() {
                 : 'Nenhum contato cadastrado ainda. Adicione o primeiro ou crie um lead no pipeline.'
             }
             columns={[
+              ...(bulk.column ? [bulk.column] : []),
               {
                 header: 'Nome',
                 className: styles.cell,

@@ -41,6 +41,7 @@ export * from './pipeline/pipeline-options';
 export * from './pipeline/pipeline.schemas';
 export * from './pipeline/card.schemas';
 export { ClientClaimSchema, type ClientClaimInput, type ContactsByDocumentInput } from './pipeline/contact-lookup.schemas';
+export * from './pipeline/reassign.schemas';
 export type { ImportClient, ImportClientsPlaceInput, ImportClientsUndoInput } from './imports/import-clients.schemas';
 export * from './pipeline/pipeline-types';
 export * from './relationship/relationship-options';

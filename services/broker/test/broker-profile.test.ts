@@ -296,7 +296,6 @@ describe('dashboard stats', () => {
         openDifferences: { count: 0, amount: 0 },
         repasseDue: null,
         repasseClosedUntil: null,
-        repasseClosedUntil: null,
         unavailable: ['finance'],
         recentActivity: [lead],
       });

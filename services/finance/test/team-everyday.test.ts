@@ -138,4 +138,42 @@ describe("a team's everyday (#58 items 3 and 4): whose a new record is, and a co
     expect(header!.split(';').at(-1)).toBe('Responsável');
     expect(row!.split(';').at(-1)).toBe(paulo.user.name);
   });
+
+  test('clients chosen in Contatos change hands at once, each whole; all or none; managers only (#58 item 3)', async () => {
+    const owner = await brokerWithRefs();
+    const paulo = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    const sold = await finalizedCard(paulo);
+    expect((await issue(paulo, sold.id)).status).toBe(200);
+    const other = await pipelineApi()
+      .post('/api/contacts')
+      .set('Cookie', paulo.cookie)
+      .send({ name: 'Outro do Paulo', phone: '(11) 3222-4455' });
+    const ids = [sold.contactId, other.body.id as number];
+    const move = (who: typeof owner, body: Record<string, unknown>) =>
+      pipelineApi().post('/api/contacts/reassign').set('Cookie', who.cookie).send(body);
+
+    expect((await move(paulo, { ids, responsibleId: bruno.user.memberId })).status).toBe(403);
+    // Another brokerage's client among them: a 404 and nothing moves.
+    const stranger = await brokerWithRefs();
+    const theirs = await pipelineApi()
+      .post('/api/contacts')
+      .set('Cookie', stranger.cookie)
+      .send({ name: 'Alheio', phone: '(11) 3222-4456' });
+    expect((await move(owner, { ids: [...ids, theirs.body.id], responsibleId: bruno.user.memberId })).status).toBe(404);
+    expect((await pipelineApi().get(`/api/contacts/${ids[0]}`).set('Cookie', paulo.cookie)).status).toBe(200);
+    expect((await move(owner, { ids: [], responsibleId: bruno.user.memberId })).status).toBe(400);
+    expect((await move(owner, { ids, responsibleId: stranger.user.memberId })).status).toBe(400);
+
+    const moved = await move(owner, { ids, responsibleId: bruno.user.memberId });
+    expect([moved.status, moved.body]).toEqual([200, { moved: 2 }]);
+    for (const id of ids) {
+      expect((await pipelineApi().get(`/api/contacts/${id}`).set('Cookie', bruno.cookie)).status).toBe(200);
+      expect((await pipelineApi().get(`/api/contacts/${id}`).set('Cookie', paulo.cookie)).status).toBe(404);
+    }
+    // The client's policy went along.
+    const brunos = (await api().get('/api/policies').set('Cookie', bruno.cookie)).body as { contactId: number }[];
+    expect(brunos.map((policy) => policy.contactId)).toContain(sold.contactId);
+    expect((await api().get('/api/policies').set('Cookie', paulo.cookie)).body).toEqual([]);
+  });
 });

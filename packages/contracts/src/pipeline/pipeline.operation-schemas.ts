@@ -4,6 +4,7 @@ import { IssueSchema } from '../finance/policy.schemas';
 import { NextActionSchema } from '../finance/renewals.schemas';
 import { ImportClientsPlaceSchema, ImportClientsUndoSchema } from '../imports/import-clients.schemas';
 import { ClientClaimSchema, ContactsByDocumentSchema } from './contact-lookup.schemas';
+import { ContactsReassignSchema } from './reassign.schemas';
 import { PipelineProductionQuerySchema } from '../finance/production.schemas';
 import { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from './pipeline.schemas';
 import {
@@ -31,6 +32,10 @@ export const confirmIssuance = {
 export const contacts = { summary: 'Contatos: busca, filtro por tipo, páginas.', query: ContactQuerySchema };
 export const exportContacts = { summary: 'Contatos em CSV (UTF-8 com BOM, separador ;).', query: ContactQuerySchema };
 export const createContact = { summary: 'Cria um contato.', body: ContactCreateSchema };
+export const reassignContacts = {
+  summary: 'Dá vários clientes a outro membro de uma vez (cada um inteiro: negócios, tarefas abertas, apólices). Proprietários e gestores.',
+  body: ContactsReassignSchema,
+};
 export const claimClient = {
   summary:
     'Pede ao proprietário da corretora o cliente de outro membro (pelo CPF/CNPJ): uma tarefa para o proprietário; nada do cliente é respondido.',

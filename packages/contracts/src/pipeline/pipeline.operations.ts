@@ -4,6 +4,8 @@ import type { IssueSchema } from '../finance/policy.schemas';
 import type { NextActionSchema } from '../finance/renewals.schemas';
 import type { PipelineStats } from '../types';
 import type { ClientClaimSchema, ContactsByDocumentSchema } from './contact-lookup.schemas';
+import type { ContactsReassignSchema } from './reassign.schemas';
+import { MANAGERS } from '../team/team-roles';
 import type { PipelineProduction, PipelineProductionQuerySchema } from '../finance/production.schemas';
 import type { ImportClient, ImportClientsPlaceSchema, ImportClientsUndoSchema } from '../imports/import-clients.schemas';
 import type { Contact, ContactDetail, ContactPage, PipelineCard, PipelineLead } from './pipeline-types';
@@ -145,6 +147,16 @@ export const claimClient = {
   status: 201,
   body: phantom as typeof ClientClaimSchema,
   answer: phantom as { message: string },
+} as const satisfies Operation;
+/** Clients chosen in Contatos given to another member at once (#58), each whole; owners and admins. */
+export const reassignContacts = {
+  id: 'contacts.reassign',
+  method: 'POST',
+  path: '/api/contacts/reassign',
+  access: 'signed-in',
+  roles: MANAGERS,
+  body: phantom as typeof ContactsReassignSchema,
+  answer: phantom as { moved: number },
 } as const satisfies Operation;
 export const updateContact = {
   id: 'contacts.update',

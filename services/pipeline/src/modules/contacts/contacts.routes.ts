@@ -36,6 +36,10 @@ export function contactsRoutes(
   route(router, OPS.createContact, async ({ user, body }) =>
     contacts.create(user.id, { ...body, responsibleId: (await responsibleForNew(identity, user.id, body.responsibleId)) ?? null }),
   );
+  route(router, OPS.reassignContacts, async ({ user, body }) => {
+    await assertResponsible(identity, user.id, body.responsibleId);
+    return contacts.reassign(user.id, body.ids, body.responsibleId);
+  });
   route(router, OPS.updateContact, async ({ user, params, body }) => {
     if (body.responsibleId !== undefined) await assertResponsible(identity, user.id, body.responsibleId);
     return contacts.update(user.id, params.id, body);

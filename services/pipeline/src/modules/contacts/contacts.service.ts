@@ -174,6 +174,20 @@ export class ContactsService {
   }
 
   /**
+   * Clients chosen in Contatos given to another member at once (#58 item 3), each whole as the ficha
+   * moves one; all or none (an id the member cannot see is a 404 and nothing moves).
+   */
+  async reassign(userId: string, ids: readonly number[], to: string): Promise<{ moved: number }> {
+    return this.knex.transaction(async (trx) => {
+      const found = await this.contacts.of(userId, trx).rows().whereIn('id', ids).select('id');
+      if (found.length !== ids.length) throw new HttpError(404, CONTACT_NOT_FOUND);
+      await this.contacts.of(userId, trx).rows().whereIn('id', ids).update({ responsibleId: to, updatedAt: trx.fn.now() });
+      for (const id of ids) await this.moveClient(trx, userId, id, to);
+      return { moved: ids.length };
+    });
+  }
+
+  /**
    * The edit-lead form: the contact's fields, and each new note appended with its date-time (the
    * notes table keeps when each was written). A lead whose card is archived is not editable.
    */
