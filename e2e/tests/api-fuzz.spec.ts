@@ -37,6 +37,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/broker-profile' },
   { method: 'POST', path: '/api/broker-profile/restart' },
   { method: 'POST', path: '/api/broker-profile/photo' },
+  { method: 'POST', path: '/api/broker-profile/member-photo' },
   ...['/api/products', '/api/insurers', '/api/lead-sources'].flatMap((base): Endpoint[] => [
     { method: 'POST', path: base },
     { method: 'PATCH', path: `${base}/:id` },

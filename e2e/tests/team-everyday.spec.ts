@@ -6,6 +6,9 @@ import { finalizedViaApi, leadViaApi } from './support/book';
 import { BROKERAGE, onboardViaApi } from './support/broker';
 import { joinViaApi } from './support/outbox';
 
+// The smallest valid PNG (1×1): a real image as the server's content check sees it.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 /** Dona Regina's onboarded brokerage (signed in on `page`) with Paulo Reis, a producer, signed in on a page of his own. */
 async function brokerageWithPaulo(page: Page, browser: Browser): Promise<Page> {
   await registerViaApi(page.request, 'Dona Regina', uniqueEmail('dona'));
@@ -55,6 +58,11 @@ test("a producer's Meu Perfil is his own: he edits his name, mobile and password
   await password.getByLabel('Confirmar nova senha').fill('senha-nova-do-paulo');
   await password.getByRole('button', { name: 'Alterar senha' }).click();
   await expect(toast(paulo, 'Senha alterada com sucesso. As outras sessões foram encerradas.')).toBeVisible();
+  // His own photo, not the brokerage's.
+  await paulo.getByLabel('Arquivo da foto').setInputFiles({ name: 'paulo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(toast(paulo, 'Foto atualizada com sucesso')).toBeVisible();
+  await expect(paulo.locator('img[src*="/api/broker-profile/member-photos/"]')).toBeVisible();
+  expect((await (await page.request.get('/api/broker-profile')).json()).photoUrl).toBeNull();
   await paulo.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(paulo, 'Meu Perfil de um produtor');
   await paulo.reload();

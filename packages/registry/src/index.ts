@@ -102,6 +102,8 @@ export const SERVICES = {
     // The profile photo (2 MB) plus its multipart envelope.
     api: [
       { prefix: '/api/broker-profile/photo', maxBody: '3m' },
+      // A member's own photo (#58), the same size.
+      { prefix: '/api/broker-profile/member-photo', maxBody: '3m' },
       { prefix: '/api/broker-profile' },
       { prefix: '/api/dashboard' },
       { prefix: '/api/clear-data' },

@@ -5,6 +5,7 @@ import { clearDataRoutes } from './modules/account/clear-data.routes';
 import { ClearDataService } from './modules/account/clear-data.service';
 import { brokerProfileRoutes, internalBrokerProfileRoutes } from './modules/broker-profile/broker-profile.routes';
 import { BrokerProfileService } from './modules/broker-profile/broker-profile.service';
+import { MemberPhotoService } from './modules/broker-profile/member-photo.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 
 export async function createBrokerService(config: BrokerConfig, store: ObjectStore = createObjectStore()): Promise<Service> {
@@ -14,7 +15,7 @@ export async function createBrokerService(config: BrokerConfig, store: ObjectSto
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     auditTables: { broker_profiles: 'brokerage' },
     routes(router, { knex, log }) {
-      brokerProfileRoutes(router, new BrokerProfileService(knex, store));
+      brokerProfileRoutes(router, new BrokerProfileService(knex, store), new MemberPhotoService(knex, store));
       dashboardRoutes(router, config);
       clearDataRoutes(router, new ClearDataService(config, { knex, log }));
     },

@@ -192,6 +192,31 @@ describe('profile photo', () => {
     expect((await api().get('/api/broker-profile/photo').set('Cookie', other.cookie)).status).toBe(404);
   });
 
+  test("a member's own photo (#58): sent by them, seen by the brokerage, never by another's", async () => {
+    const owner = await onboarded();
+    const paulo = memberOf(owner.user, 'producer');
+    const pauloCookie = await sessionCookieFor(fixture.service, paulo);
+    expect((await api().get('/api/broker-profile/member-photo').set('Cookie', pauloCookie)).body).toEqual({ photoUrl: null });
+    const sent = await api().post('/api/broker-profile/member-photo').set('Cookie', pauloCookie).attach('photo', PNG, 'paulo.png');
+    expect(sent.status).toBe(200);
+    expect(sent.body.photoUrl).toMatch(new RegExp(`^/api/broker-profile/member-photos/${paulo.memberId}\\?v=\\d+$`));
+    expect((await api().get('/api/broker-profile/member-photo').set('Cookie', pauloCookie)).body).toEqual(sent.body);
+    // The owner's photo is untouched; the owner sees Paulo's.
+    expect((await api().get('/api/broker-profile').set('Cookie', owner.cookie)).body.photoUrl).toBeNull();
+    const seen = await api().get(`/api/broker-profile/member-photos/${paulo.memberId}`).set('Cookie', owner.cookie).buffer(true);
+    expect([seen.status, seen.headers['content-type']]).toEqual([200, 'image/png']);
+    expect(Buffer.compare(seen.body as Buffer, PNG)).toBe(0);
+    // Another brokerage: a 404, as a malformed id; a text file is refused by its content.
+    const other = await broker();
+    expect((await api().get(`/api/broker-profile/member-photos/${paulo.memberId}`).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await api().get('/api/broker-profile/member-photos/nao-e-um-id').set('Cookie', owner.cookie)).status).toBe(404);
+    const fake = await api()
+      .post('/api/broker-profile/member-photo')
+      .set('Cookie', pauloCookie)
+      .attach('photo', Buffer.from('not really an image'), { filename: 'fake.png', contentType: 'image/png' });
+    expect(fake.status).toBe(415);
+  });
+
   test('a text file named .png is refused by its content', async () => {
     const { cookie } = await onboarded();
     const response = await api()

@@ -55,6 +55,31 @@ export const photo = {
   access: 'signed-in',
   produces: 'image/*',
 } as const satisfies Operation;
+/** A member's own photo (#58): whether they have one (the founder's is the broker profile's). */
+export const memberPhotoOf = {
+  id: 'brokerProfile.memberPhotoOf',
+  method: 'GET',
+  path: '/api/broker-profile/member-photo',
+  access: 'signed-in',
+  answer: phantom as { photoUrl: string | null },
+} as const satisfies Operation;
+/** A member sends their own photo (JPG or PNG, 2 MB), as the brokerage's. */
+export const uploadMemberPhoto = {
+  id: 'brokerProfile.uploadMemberPhoto',
+  method: 'POST',
+  path: '/api/broker-profile/member-photo',
+  access: 'signed-in',
+  upload: { field: 'photo', fields: phantom as typeof PhotoFieldsSchema },
+  answer: phantom as { photoUrl: string },
+} as const satisfies Operation;
+/** A member's photo, for anyone of the brokerage. */
+export const memberPhoto = {
+  id: 'brokerProfile.memberPhoto',
+  method: 'GET',
+  path: '/api/broker-profile/member-photos/:memberId',
+  access: 'signed-in',
+  produces: 'image/*',
+} as const satisfies Operation;
 export const dashboard = {
   id: 'dashboard.stats',
   method: 'GET',

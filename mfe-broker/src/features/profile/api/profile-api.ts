@@ -18,16 +18,38 @@ export function useUpdateProfile() {
   });
 }
 
-/** The profile photo, sent with its progress (`onProgress`) and cancelled by `signal`. */
-export function useUploadPhoto() {
+interface PhotoInput {
+  file: File;
+  signal: AbortSignal;
+  onProgress: (progress: UploadProgress) => void;
+}
+
+/** A photo being sent, with its progress (`onProgress`), cancelled by `signal`: the brokerage's or a member's. */
+export type PhotoUpload = ReturnType<typeof useMutation<unknown, Error, PhotoInput>>;
+
+/** The brokerage's photo (its founder's Meu Perfil). */
+export function useUploadPhoto(): PhotoUpload {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, signal, onProgress }: { file: File; signal: AbortSignal; onProgress: (progress: UploadProgress) => void }) => {
+    mutationFn: ({ file, signal, onProgress }: PhotoInput) => {
       const body = new FormData();
       body.append(OPS.uploadPhoto.upload.field, file);
       return uploadOperation(OPS.uploadPhoto, { body }, { signal, onProgress });
     },
     onSuccess: (profile) => queryClient.setQueryData(operationKey(OPS.profile), profile),
+  });
+}
+
+/** A member's own photo (#58). */
+export function useUploadMemberPhoto(): PhotoUpload {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, signal, onProgress }: PhotoInput) => {
+      const body = new FormData();
+      body.append(OPS.uploadMemberPhoto.upload.field, file);
+      return uploadOperation(OPS.uploadMemberPhoto, { body }, { signal, onProgress });
+    },
+    onSuccess: (photo) => queryClient.setQueryData(operationKey(OPS.memberPhotoOf), photo),
   });
 }
 

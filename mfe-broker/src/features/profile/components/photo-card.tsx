@@ -1,4 +1,3 @@
-import type { BrokerProfile } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
 import { PersonAvatar, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -7,7 +6,7 @@ import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
 import { UploadCancelled, type UploadProgress } from '@corretora/web-kit/uploads';
 import { CameraRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useRef, useState } from 'react';
-import { useUploadPhoto } from '../api/profile-api';
+import type { PhotoUpload } from '../api/profile-api';
 
 const PhotoSending = lazy(() => import('./photo-sending'));
 
@@ -20,11 +19,11 @@ const useStyles = makeStyles({
   hidden: { display: 'none' },
 });
 
-export function PhotoCard({ profile }: { profile: BrokerProfile }) {
+/** 'Foto do perfil': the brokerage's (its founder's Meu Perfil) or a member's own (#58), sent by `upload`. */
+export function PhotoCard({ name, photoUrl, upload }: { name: string; photoUrl: string | null; upload: PhotoUpload }) {
   const styles = useStyles();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadPhoto();
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState<{ percent: number; controller: AbortController } | null>(null);
 
@@ -55,7 +54,7 @@ export function PhotoCard({ profile }: { profile: BrokerProfile }) {
   return (
     <Card className={styles.card}>
       <CardHeader header={<Subtitle1 as="h2">Foto do perfil</Subtitle1>} />
-      <PersonAvatar size={96} name={profile.name} photoUrl={profile.photoUrl} />
+      <PersonAvatar size={96} name={name} photoUrl={photoUrl} />
       <input
         ref={input}
         className={styles.hidden}

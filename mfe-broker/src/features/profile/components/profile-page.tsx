@@ -30,7 +30,7 @@ import {
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Spinner, Subtitle1, Text, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
-import { useUpdateProfile } from '../api/profile-api';
+import { useUpdateProfile, useUploadMemberPhoto, useUploadPhoto } from '../api/profile-api';
 import { MemberProfileForm, PasswordCard, SaveChanges } from './member-profile';
 import { PhotoCard } from './photo-card';
 
@@ -157,11 +157,21 @@ function MemberProfilePage({ user }: { user: User }) {
           <PasswordCard />
         </div>
         <div className={styles.column}>
+          <MemberPhoto user={user} />
           <AccountStats />
         </div>
       </div>
     </>
   );
+}
+
+function FounderPhoto({ profile }: { profile: BrokerProfile }) {
+  return <PhotoCard name={profile.name} photoUrl={profile.photoUrl} upload={useUploadPhoto()} />;
+}
+
+function MemberPhoto({ user }: { user: User }) {
+  const photo = useOperation(BROKER_OPERATIONS.memberPhotoOf);
+  return <PhotoCard name={user.name ?? user.email} photoUrl={photo.data?.photoUrl ?? null} upload={useUploadMemberPhoto()} />;
 }
 
 /** /profile ('Meu Perfil'): the founder's is the broker profile (their data, photo and account figures); every other member's is their own. */
@@ -195,7 +205,7 @@ function FounderProfilePage() {
           <PasswordCard />
         </div>
         <div className={styles.column}>
-          <PhotoCard profile={profile.data} />
+          <FounderPhoto profile={profile.data} />
           <AccountStats />
         </div>
       </div>

@@ -2,9 +2,10 @@ import { BROKER_OPERATIONS as OPS, MANAGERS, PRIVACY_OPERATIONS, roleAllows } fr
 import { requireOnboarding, route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerProfileService } from './broker-profile.service';
-import { photoUpload } from './profile-photo';
+import type { MemberPhotoService } from './member-photo.service';
+import { photoUpload, sendPhoto } from './profile-photo';
 
-export function brokerProfileRoutes(router: Router, profiles: BrokerProfileService): void {
+export function brokerProfileRoutes(router: Router, profiles: BrokerProfileService, photos: MemberPhotoService): void {
   // No profile yet is a normal state (before onboarding): JSON null, not a 404.
   // The owner's personal CPF and mobile are for the owner and the admins only (#58): the team sees the brokerage's data.
   route(router, OPS.profile, async ({ user }) => {
@@ -23,15 +24,12 @@ export function brokerProfileRoutes(router: Router, profiles: BrokerProfileServi
   // Meu Perfil is locked until onboarding is complete, and so is its photo upload.
   route(router, OPS.uploadPhoto, ({ user, file }) => profiles.savePhoto(user.id, file), requireOnboarding, photoUpload());
 
-  route(router, OPS.photo, async ({ user, ctx }) => {
-    const photo = await profiles.readPhoto(user.id);
-    ctx.type = photo.contentType;
-    ctx.length = photo.size;
-    ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.body = photo.stream;
-    return undefined;
-  });
+  // Each member's own photo (#58): written by the member, seen by the brokerage.
+  route(router, OPS.memberPhotoOf, ({ user }) => photos.mine(user.id, user.memberId));
+  route(router, OPS.uploadMemberPhoto, ({ user, file }) => photos.save(user.id, user.memberId, file), requireOnboarding, photoUpload());
+  route(router, OPS.memberPhoto, async ({ user, params, ctx }) => sendPhoto(ctx, await photos.read(user.id, params.memberId)));
+
+  route(router, OPS.photo, async ({ user, ctx }) => sendPhoto(ctx, await profiles.readPhoto(user.id)));
 }
 
 /** Other services' reads of the brokerage (the internal listener only). */

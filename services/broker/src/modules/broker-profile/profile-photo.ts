@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { singleFileUpload } from '@corretora/service-kit';
 
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
@@ -16,3 +17,16 @@ export const photoUpload = () =>
       wrongType: 'Envie uma imagem JPG ou PNG.',
     },
   });
+
+/** A stored photo as the answer: its type and size, cached for good (its address changes with it), never sniffed. */
+export function sendPhoto(
+  ctx: { type: string; length: number; set(name: string, value: string): void; body: unknown },
+  photo: { stream: Readable; contentType: string; size: number },
+): undefined {
+  ctx.type = photo.contentType;
+  ctx.length = photo.size;
+  ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.body = photo.stream;
+  return undefined;
+}
