@@ -27,31 +27,27 @@ interface PhotoInput {
 /** A photo being sent, with its progress (`onProgress`), cancelled by `signal`: the brokerage's or a member's. */
 export type PhotoUpload = ReturnType<typeof useMutation<unknown, Error, PhotoInput>>;
 
-/** The brokerage's photo (its founder's Meu Perfil). */
-export function useUploadPhoto(): PhotoUpload {
+/** A photo sent by `op` (its multipart field), the answer written where `answer` is read. */
+function usePhotoUpload(
+  op: typeof OPS.uploadPhoto | typeof OPS.uploadMemberPhoto,
+  answer: typeof OPS.profile | typeof OPS.memberPhotoOf,
+): PhotoUpload {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, signal, onProgress }: PhotoInput) => {
       const body = new FormData();
-      body.append(OPS.uploadPhoto.upload.field, file);
-      return uploadOperation(OPS.uploadPhoto, { body }, { signal, onProgress });
+      body.append(op.upload.field, file);
+      return uploadOperation(op, { body }, { signal, onProgress });
     },
-    onSuccess: (profile) => queryClient.setQueryData(operationKey(OPS.profile), profile),
+    onSuccess: (saved) => queryClient.setQueryData(operationKey(answer), saved),
   });
 }
 
+/** The brokerage's photo (its founder's Meu Perfil). */
+export const useUploadPhoto = (): PhotoUpload => usePhotoUpload(OPS.uploadPhoto, OPS.profile);
+
 /** A member's own photo (#58). */
-export function useUploadMemberPhoto(): PhotoUpload {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, signal, onProgress }: PhotoInput) => {
-      const body = new FormData();
-      body.append(OPS.uploadMemberPhoto.upload.field, file);
-      return uploadOperation(OPS.uploadMemberPhoto, { body }, { signal, onProgress });
-    },
-    onSuccess: (photo) => queryClient.setQueryData(operationKey(OPS.memberPhotoOf), photo),
-  });
-}
+export const useUploadMemberPhoto = (): PhotoUpload => usePhotoUpload(OPS.uploadMemberPhoto, OPS.memberPhotoOf);
 
 /** A member's own name, e-mail and mobile (#58): the signed-in user everywhere shows them at once. */
 export function useUpdateMemberProfile() {
