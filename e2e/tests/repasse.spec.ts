@@ -100,6 +100,12 @@ test('repasse: an owner gives a producer a rule and splits a policy 70/30; the r
   await expect(panel.getByRole('row', { name: /Ana Indicação \(angariador\) RP-0001 .* R\$ 4,31/ })).toBeVisible();
   await expect(panel.getByText('R$ 44,56', { exact: true })).toBeVisible();
   await expectAccessible(page, 'repasse');
+  // The angariador without a login has a statement of their own (#58).
+  await panel.getByLabel('Participante', { exact: true }).selectOption({ label: 'Ana Indicação (angariador)' });
+  const statement = panel.getByRole('link', { name: 'Demonstrativo em PDF' });
+  await expect(statement).toHaveAttribute('href', /angariador=Ana(\+|%20)Indica%C3%A7%C3%A3o/);
+  expect((await page.request.get((await statement.getAttribute('href'))!)).headers()['content-type']).toBe('application/pdf');
+  await panel.getByLabel('Participante', { exact: true }).selectOption({ label: 'Todos' });
 
   // The producer: their own line only, and 'A receber de repasse' on the Painel.
   await producer.goto('/commissions?aba=repasse');

@@ -226,6 +226,18 @@ describe('repasse (#39): what each producer is owed of the commission received',
       ['João Angariador', 50, '0.17'],
       ['Maria Indicação', 50, '0.17'],
     ]);
+    // An angariador without a login has a statement too, by name (#58); a producer gets none of theirs.
+    const statement = (query: Record<string, string>, who = owner) =>
+      api()
+        .get('/api/repasse/statement.pdf')
+        .query({ month, ...query })
+        .set('Cookie', who.cookie);
+    const joao = await statement({ angariador: 'João Angariador' });
+    expect([joao.status, joao.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect((await statement({ angariador: 'Ninguém Daqui' })).status).toBe(404);
+    expect((await statement({ angariador: 'João Angariador' }, ana)).status).toBe(404);
+    expect((await statement({ angariador: 'João Angariador', memberId: anaId })).status).toBe(400);
+    expect((await statement({})).status).toBe(400);
     // The Painel shows Ana her own 'A receber de repasse' (the month is open).
     const stats = await stack.internal().get(`/internal/finance/${owner.user.id}/stats`).set('x-corretora-member', `${anaId} producer`);
     expect(stats.body.repasseDue).toBe(16);

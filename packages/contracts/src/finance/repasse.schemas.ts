@@ -122,11 +122,27 @@ export const RepasseQuerySchema = v.object({
 });
 export type RepasseQuery = v.InferOutput<typeof RepasseQuerySchema>;
 
-/** GET /api/repasse/statement.pdf: one member's month. */
-export const RepasseStatementQuerySchema = v.object({
-  month: v.optional(MONTH),
-  memberId: v.pipe(v.string('Escolha um membro da equipe'), v.uuid('Escolha um membro da equipe')),
-});
+const STATEMENT_WHO = 'Escolha um membro da equipe ou um angariador';
+
+/**
+ * GET /api/repasse/statement.pdf: one participant's month — a member of the team (`memberId`, a
+ * disabled one too), or an angariador without a login by name (`angariador`, #58).
+ */
+export const RepasseStatementQuerySchema = v.pipe(
+  v.object({
+    month: v.optional(MONTH),
+    memberId: v.optional(v.pipe(v.string(STATEMENT_WHO), v.uuid(STATEMENT_WHO))),
+    angariador: v.optional(v.pipe(v.string(STATEMENT_WHO), v.trim(), v.nonEmpty(STATEMENT_WHO), v.maxLength(120, STATEMENT_WHO))),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['memberId'], ['angariador']],
+      (input) => (input.memberId === undefined) !== (input.angariador === undefined),
+      STATEMENT_WHO,
+    ),
+    ['memberId'],
+  ),
+);
 
 /** POST /api/repasse/{month}/close. */
 export const RepasseMonthParamSchema = MONTH;

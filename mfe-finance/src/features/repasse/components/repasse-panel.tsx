@@ -45,7 +45,10 @@ export default function RepassePanel() {
   const queryClient = useQueryClient();
   const team = useTeam();
   const [month, setMonth] = useState(thisMonth);
-  const [memberId, setMemberId] = useState('');
+  // '' everyone; a member's id; 'a:<name>' an angariador without a login (their statement, #58).
+  const [chosen, setChosen] = useState('');
+  const angariador = chosen.startsWith('a:') ? chosen.slice(2) : null;
+  const memberId = angariador === null ? chosen : '';
   // Closing asks once; this month, before it ends, asks a second time (#58).
   const [closing, setClosing] = useState<'ask' | 'early' | null>(null);
   const query = { month, memberId };
@@ -64,6 +67,13 @@ export default function RepassePanel() {
   // A statement per member: a producer's own (#58), or the member chosen in the filter.
   const { user } = useCurrentUser();
   const statementMember = team.seesEveryone ? memberId : (user?.id ?? '');
+  const statementQuery = angariador !== null ? { month, angariador } : statementMember ? { month, memberId: statementMember } : null;
+  // The month's angariadores without a login, as its lines name them (the query keeps the last answer while a filter loads).
+  const angariadores = [
+    ...new Set(
+      (repasse.data?.byParticipant ?? []).flatMap((row) => (row.memberId === null && row.participantName ? [row.participantName] : [])),
+    ),
+  ];
 
   return (
     <div className={styles.panel} role="tabpanel" aria-label="Repasse">
@@ -71,12 +81,17 @@ export default function RepassePanel() {
         <MonthField month={month} onChange={setMonth} />
         {team.seesEveryone && (
           <Field label="Participante">
-            <Select value={memberId} onChange={(_event, data) => setMemberId(data.value)}>
+            <Select value={chosen} onChange={(_event, data) => setChosen(data.value)}>
               <option value="">Todos</option>
               {/* A member disabled since is still paid for the months they worked. */}
               {team.joined.map((member) => (
                 <option key={member.id} value={member.id}>
                   {`${member.name ?? member.email}${member.status === 'disabled' ? ' (desativado)' : ''}`}
+                </option>
+              ))}
+              {angariadores.map((name) => (
+                <option key={`a:${name}`} value={`a:${name}`}>
+                  {`${name} (angariador)`}
                 </option>
               ))}
             </Select>
@@ -85,8 +100,8 @@ export default function RepassePanel() {
         <Button as="a" href={operationUrl(OPS.repasseCsv, { query })} download>
           Exportar CSV
         </Button>
-        {statementMember && (
-          <Button as="a" href={operationUrl(OPS.repasseStatement, { query: { month, memberId: statementMember } })} download>
+        {statementQuery && (
+          <Button as="a" href={operationUrl(OPS.repasseStatement, { query: statementQuery })} download>
             Demonstrativo em PDF
           </Button>
         )}

@@ -76,17 +76,25 @@ export function repasseRoutes(
   });
   route(router, OPS.repasseStatement, async ({ user, query, ctx }) => {
     const month = query.month ?? (await repasse.thisMonth());
+    // A producer asking for another's statement (a member's or an angariador's) gets what another's record gets: a 404.
+    const restricted = restrictedMember();
+    if (restricted !== undefined && restricted !== query.memberId) throw new HttpError(404, NOT_FOUND.member);
     const [view, lines, team, brokerage] = await Promise.all([
-      repasse.month(user.id, { month, memberId: query.memberId }),
-      repasse.allLines(user.id, month, query.memberId),
+      repasse.month(user.id, { month, memberId: query.memberId ?? '' }),
+      repasse.allLines(user.id, month, query.angariador === undefined ? (query.memberId ?? '') : { angariador: query.angariador }),
       teamOf(identity, user.id),
       brokerageOf(broker, user.id),
     ]);
-    const member = team.get(query.memberId);
-    // A producer asking for another member's statement gets what another's record gets: a 404.
-    if (!member || (restrictedMember() !== undefined && restrictedMember() !== query.memberId)) throw new HttpError(404, NOT_FOUND.member);
+    // An angariador without a login is named by their lines (none this month: not one of the brokerage's).
+    const member =
+      query.angariador === undefined
+        ? team.get(query.memberId ?? '')
+        : lines.length > 0
+          ? { name: query.angariador, email: null }
+          : undefined;
+    if (!member) throw new HttpError(404, NOT_FOUND.member);
     const pdf = await repassePdf({
-      member,
+      member: { name: member.name, email: member.email },
       brokerage,
       month,
       closed: view.closed,

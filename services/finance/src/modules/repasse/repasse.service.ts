@@ -145,13 +145,22 @@ export class RepasseService {
     };
   }
 
-  /** Every line of the month (the CSV and the PDF), without the screen's limit. */
-  async allLines(userId: string, month: string, memberId: string): Promise<LineRow[]> {
+  /**
+   * Every line of the month (the CSV and the PDF), without the screen's limit: everyone's, one
+   * member's, or one angariador's without a login (by name, `{ angariador }`).
+   */
+  async allLines(userId: string, month: string, who: string | { angariador: string }): Promise<LineRow[]> {
     const rows = this.lines
       .of(userId)
       .rows()
       .where({ month: monthStart(month) });
-    return (await (memberId ? rows.andWhere({ responsibleId: memberId }) : rows)
+    const filtered =
+      typeof who === 'string'
+        ? who
+          ? rows.andWhere({ responsibleId: who })
+          : rows
+        : rows.whereNull('responsibleId').andWhere({ participantName: who.angariador });
+    return (await filtered
       .orderBy(['responsibleId', 'participantName', 'id'])
       .select(
         ...LINE_COLUMNS,
