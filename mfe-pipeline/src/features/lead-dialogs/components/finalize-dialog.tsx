@@ -55,6 +55,9 @@ const cents = (wire: string | null) => (wire === null ? null : wireToCents(wire)
  * The finalize-policy form: the lead's data and the sale's. Saving patches the contact,
  * then finalizes the card (confirm-issuance with a body), which moves it to Finalizado.
  */
+/** The spec's words (§8) when the card names no contact: nothing is sent. */
+export const CONTACT_ID_NOT_FOUND = 'Contact ID not found';
+
 export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose: () => void }) {
   const styles = useStyles();
   const notify = useNotify();
@@ -148,7 +151,17 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
   });
 
   return (
-    <FormDialog title="Finalizar Venda" submitLabel="Finalizar" busy={busy} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title="Finalizar Venda"
+      submitLabel="Finalizar"
+      busy={busy}
+      onSubmit={(event) => {
+        if (card.contactId) return submit(event);
+        event.preventDefault();
+        notify.error('Falha ao finalizar política.', CONTACT_ID_NOT_FOUND);
+      }}
+      onClose={onClose}
+    >
       <div className={styles.grid}>
         <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
         <TextField control={control} name="email" label="E-mail" type="email" maxLength={100} />
