@@ -1,7 +1,8 @@
 import type { ReferenceData, Receivables } from '@corretora/contracts';
 import { answerFetch, withShell, type Answer } from '@corretora/web-kit/testing';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { monthName, shiftMonth, thisMonth } from '../src/components/month-field';
+import { monthName, shiftMonth } from '@corretora/contracts';
+import { thisMonth } from '../src/components/month-field';
 import ReceivablesPanel from '../src/features/receivables/components/receivables-panel';
 
 /**

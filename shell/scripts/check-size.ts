@@ -56,7 +56,8 @@ const HELD: Record<string, number> = {
   // and the password card every member gets, with the two forms' schemas.
   // +0.1 KiB on 2026-11-28 (#58 item 5): as /broker (the same remote).
   // +0.1 KiB on 2026-11-28 (#58 item 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles).
-  '/profile': 264.1,
+  // +0.1 KiB on 2026-11-28: the months' names and arithmetic written once in contracts' date module (Produção, Recebíveis, Repasse, the Painel).
+  '/profile': 264.2,
   // +1.7 KiB on 2026-11-25 (#25): each card's days without activity against its stage's limit, its next action, and the Minhas tarefas route in the remote's manifest.
   // +0.3 KiB on 2026-11-26 (#35): the remote's manifest routes /contacts/{id} to the ficha, and the shell's skip link.
   // +0.5 KiB on 2026-11-26 (#35 items 3, 5, 7): ?novo=1&cliente= opens a new deal on a client, Esc gives the card back its focus, and the remote's manifest knows the written tasks.

@@ -1,3 +1,4 @@
+import { monthName, shiftMonth } from '@corretora/contracts';
 import { Button, Field } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -10,19 +11,9 @@ const useStyles = makeStyles({
 /** The months a report offers, around today: five years back, one ahead. */
 const MONTHS_BACK = 60;
 const MONTHS_AHEAD = 12;
-const LONG = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** This month in São Paulo, as the API takes it (YYYY-MM). */
 export const thisMonth = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 7);
-
-/** The month `by` months after `month` (YYYY-MM). */
-export function shiftMonth(month: string, by: number): string {
-  const [year, index] = month.split('-').map(Number);
-  return new Date(Date.UTC(year!, index! - 1 + by, 1)).toISOString().slice(0, 7);
-}
-
-/** 'novembro de 2026'. */
-export const monthName = (month: string) => LONG.format(new Date(`${month}-01T00:00:00Z`));
 
 /**
  * A report's month: a list of months by name (newest first), with the previous and next month a

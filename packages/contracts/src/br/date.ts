@@ -118,6 +118,19 @@ export function isIsoMonth(value: string): boolean {
   return /^\d{4}-\d{2}$/.test(value) && isIsoDate(`${value}-01`);
 }
 
+const MONTH_NAME = /* @__PURE__ */ new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A YYYY-MM month by name: '2026-11' -> 'novembro de 2026'. */
+export function monthName(month: string): string {
+  return MONTH_NAME.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** The month `by` months after a YYYY-MM month (before it when negative). */
+export function shiftMonth(month: string, by: number): string {
+  const [year, index] = month.split('-').map(Number);
+  return new Date(Date.UTC(year!, index! - 1 + by, 1)).toISOString().slice(0, 7);
+}
+
 /** A real date as a person types it (dd/mm/aaaa) or as the wire carries it (YYYY-MM-DD). */
 export function isTypedDate(value: string): boolean {
   return parseDate(value) !== null;

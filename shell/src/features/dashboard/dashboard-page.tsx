@@ -10,6 +10,7 @@ import {
   optionLabel,
   type ActivityEvent,
   type ActivityType,
+  monthName,
 } from '@corretora/contracts';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Body1, Button, Caption1, Subtitle1, Text, Title3 } from '@corretora/web-kit/fluent/core';
@@ -37,10 +38,6 @@ import { useEffect, useId, useState } from 'react';
 import { PATHS } from '../../config/paths';
 import { Link, useNavigate, useOperation } from '@corretora/web-kit';
 import { LoadingScreen, PageHeader } from '@corretora/web-kit/ui';
-
-/** 'outubro de 2026'. */
-const monthName = (month: string) =>
-  new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 
 /** The month the figure is for, named (the broker's month: São Paulo). */
 const THIS_MONTH = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'America/Sao_Paulo' });

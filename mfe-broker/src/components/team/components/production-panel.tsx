@@ -4,6 +4,9 @@ import {
   choiceOf,
   formatCount,
   formatMoney,
+  monthName,
+  saoPauloDay,
+  shiftMonth,
   type LineKey,
   type ProductionRow,
 } from '@corretora/contracts';
@@ -19,14 +22,9 @@ const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'end' },
 });
 
-const LONG = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const SHORT = new Intl.DateTimeFormat('pt-BR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthDate = (month: string) => new Date(`${month}-01T00:00:00Z`);
-const thisMonth = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 7);
-function shiftMonth(month: string, by: number): string {
-  const [year, index] = month.split('-').map(Number);
-  return new Date(Date.UTC(year!, index! - 1 + by, 1)).toISOString().slice(0, 7);
-}
+const thisMonth = () => saoPauloDay(new Date()).slice(0, 7);
 /** The months offered: three years back to this one, newest first. */
 const MONTHS = Array.from({ length: 36 }, (_, n) => shiftMonth(thisMonth(), -n));
 
@@ -87,7 +85,7 @@ export default function ProductionPanel() {
       <Select value={value} onChange={(_event, option) => onChange(option.value)}>
         {MONTHS.map((month) => (
           <option key={month} value={month}>
-            {LONG.format(monthDate(month))}
+            {monthName(month)}
           </option>
         ))}
       </Select>

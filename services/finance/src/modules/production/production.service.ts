@@ -2,6 +2,7 @@ import {
   PIPELINE_OPERATIONS,
   PRODUCTION_MAX_MONTHS,
   saoPauloDay,
+  shiftMonth,
   type PipelineProduction,
   type ProductionQuery,
   type ProductionReport,
@@ -14,9 +15,6 @@ import { COMMISSION_BASE_CENTS, ISSUED_ON } from '../policies/policy-sql';
 
 const PERIOD_BACKWARDS = 'O mês inicial vem antes do final.';
 const PERIOD_TOO_LONG = `Escolha no máximo ${PRODUCTION_MAX_MONTHS} meses.`;
-
-const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
-const monthOf = (index: number) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 
 interface PolicyRow {
   memberId: string;
@@ -49,9 +47,10 @@ export class ProductionService {
   /** The period asked, or the last 6 months; backwards or longer than 24 months is a 400. */
   period(query: ProductionQuery): { from: string; to: string } {
     const to = query.to ?? saoPauloDay(this.now()).slice(0, 7);
-    const from = query.from ?? monthOf(monthIndex(to) - 5);
-    if (monthIndex(from) > monthIndex(to)) throw new HttpError(400, PERIOD_BACKWARDS, [{ path: 'from', message: PERIOD_BACKWARDS }]);
-    if (monthIndex(to) - monthIndex(from) >= PRODUCTION_MAX_MONTHS)
+    const from = query.from ?? shiftMonth(to, -5);
+    // YYYY-MM months compare as text.
+    if (from > to) throw new HttpError(400, PERIOD_BACKWARDS, [{ path: 'from', message: PERIOD_BACKWARDS }]);
+    if (shiftMonth(from, PRODUCTION_MAX_MONTHS - 1) < to)
       throw new HttpError(400, PERIOD_TOO_LONG, [{ path: 'from', message: PERIOD_TOO_LONG }]);
     return { from, to };
   }

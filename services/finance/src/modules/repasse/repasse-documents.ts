@@ -1,4 +1,4 @@
-import { formatCnpj, formatMoney, wireToCents } from '@corretora/contracts';
+import { formatCnpj, formatMoney, monthName, wireToCents } from '@corretora/contracts';
 import { csvDocument, csvMoney } from '@corretora/service-kit';
 import PDFDocument from 'pdfkit';
 
@@ -34,12 +34,7 @@ const KIND_LABELS = { repasse: 'Repasse', estorno: 'Estorno', ajuste: 'Ajuste' }
 const ROLE_LABELS = { producer: 'Produtor', angariador: 'Angariador' } as const;
 
 /** '2026-11' -> 'novembro de 2026'. */
-export function monthLabel(month: string): string {
-  const [year, number] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year!, number! - 1, 1)),
-  );
-}
+export const monthLabel = monthName;
 
 /** A numeric(…, 2) from pg ('40.00', '-21.56') as cents. */
 const cents = (value: string): number => wireToCents(value) ?? 0;
