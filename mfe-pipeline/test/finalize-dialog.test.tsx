@@ -1,6 +1,5 @@
 import { answerFetch, withShell } from '@corretora/web-kit/testing';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { FinalizeDialog } from '../src/features/lead-dialogs/components/finalize-dialog';
 import { card } from './cards';
 
@@ -17,7 +16,7 @@ test("a card that names no contact: the spec's 'Contact ID not found', and nothi
     };
   });
   render(withShell(<FinalizeDialog card={{ ...card(5, 'proposal'), contactId: 0 }} onClose={() => undefined} />, { as: 'owner' }));
-  await userEvent.setup().click(await screen.findByRole('button', { name: 'Finalizar' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Finalizar' }));
   expect(await screen.findByText('Contact ID not found')).toBeTruthy();
   expect(calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
 });
