@@ -1,9 +1,12 @@
 import { ACTIVITY_TYPES, RECENT_ACTIVITY_LIMIT, type ActivityEvent, type ActivityType } from '@corretora/contracts';
 import type { Knex } from 'knex';
 import { actingMemberId, restrictedMember } from './member-context';
+import { KIT, registerScope } from './table-scopes';
 
 /** Every service that records 'Atividade Recente' keeps its events in its own schema, in this table. */
 export const ACTIVITY_TABLE = 'activity_events';
+// The brokerage's (a producer's feed is narrowed by the member column, below).
+registerScope(KIT, ACTIVITY_TABLE, { kind: 'brokerage' });
 
 /**
  * The table as its first migration creates it (a later change is a new migration, not an edit here).

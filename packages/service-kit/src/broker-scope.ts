@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
 import { preparedArrayQuery } from './database';
-import { OWNED_THROUGH, RESPONSIBLE_TABLES, currentMember, ownedBindings, restrictedMember } from './member-context';
+import { currentMember, restrictedMember } from './member-context';
+import { scopeOf } from './table-scopes';
+
+/** How many times a through-condition binds the member. */
+const ownedBindings = (condition: string) => (condition.match(/\?/g) ?? []).length;
 
 /** A table or alias name as SQL text: only plain lower-case names are ever built into statements. */
 function identifier(name: string): string {
@@ -15,17 +19,17 @@ function identifier(name: string): string {
  */
 function scopeCondition(table: string, prefix = ''): string {
   const broker = `${prefix}user_id = ?`;
-  const owned = OWNED_THROUGH.get(table);
-  if (owned) return `${broker} and (?::uuid is null or (${owned(prefix)}))`;
-  return RESPONSIBLE_TABLES.has(table) ? `${broker} and (?::uuid is null or ${prefix}responsible_id = ?::uuid)` : broker;
+  const scope = scopeOf(table);
+  if (scope.kind === 'through') return `${broker} and (?::uuid is null or (${scope.condition(prefix)}))`;
+  return scope.kind === 'member' ? `${broker} and (?::uuid is null or ${prefix}responsible_id = ?::uuid)` : broker;
 }
 
 /** The values of a scope condition in hand-written SQL: the broker, and on a responsible table the member twice (null: every member's). */
 export function scopeBindings(table: string, userId: string): Knex.Value[] {
-  const owned = OWNED_THROUGH.get(table);
-  if (!RESPONSIBLE_TABLES.has(table) && !owned) return [userId];
+  const scope = scopeOf(table);
+  if (scope.kind === 'brokerage') return [userId];
   const member = restrictedMember() ?? null;
-  return [userId, member, ...Array<Knex.Value>(owned ? ownedBindings(owned('')) : 1).fill(member)];
+  return [userId, member, ...Array<Knex.Value>(scope.kind === 'through' ? ownedBindings(scope.condition('')) : 1).fill(member)];
 }
 
 /** BrokerScopedTable#fromSql for a table, where no instance is at hand (statements built at load): bind scopeBindings(table, broker). */
@@ -47,10 +51,10 @@ const BROKER_PLACEHOLDER = '00000000-0000-4000-8000-00000000b0b0';
  * them, so isolation does not depend on each query remembering a where clause. Another broker's id
  * is then exactly an id that does not exist (404).
  *
- * The team rides on the same door: on a table with a responsible member (RESPONSIBLE_TABLES) a
+ * The team rides on the same door: on a member's table (declared 'member': table-scopes.ts) a
  * producer's request (member-context.ts) sees and changes only the rows they are responsible for
  * (another member's is a 404 too), and an insert names the acting member responsible unless the
- * values say who. A table whose rows are a member's through other rows (OWNED_THROUGH) is narrowed
+ * values say who. A table whose rows are a member's through other rows (declared 'through') is narrowed
  * the same way by its condition.
  */
 export class BrokerScopedTable {
@@ -61,8 +65,9 @@ export class BrokerScopedTable {
 
   of(userId: string, trx: Knex | Knex.Transaction = this.knex) {
     const { table } = this;
-    const responsible = RESPONSIBLE_TABLES.has(table);
-    const owned = OWNED_THROUGH.get(table)?.('');
+    const scope = scopeOf(table);
+    const responsible = scope.kind === 'member';
+    const owned = scope.kind === 'through' ? scope.condition('') : undefined;
     const only = responsible || owned ? restrictedMember() : undefined;
     const acting = responsible ? currentMember()?.id : undefined;
     const rows = () => {
@@ -138,7 +143,7 @@ export class BrokerScopedTable {
    */
   compiledRead<Row>(build: (rows: Knex.QueryBuilder) => Knex.QueryBuilder): (userId: string) => Promise<Row[]> {
     // Its text is built once, with no member: a table a producer sees only part of is read through of().
-    if (RESPONSIBLE_TABLES.has(this.table) || OWNED_THROUGH.has(this.table))
+    if (scopeOf(this.table).kind !== 'brokerage')
       throw new Error(`${this.table} has a responsible member: read it through of(), not a compiled read.`);
     const { sql, bindings } = build(this.of(BROKER_PLACEHOLDER).rows()).toSQL().toNative();
     const brokerAt = bindings.flatMap((value, index) => (value === BROKER_PLACEHOLDER ? [index] : []));
@@ -192,7 +197,7 @@ export async function moveResponsible(knex: Knex, userId: string, tables: readon
   return knex.transaction(async (trx) => {
     let moved = 0;
     for (const table of tables) {
-      if (!RESPONSIBLE_TABLES.has(table)) throw new Error(`${table} has no responsible member.`);
+      if (scopeOf(table).kind !== 'member') throw new Error(`${table} has no responsible member.`);
       moved += await new BrokerScopedTable(trx, table).of(userId, trx).rows().where({ responsibleId: from }).update({ responsibleId: to });
     }
     return moved;

@@ -12,21 +12,24 @@ import { createKnex, migrateSchema } from './database';
 import { ensureSharedTables, maySetUpSharedTables, requireSharedTables } from './database-roles';
 import { errorMiddleware, type UniqueConstraints } from './errors';
 import { createLogger, requestLogging } from './logging';
-import { createMetrics, metricsEndpoint, type JobMetrics } from './metrics';
+import { SAO_PAULO } from '@corretora/contracts';
+import { Jobs, jobsSchemaOf } from './jobs';
+import { createMetrics, metricsEndpoint } from './metrics';
 import { accountLimits } from './account-limits';
 import { ACCOUNT_RATE_LIMITS_TABLE, RateLimiter, ensureRateLimitTable } from './rate-limit';
 import { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
 import { CookieKeys, deleteExpiredSessions, requireOnboarding, sessionMiddleware } from './session';
 import { auditRequestWrites, auditTables } from './audit';
 import { internalMember } from './member-context';
+import { assertTablesDeclared, type ServiceTables } from './tables';
 import { rejectNulCharacters } from './validation';
 
 export interface ServiceDeps {
   knex: Knex;
   config: BaseConfig;
   log: pino.Logger;
-  /** Background jobs' metrics (runs, durations, items) on this service's /metrics. */
-  jobs: JobMetrics;
+  /** The service's background jobs (jobs.ts): register workers and schedules while the routes are built. */
+  jobs: Jobs;
 }
 
 export interface RegisteredRoute {
@@ -44,6 +47,11 @@ function routesOf(router: Router): RegisteredRoute[] {
 export interface CreateServiceOptions {
   config: BaseConfig;
   migrationsDir: string;
+  /**
+   * The service's tables of a brokerage's records (its src/tables.ts, declareTables): how the broker
+   * scope narrows each. The service refuses to start when its schema has a `user_id` table not listed.
+   */
+  tables: ServiceTables<string>;
   /** Public routes; their paths include /api/... as the gateway forwards them unchanged. */
   routes: (router: Router, deps: ServiceDeps) => void;
   /** Routes for other services, mounted under /internal and guarded by the internal token. */
@@ -58,6 +66,11 @@ export interface CreateServiceOptions {
   requiresOnboarding?: boolean;
   /** Path prefixes a signed-in broker reaches before onboarding is complete (what the onboarding itself uses: the CEP lookup). */
   openBeforeOnboarding?: readonly string[];
+  /**
+   * This service's cleanup also clears what every service shares (expired sessions, account limits):
+   * one service of the cluster says so (identity, whose sessions they are), so it runs once.
+   */
+  cleansSharedTables?: boolean;
 }
 
 export interface Service {
@@ -67,8 +80,8 @@ export interface Service {
   internalApp: Koa;
   knex: Knex;
   log: pino.Logger;
-  /** Background jobs' metrics (runs, durations, items) on this service's /metrics. */
-  jobs: JobMetrics;
+  /** The service's background jobs (jobs.ts); they run while the service listens. */
+  jobs: Jobs;
   /** The keys that sign the session cookie (tests sign theirs with them). */
   cookieKeys: CookieKeys;
   /** Every route each listener answers (method and path as registered): what the API reference must cover. */
@@ -92,7 +105,8 @@ const INTERNAL_JSON_LIMIT = '2mb';
 /** JSON bodies only (uploads take their one file part through singleFileUpload). */
 const jsonBody = (limit = JSON_LIMIT) =>
   koaBody({ json: true, jsonLimit: limit, jsonStrict: false, multipart: false, urlencoded: false, text: false, encoding: 'utf-8' });
-const CLEANUP_MS = 10 * 60 * 1000;
+/** The kit's cleanup (expired sessions and rate-limit windows): every 10 minutes, once for all replicas. */
+const CLEANUP_CRON = '*/10 * * * *';
 
 /** /healthz (the process answers) and /readyz (and reaches Postgres), before any other middleware. */
 function health(knex: Knex): Koa.Middleware {
@@ -134,25 +148,36 @@ function baseApp(cookieKeys: CookieKeys, log: pino.Logger, knex: Knex, constrain
   return app;
 }
 
-/** The same Koa apps for every service: a new service is its routes plus its migrations. */
-export async function createService(options: CreateServiceOptions): Promise<Service> {
+/** The database as the service needs it, before it answers anyone: shared tables, its migrations, its declarations. */
+async function prepareSchema(knex: Knex, options: CreateServiceOptions): Promise<void> {
   const { config } = options;
-  const log = createLogger(config.name, config.logLevel);
-  const knex = createKnex(config.databaseUrl, config.name, options.migrationsDir);
   // A service's own role (database-roles.ts) finds the shared tables prepared; a superuser (tests,
   // a single-role database) sets them up itself.
   if (await maySetUpSharedTables(knex)) await ensureSharedTables(knex);
   else await requireSharedTables(knex);
   await migrateSchema(knex, config.name);
+  await assertTablesDeclared(knex, config.name, options.tables);
   await guardAccountTables(knex, options.accountTables ?? []);
   await auditTables(knex, options.auditTables ?? {});
+}
+
+/** The same Koa apps for every service: a new service is its tables, its routes and its migrations. */
+export async function createService(options: CreateServiceOptions): Promise<Service> {
+  const { config } = options;
+  const log = createLogger(config.name, config.logLevel);
+  const knex = createKnex(config.databaseUrl, config.name, options.migrationsDir);
+  await prepareSchema(knex, options).catch(async (error: unknown) => {
+    await knex.destroy(); // a service that cannot start leaves no pool behind
+    throw error;
+  });
   tagRequestTransactions(knex);
   auditRequestWrites(knex);
   await ensureRateLimitTable(knex);
   Model.knex(knex);
   const cookieKeys = new CookieKeys(config.sessionKeys);
   const metrics = createMetrics(config.name, knex);
-  const deps: ServiceDeps = { knex, config, log, jobs: metrics.jobs };
+  const jobs = new Jobs(knex, jobsSchemaOf(config.name), metrics.jobs, log);
+  const deps: ServiceDeps = { knex, config, log, jobs };
   const app = baseApp(cookieKeys, log, knex, options.uniqueConstraints, metrics.middleware);
   app.use(
     securityHeaders({ contentSecurityPolicy: false, strictTransportSecurity: config.session.secure ? { maxAge: 63_072_000 } : false }),
@@ -176,6 +201,11 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   // Prometheus scrapes the internal listener (never routed by the gateway) without the token.
   internalApp.use(metricsEndpoint(metrics.registry));
   internalApp.use(requireInternalToken(config.internalToken));
+  // What an operator asks when a job's metrics show failures: which runs ran out of retries, and why.
+  internalApp.use(async (ctx, next) => {
+    if (ctx.method !== 'GET' || ctx.path !== '/internal/jobs/failures') return next();
+    ctx.body = await jobs.failures();
+  });
   internalApp.use(internalMember);
   internalApp.use(jsonBody(INTERNAL_JSON_LIMIT));
   internalApp.use(rejectNulCharacters);
@@ -185,12 +215,12 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   internalApp.use(internal.allowedMethods({ throw: false }));
 
   const limiter = new RateLimiter(knex);
-  const cleanup = setInterval(() => {
-    deleteExpiredSessions(knex).catch((error: unknown) => log.warn({ err: error }, 'session cleanup failed'));
-    limiter.prune().catch((error: unknown) => log.warn({ err: error }, 'rate limit cleanup failed'));
-    accountLimiter.prune().catch((error: unknown) => log.warn({ err: error }, 'account limit cleanup failed'));
-  }, CLEANUP_MS);
-  cleanup.unref();
+  jobs.work('cleanup', async () => {
+    const pruned = [limiter.prune()];
+    if (options.cleansSharedTables) pruned.push(deleteExpiredSessions(knex), accountLimiter.prune());
+    await Promise.all(pruned);
+  });
+  jobs.schedule('cleanup', CLEANUP_CRON, { tz: SAO_PAULO });
 
   const servers = new Set<http.Server>();
   const start = (handler: Koa, port: Listener) =>
@@ -211,16 +241,17 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     internalApp,
     knex,
     log,
-    jobs: metrics.jobs,
+    jobs,
     cookieKeys,
     routes: { public: routesOf(router), internal: routesOf(internal) },
     async listen(port = config.port, internalPort = port === 0 ? 0 : config.internalPort) {
       const server = await start(app, port);
       const internalServer = await start(internalApp, internalPort);
+      await jobs.start();
       return { server, internal: internalServer };
     },
     async close() {
-      clearInterval(cleanup);
+      await jobs.stop();
       await Promise.all(
         [...servers].map(
           (server) =>

@@ -1,3 +1,4 @@
+import { SAO_PAULO } from '@corretora/contracts';
 import type Koa from 'koa';
 
 /**
@@ -6,7 +7,7 @@ import type Koa from 'koa';
  */
 const BOM = '\uFEFF';
 const SEPARATOR = ';';
-const DAY = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Sao_Paulo' });
+const DAY = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: SAO_PAULO });
 
 /**
  * One cell: a value a spreadsheet would run as a formula (=, +, -, @, or a tab/CR that hides one)

@@ -1,7 +1,9 @@
 import knexFactory, { type Knex } from 'knex';
 import { ACCOUNT_GATES_TABLE, ensureAccountGate } from './account-gate';
 import { AUDIT_TABLE, ensureAuditLog } from './audit';
-import { ensureSessionsTable, withAdvisoryLock } from './database';
+import PgBoss from 'pg-boss';
+import { ensureSessionsTable, onConnection, withAdvisoryLock } from './database';
+import { jobsSchemaOf } from './jobs';
 import { ACCOUNT_RATE_LIMITS_TABLE, ensureRateLimitTable } from './rate-limit';
 import { SESSIONS_TABLE } from './session';
 
@@ -79,25 +81,50 @@ async function prepare(knex: Knex, roles: readonly ServiceRole[]): Promise<void>
     await knex.raw('grant connect, temporary on database ?? to ??', [database, role]);
     await knex.raw('create schema if not exists ?? authorization ??', [schema, role]);
     await knex.raw('alter schema ?? owner to ??', [schema, role]);
+    await installJobsSchema(knex, jobsSchemaOf(schema), role);
     // A deployment from before the roles: its tables were created by the administrator.
-    await knex.raw(
-      `do $$ declare item record; begin
-        for item in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-            where n.nspname = ${literal(schema)} and c.relkind in ('r', 'p', 'v', 'm', 'f')
-              and pg_get_userbyid(c.relowner) <> ${literal(role)} loop
-          execute format('alter table %I.%I owner to %I', ${literal(schema)}, item.relname, ${literal(role)});
-        end loop;
-        for item in select p.oid::regprocedure as signature from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-            where n.nspname = ${literal(schema)} and pg_get_userbyid(p.proowner) <> ${literal(role)} loop
-          execute format('alter routine %s owner to %I', item.signature, ${literal(role)});
-        end loop;
-      end $$`,
-    );
+    await giveSchemaTo(knex, schema, role);
     for (const table of SHARED_TABLES) await knex.raw(`grant select, insert, update, delete on ${table} to ??`, [role]);
     // The audit log: read and appended to, never changed (its trigger refuses it for anyone).
     await knex.raw(`grant select, insert on ${AUDIT_TABLE} to ??`, [role]);
     await knex.raw(`grant usage on sequence ${AUDIT_TABLE}_id_seq to ??`, [role]);
   }
+}
+
+/**
+ * The service's job layer (jobs.ts: pg-boss in `<schema>_jobs`), installed by the administrator: pg-boss
+ * creates its schema itself, which needs CREATE on the database that a service's role never has.
+ * Everything in it then belongs to the role, which creates each queue's table as it starts.
+ */
+async function installJobsSchema(knex: Knex, jobs: string, role: string): Promise<void> {
+  await knex.raw('create schema if not exists ?? authorization ??', [jobs, role]);
+  await knex.raw('alter schema ?? owner to ??', [jobs, role]);
+  const { rows } = await knex.raw<{ rows: { installed: boolean }[] }>('select to_regclass(?) is not null as installed', [
+    `${jobs}.version`,
+  ]);
+  if (!rows[0]!.installed) await onConnection(knex, (connection) => connection.query(PgBoss.getConstructionPlans(jobs)));
+  await giveSchemaTo(knex, jobs, role);
+}
+
+/** Every table, routine and type of the schema owned by the role (what the administrator created there). */
+async function giveSchemaTo(knex: Knex, schema: string, role: string): Promise<void> {
+  await knex.raw(
+    `do $$ declare item record; begin
+      for item in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = ${literal(schema)} and c.relkind in ('r', 'p', 'v', 'm', 'f')
+            and pg_get_userbyid(c.relowner) <> ${literal(role)} loop
+        execute format('alter table %I.%I owner to %I', ${literal(schema)}, item.relname, ${literal(role)});
+      end loop;
+      for item in select p.oid::regprocedure as signature from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = ${literal(schema)} and pg_get_userbyid(p.proowner) <> ${literal(role)} loop
+        execute format('alter routine %s owner to %I', item.signature, ${literal(role)});
+      end loop;
+      for item in select t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
+          where n.nspname = ${literal(schema)} and t.typtype = 'e' and pg_get_userbyid(t.typowner) <> ${literal(role)} loop
+        execute format('alter type %I.%I owner to %I', ${literal(schema)}, item.typname, ${literal(role)});
+      end loop;
+    end $$`,
+  );
 }
 
 /** Names checked against NAME above: safe inside a literal. */

@@ -72,14 +72,23 @@ function prepared<Row>(
   rowMode: 'array' | undefined,
 ): (values: readonly unknown[]) => Promise<pg.QueryResult<Row & pg.QueryResultRow>> {
   const name = `corretora_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-  return async (values) => {
-    const connection = (await knex.client.acquireConnection()) as pg.PoolClient;
-    try {
-      return await connection.query<Row & pg.QueryResultRow>({ name, text, values: [...values], ...(rowMode ? { rowMode } : {}) });
-    } finally {
-      await knex.client.releaseConnection(connection);
-    }
-  };
+  return (values) =>
+    onConnection(knex, (connection) =>
+      connection.query<Row & pg.QueryResultRow>({ name, text, values: [...values], ...(rowMode ? { rowMode } : {}) }),
+    );
+}
+
+/**
+ * `work` on one connection of a knex pool (or a transaction's own connection: knex hands that one
+ * out), with pg's own query API and no knex runner (no case mapping); the connection goes back after.
+ */
+export async function onConnection<T>(knex: Knex | Knex.Transaction, work: (connection: pg.PoolClient) => Promise<T>): Promise<T> {
+  const connection = (await knex.client.acquireConnection()) as pg.PoolClient;
+  try {
+    return await work(connection);
+  } finally {
+    await knex.client.releaseConnection(connection);
+  }
 }
 
 /** Stable 32-bit lock id from a name, so every replica of a service takes the same lock. */

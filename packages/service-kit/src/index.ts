@@ -16,7 +16,9 @@ export { createService, runMain, runService, type CreateServiceOptions, type Ser
 export { beginClearing, clearingTransaction, endClearing } from './account-gate';
 export { csvCell, csvDate, csvDocument, csvMoney, sendCsv } from './csv';
 export { inLockedTransaction, intArrayLiteral, likeContaining, withAdvisoryLock } from './database';
-export { schedulePasses } from './schedule';
+export { declareTables, type ServiceTables, type TableDeclaration } from './tables';
+export { KIT, declaredBy, scopeOf, type TableScope } from './table-scopes';
+export { Jobs, jobsSchemaOf, type JobFailure, type JobHandler, type SendOptions as JobSendOptions } from './jobs';
 export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, trigramOpclass, type ServiceRole } from './database-roles';
 export { seesMoney, withoutMoney } from './money-fields';
 export { HttpError, isUniqueViolation, mapError, notFound, SUBJECT_BLOCKED_MESSAGE, type UniqueConstraints } from './errors';
@@ -24,7 +26,6 @@ export { createInternalClient, type InternalClient } from './internal-client';
 export { AUDIT_TABLE, recordAuditEvent, redactAudit, type AuditEvent } from './audit';
 export { assertResponsible, responsibleForNew, teamOrNobody } from './responsible';
 export {
-  RESPONSIBLE_TABLES,
   actingMemberId,
   assertMayReassign,
   currentMember,

@@ -57,46 +57,6 @@ export function forMemberOwnRecords<T>(memberId: string, work: () => T): T {
 }
 
 /**
- * The tables whose rows have a responsible member (`responsible_id`): a producer sees only theirs.
- * Table names are unique across the services' schemas, so one list serves them all.
- */
-export const RESPONSIBLE_TABLES: ReadonlySet<string> = new Set([
-  'contacts',
-  'pipeline_cards',
-  'tasks',
-  'policies',
-  'renewals',
-  'claims',
-  'documents',
-  // A producer's imports are theirs (pipeline's contacts and policies, finance's statements).
-  'imports',
-  // The daily digest's sends and on/off choice: each member's own.
-  'digest_sends',
-  'digest_preferences',
-  // Repasse: a line is the member's it pays (null: an angariador without a login, managers only).
-  'repasse_lines',
-]);
-
-/**
- * Tables whose rows are a member's through other rows (no responsible column of their own): a
- * producer sees a row when the condition holds for them (each `?` binds the member; `prefix` is
- * the table's alias with its dot, or ''). An insurer's statement line is theirs when it came in
- * their own statement import or pays one of their policies; one of neither (unidentified, or a
- * colleague's) is the managers' to see and to match.
- */
-export const OWNED_THROUGH: ReadonlyMap<string, (prefix: string) => string> = new Map([
-  [
-    'statement_lines',
-    (prefix: string) =>
-      `${prefix}import_id in (select o.id from imports o where o.responsible_id = ?::uuid)
-       or ${prefix}policy_id in (select o.id from policies o where o.responsible_id = ?::uuid)`,
-  ],
-]);
-
-/** How many times an OWNED_THROUGH condition binds the member. */
-export const ownedBindings = (condition: string) => (condition.match(/\?/g) ?? []).length;
-
-/**
  * Who may name another member responsible for a record (reassign one, or a carteira): owners and
  * admins (a request with no member is the brokerage itself). Anyone else gets the roles' 403.
  */

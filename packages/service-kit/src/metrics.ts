@@ -54,6 +54,12 @@ export class JobMetrics {
     });
   }
 
+  /** Shows `job` on /metrics before its first run (at 0), so every job of the service is listed. */
+  declare(job: string): void {
+    for (const outcome of ['success', 'failure']) this.runs.inc({ job, outcome }, 0);
+    this.items.inc({ job }, 0);
+  }
+
   /** Runs `work` as one run of `job`: timed, counted by outcome, its items (from its result) added. Failures are rethrown. */
   async record<T>(job: string, work: () => Promise<T>, itemsOf: (result: T) => number = () => 0): Promise<T> {
     const stop = this.duration.startTimer({ job });

@@ -7,11 +7,13 @@ import { brokerProfileRoutes, internalBrokerProfileRoutes } from './modules/brok
 import { BrokerProfileService } from './modules/broker-profile/broker-profile.service';
 import { MemberPhotoService } from './modules/broker-profile/member-photo.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { tables } from './tables';
 
 export async function createBrokerService(config: BrokerConfig, store: ObjectStore = createObjectStore()): Promise<Service> {
   await store.ensureBucket();
   return createService({
     config,
+    tables,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     auditTables: { broker_profiles: 'brokerage' },
     routes(router, { knex, log }) {

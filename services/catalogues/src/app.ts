@@ -17,11 +17,13 @@ import { stageLimitsRoutes } from './modules/stages/stage-limits.routes';
 import { cepRoutes } from './modules/cep/cep.routes';
 import { CepService } from './modules/cep/cep.service';
 import { StageLimitsService } from './modules/stages/stage-limits.service';
+import { tables } from './tables';
 
 export async function createCataloguesService(config: CataloguesConfig): Promise<Service> {
   const box = new PasswordBox(config.insurerPasswordKey);
   const service = await createService({
     config,
+    tables,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
     // The brokerage's address step (onboarding) fills its address from the CEP.

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { tables } from './tables';
 import { contactOverviewRoutes } from './modules/overview/contact-overview.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { SearchService } from './modules/search/search.service';
@@ -84,6 +85,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
   let imports: ImportsService | null = null;
   const service = await createService({
     config,
+    tables,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
     accountTables: FINANCE_ACCOUNT_TABLES,
@@ -121,6 +123,8 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       // /api/imports of policies: the pipeline's door hands on what it does not hold (contacts are its).
       importsRoutes(router, imports, ['policies'], (userId, memberId) => assertResponsible(identity, userId, memberId));
       const renewals = renewalsOf(knex, instalments);
+      // Renewal items appear within the hour for policies entering the window, whether or not anyone reads the list.
+      renewals.schedule(jobs);
       renewalsRoutes(router, renewals, new RenewalReportService(knex, (userId) => renewals.ensure(userId), insurerNames));
       claimsRoutes(router, new ClaimsService(knex, pipeline));
       commissionsRoutes(router, new CommissionsService(knex));
@@ -158,19 +162,5 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       privacyRoutes(router, new PrivacyService(knex, store));
     },
   });
-  // Renewal items appear within the hour for policies entering the window, whether or not anyone reads the list.
-  const stopSweep = renewalsOf(service.knex, new InstalmentsService(service.knex, new ReceivableSettingsService(service.knex))).schedule(
-    (error) => service.log.warn({ err: error }, 'renewal sweep failed; the next one runs in an hour'),
-    service.jobs,
-  );
-  const stopPurge = (imports as ImportsService | null)?.schedulePurge((error) =>
-    service.log.warn({ err: error }, 'import rows purge failed'),
-  );
-  const close = service.close.bind(service);
-  service.close = async () => {
-    stopSweep();
-    stopPurge?.();
-    await close();
-  };
   return service;
 }

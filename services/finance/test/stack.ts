@@ -237,6 +237,8 @@ export function financeStack() {
       financeUrl: urls.finance,
     });
     try {
+      // Its start-up jobs run on its job layer, which starts with its listeners.
+      await pipeline.listen(0, 0);
       for (let attempt = 0; attempt < 200; attempt += 1) {
         const done = (await pipeline.knex('backfills').pluck('name')) as string[];
         if (['policies-line', 'statement-imports-to-finance', 'policy-imports-to-finance'].every((name) => done.includes(name))) return;

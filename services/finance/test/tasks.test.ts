@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PIPELINE_OPERATIONS } from '@corretora/contracts';
+import { PIPELINE_OPERATIONS, type DigestSend } from '@corretora/contracts';
 import { createInternalClient } from '@corretora/service-kit';
 import { TEST_INTERNAL_TOKEN, testConfig } from '@corretora/service-kit/testing';
-import { createPipelineService } from '../../pipeline/src/app';
+import { createPipelineService, type PipelineApp } from '../../pipeline/src/app';
 import { financeStack, type Who } from './stack';
 
 /** Minhas tarefas, going cold and the daily digest (#25): pipeline's cards, finance's renewals, identity's mail. */
@@ -488,24 +488,48 @@ describe('the daily digest', () => {
   }
 
   const at = (instant: string) => new Date(instant);
-  // A replica of the pipeline, started as it runs, on its own clock; one pass of its digest schedule.
-  const replica = (identityUrl: string, clock: string) => ({
-    async run(instant: Date) {
-      const pipeline = await createPipelineService({
-        ...testConfig('pipeline', urls.database),
-        cataloguesUrl: urls.catalogues,
-        financeUrl: urls.finance,
-        identityUrl,
-        appUrl: 'http://crm.example',
-        clock: () => at(clock),
-      });
-      try {
-        return await pipeline.digestPass(instant);
-      } finally {
-        await pipeline.close();
-      }
-    },
+  const running: PipelineApp[] = [];
+  afterEach(async () => {
+    for (const pipeline of running.splice(0)) await pipeline.close();
   });
+  /** A replica of the pipeline on a clock of its own, running its job layer (the digest's schedule and sends), as `npm start` does. */
+  async function replica(clock: string, identityUrl = urls.identity, digestRetryDelaySeconds = 1) {
+    const pipeline = await createPipelineService({
+      ...testConfig('pipeline', urls.database),
+      cataloguesUrl: urls.catalogues,
+      financeUrl: urls.finance,
+      identityUrl,
+      appUrl: 'http://crm.example',
+      clock: () => at(clock),
+      digestRetryDelaySeconds,
+    });
+    await pipeline.listen(0, 0);
+    running.push(pipeline);
+    return pipeline;
+  }
+  async function until(probe: () => Promise<boolean>, what: string) {
+    for (let waited = 0; !(await probe()); waited += 100) {
+      if (waited > 30_000) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  /** No daily_digest job waits or runs: the plan a replica was asked for is done. */
+  const planned = () =>
+    until(async () => {
+      const { rows } = await services.pipeline!.knex.raw<{ rows: unknown[] }>(
+        `select 1 from pipeline_jobs.job where name = 'daily_digest' and state in ('created', 'active')`,
+      );
+      return rows.length === 0;
+    }, 'the day planned');
+  /** What the 07:00 schedule does: sends the plan's job (a replica may have sent it as it started). */
+  async function sevenOClock(pipeline: PipelineApp) {
+    await pipeline.jobs.send('daily_digest');
+    await planned();
+  }
+  const sendOf = async (who: Who, day: string) =>
+    ((await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body as DigestSend[]).find((send) => send.day === day);
+  const settled = (who: Who, day: string, status: 'sent' | 'failed') =>
+    until(async () => (await sendOf(who, day))?.status === status, `${who.user.email}'s digest of ${day} ${status}`);
 
   test('lands once at 07:00 in São Paulo for a broker with overdue work, with any number of replicas; a failed send is retried and shown', async () => {
     // A day of its own, far from the real one, so nothing else plans it; the clock is the test's.
@@ -521,17 +545,21 @@ describe('the daily digest', () => {
     const idleCard = await lead(idle, 'Ivo Depois');
     await setNextAction(idle, idleCard.id, { dueAt: nineAm(plusDays(3, day)), type: 'ligar' });
 
-    // 06:59 in São Paulo (09:59 UTC): nothing yet.
-    expect(await replica(urls.identity, `${day}T09:59:00Z`).run(at(`${day}T09:59:00Z`))).toMatchObject({ planned: 0, sent: 0 });
-    expect(await mailsTo(who.user.email)).toEqual([]);
+    // 06:59 in São Paulo (09:59 UTC): a replica starting then plans nothing.
+    await replica(`${day}T09:59:00Z`);
+    await planned();
+    expect(await sendOf(who, day)).toBeUndefined();
+    await Promise.all(running.splice(0).map((pipeline) => pipeline.close()));
 
-    // 07:00, two replicas at once (and a third a minute later): one mail.
-    const [first, second] = await Promise.all([
-      replica(urls.identity, `${day}T10:00:00Z`).run(at(`${day}T10:00:00Z`)),
-      replica(urls.identity, `${day}T10:00:00Z`).run(at(`${day}T10:00:00Z`)),
-    ]);
-    expect(first.sent + second.sent).toBeGreaterThanOrEqual(1);
-    await replica(urls.identity, `${day}T10:01:00Z`).run(at(`${day}T10:01:00Z`));
+    // 07:00: two replicas; the schedule fires while both run, one is killed during the sends and
+    // restarted, the other too: each member with work gets one mail.
+    const [first] = await Promise.all([replica(`${day}T10:00:00Z`), replica(`${day}T10:00:00Z`)]);
+    await first!.jobs.send('daily_digest');
+    await running.shift()!.close();
+    await replica(`${day}T10:01:00Z`);
+    await running.shift()!.close();
+    await replica(`${day}T10:01:00Z`);
+    await settled(who, day, 'sent');
     const mails = await mailsTo(who.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Suas tarefas de 10/03/2031: 1 atrasada, 1 para hoje');
@@ -540,34 +568,30 @@ describe('the daily digest', () => {
     expect(mails[0]!.text).toContain('http://crm.example/tasks');
     // Nothing overdue or due today: no mail.
     expect(await mailsTo(idle.user.email)).toEqual([]);
-    const shown = await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie);
-    expect(shown.body[0]).toMatchObject({ day, status: 'sent', attempts: 1, overdue: 1, today: 1, lastError: null });
+    expect(await sendOf(who, day)).toMatchObject({ day, status: 'sent', attempts: 1, overdue: 1, today: 1, lastError: null });
     expect((await pipelineApi().get('/api/tasks/digests').set('Cookie', idle.cookie)).body).toEqual([]);
+    // The schedule firing again that day (another replica, a minute later) sends nothing more.
+    await sevenOClock(await replica(`${day}T10:02:00Z`));
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await mailsTo(who.user.email)).toHaveLength(1);
+    await Promise.all(running.splice(0).map((pipeline) => pipeline.close()));
 
-    // The next day identity does not answer: the failure is recorded and shown, then retried and sent.
+    // The next day identity does not answer: the failure is recorded and shown with its retry time;
+    // a replica that reaches identity then retries it, and the mail goes, once.
     const next = plusDays(1, day);
     const dead = 'http://127.0.0.1:9';
     // (Other brokers of this file have work due too; identity does not know them: their sends fail on their own.)
-    expect(await replica(dead, `${next}T10:00:00Z`).run(at(`${next}T10:00:00Z`))).toMatchObject({ sent: 0 });
-    const failure = (
-      (await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body as {
-        day: string;
-        status: string;
-        nextAttemptAt: string;
-        lastError: string;
-      }[]
-    )[0]!;
-    expect(failure).toMatchObject({ day: next, status: 'failed', attempts: 1, nextAttemptAt: `${next}T10:05:00.000Z` });
+    await sevenOClock(await replica(`${next}T10:00:00Z`, dead, 3));
+    await settled(who, next, 'failed');
+    await Promise.all(running.splice(0).map((pipeline) => pipeline.close()));
+    const failure = (await sendOf(who, next))!;
+    expect(failure).toMatchObject({ day: next, status: 'failed', attempts: 1, nextAttemptAt: `${next}T10:00:03.000Z` });
     expect(failure.lastError).toBeTruthy();
-    // Before its retry time nothing is sent; at it, the mail goes, once.
-    expect(await replica(urls.identity, `${next}T10:04:00Z`).run(at(`${next}T10:04:00Z`))).toMatchObject({ sent: 0 });
-    expect(await replica(urls.identity, `${next}T10:05:00Z`).run(at(`${next}T10:05:00Z`))).toMatchObject({ sent: 1 });
-    expect(await replica(urls.identity, `${next}T10:06:00Z`).run(at(`${next}T10:06:00Z`))).toMatchObject({ sent: 0 });
+    await replica(`${next}T10:05:00Z`);
+    await settled(who, next, 'sent');
     expect((await mailsTo(who.user.email)).filter((mail) => mail.subject.includes('11/03/2031'))).toHaveLength(1);
-    const retried = (
-      (await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body as { day: string; status: string; attempts: number }[]
-    )[0]!;
-    expect(retried).toMatchObject({ day: next, status: 'sent', attempts: 2 });
+    expect(await sendOf(who, next)).toMatchObject({ day: next, status: 'sent', attempts: 2, lastError: null, nextAttemptAt: null });
+    await Promise.all(running.splice(0).map((pipeline) => pipeline.close()));
 
     // Turned off in Minhas tarefas: the next day's plan leaves the broker out (work still overdue).
     const settings = () => pipelineApi().get('/api/tasks/digest-settings').set('Cookie', who.cookie);
@@ -578,14 +602,19 @@ describe('the daily digest', () => {
     expect((await settings()).body).toEqual({ enabled: false });
     expect((await pipelineApi().get('/api/tasks/digest-settings').set('Cookie', idle.cookie)).body).toEqual({ enabled: true });
     const third = plusDays(2, day);
-    await replica(urls.identity, `${third}T10:00:00Z`).run(at(`${third}T10:00:00Z`));
+    await Promise.all(running.splice(0).map((pipeline) => pipeline.close()));
+    await sevenOClock(await replica(`${third}T10:00:00Z`));
+    expect(await sendOf(who, third)).toBeUndefined();
     expect((await mailsTo(who.user.email)).filter((mail) => mail.subject.includes(br(third)))).toEqual([]);
 
     // Limpar Dados takes the digests' record with the rest; the days stay planned (nothing is sent again).
     await createInternalClient(urls.pipeline, TEST_INTERNAL_TOKEN).call(PIPELINE_OPERATIONS.clearData, { params: { userId: who.user.id } });
     expect((await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body).toEqual([]);
     expect((await settings()).body).toEqual({ enabled: true });
-    expect(await replica(urls.identity, `${next}T10:30:00Z`).run(at(`${next}T10:30:00Z`))).toMatchObject({ planned: 0, sent: 0 });
+    await Promise.all(running.splice(0).map((pipeline) => pipeline.close()));
+    await sevenOClock(await replica(`${next}T10:30:00Z`));
+    expect((await pipelineApi().get('/api/tasks/digests').set('Cookie', who.cookie)).body).toEqual([]);
+    expect((await mailsTo(who.user.email)).filter((mail) => mail.subject.includes('11/03/2031'))).toHaveLength(1);
   });
 
   test('is each member’s own (#38): an owner and a producer of one brokerage each get their own work, and choose for themselves', async () => {
@@ -604,7 +633,9 @@ describe('the daily digest', () => {
       .send({ title: 'Levar a vistoria', dueAt: `${day}T15:00:00Z`, contactId: theirs.contactId });
     expect(written.status).toBe(201);
 
-    await replica(urls.identity, `${day}T10:00:00Z`).run(at(`${day}T10:00:00Z`));
+    await sevenOClock(await replica(`${day}T10:00:00Z`));
+    await settled(owner, day, 'sent');
+    await settled(producer, day, 'sent');
     const [ownerMail] = await mailsTo(owner.user.email);
     const [producerMail] = await mailsTo(producer.user.email);
     expect(ownerMail!.text).toContain('Olga da Dona');
@@ -625,7 +656,9 @@ describe('the daily digest', () => {
     });
     expect((await pipelineApi().get('/api/tasks/digest-settings').set('Cookie', owner.cookie)).body).toEqual({ enabled: true });
     const next = plusDays(1, day);
-    await replica(urls.identity, `${next}T10:00:00Z`).run(at(`${next}T10:00:00Z`));
+    await Promise.all(running.splice(0).map((pipeline) => pipeline.close()));
+    await sevenOClock(await replica(`${next}T10:00:00Z`));
+    await settled(owner, next, 'sent');
     expect((await mailsTo(owner.user.email)).map((mail) => mail.subject)).toContain('Suas tarefas de 17/06/2031: 1 atrasada, 0 para hoje');
     expect(await mailsTo(producer.user.email)).toHaveLength(1);
   });

@@ -8,6 +8,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { AuditService } from './modules/audit/audit.service';
 import { internalTeamRoutes, teamRoutes } from './modules/team/team.routes';
 import { TeamService } from './modules/team/team.service';
+import { tables } from './tables';
 
 export async function createIdentityService(config: IdentityConfig, mailer?: Mailer): Promise<Service> {
   if (!mailer && !config.smtpUrl) await assertOutboxWritable(config.outboxDir);
@@ -22,10 +23,13 @@ export async function createIdentityService(config: IdentityConfig, mailer?: Mai
     (team ??= new TeamService(knex, mail, config.appUrl, log, holders, config.invitationLimitPer15Minutes));
   return createService({
     config,
+    tables,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     // The team's changes (a role, a member disabled); the password and reset token never.
     auditTables: { users: 'member', invitations: 'invitation' },
     uniqueConstraints: { users_email_unique: { field: 'email', message: EMAIL_TAKEN } },
+    // The sessions are identity's: its cleanup clears the expired ones (and the account limits) for every service.
+    cleansSharedTables: true,
     routes(router, deps) {
       authRoutes(router, authOf(deps));
       teamRoutes(router, teamOf(deps));

@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { CATALOGUE_OPERATIONS, FINANCE_OPERATIONS } from '@corretora/contracts';
+import { tables } from './tables';
+import { CATALOGUE_OPERATIONS, FINANCE_OPERATIONS, SAO_PAULO, type ReferenceData } from '@corretora/contracts';
+import type { Knex } from 'knex';
 import { fallbackLocation } from '@corretora/registry';
 import {
   ImportsService,
@@ -7,7 +9,8 @@ import {
   createInternalClient,
   createService,
   importsRoutes,
-  schedulePasses,
+  type InternalClient,
+  type Jobs,
   type Service,
 } from '@corretora/service-kit';
 import type { PipelineConfig } from './config';
@@ -43,9 +46,8 @@ import { PrivacyNoticeService } from './modules/privacy/privacy-notice.service';
 import { PrivacyRequestsService } from './modules/privacy/privacy-requests.service';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 
-/** The pipeline as it runs: the service, and one pass of the daily digest at an instant (what its schedule runs each minute). */
+/** The pipeline as it runs: the service, and its retention sweep by hand. */
 export interface PipelineApp extends Service {
-  digestPass(at: Date): Promise<{ planned: number; sent: number; failed: number }>;
   /** One pass of the retention sweep (what its schedule runs every 6 hours): blocked contacts past their retention are anonymised. */
   retentionPass(): Promise<number>;
 }
@@ -58,12 +60,12 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
   const finance = config.financeUrl ? createInternalClient(config.financeUrl, config.internalToken, 10_000) : null;
   const identity = config.identityUrl ? createInternalClient(config.identityUrl, config.internalToken) : null;
   const reference = (userId: string) => cataloguesClient.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } });
-  let digest: DigestService | null = null;
   let imports: ImportsService | null = null;
   let privacyErasure: PrivacyErasure | null = null;
   const broker = config.brokerUrl ? createInternalClient(config.brokerUrl, config.internalToken) : null;
   const service = await createService({
     config,
+    tables,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
     accountTables: PIPELINE_ACCOUNT_TABLES,
@@ -76,6 +78,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       privacy_settings: 'privacy_settings',
     },
     routes(router, { knex, jobs, log }) {
+      if (finance) backfills(jobs, knex, finance, reference);
       pipelineRoutes(router, new PipelineService(knex, catalogues, finance), identity);
       const contacts = new ContactsService(knex, catalogues, finance);
       contactsRoutes(router, contacts, new DuplicatesService(knex, finance), identity);
@@ -102,10 +105,15 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       const tasks = new TasksService(knex, finance, reference, clock);
       contactOverviewRoutes(router, new ContactOverviewService(knex, contacts, relationship, tasks, finance, reference));
       searchRoutes(router, new SearchService(knex, finance, reference));
-      digest = identity ? new DigestService(knex, tasks, finance, identity, config.appUrl) : null;
+      if (identity && config.scheduleDigest !== false)
+        new DigestService(knex, tasks, finance, identity, config.appUrl, clock).register(jobs, config.digestRetryDelaySeconds);
       tasksRoutes(router, tasks, new DigestPreferences(knex), { claims: new ClientClaims(knex, tasks, identity), identity });
       const requests = new PrivacyRequestsService(knex, clock);
       privacyErasure = new PrivacyErasure(knex, requests, finance, clock);
+      // A blocked contact whose retention ended is anonymised: checked every 6 hours.
+      const erasure = privacyErasure;
+      jobs.work('privacy_retention_sweep', () => erasure.sweep());
+      jobs.schedule('privacy_retention_sweep', '40 */6 * * *', { tz: SAO_PAULO });
       privacyRoutes(router, {
         requests,
         exporter: new PrivacyExport(knex, requests, finance, clock, reference),
@@ -124,76 +132,21 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       internalTasksRoutes(router, new ProductionService(knex, new TasksService(knex, finance, reference, clock), identity, clock));
     },
   });
-  if (finance) {
-    scheduleBackfill(service, (knex) => backfillPolicyLines(knex, finance, reference));
-    scheduleBackfill(service, (knex) => handOverStatementImports(knex, finance));
-    scheduleBackfill(service, (knex) => handOverPolicyImports(knex, finance));
-  }
-  const stopDigest = (config.scheduleDigest === false ? null : (digest as DigestService | null))?.schedule(
-    (error) => service.log.warn({ err: error }, 'daily digest pass failed'),
-    clock,
-    service.jobs,
-  );
-  const stopPurge = (imports as ImportsService | null)?.schedulePurge((error) =>
-    service.log.warn({ err: error }, 'import rows purge failed'),
-  );
-  // A blocked contact whose retention ended is anonymised: checked every 6 hours (the first an hour after start).
-  const stopRetention = (privacyErasure as PrivacyErasure | null)
-    ? schedulePasses(() => privacyErasure!.sweep(), {
-        firstMs: 3_600_000,
-        everyMs: 6 * 3_600_000,
-        onError: (error) => service.log.warn({ err: error }, 'privacy retention sweep failed'),
-        job: { metrics: service.jobs, name: 'privacy_retention_sweep', items: (count: number) => count },
-      })
-    : null;
-  const close = service.close.bind(service);
-  service.close = async () => {
-    stopRetention?.();
-    stopDigest?.();
-    stopPurge?.();
-    await close();
-  };
   return Object.assign(service, {
     retentionPass() {
       return privacyErasure!.sweep();
-    },
-    digestPass(at: Date) {
-      const pass = digest as DigestService | null;
-      if (!pass) return Promise.reject(new Error('no digest without the identity service (identityUrl)'));
-      return pass.run(at);
     },
   });
 }
 
 /**
- * Runs a one-time job in the background once the service is up, again every 30 s while it fails
- * (finance may start after the pipeline), at most 20 times; never keeps the process alive, and
- * stops when the service closes.
+ * One-time jobs that need finance (so no migration can do them): sent at every start, each a no-op
+ * once marked done; retried every 30 s while finance is not up yet, 20 times.
  */
-function scheduleBackfill(service: Service, job: (knex: Service['knex']) => Promise<void>): void {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  /** The pass under way: closing waits for it, so it never queries a pool that is gone. */
-  let current: Promise<void> | undefined;
-  const run = (attempt: number) => {
-    timer = setTimeout(
-      () => {
-        current = job(service.knex).catch((error: unknown) => {
-          if (stopped) return;
-          service.log.warn({ err: error, attempt }, 'backfill failed; retrying in 30 s');
-          if (attempt < 20) run(attempt + 1);
-        });
-      },
-      attempt === 0 ? 1_000 : 30_000,
-    );
-    timer.unref();
-  };
-  const close = service.close.bind(service);
-  service.close = async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await current;
-    await close();
-  };
-  run(0);
+function backfills(jobs: Jobs, knex: Knex, finance: InternalClient, reference: (userId: string) => Promise<ReferenceData>): void {
+  const once = { retryLimit: 20, retryDelay: 30, retryBackoff: false };
+  jobs.work('backfill_policy_lines', () => backfillPolicyLines(knex, finance, reference), once);
+  jobs.work('backfill_statement_imports', () => handOverStatementImports(knex, finance), once);
+  jobs.work('backfill_policy_imports', () => handOverPolicyImports(knex, finance), once);
+  for (const name of ['backfill_policy_lines', 'backfill_statement_imports', 'backfill_policy_imports']) jobs.sendOnStart(name);
 }

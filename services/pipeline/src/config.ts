@@ -13,8 +13,10 @@ export interface PipelineConfig extends BaseConfig {
   identityUrl?: string | null;
   /** The broker service's /internal listener: the brokerage a privacy page names as the controller (#40); null: its name alone. */
   brokerUrl?: string | null;
-  /** false: the digest is not scheduled (a test runs its passes by hand, on a clock of its own). */
+  /** false: this instance runs no digest jobs (a test's replicas run them, each on a clock of its own). */
   scheduleDigest?: boolean;
+  /** Seconds before a failed digest send is first tried again (doubling after): 5 minutes unless a test says. */
+  digestRetryDelaySeconds?: number;
   /** The service's clock (tasks, the digest); a test runs a day of its own with a replica of its own. */
   clock?: () => Date;
 }

@@ -145,3 +145,6 @@ export function isTypedDateOrNone(value: string | null): boolean {
 export function isDayOrInstant(value: string): boolean {
   return isIsoDate(value) || isIsoTimestamp(value);
 }
+
+/** The time zone every broker's day, month and schedule is counted in (the product is Brazil's; its clock is São Paulo's). */
+export const SAO_PAULO = 'America/Sao_Paulo';

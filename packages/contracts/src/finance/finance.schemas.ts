@@ -1,3 +1,4 @@
+import { SAO_PAULO } from '../br/date';
 import * as v from 'valibot';
 import { responsibleFilter } from '../team/responsible-field';
 import { LINE_KEYS } from '../catalogues/lines';
@@ -56,7 +57,7 @@ function claimEntries<Id extends v.GenericSchema<unknown, number>, OptionalId ex
 }
 
 /** Today's date in Brazil (the brokers' calendar). */
-const todayInSaoPaulo = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+const todayInSaoPaulo = () => new Date().toLocaleDateString('sv-SE', { timeZone: SAO_PAULO });
 
 /** An optional id picked in a <select> ('' is none). */
 function optionalFormId(message: string) {

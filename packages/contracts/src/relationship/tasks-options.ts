@@ -1,3 +1,4 @@
+import { SAO_PAULO } from '../br/date';
 import { formatDate, formatDateTime } from '../br/date';
 
 /**
@@ -39,7 +40,7 @@ export function parseTaskId(text: string): { kind: TaskKind; id: number } | null
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in São Paulo, where every broker's day is counted. */
 export function saoPauloDay(instant: Date | string | number): string {
-  return new Date(instant).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+  return new Date(instant).toLocaleDateString('sv-SE', { timeZone: SAO_PAULO });
 }
 
 /** The day `days` after a YYYY-MM-DD day. */
@@ -85,5 +86,5 @@ export function idleState(lastActivityAt: string, idleDays: number | null, now: 
 
 /** When a task is due, as the lists say it: 'dd/mm/aaaa', or 'dd/mm/aaaa às hh:mm' when its hour was chosen (São Paulo time). */
 export function taskDueText(task: { dueAt: string; timed: boolean }): string {
-  return task.timed ? formatDateTime(task.dueAt, 'America/Sao_Paulo').replace(' ', ' às ') : formatDate(saoPauloDay(task.dueAt));
+  return task.timed ? formatDateTime(task.dueAt, SAO_PAULO).replace(' ', ' às ') : formatDate(saoPauloDay(task.dueAt));
 }

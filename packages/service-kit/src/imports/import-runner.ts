@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IMPORT_ABANDONED_HOURS, IMPORT_UNDO_DAYS, type ImportCounts, type ImportKind } from '@corretora/contracts';
+import { IMPORT_ABANDONED_HOURS, IMPORT_UNDO_DAYS, SAO_PAULO, type ImportCounts, type ImportKind } from '@corretora/contracts';
 import type { Knex } from 'knex';
 import { recordActivity } from '../activity';
 import { HttpError } from '../errors';
-import type { JobMetrics } from '../metrics';
-import { schedulePasses } from '../schedule';
+import type { Jobs } from '../jobs';
 import type { AppliedRow, ImportKindHandler } from './import-kind';
 import { zeroCounts, type ImportRecord, type ImportTables } from './import-records';
 
@@ -23,8 +22,12 @@ export class ImportRunner {
   constructor(
     private readonly tables: ImportTables,
     private readonly handler: (kind: ImportKind) => ImportKindHandler,
-    private readonly options: { jobs?: JobMetrics; onRunError?: (error: unknown) => void } = {},
-  ) {}
+    private readonly options: { jobs?: Jobs; onRunError?: (error: unknown) => void } = {},
+  ) {
+    // The purge, every hour for the whole service (on the job layer: one replica runs each).
+    options.jobs?.work('import_rows_purge', () => this.purge());
+    options.jobs?.schedule('import_rows_purge', '17 * * * *', { tz: SAO_PAULO });
+  }
 
   private get knex(): Knex {
     return this.tables.knex;
@@ -219,16 +222,5 @@ export class ImportRunner {
       }
     }
     return purged;
-  }
-
-  /** The purge every hour, from a minute after start; stops when the service closes, never keeps the process up. */
-  schedulePurge(onError: (error: unknown) => void): () => void {
-    const { jobs } = this.options;
-    return schedulePasses(() => this.purge(), {
-      firstMs: 60_000,
-      everyMs: 3_600_000,
-      onError,
-      ...(jobs ? { job: { metrics: jobs, name: 'import_rows_purge', items: (purged: number) => purged } } : {}),
-    });
   }
 }

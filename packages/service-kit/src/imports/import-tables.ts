@@ -1,4 +1,11 @@
 import type { Knex } from 'knex';
+import { KIT, registerScope } from '../table-scopes';
+
+// The engine's own tables, wherever a service creates them: an import is its member's (a producer's
+// imports are theirs); its rows and remembered mappings are reached through it.
+registerScope(KIT, 'imports', { kind: 'member' });
+registerScope(KIT, 'import_rows', { kind: 'brokerage' });
+registerScope(KIT, 'import_mappings', { kind: 'brokerage' });
 
 /**
  * The import engine's tables in a service's own schema, as the engine reads them: a migration of a

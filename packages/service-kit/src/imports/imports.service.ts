@@ -19,7 +19,7 @@ import type { Knex } from 'knex';
 import { recordActivity } from '../activity';
 import { csvDocument } from '../csv';
 import { HttpError } from '../errors';
-import type { JobMetrics } from '../metrics';
+import type { Jobs } from '../jobs';
 import type { SessionUser } from '../session';
 import type { UploadedFile } from '../upload';
 import type { ImportKindHandler, ImportKinds } from './import-kind';
@@ -41,8 +41,8 @@ export interface ImportRequest {
 }
 
 export interface ImportsOptions {
-  /** Each commit and each purge pass as a job run on /metrics (import_commit, import_rows_purge). */
-  jobs?: JobMetrics;
+  /** The service's job layer: the hourly purge runs on it (import_rows_purge), each commit is counted there (import_commit). */
+  jobs?: Jobs;
   /** A commit that stopped on an error (the import says so to the broker; this is for the log). */
   onRunError?: (error: unknown) => void;
 }
@@ -319,10 +319,6 @@ export class ImportsService {
 
   purge(now?: Date): Promise<number> {
     return this.runner.purge(now);
-  }
-
-  schedulePurge(onError: (error: unknown) => void): () => void {
-    return this.runner.schedulePurge(onError);
   }
 
   /**

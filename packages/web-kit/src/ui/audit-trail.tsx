@@ -1,4 +1,13 @@
-import { AUDIT_ENTITIES, AUDIT_FIELDS, MANAGERS, TEAM_OPERATIONS, formatDate, roleAllows, type AuditEntry } from '@corretora/contracts';
+import {
+  AUDIT_ENTITIES,
+  AUDIT_FIELDS,
+  MANAGERS,
+  TEAM_OPERATIONS,
+  formatDate,
+  roleAllows,
+  type AuditEntry,
+  SAO_PAULO,
+} from '@corretora/contracts';
 import { useCurrentUser, useOperation } from '@corretora/web-kit';
 import { Body1, Caption1, Text } from '@corretora/web-kit/fluent/core';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -113,7 +122,7 @@ export function AuditTrail({ entity, entityId, fields }: AuditTrailProps) {
                 <Caption1 className={styles.muted}>{others === 1 ? 'e mais 1 campo' : `e mais ${others} campos`}</Caption1>
               ) : null}
               <Caption1 className={styles.muted}>
-                {new Date(entry.at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' })}
+                {new Date(entry.at).toLocaleString('pt-BR', { timeZone: SAO_PAULO, dateStyle: 'short', timeStyle: 'short' })}
                 {entry.ip ? ` · ${entry.ip}` : ''}
               </Caption1>
             </li>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { BrokerScopedTable, HttpError, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 const NO_PHOTO = 'Foto não encontrada.';
@@ -17,7 +18,7 @@ export class MemberPhotoService {
     knex: Knex,
     private readonly store: ObjectStore,
   ) {
-    this.photos = new BrokerScopedTable(knex, 'member_photos');
+    this.photos = tables.scoped(knex, 'member_photos');
   }
 
   private photoUrl(memberId: string, updatedAt: Date): string {

@@ -1,5 +1,6 @@
 import { NOT_FOUND, seededChargebackSteps, type ChargebackRule, type ChargebackRuleInput, type ChargebackStep } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 interface Row {
@@ -13,7 +14,7 @@ export class ChargebackRuleService {
   private readonly insurers: BrokerScopedTable;
 
   constructor(knex: Knex) {
-    this.insurers = new BrokerScopedTable(knex, 'insurers');
+    this.insurers = tables.scoped(knex, 'insurers');
   }
 
   async get(userId: string, insurerId: number): Promise<ChargebackRule> {

@@ -1,5 +1,6 @@
 import { DEFAULT_IDLE_DAYS, type LineKey } from '@corretora/contracts';
 import { BrokerScopedTable, clearingTransaction } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 /** The catalogues' tables of a broker's records: what Limpar Dados resets, guarded by the account gate. */
@@ -52,7 +53,7 @@ async function lockAccountDefaults(trx: Knex.Transaction, userId: string): Promi
  * lives in the transaction's own connection, so waiting requests never starve the pool.
  */
 export async function ensureDefaults(knex: Knex, userId: string): Promise<boolean> {
-  const seeded = await new BrokerScopedTable(knex, 'seeded_accounts').of(userId).rows().first();
+  const seeded = await tables.scoped(knex, 'seeded_accounts').of(userId).rows().first();
   if (seeded) return false;
   return knex.transaction(async (trx) => {
     await lockAccountDefaults(trx, userId);

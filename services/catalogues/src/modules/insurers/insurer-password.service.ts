@@ -1,4 +1,5 @@
-import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { ITEM_NOT_FOUND, type InsurerRow } from '../catalogue/catalogue-definitions';
 import { insurerPasswordContext, type PasswordBox } from './password-box';
@@ -11,7 +12,7 @@ export class InsurerPasswordService {
     knex: Knex,
     private readonly box: PasswordBox,
   ) {
-    this.insurers = new BrokerScopedTable(knex, 'insurers');
+    this.insurers = tables.scoped(knex, 'insurers');
   }
 
   async reveal(userId: string, id: number): Promise<string | null> {

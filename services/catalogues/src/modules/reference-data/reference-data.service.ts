@@ -7,7 +7,8 @@ import {
   type PipelineStage,
   type ReferenceData,
 } from '@corretora/contracts';
-import { BrokerScopedTable } from '@corretora/service-kit';
+import { type BrokerScopedTable } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { BY_NAME, type ProductRow } from '../catalogue/catalogue-definitions';
 import { ensureDefaults } from '../defaults/default-catalogues';
@@ -28,10 +29,10 @@ export class ReferenceDataService {
   private readonly stages: BrokerScopedTable;
 
   constructor(private readonly knex: Knex) {
-    this.products = new BrokerScopedTable(knex, 'products');
-    this.leadSources = new BrokerScopedTable(knex, 'lead_sources');
-    this.insurers = new BrokerScopedTable(knex, 'insurers');
-    this.stages = new BrokerScopedTable(knex, 'pipeline_stages');
+    this.products = tables.scoped(knex, 'products');
+    this.leadSources = tables.scoped(knex, 'lead_sources');
+    this.insurers = tables.scoped(knex, 'insurers');
+    this.stages = tables.scoped(knex, 'pipeline_stages');
   }
 
   async stagesOf(userId: string): Promise<PipelineStage[]> {

@@ -1,5 +1,6 @@
 import { NOT_FOUND, type PipelineStage, type StageIdleLimitsInput } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { ensureDefaults } from '../defaults/default-catalogues';
 import type { ReferenceDataService } from '../reference-data/reference-data.service';
@@ -12,7 +13,7 @@ export class StageLimitsService {
     private readonly knex: Knex,
     private readonly referenceData: ReferenceDataService,
   ) {
-    this.stages = new BrokerScopedTable(knex, 'pipeline_stages');
+    this.stages = tables.scoped(knex, 'pipeline_stages');
   }
 
   /** Every stage named must be the broker's; all of them change together, or none. */

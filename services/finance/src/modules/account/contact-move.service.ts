@@ -1,4 +1,5 @@
-import { BrokerScopedTable } from '@corretora/service-kit';
+import { type BrokerScopedTable } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 /**
@@ -10,9 +11,9 @@ export class ContactMoveService {
 
   constructor(private readonly knex: Knex) {
     this.tables = {
-      policies: new BrokerScopedTable(knex, 'policies'),
-      claims: new BrokerScopedTable(knex, 'claims'),
-      documents: new BrokerScopedTable(knex, 'documents'),
+      policies: tables.scoped(knex, 'policies'),
+      claims: tables.scoped(knex, 'claims'),
+      documents: tables.scoped(knex, 'documents'),
     };
   }
 

@@ -8,8 +8,10 @@ import {
   type Claim,
   type ClaimInput,
   type ClaimStatus,
+  SAO_PAULO,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, actingMemberId, recordActivity } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, actingMemberId, recordActivity } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { PipelineLookup } from '../pipeline/pipeline-lookup';
 
@@ -39,8 +41,8 @@ export class ClaimsService {
     private readonly knex: Knex,
     private readonly pipeline: PipelineLookup,
   ) {
-    this.claims = new BrokerScopedTable(knex, 'claims');
-    this.policies = new BrokerScopedTable(knex, 'policies');
+    this.claims = tables.scoped(knex, 'claims');
+    this.policies = tables.scoped(knex, 'policies');
   }
 
   /** The FROM of a claim read, its tables scoped to the broker. */
@@ -99,7 +101,7 @@ export class ClaimsService {
       trx.raw<{ rows: { id: number }[] }>(
         `with n as (
            insert into claim_number_counters (user_id, year, last_number)
-           values (?, extract(year from now() at time zone 'America/Sao_Paulo')::int, 1)
+           values (?, extract(year from now() at time zone '${SAO_PAULO}')::int, 1)
            on conflict (user_id, year) do update set last_number = claim_number_counters.last_number + 1
            returning year, last_number)
          insert into claims (user_id, contact_id, contact_name, policy_id, claim_id, type, amount, description, occurred_at, insurer_claim_number, responsible_id)

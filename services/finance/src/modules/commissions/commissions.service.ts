@@ -1,5 +1,6 @@
 import type { CommissionsQuery, CommissionsResponse, LineKey, PolicyStatus, PolicyType } from '@corretora/contracts';
-import { BrokerScopedTable } from '@corretora/service-kit';
+import { type BrokerScopedTable } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { COMMISSION_BASE_CENTS, INSTALMENT_EXPECTED, POLICY_STATUS, TODAY } from '../policies/policy-sql';
 import { commissions, type PolicyFigures } from '../policies/commission-math';
@@ -42,8 +43,8 @@ export class CommissionsService {
   private readonly instalments: BrokerScopedTable;
 
   constructor(private readonly knex: Knex) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.instalments = new BrokerScopedTable(knex, 'policy_instalments');
+    this.policies = tables.scoped(knex, 'policies');
+    this.instalments = tables.scoped(knex, 'policy_instalments');
   }
 
   /**

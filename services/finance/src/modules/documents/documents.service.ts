@@ -9,7 +9,8 @@ import {
   type DocumentQuery,
   type StoredDocument,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, recordActivity, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, recordActivity, type ObjectStore, type UploadedFile } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { Readable } from 'node:stream';
 import { CARD_OF_ANOTHER_CONTACT, type PipelineLookup } from '../pipeline/pipeline-lookup';
@@ -93,10 +94,10 @@ export class DocumentsService {
     private readonly objects: ObjectStore,
     private readonly pipeline: PipelineLookup,
   ) {
-    this.documents = new BrokerScopedTable(knex, 'documents');
-    this.usage = new BrokerScopedTable(knex, 'storage_usage');
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.claims = new BrokerScopedTable(knex, 'claims');
+    this.documents = tables.scoped(knex, 'documents');
+    this.usage = tables.scoped(knex, 'storage_usage');
+    this.policies = tables.scoped(knex, 'policies');
+    this.claims = tables.scoped(knex, 'claims');
   }
 
   async list(userId: string, filter: DocumentQuery): Promise<DocumentList> {

@@ -1,5 +1,6 @@
 import { NOT_FOUND, centsToWire, type PaymentPlanInput, type PolicyInstalment } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, intArrayLiteral } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, intArrayLiteral } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { InstalmentPlans } from '../policies/instalment-plans';
 import { commissionCents } from '../policies/commission-math';
@@ -34,9 +35,9 @@ export class InstalmentsService implements InstalmentPlans {
     private readonly knex: Knex,
     private readonly settings: ReceivableSettingsService,
   ) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.instalments = new BrokerScopedTable(knex, 'policy_instalments');
-    this.lines = new BrokerScopedTable(knex, 'statement_lines');
+    this.policies = tables.scoped(knex, 'policies');
+    this.instalments = tables.scoped(knex, 'policy_instalments');
+    this.lines = tables.scoped(knex, 'statement_lines');
   }
 
   /**

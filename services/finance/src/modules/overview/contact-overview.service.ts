@@ -1,5 +1,6 @@
 import { addDaysToDay, type ContactFinanceOverview } from '@corretora/contracts';
-import { BrokerScopedTable } from '@corretora/service-kit';
+import { type BrokerScopedTable } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { InstalmentsService } from '../instalments/instalments.service';
 import { POLICY_STATUS, TODAY } from '../policies/policy-sql';
@@ -24,10 +25,10 @@ export class ContactOverviewService {
     private readonly knex: Knex,
     private readonly instalments: InstalmentsService,
   ) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.claims = new BrokerScopedTable(knex, 'claims');
-    this.documents = new BrokerScopedTable(knex, 'documents');
-    this.renewals = new BrokerScopedTable(knex, 'renewals');
+    this.policies = tables.scoped(knex, 'policies');
+    this.claims = tables.scoped(knex, 'claims');
+    this.documents = tables.scoped(knex, 'documents');
+    this.renewals = tables.scoped(knex, 'renewals');
   }
 
   async of(userId: string, contactId: number): Promise<ContactFinanceOverview> {

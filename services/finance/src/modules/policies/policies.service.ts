@@ -17,6 +17,7 @@ import {
   type PolicyNumberTaskRow,
   type PolicyNumbersInput,
   type PolicyQuery,
+  SAO_PAULO,
 } from '@corretora/contracts';
 import {
   BrokerScopedTable,
@@ -29,6 +30,7 @@ import {
   isUniqueViolation,
   recordActivity,
 } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import { addMonths } from './instalment-math';
 import { syncRenewals } from './renewal-sync';
 import type { Knex } from 'knex';
@@ -69,8 +71,8 @@ export class PoliciesService {
     /** The repasse ledger (wired by app.ts): a split edited re-syncs what the policy received. */
     repasse: RepasseSync,
   ) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.documents = new BrokerScopedTable(knex, 'documents');
+    this.policies = tables.scoped(knex, 'policies');
+    this.documents = tables.scoped(knex, 'documents');
     this.participants = new ParticipantsService(knex, repasse);
   }
 
@@ -160,7 +162,7 @@ export class PoliciesService {
       .of(userId)
       .byId(id)
       .andWhere({ awaitingNumber: true, status: 'active' })
-      .update({ numberReminderOn: this.knex.raw("(?::timestamptz at time zone 'America/Sao_Paulo')::date", [until]) });
+      .update({ numberReminderOn: this.knex.raw(`(?::timestamptz at time zone '${SAO_PAULO}')::date`, [until]) });
     if (moved === 0) throw new HttpError(404, NOT_FOUND.task);
     return (await this.numberTaskRows(userId, 'p.id = ?', [id]))[0]!;
   }

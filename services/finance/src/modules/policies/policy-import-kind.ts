@@ -1,6 +1,5 @@
 import { PIPELINE_OPERATIONS, type ImportClient } from '@corretora/contracts';
 import {
-  BrokerScopedTable,
   importAssignee,
   markApplied,
   restrictedMember,
@@ -10,6 +9,7 @@ import {
   type InternalClient,
   type KeptRow,
 } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import { ClientIndex, analysePolicies, takenReason, type PolicyRecord } from './policy-import-rows';
 import type { PolicyImportService } from './policy-import.service';
 
@@ -164,7 +164,8 @@ export function policiesKind(
      * makes prospects again of the clients it made, unless they still hold a policy or changed since.
      */
     async undo(trx, userId, importId) {
-      const imported = (await new BrokerScopedTable(trx, 'import_rows')
+      const imported = (await tables
+        .scoped(trx, 'import_rows')
         .of(userId, trx)
         .rows()
         .where({ importId })
@@ -182,7 +183,7 @@ export function policiesKind(
         previous: PolicyTrace;
         appliedAt: string;
       }[];
-      const moved = (await new BrokerScopedTable(trx, 'imports').of(userId, trx).byId(importId).first('movedFrom')) as
+      const moved = (await tables.scoped(trx, 'imports').of(userId, trx).byId(importId).first('movedFrom')) as
         { movedFrom: number | null } | undefined;
       const importIds = [importId, ...(moved?.movedFrom && moved.movedFrom !== importId ? [moved.movedFrom] : [])];
       const answer = await policies.undo(trx, userId, {

@@ -1,5 +1,6 @@
 import { policyTypeOfLine, type LineKey, type PolicyLinesInput, type PolicyType } from '@corretora/contracts';
-import { BrokerScopedTable } from '@corretora/service-kit';
+import { type BrokerScopedTable } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { InstalmentPlans } from './instalment-plans';
 import { ParticipantsService, type RepasseSync } from './policy-participants';
 import type { Knex } from 'knex';
@@ -76,7 +77,7 @@ export class PolicyImportService {
     private readonly instalments: InstalmentPlans,
     repasse: RepasseSync,
   ) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
+    this.policies = tables.scoped(knex, 'policies');
     this.participants = new ParticipantsService(knex, repasse);
   }
 
@@ -223,8 +224,8 @@ export class PolicyImportService {
         for update of p`,
       [
         JSON.stringify(input.policies),
-        new BrokerScopedTable(trx, 'claims').of(userId, trx).from('c'),
-        new BrokerScopedTable(trx, 'documents').of(userId, trx).from('d'),
+        tables.scoped(trx, 'claims').of(userId, trx).from('c'),
+        tables.scoped(trx, 'documents').of(userId, trx).from('d'),
         this.policies.of(userId, trx).from('p'),
       ],
     );

@@ -1,5 +1,6 @@
 import type { ParticipantsInput, PolicyParticipant } from '@corretora/contracts';
-import { BrokerScopedTable, scopeBindings, scopedFromSql } from '@corretora/service-kit';
+import { type BrokerScopedTable } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 /** What the repasse (above the book) does when a policy's split changes: re-sync what it already received. */
@@ -29,7 +30,7 @@ export class ParticipantsService {
     knex: Knex,
     private readonly repasse: RepasseSync,
   ) {
-    this.participants = new BrokerScopedTable(knex, 'policy_participants');
+    this.participants = tables.scoped(knex, 'policy_participants');
   }
 
   /** The participants of these policies (each responsible member's 100 % when it has none). */
@@ -104,7 +105,7 @@ export async function copyParticipants(trx: Knex.Transaction, userId: string, fr
   await trx.raw(
     `insert into policy_participants (user_id, policy_id, position, member_id, name, role, share, percent)
      select ?::uuid, ?, q.position, q.member_id, q.name, q.role, q.share, q.percent
-       from ${scopedFromSql('policy_participants', 'q')} where q.policy_id = ?`,
-    [userId, toPolicyId, ...scopeBindings('policy_participants', userId), fromPolicyId],
+       from ${tables.fromSql('policy_participants', 'q')} where q.policy_id = ?`,
+    [userId, toPolicyId, ...tables.bindings('policy_participants', userId), fromPolicyId],
   );
 }

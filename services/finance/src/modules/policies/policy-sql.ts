@@ -1,13 +1,13 @@
-import { INSURANCE_LINES } from '@corretora/contracts';
+import { INSURANCE_LINES, SAO_PAULO } from '@corretora/contracts';
 
 /**
  * Today in Brazil (the brokers' calendar), not the database's UTC: a policy renewing today is
  * active until midnight in São Paulo.
  */
-export const TODAY = "(now() at time zone 'America/Sao_Paulo')::date";
+export const TODAY = `(now() at time zone '${SAO_PAULO}')::date`;
 
 /** The São Paulo day a policy p was issued, and the day its awaited number is a task (Minhas tarefas). */
-export const ISSUED_ON = "(p.created_at at time zone 'America/Sao_Paulo')::date";
+export const ISSUED_ON = `(p.created_at at time zone '${SAO_PAULO}')::date`;
 export const NUMBER_REMIND_ON = `coalesce(p.number_reminder_on, ${ISSUED_ON})`;
 
 /** A policy's status as read: active past its renewal date is expired, always, with no sweep to run. */

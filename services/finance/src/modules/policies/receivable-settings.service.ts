@@ -5,7 +5,8 @@ import {
   type ReceivableSettings,
   type ReceivableSettingsInput,
 } from '@corretora/contracts';
-import { BrokerScopedTable } from '@corretora/service-kit';
+import { type BrokerScopedTable } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { cents } from './receivables-math';
 
@@ -14,7 +15,7 @@ export class ReceivableSettingsService {
   readonly table: BrokerScopedTable;
 
   constructor(private readonly knex: Knex) {
-    this.table = new BrokerScopedTable(knex, 'finance_settings');
+    this.table = tables.scoped(knex, 'finance_settings');
   }
 
   async get(userId: string, trx: Knex | Knex.Transaction = this.knex): Promise<{ toleranceCents: number; graceDays: number }> {

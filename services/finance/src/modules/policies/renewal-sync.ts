@@ -1,4 +1,5 @@
-import { BrokerScopedTable, intArrayLiteral } from '@corretora/service-kit';
+import { intArrayLiteral } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 /**
@@ -9,8 +10,8 @@ import type { Knex } from 'knex';
 export async function syncRenewals(trx: Knex.Transaction, userId: string, policyIds: readonly number[]): Promise<void> {
   if (policyIds.length === 0) return;
   const ids = intArrayLiteral(policyIds);
-  const policies = new BrokerScopedTable(trx, 'policies').of(userId, trx).from('p');
-  const renewals = new BrokerScopedTable(trx, 'renewals').of(userId, trx);
+  const policies = tables.scoped(trx, 'policies').of(userId, trx).from('p');
+  const renewals = tables.scoped(trx, 'renewals').of(userId, trx);
   await renewals.updateFrom(
     'r',
     {

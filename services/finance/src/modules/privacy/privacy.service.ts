@@ -1,5 +1,6 @@
 import { PRIVACY_RETENTION_YEARS, type ErasureItem, type PrivacyFinanceErasure, type PrivacyFinanceExport } from '@corretora/contracts';
 import { ACTIVITY_TABLE, BrokerScopedTable, type ObjectStore } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 /** What an anonymised record says instead of the subject's name. */
@@ -61,15 +62,15 @@ export class PrivacyService {
     private readonly knex: Knex,
     private readonly objects: ObjectStore,
   ) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.instalments = new BrokerScopedTable(knex, 'policy_instalments');
-    this.claims = new BrokerScopedTable(knex, 'claims');
-    this.renewals = new BrokerScopedTable(knex, 'renewals');
-    this.documents = new BrokerScopedTable(knex, 'documents');
-    this.usage = new BrokerScopedTable(knex, 'storage_usage');
-    this.repasse = new BrokerScopedTable(knex, 'repasse_lines');
+    this.policies = tables.scoped(knex, 'policies');
+    this.instalments = tables.scoped(knex, 'policy_instalments');
+    this.claims = tables.scoped(knex, 'claims');
+    this.renewals = tables.scoped(knex, 'renewals');
+    this.documents = tables.scoped(knex, 'documents');
+    this.usage = tables.scoped(knex, 'storage_usage');
+    this.repasse = tables.scoped(knex, 'repasse_lines');
     this.activity = new BrokerScopedTable(knex, ACTIVITY_TABLE);
-    this.importRows = new BrokerScopedTable(knex, 'import_rows');
+    this.importRows = tables.scoped(knex, 'import_rows');
   }
 
   async exportOf(userId: string, contactIds: readonly number[]): Promise<PrivacyFinanceExport> {

@@ -8,7 +8,8 @@ import {
   type ProductionReport,
   type ProductionRow,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { commissionCents } from '../policies/commission-math';
 import { COMMISSION_BASE_CENTS, ISSUED_ON } from '../policies/policy-sql';
@@ -40,8 +41,8 @@ export class ProductionService {
     private readonly pipeline: InternalClient,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.renewals = new BrokerScopedTable(knex, 'renewals');
+    this.policies = tables.scoped(knex, 'policies');
+    this.renewals = tables.scoped(knex, 'renewals');
   }
 
   /** The period asked, or the last 6 months; backwards or longer than 24 months is a 400. */

@@ -10,7 +10,8 @@ import {
   type ReceivablesQuery,
   type ReferenceData,
 } from '@corretora/contracts';
-import { BrokerScopedTable, csvDate, csvDocument, csvMoney } from '@corretora/service-kit';
+import { type BrokerScopedTable, csvDate, csvDocument, csvMoney } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { addMonths } from '../policies/instalment-math';
 import { INSTALMENT_EXPECTED, TODAY } from '../policies/policy-sql';
@@ -82,9 +83,9 @@ export class ReceivablesService {
     private readonly statements: StatementsService,
     private readonly insurerNames: InsurerNames,
   ) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.instalments = new BrokerScopedTable(knex, 'policy_instalments');
-    this.lines = new BrokerScopedTable(knex, 'statement_lines');
+    this.policies = tables.scoped(knex, 'policies');
+    this.instalments = tables.scoped(knex, 'policy_instalments');
+    this.lines = tables.scoped(knex, 'statement_lines');
   }
 
   private async today(): Promise<string> {

@@ -7,7 +7,8 @@ import {
   wireToCents,
   type StatementLineMatch,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, parseRow, type ImportKindHandler, type RowAnalysis, type SheetRow } from '@corretora/service-kit';
+import { HttpError, parseRow, type ImportKindHandler, type RowAnalysis, type SheetRow } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { StatementLineRecord } from './statement-match';
 import type { StatementsService } from './statements.service';
@@ -114,7 +115,7 @@ export function statementKind(
   contacts: ContactsByDocument,
   insurers: (userId: string) => Promise<{ id: number }[]>,
 ): ImportKindHandler<number> {
-  const rows = new BrokerScopedTable(knex, 'import_rows');
+  const rows = tables.scoped(knex, 'import_rows');
   return {
     batchSize: 1000,
     async accept(userId, insurerId) {

@@ -6,8 +6,10 @@ import {
   type LineUnmatchInput,
   type StatementLine,
   type StatementLineType,
+  SAO_PAULO,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, intArrayLiteral } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, intArrayLiteral } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { cents } from '../policies/receivables-math';
 import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
@@ -43,9 +45,9 @@ export class StatementsService {
     private readonly knex: Knex,
     private readonly settings: ReceivableSettingsService,
   ) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.instalments = new BrokerScopedTable(knex, 'policy_instalments');
-    this.lines = new BrokerScopedTable(knex, 'statement_lines');
+    this.policies = tables.scoped(knex, 'policies');
+    this.instalments = tables.scoped(knex, 'policy_instalments');
+    this.lines = tables.scoped(knex, 'statement_lines');
     this.repasse = new RepasseLedger(knex);
   }
 
@@ -202,8 +204,8 @@ export class StatementsService {
       condition = 's.import_id = ? and s.line = any(?::int[])';
       bindings = [where.importId, intArrayLiteral(where.lines)];
     } else {
-      condition = `s.instalment_id is null and coalesce(s.paid_on, (s.created_at at time zone 'America/Sao_Paulo')::date) >= ?::date
-                   and coalesce(s.paid_on, (s.created_at at time zone 'America/Sao_Paulo')::date) < ?::date
+      condition = `s.instalment_id is null and coalesce(s.paid_on, (s.created_at at time zone '${SAO_PAULO}')::date) >= ?::date
+                   and coalesce(s.paid_on, (s.created_at at time zone '${SAO_PAULO}')::date) < ?::date
                    and (?::int is null or s.insurer_id = ?::int)`;
       bindings = [where.unidentified.from, where.unidentified.to, where.unidentified.insurerId, where.unidentified.insurerId];
     }

@@ -5,7 +5,8 @@ import {
   type RenewalReportQuery,
   type RenewalReportRow,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, csvDocument, csvMoney } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, csvDocument, csvMoney } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { addMonths } from '../policies/instalment-math';
 import { TODAY } from '../policies/policy-sql';
@@ -21,8 +22,8 @@ export class RenewalReportService {
     private readonly ensure: (userId: string) => Promise<number>,
     private readonly insurers: (userId: string) => Promise<ReferenceData['insurers']>,
   ) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.renewals = new BrokerScopedTable(knex, 'renewals');
+    this.policies = tables.scoped(knex, 'policies');
+    this.renewals = tables.scoped(knex, 'renewals');
   }
 
   /** Retention by month of the end of term and insurer: renewed ÷ due, count and premium (the last 12 months and the next 3 by default). */

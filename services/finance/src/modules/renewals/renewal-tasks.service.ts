@@ -1,5 +1,6 @@
-import { NOT_FOUND, RENEWAL_TASK_LEAD_DAYS, type RenewalTaskRow, type TaskOwner } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { NOT_FOUND, RENEWAL_TASK_LEAD_DAYS, type RenewalTaskRow, type TaskOwner, SAO_PAULO } from '@corretora/contracts';
+import { type BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { NUMBER_REMIND_ON } from '../policies/policy-sql';
 import { nextActionOf, type NextActionRow } from './next-action';
@@ -9,7 +10,7 @@ const NO_ACTION_TO_FINISH = 'Esta renovação não tem próxima ação: registre
  * An open renewal is work by a day (two `?`: the day): its next action is due by then, or it has
  * none and by then the policy is within RENEWAL_TASK_LEAD_DAYS of its end (D-30).
  */
-const RENEWAL_TASK_DUE = `((r.next_action_at is not null and (r.next_action_at at time zone 'America/Sao_Paulo')::date <= ?::date)
+const RENEWAL_TASK_DUE = `((r.next_action_at is not null and (r.next_action_at at time zone '${SAO_PAULO}')::date <= ?::date)
   or (r.next_action_at is null and r.due_date - ${RENEWAL_TASK_LEAD_DAYS} <= ?::date))`;
 
 /**
@@ -25,8 +26,8 @@ export class RenewalTasksService {
     /** Writes the broker's renewal items that are due (RenewalsService.ensure). */
     private readonly ensure: (userId: string) => Promise<number>,
   ) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.renewals = new BrokerScopedTable(knex, 'renewals');
+    this.policies = tables.scoped(knex, 'policies');
+    this.renewals = tables.scoped(knex, 'renewals');
   }
 
   /** The open renewals that are work by `until` (a São Paulo day): a next action due by then, or none and ending by then. */

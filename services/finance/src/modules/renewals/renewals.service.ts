@@ -5,6 +5,7 @@ import {
   RENEWAL_BUCKETS,
   RENEWAL_WINDOW_DAYS,
   RENEWALS_PAGE_SIZE,
+  SAO_PAULO,
   cancellationMonth,
   centsToWire,
   chargebackPercent,
@@ -25,7 +26,8 @@ import {
   type RenewalQuoteInput,
   type RenewalsQuery,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, intArrayLiteral, isUniqueViolation, schedulePasses, type JobMetrics } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, intArrayLiteral, isUniqueViolation, type Jobs } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { addMonths } from '../policies/instalment-math';
 import type { InstalmentPlans } from '../policies/instalment-plans';
@@ -62,7 +64,6 @@ const memberFilter = (responsibleId: string) => [responsibleId || null, responsi
 const OVERDUE_HORIZON_DAYS = 60;
 const ALREADY_DECIDED = 'Esta renovação já foi decidida.';
 const NUMBER_TAKEN = 'Já existe uma apólice desta seguradora com este número.';
-const SWEEP_MS = 60 * 60 * 1000;
 /**
  * Renovações (#25): one renewal item per active policy ending within 90 days (or ended in the last
  * 60), written by the server idempotently (unique policy), quotes, and the outcome: renovada makes
@@ -81,9 +82,9 @@ export class RenewalsService {
     private readonly insurers: (userId: string) => Promise<ReferenceData['insurers']>,
     private readonly chargebackSteps: (userId: string, insurerId: number) => Promise<readonly ChargebackStep[]>,
   ) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.renewals = new BrokerScopedTable(knex, 'renewals');
-    this.quotes = new BrokerScopedTable(knex, 'renewal_quotes');
+    this.policies = tables.scoped(knex, 'policies');
+    this.renewals = tables.scoped(knex, 'renewals');
+    this.quotes = tables.scoped(knex, 'renewal_quotes');
   }
 
   /**
@@ -134,14 +135,11 @@ export class RenewalsService {
     return created;
   }
 
-  /** The hourly sweep, from a second after start; stops when the service closes, never keeps the process up. */
-  schedule(onError: (error: unknown) => void, jobs?: JobMetrics): () => void {
-    return schedulePasses(() => this.sweep(), {
-      firstMs: 1_000,
-      everyMs: SWEEP_MS,
-      onError,
-      ...(jobs ? { job: { metrics: jobs, name: 'renewal_sweep', items: (written: number) => written } } : {}),
-    });
+  /** The sweep every hour on the job layer (once for all replicas), and once as the service starts. */
+  schedule(jobs: Jobs): void {
+    jobs.work('renewal_sweep', () => this.sweep());
+    jobs.schedule('renewal_sweep', '5 * * * *', { tz: SAO_PAULO });
+    jobs.sendOnStart('renewal_sweep');
   }
 
   async list(userId: string, query: RenewalsQuery): Promise<RenewalList> {

@@ -1,5 +1,6 @@
 import type { CommissionRule, CommissionRules, CommissionRulesInput, LineKey } from '@corretora/contracts';
-import { BrokerScopedTable } from '@corretora/service-kit';
+import { type BrokerScopedTable } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 interface RuleRow {
@@ -23,7 +24,7 @@ export class CommissionRulesService {
   private readonly rules: BrokerScopedTable;
 
   constructor(private readonly knex: Knex) {
-    this.rules = new BrokerScopedTable(knex, 'commission_rules');
+    this.rules = tables.scoped(knex, 'commission_rules');
   }
 
   async get(userId: string, memberId: string, trx: Knex | Knex.Transaction = this.knex): Promise<CommissionRules> {

@@ -1,9 +1,11 @@
-import { BrokerScopedTable, intArrayLiteral, runAsMember, scopeBindings, scopedFromSql } from '@corretora/service-kit';
+import { SAO_PAULO } from '@corretora/contracts';
+import { type BrokerScopedTable, intArrayLiteral, runAsMember } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 /** The brokerage's last closed month ('YYYY-MM-01'), or null: every month up to it is frozen. */
 export async function closedUntil(knex: Knex | Knex.Transaction, userId: string): Promise<string | null> {
-  const closings = new BrokerScopedTable(knex, 'repasse_closings');
+  const closings = tables.scoped(knex, 'repasse_closings');
   const row = (await closings.of(userId, knex).rows().max('month as until').first()) as { until: string | null } | undefined;
   return row?.until ?? null;
 }
@@ -21,8 +23,8 @@ export async function closedUntil(knex: Knex | Knex.Transaction, userId: string)
 const DESIRED = `
   src as (
     select s.id, s.net, s.type, s.policy_id,
-           date_trunc('month', coalesce(s.paid_on, (s.created_at at time zone 'America/Sao_Paulo')::date))::date as month
-      from ${scopedFromSql('statement_lines', 's')}
+           date_trunc('month', coalesce(s.paid_on, (s.created_at at time zone '${SAO_PAULO}')::date))::date as month
+      from ${tables.fromSql('statement_lines', 's')}
       join (select unnest(?::int[]) as id except select unnest(?::int[])) wanted on wanted.id = s.id
      where s.instalment_id is not null and s.policy_id is not null
   ),
@@ -30,16 +32,16 @@ const DESIRED = `
     select src.id as sid, src.net, src.type, src.month, p.id as policy_id, p.policy_number, p.contact_name,
            pp.position, pp.member_id, pp.name, pp.role, pp.share, coalesce(pp.percent, r.percent) as percent
       from src
-      join ${scopedFromSql('policies', 'p')} on p.id = src.policy_id
+      join ${tables.fromSql('policies', 'p')} on p.id = src.policy_id
       cross join lateral (
         select q.position, q.member_id, q.name, q.role, q.share, q.percent
-          from ${scopedFromSql('policy_participants', 'q')} where q.policy_id = p.id
+          from ${tables.fromSql('policy_participants', 'q')} where q.policy_id = p.id
         union all
         select 1, p.responsible_id, null, 'producer', 100.00, null
          where not exists (select 1 from policy_participants e where e.policy_id = p.id)
       ) pp
       left join lateral (
-        select r.percent from ${scopedFromSql('commission_rules', 'r')}
+        select r.percent from ${tables.fromSql('commission_rules', 'r')}
          where pp.percent is null and r.member_id = pp.member_id
            and (r.insurer_id is null or r.insurer_id = p.insurer_id)
            and (r.line is null or r.line = p.line)
@@ -66,12 +68,12 @@ const DESIRED = `
 
 function desiredBindings(userId: string, ids: string, without: string): Knex.Value[] {
   return [
-    ...scopeBindings('statement_lines', userId),
+    ...tables.bindings('statement_lines', userId),
     ids,
     without,
-    ...scopeBindings('policies', userId),
-    ...scopeBindings('policy_participants', userId),
-    ...scopeBindings('commission_rules', userId),
+    ...tables.bindings('policies', userId),
+    ...tables.bindings('policy_participants', userId),
+    ...tables.bindings('commission_rules', userId),
   ];
 }
 
@@ -89,9 +91,9 @@ export class RepasseLedger {
   private readonly policies: BrokerScopedTable;
 
   constructor(private readonly knex: Knex) {
-    this.ledger = new BrokerScopedTable(knex, 'repasse_lines');
-    this.statementLines = new BrokerScopedTable(knex, 'statement_lines');
-    this.policies = new BrokerScopedTable(knex, 'policies');
+    this.ledger = tables.scoped(knex, 'repasse_lines');
+    this.statementLines = tables.scoped(knex, 'statement_lines');
+    this.policies = tables.scoped(knex, 'policies');
   }
 
   /** Syncs these statement lines; `without`: lines about to go (a statement undone), owed nothing. */
@@ -118,7 +120,7 @@ export class RepasseLedger {
            select l.statement_line_id as sid, l.participant_key as key, sum(l.amount) as amount,
                   (min(l.responsible_id::text))::uuid as member_id, min(l.participant_name) as name, min(l.role) as role,
                   min(l.policy_id) as policy_id, min(l.policy_number) as policy_number, min(l.contact_name) as contact_name
-             from ${scopedFromSql('repasse_lines', 'l')}
+             from ${tables.fromSql('repasse_lines', 'l')}
             where l.statement_line_id in (select unnest(?::int[])) and ?::date is not null and l.month <= ?::date
             group by 1, 2
          ),
@@ -140,7 +142,17 @@ export class RepasseLedger {
              select case when ?::date is null or m.month > ?::date then m.month else (?::date + interval '1 month')::date end as month
            ) t
           where m.amount <> 0`,
-        [...desiredBindings(userId, ids, gone), ...scopeBindings('repasse_lines', userId), ids, until, until, userId, until, until, until],
+        [
+          ...desiredBindings(userId, ids, gone),
+          ...tables.bindings('repasse_lines', userId),
+          ids,
+          until,
+          until,
+          userId,
+          until,
+          until,
+          until,
+        ],
       );
     });
   }

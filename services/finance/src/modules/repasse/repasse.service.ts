@@ -6,8 +6,10 @@ import {
   type RepasseMonth,
   type RepasseQuery,
   type RepasseTotal,
+  SAO_PAULO,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, actingMemberId } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, actingMemberId } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { closedUntil } from './repasse-ledger';
 
@@ -86,14 +88,14 @@ export class RepasseService {
   private readonly closings: BrokerScopedTable;
 
   constructor(private readonly knex: Knex) {
-    this.lines = new BrokerScopedTable(knex, 'repasse_lines');
-    this.closings = new BrokerScopedTable(knex, 'repasse_closings');
+    this.lines = tables.scoped(knex, 'repasse_lines');
+    this.closings = tables.scoped(knex, 'repasse_closings');
   }
 
   /** This month in Brasília, 'YYYY-MM'. */
   async thisMonth(): Promise<string> {
     const { rows } = await this.knex.raw<{ rows: { month: string }[] }>(
-      `select to_char((now() at time zone 'America/Sao_Paulo')::date, 'YYYY-MM') as month`,
+      `select to_char((now() at time zone '${SAO_PAULO}')::date, 'YYYY-MM') as month`,
     );
     return rows[0]!.month;
   }
@@ -195,7 +197,8 @@ export class RepasseService {
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`repasse-close:${userId}`]);
       const until = await closedUntil(trx, userId);
       if (until && monthStart(month) <= until) throw new HttpError(409, ALREADY_CLOSED, [{ path: 'month', message: ALREADY_CLOSED }]);
-      const sum = (await new BrokerScopedTable(trx, 'repasse_lines')
+      const sum = (await tables
+        .scoped(trx, 'repasse_lines')
         .of(userId, trx)
         .rows()
         .where({ month: monthStart(month) })

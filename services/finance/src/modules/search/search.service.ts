@@ -1,5 +1,6 @@
 import { SEARCH_LIMIT, numberKey, type FinanceSearchResults } from '@corretora/contracts';
-import { BrokerScopedTable, likeContaining } from '@corretora/service-kit';
+import { type BrokerScopedTable, likeContaining } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { POLICY_STATUS } from '../policies/policy-sql';
 
@@ -13,8 +14,8 @@ export class SearchService {
   private readonly claims: BrokerScopedTable;
 
   constructor(private readonly knex: Knex) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.claims = new BrokerScopedTable(knex, 'claims');
+    this.policies = tables.scoped(knex, 'policies');
+    this.claims = tables.scoped(knex, 'claims');
   }
 
   async find(userId: string, q: string): Promise<FinanceSearchResults> {

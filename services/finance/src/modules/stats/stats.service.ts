@@ -1,5 +1,6 @@
 import { ACTIVE_CLAIM_STATUSES, divideRoundingHalfUp, type FinanceStats } from '@corretora/contracts';
-import { BrokerScopedTable, currentMember, recentActivity } from '@corretora/service-kit';
+import { type BrokerScopedTable, currentMember, recentActivity } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { commissionCents } from '../policies/commission-math';
 import { COMMISSION_BASE_CENTS, INSTALMENT_EXPECTED, TODAY } from '../policies/policy-sql';
@@ -24,10 +25,10 @@ export class FinanceStatsService {
     private readonly settings: ReceivableSettingsService,
     private readonly repasse: RepasseService,
   ) {
-    this.policies = new BrokerScopedTable(knex, 'policies');
-    this.claims = new BrokerScopedTable(knex, 'claims');
-    this.instalments = new BrokerScopedTable(knex, 'policy_instalments');
-    this.lines = new BrokerScopedTable(knex, 'statement_lines');
+    this.policies = tables.scoped(knex, 'policies');
+    this.claims = tables.scoped(knex, 'claims');
+    this.instalments = tables.scoped(knex, 'policy_instalments');
+    this.lines = tables.scoped(knex, 'statement_lines');
   }
 
   /**

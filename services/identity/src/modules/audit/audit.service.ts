@@ -1,10 +1,10 @@
-import { AUDIT_ENTITIES, auditFieldLabel, type AuditEntry, type AuditQuery } from '@corretora/contracts';
+import { AUDIT_ENTITIES, auditFieldLabel, type AuditEntry, type AuditQuery, SAO_PAULO } from '@corretora/contracts';
 import { AUDIT_TABLE, csvDocument, recordAuditEvent } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
 const LIST_LIMIT = 500;
 const CSV_LIMIT = 100_000;
-const DAY_AND_TIME = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'America/Sao_Paulo' });
+const DAY_AND_TIME = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium', timeZone: SAO_PAULO });
 
 const ACTIONS: Record<AuditEntry['action'], string> = {
   insert: 'Criou',
@@ -69,8 +69,8 @@ export class AuditService {
     }
     if (filter.actorId) rows.andWhere('a.actorId', filter.actorId);
     // Days on the brokerage's calendar (São Paulo).
-    if (filter.from) rows.andWhereRaw("a.at >= (?::date)::timestamp at time zone 'America/Sao_Paulo'", [filter.from]);
-    if (filter.to) rows.andWhereRaw("a.at < (?::date + 1)::timestamp at time zone 'America/Sao_Paulo'", [filter.to]);
+    if (filter.from) rows.andWhereRaw(`a.at >= (?::date)::timestamp at time zone '${SAO_PAULO}'`, [filter.from]);
+    if (filter.to) rows.andWhereRaw(`a.at < (?::date + 1)::timestamp at time zone '${SAO_PAULO}'`, [filter.to]);
     return rows as unknown as Promise<
       {
         at: Date;

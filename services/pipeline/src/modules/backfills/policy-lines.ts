@@ -1,5 +1,6 @@
 import { FINANCE_OPERATIONS, type LineKey, type ReferenceData } from '@corretora/contracts';
-import { BrokerScopedTable, type InternalClient } from '@corretora/service-kit';
+import { type InternalClient } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 const NAME = 'policies-line';
@@ -18,8 +19,8 @@ export async function backfillPolicyLines(
   reference: (userId: string) => Promise<ReferenceData>,
 ): Promise<void> {
   if (await knex('backfills').where({ name: NAME }).first('name')) return;
-  const cards = new BrokerScopedTable(knex, 'pipeline_cards');
-  const contacts = new BrokerScopedTable(knex, 'contacts');
+  const cards = tables.scoped(knex, 'pipeline_cards');
+  const contacts = tables.scoped(knex, 'contacts');
   // The brokers with issued cards: the one read that spans brokers, to know whose rows to read.
   const brokers = (await knex('pipeline_cards').distinct('userId').where({ status: 'issued' }).whereNotNull('policyId')) as {
     userId: string;

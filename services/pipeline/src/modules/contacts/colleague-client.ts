@@ -1,4 +1,5 @@
-import { BrokerScopedTable, HttpError, restrictedMember, runAsMember } from '@corretora/service-kit';
+import { HttpError, restrictedMember, runAsMember } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 /** Why a producer cannot create a client a colleague already has (#58 item 4): said on the field, with what to do. */
@@ -24,7 +25,7 @@ export async function colleaguesClient(
   const cpf = documents.cpf ?? null;
   const cnpj = documents.cnpj ?? null;
   if (!member || (!cpf && !cnpj)) return null;
-  const contacts = new BrokerScopedTable(knex as Knex, 'contacts');
+  const contacts = tables.scoped(knex as Knex, 'contacts');
   const found = (await runAsMember(undefined, () =>
     contacts
       .of(userId, knex)

@@ -9,7 +9,8 @@ import {
   type ReferenceData,
   type StageKey,
 } from '@corretora/contracts';
-import { BrokerScopedTable, type InternalClient } from '@corretora/service-kit';
+import { type BrokerScopedTable, type InternalClient } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { RelationshipService } from '../relationship/relationship.service';
 import type { TasksService } from '../tasks/tasks.service';
@@ -39,8 +40,8 @@ export class ContactOverviewService {
     private readonly reference: (userId: string) => Promise<ReferenceData>,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
-    this.contactRows = new BrokerScopedTable(knex, 'contacts');
+    this.cards = tables.scoped(knex, 'pipeline_cards');
+    this.contactRows = tables.scoped(knex, 'contacts');
   }
 
   async of(userId: string, contactId: number): Promise<ContactOverview> {

@@ -15,7 +15,7 @@ import {
   type ContactUpdateInput,
 } from '@corretora/contracts';
 import {
-  BrokerScopedTable,
+  type BrokerScopedTable,
   HttpError,
   assertMayReassign,
   type InternalClient,
@@ -24,6 +24,7 @@ import {
   recordAuditEvent,
   toAnswer,
 } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { ARCHIVED_CARD, CARD_NOT_FOUND } from '../pipeline/pipeline.service';
@@ -75,10 +76,10 @@ export class ContactsService {
     /** Finance's /internal listener: a client given to another member takes their policies along (null: not deployed). */
     private readonly finance: InternalClient | null = null,
   ) {
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
-    this.notes = new BrokerScopedTable(knex, 'notes');
-    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
-    this.tasks = new BrokerScopedTable(knex, 'tasks');
+    this.contacts = tables.scoped(knex, 'contacts');
+    this.notes = tables.scoped(knex, 'notes');
+    this.cards = tables.scoped(knex, 'pipeline_cards');
+    this.tasks = tables.scoped(knex, 'tasks');
   }
 
   /** Search (name, e-mail, phone, CPF, CNPJ), type filter: the rows of the query, for a page or the export. */

@@ -11,6 +11,7 @@ import {
   type PostalAddress,
 } from '@corretora/contracts';
 import { BrokerScopedTable, HttpError, answerColumns, recordActivity, type InternalClient } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { CONTACT_NOT_FOUND, addressColumns, toContact } from './contacts.service';
 
@@ -40,7 +41,7 @@ export class DuplicatesService {
     /** Finance's /internal listener: a merged contact's policies, claims and documents follow it. Null where finance is not deployed. */
     private readonly finance: InternalClient | null,
   ) {
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
+    this.contacts = tables.scoped(knex, 'contacts');
   }
 
   /** Groups of contacts sharing a document, an e-mail or a phone, or with similar names (each set of contacts once, by its strongest reason). */
@@ -141,8 +142,8 @@ export class DuplicatesService {
       await moveTo('tasks');
       // Imports that wrote the other contact now name this one: a contacts import's rows by their
       // target, a policies import's by the client it recorded (their targets are policies).
-      const importRows = new BrokerScopedTable(trx, 'import_rows').of(userId, trx);
-      const importsOf = new BrokerScopedTable(trx, 'imports').of(userId, trx).from('i');
+      const importRows = tables.scoped(trx, 'import_rows').of(userId, trx);
+      const importsOf = tables.scoped(trx, 'imports').of(userId, trx).from('i');
       await importRows.updateFrom(
         'r',
         { set: 'target_id = ?', from: '?', where: "i.id = r.import_id and i.kind = 'contacts' and r.target_id = ?" },

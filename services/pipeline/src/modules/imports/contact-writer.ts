@@ -1,4 +1,5 @@
-import { BrokerScopedTable, importAssignee, intArrayLiteral, markApplied, type KeptRow } from '@corretora/service-kit';
+import { importAssignee, intArrayLiteral, markApplied, type KeptRow } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { CONTACT_COLUMNS, type ContactColumn, type ContactRecord } from './contact-record';
 
@@ -29,8 +30,8 @@ const SQL_COLUMNS: Record<ContactColumn, [name: string, type: string]> = {
 const RECORD_COLUMNS = CONTACT_COLUMNS.map((column) => `"${column}" ${SQL_COLUMNS[column][1]}`).join(', ');
 
 /** The broker's contacts and import rows, in the import's transaction. */
-const contactsOf = (trx: Knex.Transaction, userId: string) => new BrokerScopedTable(trx, 'contacts').of(userId, trx);
-const importRowsOf = (trx: Knex.Transaction, userId: string) => new BrokerScopedTable(trx, 'import_rows').of(userId, trx);
+const contactsOf = (trx: Knex.Transaction, userId: string) => tables.scoped(trx, 'contacts').of(userId, trx);
+const importRowsOf = (trx: Knex.Transaction, userId: string) => tables.scoped(trx, 'import_rows').of(userId, trx);
 
 export interface BatchRow {
   line: number;
@@ -151,9 +152,9 @@ export class ContactWriter {
         order by r.line
         for update of c`,
       [
-        new BrokerScopedTable(trx, 'contact_timeline').of(userId, trx).from('t'),
-        new BrokerScopedTable(trx, 'pipeline_cards').of(userId, trx).from('k'),
-        new BrokerScopedTable(trx, 'notes').of(userId, trx).from('n'),
+        tables.scoped(trx, 'contact_timeline').of(userId, trx).from('t'),
+        tables.scoped(trx, 'pipeline_cards').of(userId, trx).from('k'),
+        tables.scoped(trx, 'notes').of(userId, trx).from('n'),
         importRowsOf(trx, userId).from('r'),
         contactsOf(trx, userId).from('c'),
         importId,
@@ -197,7 +198,8 @@ export class ContactWriter {
         { from: [JSON.stringify(restore)] },
       );
       // The notes this import appended to the contacts it updated (same content, written when the row was applied).
-      await new BrokerScopedTable(trx, 'notes')
+      await tables
+        .scoped(trx, 'notes')
         .of(userId, trx)
         .rows()
         .whereRaw(

@@ -1,5 +1,6 @@
 import type { ImportClient, ImportClientsPlaceInput, ImportClientsUndoInput } from '@corretora/contracts';
-import { BrokerScopedTable, intArrayLiteral, type KeptRow } from '@corretora/service-kit';
+import { type BrokerScopedTable, intArrayLiteral, type KeptRow } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 const CLIENT_COLUMNS = ['id', 'name', 'cpf', 'cnpj', 'type', 'kind'] as const;
@@ -15,7 +16,7 @@ export class ImportClientsService {
   private readonly contacts: BrokerScopedTable;
 
   constructor(private readonly knex: Knex) {
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
+    this.contacts = tables.scoped(knex, 'contacts');
   }
 
   /** The broker's contacts, as the import finds its clients among them (by document, else by name). */

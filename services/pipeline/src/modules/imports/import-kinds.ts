@@ -1,12 +1,6 @@
 import { FINANCE_OPERATIONS, type ReferenceData } from '@corretora/contracts';
-import {
-  BrokerScopedTable,
-  restrictedMember,
-  runAsMember,
-  sheetMemberFinder,
-  type ImportKindHandler,
-  type InternalClient,
-} from '@corretora/service-kit';
+import { restrictedMember, runAsMember, sheetMemberFinder, type ImportKindHandler, type InternalClient } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { analyseContacts } from './contact-import';
 import { CONTACT_COLUMNS, type ExistingContact, noteKey } from './contact-record';
@@ -32,7 +26,8 @@ export function contactsKind(
     batchSize: 1000,
     async analyse({ userId, rows, columns, mode }) {
       const [existing, noteRows, catalogues, findMember] = await Promise.all([
-        new BrokerScopedTable(knex, 'contacts')
+        tables
+          .scoped(knex, 'contacts')
           .of(userId)
           .rows()
           .select(
@@ -42,9 +37,7 @@ export function contactsKind(
             ),
             knex.raw('blocked_at is not null as blocked'),
           ) as Promise<ExistingContact[]>,
-        new BrokerScopedTable(knex, 'notes').of(userId).rows().select('contactId', 'content') as Promise<
-          { contactId: number; content: string }[]
-        >,
+        tables.scoped(knex, 'notes').of(userId).rows().select('contactId', 'content') as Promise<{ contactId: number; content: string }[]>,
         reference(userId),
         sheetMemberFinder(identity, userId, columns),
       ]);
@@ -54,9 +47,11 @@ export function contactsKind(
       const taken = restrictedMember()
         ? new Set(
             (
-              (await runAsMember(undefined, () =>
-                new BrokerScopedTable(knex, 'contacts').of(userId).rows().select('id', 'cpf', 'cnpj'),
-              )) as { id: number; cpf: string | null; cnpj: string | null }[]
+              (await runAsMember(undefined, () => tables.scoped(knex, 'contacts').of(userId).rows().select('id', 'cpf', 'cnpj'))) as {
+                id: number;
+                cpf: string | null;
+                cnpj: string | null;
+              }[]
             ).flatMap((contact) => (seen.has(contact.id) ? [] : [contact.cpf, contact.cnpj].filter((key): key is string => key !== null))),
           )
         : undefined;

@@ -1,4 +1,4 @@
-import { BrokerScopedTable } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 /**
@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
  * cards are warm again (the idle counter against the stage's limit restarts).
  */
 export async function warmContactCards(trx: Knex.Transaction, userId: string, contactId: number): Promise<void> {
-  await new BrokerScopedTable(trx, 'pipeline_cards')
+  await tables
+    .scoped(trx, 'pipeline_cards')
     .of(userId, trx)
     .rows()
     .where({ contactId, status: 'active' })

@@ -1,5 +1,7 @@
 import { ContactAnswerSchema, type ActivityType, type PipelineCard } from '@corretora/contracts';
-import { activityInsertSql, answerColumnsSql, scopeBindings, scopedFromSql, scopedUpdateSql } from '@corretora/service-kit';
+import { activityInsertSql, answerColumnsSql } from '@corretora/service-kit';
+import { tables } from '../../tables';
+import { SALE_COLUMNS } from './card-sale';
 import type { Knex } from 'knex';
 
 /**
@@ -17,22 +19,19 @@ const CARD_SALE = { productId: 'c.product_id', leadSourceId: 'c.lead_source_id',
 
 const CARD_COLUMNS = `c.id, c.contact_id as "contactId", c.stage_id as "stageId", c.stage_key as stage, c.status,
   c.stage_entered_at as "stageEnteredAt", c.archived_at as "archivedAt", c.archived_reason as "archivedReason",
-  c.insurer_id as "insurerId", c.start_date::text as "startDate", c.end_date::text as "endDate",
-  c.premio_liquido::text as "premioLiquido", c.iof::text as iof, c.juros::text as juros, c.total_premium::text as "totalPremium",
-  c.commission_percentage::text as "commissionPercentage", c.commission_amount::text as "commissionAmount",
-  c.document_type as "documentType", c.policy_id as "policyId", c.created_at as "createdAt", c.updated_at as "updatedAt",
+  ${SALE_COLUMNS}, c.policy_id as "policyId", c.created_at as "createdAt", c.updated_at as "updatedAt",
   c.last_activity_at as "lastActivityAt", c.responsible_id as "responsibleId",
   case when c.next_action_at is null then null
        else json_build_object('dueAt', c.next_action_at, 'type', c.next_action_type, 'note', c.next_action_note) end as "nextAction",
   (select contact from (select ${answerColumnsSql(ContactAnswerSchema, 'k', CARD_SALE)}) contact) as contact`;
 
 /** The broker's contacts as `k` (bind contactsScope). */
-const CONTACTS = scopedFromSql('contacts', 'k');
+const CONTACTS = tables.fromSql('contacts', 'k');
 /** The broker's cards (`c`) joined to their own contacts (`k`): every read starts from here (bind fromScope). */
-const SCOPED_FROM = `from ${scopedFromSql('pipeline_cards', 'c')} join ${CONTACTS} on k.id = c.contact_id where true`;
+const SCOPED_FROM = `from ${tables.fromSql('pipeline_cards', 'c')} join ${CONTACTS} on k.id = c.contact_id where true`;
 
-const contactsScope = (userId: string) => scopeBindings('contacts', userId);
-const fromScope = (userId: string) => [...scopeBindings('pipeline_cards', userId), ...contactsScope(userId)];
+const contactsScope = (userId: string) => tables.bindings('contacts', userId);
+const fromScope = (userId: string) => [...tables.bindings('pipeline_cards', userId), ...contactsScope(userId)];
 
 export type CardFilter = 'board' | 'archived';
 
@@ -95,11 +94,11 @@ export async function updateCardJson(
     ? `, a as (${activityInsertSql({ from: `c join ${CONTACTS} on k.id = c.contact_id`, userId: 'c.user_id', subject: 'k.name', contactId: 'k.id', memberId: 'c.responsible_id', where: activity.onlyIf })})`
     : '';
   const { rows } = await knex.raw<{ rows: { card: PipelineCard }[] }>(
-    `with c as (${scopedUpdateSql('pipeline_cards', `${set.sql}, updated_at = now(), last_activity_at = now()`, condition)})${record}
+    `with c as (${tables.updateSql('pipeline_cards', `${set.sql}, updated_at = now(), last_activity_at = now()`, condition)})${record}
      select to_json(card) as card from (select ${CARD_COLUMNS} from c join ${CONTACTS} on k.id = c.contact_id) card`,
     [
       ...set.bindings,
-      ...scopeBindings('pipeline_cards', userId),
+      ...tables.bindings('pipeline_cards', userId),
       id,
       ...conditionBindings,
       ...(activity ? [activity.type, activity.detail, ...contactsScope(userId)] : []),

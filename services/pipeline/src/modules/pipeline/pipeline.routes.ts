@@ -1,4 +1,4 @@
-import { CompletionSchema, IssueSchema, PIPELINE_OPERATIONS as OPS } from '@corretora/contracts';
+import { CompletionSchema, IssueSchema, PIPELINE_OPERATIONS as OPS, type PipelineCard } from '@corretora/contracts';
 import {
   assertMayReassign,
   assertResponsible,
@@ -7,9 +7,11 @@ import {
   route,
   seesMoney,
   type InternalClient,
+  type SessionUser,
 } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type Koa from 'koa';
+import { isSale } from './card-sale';
 import type { PipelineService } from './pipeline.service';
 
 /** Answers JSON text Postgres already built (the board), without parsing and re-serialising it. */
@@ -17,24 +19,6 @@ function sendJsonText(ctx: Koa.Context, text: string): undefined {
   ctx.type = 'application/json';
   ctx.body = text;
   return undefined;
-}
-
-/** The fields whose presence makes confirm-issuance a finalize; an empty body, or only `{policyNumber}`, is an issue. */
-const FINALIZE_FIELDS = [
-  'insurerId',
-  'startDate',
-  'endDate',
-  'premioLiquido',
-  'iof',
-  'juros',
-  'totalPremium',
-  'commissionPercentage',
-  'commissionAmount',
-  'documentType',
-];
-
-function isFinalize(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && FINALIZE_FIELDS.some((field) => field in body);
 }
 
 export function pipelineRoutes(router: Router, pipeline: PipelineService, identity: InternalClient | null): void {
@@ -55,15 +39,29 @@ export function pipelineRoutes(router: Router, pipeline: PipelineService, identi
   route(router, OPS.unarchive, ({ user, params }) => pipeline.unarchive(user.id, params.id));
   route(router, OPS.cardNextAction, ({ user, params, body }) => pipeline.setNextAction(user.id, params.id, body));
 
-  route(router, OPS.confirmIssuance, async ({ user, params, ctx }) => {
+  // The spec's one route, two uses told apart by the body: the sale's fields finalize, else it issues.
+  route(router, OPS.confirmIssuance, ({ user, params, ctx }) => {
     const body: unknown = ctx.request.body;
-    // A member who sees no money (an assistant) keeps the card's commission, whatever they send (#58).
-    if (isFinalize(body)) return pipeline.finalize(user.id, params.id, parseBody(CompletionSchema, body), !seesMoney(user.role));
-    const { policyNumber, participants } = parseBody(IssueSchema, body ?? {});
-    // Who shares the commission is the managers' to say, among the brokerage's active members.
-    for (const [index, participant] of (participants ?? []).entries())
-      if (participant.memberId) await assertResponsible(identity, user.id, participant.memberId, `participants.${index}.memberId`);
-    if (participants) assertMayReassign();
-    return pipeline.issue(user.id, params.id, policyNumber, participants);
+    return isSale(body) ? finalizeCard(pipeline, user, params.id, body) : issueCard(pipeline, identity, user, params.id, body);
   });
+}
+
+/** Finalize: the sale on the card. A member who sees no money (an assistant) keeps the card's commission, whatever they send. */
+function finalizeCard(pipeline: PipelineService, user: SessionUser, id: number, body: unknown): Promise<PipelineCard> {
+  return pipeline.finalize(user.id, id, parseBody(CompletionSchema, body), !seesMoney(user.role));
+}
+
+/** Issue: the policy from the finalized card; who shares its commission is the managers' to say, among the brokerage's active members. */
+async function issueCard(
+  pipeline: PipelineService,
+  identity: InternalClient | null,
+  user: SessionUser,
+  id: number,
+  body: unknown,
+): Promise<PipelineCard> {
+  const { policyNumber, participants } = parseBody(IssueSchema, body ?? {});
+  for (const [index, participant] of (participants ?? []).entries())
+    if (participant.memberId) await assertResponsible(identity, user.id, participant.memberId, `participants.${index}.memberId`);
+  if (participants) assertMayReassign();
+  return pipeline.issue(user.id, id, policyNumber, participants);
 }

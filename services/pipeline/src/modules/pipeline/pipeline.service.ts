@@ -10,11 +10,13 @@ import {
   type PipelineCard,
   type StageKey,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, recordActivity, type InternalClient } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, recordActivity, type InternalClient } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { assertNotColleaguesClient } from '../contacts/colleague-client';
 import { cardById, cardListJson, leadListJson, updateCardJson, type CardFilter } from './card-json';
+import { COMMISSION_FIELDS, saleSet } from './card-sale';
 
 export const CARD_NOT_FOUND = NOT_FOUND.card;
 export const ARCHIVED_CARD = 'Card arquivado não pode ser movido nem editado. Restaure-o primeiro.';
@@ -47,9 +49,9 @@ export class PipelineService {
     /** The finance service's /internal listener; null where it is not deployed (issuing is then a 503). */
     private readonly finance: InternalClient | null,
   ) {
-    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
-    this.notes = new BrokerScopedTable(knex, 'notes');
+    this.cards = tables.scoped(knex, 'pipeline_cards');
+    this.contacts = tables.scoped(knex, 'contacts');
+    this.notes = tables.scoped(knex, 'notes');
   }
 
   list(userId: string, filter: CardFilter, responsibleId = ''): Promise<string> {
@@ -211,26 +213,28 @@ export class PipelineService {
         ? null
         : Number(divideRoundingHalfUp(BigInt(input.premioLiquido) * BigInt(input.commissionPercentage), 10_000n)));
     const money = (cents: number | null) => (cents === null ? null : centsToWire(cents));
+    const sale = saleSet(
+      {
+        insurerId: input.insurerId,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        premioLiquido: money(input.premioLiquido),
+        iof: money(input.iof),
+        juros: money(input.juros),
+        totalPremium: money(total),
+        commissionPercentage: money(input.commissionPercentage),
+        commissionAmount: money(commission),
+        documentType: input.documentType,
+      },
+      keepCommission ? COMMISSION_FIELDS : [],
+    );
     const card = await updateCardJson(
       this.knex,
       userId,
       id,
       {
-        sql: `stage_entered_at = case when stage_key = 'closed' then stage_entered_at else now() end, stage_id = ?, stage_key = 'closed',
-          insurer_id = ?, start_date = ?, end_date = ?, premio_liquido = ?, iof = ?, juros = ?, total_premium = ?,
-          ${keepCommission ? '' : 'commission_percentage = ?, commission_amount = ?, '}document_type = ?`,
-        bindings: [
-          stage!.id,
-          input.insurerId,
-          input.startDate,
-          input.endDate,
-          money(input.premioLiquido),
-          money(input.iof),
-          money(input.juros),
-          money(total),
-          ...(keepCommission ? [] : [money(input.commissionPercentage), money(commission)]),
-          input.documentType,
-        ],
+        sql: `stage_entered_at = case when stage_key = 'closed' then stage_entered_at else now() end, stage_id = ?, stage_key = 'closed', ${sale.sql}`,
+        bindings: [stage!.id, ...sale.bindings],
       },
       "status = 'active'",
       [],

@@ -7,6 +7,7 @@ import {
   saoPauloDay,
   type PrivacyFinanceExport,
   type ReferenceData,
+  SAO_PAULO,
 } from '@corretora/contracts';
 import { HttpError, csvDate, csvDocument, recordAuditEvent, type InternalClient } from '@corretora/service-kit';
 import { strToU8, zipSync, type Zippable } from 'fflate';
@@ -174,7 +175,7 @@ export class PrivacyExport {
     return [
       `Pedido ${protocol} — ${label}`,
       `Titular: ${subject}`,
-      `Gerado em ${formatDateTime(this.now(), 'America/Sao_Paulo')}`,
+      `Gerado em ${formatDateTime(this.now(), SAO_PAULO)}`,
       '',
       'Este arquivo reúne todos os dados pessoais que a corretora guarda sobre o titular (LGPD art. 18, II e V).',
       'dados.json traz tudo em formato estruturado (portabilidade); a pasta csv/ traz as mesmas listas para abrir no Excel;',

@@ -14,7 +14,8 @@ import {
   type PublicPrivacyRequestInput,
   type PublicRequestConfirmed,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, RateLimiter, csvDocument, type InternalClient } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, RateLimiter, csvDocument, type InternalClient } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { PrivacyRequestsService } from './privacy-requests.service';
 
@@ -101,8 +102,8 @@ export class PrivacyNoticeService {
     private readonly appUrl: string,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.settings = new BrokerScopedTable(knex, 'privacy_settings');
-    this.pending = new BrokerScopedTable(knex, 'privacy_pending');
+    this.settings = tables.scoped(knex, 'privacy_settings');
+    this.pending = tables.scoped(knex, 'privacy_pending');
     this.limiter = new RateLimiter(knex, 'public.account_rate_limits');
   }
 

@@ -14,8 +14,10 @@ import {
   type PrivacyRequestType,
   type PrivacyRequestUpdateInput,
   type PrivacySubjectKind,
+  SAO_PAULO,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import {
   SubjectContacts,
@@ -79,10 +81,10 @@ export class PrivacyRequestsService {
     private readonly knex: Knex,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.requests = new BrokerScopedTable(knex, 'privacy_requests');
-    this.tasks = new BrokerScopedTable(knex, 'tasks');
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
-    this.timeline = new BrokerScopedTable(knex, 'contact_timeline');
+    this.requests = tables.scoped(knex, 'privacy_requests');
+    this.tasks = tables.scoped(knex, 'tasks');
+    this.contacts = tables.scoped(knex, 'contacts');
+    this.timeline = tables.scoped(knex, 'contact_timeline');
     this.subjects = new SubjectContacts(knex);
   }
 
@@ -134,7 +136,7 @@ export class PrivacyRequestsService {
       // The brokerage's next protocol of the year (São Paulo's); the counter's row lock orders parallel requests.
       const { rows: counted } = await trx.raw<{ rows: { year: number; number: number }[] }>(
         `insert into privacy_protocol_counters (user_id, year, last_number)
-         values (?, extract(year from now() at time zone 'America/Sao_Paulo')::int, 1)
+         values (?, extract(year from now() at time zone '${SAO_PAULO}')::int, 1)
          on conflict (user_id, year) do update set last_number = privacy_protocol_counters.last_number + 1
          returning year, last_number as number`,
         [userId],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { formatCnpj, formatCpf, type PrivacySubjectInput, type PrivacySubjectKind } from '@corretora/contracts';
-import { BrokerScopedTable } from '@corretora/service-kit';
+import { type BrokerScopedTable } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 /** A request's subject as stored: one kind and its normalised value (digits, a lower-case e-mail). */
@@ -75,7 +76,7 @@ export class SubjectContacts {
   private readonly contacts: BrokerScopedTable;
 
   constructor(knex: Knex) {
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
+    this.contacts = tables.scoped(knex, 'contacts');
   }
 
   /** One contact of the brokerage by id (the retention sweep's), or undefined. */

@@ -1,4 +1,5 @@
 import { ACTIVITY_TABLE, BrokerScopedTable } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 /** The pipeline's tables that hold a data subject's records: what an export reads and an erasure clears, each through the broker scope. */
@@ -15,15 +16,15 @@ export class SubjectTables {
   readonly pending: BrokerScopedTable;
 
   constructor(knex: Knex) {
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
-    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
-    this.notes = new BrokerScopedTable(knex, 'notes');
-    this.timeline = new BrokerScopedTable(knex, 'contact_timeline');
-    this.tasks = new BrokerScopedTable(knex, 'tasks');
-    this.imports = new BrokerScopedTable(knex, 'imports');
-    this.importRows = new BrokerScopedTable(knex, 'import_rows');
+    this.contacts = tables.scoped(knex, 'contacts');
+    this.cards = tables.scoped(knex, 'pipeline_cards');
+    this.notes = tables.scoped(knex, 'notes');
+    this.timeline = tables.scoped(knex, 'contact_timeline');
+    this.tasks = tables.scoped(knex, 'tasks');
+    this.imports = tables.scoped(knex, 'imports');
+    this.importRows = tables.scoped(knex, 'import_rows');
     this.activity = new BrokerScopedTable(knex, ACTIVITY_TABLE);
-    this.digests = new BrokerScopedTable(knex, 'digest_sends');
-    this.pending = new BrokerScopedTable(knex, 'privacy_pending');
+    this.digests = tables.scoped(knex, 'digest_sends');
+    this.pending = tables.scoped(knex, 'privacy_pending');
   }
 }

@@ -18,7 +18,8 @@ import {
   type WhatsappInput,
   type WhatsappLink,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, withAdvisoryLock, type InternalClient, type SessionUser } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, withAdvisoryLock, type InternalClient, type SessionUser } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { warmContactCards } from '../pipeline/card-activity';
 
@@ -68,9 +69,9 @@ export class RelationshipService {
     private readonly finance: InternalClient | null,
     private readonly reference: (userId: string) => Promise<ReferenceData>,
   ) {
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
-    this.timeline = new BrokerScopedTable(knex, 'contact_timeline');
-    this.templates = new BrokerScopedTable(knex, 'message_templates');
+    this.contacts = tables.scoped(knex, 'contacts');
+    this.timeline = tables.scoped(knex, 'contact_timeline');
+    this.templates = tables.scoped(knex, 'message_templates');
   }
 
   private async contact(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex) {

@@ -9,7 +9,8 @@ import {
   type SearchResults,
   type StageKey,
 } from '@corretora/contracts';
-import { BrokerScopedTable, likeContaining, type InternalClient } from '@corretora/service-kit';
+import { type BrokerScopedTable, likeContaining, type InternalClient } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 /** What a mask puts around the digits of a CPF, a CNPJ or a phone. */
@@ -40,8 +41,8 @@ export class SearchService {
     private readonly finance: InternalClient | null,
     private readonly reference: (userId: string) => Promise<ReferenceData>,
   ) {
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
-    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
+    this.contacts = tables.scoped(knex, 'contacts');
+    this.cards = tables.scoped(knex, 'pipeline_cards');
   }
 
   async find(userId: string, q: string): Promise<SearchResults> {

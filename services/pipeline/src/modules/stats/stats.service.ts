@@ -1,5 +1,6 @@
 import type { PipelineStats } from '@corretora/contracts';
-import { BrokerScopedTable, notFound, recentActivity } from '@corretora/service-kit';
+import { type BrokerScopedTable, notFound, recentActivity } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
 /**
@@ -13,8 +14,8 @@ export class PipelineStatsService {
   private readonly contacts: BrokerScopedTable;
 
   constructor(private readonly knex: Knex) {
-    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
+    this.cards = tables.scoped(knex, 'pipeline_cards');
+    this.contacts = tables.scoped(knex, 'contacts');
   }
 
   async figures(userId: string): Promise<PipelineStats> {

@@ -9,18 +9,24 @@ import {
   type DigestSettingsInput,
   type Task,
   type TaskOwner,
+  SAO_PAULO,
 } from '@corretora/contracts';
-import { BrokerScopedTable, forMemberOwnRecords, schedulePasses, type InternalClient, type JobMetrics } from '@corretora/service-kit';
+import { type BrokerScopedTable, forMemberOwnRecords, type InternalClient, type Jobs } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { TasksService } from './tasks.service';
 
-/** A send that fails is tried again this much later, doubling, up to MAX_ATTEMPTS tries in all. */
-const RETRY_AFTER_MS = 5 * 60 * 1000;
-const MAX_ATTEMPTS = 6;
-/** A send claimed this long ago whose replica never said how it went (it died) is tried again. */
+/** A send that fails is tried again by the job layer: RETRY_DELAY_SECONDS later, doubling (with jitter), RETRIES more times. */
+const RETRY_DELAY_SECONDS = 5 * 60;
+const RETRIES = 5;
+/** A send claimed this long ago whose replica never said how it went (it died) may be claimed again. */
 const LEASE_MS = 5 * 60 * 1000;
-const EVERY_MS = 60 * 1000;
-const BATCH = 20;
+
+/** A send job's data: the planned send (digest_sends) and its brokerage. */
+interface SendJob {
+  id: number;
+  userId: string;
+}
 
 interface SendRow {
   id: number;
@@ -32,9 +38,8 @@ interface SendRow {
   attempts: number;
 }
 
-function hourInSaoPaulo(now: Date): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', hourCycle: 'h23' }).format(now));
-}
+const HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: SAO_PAULO, hour: '2-digit', hourCycle: 'h23' });
+const hourInSaoPaulo = (now: Date) => Number(HOUR.format(now));
 
 /** The digest's text: what is overdue, then what is due today, and where to work on it. */
 export function digestMail(
@@ -60,16 +65,18 @@ export function digestMail(
 }
 
 /**
- * The daily digest (#25): at DIGEST_HOUR in São Paulo, each member of a brokerage with their own tasks
- * overdue or due today (#38: Minhas tarefas' list) gets one e-mail (through identity, which alone
- * knows the address). Once per day with any number
- * of replicas and restarts: the day is planned once (its digest_days row, inserted in the plan's
- * transaction, is the lock), each member's send is unique per day and claimed FOR UPDATE SKIP
- * LOCKED; every attempt is recorded, a failure is retried later (RETRY_AFTER_MS, doubling) and shown
- * in Minhas tarefas. The clock is injected: tests run the 07:00 of any day.
+ * The daily digest: at DIGEST_HOUR in São Paulo, each member of a brokerage with their own tasks
+ * overdue or due today (Minhas tarefas' list) gets one e-mail (through identity, which alone knows
+ * the address). On the job layer: one schedule plans the day (its digest_days row, inserted in the
+ * plan's transaction, is the lock) and sends one job per member in that same transaction, so a plan
+ * and its sends exist together or not at all; each send is unique per member and day, claimed by one
+ * replica at a time and recorded with every attempt; a failure is retried by the layer with backoff
+ * and shown in Minhas tarefas. A replica started after the hour plans the day if nobody has. The
+ * clock is injected: tests run the 07:00 of any day.
  */
 export class DigestService {
   private readonly sends: BrokerScopedTable;
+  private retryDelayMs = RETRY_DELAY_SECONDS * 1000;
 
   constructor(
     private readonly knex: Knex,
@@ -77,27 +84,48 @@ export class DigestService {
     private readonly finance: InternalClient | null,
     private readonly identity: InternalClient,
     private readonly appUrl: string,
+    private readonly clock: () => Date,
   ) {
-    this.sends = new BrokerScopedTable(knex, 'digest_sends');
+    this.sends = tables.scoped(knex, 'digest_sends');
   }
 
-  /** One pass: plan today's digests if it is time and nobody has, then send what is due (new, or a failure's retry). */
-  async run(now: Date): Promise<{ planned: number; sent: number; failed: number }> {
+  /** The schedule, its catch-up at start and the send jobs, on the service's job layer. */
+  register(jobs: Jobs, retryDelaySeconds = RETRY_DELAY_SECONDS): void {
+    this.retryDelayMs = retryDelaySeconds * 1000;
+    jobs.work('daily_digest', () => this.planToday(jobs));
+    jobs.schedule('daily_digest', `0 ${DIGEST_HOUR} * * *`, { tz: SAO_PAULO });
+    jobs.sendOnStart('daily_digest');
+    jobs.work<SendJob>('digest_send', (job) => this.send(job), { retryLimit: RETRIES, retryBackoff: true, retryDelay: retryDelaySeconds });
+  }
+
+  /** Plans today's digests once it is DIGEST_HOUR in São Paulo and nobody has: the number of sends planned. */
+  private async planToday(jobs: Jobs): Promise<number> {
+    const now = this.clock();
+    if (hourInSaoPaulo(now) < DIGEST_HOUR) return 0;
     const day = saoPauloDay(now);
-    const planned = hourInSaoPaulo(now) >= DIGEST_HOUR ? await this.plan(day) : 0;
-    const { sent, failed } = await this.sendDue(now);
-    return { planned, sent, failed };
+    const enqueue = (send: SendJob, trx?: Knex.Transaction) => jobs.send('digest_send', send, { singletonKey: `digest:${send.id}` }, trx);
+    const planned = await this.plan(day, enqueue);
+    if (planned === 0) {
+      // Planned already: a send never tried whose job is gone (a restored backup) is sent again; one
+      // whose job still waits is not doubled (same key), and a send claims its row once anyway.
+      const { rows } = await this.knex.raw<{ rows: SendJob[] }>(
+        `select id, user_id as "userId" from digest_sends where day = ? and status = 'pending'`,
+        [day],
+      );
+      for (const send of rows) await enqueue(send);
+    }
+    return planned;
   }
 
-  private async plan(day: string): Promise<number> {
+  private async plan(day: string, enqueue: (send: SendJob, trx: Knex.Transaction) => Promise<unknown>): Promise<number> {
     if (await this.knex('digest_days').where({ day }).first('day')) return 0;
     // Every member (of every brokerage) with a card's next action or a written task due by the day.
     const { rows } = await this.knex.raw<{ rows: TaskOwner[] }>(
       `select user_id as "userId", responsible_id as "memberId" from pipeline_cards
-        where status = 'active' and next_action_at is not null and (next_action_at at time zone 'America/Sao_Paulo')::date <= ?::date
+        where status = 'active' and next_action_at is not null and (next_action_at at time zone '${SAO_PAULO}')::date <= ?::date
        union
        select user_id, responsible_id from tasks
-        where done_at is null and (due_at at time zone 'America/Sao_Paulo')::date <= ?::date`,
+        where done_at is null and (due_at at time zone '${SAO_PAULO}')::date <= ?::date`,
       [day, day],
     );
     const financeOwners = this.finance
@@ -126,65 +154,58 @@ export class DigestService {
       if (claimed.length === 0) return 0;
       let planned = 0;
       for (const mail of mails) {
-        const inserted = await forMemberOwnRecords(mail.memberId, () =>
+        const inserted = (await forMemberOwnRecords(mail.memberId, () =>
           this.sends
             .of(mail.userId, trx)
             .insert({ day, subject: mail.subject, text: mail.text, overdue: mail.overdue, today: mail.today })
             .onConflict(['responsible_id', 'day'])
             .ignore()
             .returning('id'),
-        );
+        )) as { id: number }[];
+        for (const { id } of inserted) await enqueue({ id, userId: mail.userId }, trx);
         planned += inserted.length;
       }
       return planned;
     });
   }
 
-  private async sendDue(now: Date): Promise<{ sent: number; failed: number }> {
-    const { rows } = await this.knex.raw<{ rows: SendRow[] }>(
-      `update digest_sends set status = 'sending', claimed_at = ?, attempts = attempts + 1
-        where id in (select id from digest_sends
-                      where attempts < ? and (status = 'pending'
-                         or (status = 'failed' and next_attempt_at <= ?)
-                         or (status = 'sending' and claimed_at < ?))
-                      order by id limit ? for update skip locked)
-        returning id, user_id as "userId", responsible_id as "memberId", subject, text, attempts`,
-      [now, MAX_ATTEMPTS, now, new Date(now.getTime() - LEASE_MS), BATCH],
-    );
-    let sent = 0;
-    let failed = 0;
-    for (const row of rows) {
-      try {
-        await this.identity.call(AUTH_OPERATIONS.mailUser, {
-          params: { userId: row.memberId },
-          body: { subject: row.subject, text: row.text },
+  /**
+   * One member's send: claimed (pending, failed, or left 'sending' by a replica that died), mailed,
+   * recorded. A failure is recorded with the time of its retry and rethrown, for the layer to retry.
+   * Answers 1 when a mail went, 0 when there was nothing to send (sent already, or claimed elsewhere).
+   */
+  private async send(job: SendJob): Promise<number> {
+    const now = this.clock();
+    const rows = (await this.sends
+      .of(job.userId)
+      .byId(job.id)
+      .andWhere((claimable) => {
+        claimable.whereIn('status', ['pending', 'failed']).orWhere((stale) => {
+          stale.where({ status: 'sending' }).andWhere('claimedAt', '<', new Date(now.getTime() - LEASE_MS));
         });
-        await this.sends.of(row.userId).byId(row.id).update({ status: 'sent', sentAt: now, lastError: null, nextAttemptAt: null });
-        sent += 1;
-      } catch (error) {
-        const retry = row.attempts < MAX_ATTEMPTS ? new Date(now.getTime() + RETRY_AFTER_MS * 2 ** (row.attempts - 1)) : null;
-        await this.sends
-          .of(row.userId)
-          .byId(row.id)
-          .update({
-            status: 'failed',
-            lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-            nextAttemptAt: retry,
-          });
-        failed += 1;
-      }
+      })
+      .update({ status: 'sending', claimedAt: now, attempts: this.knex.raw('attempts + 1') })
+      .returning(['id', 'userId', 'responsibleId', 'subject', 'text', 'attempts'])) as (Omit<SendRow, 'memberId'> & {
+      responsibleId: string;
+    })[];
+    const claimed = rows[0];
+    if (!claimed) return 0;
+    const row: SendRow = { ...claimed, memberId: claimed.responsibleId };
+    const sends = this.sends.of(row.userId);
+    try {
+      await this.identity.call(AUTH_OPERATIONS.mailUser, {
+        params: { userId: row.memberId },
+        body: { subject: row.subject, text: row.text },
+      });
+    } catch (error) {
+      // The layer's backoff, at the earliest (pg-boss adds up to as much again as jitter): the delay, then doubling.
+      const retry = row.attempts <= RETRIES ? new Date(now.getTime() + this.retryDelayMs * 2 ** (row.attempts - 1)) : null;
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      await sends.byId(row.id).update({ status: 'failed', lastError, nextAttemptAt: retry });
+      throw error;
     }
-    return { sent, failed };
-  }
-
-  /** Every minute from a few seconds after start (the kit's schedulePasses: no overlap, never keeps the process up). */
-  schedule(onError: (error: unknown) => void, clock: () => Date = () => new Date(), jobs?: JobMetrics): () => void {
-    return schedulePasses(() => this.run(clock()), {
-      firstMs: 5_000,
-      everyMs: EVERY_MS,
-      onError,
-      ...(jobs ? { job: { metrics: jobs, name: 'daily_digest', items: (pass: { sent: number }) => pass.sent } } : {}),
-    });
+    await sends.byId(row.id).update({ status: 'sent', sentAt: now, lastError: null, nextAttemptAt: null });
+    return 1;
   }
 }
 
@@ -197,8 +218,8 @@ export class DigestPreferences {
   private readonly preferences: BrokerScopedTable;
 
   constructor(private readonly knex: Knex) {
-    this.sends = new BrokerScopedTable(knex, 'digest_sends');
-    this.preferences = new BrokerScopedTable(knex, 'digest_preferences');
+    this.sends = tables.scoped(knex, 'digest_sends');
+    this.preferences = tables.scoped(knex, 'digest_preferences');
   }
 
   /** GET /api/tasks/digests: the member's last two weeks of digests (whether or not this replica sends them). */

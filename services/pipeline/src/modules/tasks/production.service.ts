@@ -1,5 +1,6 @@
-import { saoPauloDay, type PipelineProduction, type PipelineProductionQuery } from '@corretora/contracts';
-import { BrokerScopedTable, forMemberOwnRecords, teamOrNobody, type InternalClient } from '@corretora/service-kit';
+import { saoPauloDay, type PipelineProduction, type PipelineProductionQuery, SAO_PAULO } from '@corretora/contracts';
+import { type BrokerScopedTable, forMemberOwnRecords, teamOrNobody, type InternalClient } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { TasksService } from './tasks.service';
 
@@ -17,16 +18,16 @@ export class ProductionService {
     private readonly identity: InternalClient | null,
     private readonly now: () => Date,
   ) {
-    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
+    this.cards = tables.scoped(knex, 'pipeline_cards');
   }
 
   async production(userId: string, query: PipelineProductionQuery): Promise<PipelineProduction> {
     const { rows } = await this.knex.raw<{ rows: { memberId: string; month: string; leads: number; won: number }[] }>(
-      `select c.responsible_id as "memberId", to_char(c.created_at at time zone 'America/Sao_Paulo', 'YYYY-MM') as month,
+      `select c.responsible_id as "memberId", to_char(c.created_at at time zone '${SAO_PAULO}', 'YYYY-MM') as month,
               count(*)::int as leads, (count(*) filter (where c.status = 'issued'))::int as won
          from ?
-        where c.created_at >= (?::date)::timestamp at time zone 'America/Sao_Paulo'
-          and c.created_at < ((?::date) + interval '1 month')::timestamp at time zone 'America/Sao_Paulo'
+        where c.created_at >= (?::date)::timestamp at time zone '${SAO_PAULO}'
+          and c.created_at < ((?::date) + interval '1 month')::timestamp at time zone '${SAO_PAULO}'
         group by 1, 2 order by 2, 1`,
       [this.cards.of(userId).from('c'), `${query.from}-01`, `${query.to}-01`],
     );

@@ -21,8 +21,10 @@ import {
   type TaskList,
   type TaskWindow,
   type TasksQuery,
+  SAO_PAULO,
 } from '@corretora/contracts';
-import { BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
+import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { updateCardJson } from '../pipeline/card-json';
 
@@ -89,9 +91,9 @@ export class TasksService {
     private readonly reference: (userId: string) => Promise<ReferenceData>,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.cards = new BrokerScopedTable(knex, 'pipeline_cards');
-    this.contacts = new BrokerScopedTable(knex, 'contacts');
-    this.written = new BrokerScopedTable(knex, 'tasks');
+    this.cards = tables.scoped(knex, 'pipeline_cards');
+    this.contacts = tables.scoped(knex, 'contacts');
+    this.written = tables.scoped(knex, 'tasks');
   }
 
   private readonly written: BrokerScopedTable;
@@ -216,7 +218,7 @@ export class TasksService {
                 c.next_action_type as type, c.next_action_note as note
            from ? join ? on k.id = c.contact_id
           where c.status = 'active' and c.next_action_at is not null
-            and (c.next_action_at at time zone 'America/Sao_Paulo')::date <= ?::date`,
+            and (c.next_action_at at time zone '${SAO_PAULO}')::date <= ?::date`,
         [this.cards.of(userId).from('c'), this.contacts.of(userId).from('k'), until],
       ),
       this.finance
@@ -225,7 +227,7 @@ export class TasksService {
       this.finance
         ? this.finance.call(FINANCE_OPERATIONS.policyNumberTasks, { params: { userId }, query: { until } })
         : Promise.resolve([] as PolicyNumberTaskRow[]),
-      this.writtenRows(userId, "(t.due_at at time zone 'America/Sao_Paulo')::date <= ?::date", [until]),
+      this.writtenRows(userId, `(t.due_at at time zone '${SAO_PAULO}')::date <= ?::date`, [until]),
     ]);
     const stages = cardRows.rows.length > 0 || written.some((row) => row.stageKey) ? (await this.reference(userId)).pipelineStages : [];
     const tasks: Task[] = [

@@ -1,0 +1,29 @@
+import { declareTables } from '@corretora/service-kit';
+
+/**
+ * Finance's tables of a brokerage's records (a `user_id` column), each with how the broker scope
+ * narrows it for a member (the kit's declareTables). A migration's new table with a `user_id` is
+ * listed here too, or the finance stack's test fails.
+ */
+export const tables = declareTables('finance', {
+  // A producer's policies, their renewals, claims and documents; a repasse line is the member's it pays
+  // (null: an angariador without a login, managers only). Imports are the kit's engine's, declared there.
+  member: ['policies', 'renewals', 'claims', 'documents', 'repasse_lines'],
+  brokerage: [
+    'policy_instalments',
+    'policy_participants',
+    'renewal_quotes',
+    'commission_rules',
+    'repasse_closings',
+    'finance_settings',
+    'storage_usage',
+    'claim_number_counters',
+  ],
+  through: {
+    // An insurer's statement line is a producer's when it came in their own statement import or pays
+    // one of their policies; one of neither (unidentified, or a colleague's) is the managers' to match.
+    statement_lines: (prefix: string) =>
+      `${prefix}import_id in (select o.id from imports o where o.responsible_id = ?::uuid)
+       or ${prefix}policy_id in (select o.id from policies o where o.responsible_id = ?::uuid)`,
+  },
+});

@@ -1,0 +1,21 @@
+import { declareTables } from '@corretora/service-kit';
+
+/**
+ * The pipeline's tables of a brokerage's records (a `user_id` column), each with how the broker
+ * scope narrows it for a member (the kit's declareTables). A migration's new table with a `user_id`
+ * is listed here too, or the finance stack's test fails.
+ */
+export const tables = declareTables('pipeline', {
+  // Whose client it is: a producer sees and works only theirs. The digest's sends and choice are each member's own.
+  member: ['contacts', 'pipeline_cards', 'tasks', 'digest_sends', 'digest_preferences'],
+  // The brokerage's as a whole (what a card or a client holds is reached through them, already scoped).
+  brokerage: [
+    'notes',
+    'contact_timeline',
+    'message_templates',
+    'privacy_requests',
+    'privacy_settings',
+    'privacy_pending',
+    'privacy_protocol_counters',
+  ],
+});
