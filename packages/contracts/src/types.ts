@@ -1,7 +1,7 @@
-import type { Role } from './team/team-roles';
-import type { ActivityEvent } from './activity/activity';
-import type { StageKey } from './pipeline/pipeline-options';
-import type { LineGroup, LineKey } from './catalogues/lines';
+import type { Role } from './vocabulary/team-roles';
+import type { ActivityEvent } from './vocabulary/activity';
+import type { StageKey } from './vocabulary/pipeline-options';
+import type { LineGroup, LineKey } from './vocabulary/lines';
 import type {
   BusinessTypeValue,
   ExperienceValue,
@@ -9,7 +9,7 @@ import type {
   PolicyTypeValue,
   StateCode,
   SusepCategoryValue,
-} from './options/broker-options';
+} from './vocabulary/broker-options';
 
 /** Shapes the API answers with (requests are typed by the schemas' outputs). */
 

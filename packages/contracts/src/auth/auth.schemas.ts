@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { emailField, required, requiredText } from '../fields';
-
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, newPassword } from '../vocabulary/password';
 
 export const LoginSchema = v.object({
   email: emailField,
@@ -13,16 +12,6 @@ export const LoginSchema = v.object({
     ),
   ),
 });
-
-/** A password a broker or a member chooses (registering, a reset, accepting an invitation). */
-export const newPassword = required(
-  v.pipe(
-    v.string('Senha deve ter pelo menos 8 caracteres'),
-    v.minLength(8, 'Senha deve ter pelo menos 8 caracteres'),
-    // argon2 cost grows with input: cap it so a huge body cannot burn CPU.
-    v.maxLength(PASSWORD_MAX, `Senha deve ter no máximo ${PASSWORD_MAX} caracteres`),
-  ),
-);
 
 export const RegisterSchema = v.object({
   name: requiredText('Nome é obrigatório', 100),

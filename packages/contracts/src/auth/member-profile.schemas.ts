@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { isValidMobilePhone, normalizePhone } from '../br/phone';
 import { emailField, optionalText, required, requiredText } from '../fields';
-import { PASSWORD_MAX, newPassword } from './auth.schemas';
+import { PASSWORD_MAX, newPassword } from '../vocabulary/password';
 
 // A module of its own: the sign-in pages load auth.schemas and never this (Meu Perfil does).
 

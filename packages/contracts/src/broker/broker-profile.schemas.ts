@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isValidCep, normalizeCep } from '../br/cep';
-import { LINE_KEYS } from '../catalogues/lines';
+import { LINE_KEYS } from '../vocabulary/lines';
 import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
 import { isTypedDate, parseDate } from '../br/date';
@@ -16,7 +16,7 @@ import {
   requiredChoice,
   requiredText,
 } from '../fields';
-import { BUSINESS_TYPES, EXPERIENCE_OPTIONS, STATE_CODES, SUSEP_CATEGORIES, optionValues } from '../options/broker-options';
+import { BUSINESS_TYPES, EXPERIENCE_OPTIONS, STATE_CODES, SUSEP_CATEGORIES, optionValues } from '../vocabulary/broker-options';
 
 const CPF_MESSAGE = 'CPF inválido. Use 11 dígitos ou formato especial com XX';
 const PHONE_MESSAGE = 'Número de celular inválido. Use formato: (11) 99999-9999';

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { isActiveField, optionalChoice, optionalEmail, optionalText, optionalWebsite, requiredChoice, requiredText } from '../fields';
-import { POLICY_TYPES, optionValues } from '../options/broker-options';
-import { LINE_KEYS, LINE_OF_POLICY_TYPE, parseLine, type LineKey } from './lines';
+import { POLICY_TYPES, optionValues } from '../vocabulary/broker-options';
+import { LINE_KEYS, LINE_OF_POLICY_TYPE, parseLine, type LineKey } from '../vocabulary/lines';
 import { centsToWire } from '../br/money';
 import { optionalCents, optionalWireMoney } from '../wire-fields';
 import { IOF_RATE_MAX_HUNDREDTHS } from './iof';
-import { optionalQueryId } from '../api/query-fields';
-import type { PolicyType } from '../finance/finance-options';
-import { STAGE_KEYS, type StageKey } from '../pipeline/pipeline-options';
+import { optionalQueryId } from '../vocabulary/query-fields';
+import type { PolicyType } from '../vocabulary/finance-options';
+import { STAGE_KEYS, type StageKey } from '../vocabulary/pipeline-options';
 
 const NAME_MESSAGE = 'Nome é obrigatório';
 

@@ -1,5 +1,5 @@
 import { divideRoundingHalfUp, wireToCents } from '../br/money';
-import { lineOf, type LineKey } from './lines';
+import { lineOf, type LineKey } from '../vocabulary/lines';
 
 /** The decree caps the IOF on insurance at 25%: a product's own rate can be anything up to it. */
 export const IOF_RATE_MAX_HUNDREDTHS = 2_500;

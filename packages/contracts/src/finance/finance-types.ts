@@ -1,10 +1,10 @@
-import type { ActivityEvent } from '../activity/activity';
-import type { LineKey } from '../catalogues/lines';
-import type { StatementLineType } from '../imports/import-options';
-import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from './finance-options';
+import type { ActivityEvent } from '../vocabulary/activity';
+import type { LineKey } from '../vocabulary/lines';
+import type { StatementLineMatch, StatementLineType } from '../vocabulary/statement-lines';
+import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from '../vocabulary/finance-options';
 import type { Policy } from './policy.schemas';
-import type { ChargebackStep, InstalmentStatus, LineMatchStatus, LineMatchedBy } from './receivables-options';
-import type { LostReason, NextActionType, RenewalBucket, RenewalOutcome } from './renewals-options';
+import type { ChargebackStep, InstalmentStatus } from '../vocabulary/receivables-options';
+import type { LostReason, NextAction, RenewalBucket, RenewalOutcome } from '../vocabulary/renewals-options';
 
 export interface Claim {
   id: number;
@@ -135,20 +135,6 @@ export interface ChargebackRule {
   custom: boolean;
 }
 
-/** What a statement line found: the instalment, how, and the status it gives it. */
-export interface StatementLineMatch {
-  status: LineMatchStatus;
-  by: LineMatchedBy | null;
-  policyId: number | null;
-  policyNumber: string | null;
-  contactName: string | null;
-  instalment: number | null;
-  /** The commission expected on that instalment, what this line pays (gross) and the difference. */
-  expected: string | null;
-  amount: string;
-  difference: string | null;
-}
-
 /** A stored statement line (a payment, an estorno, an adjustment). */
 export interface StatementLine {
   id: number;
@@ -257,12 +243,6 @@ export interface RenewalItem {
   switchChargeback: { percent: string; amount: string } | null;
   /** What the broker will do next, and when; null: 'sem próxima ação'. */
   nextAction: NextAction | null;
-}
-
-export interface NextAction {
-  dueAt: string;
-  type: NextActionType;
-  note: string | null;
 }
 
 export interface RenewalList {

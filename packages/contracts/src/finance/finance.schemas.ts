@@ -1,9 +1,9 @@
 import { SAO_PAULO } from '../br/date';
 import * as v from 'valibot';
-import { responsibleFilter } from '../team/responsible-field';
-import { LINE_KEYS } from '../catalogues/lines';
+import { responsibleFilter } from '../vocabulary/responsible-field';
+import { LINE_KEYS } from '../vocabulary/lines';
 import { optionalText, required } from '../fields';
-import { optionalQueryId } from '../api/query-fields';
+import { optionalQueryId } from '../vocabulary/query-fields';
 import {
   CLAIM_STATUSES,
   CLAIM_TYPE_VALUES,
@@ -12,7 +12,7 @@ import {
   PAYMENT_METHODS,
   POLICY_STATUSES,
   POLICY_TYPE_VALUES,
-} from './finance-options';
+} from '../vocabulary/finance-options';
 
 const PAYMENT_METHOD_VALUES = PAYMENT_METHODS.map((method) => method.value) as [string, ...string[]];
 import {

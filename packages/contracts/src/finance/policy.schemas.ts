@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { responsibleField } from '../team/responsible-field';
+import { responsibleField } from '../vocabulary/responsible-field';
 import { policyNumberField, policyNumberUpdateField, proposalNumberField } from './policy-numbers.schemas';
 import { participantsField } from './repasse.schemas';
-import { LINE_KEYS, type LineKey } from '../catalogues/lines';
+import { LINE_KEYS, type LineKey } from '../vocabulary/lines';
 import { required } from '../fields';
 import { optionalWireId, optionalWireMoney, wireDate, wireId, wireMoney } from '../wire-fields';
-import { POLICY_TYPE_VALUES, type PolicyStatus, type PolicyType } from './finance-options';
+import { POLICY_TYPE_VALUES, type PolicyStatus, type PolicyType } from '../vocabulary/finance-options';
 
 /*
  * A policy on the wire: what the API answers, what issuing a card's policy sends and what a

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LINE_KEYS, type LineKey } from '../catalogues/lines';
+import { LINE_KEYS, type LineKey } from '../vocabulary/lines';
 import { wireMonth } from '../wire-fields';
 
 const MONTH = wireMonth('Mês inválido: use AAAA-MM');

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { optionalText } from '../fields';
 import { bodyId, wireMonth, wireMoney } from '../wire-fields';
-import { MAX_CHARGEBACK_MONTH, MAX_CHARGEBACK_STEPS, MAX_GRACE_DAYS, MAX_TOLERANCE_CENTS } from './receivables-options';
+import { MAX_CHARGEBACK_MONTH, MAX_CHARGEBACK_STEPS, MAX_GRACE_DAYS, MAX_TOLERANCE_CENTS } from '../vocabulary/receivables-options';
 
 /** PUT /api/insurers/{id}/chargeback-rule: months since the start -> % of the commission returned, months increasing. */
 export const ChargebackRuleSchema = v.object({

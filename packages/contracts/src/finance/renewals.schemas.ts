@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { responsibleFilter } from '../team/responsible-field';
+import { responsibleFilter } from '../vocabulary/responsible-field';
 import { optionalText, required } from '../fields';
 import { bodyId, wireMonth, optionalWireMoney, wireMoney, wireTimestamp } from '../wire-fields';
-import { LOST_REASONS, NEXT_ACTION_TYPES, RENEWAL_BUCKETS, RENEWAL_NOTE_MAX, RENEWAL_OUTCOMES } from './renewals-options';
+import { LOST_REASONS, NEXT_ACTION_TYPES, RENEWAL_BUCKETS, RENEWAL_NOTE_MAX, RENEWAL_OUTCOMES } from '../vocabulary/renewals-options';
 
 const MONEY_MAX = 9_999_999_999;
 

@@ -1,4 +1,4 @@
-import type { LineKey } from '../catalogues/lines';
+import type { LineKey } from '../vocabulary/lines';
 import type { BusinessKind, ParticipantRole } from './repasse.schemas';
 import type { Policy } from './policy.schemas';
 

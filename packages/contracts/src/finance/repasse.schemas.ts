@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { LINE_KEYS } from '../catalogues/lines';
-import { responsibleFilter } from '../team/responsible-field';
+import { LINE_KEYS } from '../vocabulary/lines';
+import { responsibleFilter } from '../vocabulary/responsible-field';
 import { bodyId, wireMonth } from '../wire-fields';
 
 /**

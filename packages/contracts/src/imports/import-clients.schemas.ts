@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { bodyId } from '../wire-fields';
-import type { ContactKind, ContactType } from '../pipeline/pipeline-options';
+import type { ContactKind, ContactType } from '../vocabulary/pipeline-options';
 
 /**
  * The clients of a policies import (#36): finance runs the import and owns its policies; the

@@ -95,10 +95,6 @@ export const STATEMENT_IMPORT_FIELDS = [
   'paymentDate',
   'lineType',
 ] as const;
-/** comissão / estorno / ajuste. */
-export const STATEMENT_LINE_TYPES = ['comissao', 'estorno', 'ajuste'] as const;
-export type StatementLineType = (typeof STATEMENT_LINE_TYPES)[number];
-export const STATEMENT_LINE_TYPE_LABELS: Record<StatementLineType, string> = { comissao: 'Comissão', estorno: 'Estorno', ajuste: 'Ajuste' };
 export type StatementImportField = (typeof STATEMENT_IMPORT_FIELDS)[number];
 export type ImportField = ContactImportField | PolicyImportField | StatementImportField;
 

@@ -1,6 +1,6 @@
 import type { FieldIssue } from '../errors';
-import type { StatementLineMatch } from '../finance/finance-types';
-import type { Contact } from '../pipeline/pipeline-types';
+import type { StatementLineMatch } from '../vocabulary/statement-lines';
+import type { Contact } from '../vocabulary/contact';
 import type { ImportKind, ImportMode, ImportOutcome, ImportStatus } from './import-options';
 
 export type ImportCounts = Record<ImportOutcome, number>;

@@ -1,20 +1,13 @@
 import * as v from 'valibot';
-import { responsibleField } from '../team/responsible-field';
+import { responsibleField } from '../vocabulary/responsible-field';
 import { isValidCep, normalizeCep } from '../br/cep';
 import { parseBrazilianPhone } from '../br/phone';
 import { maxLengthMessage, optionalEmail, optionalText } from '../fields';
 import { bodyId } from '../wire-fields';
-import { STATE_CODES } from '../options/broker-options';
-import { NOTE_MAX_LENGTH } from '../pipeline/pipeline-options';
-import {
-  CONTACT_RECORD_FIELDS,
-  IMPORT_KINDS,
-  STATEMENT_LINE_TYPES,
-  type StatementLineType,
-  IMPORT_MODES,
-  IMPORT_OUTCOMES,
-  IMPORT_ROWS_PAGE_MAX,
-} from './import-options';
+import { STATE_CODES } from '../vocabulary/broker-options';
+import { NOTE_MAX_LENGTH } from '../vocabulary/pipeline-options';
+import { CONTACT_RECORD_FIELDS, IMPORT_KINDS, IMPORT_MODES, IMPORT_OUTCOMES, IMPORT_ROWS_PAGE_MAX } from './import-options';
+import { STATEMENT_LINE_TYPES, type StatementLineType } from '../vocabulary/statement-lines';
 import { DOCUMENT_MESSAGE, MONEY_MESSAGE, optionalCell, parseDocument, parseSheetDate, parseSheetMoney } from './import-values';
 import { comparableName } from '../br/text';
 

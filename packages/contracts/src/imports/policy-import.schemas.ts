@@ -11,7 +11,7 @@ import {
   parseSheetPercent,
 } from './import-values';
 import { comparableName } from '../br/text';
-import { parseLine } from '../catalogues/lines';
+import { parseLine } from '../vocabulary/lines';
 
 /*
  * The policies kind of import, each field once: its label and the header words that suggest it

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { responsibleFilter } from '../team/responsible-field';
+import { responsibleFilter } from '../vocabulary/responsible-field';
 import { maxLengthMessage, optionalText } from '../fields';
 import { dateField, optionalWireId, optionalWireMoney, wireId, wireMoney } from '../wire-fields';
 import {
@@ -10,7 +10,7 @@ import {
   DOCUMENT_TYPES,
   TOTAL_PREMIUM_MAX_CENTS,
   type DocumentTypeValue,
-} from './pipeline-options';
+} from '../vocabulary/pipeline-options';
 import { END_AFTER_START, stageKeyField } from './pipeline.schemas';
 
 // What travels about cards beyond the lead and contact forms: moving, archiving, completing

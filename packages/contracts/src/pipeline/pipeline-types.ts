@@ -1,13 +1,9 @@
-import type * as v from 'valibot';
-import type { NextAction } from '../finance/finance-types';
-import type { DocumentTypeValue, StageKey } from './pipeline-options';
-import type { ContactAnswerSchema } from './pipeline.schemas';
+import type { NextAction } from '../vocabulary/renewals-options';
+import type { DocumentTypeValue, StageKey } from '../vocabulary/pipeline-options';
+import type { Contact } from '../vocabulary/contact';
 
 /** Card statuses: archived cards leave the board (listed by 'Ver Arquivados'); issued ones stay in Finalizado with 'Apólice emitida', not draggable. */
 export type CardStatus = 'active' | 'archived' | 'issued';
-
-/** A contact as the API answers it: its fields are declared once, in ContactAnswerSchema. */
-export type Contact = v.InferOutput<typeof ContactAnswerSchema>;
 
 export interface ContactNote {
   id: number;

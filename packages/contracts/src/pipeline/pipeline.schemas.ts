@@ -2,10 +2,10 @@ import * as v from 'valibot';
 import { CEP_MESSAGES, isValidCep, normalizeCep } from '../br/cep';
 import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
-import { STATE_CODES } from '../options/broker-options';
+import { STATE_CODES } from '../vocabulary/broker-options';
 import { isValidPhone, parseBrazilianPhone } from '../br/phone';
 import { maxLengthMessage, optionalChoice, optionalEmail, optionalText, required, requiredText } from '../fields';
-import { newRecordResponsible, responsibleField } from '../team/responsible-field';
+import { newRecordResponsible, responsibleField } from '../vocabulary/responsible-field';
 import {
   FINALIZE_MONEY_MAX_CENTS,
   dateField,
@@ -28,7 +28,7 @@ import {
   NOTE_MAX_LENGTH,
   STAGE_KEYS,
   type DocumentTypeValue,
-} from './pipeline-options';
+} from '../vocabulary/pipeline-options';
 
 const PHONE_MESSAGE = 'Telefone inválido. Use o DDD: (11) 98765-4321 ou (11) 3222-4455';
 const CPF_MESSAGE = 'CPF inválido. Use 11 dígitos ou formato especial com XX';
@@ -263,47 +263,6 @@ export const ContactUpdateSchema = v.object({
   cardId: v.optional(optionalWireId('Card inválido')),
   type: v.optional(v.picklist(CONTACT_TYPES, 'Tipo de contato inválido')),
   birthDate: v.optional(birthDateField),
-});
-
-/**
- * A contact as the API answers it (lists, detail, create, edit): the pipeline service selects exactly
- * these fields. Timestamps are ISO date-times, money is integer cents.
- */
-export const ContactAnswerSchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  email: v.nullable(v.string()),
-  /** National digits (11 for a mobile, 10 for a landline); null for a contact imported without one. */
-  phone: v.nullable(v.string()),
-  /** Pessoa física or jurídica. */
-  kind: v.picklist(CONTACT_KINDS),
-  cpf: v.nullable(v.string()),
-  /** 14 characters, upper case (alphanumeric since July 2026). */
-  cnpj: v.nullable(v.string()),
-  /** A PJ's razão social, nome fantasia and the person to talk to. */
-  legalName: v.nullable(v.string()),
-  tradeName: v.nullable(v.string()),
-  contactPerson: v.nullable(v.string()),
-  /** The address as brokers write it (each part null when unknown); the CEP's 8 digits, the UF's two letters. */
-  address: v.object({
-    cep: v.nullable(v.string()),
-    street: v.nullable(v.string()),
-    number: v.nullable(v.string()),
-    complement: v.nullable(v.string()),
-    district: v.nullable(v.string()),
-    city: v.nullable(v.string()),
-    uf: v.nullable(v.string()),
-  }),
-  /** Where it stands and, for a client, its kind as before kinds: individual, business or prospect. */
-  type: v.picklist(CONTACT_TYPES),
-  productId: v.nullable(v.number()),
-  leadSourceId: v.nullable(v.number()),
-  annualPremium: v.nullable(v.number()),
-  lastContact: v.nullable(v.string()),
-  birthDate: v.nullable(v.string()),
-  createdAt: v.string(),
-  /** The member of the brokerage responsible for the client (a producer sees only their own). */
-  responsibleId: v.string(),
 });
 
 /** What a contact is and its identity: PF (name, CPF, birth date) or PJ (razão social, nome fantasia, CNPJ, contact person). */

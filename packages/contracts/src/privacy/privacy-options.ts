@@ -3,7 +3,7 @@
  * bases the product records, and the answer's deadline. Constants and pure helpers only (no
  * valibot), so a screen that shows a label carries no schema.
  */
-import type { Option } from '../options/broker-options';
+import type { Option } from '../vocabulary/broker-options';
 
 /** What a data subject may ask (LGPD art. 18). */
 export const PRIVACY_REQUEST_TYPES = ['access', 'correction', 'deletion', 'portability', 'revocation'] as const;

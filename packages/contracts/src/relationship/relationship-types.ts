@@ -1,9 +1,9 @@
-import type { LineKey } from '../catalogues/lines';
-import type { ClaimStatus, DocumentCategory } from '../finance/finance-options';
-import type { InstalmentStatus } from '../finance/receivables-options';
-import type { NextActionType } from '../finance/renewals-options';
-import type { Contact } from '../pipeline/pipeline-types';
-import type { StageKey } from '../pipeline/pipeline-options';
+import type { LineKey } from '../vocabulary/lines';
+import type { ClaimStatus, DocumentCategory } from '../vocabulary/finance-options';
+import type { InstalmentStatus } from '../vocabulary/receivables-options';
+import type { NextActionType } from '../vocabulary/renewals-options';
+import type { Contact } from '../vocabulary/contact';
+import type { StageKey } from '../vocabulary/pipeline-options';
 import type { ConsentPurpose, InteractionType } from './relationship-options';
 
 /** One entry of a contact's timeline: immutable once written (no API edits or deletes it). */

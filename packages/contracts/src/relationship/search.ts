@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import type { LineKey } from '../catalogues/lines';
-import type { ClaimStatus } from '../finance/finance-options';
-import type { ContactKind } from '../pipeline/pipeline-options';
+import type { LineKey } from '../vocabulary/lines';
+import type { ClaimStatus } from '../vocabulary/finance-options';
+import type { ContactKind } from '../vocabulary/pipeline-options';
 
 /** The top bar's search (#35 item 2): at least 2 characters, at most 20 results in all. */
 export const SEARCH_MIN_LENGTH = 2;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { isDayOrInstant } from '../br/date';
 import { requiredText } from '../fields';
-import { newRecordResponsible } from '../team/responsible-field';
+import { newRecordResponsible } from '../vocabulary/responsible-field';
 import { bodyId, wireDate, wireTimestamp } from '../wire-fields';
 import { IDLE_DAYS_MAX, TASK_TITLE_MAX, TASK_WINDOWS } from './tasks-options';
 

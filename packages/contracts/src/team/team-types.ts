@@ -1,4 +1,4 @@
-import type { Role } from './team-roles';
+import type { Role } from '../vocabulary/team-roles';
 
 export type MemberStatus = 'active' | 'invited' | 'disabled';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { emailField, required, requiredChoice, requiredText } from '../fields';
-import { newPassword } from '../auth/auth.schemas';
-import { ROLES } from './team-roles';
+import { newPassword } from '../vocabulary/password';
+import { ROLES } from '../vocabulary/team-roles';
 
 const role = requiredChoice(ROLES, 'Escolha o papel: proprietário, gestor, produtor ou assistente');
 const memberId = required(v.pipe(v.string('Escolha um membro da equipe'), v.uuid('Escolha um membro da equipe')));

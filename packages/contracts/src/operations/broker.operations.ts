@@ -1,0 +1,105 @@
+import { phantom, type Operation } from '../vocabulary/operation';
+import type { BrokerProfile, DashboardStats } from '../types';
+import type { BrokerProfileSchema, BrokerProfileUpdateSchema, PhotoFieldsSchema } from '../broker/broker-profile.schemas';
+import { MANAGERS, OWNERS } from '../vocabulary/team-roles';
+
+// The broker service: the brokerage's profile, its photo, the dashboard and Limpar Dados. Each operation is a plain object of its own, so a bundle keeps only those it names.
+
+export const profile = {
+  id: 'brokerProfile.get',
+  method: 'GET',
+  path: '/api/broker-profile',
+  access: 'signed-in',
+  answer: phantom as BrokerProfile | null,
+} as const satisfies Operation;
+export const saveProfile = {
+  id: 'brokerProfile.save',
+  method: 'POST',
+  path: '/api/broker-profile',
+  access: 'signed-in',
+  roles: MANAGERS,
+  status: 201,
+  body: phantom as typeof BrokerProfileSchema,
+  answer: phantom as BrokerProfile,
+} as const satisfies Operation;
+export const updateProfile = {
+  id: 'brokerProfile.update',
+  method: 'PUT',
+  path: '/api/broker-profile',
+  access: 'signed-in',
+  roles: MANAGERS,
+  body: phantom as typeof BrokerProfileUpdateSchema,
+  answer: phantom as BrokerProfile,
+} as const satisfies Operation;
+export const restartOnboarding = {
+  id: 'brokerProfile.restart',
+  method: 'POST',
+  path: '/api/broker-profile/restart',
+  access: 'signed-in',
+  roles: MANAGERS,
+  answer: phantom as BrokerProfile,
+} as const satisfies Operation;
+export const uploadPhoto = {
+  id: 'brokerProfile.uploadPhoto',
+  method: 'POST',
+  path: '/api/broker-profile/photo',
+  access: 'signed-in',
+  roles: MANAGERS,
+  upload: { field: 'photo', fields: phantom as typeof PhotoFieldsSchema },
+  answer: phantom as BrokerProfile,
+} as const satisfies Operation;
+export const photo = {
+  id: 'brokerProfile.photo',
+  method: 'GET',
+  path: '/api/broker-profile/photo',
+  access: 'signed-in',
+  produces: 'image/*',
+} as const satisfies Operation;
+/** A member's own photo (#58): whether they have one (the founder's is the broker profile's). */
+export const memberPhotoOf = {
+  id: 'brokerProfile.memberPhotoOf',
+  method: 'GET',
+  path: '/api/broker-profile/member-photo',
+  access: 'signed-in',
+  answer: phantom as { photoUrl: string | null },
+} as const satisfies Operation;
+/** A member sends their own photo (JPG or PNG, 2 MB), as the brokerage's. */
+export const uploadMemberPhoto = {
+  id: 'brokerProfile.uploadMemberPhoto',
+  method: 'POST',
+  path: '/api/broker-profile/member-photo',
+  access: 'signed-in',
+  upload: { field: 'photo', fields: phantom as typeof PhotoFieldsSchema },
+  answer: phantom as { photoUrl: string },
+} as const satisfies Operation;
+/** A member's photo, for anyone of the brokerage. */
+export const memberPhoto = {
+  id: 'brokerProfile.memberPhoto',
+  method: 'GET',
+  path: '/api/broker-profile/member-photos/:memberId',
+  access: 'signed-in',
+  produces: 'image/*',
+} as const satisfies Operation;
+export const dashboard = {
+  id: 'dashboard.stats',
+  method: 'GET',
+  path: '/api/dashboard/stats',
+  access: 'signed-in',
+  answer: phantom as DashboardStats,
+} as const satisfies Operation;
+export const clearData = {
+  id: 'account.clearData',
+  method: 'DELETE',
+  path: '/api/clear-data',
+  access: 'signed-in',
+  roles: OWNERS,
+  status: 204,
+} as const satisfies Operation;
+/** The brokerage's name as clients know it (an invitation says whom it is from): the trading name, else the company's. */
+export const brokerageName = {
+  id: 'brokerProfile.brokerageName',
+  method: 'GET',
+  path: '/internal/broker/:userId/name',
+  access: 'internal',
+  answer: phantom as { name: string | null },
+} as const satisfies Operation;
