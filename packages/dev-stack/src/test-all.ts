@@ -49,6 +49,61 @@ function requireTool(file: string, hint: string): void {
   if (!existsSync(file)) throw new Error(`${file} is missing: ${hint}`);
 }
 
+/** What runs through nginx in front of the journeys' stack: the size budgets, the journeys, the shipping journeys, backup and restore. */
+async function journeys({
+  nginx,
+  stack,
+  outbox,
+  remoteErrorLog,
+  workDir,
+  variantsBuilt,
+}: {
+  nginx: RunningNginx;
+  stack: Stack;
+  outbox: string;
+  remoteErrorLog: string;
+  workDir: string;
+  variantsBuilt: Promise<boolean>;
+}): Promise<void> {
+  await step(
+    'size budgets of every route (gzipped JS through nginx: /login <= 200 KiB and no remoteEntry, every signed-in route <= 300 KiB, no Fluent code in a remote)',
+    () => {
+      requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');
+      return run('npm', ['run', 'size', '--silent', '-w', '@corretora/shell'], { ...process.env, BASE_URL: nginx.url });
+    },
+  );
+  const journeyEnv = {
+    ...process.env,
+    BASE_URL: nginx.url,
+    MAIL_OUTBOX_DIR: outbox,
+    REMOTE_STORE: stack.remoteStoreDir,
+    REMOTE_VARIANTS_DIR: VARIANTS_DIR,
+    REMOTE_ERROR_LOG: remoteErrorLog,
+    // What only time would arrange (a card idle for days) is written straight into the journeys' database.
+    E2E_DATABASE_URL: stack.databaseUrl,
+    E2E_RELEASE_BOOK: RELEASE_BOOK_DIR,
+  };
+  await step('end-to-end journeys (Playwright in Chromium through nginx)', () => {
+    requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');
+    return run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'chromium'], journeyEnv);
+  });
+  // The project the config runs after every other journey, once its variants are built.
+  if (await variantsBuilt) {
+    await step('remote shipping journeys (a remote shipped alone, rolled back, refused when it breaks the contract)', () =>
+      // Its own output folder: Playwright empties the one it writes to, and the other journeys' failures are in theirs.
+      run(
+        'npx',
+        ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'remote shipping', '--no-deps', '--output', SHIPPING_RESULTS],
+        journeyEnv,
+      ),
+    );
+  }
+  await step(
+    "backup and restore: npm run backup of the journeys' book while a broker uploads, npm run restore into an empty embedded Postgres and store, every row, object and insurer password the same",
+    () => checkBackupAndRestore({ stack: stack!, nginxUrl: nginx.url, workDir, log }),
+  );
+}
+
 async function main(): Promise<void> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'corretora-test-'));
   // Jest's and Playwright's failures-reporters append each failed test here, for the summary.
@@ -179,55 +234,7 @@ async function main(): Promise<void> {
           });
           return true;
         }));
-      if (nginxUp && nginx) {
-        await step(
-          'size budgets of every route (gzipped JS through nginx: /login <= 200 KiB and no remoteEntry, every signed-in route <= 300 KiB, no Fluent code in a remote)',
-          () => {
-            requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');
-            return run('npm', ['run', 'size', '--silent', '-w', '@corretora/shell'], { ...process.env, BASE_URL: nginx!.url });
-          },
-        );
-        const journeyEnv = {
-          ...process.env,
-          BASE_URL: nginx.url,
-          MAIL_OUTBOX_DIR: outbox,
-          REMOTE_STORE: stack!.remoteStoreDir,
-          REMOTE_VARIANTS_DIR: VARIANTS_DIR,
-          REMOTE_ERROR_LOG: remoteErrorLog,
-          // What only time would arrange (a card idle for days) is written straight into the journeys' database.
-          E2E_DATABASE_URL: stack!.databaseUrl,
-          E2E_RELEASE_BOOK: RELEASE_BOOK_DIR,
-        };
-        await step('end-to-end journeys (Playwright in Chromium through nginx)', () => {
-          requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');
-          return run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'chromium'], journeyEnv);
-        });
-        // The project the config runs after every other journey, once its variants are built.
-        if (await variantsBuilt) {
-          await step('remote shipping journeys (a remote shipped alone, rolled back, refused when it breaks the contract)', () =>
-            // Its own output folder: Playwright empties the one it writes to, and the other journeys' failures are in theirs.
-            run(
-              'npx',
-              [
-                'playwright',
-                'test',
-                '-c',
-                'e2e/playwright.config.ts',
-                '--project',
-                'remote shipping',
-                '--no-deps',
-                '--output',
-                SHIPPING_RESULTS,
-              ],
-              journeyEnv,
-            ),
-          );
-        }
-        await step(
-          "backup and restore: npm run backup of the journeys' book while a broker uploads, npm run restore into an empty embedded Postgres and store, every row, object and insurer password the same",
-          () => checkBackupAndRestore({ stack: stack!, nginxUrl: nginx!.url, workDir, log }),
-        );
-      }
+      if (nginxUp && nginx) await journeys({ nginx, stack: stack!, outbox, remoteErrorLog, workDir, variantsBuilt });
     }
     await jest;
     await linted;

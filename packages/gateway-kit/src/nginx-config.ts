@@ -103,14 +103,12 @@ function realIp(trusted: string[] | undefined): string {
     real_ip_recursive on;`;
 }
 
-export function renderNginxConfig(options: NginxOptions): string {
-  const https = options.https ?? false;
-  const security = addHeaders(staticHeaders({ https }));
-  // nginx reads '\\\\' in a quoted string as one backslash: double them so the regex survives.
-  const unsafeUri = UNSAFE_REQUEST_URI.replace(/\\/g, '\\\\');
-  // Replicas share the load by open connections (a slow request does not pile more onto its
-  // replica); one that refuses or drops a connection is left out for a few seconds (max_fails).
-  const upstreams = SERVICE_NAMES.map((name) => {
+/**
+ * Each service's replicas: they share the load by open connections (a slow request does not pile
+ * more onto its replica); one that refuses or drops a connection is left out for a few seconds (max_fails).
+ */
+function upstreamBlocks(options: NginxOptions): string {
+  return SERVICE_NAMES.map((name) => {
     const servers = ([] as string[]).concat(options.upstreams[name]);
     const lines = servers
       .map((server) => `\n    server ${server}${options.resolver ? ' resolve' : ''} max_fails=1 fail_timeout=3s;`)
@@ -121,7 +119,100 @@ export function renderNginxConfig(options: NginxOptions): string {
     keepalive 32;
   }`;
   }).join('\n');
+}
+
+/** How nginx talks to the services: headers it sets (never what the client sent), retries, timeouts, buffers. */
+function proxyDirectives(https: boolean): string {
+  return `    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-Host $http_host;
+    # The address nginx saw (or, behind a trusted load balancer, the one it reported): never a
+    # list the client started.
+    proxy_set_header X-Forwarded-For $remote_addr;
+    proxy_set_header X-Forwarded-Proto ${https ? 'https' : '$scheme'};
+    proxy_set_header X-Internal-Token "";
+    proxy_set_header X-Request-Id $request_id;
+    add_header X-Request-Id $request_id always;
+    # A request another replica may answer instead: one whose replica refused the connection or
+    # died before answering. nginx never passes a POST/PATCH/DELETE on once it has sent it (that
+    # needs 'non_idempotent', left out on purpose): a write is never sent twice by the gateway.
+    proxy_next_upstream error timeout http_502 http_503;
+    proxy_next_upstream_tries 3;
+    proxy_next_upstream_timeout 10s;
+    proxy_connect_timeout 5s;
+    proxy_send_timeout 60s;
+    proxy_read_timeout 60s;
+    # A 1,000-card board is ~700 KB of JSON: held in memory (allocated only when a response needs
+    # it) instead of spilling to a temp file under the default 8 x 4 KB.
+    proxy_buffer_size 16k;
+    proxy_buffers 64 16k;
+    proxy_busy_buffers_size 64k;`;
+}
+
+/** What nginx answers itself: its health, the remotes' reports and pointer, the remotes' files, the shell. */
+function staticLocations(options: NginxOptions, security: string, remotes: string): string {
+  const https = options.https ?? false;
   const hashed = HASHED_ASSET.source.replace(/\(\?:/g, '(');
+  return `    # For the container's healthcheck: nginx itself is up and answering.
+    location = /healthz {
+      access_log off;
+      default_type text/plain;
+      add_header Cache-Control "no-store";
+      return 200 'ok';
+    }
+
+    # The shell reports a remote area it had to isolate: logged, answered with nothing.
+    location = ${REMOTE_ERRORS_PATH} {
+      limit_except POST { deny all; }
+      limit_req zone=remote_reports burst=10 nodelay;
+      limit_req_status 429;
+      access_log ${options.remoteErrorLog ?? '/dev/stderr'} remote_error if=$is_remote_report;
+      # Answered after the limit is checked: a 'return' would answer before it, in the rewrite phase.
+      root /nonexistent;
+      try_files /report =204;
+    }
+
+    # What is live now (written by promote): read at every request, never cached without asking.
+    location = /remotes.json {
+      alias ${options.remoteStoreDir}/remotes.json;
+      default_type application/json;
+      # Always the whole file: a promote and a rollback in the same second leave a pointer of the same
+      # size and second, which an ETag or If-Modified-Since would answer with a 304 (the old one).
+      etag off;
+      if_modified_since off;
+      add_header Cache-Control "no-cache"; ${security}
+      error_page 404 = @no-remote-live;
+    }
+    location @no-remote-live {
+      default_type application/json;
+      add_header Cache-Control "no-cache"; ${security}
+      return 200 '{}';
+    }
+${remotes}
+
+    # The page that reads a reset token sends no Referer at all.
+    location = ${RESET_PASSWORD_PATH} {
+      root ${options.shellDir};
+      add_header Cache-Control "no-cache"; ${addHeaders(staticHeaders({ https, pathname: RESET_PASSWORD_PATH }))}
+      try_files /index.html =404;
+    }
+
+    location / {
+      root ${options.shellDir};
+      location ~ "${hashed}" { expires 1y; add_header Cache-Control "public, max-age=31536000, immutable"; ${security} }
+      add_header Cache-Control "no-cache"; ${security}
+      # Client-side routes (/dashboard, /broker, …) all load the shell.
+      try_files $uri /index.html;
+    }`;
+}
+
+export function renderNginxConfig(options: NginxOptions): string {
+  const https = options.https ?? false;
+  const security = addHeaders(staticHeaders({ https }));
+  // nginx reads '\\\\' in a quoted string as one backslash: double them so the regex survives.
+  const unsafeUri = UNSAFE_REQUEST_URI.replace(/\\/g, '\\\\');
+  const upstreams = upstreamBlocks(options);
   // Only a file inside a published version is served: never a pointer, never a folder being copied in.
   const remotes = `
     location ~ "^/remotes/(?<remote>${REMOTES.join('|')})/(?<version>${VERSION_PATTERN})/(?<file>.+)$" {
@@ -182,88 +273,14 @@ ${realIp(options.trustedProxies)}
     location = /__gateway/413.json { internal; ${json(413, 'Requisição muito grande.')} }
     location = /__gateway/502.json { internal; ${json(502, 'Serviço indisponível. Tente novamente.')} }
 
-    proxy_http_version 1.1;
-    proxy_set_header Connection "";
-    proxy_set_header Host $host;
-    proxy_set_header X-Forwarded-Host $http_host;
-    # The address nginx saw (or, behind a trusted load balancer, the one it reported): never a
-    # list the client started.
-    proxy_set_header X-Forwarded-For $remote_addr;
-    proxy_set_header X-Forwarded-Proto ${https ? 'https' : '$scheme'};
-    proxy_set_header X-Internal-Token "";
-    proxy_set_header X-Request-Id $request_id;
-    add_header X-Request-Id $request_id always;
-    # A request another replica may answer instead: one whose replica refused the connection or
-    # died before answering. nginx never passes a POST/PATCH/DELETE on once it has sent it (that
-    # needs 'non_idempotent', left out on purpose): a write is never sent twice by the gateway.
-    proxy_next_upstream error timeout http_502 http_503;
-    proxy_next_upstream_tries 3;
-    proxy_next_upstream_timeout 10s;
-    proxy_connect_timeout 5s;
-    proxy_send_timeout 60s;
-    proxy_read_timeout 60s;
-    # A 1,000-card board is ~700 KB of JSON: held in memory (allocated only when a response needs
-    # it) instead of spilling to a temp file under the default 8 x 4 KB.
-    proxy_buffer_size 16k;
-    proxy_buffers 64 16k;
-    proxy_busy_buffers_size 64k;
+${proxyDirectives(https)}
 ${apiLocations()}
 ${options.docsDir ? docsLocations(options.docsDir, security) : ''}
     # /api paths not in the table (and /internal, never routed) get a JSON 404.
     location /api/ { ${NOT_FOUND_JSON} }
     location /internal/ { ${NOT_FOUND_JSON} }
 
-    # For the container's healthcheck: nginx itself is up and answering.
-    location = /healthz {
-      access_log off;
-      default_type text/plain;
-      add_header Cache-Control "no-store";
-      return 200 'ok';
-    }
-
-    # The shell reports a remote area it had to isolate: logged, answered with nothing.
-    location = ${REMOTE_ERRORS_PATH} {
-      limit_except POST { deny all; }
-      limit_req zone=remote_reports burst=10 nodelay;
-      limit_req_status 429;
-      access_log ${options.remoteErrorLog ?? '/dev/stderr'} remote_error if=$is_remote_report;
-      # Answered after the limit is checked: a 'return' would answer before it, in the rewrite phase.
-      root /nonexistent;
-      try_files /report =204;
-    }
-
-    # What is live now (written by promote): read at every request, never cached without asking.
-    location = /remotes.json {
-      alias ${options.remoteStoreDir}/remotes.json;
-      default_type application/json;
-      # Always the whole file: a promote and a rollback in the same second leave a pointer of the same
-      # size and second, which an ETag or If-Modified-Since would answer with a 304 (the old one).
-      etag off;
-      if_modified_since off;
-      add_header Cache-Control "no-cache"; ${security}
-      error_page 404 = @no-remote-live;
-    }
-    location @no-remote-live {
-      default_type application/json;
-      add_header Cache-Control "no-cache"; ${security}
-      return 200 '{}';
-    }
-${remotes}
-
-    # The page that reads a reset token sends no Referer at all.
-    location = ${RESET_PASSWORD_PATH} {
-      root ${options.shellDir};
-      add_header Cache-Control "no-cache"; ${addHeaders(staticHeaders({ https, pathname: RESET_PASSWORD_PATH }))}
-      try_files /index.html =404;
-    }
-
-    location / {
-      root ${options.shellDir};
-      location ~ "${hashed}" { expires 1y; add_header Cache-Control "public, max-age=31536000, immutable"; ${security} }
-      add_header Cache-Control "no-cache"; ${security}
-      # Client-side routes (/dashboard, /broker, …) all load the shell.
-      try_files $uri /index.html;
-    }
+${staticLocations(options, security, remotes)}
   }
 ${
   options.statusListen

@@ -7,6 +7,7 @@ import {
   type ImportClient,
   type LineKey,
   type ImportMode,
+  type PolicyImportRow,
   type UnknownInsurer,
 } from '@corretora/contracts';
 import { parseRow, type RowAnalysis, type SheetRow } from '@corretora/service-kit';
@@ -180,85 +181,92 @@ export async function analysePolicies(input: {
       continue;
     }
     const existing = book.get(key);
-    const commission =
-      value.commissionPercentage !== null
-        ? { commissionType: 'percentage' as const, commissionValue: value.commissionPercentage }
-        : value.commissionAmount !== null
-          ? { commissionType: 'fixed' as const, commissionValue: value.commissionAmount }
-          : existing
-            ? { commissionType: existing.commissionType, commissionValue: existing.commissionValue }
-            : { commissionType: 'percentage' as const, commissionValue: 0 };
-    const record: PolicyRecord = {
-      policyNumber: value.policyNumber,
-      insurerId,
-      // A line the row does not name: the policy's, else empresarial (as issuing assumes).
-      ...lineAndType(value.type ?? existing?.line ?? 'empresarial'),
-      startDate: value.startDate ?? existing?.startDate ?? null,
-      renewalDate: value.endDate!,
-      premium: value.totalPremium!,
-      netPremium: value.netPremium ?? existing?.netPremium ?? null,
-      ...commission,
-      status: value.status ?? existing?.status ?? 'active',
-      client: { id: contact?.id ?? null, name: contact?.name ?? client.name, cpf: client.cpf, cnpj: client.cnpj },
-      angariador:
-        value.angariador === null
-          ? null
-          : { name: value.angariador, shareHundredths: value.angariadorShare!, percentHundredths: value.angariadorPercent! },
-      responsibleId: member?.id ?? null,
-    };
+    const record = policyRecord(value, insurerId, existing, contact, client, member);
     const who = contact ? contact.name : `${client.name} (contato novo)`;
-    if (existing) {
-      const changed = COMPARED.filter((field) => record[field] !== existing[field]);
-      // The book does not hold the split: a row naming an angariador always (re)sets it.
-      if (record.angariador) changed.push('angariador' as never);
-      if (contact && existing.contactId !== contact.id) changed.push('client' as never);
-      if (input.mode === 'create')
-        results.push({
-          line: row.line,
-          outcome: 'skip',
-          errors: [],
-          reason: `A apólice ${value.policyNumber} já existe; o modo só criar não atualiza`,
-          targetId: existing.id,
-          record: null,
-        });
-      else if (changed.length === 0)
-        results.push({
-          line: row.line,
-          outcome: 'skip',
-          errors: [],
-          reason: `Sem alterações: apólice ${value.policyNumber}`,
-          targetId: existing.id,
-          record: null,
-        });
-      else
-        results.push({
-          line: row.line,
-          outcome: 'update',
-          errors: [],
-          // The column gives the policies the import creates; an existing one keeps its member.
-          reason: `Atualiza a apólice ${value.policyNumber} de ${who}${member ? '; o responsável de uma apólice existente não muda na importação' : ''}`,
-          targetId: existing.id,
-          record,
-        });
-    } else if (input.mode === 'update') {
-      results.push({
-        line: row.line,
-        outcome: 'skip',
-        errors: [],
-        reason: 'Apólice não encontrada; o modo só atualizar não cria',
-        targetId: null,
-        record: null,
-      });
-    } else {
-      results.push({
-        line: row.line,
-        outcome: 'create',
-        errors: [],
-        reason: `Cria a apólice ${value.policyNumber} de ${who}${member ? `, para ${member.name}` : ''}`,
-        targetId: null,
-        record,
-      });
-    }
+    results.push(rowOutcome(row.line, input.mode, record, existing, { contactId: contact?.id ?? null, who, member }));
   }
   return { results, unknownInsurers: [...unknown.values()] };
+}
+
+/** A row's policy: what the sheet says, else what the book holds for it (an update), else the defaults issuing assumes. */
+function policyRecord(
+  value: PolicyImportRow,
+  insurerId: number,
+  existing: PolicyBookEntry | undefined,
+  contact: ImportClient | undefined,
+  client: { name: string; cpf: string | null; cnpj: string | null },
+  member: { id: string; name: string } | null,
+): PolicyRecord {
+  const commission =
+    value.commissionPercentage !== null
+      ? { commissionType: 'percentage' as const, commissionValue: value.commissionPercentage }
+      : value.commissionAmount !== null
+        ? { commissionType: 'fixed' as const, commissionValue: value.commissionAmount }
+        : existing
+          ? { commissionType: existing.commissionType, commissionValue: existing.commissionValue }
+          : { commissionType: 'percentage' as const, commissionValue: 0 };
+  return {
+    policyNumber: value.policyNumber,
+    insurerId,
+    // A line the row does not name: the policy's, else empresarial (as issuing assumes).
+    ...lineAndType(value.type ?? existing?.line ?? 'empresarial'),
+    startDate: value.startDate ?? existing?.startDate ?? null,
+    renewalDate: value.endDate!,
+    premium: value.totalPremium!,
+    netPremium: value.netPremium ?? existing?.netPremium ?? null,
+    ...commission,
+    status: value.status ?? existing?.status ?? 'active',
+    client: { id: contact?.id ?? null, name: contact?.name ?? client.name, cpf: client.cpf, cnpj: client.cnpj },
+    angariador:
+      value.angariador === null
+        ? null
+        : { name: value.angariador, shareHundredths: value.angariadorShare!, percentHundredths: value.angariadorPercent! },
+    responsibleId: member?.id ?? null,
+  };
+}
+
+/** A row's outcome against the book and the mode: create, update, or skip and why. */
+function rowOutcome(
+  line: number,
+  mode: ImportMode,
+  record: PolicyRecord,
+  existing: PolicyBookEntry | undefined,
+  about: { contactId: number | null; who: string; member: { id: string; name: string } | null },
+): RowAnalysis {
+  const skip = (reason: string, targetId: number | null): RowAnalysis => ({
+    line,
+    outcome: 'skip',
+    errors: [],
+    reason,
+    targetId,
+    record: null,
+  });
+  if (!existing) {
+    if (mode === 'update') return skip('Apólice não encontrada; o modo só atualizar não cria', null);
+    const to = about.member ? `, para ${about.member.name}` : '';
+    return {
+      line,
+      outcome: 'create',
+      errors: [],
+      reason: `Cria a apólice ${record.policyNumber} de ${about.who}${to}`,
+      targetId: null,
+      record,
+    };
+  }
+  if (mode === 'create') return skip(`A apólice ${record.policyNumber} já existe; o modo só criar não atualiza`, existing.id);
+  const changed = COMPARED.filter((field) => record[field] !== existing[field]);
+  // The book does not hold the split: a row naming an angariador always (re)sets it.
+  if (record.angariador) changed.push('angariador' as never);
+  if (about.contactId !== null && existing.contactId !== about.contactId) changed.push('client' as never);
+  if (changed.length === 0) return skip(`Sem alterações: apólice ${record.policyNumber}`, existing.id);
+  // The column gives the policies the import creates; an existing one keeps its member.
+  const kept = about.member ? '; o responsável de uma apólice existente não muda na importação' : '';
+  return {
+    line,
+    outcome: 'update',
+    errors: [],
+    reason: `Atualiza a apólice ${record.policyNumber} de ${about.who}${kept}`,
+    targetId: existing.id,
+    record,
+  };
 }

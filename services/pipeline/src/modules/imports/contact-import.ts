@@ -4,6 +4,7 @@ import {
   comparableName,
   type ContactType,
   type FieldIssue,
+  type ContactImportRow,
   type ImportMode,
   type ReferenceData,
 } from '@corretora/contracts';
@@ -57,25 +58,7 @@ export async function analyseContacts(input: {
   const { columns, mode } = input;
   const products = nameIndex(input.reference.products);
   const leadSources = nameIndex(input.reference.leadSources);
-  const byKey = new Map<string, ExistingContact>();
-  /** E-mail and phone keys -> a contact holding them without a document (a person a documented row may be). */
-  const undocumentedByKey = new Map<string, ExistingContact>();
-  const byName = new Map<string, ExistingContact[]>();
-  for (const contact of input.existing) {
-    for (const [kind, value] of keysOf(contact)) {
-      if (!byKey.has(`${kind}:${value}`)) byKey.set(`${kind}:${value}`, contact);
-      if (kind !== 'document' && !(contact.cpf ?? contact.cnpj) && !undocumentedByKey.has(`${kind}:${value}`))
-        undocumentedByKey.set(`${kind}:${value}`, contact);
-    }
-    const name = comparableName(contact.name);
-    byName.set(name, [...(byName.get(name) ?? []), contact]);
-  }
-  /** create: the whole record; update: only the fields that change (and the note). */
-  type Working = Omit<RowAnalysis, 'record'> & {
-    record: Partial<ContactRecord> | null;
-    full: ContactRecord;
-    existing: ExistingContact | null;
-  };
+  const { byKey, undocumentedByKey, byName } = contactIndexes(input.existing);
   const firstInFile = new Map<string, Working>();
   const results: (RowAnalysis & Partial<Working>)[] = [];
 
@@ -104,31 +87,7 @@ export async function analyseContacts(input: {
       results.push({ line: row.line, outcome: 'error', errors, reason: null, targetId: null, record: null });
       continue;
     }
-    const document = value.document;
-    const record: ContactRecord = {
-      name: (value.name ?? value.tradeName ?? value.legalName)!,
-      legalName: value.legalName,
-      tradeName: value.tradeName,
-      contactPerson: value.contactPerson,
-      cpf: document && 'cpf' in document ? document.cpf : null,
-      cnpj: document && 'cnpj' in document ? document.cnpj : null,
-      email: value.email,
-      phone: value.phone?.national ?? null,
-      birthDate: value.birthDate,
-      cep: value.cep,
-      street: value.address,
-      number: value.number,
-      complement: value.complement,
-      district: value.district,
-      city: value.city,
-      state: value.state,
-      type: value.type,
-      kind: value.legalName !== null ? 'pj' : kindOf(document, value.type),
-      productId,
-      leadSourceId,
-      note: value.notes,
-      responsibleId: member?.id ?? null,
-    };
+    const record = contactRecord(value, productId, leadSourceId, member);
     const keys = keysOf(record);
     // A row with a CPF/CNPJ is matched by it alone: another document means another person, however
     // many phones (a family's landline, a switchboard) or e-mails they share. Without one, the
@@ -217,82 +176,9 @@ export async function analyseContacts(input: {
         existing: null,
       };
     } else if (match?.contact) {
-      const contact = match.contact;
-      const by = `pelo ${KEY_LABELS[match.kind]}`;
-      const changes = pickChanges(record, contact);
-      if (record.note && !input.notes.has(noteKey(contact.id, record.note))) changes.note = record.note;
-      const changed = Object.keys(changes).length > 0;
-      if (mode === 'create')
-        result = {
-          line: row.line,
-          outcome: 'skip',
-          errors: [],
-          reason: `Já existe (${contact.name}, ${by}); o modo só criar não atualiza`,
-          targetId: contact.id,
-          record: null,
-          full: record,
-          existing: contact,
-        };
-      else if (!changed)
-        result = {
-          line: row.line,
-          outcome: 'skip',
-          errors: [],
-          reason: `Sem alterações: ${contact.name} (${by})${kept}`,
-          targetId: contact.id,
-          record: null,
-          full: record,
-          existing: contact,
-        };
-      else
-        result = {
-          line: row.line,
-          outcome: 'update',
-          errors: [],
-          reason: `Atualiza ${contact.name} (${by}): ${Object.keys(changes).map(fieldLabel).join(', ')}${kept}`,
-          targetId: contact.id,
-          record: changes,
-          full: record,
-          existing: contact,
-        };
+      result = matchOutcome(row.line, mode, record, { kind: match.kind, contact: match.contact }, input.notes, kept);
     } else {
-      const namesakes = (byName.get(comparableName(record.name)) ?? []).filter(
-        (contact) => !((contact.cpf ?? contact.cnpj) && (record.cpf ?? record.cnpj)),
-      );
-      if (namesakes.length > 0)
-        result = {
-          line: row.line,
-          outcome: 'duplicate',
-          errors: [],
-          reason: `Possível duplicado de ${namesakes[0]!.name} (#${namesakes[0]!.id}): mesmo nome, sem documento, e-mail ou telefone em comum. Não será importado; confira e mescle em Possíveis duplicados se for a mesma pessoa`,
-          targetId: namesakes[0]!.id,
-          record: null,
-          full: record,
-          existing: null,
-        };
-      else if (mode === 'update')
-        result = {
-          line: row.line,
-          outcome: 'skip',
-          errors: [],
-          reason: 'Não encontrado; o modo só atualizar não cria',
-          targetId: null,
-          record: null,
-          full: record,
-          existing: null,
-        };
-      else
-        result = {
-          line: row.line,
-          outcome: 'create',
-          errors: [],
-          reason: member ? `Novo contato, de ${member.name}` : 'Novo contato',
-          targetId: null,
-          // The record itself, not a copy: a preview holds all of a file's rows at once.
-          record,
-          full: record,
-          existing: null,
-        };
+      result = newContactOutcome(row.line, mode, record, byName, member);
     }
     for (const [kind, key] of keys) if (!firstInFile.has(`${kind}:${key}`)) firstInFile.set(`${kind}:${key}`, result);
     results.push(result);
@@ -307,4 +193,159 @@ function kindOf(document: { cpf: string } | { cnpj: string } | null, type: Conta
   if (type === 'business') return 'pj';
   if (type === 'individual') return 'pf';
   return null;
+}
+
+/** create: the whole record; update: only the fields that change (and the note). */
+type Working = Omit<RowAnalysis, 'record'> & {
+  record: Partial<ContactRecord> | null;
+  full: ContactRecord;
+  existing: ExistingContact | null;
+};
+
+/** The broker's contacts by each key (document, e-mail, phone), the undocumented ones by e-mail and phone, and by name. */
+function contactIndexes(existing: readonly ExistingContact[]) {
+  const byKey = new Map<string, ExistingContact>();
+  /** E-mail and phone keys -> a contact holding them without a document (a person a documented row may be). */
+  const undocumentedByKey = new Map<string, ExistingContact>();
+  const byName = new Map<string, ExistingContact[]>();
+  for (const contact of existing) {
+    for (const [kind, value] of keysOf(contact)) {
+      if (!byKey.has(`${kind}:${value}`)) byKey.set(`${kind}:${value}`, contact);
+      if (kind !== 'document' && !(contact.cpf ?? contact.cnpj) && !undocumentedByKey.has(`${kind}:${value}`))
+        undocumentedByKey.set(`${kind}:${value}`, contact);
+    }
+    const name = comparableName(contact.name);
+    byName.set(name, [...(byName.get(name) ?? []), contact]);
+  }
+  return { byKey, undocumentedByKey, byName };
+}
+
+/** A row's contact as the sheet gives it (its catalogue names already found). */
+function contactRecord(
+  value: ContactImportRow,
+  productId: number | null,
+  leadSourceId: number | null,
+  member: { id: string; name: string } | null,
+): ContactRecord {
+  const document = value.document;
+  return {
+    name: (value.name ?? value.tradeName ?? value.legalName)!,
+    legalName: value.legalName,
+    tradeName: value.tradeName,
+    contactPerson: value.contactPerson,
+    cpf: document && 'cpf' in document ? document.cpf : null,
+    cnpj: document && 'cnpj' in document ? document.cnpj : null,
+    email: value.email,
+    phone: value.phone?.national ?? null,
+    birthDate: value.birthDate,
+    cep: value.cep,
+    street: value.address,
+    number: value.number,
+    complement: value.complement,
+    district: value.district,
+    city: value.city,
+    state: value.state,
+    type: value.type,
+    kind: value.legalName !== null ? 'pj' : kindOf(document, value.type),
+    productId,
+    leadSourceId,
+    note: value.notes,
+    responsibleId: member?.id ?? null,
+  };
+}
+
+/** A row matching one of the broker's contacts: an update of what changes, or a skip and why. */
+function matchOutcome(
+  line: number,
+  mode: ImportMode,
+  record: ContactRecord,
+  match: { kind: KeyKind; contact: ExistingContact },
+  notes: ReadonlySet<string>,
+  kept: string,
+): Working {
+  const contact = match.contact;
+  const by = `pelo ${KEY_LABELS[match.kind]}`;
+  const changes = pickChanges(record, contact);
+  if (record.note && !notes.has(noteKey(contact.id, record.note))) changes.note = record.note;
+  const changed = Object.keys(changes).length > 0;
+  if (mode === 'create')
+    return {
+      line,
+      outcome: 'skip',
+      errors: [],
+      reason: `Já existe (${contact.name}, ${by}); o modo só criar não atualiza`,
+      targetId: contact.id,
+      record: null,
+      full: record,
+      existing: contact,
+    };
+  else if (!changed)
+    return {
+      line,
+      outcome: 'skip',
+      errors: [],
+      reason: `Sem alterações: ${contact.name} (${by})${kept}`,
+      targetId: contact.id,
+      record: null,
+      full: record,
+      existing: contact,
+    };
+  else
+    return {
+      line,
+      outcome: 'update',
+      errors: [],
+      reason: `Atualiza ${contact.name} (${by}): ${Object.keys(changes).map(fieldLabel).join(', ')}${kept}`,
+      targetId: contact.id,
+      record: changes,
+      full: record,
+      existing: contact,
+    };
+}
+
+/** A row matching none of the broker's contacts: a possible duplicate by name, a skip, or a new contact. */
+function newContactOutcome(
+  line: number,
+  mode: ImportMode,
+  record: ContactRecord,
+  byName: ReadonlyMap<string, ExistingContact[]>,
+  member: { id: string; name: string } | null,
+): Working {
+  const namesakes = (byName.get(comparableName(record.name)) ?? []).filter(
+    (contact) => !((contact.cpf ?? contact.cnpj) && (record.cpf ?? record.cnpj)),
+  );
+  if (namesakes.length > 0)
+    return {
+      line,
+      outcome: 'duplicate',
+      errors: [],
+      reason: `Possível duplicado de ${namesakes[0]!.name} (#${namesakes[0]!.id}): mesmo nome, sem documento, e-mail ou telefone em comum. Não será importado; confira e mescle em Possíveis duplicados se for a mesma pessoa`,
+      targetId: namesakes[0]!.id,
+      record: null,
+      full: record,
+      existing: null,
+    };
+  else if (mode === 'update')
+    return {
+      line,
+      outcome: 'skip',
+      errors: [],
+      reason: 'Não encontrado; o modo só atualizar não cria',
+      targetId: null,
+      record: null,
+      full: record,
+      existing: null,
+    };
+  else
+    return {
+      line,
+      outcome: 'create',
+      errors: [],
+      reason: member ? `Novo contato, de ${member.name}` : 'Novo contato',
+      targetId: null,
+      // The record itself, not a copy: a preview holds all of a file's rows at once.
+      record,
+      full: record,
+      existing: null,
+    };
 }
