@@ -8,6 +8,9 @@ import {
   formatDate,
   optionLabel,
   type DocumentCategory,
+  type Claim,
+  type DocumentList,
+  type Policy,
 } from '@corretora/contracts';
 import { Link, invalidateOperations, useOperation, useSearchParams } from '@corretora/web-kit';
 import { UploadList, useUploads } from '@corretora/web-kit/uploads';
@@ -19,7 +22,7 @@ import { Card } from '@corretora/web-kit/fluent/card';
 import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
-import { Fragment, useRef, useState, type DragEvent } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import {
   documentDownloadUrl,
   useDeleteDocument,
@@ -92,16 +95,9 @@ export default function DocumentsPage() {
     const claim = claimOf(id);
     return claim ? `Sinistro ${claim.claimId} (${claim.contactName})` : null;
   };
-  const shownPolicy = policyOf(shown.policyId);
-  const filterText = [
-    shown.policyId === null ? null : `da apólice${shownPolicy ? ` ${policyName(shownPolicy)}` : ''}`,
-    shown.claimId === null ? null : `do sinistro${claimOf(shown.claimId) ? ` ${claimOf(shown.claimId)!.claimId}` : ''}`,
-  ]
-    .filter((part) => part !== null)
-    .join(' e ');
+  const filterText = shownText(shown, policyOf(shown.policyId), claimOf(shown.claimId));
   const remove = useDeleteDocument();
   const [category, setCategory] = useState<DocumentCategory>('policies');
-  const [dragging, setDragging] = useState(false);
   const queryClient = useQueryClient();
   const notify = useNotify();
   const uploads = useUploads((file, options) => sendDocument(file, { category, links }, options), {
@@ -122,14 +118,8 @@ export default function DocumentsPage() {
     done: { title: 'Documento excluído com sucesso' },
     failed: 'Falha ao excluir documento',
   });
-  const chooser = useRef<HTMLInputElement>(null);
 
   const send = (files: FileList | null) => uploads.add(Array.from(files ?? []));
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    send(event.dataTransfer.files);
-  };
 
   const data = documents.data;
   return (
@@ -174,35 +164,7 @@ export default function DocumentsPage() {
               ))}
             </Select>
           </Field>
-          <div
-            className={mergeClasses(styles.drop, dragging && styles.dragging)}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            data-testid="area-de-envio"
-          >
-            <ArrowUploadRegular fontSize={32} />
-            <Body1>Arraste arquivos aqui ou</Body1>
-            <Button appearance="primary" onClick={() => chooser.current?.click()}>
-              Escolher arquivos
-            </Button>
-            <Caption1 className={styles.muted}>PDF, DOC, DOCX, XLS, XLSX até 10MB</Caption1>
-            <input
-              ref={chooser}
-              type="file"
-              accept={DOCUMENT_ACCEPT}
-              multiple
-              hidden
-              aria-label="Escolher arquivos"
-              onChange={(event) => {
-                send(event.target.files);
-                event.target.value = '';
-              }}
-            />
-          </div>
+          <DropArea onFiles={send} />
           <UploadList items={uploads.items} onCancel={uploads.cancel} onRetry={uploads.retry} label="Documentos enviados agora" />
           {uploads.items.some((item) => item.state !== 'sending') ? (
             <Button size="small" appearance="subtle" onClick={uploads.clear}>
@@ -210,27 +172,7 @@ export default function DocumentsPage() {
             </Button>
           ) : null}
         </Card>
-        <Card className={styles.card}>
-          <Subtitle2>Armazenamento</Subtitle2>
-          {data && (
-            <>
-              <ProgressBar
-                value={ratio(data.usedBytes, data.quotaBytes)}
-                thickness="large"
-                aria-label={`Armazenamento usado: ${formatSize(data.usedBytes)} de 10 GB`}
-              />
-              <Text>{formatSize(data.usedBytes)} de 10 GB usados</Text>
-              <div className={styles.counts}>
-                {DOCUMENT_CATEGORIES.map((option) => (
-                  <Fragment key={option.value}>
-                    <Text>{option.label}</Text>
-                    <Text>{data.counts[option.value]}</Text>
-                  </Fragment>
-                ))}
-              </div>
-            </>
-          )}
-        </Card>
+        <StorageCard data={data} />
       </div>
       {filterText ? (
         <Body1 className={styles.filter} role="status">
@@ -283,4 +225,84 @@ export default function DocumentsPage() {
       {deleting.dialog}
     </>
   );
+}
+
+/** How much of the brokerage's 10 GB its documents use, and how many of each category. */
+function StorageCard({ data }: { data: DocumentList | undefined }) {
+  const styles = useStyles();
+  return (
+    <Card className={styles.card}>
+      <Subtitle2>Armazenamento</Subtitle2>
+      {data && (
+        <>
+          <ProgressBar
+            value={ratio(data.usedBytes, data.quotaBytes)}
+            thickness="large"
+            aria-label={`Armazenamento usado: ${formatSize(data.usedBytes)} de 10 GB`}
+          />
+          <Text>{formatSize(data.usedBytes)} de 10 GB usados</Text>
+          <div className={styles.counts}>
+            {DOCUMENT_CATEGORIES.map((option) => (
+              <Fragment key={option.value}>
+                <Text>{option.label}</Text>
+                <Text>{data.counts[option.value]}</Text>
+              </Fragment>
+            ))}
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** Where files are dropped or chosen: each becomes an upload. */
+function DropArea({ onFiles }: { onFiles: (files: FileList | null) => void }) {
+  const styles = useStyles();
+  const [dragging, setDragging] = useState(false);
+  const chooser = useRef<HTMLInputElement>(null);
+  return (
+    <div
+      className={mergeClasses(styles.drop, dragging && styles.dragging)}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        onFiles(event.dataTransfer.files);
+      }}
+      data-testid="area-de-envio"
+    >
+      <ArrowUploadRegular fontSize={32} />
+      <Body1>Arraste arquivos aqui ou</Body1>
+      <Button appearance="primary" onClick={() => chooser.current?.click()}>
+        Escolher arquivos
+      </Button>
+      <Caption1 className={styles.muted}>PDF, DOC, DOCX, XLS, XLSX até 10MB</Caption1>
+      <input
+        ref={chooser}
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        multiple
+        hidden
+        aria-label="Escolher arquivos"
+        onChange={(event) => {
+          onFiles(event.target.files);
+          event.target.value = '';
+        }}
+      />
+    </div>
+  );
+}
+
+/** What a page opened from a policy or a claim lists, in words ('' for every document). */
+function shownText(shown: DocumentLinks, policy: Policy | undefined, claim: Claim | undefined): string {
+  return [
+    shown.policyId === null ? null : `da apólice${policy ? ` ${policyName(policy)}` : ''}`,
+    shown.claimId === null ? null : `do sinistro${claim ? ` ${claim.claimId}` : ''}`,
+  ]
+    .filter((part) => part !== null)
+    .join(' e ');
 }

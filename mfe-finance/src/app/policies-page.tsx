@@ -86,11 +86,7 @@ export default function PoliciesPage() {
   const view = params.get('aba') === 'renovacoes' ? 'renewals' : 'policies';
   const policies = usePolicies(filters, view === 'policies');
   const [importing, setImporting] = useState(false);
-  const [showing, setShowing] = useState<Policy | null>(null);
-  const [numbering, setNumbering] = useState<Policy | null>(null);
-  const [history, setHistory] = useState<Policy | null>(null);
-  const [splitting, setSplitting] = useState<Policy | null>(null);
-  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<{ kind: PolicyDialog; policy: Policy } | null>(null);
   const queryClient = useQueryClient();
   const cancel = useCancelPolicy();
   const cancelling = useConfirmAction<Policy>({
@@ -115,16 +111,7 @@ export default function PoliciesPage() {
             </Button>
             <Button
               as="a"
-              href={operationUrl(FINANCE_OPERATIONS.policiesCsv, {
-                query: {
-                  ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
-                  line: filters.line,
-                  status: filters.status,
-                  ...(filters.renewal ? { renewal: filters.renewal } : {}),
-                  ...(filters.awaiting ? { awaitingNumber: 'true' } : {}),
-                  ...(filters.responsibleId ? { responsibleId: filters.responsibleId } : {}),
-                },
-              })}
+              href={operationUrl(FINANCE_OPERATIONS.policiesCsv, { query: csvQuery(filters) })}
               download
               icon={<ArrowDownloadRegular />}
             >
@@ -160,168 +147,229 @@ export default function PoliciesPage() {
         </Suspense>
       ) : (
         <>
-          <div className={styles.toolbar} role="search">
-            <SearchBox
-              value={search}
-              onChange={(value) => setFilter('busca', value)}
-              placeholder="Nº da apólice, da proposta ou cliente..."
-              label="Buscar apólices"
-            />
-            <Field label="Ramo">
-              <Select value={filters.line} onChange={(_event, data) => setFilter('ramo', data.value)}>
-                <LineOptions any="Todos os ramos" />
-              </Select>
-            </Field>
-            <Field label="Status">
-              <Select value={filters.status} onChange={(_event, data) => setFilter('status', data.value)}>
-                <option value="all">Todos os status</option>
-                {(['active', 'expired', 'cancelled'] as const).map((status) => (
-                  <option key={status} value={status}>
-                    {POLICY_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label="Nº da seguradora">
-              <Select value={filters.awaiting ? 'aguardando' : ''} onChange={(_event, data) => setFilter('numero', data.value)}>
-                <option value="">Todas as apólices</option>
-                <option value="aguardando">Aguardando nº da seguradora</option>
-              </Select>
-            </Field>
-            {team.isTeam && team.seesEveryone ? (
-              <Field label="Responsável">
-                <MemberFilter team={team} value={filters.responsibleId} onChange={(memberId) => setFilter('responsavel', memberId)} />
-              </Field>
-            ) : null}
-            <Field label="Renovações">
-              <Select value={filters.renewal} onChange={(_event, data) => setFilter('renovacao', data.value)}>
-                {RENEWALS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          </div>
+          <PolicyFilterBar search={search} filters={filters} team={team} setFilter={setFilter} />
           <QueryState query={policies} loading="Carregando apólices..." error="Não foi possível carregar as apólices. Tente novamente.">
             {(items) => (
-              <>
-                <Caption1 className={styles.count} role="status">
-                  {items.length === 1 ? '1 apólice' : `${formatCount(items.length)} apólices`}
-                </Caption1>
-                <DataTable
-                  label="Apólices"
-                  rows={items}
-                  rowKey={(policy) => policy.id}
-                  empty="Nenhuma apólice encontrada. Apólices aparecem aqui quando uma venda finalizada é emitida no Pipeline."
-                  columns={[
-                    {
-                      header: 'Número',
-                      cell: (policy) =>
-                        policy.awaitingNumber ? (
-                          <Badge appearance="tint" color="warning">
-                            Aguardando nº da seguradora
-                          </Badge>
-                        ) : (
-                          policy.policyNumber
-                        ),
-                    },
-                    { header: 'Cliente', cell: (policy) => <ClientLink id={policy.contactId} name={policy.contactName} /> },
-                    { header: 'Ramo', cell: (policy) => lineLabel(policy.line) },
-                    { header: 'Prêmio total', cell: (policy) => formatMoney(wireToCents(policy.premium)) },
-                    {
-                      header: 'Status',
-                      cell: (policy) => (
-                        <Badge appearance="tint" color={STATUS_COLOR[policy.status]}>
-                          {POLICY_STATUS_LABELS[policy.status]}
-                        </Badge>
-                      ),
-                    },
-                    { header: 'Renovação', cell: (policy) => formatDate(policy.renewalDate) },
-                    // Whose policy it is (#58), where the list holds more than one member's.
-                    ...(team.isTeam && team.seesEveryone
-                      ? [{ header: 'Responsável', cell: (policy: Policy) => team.nameOf(policy.responsibleId) ?? 'Membro desativado' }]
-                      : []),
-                    {
-                      header: 'Ações',
-                      cell: (policy) => (
-                        <div className={styles.actions}>
-                          <Button size="small" onClick={() => setShowing(policy)} aria-label={`Parcelas da apólice ${policyName(policy)}`}>
-                            Parcelas
-                          </Button>
-                          <Button
-                            size="small"
-                            appearance={policy.awaitingNumber ? 'primary' : 'secondary'}
-                            onClick={() => setNumbering(policy)}
-                            aria-label={`${policy.awaitingNumber ? 'Informar nº' : 'Editar nº'} da apólice ${policyName(policy)}`}
-                          >
-                            {policy.awaitingNumber ? 'Informar nº' : 'Editar nº'}
-                          </Button>
-                          <Button
-                            size="small"
-                            onClick={() => void navigate(`/documents?apolice=${policy.id}`)}
-                            aria-label={`Documentos da apólice ${policyName(policy)}`}
-                          >
-                            Documentos
-                          </Button>
-                          {team.manager ? (
-                            <Button
-                              size="small"
-                              onClick={() => setHistory(policy)}
-                              aria-label={`Histórico de alterações da apólice ${policyName(policy)}`}
-                            >
-                              Histórico
-                            </Button>
-                          ) : null}
-                          {team.manager ? (
-                            <Button
-                              size="small"
-                              onClick={() => setSplitting(policy)}
-                              aria-label={`Repasse da apólice ${policyName(policy)}`}
-                            >
-                              Repasse
-                            </Button>
-                          ) : null}
-                          {policy.status === 'active' && (
-                            <Button
-                              size="small"
-                              onClick={() => cancelling.ask(policy)}
-                              aria-label={`Cancelar apólice ${policyName(policy)}`}
-                            >
-                              Cancelar
-                            </Button>
-                          )}
-                        </div>
-                      ),
-                    },
-                  ]}
-                />
-              </>
+              <PolicyTable
+                items={items}
+                team={team}
+                onOpen={(kind, policy) => setDialog({ kind, policy })}
+                onCancel={(policy) => cancelling.ask(policy)}
+              />
             )}
           </QueryState>
         </>
       )}
       {cancelling.dialog}
-      {showing ? (
+      {dialog ? (
         <Suspense fallback={null}>
-          <InstalmentsDialog policy={showing} onClose={() => setShowing(null)} />
+          {dialog.kind === 'instalments' ? (
+            <InstalmentsDialog policy={dialog.policy} onClose={() => setDialog(null)} />
+          ) : dialog.kind === 'numbers' ? (
+            <PolicyNumbersDialog policy={dialog.policy} onClose={() => setDialog(null)} />
+          ) : dialog.kind === 'history' ? (
+            <PolicyHistoryDialog policy={dialog.policy} onClose={() => setDialog(null)} />
+          ) : (
+            <ParticipantsDialog policy={dialog.policy} team={team} onClose={() => setDialog(null)} />
+          )}
         </Suspense>
       ) : null}
-      {numbering ? (
-        <Suspense fallback={null}>
-          <PolicyNumbersDialog policy={numbering} onClose={() => setNumbering(null)} />
-        </Suspense>
+    </>
+  );
+}
+
+/** The dialogs a policy's row opens. */
+type PolicyDialog = 'instalments' | 'numbers' | 'history' | 'split';
+
+/** The list's filters as the CSV export takes them. */
+function csvQuery(filters: PolicyFilters) {
+  return {
+    ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+    line: filters.line,
+    status: filters.status,
+    ...(filters.renewal ? { renewal: filters.renewal } : {}),
+    ...(filters.awaiting ? { awaitingNumber: 'true' } : {}),
+    ...(filters.responsibleId ? { responsibleId: filters.responsibleId } : {}),
+  };
+}
+
+/** Search and filters, kept in the address. */
+function PolicyFilterBar({
+  search,
+  filters,
+  team,
+  setFilter,
+}: {
+  search: string;
+  filters: PolicyFilters;
+  team: ReturnType<typeof useTeam>;
+  setFilter: (key: string, value: string) => void;
+}) {
+  const styles = useStyles();
+  return (
+    <div className={styles.toolbar} role="search">
+      <SearchBox
+        value={search}
+        onChange={(value) => setFilter('busca', value)}
+        placeholder="Nº da apólice, da proposta ou cliente..."
+        label="Buscar apólices"
+      />
+      <Field label="Ramo">
+        <Select value={filters.line} onChange={(_event, data) => setFilter('ramo', data.value)}>
+          <LineOptions any="Todos os ramos" />
+        </Select>
+      </Field>
+      <Field label="Status">
+        <Select value={filters.status} onChange={(_event, data) => setFilter('status', data.value)}>
+          <option value="all">Todos os status</option>
+          {(['active', 'expired', 'cancelled'] as const).map((status) => (
+            <option key={status} value={status}>
+              {POLICY_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Nº da seguradora">
+        <Select value={filters.awaiting ? 'aguardando' : ''} onChange={(_event, data) => setFilter('numero', data.value)}>
+          <option value="">Todas as apólices</option>
+          <option value="aguardando">Aguardando nº da seguradora</option>
+        </Select>
+      </Field>
+      {team.isTeam && team.seesEveryone ? (
+        <Field label="Responsável">
+          <MemberFilter team={team} value={filters.responsibleId} onChange={(memberId) => setFilter('responsavel', memberId)} />
+        </Field>
       ) : null}
-      {history ? (
-        <Suspense fallback={null}>
-          <PolicyHistoryDialog policy={history} onClose={() => setHistory(null)} />
-        </Suspense>
+      <Field label="Renovações">
+        <Select value={filters.renewal} onChange={(_event, data) => setFilter('renovacao', data.value)}>
+          {RENEWALS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </div>
+  );
+}
+
+/** What a policy's row does: its instalments, its number, its documents, and for managers its history and split; cancel while active. */
+function PolicyActions({
+  policy,
+  manager,
+  onOpen,
+  onCancel,
+}: {
+  policy: Policy;
+  manager: boolean;
+  onOpen: (dialog: PolicyDialog) => void;
+  onCancel: () => void;
+}) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  return (
+    <div className={styles.actions}>
+      <Button size="small" onClick={() => onOpen('instalments')} aria-label={`Parcelas da apólice ${policyName(policy)}`}>
+        Parcelas
+      </Button>
+      <Button
+        size="small"
+        appearance={policy.awaitingNumber ? 'primary' : 'secondary'}
+        onClick={() => onOpen('numbers')}
+        aria-label={`${policy.awaitingNumber ? 'Informar nº' : 'Editar nº'} da apólice ${policyName(policy)}`}
+      >
+        {policy.awaitingNumber ? 'Informar nº' : 'Editar nº'}
+      </Button>
+      <Button
+        size="small"
+        onClick={() => void navigate(`/documents?apolice=${policy.id}`)}
+        aria-label={`Documentos da apólice ${policyName(policy)}`}
+      >
+        Documentos
+      </Button>
+      {manager ? (
+        <Button size="small" onClick={() => onOpen('history')} aria-label={`Histórico de alterações da apólice ${policyName(policy)}`}>
+          Histórico
+        </Button>
       ) : null}
-      {splitting ? (
-        <Suspense fallback={null}>
-          <ParticipantsDialog policy={splitting} team={team} onClose={() => setSplitting(null)} />
-        </Suspense>
+      {manager ? (
+        <Button size="small" onClick={() => onOpen('split')} aria-label={`Repasse da apólice ${policyName(policy)}`}>
+          Repasse
+        </Button>
       ) : null}
+      {policy.status === 'active' && (
+        <Button size="small" onClick={onCancel} aria-label={`Cancelar apólice ${policyName(policy)}`}>
+          Cancelar
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The policies found, with their count and each row's actions. */
+function PolicyTable({
+  items,
+  team,
+  onOpen,
+  onCancel,
+}: {
+  items: Policy[];
+  team: ReturnType<typeof useTeam>;
+  onOpen: (dialog: PolicyDialog, policy: Policy) => void;
+  onCancel: (policy: Policy) => void;
+}) {
+  const styles = useStyles();
+  return (
+    <>
+      <Caption1 className={styles.count} role="status">
+        {items.length === 1 ? '1 apólice' : `${formatCount(items.length)} apólices`}
+      </Caption1>
+      <DataTable
+        label="Apólices"
+        rows={items}
+        rowKey={(policy) => policy.id}
+        empty="Nenhuma apólice encontrada. Apólices aparecem aqui quando uma venda finalizada é emitida no Pipeline."
+        columns={[
+          {
+            header: 'Número',
+            cell: (policy) =>
+              policy.awaitingNumber ? (
+                <Badge appearance="tint" color="warning">
+                  Aguardando nº da seguradora
+                </Badge>
+              ) : (
+                policy.policyNumber
+              ),
+          },
+          { header: 'Cliente', cell: (policy) => <ClientLink id={policy.contactId} name={policy.contactName} /> },
+          { header: 'Ramo', cell: (policy) => lineLabel(policy.line) },
+          { header: 'Prêmio total', cell: (policy) => formatMoney(wireToCents(policy.premium)) },
+          {
+            header: 'Status',
+            cell: (policy) => (
+              <Badge appearance="tint" color={STATUS_COLOR[policy.status]}>
+                {POLICY_STATUS_LABELS[policy.status]}
+              </Badge>
+            ),
+          },
+          { header: 'Renovação', cell: (policy) => formatDate(policy.renewalDate) },
+          // Whose policy it is, where the list holds more than one member's.
+          ...(team.isTeam && team.seesEveryone
+            ? [{ header: 'Responsável', cell: (policy: Policy) => team.nameOf(policy.responsibleId) ?? 'Membro desativado' }]
+            : []),
+          {
+            header: 'Ações',
+            cell: (policy) => (
+              <PolicyActions
+                policy={policy}
+                manager={team.manager}
+                onOpen={(kind) => onOpen(kind, policy)}
+                onCancel={() => onCancel(policy)}
+              />
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

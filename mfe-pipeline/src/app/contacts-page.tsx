@@ -88,6 +88,11 @@ export default function ContactsPage() {
 
   const total = contacts.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
+  // A filter changed: back to the first page.
+  const refilter = (apply: () => void) => {
+    apply();
+    setPage(1);
+  };
   const filtered = q.trim() !== '' || kind !== 'all' || status !== 'all' || responsibleId !== '';
 
   return (
@@ -115,41 +120,22 @@ export default function ContactsPage() {
       <div className={styles.toolbar} role="search">
         <SearchBox
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={(value) => refilter(() => setSearch(value))}
           placeholder="Buscar por nome, e-mail, telefone, CPF ou CNPJ..."
           label="Buscar contatos"
         />
-        <Select
-          aria-label="Filtrar por pessoa"
+        <FilterSelect
+          label="Filtrar por pessoa"
           value={kind}
-          onChange={(_event, data) => {
-            setKind(kindFilter(data.value));
-            setPage(1);
-          }}
-        >
-          {KIND_FILTERS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-        <Select
-          aria-label="Filtrar por situação"
+          options={KIND_FILTERS}
+          onChange={(value) => refilter(() => setKind(kindFilter(value)))}
+        />
+        <FilterSelect
+          label="Filtrar por situação"
           value={status}
-          onChange={(_event, data) => {
-            setStatus(statusFilter(data.value));
-            setPage(1);
-          }}
-        >
-          {STATUS_FILTERS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
+          options={STATUS_FILTERS}
+          onChange={(value) => refilter(() => setStatus(statusFilter(value)))}
+        />
         {members.filter}
       </div>
       <Body1 as="p" className={styles.count} aria-live="polite">{`${formatCount(total)} ${total === 1 ? 'contato' : 'contatos'}`}</Body1>
@@ -180,7 +166,7 @@ export default function ContactsPage() {
               { header: 'Pessoa', cell: (contact) => CONTACT_KIND_LABELS[contact.kind] },
               { header: 'Situação', cell: (contact) => CONTACT_STATUS_LABELS[contact.type === 'prospect' ? 'prospect' : 'client'] },
               { header: 'Último contato', cell: (contact) => (contact.lastContact ? formatDate(contact.lastContact) : '—') },
-              // Whose client it is (#58), where the list holds more than one member's.
+              // Whose client it is, where the list holds more than one member's.
               ...(members.shown
                 ? [{ header: 'Responsável', cell: (contact: Contact) => team.nameOf(contact.responsibleId) ?? 'Membro desativado' }]
                 : []),
@@ -204,17 +190,7 @@ export default function ContactsPage() {
           />
         )}
       </QueryState>
-      {pages > 1 ? (
-        <nav className={styles.pager} aria-label="Paginação">
-          <Button disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-            Anterior
-          </Button>
-          <Caption1>{`Página ${page} de ${pages}`}</Caption1>
-          <Button disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
-            Próxima
-          </Button>
-        </nav>
-      ) : null}
+      {pages > 1 ? <Pager page={page} pages={pages} onPage={setPage} /> : null}
       {history ? (
         <Suspense fallback={null}>
           <TimelineDialog contact={history} onClose={() => setHistory(null)} />
@@ -236,5 +212,44 @@ export default function ContactsPage() {
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** One of the list's filters: a choice among its options. */
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Select aria-label={label} value={value} onChange={(_event, data) => onChange(data.value)}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+/** The list's pages: previous, where, next. */
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const styles = useStyles();
+  return (
+    <nav className={styles.pager} aria-label="Paginação">
+      <Button disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Anterior
+      </Button>
+      <Caption1>{`Página ${page} de ${pages}`}</Caption1>
+      <Button disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Próxima
+      </Button>
+    </nav>
   );
 }

@@ -22,8 +22,8 @@ const useStyles = makeStyles({
 export const COLLEAGUES_CLIENT_FIELD = 'Cliente de outro membro da equipe';
 
 /**
- * A producer's new lead or contact naming a colleague's client (the API's 409 on the CPF/CNPJ,
- * #58 item 4): the form says so and offers to ask the owner for the client, never a second record.
+ * A producer's new lead or contact naming a colleague's client (the API's 409 on the
+ * CPF/CNPJ): the form says so and offers to ask the owner for the client, never a second record.
  * `check` takes the failure and the documents sent; true when it was that refusal.
  */
 export function useColleagueClient(): { check: (error: unknown, documents: ClientClaimInput) => boolean; notice: ReactNode } {

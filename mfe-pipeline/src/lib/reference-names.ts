@@ -14,7 +14,7 @@ export interface ReferenceNames {
   product(id: number | null): string;
   leadSource(id: number | null): string;
   insurer(id: number | null): string;
-  /** Whose a record is, in a team (#58): the member's name; null in a brokerage of one (no screen speaks of it there). */
+  /** Whose a record is, in a team: the member's name; null in a brokerage of one (no screen speaks of it there). */
   member(id: string): string | null;
 }
 

@@ -51,7 +51,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     context: options.dir,
     // No filesystem cache (webpack's default in production): persisting it took longer than the
     // build it would spare (shell: 34 s to build and 26 s more to write the cache, against 29 s
-    // without; #42). A start skips an app whose sources did not change (dev-stack's build stamp).
+    // without). A start skips an app whose sources did not change (dev-stack's build stamp).
     entry: './src/index.ts',
     devtool: mode === 'production' ? false : 'eval-cheap-module-source-map',
     output: {

@@ -21,18 +21,18 @@ export interface User {
   profileImageUrl: string | null;
   isEmailVerified: boolean;
   createdAt: string;
-  /** Their own mobile (Meu Perfil of a member, #58); null when not given. */
+  /** Their own mobile (Meu Perfil of a member); null when not given. */
   phone: string | null;
   /** The member's role in the brokerage: what the screens offer them (the server checks it again). */
   role: Role;
-  /** The brokerage's first owner, whose personal data the broker profile holds: their Meu Perfil edits it; every other member's edits their own (#58). */
+  /** The brokerage's first owner, whose personal data the broker profile holds: their Meu Perfil edits it; every other member's edits their own. */
   founder: boolean;
 }
 
 export interface BrokerProfile {
   name: string;
   email: string;
-  /** The owner's personal mobile and CPF: null to a member outside owner and admins (#58). */
+  /** The owner's personal mobile and CPF: null to a member outside owner and admins. */
   phone: string | null;
   cpf: string | null;
   companyName: string;
@@ -76,7 +76,7 @@ export interface DashboardStats {
   openDifferences: { count: number; amount: number } | null;
   /** A producer's 'A receber de repasse' (cents): their repasse in months not closed yet; null for every other role. */
   repasseDue: number | null;
-  /** With repasseDue: the last month closed (its repasse paid), 'YYYY-MM'; null when none is (#58). */
+  /** With repasseDue: the last month closed (its repasse paid), 'YYYY-MM'; null when none is. */
   repasseClosedUntil: string | null;
   /** Services that did not answer: their figures are 0 here and shown as unknown, the rest stay live. */
   unavailable: ('pipeline' | 'finance')[];

@@ -25,7 +25,7 @@ const MONTH_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])$';
 const TYPED_DATE = { format: 'date', description: 'Data: AAAA-MM-DD (dd/mm/aaaa também é aceito).' };
 /**
  * The wire's date checks, by identity (contracts' br/date.ts), and what each says in JSON Schema
- * (#57): a check is code, which the conversion would drop, publishing a date as a bare string.
+ *: a check is code, which the conversion would drop, publishing a date as a bare string.
  * Here rather than as metadata in the schemas: the browsers' bundles carry none of it.
  */
 const WIRE_CHECKS = new Map<unknown, JsonSchema>([

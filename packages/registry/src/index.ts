@@ -102,7 +102,7 @@ export const SERVICES = {
     // The profile photo (2 MB) plus its multipart envelope.
     api: [
       { prefix: '/api/broker-profile/photo', maxBody: '3m' },
-      // A member's own photo (#58), the same size.
+      // A member's own photo, the same size.
       { prefix: '/api/broker-profile/member-photo', maxBody: '3m' },
       { prefix: '/api/broker-profile' },
       { prefix: '/api/dashboard' },
@@ -133,14 +133,14 @@ export const SERVICES = {
       { prefix: '/api/message-templates' },
       { prefix: '/api/tasks' },
       { prefix: '/api/search' },
-      // The client's data rights (#40): requests, the public privacy page, the record of processing.
+      // The client's data rights: requests, the public privacy page, the record of processing.
       { prefix: '/api/privacy' },
     ],
   },
   finance: {
     port: 4105,
-    // A member's commission rules (#39) live beside the repasse they compute.
-    // Equipe › Produção (#58) too: the policies and their money are finance's.
+    // A member's commission rules live beside the repasse they compute.
+    // Equipe › Produção too: the policies and their money are finance's.
     paths: ['/api/team/members/:memberId/commission-rules', '/api/team/production', '/api/team/production.csv'],
     api: [
       // An insurer's commission statement: 20 MB of spreadsheet plus the multipart envelope.
@@ -181,7 +181,7 @@ export const REMOTES = {
     ],
     nav: [
       { label: 'Meu Perfil', to: '/profile', icon: 'profile', order: 90, locked: true },
-      // The data subjects' requests (LGPD, #40): owners and admins answer them.
+      // The data subjects' requests (LGPD): owners and admins answer them.
       { label: 'Privacidade', to: '/privacy', icon: 'privacy', order: 95, locked: true, roles: ['owner', 'admin'] },
       { label: 'Minha Corretora', to: '/broker', icon: 'brokerage', order: 100, locked: false },
     ],

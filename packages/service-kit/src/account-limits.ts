@@ -19,7 +19,7 @@ const WINDOW_SECONDS = 60;
  * signed-in member counts one against theirs and one against their brokerage's, whatever it does
  * (an import of many rows is one request), and an upload counts one more against its own, smaller
  * limits (singleFileUpload asks, before reading the body). One member's burst (an import, a
- * script) slows only them (#58); the brokerage's ceiling, several members' worth, bounds them all.
+ * script) slows only them; the brokerage's ceiling, several members' worth, bounds them all.
  * Over a limit: a pt-BR 429 with Retry-After. Anonymous requests are identity's, limited by address there.
  */
 export function accountLimits(limiter: RateLimiter, limits: AccountLimits): Koa.Middleware {

@@ -3,7 +3,7 @@ import { TRIGGER_DDL_LOCK, inLockedTransaction } from './database';
 import { currentMember } from './member-context';
 
 /**
- * Who did what (#38 item 4): one append-only log for the whole product, in `public` beside the
+ * Who did what: one append-only log for the whole product, in `public` beside the
  * sessions. Every write of an audited table is recorded by a row trigger (the kit's function,
  * `public.corretora_audit`): the brokerage, when, the member and the address the request came from,
  * the record (entity and id) and each field's before and after. Secrets never: a column whose name
@@ -44,7 +44,7 @@ export async function ensureAuditLog(knex: Knex): Promise<void> {
     )`);
     await trx.raw(`create index if not exists audit_log_recent on ${AUDIT_TABLE} (user_id, at desc, id desc)`);
     await trx.raw(`create index if not exists audit_log_record on ${AUDIT_TABLE} (user_id, entity, entity_id, at desc)`);
-    // The one exception to append-only: a data subject's erasure (LGPD, #40) blanks the changes of
+    // The one exception to append-only: a data subject's erasure (LGPD) blanks the changes of
     // the entries that hold their data, through corretora_audit_redact alone — it runs as the log's
     // owner and says so in a setting; a service's own role can do neither. The entry stays (who, when,
     // what kind of record), only the values go; nothing is ever deleted.
@@ -63,7 +63,7 @@ export async function ensureAuditLog(knex: Knex): Promise<void> {
       `create or replace trigger audit_log_no_truncate before truncate on ${AUDIT_TABLE} for each statement execute function public.corretora_audit_is_append_only()`,
     );
     // keys: 'entity:id' of the records erased. terms: values matched anywhere in an entry's changes
-    // (4 characters at least); redactAudit passes none since #57 (a name like 'null' or a shared
+    // (4 characters at least); redactAudit passes none (a name like 'null' or a shared
     // phone blanked other clients' entries): only the subject's own records are redacted.
     await trx.raw(`create or replace function public.corretora_audit_redact(brokerage uuid, note text, keys text[], terms text[])
       returns integer language plpgsql security definer set search_path = pg_catalog, public as $$
@@ -184,8 +184,8 @@ export interface AuditEvent {
 }
 
 /**
- * Blanks the changes of a brokerage's audit entries of an erased data subject's own records (LGPD,
- * #40, #57): the records erased or anonymised (`entity:id`), never another record's entries that
+ * Blanks the changes of a brokerage's audit entries of an erased data subject's own records
+ * (LGPD): the records erased or anonymised (`entity:id`), never another record's entries that
  * happen to hold one of their values. The entries stay, with who and when; their values become
  * `{ apagado: note }`. Returns how many entries it blanked.
  */
@@ -195,7 +195,7 @@ export async function redactAudit(
   note: string,
   records: readonly { entity: string; id: string | number }[],
 ): Promise<number> {
-  // Only the subject's own records (#57): matching their values anywhere blanked other clients'
+  // Only the subject's own records: matching their values anywhere blanked other clients'
   // entries too (a prospect named 'null' blanked 43 of 46; a common surname, a shared office phone).
   const { rows } = await db.raw<{ rows: { touched: number }[] }>(
     "select public.corretora_audit_redact(?, ?, ?::text[], '{}'::text[]) as touched",

@@ -25,7 +25,7 @@ export interface BaseConfig {
 }
 
 export interface AccountLimits {
-  /** One member's (#58: one producer's burst slows only them). */
+  /** One member's (one producer's burst slows only them). */
   writesPerMinute: number;
   uploadsPerMinute: number;
   /** The brokerage's ceiling, every member together; absent: BROKERAGE_SHARE times a member's. */

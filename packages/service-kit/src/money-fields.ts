@@ -8,7 +8,7 @@ export function seesMoney(role: Role): boolean {
 }
 
 /**
- * An answer as a role without money reads it (#58 item 1): every MONEY_FIELDS key, at any depth,
+ * An answer as a role without money reads it: every MONEY_FIELDS key, at any depth,
  * null — the shape stays, so a screen that shows "—" for a missing figure works unchanged. Plain
  * JSON values only: a stream or a buffer (a download) is passed as it is.
  */

@@ -21,7 +21,7 @@ export async function assertResponsible(
 }
 
 /**
- * Whom a new record is for (Novo Lead, Novo Contato, Nova tarefa, #58): the member creating it
+ * Whom a new record is for (Novo Lead, Novo Contato, Nova tarefa): the member creating it
  * (null or their own id: undefined, the scope stamps them), or another active member of the
  * brokerage, named by a role that sees every record — an owner, an admin, an assistant taking a
  * call for a producer. A producer naming someone else gets the roles' 403.

@@ -226,7 +226,7 @@ export const requireOnboarding: Koa.Middleware = async (ctx, next) => {
  * (disabled, their password changed since it was checked). A disable, a role change or a password
  * reset updates that row first and ends (or re-roles) the sessions after: it waits for this
  * transaction, so a session is either written before and then ended, or written with the member's
- * new state, never from a read made before the change (#58: sign-ins racing a disable kept working).
+ * new state, never from a read made before the change (sign-ins racing a disable kept working).
  */
 export type ConfirmMember = (trx: Knex.Transaction) => Promise<SessionUser>;
 

@@ -140,7 +140,7 @@ export async function portForAChild(): Promise<number> {
 }
 
 /**
- * The fields of a table the audit log records (#58 item 7), as the API names them (camelCase):
+ * The fields of a table the audit log records, as the API names them (camelCase):
  * every column but the log's bookkeeping and secrets. A service's test holds them against
  * contracts' AUDIT_FIELDS, so a new column is named in pt-BR before its first history shows it.
  */

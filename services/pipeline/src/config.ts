@@ -11,7 +11,7 @@ export interface PipelineConfig extends BaseConfig {
    * may be given a client (an active member of the brokerage); null: neither.
    */
   identityUrl?: string | null;
-  /** The broker service's /internal listener: the brokerage a privacy page names as the controller (#40); null: its name alone. */
+  /** The broker service's /internal listener: the brokerage a privacy page names as the controller; null: its name alone. */
   brokerUrl?: string | null;
   /** false: this instance runs no digest jobs (a test's replicas run them, each on a clock of its own). */
   scheduleDigest?: boolean;

@@ -13,7 +13,7 @@ const RegisterPage = lazy(() => import('../features/auth/components/register-pag
 const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
 const InvitationPage = lazy(() => import('../features/auth/components/invitation-page'));
-// A brokerage's public privacy page (LGPD, #40): no session, whoever is signed in or not.
+// A brokerage's public privacy page (LGPD): no session, whoever is signed in or not.
 const PrivacyNoticePage = lazy(() => import('../features/privacy/privacy-notice-page'));
 const PrivacyConfirmPage = lazy(() =>
   import('../features/privacy/privacy-notice-page').then((module) => ({ default: module.PrivacyConfirmPage })),

@@ -14,7 +14,7 @@ const currentPassword = required(
 );
 
 /**
- * PUT /api/auth/profile: a member's own name, e-mail and mobile (#58). A new e-mail (the one they
+ * PUT /api/auth/profile: a member's own name, e-mail and mobile. A new e-mail (the one they
  * sign in with) asks for the current password; the server checks it only when the e-mail changes.
  */
 export const MemberProfileSchema = v.object({

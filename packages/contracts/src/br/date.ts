@@ -109,7 +109,7 @@ export function parseDate(value: string): string | null {
 }
 
 /*
- * The wire's date checks, named (#57): the API reference recognises each by identity and publishes
+ * The wire's date checks, named: the API reference recognises each by identity and publishes
  * its format or pattern (gateway-kit's openapi.ts), which a bare check would leave out.
  */
 

@@ -102,7 +102,7 @@ export interface FinanceStats {
   openDifferences: { count: number; amount: number };
   /** A producer's 'A receber de repasse': their repasse lines in months not closed yet (cents); null for other roles. */
   repasseDue: number | null;
-  /** With repasseDue: the last month closed (its repasse paid), 'YYYY-MM'; null when none is (#58). */
+  /** With repasseDue: the last month closed (its repasse paid), 'YYYY-MM'; null when none is. */
   repasseClosedUntil: string | null;
   recentActivity: ActivityEvent[];
 }

@@ -150,7 +150,7 @@ export type DocumentQuery = v.InferOutput<typeof DocumentQuerySchema>;
 /** POST /internal/finance/{userId}/contacts/{id}/move: the contact that receives the records. */
 export const ContactMoveSchema = v.object({ into: wireId('Contato inválido.') });
 
-/** POST /internal/finance/{userId}/policies/lines: the line of issued policies, from their card's product (once, #34). */
+/** POST /internal/finance/{userId}/policies/lines: the line of issued policies, from their card's product (once). */
 export const PolicyLinesSchema = v.object({
   policies: v.pipe(
     v.array(v.object({ policyId: bodyId('Apólice inválida.'), line: v.picklist(LINE_KEYS, 'Ramo inválido') })),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * The insurer's policy number and the proposal's (#34 item 1), as issuing and PATCH
+ * The insurer's policy number and the proposal's, as issuing and PATCH
  * /api/policies/{id} take them (their whole bodies: policy.schemas.ts). A file of its own,
  * so a form that checks a number carries neither every finance schema nor the repasse's.
  */

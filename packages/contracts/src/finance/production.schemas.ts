@@ -7,7 +7,7 @@ const MONTH = wireMonth('Mês inválido: use AAAA-MM');
 export const PRODUCTION_MAX_MONTHS = 24;
 
 /**
- * GET /api/team/production (and .csv), #58 item 5: the team's production per member and month,
+ * GET /api/team/production (and .csv): the team's production per member and month,
  * from `from` to `to` (months, inclusive; the last 6 months by default), optionally one line.
  */
 export const ProductionQuerySchema = v.object({

@@ -52,7 +52,7 @@ export interface RepasseLine {
   percent: number;
   amount: string;
   createdAt: string;
-  /** The instalment the statement paid, 'n/N' (#58); null for a line without one (an adjustment). */
+  /** The instalment the statement paid, 'n/N'; null for a line without one (an adjustment). */
   instalment: string | null;
   /** The day the insurer paid it (YYYY-MM-DD); null when the statement did not say. */
   paidOn: string | null;

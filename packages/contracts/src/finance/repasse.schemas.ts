@@ -4,7 +4,7 @@ import { responsibleFilter } from '../vocabulary/responsible-field';
 import { bodyId, wireMonth } from '../wire-fields';
 
 /**
- * Repasse (#39): a member's commission rules, a policy's participants and the month's ledger. Percents
+ * Repasse: a member's commission rules, a policy's participants and the month's ledger. Percents
  * and shares are numbers with at most two decimals (as the chargeback scale's); money is the wire's
  * decimal strings.
  */
@@ -126,7 +126,7 @@ const STATEMENT_WHO = 'Escolha um membro da equipe ou um angariador';
 
 /**
  * GET /api/repasse/statement.pdf: one participant's month — a member of the team (`memberId`, a
- * disabled one too), or an angariador without a login by name (`angariador`, #58).
+ * disabled one too), or an angariador without a login by name (`angariador`).
  */
 export const RepasseStatementQuerySchema = v.pipe(
   v.object({
@@ -148,7 +148,7 @@ export const RepasseStatementQuerySchema = v.pipe(
 export const RepasseMonthParamSchema = MONTH;
 
 /**
- * POST /api/repasse/{month}/close (#58 item 6): a past month closes as asked; this month, before it
+ * POST /api/repasse/{month}/close: a past month closes as asked; this month, before it
  * ends, only with `beforeItEnds` (the screen asks twice): a commission reconciled later becomes an
  * adjustment in the next open month.
  */

@@ -3,7 +3,7 @@ import { bodyId } from '../wire-fields';
 import type { ContactKind, ContactType } from '../vocabulary/pipeline-options';
 
 /**
- * The clients of a policies import (#36): finance runs the import and owns its policies; the
+ * The clients of a policies import: finance runs the import and owns its policies; the
  * contacts it finds, creates or makes clients of are the pipeline's, through these internal calls.
  */
 

@@ -44,7 +44,7 @@ export const POLICY_IMPORT_FIELD_INFO = {
   },
   commissionAmount: { label: 'Valor da comissão', headers: ['valor da comissao', 'comissao r', 'valor comissao', 'comissao valor'] },
   status: { label: 'Status', headers: ['status', 'situacao'] },
-  // Repasse (#39): who brought the client, their share of the policy's commission and their percent of it.
+  // Repasse: who brought the client, their share of the policy's commission and their percent of it.
   angariador: { label: 'Angariador', headers: ['angariador', 'nome do angariador', 'indicador', 'indicado por'] },
   angariadorShare: {
     label: 'Participação do angariador (%)',

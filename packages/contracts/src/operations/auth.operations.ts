@@ -36,7 +36,7 @@ export const user = {
   access: 'signed-in',
   answer: phantom as User,
 } as const satisfies Operation;
-/** A member's own profile (#58): name, e-mail, mobile; a new e-mail asks for the current password. */
+/** A member's own profile: name, e-mail, mobile; a new e-mail asks for the current password. */
 export const updateProfile = {
   id: 'auth.updateProfile',
   method: 'PUT',

@@ -55,7 +55,7 @@ export const photo = {
   access: 'signed-in',
   produces: 'image/*',
 } as const satisfies Operation;
-/** A member's own photo (#58): whether they have one (the founder's is the broker profile's). */
+/** A member's own photo: whether they have one (the founder's is the broker profile's). */
 export const memberPhotoOf = {
   id: 'brokerProfile.memberPhotoOf',
   method: 'GET',

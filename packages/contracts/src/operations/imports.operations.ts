@@ -162,7 +162,7 @@ export const undoStatement = {
   answer: phantom as ImportDetail,
 } as const satisfies Operation;
 
-/** The history of a kind of import that moved to finance (statements, #36), handed over by the pipeline once. */
+/** The history of a kind of import that moved to finance (statements), handed over by the pipeline once. */
 export const handOverImports = {
   id: 'imports.handOver',
   method: 'POST',

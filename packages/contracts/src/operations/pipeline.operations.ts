@@ -139,7 +139,7 @@ export const createContact = {
   body: phantom as typeof ContactCreateSchema,
   answer: phantom as Contact,
 } as const satisfies Operation;
-/** A producer asks for a colleague's client (#58): a task for the brokerage's owner; the client is never shown. */
+/** A producer asks for a colleague's client: a task for the brokerage's owner; the client is never shown. */
 export const claimClient = {
   id: 'contacts.claim',
   method: 'POST',
@@ -149,7 +149,7 @@ export const claimClient = {
   body: phantom as typeof ClientClaimSchema,
   answer: phantom as { message: string },
 } as const satisfies Operation;
-/** Clients chosen in Contatos given to another member at once (#58), each whole; owners and admins. */
+/** Clients chosen in Contatos given to another member at once, each whole; owners and admins. */
 export const reassignContacts = {
   id: 'contacts.reassign',
   method: 'POST',
@@ -233,7 +233,7 @@ export const clearData = {
   access: 'internal',
   status: 204,
 } as const satisfies Operation;
-/** Equipe › Produção's pipeline half (#58): each member's leads per month and how many became a policy, and their overdue work. */
+/** Equipe › Produção's pipeline half: each member's leads per month and how many became a policy, and their overdue work. */
 export const pipelineProduction = {
   id: 'pipeline.production',
   method: 'GET',

@@ -23,7 +23,7 @@ import type {
 } from '../privacy/privacy.schemas';
 import type { PrivacyContactsSchema, PrivacyMailSchema } from './privacy-internal.schemas';
 
-// The client's data rights (LGPD, #40): the pipeline service, which owns the contacts, answers
+// The client's data rights (LGPD): the pipeline service, which owns the contacts, answers
 // them; finance gives its part of a subject's records over its internal listener.
 
 export const privacyRequests = {

@@ -2,7 +2,7 @@ import { phantom, type Operation } from '../vocabulary/operation';
 import { MANAGERS } from '../vocabulary/team-roles';
 import type { ProductionQuerySchema, ProductionReport } from '../finance/production.schemas';
 
-// Equipe › Produção (#58 item 5): finance's, under identity's /api/team (the registry routes the exact paths).
+// Equipe › Produção: finance's, under identity's /api/team (the registry routes the exact paths).
 
 export const production = {
   id: 'team.production',

@@ -15,7 +15,7 @@ import type { ConsentSchema, InteractionSchema, MessageTemplatesSchema, Whatsapp
 import type { SearchQuerySchema, SearchResults } from '../relationship/search';
 import { OFFICE_ROLES } from '../vocabulary/team-roles';
 
-// Keeping the clients (#25): the pipeline service, which owns the contacts.
+// Keeping the clients: the pipeline service, which owns the contacts.
 
 export const logInteraction = {
   id: 'contacts.logInteraction',
@@ -87,7 +87,7 @@ export const setMessageTemplates = {
   answer: phantom as MessageTemplate[],
 } as const satisfies Operation;
 
-// Minhas tarefas (#25): the next actions of cards and renewals, and the open renewals due, in three lists.
+// Minhas tarefas: the next actions of cards and renewals, and the open renewals due, in three lists.
 export const tasks = {
   id: 'tasks.list',
   method: 'GET',

@@ -12,7 +12,7 @@ import type {
 import type { RenewalDecision, RenewalList, RenewalQuote, RenewalReportRow } from '../finance/finance-types';
 import type { NextAction } from '../vocabulary/renewals-options';
 
-// Renovações (#25): the list, quotes, the outcome, retention; and, for Minhas tarefas and the daily
+// Renovações: the list, quotes, the outcome, retention; and, for Minhas tarefas and the daily
 // digest (the pipeline asks), the renewals and the policies awaiting their number that are work.
 export const renewals = {
   id: 'renewals.list',

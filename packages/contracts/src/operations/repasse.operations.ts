@@ -9,7 +9,7 @@ import type {
   RepasseStatementQuerySchema,
 } from '../finance/repasse.schemas';
 
-// Repasse (#39): a member's commission rules (finance's, under identity's /api/team: the registry
+// Repasse: a member's commission rules (finance's, under identity's /api/team: the registry
 // routes the exact path), the month's ledger, its CSV and PDF statement, and closing a month.
 export const commissionRules = {
   id: 'repasse.rules',

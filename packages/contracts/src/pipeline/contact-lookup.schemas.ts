@@ -23,7 +23,7 @@ const document = (isValid: (value: string) => boolean, normalize: (value: string
   );
 
 /**
- * POST /api/contacts/claims (#58 item 4): a producer asks for a colleague's client they tried to
+ * POST /api/contacts/claims: a producer asks for a colleague's client they tried to
  * create, named by its CPF or CNPJ; the owner gets a task to decide. Nothing about the client is answered.
  */
 export const ClientClaimSchema = v.pipe(

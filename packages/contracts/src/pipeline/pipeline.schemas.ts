@@ -167,7 +167,7 @@ const NewLeadSchema = v.object({
   email: optionalEmail(),
 });
 
-/** New business for a client already in Contatos (#35 item 3): the card only, no second contact. */
+/** New business for a client already in Contatos: the card only, no second contact. */
 export const LeadForContactSchema = v.object({
   // Strict (no "missing" message of its own): without it, the body is a new prospect's (the variant below).
   contactId: v.pipe(

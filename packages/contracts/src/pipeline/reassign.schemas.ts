@@ -5,7 +5,7 @@ export const REASSIGN_MAX = 100;
 const REASSIGN_IDS = `Escolha de 1 a ${REASSIGN_MAX} clientes`;
 
 /**
- * POST /api/contacts/reassign (#58 item 3): clients chosen in Contatos given to another member at
+ * POST /api/contacts/reassign: clients chosen in Contatos given to another member at
  * once, each whole (cards, open tasks, policies), as the ficha's 'Mudar responsável' does one.
  */
 export const ContactsReassignSchema = v.object({

@@ -1,5 +1,5 @@
 /**
- * The client's data rights (LGPD, #40): the kinds of request, their states and channels, the legal
+ * The client's data rights (LGPD): the kinds of request, their states and channels, the legal
  * bases the product records, and the answer's deadline. Constants and pure helpers only (no
  * valibot), so a screen that shows a label carries no schema.
  */
@@ -48,7 +48,7 @@ export const PRIVACY_SUBJECT_KIND_OPTIONS: readonly Option<PrivacySubjectKind>[]
 
 /**
  * The legal bases the product's processing rests on: LGPD art. 7 for personal data, art. 11 for
- * sensitive data (health, in life and health insurance), which art. 7's bases cannot cover (#57).
+ * sensitive data (health, in life and health insurance), which art. 7's bases cannot cover.
  */
 export const LEGAL_BASES = [
   'consent',

@@ -30,7 +30,7 @@ export interface ErasureResult {
   /**
    * Some of the subject's contacts still have a contract running: their contact data stays to perform
    * it and marketing ended; the rest is erased when the last contract ends (the retention sweep).
-   * `until`: the last policy's end, null while only a claim is open. Absent on answers before #57.
+   * `until`: the last policy's end, null while only a claim is open. Absent on answers of older releases.
    */
   inForce?: { contacts: number; until: string | null } | null;
 }

@@ -79,7 +79,7 @@ export const PrivacySettingsSchema = v.object({
       v.string('Endereço inválido'),
       v.trim(),
       v.toLowerCase(),
-      // Blank keeps the page's address (#57: the form that sends '' was refused on the format).
+      // Blank keeps the page's address (the form that sends '' was refused on the format).
       v.check(
         (slug) => slug === '' || PRIVACY_SLUG_PATTERN.test(slug),
         'Use de 3 a 60 letras minúsculas, números e hífens (ex.: corretora-silva)',

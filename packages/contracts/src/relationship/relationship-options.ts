@@ -1,5 +1,5 @@
 /**
- * Keeping the clients (#25): interactions logged with a contact, the contact's timeline, consent per
+ * Keeping the clients: interactions logged with a contact, the contact's timeline, consent per
  * purpose and the WhatsApp message templates. Constants and pure helpers only (no valibot), so a
  * screen that shows a label carries no schema.
  */
@@ -35,7 +35,7 @@ export const TEMPLATE_BODY_MAX = 1000;
 export const MAX_TEMPLATES = 30;
 
 /**
- * A lead's first message (#57): the other defaults need a policy or marketing consent, so a new
+ * A lead's first message: the other defaults need a policy or marketing consent, so a new
  * lead could receive none. Answering the quote the person asked for is service (the preliminary
  * steps of a contract, LGPD art. 7, V), never marketing.
  */

@@ -177,12 +177,12 @@ export interface ContactOverview extends ContactFinanceOverview {
   /** Finance did not answer: its lists are empty here and the page says so. */
   unavailable: 'finance'[];
   /**
-   * Blocked by a deletion request (LGPD, #40): kept only for its policies' retention, until this day
+   * Blocked by a deletion request (LGPD): kept only for its policies' retention, until this day
    * (ISO); no messages, edits or exports. Null for every other contact.
    */
   blockedUntil: string | null;
   /**
-   * The data subject asked to be erased while a contract runs (#57, ISO day of the request): their
+   * The data subject asked to be erased while a contract runs (ISO day of the request): their
    * contact data stays for the contract, marketing ended; the rest goes when it ends. Null otherwise.
    */
   erasureRequestedOn: string | null;

@@ -3,7 +3,7 @@ import type { LineKey } from '../vocabulary/lines';
 import type { ClaimStatus } from '../vocabulary/finance-options';
 import type { ContactKind } from '../vocabulary/pipeline-options';
 
-/** The top bar's search (#35 item 2): at least 2 characters, at most 20 results in all. */
+/** The top bar's search: at least 2 characters, at most 20 results in all. */
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_LIMIT = 20;

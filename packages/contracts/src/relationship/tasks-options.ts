@@ -2,7 +2,7 @@ import { SAO_PAULO } from '../br/date';
 import { formatDate, formatDateTime } from '../br/date';
 
 /**
- * Minhas tarefas and going cold (#25): what a task is, which list it falls in, and how long a card
+ * Minhas tarefas and going cold: what a task is, which list it falls in, and how long a card
  * may sit without activity. Constants and pure functions only (no valibot).
  */
 

@@ -16,7 +16,7 @@ export type TasksQuery = v.InferOutput<typeof TasksQuerySchema>;
 const optionalBodyId = (message: string) => v.optional(v.nullable(bodyId(message)), null);
 
 /**
- * POST /api/tasks (#35 item 5): a task the broker writes — a title, the day (YYYY-MM-DD: due that day)
+ * POST /api/tasks: a task the broker writes — a title, the day (YYYY-MM-DD: due that day)
  * or the instant (with its hour), and optionally whom or what it is about: a contact, one of their
  * cards, one of their policies.
  */
@@ -34,7 +34,7 @@ export const TaskCreateSchema = v.object({
   contactId: optionalBodyId('Contato inválido'),
   cardId: optionalBodyId('Negócio inválido'),
   policyId: optionalBodyId('Apólice inválida'),
-  /** Whose task it is (#58): another member, named by a role that sees every record; absent: the member writing it. */
+  /** Whose task it is: another member, named by a role that sees every record; absent: the member writing it. */
   responsibleId: newRecordResponsible,
 });
 export type TaskCreateInput = v.InferOutput<typeof TaskCreateSchema>;

@@ -1,5 +1,5 @@
 /**
- * The audit log's fields in pt-BR (#58 item 7), by entity and field as the API names them (camelCase):
+ * The audit log's fields in pt-BR, by entity and field as the API names them (camelCase):
  * the record histories on screen and the log's CSV say these, never a column's name. A test in each
  * service that owns an audited entity below fails when one of its columns has no name here.
  */

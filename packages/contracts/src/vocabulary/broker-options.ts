@@ -66,7 +66,7 @@ export const BUSINESS_TYPES = [
   { value: 'agente', label: 'Agente de Seguros' },
 ] as const satisfies readonly Option[];
 
-/** Onboarding's "Tipos de seguro": the lines of lines.ts, one list for every screen (#34). */
+/** Onboarding's "Tipos de seguro": the lines of lines.ts, one list for every screen. */
 export const INSURANCE_TYPES: readonly Option<LineKey>[] = /* @__PURE__ */ INSURANCE_LINES.map((line) => ({
   value: line.key,
   label: line.label,

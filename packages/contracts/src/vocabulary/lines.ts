@@ -2,7 +2,7 @@ import { comparableName } from '../br/text';
 
 /**
  * The lines (ramos) Brazilian brokers sell: the one list onboarding, products, policies, filters,
- * commissions by line and the IOF suggestion read (#34). Grouped as SUSEP groups its ramos (Circular
+ * commissions by line and the IOF suggestion read. Grouped as SUSEP groups its ramos (Circular
  * SUSEP 535/2016: patrimonial, responsabilidades, automóvel, transportes, riscos financeiros, rural,
  * pessoas); health and dental plans are ANS's, shown as their own group.
  *

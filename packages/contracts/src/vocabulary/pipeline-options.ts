@@ -16,7 +16,7 @@ export const CONTACT_TYPE_OPTIONS = [
   { value: 'prospect', label: 'Prospecto' },
 ] as const satisfies readonly { value: ContactType; label: string }[];
 
-/** What a contact is (#34): pessoa física or jurídica, apart from where it stands (prospect or client). */
+/** What a contact is: pessoa física or jurídica, apart from where it stands (prospect or client). */
 export const CONTACT_KINDS = ['pf', 'pj'] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
 export const CONTACT_KIND_LABELS: Record<ContactKind, string> = { pf: 'Pessoa física', pj: 'Pessoa jurídica' };

@@ -1,5 +1,5 @@
 /**
- * Receivables (#24): what an instalment's commission became once the insurers' statements came in,
+ * Receivables: what an instalment's commission became once the insurers' statements came in,
  * the chargeback scales, and the defaults a broker can change. Apart from the schemas, so a screen
  * that shows labels carries no valibot.
  */

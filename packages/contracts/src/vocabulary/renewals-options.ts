@@ -1,5 +1,5 @@
 /**
- * Renovações (#25): the buckets a renewal falls in by the days left, why one is lost, and the auto
+ * Renovações: the buckets a renewal falls in by the days left, why one is lost, and the auto
  * bonus class rule. Constants only (no valibot).
  */
 

@@ -13,7 +13,7 @@ export const responsibleFilter = v.optional(
 );
 
 /**
- * Whom a new record is for (Novo Lead, Novo Contato, Nova tarefa, #58): a member's id, or '', null
+ * Whom a new record is for (Novo Lead, Novo Contato, Nova tarefa): a member's id, or '', null
  * or absent for the member creating it (null on the server).
  */
 export const newRecordResponsible = v.optional(

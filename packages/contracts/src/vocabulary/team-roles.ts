@@ -24,7 +24,7 @@ export const MANAGERS = ['owner', 'admin'] as const satisfies readonly Role[];
 /** Who sees money beyond a policy's premium (commissions, receivables, statements, figures): a producer only their own. */
 export const MONEY_ROLES = ['owner', 'admin', 'producer'] as const satisfies readonly Role[];
 /**
- * The answer fields that are the brokerage's money beyond a premium (#58 item 1): commissions,
+ * The answer fields that are the brokerage's money beyond a premium: commissions,
  * rates, chargebacks, repasse. Every answer to a role outside MONEY_ROLES has them null, whatever the
  * operation (the kit's route() does it), so no screen, export or API client of an assistant sees one.
  */

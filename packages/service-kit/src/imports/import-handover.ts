@@ -10,8 +10,8 @@ type Row = ImportHandOverInput['rows'][number];
 type Send = (userId: string, part: ImportHandOverInput) => Promise<{ id: number | null }>;
 
 /**
- * The sending half of moving a kind of import to the service that now owns its rows (#36:
- * statements to finance): broker by broker, each import with its rows in chunks, and the broker's
+ * The sending half of moving a kind of import to the service that now owns its rows
+ * (statements to finance): broker by broker, each import with its rows in chunks, and the broker's
  * remembered mappings; an import goes from here once its last part arrived. Run again after a
  * failure it sends what is left; the receiver takes a part it already has as done. Answers how
  * many imports moved.

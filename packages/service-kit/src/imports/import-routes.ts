@@ -63,7 +63,7 @@ function errorsCsv(imports: ImportsService, userId: string, id: number, ctx: Koa
 }
 
 /**
- * `/api/imports` (#23): the imports of the kinds this service owns; at a door shared with another
+ * `/api/imports`: the imports of the kinds this service owns; at a door shared with another
  * service (`shared`), the rest is that service's (the pipeline's contacts, finance's policies). A commit
  * may give the records to another member (`responsibleId`), whom `verifyResponsible` accepts first
  * (an owner or admin naming an active member: the kit's assertResponsible).
@@ -110,7 +110,7 @@ export function importsRoutes(
   route(router, OPS.undoImport, ({ user, params, ctx }) => door(user.id, params.id, ctx, () => imports.undo(user.id, params.id)));
 }
 
-/** `/api/statements` (#24): an insurer's statements, the same life under their own paths. */
+/** `/api/statements`: an insurer's statements, the same life under their own paths. */
 export function statementsRoutes(router: Router, imports: ImportsService): void {
   const kinds = ['statement'] as const;
   const door = doorOf(imports, kinds, NOT_FOUND.statement);

@@ -10,7 +10,7 @@ registerScope(KIT, 'import_mappings', { kind: 'brokerage' });
 /**
  * The import engine's tables in a service's own schema, as the engine reads them: a migration of a
  * service that starts running imports calls this with the kinds it owns. (The pipeline's tables
- * grew to this shape through its migrations of #23, #24 and #33.)
+ * grew to this shape through several of its migrations.)
  * - imports: one file each; a statement names its insurer; `cell_chars` bounds what a brokerage
  *   keeps, `rows_purged_at` says its rows are gone (its summary stays); `moved_from`, the id an
  *   import had in the service that ran it before (handOverImports).

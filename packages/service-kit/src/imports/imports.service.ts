@@ -48,7 +48,7 @@ export interface ImportsOptions {
 }
 
 /**
- * The import engine (#23), one per service, running the kinds whose rows that service owns: a file
+ * The import engine, one per service, running the kinds whose rows that service owns: a file
  * read once into rows, a mapping, a preview that gives every row its outcome, a commit that runs in
  * the background in batches (ImportRunner), undo within 30 days, the hourly purge. Its tables
  * (`imports`, `import_rows`, `import_mappings`, see importTablesMigration) live in the service's

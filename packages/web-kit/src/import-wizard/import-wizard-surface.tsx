@@ -1,13 +1,6 @@
-import {
-  IMPORT_DOOR,
-  type FieldIssue,
-  type ImportCreated,
-  type ImportDetail,
-  type ImportMode,
-  type ImportOutcome,
-} from '@corretora/contracts';
+import { IMPORT_DOOR, type ImportDetail, type ImportMode } from '@corretora/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { ApiError, apiErrorMessage, callOperation, operationQuery } from '@corretora/web-kit';
 import { UploadCancelled, uploadOperation, type UploadProgress } from '@corretora/web-kit/uploads';
 import { Button, Field, Spinner } from '@corretora/web-kit/fluent/core';
@@ -15,34 +8,20 @@ import { Select } from '@corretora/web-kit/fluent/select';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@corretora/web-kit/fluent/dialog';
 import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
 import { FileStep, MappingStep, PreviewStep, RunningStep, SummaryStep } from './import-steps';
+import { INITIAL_WIZARD, wizardReducer, type Step, type WizardAction, type WizardState } from './import-wizard-state';
 import type { ImportWizardProps } from './import-wizard-props';
 import { PAGE, useWizardStyles } from './import-wizard-styles';
 import { useTeam } from '../ui/use-team';
-
-type Step = 'file' | 'mapping' | 'preview' | 'running' | 'summary';
 
 /** The dialog itself, loaded when ImportWizard first renders: one kind's import, walked through its door. */
 export default function ImportWizardSurface({ descriptor, title, onClose, onChanged }: ImportWizardProps) {
   const styles = useWizardStyles();
   const paths = descriptor.door;
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<Step>('file');
-  const [file, setFile] = useState<File | null>(null);
-  const [sheet, setSheet] = useState('');
-  const [created, setCreated] = useState<ImportCreated | null>(null);
-  const [importId, setImportId] = useState<number | null>(null);
-  const [mapping, setMapping] = useState<Record<string, string>>({});
-  const [mode, setMode] = useState<ImportMode>('upsert');
-  const [insurers, setInsurers] = useState<Record<string, number>>({});
-  const [offset, setOffset] = useState(0);
-  const [outcome, setOutcome] = useState<ImportOutcome | ''>('');
-  const [busy, setBusy] = useState(false);
-  // In a team, an owner or admin gives the imported clients and policies to a member ('' = to themselves).
+  const [state, dispatch] = useReducer(wizardReducer, INITIAL_WIZARD);
+  const { step, file, sheet, importId, mapping, mode, insurers, offset, outcome, busy, assignee, error } = state;
   const team = useTeam();
   const assignable = descriptor.door.commit === IMPORT_DOOR.commit && team.isTeam && team.manager;
-  const [assignee, setAssignee] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [fieldIssues, setFieldIssues] = useState<FieldIssue[]>([]);
   /** The file on its way up (20 MB take a while on a slow line): how far, and how to stop it. */
   const [sending, setSending] = useState<{ progress: UploadProgress; controller: AbortController } | null>(null);
 
@@ -56,7 +35,7 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
     refetchInterval: (query) => (query.state.data?.status === 'running' ? 500 : false),
   });
   const current: ImportDetail | undefined = detail.data;
-  if (step === 'running' && current && current.status !== 'running') setStep('summary');
+  if (step === 'running' && current && current.status !== 'running') dispatch({ type: 'step', step: 'summary' });
   // The page refreshes what it lists once the import has run (or was undone), and again when the
   // wizard closes after changing anything: never from inside a render.
   const changed = useRef(false);
@@ -81,23 +60,24 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
 
   /** One step's call: busy while it runs, its failure shown (with the fields it names). */
   async function run(work: () => Promise<void>, fallback: string) {
-    setBusy(true);
-    setError(null);
-    setFieldIssues([]);
+    dispatch({ type: 'working' });
     try {
       await work();
     } catch (caught) {
       if (caught instanceof UploadCancelled) return;
-      setError(apiErrorMessage(caught, fallback));
-      setFieldIssues(caught instanceof ApiError ? (caught.body?.issues ?? []) : []);
+      dispatch({
+        type: 'failed',
+        error: apiErrorMessage(caught, fallback),
+        fieldIssues: caught instanceof ApiError ? (caught.body?.issues ?? []) : [],
+      });
     } finally {
-      setBusy(false);
+      dispatch({ type: 'settled' });
     }
   }
 
   const upload = () => {
     if (!file) {
-      setError('Selecione a planilha (CSV, TXT ou XLSX) para importar.');
+      dispatch({ type: 'error', error: 'Selecione a planilha (CSV, TXT ou XLSX) para importar.' });
       return Promise.resolve();
     }
     return run(async () => {
@@ -112,12 +92,8 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
         { body: form },
         { signal: controller.signal, onProgress: (progress) => setSending({ progress, controller }) },
       ).finally(() => setSending(null));
-      setCreated(answer);
-      setImportId(answer.id);
-      setMapping(answer.mapping);
-      setOffset(0);
+      dispatch({ type: 'uploaded', created: answer });
       void refreshHistory();
-      setStep(answer.status === 'preview' ? 'preview' : 'mapping');
     }, 'Não foi possível ler a planilha. Tente novamente.');
   };
 
@@ -129,10 +105,8 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
         ...answer,
         rows: answer.rows.slice(0, PAGE),
       });
-      setOffset(0);
-      setOutcome('');
+      dispatch({ type: 'previewed' });
       await refreshDetail();
-      setStep('preview');
     }, 'Não foi possível pré-visualizar. Confira o mapeamento.');
 
   const commit = () =>
@@ -147,7 +121,7 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
       queryClient.setQueryData(operationQuery(paths.detail, detailInput).queryKey, (previous: ImportDetail | undefined) =>
         previous ? { ...previous, ...answer, rows: previous.rows } : previous,
       );
-      setStep('running');
+      dispatch({ type: 'step', step: 'running' });
       await refreshDetail();
     }, 'Não foi possível confirmar a importação.');
 
@@ -158,95 +132,10 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
       await Promise.all([refreshDetail(), refreshHistory()]);
       changed.current = true;
       onChanged();
-      setStep('summary');
+      dispatch({ type: 'step', step: 'summary' });
     }, 'Não foi possível desfazer a importação.');
 
-  function openPrevious(id: number) {
-    setImportId(id);
-    setOffset(0);
-    setOutcome('');
-    setError(null);
-    setStep('summary');
-  }
-
-  let body;
-  if (step === 'file') {
-    body = (
-      <FileStep
-        descriptor={descriptor}
-        created={created}
-        sheet={sheet}
-        onFile={(chosen) => {
-          setFile(chosen);
-          setSheet('');
-          setError(null);
-        }}
-        onSheet={setSheet}
-        onOpen={openPrevious}
-        sending={sending ? { progress: sending.progress, cancel: () => sending.controller.abort() } : null}
-      />
-    );
-  } else if (step === 'mapping' && created) {
-    body = (
-      <MappingStep
-        descriptor={descriptor}
-        created={created}
-        mapping={mapping}
-        onMapping={(field, header) => setMapping((previous) => ({ ...previous, [field]: header }))}
-        issueOf={(field) => fieldIssues.find((issue) => issue.path === `mapping.${field}`)?.message}
-      />
-    );
-  } else if (step === 'preview' && current) {
-    body = (
-      <PreviewStep
-        descriptor={descriptor}
-        detail={current}
-        busy={busy}
-        mode={mode}
-        onMode={setMode}
-        insurers={insurers}
-        onInsurer={(name, id) =>
-          setInsurers((previous) => {
-            const { [name]: _dropped, ...rest } = previous;
-            return id === null ? rest : { ...rest, [name]: id };
-          })
-        }
-        outcome={outcome}
-        onOutcome={(chosen) => {
-          setOutcome(chosen);
-          setOffset(0);
-        }}
-        offset={offset}
-        onOffset={setOffset}
-        onPreview={() => void preview()}
-      />
-    );
-    if (assignable)
-      body = (
-        <>
-          {body}
-          <Field label="Responsável pelos clientes e apólices importados">
-            <Select value={assignee} onChange={(_event, data) => setAssignee(data.value)}>
-              <option value="">Eu (quem importa)</option>
-              {team.active.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name ?? member.email}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </>
-      );
-  } else if (step === 'running') {
-    body = <RunningStep detail={current} />;
-  } else if (step === 'summary' && current) {
-    body = <SummaryStep descriptor={descriptor} detail={current} />;
-  } else {
-    body = <Spinner label="Carregando…" />;
-  }
-
   const running = step === 'running';
-  const working = busy ? <Spinner size="tiny" /> : undefined;
   return (
     <Dialog open onOpenChange={(_event, data) => (!data.open && !busy && !running ? close() : undefined)}>
       <DialogSurface className={styles.surface}>
@@ -258,45 +147,169 @@ export default function ImportWizardSurface({ descriptor, title, onClose, onChan
                 <MessageBarBody>{error}</MessageBarBody>
               </MessageBar>
             ) : null}
-            {body}
+            <WizardStep
+              descriptor={descriptor}
+              state={state}
+              dispatch={dispatch}
+              current={current}
+              assignable={assignable}
+              sending={sending ? { progress: sending.progress, cancel: () => sending.controller.abort() } : null}
+              onPreview={() => void preview()}
+            />
           </DialogContent>
-          <DialogActions>
-            {step === 'mapping' || (step === 'preview' && current?.status === 'preview') ? (
-              <Button disabled={busy} onClick={() => setStep(step === 'preview' ? 'mapping' : 'file')}>
-                Voltar
-              </Button>
-            ) : null}
-            {step === 'summary' && current?.undoUntil ? (
-              <Button disabled={busy} onClick={() => void undo()}>
-                Desfazer importação
-              </Button>
-            ) : null}
-            <Button appearance="secondary" disabled={busy || running} onClick={close}>
-              {step === 'summary' ? 'Fechar' : 'Cancelar'}
-            </Button>
-            {step === 'file' ? (
-              <Button appearance="primary" disabled={busy} icon={working} onClick={() => void upload()}>
-                Enviar planilha
-              </Button>
-            ) : null}
-            {step === 'mapping' ? (
-              <Button appearance="primary" disabled={busy} icon={working} onClick={() => void preview()}>
-                Pré-visualizar
-              </Button>
-            ) : null}
-            {step === 'preview' && current?.status === 'preview' ? (
-              <Button
-                appearance="primary"
-                disabled={busy || current.counts.create + current.counts.update === 0 || current.mode !== mode}
-                icon={working}
-                onClick={() => void commit()}
-              >
-                {descriptor.confirmLabel(current.counts)}
-              </Button>
-            ) : null}
-          </DialogActions>
+          <WizardActions
+            descriptor={descriptor}
+            step={step}
+            busy={busy}
+            mode={mode}
+            current={current}
+            on={{
+              back: () => dispatch({ type: 'step', step: step === 'preview' ? 'mapping' : 'file' }),
+              undo: () => void undo(),
+              close,
+              upload: () => void upload(),
+              preview: () => void preview(),
+              commit: () => void commit(),
+            }}
+          />
         </DialogBody>
       </DialogSurface>
     </Dialog>
+  );
+}
+
+/** The step on screen, with what it needs of the wizard's state. */
+function WizardStep({
+  descriptor,
+  state,
+  dispatch,
+  current,
+  assignable,
+  sending,
+  onPreview,
+}: {
+  descriptor: ImportWizardProps['descriptor'];
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+  current: ImportDetail | undefined;
+  assignable: boolean;
+  sending: { progress: UploadProgress; cancel: () => void } | null;
+  onPreview: () => void;
+}) {
+  const team = useTeam();
+  const { step, created, sheet, mapping, fieldIssues, busy, mode, insurers, outcome, offset, assignee } = state;
+  if (step === 'file')
+    return (
+      <FileStep
+        descriptor={descriptor}
+        created={created}
+        sheet={sheet}
+        onFile={(file) => dispatch({ type: 'file', file })}
+        onSheet={(chosen) => dispatch({ type: 'sheet', sheet: chosen })}
+        onOpen={(id) => dispatch({ type: 'open', id })}
+        sending={sending}
+      />
+    );
+  if (step === 'mapping' && created)
+    return (
+      <MappingStep
+        descriptor={descriptor}
+        created={created}
+        mapping={mapping}
+        onMapping={(field, header) => dispatch({ type: 'map', field, header })}
+        issueOf={(field) => fieldIssues.find((issue) => issue.path === `mapping.${field}`)?.message}
+      />
+    );
+  if (step === 'preview' && current)
+    return (
+      <>
+        <PreviewStep
+          descriptor={descriptor}
+          detail={current}
+          busy={busy}
+          mode={mode}
+          onMode={(chosen) => dispatch({ type: 'mode', mode: chosen })}
+          insurers={insurers}
+          onInsurer={(name, id) => dispatch({ type: 'insurer', name, id })}
+          outcome={outcome}
+          onOutcome={(chosen) => dispatch({ type: 'outcome', outcome: chosen })}
+          offset={offset}
+          onOffset={(next) => dispatch({ type: 'offset', offset: next })}
+          onPreview={onPreview}
+        />
+        {/* In a team, an owner or admin gives the imported clients and policies to a member ('' = to themselves). */}
+        {assignable ? (
+          <Field label="Responsável pelos clientes e apólices importados">
+            <Select value={assignee} onChange={(_event, data) => dispatch({ type: 'assignee', assignee: data.value })}>
+              <option value="">Eu (quem importa)</option>
+              {team.active.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name ?? member.email}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ) : null}
+      </>
+    );
+  if (step === 'running') return <RunningStep detail={current} />;
+  if (step === 'summary' && current) return <SummaryStep descriptor={descriptor} detail={current} />;
+  return <Spinner label="Carregando…" />;
+}
+
+/** The wizard's buttons for the step on screen: back, undo, close, and the step's own. */
+function WizardActions({
+  descriptor,
+  step,
+  busy,
+  mode,
+  current,
+  on,
+}: {
+  descriptor: ImportWizardProps['descriptor'];
+  step: Step;
+  busy: boolean;
+  mode: ImportMode;
+  current: ImportDetail | undefined;
+  on: Record<'back' | 'undo' | 'close' | 'upload' | 'preview' | 'commit', () => void>;
+}) {
+  const running = step === 'running';
+  const working = busy ? <Spinner size="tiny" /> : undefined;
+  return (
+    <DialogActions>
+      {step === 'mapping' || (step === 'preview' && current?.status === 'preview') ? (
+        <Button disabled={busy} onClick={on.back}>
+          Voltar
+        </Button>
+      ) : null}
+      {step === 'summary' && current?.undoUntil ? (
+        <Button disabled={busy} onClick={on.undo}>
+          Desfazer importação
+        </Button>
+      ) : null}
+      <Button appearance="secondary" disabled={busy || running} onClick={on.close}>
+        {step === 'summary' ? 'Fechar' : 'Cancelar'}
+      </Button>
+      {step === 'file' ? (
+        <Button appearance="primary" disabled={busy} icon={working} onClick={on.upload}>
+          Enviar planilha
+        </Button>
+      ) : null}
+      {step === 'mapping' ? (
+        <Button appearance="primary" disabled={busy} icon={working} onClick={on.preview}>
+          Pré-visualizar
+        </Button>
+      ) : null}
+      {step === 'preview' && current?.status === 'preview' ? (
+        <Button
+          appearance="primary"
+          disabled={busy || current.counts.create + current.counts.update === 0 || current.mode !== mode}
+          icon={working}
+          onClick={on.commit}
+        >
+          {descriptor.confirmLabel(current.counts)}
+        </Button>
+      ) : null}
+    </DialogActions>
   );
 }

@@ -14,7 +14,7 @@ export type { ImportField, ImportKindDescriptor, ImportWizardProps } from './imp
 const ImportWizardSurface = lazy(() => import('./import-wizard-surface'));
 
 /**
- * The import wizard (#23): file -> columns -> preview -> confirm -> progress -> summary with undo,
+ * The import wizard: file -> columns -> preview -> confirm -> progress -> summary with undo,
  * and the history of imports, for the kind its descriptor names. Its code loads when it first
  * opens, never with the page.
  */

@@ -71,7 +71,7 @@ export interface AuditTrailProps {
 }
 
 /**
- * The audit log of one record, for owners and admins (#38): who changed what, when and from where,
+ * The audit log of one record, for owners and admins: who changed what, when and from where,
  * each named field before and after (a member by name). Each remote passes its record's field
  * names and puts the list where its screen shows it (the ficha's section, a policy's dialog);
  * nothing at all for another role.

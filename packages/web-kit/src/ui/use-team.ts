@@ -15,12 +15,12 @@ export interface Team {
   manager: boolean;
   /** The signed-in member sees other members' records (not a producer): a filter by member means something. */
   seesEveryone: boolean;
-  /** The signed-in member sees money beyond a premium (not an assistant): the API answers them the figures null (#58). */
+  /** The signed-in member sees money beyond a premium (not an assistant): the API answers them the figures null. */
   money: boolean;
 }
 
 /**
- * The brokerage's team as the screens need it (#38): who is in it, and what the signed-in member may
+ * The brokerage's team as the screens need it: who is in it, and what the signed-in member may
  * do with it. In ui (bundled into each app) over the shared singleton's queries: no new shared API.
  */
 export function useTeam(): Team {

@@ -133,7 +133,7 @@ function StatCards() {
           {
             label: 'A receber de repasse',
             value: figure('finance', formatMoney(repasseDue)),
-            // A zero after a closing is said, not left to look like nothing earned (#58).
+            // A zero after a closing is said, not left to look like nothing earned.
             caption: repasseClosedUntil ? `Meses até ${monthName(repasseClosedUntil)} fechados e pagos` : undefined,
             icon: WalletRegular,
             to: `${PATHS.commissions}?aba=repasse`,

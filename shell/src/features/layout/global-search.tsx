@@ -34,7 +34,7 @@ function typing(target: EventTarget | null): boolean {
 }
 
 /**
- * The top bar's search (#35 item 2): Ctrl+K (⌘K) or '/' anywhere focuses it; the arrows move
+ * The top bar's search: Ctrl+K (⌘K) or '/' anywhere focuses it; the arrows move
  * through the results, Enter opens one, Escape closes the list (a second Escape clears the box).
  */
 export function GlobalSearch() {

@@ -11,7 +11,7 @@ import { LoadingScreen, NoticePanel } from '@corretora/web-kit/ui';
  * Until onboarding is complete every area but Minha Corretora stays closed; its page keeps the area's
  * name. An area the member's role does not open (its navigation entry's roles: Comissões for an
  * assistant, Privacidade for a producer or an assistant) says so in its place, without loading the
- * area: no control that would only answer a 403 (#58 item 8).
+ * area: no control that would only answer a 403.
  */
 export default function OnboardingGate({ children }: { children: ReactNode }) {
   const navigate = useNavigate();

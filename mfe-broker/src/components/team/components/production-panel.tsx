@@ -36,7 +36,7 @@ const conversion = (row: Pick<Totals, 'won' | 'leads'>) =>
   row.leads === 0 ? '—' : `${((row.won * 100) / row.leads).toFixed(1).replace('.', ',')}%`;
 
 /**
- * Equipe › Produção (#58 item 5): the owner's picture of the team for a period — per member, the new
+ * Equipe › Produção: the owner's picture of the team for a period — per member, the new
  * policies, their premium and commission, leads and their conversion, renewals kept and lost, and
  * the overdue work today; then month by month. Filters by period and line; the CSV has the same table.
  */

@@ -76,7 +76,7 @@ export function RoleDialog({ actor, member, onClose }: { actor: Role; member: Te
   );
 }
 
-/** How much a member's carteira holds (#58): their clients and their policies in force, as the lists count them (undefined while loading). */
+/** How much a member's carteira holds: their clients and their policies in force, as the lists count them (undefined while loading). */
 function useCarteira(memberId: string): { clients: number | undefined; policies: number | undefined } {
   const clients = useOperation(PIPELINE_OPERATIONS.contacts, { query: { responsibleId: memberId, pageSize: '1' } });
   const policies = useOperation(FINANCE_OPERATIONS.policies, { query: { responsibleId: memberId, status: 'active' } });

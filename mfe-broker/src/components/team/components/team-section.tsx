@@ -15,7 +15,7 @@ const RoleDialog = lazy(() => import('./team-dialogs').then((module) => ({ defau
 const DisableDialog = lazy(() => import('./team-dialogs').then((module) => ({ default: module.DisableDialog })));
 const TransferDialog = lazy(() => import('./team-dialogs').then((module) => ({ default: module.TransferDialog })));
 const CommissionRulesDialog = lazy(() => import('./commission-rules-dialog'));
-// Equipe › Produção (#58): its tables load when the owner opens it.
+// Equipe › Produção: its tables load when the owner opens it.
 const ProductionPanel = lazy(() => import('./production-panel'));
 
 const useStyles = makeStyles({

@@ -16,7 +16,7 @@ const SECTIONS = ['requests', 'public', 'processing'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
- * Privacidade (LGPD, #40; owners and admins): the data subjects' requests with their 15-day
+ * Privacidade (LGPD; owners and admins): the data subjects' requests with their 15-day
  * deadline, the brokerage's public privacy page and its encarregado, and the record of processing.
  */
 export default function PrivacyPage() {

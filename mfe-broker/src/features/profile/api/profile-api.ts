@@ -46,10 +46,10 @@ function usePhotoUpload(
 /** The brokerage's photo (its founder's Meu Perfil). */
 export const useUploadPhoto = (): PhotoUpload => usePhotoUpload(OPS.uploadPhoto, OPS.profile);
 
-/** A member's own photo (#58). */
+/** A member's own photo. */
 export const useUploadMemberPhoto = (): PhotoUpload => usePhotoUpload(OPS.uploadMemberPhoto, OPS.memberPhotoOf);
 
-/** A member's own name, e-mail and mobile (#58): the signed-in user everywhere shows them at once. */
+/** A member's own name, e-mail and mobile: the signed-in user everywhere shows them at once. */
 export function useUpdateMemberProfile() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -28,7 +28,7 @@ function toValues(user: User) {
   return { name: user.name ?? '', email: user.email, phone: formatPhone(user.phone), currentPassword: '' };
 }
 
-/** A member's own data (#58): name, the e-mail they sign in with (a new one asks for the password), mobile. */
+/** A member's own data: name, the e-mail they sign in with (a new one asks for the password), mobile. */
 export function MemberProfileForm({ user }: { user: User }) {
   const styles = useStyles();
   const notify = useNotify();

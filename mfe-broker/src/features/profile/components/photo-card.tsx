@@ -19,7 +19,7 @@ const useStyles = makeStyles({
   hidden: { display: 'none' },
 });
 
-/** 'Foto do perfil': the brokerage's (its founder's Meu Perfil) or a member's own (#58), sent by `upload`. */
+/** 'Foto do perfil': the brokerage's (its founder's Meu Perfil) or a member's own, sent by `upload`. */
 export function PhotoCard({ name, photoUrl, upload }: { name: string; photoUrl: string | null; upload: PhotoUpload }) {
   const styles = useStyles();
   const notify = useNotify();

@@ -145,7 +145,7 @@ function ProfileForm({ profile }: { profile: BrokerProfile }) {
   );
 }
 
-/** Meu Perfil of a member other than the founder (#58): their own data and password, never the owner's. */
+/** Meu Perfil of a member other than the founder: their own data and password, never the owner's. */
 function MemberProfilePage({ user }: { user: User }) {
   const styles = useStyles();
   return (

@@ -44,7 +44,7 @@ export function CatalogueList<T extends CatalogueItem>({ kind }: { kind: Catalog
     failed: kind.texts.deleteError,
   });
   const Details = kind.Details;
-  // A producer reads the catalogues; the office (owners, admins, assistants) changes them (#58).
+  // A producer reads the catalogues; the office (owners, admins, assistants) changes them.
   const mayChange = useMayCall(CATALOGUE_CRUD[kind.key].update);
 
   const onToggle = (item: T, isActive: boolean) =>

@@ -33,7 +33,7 @@ export function InsurerDetails({ item }: { item: Insurer }) {
   const reveal = useRevealPassword();
   const [password, setPassword] = useState<string | null>(null);
   const hasDetails = Boolean(item.manager || item.email || item.hasPassword || item.website);
-  // What the member's role may not open is not offered (#58): the scale is the managers', the password the office's.
+  // What the member's role may not open is not offered: the scale is the managers', the password the office's.
   const mayReadScale = useMayCall(CATALOGUE_OPERATIONS.chargebackRule);
   const mayReveal = useMayCall(CATALOGUE_OPERATIONS.revealInsurerPassword);
 

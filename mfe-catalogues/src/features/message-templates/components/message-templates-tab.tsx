@@ -34,7 +34,7 @@ export function MessageTemplatesTab() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const templates = useOperation(OPS.messageTemplates);
-  // A producer reads and uses the templates; the office writes them (#58).
+  // A producer reads and uses the templates; the office writes them.
   const mayChange = useMayCall(OPS.setMessageTemplates);
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
   const { issues, setIssues, fail } = useFieldIssues();

@@ -23,7 +23,7 @@ export function StagesTab() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const reference = useOperation(OPS.referenceData);
-  // A producer reads the limits; the office changes them (#58).
+  // A producer reads the limits; the office changes them.
   const mayChange = useMayCall(OPS.setStageIdleLimits);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const { issues, setIssues, fail, check } = useFieldIssues();

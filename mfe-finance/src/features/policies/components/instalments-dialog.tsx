@@ -89,7 +89,7 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
               { header: 'Nº', cell: (row) => `${row.number}/${rows.length}` },
               { header: 'Vencimento', cell: (row) => formatDate(row.dueDate) },
               { header: 'Prêmio', cell: (row) => formatMoney(wireToCents(row.premium)) },
-              // An assistant sees no commission (the API answers it null, #58).
+              // An assistant sees no commission (the API answers it null).
               ...(team.money
                 ? [
                     { header: 'Comissão prevista', cell: (row: PolicyInstalment) => formatMoney(wireToCents(row.expectedCommission)) },

@@ -13,7 +13,7 @@ const POLICIES_IMPORT: Omit<ImportKindDescriptor, 'insurers'> = {
 };
 
 /**
- * Importar apólices (#23): the policies and their clients; an insurer the file names that the
+ * Importar apólices: the policies and their clients; an insurer the file names that the
  * catalogue does not know is mapped by the broker to one of theirs. Loaded with the dialog.
  */
 export default function PoliciesImport({ onClose, onChanged }: { onClose: () => void; onChanged: () => void }) {

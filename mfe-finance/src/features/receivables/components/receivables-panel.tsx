@@ -28,6 +28,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { ClientLink } from '../../../components/client-link';
 import { ReceivablesChart } from './receivables-chart';
+import { UnidentifiedLines } from './unidentified-lines';
 import { MonthField, thisMonth } from '../../../components/month-field';
 
 const StatementImport = lazy(() => import('./statement-import'));
@@ -65,7 +66,7 @@ export default function ReceivablesPanel() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [matching, setMatching] = useState<StatementLine | null>(null);
   const [open, setOpen] = useState<number | null | undefined>(undefined);
-  // A producer reads the month; statements, matching and the settings are the managers' (#58).
+  // A producer reads the month; statements, matching and the settings are the managers'.
   const mayImport = useMayCall(IMPORT_OPERATIONS.createStatement);
   const maySettle = useMayCall(OPS.matchStatementLine);
   const mayConfigure = useMayCall(OPS.setReceivableSettings);
@@ -167,34 +168,7 @@ export default function ReceivablesPanel() {
               .map((row) => (
                 <Instalments key={row.insurerId ?? 0} row={row} onChanged={refresh} />
               ))}
-            <Subtitle2 as="h3">Linhas não identificadas</Subtitle2>
-            <DataTable
-              label="Linhas de extrato não identificadas"
-              keyboardScroll
-              rows={data.unidentified}
-              rowKey={(line) => line.id}
-              empty="Nenhuma linha de extrato sem parcela neste mês."
-              columns={[
-                { header: 'Apólice no extrato', className: styles.cell, cell: (line) => line.policyNumber ?? '—' },
-                { header: 'Parcela', cell: (line) => line.instalmentNumber ?? '—' },
-                { header: 'Tipo', cell: (line) => STATEMENT_LINE_TYPE_LABELS[line.type] },
-                { header: 'Pago em', cell: (line) => (line.paidOn ? formatDate(line.paidOn) : '—') },
-                { header: 'Bruto', cell: (line) => money(line.gross) },
-                { header: 'Observação', className: styles.cell, cell: (line) => line.note ?? '' },
-                ...(maySettle
-                  ? [
-                      {
-                        header: 'Ações',
-                        cell: (line: StatementLine) => (
-                          <Button size="small" onClick={() => setMatching(line)}>
-                            Conciliar
-                          </Button>
-                        ),
-                      },
-                    ]
-                  : []),
-              ]}
-            />
+            <UnidentifiedLines lines={data.unidentified} onMatch={maySettle ? setMatching : null} />
           </>
         )}
       </QueryState>

@@ -23,7 +23,7 @@ const MATCH_COLUMN = {
     ),
 };
 
-/** An insurer's statement (#24): its lines matched to instalments; a line is recorded once, whatever the mode. */
+/** An insurer's statement: its lines matched to instalments; a line is recorded once, whatever the mode. */
 function statementImport(insurerId: number): ImportKindDescriptor {
   return {
     kind: 'statement',

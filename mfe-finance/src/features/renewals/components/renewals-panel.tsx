@@ -52,7 +52,6 @@ export default function RenewalsPanel() {
     { query: { page: String(page), ...(bucket === 'all' ? {} : { bucket }), ...(responsibleId ? { responsibleId } : {}) } },
     { keepPrevious: true },
   );
-  const report = useOperation(OPS.renewalReport, { query: {} });
   const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
   const insurerName = (id: number | null) =>
     id === null ? '—' : (reference.data?.insurers.find((insurer) => insurer.id === id)?.name ?? '—');
@@ -161,42 +160,51 @@ export default function RenewalsPanel() {
           </>
         )}
       </QueryState>
-      <section aria-label="Retenção">
-        <div className={styles.row}>
-          <Subtitle2 as="h3">Retenção</Subtitle2>
-          <Button as="a" size="small" href={operationUrl(OPS.renewalReportCsv, { query: {} })} download>
-            Baixar CSV
-          </Button>
-        </div>
-        <QueryState query={report} loading="Carregando retenção..." error="Não foi possível carregar a retenção.">
-          {(rows) => (
-            <DataTable
-              label="Retenção por mês e seguradora"
-              keyboardScroll
-              rows={rows}
-              rowKey={(row) => `${row.month}-${row.insurerId ?? 0}`}
-              empty="Nenhuma renovação no período."
-              columns={[
-                { header: 'Mês', cell: (row) => `${row.month.slice(5)}/${row.month.slice(0, 4)}` },
-                { header: 'Seguradora', cell: (row) => row.insurerName },
-                { header: 'A vencer', cell: (row) => formatCount(row.due) },
-                { header: 'Renovadas', cell: (row) => formatCount(row.renewed) },
-                { header: 'Perdidas', cell: (row) => formatCount(row.lost) },
-                {
-                  header: 'Taxa',
-                  cell: (row) => (row.rate === null ? '—' : `${(Number(row.rate) * 100).toFixed(1).replace('.', ',')}%`),
-                },
-                { header: 'Prêmio renovado', cell: (row) => `${money(row.renewedPremium)} de ${money(row.duePremium)}` },
-              ]}
-            />
-          )}
-        </QueryState>
-      </section>
+      <RetentionReport />
       {dialog?.kind === 'next' ? (
         <NextActionDialog item={dialog.item} onClose={() => setDialog(null)} />
       ) : dialog ? (
         <DecisionDialog dialog={dialog} insurerName={insurerName} onClose={() => setDialog(null)} />
       ) : null}
     </div>
+  );
+}
+
+/** Retention by month and insurer (renewed, lost, the rate and the premium kept), with its CSV. */
+function RetentionReport() {
+  const styles = useStyles();
+  const report = useOperation(OPS.renewalReport, { query: {} });
+  return (
+    <section aria-label="Retenção">
+      <div className={styles.row}>
+        <Subtitle2 as="h3">Retenção</Subtitle2>
+        <Button as="a" size="small" href={operationUrl(OPS.renewalReportCsv, { query: {} })} download>
+          Baixar CSV
+        </Button>
+      </div>
+      <QueryState query={report} loading="Carregando retenção..." error="Não foi possível carregar a retenção.">
+        {(rows) => (
+          <DataTable
+            label="Retenção por mês e seguradora"
+            keyboardScroll
+            rows={rows}
+            rowKey={(row) => `${row.month}-${row.insurerId ?? 0}`}
+            empty="Nenhuma renovação no período."
+            columns={[
+              { header: 'Mês', cell: (row) => `${row.month.slice(5)}/${row.month.slice(0, 4)}` },
+              { header: 'Seguradora', cell: (row) => row.insurerName },
+              { header: 'A vencer', cell: (row) => formatCount(row.due) },
+              { header: 'Renovadas', cell: (row) => formatCount(row.renewed) },
+              { header: 'Perdidas', cell: (row) => formatCount(row.lost) },
+              {
+                header: 'Taxa',
+                cell: (row) => (row.rate === null ? '—' : `${(Number(row.rate) * 100).toFixed(1).replace('.', ',')}%`),
+              },
+              { header: 'Prêmio renovado', cell: (row) => `${money(row.renewedPremium)} de ${money(row.duePremium)}` },
+            ]}
+          />
+        )}
+      </QueryState>
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import {
   wireToCents,
   type RepasseKind,
   type RepasseLine,
+  type RepasseMonth,
 } from '@corretora/contracts';
 import { apiErrorMessage, callOperation, invalidateOperations, operationUrl, useCurrentUser, useOperation } from '@corretora/web-kit';
 import { Badge } from '@corretora/web-kit/fluent/badge';
@@ -45,15 +46,15 @@ export default function RepassePanel() {
   const queryClient = useQueryClient();
   const team = useTeam();
   const [month, setMonth] = useState(thisMonth);
-  // '' everyone; a member's id; 'a:<name>' an angariador without a login (their statement, #58).
+  // '' everyone; a member's id; 'a:<name>' an angariador without a login (their statement).
   const [chosen, setChosen] = useState('');
   const angariador = chosen.startsWith('a:') ? chosen.slice(2) : null;
   const memberId = angariador === null ? chosen : '';
-  // Closing asks once; this month, before it ends, asks a second time (#58).
+  // Closing asks once; this month, before it ends, asks a second time.
   const [closing, setClosing] = useState<'ask' | 'early' | null>(null);
   const query = { month, memberId };
   const repasse = useOperation(OPS.repasse, { query }, { keepPrevious: true });
-  const who = (line: { memberId: string | null; participantName: string | null }) =>
+  const who = (line: Participant) =>
     line.memberId ? (team.nameOf(line.memberId) ?? 'Membro da equipe') : `${line.participantName ?? 'Angariador'} (angariador)`;
   const close = useMutation({
     mutationFn: (beforeItEnds: boolean) => callOperation(OPS.closeRepasseMonth, { params: { month }, body: { beforeItEnds } }),
@@ -64,7 +65,7 @@ export default function RepassePanel() {
     },
     onError: (error) => notify.error('Não foi possível fechar o mês.', apiErrorMessage(error, '')),
   });
-  // A statement per member: a producer's own (#58), or the member chosen in the filter.
+  // A statement per member: a producer's own, or the member chosen in the filter.
   const { user } = useCurrentUser();
   const statementMember = team.seesEveryone ? memberId : (user?.id ?? '');
   const statementQuery = angariador !== null ? { month, angariador } : statementMember ? { month, memberId: statementMember } : null;
@@ -112,80 +113,7 @@ export default function RepassePanel() {
         )}
       </div>
       <QueryState query={repasse} loading="Carregando repasse..." error="Não foi possível carregar o repasse. Tente novamente.">
-        {(data) => (
-          <>
-            <div className={styles.cards}>
-              <Card className={styles.card}>
-                <Caption1 className={styles.label}>{`Repasse de ${monthLabel(data.month)}`}</Caption1>
-                <Title3 as="p">{formatMoney(wireToCents(data.total))}</Title3>
-              </Card>
-              <Card className={styles.card}>
-                <Caption1 className={styles.label}>Situação</Caption1>
-                <Title3 as="p">{data.closed ? 'Fechado' : 'Em aberto'}</Title3>
-                {data.closedUntil && <Caption1>{`Fechado até ${monthLabel(data.closedUntil)}`}</Caption1>}
-              </Card>
-              <Card className={styles.card}>
-                <Caption1 className={styles.label}>Lançamentos</Caption1>
-                <Title3 as="p">{formatCount(data.count)}</Title3>
-              </Card>
-            </div>
-            {data.byParticipant.length > 0 && (
-              <section aria-label="Total por participante">
-                <Subtitle2 as="h3">Total por participante</Subtitle2>
-                <DataTable
-                  label="Total por participante"
-                  rows={data.byParticipant}
-                  rowKey={(row) => row.memberId ?? `a:${row.participantName}`}
-                  empty="Nenhum repasse."
-                  columns={[
-                    { header: 'Participante', className: styles.cell, cell: (row) => who(row) },
-                    { header: 'Lançamentos', cell: (row) => formatCount(row.lines) },
-                    { header: data.closed ? 'Pago no fechamento' : 'A pagar', cell: (row) => formatMoney(wireToCents(row.total)) },
-                  ]}
-                />
-              </section>
-            )}
-            <section aria-label="Lançamentos do mês">
-              <Subtitle2 as="h3">Lançamentos do mês</Subtitle2>
-              {data.count > data.rows.length && (
-                <Body1>{`Mostrando ${formatCount(data.rows.length)} de ${formatCount(data.count)}: o CSV traz todos.`}</Body1>
-              )}
-              <DataTable<RepasseLine>
-                label="Lançamentos de repasse"
-                keyboardScroll
-                rows={data.rows}
-                rowKey={(line) => line.id}
-                empty="Nenhum repasse neste mês: ele nasce quando uma comissão é conciliada num extrato."
-                columns={[
-                  { header: 'Participante', className: styles.cell, cell: (line) => who(line) },
-                  { header: 'Apólice', className: styles.cell, cell: (line) => line.policyNumber ?? '—' },
-                  { header: 'Parcela', cell: (line) => line.instalment ?? '—' },
-                  { header: 'Pago em', cell: (line) => (line.paidOn ? formatDate(line.paidOn) : '—') },
-                  { header: 'Cliente', className: styles.cell, cell: (line) => line.contactName ?? '—' },
-                  {
-                    header: 'Tipo',
-                    cell: (line) => (
-                      <Badge appearance="tint" color={KIND_COLOURS[line.kind]}>
-                        {KIND_LABELS[line.kind]}
-                      </Badge>
-                    ),
-                  },
-                  { header: 'Comissão recebida', cell: (line) => formatMoney(wireToCents(line.base)) },
-                  { header: 'Participação', cell: (line) => percent(line.share) },
-                  { header: 'Regra', cell: (line) => percent(line.percent) },
-                  {
-                    header: 'Repasse',
-                    cell: (line) => (
-                      <span className={line.amount.startsWith('-') ? styles.negative : undefined}>
-                        {formatMoney(wireToCents(line.amount))}
-                      </span>
-                    ),
-                  },
-                ]}
-              />
-            </section>
-          </>
-        )}
+        {(data) => <MonthRepasse data={data} who={who} />}
       </QueryState>
       <ConfirmDialog
         open={closing === 'ask'}
@@ -206,5 +134,85 @@ export default function RepassePanel() {
         onOpenChange={(open) => setClosing(open ? 'early' : null)}
       />
     </div>
+  );
+}
+
+/** Who a line pays: a member, or an angariador without a login. */
+type Participant = { memberId: string | null; participantName: string | null };
+
+/** A month's repasse: its figures, the total per participant and each line. */
+function MonthRepasse({ data, who }: { data: RepasseMonth; who: (line: Participant) => string }) {
+  const styles = useStyles();
+  return (
+    <>
+      <div className={styles.cards}>
+        <Card className={styles.card}>
+          <Caption1 className={styles.label}>{`Repasse de ${monthLabel(data.month)}`}</Caption1>
+          <Title3 as="p">{formatMoney(wireToCents(data.total))}</Title3>
+        </Card>
+        <Card className={styles.card}>
+          <Caption1 className={styles.label}>Situação</Caption1>
+          <Title3 as="p">{data.closed ? 'Fechado' : 'Em aberto'}</Title3>
+          {data.closedUntil && <Caption1>{`Fechado até ${monthLabel(data.closedUntil)}`}</Caption1>}
+        </Card>
+        <Card className={styles.card}>
+          <Caption1 className={styles.label}>Lançamentos</Caption1>
+          <Title3 as="p">{formatCount(data.count)}</Title3>
+        </Card>
+      </div>
+      {data.byParticipant.length > 0 && (
+        <section aria-label="Total por participante">
+          <Subtitle2 as="h3">Total por participante</Subtitle2>
+          <DataTable
+            label="Total por participante"
+            rows={data.byParticipant}
+            rowKey={(row) => row.memberId ?? `a:${row.participantName}`}
+            empty="Nenhum repasse."
+            columns={[
+              { header: 'Participante', className: styles.cell, cell: (row) => who(row) },
+              { header: 'Lançamentos', cell: (row) => formatCount(row.lines) },
+              { header: data.closed ? 'Pago no fechamento' : 'A pagar', cell: (row) => formatMoney(wireToCents(row.total)) },
+            ]}
+          />
+        </section>
+      )}
+      <section aria-label="Lançamentos do mês">
+        <Subtitle2 as="h3">Lançamentos do mês</Subtitle2>
+        {data.count > data.rows.length && (
+          <Body1>{`Mostrando ${formatCount(data.rows.length)} de ${formatCount(data.count)}: o CSV traz todos.`}</Body1>
+        )}
+        <DataTable<RepasseLine>
+          label="Lançamentos de repasse"
+          keyboardScroll
+          rows={data.rows}
+          rowKey={(line) => line.id}
+          empty="Nenhum repasse neste mês: ele nasce quando uma comissão é conciliada num extrato."
+          columns={[
+            { header: 'Participante', className: styles.cell, cell: (line) => who(line) },
+            { header: 'Apólice', className: styles.cell, cell: (line) => line.policyNumber ?? '—' },
+            { header: 'Parcela', cell: (line) => line.instalment ?? '—' },
+            { header: 'Pago em', cell: (line) => (line.paidOn ? formatDate(line.paidOn) : '—') },
+            { header: 'Cliente', className: styles.cell, cell: (line) => line.contactName ?? '—' },
+            {
+              header: 'Tipo',
+              cell: (line) => (
+                <Badge appearance="tint" color={KIND_COLOURS[line.kind]}>
+                  {KIND_LABELS[line.kind]}
+                </Badge>
+              ),
+            },
+            { header: 'Comissão recebida', cell: (line) => formatMoney(wireToCents(line.base)) },
+            { header: 'Participação', cell: (line) => percent(line.share) },
+            { header: 'Regra', cell: (line) => percent(line.percent) },
+            {
+              header: 'Repasse',
+              cell: (line) => (
+                <span className={line.amount.startsWith('-') ? styles.negative : undefined}>{formatMoney(wireToCents(line.amount))}</span>
+              ),
+            },
+          ]}
+        />
+      </section>
+    </>
   );
 }

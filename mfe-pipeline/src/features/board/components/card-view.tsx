@@ -41,7 +41,7 @@ const useStyles = makeStyles({
   footer: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
 
-/** A member's initials on a card (#58): the first letters of their first and last names. */
+/** A member's initials on a card: the first letters of their first and last names. */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words.at(-1)?.[0] ?? '') : '')).toUpperCase();

@@ -22,7 +22,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The chosen clients and the member to give them to (#58 item 3): checked with the contract's schema
+ * The chosen clients and the member to give them to: checked with the contract's schema
  * before sending; the server moves each client whole, all or none. Loads once a client is chosen.
  */
 export default function BulkResponsibleBar({ ids, onDone }: { ids: readonly number[]; onDone: () => void }) {

@@ -9,7 +9,7 @@ const BulkResponsibleBar = lazy(() => import('./bulk-responsible-bar'));
 const useStyles = makeStyles({ box: { width: '18px', height: '18px', margin: 0, cursor: 'pointer' } });
 
 /**
- * Contatos' bulk 'Mudar responsável' (#58 item 3), for owners and admins in a team: a checkbox per
+ * Contatos' bulk 'Mudar responsável', for owners and admins in a team: a checkbox per
  * client and, once some are chosen, the bar that gives them to another member.
  */
 export function useBulkResponsible(): { column: { header: string; cell: (contact: Contact) => ReactNode } | null; bar: ReactNode } {

@@ -1,7 +1,7 @@
 import { IMPORT_DOOR } from '@corretora/contracts';
 import { ImportWizard, confirmImportLabel, importFields, type ImportKindDescriptor } from '@corretora/web-kit/import-wizard';
 
-/** A contacts import (#23): its fields, upserted or not by the broker's choice. */
+/** A contacts import: its fields, upserted or not by the broker's choice. */
 const CONTACTS_IMPORT: ImportKindDescriptor = {
   kind: 'contacts',
   door: IMPORT_DOOR,

@@ -175,21 +175,7 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
                       </Button>
                     </div>
                   </section>
-                  <section className={styles.section} aria-label="Linha do tempo">
-                    <Subtitle2 as="h3">Linha do tempo</Subtitle2>
-                    {data.entries.length === 0 ? (
-                      <Body1 className={styles.muted}>Nada registrado ainda.</Body1>
-                    ) : (
-                      <ul className={styles.list}>
-                        {data.entries.map((entry) => (
-                          <li key={entry.id} className={styles.entry}>
-                            <Body1Strong>{describe(entry)}</Body1Strong>
-                            <Caption1 className={styles.muted}>{`${formatDateTime(entry.at)}${entry.by ? ` · ${entry.by}` : ''}`}</Caption1>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </section>
+                  <TimelineEntries entries={data.entries} />
                 </>
               )}
             </QueryState>
@@ -200,5 +186,27 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
         </DialogBody>
       </DialogSurface>
     </Dialog>
+  );
+}
+
+/** The timeline itself, newest first: what happened, when and by whom. */
+function TimelineEntries({ entries }: { entries: TimelineEntry[] }) {
+  const styles = useStyles();
+  return (
+    <section className={styles.section} aria-label="Linha do tempo">
+      <Subtitle2 as="h3">Linha do tempo</Subtitle2>
+      {entries.length === 0 ? (
+        <Body1 className={styles.muted}>Nada registrado ainda.</Body1>
+      ) : (
+        <ul className={styles.list}>
+          {entries.map((entry) => (
+            <li key={entry.id} className={styles.entry}>
+              <Body1Strong>{describe(entry)}</Body1Strong>
+              <Caption1 className={styles.muted}>{`${formatDateTime(entry.at)}${entry.by ? ` · ${entry.by}` : ''}`}</Caption1>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

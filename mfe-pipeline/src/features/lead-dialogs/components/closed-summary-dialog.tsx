@@ -50,7 +50,6 @@ export function ClosedSummaryDialog({
 }) {
   const styles = useStyles();
   const notify = useNotify();
-  const names = useReferenceNames();
   const issue = useConfirmIssuance();
   const refreshFinance = useFinanceRefresh();
   const attach = useUploads((file, options) => sendPolicyPdf(card, file, options), {
@@ -76,29 +75,6 @@ export function ClosedSummaryDialog({
   const onFile = (file: File | undefined) => {
     if (file) attach.add([file]);
   };
-  const rows: [string, string][] = [
-    ['Cliente', card.contact.name],
-    ['Telefone', formatPhone(card.contact.phone) || NOT_SPECIFIED],
-    ['Tipo de seguro', names.product(card.contact.productId)],
-    ['Origem', names.leadSource(card.contact.leadSourceId)],
-    ['Seguradora', names.insurer(card.insurerId)],
-    ['Vigência', card.startDate && card.endDate ? `${formatDate(card.startDate)} a ${formatDate(card.endDate)}` : NOT_SPECIFIED],
-    ['Prêmio líquido', money(card.premioLiquido)],
-    ['IOF', money(card.iof)],
-    ['Juros', money(card.juros)],
-    ['Prêmio total', money(card.totalPremium)],
-    // An assistant sees no commission (the API answers it null, #58).
-    ...(team.money
-      ? ([
-          [
-            'Comissão',
-            card.commissionPercentage === null
-              ? money(card.commissionAmount)
-              : `${card.commissionPercentage.replace('.', ',')}% · ${money(card.commissionAmount)}`,
-          ],
-        ] satisfies [string, string][])
-      : []),
-  ];
   const confirm = handleSubmit(async ({ policyNumber }) => {
     const checked = split ? (await import('./issue-split')).checkParticipants(split) : null;
     if (checked && 'errors' in checked) {
@@ -140,14 +116,7 @@ export function ClosedSummaryDialog({
             ) : (
               <Body1>Confira os dados e confirme a emissão da apólice.</Body1>
             )}
-            <dl className={styles.list}>
-              {rows.map(([term, value]) => (
-                <div key={term} style={{ display: 'contents' }}>
-                  <dt className={styles.term}>{term}</dt>
-                  <dd className={styles.value}>{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <SaleFacts card={card} />
             {!issued && (
               <TextField
                 className={styles.number}
@@ -220,5 +189,45 @@ export function ClosedSummaryDialog({
         </DialogBody>
       </DialogSurface>
     </Dialog>
+  );
+}
+
+/** The sale as the card holds it: the client, the policy's terms and money (the commission only for who sees money). */
+function SaleFacts({ card }: { card: PipelineCard }) {
+  const styles = useStyles();
+  const names = useReferenceNames();
+  const team = useTeam();
+  const rows: [string, string][] = [
+    ['Cliente', card.contact.name],
+    ['Telefone', formatPhone(card.contact.phone) || NOT_SPECIFIED],
+    ['Tipo de seguro', names.product(card.contact.productId)],
+    ['Origem', names.leadSource(card.contact.leadSourceId)],
+    ['Seguradora', names.insurer(card.insurerId)],
+    ['Vigência', card.startDate && card.endDate ? `${formatDate(card.startDate)} a ${formatDate(card.endDate)}` : NOT_SPECIFIED],
+    ['Prêmio líquido', money(card.premioLiquido)],
+    ['IOF', money(card.iof)],
+    ['Juros', money(card.juros)],
+    ['Prêmio total', money(card.totalPremium)],
+    // An assistant sees no commission (the API answers it null).
+    ...(team.money
+      ? ([
+          [
+            'Comissão',
+            card.commissionPercentage === null
+              ? money(card.commissionAmount)
+              : `${card.commissionPercentage.replace('.', ',')}% · ${money(card.commissionAmount)}`,
+          ],
+        ] satisfies [string, string][])
+      : []),
+  ];
+  return (
+    <dl className={styles.list}>
+      {rows.map(([term, value]) => (
+        <div key={term} style={{ display: 'contents' }}>
+          <dt className={styles.term}>{term}</dt>
+          <dd className={styles.value}>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

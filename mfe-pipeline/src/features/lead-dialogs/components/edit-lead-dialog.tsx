@@ -55,7 +55,7 @@ const useStyles = makeStyles({
 const DAY_MS = 86_400_000;
 const typeLabel = (type: string) => NEXT_ACTION_TYPES.find((option) => option.value === type)?.label ?? type;
 
-/** What the broker works the card from (#35 item 4): where it stands, what comes next (red when late), the client, and the actions. */
+/** What the broker works the card from: where it stands, what comes next (red when late), the client, and the actions. */
 function CardWork({
   card,
   now,

@@ -185,7 +185,7 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
         <Field label="Prêmio total" hint="Prêmio líquido + IOF + juros">
           <Input value={formatMoney(total)} readOnly aria-readonly="true" />
         </Field>
-        {/* An assistant sees no commission: the card keeps what the producer or a manager set (#58). */}
+        {/* An assistant sees no commission: the card keeps what the producer or a manager set. */}
         {team.money ? (
           <>
             <MoneyField

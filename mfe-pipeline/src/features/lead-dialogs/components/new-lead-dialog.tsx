@@ -32,7 +32,7 @@ const useStyles = makeStyles({
 
 /**
  * 'Criar Lead': a new prospect (name, phone, product and lead source required; CPF optional) and its
- * card, or a new deal for a contact already in the book (#35 item 3: the card only, no second
+ * card, or a new deal for a contact already in the book (the card only, no second
  * contact), in the column it was opened from. `contactId` (the ficha's "Nova venda") opens on that client.
  */
 export function NewLeadDialog({ stage, contactId, onClose }: { stage: StageKey; contactId?: number; onClose: () => void }) {

@@ -27,7 +27,7 @@ function hourOf(task: Task): string {
 }
 
 /**
- * Nova tarefa (#35 item 5): what to do, the day (and the hour when it matters) and, optionally, the
+ * Nova tarefa: what to do, the day (and the hour when it matters) and, optionally, the
  * client it is about. `contactId` (the ficha's "Nova tarefa") opens on that client. With `task`
  * it edits a written task's words and when (whom it is about stays: a new task is for another).
  */

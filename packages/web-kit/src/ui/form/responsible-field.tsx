@@ -23,7 +23,7 @@ function useResponsibleChoices() {
   };
 }
 
-/** 'Responsável' in a form of react-hook-form (Novo Lead, Novo Contato, #58): '' is the member filling it. */
+/** 'Responsável' in a form of react-hook-form (Novo Lead, Novo Contato): '' is the member filling it. */
 export function ResponsibleField<F extends FieldValues>(props: Omit<FieldProps<F, Text>, 'label'>) {
   const choices = useResponsibleChoices();
   if (!choices) return null;

@@ -7,7 +7,7 @@ import { photoUpload, sendPhoto } from './profile-photo';
 
 export function brokerProfileRoutes(router: Router, profiles: BrokerProfileService, photos: MemberPhotoService): void {
   // No profile yet is a normal state (before onboarding): JSON null, not a 404.
-  // The owner's personal CPF and mobile are for the owner and the admins only (#58): the team sees the brokerage's data.
+  // The owner's personal CPF and mobile are for the owner and the admins only: the team sees the brokerage's data.
   route(router, OPS.profile, async ({ user }) => {
     const profile = await profiles.get(user.id);
     return profile && !roleAllows(user.role, MANAGERS) ? { ...profile, cpf: null, phone: null } : profile;
@@ -24,7 +24,7 @@ export function brokerProfileRoutes(router: Router, profiles: BrokerProfileServi
   // Meu Perfil is locked until onboarding is complete, and so is its photo upload.
   route(router, OPS.uploadPhoto, ({ user, file }) => profiles.savePhoto(user.id, file), requireOnboarding, photoUpload());
 
-  // Each member's own photo (#58): written by the member, seen by the brokerage.
+  // Each member's own photo: written by the member, seen by the brokerage.
   route(router, OPS.memberPhotoOf, ({ user }) => photos.mine(user.id, user.memberId));
   route(router, OPS.uploadMemberPhoto, ({ user, file }) => photos.save(user.id, user.memberId, file), requireOnboarding, photoUpload());
   route(router, OPS.memberPhoto, async ({ user, params, ctx }) => sendPhoto(ctx, await photos.read(user.id, params.memberId)));

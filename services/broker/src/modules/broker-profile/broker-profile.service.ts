@@ -41,7 +41,7 @@ export class BrokerProfileService {
     return { name: profile?.tradingName || profile?.companyName || null };
   }
 
-  /** The controller a privacy page names (LGPD, #40): the brokerage as its profile says. */
+  /** The controller a privacy page names (LGPD): the brokerage as its profile says. */
   async controller(userId: string): Promise<PrivacyNotice['controller']> {
     const profile = await this.query().findById(userId);
     if (!profile) return { name: 'Corretora', tradeName: null, cnpj: null, address: null, email: null, phone: null };

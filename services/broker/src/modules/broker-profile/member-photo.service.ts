@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 const NO_PHOTO = 'Foto não encontrada.';
 
 /**
- * Each member's own photo (#58 item 2): stored as the brokerage's photo is, under the brokerage's
+ * Each member's own photo: stored as the brokerage's photo is, under the brokerage's
  * prefix in the store (a backup and Limpar Dados take it with the rest), read by anyone of the
  * brokerage (the team shows faces), written by the member alone.
  */

@@ -15,12 +15,12 @@ const METHOD_LABELS: Record<string, string> = Object.fromEntries(PAYMENT_METHODS
 /**
  * GET /api/policies.csv: the policy list as the screen filters it, for Excel in pt-BR (a policy
  * awaiting its number says so). `money`: the commission and the expected chargeback, for the roles
- * that see money (an assistant's file has neither column, #58).
+ * that see money (an assistant's file has neither column).
  */
 export function policiesCsv(
   policies: readonly Policy[],
   insurers: ReferenceData['insurers'],
-  /** Whose each policy is (#58): the member's name, '' when identity did not say. */
+  /** Whose each policy is: the member's name, '' when identity did not say. */
   memberName: (memberId: string) => string,
   money = true,
 ): string {

@@ -36,7 +36,7 @@ interface PolicyTrace {
 const UNDO_CHUNK = 2000;
 
 /**
- * Policies (#23; run here since #36, where the policies live): rows matched against the broker's
+ * Policies (run here, where the policies live): rows matched against the broker's
  * book and insurers here, their clients found among the pipeline's contacts. A batch asks the
  * pipeline for the clients it lacks (created, given to the import's assignee) and to make clients
  * of the prospects it names, then writes its policies in the import's transaction. The pipeline's

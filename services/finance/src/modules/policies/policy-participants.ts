@@ -18,7 +18,7 @@ interface ParticipantRow {
 }
 
 /**
- * A policy's participants (#39): who its commission is split between. No rows is the default, its
+ * A policy's participants: who its commission is split between. No rows is the default, its
  * responsible member with 100 %, so reassigning the policy moves its future repasse too. Replacing
  * them re-syncs the repasse of every commission the policy received (a closed month keeps its
  * lines; the difference lands in the next open month). A renewal's next term copies them.

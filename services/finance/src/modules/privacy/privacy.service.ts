@@ -41,7 +41,7 @@ async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /**
- * Finance's part of a data subject's rights (LGPD, #40): everything it holds about some contacts
+ * Finance's part of a data subject's rights (LGPD): everything it holds about some contacts
  * (an access or portability request, the documents' bytes included), and their erasure as the
  * retention duty allows — a contact with a policy active or ended less than 5 years ago keeps its
  * policies, instalments, claims and their documents (the pipeline then blocks the contact); what is

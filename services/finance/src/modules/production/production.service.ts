@@ -27,7 +27,7 @@ interface PolicyRow {
 }
 
 /**
- * Equipe › Produção (#58 item 5): per member and month, the policies that started in it (a renewal's
+ * Equipe › Produção: per member and month, the policies that started in it (a renewal's
  * next term aside: it is a renewal kept), their premium and commission — each policy's commission as
  * Comissões computes it, summed in cents —, the renewals due in it kept and lost, and (asked of the
  * pipeline) the leads created in it with how many became a policy, and each member's overdue work.

@@ -67,7 +67,7 @@ function totals(sums: Sums): ReceivableTotals {
 }
 
 /**
- * Recebíveis (#24): per month (by the instalments' due dates) and insurer, the commission expected
+ * Recebíveis: per month (by the instalments' due dates) and insurer, the commission expected
  * against what statements paid on it, gross, ISS, IRRF and net apart; each row down to its
  * instalments and their lines; the lines that matched nothing; a year's chart. Instalments a
  * cancellation left unpaid after it are not expected. Integer cents until the answer.

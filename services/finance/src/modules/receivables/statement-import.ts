@@ -105,7 +105,7 @@ async function analyseStatement(
 }
 
 /**
- * An insurer's statement (#24) as an import of finance's engine: read and matched here, where its
+ * An insurer's statement as an import of finance's engine: read and matched here, where its
  * lines and the instalments they pay live; each commit batch writes and matches its lines in the
  * batch's own transaction; undo removes them. Only the clients by CPF/CNPJ are the pipeline's.
  */

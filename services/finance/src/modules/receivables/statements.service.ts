@@ -30,7 +30,7 @@ const NOT_SAME_INSURER = 'Esta apólice é de outra seguradora: escolha uma apó
 const NO_SUCH_INSTALMENT = 'Esta apólice não tem essa parcela.';
 
 /**
- * Statement lines (#24): the preview's matching (read only), a commit's batches written and matched
+ * Statement lines: the preview's matching (read only), a commit's batches written and matched
  * in one statement each, undo, and the broker's manual match. Every table is read through the
  * broker's scope.
  */

@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { addMonths } from '../policies/instalment-math';
 import { TODAY } from '../policies/policy-sql';
 
-/** Retention (#25): renewals by month of the end of term and insurer, on screen and as CSV. */
+/** Retention: renewals by month of the end of term and insurer, on screen and as CSV. */
 export class RenewalReportService {
   private readonly policies: BrokerScopedTable;
   private readonly renewals: BrokerScopedTable;

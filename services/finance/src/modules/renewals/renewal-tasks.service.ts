@@ -14,7 +14,7 @@ const RENEWAL_TASK_DUE = `((r.next_action_at is not null and (r.next_action_at a
   or (r.next_action_at is null and r.due_date - ${RENEWAL_TASK_LEAD_DAYS} <= ?::date))`;
 
 /**
- * Renewals as Minhas tarefas and the daily digest see them (#25, #35): the open ones that are work
+ * Renewals as Minhas tarefas and the daily digest see them: the open ones that are work
  * by a day, done (next action cleared) and snoozed. The pipeline asks, on the internal listener.
  */
 export class RenewalTasksService {

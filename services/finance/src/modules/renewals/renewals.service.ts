@@ -65,7 +65,7 @@ const OVERDUE_HORIZON_DAYS = 60;
 const ALREADY_DECIDED = 'Esta renovação já foi decidida.';
 const NUMBER_TAKEN = 'Já existe uma apólice desta seguradora com este número.';
 /**
- * Renovações (#25): one renewal item per active policy ending within 90 days (or ended in the last
+ * Renovações: one renewal item per active policy ending within 90 days (or ended in the last
  * 60), written by the server idempotently (unique policy), quotes, and the outcome: renovada makes
  * the next term's policy (linked to this one, with its instalments), perdida needs a reason. Every
  * statement is scoped to the broker.

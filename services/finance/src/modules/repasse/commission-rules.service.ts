@@ -15,7 +15,7 @@ function isDefault(rule: { insurerId: number | null; line: string | null; busine
 }
 
 /**
- * A member's commission rules (#39): percents of the net commission by insurer × line × business,
+ * A member's commission rules: percents of the net commission by insurer × line × business,
  * the default being the rule with none of them. Replacing them is one transaction (every row of the
  * member goes and the new ones come, each in the audit log). A rule applies to commission received
  * from then on: the lines already written keep the percent they were written with.

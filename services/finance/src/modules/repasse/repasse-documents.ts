@@ -14,13 +14,13 @@ export interface PrintedLine {
   share: string;
   percent: string;
   amount: string;
-  /** Which instalment it paid and when (#58): two lines of one policy told apart. */
+  /** Which instalment it paid and when: two lines of one policy told apart. */
   instalmentNumber: number | null;
   instalmentCount: number | null;
   paidOn: string | null;
 }
 
-/** Who issues and who receives a statement (#58): the brokerage by name and CNPJ, the member by name and e-mail. */
+/** Who issues and who receives a statement: the brokerage by name and CNPJ, the member by name and e-mail. */
 export interface StatementParties {
   brokerage: { name: string; cnpj: string | null } | null;
   member: { name: string; email: string | null };

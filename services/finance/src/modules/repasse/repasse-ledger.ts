@@ -78,7 +78,7 @@ function desiredBindings(userId: string, ids: string, without: string): Knex.Val
 }
 
 /**
- * The repasse ledger (#39). `sync` makes the ledger say, for the statement lines given, what
+ * The repasse ledger. `sync` makes the ledger say, for the statement lines given, what
  * `DESIRED` says now: their lines in open months are rewritten; what a closed month holds never
  * changes, and the difference (a split edited, a line unmatched or its statement undone after the
  * month closed) is written as an 'ajuste' in the first open month. Lines that were never paid out

@@ -37,7 +37,7 @@ interface LineRow {
 }
 
 /**
- * What tells two lines of one policy apart (#58 item 6): the instalment the statement paid (n of N)
+ * What tells two lines of one policy apart: the instalment the statement paid (n of N)
  * and the day it was paid, read by the line's own ids (the ledger line is already the broker's).
  */
 const PAID_FOR = [
@@ -78,7 +78,7 @@ export const CLOSE_BEFORE_END =
   'Este mês ainda não terminou. Confirme que quer fechá-lo antes do fim: comissões conciliadas depois viram ajustes no próximo mês.';
 
 /**
- * The repasse's months (#39): the ledger's lines of a month through the member's scope (a producer
+ * The repasse's months: the ledger's lines of a month through the member's scope (a producer
  * sees only the lines paid to them; owners and admins everyone's), the totals per participant, and
  * closing. Closing a month freezes it and every month before it: the ledger then writes any later
  * change as an adjustment in the first open month.
@@ -173,7 +173,7 @@ export class RepasseService {
 
   /**
    * The member's lines in open months (the Painel's 'A receber de repasse'), in cents, and the last
-   * month closed ('YYYY-MM'; null: none): a zero after a closing says why (#58).
+   * month closed ('YYYY-MM'; null: none): a zero after a closing says why.
    */
   async dueTo(userId: string, memberId: string): Promise<{ due: number; closedUntil: string | null }> {
     const until = await closedUntil(this.knex, userId);

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { POLICY_STATUS } from '../policies/policy-sql';
 
 /**
- * Finance's half of the top bar's search (#35 item 2): policies by their number or their
+ * Finance's half of the top bar's search: policies by their number or their
  * proposal's, claims by ours or the insurer's, as typed (separators and case aside: each row's
  * `number_keys`). A number that starts with what was typed comes first, then the newest.
  */

@@ -17,7 +17,7 @@ const ACTIONS: Record<AuditEntry['action'], string> = {
 };
 
 /**
- * A record's history takes its parts' along (#58 item 7): a policy's shows its repasse split — each
+ * A record's history takes its parts' along: a policy's shows its repasse split — each
  * participant row written (a split is replaced whole) names its policy in the change itself.
  */
 const PARTS: Readonly<Record<string, readonly { entity: string; column: string }[]>> = {

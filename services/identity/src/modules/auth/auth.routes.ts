@@ -13,7 +13,7 @@ export function authRoutes(router: Router, auth: AuthService): void {
 
   route(router, OPS.login, async ({ body, ctx }) => {
     const user = await auth.login(body, ctx.ip);
-    // The session is written from the member as they are then, not as read before the password check (#58).
+    // The session is written from the member as they are then, not as read before the password check.
     await signIn(ctx, user.toSessionUser(), (trx) => auth.confirmSignIn(trx, user));
     return (await auth.findUser(user.id)) ?? user.toUser();
   });

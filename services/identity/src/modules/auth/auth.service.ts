@@ -85,7 +85,7 @@ export class AuthService {
   /**
    * The member as they are at the moment their session is written (the kit's ConfirmMember): their
    * row held until the session commits, so a disable, a role change or a password reset that
-   * started after the password check is seen here, or waits and then ends this session (#58).
+   * started after the password check is seen here, or waits and then ends this session.
    */
   async confirmSignIn(trx: Knex.Transaction, checked: UserModel): Promise<SessionUser> {
     const current = await UserModel.query(trx).findById(checked.id).forShare();
@@ -102,7 +102,7 @@ export class AuthService {
   }
 
   /**
-   * A member's own name, e-mail and mobile (#58). Their sessions show the new name and e-mail at
+   * A member's own name, e-mail and mobile. Their sessions show the new name and e-mail at
    * once; a new e-mail (what they sign in with) needs their current password. A taken e-mail is the
    * kit's 409 on the field (users_email_unique).
    */
@@ -171,7 +171,7 @@ export class AuthService {
     }
   }
 
-  /** A mail to an address that is no user's (a data subject confirming a request on a privacy page, #40); a 502 when it fails. */
+  /** A mail to an address that is no user's (a data subject confirming a request on a privacy page); a 502 when it fails. */
   async mailAddress(mail: UserMailInput & { to: string }): Promise<void> {
     try {
       await this.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });

@@ -46,7 +46,7 @@ export const inviteLimits = (brokerageId: string): Limit[] => [
 /**
  * An invitation's token cannot be guessed; this bounds the argon2 work (and token probing) an
  * address can make us do. Counted before the work, given back when the invitation is accepted
- * (#58): it counts wrong tokens, as sign-in counts wrong passwords.
+ *: it counts wrong tokens, as sign-in counts wrong passwords.
  */
 export const acceptInvitationLimits = (address: string, max: number): Limit[] => [
   { name: 'invitation:address', key: address, max, windowSeconds: 15 * MINUTE },

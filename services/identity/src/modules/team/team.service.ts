@@ -232,7 +232,7 @@ export class TeamService {
       await trx('invitations').where({ id: invitation.id }).update({ acceptedAt: trx.fn.now() });
       return user;
     });
-    // Accepted: not a probe. A team joining from one office's address is never refused (#58).
+    // Accepted: not a probe. A team joining from one office's address is never refused.
     await this.limiter.refund(limits);
     return member;
   }

@@ -3,7 +3,7 @@ import { handOverImports, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
 /**
- * Kinds of import this service ran and finance runs now (#36), where their rows live: their
+ * Kinds of import this service ran and finance runs now, where their rows live: their
  * imports (summaries, rows within the 30 days of undo, the mappings remembered) are handed over
  * to finance once, keeping their ids where finance has them free, and go from here. Marked done in
  * `backfills`; a failure (finance not up yet) leaves what is left for the next try, and finance

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 const NAME = 'policies-line';
 
 /**
- * Policies issued before lines (#34 item 2) took their line from their type (a Saúde product's
+ * Policies issued before lines took their line from their type (a Saúde product's
  * policies, typed business, read empresarial): the line is their card's product's. Finance cannot
  * read the cards nor the catalogues, so the pipeline sends, broker by broker, once, each issued
  * card's policy with its product's line (the catalogues' reference data). Marked done in

@@ -2,7 +2,7 @@ import { HttpError, restrictedMember, runAsMember } from '@corretora/service-kit
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
-/** Why a producer cannot create a client a colleague already has (#58 item 4): said on the field, with what to do. */
+/** Why a producer cannot create a client a colleague already has: said on the field, with what to do. */
 export const COLLEAGUE_CLIENT =
   'Este cliente já está na carteira de outro membro da equipe. Peça o cliente ao proprietário da corretora em vez de criar outro cadastro.';
 

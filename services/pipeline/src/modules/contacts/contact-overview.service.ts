@@ -22,7 +22,7 @@ const NO_FINANCE: ContactFinanceOverview = { policies: [], instalments: [], clai
 const TASK_DAYS = Math.max(30, UPCOMING_DAYS);
 
 /**
- * The ficha do cliente in one request (#35): the contact (404 when it is not the broker's, before
+ * The ficha do cliente in one request: the contact (404 when it is not the broker's, before
  * anything else is read), their open cards, tasks and last timeline entries here, and what finance
  * knows of them (policies, open instalments, claims, documents, renewals), asked in parallel. Finance
  * down: its lists are empty and `unavailable` says so; the rest of the page still answers.

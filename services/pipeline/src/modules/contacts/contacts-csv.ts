@@ -30,7 +30,7 @@ const HEADER = [
   'Tipo',
   'Último contato',
   'Criado em',
-  // Beside the spec's mixed 'Tipo' (#57): where the contact stands, and whose client it is (the
+  // Beside the spec's mixed 'Tipo': where the contact stands, and whose client it is (the
   // import reads this header as the Responsável column; 'Responsável' alone is a company's contact person).
   'Situação',
   'Responsável pelo cliente',

@@ -123,7 +123,7 @@ export class ContactsService {
   /** The export's contacts (Exportar): the export itself goes to the audit log. */
   async all(userId: string, query: Pick<ContactQuery, 'q' | 'type' | 'kind' | 'status' | 'responsibleId'>): Promise<Contact[]> {
     await recordAuditEvent(this.knex, userId, { action: 'export', entity: 'contact', changes: { filter: query } });
-    // A contact blocked by an erasure (LGPD, #40) leaves only through its data subject's request.
+    // A contact blocked by an erasure (LGPD) leaves only through its data subject's request.
     const rows = (await this.matching(userId, query)
       .whereNull('blockedAt')
       .select(...COLUMNS)
@@ -164,7 +164,7 @@ export class ContactsService {
   }
 
   /**
-   * The client is given to another member whole (#38, "whose client it is"): their cards and open
+   * The client is given to another member whole ("whose client it is"): their cards and open
    * tasks here, their policies with each one's renewal, claims and documents in finance — in the
    * edit's transaction, so a finance that does not answer leaves the client where it was.
    */
@@ -175,7 +175,7 @@ export class ContactsService {
   }
 
   /**
-   * Clients chosen in Contatos given to another member at once (#58 item 3), each whole as the ficha
+   * Clients chosen in Contatos given to another member at once, each whole as the ficha
    * moves one; all or none (an id the member cannot see is a 404 and nothing moves).
    */
   async reassign(userId: string, ids: readonly number[], to: string): Promise<{ moved: number }> {

@@ -8,7 +8,7 @@ const clientOf = (row: Record<string, unknown>) =>
   Object.fromEntries(CLIENT_COLUMNS.map((column) => [column, row[column]])) as unknown as ImportClient;
 
 /**
- * The contacts of a policies import (#36): finance runs the import and writes its policies; the
+ * The contacts of a policies import: finance runs the import and writes its policies; the
  * clients it finds, creates or makes of a prospect are this service's rows, written here. A
  * created contact carries the import's id (`import_id`), which is how its undo finds it.
  */

@@ -92,7 +92,7 @@ export class PipelineService {
                 cpf: input.cpf,
                 type: 'prospect',
                 ...sale,
-                // Whom the lead is for (#58): named by a role that sees every record, else the member creating it.
+                // Whom the lead is for: named by a role that sees every record, else the member creating it.
                 ...(input.responsibleId ? { responsibleId: input.responsibleId } : {}),
               })
             )[0]
@@ -202,7 +202,7 @@ export class PipelineService {
 
   /**
    * Finalize: the sale's data on the card, and the card in Finalizado. No policy yet. `keepCommission`:
-   * the member sees no money (an assistant, #58): the card's commission stays as it is, whatever the body says.
+   * the member sees no money (an assistant): the card's commission stays as it is, whatever the body says.
    */
   async finalize(userId: string, id: number, input: CompletionInput, keepCommission = false): Promise<PipelineCard> {
     const { stage } = await this.catalogues.verify(userId, { insurerId: input.insurerId, stageKey: 'closed' });

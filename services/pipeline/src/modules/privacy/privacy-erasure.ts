@@ -42,7 +42,7 @@ const CONTACT_DETAILS = {
 };
 
 /**
- * A deletion request done right (LGPD art. 16 and 18, VI, #40). Finance decides first what the
+ * A deletion request done right (LGPD art. 16 and 18, VI). Finance decides first what the
  * retention duty keeps (a policy active or ended less than 5 years ago, its instalments, claims and
  * their documents) and erases the rest of its part; then, in one transaction here: a contact with
  * nothing to keep goes with its cards, notes, timeline and tasks; a contact under the duty keeps
@@ -215,7 +215,7 @@ export class PrivacyErasure {
       'select user_id as "userId", id from contacts where retain_until < ?::date order by retain_until limit 200',
       [today],
     );
-    // Those erased while a contract ran (#57): once it has ended, the rest goes as it would have then.
+    // Those erased while a contract ran: once it has ended, the rest goes as it would have then.
     const { rows: requested } = await this.knex.raw<{ rows: { userId: string; id: number }[] }>(
       'select user_id as "userId", id from contacts where erasure_requested_at is not null and blocked_at is null order by id limit 200',
     );

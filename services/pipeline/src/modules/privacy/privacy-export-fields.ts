@@ -63,7 +63,7 @@ const RENEWAL_STATUS = [
 ];
 
 /**
- * Each record's columns as the subject's files say them (#57: dados.json mixed English keys and our
+ * Each record's columns as the subject's files say them (dados.json mixed English keys and our
  * internal ids). A column absent here and in no `without` list keeps its own name, so nothing is
  * ever left out of an export; the privacy test fails on any English key, so a new column is named.
  */

@@ -111,7 +111,7 @@ export class PrivacyExport {
         baseLegal: LEGAL_BASIS_LABELS[CONSENT_LEGAL_BASIS.marketing],
       },
     ]);
-    // Named for the subject (#57): pt-BR keys, what a record points at by its name, no internal ids.
+    // Named for the subject: pt-BR keys, what a record points at by its name, no internal ids.
     const names: ExportNames = {
       reference: this.reference ? await this.reference(userId).catch(() => null) : null,
       policyNumbers: new Map(finance.policies.map((policy) => [policy.id, String(policy.policyNumber)])),

@@ -28,7 +28,7 @@ export const DEFAULT_PROCESSING: readonly ProcessingActivity[] = [
     retention: 'Enquanto durar a negociação; sem apólice emitida, até o pedido de eliminação',
   },
   {
-    // Health is sensitive data (art. 5, II): its basis is art. 11's, never art. 7's (#57).
+    // Health is sensitive data (art. 5, II): its basis is art. 11's, never art. 7's.
     purpose: 'Declaração pessoal de saúde nos seguros de vida, saúde e odonto que a exigem',
     categories: 'Dados de saúde do segurado e dos dependentes (dado sensível)',
     legalBasis: 'sensitive_contract_rights',
@@ -84,7 +84,7 @@ const LINK_INVALID = 'Link inválido ou expirado. Faça o pedido de novo pela p�
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * The brokerage's side of privacy that is no request (#40): the public privacy page (its address,
+ * The brokerage's side of privacy that is no request: the public privacy page (its address,
  * the encarregado, the record of processing), the record itself (art. 37, the owner edits it), and
  * the public form — a data subject files a request there, and it counts only once they confirm it
  * from the e-mailed link (rate-limited per address and per e-mail).

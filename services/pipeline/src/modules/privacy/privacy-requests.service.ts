@@ -47,7 +47,7 @@ export interface RequestRow {
   exportedAt: Date | null;
   answeredAt: Date | null;
   createdAt: Date;
-  /** The brokerage's own count of the year (#57): never the global row id. */
+  /** The brokerage's own count of the year: never the global row id. */
   protocolYear: number;
   protocolNumber: number;
 }
@@ -66,7 +66,7 @@ export function storedSubject(row: Pick<RequestRow, 'subjectKind' | 'subjectValu
 }
 
 /**
- * A data subject's requests (LGPD, #40): recorded with a due date 15 days out and a task for the
+ * A data subject's requests (LGPD): recorded with a due date 15 days out and a task for the
  * member who handles it, moved through their states with the answer recorded, and — for a
  * revocation — the subject's marketing consent withdrawn everywhere at once.
  */

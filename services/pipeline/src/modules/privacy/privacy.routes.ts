@@ -7,7 +7,7 @@ import { privacyLetter } from './privacy-letter';
 import type { PrivacyNoticeService } from './privacy-notice.service';
 import type { PrivacyRequestsService } from './privacy-requests.service';
 
-/** The data subjects' requests, the public privacy page and the record of processing (LGPD, #40). */
+/** The data subjects' requests, the public privacy page and the record of processing (LGPD). */
 export function privacyRoutes(
   router: Router,
   services: { requests: PrivacyRequestsService; exporter: PrivacyExport; erasure: PrivacyErasure; notice: PrivacyNoticeService },

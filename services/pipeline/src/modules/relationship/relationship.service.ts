@@ -145,7 +145,7 @@ export class RelationshipService {
     await this.knex.transaction(async (trx) => {
       const contact = await this.contact(user.id, contactId, trx);
       if (contact.blockedAt) throw new HttpError(409, CONTACT_BLOCKED);
-      // Erasure asked while a contract runs (#57): marketing ended with it; only a new request could restart it.
+      // Erasure asked while a contract runs: marketing ended with it; only a new request could restart it.
       if (contact.erasureRequestedAt && input.purpose === 'marketing' && input.granted) throw new HttpError(409, ERASURE_NO_MARKETING);
       const column = input.purpose === 'servico' ? 'consentServico' : 'consentMarketing';
       const changed = await this.contacts
@@ -214,7 +214,7 @@ export class RelationshipService {
    */
   async whatsapp(user: SessionUser, contactId: number, input: WhatsappInput): Promise<WhatsappLink> {
     const contact = await this.contact(user.id, contactId);
-    // Erased under the retention duty (LGPD, #40): the policy is kept, the person is not to be contacted.
+    // Erased under the retention duty (LGPD): the policy is kept, the person is not to be contacted.
     if (contact.blockedAt) throw new HttpError(409, CONTACT_BLOCKED);
     await this.templatesOf(user.id);
     const template = (await this.templates.of(user.id).byId(input.templateId).first('id', 'name', 'purpose', 'body')) as

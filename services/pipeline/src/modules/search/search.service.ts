@@ -26,7 +26,7 @@ interface Matching {
 }
 
 /**
- * The top bar's search (#35 item 2), within the broker's scope: clients by name or e-mail (accents
+ * The top bar's search, within the broker's scope: clients by name or e-mail (accents
  * and case ignored), CPF, CNPJ or phone as typed with or without the mask (all of it one
  * `search_text`, under a trigram index); the open
  * cards of those clients; and what finance finds (policies and claims by number), asked in

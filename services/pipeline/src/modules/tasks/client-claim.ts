@@ -8,7 +8,7 @@ export const CLAIM_SENT = 'Pedido enviado ao proprietário da corretora. Você v
 const NOTHING_TO_CLAIM = 'Nenhum cliente de outro membro tem este documento.';
 
 /**
- * A producer asks for a colleague's client they tried to create (#58 item 4): a task, due today, for
+ * A producer asks for a colleague's client they tried to create: a task, due today, for
  * the brokerage's owner (an active one; the founder's id when identity does not answer) about that
  * client, saying who asks. The producer is told only that it was sent: not whose the client is.
  */

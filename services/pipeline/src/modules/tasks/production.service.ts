@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { TasksService } from './tasks.service';
 
 /**
- * Equipe › Produção's pipeline half (#58 item 5), asked by finance: each member's leads per month
+ * Equipe › Produção's pipeline half, asked by finance: each member's leads per month
  * (cards created in it, São Paulo time) and how many of those became a policy (issued), and each
  * active member's work overdue today — Minhas tarefas' own list, the same the member sees.
  */

@@ -21,7 +21,7 @@ export function tasksRoutes(
   route(router, OPS.createTask, async ({ user, body }) =>
     tasks.create(user.id, { ...body, responsibleId: (await responsibleForNew(deps.identity, user.id, body.responsibleId)) ?? null }),
   );
-  // A colleague's client asked for (#58): a task for the owner.
+  // A colleague's client asked for: a task for the owner.
   route(router, PIPELINE_OPERATIONS.claimClient, ({ user, body }) => deps.claims.claim(user, body));
   route(router, OPS.taskEdit, ({ user, params, body }) => tasks.edit(user.id, params.taskId, body));
   route(router, OPS.taskDelete, ({ user, params }) => tasks.remove(user.id, params.taskId));

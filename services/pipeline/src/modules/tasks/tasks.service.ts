@@ -77,7 +77,7 @@ async function asTask<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * Minhas tarefas (#25): the next actions of the broker's open cards (here) and of their open
+ * Minhas tarefas: the next actions of the broker's open cards (here) and of their open
  * renewals, and the open renewals without one on their end day (finance), in three lists by São
  * Paulo day: atrasadas, hoje, próximas (UPCOMING_DAYS). Done clears a next action; snooze moves it.
  */
@@ -165,7 +165,7 @@ export class TasksService {
           contactId,
           cardId: input.cardId,
           policyId: input.policyId,
-          // Whose task it is (#58): the route checked the member named; none: the member writing it.
+          // Whose task it is: the route checked the member named; none: the member writing it.
           ...(input.responsibleId ? { responsibleId: input.responsibleId } : {}),
         })
         .returning('id'),
