@@ -8,7 +8,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { CATALOGUE_ACCOUNT_TABLES, resetToDefaults } from './modules/defaults/default-catalogues';
 import { insurersCatalogue, leadSourcesCatalogue, productsCatalogue } from './modules/catalogue/catalogue-definitions';
-import { PasswordBox } from './modules/insurers/password-box';
+import { PasswordBox } from './modules/sealing/password-box';
 import { insurerPasswordRoutes } from './modules/insurers/insurer-password.routes';
 import { InsurerPasswordService } from './modules/insurers/insurer-password.service';
 import { internalCheckRoutes, referenceDataRoutes } from './modules/reference-data/reference-data.routes';

@@ -2,7 +2,7 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import { TEST_INTERNAL_TOKEN, serviceFixture, testConfig } from '@corretora/service-kit/testing';
 import request from 'supertest';
 import { createCataloguesService } from '../src/app';
-import { PasswordBox } from '../src/modules/insurers/password-box';
+import { PasswordBox } from '../src/modules/sealing/password-box';
 
 const key = randomBytes(32);
 const fixture = serviceFixture((databaseUrl) =>

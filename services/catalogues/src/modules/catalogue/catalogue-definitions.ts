@@ -7,7 +7,7 @@ import {
   type LeadSource,
   type Product,
 } from '@corretora/contracts';
-import { insurerPasswordContext, type PasswordBox } from '../insurers/password-box';
+import { insurerPasswordContext, type PasswordBox } from '../sealing/password-box';
 
 export const ITEM_NOT_FOUND = NOT_FOUND.item;
 

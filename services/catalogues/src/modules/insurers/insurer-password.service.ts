@@ -2,7 +2,7 @@ import { type BrokerScopedTable, HttpError } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { ITEM_NOT_FOUND, type InsurerRow } from '../catalogue/catalogue-definitions';
-import { insurerPasswordContext, type PasswordBox } from './password-box';
+import { insurerPasswordContext, type PasswordBox } from '../sealing/password-box';
 
 /** The only way to read a portal password: an explicit request for one insurer of the broker. */
 export class InsurerPasswordService {

@@ -29,7 +29,7 @@ import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { ARCHIVED_CARD, CARD_NOT_FOUND } from '../pipeline/pipeline.service';
 import { warmContactCards } from '../pipeline/card-activity';
-import { assertNotColleaguesClient } from './colleague-client';
+import { assertNotColleaguesClient } from '../ownership/colleague-client';
 
 export const CONTACT_NOT_FOUND = NOT_FOUND.contact;
 const BLOCKED = 'Contato bloqueado por um pedido de eliminação (LGPD): os dados mantidos pela guarda da apólice não podem ser alterados.';

@@ -14,7 +14,7 @@ import { type BrokerScopedTable, HttpError, recordActivity, type InternalClient 
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
-import { assertNotColleaguesClient } from '../contacts/colleague-client';
+import { assertNotColleaguesClient } from '../ownership/colleague-client';
 import { cardById, cardListJson, leadListJson, updateCardJson, type CardFilter } from './card-json';
 import { COMMISSION_FIELDS, saleSet } from './card-sale';
 

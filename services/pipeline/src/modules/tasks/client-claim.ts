@@ -1,7 +1,7 @@
 import { formatCnpj, formatCpf, saoPauloDay, type ClientClaimInput } from '@corretora/contracts';
 import { HttpError, runAsMember, teamOrNobody, type InternalClient, type SessionUser } from '@corretora/service-kit';
 import type { Knex } from 'knex';
-import { colleaguesClient } from '../contacts/colleague-client';
+import { colleaguesClient } from '../ownership/colleague-client';
 import type { TasksService } from './tasks.service';
 
 export const CLAIM_SENT = 'Pedido enviado ao proprietário da corretora. Você verá o cliente quando ele for transferido para você.';
