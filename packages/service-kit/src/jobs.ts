@@ -82,6 +82,7 @@ export class Jobs {
   private readonly schedules = new Map<string, { cron: string; options: ScheduleOptions }>();
   private readonly afterStart: (() => Promise<unknown>)[] = [];
   private starting: Promise<void> | null = null;
+  private readonly loops: { stop: () => void; done: Promise<void> }[] = [];
 
   constructor(
     private readonly knex: Knex,
@@ -178,22 +179,60 @@ export class Jobs {
     });
     for (const [name, { handler, options }] of this.workers) {
       this.metrics.declare(name);
-      const batchSize = options.batchSize ?? BATCH_SIZE;
-      const workerId = await boss.work(name, { batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
-        await Promise.all(jobs.map((job) => this.run(boss, name, handler, job)));
-        // A full batch: more are waiting, so the next fetch goes now instead of after the polling interval.
-        if (jobs.length === batchSize) boss.notifyWorker(workerId);
-      });
+      this.loops.push(this.poll(boss, name, handler, options));
     }
     this.ready = true;
     for (const send of this.afterStart.splice(0)) await send();
   }
 
   /**
-   * One job's run, timed and counted; one that throws is failed alone (retried while it has retries,
-   * its error kept), so its batch's other jobs complete.
+   * A worker of `name`: takes up to a batch of its jobs, runs them side by side, and looks again at
+   * once when the batch was full, else after the polling interval. Our loop rather than pg-boss'
+   * work(): pg-boss 10 completes a job without awaiting it, so a connection lost at that moment
+   * would be an unhandled rejection, which ends a Node process.
+   */
+  private poll(boss: PgBoss, name: string, handler: JobHandler<never>, options: WorkOptions): { stop: () => void; done: Promise<void> } {
+    const batchSize = options.batchSize ?? BATCH_SIZE;
+    const intervalMs = (options.pollingIntervalSeconds ?? 2) * 1000;
+    let stopped = false;
+    let pause: { timer: NodeJS.Timeout; resume: () => void } | null = null;
+    const done = (async () => {
+      while (!stopped) {
+        const jobs = await boss.fetch<unknown>(name, { batchSize }).catch((error: unknown) => {
+          this.log.warn({ err: error, job: name }, 'job fetch failed');
+          return [];
+        });
+        await Promise.all(jobs.map((job) => this.run(boss, name, handler, job)));
+        if (jobs.length === batchSize || stopped) continue;
+        await new Promise<void>((resume) => {
+          const timer = setTimeout(resume, intervalMs);
+          timer.unref();
+          pause = { timer, resume };
+        });
+        pause = null;
+      }
+    })();
+    return {
+      done,
+      stop: () => {
+        stopped = true;
+        const waiting: { timer: NodeJS.Timeout; resume: () => void } | null = pause;
+        if (waiting) {
+          clearTimeout(waiting.timer);
+          waiting.resume();
+        }
+      },
+    };
+  }
+
+  /**
+   * One job's run, timed and counted, then completed; one that throws is failed (retried while it
+   * has retries, its error kept). A completion or failure the database does not take (it went away)
+   * is logged: the job expires and runs again.
    */
   private async run(boss: PgBoss, name: string, handler: JobHandler<never>, job: PgBoss.Job<unknown>): Promise<void> {
+    const settle = (outcome: Promise<void>) =>
+      outcome.catch((error: unknown) => this.log.warn({ err: error, job: name, id: job.id }, 'job state not saved'));
     try {
       await this.metrics.record(
         name,
@@ -202,8 +241,10 @@ export class Jobs {
       );
     } catch (error) {
       this.log.warn({ err: error, job: name, id: job.id }, 'job failed');
-      await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+      await settle(boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }));
+      return;
     }
+    await settle(boss.complete(name, job.id));
   }
 
   /** Stops taking jobs and waits (a while) for the runs under way. */
@@ -215,7 +256,11 @@ export class Jobs {
     if (!boss) return;
     this.boss = null;
     this.ready = false;
-    await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: false }).catch((error: unknown) => {
+    const loops = this.loops.splice(0);
+    for (const loop of loops) loop.stop();
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS).unref());
+    await Promise.race([Promise.all(loops.map((loop) => loop.done)), timeout]);
+    await boss.stop({ graceful: false, close: false }).catch((error: unknown) => {
       this.log.warn({ err: error }, 'job layer did not stop cleanly');
     });
   }
