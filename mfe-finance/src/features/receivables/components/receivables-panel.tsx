@@ -11,12 +11,11 @@ import {
   formatDate,
   formatMoney,
   wireToCents,
-  type BodyInputOf,
   type InstalmentStatus,
   type ReceivableRow,
   type StatementLine,
 } from '@corretora/contracts';
-import { apiErrorMessage, callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
+import { apiErrorMessage, useOperation } from '@corretora/web-kit';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Body1, Button, Caption1, Field, Input, Subtitle2, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
@@ -24,11 +23,20 @@ import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
 import { DataTable, FormDialog, MoneyInput, QueryState, formNumber, useNotify, useFieldIssues, useMayCall } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { ClientLink } from '../../../components/client-link';
 import { ReceivablesChart } from './receivables-chart';
 import { UnidentifiedLines } from './unidentified-lines';
+import {
+  receivablesCsvUrl,
+  useMatchLine,
+  useMatchablePolicies,
+  useReceivableSettings,
+  useReceivables,
+  useRefreshReceivables,
+  useSaveReceivableSettings,
+  useUnmatchLine,
+} from '../api/receivables-api';
 import { MonthField, thisMonth } from '../../../components/month-field';
 
 const StatementImport = lazy(() => import('./statement-import'));
@@ -58,7 +66,6 @@ const money = (wire: string | null) => (wire === null ? '—' : formatMoney(wire
 /** 'Recebíveis' (Comissões): expected vs received per month and insurer, statements in, lines matched by hand. */
 export default function ReceivablesPanel() {
   const styles = useStyles();
-  const queryClient = useQueryClient();
   const [month, setMonth] = useState(thisMonth);
   const [insurerId, setInsurerId] = useState('');
   const [importing, setImporting] = useState(false);
@@ -71,11 +78,11 @@ export default function ReceivablesPanel() {
   const maySettle = useMayCall(OPS.matchStatementLine);
   const mayConfigure = useMayCall(OPS.setReceivableSettings);
   const query = { month, ...(insurerId ? { insurerId } : {}) };
-  const receivables = useOperation(OPS.receivables, { query }, { keepPrevious: true });
+  const receivables = useReceivables(query);
   const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
   const insurers = reference.data?.insurers ?? [];
   const chosenInsurer = insurers.find((insurer) => String(insurer.id) === insurerId);
-  const refresh = () => invalidateOperations(queryClient, OPS.receivables, OPS.policyInstalments);
+  const refresh = useRefreshReceivables();
 
   return (
     <div className={styles.panel} role="tabpanel" aria-label="Recebíveis">
@@ -105,7 +112,7 @@ export default function ReceivablesPanel() {
             Importar extrato
           </Button>
         ) : null}
-        <Button as="a" href={operationUrl(OPS.receivablesCsv, { query })} download>
+        <Button as="a" href={receivablesCsvUrl(query)} download>
           Baixar CSV
         </Button>
         {mayConfigure ? <Button onClick={() => setSettingsOpen(true)}>Tolerância e carência</Button> : null}
@@ -188,14 +195,12 @@ function Instalments({ row, onChanged }: { row: ReceivableRow; onChanged: () => 
   const styles = useStyles();
   const notify = useNotify();
   const mayUnmatch = useMayCall(OPS.unmatchStatementLine);
-  const unmatch = useMutation({
-    mutationFn: (line: StatementLine) =>
-      callOperation(OPS.unmatchStatementLine, { params: { id: line.id }, body: { note: 'Conciliação desfeita pelo corretor' } }),
-    onSuccess: () => {
+  const unmatch = useUnmatchLine({
+    onSaved: () => {
       notify.success('Conciliação desfeita: a linha voltou para as não identificadas.');
       onChanged();
     },
-    onError: (error) => notify.error('Não foi possível desfazer a conciliação.', apiErrorMessage(error, '')),
+    onFailed: (error) => notify.error('Não foi possível desfazer a conciliação.', apiErrorMessage(error, '')),
   });
   return (
     <section aria-label={`Parcelas de ${row.insurerName}`}>
@@ -257,20 +262,19 @@ function Instalments({ row, onChanged }: { row: ReceivableRow; onChanged: () => 
 function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const styles = useStyles();
   const notify = useNotify();
-  const current = useOperation(OPS.receivableSettings);
+  const current = useReceivableSettings();
   const [tolerance, setTolerance] = useState<number | null | undefined>(undefined);
   const [grace, setGrace] = useState<string | undefined>(undefined);
   const { issues, fail, check } = useFieldIssues();
   const shownTolerance = tolerance === undefined ? (current.data ? wireToCents(current.data.tolerance) : null) : tolerance;
   const shownGrace = grace ?? (current.data ? String(current.data.graceDays) : '');
-  const save = useMutation({
-    mutationFn: (body: BodyInputOf<typeof OPS.setReceivableSettings>) => callOperation(OPS.setReceivableSettings, { body }),
-    onSuccess: () => {
+  const save = useSaveReceivableSettings({
+    onSaved: () => {
       notify.success('Conciliação atualizada');
       onSaved();
       onClose();
     },
-    onError: (error) => fail(error, 'Não foi possível salvar.'),
+    onFailed: (error) => fail(error, 'Não foi possível salvar.'),
   });
   return (
     <FormDialog
@@ -304,24 +308,19 @@ function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSaved: ()
 function MatchDialog({ line, onClose, onSaved }: { line: StatementLine; onClose: () => void; onSaved: () => void }) {
   const styles = useStyles();
   const notify = useNotify();
-  const policies = useOperation(OPS.policies, { query: {} });
+  const policies = useMatchablePolicies();
   const candidates = (policies.data ?? []).filter((policy) => policy.insurerId === line.insurerId || policy.insurerId === null);
   const [policyId, setPolicyId] = useState('');
   const [instalment, setInstalment] = useState(String(line.instalmentNumber ?? 1));
   const [note, setNote] = useState('');
   const { issues, setIssues, fail } = useFieldIssues();
-  const save = useMutation({
-    mutationFn: () =>
-      callOperation(OPS.matchStatementLine, {
-        params: { id: line.id },
-        body: { policyId: Number(policyId), instalment: Number(instalment), note: note || null },
-      }),
-    onSuccess: () => {
+  const save = useMatchLine(line.id, {
+    onSaved: () => {
       notify.success('Linha conciliada');
       onSaved();
       onClose();
     },
-    onError: (error) => fail(error, 'Não foi possível conciliar.'),
+    onFailed: (error) => fail(error, 'Não foi possível conciliar.'),
   });
   return (
     <FormDialog
@@ -335,7 +334,7 @@ function MatchDialog({ line, onClose, onSaved }: { line: StatementLine; onClose:
           setIssues({ policyId: 'Selecione a apólice.' });
           return;
         }
-        save.mutate();
+        save.mutate({ policyId: Number(policyId), instalment: Number(instalment), note: note || null });
       }}
     >
       <Body1>

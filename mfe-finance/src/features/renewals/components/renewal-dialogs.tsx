@@ -1,6 +1,5 @@
 import {
   CATALOGUE_OPERATIONS,
-  FINANCE_OPERATIONS as OPS,
   LOST_REASONS,
   NEXT_ACTION_TYPES,
   NextActionSchema,
@@ -12,20 +11,19 @@ import {
   maskDate,
   parseDate,
   wireToCents,
-  type BodyInputOf,
   type LostReason,
   type RenewalItem,
   choiceOf,
 } from '@corretora/contracts';
-import { ApiError, apiErrorMessage, callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { ApiError, apiErrorMessage, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Field, Input } from '@corretora/web-kit/fluent/core';
 import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
 import { FormDialog, MaskedInput, MoneyInput, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useRenewalDecision, useRenewalNextAction } from '../api/renewals-api';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM },
@@ -35,9 +33,6 @@ const useStyles = makeStyles({
 const money = (wire: string | null) => (wire === null ? '—' : formatMoney(wireToCents(wire)));
 /** The dialog open on the panel: a renewal's quote, outcome or next action. */
 export type RenewalDialog = { kind: 'quote' | 'renewed' | 'lost' | 'next'; item: RenewalItem } | null;
-/** What the outcome dialog sends: a quote, or the renewal's outcome. */
-type Sent =
-  { kind: 'quote'; body: BodyInputOf<typeof OPS.renewalQuote> } | { kind: 'outcome'; body: BodyInputOf<typeof OPS.renewalOutcome> };
 
 /** Cotação, Renovada or Perdida for one renewal: its fields, the server's field messages inline. */
 export function DecisionDialog({
@@ -51,7 +46,6 @@ export function DecisionDialog({
 }) {
   const styles = useStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
   const { item, kind } = dialog;
   const [insurerId, setInsurerId] = useState(kind === 'quote' ? '' : String(item.insurerId ?? ''));
@@ -61,17 +55,12 @@ export function DecisionDialog({
   const [reason, setReason] = useState<LostReason | ''>('');
   const [note, setNote] = useState('');
   const { issues, setIssues, check } = useFieldIssues();
-  const save = useMutation({
-    mutationFn: async (request: Sent): Promise<void> => {
-      if (request.kind === 'quote') await callOperation(OPS.renewalQuote, { params: { id: item.id }, body: request.body });
-      else await callOperation(OPS.renewalOutcome, { params: { id: item.id }, body: request.body });
-    },
-    onSuccess: async () => {
-      await invalidateOperations(queryClient, OPS.renewals, OPS.renewalReport, OPS.policies);
+  const save = useRenewalDecision(item.id, {
+    onSaved: () => {
       notify.success(kind === 'quote' ? 'Cotação registrada' : kind === 'lost' ? 'Renovação perdida registrada' : 'Apólice renovada');
       onClose();
     },
-    onError: (error) => {
+    onFailed: (error) => {
       const fields = error instanceof ApiError ? (error.body?.issues ?? []) : [];
       setIssues(Object.fromEntries(fields.map((issue) => [issue.path.replace(/^newPolicy\./, ''), issue.message])));
       if (fields.length === 0) notify.error('Não foi possível salvar.', apiErrorMessage(error, ''));
@@ -196,20 +185,16 @@ export function DecisionDialog({
 export function NextActionDialog({ item, onClose }: { item: RenewalItem; onClose: () => void }) {
   const styles = useStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [date, setDate] = useState(item.nextAction ? formatDate(item.nextAction.dueAt) : '');
   const [type, setType] = useState<string>(item.nextAction?.type ?? 'ligar');
   const [note, setNote] = useState(item.nextAction?.note ?? '');
   const { issues, setIssues, fail, check } = useFieldIssues();
-  const save = useMutation({
-    mutationFn: (body: BodyInputOf<typeof OPS.renewalNextAction>) =>
-      callOperation(OPS.renewalNextAction, { params: { id: item.id }, body }),
-    onSuccess: async () => {
-      await invalidateOperations(queryClient, OPS.renewals);
+  const save = useRenewalNextAction(item.id, {
+    onSaved: () => {
       notify.success('Próxima ação salva');
       onClose();
     },
-    onError: (error) => fail(error, 'Não foi possível salvar.'),
+    onFailed: (error) => fail(error, 'Não foi possível salvar.'),
   });
   return (
     <FormDialog

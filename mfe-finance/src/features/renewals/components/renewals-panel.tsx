@@ -1,6 +1,5 @@
 import {
   CATALOGUE_OPERATIONS,
-  FINANCE_OPERATIONS as OPS,
   NEXT_ACTION_TYPES,
   RENEWAL_BUCKETS,
   formatCount,
@@ -11,13 +10,14 @@ import {
   type RenewalBucket,
   choiceOf,
 } from '@corretora/contracts';
-import { operationUrl, useOperation } from '@corretora/web-kit';
+import { useOperation } from '@corretora/web-kit';
 import { Button, Caption1, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { DataTable, QueryState, useMemberFilter } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { ClientLink } from '../../../components/client-link';
+import { renewalReportCsvUrl, useRenewalReport, useRenewals } from '../api/renewals-api';
 import { DecisionDialog, NextActionDialog, type RenewalDialog } from './renewal-dialogs';
 
 const useStyles = makeStyles({
@@ -47,11 +47,7 @@ export default function RenewalsPanel() {
   // In a team, one member's renewals (the counts follow) for whoever sees more than their own.
   const members = useMemberFilter(() => setPage(1));
   const { responsibleId } = members;
-  const renewals = useOperation(
-    OPS.renewals,
-    { query: { page: String(page), ...(bucket === 'all' ? {} : { bucket }), ...(responsibleId ? { responsibleId } : {}) } },
-    { keepPrevious: true },
-  );
+  const renewals = useRenewals({ page, bucket, responsibleId });
   const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
   const insurerName = (id: number | null) =>
     id === null ? '—' : (reference.data?.insurers.find((insurer) => insurer.id === id)?.name ?? '—');
@@ -173,12 +169,12 @@ export default function RenewalsPanel() {
 /** Retention by month and insurer (renewed, lost, the rate and the premium kept), with its CSV. */
 function RetentionReport() {
   const styles = useStyles();
-  const report = useOperation(OPS.renewalReport, { query: {} });
+  const report = useRenewalReport();
   return (
     <section aria-label="Retenção">
       <div className={styles.row}>
         <Subtitle2 as="h3">Retenção</Subtitle2>
-        <Button as="a" size="small" href={operationUrl(OPS.renewalReportCsv, { query: {} })} download>
+        <Button as="a" size="small" href={renewalReportCsvUrl()} download>
           Baixar CSV
         </Button>
       </div>

@@ -1,6 +1,5 @@
 import {
   formatDate,
-  FINANCE_OPERATIONS as OPS,
   formatCount,
   formatMoney,
   wireToCents,
@@ -8,16 +7,16 @@ import {
   type RepasseLine,
   type RepasseMonth,
 } from '@corretora/contracts';
-import { apiErrorMessage, callOperation, invalidateOperations, operationUrl, useCurrentUser, useOperation } from '@corretora/web-kit';
+import { apiErrorMessage, useCurrentUser } from '@corretora/web-kit';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Body1, Button, Caption1, Field, Subtitle2, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { ConfirmDialog, DataTable, QueryState, useNotify, useTeam } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MonthField, thisMonth } from '../../../components/month-field';
+import { repasseCsvUrl, repasseStatementUrl, useCloseRepasseMonth, useRepasse } from '../api/repasse-api';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, marginTop: tokens.spacingVerticalM },
@@ -43,7 +42,6 @@ const percent = (value: number) => `${value.toLocaleString('pt-BR', { maximumFra
 export default function RepassePanel() {
   const styles = useStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const team = useTeam();
   const [month, setMonth] = useState(thisMonth);
   // '' everyone; a member's id; 'a:<name>' an angariador without a login (their statement).
@@ -53,17 +51,15 @@ export default function RepassePanel() {
   // Closing asks once; this month, before it ends, asks a second time.
   const [closing, setClosing] = useState<'ask' | 'early' | null>(null);
   const query = { month, memberId };
-  const repasse = useOperation(OPS.repasse, { query }, { keepPrevious: true });
+  const repasse = useRepasse(query);
   const who = (line: Participant) =>
     line.memberId ? (team.nameOf(line.memberId) ?? 'Membro da equipe') : `${line.participantName ?? 'Angariador'} (angariador)`;
-  const close = useMutation({
-    mutationFn: (beforeItEnds: boolean) => callOperation(OPS.closeRepasseMonth, { params: { month }, body: { beforeItEnds } }),
-    onSuccess: (closed) => {
+  const close = useCloseRepasseMonth(month, {
+    onClosed: (closed) => {
       notify.success(`Mês fechado: ${monthLabel(closed.month)}, ${formatMoney(wireToCents(closed.total))} de repasse.`);
       setClosing(null);
-      void invalidateOperations(queryClient, OPS.repasse);
     },
-    onError: (error) => notify.error('Não foi possível fechar o mês.', apiErrorMessage(error, '')),
+    onFailed: (error) => notify.error('Não foi possível fechar o mês.', apiErrorMessage(error, '')),
   });
   // A statement per member: a producer's own, or the member chosen in the filter.
   const { user } = useCurrentUser();
@@ -98,11 +94,11 @@ export default function RepassePanel() {
             </Select>
           </Field>
         )}
-        <Button as="a" href={operationUrl(OPS.repasseCsv, { query })} download>
+        <Button as="a" href={repasseCsvUrl(query)} download>
           Exportar CSV
         </Button>
         {statementQuery && (
-          <Button as="a" href={operationUrl(OPS.repasseStatement, { query: statementQuery })} download>
+          <Button as="a" href={repasseStatementUrl(statementQuery)} download>
             Demonstrativo em PDF
           </Button>
         )}
