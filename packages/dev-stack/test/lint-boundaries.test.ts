@@ -35,8 +35,11 @@ const PROBES: Record<string, string> = {
   'services/pipeline/src/modules/tasks/sneaky.routes.ts':
     "import type { Knex } from 'knex';\nexport function routes(knex: Knex): Knex {\n  return knex;\n}\n",
   'services/finance/src/modules/claims/leak.ts': [
+    "import { BrokerScopedTable } from '@corretora/service-kit';",
     "import type { Knex } from 'knex';",
     'export async function leak(knex: Knex, userId: string, id: number) {',
+    // A table scoped by a bare name, not by the service's declaration (src/tables.ts).
+    "  await new BrokerScopedTable(knex, 'contacts').of(userId).rows();",
     "  await knex('contacts').where({ userId, id });",
     "  await knex('contacts').andWhere('user_id', userId);",
     "  await knex.raw('select * from notes where user_id = ?', [userId]);",
@@ -45,17 +48,20 @@ const PROBES: Record<string, string> = {
     '',
   ].join('\n'),
   'services/finance/src/modules/claims/fine.ts': [
-    "import { BrokerScopedTable } from '@corretora/service-kit';",
     "import type { Knex } from 'knex';",
+    "import { tables } from '../../tables';",
     'export async function fine(knex: Knex, userId: string) {',
     "  await knex('finance_settings').insert({ userId, tolerance: 1 }).onConflict('user_id').merge();",
-    "  await new BrokerScopedTable(knex, 'notes').of(userId).rows().where({ contactId: 1 });",
+    "  await tables.scoped(knex, 'claims').of(userId).rows().where({ contactId: 1 });",
     "  await knex.raw('insert into notes (user_id, contact_id) values (?, ?)', [userId, 1]);",
     '}',
     '',
   ].join('\n'),
   // 401 lines: one past the limit.
   'services/finance/src/modules/claims/long.ts': `${Array.from({ length: 400 }, (_, n) => `export const line${n} = ${n};`).join('\n')}\n// the 401st\n`,
+  // A function of 151 lines (blank lines and comments aside), and one of 150.
+  'services/finance/src/modules/claims/long-function.ts': `export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(147)}  return n;\n}\n`,
+  'services/finance/src/modules/claims/short-function.ts': `export function short(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(146)}  // a comment does not count\n\n  return n;\n}\n`,
   'services/finance/src/modules/claims/long-enough.ts': `${Array.from({ length: 400 }, (_, n) => `export const line${n} = ${n};`).join('\n')}\n`,
 };
 
@@ -135,8 +141,8 @@ describe('the broker scope everywhere (#36 item 3, lint)', () => {
     ]);
   });
 
-  test('a user_id filter written by hand fails lint, as a where object, a where column or SQL text', () => {
-    expect(messages('services/finance/src/modules/claims/leak.ts', 'no-restricted-syntax')).toHaveLength(4);
+  test('a user_id filter written by hand fails lint, as a where object, a where column or SQL text; so does a table scoped by a bare name', () => {
+    expect(messages('services/finance/src/modules/claims/leak.ts', 'no-restricted-syntax')).toHaveLength(5);
   });
 
   test('inserts, conflict targets and the kit’s scope are fine', () => {
@@ -150,5 +156,12 @@ describe('no product file over 400 lines (#36 item 1, lint)', () => {
       'File has too many lines (401). Maximum allowed is 400.',
     ]);
     expect(messages('services/finance/src/modules/claims/long-enough.ts', 'max-lines')).toEqual([]);
+  });
+
+  test('a function of 151 lines fails lint; one of 150 is fine', () => {
+    expect(messages('services/finance/src/modules/claims/long-function.ts', 'max-lines-per-function')).toEqual([
+      "Function 'long' has too many lines (151). Maximum allowed is 150.",
+    ]);
+    expect(messages('services/finance/src/modules/claims/short-function.ts', 'max-lines-per-function')).toEqual([]);
   });
 });
