@@ -1,16 +1,9 @@
-import {
-  CATALOGUE_OPERATIONS as OPS,
-  ChargebackRuleSchema,
-  MAX_CHARGEBACK_STEPS,
-  type BodyInputOf,
-  type ChargebackStep,
-} from '@corretora/contracts';
-import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { ChargebackRuleSchema, MAX_CHARGEBACK_STEPS, type ChargebackStep } from '@corretora/contracts';
 import { Body1, Button, Field, Input } from '@corretora/web-kit/fluent/core';
 import { FormDialog, QueryState, formNumber, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useChargebackRule, useSaveChargebackRule } from '../api/chargeback-rule-api';
 
 const useStyles = makeStyles({
   step: { display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: tokens.spacingHorizontalM, alignItems: 'end' },
@@ -40,21 +33,17 @@ export default function ChargebackRuleDialog({
 }) {
   const styles = useStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const rule = useOperation(OPS.chargebackRule, { params: { id: insurerId } });
+  const rule = useChargebackRule(insurerId);
   const [rows, setRows] = useState<Row[] | null>(null);
   const { issues, fail, check } = useFieldIssues();
   const shown = rows ?? (rule.data ? toRows(rule.data.steps) : []);
   const update = (index: number, change: Partial<Row>) => setRows(shown.map((row, at) => (at === index ? { ...row, ...change } : row)));
-  const save = useMutation({
-    mutationFn: (body: BodyInputOf<typeof OPS.setChargebackRule>) =>
-      callOperation(OPS.setChargebackRule, { params: { id: insurerId }, body }),
-    onSuccess: async () => {
-      await invalidateOperations(queryClient, OPS.chargebackRule);
+  const save = useSaveChargebackRule(insurerId, {
+    onSaved: () => {
       notify.success('Escala de estorno salva');
       onClose();
     },
-    onError: (error) => fail(error, 'Não foi possível salvar a escala.'),
+    onFailed: (error) => fail(error, 'Não foi possível salvar a escala.'),
   });
   return (
     <FormDialog

@@ -8,15 +8,14 @@ import {
   type MessageTemplate,
   choiceOf,
 } from '@corretora/contracts';
-import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Field, Input } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
 import { QueryState, useNotify, useFieldIssues, useMayCall } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useMessageTemplates, useSaveMessageTemplates } from '../api/message-templates-api';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -32,8 +31,7 @@ type Draft = Omit<MessageTemplate, 'id'> & { id: number | null; key: string };
 export function MessageTemplatesTab() {
   const styles = useStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const templates = useOperation(OPS.messageTemplates);
+  const templates = useMessageTemplates();
   // A producer reads and uses the templates; the office writes them.
   const mayChange = useMayCall(OPS.setMessageTemplates);
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
@@ -41,18 +39,13 @@ export function MessageTemplatesTab() {
   const shown: Draft[] = drafts ?? (templates.data ?? []).map((template) => ({ ...template, key: String(template.id) }));
   const change = (index: number, values: Partial<Draft>) =>
     setDrafts(shown.map((draft, at) => (at === index ? { ...draft, ...values } : draft)));
-  const save = useMutation({
-    mutationFn: () =>
-      callOperation(OPS.setMessageTemplates, {
-        body: { templates: shown.map(({ id, name, purpose, body }) => ({ id, name, purpose, body })) },
-      }),
-    onSuccess: async () => {
+  const save = useSaveMessageTemplates({
+    onSaved: () => {
       setDrafts(null);
       setIssues({});
-      await invalidateOperations(queryClient, OPS.messageTemplates);
       notify.success('Modelos de mensagem salvos');
     },
-    onError: (error) => fail(error, 'Não foi possível salvar os modelos.'),
+    onFailed: (error) => fail(error, 'Não foi possível salvar os modelos.'),
   });
   return (
     <QueryState query={templates} loading="Carregando modelos..." error="Não foi possível carregar os modelos de mensagem.">
@@ -113,7 +106,11 @@ export function MessageTemplatesTab() {
               >
                 Adicionar modelo
               </Button>
-              <Button appearance="primary" disabled={save.isPending || drafts === null} onClick={() => save.mutate()}>
+              <Button
+                appearance="primary"
+                disabled={save.isPending || drafts === null}
+                onClick={() => save.mutate({ templates: shown.map(({ id, name, purpose, body }) => ({ id, name, purpose, body })) })}
+              >
                 Salvar modelos
               </Button>
             </div>

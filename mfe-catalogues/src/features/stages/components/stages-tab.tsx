@@ -1,16 +1,9 @@
-import {
-  CATALOGUE_OPERATIONS as OPS,
-  IDLE_DAYS_MAX,
-  StageIdleLimitsSchema,
-  type BodyInputOf,
-  type PipelineStage,
-} from '@corretora/contracts';
-import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { CATALOGUE_OPERATIONS as OPS, IDLE_DAYS_MAX, StageIdleLimitsSchema, type PipelineStage } from '@corretora/contracts';
 import { Body1, Button, Field, Input } from '@corretora/web-kit/fluent/core';
 import { QueryState, formNumber, useFieldIssues, useNotify, useMayCall } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSaveStageLimits, useStages } from '../api/stage-limits-api';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '40rem' },
@@ -21,22 +14,19 @@ const useStyles = makeStyles({
 export function StagesTab() {
   const styles = useStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const reference = useOperation(OPS.referenceData);
+  const reference = useStages();
   // A producer reads the limits; the office changes them.
   const mayChange = useMayCall(OPS.setStageIdleLimits);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const { issues, setIssues, fail, check } = useFieldIssues();
   const valueOf = (stage: PipelineStage) => drafts[stage.id] ?? (stage.idleDays === null ? '' : String(stage.idleDays));
-  const save = useMutation({
-    mutationFn: (body: BodyInputOf<typeof OPS.setStageIdleLimits>) => callOperation(OPS.setStageIdleLimits, { body }),
-    onSuccess: async () => {
+  const save = useSaveStageLimits({
+    onSaved: () => {
       setDrafts({});
       setIssues({});
-      await invalidateOperations(queryClient, OPS.referenceData);
       notify.success('Limites das etapas salvos');
     },
-    onError: (error) => fail(error, 'Não foi possível salvar os limites.'),
+    onFailed: (error) => fail(error, 'Não foi possível salvar os limites.'),
   });
   return (
     <QueryState query={reference} loading="Carregando etapas..." error="Não foi possível carregar as etapas.">
