@@ -58,6 +58,7 @@ export function card(
     updatedAt: '2026-11-20T12:00:00Z',
     lastActivityAt: '2026-11-20T12:00:00Z',
     nextAction: null,
+    insuredItem: null,
     contact: contact(id, contactFields),
     ...overrides,
   };

@@ -21,6 +21,8 @@ export const NOT_FOUND = {
   statementLine: 'Linha de extrato não encontrada.',
   insurer: 'Seguradora não encontrada.',
   renewal: 'Renovação não encontrada.',
+  quote: 'Cotação não encontrada.',
+  line: 'Ramo não encontrado.',
   task: 'Tarefa não encontrada.',
   stage: 'Etapa não encontrada.',
   member: 'Membro não encontrado.',

@@ -2,6 +2,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ROLE_LABELS,
+  LINE_KEYS,
   PRIVACY_SLUG_PATTERN,
   TASK_ID_PATTERN,
   allOperations,
@@ -73,6 +74,7 @@ const PARAM_SCHEMAS: Record<ParamKind, Record<string, unknown>> = {
   token: { type: 'string', pattern: '^[\\w-]{20,100}$' },
   month: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
   slug: { type: 'string', pattern: PRIVACY_SLUG_PATTERN.source },
+  line: { type: 'string', enum: LINE_KEYS },
   id: { type: 'integer', minimum: 1, maximum: 2147483647 },
 };
 
@@ -173,6 +175,7 @@ const TAGS: Record<string, string> = {
   invitation: 'Convites',
   audit: 'Auditoria',
   repasse: 'Repasse',
+  quotes: 'Cotações',
   privacy: 'Privacidade (LGPD)',
 };
 

@@ -140,8 +140,14 @@ export const SERVICES = {
   finance: {
     port: 4105,
     // A member's commission rules live beside the repasse they compute.
-    // Equipe › Produção too: the policies and their money are finance's.
-    paths: ['/api/team/members/:memberId/commission-rules', '/api/team/production', '/api/team/production.csv'],
+    // Equipe › Produção too: the policies and their money are finance's. A deal's quotes as well: they
+    // become its policy, carry its insurer's PDF and the commission offered.
+    paths: [
+      '/api/team/members/:memberId/commission-rules',
+      '/api/team/production',
+      '/api/team/production.csv',
+      '/api/pipeline-cards/:id/quotes',
+    ],
     api: [
       // An insurer's commission statement: 20 MB of spreadsheet plus the multipart envelope.
       { prefix: '/api/statements', maxBody: '21m' },
@@ -156,6 +162,8 @@ export const SERVICES = {
       { prefix: '/api/renewals' },
       { prefix: '/api/repasse' },
       { prefix: '/api/repasse.csv' },
+      { prefix: '/api/quotes' },
+      { prefix: '/api/lines' },
       // Documents (10 MB) and the policy PDF (25 MB, POST /api/documents) plus their multipart envelope.
       { prefix: '/api/documents/upload', maxBody: '11m' },
       { prefix: '/api/documents', maxBody: '26m' },

@@ -10,6 +10,7 @@ import {
   parseBody,
   parseCepParam,
   parseIdParam,
+  parseLineParam,
   parseMonthParam,
   parseSlugParam,
   parseQuery,
@@ -67,6 +68,8 @@ function paramOf(op: AnyOperation, name: string, raw: string | undefined): strin
       return parseMonthParam(raw);
     case 'slug':
       return parseSlugParam(raw, op.notFound);
+    case 'line':
+      return parseLineParam(raw, op.notFound);
     case 'id':
       return parseIdParam(raw, op.notFound);
   }

@@ -2,6 +2,7 @@ import {
   CEP_MESSAGES,
   MAX_ID,
   PRIVACY_SLUG_PATTERN,
+  isLineKey,
   isValidCep,
   issuesToFieldErrors,
   normalizeCep,
@@ -57,6 +58,12 @@ export function parseMonthParam(raw: string | undefined): string {
 /** A privacy page's address in a path ('corretora-silva'): anything else is the operation's 404. */
 export function parseSlugParam(raw: string | undefined, message = 'Não encontrado.'): string {
   if (!raw || !PRIVACY_SLUG_PATTERN.test(raw)) throw new HttpError(404, message);
+  return raw;
+}
+
+/** A line's key in a path ('auto'); any other text is the operation's 404. */
+export function parseLineParam(raw: string | undefined, message = 'Não encontrado.'): string {
+  if (!raw || !isLineKey(raw)) throw new HttpError(404, message);
   return raw;
 }
 

@@ -54,6 +54,8 @@ import { productionRoutes } from './modules/production/production.routes';
 import { ProductionService } from './modules/production/production.service';
 import { repasseRoutes } from './modules/repasse/repasse.routes';
 import { RepasseService } from './modules/repasse/repasse.service';
+import { quotesRoutes } from './modules/quotes/quotes.routes';
+import { QuotesService } from './modules/quotes/quotes.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { FinanceStatsService } from './modules/stats/stats.service';
 
@@ -98,6 +100,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       commission_rules: 'commission_rule',
       policy_participants: 'policy_participant',
       repasse_closings: 'repasse_closing',
+      quotes: 'quote',
     },
     routes(router, { knex, jobs, log }) {
       const settings = new ReceivableSettingsService(knex);
@@ -138,6 +141,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       );
       productionRoutes(router, new ProductionService(knex, pipelineClient), identity);
       documentsRoutes(router, new DocumentsService(knex, store, pipeline));
+      quotesRoutes(router, new QuotesService(knex, pipelineClient, pipeline, insurerNames));
     },
     internalRoutes(router, { knex }) {
       const settings = new ReceivableSettingsService(knex);

@@ -167,3 +167,4 @@ export const production = {
   query: ProductionQuerySchema,
 };
 export const productionCsv = { summary: 'A produção da equipe (a mesma tabela) em CSV.', query: ProductionQuerySchema };
+export * from './quotes.operation-schemas';

@@ -334,3 +334,5 @@ export * from './renewals.operations';
 // Repasse: commission rules, the month's ledger, closing.
 export * from './repasse.operations';
 export * from './production.operations';
+// Quotes on a deal, and the lines' coverages.
+export * from './quotes.operations';

@@ -10,6 +10,7 @@ import { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from '../p
 import {
   ArchiveSchema,
   ArchivedQuerySchema,
+  CardInsuredItemSchema,
   CardMoveSchema,
   CompletionSchema,
   ContactQuerySchema,
@@ -24,6 +25,10 @@ export const archive = { summary: 'Arquiva o card, com um motivo opcional.', bod
 export const cardNextAction = {
   summary: 'A próxima ação do card (quando, o quê, observação); dueAt null a remove.',
   body: NextActionSchema,
+};
+export const cardInsuredItem = {
+  summary: 'O item segurado do negócio (veículo, imóvel ou pessoas); null o remove.',
+  body: CardInsuredItemSchema,
 };
 export const confirmIssuance = {
   summary: 'Com os campos da venda, finaliza o card; sem eles (ou só policyNumber), emite a apólice.',

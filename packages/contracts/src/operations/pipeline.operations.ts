@@ -8,12 +8,13 @@ import type { ContactsReassignSchema } from '../pipeline/reassign.schemas';
 import { MANAGERS } from '../vocabulary/team-roles';
 import type { PipelineProduction, PipelineProductionQuerySchema } from '../finance/production.schemas';
 import type { ImportClient, ImportClientsPlaceSchema, ImportClientsUndoSchema } from '../imports/import-clients.schemas';
-import type { ContactDetail, ContactPage, PipelineCard, PipelineLead } from '../pipeline/pipeline-types';
+import type { CardRef, ContactDetail, ContactPage, PipelineCard, PipelineLead } from '../pipeline/pipeline-types';
 import type { Contact } from '../vocabulary/contact';
 import type { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from '../pipeline/pipeline.schemas';
 import type {
   ArchiveSchema,
   ArchivedQuerySchema,
+  CardInsuredItemSchema,
   CardMoveSchema,
   CompletionSchema,
   ContactQuerySchema,
@@ -95,6 +96,15 @@ export const cardNextAction = {
   access: 'signed-in',
   notFound: NOT_FOUND.card,
   body: phantom as typeof NextActionSchema,
+  answer: phantom as PipelineCard,
+} as const satisfies Operation;
+export const cardInsuredItem = {
+  id: 'pipeline.insuredItem',
+  method: 'PUT',
+  path: '/api/pipeline-cards/:id/insured-item',
+  access: 'signed-in',
+  notFound: NOT_FOUND.card,
+  body: phantom as typeof CardInsuredItemSchema,
   answer: phantom as PipelineCard,
 } as const satisfies Operation;
 export const confirmIssuance = {
@@ -188,7 +198,7 @@ export const cardRef = {
   method: 'GET',
   path: '/internal/pipeline/:userId/cards/:id',
   access: 'internal',
-  answer: phantom as { id: number; contactId: number },
+  answer: phantom as CardRef,
 } as const satisfies Operation;
 export const contactsByDocument = {
   id: 'pipeline.contactsByDocument',

@@ -1,3 +1,4 @@
+import { InsuredItemSchema } from '../vocabulary/insured-item';
 import * as v from 'valibot';
 import { responsibleFilter } from '../vocabulary/responsible-field';
 import { maxLengthMessage, optionalText } from '../fields';
@@ -120,3 +121,6 @@ export const LeadListQuerySchema = v.object({
     '50',
   ),
 });
+
+/** PUT /api/pipeline-cards/{id}/insured-item: what the deal insures; null clears it. */
+export const CardInsuredItemSchema = v.object({ insuredItem: v.nullable(InsuredItemSchema) });

@@ -1,3 +1,4 @@
+import type { InsuredItem } from '../vocabulary/insured-item';
 import type { NextAction } from '../vocabulary/renewals-options';
 import type { DocumentTypeValue, StageKey } from '../vocabulary/pipeline-options';
 import type { Contact } from '../vocabulary/contact';
@@ -50,7 +51,19 @@ export interface PipelineCard {
   lastActivityAt: string;
   /** What the broker will do next, and when; null: 'sem próxima ação'. */
   nextAction: NextAction | null;
+  /** What the deal insures (a vehicle, a property, the insured persons); null until the broker says. */
+  insuredItem: InsuredItem | null;
   contact: Contact;
+}
+
+/** A card as another service asks after it (finance's quotes): whose deal it is and what it insures. */
+export interface CardRef {
+  id: number;
+  contactId: number;
+  responsibleId: string;
+  status: CardStatus;
+  productId: number | null;
+  insuredItem: InsuredItem | null;
 }
 
 /** GET /api/pipeline-leads: the dashboard only asks whether there is any. */

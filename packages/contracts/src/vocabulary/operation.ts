@@ -81,9 +81,9 @@ type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${i
     : never;
 
 /** Path parameters that are text: the UUIDs of a broker, a member and an invitation, a task's id, a CEP, an invitation's token. */
-export type StringParam = 'userId' | 'memberId' | 'invitationId' | 'taskId' | 'cep' | 'token' | 'month' | 'brokerage';
+export type StringParam = 'userId' | 'memberId' | 'invitationId' | 'taskId' | 'cep' | 'token' | 'month' | 'brokerage' | 'line';
 
-export type ParamKind = 'uuid' | 'task' | 'cep' | 'token' | 'month' | 'slug' | 'id';
+export type ParamKind = 'uuid' | 'task' | 'cep' | 'token' | 'month' | 'slug' | 'line' | 'id';
 
 /** How a path parameter is read, by its name (the service's parser and the reference agree). */
 export function paramKind(name: string): ParamKind {
@@ -93,10 +93,11 @@ export function paramKind(name: string): ParamKind {
   if (name === 'token') return 'token';
   if (name === 'month') return 'month';
   if (name === 'brokerage') return 'slug';
+  if (name === 'line') return 'line';
   return 'id';
 }
 
-/** The path parameters of an operation: `userId`/`memberId`/`invitationId` a UUID string, `token` an invitation's token, `taskId` a task's id ('card-12'), `cep` 8 digits, `month` 'YYYY-MM', `brokerage` a privacy page's address ('corretora-silva'), every other one an id. */
+/** The path parameters of an operation: `userId`/`memberId`/`invitationId` a UUID string, `token` an invitation's token, `taskId` a task's id ('card-12'), `cep` 8 digits, `month` 'YYYY-MM', `brokerage` a privacy page's address ('corretora-silva'), `line` a line's key ('auto'), every other one an id. */
 export type PathParams<Path extends string> = {
   [Name in ParamNames<Path>]: Name extends StringParam ? string : number;
 };

@@ -32,6 +32,8 @@ export const MONEY_FIELDS = [
   'commissionValue',
   'commissionType',
   'commissionPercentage',
+  // A quote's commission offered, and what it pays in reais.
+  'commissionPercent',
   'commissionAmount',
   'calculatedCommission',
   'expectedCommission',

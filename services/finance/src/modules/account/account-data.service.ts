@@ -12,6 +12,7 @@ export const FINANCE_ACCOUNT_TABLES = [
   'documents',
   'repasse_lines',
   'repasse_closings',
+  'quotes',
   'commission_rules',
   'policy_participants',
   'statement_lines',
@@ -50,10 +51,10 @@ export class AccountDataService {
 
   /** A member's records become another's (identity asks: a carteira transfer, a member disabled). */
   moveCarteira(userId: string, from: string, to: string): Promise<number> {
-    return moveResponsible(this.knex, userId, ['policies', 'renewals', 'claims', 'documents'], from, to);
+    return moveResponsible(this.knex, userId, ['policies', 'renewals', 'claims', 'documents', 'quotes'], from, to);
   }
 
-  /** One client's records become another member's: their policies with each one's renewal, claims and documents. */
+  /** One client's records become another member's: their policies with each one's renewal, claims, documents and quotes. */
   moveClient(userId: string, contactId: number, to: string): Promise<number> {
     return this.knex.transaction(async (trx) => {
       const table = (name: string) => new BrokerScopedTable(trx, name).of(userId, trx).rows();
@@ -68,6 +69,7 @@ export class AccountDataService {
           })
           .update({ responsibleId: to });
       moved += await table('policies').where({ contactId }).update({ responsibleId: to });
+      moved += await table('quotes').where({ contactId }).update({ responsibleId: to });
       return moved;
     });
   }

@@ -57,6 +57,7 @@ export class PrivacyService {
   private readonly repasse: BrokerScopedTable;
   private readonly activity: BrokerScopedTable;
   private readonly importRows: BrokerScopedTable;
+  private readonly quotes: BrokerScopedTable;
 
   constructor(
     private readonly knex: Knex,
@@ -71,6 +72,7 @@ export class PrivacyService {
     this.repasse = tables.scoped(knex, 'repasse_lines');
     this.activity = new BrokerScopedTable(knex, ACTIVITY_TABLE);
     this.importRows = tables.scoped(knex, 'import_rows');
+    this.quotes = tables.scoped(knex, 'quotes');
   }
 
   async exportOf(userId: string, contactIds: readonly number[]): Promise<PrivacyFinanceExport> {
@@ -234,10 +236,23 @@ export class PrivacyService {
           until,
         });
 
+      // Quotes no contract came of (offers the person asked for, what they insure): nothing keeps them.
+      const unchosen = await this.quotes.of(userId, trx).rows().whereIn('contactId', contactIds).whereNot('status', 'won').delete();
+      if (unchosen) result.erased.push({ what: 'Cotações não contratadas', count: unchosen, basis: 'contract', reason: ERASED_REASON });
+
       // Past the retention: the records stay for the brokerage's books, without the person.
       result.records.push(...releasedPolicies.map((id) => `policy:${id}`), ...releasedClaims.map((id) => `claim:${id}`));
       if (releasedPolicies.length) {
-        await this.policies.of(userId, trx).rows().whereIn('id', releasedPolicies).update({ contactName: ANONYMISED });
+        await this.policies
+          .of(userId, trx)
+          .rows()
+          .whereIn('id', releasedPolicies)
+          .update({ contactName: ANONYMISED, insuredItem: null, insuredPlate: null });
+        await this.quotes
+          .of(userId, trx)
+          .rows()
+          .whereIn('contactId', released)
+          .update({ insuredItem: null, insuredPlate: null, note: null });
         await this.repasse.of(userId, trx).rows().whereIn('policyId', releasedPolicies).update({ contactName: ANONYMISED });
         result.erased.push({
           what: 'Nome do titular nas apólices (prazo de guarda encerrado)',

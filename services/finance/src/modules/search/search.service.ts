@@ -1,4 +1,4 @@
-import { SEARCH_LIMIT, numberKey, type FinanceSearchResults } from '@corretora/contracts';
+import { SEARCH_LIMIT, numberKey, plateSearchKey, type FinanceSearchResults } from '@corretora/contracts';
 import { type BrokerScopedTable, likeContaining } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
@@ -6,7 +6,7 @@ import { POLICY_STATUS } from '../policies/policy-sql';
 
 /**
  * Finance's half of the top bar's search: policies by their number or their
- * proposal's, claims by ours or the insurer's, as typed (separators and case aside: each row's
+ * proposal's or the vehicle's plate, claims by ours or the insurer's, as typed (separators and case aside: each row's
  * `number_keys`). A number that starts with what was typed comes first, then the newest.
  */
 export class SearchService {
@@ -23,15 +23,17 @@ export class SearchService {
     // Nothing a number is made of (a name, punctuation): nothing here to find.
     if (key.length < 2) return { policies: [], claims: [] };
     const containing = likeContaining(key);
+    // A plate (ABC-1234, ABC1D23): the policies insuring that vehicle, its old or Mercosul form alike.
+    const plate = plateSearchKey(q);
     // The key at the start of either number: after the start of the text or after the space.
     const starting = `(p.number_keys like ? or p.number_keys like ?)`;
     const [policies, claims] = await Promise.all([
       this.knex.raw<{ rows: FinanceSearchResults['policies'] }>(
         `select p.id, p.policy_number as "policyNumber", p.proposal_number as "proposalNumber", p.awaiting_number as "awaitingNumber",
                 p.contact_id as "contactId", p.contact_name as "contactName", p.line, ${POLICY_STATUS} as status
-           from ? where p.number_keys like ?
-          order by ${starting} desc, p.created_at desc, p.id desc limit ${SEARCH_LIMIT}`,
-        [this.policies.of(userId).from('p'), containing, `${key}%`, `% ${key}%`],
+           from ? where p.number_keys like ? or p.insured_plate = ?
+          order by p.insured_plate = ? desc, ${starting} desc, p.created_at desc, p.id desc limit ${SEARCH_LIMIT}`,
+        [this.policies.of(userId).from('p'), containing, plate, plate, `${key}%`, `% ${key}%`],
       ),
       this.knex.raw<{ rows: FinanceSearchResults['claims'] }>(
         `select c.id, c.claim_id as "claimNumber", c.insurer_claim_number as "insurerClaimNumber", c.contact_id as "contactId",

@@ -38,6 +38,7 @@ export function pipelineRoutes(router: Router, pipeline: PipelineService, identi
   route(router, OPS.archive, ({ user, params, body }) => pipeline.archive(user.id, params.id, body.reason));
   route(router, OPS.unarchive, ({ user, params }) => pipeline.unarchive(user.id, params.id));
   route(router, OPS.cardNextAction, ({ user, params, body }) => pipeline.setNextAction(user.id, params.id, body));
+  route(router, OPS.cardInsuredItem, ({ user, params, body }) => pipeline.setInsuredItem(user.id, params.id, body.insuredItem));
 
   // The spec's one route, two uses told apart by the body: the sale's fields finalize, else it issues.
   route(router, OPS.confirmIssuance, ({ user, params, ctx }) => {

@@ -1,4 +1,6 @@
 import {
+  plateSearchKey,
+  type InsuredItem,
   FINANCE_OPERATIONS,
   NOT_FOUND,
   centsToWire,
@@ -196,6 +198,18 @@ export class PipelineService {
         ? { sql: 'next_action_at = null, next_action_type = null, next_action_note = null', bindings: [] }
         : { sql: 'next_action_at = ?, next_action_type = ?, next_action_note = ?', bindings: [input.dueAt, input.type, input.note] };
     const card = await updateCardJson(this.knex, userId, id, set, "status = 'active'");
+    if (card) return card;
+    throw refusal((await cardById(this.knex, userId, id))?.status);
+  }
+
+  /**
+   * PUT /api/pipeline-cards/{id}/insured-item: what the deal insures (null: nothing said), with the
+   * plate's search key beside it; an archived card keeps what it had.
+   */
+  async setInsuredItem(userId: string, id: number, item: InsuredItem | null): Promise<PipelineCard> {
+    const plate = item?.vehicle?.plate ? plateSearchKey(item.vehicle.plate) : null;
+    const set = { sql: 'insured_item = ?::jsonb, insured_plate = ?', bindings: [item === null ? null : JSON.stringify(item), plate] };
+    const card = await updateCardJson(this.knex, userId, id, set, "status <> 'archived'");
     if (card) return card;
     throw refusal((await cardById(this.knex, userId, id))?.status);
   }

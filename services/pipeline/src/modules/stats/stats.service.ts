@@ -1,4 +1,4 @@
-import type { PipelineStats } from '@corretora/contracts';
+import type { CardRef, PipelineStats } from '@corretora/contracts';
 import { type BrokerScopedTable, notFound, recentActivity } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
@@ -41,8 +41,10 @@ export class PipelineStatsService {
     return { id: contact.id, name: contact.name, blocked: contact.blockedAt !== null };
   }
 
-  async card(userId: string, id: number): Promise<{ id: number; contactId: number }> {
-    const card = await this.cards.of(userId).byId(id).first('id', 'contactId');
+  /** A card another service asks after (finance's quotes): the acting member's scope applies, as on the board. */
+  async card(userId: string, id: number): Promise<CardRef> {
+    const card = (await this.cards.of(userId).byId(id).first('id', 'contactId', 'responsibleId', 'status', 'productId', 'insuredItem')) as
+      CardRef | undefined;
     if (!card) throw notFound();
     return card;
   }

@@ -1,0 +1,151 @@
+import * as v from 'valibot';
+import { maxLengthMessage, optionalText, required } from '../fields';
+import { bodyId, optionalDateField, optionalWireMoney, wireMoney } from '../wire-fields';
+import { DEDUCTIBLE_KINDS, QUOTE_STATUSES, type DeductibleKind, type QuoteStatus } from '../vocabulary/coverages';
+import { optionalInsuredItem, type InsuredItem, type InsuredItemKind } from '../vocabulary/insured-item';
+import { LINE_KEYS, type LineKey } from '../vocabulary/lines';
+
+/**
+ * A quote: one insurer's offer for one deal (a pipeline card or a renewal): premiums, how it can be
+ * paid, the franquia, the coverages with their limits, the commission the broker is offered, until
+ * when it holds, the insurer's own number and PDF. Money on the wire as text ('1248.00'); the
+ * commission percentage the same way ('15.00' is 15%).
+ */
+export const QUOTE_MONEY_MAX_CENTS = 99_999_999_999;
+export const QUOTE_COVERAGES_MAX = 40;
+export const QUOTE_NOTE_MAX = 500;
+const COMMISSION_PERCENT_MAX_HUNDREDTHS = 10_000;
+
+const PaymentOptionSchema = v.object({
+  instalments: v.pipe(
+    v.number('Informe o número de parcelas'),
+    v.integer('Número de parcelas inválido'),
+    v.minValue(1, 'Parcelas: de 1 (à vista) a 12'),
+    v.maxValue(12, 'Parcelas: de 1 (à vista) a 12'),
+  ),
+  amount: wireMoney('Informe o valor da parcela', 'O valor da parcela não pode ser negativo', QUOTE_MONEY_MAX_CENTS),
+  interest: v.optional(v.boolean('Informe se há juros'), false),
+});
+
+const DeductibleSchema = v.object({
+  kind: v.picklist(DEDUCTIBLE_KINDS.map((kind) => kind.value) as [DeductibleKind, ...DeductibleKind[]], 'Tipo de franquia inválido'),
+  amount: optionalWireMoney('A franquia não pode ser negativa', QUOTE_MONEY_MAX_CENTS),
+});
+
+const CoverageSchema = v.object({
+  key: v.pipe(v.string('Cobertura inválida'), v.regex(/^[a-z0-9_]{1,40}$/, 'Cobertura inválida')),
+  label: v.pipe(v.string('Informe a cobertura'), v.trim(), v.nonEmpty('Informe a cobertura'), v.maxLength(80, maxLengthMessage(80))),
+  /** The limit (LMI) in reais; null where the coverage has none in money (carro reserva's days go in `detail`). */
+  limit: optionalWireMoney('O limite não pode ser negativo', QUOTE_MONEY_MAX_CENTS),
+  detail: optionalText(60),
+});
+
+/** A quote's fields, none required (PATCH); the create schema below requires what a quote needs. */
+const QuoteFields = {
+  insurerId: bodyId('Selecione a seguradora da cotação.'),
+  line: v.picklist(LINE_KEYS, 'Ramo inválido'),
+  totalPremium: wireMoney('Informe o prêmio total', 'O prêmio não pode ser negativo', QUOTE_MONEY_MAX_CENTS),
+  netPremium: optionalWireMoney('O prêmio líquido não pode ser negativo', QUOTE_MONEY_MAX_CENTS),
+  iof: optionalWireMoney('O IOF não pode ser negativo', QUOTE_MONEY_MAX_CENTS),
+  paymentOptions: v.pipe(
+    v.array(PaymentOptionSchema, 'Formas de pagamento inválidas'),
+    v.maxLength(12, 'No máximo 12 formas de pagamento'),
+  ),
+  deductible: v.nullable(DeductibleSchema),
+  coverages: v.pipe(
+    v.array(CoverageSchema, 'Coberturas inválidas'),
+    v.maxLength(QUOTE_COVERAGES_MAX, `No máximo ${QUOTE_COVERAGES_MAX} coberturas`),
+    v.check((list) => new Set(list.map((coverage) => coverage.key)).size === list.length, 'Cobertura repetida'),
+  ),
+  commissionPercent: optionalWireMoney('A comissão não pode ser negativa', COMMISSION_PERCENT_MAX_HUNDREDTHS),
+  validUntil: optionalDateField(),
+  insurerQuoteNumber: optionalText(40),
+  documentId: v.nullable(bodyId('Documento inválido.')),
+  status: v.picklist(QUOTE_STATUSES, 'Situação inválida'),
+  insuredItem: optionalInsuredItem,
+  note: optionalText(QUOTE_NOTE_MAX),
+};
+
+/** POST …/quotes: the insurer, the line and the total premium are required; the rest may come later. */
+export const QuoteCreateSchema = v.pipe(
+  v.object({
+    ...QuoteFields,
+    insurerId: required(QuoteFields.insurerId),
+    line: v.optional(QuoteFields.line, 'auto'),
+    totalPremium: v.optional(QuoteFields.totalPremium, ''),
+    netPremium: QuoteFields.netPremium,
+    iof: QuoteFields.iof,
+    paymentOptions: v.optional(QuoteFields.paymentOptions, []),
+    deductible: v.optional(QuoteFields.deductible, null),
+    coverages: v.optional(QuoteFields.coverages, []),
+    documentId: v.optional(QuoteFields.documentId, null),
+    status: v.optional(v.picklist(['draft', 'recommended', 'sent'] as const, 'Situação inválida'), 'draft'),
+  }),
+  v.forward(
+    v.check((quote) => quote.netPremium === null || quote.netPremium <= quote.totalPremium, 'O prêmio líquido não pode passar do total'),
+    ['netPremium'],
+  ),
+);
+export type QuoteCreateInput = v.InferOutput<typeof QuoteCreateSchema>;
+
+/**
+ * PATCH /api/quotes/{id}: only what is sent changes (null clears an optional field). `status` moves
+ * between draft, recommended and sent here; won and lost are what closing a deal with a quote writes.
+ */
+export const QuoteUpdateSchema = v.object({
+  insurerId: v.optional(QuoteFields.insurerId),
+  line: v.optional(QuoteFields.line),
+  totalPremium: v.optional(QuoteFields.totalPremium),
+  netPremium: v.optional(QuoteFields.netPremium),
+  iof: v.optional(QuoteFields.iof),
+  paymentOptions: v.optional(QuoteFields.paymentOptions),
+  deductible: v.optional(QuoteFields.deductible),
+  coverages: v.optional(QuoteFields.coverages),
+  commissionPercent: v.optional(QuoteFields.commissionPercent),
+  validUntil: v.optional(QuoteFields.validUntil),
+  insurerQuoteNumber: v.optional(QuoteFields.insurerQuoteNumber),
+  documentId: v.optional(QuoteFields.documentId),
+  status: v.optional(v.picklist(['draft', 'recommended', 'sent'] as const, 'Situação inválida: use draft, recommended ou sent')),
+  insuredItem: optionalInsuredItem,
+  note: v.optional(QuoteFields.note),
+});
+export type QuoteUpdateInput = v.InferOutput<typeof QuoteUpdateSchema>;
+
+/** A quote as the API answers it. Money as text; `commissionPercent` and `commissionAmount` only for the roles that see money. */
+export interface Quote {
+  id: number;
+  /** The deal it was made for: a pipeline card or a renewal (one of the two). */
+  cardId: number | null;
+  renewalId: number | null;
+  contactId: number;
+  insurerId: number;
+  line: LineKey;
+  totalPremium: string;
+  netPremium: string | null;
+  iof: string | null;
+  paymentOptions: { instalments: number; amount: string; interest: boolean }[];
+  deductible: { kind: DeductibleKind; amount: string | null } | null;
+  coverages: { key: string; label: string; limit: string | null; detail: string | null }[];
+  /** '15.00' is 15%; absent for an assistant. */
+  commissionPercent?: string | null;
+  /** The brokerage's remuneration in reais: commissionPercent × netPremium, to the centavo (half up); absent for an assistant. */
+  commissionAmount?: string | null;
+  validUntil: string | null;
+  insurerQuoteNumber: string | null;
+  documentId: number | null;
+  status: QuoteStatus;
+  insuredItem: InsuredItem | null;
+  note: string | null;
+  /** The member responsible for the deal (a producer sees only their own deals' quotes). */
+  responsibleId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/lines/{line}/coverages: the line's usual coverages and the kind of item it insures. */
+export interface LineCoverages {
+  line: LineKey;
+  label: string;
+  insuredItemKind: InsuredItemKind | null;
+  coverages: { key: string; label: string }[];
+}

@@ -1,0 +1,49 @@
+import { phantom, type Operation } from '../vocabulary/operation';
+import { NOT_FOUND } from '../errors';
+import type { LineCoverages, Quote, QuoteCreateSchema, QuoteUpdateSchema } from '../finance/quotes.schemas';
+
+// Quotes: finance's, on a pipeline card's paths (the registry routes those exact paths) and its own /api/quotes and /api/lines.
+
+export const cardQuotes = {
+  id: 'quotes.ofCard',
+  method: 'GET',
+  path: '/api/pipeline-cards/:id/quotes',
+  access: 'signed-in',
+  notFound: NOT_FOUND.card,
+  answer: phantom as Quote[],
+} as const satisfies Operation;
+export const createCardQuote = {
+  id: 'quotes.createForCard',
+  method: 'POST',
+  path: '/api/pipeline-cards/:id/quotes',
+  access: 'signed-in',
+  status: 201,
+  notFound: NOT_FOUND.card,
+  body: phantom as typeof QuoteCreateSchema,
+  answer: phantom as Quote,
+} as const satisfies Operation;
+export const updateQuote = {
+  id: 'quotes.update',
+  method: 'PATCH',
+  path: '/api/quotes/:id',
+  access: 'signed-in',
+  notFound: NOT_FOUND.quote,
+  body: phantom as typeof QuoteUpdateSchema,
+  answer: phantom as Quote,
+} as const satisfies Operation;
+export const removeQuote = {
+  id: 'quotes.remove',
+  method: 'DELETE',
+  path: '/api/quotes/:id',
+  access: 'signed-in',
+  status: 204,
+  notFound: NOT_FOUND.quote,
+} as const satisfies Operation;
+export const lineCoverages = {
+  id: 'quotes.lineCoverages',
+  method: 'GET',
+  path: '/api/lines/:line/coverages',
+  access: 'signed-in',
+  notFound: NOT_FOUND.line,
+  answer: phantom as LineCoverages,
+} as const satisfies Operation;

@@ -1,0 +1,31 @@
+import {
+  FINANCE_OPERATIONS as OPS,
+  coveragesOfLine,
+  insuredItemKindOf,
+  lineOf,
+  type LineCoverages,
+  type LineKey,
+  type Quote,
+  type Role,
+} from '@corretora/contracts';
+import { route, seesMoney } from '@corretora/service-kit';
+import type Router from '@koa/router';
+import type { QuotesService } from './quotes.service';
+
+/** A quote as a role reads it: the commission offered, and what it pays, only for those who see money (absent otherwise). */
+function forRole(role: Role, quote: Quote): Quote {
+  if (seesMoney(role)) return quote;
+  const { commissionPercent: _percent, commissionAmount: _amount, ...rest } = quote;
+  return rest;
+}
+
+export function quotesRoutes(router: Router, quotes: QuotesService): void {
+  route(router, OPS.cardQuotes, async ({ user, params }) => (await quotes.ofCard(user.id, params.id)).map((quote) => forRole(user.role, quote)));
+  route(router, OPS.createCardQuote, async ({ user, params, body }) => forRole(user.role, await quotes.createForCard(user.id, params.id, body)));
+  route(router, OPS.updateQuote, async ({ user, params, body }) => forRole(user.role, await quotes.update(user.id, params.id, body)));
+  route(router, OPS.removeQuote, ({ user, params }) => quotes.remove(user.id, params.id));
+  route(router, OPS.lineCoverages, ({ params }): LineCoverages => {
+    const line = params.line as LineKey;
+    return { line, label: lineOf(line).label, insuredItemKind: insuredItemKindOf(line), coverages: [...coveragesOfLine(line)] };
+  });
+}

@@ -1,0 +1,286 @@
+import { financeStack, type Who } from './stack';
+
+const { api, pipelineApi, brokerWithRefs, member, newLead } = financeStack();
+
+const CAR = {
+  kind: 'vehicle',
+  vehicle: {
+    plate: 'rio-2a18',
+    chassis: '9BWZZZ377VT004251',
+    make: 'Chevrolet',
+    model: 'Onix 1.0 Turbo',
+    manufactureYear: 2022,
+    modelYear: 2023,
+    fipeCode: '0044071',
+    use: 'particular',
+    overnightCep: '01310-100',
+    mainDriver: { name: 'Maria Souza', cpf: '529.982.247-25', birthDate: '15/03/1985' },
+  },
+};
+
+/** Six insurers' offers for one car, as a broker types them: the first whole, the others its copies with new figures. */
+function quoteBody(insurerId: number, total: string, net: string, extra: Record<string, unknown> = {}) {
+  return {
+    insurerId,
+    line: 'auto',
+    totalPremium: total,
+    netPremium: net,
+    iof: '100.00',
+    paymentOptions: [
+      { instalments: 1, amount: total, interest: false },
+      { instalments: 10, amount: '250.00', interest: true },
+    ],
+    deductible: { kind: 'normal', amount: '3500.00' },
+    coverages: [
+      { key: 'casco', label: 'Casco', limit: null, detail: '100% FIPE' },
+      { key: 'rcf_danos_materiais', label: 'RCF — danos materiais', limit: '100000.00' },
+      { key: 'carro_reserva', label: 'Carro reserva', limit: null, detail: '15 dias' },
+    ],
+    commissionPercent: '17.33',
+    validUntil: '2027-01-15',
+    insurerQuoteNumber: 'COT-123',
+    ...extra,
+  };
+}
+
+async function dealFor(owner: Who, responsible: Who) {
+  const productId = owner.refs.products.find((product) => product.name === 'Seguro Auto')!.id;
+  const created = await newLead(owner, { name: 'Maria Souza', phone: '(11) 98765-4321', productId });
+  expect(created.status).toBe(201);
+  const card = created.body as { id: number; contactId: number };
+  if (responsible !== owner) {
+    const given = await pipelineApi()
+      .post('/api/contacts/reassign')
+      .set('Cookie', owner.cookie)
+      .send({ ids: [card.contactId], responsibleId: responsible.user.memberId });
+    expect(given.status).toBe(200);
+  }
+  return card;
+}
+
+describe('quotes on a deal (#60): the car, six insurers side by side, who reads what', () => {
+  test('the car is recorded on the deal and found by its plate, old or Mercosul, with or without the hyphen', async () => {
+    const owner = await brokerWithRefs();
+    const card = await dealFor(owner, owner);
+    const saved = await pipelineApi()
+      .put(`/api/pipeline-cards/${card.id}/insured-item`)
+      .set('Cookie', owner.cookie)
+      .send({ insuredItem: CAR });
+    expect(saved.status).toBe(200);
+    expect(saved.body.insuredItem.vehicle).toMatchObject({ plate: 'RIO2A18', fipeCode: '004407-1', chassis: '9BWZZZ377VT004251' });
+    expect(saved.body.insuredItem.vehicle.mainDriver).toEqual({ name: 'Maria Souza', cpf: '52998224725', birthDate: '1985-03-15' });
+    // RIO-2018 became RIO2A18 with Mercosul: both find it.
+    for (const q of ['RIO2A18', 'rio-2a18', 'RIO-2018', 'rio2018']) {
+      const found = await pipelineApi().get('/api/search').query({ q }).set('Cookie', owner.cookie);
+      expect(found.status).toBe(200);
+      expect({ q, cards: found.body.cards.map((hit: { id: number }) => hit.id) }).toEqual({ q, cards: [card.id] });
+      expect(found.body.clients.map((hit: { id: number }) => hit.id)).toContain(card.contactId);
+    }
+    // Another brokerage's search never finds it.
+    const other = await brokerWithRefs();
+    expect((await pipelineApi().get('/api/search').query({ q: 'RIO2A18' }).set('Cookie', other.cookie)).body.cards).toEqual([]);
+    // A plate that is none, a chassis of 16: the field's pt-BR message, nothing changed.
+    const wrong = await pipelineApi()
+      .put(`/api/pipeline-cards/${card.id}/insured-item`)
+      .set('Cookie', owner.cookie)
+      .send({ insuredItem: { kind: 'vehicle', vehicle: { plate: 'AB-12', chassis: '9BWZZZ377VT00425' } } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues.map((issue: { path: string }) => issue.path).sort()).toEqual([
+      'insuredItem.vehicle.chassis',
+      'insuredItem.vehicle.plate',
+    ]);
+    expect(
+      (await pipelineApi().put(`/api/pipeline-cards/${card.id}/insured-item`).set('Cookie', other.cookie).send({ insuredItem: CAR }))
+        .status,
+    ).toBe(404);
+    const after = await pipelineApi().get('/api/pipeline').set('Cookie', owner.cookie);
+    expect(after.body.find((entry: { id: number }) => entry.id === card.id).insuredItem.vehicle.plate).toBe('RIO2A18');
+  });
+
+  test('six quotes, the cheapest first, the commission in reais to the centavo; the deal lends its car to each', async () => {
+    const owner = await brokerWithRefs();
+    const card = await dealFor(owner, owner);
+    await pipelineApi().put(`/api/pipeline-cards/${card.id}/insured-item`).set('Cookie', owner.cookie).send({ insuredItem: CAR });
+    const insurers = owner.refs.insurers.slice(0, 6);
+    expect(insurers).toHaveLength(6);
+    const totals = ['3120.40', '2890.10', '3500.00', '2750.99', '3010.00', '2999.99'];
+    for (const [index, insurer] of insurers.entries()) {
+      const total = totals[index]!;
+      const net = ((Math.round(Number(total) * 100) - 10000) / 100).toFixed(2);
+      const created = await api()
+        .post(`/api/pipeline-cards/${card.id}/quotes`)
+        .set('Cookie', owner.cookie)
+        .send(quoteBody(insurer.id, total, net));
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        cardId: card.id,
+        contactId: card.contactId,
+        totalPremium: total,
+        netPremium: net,
+        status: 'draft',
+      });
+      expect(created.body.insuredItem.vehicle.plate).toBe('RIO2A18');
+    }
+    const listed = await api().get(`/api/pipeline-cards/${card.id}/quotes`).set('Cookie', owner.cookie);
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((quote: { totalPremium: string }) => quote.totalPremium)).toEqual([...totals].sort());
+    // 2650.99 × 17,33% = 459,416567 → R$ 459,42.
+    const cheapest = listed.body[0];
+    expect(cheapest).toMatchObject({ netPremium: '2650.99', commissionPercent: '17.33', commissionAmount: '459.42' });
+    expect(cheapest.paymentOptions).toEqual([
+      { instalments: 1, amount: '2750.99', interest: false },
+      { instalments: 10, amount: '250.00', interest: true },
+    ]);
+    expect(cheapest.coverages[1]).toEqual({ key: 'rcf_danos_materiais', label: 'RCF — danos materiais', limit: '100000.00', detail: null });
+    expect(cheapest.deductible).toEqual({ kind: 'normal', amount: '3500.00' });
+
+    const marked = await api()
+      .patch(`/api/quotes/${cheapest.id}`)
+      .set('Cookie', owner.cookie)
+      .send({ status: 'recommended', netPremium: null });
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ status: 'recommended', netPremium: null, commissionAmount: null, totalPremium: '2750.99' });
+    // What closing a deal writes is not the PATCH's to say.
+    expect((await api().patch(`/api/quotes/${cheapest.id}`).set('Cookie', owner.cookie).send({ status: 'won' })).status).toBe(400);
+    expect((await api().delete(`/api/quotes/${listed.body[5].id}`).set('Cookie', owner.cookie)).status).toBe(204);
+    expect((await api().get(`/api/pipeline-cards/${card.id}/quotes`).set('Cookie', owner.cookie)).body).toHaveLength(5);
+
+    const coverages = await api().get('/api/lines/auto/coverages').set('Cookie', owner.cookie);
+    expect(coverages.status).toBe(200);
+    expect(coverages.body).toMatchObject({ line: 'auto', label: 'Auto', insuredItemKind: 'vehicle' });
+    expect(coverages.body.coverages.map((coverage: { key: string }) => coverage.key)).toEqual(
+      expect.arrayContaining([
+        'casco',
+        'rcf_danos_materiais',
+        'rcf_danos_corporais',
+        'app_morte',
+        'vidros',
+        'carro_reserva',
+        'assistencia_24h',
+      ]),
+    );
+    expect((await api().get('/api/lines/vida/coverages').set('Cookie', owner.cookie)).body.insuredItemKind).toBe('persons');
+    expect((await api().get('/api/lines/naval/coverages').set('Cookie', owner.cookie)).status).toBe(404);
+    expect((await api().get('/api/lines/auto/coverages')).status).toBe(401);
+  });
+
+  test("a producer reads only their own deals' quotes, an assistant reads them without the commission, another brokerage nothing", async () => {
+    const owner = await brokerWithRefs();
+    const paulo = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    const ana = await member(owner, 'assistant');
+    const card = await dealFor(owner, paulo);
+    const insurer = owner.refs.insurers[0]!.id;
+    const mine = await api()
+      .post(`/api/pipeline-cards/${card.id}/quotes`)
+      .set('Cookie', paulo.cookie)
+      .send(quoteBody(insurer, '2000.00', '1900.00'));
+    expect(mine.status).toBe(201);
+    expect(mine.body).toMatchObject({ responsibleId: paulo.user.memberId, commissionPercent: '17.33', commissionAmount: '329.27' });
+
+    // Bruno, another producer: the deal and its quotes are not there for him.
+    expect((await api().get(`/api/pipeline-cards/${card.id}/quotes`).set('Cookie', bruno.cookie)).status).toBe(404);
+    expect(
+      (
+        await api()
+          .post(`/api/pipeline-cards/${card.id}/quotes`)
+          .set('Cookie', bruno.cookie)
+          .send(quoteBody(insurer, '1.00', '1.00'))
+      ).status,
+    ).toBe(404);
+    expect((await api().patch(`/api/quotes/${mine.body.id}`).set('Cookie', bruno.cookie).send({ status: 'sent' })).status).toBe(404);
+    expect((await api().delete(`/api/quotes/${mine.body.id}`).set('Cookie', bruno.cookie)).status).toBe(404);
+
+    // Ana, the assistant: the quotes, never the commission (the key is absent, not null).
+    const read = await api().get(`/api/pipeline-cards/${card.id}/quotes`).set('Cookie', ana.cookie);
+    expect(read.status).toBe(200);
+    expect(read.body).toHaveLength(1);
+    expect(read.body[0]).not.toHaveProperty('commissionPercent');
+    expect(read.body[0]).not.toHaveProperty('commissionAmount');
+    expect(read.body[0].totalPremium).toBe('2000.00');
+    const typed = await api()
+      .post(`/api/pipeline-cards/${card.id}/quotes`)
+      .set('Cookie', ana.cookie)
+      .send(quoteBody(insurer, '2100.00', '2000.00'));
+    expect(typed.status).toBe(201);
+    expect(typed.body).not.toHaveProperty('commissionPercent');
+    expect(typed.body.responsibleId).toBe(paulo.user.memberId);
+
+    // The owner sees both, with the commission.
+    const all = await api().get(`/api/pipeline-cards/${card.id}/quotes`).set('Cookie', owner.cookie);
+    expect(all.body.map((quote: { commissionPercent: string }) => quote.commissionPercent)).toEqual(['17.33', '17.33']);
+
+    // Another brokerage: every id is one that does not exist.
+    const other = await brokerWithRefs();
+    expect((await api().get(`/api/pipeline-cards/${card.id}/quotes`).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await api().patch(`/api/quotes/${mine.body.id}`).set('Cookie', other.cookie).send({ status: 'sent' })).status).toBe(404);
+    expect((await api().delete(`/api/quotes/${mine.body.id}`).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await api().patch('/api/quotes/99999999999').set('Cookie', owner.cookie).send({ status: 'sent' })).status).toBe(404);
+    expect((await api().get('/api/pipeline-cards/abc/quotes').set('Cookie', owner.cookie)).status).toBe(404);
+  });
+
+  test('bad input is a pt-BR 400 on its field and nothing is written', async () => {
+    const owner = await brokerWithRefs();
+    const other = await brokerWithRefs();
+    const card = await dealFor(owner, owner);
+    const post = (body: unknown) =>
+      api()
+        .post(`/api/pipeline-cards/${card.id}/quotes`)
+        .set('Cookie', owner.cookie)
+        .send(body as object);
+    const insurer = owner.refs.insurers[0]!.id;
+    const cases: [unknown, string][] = [
+      [{}, 'insurerId'],
+      [quoteBody(other.refs.insurers[0]!.id, '100.00', '90.00'), 'insurerId'],
+      [quoteBody(insurer, '100.00', '190.00'), 'netPremium'],
+      [quoteBody(insurer, '-1.00', null as never), 'totalPremium'],
+      [quoteBody(insurer, '100,5.0', '90.00'), 'totalPremium'],
+      [quoteBody(insurer, '100.00', '90.00', { commissionPercent: '100.01' }), 'commissionPercent'],
+      [quoteBody(insurer, '100.00', '90.00', { paymentOptions: [{ instalments: 13, amount: '10.00' }] }), 'paymentOptions.0.instalments'],
+      [
+        quoteBody(insurer, '100.00', '90.00', { coverages: Array.from({ length: 41 }, (_, i) => ({ key: `c${i}`, label: 'X' })) }),
+        'coverages',
+      ],
+      [
+        quoteBody(insurer, '100.00', '90.00', {
+          coverages: [
+            { key: 'casco', label: 'A' },
+            { key: 'casco', label: 'B' },
+          ],
+        }),
+        'coverages',
+      ],
+      [quoteBody(insurer, '100.00', '90.00', { coverages: [{ key: 'Casco!', label: 'A' }] }), 'coverages.0.key'],
+      [quoteBody(insurer, '100.00', '90.00', { validUntil: '31/02/2027' }), 'validUntil'],
+      [quoteBody(insurer, '100.00', '90.00', { documentId: 999999 }), 'documentId'],
+      [quoteBody(insurer, '100.00', '90.00', { line: 'naval' }), 'line'],
+      [quoteBody(insurer, '100.00', '90.00', { insurerQuoteNumber: 'x'.repeat(41) }), 'insurerQuoteNumber'],
+    ];
+    for (const [body, path] of cases) {
+      const answer = await post(body);
+      expect({ path, status: answer.status }).toEqual({ path, status: 400 });
+      expect(answer.body.issues.map((issue: { path: string }) => issue.path)).toContain(path);
+      expect(answer.body.message).not.toMatch(/Invalid|Expected/);
+    }
+    const notAnObject = await api()
+      .post(`/api/pipeline-cards/${card.id}/quotes`)
+      .set('Cookie', owner.cookie)
+      .set('Content-Type', 'application/json')
+      .send('[1,2]');
+    expect(notAnObject.status).toBe(400);
+    expect((await api().get(`/api/pipeline-cards/${card.id}/quotes`).set('Cookie', owner.cookie)).body).toEqual([]);
+    const made = await post(quoteBody(insurer, '100.00', '90.00'));
+    expect((await api().patch(`/api/quotes/${made.body.id}`).set('Cookie', owner.cookie).send({ netPremium: '100.01' })).status).toBe(400);
+    expect(
+      (await api().patch(`/api/quotes/${made.body.id}`).set('Cookie', owner.cookie).send({ totalPremium: '80.00', netPremium: '90.00' }))
+        .status,
+    ).toBe(400);
+    // Parallel edits of one quote: each answers, the last write stands, none is a 5xx.
+    const edits = await Promise.all(
+      ['101.00', '102.00', '103.00', '104.00'].map((total) =>
+        api().patch(`/api/quotes/${made.body.id}`).set('Cookie', owner.cookie).send({ totalPremium: total }),
+      ),
+    );
+    expect(edits.map((edit) => edit.status)).toEqual([200, 200, 200, 200]);
+  });
+});
