@@ -11,6 +11,8 @@ const loadContactPage = () => import('./app/contact-page');
 const ContactPage = lazy(loadContactPage);
 const PipelinePage = lazy(loadPipelinePage);
 const ContactsPage = lazy(loadContactsPage);
+const loadDealPage = () => import('./app/deal-page');
+const DealPage = lazy(loadDealPage);
 const loadTasksPage = () => import('./app/tasks-page');
 const TasksPage = lazy(loadTasksPage);
 
@@ -36,15 +38,33 @@ function ContactsArea() {
   ]);
 }
 
+/** /pipeline is the board; /pipeline/{id} one deal: what it insures and its quotes side by side. */
+function PipelineArea() {
+  return useRoutes([
+    {
+      index: true,
+      element: (
+        <Suspense fallback={<LoadingScreen label="Carregando pipeline..." />}>
+          <PipelinePage />
+        </Suspense>
+      ),
+    },
+    {
+      path: ':id',
+      element: (
+        <Suspense fallback={<LoadingScreen label="Carregando o negócio..." />}>
+          <DealPage />
+        </Suspense>
+      ),
+    },
+  ]);
+}
+
 /** What this remote gives the shell: an element for each of its routes in the registry, and its navigation. */
 export default defineRemoteManifest(
   'mfe-pipeline',
   {
-    pipeline: (
-      <Suspense fallback={<LoadingScreen label="Carregando pipeline..." />}>
-        <PipelinePage />
-      </Suspense>
-    ),
+    pipeline: <PipelineArea />,
     contacts: <ContactsArea />,
     tasks: (
       <Suspense fallback={<LoadingScreen label="Carregando tarefas..." />}>

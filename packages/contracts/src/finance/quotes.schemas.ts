@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { maxLengthMessage, optionalText, required } from '../fields';
-import { bodyId, optionalDateField, optionalWireMoney, wireMoney } from '../wire-fields';
+import { bodyId, formId, optionalCents, optionalDateField, optionalWireMoney, requiredCents, wireMoney } from '../wire-fields';
 import { DEDUCTIBLE_KINDS, QUOTE_STATUSES, type DeductibleKind, type QuoteStatus } from '../vocabulary/coverages';
 import { optionalInsuredItem, type InsuredItem, type InsuredItemKind } from '../vocabulary/insured-item';
 import { LINE_KEYS, type LineKey } from '../vocabulary/lines';
@@ -149,3 +149,57 @@ export interface LineCoverages {
   insuredItemKind: InsuredItemKind | null;
   coverages: { key: string; label: string }[];
 }
+
+const MAX_MESSAGE = 'Valor acima do limite permitido';
+
+/**
+ * The quote form as the screen holds it (money in cents from the money fields, the insurer a select's
+ * text, each coverage of the line with whether the quote includes it): checked in the browser, then
+ * sent as QuoteCreateSchema's wire body, which the service checks again.
+ */
+export const QuoteFormSchema = v.pipe(
+  v.object({
+    insurerId: formId('Selecione a seguradora da cotação.'),
+    line: v.picklist(LINE_KEYS, 'Ramo inválido'),
+    totalPremium: requiredCents('Informe o prêmio total', QUOTE_MONEY_MAX_CENTS, MAX_MESSAGE),
+    netPremium: optionalCents(QUOTE_MONEY_MAX_CENTS, MAX_MESSAGE),
+    iof: optionalCents(QUOTE_MONEY_MAX_CENTS, MAX_MESSAGE),
+    commissionPercent: optionalCents(COMMISSION_PERCENT_MAX_HUNDREDTHS, 'Comissão deve estar entre 0 e 100%'),
+    validUntil: optionalDateField(),
+    insurerQuoteNumber: optionalText(40),
+    deductibleKind: v.picklist(
+      ['', ...DEDUCTIBLE_KINDS.map((kind) => kind.value)] as ['', ...DeductibleKind[]],
+      'Tipo de franquia inválido',
+    ),
+    deductibleAmount: optionalCents(QUOTE_MONEY_MAX_CENTS, MAX_MESSAGE),
+    paymentOptions: v.pipe(
+      v.array(
+        v.object({
+          instalments: v.pipe(
+            v.string('Parcelas: de 1 (à vista) a 12'),
+            v.regex(/^(?:[1-9]|1[0-2])$/, 'Parcelas: de 1 (à vista) a 12'),
+            v.transform(Number),
+          ),
+          amount: requiredCents('Informe o valor da parcela', QUOTE_MONEY_MAX_CENTS, MAX_MESSAGE),
+          interest: v.boolean(),
+        }),
+      ),
+      v.maxLength(12, 'No máximo 12 formas de pagamento'),
+    ),
+    coverages: v.array(
+      v.object({
+        key: v.string(),
+        label: v.string(),
+        included: v.boolean(),
+        limit: optionalCents(QUOTE_MONEY_MAX_CENTS, MAX_MESSAGE),
+        detail: optionalText(60),
+      }),
+    ),
+  }),
+  v.forward(
+    v.check((form) => form.netPremium === null || form.netPremium <= form.totalPremium, 'O prêmio líquido não pode passar do total'),
+    ['netPremium'],
+  ),
+);
+export type QuoteFormValues = v.InferInput<typeof QuoteFormSchema>;
+export type QuoteFormOutput = v.InferOutput<typeof QuoteFormSchema>;

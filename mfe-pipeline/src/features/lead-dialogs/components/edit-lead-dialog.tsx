@@ -88,6 +88,7 @@ function CardWork({
       </Text>
       <div className={styles.workActions}>
         <Link to={`/contacts/${card.contactId}`}>Ficha do cliente</Link>
+        <Link to={`/pipeline/${card.id}`}>Cotações e item segurado</Link>
         {phone ? (
           <Button as="a" size="small" href={`tel:+55${phone}`}>
             Ligar

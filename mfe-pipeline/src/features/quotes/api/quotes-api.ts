@@ -1,0 +1,57 @@
+import {
+  FINANCE_OPERATIONS as OPS,
+  PIPELINE_OPERATIONS,
+  type BodyInputOf,
+  type InsuredItemInput,
+  type LineKey,
+} from '@corretora/contracts';
+import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { replaceCard } from '../../../lib/board-cache';
+
+export type QuoteBody = BodyInputOf<typeof OPS.createCardQuote>;
+export type QuoteChanges = BodyInputOf<typeof OPS.updateQuote>;
+
+/** A deal's quotes, the cheapest first (the commission only for the roles that see money). */
+export function useCardQuotes(cardId: number) {
+  return useOperation(OPS.cardQuotes, { params: { id: cardId } });
+}
+
+/** The usual coverages of a line, pre-listed on a new quote. */
+export function useLineCoverages(line: LineKey) {
+  return useOperation(OPS.lineCoverages, { params: { line } }, { staleTime: Infinity });
+}
+
+export function useCreateQuote(cardId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuoteBody) => callOperation(OPS.createCardQuote, { params: { id: cardId }, body }),
+    onSuccess: () => invalidateOperations(queryClient, OPS.cardQuotes),
+  });
+}
+
+export function useUpdateQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: QuoteChanges }) => callOperation(OPS.updateQuote, { params: { id }, body: changes }),
+    onSuccess: () => invalidateOperations(queryClient, OPS.cardQuotes),
+  });
+}
+
+export function useRemoveQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callOperation(OPS.removeQuote, { params: { id } }),
+    onSuccess: () => invalidateOperations(queryClient, OPS.cardQuotes),
+  });
+}
+
+/** What the deal insures: the card on the board gets it at once. */
+export function useSaveInsuredItem(cardId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (insuredItem: InsuredItemInput | null) =>
+      callOperation(PIPELINE_OPERATIONS.cardInsuredItem, { params: { id: cardId }, body: { insuredItem } }),
+    onSuccess: (card) => replaceCard(queryClient, card),
+  });
+}

@@ -1,0 +1,188 @@
+import { QUOTE_STATUS_LABELS, formatDate, formatMoney, wireToCents, type Quote } from '@corretora/contracts';
+import { Badge } from '@corretora/web-kit/fluent/badge';
+import { Caption1, Text } from '@corretora/web-kit/fluent/core';
+import { ActionMenu, useConfirmAction, useNotify, useTeam } from '@corretora/web-kit/ui';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useMemo, type ReactNode } from 'react';
+import { apiErrorMessage } from '@corretora/web-kit';
+import type { ReferenceNames } from '../../../lib/reference-names';
+import { useRemoveQuote, useUpdateQuote } from '../api/quotes-api';
+import { compareQuotes, paymentText } from '../utils/comparison';
+
+const useStyles = makeStyles({
+  scroll: { overflowX: 'auto', maxWidth: '100%', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  table: { borderCollapse: 'collapse', minWidth: '100%' },
+  head: {
+    position: 'sticky',
+    left: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground2,
+    textAlign: 'left',
+    fontWeight: tokens.fontWeightSemibold,
+    minWidth: '140px',
+    maxWidth: '180px',
+  },
+  cell: {
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    verticalAlign: 'top',
+    minWidth: '150px',
+  },
+  differs: { backgroundColor: tokens.colorPaletteYellowBackground1 },
+  missing: { color: tokens.colorPaletteRedForeground1 },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS, marginTop: tokens.spacingVerticalXXS },
+  insurer: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalXS },
+});
+
+const money = (cents: number) => formatMoney(cents);
+const reais = (wire: string | null | undefined) => (wire ? formatMoney(wireToCents(wire)) : '—');
+
+/**
+ * The deal's quotes side by side, the cheapest first: the cheapest and the widest cover marked, a
+ * coverage row highlighted where the quotes differ, the commission only for those who see money.
+ * Each quote's menu edits, copies, marks it recommended or sent to the client, or removes it.
+ */
+export function QuotesComparison({
+  quotes,
+  names,
+  onEdit,
+  onCopy,
+}: {
+  quotes: readonly Quote[];
+  names: ReferenceNames;
+  onEdit: (quote: Quote) => void;
+  onCopy: (quote: Quote) => void;
+}) {
+  const styles = useStyles();
+  const team = useTeam();
+  const notify = useNotify();
+  const update = useUpdateQuote();
+  const remove = useRemoveQuote();
+  const removal = useConfirmAction<Quote>({
+    title: 'Excluir cotação',
+    confirmLabel: 'Excluir',
+    message: (quote) => `Excluir a cotação da ${names.insurer(quote.insurerId)}? As outras ficam como estão.`,
+    run: (quote) => remove.mutateAsync(quote.id),
+    done: { title: 'Cotação excluída' },
+    failed: 'Não foi possível excluir a cotação.',
+  });
+  const comparison = useMemo(() => compareQuotes(quotes, money), [quotes]);
+
+  const mark = (quote: Quote, status: 'draft' | 'recommended' | 'sent') =>
+    update.mutate(
+      { id: quote.id, changes: { status } },
+      {
+        onSuccess: () => notify.success(`Cotação marcada como "${QUOTE_STATUS_LABELS[status]}"`),
+        onError: (error) => notify.error('Não foi possível marcar a cotação.', apiErrorMessage(error, '')),
+      },
+    );
+
+  /** A quote that closed its deal is only copied. */
+  const menuOf = (quote: Quote) =>
+    quote.status === 'won'
+      ? [{ key: 'copy', label: 'Copiar', onSelect: () => onCopy(quote) }]
+      : [
+          { key: 'edit', label: 'Editar', onSelect: () => onEdit(quote) },
+          { key: 'copy', label: 'Copiar', onSelect: () => onCopy(quote) },
+          quote.status === 'recommended'
+            ? { key: 'draft', label: 'Tirar a recomendação', onSelect: () => mark(quote, 'draft') }
+            : { key: 'recommended', label: 'Marcar como recomendada', onSelect: () => mark(quote, 'recommended') },
+          { key: 'sent', label: 'Marcar como enviada ao cliente', onSelect: () => mark(quote, 'sent') },
+          { key: 'remove', label: 'Excluir', onSelect: () => removal.ask(quote) },
+        ];
+
+  const row = (label: string, cells: (quote: Quote) => ReactNode, differs = false) => (
+    <tr>
+      <th scope="row" className={mergeClasses(styles.cell, styles.head)}>
+        {label}
+      </th>
+      {comparison.quotes.map((quote) => (
+        <td key={quote.id} className={mergeClasses(styles.cell, differs && styles.differs)}>
+          {cells(quote)}
+        </td>
+      ))}
+    </tr>
+  );
+  const same = (values: string[]) => new Set(values).size <= 1;
+
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table} aria-label="Comparação das cotações">
+        <thead>
+          <tr>
+            <th scope="col" className={mergeClasses(styles.cell, styles.head)}>
+              Seguradora
+            </th>
+            {comparison.quotes.map((quote) => (
+              <th key={quote.id} scope="col" className={styles.cell} data-quote-id={quote.id}>
+                <div className={styles.insurer}>
+                  <Text weight="semibold">{names.insurer(quote.insurerId)}</Text>
+                  <ActionMenu
+                    aria-label={`Ações da cotação da ${names.insurer(quote.insurerId)}`}
+                    appearance="subtle"
+                    items={menuOf(quote)}
+                  />
+                </div>
+                <div className={styles.badges}>
+                  {quote.id === comparison.cheapestId && comparison.quotes.length > 1 ? (
+                    <Badge color="success" appearance="filled">
+                      Mais barata
+                    </Badge>
+                  ) : null}
+                  {quote.id === comparison.widestId ? (
+                    <Badge color="brand" appearance="filled">
+                      Maior cobertura
+                    </Badge>
+                  ) : null}
+                  {quote.status !== 'draft' ? <Badge appearance="tint">{QUOTE_STATUS_LABELS[quote.status]}</Badge> : null}
+                </div>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {row('Prêmio total', (quote) => <Text weight="semibold">{reais(quote.totalPremium)}</Text>)}
+          {row('Prêmio líquido', (quote) => reais(quote.netPremium))}
+          {row('IOF', (quote) => reais(quote.iof))}
+          {row(
+            'Pagamento',
+            (quote) =>
+              quote.paymentOptions.length ? (
+                quote.paymentOptions.map((option) => <div key={`${option.instalments}-${option.amount}`}>{paymentText(option, money)}</div>)
+              ) : (
+                <Caption1>—</Caption1>
+              ),
+          )}
+          {row(
+            'Franquia',
+            (quote) => (quote.deductible ? `${quote.deductible.kind === 'isenta' ? 'Isenta' : reais(quote.deductible.amount)} (${quote.deductible.kind})` : '—'),
+            !same(comparison.quotes.map((quote) => JSON.stringify(quote.deductible))),
+          )}
+          {comparison.rows.map((coverage) => (
+            <tr key={coverage.key}>
+              <th scope="row" className={mergeClasses(styles.cell, styles.head)}>
+                {coverage.label}
+              </th>
+              {coverage.cells.map((cell, index) => (
+                <td key={comparison.quotes[index]!.id} className={mergeClasses(styles.cell, coverage.differs && styles.differs)}>
+                  {cell ?? <span className={styles.missing}>Não inclui</span>}
+                </td>
+              ))}
+            </tr>
+          ))}
+          {team.money
+            ? row('Sua comissão', (quote) =>
+                quote.commissionPercent ? `${quote.commissionPercent.replace('.', ',')}% · ${reais(quote.commissionAmount)}` : '—',
+              )
+            : null}
+          {row('Válida até', (quote) => (quote.validUntil ? formatDate(quote.validUntil) : '—'))}
+          {row('Nº na seguradora', (quote) => quote.insurerQuoteNumber ?? '—')}
+        </tbody>
+      </table>
+      {removal.dialog}
+      {comparison.quotes.length === 0 ? null : (
+        <Caption1 as="p">Linhas em destaque: as cotações diferem nesse item.</Caption1>
+      )}
+    </div>
+  );
+}
