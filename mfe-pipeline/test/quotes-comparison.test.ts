@@ -52,6 +52,8 @@ test('the quotes side by side: the cheapest first and marked, the widest cover m
   expect(comparison.rows[2]!.cells).toEqual([null, 'Incluída', null]);
   // Same coverages: the higher limits are the widest cover.
   expect(compareQuotes([quote(1, '1.00', [rcf('10.00')]), quote(2, '2.00', [rcf('20.00')])], formatMoney).widestId).toBe(2);
+  // Quotes that cover the same: none is the widest.
+  expect(compareQuotes([quote(1, '1.00', [rcf('10.00')]), quote(2, '2.00', [rcf('10.00')])], formatMoney).widestId).toBeNull();
   // One quote is no comparison: nothing is the widest.
   expect(compareQuotes([quote(1, '1.00', [casco])], formatMoney).widestId).toBeNull();
 });

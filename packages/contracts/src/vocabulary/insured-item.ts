@@ -116,7 +116,7 @@ const optionalCpf = optionalString(14, { test: isValidCpf, message: 'CPF inváli
 const optionalBirthDate = v.optional(
   v.pipe(
     v.nullable(v.string('Data inválida. Use dd/mm/aaaa')),
-    v.check((value) => isTypedDateOrNone(value), 'Data inválida. Use dd/mm/aaaa'),
+    v.check(isTypedDateOrNone, 'Data inválida. Use dd/mm/aaaa'),
     v.transform((value) => (value ? parseDate(value) : null)),
     v.check(
       (date) => date === null || (date >= '1900-01-01' && date <= new Date().toISOString().slice(0, 10)),

@@ -40,6 +40,8 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1.3fr) minmax(0, 1.3fr)',
     gap: tokens.spacingHorizontalS,
     alignItems: 'end',
+    // Fluent's inputs keep a minimum width of their own: in a narrow dialog the columns shrink them.
+    '& .fui-Input': { minWidth: 0 },
     '@media (max-width: 600px)': { gridTemplateColumns: '1fr' },
   },
   payment: {
@@ -47,6 +49,7 @@ const useStyles = makeStyles({
     gridTemplateColumns: '90px minmax(0, 1fr) auto auto',
     gap: tokens.spacingHorizontalS,
     alignItems: 'end',
+    '& .fui-Input': { minWidth: 0 },
   },
 });
 
@@ -66,11 +69,23 @@ function coverageRows(listed: readonly { key: string; label: string }[], quote: 
   const own = quote?.coverages ?? [];
   const rows = listed.map((coverage) => {
     const found = own.find((candidate) => candidate.key === coverage.key);
-    return { key: coverage.key, label: coverage.label, included: found !== undefined, limit: cents(found?.limit), detail: found?.detail ?? '' };
+    return {
+      key: coverage.key,
+      label: coverage.label,
+      included: found !== undefined,
+      limit: cents(found?.limit),
+      detail: found?.detail ?? '',
+    };
   });
   const extra = own
     .filter((coverage) => !listed.some((candidate) => candidate.key === coverage.key))
-    .map((coverage) => ({ key: coverage.key, label: coverage.label, included: true, limit: cents(coverage.limit), detail: coverage.detail ?? '' }));
+    .map((coverage) => ({
+      key: coverage.key,
+      label: coverage.label,
+      included: true,
+      limit: cents(coverage.limit),
+      detail: coverage.detail ?? '',
+    }));
   return [...rows, ...extra];
 }
 
@@ -87,7 +102,7 @@ function initialValues(line: LineKey, from: Quote | undefined, copy: boolean): Q
     insurerQuoteNumber: copy ? '' : (from?.insurerQuoteNumber ?? ''),
     deductibleKind: from?.deductible?.kind ?? '',
     deductibleAmount: cents(from?.deductible?.amount),
-    paymentOptions: (from?.paymentOptions ?? [{ instalments: 1, amount: '', interest: false }]).map((option) => ({
+    paymentOptions: (from?.paymentOptions ?? []).map((option) => ({
       instalments: String(option.instalments),
       amount: cents(option.amount),
       interest: option.interest,
@@ -208,7 +223,12 @@ export function QuoteDialog({
         {payments.fields.map((field, index) => (
           <div key={field.id} className={styles.payment}>
             <SelectField control={control} name={`paymentOptions.${index}.instalments`} label="Parcelas" options={INSTALMENT_CHOICES} />
-            <MoneyField control={control} name={`paymentOptions.${index}.amount`} label="Valor da parcela" maxCents={QUOTE_MONEY_MAX_CENTS} />
+            <MoneyField
+              control={control}
+              name={`paymentOptions.${index}.amount`}
+              label="Valor da parcela"
+              maxCents={QUOTE_MONEY_MAX_CENTS}
+            />
             <CheckboxField control={control} name={`paymentOptions.${index}.interest`} label="Com juros" />
             <Button
               appearance="subtle"
@@ -222,7 +242,9 @@ export function QuoteDialog({
           <Button
             appearance="secondary"
             icon={<AddRegular />}
-            onClick={() => payments.append({ instalments: String(Math.min(12, payments.fields.length + 1)), amount: null, interest: false })}
+            onClick={() =>
+              payments.append({ instalments: String(Math.min(12, payments.fields.length + 1)), amount: null, interest: false })
+            }
           >
             Adicionar forma de pagamento
           </Button>

@@ -10,7 +10,13 @@ import { useRemoveQuote, useUpdateQuote } from '../api/quotes-api';
 import { compareQuotes, paymentText } from '../utils/comparison';
 
 const useStyles = makeStyles({
-  scroll: { overflowX: 'auto', maxWidth: '100%', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  // contain: the table's width never widens the page at 390 px; the frame scrolls instead.
+  scroll: {
+    overflowX: 'auto',
+    maxWidth: '100%',
+    contain: 'inline-size',
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
   table: { borderCollapse: 'collapse', minWidth: '100%' },
   head: {
     position: 'sticky',
@@ -141,21 +147,24 @@ export function QuotesComparison({
           </tr>
         </thead>
         <tbody>
-          {row('Prêmio total', (quote) => <Text weight="semibold">{reais(quote.totalPremium)}</Text>)}
+          {row('Prêmio total', (quote) => (
+            <Text weight="semibold">{reais(quote.totalPremium)}</Text>
+          ))}
           {row('Prêmio líquido', (quote) => reais(quote.netPremium))}
           {row('IOF', (quote) => reais(quote.iof))}
-          {row(
-            'Pagamento',
-            (quote) =>
-              quote.paymentOptions.length ? (
-                quote.paymentOptions.map((option) => <div key={`${option.instalments}-${option.amount}`}>{paymentText(option, money)}</div>)
-              ) : (
-                <Caption1>—</Caption1>
-              ),
+          {row('Pagamento', (quote) =>
+            quote.paymentOptions.length ? (
+              quote.paymentOptions.map((option) => <div key={`${option.instalments}-${option.amount}`}>{paymentText(option, money)}</div>)
+            ) : (
+              <Caption1>—</Caption1>
+            ),
           )}
           {row(
             'Franquia',
-            (quote) => (quote.deductible ? `${quote.deductible.kind === 'isenta' ? 'Isenta' : reais(quote.deductible.amount)} (${quote.deductible.kind})` : '—'),
+            (quote) =>
+              quote.deductible
+                ? `${quote.deductible.kind === 'isenta' ? 'Isenta' : reais(quote.deductible.amount)} (${quote.deductible.kind})`
+                : '—',
             !same(comparison.quotes.map((quote) => JSON.stringify(quote.deductible))),
           )}
           {comparison.rows.map((coverage) => (
@@ -180,7 +189,7 @@ export function QuotesComparison({
         </tbody>
       </table>
       {removal.dialog}
-      {comparison.quotes.length === 0 ? null : (
+      {!comparison.rows.some((coverage) => coverage.differs) ? null : (
         <Caption1 as="p">Linhas em destaque: as cotações diferem nesse item.</Caption1>
       )}
     </div>

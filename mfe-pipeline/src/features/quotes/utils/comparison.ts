@@ -33,7 +33,8 @@ export function coverageText(coverage: Quote['coverages'][number], money: (cents
 export function compareQuotes(list: readonly Quote[], money: (cents: number) => string): Comparison {
   const quotes = [...list].sort((a, b) => cents(a.totalPremium) - cents(b.totalPremium) || a.id - b.id);
   const labels = new Map<string, string>();
-  for (const quote of quotes) for (const coverage of quote.coverages) if (!labels.has(coverage.key)) labels.set(coverage.key, coverage.label);
+  for (const quote of quotes)
+    for (const coverage of quote.coverages) if (!labels.has(coverage.key)) labels.set(coverage.key, coverage.label);
   const rows = [...labels].map(([key, label]) => {
     const cells = quotes.map((quote) => {
       const coverage = quote.coverages.find((candidate) => candidate.key === key);
@@ -41,7 +42,8 @@ export function compareQuotes(list: readonly Quote[], money: (cents: number) => 
     });
     return { key, label, cells, differs: new Set(cells).size > 1 };
   });
-  const breadth = (quote: Quote) => [quote.coverages.length, quote.coverages.reduce((sum, coverage) => sum + cents(coverage.limit), 0)] as const;
+  const breadth = (quote: Quote) =>
+    [quote.coverages.length, quote.coverages.reduce((sum, coverage) => sum + cents(coverage.limit), 0)] as const;
   let widest: Quote | null = null;
   for (const quote of quotes) {
     if (!widest) widest = quote;
@@ -51,7 +53,9 @@ export function compareQuotes(list: readonly Quote[], money: (cents: number) => 
       if (count > bestCount || (count === bestCount && limits > bestLimits)) widest = quote;
     }
   }
-  return { quotes, cheapestId: quotes[0]?.id ?? null, widestId: quotes.length > 1 ? (widest?.id ?? null) : null, rows };
+  // Quotes that all cover the same (count and limits) have no widest.
+  const even = quotes.every((quote) => breadth(quote).join() === breadth(quotes[0]!).join());
+  return { quotes, cheapestId: quotes[0]?.id ?? null, widestId: quotes.length > 1 && !even ? (widest?.id ?? null) : null, rows };
 }
 
 /** How a payment option reads: 'À vista R$ 2.750,99' or '10x de R$ 250,00 com juros'. */

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerViaApi, toast, uniqueEmail } from './support/accounts';
+import { expectAccessible } from './support/axe';
+import { onboardViaApi } from './support/broker';
+
+/** A new Auto lead for Maria, through the API: its card's id. */
+async function autoLead(page: Page): Promise<number> {
+  const reference = await (await page.request.get('/api/reference-data')).json();
+  const lead = await page.request.post('/api/pipeline', {
+    data: {
+      name: 'Maria Souza',
+      phone: '(11) 98765-4321',
+      productId: reference.products.find((product: { name: string }) => product.name === 'Seguro Auto').id,
+      leadSourceId: reference.leadSources[0].id,
+      stageId: reference.pipelineStages[0].id,
+    },
+  });
+  expect(lead.status()).toBe(201);
+  return (await lead.json()).id as number;
+}
+
+test('a new Auto lead with its car, six insurers quoted by copying the first, side by side with the cheapest marked; the car found by its plate (#60)', async ({
+  page,
+}) => {
+  await registerViaApi(page.request, 'Paula Reis', uniqueEmail('cotacoes'));
+  await onboardViaApi(page.request);
+  const cardId = await autoLead(page);
+  const insurers = ((await (await page.request.get('/api/reference-data')).json()).insurers as { name: string }[]).slice(0, 6);
+  expect(insurers).toHaveLength(6);
+
+  // From the board: the lead's dialog leads to its quotes.
+  await page.goto('/pipeline');
+  await page.getByText('Maria Souza').first().click();
+  await page.getByRole('link', { name: 'Cotações e item segurado' }).click();
+  await expect(page).toHaveURL(new RegExp(`/pipeline/${cardId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Maria Souza' })).toBeVisible();
+
+  // The car: a Mercosul plate typed with a hyphen.
+  const car = page.getByRole('form', { name: 'Veículo segurado' });
+  await car.getByLabel('Placa', { exact: true }).fill('rio-2a18');
+  await car.getByLabel('Marca', { exact: true }).fill('Chevrolet');
+  await car.getByLabel('Modelo', { exact: true }).fill('Onix 1.0 Turbo');
+  await car.getByLabel('Ano do modelo').fill('2023');
+  await car.getByLabel('Código FIPE').fill('0044071');
+  await car.getByLabel('CEP de pernoite').fill('01310100');
+  await car.getByLabel('Principal condutor').fill('Maria Souza');
+  await car.getByRole('button', { name: 'Salvar item segurado' }).click();
+  await expect(toast(page, 'Item segurado salvo')).toBeVisible();
+  await expect(page.getByText('Chevrolet Onix 1.0 Turbo 2023 · RIO2A18')).toBeVisible();
+
+  // The first quote, whole.
+  await page.getByRole('button', { name: 'Nova cotação' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Nova cotação' });
+  await dialog.getByLabel(/^Seguradora/).selectOption({ label: insurers[0]!.name });
+  await dialog.getByLabel(/^Prêmio total/).pressSequentially('312040');
+  await dialog.getByLabel(/^Prêmio líquido/).pressSequentially('290000');
+  await dialog.getByLabel('Comissão oferecida (%)').pressSequentially('1500');
+  await dialog.getByLabel('Casco (colisão, incêndio, roubo e furto)').check();
+  await dialog.getByLabel('Detalhe').first().fill('100% FIPE');
+  await dialog.getByLabel('RCF — danos materiais').check();
+  await dialog.getByLabel('Limite (LMI)').nth(1).pressSequentially('10000000');
+  await dialog.getByRole('button', { name: 'Adicionar cotação' }).click();
+  await expect(toast(page, 'Cotação adicionada')).toBeVisible();
+
+  // Five more, each a copy of the first with the next insurer and its premium.
+  const totals = ['289010', '350000', '275099', '301000', '299999'];
+  for (const [index, total] of totals.entries()) {
+    await page.getByRole('button', { name: `Ações da cotação da ${insurers[0]!.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Copiar' }).click();
+    dialog = page.getByRole('dialog', { name: 'Copiar cotação' });
+    await dialog.getByLabel(/^Seguradora/).selectOption({ label: insurers[index + 1]!.name });
+    await dialog.getByLabel(/^Prêmio total/).fill('');
+    await dialog.getByLabel(/^Prêmio total/).pressSequentially(total);
+    await dialog.getByLabel(/^Prêmio líquido/).fill('');
+    await dialog.getByLabel(/^Prêmio líquido/).pressSequentially(String(Number(total) - 10000));
+    await dialog.getByRole('button', { name: 'Adicionar cotação' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  const table = page.getByRole('table', { name: 'Comparação das cotações' });
+  await expect(table.getByRole('columnheader')).toHaveCount(7);
+  // The cheapest first, and marked: 2.750,99 is the fourth insurer's.
+  const first = table.getByRole('columnheader').nth(1);
+  await expect(first).toContainText(insurers[3]!.name);
+  await expect(first).toContainText('Mais barata');
+  await expect(table.getByRole('row', { name: /Prêmio total/ })).toContainText('R$ 2.750,99');
+  await expect(table.getByRole('row', { name: /Sua comissão/ }).first()).toContainText('15,00%');
+  await expectAccessible(page, 'the quotes side by side');
+
+  // At 390 px the page does not scroll sideways: the comparison scrolls inside its frame.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(table).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The top bar finds the deal by its plate, typed as the old plate of the same car.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const box = page.getByRole('combobox', { name: /Buscar clientes/ });
+  await box.fill('RIO-2018');
+  await expect(
+    page
+      .getByRole('listbox', { name: 'Resultados da busca' })
+      .getByRole('option', { name: /Maria Souza/ })
+      .first(),
+  ).toBeVisible();
+});
