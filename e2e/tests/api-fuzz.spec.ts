@@ -83,6 +83,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/renewals/:id/outcome' },
   { method: 'PUT', path: '/api/renewals/:id/next-action' },
   { method: 'PUT', path: '/api/pipeline-cards/:id/next-action' },
+  { method: 'PUT', path: '/api/pipeline-cards/:id/insured-item' },
+  { method: 'POST', path: '/api/pipeline-cards/:id/quotes' },
+  { method: 'PATCH', path: '/api/quotes/:id' },
+  { method: 'DELETE', path: '/api/quotes/:id' },
+  { method: 'POST', path: '/api/quotes/:id/win' },
+  { method: 'POST', path: '/api/quotes/:id/disclosure' },
+  { method: 'PUT', path: '/api/broker-profile/disclosure' },
   { method: 'PUT', path: '/api/pipeline-stages/idle-limits' },
   { method: 'POST', path: '/api/tasks/card-:id/done' },
   { method: 'POST', path: '/api/tasks/card-:id/snooze' },
@@ -329,6 +336,12 @@ async function snapshot(context: APIRequestContext) {
     timelines: await Promise.all(
       ((await read('/api/contacts')) as { items: { id: number }[] }).items.map((contact) => read(`/api/contacts/${contact.id}/timeline`)),
     ),
+    quotes: await Promise.all(
+      ((await read('/api/pipeline')) as { id: number; status: string }[])
+        .filter((card) => card.status === 'active')
+        .map((card) => read(`/api/pipeline-cards/${card.id}/quotes`)),
+    ),
+    disclosure: await read('/api/broker-profile/disclosure'),
   };
 }
 
@@ -364,6 +377,13 @@ async function seedBroker(broker: APIRequestContext) {
   // Its next action (today): a task of the broker's to aim at.
   const dueToday = `${new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' })}T12:00:00.000Z`;
   expect((await broker.put(`/api/pipeline-cards/${card.id}/next-action`, { data: { dueAt: dueToday, type: 'ligar' } })).status()).toBe(200);
+  // Its car and an insurer's quote for it: a quote to aim at.
+  const car = { kind: 'vehicle', vehicle: { plate: 'VIT1A23', model: 'Carro da Vítima' } };
+  expect((await broker.put(`/api/pipeline-cards/${card.id}/insured-item`, { data: { insuredItem: car } })).status()).toBe(200);
+  const quote = await broker.post(`/api/pipeline-cards/${card.id}/quotes`, {
+    data: { insurerId: insurer.id, line: 'auto', totalPremium: '2000.00', netPremium: '1850.00', commissionPercent: '15.00' },
+  });
+  expect(quote.status()).toBe(201);
   // A second lead of the broker, sold and issued: a policy, a claim on it and a document to aim at.
   const sold = (await (
     await broker.post('/api/pipeline', {
@@ -449,6 +469,7 @@ async function seedBroker(broker: APIRequestContext) {
     line: lineId,
     renewal: renewals.items[0]!.id,
     task: ((await written.json()) as { sourceId: number }).sourceId,
+    quote: ((await quote.json()) as { id: number }).id,
   };
 }
 
@@ -574,6 +595,7 @@ function ownIdFor(path: string, own: Awaited<ReturnType<typeof seedBroker>>): nu
     ['/api/statements/', own.statement],
     ['/api/statement-lines/', own.line],
     ['/api/renewals/', own.renewal],
+    ['/api/quotes/', own.quote],
   ];
   return prefixes.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 1;
 }

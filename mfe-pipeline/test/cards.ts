@@ -59,6 +59,7 @@ export function card(
     lastActivityAt: '2026-11-20T12:00:00Z',
     nextAction: null,
     insuredItem: null,
+    quoteId: null,
     contact: contact(id, contactFields),
     ...overrides,
   };

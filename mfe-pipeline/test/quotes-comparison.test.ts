@@ -22,6 +22,7 @@ function quote(id: number, totalPremium: string, coverages: Quote['coverages']):
     insuredItem: null,
     note: null,
     responsibleId: 'm',
+    disclosure: null,
     createdAt: '2026-12-01T10:00:00Z',
     updatedAt: '2026-12-01T10:00:00Z',
   };

@@ -71,7 +71,8 @@ const HELD: Record<string, number> = {
   // +0.7 KiB on 2026-11-28 (#58 items 3, 4): each card's responsible (initials, and in its name), the card dialog's
   // Responsável, and the remote's reference names reading the team.
   // +0.3 KiB on 2026-11-28 (#58 items 3, 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles); the remote's manifest knows the bulk reassignment's chunk.
-  '/pipeline': 277.7,
+  // +0.5 KiB on 2026-12-02 (#60): the remote's manifest routes /pipeline/{id} to a deal's page (the insured item and its quotes load with it).
+  '/pipeline': 278.2,
   // −22 KiB on 2026-11-26: the contact form (and the rules it checks with) loads when it opens.
   // +0.5 KiB on 2026-11-26 (#35, #36): the remote's forms check their body with its schema before sending, and opens ?card= from the search.
   // +0.1 KiB on 2026-11-26 (#35 item 5): the remote's manifest knows the written tasks.
@@ -83,7 +84,8 @@ const HELD: Record<string, number> = {
   // +0.4 KiB on 2026-11-28 (#58 item 3): Contatos' Responsável column, and the remote's reference names reading the team.
   // +0.1 KiB on 2026-11-28 (#58 item 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles).
   // +0.3 KiB on 2026-11-28 (#58 item 3): a manager's checkbox per client (the bar that gives them to a member loads once one is chosen).
-  '/contacts': 240.7,
+  // +0.5 KiB on 2026-12-02 (#60): as /pipeline (the same remote's manifest).
+  '/contacts': 241.2,
   // +1 KiB on 2026-11-26 (#34): each product names its line (ramo), read from the one list of lines.
   // +0.5 KiB on 2026-11-26 (#36): the stage limits and the chargeback scale are checked with their schema before saving.
   // +1.1 KiB on 2026-11-26 (#38): as every signed-in page.

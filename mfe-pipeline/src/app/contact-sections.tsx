@@ -1,4 +1,5 @@
 import {
+  sentEntryText,
   CLAIM_STATUS_LABELS,
   CLAIM_TYPES,
   DOCUMENT_CATEGORIES,
@@ -104,6 +105,7 @@ function Item({ title, detail, late = false, children }: { title: string; detail
 function timelineText(entry: TimelineEntry): string {
   if (entry.kind === 'interaction') return `${optionLabel(INTERACTION_TYPES, entry.type)}${entry.note ? `: ${entry.note}` : ''}`;
   if (entry.kind === 'whatsapp') return `WhatsApp (${entry.templateName}): ${entry.text}`;
+  if (entry.kind === 'sent') return sentEntryText(entry);
   return `Consentimento de ${entry.purpose === 'servico' ? 'serviço' : 'marketing'} ${entry.granted ? 'dado' : 'retirado'}`;
 }
 

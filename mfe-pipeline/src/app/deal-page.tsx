@@ -95,6 +95,7 @@ export default function DealPage() {
               <QuotesComparison
                 quotes={list}
                 names={names}
+                open={card.status === 'active'}
                 onEdit={(quote) => setDialog({ kind: 'edit', quote })}
                 onCopy={(quote) => setDialog({ kind: 'copy', quote })}
               />

@@ -15,6 +15,7 @@ export * from './br/phone';
 export * from './br/susep';
 export * from './br/text';
 export * from './broker/broker-profile.schemas';
+export * from './broker/disclosure.schemas';
 export * from './catalogues/catalogues.schemas';
 export * from './catalogues/iof';
 export * from './vocabulary/lines';

@@ -4,5 +4,5 @@ import { declareTables } from '@corretora/service-kit';
 export const tables = declareTables('broker', {
   member: [],
   // The brokerage's profile is keyed by the brokerage itself; each member's photo is the brokerage's to show.
-  brokerage: ['broker_profiles', 'member_photos'],
+  brokerage: ['broker_profiles', 'member_photos', 'broker_disclosures'],
 });

@@ -55,6 +55,7 @@ import { ProductionService } from './modules/production/production.service';
 import { repasseRoutes } from './modules/repasse/repasse.routes';
 import { RepasseService } from './modules/repasse/repasse.service';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
+import { QuoteDisclosureService } from './modules/quotes/quote-disclosure.service';
 import { QuotesService } from './modules/quotes/quotes.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { FinanceStatsService } from './modules/stats/stats.service';
@@ -65,6 +66,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
   const pipelineClient = createInternalClient(config.pipelineUrl, config.internalToken, 10_000);
   const catalogues = createInternalClient(config.cataloguesUrl, config.internalToken);
   const identity = config.identityUrl ? createInternalClient(config.identityUrl, config.internalToken) : null;
+  const broker = config.brokerUrl ? createInternalClient(config.brokerUrl, config.internalToken) : null;
   const chargebackSteps = async (userId: string, insurerId: number) => {
     try {
       return (await catalogues.call(CATALOGUE_OPERATIONS.chargebackRuleFor, { params: { userId, id: insurerId } })).steps;
@@ -131,17 +133,16 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       renewalsRoutes(router, renewals, new RenewalReportService(knex, (userId) => renewals.ensure(userId), insurerNames));
       claimsRoutes(router, new ClaimsService(knex, pipeline));
       commissionsRoutes(router, new CommissionsService(knex));
-      repasseRoutes(
-        router,
-        new RepasseService(knex),
-        new CommissionRulesService(knex),
-        identity,
-        insurerNames,
-        config.brokerUrl ? createInternalClient(config.brokerUrl, config.internalToken) : null,
-      );
+      repasseRoutes(router, new RepasseService(knex), new CommissionRulesService(knex), identity, insurerNames, broker);
       productionRoutes(router, new ProductionService(knex, pipelineClient), identity);
-      documentsRoutes(router, new DocumentsService(knex, store, pipeline));
-      quotesRoutes(router, new QuotesService(knex, pipelineClient, pipeline, insurerNames));
+      const documents = new DocumentsService(knex, store, pipeline);
+      documentsRoutes(router, documents);
+      const quotes = new QuotesService(knex, pipelineClient, pipeline, insurerNames);
+      quotesRoutes(
+        router,
+        quotes,
+        new QuoteDisclosureService(knex, quotes, documents, pipeline, { pipeline: pipelineClient, broker, identity }, insurerNames),
+      );
     },
     internalRoutes(router, { knex }) {
       const settings = new ReceivableSettingsService(knex);

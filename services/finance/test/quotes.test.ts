@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
 import { financeStack, type Who } from './stack';
 
-const { api, pipelineApi, brokerWithRefs, member, newLead } = financeStack();
+const { api, pipelineApi, brokerApi, brokerWithRefs, member, newLead, issue, urls } = financeStack();
 
 const CAR = {
   kind: 'vehicle',
@@ -282,5 +284,187 @@ describe('quotes on a deal (#60): the car, six insurers side by side, who reads 
       ),
     );
     expect(edits.map((edit) => edit.status)).toEqual([200, 200, 200, 200]);
+  });
+
+  test('"Fechar com esta cotação": the card in Finalizado with the quote\'s figures, the others lost, and the policy issued from it equal to the quote, its car and its link', async () => {
+    const owner = await brokerWithRefs();
+    const card = await dealFor(owner, owner);
+    await pipelineApi().put(`/api/pipeline-cards/${card.id}/insured-item`).set('Cookie', owner.cookie).send({ insuredItem: CAR });
+    const [first, second] = owner.refs.insurers;
+    const chosen = await api()
+      .post(`/api/pipeline-cards/${card.id}/quotes`)
+      .set('Cookie', owner.cookie)
+      .send(quoteBody(first!.id, '2750.99', '2500.00', { iof: '184.50' }));
+    const other = await api()
+      .post(`/api/pipeline-cards/${card.id}/quotes`)
+      .set('Cookie', owner.cookie)
+      .send(quoteBody(second!.id, '3000.00', '2800.00'));
+    // Without a net premium there is nothing to pay commission on: refused, nothing moved.
+    await api().patch(`/api/quotes/${other.body.id}`).set('Cookie', owner.cookie).send({ netPremium: null });
+    expect((await api().post(`/api/quotes/${other.body.id}/win`).set('Cookie', owner.cookie).send({})).status).toBe(409);
+    expect(
+      (
+        await api()
+          .post(`/api/quotes/${chosen.body.id}/win`)
+          .set('Cookie', owner.cookie)
+          .send({ startDate: '2027-01-10', endDate: '2026-01-10' })
+      ).status,
+    ).toBe(400);
+
+    const won = await api().post(`/api/quotes/${chosen.body.id}/win`).set('Cookie', owner.cookie).send({ startDate: '10/01/2027' });
+    expect(won.status).toBe(200);
+    expect(won.body).toMatchObject({
+      id: card.id,
+      stage: 'closed',
+      insurerId: first!.id,
+      startDate: '2027-01-10',
+      endDate: '2028-01-10',
+      premioLiquido: '2500.00',
+      iof: '184.50',
+      juros: '66.49',
+      totalPremium: '2750.99',
+      commissionPercentage: '17.33',
+      commissionAmount: '433.25',
+      quoteId: chosen.body.id,
+    });
+    const quotes = (await api().get(`/api/pipeline-cards/${card.id}/quotes`).set('Cookie', owner.cookie)).body as {
+      id: number;
+      status: string;
+    }[];
+    expect(Object.fromEntries(quotes.map((quote) => [quote.id, quote.status]))).toEqual({
+      [chosen.body.id]: 'won',
+      [other.body.id]: 'lost',
+    });
+    // The won quote is the deal's record now: no edit, no removal, no second win.
+    expect((await api().patch(`/api/quotes/${chosen.body.id}`).set('Cookie', owner.cookie).send({ totalPremium: '1.00' })).status).toBe(
+      409,
+    );
+    expect((await api().delete(`/api/quotes/${chosen.body.id}`).set('Cookie', owner.cookie)).status).toBe(409);
+    expect((await api().post(`/api/quotes/${chosen.body.id}/win`).set('Cookie', owner.cookie).send({})).status).toBe(409);
+
+    const issued = await issue(owner, card.id);
+    expect(issued.status).toBe(200);
+    const policy = await api().get(`/api/policies/${issued.body.policyId}`).set('Cookie', owner.cookie);
+    expect(policy.body).toMatchObject({
+      premium: '2750.99',
+      netPremium: '2500.00',
+      insurerId: first!.id,
+      startDate: '2027-01-10',
+      renewalDate: '2028-01-10',
+      commissionType: 'percentage',
+      commissionValue: '17.33',
+      quoteId: chosen.body.id,
+    });
+    expect(policy.body.insuredItem.vehicle.plate).toBe('RIO2A18');
+    // The policy is found by the car's plate too.
+    const found = await pipelineApi().get('/api/search').query({ q: 'RIO-2018' }).set('Cookie', owner.cookie);
+    expect(found.body.policies.map((hit: { id: number }) => hit.id)).toContain(issued.body.policyId);
+    // An issued deal takes no new quote.
+    expect(
+      (
+        await api()
+          .post(`/api/pipeline-cards/${card.id}/quotes`)
+          .set('Cookie', owner.cookie)
+          .send(quoteBody(first!.id, '1.00', '1.00'))
+      ).status,
+    ).toBe(409);
+    // Another brokerage cannot close with it.
+    const stranger = await brokerWithRefs();
+    expect((await api().post(`/api/quotes/${other.body.id}/win`).set('Cookie', stranger.cookie).send({})).status).toBe(404);
+  });
+
+  test('the CNSP 382 disclosure: items I–III from the profile, the remuneration in reais to the centavo, the PDF kept with its SHA-256 on the timeline; sent by e-mail or WhatsApp', async () => {
+    const owner = await brokerWithRefs();
+    const paulo = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    const ana = await member(owner, 'assistant');
+    // Items I–III: the managers write them, everyone reads them; the rules hold.
+    const items = {
+      insurerHoldings: [],
+      insurerOwners: [{ insurer: 'Seguradora Acionista S.A.', percent: '12.50' }],
+      exclusive: false,
+      insurers: [],
+    };
+    expect((await brokerApi().put('/api/broker-profile/disclosure').set('Cookie', paulo.cookie).send(items)).status).toBe(403);
+    const refused = await brokerApi()
+      .put('/api/broker-profile/disclosure')
+      .set('Cookie', owner.cookie)
+      .send({ insurerHoldings: [{ insurer: 'X', percent: '5.00' }], exclusive: true, insurers: [] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(['insurerHoldings.0.percent', 'insurers']);
+    const saved = await brokerApi().put('/api/broker-profile/disclosure').set('Cookie', owner.cookie).send(items);
+    expect(saved.status).toBe(200);
+    expect((await brokerApi().get('/api/broker-profile/disclosure').set('Cookie', ana.cookie)).body).toMatchObject({
+      insurerOwners: [{ insurer: 'Seguradora Acionista S.A.', percent: '12.50' }],
+      exclusive: false,
+    });
+
+    const card = await dealFor(owner, paulo);
+    const quote = await api()
+      .post(`/api/pipeline-cards/${card.id}/quotes`)
+      .set('Cookie', paulo.cookie)
+      .send(quoteBody(owner.refs.insurers[0]!.id, '2750.99', '2650.99'));
+    const send = (who: Who, body: Record<string, unknown>) =>
+      api().post(`/api/quotes/${quote.body.id}/disclosure`).set('Cookie', who.cookie).send(body);
+    // Only who sees money sends it (it names the remuneration); another producer's or brokerage's quote is not there.
+    expect((await send(ana, { channel: 'download' })).status).toBe(403);
+    expect((await send(bruno, { channel: 'download' })).status).toBe(404);
+    expect((await send(await brokerWithRefs(), { channel: 'download' })).status).toBe(404);
+    expect((await send(paulo, { channel: 'fax' })).status).toBe(400);
+    // No e-mail on the client: the broker says where.
+    const noEmail = await send(paulo, { channel: 'email' });
+    expect([noEmail.status, noEmail.body.issues?.[0]?.path]).toEqual([400, 'email']);
+
+    const downloaded = await send(paulo, { channel: 'download' });
+    expect(downloaded.status).toBe(201);
+    // 2650,99 × 17,33% = 459,416567 → R$ 459,42.
+    expect(downloaded.body).toMatchObject({ channel: 'download', commercialPremium: '2650.99', remuneration: '459.42', whatsappUrl: null });
+    expect(downloaded.body.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const file = await api()
+      .get(`/api/documents/${downloaded.body.id}/download`)
+      .set('Cookie', paulo.cookie)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(file.status).toBe(200);
+    expect((file.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      createHash('sha256')
+        .update(file.body as Buffer)
+        .digest('hex'),
+    ).toBe(downloaded.body.sha256);
+
+    const mailed = await send(paulo, { channel: 'email', email: 'maria@example.com' });
+    expect(mailed.status).toBe(201);
+    const mails = await Promise.all((await readdir(urls.outbox)).map((name) => readFile(`${urls.outbox}/${name}`, 'utf8')));
+    const mail = mails.find((text) => text.includes('maria@example.com') && text.includes(mailed.body.sha256));
+    expect(mail).toBeDefined();
+    for (const said of [
+      'R$ 459,42',
+      'R$ 2.650,99',
+      'Seguradora Acionista S.A.: 12,50%',
+      'não detém participação de 10% ou mais',
+      'Seguradoras com que trabalha',
+    ])
+      expect(JSON.parse(mail!).text).toContain(said);
+
+    const whatsapp = await send(paulo, { channel: 'whatsapp' });
+    expect(whatsapp.status).toBe(201);
+    expect(whatsapp.body.whatsappUrl).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
+
+    // The timeline keeps each send with its hash; the quote says the last one.
+    const timeline = await pipelineApi().get(`/api/contacts/${card.contactId}/timeline`).set('Cookie', paulo.cookie);
+    const sent = timeline.body.entries.filter((entry: { kind: string }) => entry.kind === 'sent');
+    expect(sent.map((entry: { channel: string; sha256: string }) => [entry.channel, entry.sha256])).toEqual([
+      ['whatsapp', whatsapp.body.sha256],
+      ['email', mailed.body.sha256],
+      ['download', downloaded.body.sha256],
+    ]);
+    expect(sent[0].text).toContain('remuneração R$ 459,42');
+    const listed = await api().get(`/api/pipeline-cards/${card.id}/quotes`).set('Cookie', paulo.cookie);
+    expect(listed.body[0].disclosure).toMatchObject({ channel: 'whatsapp', sha256: whatsapp.body.sha256 });
   });
 });

@@ -21,7 +21,7 @@ import { clearDataRoutes, responsibleRoutes } from './modules/account/clear-data
 import { CatalogueCheck } from './modules/catalogues/catalogue-check';
 import { ContactOverviewService } from './modules/contacts/contact-overview.service';
 import { contactOverviewRoutes, contactsRoutes } from './modules/contacts/contacts.routes';
-import { relationshipRoutes } from './modules/relationship/relationship.routes';
+import { internalRelationshipRoutes, relationshipRoutes } from './modules/relationship/relationship.routes';
 import { RelationshipService } from './modules/relationship/relationship.service';
 import { contactsKind } from './modules/imports/import-kinds';
 import { importClientsRoutes } from './modules/imports/import-clients.routes';
@@ -29,7 +29,7 @@ import { ImportClientsService } from './modules/imports/import-clients.service';
 import { handOverPolicyImports, handOverStatementImports } from './modules/backfills/imports-to-finance';
 import { ContactsService } from './modules/contacts/contacts.service';
 import { DuplicatesService } from './modules/contacts/duplicates.service';
-import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
+import { pipelineInternalRoutes, pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { SearchService } from './modules/search/search.service';
 import { PipelineService } from './modules/pipeline/pipeline.service';
@@ -130,6 +130,8 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       responsibleRoutes(router, account);
       importClientsRoutes(router, new ImportClientsService(knex));
       internalTasksRoutes(router, new ProductionService(knex, new TasksService(knex, finance, reference, clock), identity, clock));
+      pipelineInternalRoutes(router, new PipelineService(knex, catalogues, finance));
+      internalRelationshipRoutes(router, new RelationshipService(knex, finance, reference));
     },
   });
   return Object.assign(service, {

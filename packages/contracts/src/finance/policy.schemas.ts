@@ -3,6 +3,7 @@ import { responsibleField } from '../vocabulary/responsible-field';
 import { policyNumberField, policyNumberUpdateField, proposalNumberField } from './policy-numbers.schemas';
 import { participantsField } from './repasse.schemas';
 import { LINE_KEYS, type LineKey } from '../vocabulary/lines';
+import { optionalInsuredItem, type InsuredItem } from '../vocabulary/insured-item';
 import { required } from '../fields';
 import { optionalWireId, optionalWireMoney, wireDate, wireId, wireMoney } from '../wire-fields';
 import { POLICY_TYPE_VALUES, type PolicyStatus, type PolicyType } from '../vocabulary/finance-options';
@@ -48,6 +49,10 @@ export interface Policy {
   /** The share of its commission its insurer's scale takes back for that month ('75.00'), and that amount. */
   chargebackPercent: string | null;
   chargebackExpected: string | null;
+  /** What it insures (the vehicle, the property, the persons), from its deal or its import. */
+  insuredItem: InsuredItem | null;
+  /** The quote its deal was closed with, if it was. */
+  quoteId: number | null;
 }
 
 /** A policy's money as every screen and export names it, in the order they show it. */
@@ -75,6 +80,9 @@ export const PolicyIssueSchema = v.object({
   policyNumber: policyNumberField,
   /** The card's responsible member: the policy is theirs, whoever issues it. */
   responsibleId: v.optional(v.nullable(v.pipe(v.string('Membro inválido'), v.uuid('Membro inválido'))), null),
+  /** The quote the deal was closed with ("Fechar com esta cotação"), and what the deal insures. */
+  quoteId: optionalWireId('Cotação inválida'),
+  insuredItem: optionalInsuredItem,
 });
 
 /**

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { maxLengthMessage, optionalText, required } from '../fields';
+import { maxLengthMessage, optionalEmail, optionalText, required } from '../fields';
 import { bodyId, formId, optionalCents, optionalDateField, optionalWireMoney, requiredCents, wireMoney } from '../wire-fields';
 import { DEDUCTIBLE_KINDS, QUOTE_STATUSES, type DeductibleKind, type QuoteStatus } from '../vocabulary/coverages';
 import { optionalInsuredItem, type InsuredItem, type InsuredItemKind } from '../vocabulary/insured-item';
 import { LINE_KEYS, type LineKey } from '../vocabulary/lines';
+import type { StoredDocument } from './finance-types';
 
 /**
  * A quote: one insurer's offer for one deal (a pipeline card or a renewal): premiums, how it can be
@@ -138,6 +139,8 @@ export interface Quote {
   note: string | null;
   /** The member responsible for the deal (a producer sees only their own deals' quotes). */
   responsibleId: string;
+  /** The last CNSP 382 disclosure sent for it, or null (Finalizado without one warns). */
+  disclosure: { sentAt: string; channel: 'email' | 'whatsapp' | 'download'; sha256: string; documentId: number | null } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -203,3 +206,42 @@ export const QuoteFormSchema = v.pipe(
 );
 export type QuoteFormValues = v.InferInput<typeof QuoteFormSchema>;
 export type QuoteFormOutput = v.InferOutput<typeof QuoteFormSchema>;
+
+/**
+ * POST /api/quotes/{id}/win ("Fechar com esta cotação"): the policy's term, today and a year later
+ * (São Paulo) unless the broker says otherwise.
+ */
+export const QuoteWinSchema = v.pipe(
+  v.object({ startDate: optionalDateField(), endDate: optionalDateField() }),
+  v.forward(
+    v.check(
+      (input) => !input.startDate || !input.endDate || input.endDate > input.startDate,
+      'Data de fim deve ser posterior à data de início',
+    ),
+    ['endDate'],
+  ),
+);
+export type QuoteWinInput = v.InferOutput<typeof QuoteWinSchema>;
+
+/**
+ * POST /api/quotes/{id}/disclosure: the CNSP 382 disclosure of this quote, sent by e-mail (to the
+ * client's address unless `email` says another), as a WhatsApp link, or downloaded to hand over.
+ */
+export const QuoteDisclosureSchema = v.object({
+  channel: v.picklist(['email', 'whatsapp', 'download'] as const, 'Canal inválido: use email, whatsapp ou download'),
+  /** Where the e-mail goes; null: the client's own address. */
+  email: optionalEmail(),
+});
+export type QuoteDisclosureInput = v.InferOutput<typeof QuoteDisclosureSchema>;
+
+/** A document sent to the client from a quote: the stored PDF, when and how it went, its SHA-256. */
+export interface SentQuoteDocument extends StoredDocument {
+  sentAt: string;
+  channel: 'email' | 'whatsapp' | 'download';
+  sha256: string;
+  /** The wa.me link the broker opens for a WhatsApp send; null otherwise. */
+  whatsappUrl: string | null;
+  /** The commercial premium and the brokerage's remuneration the disclosure names (reais as text). */
+  commercialPremium: string;
+  remuneration: string;
+}

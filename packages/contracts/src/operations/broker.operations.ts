@@ -1,3 +1,4 @@
+import type { Disclosure, DisclosureForPrint, DisclosureSchema } from '../broker/disclosure.schemas';
 import { phantom, type Operation } from '../vocabulary/operation';
 import type { BrokerProfile, DashboardStats } from '../types';
 import type { BrokerProfileSchema, BrokerProfileUpdateSchema, PhotoFieldsSchema } from '../broker/broker-profile.schemas';
@@ -102,4 +103,28 @@ export const brokerageName = {
   path: '/internal/broker/:userId/name',
   access: 'internal',
   answer: phantom as { name: string | null },
+} as const satisfies Operation;
+export const disclosure = {
+  id: 'brokerProfile.disclosure',
+  method: 'GET',
+  path: '/api/broker-profile/disclosure',
+  access: 'signed-in',
+  answer: phantom as Disclosure,
+} as const satisfies Operation;
+export const saveDisclosure = {
+  id: 'brokerProfile.saveDisclosure',
+  method: 'PUT',
+  path: '/api/broker-profile/disclosure',
+  access: 'signed-in',
+  roles: MANAGERS,
+  body: phantom as typeof DisclosureSchema,
+  answer: phantom as Disclosure,
+} as const satisfies Operation;
+/** The brokerage and its CNSP 382 items, for finance's disclosure PDF. */
+export const disclosureForPrint = {
+  id: 'brokerProfile.disclosureForPrint',
+  method: 'GET',
+  path: '/internal/broker/:userId/disclosure',
+  access: 'internal',
+  answer: phantom as DisclosureForPrint,
 } as const satisfies Operation;

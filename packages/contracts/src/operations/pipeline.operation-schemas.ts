@@ -10,6 +10,7 @@ import { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from '../p
 import {
   ArchiveSchema,
   ArchivedQuerySchema,
+  CardFinalizeFromQuoteSchema,
   CardInsuredItemSchema,
   CardMoveSchema,
   CompletionSchema,
@@ -53,6 +54,10 @@ export const unarchive = { summary: 'Restaura um card arquivado.' };
 export const contact = { summary: 'Um contato, com as suas notas.' };
 export const stats = { summary: 'A parte do pipeline no painel.' };
 export const contactRef = { summary: 'Se um contato é da corretora, e o seu nome.' };
+export const finalizeFromQuote = {
+  summary: 'Finaliza o card com os valores de uma cotação (Fechar com esta cotação).',
+  body: CardFinalizeFromQuoteSchema,
+};
 export const cardRef = { summary: 'Se um card é da corretora, e o seu contato.' };
 export const contactsByDocument = {
   summary: 'Os contatos da corretora com estes CPFs/CNPJs (uma linha de extrato sem apólice conhecida).',

@@ -8,12 +8,13 @@ import type { ContactsReassignSchema } from '../pipeline/reassign.schemas';
 import { MANAGERS } from '../vocabulary/team-roles';
 import type { PipelineProduction, PipelineProductionQuerySchema } from '../finance/production.schemas';
 import type { ImportClient, ImportClientsPlaceSchema, ImportClientsUndoSchema } from '../imports/import-clients.schemas';
-import type { CardRef, ContactDetail, ContactPage, PipelineCard, PipelineLead } from '../pipeline/pipeline-types';
+import type { CardRef, ContactDetail, ContactRef, ContactPage, PipelineCard, PipelineLead } from '../pipeline/pipeline-types';
 import type { Contact } from '../vocabulary/contact';
 import type { ContactCreateSchema, ContactUpdateSchema, LeadCreateSchema } from '../pipeline/pipeline.schemas';
 import type {
   ArchiveSchema,
   ArchivedQuerySchema,
+  CardFinalizeFromQuoteSchema,
   CardInsuredItemSchema,
   CardMoveSchema,
   CompletionSchema,
@@ -191,7 +192,7 @@ export const contactRef = {
   path: '/internal/pipeline/:userId/contacts/:id',
   access: 'internal',
   /** blocked: kept only for the retention duty after an erasure (LGPD): nothing new is given to it. */
-  answer: phantom as { id: number; name: string; blocked: boolean },
+  answer: phantom as ContactRef,
 } as const satisfies Operation;
 export const cardRef = {
   id: 'pipeline.cardRef',
@@ -199,6 +200,16 @@ export const cardRef = {
   path: '/internal/pipeline/:userId/cards/:id',
   access: 'internal',
   answer: phantom as CardRef,
+} as const satisfies Operation;
+/** "Fechar com esta cotação": finance finalizes the card with the quote's figures (the acting member's scope applies). */
+export const finalizeFromQuote = {
+  id: 'pipeline.finalizeFromQuote',
+  method: 'POST',
+  path: '/internal/pipeline/:userId/cards/:id/finalize',
+  access: 'internal',
+  notFound: NOT_FOUND.card,
+  body: phantom as typeof CardFinalizeFromQuoteSchema,
+  answer: phantom as PipelineCard,
 } as const satisfies Operation;
 export const contactsByDocument = {
   id: 'pipeline.contactsByDocument',

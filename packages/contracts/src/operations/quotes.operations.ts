@@ -1,6 +1,16 @@
 import { phantom, type Operation } from '../vocabulary/operation';
 import { NOT_FOUND } from '../errors';
-import type { LineCoverages, Quote, QuoteCreateSchema, QuoteUpdateSchema } from '../finance/quotes.schemas';
+import type {
+  LineCoverages,
+  Quote,
+  QuoteCreateSchema,
+  QuoteDisclosureSchema,
+  QuoteUpdateSchema,
+  QuoteWinSchema,
+  SentQuoteDocument,
+} from '../finance/quotes.schemas';
+import { MONEY_ROLES } from '../vocabulary/team-roles';
+import type { PipelineCard } from '../pipeline/pipeline-types';
 
 // Quotes: finance's, on a pipeline card's paths (the registry routes those exact paths) and its own /api/quotes and /api/lines.
 
@@ -38,6 +48,26 @@ export const removeQuote = {
   access: 'signed-in',
   status: 204,
   notFound: NOT_FOUND.quote,
+} as const satisfies Operation;
+export const winQuote = {
+  id: 'quotes.win',
+  method: 'POST',
+  path: '/api/quotes/:id/win',
+  access: 'signed-in',
+  notFound: NOT_FOUND.quote,
+  body: phantom as typeof QuoteWinSchema,
+  answer: phantom as PipelineCard,
+} as const satisfies Operation;
+export const sendDisclosure = {
+  id: 'quotes.disclosure',
+  method: 'POST',
+  path: '/api/quotes/:id/disclosure',
+  access: 'signed-in',
+  roles: MONEY_ROLES,
+  status: 201,
+  notFound: NOT_FOUND.quote,
+  body: phantom as typeof QuoteDisclosureSchema,
+  answer: phantom as SentQuoteDocument,
 } as const satisfies Operation;
 export const lineCoverages = {
   id: 'quotes.lineCoverages',

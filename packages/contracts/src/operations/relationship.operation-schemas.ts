@@ -1,6 +1,12 @@
 // The server half of the relationship operations, by the same names: summaries and runtime schemas.
 import { DigestSettingsSchema, SnoozeSchema, TaskCreateSchema, TaskEditSchema, TasksQuerySchema } from '../relationship/tasks.schemas';
-import { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from '../relationship/relationship.schemas';
+import {
+  ConsentSchema,
+  InteractionSchema,
+  MessageTemplatesSchema,
+  SentRecordSchema,
+  WhatsappSchema,
+} from '../relationship/relationship.schemas';
 import { SearchQuerySchema } from '../relationship/search';
 
 export const logInteraction = {
@@ -50,3 +56,7 @@ export const digests = {
 };
 export const digestSettings = { summary: 'Se a corretora recebe o resumo diário por e-mail (ligado por padrão).' };
 export const setDigestSettings = { summary: 'Liga ou desliga o resumo diário por e-mail.', body: DigestSettingsSchema };
+export const recordSent = {
+  summary: 'Registra no histórico do cliente um documento enviado (comparativo, informe CNSP 382).',
+  body: SentRecordSchema,
+};

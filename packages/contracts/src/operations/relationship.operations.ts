@@ -11,7 +11,13 @@ import type {
   WhatsappLink,
 } from '../relationship/relationship-types';
 import type { DigestSettingsSchema, SnoozeSchema, TaskCreateSchema, TaskEditSchema, TasksQuerySchema } from '../relationship/tasks.schemas';
-import type { ConsentSchema, InteractionSchema, MessageTemplatesSchema, WhatsappSchema } from '../relationship/relationship.schemas';
+import type {
+  ConsentSchema,
+  InteractionSchema,
+  MessageTemplatesSchema,
+  SentRecordSchema,
+  WhatsappSchema,
+} from '../relationship/relationship.schemas';
 import type { SearchQuerySchema, SearchResults } from '../relationship/search';
 import { OFFICE_ROLES } from '../vocabulary/team-roles';
 
@@ -160,4 +166,15 @@ export const setDigestSettings = {
   access: 'signed-in',
   body: phantom as typeof DigestSettingsSchema,
   answer: phantom as { enabled: boolean },
+} as const satisfies Operation;
+/** A deal's document sent to the client (a comparison, a CNSP 382 disclosure): finance records it on the timeline. */
+export const recordSent = {
+  id: 'contacts.recordSent',
+  method: 'POST',
+  path: '/internal/pipeline/:userId/contacts/:id/sent',
+  access: 'internal',
+  status: 201,
+  notFound: NOT_FOUND.contact,
+  body: phantom as typeof SentRecordSchema,
+  answer: phantom as TimelineEntry,
 } as const satisfies Operation;

@@ -124,3 +124,6 @@ export const LeadListQuerySchema = v.object({
 
 /** PUT /api/pipeline-cards/{id}/insured-item: what the deal insures; null clears it. */
 export const CardInsuredItemSchema = v.object({ insuredItem: v.nullable(InsuredItemSchema) });
+
+/** Finance closes a deal with one of its quotes: the sale the quote makes, as the finalize form would send it. */
+export const CardFinalizeFromQuoteSchema = v.object({ quoteId: wireId('Cotação inválida'), sale: CompletionSchema });

@@ -53,7 +53,19 @@ export interface PipelineCard {
   nextAction: NextAction | null;
   /** What the deal insures (a vehicle, a property, the insured persons); null until the broker says. */
   insuredItem: InsuredItem | null;
+  /** The quote the deal was closed with (finance's), when it was closed from one. */
+  quoteId: number | null;
   contact: Contact;
+}
+
+/** A contact as another service asks after it: its name, the ways to reach it, and whether it is blocked (LGPD: nothing new is given to it). */
+export interface ContactRef {
+  id: number;
+  name: string;
+  blocked: boolean;
+  email: string | null;
+  /** National digits. */
+  phone: string | null;
 }
 
 /** A card as another service asks after it (finance's quotes): whose deal it is and what it insures. */

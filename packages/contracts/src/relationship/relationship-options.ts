@@ -102,3 +102,20 @@ export function sensitiveInTemplate(body: string): 'cpf' | 'card' | null {
   }
   return null;
 }
+
+/** What the brokerage sends a client from a deal (the timeline keeps each send). */
+export const SENT_WHATS = ['comparison', 'disclosure'] as const;
+export type SentWhat = (typeof SENT_WHATS)[number];
+/** How it went: by e-mail, a WhatsApp link the broker opens, or downloaded to hand over. */
+export const SENT_CHANNELS = [
+  { value: 'email', label: 'e-mail' },
+  { value: 'whatsapp', label: 'WhatsApp' },
+  { value: 'download', label: 'PDF baixado' },
+] as const;
+export type SentChannel = (typeof SENT_CHANNELS)[number]['value'];
+
+/** A sent entry as the timeline says it: 'Informe CNSP 382 … (e-mail) · SHA-256 3f2a…'. */
+export function sentEntryText(entry: { text: string; channel: SentChannel; sha256: string | null }): string {
+  const channel = SENT_CHANNELS.find((option) => option.value === entry.channel)?.label ?? entry.channel;
+  return `${entry.text} (${channel})${entry.sha256 ? ` · SHA-256 ${entry.sha256}` : ''}`;
+}

@@ -3,6 +3,9 @@ import { optionalText, required, requiredText } from '../fields';
 import { bodyId } from '../wire-fields';
 import {
   CONSENT_PURPOSES,
+  SENT_CHANNELS,
+  SENT_WHATS,
+  type SentChannel,
   INTERACTION_NOTE_MAX,
   INTERACTION_TYPES,
   MAX_TEMPLATES,
@@ -65,3 +68,13 @@ export const WhatsappSchema = v.object({
   policyId: v.optional(v.nullable(bodyId('Apólice inválida.')), null),
 });
 export type WhatsappInput = v.InferOutput<typeof WhatsappSchema>;
+
+/** What finance records on a client's timeline when a deal's document is sent to them (internal). */
+export const SentRecordSchema = v.object({
+  what: v.picklist(SENT_WHATS, 'Documento inválido'),
+  text: v.pipe(v.string('Texto inválido'), v.trim(), v.nonEmpty('Texto inválido'), v.maxLength(500, 'Máximo de 500 caracteres')),
+  channel: v.picklist(SENT_CHANNELS.map((channel) => channel.value) as [SentChannel, ...SentChannel[]], 'Canal inválido'),
+  sha256: v.nullable(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'SHA-256 inválido'))),
+  by: v.pipe(v.string(), v.maxLength(100)),
+});
+export type SentRecordInput = v.InferOutput<typeof SentRecordSchema>;

@@ -1,4 +1,5 @@
 import {
+  sentEntryText,
   isMobileNumber,
   CONSENT_LEGAL_BASIS,
   CONSENT_PURPOSES,
@@ -39,6 +40,7 @@ const useStyles = makeStyles({
 function describe(entry: TimelineEntry): string {
   if (entry.kind === 'interaction') return `${optionLabel(INTERACTION_TYPES, entry.type)}${entry.note ? `: ${entry.note}` : ''}`;
   if (entry.kind === 'whatsapp') return `WhatsApp (${entry.templateName}): ${entry.text}`;
+  if (entry.kind === 'sent') return sentEntryText(entry);
   return `Consentimento de ${optionLabel(CONSENT_PURPOSES, entry.purpose).toLowerCase()} ${entry.granted ? 'registrado' : 'retirado'}`;
 }
 

@@ -33,7 +33,8 @@ export function useCreateQuote(cardId: number) {
 export function useUpdateQuote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: QuoteChanges }) => callOperation(OPS.updateQuote, { params: { id }, body: changes }),
+    mutationFn: ({ id, changes }: { id: number; changes: QuoteChanges }) =>
+      callOperation(OPS.updateQuote, { params: { id }, body: changes }),
     onSuccess: () => invalidateOperations(queryClient, OPS.cardQuotes),
   });
 }
@@ -43,6 +44,18 @@ export function useRemoveQuote() {
   return useMutation({
     mutationFn: (id: number) => callOperation(OPS.removeQuote, { params: { id } }),
     onSuccess: () => invalidateOperations(queryClient, OPS.cardQuotes),
+  });
+}
+
+/** "Fechar com esta cotação": the card, now in Finalizado with the quote's figures, replaces the board's. */
+export function useWinQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callOperation(OPS.winQuote, { params: { id }, body: {} }),
+    onSuccess: (card) => {
+      replaceCard(queryClient, card);
+      return invalidateOperations(queryClient, OPS.cardQuotes);
+    },
   });
 }
 

@@ -13,7 +13,17 @@ import {
   type InsuredItemKind,
 } from '@corretora/contracts';
 import { apiErrorMessage } from '@corretora/web-kit';
-import { CepField, CpfField, DateField, NumberField, SelectField, TextField, useFormErrors, useNotify, useSchemaForm } from '@corretora/web-kit/ui';
+import {
+  CepField,
+  CpfField,
+  DateField,
+  NumberField,
+  SelectField,
+  TextField,
+  useFormErrors,
+  useNotify,
+  useSchemaForm,
+} from '@corretora/web-kit/ui';
 import { Body1, Button, Text } from '@corretora/web-kit/fluent/core';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons';

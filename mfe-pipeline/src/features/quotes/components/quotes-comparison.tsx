@@ -1,12 +1,11 @@
 import { QUOTE_STATUS_LABELS, formatDate, formatMoney, wireToCents, type Quote } from '@corretora/contracts';
+import { useQuoteActions } from './quote-actions';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Caption1, Text } from '@corretora/web-kit/fluent/core';
-import { ActionMenu, useConfirmAction, useNotify, useTeam } from '@corretora/web-kit/ui';
+import { ActionMenu, useTeam } from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useMemo, type ReactNode } from 'react';
-import { apiErrorMessage } from '@corretora/web-kit';
 import type { ReferenceNames } from '../../../lib/reference-names';
-import { useRemoveQuote, useUpdateQuote } from '../api/quotes-api';
 import { compareQuotes, paymentText } from '../utils/comparison';
 
 const useStyles = makeStyles({
@@ -51,51 +50,21 @@ const reais = (wire: string | null | undefined) => (wire ? formatMoney(wireToCen
 export function QuotesComparison({
   quotes,
   names,
+  open,
   onEdit,
   onCopy,
 }: {
   quotes: readonly Quote[];
+  /** The deal is still open (active, not issued): it may be closed with a quote. */
+  open: boolean;
   names: ReferenceNames;
   onEdit: (quote: Quote) => void;
   onCopy: (quote: Quote) => void;
 }) {
   const styles = useStyles();
   const team = useTeam();
-  const notify = useNotify();
-  const update = useUpdateQuote();
-  const remove = useRemoveQuote();
-  const removal = useConfirmAction<Quote>({
-    title: 'Excluir cotação',
-    confirmLabel: 'Excluir',
-    message: (quote) => `Excluir a cotação da ${names.insurer(quote.insurerId)}? As outras ficam como estão.`,
-    run: (quote) => remove.mutateAsync(quote.id),
-    done: { title: 'Cotação excluída' },
-    failed: 'Não foi possível excluir a cotação.',
-  });
+  const actions = useQuoteActions({ names, open, onEdit, onCopy });
   const comparison = useMemo(() => compareQuotes(quotes, money), [quotes]);
-
-  const mark = (quote: Quote, status: 'draft' | 'recommended' | 'sent') =>
-    update.mutate(
-      { id: quote.id, changes: { status } },
-      {
-        onSuccess: () => notify.success(`Cotação marcada como "${QUOTE_STATUS_LABELS[status]}"`),
-        onError: (error) => notify.error('Não foi possível marcar a cotação.', apiErrorMessage(error, '')),
-      },
-    );
-
-  /** A quote that closed its deal is only copied. */
-  const menuOf = (quote: Quote) =>
-    quote.status === 'won'
-      ? [{ key: 'copy', label: 'Copiar', onSelect: () => onCopy(quote) }]
-      : [
-          { key: 'edit', label: 'Editar', onSelect: () => onEdit(quote) },
-          { key: 'copy', label: 'Copiar', onSelect: () => onCopy(quote) },
-          quote.status === 'recommended'
-            ? { key: 'draft', label: 'Tirar a recomendação', onSelect: () => mark(quote, 'draft') }
-            : { key: 'recommended', label: 'Marcar como recomendada', onSelect: () => mark(quote, 'recommended') },
-          { key: 'sent', label: 'Marcar como enviada ao cliente', onSelect: () => mark(quote, 'sent') },
-          { key: 'remove', label: 'Excluir', onSelect: () => removal.ask(quote) },
-        ];
 
   const row = (label: string, cells: (quote: Quote) => ReactNode, differs = false) => (
     <tr>
@@ -126,7 +95,7 @@ export function QuotesComparison({
                   <ActionMenu
                     aria-label={`Ações da cotação da ${names.insurer(quote.insurerId)}`}
                     appearance="subtle"
-                    items={menuOf(quote)}
+                    items={actions.menuOf(quote)}
                   />
                 </div>
                 <div className={styles.badges}>
@@ -188,7 +157,7 @@ export function QuotesComparison({
           {row('Nº na seguradora', (quote) => quote.insurerQuoteNumber ?? '—')}
         </tbody>
       </table>
-      {removal.dialog}
+      {actions.dialogs}
       {!comparison.rows.some((coverage) => coverage.differs) ? null : (
         <Caption1 as="p">Linhas em destaque: as cotações diferem nesse item.</Caption1>
       )}

@@ -2,10 +2,20 @@ import { BROKER_OPERATIONS as OPS, MANAGERS, PRIVACY_OPERATIONS, roleAllows } fr
 import { requireOnboarding, route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { BrokerProfileService } from './broker-profile.service';
+import type { DisclosureService } from './disclosure.service';
 import type { MemberPhotoService } from './member-photo.service';
 import { photoUpload, sendPhoto } from './profile-photo';
 
-export function brokerProfileRoutes(router: Router, profiles: BrokerProfileService, photos: MemberPhotoService): void {
+export function brokerProfileRoutes(
+  router: Router,
+  profiles: BrokerProfileService,
+  photos: MemberPhotoService,
+  disclosures: DisclosureService,
+): void {
+  // The CNSP 382 items: the whole team reads them (they print on every disclosure), the managers write them.
+  route(router, OPS.disclosure, ({ user }) => disclosures.get(user.id));
+  route(router, OPS.saveDisclosure, ({ user, body }) => disclosures.save(user.id, body));
+
   // No profile yet is a normal state (before onboarding): JSON null, not a 404.
   // The owner's personal CPF and mobile are for the owner and the admins only: the team sees the brokerage's data.
   route(router, OPS.profile, async ({ user }) => {
@@ -33,7 +43,8 @@ export function brokerProfileRoutes(router: Router, profiles: BrokerProfileServi
 }
 
 /** Other services' reads of the brokerage (the internal listener only). */
-export function internalBrokerProfileRoutes(router: Router, profiles: BrokerProfileService): void {
+export function internalBrokerProfileRoutes(router: Router, profiles: BrokerProfileService, disclosures: DisclosureService): void {
+  route(router, OPS.disclosureForPrint, ({ params }) => disclosures.forPrint(params.userId));
   route(router, OPS.brokerageName, ({ params }) => profiles.brokerageName(params.userId));
   route(router, PRIVACY_OPERATIONS.brokerageController, ({ params }) => profiles.controller(params.userId));
 }

@@ -41,6 +41,12 @@ export class BrokerProfileService {
     return { name: profile?.tradingName || profile?.companyName || null };
   }
 
+  /** The brokerage's SUSEP registration, as a disclosure prints it. */
+  async susep(userId: string): Promise<string | null> {
+    const profile = await this.query().findById(userId);
+    return profile?.susepNumber || null;
+  }
+
   /** The controller a privacy page names (LGPD): the brokerage as its profile says. */
   async controller(userId: string): Promise<PrivacyNotice['controller']> {
     const profile = await this.query().findById(userId);

@@ -12,6 +12,7 @@ export const FINANCE_ACCOUNT_TABLES = [
   'documents',
   'repasse_lines',
   'repasse_closings',
+  'quote_disclosures',
   'quotes',
   'commission_rules',
   'policy_participants',
@@ -51,7 +52,7 @@ export class AccountDataService {
 
   /** A member's records become another's (identity asks: a carteira transfer, a member disabled). */
   moveCarteira(userId: string, from: string, to: string): Promise<number> {
-    return moveResponsible(this.knex, userId, ['policies', 'renewals', 'claims', 'documents', 'quotes'], from, to);
+    return moveResponsible(this.knex, userId, ['policies', 'renewals', 'claims', 'documents', 'quotes', 'quote_disclosures'], from, to);
   }
 
   /** One client's records become another member's: their policies with each one's renewal, claims, documents and quotes. */
@@ -70,6 +71,7 @@ export class AccountDataService {
           .update({ responsibleId: to });
       moved += await table('policies').where({ contactId }).update({ responsibleId: to });
       moved += await table('quotes').where({ contactId }).update({ responsibleId: to });
+      moved += await table('quote_disclosures').where({ contactId }).update({ responsibleId: to });
       return moved;
     });
   }

@@ -1,4 +1,4 @@
-import { PIPELINE_OPERATIONS } from '@corretora/contracts';
+import { PIPELINE_OPERATIONS, type ContactRef } from '@corretora/contracts';
 import { createInternalClient, HttpError, SUBJECT_BLOCKED_MESSAGE } from '@corretora/service-kit';
 
 export const CONTACT_NOT_FOUND = 'Cliente não encontrado.';
@@ -26,7 +26,7 @@ export class PipelineLookup {
   }
 
   /** A contact a write gives something to: one kept only for the retention duty (LGPD) takes nothing new (409). */
-  async contact(userId: string, contactId: number): Promise<{ id: number; name: string }> {
+  async contact(userId: string, contactId: number): Promise<ContactRef> {
     const contact = await this.find(
       () => this.client.call(PIPELINE_OPERATIONS.contactRef, { params: { userId, id: contactId } }),
       'contactId',

@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
+  plateSearchKey,
+  type InsuredItem,
   LINE_OF_POLICY_TYPE,
   policyTypeOfLine,
   DEFAULT_CHARGEBACK_STEPS,
@@ -293,6 +295,25 @@ export class PoliciesService {
    * typed one replaces it. The event is recorded once, when the policy is new. The card's attached
    * PDFs are linked to it either way.
    */
+  /** What the policy insures and the quote it came from: only a quote of this very deal is linked. */
+  private async insuredOf(userId: string, input: PolicyIssueInput): Promise<Record<string, unknown>> {
+    const quote =
+      input.quoteId === null
+        ? undefined
+        : ((await tables
+            .scoped(this.knex, 'quotes')
+            .of(userId)
+            .byId(input.quoteId)
+            .andWhere({ cardId: input.cardId })
+            .first('id', 'insuredItem')) as { id: number; insuredItem: InsuredItem | null } | undefined);
+    const item = input.insuredItem ?? quote?.insuredItem ?? null;
+    return {
+      quoteId: quote?.id ?? null,
+      insuredItem: item === null ? null : JSON.stringify(item),
+      insuredPlate: item?.vehicle?.plate ? plateSearchKey(item.vehicle.plate) : null,
+    };
+  }
+
   async issue(userId: string, input: PolicyIssueInput): Promise<Policy> {
     // The product's line; a pipeline of before lines sends only the type.
     const line = input.line ?? LINE_OF_POLICY_TYPE[input.type];
@@ -341,6 +362,10 @@ export class PoliciesService {
       }
     }
     await this.documents.of(userId).rows().where({ cardId: input.cardId }).whereNull('policyId').update({ policyId: id });
+    await this.policies
+      .of(userId)
+      .byId(id)
+      .update(await this.insuredOf(userId, input));
     // Its instalments: à vista unless the broker set a plan (a retry keeps it, with the sale's figures).
     const policyId = id;
     const { participants } = input;

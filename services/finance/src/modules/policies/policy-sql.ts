@@ -118,7 +118,8 @@ const TERMS_AS_READ = POLICY_TERMS.filter((term) => term !== 'status')
 export const POLICY_COLUMNS = `p.id, p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.proposal_number as "proposalNumber",
   p.responsible_id as "responsibleId", p.type, p.line, ${TERMS_AS_READ}, ${POLICY_STATUS} as status, p.payment_method as "paymentMethod",
   p.card_id as "cardId", p.created_at as "createdAt", p.cancelled_on::text as "cancelledOn",
-  p.chargeback_percent::text as "chargebackPercent", p.chargeback_expected::text as "chargebackExpected"`;
+  p.chargeback_percent::text as "chargebackPercent", p.chargeback_expected::text as "chargebackExpected",
+  p.insured_item as "insuredItem", p.quote_id as "quoteId"`;
 
 /** An instalment its policy still owes: not one due after the policy's cancellation (i joined to its policy p). */
 export const INSTALMENT_EXPECTED = "not (p.status = 'cancelled' and i.due_date > coalesce(p.cancelled_on, p.updated_at::date))";

@@ -10,6 +10,7 @@ import {
 } from '@corretora/contracts';
 import { route, seesMoney } from '@corretora/service-kit';
 import type Router from '@koa/router';
+import type { QuoteDisclosureService } from './quote-disclosure.service';
 import type { QuotesService } from './quotes.service';
 
 /** A quote as a role reads it: the commission offered, and what it pays, only for those who see money (absent otherwise). */
@@ -19,11 +20,17 @@ function forRole(role: Role, quote: Quote): Quote {
   return rest;
 }
 
-export function quotesRoutes(router: Router, quotes: QuotesService): void {
-  route(router, OPS.cardQuotes, async ({ user, params }) => (await quotes.ofCard(user.id, params.id)).map((quote) => forRole(user.role, quote)));
-  route(router, OPS.createCardQuote, async ({ user, params, body }) => forRole(user.role, await quotes.createForCard(user.id, params.id, body)));
+export function quotesRoutes(router: Router, quotes: QuotesService, disclosures: QuoteDisclosureService): void {
+  route(router, OPS.cardQuotes, async ({ user, params }) =>
+    (await quotes.ofCard(user.id, params.id)).map((quote) => forRole(user.role, quote)),
+  );
+  route(router, OPS.createCardQuote, async ({ user, params, body }) =>
+    forRole(user.role, await quotes.createForCard(user.id, params.id, body)),
+  );
   route(router, OPS.updateQuote, async ({ user, params, body }) => forRole(user.role, await quotes.update(user.id, params.id, body)));
   route(router, OPS.removeQuote, ({ user, params }) => quotes.remove(user.id, params.id));
+  route(router, OPS.winQuote, ({ user, params, body }) => quotes.win(user.id, params.id, body));
+  route(router, OPS.sendDisclosure, ({ user, params, body }) => disclosures.send(user, params.id, body));
   route(router, OPS.lineCoverages, ({ params }): LineCoverages => {
     const line = params.line as LineKey;
     return { line, label: lineOf(line).label, insuredItemKind: insuredItemKindOf(line), coverages: [...coveragesOfLine(line)] };

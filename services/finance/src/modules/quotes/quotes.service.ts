@@ -4,8 +4,11 @@ import {
   centsToWire,
   wireToCents,
   plateSearchKey,
+  saoPauloDay,
   type CardRef,
   type InsuredItem,
+  type PipelineCard,
+  type QuoteWinInput,
   type Quote,
   type QuoteCreateInput,
   type QuoteUpdateInput,
@@ -26,7 +29,9 @@ const COLUMNS = `q.id, q.card_id as "cardId", q.renewal_id as "renewalId", q.con
   round(q.net_premium * q.commission_percent / 100, 2)::text as "commissionAmount",
   to_char(q.valid_until, 'YYYY-MM-DD') as "validUntil", q.insurer_quote_number as "insurerQuoteNumber",
   q.document_id as "documentId", q.status, q.insured_item as "insuredItem", q.note, q.responsible_id as "responsibleId",
-  q.created_at as "createdAt", q.updated_at as "updatedAt"`;
+  q.created_at as "createdAt", q.updated_at as "updatedAt",
+  (select json_build_object('sentAt', d.sent_at, 'channel', d.channel, 'sha256', d.sha256, 'documentId', d.document_id)
+     from quote_disclosures d where d.quote_id = q.id order by d.sent_at desc, d.id desc limit 1) as disclosure`;
 
 const NOT_A_DOCUMENT = 'Documento não encontrado.';
 const NOT_AN_INSURER = 'Selecione uma das suas seguradoras.';
@@ -104,11 +109,16 @@ export class QuotesService {
   }
 
   private async list(userId: string, where: string, bindings: readonly Knex.Value[]): Promise<Quote[]> {
-    const { rows } = await this.knex.raw<{ rows: Quote[] }>(
-      `select ${COLUMNS} from ? where ${where} order by q.total_premium, q.id`,
-      [this.quotes.of(userId).from('q'), ...bindings],
-    );
+    const { rows } = await this.knex.raw<{ rows: Quote[] }>(`select ${COLUMNS} from ? where ${where} order by q.total_premium, q.id`, [
+      this.quotes.of(userId).from('q'),
+      ...bindings,
+    ]);
     return rows;
+  }
+
+  /** One quote the acting member sees (undefined: another member's, another broker's, or none). */
+  get(userId: string, id: number): Promise<Quote | undefined> {
+    return this.one(userId, id);
   }
 
   private async one(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex): Promise<Quote | undefined> {
@@ -149,8 +159,7 @@ export class QuotesService {
         .byId(id)
         .forUpdate()
         .first('status', 'contactId', trx.raw('total_premium::text as "totalPremium"'))) as
-        | { status: string; contactId: number; totalPremium: string }
-        | undefined;
+        { status: string; contactId: number; totalPremium: string } | undefined;
       if (!current) throw new HttpError(404, NOT_FOUND.quote);
       if (current.status === 'won') throw new HttpError(409, WON_QUOTE);
       const changes = columnsOf(input);
@@ -176,13 +185,84 @@ export class QuotesService {
     await this.quotes.of(userId).byId(id).delete();
   }
 
+  /**
+   * POST /api/quotes/{id}/win, "Fechar com esta cotação": the card goes to Finalizado with the quote's
+   * sale (the pipeline finalizes it as the form would, and keeps the quote's id for the policy); then
+   * this quote is won and the deal's others lost. If the pipeline refuses, nothing here changes.
+   */
+  async win(userId: string, id: number, input: QuoteWinInput): Promise<PipelineCard> {
+    const quote = await this.one(userId, id);
+    if (!quote) throw new HttpError(404, NOT_FOUND.quote);
+    if (quote.cardId === null) throw new HttpError(409, 'Esta cotação é de uma renovação: feche-a em Renovações.');
+    if (quote.status === 'won') throw new HttpError(409, 'Este negócio já foi fechado com esta cotação.');
+    const total = wireToCents(quote.totalPremium)!;
+    if (quote.netPremium === null) throw new HttpError(409, 'Informe o prêmio líquido da cotação antes de fechar com ela.');
+    const net = wireToCents(quote.netPremium)!;
+    const iof = quote.iof === null ? total - net : wireToCents(quote.iof)!;
+    const juros = total - net - iof;
+    if (juros < 0) throw new HttpError(409, 'Os valores da cotação não fecham: o prêmio total é menor que o líquido mais o IOF.');
+    const startDate = input.startDate ?? saoPauloDay(new Date());
+    const card = await this.callPipeline(() =>
+      this.pipeline.call(PIPELINE_OPERATIONS.finalizeFromQuote, {
+        params: { userId, id: quote.cardId! },
+        body: {
+          quoteId: quote.id,
+          sale: {
+            insurerId: quote.insurerId,
+            startDate,
+            endDate: input.endDate ?? oneYearAfter(startDate),
+            premioLiquido: centsToWire(net),
+            iof: centsToWire(iof),
+            juros: centsToWire(juros),
+            totalPremium: centsToWire(total),
+            commissionPercentage: quote.commissionPercent ?? null,
+            commissionAmount: null,
+            documentType: null,
+          },
+        },
+      }),
+    );
+    await this.knex.transaction(async (trx) => {
+      await this.quotes.of(userId, trx).byId(id).update({ status: 'won', updatedAt: trx.fn.now() });
+      await this.quotes
+        .of(userId, trx)
+        .rows()
+        .where({ cardId: quote.cardId })
+        .whereNot({ id })
+        .update({ status: 'lost', updatedAt: trx.fn.now() });
+    });
+    return card;
+  }
+
+  /** A pipeline refusal about the card (gone, archived, issued) answers as the card's own. */
+  private async callPipeline<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) throw new HttpError(404, NOT_FOUND.card);
+      throw error;
+    }
+  }
+
   /** The insurer is one of the brokerage's, the PDF one of its documents the member sees. */
   private async check(userId: string, input: QuoteValues): Promise<void> {
     if (input.insurerId !== undefined && !(await this.insurerIds(userId)).some((insurer) => insurer.id === input.insurerId))
       throw fieldError('insurerId', NOT_AN_INSURER);
-    if (input.documentId !== undefined && input.documentId !== null && !(await this.documents.of(userId).byId(input.documentId).first('id')))
+    if (
+      input.documentId !== undefined &&
+      input.documentId !== null &&
+      !(await this.documents.of(userId).byId(input.documentId).first('id'))
+    )
       throw fieldError('documentId', NOT_A_DOCUMENT);
   }
+}
+
+/** The day a year after an ISO day (29/02 becomes 28/02). */
+function oneYearAfter(day: string): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const next = new Date(Date.UTC(year + 1, month - 1, date));
+  if (next.getUTCMonth() !== month - 1) next.setUTCDate(0);
+  return next.toISOString().slice(0, 10);
 }
 
 function fieldError(path: string, message: string): HttpError {

@@ -20,7 +20,7 @@ const CARD_SALE = { productId: 'c.product_id', leadSourceId: 'c.lead_source_id',
 const CARD_COLUMNS = `c.id, c.contact_id as "contactId", c.stage_id as "stageId", c.stage_key as stage, c.status,
   c.stage_entered_at as "stageEnteredAt", c.archived_at as "archivedAt", c.archived_reason as "archivedReason",
   ${SALE_COLUMNS}, c.policy_id as "policyId", c.created_at as "createdAt", c.updated_at as "updatedAt",
-  c.last_activity_at as "lastActivityAt", c.responsible_id as "responsibleId", c.insured_item as "insuredItem",
+  c.last_activity_at as "lastActivityAt", c.responsible_id as "responsibleId", c.insured_item as "insuredItem", c.quote_id as "quoteId",
   case when c.next_action_at is null then null
        else json_build_object('dueAt', c.next_action_at, 'type', c.next_action_type, 'note', c.next_action_note) end as "nextAction",
   (select contact from (select ${answerColumnsSql(ContactAnswerSchema, 'k', CARD_SALE)}) contact) as contact`;

@@ -47,6 +47,12 @@ export function pipelineRoutes(router: Router, pipeline: PipelineService, identi
   });
 }
 
+/** What finance asks of the board: "Fechar com esta cotação" finalizes the card with the quote's figures. */
+export function pipelineInternalRoutes(router: Router, pipeline: PipelineService): void {
+  // The commission is the stored quote's, not typed by the caller: it is written whatever the acting member's role.
+  route(router, OPS.finalizeFromQuote, ({ params, body }) => pipeline.finalize(params.userId, params.id, body.sale, false, body.quoteId));
+}
+
 /** Finalize: the sale on the card. A member who sees no money (an assistant) keeps the card's commission, whatever they send. */
 function finalizeCard(pipeline: PipelineService, user: SessionUser, id: number, body: unknown): Promise<PipelineCard> {
   return pipeline.finalize(user.id, id, parseBody(CompletionSchema, body), !seesMoney(user.role));

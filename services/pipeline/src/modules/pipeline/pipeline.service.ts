@@ -217,8 +217,9 @@ export class PipelineService {
   /**
    * Finalize: the sale's data on the card, and the card in Finalizado. No policy yet. `keepCommission`:
    * the member sees no money (an assistant): the card's commission stays as it is, whatever the body says.
+   * `quoteId`: the quote the deal is closed with (finance's "Fechar com esta cotação"); the form keeps the card's.
    */
-  async finalize(userId: string, id: number, input: CompletionInput, keepCommission = false): Promise<PipelineCard> {
+  async finalize(userId: string, id: number, input: CompletionInput, keepCommission = false, quoteId?: number): Promise<PipelineCard> {
     const { stage } = await this.catalogues.verify(userId, { insurerId: input.insurerId, stageKey: 'closed' });
     const total = input.premioLiquido + input.iof + (input.juros ?? 0);
     const commission =
@@ -247,8 +248,10 @@ export class PipelineService {
       userId,
       id,
       {
-        sql: `stage_entered_at = case when stage_key = 'closed' then stage_entered_at else now() end, stage_id = ?, stage_key = 'closed', ${sale.sql}`,
-        bindings: [stage!.id, ...sale.bindings],
+        sql: `stage_entered_at = case when stage_key = 'closed' then stage_entered_at else now() end, stage_id = ?, stage_key = 'closed', ${sale.sql}${
+          quoteId === undefined ? '' : ', quote_id = ?'
+        }`,
+        bindings: [stage!.id, ...sale.bindings, ...(quoteId === undefined ? [] : [quoteId])],
       },
       "status = 'active'",
       [],
@@ -304,6 +307,8 @@ export class PipelineService {
             commissionAmount: card.commissionAmount,
             policyNumber,
             responsibleId: card.responsibleId,
+            quoteId: card.quoteId,
+            insuredItem: card.insuredItem,
             ...(participants ? { participants } : {}),
           },
         });

@@ -9,9 +9,13 @@ import {
   NEXT_ACTION_TYPES,
   PAYMENT_METHODS,
   POLICY_STATUS_LABELS,
+  PROPERTY_TYPES,
+  SENT_CHANNELS,
+  VEHICLE_USES,
   centsToWire,
   lineLabel,
   optionLabel,
+  type InsuredItem,
   type ReferenceData,
 } from '@corretora/contracts';
 
@@ -42,6 +46,43 @@ const nextAction = {
   nextActionType: ['proximaAcao', label(NEXT_ACTION_TYPES)],
   nextActionNote: ['observacaoDaProximaAcao'],
 } as const satisfies Record<string, Field>;
+/** What a deal or policy insures, in the subject's words (the stored JSON's keys are ours). */
+function insuredItemPt(value: unknown): unknown {
+  if (value === null || value === undefined || typeof value !== 'object') return null;
+  const item = value as InsuredItem;
+  const person = (who: { name: string | null; cpf: string | null; birthDate: string | null } | null) =>
+    who && { nome: who.name, cpf: who.cpf, nascimento: who.birthDate };
+  const car = item.vehicle;
+  const place = item.property;
+  return {
+    tipo: { vehicle: 'Veículo', property: 'Imóvel', persons: 'Pessoas' }[item.kind],
+    veiculo: car && {
+      placa: car.plate,
+      chassi: car.chassis,
+      marca: car.make,
+      modelo: car.model,
+      anoDeFabricacao: car.manufactureYear,
+      anoDoModelo: car.modelYear,
+      codigoFipe: car.fipeCode,
+      uso: car.use && optionLabel(VEHICLE_USES, car.use),
+      cepDePernoite: car.overnightCep,
+      principalCondutor: person(car.mainDriver),
+    },
+    imovel: place && {
+      tipo: place.propertyType && optionLabel(PROPERTY_TYPES, place.propertyType),
+      cep: place.cep,
+      logradouro: place.street,
+      numero: place.number,
+      complemento: place.complement,
+      bairro: place.district,
+      cidade: place.city,
+      uf: place.uf,
+    },
+    pessoas: item.persons?.map(person) ?? null,
+  };
+}
+const insuredItem: Field = ['itemSegurado', insuredItemPt];
+
 const CARD_STATUS = [
   { value: 'active', label: 'Em andamento' },
   { value: 'archived', label: 'Arquivado' },
@@ -51,6 +92,12 @@ const TIMELINE_KINDS = [
   { value: 'interaction', label: 'Interação' },
   { value: 'whatsapp', label: 'WhatsApp' },
   { value: 'consent', label: 'Consentimento' },
+  { value: 'sent', label: 'Documento enviado' },
+];
+const TIMELINE_TYPES = [
+  ...INTERACTION_TYPES,
+  { value: 'comparison', label: 'Comparativo de cotações' },
+  { value: 'disclosure', label: 'Informe de remuneração (CNSP 382)' },
 ];
 const PURPOSES = [
   { value: 'servico', label: 'Serviço' },
@@ -122,23 +169,26 @@ const TABLES = {
       commissionPercentage: ['comissaoPercentual'],
       commissionAmount: ['comissaoValor'],
       documentType: ['tipoDeDocumento'],
+      insuredItem,
       lastActivityAt: ['ultimaAtividade'],
       ...nextAction,
       createdAt: ['criadoEm'],
       updatedAt: ['atualizadoEm'],
     },
-    without: ['id', 'userId', 'contactId', 'stageId', 'policyId', 'responsibleId'],
+    without: ['id', 'userId', 'contactId', 'stageId', 'policyId', 'responsibleId', 'insuredPlate', 'quoteId'],
   },
   nota: { fields: { content: ['texto'], createdAt: ['criadaEm'] }, without: ['id', 'userId', 'contactId'] },
   linhaDoTempo: {
     fields: {
       kind: ['registro', label(TIMELINE_KINDS)],
-      type: ['tipo', (value) => (value === null ? null : optionLabel(INTERACTION_TYPES, String(value)))],
+      type: ['tipo', (value) => (value === null ? null : optionLabel(TIMELINE_TYPES, String(value)))],
       note: ['observacao'],
       templateName: ['modelo'],
       purpose: ['finalidade', label(PURPOSES)],
       granted: ['autorizado'],
       text: ['texto'],
+      channel: ['canal', label(SENT_CHANNELS)],
+      sha256: ['sha256', (value) => (typeof value === 'string' ? value.trim() : null)],
       createdBy: ['registradoPor'],
       createdAt: ['em'],
     },
@@ -166,6 +216,7 @@ const TABLES = {
       premium: ['premioTotal'],
       netPremium: ['premioLiquido'],
       paymentMethod: ['formaDePagamento', label(PAYMENT_METHODS)],
+      insuredItem,
       createdAt: ['criadaEm'],
       updatedAt: ['atualizadaEm'],
     },
@@ -187,6 +238,8 @@ const TABLES = {
       'commissionValue',
       'chargebackPercent',
       'chargebackExpected',
+      'insuredPlate',
+      'quoteId',
     ],
   },
   parcela: {

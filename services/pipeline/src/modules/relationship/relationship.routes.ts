@@ -11,3 +11,8 @@ export function relationshipRoutes(router: Router, relationship: RelationshipSer
   route(router, OPS.messageTemplates, ({ user }) => relationship.templatesOf(user.id));
   route(router, OPS.setMessageTemplates, ({ user, body }) => relationship.setTemplates(user.id, body));
 }
+
+/** Finance records a deal's document sent to the client (the internal listener only). */
+export function internalRelationshipRoutes(router: Router, relationship: RelationshipService): void {
+  route(router, OPS.recordSent, ({ params, body }) => relationship.recordSent(params.userId, params.id, body));
+}

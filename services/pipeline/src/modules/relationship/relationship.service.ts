@@ -14,6 +14,9 @@ import {
   type MessageTemplate,
   type MessageTemplatesInput,
   type ReferenceData,
+  type SentChannel,
+  type SentRecordInput,
+  type SentWhat,
   type TimelineEntry,
   type WhatsappInput,
   type WhatsappLink,
@@ -32,6 +35,8 @@ interface EntryRow {
   purpose: ConsentPurpose | null;
   granted: boolean | null;
   text: string | null;
+  channel: SentChannel | null;
+  sha256: string | null;
   createdBy: string | null;
   createdAt: Date;
 }
@@ -41,6 +46,15 @@ function toEntry(row: EntryRow): TimelineEntry {
   if (row.kind === 'interaction') return { ...base, kind: 'interaction', type: row.type as never, note: row.note };
   if (row.kind === 'whatsapp')
     return { ...base, kind: 'whatsapp', templateName: row.templateName!, purpose: row.purpose!, text: row.text! };
+  if (row.kind === 'sent')
+    return {
+      ...base,
+      kind: 'sent',
+      what: row.type as SentWhat,
+      text: row.text!,
+      channel: row.channel!,
+      sha256: row.sha256?.trim() ?? null,
+    };
   return { ...base, kind: 'consent', purpose: row.purpose!, granted: row.granted! };
 }
 
@@ -119,6 +133,25 @@ export class RelationshipService {
       await warmContactCards(trx, user.id, contactId);
       return this.insert(trx, user, contactId, { kind: 'interaction', type: input.type, note: input.note });
     });
+  }
+
+  /**
+   * A deal's document sent to the client (finance asks: a comparison, a CNSP 382 disclosure with its
+   * SHA-256), on the timeline as it happened; a contact blocked by an erasure takes none (the trigger).
+   */
+  async recordSent(userId: string, contactId: number, input: SentRecordInput): Promise<TimelineEntry> {
+    await this.contact(userId, contactId);
+    const [row] = (await this.timeline.of(userId).insert({
+      contactId,
+      kind: 'sent',
+      type: input.what,
+      text: input.text,
+      channel: input.channel,
+      sha256: input.sha256,
+      createdBy: input.by.slice(0, 100) || null,
+      createdAt: this.knex.raw('clock_timestamp()'),
+    })) as EntryRow[];
+    return toEntry(row!);
   }
 
   /** The contact's consent and its newest entries (500 at most; `limit` fewer). */

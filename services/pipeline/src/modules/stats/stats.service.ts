@@ -1,4 +1,4 @@
-import type { CardRef, PipelineStats } from '@corretora/contracts';
+import type { CardRef, ContactRef, PipelineStats } from '@corretora/contracts';
 import { type BrokerScopedTable, notFound, recentActivity } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
@@ -34,11 +34,11 @@ export class PipelineStatsService {
     return { newLeads: row.new_leads, totalLeads: row.total_leads, totalClients: row.total_clients, recentActivity: events };
   }
 
-  async contact(userId: string, id: number): Promise<{ id: number; name: string; blocked: boolean }> {
-    const contact = (await this.contacts.of(userId).byId(id).first('id', 'name', 'blockedAt')) as
-      { id: number; name: string; blockedAt: Date | null } | undefined;
+  async contact(userId: string, id: number): Promise<ContactRef> {
+    const contact = (await this.contacts.of(userId).byId(id).first('id', 'name', 'blockedAt', 'email', 'phone')) as
+      { id: number; name: string; blockedAt: Date | null; email: string | null; phone: string | null } | undefined;
     if (!contact) throw notFound();
-    return { id: contact.id, name: contact.name, blocked: contact.blockedAt !== null };
+    return { id: contact.id, name: contact.name, blocked: contact.blockedAt !== null, email: contact.email, phone: contact.phone };
   }
 
   /** A card another service asks after (finance's quotes): the acting member's scope applies, as on the board. */

@@ -1,0 +1,135 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  BROKER_OPERATIONS,
+  NOT_FOUND,
+  PRIVACY_OPERATIONS,
+  RELATIONSHIP_OPERATIONS,
+  centsToWire,
+  divideRoundingHalfUp,
+  formatMoney,
+  isMobileNumber,
+  saoPauloDay,
+  wireToCents,
+  type QuoteDisclosureInput,
+  type SentQuoteDocument,
+} from '@corretora/contracts';
+import { type BrokerScopedTable, HttpError, type InternalClient, type SessionUser } from '@corretora/service-kit';
+import type { Knex } from 'knex';
+import { tables } from '../../tables';
+import type { DocumentsService } from '../documents/documents.service';
+import type { PipelineLookup } from '../pipeline/pipeline-lookup';
+import { disclosurePdf, disclosureText, type DisclosureFacts } from './disclosure-text';
+import type { QuotesService } from './quotes.service';
+
+const NO_NET = 'Informe o prêmio líquido da cotação: é o prêmio comercial que o informe declara.';
+const NO_COMMISSION = 'Informe a comissão da cotação: o informe declara a remuneração da corretora em reais.';
+const NO_EMAIL = 'O cliente não tem e-mail cadastrado: informe para onde enviar.';
+const NO_MOBILE = 'O cliente não tem celular cadastrado: cadastre um para enviar pelo WhatsApp.';
+const UNAVAILABLE = 'O serviço de e-mail ou o cadastro da corretora não responde agora. Tente de novo em instantes.';
+
+/**
+ * The CNSP 382 disclosure of one quote (Resolução CNSP 382/2020, art. 4º, §1º): items I–III from the
+ * brokerage's profile, item IV from the quote (the commercial premium and the remuneration in reais,
+ * commission % × net premium to the centavo, half up). The PDF is kept among the client's documents,
+ * its SHA-256 on the client's timeline and in the quote's record of sends; sent by e-mail, as a
+ * WhatsApp link, or downloaded to hand over.
+ */
+export class QuoteDisclosureService {
+  private readonly sends: BrokerScopedTable;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly quotes: QuotesService,
+    private readonly documents: DocumentsService,
+    private readonly contacts: PipelineLookup,
+    private readonly services: { pipeline: InternalClient; broker: InternalClient | null; identity: InternalClient | null },
+    private readonly insurerNames: (userId: string) => Promise<readonly { id: number; name: string }[]>,
+  ) {
+    this.sends = tables.scoped(knex, 'quote_disclosures');
+  }
+
+  async send(user: SessionUser, id: number, input: QuoteDisclosureInput): Promise<SentQuoteDocument> {
+    const quote = await this.quotes.get(user.id, id);
+    if (!quote) throw new HttpError(404, NOT_FOUND.quote);
+    if (quote.netPremium === null) throw new HttpError(409, NO_NET);
+    if (!quote.commissionPercent) throw new HttpError(409, NO_COMMISSION);
+    const contact = await this.contacts.contact(user.id, quote.contactId);
+    const to = input.channel === 'email' ? (input.email ?? contact.email) : null;
+    if (input.channel === 'email' && !to) throw new HttpError(400, NO_EMAIL, [{ path: 'email', message: NO_EMAIL }]);
+    if (input.channel === 'whatsapp' && !(contact.phone && isMobileNumber(contact.phone))) throw new HttpError(409, NO_MOBILE);
+    if (!this.services.broker) throw new HttpError(503, UNAVAILABLE);
+
+    const insurers = await this.insurerNames(user.id);
+    const commercialPremium = wireToCents(quote.netPremium)!;
+    const facts: DisclosureFacts = {
+      print: await this.services.broker.call(BROKER_OPERATIONS.disclosureForPrint, { params: { userId: user.id } }),
+      clientName: contact.name,
+      insurerName: insurers.find((insurer) => insurer.id === quote.insurerId)?.name ?? 'Seguradora',
+      line: quote.line,
+      insurerQuoteNumber: quote.insurerQuoteNumber,
+      commercialPremium,
+      commissionPercent: quote.commissionPercent,
+      remuneration: Number(divideRoundingHalfUp(BigInt(commercialPremium) * BigInt(wireToCents(quote.commissionPercent)!), 10_000n)),
+      day: saoPauloDay(new Date()),
+      registeredInsurers: insurers.map((insurer) => insurer.name),
+    };
+    const bytes = await disclosurePdf(facts);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const document = await this.store(user.id, bytes, facts, quote.contactId, quote.cardId);
+    const text = disclosureText(facts, sha256);
+    if (to && this.services.identity)
+      await this.services.identity.call(PRIVACY_OPERATIONS.mailAddress, {
+        params: {},
+        body: { to, subject: `Informe de remuneração — ${facts.print.brokerage.name}`, text },
+      });
+    else if (to) throw new HttpError(503, UNAVAILABLE);
+
+    const [sent] = (await this.sends.of(user.id).insert({
+      quoteId: quote.id,
+      contactId: quote.contactId,
+      responsibleId: quote.responsibleId,
+      documentId: document.id,
+      channel: input.channel,
+      sha256,
+      commercialPremium: centsToWire(commercialPremium),
+      remuneration: centsToWire(facts.remuneration),
+    })) as { sentAt: Date }[];
+    await this.services.pipeline.call(RELATIONSHIP_OPERATIONS.recordSent, {
+      params: { userId: user.id, id: quote.contactId },
+      body: {
+        what: 'disclosure',
+        text: `Informe de remuneração (CNSP 382): ${facts.insurerName}, prêmio comercial ${formatMoney(commercialPremium)}, remuneração ${formatMoney(facts.remuneration)}`,
+        channel: input.channel,
+        sha256,
+        by: (user.name || user.email).slice(0, 100),
+      },
+    });
+    return {
+      ...document,
+      sentAt: sent!.sentAt.toISOString(),
+      channel: input.channel,
+      sha256,
+      whatsappUrl: input.channel === 'whatsapp' ? `https://wa.me/55${contact.phone}?text=${encodeURIComponent(text)}` : null,
+      commercialPremium: centsToWire(commercialPremium),
+      remuneration: centsToWire(facts.remuneration),
+    };
+  }
+
+  /** The PDF among the client's documents (the deal's), through the documents' own door: quota, activity, S3. */
+  private async store(userId: string, bytes: Buffer, facts: DisclosureFacts, contactId: number, cardId: number | null) {
+    const file = path.join(os.tmpdir(), `informe-${randomUUID()}.pdf`);
+    await writeFile(file, bytes);
+    try {
+      return await this.documents.store(
+        userId,
+        { path: file, size: bytes.length, mime: 'application/pdf', originalName: `informe-cnsp-382-${facts.day}.pdf`, fields: {} },
+        { category: 'contracts', description: `Informe CNSP 382 — ${facts.insurerName}`, contactId, cardId },
+      );
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+}
