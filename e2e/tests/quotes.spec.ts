@@ -103,3 +103,62 @@ test('a new Auto lead with its car, six insurers quoted by copying the first, si
       .first(),
   ).toBeVisible();
 });
+
+test('the CNSP 382 disclosure from Minha Corretora to the deal: items I–III saved, the informe e-mailed with its hash on the timeline, then "Fechar com esta cotação" finalizes the card with the quote (#60)', async ({
+  page,
+}) => {
+  await registerViaApi(page.request, 'Paula Reis', uniqueEmail('informe'));
+  await onboardViaApi(page.request);
+  const cardId = await autoLead(page);
+  const insurer = ((await (await page.request.get('/api/reference-data')).json()).insurers as { id: number; name: string }[])[0]!;
+  const quote = await page.request.post(`/api/pipeline-cards/${cardId}/quotes`, {
+    data: {
+      insurerId: insurer.id,
+      line: 'auto',
+      totalPremium: '2750.99',
+      netPremium: '2650.99',
+      iof: '100.00',
+      commissionPercent: '17.33',
+    },
+  });
+  expect(quote.status()).toBe(201);
+
+  // Items I–III in Minha Corretora.
+  await page.goto('/broker');
+  await page.getByRole('button', { name: 'Editar informe' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Informe CNSP 382' });
+  await dialog.getByRole('region', { name: /^II/ }).getByRole('button', { name: 'Adicionar participação' }).click();
+  await dialog.getByRole('textbox', { name: 'Seguradora', exact: true }).fill('Seguradora Acionista S.A.');
+  await dialog.getByLabel('Participação (%)').pressSequentially('1250');
+  await dialog.getByRole('button', { name: 'Salvar informe' }).click();
+  await expect(toast(page, 'Informe CNSP 382 salvo')).toBeVisible();
+  await expect(page.getByText('Seguradora Acionista S.A. (12,50%)')).toBeVisible();
+
+  // On the deal: not sent yet, then e-mailed.
+  await page.goto(`/pipeline/${cardId}`);
+  const table = page.getByRole('table', { name: 'Comparação das cotações' });
+  await expect(table.getByRole('row', { name: /Informe CNSP 382/ })).toContainText('Informe CNSP 382 não enviado');
+  await page.getByRole('button', { name: `Ações da cotação da ${insurer.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Informe CNSP 382' }).click();
+  dialog = page.getByRole('dialog', { name: 'Informe de remuneração (CNSP 382)' });
+  await dialog.getByLabel(/^Como entregar/).selectOption({ label: 'Enviar por e-mail' });
+  await dialog.getByLabel('E-mail do cliente').fill('maria@example.com');
+  await dialog.getByRole('button', { name: 'Gerar informe' }).click();
+  await expect(toast(page, 'Informe CNSP 382 registrado')).toBeVisible();
+  await expect(table.getByRole('row', { name: /Informe CNSP 382/ })).toContainText('Enviado em');
+  const timeline = await (await page.request.get(`/api/contacts/${(await quote.json()).contactId}/timeline`)).json();
+  const sent = timeline.entries.find((entry: { kind: string }) => entry.kind === 'sent');
+  expect(sent.text).toContain('remuneração R$ 459,42');
+  expect(sent.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+  // Closing with it: the board opens the finalized card's summary with the quote's figures.
+  await page.getByRole('button', { name: `Ações da cotação da ${insurer.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Fechar com esta cotação' }).click();
+  await page.getByRole('button', { name: 'Fechar negócio' }).click();
+  await expect(page).toHaveURL(/\/pipeline/);
+  await expect(page.getByRole('dialog').getByText('R$ 2.750,99').first()).toBeVisible();
+  const card = ((await (await page.request.get('/api/pipeline')).json()) as { id: number; stage: string; totalPremium: string }[]).find(
+    (entry) => entry.id === cardId,
+  )!;
+  expect(card).toMatchObject({ stage: 'closed', totalPremium: '2750.99' });
+});

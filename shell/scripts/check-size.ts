@@ -48,7 +48,8 @@ const HELD: Record<string, number> = {
   // +0.7 KiB on 2026-11-27 (#40): the remote's Privacidade route (its page loads on demand) and the navigation entry.
   // +0.2 KiB on 2026-11-27 (#36): the registry every app reads names the door /api/imports shares with finance (its fallback).
   // +0.3 KiB on 2026-11-28 (#58 item 5): Equipe's 'Produção' button (its tables load when it opens).
-  '/broker': 245.3,
+  // +0.2 KiB on 2026-12-02 (#60): Minha Corretora's CNSP 382 card (its form loads after the profile).
+  '/broker': 245.5,
   // +0.6 KiB on 2026-11-26 (#37 item 4): the photo goes up over XMLHttpRequest with its progress and can be cancelled (the bar itself loads when a photo is sent).
   // +1.9 KiB on 2026-11-26 (#38): as every signed-in page, and Meu Perfil's figures without money for an assistant.
   // +0.5 KiB on 2026-11-27 (#40): as /broker (the same remote's manifest).

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { maxLengthMessage } from '../fields';
-import { optionalWireMoney } from '../wire-fields';
+import { optionalWireMoney, requiredCents } from '../wire-fields';
 
 /**
  * What Resolução CNSP 382/2020 (art. 4º, §1º) has the intermediary make available before the client
@@ -65,3 +65,42 @@ export interface DisclosureForPrint {
   };
   disclosure: Disclosure;
 }
+
+const holdingForm = v.object({
+  insurer: v.pipe(v.string('Informe a seguradora'), v.trim(), v.nonEmpty('Informe a seguradora'), v.maxLength(100, maxLengthMessage(100))),
+  percent: v.pipe(
+    requiredCents(HOLDING_PERCENT_MESSAGE, 10_000, HOLDING_PERCENT_MESSAGE),
+    v.check((hundredths) => hundredths >= 1_000, HOLDING_PERCENT_MESSAGE),
+  ),
+});
+
+/**
+ * The CNSP 382 items as Minha Corretora's form holds them (percentages in hundredths from the
+ * percent fields, the insurers one per line): checked here, sent as DisclosureSchema's body.
+ */
+export const DisclosureFormSchema = v.pipe(
+  v.object({
+    insurerHoldings: v.pipe(v.array(holdingForm), v.maxLength(20, 'No máximo 20 participações')),
+    insurerOwners: v.pipe(v.array(holdingForm), v.maxLength(20, 'No máximo 20 participações')),
+    exclusive: v.boolean(),
+    insurers: v.pipe(
+      v.string(),
+      v.transform((text) => [
+        ...new Set(
+          text
+            .split(/[\n;]/)
+            .map((name) => name.trim())
+            .filter(Boolean),
+        ),
+      ]),
+      v.maxLength(60, 'No máximo 60 seguradoras'),
+      v.check((names) => names.every((name) => name.length <= 100), 'Nome de seguradora longo demais (máximo de 100 caracteres)'),
+    ),
+  }),
+  v.forward(
+    v.check((input) => !input.exclusive || input.insurers.length > 0, 'Com exclusividade, informe as seguradoras'),
+    ['insurers'],
+  ),
+);
+export type DisclosureFormValues = v.InferInput<typeof DisclosureFormSchema>;
+export type DisclosureFormOutput = v.InferOutput<typeof DisclosureFormSchema>;

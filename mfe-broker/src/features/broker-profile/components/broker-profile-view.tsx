@@ -18,9 +18,14 @@ import { Body1, Button, Caption1, Link, Subtitle1 } from '@corretora/web-kit/flu
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Card, CardHeader } from '@corretora/web-kit/fluent/card';
 import { BuildingRegular, EditRegular, PersonRegular, ShieldCheckmarkRegular, BriefcaseRegular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useCurrentUser } from '@corretora/web-kit';
 import { TeamSection } from '../../../components/team/components/team-section';
+
+// The CNSP 382 card (its form and schema) loads after the profile.
+const DisclosureSection = lazy(() =>
+  import('../../../components/disclosure/components/disclosure-section').then((module) => ({ default: module.DisclosureSection })),
+);
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(20rem, 1fr))', gap: tokens.spacingHorizontalL },
@@ -144,6 +149,9 @@ export function BrokerProfileView({ profile, onEdit }: { profile: BrokerProfile;
           />
         </Card>
       </div>
+      <Suspense fallback={null}>
+        <DisclosureSection />
+      </Suspense>
       <TeamSection />
     </>
   );

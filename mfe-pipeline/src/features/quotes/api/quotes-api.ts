@@ -1,6 +1,7 @@
 import {
   FINANCE_OPERATIONS as OPS,
   PIPELINE_OPERATIONS,
+  RELATIONSHIP_OPERATIONS,
   type BodyInputOf,
   type InsuredItemInput,
   type LineKey,
@@ -56,6 +57,16 @@ export function useWinQuote() {
       replaceCard(queryClient, card);
       return invalidateOperations(queryClient, OPS.cardQuotes);
     },
+  });
+}
+
+/** The CNSP 382 disclosure of a quote: the quote then says when it was sent; the client's documents and timeline change. */
+export function useSendDisclosure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: BodyInputOf<typeof OPS.sendDisclosure> }) =>
+      callOperation(OPS.sendDisclosure, { params: { id }, body: input }),
+    onSuccess: () => invalidateOperations(queryClient, OPS.cardQuotes, OPS.documents, RELATIONSHIP_OPERATIONS.contactTimeline),
   });
 }
 

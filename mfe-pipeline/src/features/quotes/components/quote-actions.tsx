@@ -1,9 +1,10 @@
 import { QUOTE_STATUS_LABELS, type Quote } from '@corretora/contracts';
 import { apiErrorMessage, useNavigate } from '@corretora/web-kit';
-import { useConfirmAction, useNotify, type ActionMenuItem } from '@corretora/web-kit/ui';
-import type { ReactNode } from 'react';
+import { useConfirmAction, useNotify, useTeam, type ActionMenuItem } from '@corretora/web-kit/ui';
+import { useState, type ReactNode } from 'react';
 import type { ReferenceNames } from '../../../lib/reference-names';
 import { useRemoveQuote, useUpdateQuote, useWinQuote } from '../api/quotes-api';
+import { DisclosureDialog } from './disclosure-dialog';
 
 /**
  * What a broker does with one quote of the comparison: close the deal with it, edit, copy, mark it
@@ -22,6 +23,7 @@ export function useQuoteActions({
   onCopy: (quote: Quote) => void;
 }): { menuOf: (quote: Quote) => ActionMenuItem[]; dialogs: ReactNode } {
   const notify = useNotify();
+  const team = useTeam();
   const update = useUpdateQuote();
   const remove = useRemoveQuote();
   const win = useWinQuote();
@@ -30,7 +32,7 @@ export function useQuoteActions({
     title: 'Fechar com esta cotação',
     confirmLabel: 'Fechar negócio',
     message: (quote) =>
-      `O negócio vai para Finalizado com a seguradora ${names.insurer(quote.insurerId)} e os valores desta cotação (vigência a partir de hoje). As outras cotações ficam como não escolhidas.`,
+      `${quote.disclosure ? '' : 'Informe CNSP 382 não enviado para esta cotação. '}O negócio vai para Finalizado com a seguradora ${names.insurer(quote.insurerId)} e os valores desta cotação (vigência a partir de hoje). As outras cotações ficam como não escolhidas.`,
     run: async (quote) => {
       const card = await win.mutateAsync(quote.id);
       // The board opens the finalized card's summary, where the policy is issued.
@@ -57,11 +59,17 @@ export function useQuoteActions({
       },
     );
 
+  const [disclosing, setDisclosing] = useState<Quote | null>(null);
+  // The disclosure names the remuneration: only who sees money sends it.
+  const disclose = (quote: Quote): ActionMenuItem[] =>
+    team.money ? [{ key: 'disclosure', label: 'Informe CNSP 382', onSelect: () => setDisclosing(quote) }] : [];
+
   const menuOf = (quote: Quote): ActionMenuItem[] =>
     quote.status === 'won'
-      ? [{ key: 'copy', label: 'Copiar', onSelect: () => onCopy(quote) }]
+      ? [...disclose(quote), { key: 'copy', label: 'Copiar', onSelect: () => onCopy(quote) }]
       : [
           ...(open ? [{ key: 'win', label: 'Fechar com esta cotação', onSelect: () => closing.ask(quote) }] : []),
+          ...disclose(quote),
           { key: 'edit', label: 'Editar', onSelect: () => onEdit(quote) },
           { key: 'copy', label: 'Copiar', onSelect: () => onCopy(quote) },
           quote.status === 'recommended'
@@ -77,6 +85,9 @@ export function useQuoteActions({
       <>
         {closing.dialog}
         {removal.dialog}
+        {disclosing ? (
+          <DisclosureDialog quote={disclosing} insurer={names.insurer(disclosing.insurerId)} onClose={() => setDisclosing(null)} />
+        ) : null}
       </>
     ),
   };

@@ -1,4 +1,4 @@
-import { QUOTE_STATUS_LABELS, formatDate, formatMoney, wireToCents, type Quote } from '@corretora/contracts';
+import { QUOTE_STATUS_LABELS, SENT_CHANNELS, formatDate, formatMoney, wireToCents, type Quote } from '@corretora/contracts';
 import { useQuoteActions } from './quote-actions';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Caption1, Text } from '@corretora/web-kit/fluent/core';
@@ -151,6 +151,15 @@ export function QuotesComparison({
           {team.money
             ? row('Sua comissão', (quote) =>
                 quote.commissionPercent ? `${quote.commissionPercent.replace('.', ',')}% · ${reais(quote.commissionAmount)}` : '—',
+              )
+            : null}
+          {team.money
+            ? row('Informe CNSP 382', (quote) =>
+                quote.disclosure ? (
+                  `Enviado em ${formatDate(quote.disclosure.sentAt)} (${SENT_CHANNELS.find((channel) => channel.value === quote.disclosure!.channel)?.label ?? ''})`
+                ) : (
+                  <span className={styles.missing}>Informe CNSP 382 não enviado</span>
+                ),
               )
             : null}
           {row('Válida até', (quote) => (quote.validUntil ? formatDate(quote.validUntil) : '—'))}
