@@ -89,6 +89,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/quotes/:id' },
   { method: 'POST', path: '/api/quotes/:id/win' },
   { method: 'POST', path: '/api/quotes/:id/disclosure' },
+  { method: 'POST', path: '/api/pipeline-cards/:id/comparison' },
+  { method: 'DELETE', path: '/api/comparisons/:id' },
   { method: 'PUT', path: '/api/broker-profile/disclosure' },
   { method: 'PUT', path: '/api/pipeline-stages/idle-limits' },
   { method: 'POST', path: '/api/tasks/card-:id/done' },
@@ -341,6 +343,11 @@ async function snapshot(context: APIRequestContext) {
         .filter((card) => card.status === 'active')
         .map((card) => read(`/api/pipeline-cards/${card.id}/quotes`)),
     ),
+    comparisons: await Promise.all(
+      ((await read('/api/pipeline')) as { id: number; status: string }[])
+        .filter((card) => card.status === 'active')
+        .map((card) => read(`/api/pipeline-cards/${card.id}/comparisons`)),
+    ),
     disclosure: await read('/api/broker-profile/disclosure'),
   };
 }
@@ -384,6 +391,9 @@ async function seedBroker(broker: APIRequestContext) {
     data: { insurerId: insurer.id, line: 'auto', totalPremium: '2000.00', netPremium: '1850.00', commissionPercent: '15.00' },
   });
   expect(quote.status()).toBe(201);
+  // The client's comparison of it: a link to aim at (revoking it, or making one, from outside).
+  const comparison = await broker.post(`/api/pipeline-cards/${card.id}/comparison`, { data: { quoteIds: [(await quote.json()).id] } });
+  expect(comparison.status()).toBe(201);
   // A second lead of the broker, sold and issued: a policy, a claim on it and a document to aim at.
   const sold = (await (
     await broker.post('/api/pipeline', {
@@ -470,6 +480,7 @@ async function seedBroker(broker: APIRequestContext) {
     renewal: renewals.items[0]!.id,
     task: ((await written.json()) as { sourceId: number }).sourceId,
     quote: ((await quote.json()) as { id: number }).id,
+    comparison: ((await comparison.json()) as { id: number }).id,
   };
 }
 
@@ -596,6 +607,7 @@ function ownIdFor(path: string, own: Awaited<ReturnType<typeof seedBroker>>): nu
     ['/api/statement-lines/', own.line],
     ['/api/renewals/', own.renewal],
     ['/api/quotes/', own.quote],
+    ['/api/comparisons/', own.comparison],
   ];
   return prefixes.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 1;
 }

@@ -162,3 +162,62 @@ test('the CNSP 382 disclosure from Minha Corretora to the deal: items I–III sa
   )!;
   expect(card).toMatchObject({ stage: 'closed', totalPremium: '2750.99' });
 });
+
+test("the client's comparison: sent by e-mail from the deal, opened without a session (no commission, 390 px), then revoked (#60)", async ({
+  page,
+  browser,
+}) => {
+  await registerViaApi(page.request, 'Paula Reis', uniqueEmail('comparativo'));
+  await onboardViaApi(page.request);
+  const cardId = await autoLead(page);
+  const insurers = ((await (await page.request.get('/api/reference-data')).json()).insurers as { id: number; name: string }[]).slice(0, 2);
+  for (const [index, insurer] of insurers.entries())
+    expect(
+      (
+        await page.request.post(`/api/pipeline-cards/${cardId}/quotes`, {
+          data: {
+            insurerId: insurer.id,
+            line: 'auto',
+            totalPremium: index === 0 ? '3100.00' : '2750.99',
+            netPremium: '2500.00',
+            commissionPercent: '17.33',
+            coverages: [{ key: 'casco', label: 'Casco', limit: null, detail: '100% FIPE' }],
+          },
+        })
+      ).status(),
+    ).toBe(201);
+
+  await page.goto(`/pipeline/${cardId}`);
+  await page.getByRole('button', { name: 'Enviar comparativo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enviar comparativo ao cliente' });
+  await dialog.getByLabel(/^Como entregar/).selectOption({ label: 'Enviar por e-mail' });
+  await dialog.getByLabel('E-mail do cliente').fill('maria@example.com');
+  await dialog.getByRole('button', { name: 'Criar comparativo' }).click();
+  await expect(toast(page, 'Comparativo pronto')).toBeVisible();
+  const sent = page.getByRole('region', { name: 'Comparativos enviados' });
+  await expect(sent).toContainText('2 cotação(ões)');
+  const url = ((await (await page.request.get(`/api/pipeline-cards/${cardId}/comparisons`)).json()) as { url: string }[])[0]!.url;
+
+  // The client, on a phone, without a session.
+  const client = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await client.newPage();
+  await phone.goto(url);
+  await expect(phone.getByRole('heading', { level: 1 })).toContainText('Comparativo de cotações');
+  await expect(phone.getByText('Olá, Maria.')).toBeVisible();
+  const cards = phone.getByRole('article');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText(insurers[1]!.name);
+  await expect(cards.first()).toContainText('R$ 2.750,99');
+  await expect(phone.locator('main')).not.toContainText(/comiss|17,33/i);
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(phone, "the client's comparison");
+
+  // Revoked from the deal: the link stops opening.
+  await sent.getByRole('button', { name: 'Revogar link' }).click();
+  await page.getByRole('button', { name: 'Revogar', exact: true }).click();
+  await expect(toast(page, 'Link revogado')).toBeVisible();
+  await phone.goto(url);
+  await phone.reload();
+  await expect(phone.getByRole('alert')).toContainText('Comparativo não encontrado ou expirado');
+  await client.close();
+});

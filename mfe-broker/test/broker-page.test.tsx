@@ -49,6 +49,17 @@ describe('Minha Corretora', () => {
       if (url.endsWith('/api/auth/user')) return { status: 200, body: { id: 'u-1', email: 'ana@corretora.test', name: 'Ana', role } };
       if (url.endsWith('/api/team'))
         return { status: 200, body: { members: [{ id: 'u-1', name: 'Ana', email: 'ana@corretora.test', role, status: 'active' }] } };
+      if (url.endsWith('/api/broker-profile/disclosure'))
+        return {
+          status: 200,
+          body: {
+            insurerHoldings: [],
+            insurerOwners: [{ insurer: 'Seguradora Acionista', percent: '12.50' }],
+            exclusive: false,
+            insurers: [],
+            updatedAt: null,
+          },
+        };
       return { status: 200, body: ONBOARDED };
     });
   };
@@ -60,6 +71,9 @@ describe('Minha Corretora', () => {
     expect(await screen.findByRole('button', { name: 'Editar Dados' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Convidar' })).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Membros da equipe' }).textContent).toContain('Proprietário');
+    // The CNSP 382 card: the items as every disclosure prints them, editable by a manager.
+    expect(await screen.findByText('Seguradora Acionista (12,50%)')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Editar informe' })).toBeTruthy();
   });
 
   test('onboarded, seen by a producer: the same view, without Editar Dados or Convidar', async () => {
@@ -69,5 +83,7 @@ describe('Minha Corretora', () => {
     expect((await screen.findByRole('list', { name: 'Membros da equipe' })).textContent).toContain('Produtor');
     expect(screen.queryByRole('button', { name: 'Editar Dados' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Convidar' })).toBeNull();
+    expect(await screen.findByText('Seguradora Acionista (12,50%)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Editar informe' })).toBeNull();
   });
 });

@@ -187,7 +187,7 @@ export function BookSections({ data, insurerName }: { data: ContactOverview; ins
           <Item
             key={policy.id}
             title={`${policy.awaitingNumber ? 'Aguardando nº da seguradora' : policy.policyNumber} · ${lineLabel(policy.line)}`}
-            detail={`${insurerName(policy.insurerId)} · ${policy.startDate ? `${formatDate(policy.startDate)} a ` : 'até '}${formatDate(policy.renewalDate)} · ${formatMoney(wireToCents(policy.premium))}`}
+            detail={`${insurerName(policy.insurerId)} · ${policy.startDate ? `${formatDate(policy.startDate)} a ` : 'até '}${formatDate(policy.renewalDate)} · ${formatMoney(wireToCents(policy.premium))}${policy.insured ? ` · ${policy.insured}` : ''}`}
           >
             <span>
               <Badge appearance="tint" color={policy.status === 'active' ? 'success' : policy.status === 'expired' ? 'warning' : 'danger'}>

@@ -3,15 +3,19 @@ import { Link, useParams } from '@corretora/web-kit';
 import { Body1, Button, Text } from '@corretora/web-kit/fluent/core';
 import { EmptyState, PageHeader, QueryState } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
+import { AddRegular, SendRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useState } from 'react';
 import { useBoard } from '../features/board/api/board-api';
 import { useCardQuotes } from '../features/quotes/api/quotes-api';
+import { ComparisonsList } from '../features/quotes/components/comparisons-list';
 import { InsuredItemSection } from '../features/quotes/components/insured-item-section';
 import { QuotesComparison } from '../features/quotes/components/quotes-comparison';
 import { stageLabel } from '../config/stages';
 import { useReferenceNames } from '../lib/reference-names';
 
+const ComparisonDialog = lazy(() =>
+  import('../features/quotes/components/comparison-dialog').then((module) => ({ default: module.ComparisonDialog })),
+);
 const QuoteDialog = lazy(() => import('../features/quotes/components/quote-dialog').then((module) => ({ default: module.QuoteDialog })));
 
 const useStyles = makeStyles({
@@ -27,9 +31,10 @@ const useStyles = makeStyles({
     minWidth: 0,
   },
   top: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-type Dialog = { kind: 'new' } | { kind: 'edit'; quote: Quote } | { kind: 'copy'; quote: Quote };
+type Dialog = { kind: 'new' } | { kind: 'comparison' } | { kind: 'edit'; quote: Quote } | { kind: 'copy'; quote: Quote };
 
 /** /pipeline/{id}: one deal — what it insures and its quotes side by side. */
 export default function DealPage() {
@@ -79,11 +84,18 @@ export default function DealPage() {
           <Text as="h2" size={500} weight="semibold">
             Cotações
           </Text>
-          {card.status === 'active' ? (
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'new' })}>
-              Nova cotação
-            </Button>
-          ) : null}
+          <div className={styles.actions}>
+            {quotes.data?.length ? (
+              <Button icon={<SendRegular />} onClick={() => setDialog({ kind: 'comparison' })}>
+                Enviar comparativo
+              </Button>
+            ) : null}
+            {card.status === 'active' ? (
+              <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'new' })}>
+                Nova cotação
+              </Button>
+            ) : null}
+          </div>
         </div>
         <QueryState query={quotes} loading="Carregando cotações..." error="Não foi possível carregar as cotações. Recarregue a página.">
           {(list: Quote[]) =>
@@ -102,9 +114,12 @@ export default function DealPage() {
             )
           }
         </QueryState>
+        <ComparisonsList cardId={card.id} />
       </section>
       <Suspense fallback={null}>
-        {dialog ? (
+        {dialog?.kind === 'comparison' ? (
+          <ComparisonDialog cardId={card.id} quotes={quotes.data ?? []} names={names} onClose={() => setDialog(null)} />
+        ) : dialog ? (
           <QuoteDialog
             cardId={card.id}
             line={line}

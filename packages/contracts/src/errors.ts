@@ -22,6 +22,7 @@ export const NOT_FOUND = {
   insurer: 'Seguradora não encontrada.',
   renewal: 'Renovação não encontrada.',
   quote: 'Cotação não encontrada.',
+  comparison: 'Comparativo não encontrado ou expirado. Peça um novo link à corretora.',
   line: 'Ramo não encontrado.',
   task: 'Tarefa não encontrada.',
   stage: 'Etapa não encontrada.',

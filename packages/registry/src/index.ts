@@ -147,6 +147,8 @@ export const SERVICES = {
       '/api/team/production',
       '/api/team/production.csv',
       '/api/pipeline-cards/:id/quotes',
+      '/api/pipeline-cards/:id/comparison',
+      '/api/pipeline-cards/:id/comparisons',
     ],
     api: [
       // An insurer's commission statement: 20 MB of spreadsheet plus the multipart envelope.
@@ -163,6 +165,7 @@ export const SERVICES = {
       { prefix: '/api/repasse' },
       { prefix: '/api/repasse.csv' },
       { prefix: '/api/quotes' },
+      { prefix: '/api/comparisons' },
       { prefix: '/api/lines' },
       // Documents (10 MB) and the policy PDF (25 MB, POST /api/documents) plus their multipart envelope.
       { prefix: '/api/documents/upload', maxBody: '11m' },

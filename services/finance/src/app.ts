@@ -56,6 +56,8 @@ import { repasseRoutes } from './modules/repasse/repasse.routes';
 import { RepasseService } from './modules/repasse/repasse.service';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { QuoteDisclosureService } from './modules/quotes/quote-disclosure.service';
+import { ComparisonsService } from './modules/quotes/comparisons.service';
+import { QuotesReportService } from './modules/quotes/quotes-report.service';
 import { QuotesService } from './modules/quotes/quotes.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { FinanceStatsService } from './modules/stats/stats.service';
@@ -142,6 +144,16 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
         router,
         quotes,
         new QuoteDisclosureService(knex, quotes, documents, pipeline, { pipeline: pipelineClient, broker, identity }, insurerNames),
+        new QuotesReportService(knex, insurerNames),
+        new ComparisonsService(
+          knex,
+          quotes,
+          documents,
+          pipeline,
+          { pipeline: pipelineClient, broker, identity },
+          insurerNames,
+          config.appUrl,
+        ),
       );
     },
     internalRoutes(router, { knex }) {

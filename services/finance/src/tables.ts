@@ -9,7 +9,7 @@ export const tables = declareTables('finance', {
   // A producer's policies, their renewals, claims and documents; a repasse line is the member's it pays
   // (null: an angariador without a login, managers only). A quote is the member's whose deal it is.
   // Imports are the kit's engine's, declared there.
-  member: ['policies', 'renewals', 'claims', 'documents', 'repasse_lines', 'quotes', 'quote_disclosures'],
+  member: ['policies', 'renewals', 'claims', 'documents', 'repasse_lines', 'quotes', 'quote_disclosures', 'comparisons'],
   brokerage: [
     'policy_instalments',
     'policy_participants',

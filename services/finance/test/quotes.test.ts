@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
+import { pdfText } from './pdf-text';
 import { financeStack, type Who } from './stack';
 
 const { api, pipelineApi, brokerApi, brokerWithRefs, member, newLead, issue, urls } = financeStack();
@@ -359,6 +360,22 @@ describe('quotes on a deal (#60): the car, six insurers side by side, who reads 
     // The policy is found by the car's plate too.
     const found = await pipelineApi().get('/api/search').query({ q: 'RIO-2018' }).set('Cookie', owner.cookie);
     expect(found.body.policies.map((hit: { id: number }) => hit.id)).toContain(issued.body.policyId);
+    // The won/lost report: this month, by insurer and line; a producer's holds only their own deals.
+    const report = await api().get('/api/quotes/report').set('Cookie', owner.cookie);
+    expect(report.status).toBe(200);
+    expect(report.body.rows).toEqual(
+      expect.arrayContaining([
+        { insurerId: first!.id, insurerName: first!.name, line: 'auto', won: 1, lost: 0, winRate: '1.00', wonPremium: '2750.99' },
+        { insurerId: second!.id, insurerName: second!.name, line: 'auto', won: 0, lost: 1, winRate: '0.00', wonPremium: '0.00' },
+      ]),
+    );
+    const csv = await api().get('/api/quotes/report.csv').set('Cookie', owner.cookie);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.text).toContain(`${first!.name};Auto;1;0;100,00%;2750,99`);
+    expect((await api().get('/api/quotes/report?from=2026-13').set('Cookie', owner.cookie)).status).toBe(400);
+    expect((await api().get('/api/quotes/report?from=2026-10&to=2026-01').set('Cookie', owner.cookie)).status).toBe(400);
+    const producer = await member(owner, 'producer');
+    expect((await api().get('/api/quotes/report').set('Cookie', producer.cookie)).body.rows).toEqual([]);
     // An issued deal takes no new quote.
     expect(
       (
@@ -436,6 +453,10 @@ describe('quotes on a deal (#60): the car, six insurers side by side, who reads 
         .update(file.body as Buffer)
         .digest('hex'),
     ).toBe(downloaded.body.sha256);
+    // What the PDF says, read from its text: item IV to the centavo, and items I–III.
+    const printed = pdfText(file.body as Buffer);
+    for (const said of ['R$ 459,42', 'Prêmio comercial: R$ 2.650,99', 'Seguradora Acionista S.A.: 12,50%', 'III — Exclusividade'])
+      expect(printed).toContain(said);
 
     const mailed = await send(paulo, { channel: 'email', email: 'maria@example.com' });
     expect(mailed.status).toBe(201);
@@ -466,5 +487,110 @@ describe('quotes on a deal (#60): the car, six insurers side by side, who reads 
     expect(sent[0].text).toContain('remuneração R$ 459,42');
     const listed = await api().get(`/api/pipeline-cards/${card.id}/quotes`).set('Cookie', paulo.cookie);
     expect(listed.body[0].disclosure).toMatchObject({ channel: 'whatsapp', sha256: whatsapp.body.sha256 });
+  });
+  test("the client's comparison: the chosen quotes side by side without the commission, a link that opens without a session until revoked, the PDF on the timeline", async () => {
+    const owner = await brokerWithRefs();
+    const bruno = await member(owner, 'producer');
+    const card = await dealFor(owner, owner);
+    await pipelineApi().put(`/api/pipeline-cards/${card.id}/insured-item`).set('Cookie', owner.cookie).send({ insuredItem: CAR });
+    const [a, b, c] = owner.refs.insurers;
+    const quote = async (insurer: { id: number }, total: string, net: string) =>
+      (
+        await api()
+          .post(`/api/pipeline-cards/${card.id}/quotes`)
+          .set('Cookie', owner.cookie)
+          .send(quoteBody(insurer.id, total, net))
+      ).body as {
+        id: number;
+      };
+    const expensive = await quote(a!, '3100.00', '2900.00');
+    const cheap = await quote(b!, '2750.99', '2650.99');
+    await quote(c!, '2999.00', '2800.00');
+    const other = await dealFor(owner, owner);
+    const foreign = (
+      await api()
+        .post(`/api/pipeline-cards/${other.id}/quotes`)
+        .set('Cookie', owner.cookie)
+        .send(quoteBody(a!.id, '1.00', '1.00'))
+    ).body as { id: number };
+
+    const create = (who: Who, body: unknown) =>
+      api()
+        .post(`/api/pipeline-cards/${card.id}/comparison`)
+        .set('Cookie', who.cookie)
+        .send(body as object);
+    expect((await create(owner, { quoteIds: [] })).status).toBe(400);
+    expect((await create(owner, { quoteIds: [cheap.id, foreign.id] })).body.issues[0].path).toBe('quoteIds');
+    expect((await create(owner, { quoteIds: [cheap.id, cheap.id] })).status).toBe(400);
+    expect((await create(bruno, { quoteIds: [cheap.id] })).status).toBe(404);
+    expect((await create(await brokerWithRefs(), { quoteIds: [cheap.id] })).status).toBe(404);
+
+    const made = await create(owner, { quoteIds: [expensive.id, cheap.id] });
+    expect(made.status).toBe(201);
+    expect(made.body.url).toMatch(/\/cotacao#token=[\w-]{43}$/);
+    const days = (Date.parse(made.body.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+    const token = made.body.url.split('#token=')[1] as string;
+
+    // The client's page, without a session: the cheapest first, what is insured, never the commission.
+    const page = await api().get(`/api/comparisons/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.body.clientName).toBe('Maria');
+    expect(page.body.insuredItem).toBe('Chevrolet Onix 1.0 Turbo 2023 · RIO2A18');
+    expect(page.body.quotes.map((entry: { insurerName: string; totalPremium: string }) => [entry.insurerName, entry.totalPremium])).toEqual(
+      [
+        [b!.name, '2750.99'],
+        [a!.name, '3100.00'],
+      ],
+    );
+    expect(JSON.stringify(page.body)).not.toMatch(/commission|17\.33|459/i);
+    const pdf = await api()
+      .get(`/api/comparisons/${token}/pdf`)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const printed = pdfText(pdf.body as Buffer);
+    for (const said of [
+      'Comparativo de cotações',
+      b!.name,
+      'R$ 2.750,99',
+      'R$ 3.100,00',
+      'RCF — danos materiais',
+      'R$ 100.000,00',
+      '100% FIPE',
+    ])
+      expect(printed).toContain(said);
+    expect(printed).not.toMatch(/comiss|17,33|459,42/i);
+
+    // The deal lists it; the timeline keeps the send with the PDF's hash.
+    const listed = await api().get(`/api/pipeline-cards/${card.id}/comparisons`).set('Cookie', owner.cookie);
+    expect(listed.body.map((link: { id: number; revokedAt: string | null }) => [link.id, link.revokedAt])).toEqual([[made.body.id, null]]);
+    const timeline = await pipelineApi().get(`/api/contacts/${card.contactId}/timeline`).set('Cookie', owner.cookie);
+    const entry = timeline.body.entries.find(
+      (candidate: { kind: string; what?: string }) => candidate.kind === 'sent' && candidate.what === 'comparison',
+    );
+    expect(entry.text).toContain(`${b!.name}, ${a!.name}`);
+    expect(entry.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    // Revoked: the page and its PDF stop opening; only the deal's member or a manager revokes it.
+    expect((await api().delete(`/api/comparisons/${made.body.id}`).set('Cookie', bruno.cookie)).status).toBe(404);
+    expect(
+      (
+        await api()
+          .delete(`/api/comparisons/${made.body.id}`)
+          .set('Cookie', (await brokerWithRefs()).cookie)
+      ).status,
+    ).toBe(404);
+    expect((await api().delete(`/api/comparisons/${made.body.id}`).set('Cookie', owner.cookie)).status).toBe(204);
+    expect((await api().get(`/api/comparisons/${token}`)).status).toBe(404);
+    expect((await api().get(`/api/comparisons/${token}/pdf`)).status).toBe(404);
+    expect((await api().get('/api/comparisons/nao-e-um-token')).status).toBe(404);
+    expect((await api().get(`/api/comparisons/${'x'.repeat(43)}`)).status).toBe(404);
   });
 });

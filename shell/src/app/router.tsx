@@ -15,6 +15,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-p
 const InvitationPage = lazy(() => import('../features/auth/components/invitation-page'));
 // A brokerage's public privacy page (LGPD): no session, whoever is signed in or not.
 const PrivacyNoticePage = lazy(() => import('../features/privacy/privacy-notice-page'));
+const ComparisonPage = lazy(() => import('../features/comparison/comparison-page'));
 const PrivacyConfirmPage = lazy(() =>
   import('../features/privacy/privacy-notice-page').then((module) => ({ default: module.PrivacyConfirmPage })),
 );
@@ -129,6 +130,14 @@ const ROUTES: RouteObject[] = [
         element: (
           <Page>
             <PrivacyNoticePage />
+          </Page>
+        ),
+      },
+      {
+        path: PATHS.comparison,
+        element: (
+          <Page>
+            <ComparisonPage />
           </Page>
         ),
       },

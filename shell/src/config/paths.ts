@@ -9,6 +9,8 @@ export const PATHS = {
   resetPassword: '/reset-password',
   invitation: '/convite',
   privacyNotice: '/privacidade',
+  /** A client's comparison of quotes (its link's token in the fragment). */
+  comparison: '/cotacao',
   dashboard: '/dashboard',
   ...AREA_PATHS,
 } as const;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { maxLengthMessage, optionalEmail, optionalText, required } from '../fields';
-import { bodyId, formId, optionalCents, optionalDateField, optionalWireMoney, requiredCents, wireMoney } from '../wire-fields';
+import { bodyId, formId, optionalCents, optionalDateField, optionalWireMoney, requiredCents, wireMoney, wireMonth } from '../wire-fields';
 import { DEDUCTIBLE_KINDS, QUOTE_STATUSES, type DeductibleKind, type QuoteStatus } from '../vocabulary/coverages';
 import { optionalInsuredItem, type InsuredItem, type InsuredItemKind } from '../vocabulary/insured-item';
 import { LINE_KEYS, type LineKey } from '../vocabulary/lines';
@@ -244,4 +244,88 @@ export interface SentQuoteDocument extends StoredDocument {
   /** The commercial premium and the brokerage's remuneration the disclosure names (reais as text). */
   commercialPremium: string;
   remuneration: string;
+}
+
+const REPORT_MONTH = wireMonth('Mês inválido: use AAAA-MM');
+/** GET /api/quotes/report?from=YYYY-MM&to=YYYY-MM (the last 12 months by default). */
+export const QuotesReportQuerySchema = v.object({ from: v.optional(REPORT_MONTH), to: v.optional(REPORT_MONTH) });
+export type QuotesReportQuery = v.InferOutput<typeof QuotesReportQuerySchema>;
+
+/** One insurer and line in the won/lost report: the quotes decided in the period (their deals closed). */
+export interface QuotesReportRow {
+  insurerId: number;
+  insurerName: string;
+  line: LineKey;
+  won: number;
+  lost: number;
+  /** won ÷ (won + lost), '0.25'. */
+  winRate: string;
+  /** The total premium of the quotes won. */
+  wonPremium: string;
+}
+
+export interface QuotesReport {
+  from: string;
+  to: string;
+  rows: QuotesReportRow[];
+}
+
+/** How long a client's comparison link opens (days). */
+export const COMPARISON_VALID_DAYS = 30;
+
+/**
+ * POST /api/pipeline-cards/{id}/comparison: the quotes chosen to send (1 to 10 of the deal's), and
+ * how it goes: by e-mail (the client's address unless `email` says another), a WhatsApp link, or the
+ * link and PDF for the broker to hand over (download, the default).
+ */
+export const ComparisonCreateSchema = v.object({
+  quoteIds: v.pipe(
+    v.array(bodyId('Cotação inválida.'), 'Escolha as cotações'),
+    v.minLength(1, 'Escolha ao menos uma cotação'),
+    v.maxLength(10, 'No máximo 10 cotações por comparativo'),
+    v.check((ids) => new Set(ids).size === ids.length, 'Cotação repetida'),
+  ),
+  channel: v.optional(
+    v.picklist(['email', 'whatsapp', 'download'] as const, 'Canal inválido: use email, whatsapp ou download'),
+    'download',
+  ),
+  email: optionalEmail(),
+});
+export type ComparisonCreateInput = v.InferOutput<typeof ComparisonCreateSchema>;
+
+/** What creating a comparison answers: the client's link (30 days), the PDF among the client's documents. */
+export interface ComparisonLink {
+  id: number;
+  url: string;
+  pdfDocumentId: number;
+  expiresAt: string;
+  revokedAt: string | null;
+  createdAt: string;
+  quoteCount: number;
+  channel: 'email' | 'whatsapp' | 'download';
+  /** The wa.me link the broker opens for a WhatsApp send; null otherwise. */
+  whatsappUrl: string | null;
+}
+
+/** One quote as the client reads it: never the commission. */
+export interface ComparisonQuote {
+  insurerName: string;
+  line: LineKey;
+  totalPremium: string;
+  iof: string | null;
+  paymentOptions: Quote['paymentOptions'];
+  deductible: Quote['deductible'];
+  coverages: Quote['coverages'];
+  validUntil: string | null;
+  recommended: boolean;
+}
+
+/** GET /api/comparisons/{token} (no session): the brokerage, the client's first name, what is insured, the quotes. */
+export interface PublicComparison {
+  brokerage: { name: string; cnpj: string | null; susep: string | null; phone: string | null; email: string | null };
+  clientName: string;
+  insuredItem: string;
+  quotes: ComparisonQuote[];
+  createdAt: string;
+  expiresAt: string;
 }

@@ -1,4 +1,11 @@
-import { QuoteCreateSchema, QuoteDisclosureSchema, QuoteUpdateSchema, QuoteWinSchema } from '../finance/quotes.schemas';
+import {
+  ComparisonCreateSchema,
+  QuoteCreateSchema,
+  QuoteDisclosureSchema,
+  QuoteUpdateSchema,
+  QuoteWinSchema,
+  QuotesReportQuerySchema,
+} from '../finance/quotes.schemas';
 
 export const cardQuotes = { summary: 'As cotações de um negócio do pipeline (a comissão só para quem vê valores).' };
 export const createCardQuote = {
@@ -17,4 +24,18 @@ export const sendDisclosure = {
     'Gera e envia o informe da Resolução CNSP 382/2020 desta cotação (seguradora, prêmio comercial, remuneração da corretora em reais, itens I a III): o PDF fica nos documentos do cliente e no histórico, com o SHA-256.',
   body: QuoteDisclosureSchema,
 };
+export const quotesReport = {
+  summary: 'Cotações ganhas e perdidas por seguradora e ramo no período (os últimos 12 meses, sem from/to).',
+  query: QuotesReportQuerySchema,
+};
+export const quotesReportCsv = { summary: 'O relatório de cotações ganhas e perdidas em CSV.', query: QuotesReportQuerySchema };
+export const createComparison = {
+  summary:
+    'O comparativo para o cliente: as cotações escolhidas lado a lado (sem a comissão), em PDF e numa página que abre sem login por 30 dias; por e-mail, WhatsApp ou para entregar.',
+  body: ComparisonCreateSchema,
+};
+export const cardComparisons = { summary: 'Os comparativos enviados de um negócio, com validade e se foram revogados.' };
+export const revokeComparison = { summary: 'Revoga o link de um comparativo: a página do cliente deixa de abrir.' };
+export const publicComparison = { summary: 'A página do comparativo para o cliente (sem login, pelo token do link).' };
+export const publicComparisonPdf = { summary: 'O PDF do comparativo para o cliente (sem login, pelo token do link).' };
 export const lineCoverages = { summary: 'As coberturas usuais de um ramo e o tipo de item que ele segura.' };

@@ -1,12 +1,17 @@
 import { phantom, type Operation } from '../vocabulary/operation';
 import { NOT_FOUND } from '../errors';
 import type {
+  ComparisonCreateSchema,
+  ComparisonLink,
+  PublicComparison,
   LineCoverages,
   Quote,
   QuoteCreateSchema,
   QuoteDisclosureSchema,
   QuoteUpdateSchema,
   QuoteWinSchema,
+  QuotesReport,
+  QuotesReportQuerySchema,
   SentQuoteDocument,
 } from '../finance/quotes.schemas';
 import { MONEY_ROLES } from '../vocabulary/team-roles';
@@ -68,6 +73,65 @@ export const sendDisclosure = {
   notFound: NOT_FOUND.quote,
   body: phantom as typeof QuoteDisclosureSchema,
   answer: phantom as SentQuoteDocument,
+} as const satisfies Operation;
+export const quotesReport = {
+  id: 'quotes.report',
+  method: 'GET',
+  path: '/api/quotes/report',
+  access: 'signed-in',
+  query: phantom as typeof QuotesReportQuerySchema,
+  answer: phantom as QuotesReport,
+} as const satisfies Operation;
+export const quotesReportCsv = {
+  id: 'quotes.reportCsv',
+  method: 'GET',
+  path: '/api/quotes/report.csv',
+  access: 'signed-in',
+  query: phantom as typeof QuotesReportQuerySchema,
+  produces: 'text/csv',
+} as const satisfies Operation;
+export const createComparison = {
+  id: 'quotes.createComparison',
+  method: 'POST',
+  path: '/api/pipeline-cards/:id/comparison',
+  access: 'signed-in',
+  status: 201,
+  notFound: NOT_FOUND.card,
+  body: phantom as typeof ComparisonCreateSchema,
+  answer: phantom as ComparisonLink,
+} as const satisfies Operation;
+export const cardComparisons = {
+  id: 'quotes.comparisons',
+  method: 'GET',
+  path: '/api/pipeline-cards/:id/comparisons',
+  access: 'signed-in',
+  notFound: NOT_FOUND.card,
+  answer: phantom as ComparisonLink[],
+} as const satisfies Operation;
+export const revokeComparison = {
+  id: 'quotes.revokeComparison',
+  method: 'DELETE',
+  path: '/api/comparisons/:id',
+  access: 'signed-in',
+  status: 204,
+  notFound: NOT_FOUND.comparison,
+} as const satisfies Operation;
+/** The client's page: no session, the token is the key (30 days, until revoked). */
+export const publicComparison = {
+  id: 'quotes.publicComparison',
+  method: 'GET',
+  path: '/api/comparisons/:token',
+  access: 'public',
+  notFound: NOT_FOUND.comparison,
+  answer: phantom as PublicComparison,
+} as const satisfies Operation;
+export const publicComparisonPdf = {
+  id: 'quotes.publicComparisonPdf',
+  method: 'GET',
+  path: '/api/comparisons/:token/pdf',
+  access: 'public',
+  notFound: NOT_FOUND.comparison,
+  produces: 'application/pdf',
 } as const satisfies Operation;
 export const lineCoverages = {
   id: 'quotes.lineCoverages',

@@ -127,6 +127,8 @@ export interface ContactFinanceOverview {
     renewalDate: string;
     premium: string;
     status: 'active' | 'expired' | 'cancelled';
+    /** What it insures, in a line ('Onix 1.0 2023 · ABC1D23'); '' when not said. */
+    insured: string;
   }[];
   /** Instalments whose commission is still open: due in the next 30 days, late, or paid short. */
   instalments: {

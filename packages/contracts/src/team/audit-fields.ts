@@ -93,6 +93,7 @@ export const AUDIT_FIELDS: Readonly<Record<string, Readonly<Record<string, strin
     insuredItem: 'Item segurado',
     insuredPlate: 'Placa',
     note: 'Observação',
+    decidedAt: 'Decidida em',
   },
   policy_participant: {
     policyId: 'Apólice',

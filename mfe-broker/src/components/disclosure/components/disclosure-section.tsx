@@ -36,7 +36,7 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'minmax(0, 1fr) 130px auto',
     gap: tokens.spacingHorizontalS,
     alignItems: 'end',
-    '& .fui-Input': { minWidth: 0 },
+    '& *': { minWidth: 0 },
   },
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });

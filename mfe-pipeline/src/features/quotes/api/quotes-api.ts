@@ -70,6 +70,27 @@ export function useSendDisclosure() {
   });
 }
 
+/** The deal's comparisons sent to the client. */
+export function useCardComparisons(cardId: number) {
+  return useOperation(OPS.cardComparisons, { params: { id: cardId } });
+}
+
+export function useCreateComparison(cardId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof OPS.createComparison>) => callOperation(OPS.createComparison, { params: { id: cardId }, body }),
+    onSuccess: () => invalidateOperations(queryClient, OPS.cardComparisons, OPS.documents, RELATIONSHIP_OPERATIONS.contactTimeline),
+  });
+}
+
+export function useRevokeComparison() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callOperation(OPS.revokeComparison, { params: { id } }),
+    onSuccess: () => invalidateOperations(queryClient, OPS.cardComparisons),
+  });
+}
+
 /** What the deal insures: the card on the board gets it at once. */
 export function useSaveInsuredItem(cardId: number) {
   const queryClient = useQueryClient();

@@ -40,8 +40,9 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1.3fr) minmax(0, 1.3fr)',
     gap: tokens.spacingHorizontalS,
     alignItems: 'end',
-    // Fluent's inputs keep a minimum width of their own: in a narrow dialog the columns shrink them.
-    '& .fui-Input': { minWidth: 0 },
+    // Fluent's inputs keep a minimum width of their own: in a narrow dialog the columns shrink them (no
+    // Fluent class name here: a remote carries none, the size check looks for them).
+    '& *': { minWidth: 0 },
     '@media (max-width: 600px)': { gridTemplateColumns: '1fr' },
   },
   payment: {
@@ -49,7 +50,7 @@ const useStyles = makeStyles({
     gridTemplateColumns: '90px minmax(0, 1fr) auto auto',
     gap: tokens.spacingHorizontalS,
     alignItems: 'end',
-    '& .fui-Input': { minWidth: 0 },
+    '& *': { minWidth: 0 },
   },
 });
 

@@ -13,6 +13,7 @@ export const FINANCE_ACCOUNT_TABLES = [
   'repasse_lines',
   'repasse_closings',
   'quote_disclosures',
+  'comparisons',
   'quotes',
   'commission_rules',
   'policy_participants',
@@ -52,7 +53,13 @@ export class AccountDataService {
 
   /** A member's records become another's (identity asks: a carteira transfer, a member disabled). */
   moveCarteira(userId: string, from: string, to: string): Promise<number> {
-    return moveResponsible(this.knex, userId, ['policies', 'renewals', 'claims', 'documents', 'quotes', 'quote_disclosures'], from, to);
+    return moveResponsible(
+      this.knex,
+      userId,
+      ['policies', 'renewals', 'claims', 'documents', 'quotes', 'quote_disclosures', 'comparisons'],
+      from,
+      to,
+    );
   }
 
   /** One client's records become another member's: their policies with each one's renewal, claims, documents and quotes. */
@@ -72,6 +79,7 @@ export class AccountDataService {
       moved += await table('policies').where({ contactId }).update({ responsibleId: to });
       moved += await table('quotes').where({ contactId }).update({ responsibleId: to });
       moved += await table('quote_disclosures').where({ contactId }).update({ responsibleId: to });
+      moved += await table('comparisons').where({ contactId }).update({ responsibleId: to });
       return moved;
     });
   }

@@ -1,6 +1,14 @@
-import { FINANCE_OPERATIONS as OPS, DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES, POLICY_PDF_MAX_BYTES } from '@corretora/contracts';
+import type { Readable } from 'node:stream';
+import {
+  FINANCE_OPERATIONS as OPS,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MIME_TYPES,
+  POLICY_PDF_MAX_BYTES,
+  type StoredDocument,
+} from '@corretora/contracts';
 import { route, singleFileUpload } from '@corretora/service-kit';
 import type Router from '@koa/router';
+import type Koa from 'koa';
 import type { DocumentsService } from './documents.service';
 
 const FIELDS = ['category', 'description', 'contactId', 'cardId', 'policyId', 'claimId'] as const;
@@ -33,6 +41,19 @@ const policyPdfUpload = singleFileUpload({
   },
 });
 
+/** A stored file as a download: its type and size, its name, and nothing it could run. */
+export function sendStoredFile(ctx: Koa.Context, { stream, document }: { stream: Readable; document: StoredDocument }): undefined {
+  ctx.set('Content-Type', document.mimeType);
+  ctx.set('Content-Length', String(document.fileSize));
+  ctx.set('Content-Disposition', attachment(document.originalName));
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  // Opened in a tab anyway (a PDF viewer, say), the file runs no script and reaches nothing of ours.
+  ctx.set('Content-Security-Policy', "sandbox; default-src 'none'");
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.body = stream;
+  return undefined;
+}
+
 /** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
 function attachment(name: string): string {
   const ascii =
@@ -52,18 +73,7 @@ export function documentsRoutes(router: Router, documents: DocumentsService): vo
   // The policy PDF attached from a Finalizado card's summary: PDF only, 25 MB, category policies.
   route(router, OPS.attachPolicyPdf, ({ user, file, body }) => documents.store(user.id, file, body), policyPdfUpload);
 
-  route(router, OPS.downloadDocument, async ({ user, params, ctx }) => {
-    const { stream, document } = await documents.open(user.id, params.id);
-    ctx.set('Content-Type', document.mimeType);
-    ctx.set('Content-Length', String(document.fileSize));
-    ctx.set('Content-Disposition', attachment(document.originalName));
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    // Opened in a tab anyway (a PDF viewer, say), the file runs no script and reaches nothing of ours.
-    ctx.set('Content-Security-Policy', "sandbox; default-src 'none'");
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = stream;
-    return undefined;
-  });
+  route(router, OPS.downloadDocument, async ({ user, params, ctx }) => sendStoredFile(ctx, await documents.open(user.id, params.id)));
 
   route(router, OPS.removeDocument, ({ user, params }) => documents.remove(user.id, params.id));
 }

@@ -1,4 +1,4 @@
-import { addDaysToDay, type ContactFinanceOverview } from '@corretora/contracts';
+import { addDaysToDay, describeInsuredItem, type ContactFinanceOverview, type InsuredItem } from '@corretora/contracts';
 import { type BrokerScopedTable } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
@@ -33,9 +33,9 @@ export class ContactOverviewService {
 
   async of(userId: string, contactId: number): Promise<ContactFinanceOverview> {
     const [policies, claims, renewals, today] = await Promise.all([
-      this.knex.raw<{ rows: ContactFinanceOverview['policies'] }>(
+      this.knex.raw<{ rows: (Omit<ContactFinanceOverview['policies'][number], 'insured'> & { insuredItem: InsuredItem | null })[] }>(
         `select p.id, p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.line, p.insurer_id as "insurerId",
-                p.start_date::text as "startDate", p.renewal_date::text as "renewalDate", p.premium::text as premium, ${POLICY_STATUS} as status
+                p.start_date::text as "startDate", p.renewal_date::text as "renewalDate", p.premium::text as premium, ${POLICY_STATUS} as status, p.insured_item as "insuredItem"
            from ? where p.contact_id = ? order by p.renewal_date desc, p.id desc limit ${LIST_MAX}`,
         [this.policies.of(userId).from('p'), contactId],
       ),
@@ -95,7 +95,7 @@ export class ContactOverviewService {
     }
     instalments.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.number - b.number);
     return {
-      policies: policies.rows,
+      policies: policies.rows.map(({ insuredItem, ...policy }) => ({ ...policy, insured: describeInsuredItem(insuredItem) })),
       instalments,
       claims: claims.rows,
       documents: documents.map((document) => ({ ...document, uploadedAt: new Date(document.uploadedAt).toISOString() })),

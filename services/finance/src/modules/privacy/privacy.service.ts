@@ -58,6 +58,7 @@ export class PrivacyService {
   private readonly activity: BrokerScopedTable;
   private readonly importRows: BrokerScopedTable;
   private readonly quotes: BrokerScopedTable;
+  private readonly comparisons: BrokerScopedTable;
 
   constructor(
     private readonly knex: Knex,
@@ -73,6 +74,7 @@ export class PrivacyService {
     this.activity = new BrokerScopedTable(knex, ACTIVITY_TABLE);
     this.importRows = tables.scoped(knex, 'import_rows');
     this.quotes = tables.scoped(knex, 'quotes');
+    this.comparisons = tables.scoped(knex, 'comparisons');
   }
 
   async exportOf(userId: string, contactIds: readonly number[]): Promise<PrivacyFinanceExport> {
@@ -239,6 +241,9 @@ export class PrivacyService {
       // Quotes no contract came of (offers the person asked for, what they insure): nothing keeps them.
       const unchosen = await this.quotes.of(userId, trx).rows().whereIn('contactId', contactIds).whereNot('status', 'won').delete();
       if (unchosen) result.erased.push({ what: 'Cotações não contratadas', count: unchosen, basis: 'contract', reason: ERASED_REASON });
+      // The comparisons sent (their links stop opening with them).
+      const links = await this.comparisons.of(userId, trx).rows().whereIn('contactId', contactIds).delete();
+      if (links) result.erased.push({ what: 'Comparativos de cotações enviados', count: links, basis: 'contract', reason: ERASED_REASON });
 
       // Past the retention: the records stay for the brokerage's books, without the person.
       result.records.push(...releasedPolicies.map((id) => `policy:${id}`), ...releasedClaims.map((id) => `claim:${id}`));

@@ -1,7 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import {
   BROKER_OPERATIONS,
   NOT_FOUND,
@@ -23,6 +20,7 @@ import type { DocumentsService } from '../documents/documents.service';
 import type { PipelineLookup } from '../pipeline/pipeline-lookup';
 import { disclosurePdf, disclosureText, type DisclosureFacts } from './disclosure-text';
 import type { QuotesService } from './quotes.service';
+import { storePdf } from './stored-pdf';
 
 const NO_NET = 'Informe o prêmio líquido da cotação: é o prêmio comercial que o informe declara.';
 const NO_COMMISSION = 'Informe a comissão da cotação: o informe declara a remuneração da corretora em reais.';
@@ -78,7 +76,12 @@ export class QuoteDisclosureService {
     };
     const bytes = await disclosurePdf(facts);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const document = await this.store(user.id, bytes, facts, quote.contactId, quote.cardId);
+    const document = await storePdf(this.documents, user.id, bytes, {
+      fileName: `informe-cnsp-382-${facts.day}.pdf`,
+      description: `Informe CNSP 382 — ${facts.insurerName}`,
+      contactId: quote.contactId,
+      cardId: quote.cardId,
+    });
     const text = disclosureText(facts, sha256);
     if (to && this.services.identity)
       await this.services.identity.call(PRIVACY_OPERATIONS.mailAddress, {
@@ -116,20 +119,5 @@ export class QuoteDisclosureService {
       commercialPremium: centsToWire(commercialPremium),
       remuneration: centsToWire(facts.remuneration),
     };
-  }
-
-  /** The PDF among the client's documents (the deal's), through the documents' own door: quota, activity, S3. */
-  private async store(userId: string, bytes: Buffer, facts: DisclosureFacts, contactId: number, cardId: number | null) {
-    const file = path.join(os.tmpdir(), `informe-${randomUUID()}.pdf`);
-    await writeFile(file, bytes);
-    try {
-      return await this.documents.store(
-        userId,
-        { path: file, size: bytes.length, mime: 'application/pdf', originalName: `informe-cnsp-382-${facts.day}.pdf`, fields: {} },
-        { category: 'contracts', description: `Informe CNSP 382 — ${facts.insurerName}`, contactId, cardId },
-      );
-    } finally {
-      await rm(file, { force: true });
-    }
   }
 }

@@ -8,9 +8,12 @@ import {
   type Quote,
   type Role,
 } from '@corretora/contracts';
-import { route, seesMoney } from '@corretora/service-kit';
+import { route, seesMoney, sendCsv } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { QuoteDisclosureService } from './quote-disclosure.service';
+import { sendStoredFile } from '../documents/documents.routes';
+import type { ComparisonsService } from './comparisons.service';
+import type { QuotesReportService } from './quotes-report.service';
 import type { QuotesService } from './quotes.service';
 
 /** A quote as a role reads it: the commission offered, and what it pays, only for those who see money (absent otherwise). */
@@ -20,7 +23,20 @@ function forRole(role: Role, quote: Quote): Quote {
   return rest;
 }
 
-export function quotesRoutes(router: Router, quotes: QuotesService, disclosures: QuoteDisclosureService): void {
+export function quotesRoutes(
+  router: Router,
+  quotes: QuotesService,
+  disclosures: QuoteDisclosureService,
+  report: QuotesReportService,
+  comparisons: ComparisonsService,
+): void {
+  route(router, OPS.createComparison, ({ user, params, body }) => comparisons.create(user, params.id, body));
+  route(router, OPS.cardComparisons, ({ user, params }) => comparisons.ofCard(user.id, params.id));
+  route(router, OPS.revokeComparison, ({ user, params }) => comparisons.revoke(user.id, params.id));
+  route(router, OPS.publicComparison, ({ params }) => comparisons.publicView(params.token));
+  route(router, OPS.publicComparisonPdf, async ({ params, ctx }) => sendStoredFile(ctx, await comparisons.publicPdf(params.token)));
+  route(router, OPS.quotesReport, ({ user, query }) => report.report(user.id, query));
+  route(router, OPS.quotesReportCsv, async ({ user, query, ctx }) => sendCsv(ctx, 'cotacoes.csv', await report.reportCsv(user.id, query)));
   route(router, OPS.cardQuotes, async ({ user, params }) =>
     (await quotes.ofCard(user.id, params.id)).map((quote) => forRole(user.role, quote)),
   );

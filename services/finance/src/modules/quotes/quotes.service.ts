@@ -99,7 +99,7 @@ export class QuotesService {
   }
 
   /** The card as the acting member sees it: another member's or broker's is the card's 404. */
-  private async card(userId: string, cardId: number): Promise<CardRef> {
+  async card(userId: string, cardId: number): Promise<CardRef> {
     try {
       return await this.pipeline.call(PIPELINE_OPERATIONS.cardRef, { params: { userId, id: cardId } });
     } catch (error) {
@@ -223,13 +223,13 @@ export class QuotesService {
       }),
     );
     await this.knex.transaction(async (trx) => {
-      await this.quotes.of(userId, trx).byId(id).update({ status: 'won', updatedAt: trx.fn.now() });
+      await this.quotes.of(userId, trx).byId(id).update({ status: 'won', decidedAt: trx.fn.now(), updatedAt: trx.fn.now() });
       await this.quotes
         .of(userId, trx)
         .rows()
         .where({ cardId: quote.cardId })
         .whereNot({ id })
-        .update({ status: 'lost', updatedAt: trx.fn.now() });
+        .update({ status: 'lost', decidedAt: trx.fn.now(), updatedAt: trx.fn.now() });
     });
     return card;
   }
