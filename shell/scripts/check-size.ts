@@ -48,8 +48,9 @@ const HELD: Record<string, number> = {
   // +0.7 KiB on 2026-11-27 (#40): the remote's Privacidade route (its page loads on demand) and the navigation entry.
   // +0.2 KiB on 2026-11-27 (#36): the registry every app reads names the door /api/imports shares with finance (its fallback).
   // +0.3 KiB on 2026-11-28 (#58 item 5): Equipe's 'Produção' button (its tables load when it opens).
-  // +0.2 KiB on 2026-12-02 (#60): Minha Corretora's CNSP 382 card (its form loads after the profile).
-  '/broker': 245.5,
+  // +2.4 KiB on 2026-12-02 (#60): Minha Corretora's CNSP 382 card (its form loads when opened), and react-hook-form's
+  // useFieldArray (the form's holdings): the library is one module, so the remote's shared form chunk carries it.
+  '/broker': 247.9,
   // +0.6 KiB on 2026-11-26 (#37 item 4): the photo goes up over XMLHttpRequest with its progress and can be cancelled (the bar itself loads when a photo is sent).
   // +1.9 KiB on 2026-11-26 (#38): as every signed-in page, and Meu Perfil's figures without money for an assistant.
   // +0.5 KiB on 2026-11-27 (#40): as /broker (the same remote's manifest).
@@ -60,7 +61,8 @@ const HELD: Record<string, number> = {
   // +0.1 KiB on 2026-11-28 (#58 item 5): as /broker (the same remote).
   // +0.1 KiB on 2026-11-28 (#58 item 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles).
   // +0.1 KiB on 2026-11-28: the months' names and arithmetic written once in contracts' date module (Produção, Recebíveis, Repasse, the Painel).
-  '/profile': 264.2,
+  // +2.4 KiB on 2026-12-02 (#60): as /broker (the same remote's shared form chunk, with useFieldArray).
+  '/profile': 266.6,
   // +1.7 KiB on 2026-11-25 (#25): each card's days without activity against its stage's limit, its next action, and the Minhas tarefas route in the remote's manifest.
   // +0.3 KiB on 2026-11-26 (#35): the remote's manifest routes /contacts/{id} to the ficha, and the shell's skip link.
   // +0.5 KiB on 2026-11-26 (#35 items 3, 5, 7): ?novo=1&cliente= opens a new deal on a client, Esc gives the card back its focus, and the remote's manifest knows the written tasks.
@@ -72,8 +74,9 @@ const HELD: Record<string, number> = {
   // +0.7 KiB on 2026-11-28 (#58 items 3, 4): each card's responsible (initials, and in its name), the card dialog's
   // Responsável, and the remote's reference names reading the team.
   // +0.3 KiB on 2026-11-28 (#58 items 3, 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles); the remote's manifest knows the bulk reassignment's chunk.
-  // +0.5 KiB on 2026-12-02 (#60): the remote's manifest routes /pipeline/{id} to a deal's page (the insured item and its quotes load with it).
-  '/pipeline': 278.2,
+  // +1.1 KiB on 2026-12-02 (#60): the remote's manifest routes /pipeline/{id} to a deal's page (the insured item and its quotes
+  // load with it), and the shared form chunk carries react-hook-form's useFieldArray (the quote form's rows).
+  '/pipeline': 278.8,
   // −22 KiB on 2026-11-26: the contact form (and the rules it checks with) loads when it opens.
   // +0.5 KiB on 2026-11-26 (#35, #36): the remote's forms check their body with its schema before sending, and opens ?card= from the search.
   // +0.1 KiB on 2026-11-26 (#35 item 5): the remote's manifest knows the written tasks.
@@ -85,13 +88,14 @@ const HELD: Record<string, number> = {
   // +0.4 KiB on 2026-11-28 (#58 item 3): Contatos' Responsável column, and the remote's reference names reading the team.
   // +0.1 KiB on 2026-11-28 (#58 item 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles).
   // +0.3 KiB on 2026-11-28 (#58 item 3): a manager's checkbox per client (the bar that gives them to a member loads once one is chosen).
-  // +0.5 KiB on 2026-12-02 (#60): as /pipeline (the same remote's manifest).
-  '/contacts': 241.2,
+  // +0.9 KiB on 2026-12-02 (#60): as /pipeline (the same remote's manifest and form chunk).
+  '/contacts': 241.6,
   // +1 KiB on 2026-11-26 (#34): each product names its line (ramo), read from the one list of lines.
   // +0.5 KiB on 2026-11-26 (#36): the stage limits and the chargeback scale are checked with their schema before saving.
   // +1.1 KiB on 2026-11-26 (#38): as every signed-in page.
   // +0.3 KiB on 2026-11-28 (#58 item 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles), and the catalogues' controls shown by the contract's roles.
-  '/settings': 255.5,
+  // +0.4 KiB on 2026-12-02 (#60): contracts' messages and path kinds every remote reads (a quote's and a line's 404, a line's key in a path).
+  '/settings': 255.9,
 };
 const budgetOf = (route: string, fallback: number) => (HELD[route] ?? fallback / 1024) * 1024;
 /** Root class names of Fluent's components and tabster's attribute: code that only Fluent has. */
