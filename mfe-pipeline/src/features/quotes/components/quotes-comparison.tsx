@@ -4,6 +4,7 @@ import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Caption1, Text } from '@corretora/web-kit/fluent/core';
 import { ActionMenu, useTeam } from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useMemo, type ReactNode } from 'react';
 import type { ReferenceNames } from '../../../lib/reference-names';
 import { compareQuotes, paymentText } from '../utils/comparison';
@@ -95,6 +96,7 @@ export function QuotesComparison({
                   <ActionMenu
                     aria-label={`Ações da cotação da ${names.insurer(quote.insurerId)}`}
                     appearance="subtle"
+                    icon={<MoreHorizontalRegular />}
                     items={actions.menuOf(quote)}
                   />
                 </div>
