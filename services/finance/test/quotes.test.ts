@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { pdfText } from './pdf-text';
-import { financeStack, type Who } from './stack';
+import { type Who, binaryBody, financeStack } from './stack';
 
 const { api, pipelineApi, brokerApi, brokerWithRefs, member, newLead, issue, urls } = financeStack();
 
@@ -441,11 +441,7 @@ describe('quotes on a deal (#60): the car, six insurers side by side, who reads 
       .get(`/api/documents/${downloaded.body.id}/download`)
       .set('Cookie', paulo.cookie)
       .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryBody);
     expect(file.status).toBe(200);
     expect((file.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
     expect(
@@ -545,14 +541,7 @@ describe('quotes on a deal (#60): the car, six insurers side by side, who reads 
       ],
     );
     expect(JSON.stringify(page.body)).not.toMatch(/commission|17\.33|459/i);
-    const pdf = await api()
-      .get(`/api/comparisons/${token}/pdf`)
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const pdf = await api().get(`/api/comparisons/${token}/pdf`).buffer(true).parse(binaryBody);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const printed = pdfText(pdf.body as Buffer);

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { financeStack, type Who } from './stack';
+import { type Who, binaryBody, financeStack } from './stack';
 
 const stack = financeStack();
 const { api, member, brokerWithRefs, importPolicies, importPolicySheet, finalizedCard, issue, reconcile } = stack;
@@ -146,11 +146,7 @@ describe('repasse (#39): what each producer is owed of the commission received',
       .get(`/api/repasse/statement.pdf?month=${month}&memberId=${anaId}`)
       .set('Cookie', owner.cookie)
       .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryBody);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');

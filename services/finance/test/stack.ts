@@ -19,6 +19,13 @@ import { createPipelineService, type PipelineApp } from '../../pipeline/src/app'
 import { createFinanceService } from '../src/app';
 import { addMonths } from '../src/modules/policies/instalment-math';
 
+/** A supertest parser that keeps a binary answer (a PDF) as one Buffer in `body`. */
+export function binaryBody(response: request.Response, done: (error: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
 export const portOf = (server: { address(): unknown }) => (server.address() as AddressInfo).port;
 
 /**

@@ -3,10 +3,8 @@ import {
   BROKER_OPERATIONS,
   COMPARISON_VALID_DAYS,
   NOT_FOUND,
-  PRIVACY_OPERATIONS,
   RELATIONSHIP_OPERATIONS,
   describeInsuredItem,
-  isMobileNumber,
   saoPauloDay,
   wireToCents,
   type ComparisonCreateInput,
@@ -21,12 +19,10 @@ import type { DocumentsService } from '../documents/documents.service';
 import type { PipelineLookup } from '../pipeline/pipeline-lookup';
 import { comparisonPdf } from './comparison-pdf';
 import type { QuotesService } from './quotes.service';
+import { DELIVERY_UNAVAILABLE, deliveryOf } from './delivery';
 import { storePdf } from './stored-pdf';
 
 const NOT_OF_DEAL = 'Escolha cotações deste negócio.';
-const NO_EMAIL = 'O cliente não tem e-mail cadastrado: informe para onde enviar.';
-const NO_MOBILE = 'O cliente não tem celular cadastrado: cadastre um para enviar pelo WhatsApp.';
-const UNAVAILABLE = 'O serviço de e-mail ou o cadastro da corretora não responde agora. Tente de novo em instantes.';
 
 interface ComparisonRow {
   id: number;
@@ -81,10 +77,8 @@ export class ComparisonsService {
     const chosen = input.quoteIds.map((id) => all.find((quote) => quote.id === id));
     if (chosen.some((quote) => quote === undefined)) throw new HttpError(400, NOT_OF_DEAL, [{ path: 'quoteIds', message: NOT_OF_DEAL }]);
     const contact = await this.contacts.contact(user.id, card.contactId);
-    const to = input.channel === 'email' ? (input.email ?? contact.email) : null;
-    if (input.channel === 'email' && !to) throw new HttpError(400, NO_EMAIL, [{ path: 'email', message: NO_EMAIL }]);
-    if (input.channel === 'whatsapp' && !(contact.phone && isMobileNumber(contact.phone))) throw new HttpError(409, NO_MOBILE);
-    if (!this.services.broker || (to && !this.services.identity)) throw new HttpError(503, UNAVAILABLE);
+    const delivery = deliveryOf(contact, input, this.services.identity);
+    if (!this.services.broker) throw new HttpError(503, DELIVERY_UNAVAILABLE);
 
     const { brokerage } = await this.services.broker.call(BROKER_OPERATIONS.disclosureForPrint, { params: { userId: user.id } });
     const names = new Map((await this.insurerNames(user.id)).map((insurer) => [insurer.id, insurer.name]));
@@ -130,11 +124,7 @@ export class ComparisonsService {
     })) as ComparisonRow[];
     const link = this.link(row!);
     const message = `${brokerage.name}: o comparativo das cotações do seu seguro${content.insuredItem ? ` (${content.insuredItem})` : ''} está em ${link.url} (válido até ${link.expiresAt.slice(8, 10)}/${link.expiresAt.slice(5, 7)}/${link.expiresAt.slice(0, 4)}).`;
-    if (to)
-      await this.services.identity!.call(PRIVACY_OPERATIONS.mailAddress, {
-        params: {},
-        body: { to, subject: `Comparativo de cotações — ${brokerage.name}`, text: message },
-      });
+    await delivery.mail(`Comparativo de cotações — ${brokerage.name}`, message);
     await this.services.pipeline.call(RELATIONSHIP_OPERATIONS.recordSent, {
       params: { userId: user.id, id: card.contactId },
       body: {

@@ -2,12 +2,10 @@ import { createHash } from 'node:crypto';
 import {
   BROKER_OPERATIONS,
   NOT_FOUND,
-  PRIVACY_OPERATIONS,
   RELATIONSHIP_OPERATIONS,
   centsToWire,
   divideRoundingHalfUp,
   formatMoney,
-  isMobileNumber,
   saoPauloDay,
   wireToCents,
   type QuoteDisclosureInput,
@@ -20,13 +18,11 @@ import type { DocumentsService } from '../documents/documents.service';
 import type { PipelineLookup } from '../pipeline/pipeline-lookup';
 import { disclosurePdf, disclosureText, type DisclosureFacts } from './disclosure-text';
 import type { QuotesService } from './quotes.service';
+import { DELIVERY_UNAVAILABLE, deliveryOf } from './delivery';
 import { storePdf } from './stored-pdf';
 
 const NO_NET = 'Informe o prêmio líquido da cotação: é o prêmio comercial que o informe declara.';
 const NO_COMMISSION = 'Informe a comissão da cotação: o informe declara a remuneração da corretora em reais.';
-const NO_EMAIL = 'O cliente não tem e-mail cadastrado: informe para onde enviar.';
-const NO_MOBILE = 'O cliente não tem celular cadastrado: cadastre um para enviar pelo WhatsApp.';
-const UNAVAILABLE = 'O serviço de e-mail ou o cadastro da corretora não responde agora. Tente de novo em instantes.';
 
 /**
  * The CNSP 382 disclosure of one quote (Resolução CNSP 382/2020, art. 4º, §1º): items I–III from the
@@ -55,10 +51,8 @@ export class QuoteDisclosureService {
     if (quote.netPremium === null) throw new HttpError(409, NO_NET);
     if (!quote.commissionPercent) throw new HttpError(409, NO_COMMISSION);
     const contact = await this.contacts.contact(user.id, quote.contactId);
-    const to = input.channel === 'email' ? (input.email ?? contact.email) : null;
-    if (input.channel === 'email' && !to) throw new HttpError(400, NO_EMAIL, [{ path: 'email', message: NO_EMAIL }]);
-    if (input.channel === 'whatsapp' && !(contact.phone && isMobileNumber(contact.phone))) throw new HttpError(409, NO_MOBILE);
-    if (!this.services.broker) throw new HttpError(503, UNAVAILABLE);
+    const delivery = deliveryOf(contact, input, this.services.identity);
+    if (!this.services.broker) throw new HttpError(503, DELIVERY_UNAVAILABLE);
 
     const insurers = await this.insurerNames(user.id);
     const commercialPremium = wireToCents(quote.netPremium)!;
@@ -83,12 +77,7 @@ export class QuoteDisclosureService {
       cardId: quote.cardId,
     });
     const text = disclosureText(facts, sha256);
-    if (to && this.services.identity)
-      await this.services.identity.call(PRIVACY_OPERATIONS.mailAddress, {
-        params: {},
-        body: { to, subject: `Informe de remuneração — ${facts.print.brokerage.name}`, text },
-      });
-    else if (to) throw new HttpError(503, UNAVAILABLE);
+    await delivery.mail(`Informe de remuneração — ${facts.print.brokerage.name}`, text);
 
     const [sent] = (await this.sends.of(user.id).insert({
       quoteId: quote.id,
@@ -115,7 +104,7 @@ export class QuoteDisclosureService {
       sentAt: sent!.sentAt.toISOString(),
       channel: input.channel,
       sha256,
-      whatsappUrl: input.channel === 'whatsapp' ? `https://wa.me/55${contact.phone}?text=${encodeURIComponent(text)}` : null,
+      whatsappUrl: delivery.whatsappUrl(text),
       commercialPremium: centsToWire(commercialPremium),
       remuneration: centsToWire(facts.remuneration),
     };
