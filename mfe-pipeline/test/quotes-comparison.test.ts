@@ -1,5 +1,5 @@
 import { formatMoney, type Quote } from '@corretora/contracts';
-import { compareQuotes, paymentText } from '../src/features/quotes/utils/comparison';
+import { compareQuotes, firstColumns, paymentText } from '../src/features/quotes/utils/comparison';
 
 function quote(id: number, totalPremium: string, coverages: Quote['coverages']): Quote {
   return {
@@ -62,4 +62,18 @@ test('the quotes side by side: the cheapest first and marked, the widest cover m
 test('a payment option reads as a broker says it', () => {
   expect(paymentText({ instalments: 1, amount: '2750.99', interest: false }, formatMoney)).toBe(`À vista ${formatMoney(275_099)}`);
   expect(paymentText({ instalments: 10, amount: '250.00', interest: true }, formatMoney)).toBe(`10x de ${formatMoney(25_000)} com juros`);
+});
+
+test('past a dozen quotes the comparison shows the cheapest side by side, its rows judged among them', () => {
+  const many = Array.from({ length: 15 }, (_, index) => quote(index + 1, `${1000 + index}.00`, index === 14 ? [casco, vidros] : [casco]));
+  const whole = compareQuotes(many, formatMoney);
+  const shown = firstColumns(whole, 12);
+  expect(shown.quotes.map((entry) => entry.id)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+  // Vidros is only in the 15th quote: not a row of the twelve shown; casco is the same in all of them.
+  expect(shown.rows.map((row) => [row.key, row.differs])).toEqual([['casco', false]]);
+  expect(shown.cheapestId).toBe(1);
+  // The widest cover (the 15th) is not among them: nothing shown is marked so.
+  expect(whole.widestId).toBe(15);
+  expect(shown.widestId).toBeNull();
+  expect(firstColumns(whole, 20)).toBe(whole);
 });

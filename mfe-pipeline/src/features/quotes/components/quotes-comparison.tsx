@@ -1,13 +1,13 @@
 import { QUOTE_STATUS_LABELS, SENT_CHANNELS, formatDate, formatMoney, wireToCents, type Quote } from '@corretora/contracts';
 import { useQuoteActions } from './quote-actions';
 import { Badge } from '@corretora/web-kit/fluent/badge';
-import { Caption1, Text } from '@corretora/web-kit/fluent/core';
+import { Button, Caption1, Text } from '@corretora/web-kit/fluent/core';
 import { ActionMenu, useTeam } from '@corretora/web-kit/ui';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { ReferenceNames } from '../../../lib/reference-names';
-import { compareQuotes, paymentText } from '../utils/comparison';
+import { SIDE_BY_SIDE, compareQuotes, firstColumns, paymentText } from '../utils/comparison';
 
 const useStyles = makeStyles({
   // contain: the table's width never widens the page at 390 px; the frame scrolls instead.
@@ -37,6 +37,7 @@ const useStyles = makeStyles({
   differs: { backgroundColor: tokens.colorPaletteYellowBackground1 },
   missing: { color: tokens.colorPaletteRedForeground1 },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS, marginTop: tokens.spacingVerticalXXS },
+  more: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: tokens.spacingHorizontalS },
   insurer: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalXS },
 });
 
@@ -65,7 +66,11 @@ export function QuotesComparison({
   const styles = useStyles();
   const team = useTeam();
   const actions = useQuoteActions({ names, open, onEdit, onCopy });
-  const comparison = useMemo(() => compareQuotes(quotes, money), [quotes]);
+  const whole = useMemo(() => compareQuotes(quotes, money), [quotes]);
+  // The cheapest dozen side by side; the rest on request (the marks are judged among all of them).
+  const [everything, setEverything] = useState(false);
+  const comparison = useMemo(() => (everything ? whole : firstColumns(whole, SIDE_BY_SIDE)), [whole, everything]);
+  const hidden = whole.quotes.length - comparison.quotes.length;
 
   const row = (label: string, cells: (quote: Quote) => ReactNode, differs = false) => (
     <tr>
@@ -169,6 +174,14 @@ export function QuotesComparison({
         </tbody>
       </table>
       {actions.dialogs}
+      {hidden > 0 ? (
+        <div className={styles.more}>
+          <Caption1>{`Mostrando as ${comparison.quotes.length} mais baratas de ${whole.quotes.length} cotações.`}</Caption1>
+          <Button size="small" onClick={() => setEverything(true)}>
+            {`Ver todas as ${whole.quotes.length} lado a lado`}
+          </Button>
+        </div>
+      ) : null}
       {!comparison.rows.some((coverage) => coverage.differs) ? null : (
         <Caption1 as="p">Linhas em destaque: as cotações diferem nesse item.</Caption1>
       )}

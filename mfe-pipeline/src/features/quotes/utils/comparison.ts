@@ -63,3 +63,23 @@ export function paymentText(option: Quote['paymentOptions'][number], money: (cen
   if (option.instalments === 1) return `À vista ${money(cents(option.amount))}`;
   return `${option.instalments}x de ${money(cents(option.amount))}${option.interest ? ' com juros' : ' sem juros'}`;
 }
+
+/** How many quotes the comparison puts side by side before it asks (a deal rarely has more; a table of hundreds helps nobody). */
+export const SIDE_BY_SIDE = 12;
+
+/** The comparison's first `count` columns (the cheapest), each row's difference judged among them. */
+export function firstColumns(comparison: Comparison, count: number): Comparison {
+  if (comparison.quotes.length <= count) return comparison;
+  const quotes = comparison.quotes.slice(0, count);
+  const shown = new Set(quotes.map((quote) => quote.id));
+  const rows = comparison.rows
+    .map((row) => ({ ...row, cells: row.cells.slice(0, count) }))
+    .filter((row) => row.cells.some((cell) => cell !== null))
+    .map((row) => ({ ...row, differs: new Set(row.cells).size > 1 }));
+  return {
+    quotes,
+    rows,
+    cheapestId: comparison.cheapestId,
+    widestId: comparison.widestId !== null && shown.has(comparison.widestId) ? comparison.widestId : null,
+  };
+}
