@@ -10,19 +10,11 @@ import {
 import { operationUrl, useLocation, useOperation } from '@corretora/web-kit';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Body1, Caption1, Link, Spinner, Subtitle2, Text, Title2 } from '@corretora/web-kit/fluent/core';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
+import { Notice, usePublicPageStyles } from '../../lib/public-page';
 
 const useStyles = makeStyles({
-  page: {
-    maxWidth: '72rem',
-    margin: '0 auto',
-    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    overflowWrap: 'anywhere',
-  },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))', gap: tokens.spacingHorizontalL },
   quote: {
     display: 'flex',
@@ -35,13 +27,6 @@ const useStyles = makeStyles({
   },
   premium: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
-  error: {
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorPaletteRedBackground1,
-    border: `1px solid ${tokens.colorPaletteRedBorder1}`,
-    color: tokens.colorPaletteRedForeground1,
-  },
 });
 
 const reais = (wire: string) => formatMoney(wireToCents(wire));
@@ -102,6 +87,7 @@ function QuoteCard({ quote }: { quote: ComparisonQuote }) {
  * cheapest first, and the PDF; the token stays in the fragment (never in a log, kept for a reload).
  */
 export default function ComparisonPage() {
+  const frame = usePublicPageStyles();
   const styles = useStyles();
   const location = useLocation();
   const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token') ?? '');
@@ -109,23 +95,21 @@ export default function ComparisonPage() {
   const comparison = useOperation(OPS.publicComparison, { params: { token: valid ? token : 'x'.repeat(20) } }, { enabled: valid });
   if (!valid || comparison.isError)
     return (
-      <main className={styles.page}>
+      <main className={mergeClasses(frame.page, frame.wide)}>
         <Title2 as="h1">Comparativo de cotações</Title2>
-        <div role="alert" className={styles.error}>
-          Comparativo não encontrado ou expirado. Peça um novo link à corretora.
-        </div>
+        <Notice intent="error">Comparativo não encontrado ou expirado. Peça um novo link à corretora.</Notice>
       </main>
     );
   if (!comparison.data)
     return (
-      <main className={styles.page}>
+      <main className={mergeClasses(frame.page, frame.wide)}>
         <Spinner label="Carregando o comparativo..." />
       </main>
     );
   const data: PublicComparison = comparison.data;
   const { brokerage } = data;
   return (
-    <main className={styles.page}>
+    <main className={mergeClasses(frame.page, frame.wide)}>
       <Title2 as="h1">Comparativo de cotações — {brokerage.name}</Title2>
       <Body1>
         Olá, {data.clientName}. Estas são as cotações {data.insuredItem ? `para ${data.insuredItem}` : 'do seu seguro'}, da mais barata para

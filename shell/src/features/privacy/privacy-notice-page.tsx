@@ -14,50 +14,15 @@ import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useLinkToken } from '../../lib/link-token';
+import { Notice, usePublicPageStyles } from '../../lib/public-page';
 
 const useStyles = makeStyles({
-  page: {
-    maxWidth: '48rem',
-    margin: '0 auto',
-    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    overflowWrap: 'anywhere',
-  },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   activity: { paddingBottom: tokens.spacingVerticalS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  notice: {
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  error: {
-    backgroundColor: tokens.colorPaletteRedBackground1,
-    border: `1px solid ${tokens.colorPaletteRedBorder1}`,
-    color: tokens.colorPaletteRedForeground1,
-  },
-  success: {
-    backgroundColor: tokens.colorPaletteGreenBackground1,
-    border: `1px solid ${tokens.colorPaletteGreenBorder1}`,
-    color: tokens.colorPaletteGreenForeground1,
-  },
 });
-
-/** A line that says how it went: an alert for a failure, a status otherwise (plain: no icon set to load). */
-function Notice({ intent, children }: { intent: 'error' | 'success'; children: ReactNode }) {
-  const styles = useStyles();
-  return (
-    <div
-      role={intent === 'error' ? 'alert' : 'status'}
-      className={`${styles.notice} ${intent === 'error' ? styles.error : styles.success}`}
-    >
-      {children}
-    </div>
-  );
-}
 
 /**
  * /privacidade/{corretora}: the brokerage's public privacy page (LGPD art. 9 and 41): who the
@@ -65,25 +30,26 @@ function Notice({ intent, children }: { intent: 'error' | 'success'; children: R
  * data subject files a request — registered only once they confirm it from the e-mailed link.
  */
 export default function PrivacyNoticePage() {
+  const frame = usePublicPageStyles();
   const styles = useStyles();
   const brokerage = useParams().brokerage ?? '';
   const notice = useOperation(OPS.privacyNotice, { params: { brokerage } });
   if (notice.isError)
     return (
-      <main className={styles.page}>
+      <main className={frame.page}>
         <Title2 as="h1">Página de privacidade</Title2>
         <Notice intent="error">Página de privacidade não encontrada. Confira o endereço com a corretora.</Notice>
       </main>
     );
   if (!notice.data)
     return (
-      <main className={styles.page}>
+      <main className={frame.page}>
         <Spinner label="Carregando..." />
       </main>
     );
   const { controller, dpo, activities } = notice.data;
   return (
-    <main className={styles.page}>
+    <main className={frame.page}>
       <Title2 as="h1">Privacidade — {controller.tradeName ?? controller.name}</Title2>
       <section className={styles.section} aria-label="Controlador e encarregado">
         <Body1>
@@ -181,7 +147,7 @@ function RequestForm({ brokerage }: { brokerage: string }) {
 
 /** /privacidade/{corretora}/confirmar#token=…: the e-mailed link; confirming registers the request. */
 export function PrivacyConfirmPage() {
-  const styles = useStyles();
+  const frame = usePublicPageStyles();
   const brokerage = useParams().brokerage ?? '';
   const token = useLinkToken();
   const sent = useRef(false);
@@ -194,7 +160,7 @@ export function PrivacyConfirmPage() {
     confirm.mutate();
   }, [token, confirm]);
   return (
-    <main className={styles.page}>
+    <main className={frame.page}>
       <Title2 as="h1">Confirmação do pedido</Title2>
       {!token || confirm.isError ? (
         <Notice intent="error">

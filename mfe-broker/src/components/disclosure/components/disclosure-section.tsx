@@ -14,6 +14,12 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalL },
 });
 
+/** Items I and II: holdings of 10 % or more, each way. */
+const HOLDINGS = [
+  ['I — Participação da corretora em seguradoras: ', 'insurerHoldings'],
+  ['II — Participação de seguradoras na corretora: ', 'insurerOwners'],
+] as const;
+
 const percent = (wire: string) => `${wire.replace('.', ',')}%`;
 
 /** Minha Corretora's CNSP 382 card: items I–III as every disclosure prints them; the managers edit them. */
@@ -42,18 +48,12 @@ export function DisclosureSection() {
       <QueryState query={disclosure} loading="Carregando o informe..." error="Não foi possível carregar o informe.">
         {(data: Disclosure) => (
           <>
-            <Body1>
-              <Text weight="semibold">I — Participação da corretora em seguradoras: </Text>
-              {data.insurerHoldings.length
-                ? data.insurerHoldings.map((h) => `${h.insurer} (${percent(h.percent)})`).join('; ')
-                : 'nenhuma de 10% ou mais'}
-            </Body1>
-            <Body1>
-              <Text weight="semibold">II — Participação de seguradoras na corretora: </Text>
-              {data.insurerOwners.length
-                ? data.insurerOwners.map((h) => `${h.insurer} (${percent(h.percent)})`).join('; ')
-                : 'nenhuma de 10% ou mais'}
-            </Body1>
+            {HOLDINGS.map(([label, key]) => (
+              <Body1 key={key}>
+                <Text weight="semibold">{label}</Text>
+                {data[key].length ? data[key].map((h) => `${h.insurer} (${percent(h.percent)})`).join('; ') : 'nenhuma de 10% ou mais'}
+              </Body1>
+            ))}
             <Body1>
               <Text weight="semibold">III — Exclusividade: </Text>
               {data.exclusive

@@ -73,7 +73,7 @@ export class ComparisonsService {
   /** POST /api/pipeline-cards/{id}/comparison. */
   async create(user: SessionUser, cardId: number, input: ComparisonCreateInput): Promise<ComparisonLink> {
     const card = await this.quotes.card(user.id, cardId);
-    const all = await this.quotes.ofCard(user.id, cardId);
+    const all = await this.quotes.ofCheckedCard(user.id, cardId);
     const chosen = input.quoteIds.map((id) => all.find((quote) => quote.id === id));
     if (chosen.some((quote) => quote === undefined)) throw new HttpError(400, NOT_OF_DEAL, [{ path: 'quoteIds', message: NOT_OF_DEAL }]);
     const contact = await this.contacts.contact(user.id, card.contactId);

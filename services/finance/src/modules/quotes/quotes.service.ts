@@ -132,6 +132,11 @@ export class QuotesService {
   /** GET /api/pipeline-cards/{id}/quotes: the cheapest first. */
   async ofCard(userId: string, cardId: number): Promise<Quote[]> {
     await this.card(userId, cardId);
+    return this.ofCheckedCard(userId, cardId);
+  }
+
+  /** The quotes of a card the caller has already looked up (`card`): no second round trip to the pipeline. */
+  ofCheckedCard(userId: string, cardId: number): Promise<Quote[]> {
     return this.list(userId, 'q.card_id = ?', [cardId]);
   }
 
