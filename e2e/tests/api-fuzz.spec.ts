@@ -89,6 +89,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/quotes/:id' },
   { method: 'POST', path: '/api/quotes/:id/win' },
   { method: 'POST', path: '/api/quotes/:id/disclosure' },
+  { method: 'PUT', path: '/api/quotes/settings' },
   { method: 'POST', path: '/api/pipeline-cards/:id/comparison' },
   { method: 'DELETE', path: '/api/comparisons/:id' },
   { method: 'PUT', path: '/api/broker-profile/disclosure' },
@@ -349,6 +350,12 @@ async function snapshot(context: APIRequestContext) {
         .map((card) => read(`/api/pipeline-cards/${card.id}/comparisons`)),
     ),
     disclosure: await read('/api/broker-profile/disclosure'),
+    quoteSettings: await read('/api/quotes/settings'),
+    disclosureStatus: await Promise.all(
+      ((await read('/api/pipeline')) as { id: number; status: string }[])
+        .filter((card) => card.status === 'active')
+        .map((card) => read(`/api/pipeline-cards/${card.id}/disclosure-status`)),
+    ),
   };
 }
 

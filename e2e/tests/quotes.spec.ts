@@ -221,3 +221,71 @@ test("the client's comparison: sent by e-mail from the deal, opened without a se
   await expect(phone.getByRole('alert')).toContainText('Comparativo não encontrado ou expirado');
   await client.close();
 });
+
+test('Configurações › Cotações makes the CNSP 382 disclosure required: the finalize form warns, then the server refuses until it is sent (#60)', async ({
+  page,
+}) => {
+  await registerViaApi(page.request, 'Paula Reis', uniqueEmail('obrigatorio'));
+  await onboardViaApi(page.request);
+  const cardId = await autoLead(page);
+
+  // Off (the default): dropping the card on Finalizado opens the form with the warning.
+  const stage = async () =>
+    ((await (await page.request.get('/api/pipeline')).json()) as { id: number; stage: string }[]).find((entry) => entry.id === cardId)!
+      .stage;
+  const columns = [
+    ['leads', 'Contato'],
+    ['qualified', 'Negociação'],
+    ['proposal', 'Fechamento'],
+    ['closed', 'Finalizado'],
+  ];
+  // Carried with the keyboard to Finalizado, from whichever column it is in, each step heard from dnd-kit's live region.
+  const announcer = page.locator('[id^="DndLiveRegion"]');
+  const toFinalizado = async () => {
+    const current = await stage();
+    const from = columns.findIndex(([key]) => key === current);
+    await page.goto('/pipeline');
+    await card.focus();
+    await page.keyboard.press('Space');
+    await expect(announcer).toContainText('Card Maria Souza');
+    for (const [, name] of columns.slice(from + 1)) {
+      await page.keyboard.press('ArrowRight');
+      await expect(announcer).toContainText(`sobre a coluna ${name}.`);
+    }
+    await page.keyboard.press('Space');
+  };
+  const card = page.getByRole('button', { name: 'Maria Souza', exact: true });
+  await toFinalizado();
+  let dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Finalizar Venda')).toBeVisible();
+  await expect(dialog.getByText('Informe CNSP 382 não enviado.')).toBeVisible();
+  await expect(dialog.getByText(/pede que o cliente receba o informe/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  // A manager makes it required, at 390 px.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/settings?tab=quotes');
+  const rule = page.getByRole('switch', { name: 'Exigir o informe enviado antes de finalizar uma venda ou emitir a apólice' });
+  await expect(rule).not.toBeChecked();
+  await rule.click();
+  await expect(toast(page, 'Informe CNSP 382 obrigatório')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, 'quote settings');
+  await page.reload();
+  await expect(rule).toBeChecked();
+
+  // Required: the form says so, and finishing it is refused with the same words.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await toFinalizado();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/exige enviar ao cliente o informe de remuneração/)).toBeVisible();
+  await dialog.getByLabel('Seguradora').selectOption({ index: 1 });
+  await dialog.getByLabel('Início da vigência').pressSequentially('01122026');
+  await dialog.getByLabel('Prêmio líquido').pressSequentially('100000');
+  await dialog.getByRole('button', { name: 'Finalizar' }).click();
+  await expect(page.getByText(/^Informe CNSP 382 não enviado: a sua corretora exige/).first()).toBeVisible();
+  await expect(dialog).toBeVisible();
+  expect(await stage()).not.toBe('closed');
+  await dialog.getByRole('link', { name: 'Enviar na página do negócio' }).click();
+  await expect(page).toHaveURL(new RegExp(`/pipeline/${cardId}$`));
+});

@@ -12,11 +12,21 @@ import { ProductsTab } from '../features/products/components/products-tab';
 const LazyMessageTemplatesTab = lazy(() =>
   import('../features/message-templates/components/message-templates-tab').then((module) => ({ default: module.MessageTemplatesTab })),
 );
+const LazyQuoteSettingsTab = lazy(() =>
+  import('../features/quote-settings/components/quote-settings-tab').then((module) => ({ default: module.QuoteSettingsTab })),
+);
 const LazyStagesTab = lazy(() => import('../features/stages/components/stages-tab').then((module) => ({ default: module.StagesTab })));
 function StagesTab() {
   return (
     <Suspense fallback={<Spinner label="Carregando etapas..." />}>
       <LazyStagesTab />
+    </Suspense>
+  );
+}
+function QuoteSettingsTab() {
+  return (
+    <Suspense fallback={<Spinner label="Carregando regras..." />}>
+      <LazyQuoteSettingsTab />
     </Suspense>
   );
 }
@@ -34,10 +44,11 @@ const TABS = [
   { value: 'lead-sources', label: 'Origens', Content: LeadSourcesTab },
   { value: 'messages', label: 'Mensagens', Content: MessageTemplatesTab },
   { value: 'stages', label: 'Etapas', Content: StagesTab },
+  { value: 'quotes', label: 'Cotações', Content: QuoteSettingsTab },
 ] as const;
 
 const useStyles = makeStyles({
-  // Four tabs are wider than a phone: they scroll within their row, the page does not.
+  // The tabs are wider than a phone: they scroll within their row, the page does not.
   tabs: { marginBottom: tokens.spacingVerticalL, overflowX: 'auto', maxWidth: '100%' },
 });
 
@@ -48,7 +59,7 @@ export default function SettingsPage() {
   const current = TABS.find((tab) => tab.value === params.get('tab')) ?? TABS[0];
   return (
     <>
-      <PageHeader title="Configurações" subtitle="Produtos, seguradoras, origens de leads, mensagens e etapas da sua corretora" />
+      <PageHeader title="Configurações" subtitle="Produtos, seguradoras, origens de leads, mensagens, etapas e cotações da sua corretora" />
       <TabList
         className={styles.tabs}
         selectedValue={current.value}

@@ -11,6 +11,7 @@ import {
   type Claim,
   type ClaimStatus,
   choiceOf,
+  describeInsuredItem,
 } from '@corretora/contracts';
 import { apiErrorMessage, useNavigate, useOperation, useSearchParams } from '@corretora/web-kit';
 import { ActionMenu, DataTable, PageHeader, QueryState, useNotify } from '@corretora/web-kit/ui';
@@ -155,7 +156,11 @@ export default function ClaimsPage() {
                   cell: (claim) =>
                     claim.policyNumber === null
                       ? '—'
-                      : [claim.policyAwaitingNumber ? 'aguardando nº' : claim.policyNumber, insurerName(claim.insurerId)]
+                      : [
+                          claim.policyAwaitingNumber ? 'aguardando nº' : claim.policyNumber,
+                          insurerName(claim.insurerId),
+                          describeInsuredItem(claim.insuredItem) || null,
+                        ]
                           .filter((part) => part !== null)
                           .join(' · '),
                 },

@@ -149,6 +149,7 @@ export const SERVICES = {
       '/api/pipeline-cards/:id/quotes',
       '/api/pipeline-cards/:id/comparison',
       '/api/pipeline-cards/:id/comparisons',
+      '/api/pipeline-cards/:id/disclosure-status',
     ],
     api: [
       // An insurer's commission statement: 20 MB of spreadsheet plus the multipart envelope.

@@ -54,7 +54,8 @@ import { productionRoutes } from './modules/production/production.routes';
 import { ProductionService } from './modules/production/production.service';
 import { repasseRoutes } from './modules/repasse/repasse.routes';
 import { RepasseService } from './modules/repasse/repasse.service';
-import { quotesRoutes } from './modules/quotes/quotes.routes';
+import { quoteClosingRoutes, quotesRoutes } from './modules/quotes/quotes.routes';
+import { QuoteSettingsService } from './modules/quotes/quote-settings.service';
 import { QuoteDisclosureService } from './modules/quotes/quote-disclosure.service';
 import { ComparisonsService } from './modules/quotes/comparisons.service';
 import { QuotesReportService } from './modules/quotes/quotes-report.service';
@@ -139,7 +140,8 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       productionRoutes(router, new ProductionService(knex, pipelineClient), identity);
       const documents = new DocumentsService(knex, store, pipeline);
       documentsRoutes(router, documents);
-      const quotes = new QuotesService(knex, pipelineClient, pipeline, insurerNames);
+      const quoteSettings = new QuoteSettingsService(knex);
+      const quotes = new QuotesService(knex, pipelineClient, pipeline, insurerNames, quoteSettings);
       quotesRoutes(
         router,
         quotes,
@@ -154,16 +156,20 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
           insurerNames,
           config.appUrl,
         ),
+        quoteSettings,
       );
     },
     internalRoutes(router, { knex }) {
       const settings = new ReceivableSettingsService(knex);
       const instalments = new InstalmentsService(knex, settings);
+      const quoteSettings = new QuoteSettingsService(knex);
       policyIssueRoutes(
         router,
         new PoliciesService(knex, instalments, chargebackSteps, new RepasseLedger(knex)),
         new PolicyImportService(knex, instalments, new RepasseLedger(knex)),
+        quoteSettings,
       );
+      quoteClosingRoutes(router, quoteSettings);
       // The pipeline lists these beside its contacts imports at /api/imports.
       route(router, FINANCE_OPERATIONS.policyImports, ({ params }) => (imports as ImportsService).list(params.userId, ['policies']));
       statsRoutes(router, new FinanceStatsService(knex, settings, new RepasseService(knex)));

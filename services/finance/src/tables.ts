@@ -13,10 +13,10 @@ export const tables = declareTables('finance', {
   brokerage: [
     'policy_instalments',
     'policy_participants',
-    'renewal_quotes',
     'commission_rules',
     'repasse_closings',
     'finance_settings',
+    'quote_settings',
     'storage_usage',
     'claim_number_counters',
   ],

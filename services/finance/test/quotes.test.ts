@@ -3,7 +3,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { pdfText } from './pdf-text';
 import { type Who, binaryBody, financeStack } from './stack';
 
-const { api, pipelineApi, brokerApi, brokerWithRefs, member, newLead, issue, urls } = financeStack();
+const { api, pipelineApi, brokerApi, brokerWithRefs, member, newLead, issue, finalize, finalizedCard, urls } = financeStack();
 
 const CAR = {
   kind: 'vehicle',
@@ -484,6 +484,82 @@ describe('quotes on a deal (#60): the car, six insurers side by side, who reads 
     const listed = await api().get(`/api/pipeline-cards/${card.id}/quotes`).set('Cookie', paulo.cookie);
     expect(listed.body[0].disclosure).toMatchObject({ channel: 'whatsapp', sha256: whatsapp.body.sha256 });
   });
+  test('the CNSP 382 disclosure made a block in Configurações: the finalize form, "Fechar com esta cotação" and the issue wait for it; off, the deal only says it is missing', async () => {
+    const owner = await brokerWithRefs();
+    const paulo = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    const ana = await member(owner, 'assistant');
+    const settings = (who: Who, body?: unknown) =>
+      body === undefined
+        ? api().get('/api/quotes/settings').set('Cookie', who.cookie)
+        : api()
+            .put('/api/quotes/settings')
+            .set('Cookie', who.cookie)
+            .send(body as object);
+    expect((await settings(paulo)).body).toEqual({ disclosureRequired: false, updatedAt: null });
+    // Owners and managers set it; a producer or an assistant reads it; a bad body is a pt-BR 400.
+    expect((await settings(paulo, { disclosureRequired: true })).status).toBe(403);
+    expect((await settings(ana, { disclosureRequired: true })).status).toBe(403);
+    const bad = await settings(owner, { disclosureRequired: 'sim' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([{ path: 'disclosureRequired', message: 'Informe se o informe CNSP 382 é obrigatório' }]);
+    expect((await settings(owner, {})).status).toBe(400);
+
+    // Off: a deal closes without it, and its state says what is missing.
+    const before = await finalizedCard(owner);
+    const status = (who: Who, cardId: number) => api().get(`/api/pipeline-cards/${cardId}/disclosure-status`).set('Cookie', who.cookie);
+    expect((await status(owner, before.id)).body).toEqual({ required: false, sent: false, sentAt: null, quoteId: null });
+
+    const on = await settings(owner, { disclosureRequired: true });
+    expect(on.status).toBe(200);
+    expect(on.body.disclosureRequired).toBe(true);
+    expect((await settings(await brokerWithRefs())).body.disclosureRequired).toBe(false);
+
+    // On: the card finalized before the rule is not issued until its client gets the disclosure.
+    const held = await issue(owner, before.id);
+    expect(held.status).toBe(409);
+    expect(held.body.message).toMatch(/^Informe CNSP 382 não enviado: /);
+
+    const card = await dealFor(owner, paulo);
+    expect((await status(paulo, card.id)).body).toEqual({ required: true, sent: false, sentAt: null, quoteId: null });
+    // Another producer's deal, or another brokerage's, has no state to read.
+    expect((await status(bruno, card.id)).status).toBe(404);
+    expect((await status(await brokerWithRefs(), card.id)).status).toBe(404);
+    const typed = await finalize(paulo, card.id, { insurerId: owner.refs.insurers[0]!.id });
+    expect(typed.status).toBe(409);
+    expect(typed.body.message).toMatch(/^Informe CNSP 382 não enviado: /);
+    const [first, second] = owner.refs.insurers;
+    const cheap = await api()
+      .post(`/api/pipeline-cards/${card.id}/quotes`)
+      .set('Cookie', paulo.cookie)
+      .send(quoteBody(first!.id, '2750.99', '2500.00'));
+    const other = await api()
+      .post(`/api/pipeline-cards/${card.id}/quotes`)
+      .set('Cookie', paulo.cookie)
+      .send(quoteBody(second!.id, '3000.00', '2800.00'));
+    expect((await api().post(`/api/quotes/${cheap.body.id}/win`).set('Cookie', paulo.cookie).send({})).status).toBe(409);
+    // The disclosure of another quote does not open this one; its own does.
+    expect(
+      (await api().post(`/api/quotes/${other.body.id}/disclosure`).set('Cookie', paulo.cookie).send({ channel: 'download' })).status,
+    ).toBe(201);
+    expect((await status(paulo, card.id)).body).toMatchObject({ required: true, sent: true, quoteId: other.body.id });
+    expect((await api().post(`/api/quotes/${cheap.body.id}/win`).set('Cookie', paulo.cookie).send({})).status).toBe(409);
+    const board = await pipelineApi().get('/api/pipeline-cards').set('Cookie', paulo.cookie);
+    expect(board.body.find((each: { id: number }) => each.id === card.id).stage).not.toBe('closed');
+    expect(
+      (await api().post(`/api/quotes/${cheap.body.id}/disclosure`).set('Cookie', paulo.cookie).send({ channel: 'download' })).status,
+    ).toBe(201);
+    expect((await api().post(`/api/quotes/${cheap.body.id}/win`).set('Cookie', paulo.cookie).send({})).status).toBe(200);
+    const sent = (await status(ana, card.id)).body;
+    expect(sent).toMatchObject({ required: true, sent: true, quoteId: cheap.body.id });
+    expect(new Date(sent.sentAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await issue(paulo, card.id)).status).toBe(200);
+
+    // Off again: the first card is issued with only the warning left on its state.
+    expect((await settings(owner, { disclosureRequired: false })).status).toBe(200);
+    expect((await issue(owner, before.id)).status).toBe(200);
+  });
+
   test("the client's comparison: the chosen quotes side by side without the commission, a link that opens without a session until revoked, the PDF on the timeline", async () => {
     const owner = await brokerWithRefs();
     const bruno = await member(owner, 'producer');

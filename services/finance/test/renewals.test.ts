@@ -2,7 +2,7 @@ import { addMonths } from '../src/modules/policies/instalment-math';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
-const { api, brokerWithRefs, importPolicies } = stack;
+const { api, pipelineApi, brokerWithRefs, importPolicies, importPolicySheet, member } = stack;
 
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 function plusDays(days: number): string {
@@ -28,6 +28,8 @@ interface Item {
   bucket: string;
   bonusKeptUntil: string | null;
   quotes: { id: number; insurerId: number; premium: string }[];
+  contactId: number;
+  insuredItem: { kind: string; vehicle: Record<string, unknown> | null } | null;
   switchChargeback: { percent: string; amount: string } | null;
 }
 const list = async (who: Who, bucket?: string) =>
@@ -125,6 +127,107 @@ describe('Renovações', () => {
       true,
     );
     expect((await api().get('/api/renewals/report?from=2026-12&to=2026-01').set('Cookie', who.cookie)).status).toBe(400);
+  });
+
+  test("a renewal's quotes in a deal's shape (#60): the first body still read, coverages and commission beside it, the cheapest first; renewing with one wins it and links it", async () => {
+    const who = await brokerWithRefs();
+    await book(who);
+    const item = (await list(who, '30')).items[0]!;
+    const [porto, bradesco] = [
+      who.refs.insurers.find((i) => i.name === 'Porto Seguro')!.id,
+      who.refs.insurers.find((i) => i.name !== 'Porto Seguro')!.id,
+    ];
+    const post = (body: Record<string, unknown>, as: Who = who) =>
+      api().post(`/api/renewals/${item.id}/quotes`).set('Cookie', as.cookie).send(body);
+    const first = await post({ insurerId: bradesco, premium: '1100.00', note: 'Cobre vidros' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      renewalId: item.id,
+      cardId: null,
+      line: 'auto',
+      premium: '1100.00',
+      totalPremium: '1100.00',
+      note: 'Cobre vidros',
+      status: 'draft',
+      disclosure: null,
+    });
+    const full = await post({
+      insurerId: porto,
+      totalPremium: '980.00',
+      netPremium: '912.65',
+      iof: '67.35',
+      paymentOptions: [{ instalments: 4, amount: '245.00', interest: false }],
+      deductible: { kind: 'reduzida', amount: '2500.00' },
+      coverages: [{ key: 'casco', label: 'Casco', limit: null, detail: '100% FIPE' }],
+      commissionPercent: '15.00',
+      validUntil: plusDays(20),
+    });
+    expect(full.status).toBe(201);
+    expect(full.body).toMatchObject({ premium: '980.00', commissionAmount: '136.90', coverages: [{ key: 'casco', limit: null }] });
+
+    // Bad input: a pt-BR 400 on its field, nothing written.
+    const none = await post({ insurerId: porto });
+    expect(none.status).toBe(400);
+    expect(none.body.issues).toEqual([{ path: 'premium', message: 'Informe o prêmio cotado' }]);
+    expect((await post({ insurerId: porto, totalPremium: '100.00', netPremium: '200.00' })).body.issues).toEqual([
+      { path: 'netPremium', message: 'O prêmio líquido não pode passar do total' },
+    ]);
+
+    const read = (as: Who) => api().get(`/api/renewals/${item.id}/quotes`).set('Cookie', as.cookie);
+    const quotes = await read(who);
+    expect(quotes.body.map((quote: { premium: string }) => quote.premium)).toEqual(['980.00', '1100.00']);
+    expect((await list(who, '30')).items[0]!.quotes.map((quote) => quote.premium)).toEqual(['1100.00', '980.00']);
+    const assistant = await member(who, 'assistant');
+    const seen = await read(assistant);
+    expect(seen.status).toBe(200);
+    expect(seen.body[0]).not.toHaveProperty('commissionPercent');
+    expect(seen.body[0]).not.toHaveProperty('commissionAmount');
+    expect((await read(await brokerWithRefs())).status).toBe(404);
+    expect((await post({ insurerId: porto, premium: '1.00' }, await brokerWithRefs())).status).toBe(404);
+
+    const renewed = await api()
+      .post(`/api/renewals/${item.id}/outcome`)
+      .set('Cookie', who.cookie)
+      .send({ outcome: 'renewed', newPolicy: { quoteId: full.body.id as number } });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.newPolicy).toMatchObject({ insurerId: porto, premium: '980.00', quoteId: full.body.id });
+    const after = (await read(who)).body as { id: number; status: string }[];
+    expect(Object.fromEntries(after.map((quote) => [quote.id, quote.status]))).toEqual({ [full.body.id]: 'won', [first.body.id]: 'lost' });
+    expect((await post({ insurerId: porto, premium: '1.00' })).status).toBe(409);
+  });
+
+  test('the policies import reads the vehicle (placa, veículo, ano, chassi, FIPE): the renewal and a claim name it, the search finds it by either plate (#60)', async () => {
+    const who = await brokerWithRefs();
+    const br = (iso: string) => iso.split('-').reverse().join('/');
+    const header = 'Apólice;Seguradora;Segurado;Ramo;Início;Fim;Prêmio Total;Placa;Veículo;Ano do modelo;Chassi;FIPE';
+    const term = `${br(addMonths(plusDays(20), -12))};${br(plusDays(20))}`;
+    // A plate that is none: the row says why, nothing is written.
+    const wrong = await importPolicySheet(who, [header, `V-0;Porto Seguro;Carla Dias;Auto;${term};1200,00;AB-12;Onix;2023;;`]);
+    expect(JSON.stringify(wrong.preview.rows)).toContain('Placa inválida: use ABC-1234 ou ABC1D23');
+    const sheet = await importPolicySheet(who, [
+      header,
+      `V-1;Porto Seguro;Carla Dias;Auto;${term};1200,00;ABC-1234;Onix 1.0 Turbo;2023;9bwzzz377vt004251;0044071`,
+    ]);
+    expect(sheet.status).toBe(202);
+    const item = (await list(who, '30')).items.find((each) => each.policyNumber === 'V-1')!;
+    expect(item.insuredItem).toMatchObject({
+      kind: 'vehicle',
+      vehicle: { plate: 'ABC1234', model: 'Onix 1.0 Turbo', modelYear: 2023, chassis: '9BWZZZ377VT004251', fipeCode: '004407-1' },
+    });
+    // The old plate and its Mercosul form find the policy.
+    for (const q of ['ABC-1234', 'abc1c34']) {
+      const found = await pipelineApi().get('/api/search').query({ q }).set('Cookie', who.cookie);
+      expect(found.body.policies.map((hit: { id: number }) => hit.id)).toEqual([item.policyId]);
+    }
+    const claim = await api()
+      .post('/api/claims')
+      .set('Cookie', who.cookie)
+      .send({ contactId: item.contactId, policyId: item.policyId, type: 'colisao', amount: '1500.00' });
+    expect(claim.status).toBe(201);
+    expect(claim.body.insuredItem.vehicle.plate).toBe('ABC1234');
+    // An update naming no vehicle keeps the one recorded.
+    expect((await importPolicySheet(who, [header, `V-1;Porto Seguro;Carla Dias;Auto;${term};1300,00;;;;;`])).status).toBe(202);
+    expect((await list(who, '30')).items.find((each) => each.policyNumber === 'V-1')!.insuredItem?.vehicle?.plate).toBe('ABC1234');
   });
 
   test('another broker’s renewal does not exist for them; bad input is a pt-BR 400; a taken number is a 409', async () => {

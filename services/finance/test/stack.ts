@@ -151,8 +151,15 @@ export function financeStack() {
     const created = await newLead(who, { name: 'Maria Souza', phone: '(11) 98765-4321', productId });
     expect(created.status).toBe(201);
     const card = created.body as { id: number; contactId: number };
-    const finalized = await pipelineApi()
-      .post(`/api/pipeline-cards/${card.id}/confirm-issuance`)
+    const finalized = await finalize(who, card.id, sale);
+    expect(finalized.status).toBe(200);
+    return card;
+  }
+
+  /** The finalize form's body on a card (Porto Seguro, R$ 1.000,00 net + IOF, 12,5%), as `who`. */
+  const finalize = (who: Who, cardId: number, sale: Record<string, unknown> = {}) =>
+    pipelineApi()
+      .post(`/api/pipeline-cards/${cardId}/confirm-issuance`)
       .set('Cookie', who.cookie)
       .send({
         insurerId: who.refs.insurers[0]!.id,
@@ -165,9 +172,6 @@ export function financeStack() {
         commissionPercentage: '12.50',
         ...sale,
       });
-    expect(finalized.status).toBe(200);
-    return card;
-  }
 
   const issue = (who: Who, cardId: number, body: Record<string, unknown> = {}) =>
     pipelineApi().post(`/api/pipeline-cards/${cardId}/confirm-issuance`).set('Cookie', who.cookie).send(body);
@@ -320,6 +324,7 @@ export function financeStack() {
     member,
     newLead,
     finalizedCard,
+    finalize,
     issue,
     upload,
     importPolicies,

@@ -1,5 +1,6 @@
 import type { ActivityEvent } from '../vocabulary/activity';
 import type { LineKey } from '../vocabulary/lines';
+import type { InsuredItem } from '../vocabulary/insured-item';
 import type { StatementLineMatch, StatementLineType } from '../vocabulary/statement-lines';
 import type { ClaimStatus, ClaimType, DocumentCategory, PolicyStatus, PolicyType } from '../vocabulary/finance-options';
 import type { Policy } from './policy.schemas';
@@ -26,6 +27,8 @@ export interface Claim {
   insurerClaimNumber: string | null;
   /** The insurer of its policy (for the list), null without a policy. */
   insurerId: number | null;
+  /** What its policy insures (which vehicle), null without a policy or an item recorded. */
+  insuredItem: InsuredItem | null;
   dateFiled: string;
   updatedAt: string;
 }
@@ -231,6 +234,8 @@ export interface RenewalItem {
   insurerId: number | null;
   /** Last year's premium ('1073.80'). */
   premium: string;
+  /** What the policy insures (the vehicle, the property, the persons), null when not recorded. */
+  insuredItem: InsuredItem | null;
   renewalDate: string;
   daysLeft: number;
   bucket: RenewalBucket;

@@ -68,26 +68,57 @@ const QuoteFields = {
 };
 
 /** POST …/quotes: the insurer, the line and the total premium are required; the rest may come later. */
+const QuoteCreateObject = v.object({
+  ...QuoteFields,
+  insurerId: required(QuoteFields.insurerId),
+  line: v.optional(QuoteFields.line, 'auto'),
+  totalPremium: v.optional(QuoteFields.totalPremium, ''),
+  netPremium: QuoteFields.netPremium,
+  iof: QuoteFields.iof,
+  paymentOptions: v.optional(QuoteFields.paymentOptions, []),
+  deductible: v.optional(QuoteFields.deductible, null),
+  coverages: v.optional(QuoteFields.coverages, []),
+  documentId: v.optional(QuoteFields.documentId, null),
+  status: v.optional(v.picklist(['draft', 'recommended', 'sent'] as const, 'Situação inválida'), 'draft'),
+});
+const NET_OVER_TOTAL = 'O prêmio líquido não pode passar do total';
+const netWithinTotal = (quote: { netPremium: number | null; totalPremium: number }) =>
+  quote.netPremium === null || quote.netPremium <= quote.totalPremium;
 export const QuoteCreateSchema = v.pipe(
-  v.object({
-    ...QuoteFields,
-    insurerId: required(QuoteFields.insurerId),
-    line: v.optional(QuoteFields.line, 'auto'),
-    totalPremium: v.optional(QuoteFields.totalPremium, ''),
-    netPremium: QuoteFields.netPremium,
-    iof: QuoteFields.iof,
-    paymentOptions: v.optional(QuoteFields.paymentOptions, []),
-    deductible: v.optional(QuoteFields.deductible, null),
-    coverages: v.optional(QuoteFields.coverages, []),
-    documentId: v.optional(QuoteFields.documentId, null),
-    status: v.optional(v.picklist(['draft', 'recommended', 'sent'] as const, 'Situação inválida'), 'draft'),
-  }),
+  QuoteCreateObject,
   v.forward(
-    v.check((quote) => quote.netPremium === null || quote.netPremium <= quote.totalPremium, 'O prêmio líquido não pode passar do total'),
+    v.check((quote) => netWithinTotal(quote), NET_OVER_TOTAL),
     ['netPremium'],
   ),
 );
 export type QuoteCreateInput = v.InferOutput<typeof QuoteCreateSchema>;
+
+/** The renewal centre's first body named the total premium `premium`, up to R$ 99.999.999,99. */
+const RENEWAL_PREMIUM_MAX_CENTS = 9_999_999_999;
+
+/**
+ * POST /api/renewals/{id}/quotes: a quote in a deal's shape (QuoteCreateSchema), the line and the
+ * insured item the policy's unless sent. The renewal centre's first body still reads:
+ * `{ insurerId, premium, note }`, `premium` being the total premium.
+ */
+export const RenewalQuoteSchema = v.pipe(
+  v.object({
+    ...QuoteCreateObject.entries,
+    line: v.optional(QuoteFields.line),
+    totalPremium: v.optional(QuoteFields.totalPremium),
+    premium: v.optional(wireMoney('Informe o prêmio cotado', 'O prêmio não pode ser negativo', RENEWAL_PREMIUM_MAX_CENTS)),
+  }),
+  v.forward(
+    v.check((quote) => quote.totalPremium !== undefined || quote.premium !== undefined, 'Informe o prêmio cotado'),
+    ['premium'],
+  ),
+  v.transform(({ premium, totalPremium, ...quote }) => ({ ...quote, totalPremium: (totalPremium ?? premium)! })),
+  v.forward(
+    v.check((quote) => netWithinTotal(quote), NET_OVER_TOTAL),
+    ['netPremium'],
+  ),
+);
+export type RenewalQuoteInput = v.InferOutput<typeof RenewalQuoteSchema>;
 
 /**
  * PATCH /api/quotes/{id}: only what is sent changes (null clears an optional field). `status` moves
@@ -118,7 +149,8 @@ export interface Quote {
   /** The deal it was made for: a pipeline card or a renewal (one of the two). */
   cardId: number | null;
   renewalId: number | null;
-  contactId: number;
+  /** The client; null only on a renewal of a policy with no contact recorded. */
+  contactId: number | null;
   insurerId: number;
   line: LineKey;
   totalPremium: string;
@@ -143,6 +175,11 @@ export interface Quote {
   disclosure: { sentAt: string; channel: 'email' | 'whatsapp' | 'download'; sha256: string; documentId: number | null } | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A renewal's quote: a deal's quote, with its total premium also as `premium` (the renewal centre's first answer named it so). */
+export interface RenewalQuoteAnswer extends Quote {
+  premium: string;
 }
 
 /** GET /api/lines/{line}/coverages: the line's usual coverages and the kind of item it insures. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { responsibleFilter } from '../vocabulary/responsible-field';
 import { optionalText, required } from '../fields';
-import { bodyId, wireMonth, optionalWireMoney, wireMoney, wireTimestamp } from '../wire-fields';
+import { bodyId, wireMonth, optionalWireMoney, wireTimestamp } from '../wire-fields';
 import { LOST_REASONS, NEXT_ACTION_TYPES, RENEWAL_BUCKETS, RENEWAL_NOTE_MAX, RENEWAL_OUTCOMES } from '../vocabulary/renewals-options';
 
 const MONEY_MAX = 9_999_999_999;
@@ -19,14 +19,6 @@ export const RenewalsQuerySchema = v.object({
   responsibleId: responsibleFilter,
 });
 export type RenewalsQuery = v.InferOutput<typeof RenewalsQuerySchema>;
-
-/** POST /api/renewals/{id}/quotes: an insurer's price for the next term. */
-export const RenewalQuoteSchema = v.object({
-  insurerId: bodyId('Selecione a seguradora da cotação.'),
-  premium: wireMoney('Informe o prêmio cotado', 'O prêmio não pode ser negativo', MONEY_MAX),
-  note: optionalText(RENEWAL_NOTE_MAX),
-});
-export type RenewalQuoteInput = v.InferOutput<typeof RenewalQuoteSchema>;
 
 const REASON_VALUES = LOST_REASONS.map((reason) => reason.value) as ['preco', 'atendimento', 'trocou_de_corretor', 'bem_vendido', 'outro'];
 

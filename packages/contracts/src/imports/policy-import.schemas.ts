@@ -12,6 +12,16 @@ import {
 } from './import-values';
 import { comparableName } from '../br/text';
 import { parseLine } from '../vocabulary/lines';
+import {
+  CHASSIS_MESSAGE,
+  FIPE_MESSAGE,
+  isValidChassis,
+  isValidFipe,
+  isValidPlate,
+  isVehicleYear,
+  normalizeFipe,
+  normalizePlate,
+} from '../vocabulary/insured-item';
 
 /*
  * The policies kind of import, each field once: its label and the header words that suggest it
@@ -54,6 +64,12 @@ export const POLICY_IMPORT_FIELD_INFO = {
     label: 'Repasse do angariador (%)',
     headers: ['repasse do angariador', 'comissao do angariador', '% angariador', 'percentual do angariador', 'angariador %'],
   },
+  // The vehicle an Auto policy insures (#60): found afterwards by its plate in the top-bar search.
+  plate: { label: 'Placa do veículo', headers: ['placa', 'placa do veiculo', 'placa veiculo'] },
+  vehicle: { label: 'Veículo (marca e modelo)', headers: ['veiculo', 'marca modelo', 'marca/modelo', 'modelo do veiculo', 'automovel'] },
+  modelYear: { label: 'Ano do modelo', headers: ['ano modelo', 'ano do modelo', 'ano/modelo'] },
+  chassis: { label: 'Chassi', headers: ['chassi', 'chassis', 'numero do chassi'] },
+  fipeCode: { label: 'Código FIPE', headers: ['fipe', 'codigo fipe', 'cod fipe'] },
   // A member of the team (name or e-mail): whom the policies the import creates, and their new clients, are given to.
   responsible: {
     label: 'Responsável (membro da equipe)',
@@ -122,6 +138,13 @@ const policyRowSchema = () =>
       }),
       /** A member of the team, by name or e-mail (finance finds them). */
       responsible: optionalText(254),
+      plate: optionalCell('Placa inválida: use ABC-1234 ou ABC1D23', (text) => (isValidPlate(text) ? normalizePlate(text) : null)),
+      vehicle: optionalText(80),
+      modelYear: optionalCell('Ano do modelo inválido: use 4 dígitos, ex.: 2023', (text) =>
+        /^\d{4}$/.test(text) && isVehicleYear(Number(text)) ? Number(text) : null,
+      ),
+      chassis: optionalCell(CHASSIS_MESSAGE, (text) => (isValidChassis(text) ? text.toUpperCase() : null)),
+      fipeCode: optionalCell(FIPE_MESSAGE, (text) => (isValidFipe(text) ? normalizeFipe(text) : null)),
       angariadorPercent: optionalCell('Repasse do angariador inválido: use de 0 a 100', (text) => {
         const hundredths = parseSheetPercent(text);
         return hundredths !== null && hundredths <= 10_000 ? hundredths : null;

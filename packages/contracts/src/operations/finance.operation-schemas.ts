@@ -14,14 +14,9 @@ import {
   PolicyQuerySchema,
 } from '../finance/finance.schemas';
 import { PolicyIssueBodySchema, PolicyNumbersSchema } from '../finance/policy.schemas';
+import { RenewalQuoteSchema } from '../finance/quotes.schemas';
 import { SearchQuerySchema } from '../relationship/search';
-import {
-  NextActionSchema,
-  RenewalOutcomeSchema,
-  RenewalQuoteSchema,
-  RenewalReportQuerySchema,
-  RenewalsQuerySchema,
-} from '../finance/renewals.schemas';
+import { NextActionSchema, RenewalOutcomeSchema, RenewalReportQuerySchema, RenewalsQuerySchema } from '../finance/renewals.schemas';
 import { LineMatchSchema, LineUnmatchSchema, ReceivableSettingsSchema, ReceivablesQuerySchema } from '../finance/receivables.schemas';
 import { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
 import { CommissionRulesSchema, RepasseCloseSchema, RepasseQuerySchema, RepasseStatementQuerySchema } from '../finance/repasse.schemas';
@@ -109,9 +104,11 @@ export const renewals = {
   query: RenewalsQuerySchema,
 };
 export const renewalQuote = {
-  summary: 'Registra uma cotação (seguradora, prêmio, observação) para a renovação.',
+  summary:
+    'Registra uma cotação para a renovação, no formato das cotações de um negócio (prêmios, pagamento, franquia, coberturas, comissão); o ramo e o item segurado da apólice quando não enviados. `{ insurerId, premium, note }` continua aceito (premium = prêmio total).',
   body: RenewalQuoteSchema,
 };
+export const renewalQuotes = { summary: 'As cotações da renovação, a mais barata primeiro (a comissão só para quem vê valores).' };
 export const renewalOutcome = {
   summary: 'Renovada (cria a apólice do próximo período, ligada à anterior, e suas parcelas) ou perdida (motivo obrigatório).',
   body: RenewalOutcomeSchema,

@@ -6,6 +6,7 @@ import {
   QuoteWinSchema,
   QuotesReportQuerySchema,
 } from '../finance/quotes.schemas';
+import { QuoteSettingsSchema } from '../finance/quote-settings.schemas';
 
 export const cardQuotes = { summary: 'As cotações de um negócio do pipeline (a comissão só para quem vê valores).' };
 export const createCardQuote = {
@@ -39,3 +40,14 @@ export const revokeComparison = { summary: 'Revoga o link de um comparativo: a p
 export const publicComparison = { summary: 'A página do comparativo para o cliente (sem login, pelo token do link).' };
 export const publicComparisonPdf = { summary: 'O PDF do comparativo para o cliente (sem login, pelo token do link).' };
 export const lineCoverages = { summary: 'As coberturas usuais de um ramo e o tipo de item que ele segura.' };
+export const quoteSettings = {
+  summary: 'As regras de cotação da corretora: se o informe CNSP 382 é obrigatório para finalizar uma venda.',
+};
+export const setQuoteSettings = {
+  summary: 'Torna o informe CNSP 382 obrigatório (ou só um aviso) antes de finalizar uma venda ou emitir a apólice.',
+  body: QuoteSettingsSchema,
+};
+export const cardDisclosureStatus = {
+  summary: 'Se o cliente do negócio recebeu o informe CNSP 382 da cotação com que ele fecha, e se a corretora exige o informe.',
+};
+export const closingDisclosure = { summary: 'O informe CNSP 382 de um negócio, para o pipeline antes de finalizar.' };

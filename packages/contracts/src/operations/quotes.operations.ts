@@ -14,7 +14,8 @@ import type {
   QuotesReportQuerySchema,
   SentQuoteDocument,
 } from '../finance/quotes.schemas';
-import { MONEY_ROLES } from '../vocabulary/team-roles';
+import type { DisclosureStatus, QuoteSettings, QuoteSettingsSchema } from '../finance/quote-settings.schemas';
+import { MANAGERS, MONEY_ROLES } from '../vocabulary/team-roles';
 import type { PipelineCard } from '../pipeline/pipeline-types';
 
 // Quotes: finance's, on a pipeline card's paths (the registry routes those exact paths) and its own /api/quotes and /api/lines.
@@ -140,4 +141,36 @@ export const lineCoverages = {
   access: 'signed-in',
   notFound: NOT_FOUND.line,
   answer: phantom as LineCoverages,
+} as const satisfies Operation;
+export const quoteSettings = {
+  id: 'quotes.settings',
+  method: 'GET',
+  path: '/api/quotes/settings',
+  access: 'signed-in',
+  answer: phantom as QuoteSettings,
+} as const satisfies Operation;
+export const setQuoteSettings = {
+  id: 'quotes.setSettings',
+  method: 'PUT',
+  path: '/api/quotes/settings',
+  access: 'signed-in',
+  roles: MANAGERS,
+  body: phantom as typeof QuoteSettingsSchema,
+  answer: phantom as QuoteSettings,
+} as const satisfies Operation;
+export const cardDisclosureStatus = {
+  id: 'quotes.disclosureStatus',
+  method: 'GET',
+  path: '/api/pipeline-cards/:id/disclosure-status',
+  access: 'signed-in',
+  notFound: NOT_FOUND.card,
+  answer: phantom as DisclosureStatus,
+} as const satisfies Operation;
+/** The pipeline asks before a card enters Finalizado: the card is one it already checked for the member. */
+export const closingDisclosure = {
+  id: 'quotes.closingDisclosure',
+  method: 'GET',
+  path: '/internal/finance/:userId/cards/:id/disclosure-status',
+  access: 'internal',
+  answer: phantom as DisclosureStatus,
 } as const satisfies Operation;

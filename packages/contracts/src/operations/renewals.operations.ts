@@ -1,15 +1,10 @@
 import { phantom, type Operation } from '../vocabulary/operation';
 import { NOT_FOUND } from '../errors';
+import type { RenewalQuoteAnswer, RenewalQuoteSchema } from '../finance/quotes.schemas';
 import type { PolicyNumberTaskRow, RenewalTaskRow, TaskOwner } from '../relationship/relationship-types';
 import type { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
-import type {
-  NextActionSchema,
-  RenewalOutcomeSchema,
-  RenewalQuoteSchema,
-  RenewalReportQuerySchema,
-  RenewalsQuerySchema,
-} from '../finance/renewals.schemas';
-import type { RenewalDecision, RenewalList, RenewalQuote, RenewalReportRow } from '../finance/finance-types';
+import type { NextActionSchema, RenewalOutcomeSchema, RenewalReportQuerySchema, RenewalsQuerySchema } from '../finance/renewals.schemas';
+import type { RenewalDecision, RenewalList, RenewalReportRow } from '../finance/finance-types';
 import type { NextAction } from '../vocabulary/renewals-options';
 
 // Renovações: the list, quotes, the outcome, retention; and, for Minhas tarefas and the daily
@@ -30,7 +25,15 @@ export const renewalQuote = {
   status: 201,
   notFound: NOT_FOUND.renewal,
   body: phantom as typeof RenewalQuoteSchema,
-  answer: phantom as RenewalQuote,
+  answer: phantom as RenewalQuoteAnswer,
+} as const satisfies Operation;
+export const renewalQuotes = {
+  id: 'renewals.quotes',
+  method: 'GET',
+  path: '/api/renewals/:id/quotes',
+  access: 'signed-in',
+  notFound: NOT_FOUND.renewal,
+  answer: phantom as RenewalQuoteAnswer[],
 } as const satisfies Operation;
 export const renewalOutcome = {
   id: 'renewals.outcome',

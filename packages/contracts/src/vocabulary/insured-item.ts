@@ -84,11 +84,20 @@ export function formatPlate(stored: string | null | undefined): string {
   return OLD_PLATE.test(stored) ? `${stored.slice(0, 3)}-${stored.slice(3)}` : stored;
 }
 
+/** A chassis (VIN): 17 letters and digits, never I, O or Q. */
+export const CHASSIS_MESSAGE = 'Chassi inválido: 17 letras e números (sem I, O e Q)';
+export const isValidChassis = (text: string) => /^[A-HJ-NPR-Z0-9]{17}$/i.test(text);
+
+/** A FIPE code: six digits, a hyphen (optional as typed) and the check digit. */
+export const FIPE_MESSAGE = 'Código FIPE inválido, ex.: 001234-5';
+export const isValidFipe = (text: string) => /^\d{6}-?\d$/.test(text);
+export const normalizeFipe = (text: string) => (text.includes('-') ? text : `${text.slice(0, 6)}-${text.slice(6)}`);
+
+/** A manufacture or model year: from 1950 to next year's models. */
+export const isVehicleYear = (year: number) => Number.isInteger(year) && year >= 1950 && year <= new Date().getFullYear() + 1;
+
 // ---------------------------------------------------------------------------------------------------
 // The schemas (forms and the API alike).
-
-const YEAR_MIN = 1950;
-const yearMax = () => new Date().getFullYear() + 1;
 
 function optionalString(max: number, check?: { test: (value: string) => boolean; message: string }, clean?: (value: string) => string) {
   return v.optional(
@@ -106,7 +115,7 @@ function yearField(message: string) {
     v.pipe(
       v.nullable(v.union([v.number(message), v.string(message)], message)),
       v.transform((value) => (value === null || value === '' ? null : Number(value))),
-      v.check((year) => year === null || (Number.isInteger(year) && year >= YEAR_MIN && year <= yearMax()), message),
+      v.check((year) => year === null || isVehicleYear(year), message),
     ),
     null,
   );
@@ -135,18 +144,12 @@ const PersonSchema = v.object({
 
 export const VehicleSchema = v.object({
   plate: optionalString(9, { test: isValidPlate, message: 'Placa inválida. Use ABC-1234 ou ABC1D23' }, normalizePlate),
-  chassis: optionalString(
-    17,
-    { test: (value) => /^[A-HJ-NPR-Z0-9]{17}$/i.test(value), message: 'Chassi inválido: 17 letras e números (sem I, O e Q)' },
-    (value) => value.toUpperCase(),
-  ),
+  chassis: optionalString(17, { test: isValidChassis, message: CHASSIS_MESSAGE }, (value) => value.toUpperCase()),
   make: optionalString(40),
   model: optionalString(80),
   manufactureYear: yearField('Ano de fabricação inválido'),
   modelYear: yearField('Ano do modelo inválido'),
-  fipeCode: optionalString(8, { test: (value) => /^\d{6}-?\d$/.test(value), message: 'Código FIPE inválido, ex.: 001234-5' }, (value) =>
-    value.includes('-') ? value : `${value.slice(0, 6)}-${value.slice(6)}`,
-  ),
+  fipeCode: optionalString(8, { test: isValidFipe, message: FIPE_MESSAGE }, normalizeFipe),
   use: v.optional(v.nullable(v.picklist(VEHICLE_USES.map((use) => use.value) as [VehicleUse, ...VehicleUse[]], 'Uso inválido')), null),
   overnightCep: optionalCep,
   mainDriver: v.optional(v.nullable(v.object({ name: optionalString(100), cpf: optionalCpf, birthDate: optionalBirthDate })), null),

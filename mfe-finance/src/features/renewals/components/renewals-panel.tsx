@@ -9,6 +9,7 @@ import {
   wireToCents,
   type RenewalBucket,
   choiceOf,
+  describeInsuredItem,
 } from '@corretora/contracts';
 import { useOperation } from '@corretora/web-kit';
 import { Button, Caption1, Subtitle2 } from '@corretora/web-kit/fluent/core';
@@ -77,7 +78,13 @@ export default function RenewalsPanel() {
               rowKey={(item) => item.id}
               empty="Nenhuma renovação nesta faixa."
               columns={[
-                { header: 'Apólice', cell: (item) => (item.awaitingNumber ? 'aguardando nº' : item.policyNumber) },
+                {
+                  header: 'Apólice',
+                  cell: (item) =>
+                    [item.awaitingNumber ? 'aguardando nº' : item.policyNumber, describeInsuredItem(item.insuredItem)]
+                      .filter(Boolean)
+                      .join(' · '),
+                },
                 { header: 'Cliente', cell: (item) => <ClientLink id={item.contactId} name={item.contactName} /> },
                 { header: 'Seguradora', cell: (item) => insurerName(item.insurerId) },
                 {

@@ -18,6 +18,7 @@ import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, Dialog
 import { ApiError } from '@corretora/web-kit';
 import { sendPolicyPdf, useConfirmIssuance, useFinanceRefresh } from '../api/lead-api';
 import { NOT_SPECIFIED, useReferenceNames } from '../../../lib/reference-names';
+import { DisclosureNotice } from '../../../components/disclosure-notice';
 
 const useStyles = makeStyles({
   list: {
@@ -117,6 +118,7 @@ export function ClosedSummaryDialog({
               <Body1>Confira os dados e confirme a emissão da apólice.</Body1>
             )}
             <SaleFacts card={card} />
+            {!issued && <DisclosureNotice cardId={card.id} />}
             {!issued && (
               <TextField
                 className={styles.number}

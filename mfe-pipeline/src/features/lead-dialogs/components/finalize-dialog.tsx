@@ -35,6 +35,7 @@ import { FormDialog } from '@corretora/web-kit/ui';
 import { useUpdateContact } from '../../../lib/contact-api';
 import { useFinalize } from '../api/lead-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
+import { DisclosureNotice } from '../../../components/disclosure-notice';
 
 const useStyles = makeStyles({
   // Start-aligned: a field with a hint (IOF, total) must not stretch its row neighbour's input.
@@ -162,6 +163,7 @@ export function FinalizeDialog({ card, onClose }: { card: PipelineCard; onClose:
       }}
       onClose={onClose}
     >
+      <DisclosureNotice cardId={card.id} />
       <div className={styles.grid}>
         <TextField control={control} name="name" label="Nome" required maxLength={100} autoComplete="off" />
         <TextField control={control} name="email" label="E-mail" type="email" maxLength={100} />

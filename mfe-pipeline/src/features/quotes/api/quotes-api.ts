@@ -55,7 +55,7 @@ export function useWinQuote() {
     mutationFn: (id: number) => callOperation(OPS.winQuote, { params: { id }, body: {} }),
     onSuccess: (card) => {
       replaceCard(queryClient, card);
-      return invalidateOperations(queryClient, OPS.cardQuotes);
+      return invalidateOperations(queryClient, OPS.cardQuotes, OPS.cardDisclosureStatus);
     },
   });
 }
@@ -66,7 +66,8 @@ export function useSendDisclosure() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: BodyInputOf<typeof OPS.sendDisclosure> }) =>
       callOperation(OPS.sendDisclosure, { params: { id }, body: input }),
-    onSuccess: () => invalidateOperations(queryClient, OPS.cardQuotes, OPS.documents, RELATIONSHIP_OPERATIONS.contactTimeline),
+    onSuccess: () =>
+      invalidateOperations(queryClient, OPS.cardQuotes, OPS.cardDisclosureStatus, OPS.documents, RELATIONSHIP_OPERATIONS.contactTimeline),
   });
 }
 

@@ -20,7 +20,7 @@ const POLICY_MISSING = 'Apólice não encontrada.';
 const CLOSED_CLAIM = 'Um sinistro fechado não pode ser editado.';
 
 const CLAIM_COLUMNS = `c.id, c.claim_id as "claimId", c.contact_id as "contactId", c.contact_name as "contactName", c.policy_id as "policyId",
-  p.policy_number as "policyNumber", coalesce(p.awaiting_number, false) as "policyAwaitingNumber", p.insurer_id as "insurerId", c.type, c.status, c.amount::text as amount, c.description,
+  p.policy_number as "policyNumber", coalesce(p.awaiting_number, false) as "policyAwaitingNumber", p.insurer_id as "insurerId", p.insured_item as "insuredItem", c.type, c.status, c.amount::text as amount, c.description,
   c.occurred_at::text as "occurredAt", c.insurer_claim_number as "insurerClaimNumber", c.date_filed as "dateFiled", c.updated_at as "updatedAt"`;
 /** The broker's claims and, for the number, their policies: both tables through the broker's scope. */
 const FROM = 'from ? left join ? on p.id = c.policy_id';

@@ -50,8 +50,17 @@ export function policiesRoutes(
 }
 
 /** The pipeline service issues a finalized card's policy, runs policy imports and fills messages with a contact's policies. */
-export function policyIssueRoutes(router: Router, policies: PoliciesService, imports: PolicyImportService): void {
-  route(router, OPS.issuePolicy, ({ params, body }) => policies.issue(params.userId, body));
+export function policyIssueRoutes(
+  router: Router,
+  policies: PoliciesService,
+  imports: PolicyImportService,
+  closing: { assertClosable(userId: string, cardId: number): Promise<unknown> },
+): void {
+  // A deal's policy: where the brokerage requires it, only once its client got the CNSP 382 disclosure.
+  route(router, OPS.issuePolicy, async ({ params, body }) => {
+    await closing.assertClosable(params.userId, body.cardId);
+    return policies.issue(params.userId, body);
+  });
   route(router, OPS.policyHolders, ({ params }) => imports.holders(params.userId));
   route(router, OPS.setPolicyLines, ({ params, body }) => imports.setLines(params.userId, body));
   route(router, OPS.contactPolicies, ({ params }) => policies.ofContact(params.userId, params.id));

@@ -5,6 +5,7 @@ import {
   policyTypeOfLine,
   type FieldIssue,
   type ImportClient,
+  type InsuredItem,
   type LineKey,
   type ImportMode,
   type PolicyImportRow,
@@ -34,6 +35,8 @@ export type PolicyRecord = Omit<PolicyBookEntry, 'id' | 'contactId' | 'contactNa
   angariador: ImportedAngariador | null;
   /** The member the sheet gives a new policy (and its new client) to; null: the import's. */
   responsibleId: string | null;
+  /** The vehicle the sheet names (plate, model, year, chassis, FIPE); null: none (an update keeps the policy's). */
+  insuredItem: InsuredItem | null;
 };
 
 export interface ImportedAngariador {
@@ -222,6 +225,30 @@ function policyRecord(
         ? null
         : { name: value.angariador, shareHundredths: value.angariadorShare!, percentHundredths: value.angariadorPercent! },
     responsibleId: member?.id ?? null,
+    insuredItem: vehicleOf(value),
+  };
+}
+
+/** The vehicle of a row, when it names any of it. */
+function vehicleOf(value: PolicyImportRow): InsuredItem | null {
+  const { plate, vehicle, modelYear, chassis, fipeCode } = value;
+  if (plate === null && vehicle === null && modelYear === null && chassis === null && fipeCode === null) return null;
+  return {
+    kind: 'vehicle',
+    vehicle: {
+      plate,
+      chassis,
+      make: null,
+      model: vehicle,
+      manufactureYear: null,
+      modelYear,
+      fipeCode,
+      use: null,
+      overnightCep: null,
+      mainDriver: null,
+    },
+    property: null,
+    persons: null,
   };
 }
 

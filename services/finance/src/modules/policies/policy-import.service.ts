@@ -1,4 +1,11 @@
-import { policyTypeOfLine, type LineKey, type PolicyLinesInput, type PolicyType } from '@corretora/contracts';
+import {
+  plateSearchKey,
+  policyTypeOfLine,
+  type InsuredItem,
+  type LineKey,
+  type PolicyLinesInput,
+  type PolicyType,
+} from '@corretora/contracts';
 import { type BrokerScopedTable } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { InstalmentPlans } from './instalment-plans';
@@ -18,7 +25,7 @@ import {
 } from './policy-sql';
 
 /** The columns an import writes, as `x(...)` of jsonb_to_recordset reads them (`line` is the sheet's row, `lineKey` the policy's line). */
-const INPUT_COLUMNS = `line int, "policyNumber" text, "lineKey" text, "responsibleId" uuid, ${TERMS_RECORD}`;
+const INPUT_COLUMNS = `line int, "policyNumber" text, "lineKey" text, "responsibleId" uuid, "insuredItem" jsonb, "insuredPlate" text, ${TERMS_RECORD}`;
 
 /** A policy as an import compares it: its stored status, money in cents. */
 export type PolicyBookEntry = PolicyTerms & { id: number; policyNumber: string; type: PolicyType; line: LineKey };
@@ -36,6 +43,8 @@ export type ImportedPolicy = Omit<PolicyBookEntry, 'id' | 'type' | 'line' | 'con
   angariador: { name: string; shareHundredths: number; percentHundredths: number } | null;
   /** The member the sheet gives a new policy to; null: the batch's. */
   responsibleId: string | null;
+  /** The vehicle the sheet names; null keeps what the policy has. */
+  insuredItem: InsuredItem | null;
 };
 
 export interface PolicyImportBatch {
@@ -124,10 +133,12 @@ export class PolicyImportService {
       `with input as (select * from jsonb_to_recordset(?::jsonb) as x(${INPUT_COLUMNS})),
             old as (select p.* from ? join input i on p.policy_number = i."policyNumber" and p.insurer_id = i."insurerId"),
             up as (
-              insert into policies (user_id, type, line, policy_number, ${TERM_COLUMNS}, import_id, updated_at, responsible_id)
-              select ?, ${policyTypeOfLineSql('i."lineKey"')}, i."lineKey", i."policyNumber", ${termValues('i')}, ?, now(), coalesce(i."responsibleId", ?::uuid)
+              insert into policies (user_id, type, line, policy_number, ${TERM_COLUMNS}, import_id, updated_at, responsible_id, insured_item, insured_plate)
+              select ?, ${policyTypeOfLineSql('i."lineKey"')}, i."lineKey", i."policyNumber", ${termValues('i')}, ?, now(), coalesce(i."responsibleId", ?::uuid),
+                     i."insuredItem", i."insuredPlate"
                 from input i
-              on conflict (user_id, insurer_id, policy_number) do update set type = excluded.type, line = excluded.line, ${termUpdates()}, updated_at = now()
+              on conflict (user_id, insurer_id, policy_number) do update set type = excluded.type, line = excluded.line, ${termUpdates()}, updated_at = now(),
+                insured_item = coalesce(excluded.insured_item, policies.insured_item), insured_plate = coalesce(excluded.insured_plate, policies.insured_plate)
                 -- Only a policy the member may change: another's (numbered since the preview) stays as it is.
                 where policies.id in (select v.id from ?)
               returning id, policy_number, insurer_id)
@@ -136,7 +147,12 @@ export class PolicyImportService {
          from input i join up on up.policy_number = i."policyNumber" and up.insurer_id = i."insurerId"
               left join old on old.policy_number = i."policyNumber" and old.insurer_id = i."insurerId"`,
       [
-        JSON.stringify(input.policies),
+        JSON.stringify(
+          input.policies.map((policy) => ({
+            ...policy,
+            insuredPlate: policy.insuredItem?.vehicle?.plate ? plateSearchKey(policy.insuredItem.vehicle.plate) : null,
+          })),
+        ),
         this.policies.of(userId, trx).from('p'),
         userId,
         input.importId,

@@ -83,8 +83,8 @@ export function termsFromText<Row extends Record<PolicyTerm, unknown>>(row: Row)
   return { ...row, ...cents } as Omit<Row, PolicyTerm> & PolicyTerms;
 }
 
-/** The columns an import's undo puts back: the terms and the line with its type. */
-export const RESTORED_COLUMNS = [...POLICY_TERMS.map(column), 'type', 'line'];
+/** The columns an import's undo puts back: the terms, the line with its type, and the insured item with its plate. */
+export const RESTORED_COLUMNS = [...POLICY_TERMS.map(column), 'type', 'line', 'insured_item', 'insured_plate'];
 
 /**
  * The next term of policy p (its insurer and total in n: the broker's, else the old ones): the

@@ -21,6 +21,7 @@ import type { QuotesService } from './quotes.service';
 import { DELIVERY_UNAVAILABLE, deliveryOf } from './delivery';
 import { storePdf } from './stored-pdf';
 
+const NO_CLIENT = 'Esta cotação é de uma apólice sem cliente cadastrado: vincule o cliente à apólice antes de enviar o informe.';
 const NO_NET = 'Informe o prêmio líquido da cotação: é o prêmio comercial que o informe declara.';
 const NO_COMMISSION = 'Informe a comissão da cotação: o informe declara a remuneração da corretora em reais.';
 
@@ -48,6 +49,7 @@ export class QuoteDisclosureService {
   async send(user: SessionUser, id: number, input: QuoteDisclosureInput): Promise<SentQuoteDocument> {
     const quote = await this.quotes.get(user.id, id);
     if (!quote) throw new HttpError(404, NOT_FOUND.quote);
+    if (quote.contactId === null) throw new HttpError(409, NO_CLIENT);
     if (quote.netPremium === null) throw new HttpError(409, NO_NET);
     if (!quote.commissionPercent) throw new HttpError(409, NO_COMMISSION);
     const contact = await this.contacts.contact(user.id, quote.contactId);

@@ -15,12 +15,14 @@ import { sendStoredFile } from '../documents/documents.routes';
 import type { ComparisonsService } from './comparisons.service';
 import type { QuotesReportService } from './quotes-report.service';
 import type { QuotesService } from './quotes.service';
+import type { QuoteSettingsService } from './quote-settings.service';
 
 /** A quote as a role reads it: the commission offered, and what it pays, only for those who see money (absent otherwise). */
-function forRole(role: Role, quote: Quote): Quote {
+function forRole<T extends Quote>(role: Role, quote: T): T {
   if (seesMoney(role)) return quote;
   const { commissionPercent: _percent, commissionAmount: _amount, ...rest } = quote;
-  return rest;
+  // Both keys are optional on a quote: without them it is still one.
+  return rest as T;
 }
 
 export function quotesRoutes(
@@ -29,7 +31,14 @@ export function quotesRoutes(
   disclosures: QuoteDisclosureService,
   report: QuotesReportService,
   comparisons: ComparisonsService,
+  settings: QuoteSettingsService,
 ): void {
+  route(router, OPS.quoteSettings, ({ user }) => settings.answer(user.id));
+  route(router, OPS.setQuoteSettings, ({ user, body }) => settings.set(user.id, body));
+  route(router, OPS.cardDisclosureStatus, async ({ user, params }) => {
+    await quotes.card(user.id, params.id);
+    return settings.status(user.id, params.id);
+  });
   route(router, OPS.createComparison, ({ user, params, body }) => comparisons.create(user, params.id, body));
   route(router, OPS.cardComparisons, ({ user, params }) => comparisons.ofCard(user.id, params.id));
   route(router, OPS.revokeComparison, ({ user, params }) => comparisons.revoke(user.id, params.id));
@@ -43,6 +52,12 @@ export function quotesRoutes(
   route(router, OPS.createCardQuote, async ({ user, params, body }) =>
     forRole(user.role, await quotes.createForCard(user.id, params.id, body)),
   );
+  route(router, OPS.renewalQuotes, async ({ user, params }) =>
+    (await quotes.ofRenewal(user.id, params.id)).map((quote) => forRole(user.role, quote)),
+  );
+  route(router, OPS.renewalQuote, async ({ user, params, body }) =>
+    forRole(user.role, await quotes.createForRenewal(user.id, params.id, body)),
+  );
   route(router, OPS.updateQuote, async ({ user, params, body }) => forRole(user.role, await quotes.update(user.id, params.id, body)));
   route(router, OPS.removeQuote, ({ user, params }) => quotes.remove(user.id, params.id));
   route(router, OPS.winQuote, ({ user, params, body }) => quotes.win(user.id, params.id, body));
@@ -51,4 +66,9 @@ export function quotesRoutes(
     const line = params.line as LineKey;
     return { line, label: lineOf(line).label, insuredItemKind: insuredItemKindOf(line), coverages: [...coveragesOfLine(line)] };
   });
+}
+
+/** What the pipeline asks before a card enters Finalizado, and what an issue from a card must pass. */
+export function quoteClosingRoutes(router: Router, settings: QuoteSettingsService): void {
+  route(router, OPS.closingDisclosure, ({ params }) => settings.status(params.userId, params.id));
 }

@@ -12,11 +12,15 @@ import {
   type Quote,
   type QuoteCreateInput,
   type QuoteUpdateInput,
+  type LineKey,
+  type RenewalQuoteAnswer,
+  type RenewalQuoteInput,
 } from '@corretora/contracts';
 import { type BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { tables } from '../../tables';
 import type { PipelineLookup } from '../pipeline/pipeline-lookup';
+import type { QuoteSettingsService } from './quote-settings.service';
 
 /**
  * A quote as the API answers it, built by Postgres: money as its numeric's text, the commission in
@@ -41,6 +45,17 @@ const WON_QUOTE = 'Esta cotação fechou o negócio e não pode ser alterada nem
 const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : centsToWire(cents));
 
 type QuoteValues = Partial<QuoteCreateInput>;
+
+/** What a renewal's quote takes from the renewal and its policy. */
+interface RenewalDeal {
+  status: string;
+  responsibleId: string;
+  contactId: number | null;
+  line: LineKey;
+  insuredItem: InsuredItem | null;
+}
+
+const withPremium = (quote: Quote): RenewalQuoteAnswer => ({ ...quote, premium: quote.totalPremium });
 
 /** The columns a quote's values are written to (only the keys present: a PATCH changes only what it sends). */
 function columnsOf(input: QuoteValues): Record<string, unknown> {
@@ -87,15 +102,20 @@ function insuredColumns(item: InsuredItem | null): Record<string, unknown> {
 export class QuotesService {
   private readonly quotes: BrokerScopedTable;
   private readonly documents: BrokerScopedTable;
+  private readonly renewals: BrokerScopedTable;
+  private readonly policies: BrokerScopedTable;
 
   constructor(
     private readonly knex: Knex,
     private readonly pipeline: InternalClient,
     private readonly contacts: PipelineLookup,
     private readonly insurerIds: (userId: string) => Promise<readonly { id: number }[]>,
+    private readonly settings: QuoteSettingsService,
   ) {
     this.quotes = tables.scoped(knex, 'quotes');
     this.documents = tables.scoped(knex, 'documents');
+    this.renewals = tables.scoped(knex, 'renewals');
+    this.policies = tables.scoped(knex, 'policies');
   }
 
   /** The card as the acting member sees it: another member's or broker's is the card's 404. */
@@ -155,6 +175,46 @@ export class QuotesService {
     return (await this.one(userId, (row as { id: number }).id))!;
   }
 
+  /** The renewal as the acting member sees it, with what its quotes take from the policy; another member's or broker's: 404. */
+  private async renewal(userId: string, renewalId: number): Promise<RenewalDeal> {
+    const { rows } = await this.knex.raw<{ rows: RenewalDeal[] }>(
+      `select r.status, r.responsible_id as "responsibleId", p.contact_id as "contactId", p.line, p.insured_item as "insuredItem"
+         from ? join ? on p.id = r.policy_id
+        where r.id = ?`,
+      [this.renewals.of(userId).from('r'), this.policies.of(userId).from('p'), renewalId],
+    );
+    if (!rows[0]) throw new HttpError(404, NOT_FOUND.renewal);
+    return rows[0];
+  }
+
+  /** GET /api/renewals/{id}/quotes: the cheapest first, the total premium also as `premium`. */
+  async ofRenewal(userId: string, renewalId: number): Promise<RenewalQuoteAnswer[]> {
+    await this.renewal(userId, renewalId);
+    return (await this.list(userId, 'q.renewal_id = ?', [renewalId])).map(withPremium);
+  }
+
+  /**
+   * POST /api/renewals/{id}/quotes: a quote for the next term, while the renewal is open; the line,
+   * the client and the insured item the policy's unless the quote says its own; the renewal's member.
+   */
+  async createForRenewal(userId: string, renewalId: number, input: RenewalQuoteInput): Promise<RenewalQuoteAnswer> {
+    const renewal = await this.renewal(userId, renewalId);
+    if (renewal.status !== 'open') throw new HttpError(409, 'Esta renovação já foi decidida.');
+    if (renewal.contactId !== null) await this.contacts.contact(userId, renewal.contactId);
+    await this.check(userId, input);
+    const [row] = await this.quotes.of(userId).insert({
+      ...columnsOf({
+        ...input,
+        line: input.line ?? renewal.line,
+        insuredItem: input.insuredItem === undefined ? renewal.insuredItem : input.insuredItem,
+      }),
+      renewalId,
+      contactId: renewal.contactId,
+      responsibleId: renewal.responsibleId,
+    });
+    return withPremium((await this.one(userId, (row as { id: number }).id))!);
+  }
+
   /** PATCH /api/quotes/{id}: only what is sent; a quote that closed its deal stays as it is. */
   async update(userId: string, id: number, input: QuoteUpdateInput): Promise<Quote> {
     await this.check(userId, input);
@@ -164,7 +224,7 @@ export class QuotesService {
         .byId(id)
         .forUpdate()
         .first('status', 'contactId', trx.raw('total_premium::text as "totalPremium"'))) as
-        { status: string; contactId: number; totalPremium: string } | undefined;
+        { status: string; contactId: number | null; totalPremium: string } | undefined;
       if (!current) throw new HttpError(404, NOT_FOUND.quote);
       if (current.status === 'won') throw new HttpError(409, WON_QUOTE);
       const changes = columnsOf(input);
@@ -172,7 +232,7 @@ export class QuotesService {
       if (input.netPremium !== undefined && input.netPremium !== null && total !== null && input.netPremium > total)
         throw fieldError('netPremium', 'O prêmio líquido não pode passar do total');
       if (Object.keys(changes).length > 0) {
-        await this.contacts.contact(userId, current.contactId);
+        if (current.contactId !== null) await this.contacts.contact(userId, current.contactId);
         await this.quotes
           .of(userId, trx)
           .byId(id)
@@ -206,6 +266,7 @@ export class QuotesService {
     const iof = quote.iof === null ? total - net : wireToCents(quote.iof)!;
     const juros = total - net - iof;
     if (juros < 0) throw new HttpError(409, 'Os valores da cotação não fecham: o prêmio total é menor que o líquido mais o IOF.');
+    await this.settings.assertClosable(userId, quote.cardId, quote.id);
     const startDate = input.startDate ?? saoPauloDay(new Date());
     const card = await this.callPipeline(() =>
       this.pipeline.call(PIPELINE_OPERATIONS.finalizeFromQuote, {

@@ -9,7 +9,6 @@ export function renewalsRoutes(router: Router, renewals: RenewalsService, report
   route(router, OPS.renewals, ({ user, query }) => renewals.list(user.id, query));
   route(router, OPS.renewalReport, ({ user, query }) => report.report(user.id, query));
   route(router, OPS.renewalReportCsv, async ({ user, query, ctx }) => sendCsv(ctx, 'retencao.csv', await report.reportCsv(user.id, query)));
-  route(router, OPS.renewalQuote, ({ user, params, body }) => renewals.quote(user.id, params.id, body));
   route(router, OPS.renewalOutcome, ({ user, params, body }) => renewals.decide(user.id, params.id, body));
   route(router, OPS.renewalNextAction, ({ user, params, body }) => renewals.setNextAction(user.id, params.id, body));
 }

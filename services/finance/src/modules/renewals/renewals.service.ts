@@ -23,7 +23,7 @@ import {
   type RenewalList,
   type RenewalOutcomeInput,
   type RenewalQuote,
-  type RenewalQuoteInput,
+  type InsuredItem,
   type RenewalsQuery,
 } from '@corretora/contracts';
 import { type BrokerScopedTable, HttpError, intArrayLiteral, isUniqueViolation, type Jobs } from '@corretora/service-kit';
@@ -46,6 +46,7 @@ interface ItemRow {
   type: RenewalItem['type'];
   insurerId: number | null;
   premium: string;
+  insuredItem: InsuredItem | null;
   renewalDate: string;
   startDate: string | null;
   daysLeft: number;
@@ -84,7 +85,7 @@ export class RenewalsService {
   ) {
     this.policies = tables.scoped(knex, 'policies');
     this.renewals = tables.scoped(knex, 'renewals');
-    this.quotes = tables.scoped(knex, 'renewal_quotes');
+    this.quotes = tables.scoped(knex, 'quotes');
   }
 
   /**
@@ -156,7 +157,7 @@ export class RenewalsService {
     const total = range ? counts[range.value] : Object.values(counts).reduce((sum, n) => sum + n, 0);
     const { rows: shown } = await this.knex.raw<{ rows: ItemRow[] }>(
       `select r.id, p.id as "policyId", p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.contact_id as "contactId",
-              p.contact_name as "contactName", p.type, p.insurer_id as "insurerId", p.premium::text as premium, p.renewal_date::text as "renewalDate",
+              p.contact_name as "contactName", p.type, p.insurer_id as "insurerId", p.premium::text as premium, p.insured_item as "insuredItem", p.renewal_date::text as "renewalDate",
               p.start_date::text as "startDate", (p.renewal_date - ${TODAY})::int as "daysLeft",
               coalesce((select (sum(i.expected_commission) * 100)::bigint from policy_instalments i
                          where i.policy_id = p.id and i.due_date <= ${TODAY}), 0)::text as "dueCommissionCents",
@@ -199,6 +200,7 @@ export class RenewalsService {
         type: row.type,
         insurerId: row.insurerId,
         premium: row.premium,
+        insuredItem: row.insuredItem,
         renewalDate: row.renewalDate,
         daysLeft: row.daysLeft,
         bucket: renewalBucket(row.daysLeft),
@@ -222,7 +224,7 @@ export class RenewalsService {
       .rows()
       .whereRaw('renewal_id = any(?::int[])', [intArrayLiteral(renewalIds)])
       .orderBy('id')
-      .select('id', 'renewalId', 'insurerId', this.knex.raw('premium::text as premium'), 'note', 'createdAt')) as (RenewalQuote & {
+      .select('id', 'renewalId', 'insurerId', this.knex.raw('total_premium::text as premium'), 'note', 'createdAt')) as (RenewalQuote & {
       renewalId: number;
       createdAt: Date;
     })[];
@@ -259,26 +261,6 @@ export class RenewalsService {
     return { id: renewalId, nextAction: nextActionOf(row) };
   }
 
-  async quote(userId: string, renewalId: number, input: RenewalQuoteInput): Promise<RenewalQuote> {
-    const renewal = (await this.renewals.of(userId).byId(renewalId).first('id', 'status')) as { id: number; status: string } | undefined;
-    if (!renewal) throw new HttpError(404, NOT_FOUND.renewal);
-    if (renewal.status !== 'open') throw new HttpError(409, ALREADY_DECIDED);
-    await this.insurerOfBroker(userId, input.insurerId, 'insurerId');
-    const [row] = (await this.quotes.of(userId).insert({
-      renewalId,
-      insurerId: input.insurerId,
-      premium: centsToWire(input.premium),
-      note: input.note,
-    })) as (RenewalQuote & { createdAt: Date; premium: string })[];
-    return {
-      id: row!.id,
-      insurerId: row!.insurerId,
-      premium: String(row!.premium),
-      note: row!.note,
-      createdAt: new Date(row!.createdAt).toISOString(),
-    };
-  }
-
   /**
    * POST /api/renewals/{id}/outcome. Renovada: the next term's policy (from the old one's end, a year
    * long; the premium and insurer given, else the quote chosen, else last year's; the commission as
@@ -311,8 +293,11 @@ export class RenewalsService {
       let premium: string | null = null;
       let insurerId: number | null = null;
       if (wanted?.quoteId) {
-        const quote = (await this.quotes.of(userId, trx).byId(wanted.quoteId).andWhere({ renewalId }).first('premium', 'insurerId')) as
-          { premium: string; insurerId: number } | undefined;
+        const quote = (await this.quotes
+          .of(userId, trx)
+          .byId(wanted.quoteId)
+          .andWhere({ renewalId })
+          .first(trx.raw('total_premium::text as premium'), 'insurerId')) as { premium: string; insurerId: number } | undefined;
         if (!quote)
           throw new HttpError(400, 'Cotação não encontrada.', [{ path: 'newPolicy.quoteId', message: 'Cotação não encontrada.' }]);
         premium = String(quote.premium);
@@ -333,8 +318,21 @@ export class RenewalsService {
         .of(userId, trx)
         .byId(renewalId)
         .update({ status: 'renewed', newPolicyId: createdId, note: input.note, decidedAt: trx.fn.now() });
+      if (wanted?.quoteId) await this.closeQuotes(trx, userId, renewalId, wanted.quoteId, createdId);
       return createdId;
     });
+  }
+
+  /** Renewed with one of its quotes: that quote won (and the new term's policy links it), the others lost, as a deal's. */
+  private async closeQuotes(trx: Knex.Transaction, userId: string, renewalId: number, quoteId: number, policyId: number): Promise<void> {
+    await this.quotes.of(userId, trx).byId(quoteId).update({ status: 'won', decidedAt: trx.fn.now(), updatedAt: trx.fn.now() });
+    await this.quotes
+      .of(userId, trx)
+      .rows()
+      .where({ renewalId })
+      .whereNot({ id: quoteId })
+      .update({ status: 'lost', decidedAt: trx.fn.now(), updatedAt: trx.fn.now() });
+    await this.policies.of(userId, trx).byId(policyId).update({ quoteId });
   }
 }
 

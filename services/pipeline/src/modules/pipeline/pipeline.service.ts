@@ -1,6 +1,7 @@
 import {
   plateSearchKey,
   type InsuredItem,
+  DISCLOSURE_REQUIRED_REFUSAL,
   FINANCE_OPERATIONS,
   NOT_FOUND,
   centsToWire,
@@ -220,6 +221,8 @@ export class PipelineService {
    * `quoteId`: the quote the deal is closed with (finance's "Fechar com esta cotação"); the form keeps the card's.
    */
   async finalize(userId: string, id: number, input: CompletionInput, keepCommission = false, quoteId?: number): Promise<PipelineCard> {
+    // "Fechar com esta cotação" was checked by finance for its quote; the form is checked here.
+    if (quoteId === undefined) await this.assertClosable(userId, id);
     const { stage } = await this.catalogues.verify(userId, { insurerId: input.insurerId, stageKey: 'closed' });
     const total = input.premioLiquido + input.iof + (input.juros ?? 0);
     const commission =
@@ -261,6 +264,19 @@ export class PipelineService {
     );
     if (card) return card;
     throw refusal((await cardById(this.knex, userId, id))?.status);
+  }
+
+  /**
+   * Where the brokerage requires the CNSP 382 disclosure (finance keeps it and the rule), a card enters
+   * Finalizado only once its client got it; saving the sale of a card already there is no entry.
+   * A card gone, archived or issued is left to the finalize's own refusal.
+   */
+  private async assertClosable(userId: string, id: number): Promise<void> {
+    if (!this.finance) return;
+    const current = await cardById(this.knex, userId, id);
+    if (!current || current.status !== 'active' || current.stage === 'closed') return;
+    const status = await this.finance.call(FINANCE_OPERATIONS.closingDisclosure, { params: { userId, id } });
+    if (status.required && !status.sent) throw new HttpError(409, DISCLOSURE_REQUIRED_REFUSAL);
   }
 
   /**
