@@ -289,3 +289,45 @@ test('Configurações › Cotações makes the CNSP 382 disclosure required: the
   await dialog.getByRole('link', { name: 'Enviar na página do negócio' }).click();
   await expect(page).toHaveURL(new RegExp(`/pipeline/${cardId}$`));
 });
+
+test('a Vida deal records its insured persons on the deal page, each CPF checked before sending, at 390 px (#60)', async ({ page }) => {
+  await registerViaApi(page.request, 'Paula Reis', uniqueEmail('pessoas'));
+  await onboardViaApi(page.request);
+  const reference = await (await page.request.get('/api/reference-data')).json();
+  const lead = await page.request.post('/api/pipeline', {
+    data: {
+      name: 'Joana Lima',
+      phone: '(11) 98765-4321',
+      productId: reference.products.find((product: { name: string }) => product.name === 'Seguro de Vida').id,
+      leadSourceId: reference.leadSources[0].id,
+      stageId: reference.pipelineStages[0].id,
+    },
+  });
+  const cardId = (await lead.json()).id as number;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/pipeline/${cardId}`);
+  const form = page.getByRole('form', { name: 'Pessoas seguradas' });
+  await form.getByLabel('Nome da pessoa 1').fill('Joana Lima');
+  await form.getByLabel('CPF').first().fill('111.111.111-11');
+  await form.getByRole('button', { name: 'Adicionar pessoa' }).click();
+  await form.getByLabel('Nome da pessoa 2').fill('Pedro Lima');
+  await form.getByLabel('Nascimento').nth(1).fill('10/05/2015');
+  await form.getByRole('button', { name: 'Salvar item segurado' }).click();
+  await expect(form.getByText('CPF inválido')).toBeVisible();
+  await form.getByLabel('CPF').first().fill('529.982.247-25');
+  await form.getByRole('button', { name: 'Salvar item segurado' }).click();
+  await expect(toast(page, 'Item segurado salvo')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Item segurado' }).getByText('2 pessoas')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const card = ((await (await page.request.get('/api/pipeline')).json()) as { id: number; insuredItem: unknown }[]).find(
+    (entry) => entry.id === cardId,
+  )!;
+  expect(card.insuredItem).toMatchObject({
+    kind: 'persons',
+    persons: [
+      { name: 'Joana Lima', cpf: '52998224725', birthDate: null },
+      { name: 'Pedro Lima', cpf: null, birthDate: '2015-05-10' },
+    ],
+  });
+  await expectAccessible(page, 'insured persons');
+});

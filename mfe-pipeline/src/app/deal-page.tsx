@@ -74,7 +74,7 @@ export default function DealPage() {
           </>
         }
       />
-      {kind === 'vehicle' || kind === 'property' ? (
+      {kind ? (
         <div className={styles.panel}>
           <InsuredItemSection key={card.id} cardId={card.id} item={card.insuredItem} kind={kind} />
         </div>

@@ -142,6 +142,15 @@ const PersonSchema = v.object({
   birthDate: optionalBirthDate,
 });
 
+/** The persons a Vida/AP/Saúde/Odonto deal insures, as the deal page's form holds them (one at least). */
+export const PersonsFormSchema = v.object({
+  persons: v.pipe(
+    v.array(PersonSchema, 'Pessoas inválidas'),
+    v.minLength(1, 'Informe ao menos uma pessoa'),
+    v.maxLength(50, 'No máximo 50 pessoas'),
+  ),
+});
+
 export const VehicleSchema = v.object({
   plate: optionalString(9, { test: isValidPlate, message: 'Placa inválida. Use ABC-1234 ou ABC1D23' }, normalizePlate),
   chassis: optionalString(17, { test: isValidChassis, message: CHASSIS_MESSAGE }, (value) => value.toUpperCase()),

@@ -31,6 +31,8 @@ const useStyles = makeStyles({
   },
   who: { display: 'flex', flexDirection: 'column', flex: '1 1 14rem', minWidth: 0, overflowWrap: 'anywhere' },
   badges: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
+  // Two buttons beside the title are wider than a phone's card: they wrap under each other there.
+  actions: { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS },
 });
 
 const STATUS: Record<TeamMember['status'], { label: string; color: 'success' | 'warning' | 'subtle' }> = {
@@ -99,7 +101,7 @@ export function TeamSection() {
         header={<Subtitle1 as="h2">Equipe</Subtitle1>}
         action={
           isManager(actor) ? (
-            <div className={styles.badges}>
+            <div className={styles.actions}>
               <Button icon={<DataBarVerticalRegular />} aria-expanded={production} onClick={() => setProduction((shown) => !shown)}>
                 Produção
               </Button>

@@ -1,5 +1,6 @@
 import {
   PROPERTY_TYPES,
+  PersonsFormSchema,
   PropertySchema,
   STATE_CODES,
   VEHICLE_USES,
@@ -26,8 +27,9 @@ import {
 } from '@corretora/web-kit/ui';
 import { Body1, Button, Text } from '@corretora/web-kit/fluent/core';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { EditRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useSaveInsuredItem } from '../api/quotes-api';
 
 const useStyles = makeStyles({
@@ -35,6 +37,12 @@ const useStyles = makeStyles({
   top: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingVerticalM, alignItems: 'start' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
+  person: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr)) auto',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'end',
+  },
 });
 
 const USE_CHOICES = VEHICLE_USES.map((use) => ({ value: use.value, label: use.label }));
@@ -119,6 +127,49 @@ function PropertyForm({ item, onSave, busy, onCancel }: FormProps) {
   );
 }
 
+/** The insured persons (Vida, AP, Saúde, Odonto): name, CPF and birth date each; one at least, fifty at most. */
+function PersonsForm({ item, onSave, busy, onCancel }: FormProps) {
+  const styles = useStyles();
+  const { control, handleSubmit, setError } = useSchemaForm(PersonsFormSchema, {
+    defaultValues: {
+      persons: (item?.persons?.length ? item.persons : [{ name: '', cpf: null, birthDate: null }]).map((person) => ({
+        name: person.name,
+        cpf: formatCpf(person.cpf),
+        birthDate: person.birthDate ? formatDate(person.birthDate) : '',
+      })),
+    },
+  });
+  const rows = useFieldArray({ control, name: 'persons' });
+  const onError = useFormErrors(setError);
+  const submit = handleSubmit(({ persons }) => onSave({ kind: 'persons', vehicle: null, property: null, persons }, onError));
+  return (
+    <form onSubmit={submit} className={styles.root} aria-label="Pessoas seguradas" noValidate>
+      {rows.fields.map((field, index) => (
+        <div key={field.id} className={styles.person}>
+          <TextField control={control} name={`persons.${index}.name`} label={`Nome da pessoa ${index + 1}`} required maxLength={100} />
+          <CpfField control={control} name={`persons.${index}.cpf`} label="CPF" />
+          <DateField control={control} name={`persons.${index}.birthDate`} label="Nascimento" />
+          <Button
+            appearance="subtle"
+            icon={<DeleteRegular />}
+            aria-label={`Remover pessoa ${index + 1}`}
+            disabled={rows.fields.length === 1}
+            onClick={() => rows.remove(index)}
+          />
+        </div>
+      ))}
+      {rows.fields.length < 50 ? (
+        <div>
+          <Button icon={<AddRegular />} onClick={() => rows.append({ name: '', cpf: '', birthDate: '' })}>
+            Adicionar pessoa
+          </Button>
+        </div>
+      ) : null}
+      <Actions busy={busy} onCancel={onCancel} />
+    </form>
+  );
+}
+
 function Actions({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
   const styles = useStyles();
   return (
@@ -140,7 +191,10 @@ interface FormProps {
   onSave: (item: InsuredItem, onError: ReturnType<typeof useFormErrors>) => void;
 }
 
-/** What the deal insures, by its line's kind: the vehicle (Auto) or the risk's address (the property lines). */
+const FORMS = { vehicle: VehicleForm, property: PropertyForm, persons: PersonsForm } as const;
+const TITLES = { vehicle: 'Veículo segurado', property: 'Imóvel segurado', persons: 'Pessoas seguradas' } as const;
+
+/** What the deal insures, by its line's kind: the vehicle (Auto), the risk's address (the property lines) or the persons (Vida, AP, Saúde, Odonto). */
 export function InsuredItemSection({ cardId, item, kind }: { cardId: number; item: InsuredItem | null; kind: InsuredItemKind }) {
   const styles = useStyles();
   const notify = useNotify();
@@ -154,12 +208,12 @@ export function InsuredItemSection({ cardId, item, kind }: { cardId: number; ite
       },
       onError: (error) => onError(error, 'Não foi possível salvar o item segurado.', apiErrorMessage(error, '')),
     });
-  const Form = kind === 'vehicle' ? VehicleForm : PropertyForm;
+  const Form = FORMS[kind];
   return (
     <section className={styles.root} aria-label="Item segurado">
       <div className={styles.top}>
         <Text as="h2" size={500} weight="semibold">
-          {kind === 'vehicle' ? 'Veículo segurado' : 'Imóvel segurado'}
+          {TITLES[kind]}
         </Text>
         {!editing ? (
           <Button icon={<EditRegular />} onClick={() => setEditing(true)}>
