@@ -85,6 +85,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/pipeline-cards/:id/next-action' },
   { method: 'PUT', path: '/api/pipeline-cards/:id/insured-item' },
   { method: 'POST', path: '/api/pipeline-cards/:id/quotes' },
+  { method: 'POST', path: '/api/pipeline-cards/:id/quotes/import' },
   { method: 'PATCH', path: '/api/quotes/:id' },
   { method: 'DELETE', path: '/api/quotes/:id' },
   { method: 'POST', path: '/api/quotes/:id/win' },

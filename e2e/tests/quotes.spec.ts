@@ -331,3 +331,34 @@ test('a Vida deal records its insured persons on the deal page, each CPF checked
   });
   await expectAccessible(page, 'insured persons');
 });
+
+test('quotes from a spreadsheet on the deal page: a sheet with errors lists them and makes nothing, the fixed one makes every row a quote (#60)', async ({
+  page,
+}) => {
+  await registerViaApi(page.request, 'Paula Reis', uniqueEmail('planilha'));
+  await onboardViaApi(page.request);
+  const cardId = await autoLead(page);
+  const insurers = ((await (await page.request.get('/api/reference-data')).json()).insurers as { name: string }[]).map((i) => i.name);
+  const header = 'Seguradora;Prêmio total;Prêmio líquido;IOF;Comissão;Parcelas;Valor da parcela;Casco;Vidros';
+  const sheet = (rows: string[]) => ({ name: 'cotacoes.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\r\n')) });
+  await page.goto(`/pipeline/${cardId}`);
+  const chooser = page.getByLabel('Planilha de cotações (CSV ou XLSX)');
+  await chooser.setInputFiles(
+    sheet([`${insurers[0]};2.750,99;2.500,00;184,50;15;10;290,00;100% FIPE;1.500,00`, 'Seguradora X;1.000,00;;;;;;;']),
+  );
+  await expect(page.getByText('A planilha tem linhas com erro: nenhuma cotação foi importada.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Linha 3: Seguradora não cadastrada: Seguradora X')).toBeVisible();
+  await expect(page.getByText('Nenhuma cotação ainda.', { exact: false })).toBeVisible();
+
+  await chooser.setInputFiles(
+    sheet([
+      `${insurers[0]};2.750,99;2.500,00;184,50;15;10;290,00;100% FIPE;1.500,00`,
+      `${insurers[1]};2.600,00;2.400,00;177,12;12,5;;;100% FIPE;`,
+    ]),
+  );
+  await expect(toast(page, '2 cotações importadas')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Comparação das cotações' });
+  await expect(table).toContainText('R$ 2.600,00');
+  await expect(table).toContainText('R$ 2.750,99');
+  await expect(page.getByText('Linha 3: Seguradora não cadastrada')).toBeHidden();
+});

@@ -9,6 +9,7 @@ import { useBoard } from '../features/board/api/board-api';
 import { useCardQuotes } from '../features/quotes/api/quotes-api';
 import { ComparisonsList } from '../features/quotes/components/comparisons-list';
 import { InsuredItemSection } from '../features/quotes/components/insured-item-section';
+import { QuoteSheetButton } from '../features/quotes/components/quote-sheet-button';
 import { QuotesComparison } from '../features/quotes/components/quotes-comparison';
 import { stageLabel } from '../config/stages';
 import { useReferenceNames } from '../lib/reference-names';
@@ -95,6 +96,8 @@ export default function DealPage() {
                 Nova cotação
               </Button>
             ) : null}
+            {/* After the buttons: a sheet's errors are listed under them, the whole row wide. */}
+            {card.status === 'active' ? <QuoteSheetButton cardId={card.id} line={line} /> : null}
           </div>
         </div>
         <QueryState query={quotes} loading="Carregando cotações..." error="Não foi possível carregar as cotações. Recarregue a página.">

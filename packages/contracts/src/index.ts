@@ -23,6 +23,7 @@ export * from './vocabulary/coverages';
 export * from './vocabulary/insured-item';
 export * from './finance/quotes.schemas';
 export * from './finance/quote-settings.schemas';
+export * from './imports/quote-import.schemas';
 export * from './errors';
 export * from './vocabulary/finance-options';
 export * from './finance/finance.schemas';

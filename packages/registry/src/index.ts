@@ -147,6 +147,7 @@ export const SERVICES = {
       '/api/team/production',
       '/api/team/production.csv',
       '/api/pipeline-cards/:id/quotes',
+      '/api/pipeline-cards/:id/quotes/import',
       '/api/pipeline-cards/:id/comparison',
       '/api/pipeline-cards/:id/comparisons',
       '/api/pipeline-cards/:id/disclosure-status',

@@ -74,6 +74,8 @@ export {
   type SheetRow,
 } from './imports/import-kind';
 export { importHandOverRoutes, importsRoutes, statementsRoutes, type SharedDoor } from './imports/import-routes';
+export { XLSX_MIME, readUploadedSheet, type SheetFile } from './imports/sheet-file';
+export { suggestColumns } from './imports/import-mapping';
 export { handOverImports, receiveImports } from './imports/import-handover';
 export { importAssignee, markApplied } from './imports/import-marks';
 export { sheetMemberFinder } from './imports/import-members';

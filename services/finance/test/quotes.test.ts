@@ -560,6 +560,91 @@ describe('quotes on a deal (#60): the car, six insurers side by side, who reads 
     expect((await issue(owner, before.id)).status).toBe(200);
   });
 
+  test("a sheet of quotes, one a row, with the line's coverages by their column names: all made, or none with each row's error", async () => {
+    const owner = await brokerWithRefs();
+    const paulo = await member(owner, 'producer');
+    const bruno = await member(owner, 'producer');
+    const ana = await member(owner, 'assistant');
+    const card = await dealFor(owner, paulo);
+    await pipelineApi().put(`/api/pipeline-cards/${card.id}/insured-item`).set('Cookie', paulo.cookie).send({ insuredItem: CAR });
+    const [first, second] = owner.refs.insurers;
+    const header =
+      'Seguradora;Prêmio total;Prêmio líquido;IOF;Comissão;Franquia;Parcelas;Valor da parcela;Validade;Nº da cotação;Casco;Vidros;Carro reserva';
+    const send = (who: Who, lines: string[], cardId = card.id) =>
+      api()
+        .post(`/api/pipeline-cards/${cardId}/quotes/import`)
+        .set('Cookie', who.cookie)
+        .field('line', 'auto')
+        .attach('file', Buffer.from(lines.join('\r\n'), 'utf8'), 'cotacoes.csv');
+    const count = async () => (await api().get(`/api/pipeline-cards/${card.id}/quotes`).set('Cookie', owner.cookie)).body.length as number;
+
+    // A row in error (an insurer not registered, a premium that is none): nothing is made, each row says why.
+    const wrong = await send(paulo, [
+      header,
+      `${first!.name};2.750,99;2.500,00;184,50;15;3.500,00;10;290,00;15/01/2027;P-1;100% FIPE;1.500,00;15 dias`,
+      'Seguradora Nenhuma;2.600,00;;;;;;;;;;;',
+      `${second!.name};dois mil;;;;;;;;;;;`,
+    ]);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('A planilha tem linhas com erro: nenhuma cotação foi importada. Corrija e envie de novo.');
+    expect(wrong.body.issues).toEqual([
+      { path: 'linha 3.insurer', message: 'Seguradora não cadastrada: Seguradora Nenhuma' },
+      { path: 'linha 4.totalPremium', message: 'Prêmio total: Valor inválido: use 1.234,56' },
+    ]);
+    expect(await count()).toBe(0);
+    expect((await send(paulo, ['Cliente;Valor', 'Maria;10,00'])).body.message).toBe(
+      'A planilha precisa das colunas Seguradora e Prêmio total (uma cotação por linha).',
+    );
+
+    const made = await send(paulo, [
+      header,
+      `${first!.name};2.750,99;2.500,00;184,50;15;3.500,00;10;290,00;15/01/2027;P-1;100% FIPE;1.500,00;15 dias`,
+      `${second!.name.toUpperCase()};2.600,00;2.400,00;177,12;12,5;4.000,00;;;;B-2;100% FIPE;;`,
+    ]);
+    expect(made.status).toBe(201);
+    expect(made.body.columns).toMatchObject({ Seguradora: 'Seguradora', 'Prêmio total': 'Prêmio total', 'Carro reserva': 'Carro reserva' });
+    expect(made.body.quotes.map((quote: { totalPremium: string }) => quote.totalPremium)).toEqual(['2600.00', '2750.99']);
+    expect(made.body.quotes[1]).toMatchObject({
+      insurerId: first!.id,
+      line: 'auto',
+      netPremium: '2500.00',
+      iof: '184.50',
+      commissionPercent: '15.00',
+      commissionAmount: '375.00',
+      paymentOptions: [
+        { instalments: 1, amount: '2750.99', interest: false },
+        { instalments: 10, amount: '290.00', interest: true },
+      ],
+      deductible: { kind: 'normal', amount: '3500.00' },
+      coverages: [
+        { key: 'casco', limit: null, detail: '100% FIPE' },
+        { key: 'vidros', limit: '1500.00', detail: null },
+        { key: 'carro_reserva', limit: null, detail: '15 dias' },
+      ],
+      validUntil: '2027-01-15',
+      insurerQuoteNumber: 'P-1',
+      status: 'draft',
+      insuredItem: { kind: 'vehicle', vehicle: { plate: 'RIO2A18' } },
+    });
+    expect(made.body.quotes[0].coverages).toEqual([
+      { key: 'casco', label: expect.stringMatching(/^Casco/), limit: null, detail: '100% FIPE' },
+    ]);
+    // An assistant imports without reading the commission; another producer's deal, another brokerage's: 404.
+    const byAssistant = await send(ana, [header, `${first!.name};3.000,00;;;10;;;;;;;;`]);
+    expect(byAssistant.status).toBe(201);
+    expect(byAssistant.body.quotes[0]).not.toHaveProperty('commissionPercent');
+    expect((await send(bruno, [header, `${first!.name};3.000,00;;;;;;;;;;;`])).status).toBe(404);
+    expect((await send(await brokerWithRefs(), [header, `${first!.name};3.000,00;;;;;;;;;;;`])).status).toBe(404);
+    // A file that is no sheet.
+    const pdf = await api()
+      .post(`/api/pipeline-cards/${card.id}/quotes/import`)
+      .set('Cookie', paulo.cookie)
+      .attach('file', Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n<<>>\nendobj\n\0\0\0'), 'cotacao.pdf');
+    expect(pdf.status).toBeGreaterThanOrEqual(400);
+    expect(pdf.status).toBeLessThan(500);
+    expect(await count()).toBe(3);
+  });
+
   test("the client's comparison: the chosen quotes side by side without the commission, a link that opens without a session until revoked, the PDF on the timeline", async () => {
     const owner = await brokerWithRefs();
     const bruno = await member(owner, 'producer');

@@ -366,3 +366,10 @@ export interface PublicComparison {
   createdAt: string;
   expiresAt: string;
 }
+
+/** POST /api/pipeline-cards/{id}/quotes/import: the quotes the sheet made, and which columns it read. */
+export interface QuoteImportResult {
+  quotes: Quote[];
+  /** Field or coverage label -> the sheet's header it was read from. */
+  columns: Record<string, string>;
+}

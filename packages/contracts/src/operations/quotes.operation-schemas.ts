@@ -7,11 +7,17 @@ import {
   QuotesReportQuerySchema,
 } from '../finance/quotes.schemas';
 import { QuoteSettingsSchema } from '../finance/quote-settings.schemas';
+import { QuoteImportFieldsSchema } from '../imports/quote-import.schemas';
 
 export const cardQuotes = { summary: 'As cotações de um negócio do pipeline (a comissão só para quem vê valores).' };
 export const createCardQuote = {
   summary: 'Uma cotação de uma seguradora para o negócio: prêmios, formas de pagamento, franquia, coberturas, comissão, validade.',
   body: QuoteCreateSchema,
+};
+export const importCardQuotes = {
+  summary:
+    'Cotações de uma planilha (CSV ou XLSX, uma por linha): seguradora, prêmios, IOF, comissão, franquia, parcelas, validade, nº da cotação e as coberturas do ramo pelas colunas com seus nomes. Todas ou nenhuma: cada erro com a sua linha.',
+  upload: QuoteImportFieldsSchema,
 };
 export const updateQuote = { summary: 'Altera uma cotação (só o que for enviado; null limpa um campo opcional).', body: QuoteUpdateSchema };
 export const removeQuote = { summary: 'Exclui uma cotação que não fechou o negócio.' };

@@ -6,6 +6,7 @@ import type {
   PublicComparison,
   LineCoverages,
   Quote,
+  QuoteImportResult,
   QuoteCreateSchema,
   QuoteDisclosureSchema,
   QuoteUpdateSchema,
@@ -14,6 +15,7 @@ import type {
   QuotesReportQuerySchema,
   SentQuoteDocument,
 } from '../finance/quotes.schemas';
+import type { QuoteImportFieldsSchema } from '../imports/quote-import.schemas';
 import type { DisclosureStatus, QuoteSettings, QuoteSettingsSchema } from '../finance/quote-settings.schemas';
 import { MANAGERS, MONEY_ROLES } from '../vocabulary/team-roles';
 import type { PipelineCard } from '../pipeline/pipeline-types';
@@ -37,6 +39,17 @@ export const createCardQuote = {
   notFound: NOT_FOUND.card,
   body: phantom as typeof QuoteCreateSchema,
   answer: phantom as Quote,
+} as const satisfies Operation;
+/** A sheet of quotes, one a row: all made, or none (each row's errors said). */
+export const importCardQuotes = {
+  id: 'quotes.importForCard',
+  method: 'POST',
+  path: '/api/pipeline-cards/:id/quotes/import',
+  access: 'signed-in',
+  status: 201,
+  notFound: NOT_FOUND.card,
+  upload: { field: 'file', fields: phantom as typeof QuoteImportFieldsSchema },
+  answer: phantom as QuoteImportResult,
 } as const satisfies Operation;
 export const updateQuote = {
   id: 'quotes.update',

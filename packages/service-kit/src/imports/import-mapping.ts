@@ -4,6 +4,7 @@ import {
   IMPORT_FIELD_INFO,
   REQUIRED_IMPORT_FIELDS,
   comparableName,
+  type FieldInfo,
   type FieldIssue,
   type ImportKind,
   type ImportMappingInput,
@@ -21,12 +22,20 @@ export function headerKey(kind: ImportKind, headers: readonly string[], insurerI
 
 /** field -> header, from the headers' words (each header used once; exact words first, then containment). */
 export function suggestMapping(kind: ImportKind, headers: readonly string[]): Record<string, string> {
+  return suggestColumns(IMPORT_FIELD_INFO[kind], headers, IMPORT_FIELDS[kind]);
+}
+
+/** suggestMapping for any set of fields and their header words (a sheet read outside the import wizard), in `order`. */
+export function suggestColumns(
+  info: Readonly<Record<string, FieldInfo | undefined>>,
+  headers: readonly string[],
+  order: readonly string[] = Object.keys(info),
+): Record<string, string> {
   const mapping: Record<string, string> = {};
   const used = new Set<string>();
-  const info = IMPORT_FIELD_INFO[kind];
   const comparable = headers.map((header) => ({ header, name: comparableName(header) }));
   for (const pass of ['exact', 'contains'] as const) {
-    for (const field of IMPORT_FIELDS[kind]) {
+    for (const field of order) {
       if (mapping[field]) continue;
       const words = (info[field]?.headers ?? []).map(comparableName);
       const found = comparable.find(

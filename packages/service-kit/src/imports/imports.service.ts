@@ -27,8 +27,7 @@ import { checkedMapping, headerKey, suggestMapping } from './import-mapping';
 import { ImportTables, summaryOf, undoUntil, zeroCounts } from './import-records';
 import { ImportRunner } from './import-runner';
 import { sheetRows, storeOutcomes, storeRows } from './import-rows';
-import { readSheetFile, type SheetFile } from './sheet-file';
-import { SheetFileError } from './xlsx-reader';
+import { readUploadedSheet } from './sheet-file';
 
 const ALREADY_COMMITTED = 'Esta importação já foi confirmada: o mapeamento não pode mudar.';
 const ACCOUNT_FULL = `As importações guardadas da corretora passam de ${(IMPORT_LIMITS.accountChars / 1_000_000).toLocaleString('pt-BR')} milhões de caracteres: conclua ou descarte as que estão em pré-visualização (ou aguarde o fim do prazo de desfazer) antes de enviar outra.`;
@@ -83,13 +82,7 @@ export class ImportsService {
   async create(user: SessionUser, file: UploadedFile, request: ImportRequest): Promise<ImportCreated> {
     const { kind, insurerId } = request;
     await this.handler(kind).accept?.(user.id, insurerId);
-    let sheet: SheetFile;
-    try {
-      sheet = await readSheetFile(file, request.sheet || undefined);
-    } catch (error) {
-      if (error instanceof SheetFileError) throw new HttpError(error.status, error.message);
-      throw error;
-    }
+    const sheet = await readUploadedSheet(file, request.sheet || undefined);
     const key = headerKey(kind, sheet.headers, insurerId);
     const remembered = (await this.tables.mappings
       .of(user.id)

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { IMPORT_MAX_ROWS } from '@corretora/contracts';
+import { HttpError } from '../errors';
 import { looksLikeText, type UploadedFile } from '../upload';
 import { parse } from 'csv-parse/sync';
 import { RowLimitError, SheetBudget, SheetFileError, readXlsx } from './xlsx-reader';
@@ -102,6 +103,16 @@ function fromRows(rows: string[][], lineOf: (index: number) => number, budget: S
   if (data.length > IMPORT_MAX_ROWS) throw new RowLimitError();
   if (data.length === 0) throw new SheetFileError('A planilha não tem linhas de dados abaixo do cabeçalho.');
   return { headers, rows: data };
+}
+
+/** readSheetFile for a handler: a file that is no sheet, an empty or an oversized one, is the 4xx its message says. */
+export async function readUploadedSheet(file: UploadedFile, sheet: string | undefined): Promise<SheetFile> {
+  try {
+    return await readSheetFile(file, sheet);
+  } catch (error) {
+    if (error instanceof SheetFileError) throw new HttpError(error.status, error.message);
+    throw error;
+  }
 }
 
 /** Reads an uploaded CSV/TXT or XLSX (the upload sniffed XLSX from its bytes; anything else must be text). */

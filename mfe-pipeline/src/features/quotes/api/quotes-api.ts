@@ -8,6 +8,7 @@ import {
 } from '@corretora/contracts';
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { uploadOperation } from '@corretora/web-kit/uploads';
 import { replaceCard } from '../../../lib/board-cache';
 
 export type QuoteBody = BodyInputOf<typeof OPS.createCardQuote>;
@@ -89,6 +90,20 @@ export function useRevokeComparison() {
   return useMutation({
     mutationFn: (id: number) => callOperation(OPS.revokeComparison, { params: { id } }),
     onSuccess: () => invalidateOperations(queryClient, OPS.cardComparisons),
+  });
+}
+
+/** A sheet of quotes for the deal (CSV or XLSX, one a row): all made or none, each row's error said. */
+export function useImportQuotes(cardId: number, line: LineKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('line', line);
+      body.append(OPS.importCardQuotes.upload.field, file);
+      return uploadOperation(OPS.importCardQuotes, { params: { id: cardId }, body });
+    },
+    onSuccess: () => invalidateOperations(queryClient, OPS.cardQuotes),
   });
 }
 

@@ -8,7 +8,7 @@ import {
   type Quote,
   type Role,
 } from '@corretora/contracts';
-import { route, seesMoney, sendCsv } from '@corretora/service-kit';
+import { TEXT, XLSX_MIME, readUploadedSheet, route, seesMoney, sendCsv, singleFileUpload } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { QuoteDisclosureService } from './quote-disclosure.service';
 import { sendStoredFile } from '../documents/documents.routes';
@@ -16,6 +16,21 @@ import type { ComparisonsService } from './comparisons.service';
 import type { QuotesReportService } from './quotes-report.service';
 import type { QuotesService } from './quotes.service';
 import type { QuoteSettingsService } from './quote-settings.service';
+
+/** A deal's quotes sheet: small (a few dozen rows; the gateway's default body limit), CSV/TXT or XLSX, the deal's line and the XLSX tab beside it. */
+const quoteSheetUpload = singleFileUpload({
+  field: 'file',
+  fields: ['line', 'sheet'],
+  maxBytes: 120 * 1024,
+  accept: [TEXT, XLSX_MIME],
+  messages: {
+    notMultipart: 'Envie a planilha de cotações como multipart/form-data, no campo file.',
+    tooLarge: 'A planilha de cotações deve ter no máximo 120 KB (até 60 cotações).',
+    onlyTheFile: 'Envie uma planilha por vez, com o ramo (line) e, se quiser, a aba (sheet).',
+    missing: 'Selecione a planilha de cotações (CSV ou XLSX).',
+    wrongType: 'O arquivo não é uma planilha: envie CSV ou XLSX (Excel).',
+  },
+});
 
 /** A quote as a role reads it: the commission offered, and what it pays, only for those who see money (absent otherwise). */
 function forRole<T extends Quote>(role: Role, quote: T): T {
@@ -57,6 +72,15 @@ export function quotesRoutes(
   );
   route(router, OPS.renewalQuote, async ({ user, params, body }) =>
     forRole(user.role, await quotes.createForRenewal(user.id, params.id, body)),
+  );
+  route(
+    router,
+    OPS.importCardQuotes,
+    async ({ user, params, file, body }) => {
+      const result = await quotes.importForCard(user.id, params.id, await readUploadedSheet(file, body.sheet || undefined), body.line);
+      return { ...result, quotes: result.quotes.map((quote) => forRole(user.role, quote)) };
+    },
+    quoteSheetUpload,
   );
   route(router, OPS.updateQuote, async ({ user, params, body }) => forRole(user.role, await quotes.update(user.id, params.id, body)));
   route(router, OPS.removeQuote, ({ user, params }) => quotes.remove(user.id, params.id));

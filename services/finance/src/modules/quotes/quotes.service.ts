@@ -15,12 +15,14 @@ import {
   type LineKey,
   type RenewalQuoteAnswer,
   type RenewalQuoteInput,
+  type QuoteImportResult,
 } from '@corretora/contracts';
-import { type BrokerScopedTable, HttpError, type InternalClient } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, type InternalClient, type SheetFile } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { tables } from '../../tables';
 import type { PipelineLookup } from '../pipeline/pipeline-lookup';
 import type { QuoteSettingsService } from './quote-settings.service';
+import { quotesOfSheet } from './quote-sheet';
 
 /**
  * A quote as the API answers it, built by Postgres: money as its numeric's text, the commission in
@@ -109,7 +111,7 @@ export class QuotesService {
     private readonly knex: Knex,
     private readonly pipeline: InternalClient,
     private readonly contacts: PipelineLookup,
-    private readonly insurerIds: (userId: string) => Promise<readonly { id: number }[]>,
+    private readonly insurerIds: (userId: string) => Promise<readonly { id: number; name: string }[]>,
     private readonly settings: QuoteSettingsService,
   ) {
     this.quotes = tables.scoped(knex, 'quotes');
@@ -213,6 +215,29 @@ export class QuotesService {
       responsibleId: renewal.responsibleId,
     });
     return withPremium((await this.one(userId, (row as { id: number }).id))!);
+  }
+
+  /**
+   * POST /api/pipeline-cards/{id}/quotes/import: a sheet's quotes, one a row, all written in one
+   * transaction or none (quotesOfSheet refuses a sheet with any row in error); each as a typed one.
+   */
+  async importForCard(userId: string, cardId: number, sheet: SheetFile, line: LineKey): Promise<QuoteImportResult> {
+    const card = await this.card(userId, cardId);
+    if (card.status === 'issued') throw new HttpError(409, ISSUED_DEAL);
+    await this.contacts.contact(userId, card.contactId);
+    const { quotes, columns } = quotesOfSheet(sheet, line, await this.insurerIds(userId));
+    const rows = await this.knex.transaction(async (trx) =>
+      this.quotes.of(userId, trx).insertMany(
+        quotes.map((quote) => ({
+          ...columnsOf({ ...quote, insuredItem: card.insuredItem }),
+          cardId,
+          contactId: card.contactId,
+          responsibleId: card.responsibleId,
+        })),
+      ),
+    );
+    const made = new Set(rows.map((row) => row.id as number));
+    return { quotes: (await this.ofCheckedCard(userId, cardId)).filter((quote) => made.has(quote.id)), columns };
   }
 
   /** PATCH /api/quotes/{id}: only what is sent; a quote that closed its deal stays as it is. */
