@@ -191,12 +191,15 @@ test('§2 Pipeline: header, cards, filters, archive; §8 archive, restore, final
   await dialog.getByRole('button', { name: 'Arquivar' }).click();
   await dialog.getByRole('button', { name: 'Arquivar' }).click();
   await expect(toast(page, 'Card arquivado')).toBeVisible();
+  // A toast sits over the header's buttons (top right) while it shows: a click there would land on it.
+  await expect(toast(page, 'Card arquivado')).toBeHidden();
   await page.getByRole('button', { name: 'Ver Arquivados' }).click();
   await page.getByLabel('Buscar por nome ou email').fill('ninguém com esse nome');
   await expect(exact(page, 'Nenhum card arquivado encontrado com os filtros aplicados.')).toBeVisible();
   await page.getByLabel('Buscar por nome ou email').fill('');
   await page.getByRole('button', { name: 'Restaurar Ulisses Braga' }).click();
   await expect(toast(page, 'Card restaurado')).toBeVisible();
+  await expect(toast(page, 'Card restaurado')).toBeHidden();
   await page.getByRole('button', { name: 'Ver Ativos' }).click();
 
   // Dropped on Finalizado (by keyboard): the finalize form, its required texts (§5), then §8's toast.
