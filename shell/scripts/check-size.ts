@@ -76,9 +76,9 @@ const HELD: Record<string, number> = {
   // +0.3 KiB on 2026-11-28 (#58 items 3, 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles); the remote's manifest knows the bulk reassignment's chunk.
   // +1.1 KiB on 2026-12-02 (#60): the remote's manifest routes /pipeline/{id} to a deal's page (the insured item and its quotes
   // load with it), and the shared form chunk carries react-hook-form's useFieldArray (the quote form's rows).
-  // +0.1 KiB on 2026-12-02 (#60): the finalize and issue dialogs say when the CNSP 382 disclosure was not sent, and the
+  // +0.2 KiB on 2026-12-02 (#60): the finalize and issue dialogs say when the CNSP 382 disclosure was not sent, and the
   // remote's manifest names the deal page's new parts (the persons form, the quotes sheet).
-  '/pipeline': 278.9,
+  '/pipeline': 279.0,
   // −22 KiB on 2026-11-26: the contact form (and the rules it checks with) loads when it opens.
   // +0.5 KiB on 2026-11-26 (#35, #36): the remote's forms check their body with its schema before sending, and opens ?card= from the search.
   // +0.1 KiB on 2026-11-26 (#35 item 5): the remote's manifest knows the written tasks.
@@ -91,8 +91,8 @@ const HELD: Record<string, number> = {
   // +0.1 KiB on 2026-11-28 (#58 item 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles).
   // +0.3 KiB on 2026-11-28 (#58 item 3): a manager's checkbox per client (the bar that gives them to a member loads once one is chosen).
   // +0.9 KiB on 2026-12-02 (#60): as /pipeline (the same remote's manifest and form chunk).
-  // +0.1 KiB on 2026-12-02 (#60): as /pipeline (the same remote's manifest).
-  '/contacts': 241.7,
+  // +0.2 KiB on 2026-12-02 (#60): as /pipeline (the same remote's manifest).
+  '/contacts': 241.8,
   // +1 KiB on 2026-11-26 (#34): each product names its line (ramo), read from the one list of lines.
   // +0.5 KiB on 2026-11-26 (#36): the stage limits and the chargeback scale are checked with their schema before saving.
   // +1.1 KiB on 2026-11-26 (#38): as every signed-in page.

@@ -7,6 +7,9 @@ import { AppToaster } from '../src/ui/notify';
 import { QueryState, type QueryLike } from '../src/ui/query-state';
 import { useConfirmAction } from '../src/ui/use-confirm-action';
 
+/** How long a lazily loaded part (a dialog's surface) may take to appear. */
+const LAZY_PART_WAIT_MS = 10_000;
+
 interface Row {
   id: number;
   name: string;
@@ -102,7 +105,9 @@ describe('useConfirmAction', () => {
     withFluent(<DeleteScreen run={run} />);
 
     await user.click(screen.getByRole('button', { name: 'Excluir Porto' }));
-    const dialog = await screen.findByRole('alertdialog');
+    // The dialog's surface loads by dynamic import: on a CI machine busy building the apps that took over
+    // testing-library's 1 s default once. A bound on the wait, not a speed assertion.
+    const dialog = await screen.findByRole('alertdialog', {}, { timeout: LAZY_PART_WAIT_MS });
     expect(dialog.textContent).toContain('Excluir "Porto"?');
 
     await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
@@ -121,7 +126,9 @@ describe('useConfirmAction', () => {
     const calls: number[] = [];
     withFluent(<DeleteScreen run={async (row) => calls.push(row.id)} />);
     await user.click(screen.getByRole('button', { name: 'Excluir Porto' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancelar' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', {}, { timeout: LAZY_PART_WAIT_MS })).getByRole('button', { name: 'Cancelar' }),
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls).toEqual([]);
   });
