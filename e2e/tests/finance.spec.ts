@@ -18,6 +18,8 @@ async function signUpOnboarded(page: Page, prefix: string) {
 test('finalized card → attach the PDF → Confirmar emissão → badge; the policy is in Apólices and Comissões, and on the dashboard', async ({
   page,
 }) => {
+  // Seven screens, each checked by axe: on a busy 2-core CI machine it once ran past the default 60 s (a hang guard, not a speed bound).
+  test.setTimeout(120_000);
   await signUpOnboarded(page, 'issue');
   await finalizedViaApi(page.request, 'Helena Duarte');
   await page.goto('/pipeline');
