@@ -30,9 +30,11 @@ const preset = {
  * (*.test.tsx).
  */
 const withScreens = () => {
-  const { reporters, ...project } = preset; // a run's option, not a project's
+  // A run's options, not a project's: inside `projects` jest ignores them (the screens ran on its 5 s default).
+  const { reporters, testTimeout, ...project } = preset;
   return {
     reporters,
+    testTimeout,
     projects: [
       { ...project, displayName: 'node', testMatch: ['<rootDir>/test/**/*.test.ts'] },
       {

@@ -12,6 +12,8 @@ test('the public screens meet WCAG 2.1 AA as axe checks it', async ({ page }) =>
 });
 
 test('onboarding, dashboard, profile and settings meet WCAG 2.1 AA as axe checks it', async ({ page }) => {
+  // Seven screens, each checked by axe, while CI's lint and unit tests share the 2 cores: it ran past 60 s twice (a hang guard, not a speed bound).
+  test.setTimeout(120_000);
   await registerViaApi(page.request, 'Hugo Lima', uniqueEmail('a11y'));
   await page.goto('/broker');
   // Among the first journeys after the stack starts: the remote's first load may take longer than an expect's 10 s on a busy CI machine.

@@ -3,14 +3,14 @@ import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { onboardViaApi } from './support/broker';
 
-/** A new Auto lead for Maria, through the API: its card's id. */
-async function autoLead(page: Page): Promise<number> {
+/** A new lead through the API (an Auto one for Maria unless said): its card's id. */
+async function apiLead(page: Page, product = 'Seguro Auto', name = 'Maria Souza'): Promise<number> {
   const reference = await (await page.request.get('/api/reference-data')).json();
   const lead = await page.request.post('/api/pipeline', {
     data: {
-      name: 'Maria Souza',
+      name,
       phone: '(11) 98765-4321',
-      productId: reference.products.find((product: { name: string }) => product.name === 'Seguro Auto').id,
+      productId: reference.products.find((each: { name: string }) => each.name === product).id,
       leadSourceId: reference.leadSources[0].id,
       stageId: reference.pipelineStages[0].id,
     },
@@ -24,7 +24,7 @@ test('a new Auto lead with its car, six insurers quoted by copying the first, si
 }) => {
   await registerViaApi(page.request, 'Paula Reis', uniqueEmail('cotacoes'));
   await onboardViaApi(page.request);
-  const cardId = await autoLead(page);
+  const cardId = await apiLead(page);
   const insurers = ((await (await page.request.get('/api/reference-data')).json()).insurers as { name: string }[]).slice(0, 6);
   expect(insurers).toHaveLength(6);
 
@@ -109,7 +109,7 @@ test('the CNSP 382 disclosure from Minha Corretora to the deal: items I–III sa
 }) => {
   await registerViaApi(page.request, 'Paula Reis', uniqueEmail('informe'));
   await onboardViaApi(page.request);
-  const cardId = await autoLead(page);
+  const cardId = await apiLead(page);
   const insurer = ((await (await page.request.get('/api/reference-data')).json()).insurers as { id: number; name: string }[])[0]!;
   const quote = await page.request.post(`/api/pipeline-cards/${cardId}/quotes`, {
     data: {
@@ -169,7 +169,7 @@ test("the client's comparison: sent by e-mail from the deal, opened without a se
 }) => {
   await registerViaApi(page.request, 'Paula Reis', uniqueEmail('comparativo'));
   await onboardViaApi(page.request);
-  const cardId = await autoLead(page);
+  const cardId = await apiLead(page);
   const insurers = ((await (await page.request.get('/api/reference-data')).json()).insurers as { id: number; name: string }[]).slice(0, 2);
   for (const [index, insurer] of insurers.entries())
     expect(
@@ -227,7 +227,7 @@ test('Configurações › Cotações makes the CNSP 382 disclosure required: the
 }) => {
   await registerViaApi(page.request, 'Paula Reis', uniqueEmail('obrigatorio'));
   await onboardViaApi(page.request);
-  const cardId = await autoLead(page);
+  const cardId = await apiLead(page);
 
   // Off (the default): dropping the card on Finalizado opens the form with the warning.
   const stage = async () =>
@@ -293,17 +293,7 @@ test('Configurações › Cotações makes the CNSP 382 disclosure required: the
 test('a Vida deal records its insured persons on the deal page, each CPF checked before sending, at 390 px (#60)', async ({ page }) => {
   await registerViaApi(page.request, 'Paula Reis', uniqueEmail('pessoas'));
   await onboardViaApi(page.request);
-  const reference = await (await page.request.get('/api/reference-data')).json();
-  const lead = await page.request.post('/api/pipeline', {
-    data: {
-      name: 'Joana Lima',
-      phone: '(11) 98765-4321',
-      productId: reference.products.find((product: { name: string }) => product.name === 'Seguro de Vida').id,
-      leadSourceId: reference.leadSources[0].id,
-      stageId: reference.pipelineStages[0].id,
-    },
-  });
-  const cardId = (await lead.json()).id as number;
+  const cardId = await apiLead(page, 'Seguro de Vida', 'Joana Lima');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/pipeline/${cardId}`);
   const form = page.getByRole('form', { name: 'Pessoas seguradas' });
@@ -337,7 +327,7 @@ test('quotes from a spreadsheet on the deal page: a sheet with errors lists them
 }) => {
   await registerViaApi(page.request, 'Paula Reis', uniqueEmail('planilha'));
   await onboardViaApi(page.request);
-  const cardId = await autoLead(page);
+  const cardId = await apiLead(page);
   const insurers = ((await (await page.request.get('/api/reference-data')).json()).insurers as { name: string }[]).map((i) => i.name);
   const header = 'Seguradora;Prêmio total;Prêmio líquido;IOF;Comissão;Parcelas;Valor da parcela;Casco;Vidros';
   const sheet = (rows: string[]) => ({ name: 'cotacoes.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\r\n')) });
