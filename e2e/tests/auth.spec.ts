@@ -63,7 +63,8 @@ test('a session ended elsewhere sends the broker to the landing page at the next
   await registerViaApi(page.request, 'Davi Rocha', uniqueEmail('ended'));
   await onboardViaApi(page.request);
   await page.goto('/settings');
-  await expect(page.getByText('Seguro Auto', { exact: true })).toBeVisible();
+  // The journeys run while CI's jest and lint share the 2 cores: this first load once took over 10 s (a wait bound, not a speed one).
+  await expect(page.getByText('Seguro Auto', { exact: true })).toBeVisible({ timeout: 30_000 });
 
   // Another tab with the same session signs out.
   const otherTab = await playwright.request.newContext({
