@@ -642,7 +642,14 @@ describe('quotes on a deal (#60): the car, six insurers side by side, who reads 
       .attach('file', Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n<<>>\nendobj\n\0\0\0'), 'cotacao.pdf');
     expect(pdf.status).toBeGreaterThanOrEqual(400);
     expect(pdf.status).toBeLessThan(500);
-    expect(await count()).toBe(3);
+    // A sheet past 120 KB: refused whole, in pt-BR.
+    const huge = await send(paulo, [header, ...Array.from({ length: 6000 }, () => `${first!.name};3.000,00;;;;;;;;;;;`)]);
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe('A planilha de cotações deve ter no máximo 120 KB (até 60 cotações).');
+    // The same sheet sent 20 times at once: 20 quotes, each once.
+    const parallel = await Promise.all(Array.from({ length: 20 }, () => send(paulo, [header, `${first!.name};3.100,00;;;;;;;;;;;`])));
+    expect(parallel.map((answer) => answer.status)).toEqual(Array(20).fill(201));
+    expect(await count()).toBe(23);
   });
 
   test("the client's comparison: the chosen quotes side by side without the commission, a link that opens without a session until revoked, the PDF on the timeline", async () => {
