@@ -35,7 +35,7 @@ function comparison(): Omit<PublicComparison, 'createdAt' | 'expiresAt'> {
     detail: index % 3 === 0 ? '100% FIPE' : null,
   }));
   return {
-    brokerage: { name: 'Corretora Bench Ltda', cnpj: '12.345.678/0001-95', susep: '123456789', phone: null, email: null },
+    brokerage: { name: 'Corretora Bench Ltda', cnpj: '12.345.678/0001-95', susep: '123456789', phone: null, email: null, logoUrl: null },
     clientName: 'Maria',
     insuredItem: 'Chevrolet Onix 1.0 2023 · RIO2A18',
     quotes: Array.from({ length: 6 }, (_, index) => ({

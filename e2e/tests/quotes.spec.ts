@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
-import { onboardViaApi } from './support/broker';
+import { BROKERAGE, onboardViaApi } from './support/broker';
+
+// A 1x1 PNG: the brokerage's logo as the journey sends it.
+const LOGO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** A new lead through the API (an Auto one for Maria unless said): its card's id. */
 async function apiLead(page: Page, product = 'Seguro Auto', name = 'Maria Souza'): Promise<number> {
@@ -163,7 +166,7 @@ test('the CNSP 382 disclosure from Minha Corretora to the deal: items I–III sa
   expect(card).toMatchObject({ stage: 'closed', totalPremium: '2750.99' });
 });
 
-test("the client's comparison: sent by e-mail from the deal, opened without a session (no commission, 390 px), then revoked (#60)", async ({
+test("the client's comparison: the brokerage's logo sent in Minha Corretora, the comparison e-mailed from the deal, opened without a session with the logo (no commission, 390 px), then revoked (#60)", async ({
   page,
   browser,
 }) => {
@@ -187,6 +190,18 @@ test("the client's comparison: sent by e-mail from the deal, opened without a se
       ).status(),
     ).toBe(201);
 
+  // The logo, in Minha Corretora: a file that is not an image is refused with the server's reason.
+  await page.goto('/broker');
+  const logoCard = page.locator('.fui-Card').filter({ has: page.getByRole('heading', { name: 'Logotipo' }) });
+  await expect(logoCard).toContainText('Nenhum logotipo enviado.');
+  const file = page.getByLabel('Arquivo do logotipo');
+  await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('isto não é uma imagem') });
+  await expect(logoCard.getByRole('alert')).toHaveText('Envie o logotipo como imagem PNG ou JPG.');
+  await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO });
+  await expect(toast(page, 'Logotipo atualizado')).toBeVisible();
+  await expect(logoCard.getByRole('img', { name: `Logotipo de ${BROKERAGE.tradingName}` })).toBeVisible();
+  await expect(logoCard.getByRole('button', { name: 'Trocar logotipo' })).toBeVisible();
+
   await page.goto(`/pipeline/${cardId}`);
   await page.getByRole('button', { name: 'Enviar comparativo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enviar comparativo ao cliente' });
@@ -204,6 +219,9 @@ test("the client's comparison: sent by e-mail from the deal, opened without a se
   await phone.goto(url);
   await expect(phone.getByRole('heading', { level: 1 })).toContainText('Comparativo de cotações');
   await expect(phone.getByText('Olá, Maria.')).toBeVisible();
+  const logo = phone.getByRole('img', { name: `Logotipo de ${BROKERAGE.tradingName}` });
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
   const cards = phone.getByRole('article');
   await expect(cards).toHaveCount(2);
   await expect(cards.first()).toContainText(insurers[1]!.name);

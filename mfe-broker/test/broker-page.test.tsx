@@ -15,6 +15,7 @@ const ONBOARDED: BrokerProfile = {
   experience: '3-5',
   isOnboardingComplete: true,
   photoUrl: null,
+  logoUrl: null,
   updatedAt: '2026-11-20T15:00:00.000Z',
 };
 

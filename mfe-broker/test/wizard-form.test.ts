@@ -27,6 +27,7 @@ const PROFILE: BrokerProfile = {
   monthlyPolicies: 12,
   isOnboardingComplete: true,
   photoUrl: null,
+  logoUrl: null,
   updatedAt: '2026-11-22T10:00:00.000Z',
 };
 

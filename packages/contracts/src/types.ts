@@ -56,7 +56,15 @@ export interface BrokerProfile {
   monthlyPolicies: number | null;
   isOnboardingComplete: boolean;
   photoUrl: string | null;
+  /** The brokerage's logo (Minha Corretora): printed on the client's comparison and shown on the client's pages. */
+  logoUrl: string | null;
   updatedAt: string;
+}
+
+/** A logo passed between services: its type and its bytes in base64 (at most 1 MB). */
+export interface BrokerageLogo {
+  contentType: 'image/png' | 'image/jpeg';
+  data: string;
 }
 
 export interface DashboardStats {

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
+import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import { pdfText } from './pdf-text';
 import { type Who, binaryBody, financeStack } from './stack';
 
 const { api, pipelineApi, brokerApi, brokerWithRefs, member, newLead, issue, finalize, finalizedCard, urls } = financeStack();
+
+// The smallest valid PNG (1x1): a logo pdfkit reads.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const CAR = {
   kind: 'vehicle',
@@ -749,5 +753,48 @@ describe('quotes on a deal (#60): the car, six insurers side by side, who reads 
     expect((await api().get(`/api/comparisons/${token}/pdf`)).status).toBe(404);
     expect((await api().get('/api/comparisons/nao-e-um-token')).status).toBe(404);
     expect((await api().get(`/api/comparisons/${'x'.repeat(43)}`)).status).toBe(404);
+  });
+  test("the brokerage's logo on the client's comparison: in the PDF and on the page through the link, gone with the link or the logo", async () => {
+    const owner = await brokerWithRefs();
+    const card = await dealFor(owner, owner);
+    const sent = (
+      await api()
+        .post(`/api/pipeline-cards/${card.id}/quotes`)
+        .set('Cookie', owner.cookie)
+        .send(quoteBody(owner.refs.insurers[0]!.id, '2750.99', '2650.99'))
+    ).body as { id: number };
+    const compare = async () => {
+      const made = await api()
+        .post(`/api/pipeline-cards/${card.id}/comparison`)
+        .set('Cookie', owner.cookie)
+        .send({ quoteIds: [sent.id] });
+      expect(made.status).toBe(201);
+      return made.body.url.split('#token=')[1] as string;
+    };
+    const without = await compare();
+    expect((await api().get(`/api/comparisons/${without}`)).body.brokerage.logoUrl).toBeNull();
+    expect((await api().get(`/api/comparisons/${without}/logo`)).status).toBe(404);
+
+    const profile = { ...EXAMPLE_BROKERAGE, isOnboardingComplete: true };
+    expect((await brokerApi().post('/api/broker-profile').set('Cookie', owner.cookie).send(profile)).status).toBe(201);
+    expect((await brokerApi().post('/api/broker-profile/logo').set('Cookie', owner.cookie).attach('logo', PNG, 'logo.png')).status).toBe(
+      200,
+    );
+    const token = await compare();
+    const page = await api().get(`/api/comparisons/${token}`);
+    expect(page.body.brokerage.logoUrl).toBe(`/api/comparisons/${token}/logo`);
+    const logo = await api().get(`/api/comparisons/${token}/logo`).buffer(true).parse(binaryBody);
+    expect(logo.status).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(logo.body as Buffer, PNG)).toBe(0);
+    const pdf = await api().get(`/api/comparisons/${token}/pdf`).buffer(true).parse(binaryBody);
+    expect((pdf.body as Buffer).toString('latin1')).toMatch(/\/Subtype \/Image/);
+    const plain = await api().get(`/api/comparisons/${without}/pdf`).buffer(true).parse(binaryBody);
+    expect((plain.body as Buffer).toString('latin1')).not.toMatch(/\/Subtype \/Image/);
+
+    // The logo removed: the page shows none (the PDF already sent keeps it).
+    expect((await brokerApi().delete('/api/broker-profile/logo').set('Cookie', owner.cookie)).status).toBe(200);
+    expect((await api().get(`/api/comparisons/${token}/logo`)).status).toBe(404);
+    expect((await api().get(`/api/comparisons/${'x'.repeat(43)}/logo`)).status).toBe(404);
   });
 });

@@ -359,7 +359,15 @@ export interface ComparisonQuote {
 
 /** GET /api/comparisons/{token} (no session): the brokerage, the client's first name, what is insured, the quotes. */
 export interface PublicComparison {
-  brokerage: { name: string; cnpj: string | null; susep: string | null; phone: string | null; email: string | null };
+  brokerage: {
+    name: string;
+    cnpj: string | null;
+    susep: string | null;
+    phone: string | null;
+    email: string | null;
+    /** The brokerage's logo through this link (`GET /api/comparisons/{token}/logo`); null when it had none. */
+    logoUrl: string | null;
+  };
   clientName: string;
   insuredItem: string;
   quotes: ComparisonQuote[];

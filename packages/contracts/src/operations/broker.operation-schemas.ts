@@ -21,3 +21,7 @@ export const saveDisclosure = {
   body: DisclosureSchema,
 };
 export const disclosureForPrint = { summary: 'A corretora e os itens I a III do informe CNSP 382, para o PDF.' };
+export const uploadLogo = { summary: 'Envia o logotipo da corretora (PNG ou JPG, até 1 MB).', upload: PhotoFieldsSchema };
+export const removeLogo = { summary: 'Remove o logotipo da corretora.' };
+export const logo = { summary: 'O logotipo da corretora.' };
+export const brokerageLogo = { summary: 'O logotipo da corretora em base64, para o PDF e as páginas do cliente (null sem logotipo).' };

@@ -1,6 +1,6 @@
 import type { Disclosure, DisclosureForPrint, DisclosureSchema } from '../broker/disclosure.schemas';
 import { phantom, type Operation } from '../vocabulary/operation';
-import type { BrokerProfile, DashboardStats } from '../types';
+import type { BrokerageLogo, BrokerProfile, DashboardStats } from '../types';
 import type { BrokerProfileSchema, BrokerProfileUpdateSchema, PhotoFieldsSchema } from '../broker/broker-profile.schemas';
 import { MANAGERS, OWNERS } from '../vocabulary/team-roles';
 
@@ -53,6 +53,31 @@ export const photo = {
   id: 'brokerProfile.photo',
   method: 'GET',
   path: '/api/broker-profile/photo',
+  access: 'signed-in',
+  produces: 'image/*',
+} as const satisfies Operation;
+/** The brokerage's logo (PNG or JPG, 1 MB): on the client's comparison and the client's pages. */
+export const uploadLogo = {
+  id: 'brokerProfile.uploadLogo',
+  method: 'POST',
+  path: '/api/broker-profile/logo',
+  access: 'signed-in',
+  roles: MANAGERS,
+  upload: { field: 'logo', fields: phantom as typeof PhotoFieldsSchema },
+  answer: phantom as BrokerProfile,
+} as const satisfies Operation;
+export const removeLogo = {
+  id: 'brokerProfile.removeLogo',
+  method: 'DELETE',
+  path: '/api/broker-profile/logo',
+  access: 'signed-in',
+  roles: MANAGERS,
+  answer: phantom as BrokerProfile,
+} as const satisfies Operation;
+export const logo = {
+  id: 'brokerProfile.logo',
+  method: 'GET',
+  path: '/api/broker-profile/logo',
   access: 'signed-in',
   produces: 'image/*',
 } as const satisfies Operation;
@@ -119,6 +144,14 @@ export const saveDisclosure = {
   roles: MANAGERS,
   body: phantom as typeof DisclosureSchema,
   answer: phantom as Disclosure,
+} as const satisfies Operation;
+/** The brokerage's logo for another service to print or pass on (base64): null without one. */
+export const brokerageLogo = {
+  id: 'brokerProfile.brokerageLogo',
+  method: 'GET',
+  path: '/internal/broker/:userId/logo',
+  access: 'internal',
+  answer: phantom as BrokerageLogo | null,
 } as const satisfies Operation;
 /** The brokerage and its CNSP 382 items, for finance's disclosure PDF. */
 export const disclosureForPrint = {

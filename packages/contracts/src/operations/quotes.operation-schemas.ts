@@ -45,6 +45,7 @@ export const cardComparisons = { summary: 'Os comparativos enviados de um negóc
 export const revokeComparison = { summary: 'Revoga o link de um comparativo: a página do cliente deixa de abrir.' };
 export const publicComparison = { summary: 'A página do comparativo para o cliente (sem login, pelo token do link).' };
 export const publicComparisonPdf = { summary: 'O PDF do comparativo para o cliente (sem login, pelo token do link).' };
+export const publicComparisonLogo = { summary: 'O logotipo da corretora na página do comparativo (sem login, pelo token do link).' };
 export const lineCoverages = { summary: 'As coberturas usuais de um ramo e o tipo de item que ele segura.' };
 export const quoteSettings = {
   summary: 'As regras de cotação da corretora: se o informe CNSP 382 é obrigatório para finalizar uma venda.',

@@ -147,6 +147,15 @@ export const publicComparisonPdf = {
   notFound: NOT_FOUND.comparison,
   produces: 'application/pdf',
 } as const satisfies Operation;
+/** The brokerage's logo on the client's page, through the link's token (its current logo; 404 once removed). */
+export const publicComparisonLogo = {
+  id: 'quotes.publicComparisonLogo',
+  method: 'GET',
+  path: '/api/comparisons/:token/logo',
+  access: 'public',
+  notFound: NOT_FOUND.comparison,
+  produces: 'image/*',
+} as const satisfies Operation;
 export const lineCoverages = {
   id: 'quotes.lineCoverages',
   method: 'GET',

@@ -26,6 +26,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
   },
   premium: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
+  // The brokerage's logo as sent: at most 4 rem high and the screen's width, its proportions kept.
+  logo: { display: 'block', maxHeight: '4rem', maxWidth: '100%', width: 'auto', height: 'auto', objectFit: 'contain' },
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
 });
 
@@ -110,6 +112,7 @@ export default function ComparisonPage() {
   const { brokerage } = data;
   return (
     <main className={mergeClasses(frame.page, frame.wide)}>
+      {brokerage.logoUrl ? <img className={styles.logo} src={brokerage.logoUrl} alt={`Logotipo de ${brokerage.name}`} /> : null}
       <Title2 as="h1">Comparativo de cotações — {brokerage.name}</Title2>
       <Body1>
         Olá, {data.clientName}. Estas são as cotações {data.insuredItem ? `para ${data.insuredItem}` : 'do seu seguro'}, da mais barata para

@@ -21,6 +21,7 @@ import { BuildingRegular, EditRegular, PersonRegular, ShieldCheckmarkRegular, Br
 import { Suspense, lazy, type ReactNode } from 'react';
 import { useCurrentUser } from '@corretora/web-kit';
 import { TeamSection } from '../../../components/team/components/team-section';
+import { LogoCard } from './logo-card';
 
 // The CNSP 382 card (its form and schema) loads after the profile.
 const DisclosureSection = lazy(() =>
@@ -148,6 +149,7 @@ export function BrokerProfileView({ profile, onEdit }: { profile: BrokerProfile;
             ]}
           />
         </Card>
+        <LogoCard profile={profile} />
       </div>
       <Suspense fallback={null}>
         <DisclosureSection />

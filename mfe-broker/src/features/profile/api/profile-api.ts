@@ -6,8 +6,9 @@ import {
   type MemberProfileInput,
 } from '@corretora/contracts';
 import { QUERY_KEYS, callOperation, operationKey } from '@corretora/web-kit';
-import { uploadOperation, type UploadProgress } from '@corretora/web-kit/uploads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useImageUpload as usePhotoUpload } from '../../../components/images/image-upload';
+import type { ImageUpload } from '../../../components/images/use-image-choice';
 
 /** The profile screen edits the same record as /broker, sending only its own fields. */
 export function useUpdateProfile() {
@@ -18,30 +19,8 @@ export function useUpdateProfile() {
   });
 }
 
-interface PhotoInput {
-  file: File;
-  signal: AbortSignal;
-  onProgress: (progress: UploadProgress) => void;
-}
-
-/** A photo being sent, with its progress (`onProgress`), cancelled by `signal`: the brokerage's or a member's. */
-export type PhotoUpload = ReturnType<typeof useMutation<unknown, Error, PhotoInput>>;
-
-/** A photo sent by `op` (its multipart field), the answer written where `answer` is read. */
-function usePhotoUpload(
-  op: typeof OPS.uploadPhoto | typeof OPS.uploadMemberPhoto,
-  answer: typeof OPS.profile | typeof OPS.memberPhotoOf,
-): PhotoUpload {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, signal, onProgress }: PhotoInput) => {
-      const body = new FormData();
-      body.append(op.upload.field, file);
-      return uploadOperation(op, { body }, { signal, onProgress });
-    },
-    onSuccess: (saved) => queryClient.setQueryData(operationKey(answer), saved),
-  });
-}
+/** A photo being sent: the brokerage's or a member's. */
+export type PhotoUpload = ImageUpload;
 
 /** The brokerage's photo (its founder's Meu Perfil). */
 export const useUploadPhoto = (): PhotoUpload => usePhotoUpload(OPS.uploadPhoto, OPS.profile);

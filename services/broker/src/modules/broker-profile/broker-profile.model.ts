@@ -32,6 +32,7 @@ export class BrokerProfileModel extends Model {
   monthlyPolicies!: number | null;
   isOnboardingComplete!: boolean;
   photoKey!: string | null;
+  logoKey!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
 
@@ -63,6 +64,7 @@ export class BrokerProfileModel extends Model {
       isOnboardingComplete: this.isOnboardingComplete,
       // The version parameter makes a new photo bypass the browser cache.
       photoUrl: this.photoKey ? `/api/broker-profile/photo?v=${updatedAt.getTime()}` : null,
+      logoUrl: this.logoKey ? `/api/broker-profile/logo?v=${updatedAt.getTime()}` : null,
       updatedAt: updatedAt.toISOString(),
     };
   }

@@ -4,7 +4,7 @@ import type Router from '@koa/router';
 import type { BrokerProfileService } from './broker-profile.service';
 import type { DisclosureService } from './disclosure.service';
 import type { MemberPhotoService } from './member-photo.service';
-import { photoUpload, sendPhoto } from './profile-photo';
+import { logoUpload, photoUpload, sendPhoto } from './profile-photo';
 
 export function brokerProfileRoutes(
   router: Router,
@@ -40,11 +40,17 @@ export function brokerProfileRoutes(
   route(router, OPS.memberPhoto, async ({ user, params, ctx }) => sendPhoto(ctx, await photos.read(user.id, params.memberId)));
 
   route(router, OPS.photo, async ({ user, ctx }) => sendPhoto(ctx, await profiles.readPhoto(user.id)));
+
+  // The brokerage's logo: the managers send and remove it, the team sees it.
+  route(router, OPS.uploadLogo, ({ user, file }) => profiles.saveLogo(user.id, file), requireOnboarding, logoUpload());
+  route(router, OPS.removeLogo, ({ user }) => profiles.removeLogo(user.id));
+  route(router, OPS.logo, async ({ user, ctx }) => sendPhoto(ctx, await profiles.readLogo(user.id)));
 }
 
 /** Other services' reads of the brokerage (the internal listener only). */
 export function internalBrokerProfileRoutes(router: Router, profiles: BrokerProfileService, disclosures: DisclosureService): void {
   route(router, OPS.disclosureForPrint, ({ params }) => disclosures.forPrint(params.userId));
   route(router, OPS.brokerageName, ({ params }) => profiles.brokerageName(params.userId));
+  route(router, OPS.brokerageLogo, ({ params }) => profiles.logoForPrint(params.userId));
   route(router, PRIVACY_OPERATIONS.brokerageController, ({ params }) => profiles.controller(params.userId));
 }

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   formatCep,
   formatCnpj,
+  type BrokerageLogo,
   type BrokerProfile,
   type BrokerProfileInput,
   type BrokerProfileUpdateInput,
@@ -91,20 +92,52 @@ export class BrokerProfileService {
     return profile.toProfile();
   }
 
-  /** The uploaded file streams from disk to the store; then the profile points at it. */
-  async savePhoto(userId: string, file: UploadedFile): Promise<BrokerProfile> {
+  /** The uploaded file streams from disk to the store; then the profile points at it; then the old one goes. */
+  private async replaceImage(userId: string, column: 'photoKey' | 'logoKey', file: UploadedFile | null): Promise<BrokerProfile> {
     const current = await this.require(userId);
-    const key = `users/${userId}/profile/photo-${randomUUID()}`;
-    await this.store.putFile(key, file.path, file.size, file.mime);
-    const profile = await this.query().patchAndFetchById(userId, { photoKey: key, updatedAt: new Date() });
-    if (current.photoKey) await this.store.removeObject(current.photoKey).catch(() => undefined);
+    const key = file ? `users/${userId}/profile/${column === 'photoKey' ? 'photo' : 'logo'}-${randomUUID()}` : null;
+    if (file && key) await this.store.putFile(key, file.path, file.size, file.mime);
+    const profile = await this.query().patchAndFetchById(userId, { [column]: key, updatedAt: new Date() });
+    const old = current[column];
+    if (old) await this.store.removeObject(old).catch(() => undefined);
     return profile.toProfile();
   }
 
-  async readPhoto(userId: string): Promise<{ stream: Readable; contentType: string; size: number }> {
-    const profile = await this.require(userId);
-    if (!profile.photoKey) throw new HttpError(404, 'Foto não encontrada.');
-    const stat = await this.store.statObject(profile.photoKey);
-    return { stream: await this.store.getObject(profile.photoKey), contentType: stat.contentType, size: stat.size };
+  private async readImage(userId: string, column: 'photoKey' | 'logoKey', missing: string) {
+    const key = (await this.require(userId))[column];
+    if (!key) throw new HttpError(404, missing);
+    const stat = await this.store.statObject(key);
+    return { stream: await this.store.getObject(key), contentType: stat.contentType, size: stat.size };
+  }
+
+  savePhoto(userId: string, file: UploadedFile): Promise<BrokerProfile> {
+    return this.replaceImage(userId, 'photoKey', file);
+  }
+
+  readPhoto(userId: string): Promise<{ stream: Readable; contentType: string; size: number }> {
+    return this.readImage(userId, 'photoKey', 'Foto não encontrada.');
+  }
+
+  /** The brokerage's logo (Minha Corretora), kept as the photo is. */
+  saveLogo(userId: string, file: UploadedFile): Promise<BrokerProfile> {
+    return this.replaceImage(userId, 'logoKey', file);
+  }
+
+  removeLogo(userId: string): Promise<BrokerProfile> {
+    return this.replaceImage(userId, 'logoKey', null);
+  }
+
+  readLogo(userId: string): Promise<{ stream: Readable; contentType: string; size: number }> {
+    return this.readImage(userId, 'logoKey', 'Logotipo não encontrado.');
+  }
+
+  /** The logo's bytes for another service (the comparison's PDF and page): null without a logo. */
+  async logoForPrint(userId: string): Promise<BrokerageLogo | null> {
+    const profile = await this.query().findById(userId);
+    if (!profile?.logoKey) return null;
+    const { stream, contentType } = await this.readLogo(userId);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { contentType: contentType === 'image/png' ? 'image/png' : 'image/jpeg', data: Buffer.concat(chunks).toString('base64') };
   }
 }

@@ -18,6 +18,23 @@ export const photoUpload = () =>
     },
   });
 
+export const MAX_LOGO_BYTES = 1024 * 1024;
+
+/** The multipart `logo` field, alone, at most 1 MB, a PNG or JPG by its bytes. */
+export const logoUpload = () =>
+  singleFileUpload({
+    field: 'logo',
+    maxBytes: MAX_LOGO_BYTES,
+    accept: ['image/png', 'image/jpeg'],
+    messages: {
+      notMultipart: 'Envie o logotipo como multipart/form-data no campo "logo".',
+      tooLarge: 'O logotipo deve ter no máximo 1 MB.',
+      onlyTheFile: 'Envie apenas o logotipo, no campo "logo".',
+      missing: 'Envie uma imagem PNG ou JPG no campo "logo".',
+      wrongType: 'Envie o logotipo como imagem PNG ou JPG.',
+    },
+  });
+
 /** A stored photo as the answer: its type and size, cached for good (its address changes with it), never sniffed. */
 export function sendPhoto(
   ctx: { type: string; length: number; set(name: string, value: string): void; body: unknown },

@@ -8,7 +8,11 @@ const reais = (wire: string | null) => (wire === null ? '—' : formatMoney(wire
  * The client's comparison as a PDF (A4 landscape): the brokerage, what is insured, then the quotes
  * side by side — premium, payment, franquia, each coverage row by row — never the commission.
  */
-export function comparisonPdf(content: Omit<PublicComparison, 'createdAt' | 'expiresAt'>, day: string): Promise<Buffer> {
+export function comparisonPdf(
+  content: Omit<PublicComparison, 'createdAt' | 'expiresAt'>,
+  day: string,
+  logo: Buffer | null = null,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({
       size: 'A4',
@@ -22,6 +26,7 @@ export function comparisonPdf(content: Omit<PublicComparison, 'createdAt' | 'exp
     pdf.on('error', reject);
 
     const { brokerage } = content;
+    if (logo) brokerageLogo(pdf, logo);
     pdf.font('Helvetica-Bold').fontSize(15).text('Comparativo de cotações');
     pdf.font('Helvetica').fontSize(9).moveDown(0.2);
     pdf.text(
@@ -111,4 +116,15 @@ export function comparisonPdf(content: Omit<PublicComparison, 'createdAt' | 'exp
       );
     pdf.end();
   });
+}
+
+/** The brokerage's logo above the title, at most 160 × 48 pt; an image pdfkit cannot read is left out (the PDF goes on). */
+function brokerageLogo(pdf: PDFKit.PDFDocument, logo: Buffer): void {
+  const top = pdf.y;
+  try {
+    pdf.image(logo, pdf.page.margins.left, top, { fit: [160, 48] });
+    pdf.y = top + 56;
+  } catch {
+    pdf.y = top;
+  }
 }

@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   BROKER_OPERATIONS,
   COMPARISON_VALID_DAYS,
+  FINANCE_OPERATIONS as OPS,
   NOT_FOUND,
   RELATIONSHIP_OPERATIONS,
   describeInsuredItem,
+  fillPath,
   saoPauloDay,
   wireToCents,
   type ComparisonCreateInput,
@@ -80,10 +82,21 @@ export class ComparisonsService {
     const delivery = deliveryOf(contact, input, this.services.identity);
     if (!this.services.broker) throw new HttpError(503, DELIVERY_UNAVAILABLE);
 
-    const { brokerage } = await this.services.broker.call(BROKER_OPERATIONS.disclosureForPrint, { params: { userId: user.id } });
+    const [{ brokerage }, logo] = await Promise.all([
+      this.services.broker.call(BROKER_OPERATIONS.disclosureForPrint, { params: { userId: user.id } }),
+      this.services.broker.call(BROKER_OPERATIONS.brokerageLogo, { params: { userId: user.id } }),
+    ]);
     const names = new Map((await this.insurerNames(user.id)).map((insurer) => [insurer.id, insurer.name]));
+    const token = randomBytes(32).toString('base64url');
     const content = {
-      brokerage: { name: brokerage.name, cnpj: brokerage.cnpj, susep: brokerage.susep, phone: brokerage.phone, email: brokerage.email },
+      brokerage: {
+        name: brokerage.name,
+        cnpj: brokerage.cnpj,
+        susep: brokerage.susep,
+        phone: brokerage.phone,
+        email: brokerage.email,
+        logoUrl: logo ? fillPath(OPS.publicComparisonLogo.path, { token }) : null,
+      },
       // The first name only: a link that leaks says little of whom it was for.
       clientName: contact.name.split(/\s+/)[0] ?? contact.name,
       insuredItem: describeInsuredItem(card.insuredItem),
@@ -102,7 +115,7 @@ export class ComparisonsService {
         })),
     };
     const day = saoPauloDay(new Date());
-    const bytes = await comparisonPdf(content, day);
+    const bytes = await comparisonPdf(content, day, logo ? Buffer.from(logo.data, 'base64') : null);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const document = await storePdf(this.documents, user.id, bytes, {
       fileName: `comparativo-de-cotacoes-${day}.pdf`,
@@ -114,7 +127,7 @@ export class ComparisonsService {
       cardId,
       contactId: card.contactId,
       responsibleId: card.responsibleId,
-      token: randomBytes(32).toString('base64url'),
+      token,
       content: JSON.stringify(content),
       quoteCount: content.quotes.length,
       documentId: document.id,
@@ -169,10 +182,26 @@ export class ComparisonsService {
     return row;
   }
 
-  /** GET /api/comparisons/{token}: what the client reads. */
+  /** GET /api/comparisons/{token}: what the client reads (a link made before logos had none). */
   async publicView(token: string): Promise<PublicComparison> {
     const row = await this.open(token);
-    return { ...row.content, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() };
+    const { content } = row;
+    return {
+      ...content,
+      brokerage: { ...content.brokerage, logoUrl: content.brokerage.logoUrl ?? null },
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    };
+  }
+
+  /** GET /api/comparisons/{token}/logo: the brokerage's logo as it is now, for the client's page. */
+  async publicLogo(token: string): Promise<{ bytes: Buffer; contentType: string }> {
+    const row = await this.open(token);
+    const logo = row.content.brokerage.logoUrl
+      ? await this.services.broker?.call(BROKER_OPERATIONS.brokerageLogo, { params: { userId: row.userId } })
+      : null;
+    if (!logo) throw new HttpError(404, NOT_FOUND.comparison);
+    return { bytes: Buffer.from(logo.data, 'base64'), contentType: logo.contentType };
   }
 
   /** GET /api/comparisons/{token}/pdf: the PDF the link was made with. */

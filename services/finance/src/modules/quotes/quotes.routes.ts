@@ -58,6 +58,14 @@ export function quotesRoutes(
   route(router, OPS.cardComparisons, ({ user, params }) => comparisons.ofCard(user.id, params.id));
   route(router, OPS.revokeComparison, ({ user, params }) => comparisons.revoke(user.id, params.id));
   route(router, OPS.publicComparison, ({ params }) => comparisons.publicView(params.token));
+  route(router, OPS.publicComparisonLogo, async ({ params, ctx }) => {
+    const logo = await comparisons.publicLogo(params.token);
+    ctx.type = logo.contentType;
+    ctx.set('Cache-Control', 'private, max-age=3600');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.body = logo.bytes;
+    return undefined;
+  });
   route(router, OPS.publicComparisonPdf, async ({ params, ctx }) => sendStoredFile(ctx, await comparisons.publicPdf(params.token)));
   route(router, OPS.quotesReport, ({ user, query }) => report.report(user.id, query));
   route(router, OPS.quotesReportCsv, async ({ user, query, ctx }) => sendCsv(ctx, 'cotacoes.csv', await report.reportCsv(user.id, query)));
