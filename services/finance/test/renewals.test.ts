@@ -228,6 +228,14 @@ describe('Renovações', () => {
     // An update naming no vehicle keeps the one recorded.
     expect((await importPolicySheet(who, [header, `V-1;Porto Seguro;Carla Dias;Auto;${term};1300,00;;;;;`])).status).toBe(202);
     expect((await list(who, '30')).items.find((each) => each.policyNumber === 'V-1')!.insuredItem?.vehicle?.plate).toBe('ABC1234');
+    // A row that changes only the plate is an update (not "Sem alterações"): the new plate, the rest of the car kept.
+    const plateOnly = await importPolicySheet(who, [header, `V-1;Porto Seguro;Carla Dias;Auto;${term};1300,00;DEF-5678;;;;`]);
+    expect(JSON.stringify(plateOnly.preview.rows)).toContain('Atualiza a apólice V-1');
+    expect((await list(who, '30')).items.find((each) => each.policyNumber === 'V-1')!.insuredItem).toMatchObject({
+      vehicle: { plate: 'DEF5678', model: 'Onix 1.0 Turbo', modelYear: 2023, chassis: '9BWZZZ377VT004251' },
+    });
+    const again = await importPolicySheet(who, [header, `V-1;Porto Seguro;Carla Dias;Auto;${term};1300,00;DEF-5678;Onix 1.0 Turbo;;;`]);
+    expect(JSON.stringify(again.preview.rows)).toContain('Sem alterações: apólice V-1');
   });
 
   test('another broker’s renewal does not exist for them; bad input is a pt-BR 400; a taken number is a 409', async () => {

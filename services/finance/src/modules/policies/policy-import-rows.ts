@@ -252,6 +252,13 @@ function vehicleOf(value: PolicyImportRow): InsuredItem | null {
   };
 }
 
+/** Whether a row's vehicle columns say something the policy's vehicle does not (an empty column says nothing). */
+function vehicleDiffers(sheet: InsuredItem | null, policy: InsuredItem | null): boolean {
+  const given = Object.entries(sheet?.vehicle ?? {}).filter(([, value]) => value !== null);
+  const held = (policy?.kind === 'vehicle' ? policy.vehicle : null) as Record<string, unknown> | null;
+  return given.some(([field, value]) => held?.[field] !== value);
+}
+
 /** A row's outcome against the book and the mode: create, update, or skip and why. */
 function rowOutcome(
   line: number,
@@ -285,6 +292,7 @@ function rowOutcome(
   // The book does not hold the split: a row naming an angariador always (re)sets it.
   if (record.angariador) changed.push('angariador' as never);
   if (about.contactId !== null && existing.contactId !== about.contactId) changed.push('client' as never);
+  if (vehicleDiffers(record.insuredItem, existing.insuredItem)) changed.push('insuredItem' as never);
   if (changed.length === 0) return skip(`Sem alterações: apólice ${record.policyNumber}`, existing.id);
   // The column gives the policies the import creates; an existing one keeps its member.
   const kept = about.member ? '; o responsável de uma apólice existente não muda na importação' : '';

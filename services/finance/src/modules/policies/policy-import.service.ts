@@ -28,7 +28,14 @@ import {
 const INPUT_COLUMNS = `line int, "policyNumber" text, "lineKey" text, "responsibleId" uuid, "insuredItem" jsonb, "insuredPlate" text, ${TERMS_RECORD}`;
 
 /** A policy as an import compares it: its stored status, money in cents. */
-export type PolicyBookEntry = PolicyTerms & { id: number; policyNumber: string; type: PolicyType; line: LineKey };
+export type PolicyBookEntry = PolicyTerms & {
+  id: number;
+  policyNumber: string;
+  type: PolicyType;
+  line: LineKey;
+  /** What the policy insures now: a row's vehicle columns change it only where they differ. */
+  insuredItem: InsuredItem | null;
+};
 
 /** One policy of a policies import's batch, as the book holds it, its client and insurer resolved (money in cents). */
 export type ImportedPolicy = Omit<PolicyBookEntry, 'id' | 'type' | 'line' | 'contactId' | 'insurerId'> & {
@@ -93,10 +100,11 @@ export class PolicyImportService {
   /** The broker's policies as an import compares them (in the import's transaction, when given). */
   async book(userId: string, trx: Knex | Knex.Transaction = this.knex): Promise<PolicyBookEntry[]> {
     const { rows } = await trx.raw<{
-      rows: (Record<PolicyTerm, string | null> & Pick<PolicyBookEntry, 'id' | 'policyNumber' | 'type' | 'line'>)[];
-    }>(`select p.id, p.policy_number as "policyNumber", p.type, p.line, ${TERMS_AS_TEXT} from ? order by p.id`, [
-      this.policies.of(userId, trx).from('p'),
-    ]);
+      rows: (Record<PolicyTerm, string | null> & Pick<PolicyBookEntry, 'id' | 'policyNumber' | 'type' | 'line' | 'insuredItem'>)[];
+    }>(
+      `select p.id, p.policy_number as "policyNumber", p.type, p.line, p.insured_item as "insuredItem", ${TERMS_AS_TEXT} from ? order by p.id`,
+      [this.policies.of(userId, trx).from('p')],
+    );
     return rows.map((row) => termsFromText(row));
   }
 
@@ -138,7 +146,12 @@ export class PolicyImportService {
                      i."insuredItem", i."insuredPlate"
                 from input i
               on conflict (user_id, insurer_id, policy_number) do update set type = excluded.type, line = excluded.line, ${termUpdates()}, updated_at = now(),
-                insured_item = coalesce(excluded.insured_item, policies.insured_item), insured_plate = coalesce(excluded.insured_plate, policies.insured_plate)
+                -- The sheet's vehicle columns over the policy's vehicle: what the broker typed and the sheet lacks (driver, CEP, use) stays.
+                insured_item = case when excluded.insured_item is null then policies.insured_item
+                                    when policies.insured_item->>'kind' = 'vehicle'
+                                      then jsonb_set(policies.insured_item, '{vehicle}', (policies.insured_item->'vehicle') || jsonb_strip_nulls(excluded.insured_item->'vehicle'))
+                                    else excluded.insured_item end,
+                insured_plate = coalesce(excluded.insured_plate, policies.insured_plate)
                 -- Only a policy the member may change: another's (numbered since the preview) stays as it is.
                 where policies.id in (select v.id from ?)
               returning id, policy_number, insurer_id)
