@@ -63,11 +63,24 @@ test('Renovações: D-30 with its countdown, a quote, renovada into the next ter
 
   await row.getByRole('button', { name: 'Cotação para R-25' }).click();
   const quote = page.getByRole('dialog', { name: 'Registrar cotação: R-25' });
-  await quote.getByRole('combobox', { name: 'Seguradora' }).selectOption({ label: 'Bradesco Seguros' });
-  await quote.getByRole('textbox', { name: 'Prêmio cotado' }).fill('98000');
+  // The deal's quote form: the policy's line (Auto) with its coverages listed; the sum checked before sending.
+  await quote.getByRole('combobox', { name: /^Seguradora/ }).selectOption({ label: 'Bradesco Seguros' });
+  await expect(quote.getByRole('combobox', { name: /^Ramo/ })).toHaveValue('auto');
+  await quote.getByRole('button', { name: 'Registrar cotação' }).click();
+  await expect(quote.getByText('Informe o prêmio total')).toBeVisible();
+  await quote.getByLabel(/^Prêmio total/).pressSequentially('98000');
+  await quote.getByRole('checkbox', { name: 'Vidros, faróis e retrovisores' }).check();
+  await quote.getByRole('textbox', { name: 'Observação' }).fill('Renova com bônus 5');
+  await expectAccessible(page, 'renewal quote');
   await quote.getByRole('button', { name: 'Registrar cotação' }).click();
   await expect(toast(page, 'Cotação registrada')).toBeVisible();
   await expect(row).toContainText('Bradesco Seguros: R$ 980,00');
+  const renewals = (await (await page.request.get('/api/renewals')).json()) as { items: { policyNumber: string; id: number }[] };
+  const quotes = await (
+    await page.request.get(`/api/renewals/${renewals.items.find((item) => item.policyNumber === 'R-25')!.id}/quotes`)
+  ).json();
+  expect(quotes).toMatchObject([{ totalPremium: '980.00', premium: '980.00', line: 'auto', note: 'Renova com bônus 5' }]);
+  expect(quotes[0].coverages.map((coverage: { key: string }) => coverage.key)).toEqual(['vidros']);
 
   await row.getByRole('button', { name: 'Renovada: R-25' }).click();
   const renew = page.getByRole('dialog', { name: 'Renovar apólice: R-25' });

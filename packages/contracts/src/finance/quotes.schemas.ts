@@ -207,6 +207,7 @@ export const QuoteFormSchema = v.pipe(
     commissionPercent: optionalCents(COMMISSION_PERCENT_MAX_HUNDREDTHS, 'Comissão deve estar entre 0 e 100%'),
     validUntil: optionalDateField(),
     insurerQuoteNumber: optionalText(40),
+    note: optionalText(QUOTE_NOTE_MAX),
     deductibleKind: v.picklist(
       ['', ...DEDUCTIBLE_KINDS.map((kind) => kind.value)] as ['', ...DeductibleKind[]],
       'Tipo de franquia inválido',

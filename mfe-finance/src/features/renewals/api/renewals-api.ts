@@ -2,10 +2,6 @@ import { FINANCE_OPERATIONS as OPS, type BodyInputOf, type RenewalBucket } from 
 import { callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** What a decision on a renewal sends: a quote, or its outcome (renovada, perdida). */
-export type RenewalDecision =
-  { kind: 'quote'; body: BodyInputOf<typeof OPS.renewalQuote> } | { kind: 'outcome'; body: BodyInputOf<typeof OPS.renewalOutcome> };
-
 /** One page of the renewals of a bucket (or all), for one member or everyone the member sees; the last page stays while the next loads. */
 export function useRenewals(filter: { page: number; bucket: RenewalBucket | 'all'; responsibleId: string }) {
   const { page, bucket, responsibleId } = filter;
@@ -20,14 +16,11 @@ export function useRenewals(filter: { page: number; bucket: RenewalBucket | 'all
 export const useRenewalReport = () => useOperation(OPS.renewalReport, { query: {} });
 export const renewalReportCsvUrl = () => operationUrl(OPS.renewalReportCsv, { query: {} });
 
-/** A quote or an outcome for one renewal; the renewals, the retention and the policies reload after it. */
+/** The outcome of one renewal (renovada, perdida); the renewals, the retention and the policies reload after it. */
 export function useRenewalDecision(renewalId: number, handlers: { onSaved: () => void; onFailed: (error: unknown) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (decision: RenewalDecision): Promise<void> => {
-      if (decision.kind === 'quote') await callOperation(OPS.renewalQuote, { params: { id: renewalId }, body: decision.body });
-      else await callOperation(OPS.renewalOutcome, { params: { id: renewalId }, body: decision.body });
-    },
+    mutationFn: (body: BodyInputOf<typeof OPS.renewalOutcome>) => callOperation(OPS.renewalOutcome, { params: { id: renewalId }, body }),
     onSuccess: async () => {
       await invalidateOperations(queryClient, OPS.renewals, OPS.renewalReport, OPS.policies);
       handlers.onSaved();
@@ -47,5 +40,14 @@ export function useRenewalNextAction(renewalId: number, handlers: { onSaved: () 
       handlers.onSaved();
     },
     onError: handlers.onFailed,
+  });
+}
+
+/** A renewal's quote in the deal's shape (the kit's quote form); the renewals and the retention reload after it. */
+export function useAddRenewalQuote(renewalId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof OPS.renewalQuote>) => callOperation(OPS.renewalQuote, { params: { id: renewalId }, body }),
+    onSuccess: () => invalidateOperations(queryClient, OPS.renewals, OPS.renewalReport),
   });
 }

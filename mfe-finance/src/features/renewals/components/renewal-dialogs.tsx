@@ -4,7 +4,6 @@ import {
   NEXT_ACTION_TYPES,
   NextActionSchema,
   RenewalOutcomeSchema,
-  RenewalQuoteSchema,
   centsToWire,
   formatDate,
   formatMoney,
@@ -32,15 +31,20 @@ const useStyles = makeStyles({
 
 const money = (wire: string | null) => (wire === null ? '—' : formatMoney(wireToCents(wire)));
 /** The dialog open on the panel: a renewal's quote, outcome or next action. */
-export type RenewalDialog = { kind: 'quote' | 'renewed' | 'lost' | 'next'; item: RenewalItem } | null;
+export type RenewalDialog =
+  | { kind: 'quote'; item: RenewalItem }
+  | { kind: 'renewed'; item: RenewalItem }
+  | { kind: 'lost'; item: RenewalItem }
+  | { kind: 'next'; item: RenewalItem }
+  | null;
 
-/** Cotação, Renovada or Perdida for one renewal: its fields, the server's field messages inline. */
+/** Renovada or Perdida for one renewal: its fields, the server's field messages inline (a quote has its own dialog). */
 export function DecisionDialog({
   dialog,
   insurerName,
   onClose,
 }: {
-  dialog: NonNullable<RenewalDialog>;
+  dialog: { kind: 'renewed' | 'lost'; item: RenewalItem };
   insurerName: (id: number | null) => string;
   onClose: () => void;
 }) {
@@ -48,7 +52,7 @@ export function DecisionDialog({
   const notify = useNotify();
   const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
   const { item, kind } = dialog;
-  const [insurerId, setInsurerId] = useState(kind === 'quote' ? '' : String(item.insurerId ?? ''));
+  const [insurerId, setInsurerId] = useState(String(item.insurerId ?? ''));
   const [premium, setPremium] = useState<number | null>(null);
   const [quoteId, setQuoteId] = useState('');
   const [policyNumber, setPolicyNumber] = useState('');
@@ -57,7 +61,7 @@ export function DecisionDialog({
   const { issues, setIssues, check } = useFieldIssues();
   const save = useRenewalDecision(item.id, {
     onSaved: () => {
-      notify.success(kind === 'quote' ? 'Cotação registrada' : kind === 'lost' ? 'Renovação perdida registrada' : 'Apólice renovada');
+      notify.success(kind === 'lost' ? 'Renovação perdida registrada' : 'Apólice renovada');
       onClose();
     },
     onFailed: (error) => {
@@ -73,24 +77,15 @@ export function DecisionDialog({
       ? Number(insurerId)
       : item.insurerId;
   const switching = kind === 'renewed' && chosenInsurer !== undefined && chosenInsurer !== null && chosenInsurer !== item.insurerId;
-  const title = kind === 'quote' ? 'Registrar cotação' : kind === 'lost' ? 'Renovação perdida' : 'Renovar apólice';
+  const title = kind === 'lost' ? 'Renovação perdida' : 'Renovar apólice';
   return (
     <FormDialog
       title={`${title}: ${item.policyNumber}`}
-      submitLabel={kind === 'quote' ? 'Registrar cotação' : kind === 'lost' ? 'Registrar perda' : 'Renovar'}
+      submitLabel={kind === 'lost' ? 'Registrar perda' : 'Renovar'}
       busy={save.isPending}
       onClose={onClose}
       onSubmit={(event) => {
         event.preventDefault();
-        if (kind === 'quote') {
-          const body = check(RenewalQuoteSchema, {
-            insurerId: Number(insurerId),
-            premium: premium === null ? '' : centsToWire(premium),
-            note: note || null,
-          });
-          if (body) save.mutate({ kind: 'quote', body });
-          return;
-        }
         const outcome =
           kind === 'lost'
             ? { outcome: 'lost', reason: reason || null, note: note || null }
@@ -106,7 +101,7 @@ export function DecisionDialog({
               };
         // The new policy's fields are this form's own: its issues go under them.
         const body = check(RenewalOutcomeSchema, outcome, (path) => path.replace(/^newPolicy\./, ''));
-        if (body) save.mutate({ kind: 'outcome', body });
+        if (body) save.mutate(body);
       }}
     >
       <Body1>{`${item.contactName} · ${insurerName(item.insurerId)} · prêmio atual ${money(item.premium)} · fim em ${formatDate(item.renewalDate)}`}</Body1>
@@ -130,8 +125,8 @@ export function DecisionDialog({
             </Select>
           </Field>
         ) : null}
-        {kind === 'quote' || (kind === 'renewed' && !quoteId) ? (
-          <Field label="Seguradora" required={kind === 'quote'} validationMessage={issues.insurerId}>
+        {kind === 'renewed' && !quoteId ? (
+          <Field label="Seguradora" validationMessage={issues.insurerId}>
             <Select value={insurerId} onChange={(_event, data) => setInsurerId(data.value)}>
               <option value="">— escolha —</option>
               {insurers.map((insurer) => (
@@ -143,11 +138,7 @@ export function DecisionDialog({
           </Field>
         ) : null}
         {kind !== 'lost' ? (
-          <Field
-            label={kind === 'quote' ? 'Prêmio cotado' : 'Prêmio do novo período'}
-            required={kind === 'quote'}
-            validationMessage={issues.premium}
-          >
+          <Field label="Prêmio do novo período" validationMessage={issues.premium}>
             <MoneyInput value={premium} onChange={setPremium} />
           </Field>
         ) : null}

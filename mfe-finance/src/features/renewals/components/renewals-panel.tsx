@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { ClientLink } from '../../../components/client-link';
 import { renewalReportCsvUrl, useRenewalReport, useRenewals } from '../api/renewals-api';
 import { DecisionDialog, NextActionDialog, type RenewalDialog } from './renewal-dialogs';
+import { RenewalQuoteDialog } from './renewal-quote-dialog';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -166,6 +167,8 @@ export default function RenewalsPanel() {
       <RetentionReport />
       {dialog?.kind === 'next' ? (
         <NextActionDialog item={dialog.item} onClose={() => setDialog(null)} />
+      ) : dialog?.kind === 'quote' ? (
+        <RenewalQuoteDialog item={dialog.item} onClose={() => setDialog(null)} />
       ) : dialog ? (
         <DecisionDialog dialog={dialog} insurerName={insurerName} onClose={() => setDialog(null)} />
       ) : null}

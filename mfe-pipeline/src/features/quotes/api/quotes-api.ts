@@ -11,7 +11,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadOperation } from '@corretora/web-kit/uploads';
 import { replaceCard } from '../../../lib/board-cache';
 
-export type QuoteBody = BodyInputOf<typeof OPS.createCardQuote>;
 export type QuoteChanges = BodyInputOf<typeof OPS.updateQuote>;
 
 /** A deal's quotes, the cheapest first (the commission only for the roles that see money). */
@@ -19,15 +18,10 @@ export function useCardQuotes(cardId: number) {
   return useOperation(OPS.cardQuotes, { params: { id: cardId } });
 }
 
-/** The usual coverages of a line, pre-listed on a new quote. */
-export function useLineCoverages(line: LineKey) {
-  return useOperation(OPS.lineCoverages, { params: { line } }, { staleTime: Infinity });
-}
-
 export function useCreateQuote(cardId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: QuoteBody) => callOperation(OPS.createCardQuote, { params: { id: cardId }, body }),
+    mutationFn: (body: BodyInputOf<typeof OPS.createCardQuote>) => callOperation(OPS.createCardQuote, { params: { id: cardId }, body }),
     onSuccess: () => invalidateOperations(queryClient, OPS.cardQuotes),
   });
 }
