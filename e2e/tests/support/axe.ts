@@ -33,7 +33,12 @@ async function violations(page: Page) {
     .filter((violation) => violation.where.length > 0);
 }
 
-/** Polled: a toast or dialog still fading in has a passing contrast problem; a lasting one fails. */
+/**
+ * Polled: a toast or dialog still fading in has a passing contrast problem; a lasting one fails.
+ * The page is judged once it has loaded: a route whose remote is still on its way shows the kit's
+ * loading screen, which a busy CI machine kept up for over 10 s once (a wait, not a speed bound).
+ */
 export async function expectAccessible(page: Page, where: string) {
+  await expect(page.getByRole('status').filter({ hasText: /^Carregando/ }), `${where}: still loading`).toHaveCount(0, { timeout: 30_000 });
   await expect.poll(() => violations(page), { message: where, timeout: 10_000 }).toEqual([]);
 }
