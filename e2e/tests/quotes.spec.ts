@@ -197,6 +197,18 @@ test("the client's comparison: the brokerage's logo sent in Minha Corretora, the
   const file = page.getByLabel('Arquivo do logotipo');
   await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('isto não é uma imagem') });
   await expect(logoCard.getByRole('alert')).toHaveText('Envie o logotipo como imagem PNG ou JPG.');
+  // Through the gateway a logo near its 1 MB passes, one past it is the service's pt-BR 413 (not nginx's page).
+  const near = await page.request.post('/api/broker-profile/logo', {
+    multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.concat([LOGO, Buffer.alloc(1000 * 1024)]) } },
+  });
+  expect(near.status()).toBe(200);
+  const past = await page.request.post('/api/broker-profile/logo', {
+    multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.concat([LOGO, Buffer.alloc(1024 * 1024)]) } },
+  });
+  expect([past.status(), (await past.json()).message]).toEqual([413, 'O logotipo deve ter no máximo 1 MB.']);
+  await page.request.delete('/api/broker-profile/logo');
+  await page.reload();
+  await expect(logoCard).toContainText('Nenhum logotipo enviado.');
   await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO });
   await expect(toast(page, 'Logotipo atualizado')).toBeVisible();
   await expect(logoCard.getByRole('img', { name: `Logotipo de ${BROKERAGE.tradingName}` })).toBeVisible();

@@ -104,6 +104,8 @@ export const SERVICES = {
       { prefix: '/api/broker-profile/photo', maxBody: '3m' },
       // A member's own photo, the same size.
       { prefix: '/api/broker-profile/member-photo', maxBody: '3m' },
+      // The brokerage's logo (1 MB) plus its envelope.
+      { prefix: '/api/broker-profile/logo', maxBody: '2m' },
       { prefix: '/api/broker-profile' },
       { prefix: '/api/dashboard' },
       { prefix: '/api/clear-data' },
