@@ -38,6 +38,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/broker-profile/restart' },
   { method: 'POST', path: '/api/broker-profile/photo' },
   { method: 'POST', path: '/api/broker-profile/member-photo' },
+  { method: 'POST', path: '/api/broker-profile/logo' },
+  { method: 'DELETE', path: '/api/broker-profile/logo' },
   ...['/api/products', '/api/insurers', '/api/lead-sources'].flatMap((base): Endpoint[] => [
     { method: 'POST', path: base },
     { method: 'PATCH', path: `${base}/:id` },
