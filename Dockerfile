@@ -16,6 +16,7 @@ COPY mfe-broker ./mfe-broker
 COPY mfe-catalogues ./mfe-catalogues
 COPY mfe-pipeline ./mfe-pipeline
 COPY mfe-finance ./mfe-finance
+COPY mfe-portal ./mfe-portal
 COPY gateway ./gateway
 COPY e2e/package.json ./e2e/package.json
 RUN npm ci --no-audit --no-fund && npx lerna run build --concurrency 1
@@ -31,7 +32,7 @@ COPY package.json package-lock.json ./
 COPY packages ./packages
 COPY services ./services
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
-      -w services/identity -w services/broker -w services/catalogues -w services/pipeline -w services/finance \
+      -w services/identity -w services/broker -w services/catalogues -w services/pipeline -w services/finance -w services/portal \
   && npm cache clean --force
 
 # Files belong to root and only read by the service's user; it writes nowhere but the mail outbox

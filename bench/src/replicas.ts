@@ -144,6 +144,7 @@ const SIGNED_IN_READ: Record<ServiceName, string> = {
   catalogues: '/api/products',
   pipeline: '/api/contacts',
   finance: '/api/policies',
+  portal: '/api/portal-settings',
 };
 
 /** The one session on every replica, directly: sessions live in Postgres, not in a process. */

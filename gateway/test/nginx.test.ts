@@ -343,6 +343,7 @@ describe('one session across services through nginx', () => {
       catalogues: `127.0.0.1:${portOf(echoes[2]!)}`,
       pipeline: '127.0.0.1:9',
       finance: '127.0.0.1:9',
+      portal: '127.0.0.1:9',
     });
   });
 

@@ -12,6 +12,7 @@ import { createCataloguesService } from '../../services/catalogues/src/app';
 import { createFinanceService } from '../../services/finance/src/app';
 import { createIdentityService } from '../../services/identity/src/app';
 import { createPipelineService } from '../../services/pipeline/src/app';
+import { createPortalService } from '../../services/portal/src/app';
 
 /**
  * The API reference is the operations table, and the table is what the services answer: every
@@ -43,6 +44,7 @@ beforeAll(async () => {
     await createCataloguesService({ ...testConfig('catalogues', url), insurerPasswordKey: randomBytes(32) }),
     await createPipelineService({ ...testConfig('pipeline', url), cataloguesUrl: nowhere, financeUrl: nowhere }),
     await createFinanceService({ ...testConfig('finance', url), pipelineUrl: nowhere, cataloguesUrl: nowhere, identityUrl: null }, store),
+    await createPortalService({ ...testConfig('portal', url), pipelineUrl: nowhere, brokerUrl: nowhere, identityUrl: nowhere }),
   );
 }, 60_000);
 

@@ -32,6 +32,7 @@ const LIST: TaskList = {
       policyId: 12,
       title: 'Cliente T-5',
       detail: 'Renovação da apólice T-5 (vence 20/11/2026)',
+      fromPortal: false,
     },
     {
       id: 'card-7',
@@ -47,6 +48,7 @@ const LIST: TaskList = {
       policyId: null,
       title: 'Maria Souza',
       detail: 'Pipeline: Negociação',
+      fromPortal: false,
     },
     {
       id: 'task-5',
@@ -62,6 +64,7 @@ const LIST: TaskList = {
       policyId: null,
       title: 'Pedir a vistoria do carro novo',
       detail: 'Maria Souza',
+      fromPortal: false,
     },
   ],
 };

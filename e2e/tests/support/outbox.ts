@@ -67,3 +67,19 @@ export async function joinViaApi(
   const accepted = await member.post(`/api/invitations/${token}/accept`, { data: { name, password: PASSWORD } });
   expect(accepted.status()).toBe(201);
 }
+
+/** The newest 6-digit code the client portal mailed to `email` (#61), one not in `seen`. */
+export async function portalCodeFor(email: string, seen: readonly string[] = []): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const codes = (await mailsTo(email)).map((mail) => /código de acesso: (\d{6})/.exec(mail.subject)?.[1]).filter(Boolean);
+        code = codes.find((candidate) => !seen.includes(candidate!));
+        return code;
+      },
+      { message: `portal code for ${email}` },
+    )
+    .toBeTruthy();
+  return code as string;
+}

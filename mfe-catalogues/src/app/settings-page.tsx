@@ -15,6 +15,9 @@ const LazyMessageTemplatesTab = lazy(() =>
 const LazyQuoteSettingsTab = lazy(() =>
   import('../features/quote-settings/components/quote-settings-tab').then((module) => ({ default: module.QuoteSettingsTab })),
 );
+const LazyPortalSettingsTab = lazy(() =>
+  import('../features/portal-settings/components/portal-settings-tab').then((module) => ({ default: module.PortalSettingsTab })),
+);
 const LazyStagesTab = lazy(() => import('../features/stages/components/stages-tab').then((module) => ({ default: module.StagesTab })));
 function StagesTab() {
   return (
@@ -27,6 +30,13 @@ function QuoteSettingsTab() {
   return (
     <Suspense fallback={<Spinner label="Carregando regras..." />}>
       <LazyQuoteSettingsTab />
+    </Suspense>
+  );
+}
+function PortalSettingsTab() {
+  return (
+    <Suspense fallback={<Spinner label="Carregando o portal..." />}>
+      <LazyPortalSettingsTab />
     </Suspense>
   );
 }
@@ -45,6 +55,7 @@ const TABS = [
   { value: 'messages', label: 'Mensagens', Content: MessageTemplatesTab },
   { value: 'stages', label: 'Etapas', Content: StagesTab },
   { value: 'quotes', label: 'Cotações', Content: QuoteSettingsTab },
+  { value: 'portal', label: 'Portal do cliente', Content: PortalSettingsTab },
 ] as const;
 
 const useStyles = makeStyles({
@@ -59,7 +70,10 @@ export default function SettingsPage() {
   const current = TABS.find((tab) => tab.value === params.get('tab')) ?? TABS[0];
   return (
     <>
-      <PageHeader title="Configurações" subtitle="Produtos, seguradoras, origens de leads, mensagens, etapas e cotações da sua corretora" />
+      <PageHeader
+        title="Configurações"
+        subtitle="Produtos, seguradoras, origens de leads, mensagens, etapas, cotações e o portal do cliente da sua corretora"
+      />
       <TabList
         className={styles.tabs}
         selectedValue={current.value}

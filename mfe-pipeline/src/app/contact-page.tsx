@@ -18,6 +18,9 @@ const TimelineDialog = lazy(() => import('../features/contacts/components/timeli
 const ResponsibleDialog = lazy(() =>
   import('../features/contacts/components/responsible-dialog').then((module) => ({ default: module.ResponsibleDialog })),
 );
+const PortalAccessSection = lazy(() =>
+  import('../features/contacts/components/portal-access-section').then((module) => ({ default: module.PortalAccessSection })),
+);
 const AuditSection = lazy(() =>
   import('../features/contacts/components/audit-section').then((module) => ({ default: module.AuditSection })),
 );
@@ -87,6 +90,7 @@ export default function ContactPage() {
               <BookSections data={data} insurerName={insurerName} />
               <WorkSections data={data} />
               <Suspense fallback={null}>
+                {blocked ? null : <PortalAccessSection contactId={contact.id} />}
                 <AuditSection entity="contact" entityId={contact.id} />
               </Suspense>
             </div>

@@ -1,4 +1,5 @@
 import {
+  portalEntryText,
   sentEntryText,
   CLAIM_STATUS_LABELS,
   CLAIM_TYPES,
@@ -106,6 +107,7 @@ function timelineText(entry: TimelineEntry): string {
   if (entry.kind === 'interaction') return `${optionLabel(INTERACTION_TYPES, entry.type)}${entry.note ? `: ${entry.note}` : ''}`;
   if (entry.kind === 'whatsapp') return `WhatsApp (${entry.templateName}): ${entry.text}`;
   if (entry.kind === 'sent') return sentEntryText(entry);
+  if (entry.kind === 'portal') return portalEntryText(entry);
   return `Consentimento de ${entry.purpose === 'servico' ? 'serviço' : 'marketing'} ${entry.granted ? 'dado' : 'retirado'}`;
 }
 

@@ -145,3 +145,12 @@ export function wireTimestamp(message: string, format = 'Data inválida: use AAA
 export function wireMonth(message: string) {
   return v.pipe(v.string(message), v.check(isIsoMonth, message));
 }
+
+/** An optional id picked in a <select> ('' is none). */
+export function optionalFormId(message: string) {
+  return v.pipe(
+    v.string(message),
+    v.transform((value) => (value === '' ? null : Number(value))),
+    v.check((value) => value === null || isId(value), message),
+  );
+}

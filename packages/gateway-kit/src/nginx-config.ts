@@ -78,8 +78,8 @@ function apiLocations(): string {
   // A regex location wins over the prefix ones (none of them is '^~'): an exact path of a service
   // under another's prefix (the patterns hold no quote or brace).
   const exact = API_PATHS.map(
-    ({ pattern, service }) => `
-    location ~ "${pattern}" { proxy_pass http://${service}; }`,
+    ({ pattern, service, maxBody }) => `
+    location ~ "${pattern}" { proxy_pass http://${service};${maxBody ? ` client_max_body_size ${maxBody};` : ''} }`,
   );
   const prefixes = API_ROUTES.map(({ prefix, service, maxBody }) => {
     const body = maxBody ? ` client_max_body_size ${maxBody};` : '';

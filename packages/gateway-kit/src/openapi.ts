@@ -122,7 +122,9 @@ function operationObject(op: AnyOperation): Record<string, unknown> {
             ['403', 'Cadastro da corretora incompleto.'],
             ['429', 'Limite de escritas ou envios por minuto.'],
           ]
-        : []),
+        : op.access === 'client'
+          ? [['401', 'Sem a sessão do cliente no portal (a de um membro não serve).']]
+          : []),
       ['404', 'Não encontrado (o id de outra corretora também).'],
       ['409', 'Conflito com o estado atual.'],
     ].map(([code, description]) => [
@@ -139,7 +141,12 @@ function operationObject(op: AnyOperation): Record<string, unknown> {
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: { required: Boolean(schemas.body || schemas.upload), content: body } } : {}),
     responses: { [status]: success, ...errors },
-    ...(op.access === 'signed-in' ? { security: [{ session: [] }] } : { security: [] }),
+    // A member's session, a portal client's (#61: never the other's), or none.
+    ...(op.access === 'signed-in'
+      ? { security: [{ session: [] }] }
+      : op.access === 'client'
+        ? { security: [{ clientSession: [] }] }
+        : { security: [] }),
   };
 }
 
@@ -177,6 +184,7 @@ const TAGS: Record<string, string> = {
   repasse: 'Repasse',
   quotes: 'Cotações',
   privacy: 'Privacidade (LGPD)',
+  portal: 'Portal do cliente',
 };
 
 /** An operation's group in the reference; a domain without a pt-BR name fails the document (and its test). */
@@ -207,7 +215,10 @@ export function openApiDocument(operations: readonly AnyOperation[] = allOperati
       description: 'A API do Corretora CRM, atrás do gateway (/api). Sessão por cookie; escritas exigem a origem do próprio site.',
     },
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'corretora.sid' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'corretora.sid' },
+        clientSession: { type: 'apiKey', in: 'cookie', name: 'corretora.client' },
+      },
       schemas: { Error: ERROR },
     },
     paths,

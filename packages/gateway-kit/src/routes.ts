@@ -43,7 +43,8 @@ export const REMOTES: readonly RemoteName[] = REMOTE_NAMES;
 export function matchApiRoute(pathname: string): ApiRoute | null {
   // An exact path a service answers under another's prefix wins (as nginx's regex location does).
   const exact = PATH_PATTERNS.find(({ pattern }) => pattern.test(pathname));
-  if (exact) return { prefix: exact.entry.path, service: exact.entry.service };
+  if (exact)
+    return { prefix: exact.entry.path, service: exact.entry.service, ...(exact.entry.maxBody ? { maxBody: exact.entry.maxBody } : {}) };
   let best: ApiRoute | null = null;
   for (const route of API_ROUTES) {
     if ((pathname === route.prefix || pathname.startsWith(`${route.prefix}/`)) && (!best || route.prefix.length > best.prefix.length)) {

@@ -29,9 +29,10 @@ export interface ServiceEntry {
   /**
    * Exact paths the service answers under another service's prefix, a `:name` standing for one
    * path segment ('/api/team/members/:memberId/commission-rules': the rules are finance's, the
-   * member is identity's). They win over every prefix.
+   * member is identity's). They win over every prefix. One that takes a larger body than the
+   * gateway's default says so (`{ path, maxBody }`).
    */
-  paths?: readonly string[];
+  paths?: readonly (string | { path: string; maxBody: string })[];
 }
 
 /** The icons the side navigation can show (the shell maps each to its Fluent icon). */
@@ -67,6 +68,11 @@ export interface RemoteRoute {
   path: string;
   /** Behind the onboarding gate until the brokerage is registered. */
   locked: boolean;
+  /**
+   * Who the route is for: a member (the default: the side navigation, behind the member's session) or
+   * a brokerage's client (the portal, #61: outside the member's layout, no member's session asked).
+   */
+  audience?: 'member' | 'client';
 }
 
 export interface RemoteEntry {
@@ -153,6 +159,14 @@ export const SERVICES = {
       '/api/pipeline-cards/:id/comparison',
       '/api/pipeline-cards/:id/comparisons',
       '/api/pipeline-cards/:id/disclosure-status',
+      // The portal's client reads and reports on the records finance holds (#61), through the kit's client scope.
+      '/api/portal/policies',
+      '/api/portal/policies/:id/documents',
+      '/api/portal/documents/:id/download',
+      '/api/portal/instalments',
+      '/api/portal/claims',
+      // A claim's photo: 10 MB plus the multipart envelope.
+      { path: '/api/portal/claims/:id/photos', maxBody: '11m' },
     ],
     api: [
       // An insurer's commission statement: 20 MB of spreadsheet plus the multipart envelope.
@@ -175,6 +189,12 @@ export const SERVICES = {
       { prefix: '/api/documents/upload', maxBody: '11m' },
       { prefix: '/api/documents', maxBody: '26m' },
     ],
+  },
+  // The client portal (#61): the clients' sign-in by code, their data and requests, and the brokerage's settings.
+  portal: {
+    port: 4106,
+    paths: ['/api/contacts/:id/portal-access', '/api/contacts/:id/portal-invite'],
+    api: [{ prefix: '/api/portal' }, { prefix: '/api/portal-settings' }],
   },
 } as const satisfies Record<string, ServiceEntry>;
 
@@ -232,6 +252,11 @@ export const REMOTES = {
     routes: [{ path: 'settings', locked: true }],
     nav: [{ label: 'Configurações', to: '/settings', icon: 'settings', order: 80, locked: true }],
   },
+  // The client portal (#61): '/cliente/{brokerage}', for a brokerage's clients, shipped by its own team.
+  'mfe-portal': {
+    routes: [{ path: 'cliente', locked: false, audience: 'client' }],
+    nav: [],
+  },
 } as const satisfies Record<string, RemoteEntry>;
 
 export type RemoteName = keyof typeof REMOTES;
@@ -269,17 +294,23 @@ export const API_ROUTES = SERVICE_NAMES.flatMap((service) => SERVICES[service].a
 export interface ApiPath {
   path: string;
   service: ServiceName;
+  /** Largest request body the gateway lets through (default DEFAULT_MAX_BODY). */
+  maxBody?: string;
   /** The path as a regular expression over the request's path (nginx's `location ~` takes it as is). */
   pattern: string;
 }
 
 export const API_PATHS: readonly ApiPath[] = SERVICE_NAMES.flatMap(
   (service) =>
-    (SERVICES[service] as ServiceEntry).paths?.map((path) => ({
-      path,
-      service,
-      pattern: `^${path.replace(/[.]/g, '\\.').replace(/:[a-zA-Z]+/g, '[^/]+')}$`,
-    })) ?? [],
+    (SERVICES[service] as ServiceEntry).paths?.map((entry) => {
+      const { path, maxBody } = typeof entry === 'string' ? { path: entry, maxBody: undefined } : entry;
+      return {
+        path,
+        service,
+        ...(maxBody ? { maxBody } : {}),
+        pattern: `^${path.replace(/[.]/g, '\\.').replace(/:[a-zA-Z]+/g, '[^/]+')}$`,
+      };
+    }) ?? [],
 );
 
 /** The side navigation: the shell's entry, every remote's and the upcoming areas', in order. */

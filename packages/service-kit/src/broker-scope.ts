@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { preparedArrayQuery } from './database';
 import { currentMember, restrictedMember } from './member-context';
-import { scopeOf } from './table-scopes';
+import { currentClient } from './client-session';
+import { clientConditionOf, scopeOf } from './table-scopes';
 
 /** How many times a through-condition binds the member. */
 const ownedBindings = (condition: string) => (condition.match(/\?/g) ?? []).length;
@@ -26,6 +27,7 @@ function scopeCondition(table: string, prefix = ''): string {
 
 /** The values of a scope condition in hand-written SQL: the broker, and on a responsible table the member twice (null: every member's). */
 export function scopeBindings(table: string, userId: string): Knex.Value[] {
+  notForClients(table);
   const scope = scopeOf(table);
   if (scope.kind === 'brokerage') return [userId];
   const member = restrictedMember() ?? null;
@@ -40,6 +42,17 @@ export function scopedFromSql(table: string, alias: string): string {
 /** BrokerScopedTable#updateSql for a table, where no instance is at hand: bind [...set, ...scopeBindings(table, broker), id, ...condition]. */
 export function scopedUpdateSql(table: string, set: string, condition: string): string {
   return `update ${identifier(table)} set ${set} where ${scopeCondition(table)} and id = ? and (${condition}) returning *`;
+}
+
+/** Hand-written SQL over a table cannot add a client's condition: under a client it is refused, never run wide. */
+function notForClients(table: string): void {
+  if (currentClient())
+    throw new Error(`${table}: a portal's client reads through of() only (the client's condition), not hand-written SQL.`);
+}
+
+/** The client's contact ids as a Postgres integer array literal (integers only: nothing else gets in). */
+function contactIdsLiteral(ids: readonly number[]): string {
+  return `{${ids.filter((id) => Number.isSafeInteger(id)).join(',')}}`;
 }
 
 /** Stands for the broker while a compiled read is built; never a real user id. */
@@ -70,7 +83,14 @@ export class BrokerScopedTable {
     const owned = scope.kind === 'through' ? scope.condition('') : undefined;
     const only = responsible || owned ? restrictedMember() : undefined;
     const acting = responsible ? currentMember()?.id : undefined;
+    const client = currentClient();
+    const clientCondition = client ? clientConditionOf(table)('') : undefined;
     const rows = () => {
+      // A portal's client: the brokerage's rows that are theirs (declared per table), nothing else.
+      if (client && clientCondition)
+        return trx(table)
+          .where({ userId })
+          .andWhereRaw(`(${clientCondition})`, Array<string>(ownedBindings(clientCondition)).fill(contactIdsLiteral(client.contactIds)));
       if (!only) return trx(table).where({ userId });
       if (owned)
         return trx(table)
@@ -154,6 +174,7 @@ export class BrokerScopedTable {
     // Node CPU as writing the list's JSON (a micro-bench of the 50-row list: 15-25 us a call).
     let keys: string[] | undefined;
     return async (userId) => {
+      notForClients(this.table);
       const bound = [...bindings];
       for (const index of brokerAt) bound[index] = userId;
       const { fields, rows } = await run(bound);

@@ -19,6 +19,7 @@ import { accountLimits } from './account-limits';
 import { ACCOUNT_RATE_LIMITS_TABLE, RateLimiter, ensureRateLimitTable } from './rate-limit';
 import { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
 import { CookieKeys, deleteExpiredSessions, requireOnboarding, sessionMiddleware } from './session';
+import { clientSessionMiddleware, deleteExpiredClientSessions } from './client-session';
 import { auditRequestWrites, auditTables } from './audit';
 import { internalMember } from './member-context';
 import { assertTablesDeclared, type ServiceTables } from './tables';
@@ -186,6 +187,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   app.use(jsonBody());
   app.use(rejectNulCharacters);
   app.use(sessionMiddleware(knex, config.session));
+  // A portal's client (#61): their own cookie and table, read on the portal's paths only.
+  app.use(clientSessionMiddleware(knex, config.session.secure));
   if (options.requiresOnboarding) {
     const open = options.openBeforeOnboarding ?? [];
     app.use((ctx, next) => (open.some((prefix) => ctx.path.startsWith(prefix)) ? next() : requireOnboarding(ctx, next)));
@@ -217,7 +220,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   const limiter = new RateLimiter(knex);
   jobs.work('cleanup', async () => {
     const pruned = [limiter.prune()];
-    if (options.cleansSharedTables) pruned.push(deleteExpiredSessions(knex), accountLimiter.prune());
+    if (options.cleansSharedTables) pruned.push(deleteExpiredSessions(knex), deleteExpiredClientSessions(knex), accountLimiter.prune());
     await Promise.all(pruned);
   });
   jobs.schedule('cleanup', CLEANUP_CRON, { tz: SAO_PAULO });

@@ -6,6 +6,7 @@ import { ensureSessionsTable, onConnection, withAdvisoryLock } from './database'
 import { jobsSchemaOf } from './jobs';
 import { ACCOUNT_RATE_LIMITS_TABLE, ensureRateLimitTable } from './rate-limit';
 import { SESSIONS_TABLE } from './session';
+import { CLIENT_SESSIONS_TABLE, ensureClientSessionsTable } from './client-session';
 
 /**
  * Database roles: each service connects as its own login role, which owns its schema (and so runs
@@ -34,7 +35,7 @@ export function databasePasswordVariable(schema: string): string {
 }
 
 /** Where the kit keeps what every service shares. */
-export const SHARED_TABLES = [SESSIONS_TABLE, ACCOUNT_GATES_TABLE, ACCOUNT_RATE_LIMITS_TABLE] as const;
+export const SHARED_TABLES = [SESSIONS_TABLE, CLIENT_SESSIONS_TABLE, ACCOUNT_GATES_TABLE, ACCOUNT_RATE_LIMITS_TABLE] as const;
 
 const NAME = /^[a-z][a-z0-9_]{0,40}$/;
 
@@ -162,6 +163,7 @@ export async function ensureSharedTables(knex: Knex): Promise<void> {
     }
   }
   await ensureSessionsTable(knex);
+  await ensureClientSessionsTable(knex);
   await ensureAccountGate(knex);
   await ensureRateLimitTable(knex, ACCOUNT_RATE_LIMITS_TABLE);
   await ensureAuditLog(knex);

@@ -36,6 +36,16 @@ export {
   type Member,
 } from './member-context';
 export { route, type OperationHandler, type OperationRequest } from './operations';
+export {
+  CLIENT_COOKIE,
+  CLIENT_SESSIONS_TABLE,
+  clientCookieName,
+  currentClient,
+  runAsClient,
+  signInClient,
+  signOutClient,
+  type ClientSession,
+} from './client-session';
 export { REDACTED_PATHS, createLogger, requestLogging } from './logging';
 export { createObjectStore, type ObjectStore } from './object-store';
 export { TOO_MANY_UPLOADS, TOO_MANY_WRITES } from './account-limits';

@@ -5,6 +5,8 @@ import type Koa from 'koa';
 import { HttpError } from './errors';
 import { seesMoney, withoutMoney } from './money-fields';
 import { currentUser, requireUser, type SessionUser } from './session';
+import { requireClient, signedInClient, type ClientSession } from './client-session';
+import { runAsMember } from './member-context';
 import type { UploadedFile } from './upload';
 import {
   parseBody,
@@ -26,6 +28,8 @@ export interface OperationRequest<Op extends AnyOperation> {
   body: BodyOf<Op>;
   /** The signed-in broker (operations of access 'signed-in'). */
   user: Op['access'] extends 'signed-in' ? SessionUser : undefined;
+  /** The portal's signed-in client (operations of access 'client'): the broker scope narrows to their records. */
+  client: Op['access'] extends 'client' ? ClientSession : undefined;
   /** The uploaded file (operations with `upload`), its text fields parsed as `body`. */
   file: Op['upload'] extends object ? UploadedFile : undefined;
   /** For what only HTTP knows: the client's address, sign-in, a streamed answer and its headers. */
@@ -94,7 +98,13 @@ export function route<Op extends AnyOperation>(router: Router, op: Op, handler: 
   // The token guards the internal router only: an internal operation on the public one would answer anyone.
   if ((op.access === 'internal') !== (router.opts.prefix === INTERNAL_PREFIX))
     throw new Error(`Operation ${op.id} (${op.access}) is registered on the ${op.access === 'internal' ? 'public' : 'internal'} router.`);
-  const guards: Koa.Middleware[] = op.access === 'signed-in' ? [requireUser, ...(op.roles ? [requireRole(op.roles)] : [])] : [];
+  const guards: Koa.Middleware[] =
+    op.access === 'signed-in'
+      ? [requireUser, ...(op.roles ? [requireRole(op.roles)] : [])]
+      : op.access === 'client'
+        ? // A client's operation never acts as a member, even when the browser also holds a member's session.
+          [requireClient, (_ctx, next) => runAsMember(undefined, next)]
+        : [];
   const schemas = operationSchemas(op);
   const handle: Koa.Middleware = async (ctx) => {
     const file = op.upload ? (ctx.state.file as UploadedFile) : undefined;
@@ -109,6 +119,7 @@ export function route<Op extends AnyOperation>(router: Router, op: Op, handler: 
       query: schemas.query ? parseQuery(schemas.query, queryOf(ctx)) : undefined,
       body,
       user,
+      client: op.access === 'client' ? signedInClient(ctx) : undefined,
       file,
       ctx,
     } as OperationRequest<Op>;

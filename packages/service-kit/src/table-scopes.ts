@@ -41,3 +41,21 @@ export function declaredBy(table: string): readonly string[] {
 
 /** The name the kit declares its own tables under (activity_events: every service's 'Atividade Recente'). */
 export const KIT = 'service-kit';
+
+/**
+ * How a client (#61: a portal's signed-in client) is narrowed on a table: a condition over the row
+ * whose every `?` binds the client's contact ids (an integer array). A table no service opened to
+ * clients cannot be read under a client at all.
+ */
+const clientConditions = new Map<string, (prefix: string) => string>();
+
+export function registerClientCondition(table: string, condition: (prefix: string) => string): void {
+  clientConditions.set(table, condition);
+}
+
+export function clientConditionOf(table: string): (prefix: string) => string {
+  const condition = clientConditions.get(table);
+  if (!condition)
+    throw new Error(`${table} is not open to a portal's client: declare its condition in its service's src/tables.ts (client).`);
+  return condition;
+}

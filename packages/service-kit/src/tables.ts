@@ -1,11 +1,16 @@
 import type { Knex } from 'knex';
 import { BrokerScopedTable, scopeBindings, scopedFromSql, scopedUpdateSql } from './broker-scope';
-import { KIT, declaredBy, registerScope, type TableScope } from './table-scopes';
+import { KIT, declaredBy, registerClientCondition, registerScope, type TableScope } from './table-scopes';
 
 export interface TableDeclaration<Brokerage extends string, Member extends string, Through extends string> {
   brokerage: readonly Brokerage[];
   member: readonly Member[];
   through?: Readonly<Record<Through, (prefix: string) => string>>;
+  /**
+   * The tables a portal's client may read (#61), each with the condition that makes a row theirs:
+   * every `?` binds the client's contact ids as an integer array (`contact_id = any(?::int[])`).
+   */
+  client?: Partial<Readonly<Record<NoInfer<Brokerage | Member | Through>, (prefix: string) => string>>>;
 }
 
 /** The kit's own tables a service's migrations create (the import engine's, 'Atividade Recente'), declared by the kit. */
@@ -41,6 +46,8 @@ export function declareTables<const Brokerage extends string, const Member exten
   for (const [table, condition] of Object.entries(declaration.through ?? {}) as [Through, (prefix: string) => string][])
     scopes.set(table, { kind: 'through', condition });
   for (const [table, scope] of scopes) registerScope(service, table, scope);
+  for (const [table, condition] of Object.entries(declaration.client ?? {}) as [Name, (prefix: string) => string][])
+    registerClientCondition(table, condition);
   return {
     service,
     scopes,

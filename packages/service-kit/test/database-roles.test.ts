@@ -83,7 +83,7 @@ test('a role whose shared tables were never prepared is told how to fix it at st
     await setup.raw(`create role ?? login password '${lonely.password}'`, [roleOf(lonely.schema)]);
     await setup.raw('create schema ?? authorization ??', [lonely.schema, roleOf(lonely.schema)]);
     await expect(createNotesService(serviceDatabaseUrl(bare.url, lonely), lonely.schema)).rejects.toThrow(
-      /public\.sessions, public\.account_gates, public\.account_rate_limits, public\.audit_log, the extension pg_trgm missing or not granted to this role: prepare the database first/,
+      /public\.sessions, public\.client_sessions, public\.account_gates, public\.account_rate_limits, public\.audit_log, the extension pg_trgm missing or not granted to this role: prepare the database first/,
     );
   } finally {
     await setup.destroy();

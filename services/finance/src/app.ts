@@ -32,6 +32,8 @@ import { commissionsRoutes } from './modules/commissions/commissions.routes';
 import { CommissionsService } from './modules/commissions/commissions.service';
 import { PipelineLookup } from './modules/pipeline/pipeline-lookup';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { portalRoutes } from './modules/portal/portal.routes';
+import { PortalRecordsService } from './modules/portal/portal-records.service';
 import { DocumentsService } from './modules/documents/documents.service';
 import { policiesRoutes, policyIssueRoutes } from './modules/policies/policies.routes';
 import { PoliciesService } from './modules/policies/policies.service';
@@ -140,6 +142,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       productionRoutes(router, new ProductionService(knex, pipelineClient), identity);
       const documents = new DocumentsService(knex, store, pipeline);
       documentsRoutes(router, documents);
+      portalRoutes(router, new PortalRecordsService(knex, documents, insurerNames, pipelineClient));
       const quoteSettings = new QuoteSettingsService(knex);
       const quotes = new QuotesService(knex, pipelineClient, pipeline, insurerNames, quoteSettings);
       quotesRoutes(

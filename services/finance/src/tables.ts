@@ -20,6 +20,21 @@ export const tables = declareTables('finance', {
     'storage_usage',
     'claim_number_counters',
   ],
+  // What a portal's client reads (#61): the rows of the contacts holding their CPF/CNPJ (`?`: their ids).
+  client: {
+    policies: (prefix: string) => `${prefix}contact_id = any(?::int[])`,
+    policy_instalments: (prefix: string) => `${prefix}policy_id in (select o.id from policies o where o.contact_id = any(?::int[]))`,
+    claims: (prefix: string) => `${prefix}contact_id = any(?::int[])`,
+    // A policy's documents and the photos of their claims: never what the brokerage keeps on the contact alone.
+    documents: (prefix: string) =>
+      `${prefix}policy_id in (select o.id from policies o where o.contact_id = any(?::int[]))
+       or ${prefix}claim_id in (select o.id from claims o where o.contact_id = any(?::int[]))`,
+    // A photo they send counts in the brokerage's storage (its one row of usage).
+    storage_usage: () => 'true',
+    // Whether an instalment of theirs was paid: the insurer's statement lines on it.
+    statement_lines: (prefix: string) =>
+      `${prefix}instalment_id in (select i.id from policy_instalments i join policies o on o.id = i.policy_id where o.contact_id = any(?::int[]))`,
+  },
   through: {
     // An insurer's statement line is a producer's when it came in their own statement import or pays
     // one of their policies; one of neither (unidentified, or a colleague's) is the managers' to match.

@@ -6,21 +6,14 @@ import { financeStack, type Who } from './stack';
 
 /** The client's data rights (LGPD, #40): requests, the ZIP of everything, erasure against the retention duty, the public form. */
 const stack = financeStack();
-const { api, pipelineApi, importsApi, brokerWithRefs, upload, importPolicySheet, urls, store, member } = stack;
+const { api, pipelineApi, importsApi, brokerWithRefs, upload, urls, store, member } = stack;
+const contact = stack.contactViaApi;
+const policiesFor = stack.policiesForClient;
 
 /** The text a PDF shows (pdfkit writes each run as a hex string of WinAnsi bytes; the letter is uncompressed). */
 function pdfText(pdf: Buffer): string {
   const runs = [...pdf.toString('latin1').matchAll(/<([0-9a-f]+)>/g)].map((match) => Buffer.from(match[1]!, 'hex').toString('latin1'));
   return runs.join('');
-}
-
-async function contact(who: Who, body: Record<string, unknown>) {
-  const created = await pipelineApi()
-    .post('/api/contacts')
-    .set('Cookie', who.cookie)
-    .send({ type: 'individual', ...body });
-  expect(created.status).toBe(201);
-  return created.body as { id: number };
 }
 
 async function fileRequest(who: Who, subject: Record<string, string>, type = 'access') {
@@ -44,15 +37,6 @@ async function whatsapp(who: Who, contactId: number) {
     ).body as { id: number; name: string }[];
   const hello = templates.find((template) => template.name === 'Oi')!;
   return pipelineApi().post(`/api/contacts/${contactId}/whatsapp`).set('Cookie', who.cookie).send({ templateId: hello.id });
-}
-
-const br = (iso: string) => iso.split('-').reverse().join('/');
-/** A policies sheet for one client (by CPF): [number, start, end]. */
-function policiesFor(who: Who, name: string, cpf: string, policies: [string, string, string][]) {
-  return importPolicySheet(who, [
-    'Apólice;Seguradora;Segurado;CPF do segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão',
-    ...policies.map(([number, start, end]) => `${number};Porto Seguro;${name};${cpf};Auto;${br(start)};${br(end)};1.000,00;1.073,80;10`),
-  ]);
 }
 
 describe('a data subject’s requests (LGPD)', () => {

@@ -17,6 +17,7 @@ import { createCataloguesService } from '../../catalogues/src/app';
 import { createIdentityService } from '../../identity/src/app';
 import { createPipelineService, type PipelineApp } from '../../pipeline/src/app';
 import { createFinanceService } from '../src/app';
+import { createPortalService } from '../../portal/src/app';
 import { addMonths } from '../src/modules/policies/instalment-math';
 
 /** A supertest parser that keeps a binary answer (a PDF) as one Buffer in `body`. */
@@ -51,9 +52,16 @@ export interface Refs {
  * over their real internal listeners, as `npm start` runs them. Call once at a test file's top
  * level (it registers beforeAll/afterAll); `api` is finance's public listener.
  */
-export function financeStack() {
-  const services: { catalogues?: Service; pipeline?: PipelineApp; broker?: Service; identity?: Service; gateway?: http.Server } = {};
-  const urls = { catalogues: '', pipeline: '', finance: '', database: '', identity: '', outbox: '', gateway: '' };
+export function financeStack(options: { portal?: boolean } = {}) {
+  const services: {
+    catalogues?: Service;
+    pipeline?: PipelineApp;
+    broker?: Service;
+    identity?: Service;
+    portal?: Service;
+    gateway?: http.Server;
+  } = {};
+  const urls = { catalogues: '', pipeline: '', finance: '', database: '', identity: '', broker: '', outbox: '', gateway: '' };
   const store = createObjectStore();
   const fixture = serviceFixture(async (databaseUrl) => {
     urls.database = databaseUrl;
@@ -89,6 +97,7 @@ export function financeStack() {
       store,
     );
     const brokerUrl = `http://127.0.0.1:${portOf((await services.broker.listen(0, 0)).internal)}`;
+    urls.broker = brokerUrl;
     const finance = await createFinanceService(
       {
         ...testConfig('finance', databaseUrl),
@@ -100,6 +109,16 @@ export function financeStack() {
       store,
     );
     const financeListening = await finance.listen(0, financeInternal);
+    // The client portal (#61), when the file asks: its jobs mail the codes through identity.
+    if (options.portal) {
+      services.portal = await createPortalService({
+        ...testConfig('portal', databaseUrl),
+        pipelineUrl: urls.pipeline,
+        brokerUrl,
+        identityUrl: urls.identity,
+      });
+      await services.portal.listen(0, 0);
+    }
     // The dev gateway in front of both, as `npm start` runs it: /api/imports is the pipeline's door,
     // which hands finance's imports (policies) on.
     const nowhere = 'http://127.0.0.1:9';
@@ -119,6 +138,7 @@ export function financeStack() {
   });
   afterAll(async () => {
     await new Promise((resolve) => (services.gateway ? services.gateway.close(resolve) : resolve(undefined)));
+    await services.portal?.close();
     await services.broker?.close();
     await services.pipeline?.close();
     await services.catalogues?.close();
@@ -130,6 +150,7 @@ export function financeStack() {
   const importsApi = () => request(urls.gateway);
   const cataloguesApi = () => request(services.catalogues!.app.callback());
   const brokerApi = () => request(services.broker!.app.callback());
+  const portalApi = () => request(services.portal!.app.callback());
 
   async function brokerWithRefs() {
     const who = await broker();
@@ -291,6 +312,25 @@ export function financeStack() {
     throw new Error('statement did not finish');
   }
 
+  /** A contact created as the ficha's form sends it (an individual unless `body` says otherwise). */
+  async function contactViaApi(who: Who, body: Record<string, unknown>): Promise<{ id: number }> {
+    const created = await pipelineApi()
+      .post('/api/contacts')
+      .set('Cookie', who.cookie)
+      .send({ type: 'individual', ...body });
+    expect(created.status).toBe(201);
+    return created.body as { id: number };
+  }
+
+  /** A policies sheet for one client (by CPF), Auto at Porto Seguro: [number, start, end] each. */
+  function policiesForClient(who: Who, name: string, cpf: string, policies: readonly [string, string, string][]) {
+    const br = (iso: string) => iso.split('-').reverse().join('/');
+    return importPolicySheet(who, [
+      'Apólice;Seguradora;Segurado;CPF do segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão',
+      ...policies.map(([number, start, end]) => `${number};Porto Seguro;${name};${cpf};Auto;${br(start)};${br(end)};1.000,00;1.073,80;10`),
+    ]);
+  }
+
   /** The finance service itself (its knex, say). */
   const finance = () => fixture.service;
 
@@ -320,6 +360,7 @@ export function financeStack() {
     importsApi,
     cataloguesApi,
     brokerApi,
+    portalApi,
     brokerWithRefs,
     member,
     newLead,
@@ -328,6 +369,8 @@ export function financeStack() {
     issue,
     upload,
     importPolicies,
+    contactViaApi,
+    policiesForClient,
     importPolicySheet,
     reconcile,
     pipelineStarts,

@@ -45,6 +45,8 @@ import { PrivacyExport } from './modules/privacy/privacy-export';
 import { PrivacyNoticeService } from './modules/privacy/privacy-notice.service';
 import { PrivacyRequestsService } from './modules/privacy/privacy-requests.service';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { internalPortalRoutes } from './modules/portal/portal.routes';
+import { PortalService } from './modules/portal/portal.service';
 
 /** The pipeline as it runs: the service, and its retention sweep by hand. */
 export interface PipelineApp extends Service {
@@ -132,6 +134,12 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       internalTasksRoutes(router, new ProductionService(knex, new TasksService(knex, finance, reference, clock), identity, clock));
       pipelineInternalRoutes(router, new PipelineService(knex, catalogues, finance));
       internalRelationshipRoutes(router, new RelationshipService(knex, finance, reference));
+      const requests = new PrivacyRequestsService(knex, clock);
+      internalPortalRoutes(
+        router,
+        new PortalService(knex, new TasksService(knex, finance, reference, clock), requests, clock),
+        new PrivacyNoticeService(knex, requests, broker, identity, config.appUrl, clock),
+      );
     },
   });
   return Object.assign(service, {

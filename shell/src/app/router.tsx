@@ -74,14 +74,33 @@ function gated(element: ReactNode) {
 
 /** Every remote's routes and every upcoming area, from the registry: the shell names none of them. */
 const AREA_ROUTES: RouteObject[] = [
-  ...remoteRoutes().map((route) => {
-    const area = <RemoteArea remote={route.remote} path={route.path} />;
-    return { path: `/${route.path}/*`, element: route.locked ? gated(area) : <Page>{area}</Page> };
-  }),
+  ...remoteRoutes()
+    .filter((route) => route.audience !== 'client')
+    .map((route) => {
+      const area = <RemoteArea remote={route.remote} path={route.path} />;
+      return { path: `/${route.path}/*`, element: route.locked ? gated(area) : <Page>{area}</Page> };
+    }),
   ...UPCOMING_AREAS.map((area) => ({ path: `/${area.path}`, element: gated(<UpcomingArea title={area.title} />) })),
 ];
 
+/**
+ * A brokerage's clients' routes (the portal, #61): outside the member's session and layout, whoever
+ * is signed in here or not; the remote keeps its own client session.
+ */
+const CLIENT_ROUTES: RouteObject[] = remoteRoutes()
+  .filter((route) => route.audience === 'client')
+  .map((route) => ({
+    path: `/${route.path}/*`,
+    element: (
+      <Page>
+        <RemoteArea remote={route.remote} path={route.path} />
+      </Page>
+    ),
+  }));
+
 const ROUTES: RouteObject[] = [
+  // Before the member's session is asked for: a client's page never waits on it.
+  ...CLIENT_ROUTES,
   {
     element: <SessionRoot />,
     children: [

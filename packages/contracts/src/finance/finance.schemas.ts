@@ -18,8 +18,8 @@ const PAYMENT_METHOD_VALUES = PAYMENT_METHODS.map((method) => method.value) as [
 import {
   bodyId,
   formId,
-  isId,
   optionalDateField,
+  optionalFormId,
   optionalWireId,
   requiredCents,
   wireDate,
@@ -58,15 +58,6 @@ function claimEntries<Id extends v.GenericSchema<unknown, number>, OptionalId ex
 
 /** Today's date in Brazil (the brokers' calendar). */
 const todayInSaoPaulo = () => new Date().toLocaleDateString('sv-SE', { timeZone: SAO_PAULO });
-
-/** An optional id picked in a <select> ('' is none). */
-function optionalFormId(message: string) {
-  return v.pipe(
-    v.string(message),
-    v.transform((value) => (value === '' ? null : Number(value))),
-    v.check((value) => value === null || isId(value), message),
-  );
-}
 
 /** POST /api/claims and PATCH /api/claims/{id}: amount in reais on the wire ('1500.00'). */
 export const ClaimInputSchema = v.object({

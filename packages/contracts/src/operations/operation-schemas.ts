@@ -10,6 +10,8 @@ import * as IMPORT_SCHEMAS from './imports.operation-schemas';
 import * as IMPORT_OPERATIONS from './imports.operations';
 import * as PIPELINE_SCHEMAS from './pipeline.operation-schemas';
 import * as PIPELINE_OPERATIONS from './pipeline.operations';
+import * as PORTAL_SCHEMAS from './portal.operation-schemas';
+import * as PORTAL_OPERATIONS from './portal.operations';
 import * as PRIVACY_SCHEMAS from './privacy.operation-schemas';
 import * as PRIVACY_OPERATIONS from './privacy.operations';
 import * as RELATIONSHIP_SCHEMAS from './relationship.operation-schemas';
@@ -56,6 +58,7 @@ const DOMAINS: readonly [object, object][] = [
   [RELATIONSHIP_OPERATIONS, RELATIONSHIP_SCHEMAS satisfies SchemaTable<typeof RELATIONSHIP_OPERATIONS>],
   [TEAM_OPERATIONS, TEAM_SCHEMAS satisfies SchemaTable<typeof TEAM_OPERATIONS>],
   [PRIVACY_OPERATIONS, PRIVACY_SCHEMAS satisfies SchemaTable<typeof PRIVACY_OPERATIONS>],
+  [PORTAL_OPERATIONS, PORTAL_SCHEMAS satisfies SchemaTable<typeof PORTAL_OPERATIONS>],
 ];
 
 let byId: Map<string, OperationSchemas> | undefined;

@@ -4,6 +4,7 @@ import * as CATALOGUE_OPERATIONS from './catalogues.operations';
 import * as FINANCE_OPERATIONS from './finance.operations';
 import * as IMPORT_OPERATIONS from './imports.operations';
 import * as PIPELINE_OPERATIONS from './pipeline.operations';
+import * as PORTAL_OPERATIONS from './portal.operations';
 import * as PRIVACY_OPERATIONS from './privacy.operations';
 import * as RELATIONSHIP_OPERATIONS from './relationship.operations';
 import * as TEAM_OPERATIONS from './team.operations';
@@ -25,5 +26,6 @@ export function allOperations(): AnyOperation[] {
     RELATIONSHIP_OPERATIONS,
     TEAM_OPERATIONS,
     PRIVACY_OPERATIONS,
+    PORTAL_OPERATIONS,
   ].flatMap(flatten);
 }

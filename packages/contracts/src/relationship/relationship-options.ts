@@ -119,3 +119,18 @@ export function sentEntryText(entry: { text: string; channel: SentChannel; sha25
   const channel = SENT_CHANNELS.find((option) => option.value === entry.channel)?.label ?? entry.channel;
   return `${entry.text} (${channel})${entry.sha256 ? ` · SHA-256 ${entry.sha256}` : ''}`;
 }
+
+/** What a client did on the portal (#61), as their timeline keeps it. */
+export const PORTAL_EVENTS = [
+  { value: 'claim', label: 'Sinistro avisado pelo cliente no portal' },
+  { value: 'change', label: 'Alteração pedida pelo cliente no portal' },
+  { value: 'privacy', label: 'Pedido LGPD feito pelo cliente no portal' },
+  { value: 'access', label: 'Acesso do cliente ao portal' },
+] as const;
+export type PortalEvent = (typeof PORTAL_EVENTS)[number]['value'];
+
+/** A portal entry as the timeline says it: 'Alteração pedida pelo cliente no portal: Novo endereço …'. */
+export function portalEntryText(entry: { event: PortalEvent; text: string }): string {
+  const label = PORTAL_EVENTS.find((option) => option.value === entry.event)?.label ?? 'Pelo portal do cliente';
+  return entry.text ? `${label}: ${entry.text}` : label;
+}

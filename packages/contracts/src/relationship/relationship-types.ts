@@ -4,7 +4,7 @@ import type { InstalmentStatus } from '../vocabulary/receivables-options';
 import type { NextActionType } from '../vocabulary/renewals-options';
 import type { Contact } from '../vocabulary/contact';
 import type { StageKey } from '../vocabulary/pipeline-options';
-import type { ConsentPurpose, InteractionType, SentChannel, SentWhat } from './relationship-options';
+import type { ConsentPurpose, InteractionType, PortalEvent, SentChannel, SentWhat } from './relationship-options';
 
 /** One entry of a contact's timeline: immutable once written (no API edits or deletes it). */
 export type TimelineEntry =
@@ -12,7 +12,9 @@ export type TimelineEntry =
   | { id: number; kind: 'whatsapp'; templateName: string; purpose: ConsentPurpose; text: string; at: string; by: string | null }
   | { id: number; kind: 'consent'; purpose: ConsentPurpose; granted: boolean; at: string; by: string | null }
   /** A document sent to the client: a comparison of quotes, a CNSP 382 disclosure (with its SHA-256). */
-  | { id: number; kind: 'sent'; what: SentWhat; text: string; channel: SentChannel; sha256: string | null; at: string; by: string | null };
+  | { id: number; kind: 'sent'; what: SentWhat; text: string; channel: SentChannel; sha256: string | null; at: string; by: string | null }
+  /** What the client did on the portal (#61): `by` names them, marked as the client. */
+  | { id: number; kind: 'portal'; event: PortalEvent; text: string; at: string; by: string | null };
 
 /** GET /api/contacts/{id}/timeline: the contact's consent now, and every entry, newest first. */
 export interface ContactTimeline {
@@ -71,6 +73,8 @@ export interface Task {
   title: string;
   /** What it is about: the card's stage, or 'Renovação da apólice N (vence dd/mm/aaaa)'. */
   detail: string;
+  /** Written for the client's ask on the portal (#61): a claim reported, a change asked for. */
+  fromPortal: boolean;
 }
 
 export interface TaskList {

@@ -10,8 +10,12 @@ import type { Role } from './team-roles';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** public: anyone (identity's account endpoints); signed-in: a session; internal: other services only. */
-export type Access = 'public' | 'signed-in' | 'internal';
+/**
+ * public: anyone (identity's account endpoints); signed-in: a member's session; client: a client's
+ * portal session (#61: never a member's, and a client's never opens the others); internal: other
+ * services only.
+ */
+export type Access = 'public' | 'signed-in' | 'client' | 'internal';
 
 export type Schema = v.GenericSchema<unknown, unknown>;
 

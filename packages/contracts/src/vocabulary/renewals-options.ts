@@ -48,9 +48,14 @@ export const NEXT_ACTION_TYPES = [
 export type NextActionType = (typeof NEXT_ACTION_TYPES)[number]['value'];
 
 /** What a task of Minhas tarefas (and the digest) is called: its next action, else what it waits for. */
-export function taskLabel(task: { kind: 'card' | 'renewal' | 'policy' | 'task'; type: NextActionType | null }): string {
+export function taskLabel(task: {
+  kind: 'card' | 'renewal' | 'policy' | 'task';
+  type: NextActionType | null;
+  fromPortal?: boolean;
+}): string {
   if (task.type) return NEXT_ACTION_TYPES.find((type) => type.value === task.type)?.label ?? task.type;
-  if (task.kind === 'task') return 'Tarefa';
+  // What a client asked on the portal (#61) says so wherever a task is named (Minhas tarefas, the digest).
+  if (task.kind === 'task') return task.fromPortal ? 'Pedido do cliente (portal)' : 'Tarefa';
   return task.kind === 'policy' ? 'Nº da seguradora' : 'Renovação sem próxima ação';
 }
 

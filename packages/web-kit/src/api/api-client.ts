@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly bodyText: string,
     readonly body: ApiErrorBody | null,
     statusText = '',
+    /** The path that was called (a client portal's 401 is not the member's session ending). */
+    readonly path = '',
   ) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
@@ -37,7 +39,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
   });
   if (!response.ok) {
     const text = await response.text();
-    throw new ApiError(response.status, text, parseErrorBody(text), response.statusText);
+    throw new ApiError(response.status, text, parseErrorBody(text), response.statusText, path);
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();

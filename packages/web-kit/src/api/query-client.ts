@@ -1,3 +1,4 @@
+import { CLIENT_API_PREFIX } from '@corretora/contracts';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
@@ -12,6 +13,8 @@ import { ApiError } from './api-client';
 export function createQueryClient(): QueryClient {
   const onError = (error: Error) => {
     if (!(error instanceof ApiError) || error.status !== 401) return;
+    // The portal's client session (#61) is another audience: its end says nothing about a member's.
+    if (error.path.startsWith(CLIENT_API_PREFIX)) return;
     if (client.getQueryData(QUERY_KEYS.currentUser) === null) return; // already signed out (a failed login, say)
     client.setQueryData(QUERY_KEYS.currentUser, null);
     client.removeQueries({ predicate: (query) => query.queryKey[0] !== QUERY_KEYS.currentUser[0] });

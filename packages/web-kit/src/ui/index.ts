@@ -19,6 +19,7 @@ export { MaskedInput, type MaskedInputProps } from './masked-input';
 export { MoneyInput, type MoneyInputProps } from './money-input';
 export { AppToaster, NoticeFromPreviousPage, TOASTER_ID, notifyOnNextPage, useNotify, type Notify } from './notify';
 export { NoticePanel, type NoticePanelProps } from './notice-panel';
+export { Notice } from './notice';
 export { PersonAvatar, avatarColour, type PersonAvatarProps } from './person-avatar';
 export { PageHeader } from './page-header';
 export { SearchBox } from './search-box';

@@ -12,7 +12,8 @@ import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Body1, Caption1, Link, Spinner, Subtitle2, Text, Title2 } from '@corretora/web-kit/fluent/core';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { Notice, usePublicPageStyles } from '../../lib/public-page';
+import { usePublicPageStyles } from '../../lib/public-page';
+import { Notice } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))', gap: tokens.spacingHorizontalL },

@@ -16,7 +16,8 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useLinkToken } from '../../lib/link-token';
-import { Notice, usePublicPageStyles } from '../../lib/public-page';
+import { usePublicPageStyles } from '../../lib/public-page';
+import { Notice } from '@corretora/web-kit/ui';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

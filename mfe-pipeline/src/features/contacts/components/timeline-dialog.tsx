@@ -1,4 +1,5 @@
 import {
+  portalEntryText,
   sentEntryText,
   isMobileNumber,
   CONSENT_LEGAL_BASIS,
@@ -41,6 +42,7 @@ function describe(entry: TimelineEntry): string {
   if (entry.kind === 'interaction') return `${optionLabel(INTERACTION_TYPES, entry.type)}${entry.note ? `: ${entry.note}` : ''}`;
   if (entry.kind === 'whatsapp') return `WhatsApp (${entry.templateName}): ${entry.text}`;
   if (entry.kind === 'sent') return sentEntryText(entry);
+  if (entry.kind === 'portal') return portalEntryText(entry);
   return `Consentimento de ${optionLabel(CONSENT_PURPOSES, entry.purpose).toLowerCase()} ${entry.granted ? 'registrado' : 'retirado'}`;
 }
 

@@ -226,6 +226,18 @@ export class PrivacyNoticeService {
     return this.broker.call(PRIVACY_OPERATIONS.brokerageController, { params: { userId } });
   }
 
+  /** The brokerage's public address (made on first use), as the client portal takes it too (#61). */
+  async slugOf(userId: string): Promise<{ slug: string }> {
+    return { slug: (await this.row(userId)).slug };
+  }
+
+  /** The brokerage behind a public address, whether its privacy page is published or not (the portal's own switch decides). */
+  async brokerageOf(slug: string): Promise<{ userId: string; slug: string }> {
+    const row = await this.bySlug(slug);
+    if (!row) throw new HttpError(404, 'Portal do cliente não encontrado.');
+    return { userId: row.userId, slug: row.slug };
+  }
+
   private async published(slug: string): Promise<SettingsRow> {
     const row = await this.bySlug(slug);
     if (!row || !row.dpoName || !row.dpoEmail) throw new HttpError(404, NOT_FOUND.privacyNotice);

@@ -16,6 +16,7 @@ import {
   type ReferenceData,
   type SentChannel,
   type SentRecordInput,
+  type PortalEvent,
   type SentWhat,
   type TimelineEntry,
   type WhatsappInput,
@@ -55,6 +56,7 @@ function toEntry(row: EntryRow): TimelineEntry {
       channel: row.channel!,
       sha256: row.sha256?.trim() ?? null,
     };
+  if (row.kind === 'portal') return { ...base, kind: 'portal', event: row.type as PortalEvent, text: row.text ?? '' };
   return { ...base, kind: 'consent', purpose: row.purpose!, granted: row.granted! };
 }
 

@@ -39,6 +39,7 @@ interface WrittenTaskRow {
   policyId: number | null;
   contactName: string | null;
   stageKey: string | null;
+  fromPortal: boolean;
 }
 
 interface CardTaskRow {
@@ -102,7 +103,7 @@ export class TasksService {
   private async writtenRows(userId: string, condition: string, bindings: readonly Knex.Value[]): Promise<WrittenTaskRow[]> {
     const { rows } = await this.knex.raw<{ rows: WrittenTaskRow[] }>(
       `select t.id, t.title, t.due_at as "dueAt", t.timed, t.contact_id as "contactId", t.card_id as "cardId", t.policy_id as "policyId",
-              k.name as "contactName", c.stage_key as "stageKey"
+              k.name as "contactName", c.stage_key as "stageKey", t.origin = 'portal' as "fromPortal"
          from ? left join ? on k.id = t.contact_id left join ? on c.id = t.card_id
         where t.done_at is null and ${condition}`,
       [this.written.of(userId).from('t'), this.contacts.of(userId).from('k'), this.cards.of(userId).from('c'), ...bindings],
@@ -130,6 +131,7 @@ export class TasksService {
         [row.contactName, stage ? `Negócio em ${stage}` : null, row.policyId ? 'Sobre uma apólice do cliente' : null]
           .filter(Boolean)
           .join(' · ') || 'Tarefa da corretora',
+      fromPortal: row.fromPortal === true,
     };
   }
 
@@ -137,7 +139,8 @@ export class TasksService {
    * POST /api/tasks: a task the broker writes. A card names its contact (another one's is a 400); a
    * policy must be one of the contact's (asked of finance); another brokerage's ids are 404s.
    */
-  async create(userId: string, input: TaskCreateInput): Promise<Task> {
+  /** `origin` 'portal': the client asked for it on the portal (#61), and Minhas tarefas says so. */
+  async create(userId: string, input: TaskCreateInput, origin?: 'portal'): Promise<Task> {
     let contactId = input.contactId;
     if (input.cardId !== null) {
       const card = await this.cards.of(userId).byId(input.cardId).first('contactId');
@@ -167,6 +170,7 @@ export class TasksService {
           policyId: input.policyId,
           // Whose task it is: the route checked the member named; none: the member writing it.
           ...(input.responsibleId ? { responsibleId: input.responsibleId } : {}),
+          ...(origin ? { origin } : {}),
         })
         .returning('id'),
     );
@@ -248,6 +252,7 @@ export class TasksService {
           policyId: null,
           title: row.name,
           detail: `Pipeline: ${stages.find((stage) => stage.key === row.stageKey)?.name ?? row.stageKey}`,
+          fromPortal: false,
         };
       }),
       ...renewals.map((row) => {
@@ -267,6 +272,7 @@ export class TasksService {
           policyId: row.policyId,
           title: row.contactName,
           detail: `Renovação da apólice ${row.policyNumber} (vence ${formatDate(row.renewalDate)})`,
+          fromPortal: false,
         };
       }),
       ...awaiting.map((row) => {
@@ -285,6 +291,7 @@ export class TasksService {
           policyId: row.id,
           title: row.contactName,
           detail: `Informar o nº da seguradora da apólice emitida em ${formatDate(row.issuedOn)} (hoje com o provisório ${row.policyNumber})`,
+          fromPortal: false,
         };
       }),
       ...written.map((row) => this.writtenTask(row, today, stages)),

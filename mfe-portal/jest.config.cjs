@@ -1,0 +1,2 @@
+/** Node for the pure helpers, jsdom for the screens. */
+module.exports = require('../jest.preset.cjs').withScreens();
