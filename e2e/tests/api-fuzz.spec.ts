@@ -131,6 +131,16 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/privacy/processing' },
   { method: 'POST', path: '/api/privacy/notice/:id/requests', anonymous: true },
   { method: 'POST', path: '/api/privacy/notice/:id/requests/confirm', anonymous: true },
+  // The client portal (#61): the sign-in doors are anyone's; the client's own writes answer a member 401.
+  { method: 'PUT', path: '/api/portal-settings' },
+  { method: 'POST', path: '/api/contacts/:id/portal-invite' },
+  { method: 'POST', path: '/api/portal/:id/code', anonymous: true },
+  { method: 'POST', path: '/api/portal/:id/session', anonymous: true },
+  { method: 'DELETE', path: '/api/portal/session', anonymous: true },
+  { method: 'POST', path: '/api/portal/claims' },
+  { method: 'POST', path: '/api/portal/claims/:id/photos' },
+  { method: 'POST', path: '/api/portal/requests' },
+  { method: 'POST', path: '/api/portal/privacy' },
   { method: 'DELETE', path: '/api/clear-data', anonymous: true },
 ];
 

@@ -16,7 +16,10 @@ const noSideScroll = async (page: Page) => expect(await page.evaluate(() => docu
 /** A policies sheet through /api/imports (as Apólices › Importar sends it), committed and done. */
 async function importPolicies(request: APIRequestContext, lines: string[]) {
   const created = await request.post('/api/imports', {
-    multipart: { kind: 'policies', file: { name: 'apolices.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n'), 'latin1') } },
+    multipart: {
+      kind: 'policies',
+      file: { name: 'apolices.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n'), 'latin1') },
+    },
   });
   expect(created.status()).toBe(201);
   const { id, mapping } = (await created.json()) as { id: number; mapping: unknown };
@@ -29,6 +32,8 @@ test('the client portal: the owner turns it on; a client signs in by code on a p
   page,
   browser,
 }) => {
+  // Three people's screens, an import and a download: more than one journey's default minute.
+  test.setTimeout(180_000);
   await registerViaApi(page.request, 'Dona Portal', uniqueEmail('portal-owner'));
   await onboardViaApi(page.request);
   const paulo = await (await browser.newContext()).newPage();
@@ -49,7 +54,11 @@ test('the client portal: the owner turns it on; a client signs in by code on a p
   const policies = (await (await paulo.request.get('/api/policies')).json()) as { id: number; policyNumber: string }[];
   const current = policies.find((policy) => policy.policyNumber === 'JP-2')!;
   const uploaded = await paulo.request.post('/api/documents/upload', {
-    multipart: { category: 'policies', policyId: String(current.id), file: { name: 'apolice-jp2.pdf', mimeType: 'application/pdf', buffer: POLICY_PDF } },
+    multipart: {
+      category: 'policies',
+      policyId: String(current.id),
+      file: { name: 'apolice-jp2.pdf', mimeType: 'application/pdf', buffer: POLICY_PDF },
+    },
   });
   expect(uploaded.status()).toBe(201);
 

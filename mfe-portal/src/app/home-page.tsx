@@ -11,6 +11,7 @@ import {
 } from '@corretora/contracts';
 import { ApiError, operationUrl } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Link, Spinner, Subtitle2, Text, Title2 } from '@corretora/web-kit/fluent/core';
+import { useFocusableGroup } from '@corretora/web-kit/fluent/focus';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import ChangeDialog from '../features/requests/change-dialog';
@@ -83,6 +84,9 @@ function PolicyCard({ policy }: { policy: PortalPolicy }) {
 
 /** What the signed-in client sees: their policies, instalments and claims, and what they can ask for. */
 export default function HomePage({ me }: { me: PortalMe }) {
+  // Holds Fluent's focus manager while the client is in: a dialog that created it first disposed it on
+  // closing before it gave the page back, and aria-hidden stayed on #root (as the member's layout found).
+  useFocusableGroup();
   const styles = usePortalStyles();
   const policies = usePolicies();
   const instalments = useInstalments();
