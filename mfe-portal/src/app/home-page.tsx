@@ -13,12 +13,14 @@ import { ApiError, operationUrl } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Link, Spinner, Subtitle2, Text, Title2 } from '@corretora/web-kit/fluent/core';
 import { useFocusableGroup } from '@corretora/web-kit/fluent/focus';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
-import ChangeDialog from '../features/requests/change-dialog';
-import ClaimDialog from '../features/claims/claim-dialog';
-import MyDataDialog from '../features/my-data/my-data-dialog';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { forgetClient, useClaims, useInstalments, usePolicies, usePolicyDocuments } from '../lib/portal-api';
 import { usePortalStyles } from '../lib/portal-styles';
+
+// Each dialog loads when first opened.
+const ChangeDialog = lazy(() => import('../features/requests/change-dialog'));
+const ClaimDialog = lazy(() => import('../features/claims/claim-dialog'));
+const MyDataDialog = lazy(() => import('../features/my-data/my-data-dialog'));
 
 const reais = (wire: string) => formatMoney(wireToCents(wire));
 
@@ -185,9 +187,11 @@ export default function HomePage({ me }: { me: PortalMe }) {
           ) : null}
         </Loading>
       </Section>
-      {dialog === 'claim' ? <ClaimDialog policies={policies.data ?? []} onClose={() => setDialog(null)} onDone={finished} /> : null}
-      {dialog === 'change' ? <ChangeDialog onClose={() => setDialog(null)} onDone={finished} /> : null}
-      {dialog === 'data' ? <MyDataDialog me={me} onClose={() => setDialog(null)} onDone={finished} /> : null}
+      <Suspense fallback={null}>
+        {dialog === 'claim' ? <ClaimDialog policies={policies.data ?? []} onClose={() => setDialog(null)} onDone={finished} /> : null}
+        {dialog === 'change' ? <ChangeDialog onClose={() => setDialog(null)} onDone={finished} /> : null}
+        {dialog === 'data' ? <MyDataDialog me={me} onClose={() => setDialog(null)} onDone={finished} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -2,11 +2,13 @@ import { Notice } from '@corretora/web-kit/ui';
 import { ApiError, apiErrorMessage, useParams } from '@corretora/web-kit';
 import { Body1, Button, Spinner, Subtitle1, Title2 } from '@corretora/web-kit/fluent/core';
 import type { PortalBrokerage } from '@corretora/contracts';
-import { useEffect } from 'react';
-import HomePage from './home-page';
-import SignInPage from '../features/sign-in/sign-in-page';
+import { Suspense, lazy, useEffect } from 'react';
 import { useMe, usePortalPage, useSignOut } from '../lib/portal-api';
 import { usePortalStyles } from '../lib/portal-styles';
+
+// Each of the two loads on its own: a client's first page carries the sign-in, not the records' screens.
+const HomePage = lazy(() => import('./home-page'));
+const SignInPage = lazy(() => import('../features/sign-in/sign-in-page'));
 
 /** The brokerage's name and logo, on every page of the portal. */
 function Brand({ brokerage, onSignOut }: { brokerage: PortalBrokerage; onSignOut?: () => void }) {
@@ -60,7 +62,9 @@ export default function PortalPage() {
   return (
     <main className={styles.page}>
       <Brand brokerage={page.data} onSignOut={signedIn ? () => signOut.mutate() : undefined} />
-      {signedIn ? <HomePage me={signedIn} /> : <SignInPage brokerage={page.data} />}
+      <Suspense fallback={<Spinner label="Carregando..." />}>
+        {signedIn ? <HomePage me={signedIn} /> : <SignInPage brokerage={page.data} />}
+      </Suspense>
     </main>
   );
 }
