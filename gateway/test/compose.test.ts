@@ -320,3 +320,9 @@ test('one Node: the images, .nvmrc, .node-version, engines, the installed node a
   expect(root.devDependencies.node).toMatch(new RegExp(`^${major}\\.`));
   expect(root.devDependencies['@types/node']).toMatch(new RegExp(`^\\^${major}\\.`));
 });
+
+test('the Dockerfile builds every remote and installs every service of the registry (a new one is a line there, or this fails)', () => {
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  for (const remote of REMOTES) expect(dockerfile).toContain(`COPY ${remote} ./${remote}`);
+  for (const service of SERVICE_NAMES) expect(dockerfile).toContain(`-w services/${service}`);
+});

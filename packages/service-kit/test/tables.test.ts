@@ -1,6 +1,6 @@
 import path from 'node:path';
 import request from 'supertest';
-import { createService, currentUser, declareTables, parseIdParam, requireUser, type Service } from '../src';
+import { createService, currentUser, declareTables, parseIdParam, requireUser, runAsClient, type Service } from '../src';
 import { createTestDatabase, memberOf, randomUser, sessionCookieFor, testConfig } from '../src/testing';
 
 /**
@@ -111,4 +111,14 @@ test('a service whose migration creates a user_id table it did not declare refus
       routes() {},
     }),
   ).rejects.toThrow("forgotten_chores (with a user_id) not declared in forgetful's src/tables.ts");
+});
+
+test("under a portal's client, a table its service did not open to clients cannot be read at all, nor read by hand-written SQL (#61)", async () => {
+  const owner = randomUser();
+  const errands = scratchTables.scoped(scratch.knex, 'errands');
+  const client = { userId: owner.id, document: '52998224725', contactIds: [1], contactId: 1, name: 'Cliente' };
+  expect(() => runAsClient(client, () => errands.of(owner.id).rows())).toThrow(/errands is not open to a portal's client/);
+  expect(() => runAsClient(client, () => scratchTables.bindings('errands', owner.id))).toThrow(/reads through of\(\) only/);
+  // The same reads as the brokerage (a member, a job) are as before.
+  await expect(errands.of(owner.id).rows().select('id')).resolves.toEqual([]);
 });

@@ -83,6 +83,16 @@ const AREA_ROUTES: RouteObject[] = [
   ...UPCOMING_AREAS.map((area) => ({ path: `/${area.path}`, element: gated(<UpcomingArea title={area.title} />) })),
 ];
 
+/** A client's route: what the remote says its page needs starts at once (there is no member's session to wait for). */
+function ClientRoute({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    import('../lib/remotes').then(({ preloadRemoteRoute }) => preloadRemoteRoute(pathname, queryClient), noop);
+  }, [pathname, queryClient]);
+  return <Page>{children}</Page>;
+}
+
 /**
  * A brokerage's clients' routes (the portal, #61): outside the member's session and layout, whoever
  * is signed in here or not; the remote keeps its own client session.
@@ -92,9 +102,9 @@ const CLIENT_ROUTES: RouteObject[] = remoteRoutes()
   .map((route) => ({
     path: `/${route.path}/*`,
     element: (
-      <Page>
+      <ClientRoute>
         <RemoteArea remote={route.remote} path={route.path} />
-      </Page>
+      </ClientRoute>
     ),
   }));
 

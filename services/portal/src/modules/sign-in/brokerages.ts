@@ -2,6 +2,9 @@ import { BROKER_OPERATIONS, PORTAL_CLOSED, PORTAL_OPERATIONS, type PortalBrokera
 import { HttpError, type InternalClient } from '@corretora/service-kit';
 import type { PortalSettingsService } from '../settings/portal-settings.service';
 
+/** How long a replica keeps a brokerage's name and logo for the portal's pages. */
+const PAGE_CACHE_MS = 30_000;
+
 /** A brokerage whose portal is on, found by its public address. */
 export interface OpenPortal {
   userId: string;
@@ -14,6 +17,9 @@ export interface OpenPortal {
  * same 404 (nobody learns which brokerages exist but keep it off).
  */
 export class PortalBrokerages {
+  /** Each brokerage's name and logo as every page shows them, kept PAGE_CACHE_MS (a logo changed shows within it). */
+  private readonly pages = new Map<string, { at: number; page: Promise<PortalBrokerage> }>();
+
   constructor(
     private readonly settings: PortalSettingsService,
     private readonly pipeline: InternalClient,
@@ -31,7 +37,18 @@ export class PortalBrokerages {
   }
 
   /** The brokerage's name and logo, as every page of the portal shows them. */
-  async page(portal: OpenPortal): Promise<PortalBrokerage> {
+  page(portal: OpenPortal): Promise<PortalBrokerage> {
+    const key = `${portal.userId} ${portal.slug} ${portal.channels.email} ${portal.channels.whatsapp}`;
+    const cached = this.pages.get(key);
+    if (cached && Date.now() - cached.at < PAGE_CACHE_MS) return cached.page;
+    if (this.pages.size > 1_000) this.pages.clear();
+    const page = this.readPage(portal);
+    this.pages.set(key, { at: Date.now(), page });
+    page.catch(() => this.pages.delete(key));
+    return page;
+  }
+
+  private async readPage(portal: OpenPortal): Promise<PortalBrokerage> {
     const [{ name }, logo] = await Promise.all([
       this.broker.call(BROKER_OPERATIONS.brokerageName, { params: { userId: portal.userId } }),
       this.broker.call(BROKER_OPERATIONS.brokerageLogo, { params: { userId: portal.userId } }),
