@@ -180,6 +180,11 @@ export async function signOutClient(ctx: Koa.Context, knex: Knex, secure: boolea
   setClientCookie(ctx, secure, null);
 }
 
+/** Every client's session of a brokerage ends (its portal turned off): their next request is a 401. */
+export async function endClientSessionsOf(knex: Knex, userId: string): Promise<number> {
+  return knex(CLIENT_SESSIONS_TABLE).where({ userId }).delete();
+}
+
 export async function deleteExpiredClientSessions(knex: Knex): Promise<number> {
   return knex(CLIENT_SESSIONS_TABLE).where('expire', '<', knex.fn.now()).delete();
 }

@@ -41,6 +41,7 @@ export {
   CLIENT_SESSIONS_TABLE,
   clientCookieName,
   currentClient,
+  endClientSessionsOf,
   runAsClient,
   signInClient,
   signOutClient,

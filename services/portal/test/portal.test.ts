@@ -246,5 +246,14 @@ describe('the client portal', () => {
       .set('Cookie', client)
       .send({ description: 'x', occurredAt: '2099-01-01', place: 'y' });
     expect(future.status).toBe(400);
+    // The owner turns the portal off: the client signed in now is out at once.
+    expect((await api().get('/api/portal/policies').set('Cookie', client)).status).toBe(200);
+    await portalApi()
+      .put('/api/portal-settings')
+      .set('Cookie', who.cookie)
+      .send({ enabled: false, channels: { email: true, whatsapp: false } })
+      .expect(200);
+    expect((await api().get('/api/portal/policies').set('Cookie', client)).status).toBe(401);
+    expect((await portalApi().get('/api/portal/me').set('Cookie', client)).status).toBe(401);
   });
 });

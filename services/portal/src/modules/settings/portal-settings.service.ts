@@ -1,5 +1,5 @@
 import { PORTAL_OPERATIONS, type PortalSettings, type PortalSettingsInput } from '@corretora/contracts';
-import type { InternalClient } from '@corretora/service-kit';
+import { endClientSessionsOf, type InternalClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { tables } from '../../tables';
 
@@ -43,6 +43,8 @@ export class PortalSettingsService {
       .insert({ ...values, updatedAt: this.knex.fn.now() })
       .onConflict('user_id')
       .merge();
+    // Off means off: the clients signed in now are signed out, not left reading until they idle out.
+    if (!input.enabled) await endClientSessionsOf(this.knex, userId);
     return answerOf(values, await this.slug(userId));
   }
 }
