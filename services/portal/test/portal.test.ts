@@ -257,3 +257,29 @@ describe('the client portal', () => {
     expect((await portalApi().get('/api/portal/me').set('Cookie', client)).status).toBe(401);
   });
 });
+
+describe('the portal under attack', () => {
+  test('20 wrong codes at once for a document that never asked for one: every answer a 400 or the pause, never a 5xx', async () => {
+    const who = await brokerWithRefs();
+    const slug = await portalOn(who);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => portalApi().post(`/api/portal/${slug}/session`).send({ document: '60277861403', code: '123456' })),
+    );
+    expect(answers.map((answer) => answer.status).filter((status) => status !== 400 && status !== 429)).toEqual([]);
+    expect((await portalApi().post(`/api/portal/${slug}/session`).send({ document: '60277861403', code: '123456' })).status).toBe(429);
+  });
+
+  test('a client with two contacts (a duplicate) signs in: each contact shows the last access', async () => {
+    const who = await brokerWithRefs();
+    const slug = await portalOn(who);
+    const first = await contact(who, { name: 'Beto Duplo', phone: '(11) 98765-5555', cpf: '330.847.977-06', email: 'beto@example.com' });
+    await signIn(slug, '33084797706', 'beto@example.com');
+    const second = await contact(who, { name: 'Beto Duplo', phone: '(11) 98765-5556', cpf: '330.847.977-06', email: 'beto@example.com' });
+    await signIn(slug, '33084797706', 'beto@example.com');
+    for (const { id } of [first, second]) {
+      const access = await portalApi().get(`/api/contacts/${id}/portal-access`).set('Cookie', who.cookie);
+      expect(access.status).toBe(200);
+      expect(access.body.lastAccessAt).not.toBeNull();
+    }
+  });
+});

@@ -40,12 +40,13 @@ export class PortalAccessService {
 
   /** A sign-in: each of the client's contacts shows it as their last access. */
   async signedIn(userId: string, contactIds: readonly number[]): Promise<void> {
-    if (contactIds.length === 0) return;
-    await this.access
-      .of(userId)
-      .insertMany(contactIds.map((contactId) => ({ contactId, lastAccessAt: this.knex.fn.now() })))
-      .catch(async () => undefined);
-    await this.access.of(userId).rows().whereIn('contactId', contactIds).update({ lastAccessAt: this.knex.fn.now() });
+    // One upsert each (at most 20): a contact added since the last sign-in gets its row, the others move.
+    for (const contactId of contactIds)
+      await this.access
+        .of(userId)
+        .insert({ contactId, lastAccessAt: this.knex.fn.now() })
+        .onConflict(['user_id', 'contact_id'])
+        .merge(['last_access_at']);
   }
 
   /** The contact as this member may see it (another producer's is the pipeline's 404). */

@@ -115,23 +115,29 @@ export class PortalSignIn {
   async verify(portal: OpenPortal, document: string, code: string): Promise<PortalClientRecord> {
     const documentHash = this.documentHash(portal.userId, document);
     const outcome = await this.knex.transaction(async (trx) => {
-      const row = (await this.codes.of(portal.userId, trx).rows().where({ documentHash }).forUpdate().first()) as CodeRow | undefined;
-      if (row?.pausedUntil && row.pausedUntil.getTime() > Date.now()) return 'paused' as const;
-      const expected = row?.codeHash && row.expiresAt.getTime() > Date.now() ? Buffer.from(row.codeHash) : null;
+      // The document's row exists before it is locked: parallel tries then wait on one row instead of
+      // racing to create it (20 at once for a document that never asked were a unique-key 500).
+      await this.codes
+        .of(portal.userId, trx)
+        .insert({ documentHash, codeHash: null, expiresAt: trx.fn.now(), attempts: 0 })
+        .onConflict(['user_id', 'document_hash'])
+        .ignore();
+      const row = (await this.codes.of(portal.userId, trx).rows().where({ documentHash }).forUpdate().first()) as CodeRow;
+      if (row.pausedUntil && row.pausedUntil.getTime() > Date.now()) return 'paused' as const;
+      const expected = row.codeHash && row.expiresAt.getTime() > Date.now() ? Buffer.from(row.codeHash) : null;
       const given = Buffer.from(this.codeHash(portal.userId, document, code));
       if (expected && expected.length === given.length && timingSafeEqual(expected, given)) {
         await this.codes.of(portal.userId, trx).rows().where({ documentHash }).delete();
         return 'right' as const;
       }
-      const attempts = (row?.attempts ?? 0) + 1;
+      const attempts = row.attempts + 1;
       const pause = attempts >= PORTAL_CODE_TRIES;
       const values = {
         attempts: pause ? 0 : attempts,
-        codeHash: pause ? null : (row?.codeHash ?? null),
+        codeHash: pause ? null : row.codeHash,
         pausedUntil: pause ? trx.raw(`now() + interval '${PORTAL_PAUSE_MINUTES} minutes'`) : null,
       };
-      if (row) await this.codes.of(portal.userId, trx).rows().where({ documentHash }).update(values);
-      else await this.codes.of(portal.userId, trx).insert({ documentHash, expiresAt: trx.fn.now(), ...values });
+      await this.codes.of(portal.userId, trx).rows().where({ documentHash }).update(values);
       return 'wrong' as const;
     });
     if (outcome === 'paused') throw new HttpError(429, PORTAL_PAUSED, undefined, { 'Retry-After': String(PORTAL_PAUSE_MINUTES * 60) });
