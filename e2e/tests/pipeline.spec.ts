@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
+import { carryWithKeyboard } from './support/board';
 import { onboardViaApi } from './support/broker';
 
 interface Refs {
@@ -118,14 +119,8 @@ test('move a card with the keyboard; a refused move goes back with a pt-BR toast
   const refused = await leadViaApi(page.request, 'Recusado Souza');
   await page.goto('/pipeline');
   const keyboardCard = card(page, 'Teclado Silva');
-  await keyboardCard.focus();
-  await page.keyboard.press('Space');
   // dnd-kit's live region speaks pt-BR: picked up, over a column, dropped.
-  const announcer = page.locator('[id^="DndLiveRegion"]');
-  await expect(announcer).toContainText('Card Teclado Silva');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect(announcer).toContainText('Card Teclado Silva sobre a coluna Fechamento.');
+  const announcer = await carryWithKeyboard(page, keyboardCard, 'Teclado Silva', ['Negociação', 'Fechamento']);
   await page.keyboard.press('Space');
   await expect(announcer).toContainText('Card Teclado Silva solto na coluna Fechamento.');
   await expect(column(page, 'Fechamento').getByRole('button', { name: 'Teclado Silva' })).toBeVisible();

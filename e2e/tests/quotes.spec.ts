@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { BROKERAGE, onboardViaApi } from './support/broker';
+import { carryWithKeyboard } from './support/board';
 
 // A 1x1 PNG: the brokerage's logo as the journey sends it.
 const LOGO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -263,25 +264,23 @@ test('Configurações › Cotações makes the CNSP 382 disclosure required: the
   const stage = async () =>
     ((await (await page.request.get('/api/pipeline')).json()) as { id: number; stage: string }[]).find((entry) => entry.id === cardId)!
       .stage;
-  const columns = [
+  const columns: [key: string, name: string][] = [
     ['leads', 'Contato'],
     ['qualified', 'Negociação'],
     ['proposal', 'Fechamento'],
     ['closed', 'Finalizado'],
   ];
-  // Carried with the keyboard to Finalizado, from whichever column it is in, each step heard from dnd-kit's live region.
-  const announcer = page.locator('[id^="DndLiveRegion"]');
+  // Carried with the keyboard to Finalizado, from whichever column it is in.
   const toFinalizado = async () => {
     const current = await stage();
     const from = columns.findIndex(([key]) => key === current);
     await page.goto('/pipeline');
-    await card.focus();
-    await page.keyboard.press('Space');
-    await expect(announcer).toContainText('Card Maria Souza');
-    for (const [, name] of columns.slice(from + 1)) {
-      await page.keyboard.press('ArrowRight');
-      await expect(announcer).toContainText(`sobre a coluna ${name}.`);
-    }
+    await carryWithKeyboard(
+      page,
+      card,
+      'Maria Souza',
+      columns.slice(from + 1).map(([, name]) => name),
+    );
     await page.keyboard.press('Space');
   };
   const card = page.getByRole('button', { name: 'Maria Souza', exact: true });

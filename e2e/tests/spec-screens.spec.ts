@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, registerViaApi, signInThroughForm, toast, uniqueEmail } from './support/accounts';
 import { onboardViaApi } from './support/broker';
 import { leadViaApi } from './support/book';
+import { carryWithKeyboard } from './support/board';
 
 /**
  * The product spec's floor, screen by screen (#57): every UI text `../shared/spec/product-spec.md`
@@ -203,14 +204,7 @@ test('§2 Pipeline: header, cards, filters, archive; §8 archive, restore, final
   await page.getByRole('button', { name: 'Ver Ativos' }).click();
 
   // Dropped on Finalizado (by keyboard): the finalize form, its required texts (§5), then §8's toast.
-  await card.focus();
-  await page.keyboard.press('Space');
-  const announcer = page.locator('[id^="DndLiveRegion"]');
-  await expect(announcer).toContainText('Card Ulisses Braga');
-  for (const stage of ['Negociação', 'Fechamento', 'Finalizado']) {
-    await page.keyboard.press('ArrowRight');
-    await expect(announcer).toContainText(`Card Ulisses Braga sobre a coluna ${stage}.`);
-  }
+  await carryWithKeyboard(page, card, 'Ulisses Braga', ['Negociação', 'Fechamento', 'Finalizado']);
   await page.keyboard.press('Space');
   const finalize = page.getByRole('dialog');
   await finalize.getByRole('button', { name: 'Finalizar' }).click();
