@@ -9,15 +9,19 @@ import { onboardViaApi } from './support/broker';
 /**
  * A remote team ships its remote alone, through the commands of README's "Shipping a remote on its
  * own", against the running product behind nginx (`npm test` builds the variants and names the
- * store): promote and roll back a visible change with no other file touched; a remote built for
+ * store): promote and roll back a visible change with no other file touched (finance's, and the client
+ * portal's while a client and a member have the product open); a remote built for
  * another web-kit major isolated with its reason in the console and the gateway's log; remotes
  * built a web-kit minor before and after the shell's working with it. This project runs after every
  * other journey (it changes what is live) and puts back what was live.
  */
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const REMOTE = 'mfe-finance';
+const PORTAL = 'mfe-portal';
 const CHANGED_SUBTITLE = 'Nova versão do módulo financeiro: documentos da corretora';
 const ORIGINAL_SUBTITLE = 'Apólices, sinistros, contratos e formulários da corretora';
+const PORTAL_ORIGINAL = /^Consulte suas apólices, parcelas e sinistros/;
+const PORTAL_CHANGED = /^Nova versão do portal: suas apólices, parcelas e sinistros/;
 
 function required(name: string): string {
   const value = process.env[name];
@@ -25,7 +29,7 @@ function required(name: string): string {
   return value;
 }
 const store = () => required('REMOTE_STORE');
-const variantDist = (variant: string) => path.join(required('REMOTE_VARIANTS_DIR'), variant, REMOTE, 'dist');
+const variantDist = (variant: string, name: string) => path.join(required('REMOTE_VARIANTS_DIR'), variant, name, 'dist');
 
 /** The remote team's command: npm run remote -- <args>. */
 function remote(...args: string[]): string {
@@ -36,9 +40,9 @@ function remote(...args: string[]): string {
   });
 }
 
-function publish(variant: string): string {
-  const output = remote('publish', REMOTE, '--dist', variantDist(variant));
-  const version = /^mfe-finance (\S+) /m.exec(output)?.[1];
+function publish(variant: string, name = REMOTE): string {
+  const output = remote('publish', name, '--dist', variantDist(variant, name));
+  const version = new RegExp(`^${name} (\\S+) `, 'm').exec(output)?.[1];
   if (!version) throw new Error(`publish said: ${output}`);
   return version;
 }
@@ -61,11 +65,15 @@ async function checksums(dir: string): Promise<Record<string, string>> {
 }
 
 let original: string;
+let originalPortal: string;
 test.beforeAll(async () => {
-  original = (await live())[REMOTE]!.split('/')[3]!;
+  const versions = await live();
+  original = versions[REMOTE]!.split('/')[3]!;
+  originalPortal = versions[PORTAL]!.split('/')[3]!;
 });
 test.afterAll(() => {
   remote('promote', REMOTE, original);
+  remote('promote', PORTAL, originalPortal);
 });
 
 async function signIn(page: Page, prefix: string) {
@@ -100,6 +108,45 @@ test('publish → nothing changes; promote → the change is live on the next pa
   await page.goto('/documents');
   await expect(page.getByText(ORIGINAL_SUBTITLE)).toBeVisible();
   expect(await live()).toEqual(liveBefore);
+});
+
+test('the client portal ships alone too: promoted while a client has it open on a phone and a member works in the shell, then rolled back (#61)', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'ship-portal');
+  const turnedOn = await page.request.put('/api/portal-settings', { data: { enabled: true, channels: { email: true, whatsapp: false } } });
+  expect(turnedOn.status()).toBe(200);
+  const { publicPath } = (await turnedOn.json()) as { publicPath: string };
+  const client = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await client.goto(publicPath);
+  await expect(client.getByText(PORTAL_ORIGINAL)).toBeVisible();
+  await page.goto('/contacts');
+  await expect(page.getByRole('heading', { name: 'Gestão de Contatos' })).toBeVisible();
+  const shellBefore = await checksums(path.join(REPO_ROOT, 'shell', 'dist'));
+  const liveBefore = await live();
+
+  const version = publish('portal-changed', PORTAL);
+  expect(remote('list', PORTAL)).toContain(`  ${version}`);
+  expect(await live()).toEqual(liveBefore);
+  await client.reload();
+  await expect(client.getByText(PORTAL_ORIGINAL)).toBeVisible();
+
+  expect(remote('promote', PORTAL, version)).toContain(`${PORTAL} ${version} is live`);
+  await client.reload();
+  await expect(client.getByText(PORTAL_CHANGED)).toBeVisible();
+  await expect(client.getByRole('textbox', { name: 'CPF ou CNPJ' })).toBeVisible();
+  // The member's open shell was never reloaded and goes on; only the portal's pointer moved.
+  await page.getByRole('navigation').getByRole('link', { name: 'Painel' }).click();
+  await expect(page.getByText('Apólices Ativas', { exact: true })).toBeVisible();
+  expect(await checksums(path.join(REPO_ROOT, 'shell', 'dist'))).toEqual(shellBefore);
+  expect(await live()).toEqual({ ...liveBefore, [PORTAL]: `/remotes/${PORTAL}/${version}/remoteEntry.js` });
+
+  expect(remote('rollback', PORTAL)).toContain(`${PORTAL} ${originalPortal} is live again`);
+  await client.reload();
+  await expect(client.getByText(PORTAL_ORIGINAL)).toBeVisible();
+  expect(await live()).toEqual(liveBefore);
+  await client.context().close();
 });
 
 test('a remote built for web-kit 2 is isolated with the message, said in the console and the gateway log; the rest works', async ({

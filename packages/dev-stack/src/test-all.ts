@@ -138,10 +138,13 @@ async function main(): Promise<void> {
     // The shipping journeys publish these into the running product's store (remote-variants.ts).
     const variantsBuilt = appsBuilt.then((apps) =>
       apps
-        ? step('build the remote variants the shipping journeys ship (a change, web-kit 1.0, 1.2 and 2.0)', async () => {
-            await buildRemoteVariants((line) => log(line));
-            return true;
-          })
+        ? step(
+            'build the remote variants the shipping journeys ship (a change to finance and to the portal, web-kit 1.0, 1.2 and 2.0)',
+            async () => {
+              await buildRemoteVariants((line) => log(line));
+              return true;
+            },
+          )
         : false,
     );
     const linted = variantsBuilt.then(() =>
