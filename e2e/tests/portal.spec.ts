@@ -10,6 +10,7 @@ import { joinViaApi, portalCodeFor } from './support/outbox';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const POLICY_PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4000, 65), Buffer.from('\n%%EOF\n')]);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const BOLETO = 'https://boletos.porto.com.br/2via?linha=34191.79001.01043';
 const br = (iso: string) => iso.split('-').reverse().join('/');
 const noSideScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -62,6 +63,20 @@ test('the client portal: the owner turns it on; a client signs in by code on a p
   });
   expect(uploaded.status()).toBe(201);
 
+  // Paulo attaches the expired policy's unpaid boleto to its instalment (Apólices › Parcelas), checked before sending.
+  await paulo.goto('/policies');
+  await paulo.getByRole('button', { name: 'Parcelas da apólice JP-1' }).click();
+  await paulo.getByRole('button', { name: 'Anexar link do boleto ou Pix da parcela 1' }).click();
+  const linkDialog = paulo.getByRole('dialog', { name: 'Boleto ou Pix da parcela 1/1' });
+  await linkDialog.getByRole('textbox', { name: 'Link do boleto ou do Pix' }).fill('http://boletos.porto.com.br/jp1');
+  await linkDialog.getByRole('button', { name: 'Salvar link' }).click();
+  await expect(linkDialog.getByText('Informe o link do boleto ou do Pix começando com https://')).toBeVisible();
+  await linkDialog.getByRole('textbox', { name: 'Link do boleto ou do Pix' }).fill(BOLETO);
+  await linkDialog.getByRole('button', { name: 'Salvar link' }).click();
+  await expect(toast(paulo, 'Link de pagamento anexado')).toBeVisible();
+  await expect(paulo.getByRole('button', { name: 'Link anexado da parcela 1: alterar' })).toBeVisible();
+  await expectAccessible(paulo, 'instalment payment link');
+
   // The owner turns the portal on in Configurações; its address is the brokerage's public one.
   await page.goto('/settings?tab=portal');
   const portalSwitch = page.getByRole('switch', { name: 'Portal do cliente ligado' });
@@ -112,6 +127,10 @@ test('the client portal: the owner turns it on; a client signs in by code on a p
   expect(red!).toBeGreaterThan(150);
   expect(green!).toBeLessThan(100);
   expect(blue!).toBeLessThan(100);
+  // Its boleto, as Paulo attached it, opens in a new tab.
+  const pay = client.getByRole('link', { name: 'Pagar (boleto ou Pix) a parcela 1 da apólice JP-1, em nova aba' });
+  await expect(pay).toHaveAttribute('href', BOLETO);
+  await expect(pay).toHaveAttribute('target', '_blank');
   await expectAccessible(client, 'portal home');
   await noSideScroll(client);
 

@@ -148,6 +148,16 @@ export default function HomePage({ me }: { me: PortalMe }) {
                     <Caption1 className={instalment.state === 'overdue' ? styles.overdue : undefined}>
                       {`Vence em ${formatDate(instalment.dueDate)} · Apólice ${instalment.policyNumber}`}
                     </Caption1>
+                    {instalment.paymentLink ? (
+                      <Link
+                        href={instalment.paymentLink}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={`Pagar (boleto ou Pix) a parcela ${instalment.number} da apólice ${instalment.policyNumber}, em nova aba`}
+                      >
+                        Pagar (boleto ou Pix)
+                      </Link>
+                    ) : null}
                   </li>
                 ))}
               </ul>

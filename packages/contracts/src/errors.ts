@@ -14,6 +14,7 @@ export const NOT_FOUND = {
   contact: 'Contato não encontrado.',
   item: 'Item não encontrado.',
   policy: 'Apólice não encontrada.',
+  instalment: 'Parcela não encontrada.',
   claim: 'Sinistro não encontrado.',
   document: 'Documento não encontrado.',
   import: 'Importação não encontrada.',

@@ -2,7 +2,7 @@ import { addMonths, planInstalments, splitCents } from '../src/modules/policies/
 import { financeStack } from './stack';
 
 const stack = financeStack();
-const { api, brokerWithRefs, finalizedCard, issue } = stack;
+const { api, brokerWithRefs, finalizedCard, issue, member } = stack;
 
 describe('instalment arithmetic: exact sums, monthly dates', () => {
   test.each([
@@ -42,6 +42,7 @@ describe('GET /api/policies/{id}/instalments and PUT …/payment-plan', () => {
         status: 'pendente',
         received: null,
         difference: null,
+        paymentLink: null,
       },
     ]);
 
@@ -184,5 +185,81 @@ describe('GET /api/policies/{id}/instalments and PUT …/payment-plan', () => {
       ['600.00', '50.00'],
       ['600.00', '50.00'],
     ]);
+  });
+});
+
+describe('PUT /api/policies/{id}/instalments/{number}/payment-link (#61: the boleto or Pix the client opens on the portal)', () => {
+  const BOLETO = 'https://boletos.porto.com.br/2via?linha=34191.79001';
+  test('attached to one instalment and removed; a plan that keeps the instalment keeps it, one that changes it drops it', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who);
+    await issue(who, card.id);
+    const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number }[];
+    const plan = (firstDueDate: string) =>
+      api().put(`/api/policies/${policy!.id}/payment-plan`).set('Cookie', who.cookie).send({ instalments: 3, firstDueDate });
+    expect((await plan('2027-01-31')).status).toBe(200);
+    const link = (number: number, paymentLink: unknown) =>
+      api().put(`/api/policies/${policy!.id}/instalments/${number}/payment-link`).set('Cookie', who.cookie).send({ paymentLink });
+    const attached = await link(2, `  ${BOLETO}  `);
+    expect(attached.status).toBe(200);
+    expect(attached.body.map((row: { paymentLink: string | null }) => row.paymentLink)).toEqual([null, BOLETO, null]);
+
+    // The same plan again (a retry, a method changed): the boleto is still the one owed.
+    expect((await plan('2027-01-31')).body[1].paymentLink).toBe(BOLETO);
+    // Another first due date: instalment 2 is another boleto now.
+    expect((await plan('2027-02-10')).body.map((row: { paymentLink: string | null }) => row.paymentLink)).toEqual([null, null, null]);
+
+    expect((await link(1, BOLETO)).status).toBe(200);
+    const removed = await link(1, '');
+    expect(removed.status).toBe(200);
+    expect(removed.body[0].paymentLink).toBeNull();
+    expect((await link(1, BOLETO)).status).toBe(200);
+    expect((await link(1, null)).body[0].paymentLink).toBeNull();
+  });
+
+  test('only an https link; a missing instalment, another broker and another producer get 404; an assistant may attach one', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who);
+    await issue(who, card.id);
+    const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number }[];
+    const put = (cookie: string, number: number | string, body: unknown) =>
+      api()
+        .put(`/api/policies/${policy!.id}/instalments/${number}/payment-link`)
+        .set('Cookie', cookie)
+        .send(body as object);
+    const HTTPS = 'Informe o link do boleto ou do Pix começando com https://';
+    for (const [body, message] of [
+      [{ paymentLink: 'http://boletos.porto.com.br/x' }, HTTPS],
+      [{ paymentLink: 'javascript:alert(1)' }, HTTPS],
+      [{ paymentLink: 'https://' }, HTTPS],
+      [{ paymentLink: 'https://boleto porto.com.br' }, HTTPS],
+      [{ paymentLink: 'https://localhost/boleto' }, HTTPS],
+      [{ paymentLink: 42 }, HTTPS],
+      [{ paymentLink: `https://boletos.porto.com.br/${'a'.repeat(2000)}` }, 'O link deve ter no máximo 2000 caracteres'],
+      [{}, 'Campo obrigatório.'],
+    ] as const) {
+      const response = await put(who.cookie, 1, body);
+      expect(response.status).toBe(400);
+      expect(response.body.issues[0].message).toBe(message);
+    }
+    expect((await api().get(`/api/policies/${policy!.id}/instalments`).set('Cookie', who.cookie)).body[0].paymentLink).toBeNull();
+
+    // Instalment 2 does not exist (à vista); the rest cannot.
+    for (const number of [2, 0, 'abc', 99999999999]) {
+      const missing = await put(who.cookie, number, { paymentLink: BOLETO });
+      expect(missing.status).toBe(404);
+      expect(missing.body.message).toBe('Parcela não encontrada.');
+    }
+    const other = await brokerWithRefs();
+    const foreign = await put(other.cookie, 1, { paymentLink: BOLETO });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe('Apólice não encontrada.');
+    const producer = await member(who, 'producer');
+    expect((await put(producer.cookie, 1, { paymentLink: BOLETO })).status).toBe(404);
+    const assistant = await member(who, 'assistant');
+    const byAssistant = await put(assistant.cookie, 1, { paymentLink: BOLETO });
+    expect(byAssistant.status).toBe(200);
+    // The assistant's answer carries the link and no commission.
+    expect(byAssistant.body[0]).toMatchObject({ paymentLink: BOLETO, expectedCommission: null });
   });
 });

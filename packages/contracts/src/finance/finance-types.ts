@@ -128,6 +128,8 @@ export interface PolicyInstalment {
   received: string | null;
   /** received - expected; null before any statement. */
   difference: string | null;
+  /** The boleto's or Pix's link the broker attached (the client opens it on the portal). */
+  paymentLink: string | null;
 }
 
 /** GET|PUT /api/insurers/{id}/chargeback-rule. */

@@ -166,3 +166,26 @@ export const PaymentPlanSchema = v.object({
   method: v.optional(v.nullable(v.picklist(PAYMENT_METHOD_VALUES, 'Forma de pagamento inválida')), null),
 });
 export type PaymentPlanInput = v.InferOutput<typeof PaymentPlanSchema>;
+
+export const PAYMENT_LINK_MAX = 2000;
+const PAYMENT_LINK_MESSAGE = 'Informe o link do boleto ou do Pix começando com https://';
+const HTTPS_LINK = /^https:\/\/[^\s/?#.]+(\.[^\s/?#.]+)+(:\d{1,5})?([/?#]\S*)?$/i;
+
+/**
+ * PUT /api/policies/{id}/instalments/{number}/payment-link: the boleto's or Pix's link the client
+ * opens on the portal (https only); empty or null removes it.
+ */
+export const InstalmentPaymentLinkSchema = v.object({
+  paymentLink: v.pipe(
+    v.nullable(
+      v.pipe(
+        v.string(PAYMENT_LINK_MESSAGE),
+        v.trim(),
+        v.maxLength(PAYMENT_LINK_MAX, `O link deve ter no máximo ${PAYMENT_LINK_MAX} caracteres`),
+      ),
+    ),
+    v.transform((value) => (value ? value : null)),
+    v.check((value) => value === null || HTTPS_LINK.test(value), PAYMENT_LINK_MESSAGE),
+  ),
+});
+export type InstalmentPaymentLinkInput = v.InferOutput<typeof InstalmentPaymentLinkSchema>;

@@ -3,6 +3,7 @@
 import {
   ContactMoveSchema,
   PaymentPlanSchema,
+  InstalmentPaymentLinkSchema,
   PolicyLinesSchema,
   ClaimInputSchema,
   ClaimQuerySchema,
@@ -64,6 +65,10 @@ export const policyInstalments = { summary: 'As parcelas de uma apólice, com a 
 export const setPaymentPlan = {
   summary: 'Define o plano de pagamento (à vista ou N parcelas, 1º vencimento) e recalcula as parcelas.',
   body: PaymentPlanSchema,
+};
+export const setInstalmentPaymentLink = {
+  summary: 'Anexa à parcela o link do boleto ou do Pix (https), que o cliente abre no portal; vazio o remove.',
+  body: InstalmentPaymentLinkSchema,
 };
 export const policiesCsv = {
   summary: 'As apólices em CSV para o Excel (separador ;, UTF-8 com BOM), com os mesmos filtros.',

@@ -19,6 +19,7 @@ import type {
 import type {
   ContactMoveSchema,
   PaymentPlanSchema,
+  InstalmentPaymentLinkSchema,
   PolicyLinesSchema,
   ClaimInputSchema,
   ClaimQuerySchema,
@@ -75,6 +76,15 @@ export const setPaymentPlan = {
   access: 'signed-in',
   notFound: NOT_FOUND.policy,
   body: phantom as typeof PaymentPlanSchema,
+  answer: phantom as PolicyInstalment[],
+} as const satisfies Operation;
+export const setInstalmentPaymentLink = {
+  id: 'policies.instalmentPaymentLink',
+  method: 'PUT',
+  path: '/api/policies/:id/instalments/:number/payment-link',
+  access: 'signed-in',
+  notFound: NOT_FOUND.instalment,
+  body: phantom as typeof InstalmentPaymentLinkSchema,
   answer: phantom as PolicyInstalment[],
 } as const satisfies Operation;
 export const cancelPolicy = {

@@ -53,6 +53,8 @@ export interface PortalInstalment {
   dueDate: string;
   premium: string;
   state: PortalInstalmentState;
+  /** The boleto's or Pix's link the broker attached; null when none. */
+  paymentLink: string | null;
 }
 
 export interface PortalClaim {

@@ -17,7 +17,15 @@ export default function FormDialogSurface({ title, submitLabel, busy, onSubmit, 
   return (
     <Dialog open onOpenChange={(_event, data) => (!data.open && !busy ? onClose() : undefined)}>
       <DialogSurface className={styles.surface}>
-        <form onSubmit={onSubmit} noValidate>
+        {/* Its submit stays its own: React bubbles events through Fluent's portal, so a form dialog opened
+            from another's (a parcela's boleto from the parcelas) would otherwise submit the outer form too. */}
+        <form
+          onSubmit={(event) => {
+            event.stopPropagation();
+            onSubmit(event);
+          }}
+          noValidate
+        >
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={styles.fields}>{children}</DialogContent>

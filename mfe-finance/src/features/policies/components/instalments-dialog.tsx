@@ -14,13 +14,15 @@ import {
   type PolicyInstalment,
 } from '@corretora/contracts';
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
-import { Body1, Field } from '@corretora/web-kit/fluent/core';
+import { Body1, Button, Field } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { DataTable, FormDialog, MaskedInput, QueryState, useNotify, useFieldIssues, useTeam } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { policyName } from '../../../lib/policy-name';
+
+const PaymentLinkDialog = lazy(() => import('./payment-link-dialog'));
 
 const useStyles = makeStyles({
   plan: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM },
@@ -39,6 +41,7 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
   const [count, setCount] = useState<number | null>(null);
   const [first, setFirst] = useState<string | null>(null);
   const [method, setMethod] = useState(policy.paymentMethod ?? '');
+  const [linking, setLinking] = useState<PolicyInstalment | null>(null);
   const { issues, setIssues, fail, check } = useFieldIssues();
   const shownCount = count ?? (current.length || 1);
   const shownFirst = first ?? (current[0] ? formatDate(current[0].dueDate) : '');
@@ -100,10 +103,32 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
                   ]
                 : []),
               { header: 'Situação', cell: (row) => INSTALMENT_STATUS_LABELS[row.status] },
+              {
+                header: 'Boleto/Pix',
+                cell: (row) => (
+                  <Button
+                    size="small"
+                    appearance={row.paymentLink ? 'subtle' : 'secondary'}
+                    aria-label={
+                      row.paymentLink
+                        ? `Link anexado da parcela ${row.number}: alterar`
+                        : `Anexar link do boleto ou Pix da parcela ${row.number}`
+                    }
+                    onClick={() => setLinking(row)}
+                  >
+                    {row.paymentLink ? 'Link anexado' : 'Anexar link'}
+                  </Button>
+                ),
+              },
             ]}
           />
         )}
       </QueryState>
+      {linking ? (
+        <Suspense fallback={null}>
+          <PaymentLinkDialog policyId={policy.id} instalment={linking} count={current.length} onClose={() => setLinking(null)} />
+        </Suspense>
+      ) : null}
       {cancelled ? null : (
         <div className={styles.plan}>
           <Field label="Parcelas" validationMessage={issues.instalments}>

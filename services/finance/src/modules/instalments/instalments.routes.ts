@@ -7,4 +7,7 @@ import type { InstalmentsService } from './instalments.service';
 export function instalmentsRoutes(router: Router, instalments: InstalmentsService): void {
   route(router, OPS.policyInstalments, ({ user, params }) => instalments.list(user.id, params.id));
   route(router, OPS.setPaymentPlan, ({ user, params, body }) => instalments.setPlan(user.id, params.id, body));
+  route(router, OPS.setInstalmentPaymentLink, ({ user, params, body }) =>
+    instalments.setPaymentLink(user.id, params.id, params.number, body),
+  );
 }

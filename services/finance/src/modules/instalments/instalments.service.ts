@@ -1,4 +1,11 @@
-import { NOT_FOUND, centsToWire, type PaymentPlanInput, type PolicyInstalment } from '@corretora/contracts';
+import {
+  NOT_FOUND,
+  centsToWire,
+  wireToCents,
+  type InstalmentPaymentLinkInput,
+  type PaymentPlanInput,
+  type PolicyInstalment,
+} from '@corretora/contracts';
 import { type BrokerScopedTable, HttpError, intArrayLiteral } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
@@ -78,18 +85,42 @@ export class InstalmentsService implements InstalmentPlans {
       }));
     });
     const ids = rows.map((row) => row.id);
+    // A boleto's link stays on an instalment whose due date and premium the new plan keeps; a changed
+    // instalment's boleto is not the one the client owes any more.
+    const links = new Map(
+      (
+        (await this.instalments
+          .of(userId, trx)
+          .rows()
+          .whereIn('policyId', ids)
+          .whereNotNull('paymentLink')
+          .select('policyId', 'number', trx.raw('due_date::text as "dueDate"'), trx.raw('premium::text as premium'), 'paymentLink')) as {
+          policyId: number;
+          number: number;
+          dueDate: string;
+          premium: string;
+          paymentLink: string;
+        }[]
+      ).map((row) => [`${row.policyId}/${row.number}/${row.dueDate}/${wireToCents(row.premium)}`, row.paymentLink]),
+    );
+    const kept = planned.map((instalment) => ({
+      ...instalment,
+      payment_link:
+        links.get(`${instalment.policy_id}/${instalment.number}/${instalment.due_date}/${wireToCents(instalment.premium)}`) ?? null,
+    }));
     // Statement lines paid to these instalments keep their instalment by its number across the new plan.
     const { rows: paid } = await trx.raw<{ rows: { id: number; number: number }[] }>(
       'select s.id, i.number from ? join ? on i.id = s.instalment_id where i.policy_id = any(?::int[])',
       [this.lines.of(userId, trx).from('s'), this.instalments.of(userId, trx).from('i'), intArrayLiteral(ids)],
     );
     await this.instalments.of(userId, trx).rows().whereIn('policyId', ids).delete();
-    if (planned.length > 0)
+    if (kept.length > 0)
       await trx.raw(
-        `insert into policy_instalments (user_id, policy_id, number, due_date, premium, expected_commission)
-         select ?, x.policy_id, x.number, x.due_date, x.premium, x.expected_commission
-           from jsonb_to_recordset(?::jsonb) as x(policy_id int, number int, due_date date, premium numeric, expected_commission numeric)`,
-        [userId, JSON.stringify(planned)],
+        `insert into policy_instalments (user_id, policy_id, number, due_date, premium, expected_commission, payment_link)
+         select ?, x.policy_id, x.number, x.due_date, x.premium, x.expected_commission, x.payment_link
+           from jsonb_to_recordset(?::jsonb)
+             as x(policy_id int, number int, due_date date, premium numeric, expected_commission numeric, payment_link text)`,
+        [userId, JSON.stringify(kept)],
       );
     await syncRenewals(trx, userId, ids);
     if (paid.length > 0)
@@ -110,13 +141,13 @@ export class InstalmentsService implements InstalmentPlans {
     if (!exists) throw new HttpError(404, NOT_FOUND.policy);
     const settings = await this.settings.get(userId, trx);
     const { rows } = await trx.raw<{
-      rows: (Pick<PolicyInstalment, 'number' | 'dueDate' | 'premium' | 'expectedCommission' | 'received'> & {
+      rows: (Pick<PolicyInstalment, 'number' | 'dueDate' | 'premium' | 'expectedCommission' | 'received' | 'paymentLink'> & {
         chargeback: boolean;
         today: string;
       })[];
     }>(
       `select i.number, i.due_date::text as "dueDate", i.premium::text as premium, i.expected_commission::text as "expectedCommission",
-              r.received::text as received, coalesce(r.chargeback, false) as chargeback, ${TODAY}::text as today
+              i.payment_link as "paymentLink", r.received::text as received, coalesce(r.chargeback, false) as chargeback, ${TODAY}::text as today
          from ?
          left join lateral (select sum(s.gross) as received, bool_or(s.type = 'estorno') as chargeback
                               from ? where s.instalment_id = i.id having count(*) > 0) r on true
@@ -140,6 +171,22 @@ export class InstalmentsService implements InstalmentPlans {
         }),
         difference: received === null ? null : centsToWire(received - expected),
       };
+    });
+  }
+
+  /** PUT …/instalments/{number}/payment-link: attaches (or removes) the boleto's or Pix's link; another broker's or member's policy is a 404. */
+  async setPaymentLink(
+    userId: string,
+    policyId: number,
+    number: number,
+    { paymentLink }: InstalmentPaymentLinkInput,
+  ): Promise<PolicyInstalment[]> {
+    return this.knex.transaction(async (trx) => {
+      const policy = await this.policies.of(userId, trx).byId(policyId).first('id');
+      if (!policy) throw new HttpError(404, NOT_FOUND.policy);
+      const updated = await this.instalments.of(userId, trx).rows().where({ policyId, number }).update({ paymentLink });
+      if (updated === 0) throw new HttpError(404, NOT_FOUND.instalment);
+      return this.list(userId, policyId, trx);
     });
   }
 

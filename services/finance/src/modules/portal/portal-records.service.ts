@@ -163,8 +163,8 @@ export class PortalRecordsService {
         .orderBy('dueDate', 'asc')
         .orderBy('number', 'asc')
         .limit(2_000)
-        .select('id', 'policyId', 'number', this.knex.raw('due_date::text as "dueDate"'), 'premium') as Promise<
-        { id: number; policyId: number; number: number; dueDate: string; premium: string }[]
+        .select('id', 'policyId', 'number', this.knex.raw('due_date::text as "dueDate"'), 'premium', 'paymentLink') as Promise<
+        { id: number; policyId: number; number: number; dueDate: string; premium: string; paymentLink: string | null }[]
       >,
       this.policies.of(client.userId).rows().select('id', 'policyNumber') as Promise<{ id: number; policyNumber: string }[]>,
       // Paid: the insurer paid the brokerage's commission on it, which it does once the client paid (an estorno undoes it).
@@ -186,6 +186,8 @@ export class PortalRecordsService {
       dueDate: row.dueDate,
       premium: row.premium,
       state: settled.has(row.id) ? 'paid' : row.dueDate < today ? 'overdue' : 'open',
+      // A paid instalment's boleto is not offered again.
+      paymentLink: settled.has(row.id) ? null : row.paymentLink,
     }));
   }
 

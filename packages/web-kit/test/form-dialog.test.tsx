@@ -1,0 +1,56 @@
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import FormDialogSurface from '../src/ui/form-dialog-surface';
+
+/** A form dialog opened from another's (a parcela's boleto from the parcelas). */
+function Nested({ outer, inner }: { outer: () => void; inner: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <FormDialogSurface
+      title="Parcelas"
+      submitLabel="Salvar plano"
+      busy={false}
+      onClose={() => undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        outer();
+      }}
+    >
+      <button type="button" onClick={() => setOpen(true)}>
+        Anexar link
+      </button>
+      {open ? (
+        <FormDialogSurface
+          title="Boleto"
+          submitLabel="Salvar link"
+          busy={false}
+          onClose={() => setOpen(false)}
+          onSubmit={(event) => {
+            event.preventDefault();
+            inner();
+          }}
+        >
+          <span>Link</span>
+        </FormDialogSurface>
+      ) : null}
+    </FormDialogSurface>
+  );
+}
+
+test("a form dialog opened from another's submits only itself (React bubbles submit through the portal)", async () => {
+  const outer = jest.fn();
+  const inner = jest.fn();
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <Nested outer={outer} inner={inner} />
+    </FluentProvider>,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Anexar link' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Salvar link' }));
+  await waitFor(() => expect(inner).toHaveBeenCalledTimes(1));
+  expect(outer).not.toHaveBeenCalled();
+  await userEvent.click(screen.getByRole('button', { name: 'Salvar plano' }));
+  expect(outer).toHaveBeenCalledTimes(1);
+});
