@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { TRIGGER_DDL_LOCK, inLockedTransaction } from './database';
-import { currentMember } from './member-context';
+import { currentClientActor, currentMember } from './member-context';
 
 /**
  * Who did what: one append-only log for the whole product, in `public` beside the
@@ -18,7 +18,8 @@ import { currentMember } from './member-context';
  * The member and address reach the trigger as the connection's `corretora.actor` setting: every
  * write statement sent while a request is served sets it first when the connection says otherwise
  * (auditRequestWrites), so a write needs no extra round trip unless another member wrote last on
- * that connection. A write with no request (a job, a migration) is the system's: no actor.
+ * that connection. A write with no request (a job, a migration) is the system's: no actor. A client on
+ * the portal (#61) is `client:<contact id>`: the entry's `actor_client`, no member.
  */
 export const AUDIT_TABLE = 'public.audit_log';
 
@@ -42,6 +43,8 @@ export async function ensureAuditLog(knex: Knex): Promise<void> {
       entity_id text,
       changes jsonb
     )`);
+    // The client who did it on the portal (#61): the contact the portal spoke for, when no member did.
+    await trx.raw(`alter table ${AUDIT_TABLE} add column if not exists actor_client integer`);
     await trx.raw(`create index if not exists audit_log_recent on ${AUDIT_TABLE} (user_id, at desc, id desc)`);
     await trx.raw(`create index if not exists audit_log_record on ${AUDIT_TABLE} (user_id, entity, entity_id, at desc)`);
     // The one exception to append-only: a data subject's erasure (LGPD) blanks the changes of
@@ -95,9 +98,11 @@ export async function ensureAuditLog(knex: Knex): Promise<void> {
            and k !~ '${AUDIT_SKIPPED_PATTERN}'
            and (before_row -> k) is distinct from (after_row -> k);
         if tg_op = 'UPDATE' and changes is null then return null; end if;
-        insert into ${AUDIT_TABLE} (user_id, actor_id, address, action, entity, entity_id, changes)
+        insert into ${AUDIT_TABLE} (user_id, actor_id, actor_client, address, action, entity, entity_id, changes)
         values (coalesce(row_data ->> 'brokerage_id', row_data ->> 'user_id')::uuid,
-                nullif(split_part(actor, ' ', 1), '')::uuid, nullif(split_part(actor, ' ', 2), ''),
+                case when actor not like 'client:%' then nullif(split_part(actor, ' ', 1), '')::uuid end,
+                case when actor like 'client:%' then substr(split_part(actor, ' ', 1), 8)::integer end,
+                nullif(split_part(actor, ' ', 2), ''),
                 lower(tg_op), tg_argv[0], row_data ->> 'id', changes);
         return null;
       end $$`);
@@ -119,10 +124,12 @@ export async function auditTables(knex: Knex, tables: Readonly<Record<string, st
   });
 }
 
-/** `<member uuid> <address>`: what the trigger reads as the actor ('' with no request). */
+/** `<member uuid> <address>` or `client:<contact id> <address>`: what the trigger reads as the actor ('' with no request). */
 function actorTag(): string {
   const member = currentMember();
-  return member ? `${member.id} ${member.address ?? ''}`.trim() : '';
+  if (member) return `${member.id} ${member.address ?? ''}`.trim();
+  const client = currentClientActor();
+  return client ? `client:${client.contactId} ${client.address ?? ''}`.trim() : '';
 }
 
 const WRITE = /^\s*(insert|update|delete|with|merge)\b/i;
@@ -207,13 +214,15 @@ export async function redactAudit(
 /** An event that is no row's write (a sign-in, an export, an invitation, Limpar Dados), by the request's member. */
 export async function recordAuditEvent(db: Knex | Knex.Transaction, userId: string, event: AuditEvent): Promise<void> {
   const actor = event.actor ?? currentMember();
+  const client = actor ? undefined : currentClientActor();
   // Plain SQL: whatever case mapping the caller's knex has.
   await db.raw(
-    `insert into ${AUDIT_TABLE} (user_id, actor_id, address, action, entity, entity_id, changes) values (?, ?, ?, ?, ?, ?, ?::jsonb)`,
+    `insert into ${AUDIT_TABLE} (user_id, actor_id, actor_client, address, action, entity, entity_id, changes) values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
     [
       userId,
       actor?.id ?? null,
-      actor?.address ?? null,
+      client?.contactId ?? null,
+      actor?.address ?? client?.address ?? null,
       event.action,
       event.entity,
       event.entityId ?? null,

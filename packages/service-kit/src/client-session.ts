@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { inLockedTransaction, preparedQuery } from './database';
 import { HttpError } from './errors';
+import { runAsClientActor } from './member-context';
 
 /**
  * The second audience (#61): a client of one brokerage, signed in on its portal by a code sent to
@@ -71,9 +72,9 @@ export function currentClient(): ClientSession | undefined {
   return requestClient.getStore();
 }
 
-/** Runs `work` as the client (tests and the portal's own follow-up work). */
-export function runAsClient<T>(client: ClientSession, work: () => T): T {
-  return requestClient.run(client, work);
+/** Runs `work` as the client (tests and the portal's own follow-up work); what it writes is the client's in the audit log. */
+export function runAsClient<T>(client: ClientSession, work: () => T, address?: string): T {
+  return requestClient.run(client, () => runAsClientActor({ contactId: client.contactId, ...(address ? { address } : {}) }, work));
 }
 
 interface ClientState {
@@ -116,7 +117,7 @@ export function clientSessionMiddleware(knex: Knex, secure: boolean): Koa.Middle
             .update({ seenAt: knex.fn.now(), expire: knex.raw('now() + make_interval(secs => ?)', [IDLE_MS / 1000]) });
       }
     }
-    if (state.client) await runAsClient(state.client, next);
+    if (state.client) await runAsClient(state.client, next, ctx.ip);
     else await next();
   };
 }

@@ -9,7 +9,7 @@ import {
   type QueryInputOf,
 } from '@corretora/contracts';
 import { HttpError } from './errors';
-import { currentMember, memberHeaderOf } from './member-context';
+import { clientActorHeaderOf, currentClientActor, currentMember, memberHeaderOf } from './member-context';
 
 /** Refusals of another service that are about the request, not about that service failing. */
 const PASSED_ON = new Set([400, 409, 413, 422]);
@@ -66,6 +66,8 @@ export function createInternalClient(baseUrl: string, token: string, timeoutMs =
         'x-internal-token': token,
         // The member the call acts for: the other side's scope narrows as this one's does.
         ...memberHeaderOf(currentMember()),
+        // Or the client on the portal: what the other side writes is marked as theirs in the audit log.
+        ...(currentMember() ? {} : clientActorHeaderOf(currentClientActor())),
         // The request this call serves: the other service logs under the same id.
         ...(currentRequestId() ? { 'x-request-id': currentRequestId()! } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -65,6 +65,44 @@ export function assertMayReassign(): void {
   if (member && !(MANAGERS as readonly Role[]).includes(member.role)) throw new HttpError(403, ROLE_FORBIDDEN);
 }
 
+/**
+ * A client acting on the portal (#61): no member, and the records they write are theirs in the audit
+ * log (`actor_client`, the contact the portal speaks for). Set with the client's session, and carried
+ * to the services a client's request calls (CLIENT_ACTOR_HEADER), so a task or a timeline entry written
+ * on the other side is marked as the client's too. It widens or narrows no scope.
+ */
+export interface ClientActor {
+  contactId: number;
+  address?: string;
+}
+
+const requestClientActor = new AsyncLocalStorage<ClientActor | undefined>();
+
+export function runAsClientActor<T>(actor: ClientActor | undefined, work: () => T): T {
+  return requestClientActor.run(actor, work);
+}
+
+export function currentClientActor(): ClientActor | undefined {
+  return requestClientActor.getStore();
+}
+
+/** Set by the internal client under a client, read only behind the internal token: `<contact id> [<address>]`. */
+export const CLIENT_ACTOR_HEADER = 'x-corretora-client';
+
+export function clientActorHeaderOf(actor: ClientActor | undefined): Record<string, string> {
+  return actor ? { [CLIENT_ACTOR_HEADER]: [actor.contactId, actor.address].filter(Boolean).join(' ') } : {};
+}
+
+/** What the calling service said about the client (malformed: null, a 400 as the member's). */
+export function parseClientActorHeader(value: string | undefined): ClientActor | undefined | null {
+  if (value === undefined || value === '') return undefined;
+  const [id, address, ...rest] = value.split(' ');
+  const contactId = Number(id);
+  if (rest.length > 0 || !/^\d{1,10}$/.test(id ?? '') || contactId < 1 || contactId > 2_147_483_647) return null;
+  if (address !== undefined && !ADDRESS.test(address)) return null;
+  return { contactId, ...(address ? { address } : {}) };
+}
+
 /** Set by the internal client, read only behind the internal token: `<member uuid> <role> [<address>]`. */
 export const MEMBER_HEADER = 'x-corretora-member';
 
@@ -95,10 +133,13 @@ export function parseMemberHeader(value: string | undefined): Member | undefined
 /** The internal listener's: each call runs as the member its caller acted for. */
 export const internalMember: Koa.Middleware = async (ctx, next) => {
   const member = parseMemberHeader(ctx.get(MEMBER_HEADER) || undefined);
-  if (member === null) {
+  const client = parseClientActorHeader(ctx.get(CLIENT_ACTOR_HEADER) || undefined);
+  if (member === null || client === null || (member && client)) {
     ctx.status = 400;
     ctx.body = { message: 'Membro da chamada interna inválido.' };
     return;
   }
-  await runAsMember(member && ctx.get(OWN_RECORDS_HEADER) === '1' ? { ...member, ownOnly: true } : member, next);
+  await runAsClientActor(client, () =>
+    runAsMember(member && ctx.get(OWN_RECORDS_HEADER) === '1' ? { ...member, ownOnly: true } : member, next),
+  );
 };

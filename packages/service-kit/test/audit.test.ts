@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { auditRequestWrites, auditTables, ensureAuditLog, redactAudit } from '../src/audit';
-import { runAsMember } from '../src/member-context';
+import { internalMember, runAsClientActor, runAsMember } from '../src/member-context';
+import Koa from 'koa';
+import request from 'supertest';
 import { createTestDatabase } from '../src/testing';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -56,6 +58,46 @@ describe('the audit log’s actor', () => {
       [null, 'insert', 'do sistema'],
     ]);
     expect(log[1]!.address).toBe('10.0.0.7');
+  });
+
+  test('a client on the portal is the client of the entry (no member), a member after them on the same connection is the member (#61)', async () => {
+    const brokerage = randomUUID();
+    const dora = randomUUID();
+    await runAsMember(undefined, () =>
+      runAsClientActor({ contactId: 42, address: '10.0.0.9' }, async () => {
+        await knex('things').insert({ user_id: brokerage, label: 'pelo portal' });
+        await knex.transaction((trx) => trx('things').insert({ user_id: brokerage, label: 'pelo portal, numa transação' }));
+      }),
+    );
+    await runAsMember({ id: dora, role: 'producer' }, async () => {
+      await knex('things').insert({ user_id: brokerage, label: 'da Dora' });
+    });
+    const log = (await knex('public.audit_log')
+      .where({ user_id: brokerage })
+      .orderBy('id')
+      .select({ actorId: 'actor_id', actorClient: 'actor_client' }, 'address')) as {
+      actorId: string | null;
+      actorClient: number | null;
+      address: string | null;
+    }[];
+    expect(log).toEqual([
+      { actorId: null, actorClient: 42, address: '10.0.0.9' },
+      { actorId: null, actorClient: 42, address: '10.0.0.9' },
+      { actorId: dora, actorClient: null, address: null },
+    ]);
+  });
+
+  test("the internal listener's client header: a malformed one, or one beside a member's, is a 400 (never a wider or another actor)", async () => {
+    const app = new Koa();
+    app.use(internalMember);
+    app.use((ctx) => {
+      ctx.body = { ok: true };
+    });
+    const call = (headers: Record<string, string>) => request(app.callback()).get('/').set(headers);
+    expect((await call({ 'x-corretora-client': '42 10.0.0.9' })).status).toBe(200);
+    for (const value of ['abc', '0', '-1', '42 10.0.0.9 extra', '42 <script>', '99999999999'])
+      expect((await call({ 'x-corretora-client': value })).status).toBe(400);
+    expect((await call({ 'x-corretora-client': '42', 'x-corretora-member': `${randomUUID()} owner` })).status).toBe(400);
   });
 });
 

@@ -151,6 +151,8 @@ export function financeStack(options: { portal?: boolean } = {}) {
   const cataloguesApi = () => request(services.catalogues!.app.callback());
   const brokerApi = () => request(services.broker!.app.callback());
   const portalApi = () => request(services.portal!.app.callback());
+  /** Identity's API (the audit log, the team). */
+  const identityApi = () => request(services.identity!.app.callback());
 
   async function brokerWithRefs() {
     const who = await broker();
@@ -361,6 +363,7 @@ export function financeStack(options: { portal?: boolean } = {}) {
     cataloguesApi,
     brokerApi,
     portalApi,
+    identityApi,
     brokerWithRefs,
     member,
     newLead,

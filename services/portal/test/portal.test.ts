@@ -6,7 +6,7 @@ import { binaryBody, financeStack, type Who } from '../../finance/test/stack';
 
 /** The client portal (#61): a client signs in by a code and sees only their own records, in their own brokerage. */
 const stack = financeStack({ portal: true });
-const { api, pipelineApi, portalApi, brokerWithRefs, upload, urls, member } = stack;
+const { api, pipelineApi, portalApi, identityApi, brokerWithRefs, upload, urls, member } = stack;
 
 const contact = stack.contactViaApi;
 const policiesFor = stack.policiesForClient;
@@ -125,11 +125,18 @@ describe('the client portal', () => {
     const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
     expect(sha(downloaded.body as Buffer)).toBe(sha(pdf));
 
-    const instalments = await api().get('/api/portal/instalments').set('Cookie', cookie);
-    expect([instalments.status, instalments.body]).toEqual([200, expect.anything()]);
+    // The broker attaches PT-1's boleto; the client sees its link on that instalment only.
+    const expired = policies.find((policy) => policy.policyNumber === 'PT-1')!;
+    const boleto = 'https://boletos.porto.com.br/2via?linha=34191';
     expect(
-      (instalments.body as { policyNumber: string; state: string }[]).some((row) => row.policyNumber === 'PT-1' && row.state === 'overdue'),
-    ).toBe(true);
+      (await api().put(`/api/policies/${expired.id}/instalments/1/payment-link`).set('Cookie', who.cookie).send({ paymentLink: boleto }))
+        .status,
+    ).toBe(200);
+    const instalments = await api().get('/api/portal/instalments').set('Cookie', cookie);
+    expect(instalments.status).toBe(200);
+    const rows = instalments.body as { policyNumber: string; state: string; paymentLink: string | null }[];
+    expect(rows.find((row) => row.policyNumber === 'PT-1')).toMatchObject({ state: 'overdue', paymentLink: boleto });
+    expect(rows.find((row) => row.policyNumber === 'PT-2')).toMatchObject({ paymentLink: null });
 
     const reported = await api()
       .post('/api/portal/claims')
@@ -161,6 +168,22 @@ describe('the client portal', () => {
       event: 'claim',
       by: 'Joana Prado (cliente, pelo portal)',
     });
+    // The audit log marks what the client wrote as theirs, in finance (the claim, the photo) and in
+    // pipeline (the task, written through an internal call): no member, the client.
+    const audit = async (entity: string) =>
+      (
+        (await identityApi().get(`/api/audit?entity=${entity}`).set('Cookie', who.cookie)).body as {
+          entries: { actor: unknown; byClient: boolean; action: string; entityId: string }[];
+        }
+      ).entries;
+    expect((await audit('claim')).find((entry) => entry.entityId === String(reported.body.id) && entry.action === 'insert')).toMatchObject({
+      actor: null,
+      byClient: true,
+    });
+    expect((await audit('document')).filter((entry) => entry.byClient)).toHaveLength(1);
+    expect((await audit('task')).filter((entry) => entry.byClient && entry.action === 'insert')).toHaveLength(1);
+    const csv = await identityApi().get('/api/audit.csv?entity=claim').set('Cookie', who.cookie);
+    expect(csv.text).toContain('Cliente (pelo portal)');
 
     const change = await portalApi()
       .post('/api/portal/requests')

@@ -106,6 +106,9 @@ export const AUDIT_FIELDS: Readonly<Record<string, Readonly<Record<string, strin
   },
 };
 
+/** Who an entry written by a client on the portal names (#61), where a member's name would be. */
+export const AUDIT_CLIENT_ACTOR = 'Cliente (pelo portal)';
+
 /** What the log calls an entity, as a history line says it ('participante do repasse'). */
 export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   contact: 'cliente',

@@ -59,8 +59,10 @@ export interface CarteiraTransfer {
 /** One entry of the audit log: who did what to which record, when and from where; each field's before and after. */
 export interface AuditEntry {
   at: string;
-  /** null: the system (a job), or a member since removed. */
+  /** null: the system (a job), or a member since removed, or the client (byClient). */
   actor: { id: string; name: string } | null;
+  /** The client did it on the portal (#61): AUDIT_CLIENT_ACTOR where a member's name would be. */
+  byClient: boolean;
   action: 'insert' | 'update' | 'delete' | 'sign_in' | 'export' | 'invitation' | 'clear_data';
   entity: string;
   entityId: string | null;

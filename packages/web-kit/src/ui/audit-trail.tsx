@@ -1,4 +1,5 @@
 import {
+  AUDIT_CLIENT_ACTOR,
   AUDIT_ENTITIES,
   AUDIT_FIELDS,
   MANAGERS,
@@ -102,7 +103,7 @@ export function AuditTrail({ entity, entityId, fields }: AuditTrailProps) {
           return (
             <li key={`${entry.at}-${index}`} className={styles.item}>
               <Text weight="semibold">
-                {entry.actor?.name ?? 'Sistema'} {ACTIONS[entry.action]}
+                {entry.actor?.name ?? (entry.byClient ? AUDIT_CLIENT_ACTOR : 'Sistema')} {ACTIONS[entry.action]}
                 {part ? ` ${AUDIT_ENTITIES[entry.entity] ?? 'parte do registro'}` : ''}
               </Text>
               {detailed

@@ -1,4 +1,4 @@
-import { AUDIT_ENTITIES, auditFieldLabel, type AuditEntry, type AuditQuery, SAO_PAULO } from '@corretora/contracts';
+import { AUDIT_CLIENT_ACTOR, AUDIT_ENTITIES, auditFieldLabel, type AuditEntry, type AuditQuery, SAO_PAULO } from '@corretora/contracts';
 import { AUDIT_TABLE, csvDocument, recordAuditEvent } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 
@@ -43,6 +43,7 @@ export class AuditService {
       .select(
         'a.at',
         'a.actorId',
+        'a.actorClient',
         'u.name as actorName',
         'u.email as actorEmail',
         'a.action',
@@ -75,6 +76,7 @@ export class AuditService {
       {
         at: Date;
         actorId: string | null;
+        actorClient: number | null;
         actorName: string | null;
         actorEmail: string | null;
         action: AuditEntry['action'];
@@ -96,6 +98,7 @@ export class AuditService {
     return rows.map((row) => ({
       at: row.at.toISOString(),
       actor: row.actorId ? { id: row.actorId, name: row.actorName ?? row.actorEmail ?? 'Membro removido' } : null,
+      byClient: row.actorClient !== null,
       action: row.action,
       entity: row.entity,
       entityId: row.entityId,
@@ -113,7 +116,7 @@ export class AuditService {
     for (const row of rows) {
       const head = [
         DAY_AND_TIME.format(row.at),
-        row.actorName ?? row.actorEmail ?? 'Sistema',
+        row.actorName ?? row.actorEmail ?? (row.actorClient !== null ? AUDIT_CLIENT_ACTOR : 'Sistema'),
         ACTIONS[row.action] ?? row.action,
         AUDIT_ENTITIES[row.entity] ?? row.entity,
         row.entityId ?? '',
