@@ -30,7 +30,9 @@ const HELD: Record<string, number> = {
   // +0.3 KiB on 2026-12-02: contracts in floors — the rules the sign-in forms share (the new password's) are a
   // module of the shared vocabulary of their own, each module with its wrapper.
   // +0.3 KiB on 2026-12-02 (#61): the registry every app reads names the portal's service and its remote (a client's route), and web-kit's query client leaves the portal's 401 to the portal.
-  '/login': 183.3,
+  // +0.1 KiB on 2026-12-02 (#61): on a remote's page the shell's entry asks for /remotes.json, the live version's remote.json and entry
+  // before the app's code runs, and shows a route once the code its preload asked for is there (the portal's first page).
+  '/login': 183.4,
   // +1.5 KiB on 2026-11-26 (#35) on every signed-in page: the top bar's search box and its shortcuts
   // (its results, their formatters and the query load on the box's first focus).
   // +0.2 KiB on 2026-11-26 (#36 item 4) on every signed-in page: the shell narrows what /remotes.json
@@ -44,7 +46,9 @@ const HELD: Record<string, number> = {
   // +0.2 KiB on 2026-11-28 (#57): the Painel's spec labels with the captions that say how a figure is made, 'Criar
   // Apólice', and every form's pt-BR message for a body that is not an object (contracts' issuesToFieldErrors).
   // +0.1 KiB on 2026-11-28 (#58 items 6, 8): a producer's 'A receber de repasse' says the months closed and paid; an area a role may not open says so.
-  '/dashboard': 211.8,
+  // +0.2 KiB on 2026-12-02 (#61): on a remote's page the shell's entry asks for /remotes.json, the live version's remote.json and entry
+  // before the app's code runs, and shows a route once the code its preload asked for is there (the portal's first page).
+  '/dashboard': 212.0,
   // +4.2 KiB on 2026-11-26 (#38): Minha Corretora's Equipe (the members, their roles and the actions; its dialogs load on open).
   // +0.2 KiB on 2026-11-27 (#39): Equipe's 'Regras de repasse' action (its dialog loads on open).
   // +0.7 KiB on 2026-11-27 (#40): the remote's Privacidade route (its page loads on demand) and the navigation entry.
@@ -54,7 +58,9 @@ const HELD: Record<string, number> = {
   // useFieldArray (the form's holdings): the library is one module, so the remote's shared form chunk carries it.
   // +2.5 KiB on 2026-12-02 (#60): Minha Corretora's Logotipo card and the image picker it shares with Meu Perfil's photo
   // (loading the card lazily measured more, 250.7 KiB: the route loads it at once, so its own chunk only added a request).
-  '/broker': 250.4,
+  // +0.1 KiB on 2026-12-02 (#61): on a remote's page the shell's entry asks for /remotes.json, the live version's remote.json and entry
+  // before the app's code runs, and shows a route once the code its preload asked for is there (the portal's first page).
+  '/broker': 250.5,
   // +0.6 KiB on 2026-11-26 (#37 item 4): the photo goes up over XMLHttpRequest with its progress and can be cancelled (the bar itself loads when a photo is sent).
   // +1.9 KiB on 2026-11-26 (#38): as every signed-in page, and Meu Perfil's figures without money for an assistant.
   // +0.5 KiB on 2026-11-27 (#40): as /broker (the same remote's manifest).
@@ -68,7 +74,9 @@ const HELD: Record<string, number> = {
   // +2.4 KiB on 2026-12-02 (#60): as /broker (the same remote's shared form chunk, with useFieldArray).
   // +0.4 KiB on 2026-12-02 (#60): the photo's picker became a hook Minha Corretora's logo card shares (a chunk of its own).
   // +0.3 KiB on 2026-12-02 (#61): the registry every app reads names the portal's service and its remote (a client's route), and web-kit's query client leaves the portal's 401 to the portal.
-  '/profile': 267.3,
+  // +0.1 KiB on 2026-12-02 (#61): on a remote's page the shell's entry asks for /remotes.json, the live version's remote.json and entry
+  // before the app's code runs, and shows a route once the code its preload asked for is there (the portal's first page).
+  '/profile': 267.4,
   // +1.7 KiB on 2026-11-25 (#25): each card's days without activity against its stage's limit, its next action, and the Minhas tarefas route in the remote's manifest.
   // +0.3 KiB on 2026-11-26 (#35): the remote's manifest routes /contacts/{id} to the ficha, and the shell's skip link.
   // +0.5 KiB on 2026-11-26 (#35 items 3, 5, 7): ?novo=1&cliente= opens a new deal on a client, Esc gives the card back its focus, and the remote's manifest knows the written tasks.
@@ -85,7 +93,9 @@ const HELD: Record<string, number> = {
   // +0.2 KiB on 2026-12-02 (#60): the finalize and issue dialogs say when the CNSP 382 disclosure was not sent, and the
   // remote's manifest names the deal page's new parts (the persons form, the quotes sheet).
   // +0.3 KiB on 2026-12-02 (#61): the registry every app reads names the portal's service and its remote (a client's route), and web-kit's query client leaves the portal's 401 to the portal.
-  '/pipeline': 279.4,
+  // +0.1 KiB on 2026-12-02 (#61): on a remote's page the shell's entry asks for /remotes.json, the live version's remote.json and entry
+  // before the app's code runs, and shows a route once the code its preload asked for is there (the portal's first page).
+  '/pipeline': 279.5,
   // −22 KiB on 2026-11-26: the contact form (and the rules it checks with) loads when it opens.
   // +0.5 KiB on 2026-11-26 (#35, #36): the remote's forms check their body with its schema before sending, and opens ?card= from the search.
   // +0.1 KiB on 2026-11-26 (#35 item 5): the remote's manifest knows the written tasks.
@@ -107,7 +117,9 @@ const HELD: Record<string, number> = {
   // +0.3 KiB on 2026-11-28 (#58 item 8): an area the member's role does not open says so in its place (the onboarding gate reads the entry's roles), and the catalogues' controls shown by the contract's roles.
   // +0.4 KiB on 2026-12-02 (#60): contracts' messages and path kinds every remote reads (a quote's and a line's 404, a line's key in a path).
   // +0.4 KiB on 2026-12-02 (#61): as /login, and Configurações' 'Portal do cliente' tab (its page loads when opened).
-  '/settings': 256.3,
+  // +0.2 KiB on 2026-12-02 (#61): on a remote's page the shell's entry asks for /remotes.json, the live version's remote.json and entry
+  // before the app's code runs, and shows a route once the code its preload asked for is there (the portal's first page).
+  '/settings': 256.5,
 };
 const budgetOf = (route: string, fallback: number) => (HELD[route] ?? fallback / 1024) * 1024;
 /** Root class names of Fluent's components and tabster's attribute: code that only Fluent has. */

@@ -2,13 +2,10 @@ import { Notice } from '@corretora/web-kit/ui';
 import { ApiError, apiErrorMessage, useParams } from '@corretora/web-kit';
 import { Body1, Button, Spinner, Subtitle1, Title2 } from '@corretora/web-kit/fluent/core';
 import type { PortalBrokerage } from '@corretora/contracts';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useMe, usePortalPage, useSignOut } from '../lib/portal-api';
 import { usePortalStyles } from '../lib/portal-styles';
-
-// Each of the two loads on its own: a client's first page carries the sign-in, not the records' screens.
-const HomePage = lazy(() => import('./home-page'));
-const SignInPage = lazy(() => import('../features/sign-in/sign-in-page'));
+import { HomePage, SignInPage } from './pages';
 
 /** The brokerage's name and logo, on every page of the portal. */
 function Brand({ brokerage, onSignOut }: { brokerage: PortalBrokerage; onSignOut?: () => void }) {

@@ -4,6 +4,7 @@ export { ApiError, apiErrorMessage, apiRequest, type HttpMethod } from './api/ap
 export { applyFieldErrors } from './api/form-errors';
 export { QUERY_KEYS, createQueryClient } from './api/query-client';
 export { defineRemoteManifest, type RemoteManifest, type RoutePreload } from './remote-manifest';
+export { preloadable, type Preloadable } from './preloadable';
 export * from './router';
 export {
   callOperation,

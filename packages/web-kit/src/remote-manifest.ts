@@ -2,8 +2,13 @@ import { REMOTES, type NavEntry, type RemoteName, type RemoteRoutePath } from '@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
-/** Starts loading what a route needs (its code, its first queries) and returns at once. */
-export type RoutePreload = (queryClient: QueryClient) => void;
+/**
+ * Starts loading what a route needs (its code, its first queries) and returns at once. A promise it
+ * returns is the route's code being fetched (preloadable components' `load()`): the shell shows the
+ * route once it settles, so the page appears whole instead of through one Suspense fallback after
+ * another (each reveal of which React throttles).
+ */
+export type RoutePreload = (queryClient: QueryClient) => void | Promise<unknown>;
 
 /** What every remote exposes as './manifest': an element for each route the registry gives it, and its navigation. */
 export interface RemoteManifest {

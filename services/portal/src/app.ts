@@ -51,7 +51,7 @@ export async function createPortalService(config: PortalConfig): Promise<Service
         brokerages,
         codes: signIn,
         sessions: new PortalSessions(knex, config.session.secure, brokerages, signIn, access),
-        clients: new PortalClientService(pipeline, brokerages, settings),
+        clients: new PortalClientService(pipeline, brokerages),
       });
     },
   });

@@ -3,6 +3,7 @@ import { remoteRouteOf, type RemoteName } from '@corretora/registry';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RemoteManifest } from '@corretora/web-kit';
 import { unmetRequirements } from './compatibility';
+import { takeEarly } from './early-remotes';
 
 let remoteUrls: Promise<Record<string, string>> | null = null;
 /** The live entries once known: each names its version (/remotes/<name>/<version>/remoteEntry.js). */
@@ -19,7 +20,7 @@ function textEntries(body: unknown): Record<string, string> {
  * when a version is promoted), read once per page load: a remote ships without rebuilding the shell.
  */
 function fetchRemoteUrls(): Promise<Record<string, string>> {
-  remoteUrls ??= fetch('/remotes.json', { credentials: 'same-origin' }).then(async (response) => {
+  remoteUrls ??= (takeEarly('/remotes.json') ?? fetch('/remotes.json', { credentials: 'same-origin' })).then(async (response) => {
     if (!response.ok) throw new Error(`remotes.json: ${response.status}`);
     liveEntries = textEntries(await response.json());
     return liveEntries;
@@ -42,7 +43,8 @@ const PROVIDED: Record<string, string> = typeof __SHARED_PROVIDED__ === 'undefin
  * federation runtime's own check (strictVersion).
  */
 async function checkRequirements(name: RemoteName, entry: string): Promise<void> {
-  const response = await fetch(entry.replace(/remoteEntry\.js$/, 'remote.json'), { credentials: 'same-origin' }).catch(() => null);
+  const url = entry.replace(/remoteEntry\.js$/, 'remote.json');
+  const response = await (takeEarly(url) ?? fetch(url, { credentials: 'same-origin' })).catch(() => null);
   if (!response?.ok) return;
   const body: unknown = await response.json();
   const requires = typeof body === 'object' && body !== null && 'requires' in body ? textEntries(body.requires) : {};
@@ -102,6 +104,21 @@ export function warmRemoteArea(pathname: string): void {
 }
 
 const preloaded = new Set<string>();
+/** What each preloaded route's preload said its code is (a promise), by remote and route. */
+const routeCode = new Map<string, Promise<unknown>>();
+
+/** How long a route waits for the code its preload asked for before it shows anyway (its own loading takes over). */
+const ROUTE_CODE_WAIT_MS = 5_000;
+
+/**
+ * The route's code as its preload asked for it, settled (failed or not: the route's own loading then
+ * reports a failure); at once when the route has no preload or it was not started.
+ */
+export function routeCodeReady(remote: RemoteName, path: string): Promise<unknown> {
+  const code = routeCode.get(`${remote}/${path}`);
+  if (!code) return Promise.resolve();
+  return Promise.race([code.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ROUTE_CODE_WAIT_MS))]);
+}
 
 /**
  * When `pathname` belongs to a remote, starts loading its manifest and then what the route says it
@@ -115,8 +132,13 @@ export function preloadRemoteRoute(pathname: string, queryClient: QueryClient): 
   const key = `${route.remote}/${route.path}`;
   if (preloaded.has(key)) return;
   preloaded.add(key);
-  loadRemoteManifest(route.remote, false).then(
+  const code = loadRemoteManifest(route.remote, false).then(
     (manifest) => manifest.routes.find((candidate) => candidate.path === route.path)?.preload?.(queryClient),
-    () => preloaded.delete(key),
+    (error: unknown) => {
+      preloaded.delete(key);
+      routeCode.delete(key);
+      throw error;
+    },
   );
+  routeCode.set(key, code);
 }

@@ -2,7 +2,7 @@ import { Button } from '@corretora/web-kit/fluent/core';
 import { PlugDisconnectedRegular } from '@fluentui/react-icons';
 import { Component, Suspense, use, useState, type ReactNode } from 'react';
 import type { RemoteName } from '@corretora/registry';
-import { loadRemoteManifest, reportRemoteFailure } from '../../lib/remotes';
+import { loadRemoteManifest, reportRemoteFailure, routeCodeReady } from '../../lib/remotes';
 import { LoadingScreen, NoticePanel } from '@corretora/web-kit/ui';
 
 function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
@@ -46,9 +46,11 @@ function routeElement(remote: RemoteName, path: string, attempt: number): Promis
   const key = `${remote} ${path} ${attempt}`;
   let element = routes.get(key);
   if (!element) {
-    element = loadRemoteManifest(remote, attempt > 0).then((manifest) => {
+    element = loadRemoteManifest(remote, attempt > 0).then(async (manifest) => {
       const route = manifest.routes.find((candidate) => candidate.path === path);
       if (!route?.element) throw new Error(`${remote} has no route ${path}`);
+      // Shown once the code its preload asked for is there: whole, under this one fallback.
+      await routeCodeReady(remote, path);
       return route.element;
     });
     routes.set(key, element);

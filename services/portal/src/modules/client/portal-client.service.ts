@@ -12,7 +12,6 @@ import {
 } from '@corretora/contracts';
 import { HttpError, type ClientSession, type InternalClient } from '@corretora/service-kit';
 import type { PortalBrokerages } from '../sign-in/brokerages';
-import type { PortalSettingsService } from '../settings/portal-settings.service';
 
 /** '***.456.789-**': the document as the portal shows it back. */
 export function maskedDocument(document: string): string {
@@ -30,24 +29,19 @@ export class PortalClientService {
   constructor(
     private readonly pipeline: InternalClient,
     private readonly brokerages: PortalBrokerages,
-    private readonly settings: PortalSettingsService,
   ) {}
 
   /** The portal as the client signed in to it: a portal turned off since ends what they can do. */
   private async portal(client: ClientSession) {
-    const slug = await this.settings.slug(client.userId);
-    try {
-      return await this.brokerages.open(slug);
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) throw new HttpError(401, PORTAL_SIGNED_OUT);
-      throw error;
-    }
+    const portal = await this.brokerages.openFor(client.userId);
+    if (!portal) throw new HttpError(401, PORTAL_SIGNED_OUT);
+    return portal;
   }
 
+  /** The page, the portal's switch and who the client is, asked at once (the first page waits on it). */
   async me(client: ClientSession): Promise<PortalMe> {
-    const portal = await this.portal(client);
     const [page, record] = await Promise.all([
-      this.brokerages.page(portal),
+      this.portal(client).then((portal) => this.brokerages.page(portal)),
       this.pipeline.call(PORTAL_OPERATIONS.client, { params: { userId: client.userId }, body: { document: client.document } }),
     ]);
     if (!record) throw new HttpError(401, PORTAL_SIGNED_OUT);

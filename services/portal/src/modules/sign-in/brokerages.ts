@@ -12,6 +12,9 @@ export interface OpenPortal {
   channels: { email: boolean; whatsapp: boolean };
 }
 
+/** A signed-in client's brokerage (its address not needed to serve them). */
+export type ClientPortal = Omit<OpenPortal, 'slug'>;
+
 /**
  * The brokerage behind a portal's address: an address nobody has and a portal that is off are the
  * same 404 (nobody learns which brokerages exist but keep it off).
@@ -36,9 +39,19 @@ export class PortalBrokerages {
     return { userId: found.userId, slug: found.slug, channels: { email: row.email, whatsapp: row.whatsapp } };
   }
 
-  /** The brokerage's name and logo, as every page of the portal shows them. */
-  page(portal: OpenPortal): Promise<PortalBrokerage> {
-    const key = `${portal.userId} ${portal.slug} ${portal.channels.email} ${portal.channels.whatsapp}`;
+  /**
+   * A signed-in client's brokerage, found by the session's brokerage (no lookup of its address): null
+   * when its portal was turned off since.
+   */
+  async openFor(userId: string): Promise<ClientPortal | null> {
+    const row = await this.settings.row(userId);
+    return row.enabled ? { userId, channels: { email: row.email, whatsapp: row.whatsapp } } : null;
+  }
+
+  /** The brokerage's name and logo, as every page of the portal shows them (its address asked for when not known). */
+  page(portal: OpenPortal | ClientPortal): Promise<PortalBrokerage> {
+    const slug = 'slug' in portal ? portal.slug : '';
+    const key = `${portal.userId} ${slug} ${portal.channels.email} ${portal.channels.whatsapp}`;
     const cached = this.pages.get(key);
     if (cached && Date.now() - cached.at < PAGE_CACHE_MS) return cached.page;
     if (this.pages.size > 1_000) this.pages.clear();
@@ -48,15 +61,16 @@ export class PortalBrokerages {
     return page;
   }
 
-  private async readPage(portal: OpenPortal): Promise<PortalBrokerage> {
-    const [{ name }, logo] = await Promise.all([
+  private async readPage(portal: OpenPortal | ClientPortal): Promise<PortalBrokerage> {
+    const [slug, { name }, logo] = await Promise.all([
+      'slug' in portal ? portal.slug : this.settings.slug(portal.userId),
       this.broker.call(BROKER_OPERATIONS.brokerageName, { params: { userId: portal.userId } }),
       this.broker.call(BROKER_OPERATIONS.brokerageLogo, { params: { userId: portal.userId } }),
     ]);
     return {
-      slug: portal.slug,
+      slug,
       name: name ?? 'Corretora de seguros',
-      logoUrl: logo ? `/api/portal/${portal.slug}/logo` : null,
+      logoUrl: logo ? `/api/portal/${slug}/logo` : null,
       channels: portal.channels,
     };
   }
