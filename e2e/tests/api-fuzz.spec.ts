@@ -4,7 +4,7 @@ import { allOperations } from '@corretora/contracts';
 import fc from 'fast-check';
 import { registerViaApi, uniqueEmail } from './support/accounts';
 import { onboardViaApi } from './support/broker';
-import { joinViaApi } from './support/outbox';
+import { joinViaApi, portalCodeFor } from './support/outbox';
 
 /**
  * Property: whatever an attacker sends to any write endpoint through nginx (random bodies, ids of
@@ -70,6 +70,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/contacts/:id/merge' },
   { method: 'PUT', path: '/api/insurers/:id/chargeback-rule' },
   { method: 'PUT', path: '/api/policies/:id/payment-plan' },
+  // A parcela's boleto or Pix (#61): the policy's id and the parcela's number, each aimed at.
+  { method: 'PUT', path: '/api/policies/:id/instalments/:id/payment-link' },
   { method: 'POST', path: '/api/statements' },
   { method: 'PUT', path: '/api/statements/:id/mapping' },
   { method: 'POST', path: '/api/statements/:id/commit' },
@@ -223,6 +225,12 @@ const FIELDS = [
   'state',
   'answer',
   'slug',
+  'document',
+  'code',
+  'text',
+  'occurredAt',
+  'place',
+  'paymentLink',
   'dpoName',
   'dpoEmail',
   'dpoPhone',
@@ -337,6 +345,9 @@ async function snapshot(context: APIRequestContext) {
     archived: await read('/api/pipeline-cards?archived=true'),
     contacts: await read('/api/contacts'),
     policies: await read('/api/policies'),
+    instalments: await Promise.all(
+      ((await read('/api/policies')) as { id: number }[]).map((policy) => read(`/api/policies/${policy.id}/instalments`)),
+    ),
     claims: await read('/api/claims'),
     documents: await read('/api/documents'),
     imports: await read('/api/imports'),
@@ -574,7 +585,7 @@ for (const attacker of ATTACKERS)
 
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...ENDPOINTS), id, body, async (endpoint, target, payload) => {
-        const path = endpoint.path.replace(':id', target);
+        const path = endpoint.path.replaceAll(':id', target);
         const response = await send(endpoint.anonymous ? anonymous : attacking, endpoint.method, path, payload);
         if (response.status() >= 500)
           failures.push(
@@ -683,7 +694,7 @@ test('odd dates, big ids and non-objects at every write endpoint, on records of 
     ...[...ENDPOINTS]
       .sort((a, b) => sweepOrder(a) - sweepOrder(b))
       .flatMap((endpoint): [string, string, unknown][] => {
-        const path = endpoint.path.replace(':id', String(ownIdFor(endpoint.path, own)));
+        const path = endpoint.path.replace(':id', String(ownIdFor(endpoint.path, own))).replace(':id', '1');
         return [
           ...NON_OBJECTS.map((body): [string, string, unknown] => [endpoint.method, path, body]),
           [endpoint.method, path, Object.fromEntries(FIELDS.map((field) => [field, ODD_DATES[5]]))],
@@ -709,4 +720,121 @@ test('odd dates, big ids and non-objects at every write endpoint, on records of 
   }
   expect(failures).toEqual([]);
   await Promise.all([broker.dispose(), anonymous.dispose()]);
+});
+
+/** A policies sheet through /api/imports (as Apólices › Importar sends it), committed and done. */
+async function importPolicies(broker: APIRequestContext, lines: string[]) {
+  const created = await broker.post('/api/imports', {
+    multipart: {
+      kind: 'policies',
+      file: { name: 'apolices.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n'), 'latin1') },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id, mapping } = (await created.json()) as { id: number; mapping: unknown };
+  expect((await broker.put(`/api/imports/${id}/mapping`, { data: { mapping } })).status()).toBe(200);
+  expect((await broker.post(`/api/imports/${id}/commit`, { data: {} })).status()).toBe(202);
+  await expect.poll(async () => ((await (await broker.get(`/api/imports/${id}`)).json()) as { status: string }).status).toBe('done');
+}
+
+test("random input to every portal operation from a signed-in client: never a 5xx, another client's records never answered nor changed (#61)", async ({
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const broker = await playwright.request.newContext({ baseURL });
+  const client = await playwright.request.newContext({ baseURL });
+  await registerViaApi(broker, 'Corretora Portal', uniqueEmail('portal-fuzz'));
+  await onboardViaApi(broker);
+  const turnedOn = await broker.put('/api/portal-settings', { data: { enabled: true, channels: { email: true, whatsapp: false } } });
+  expect(turnedOn.status()).toBe(200);
+  const slug = ((await turnedOn.json()) as { publicPath: string }).publicPath.split('/')[2]!;
+  // The attacker is a client of the brokerage; the victim another client of it, with a policy, its PDF and a claim.
+  const attackerEmail = uniqueEmail('portal-atacante');
+  for (const [name, cpf, email] of [
+    ['Cliente Atacante', '529.982.247-25', attackerEmail],
+    ['Cliente Vítima', '390.533.447-05', uniqueEmail('portal-vitima')],
+  ])
+    expect(
+      (await broker.post('/api/contacts', { data: { name, phone: '(11) 98765-1234', cpf, email, type: 'individual' } })).status(),
+    ).toBe(201);
+  await importPolicies(broker, [
+    'Apólice;Seguradora;Segurado;CPF do segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão',
+    `FA-1;Porto Seguro;Cliente Atacante;52998224725;Auto;01/03/2026;01/03/2027;1.000,00;1.073,80;10`,
+    `FV-1;Porto Seguro;Cliente Vítima;39053344705;Auto;01/03/2026;01/03/2027;1.000,00;1.073,80;10`,
+  ]);
+  const policies = (await (await broker.get('/api/policies')).json()) as { id: number; policyNumber: string; contactId: number }[];
+  const victimPolicy = policies.find((policy) => policy.policyNumber === 'FV-1')!;
+  const document = await broker.post('/api/documents/upload', {
+    multipart: {
+      category: 'policies',
+      policyId: String(victimPolicy.id),
+      file: { name: 'apolice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    },
+  });
+  expect(document.status()).toBe(201);
+  const claim = await broker.post('/api/claims', {
+    data: { contactId: victimPolicy.contactId, policyId: victimPolicy.id, type: 'colisao', amount: '900.00' },
+  });
+  expect(claim.status()).toBe(201);
+  const victimIds = [victimPolicy.id, ((await document.json()) as { id: number }).id, ((await claim.json()) as { id: number }).id].map(
+    String,
+  );
+
+  // The attacker signs in with the code the portal mailed.
+  expect((await client.post(`/api/portal/${slug}/code`, { data: { document: '529.982.247-25' } })).status()).toBe(202);
+  const signedIn = await client.post(`/api/portal/${slug}/session`, {
+    data: { document: '529.982.247-25', code: await portalCodeFor(attackerEmail) },
+  });
+  expect(signedIn.status()).toBe(200);
+  const victimView = async () => {
+    const read = async (path: string) => (await broker.get(path)).json();
+    const claims = (await read('/api/claims')) as { items?: { contactId: number }[] } | { contactId: number }[];
+    const documents = (await read('/api/documents')) as { items: { contactId: number | null; policyId: number | null }[] };
+    // The victim's own (the attacker's claims and photos on their own policy are theirs to make).
+    return {
+      claims: (Array.isArray(claims) ? claims : (claims.items ?? [])).filter((entry) => entry.contactId === victimPolicy.contactId),
+      documents: documents.items.filter((entry) => entry.contactId === victimPolicy.contactId || entry.policyId === victimPolicy.id),
+      instalments: await read(`/api/policies/${victimPolicy.id}/instalments`),
+      timeline: await read(`/api/contacts/${victimPolicy.contactId}/timeline`),
+    };
+  };
+  const before = await victimView();
+
+  // Every portal operation but signing out (it would end the attacker's session), each id a victim's, another or none.
+  const operations = allOperations().filter(
+    (op) => op.path.startsWith('/api/portal/') && !(op.method === 'DELETE' && op.path === '/api/portal/session'),
+  );
+  const id = fc.oneof(
+    fc.constantFrom(...victimIds),
+    fc.constantFrom('0', '-1', 'abc', '2147483648', '9'.repeat(30), '%00', 'null'),
+    fc.uuid(),
+    fc.string({ maxLength: 12 }).map(encodeURIComponent),
+  );
+  const failures: string[] = [];
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...operations),
+      id,
+      fc.constantFrom(slug, 'outra-corretora', '%00'),
+      body,
+      async (op, target, brokerage, payload) => {
+        const path = op.path.replace(':brokerage', brokerage).replace(':id', target);
+        const response = await send(client, op.method, path, op.method === 'GET' ? { kind: 'none' } : payload);
+        const status = response.status();
+        if (status >= 500)
+          failures.push(`${op.method} ${path} ${JSON.stringify(payload).slice(0, 160)} -> ${status} ${await response.text()}`);
+        // Another client's policy, document or claim is never answered nor written to.
+        if (op.path.includes(':id') && victimIds.includes(target) && status < 400)
+          failures.push(`${op.method} ${path} -> ${status}: another client's record`);
+        return true;
+      },
+    ),
+    { numRuns: 120 },
+  );
+  expect(failures).toEqual([]);
+  expect(await victimView()).toEqual(before);
+  // The attacker's session still works: nothing it sent broke the portal for it either.
+  expect((await client.get('/api/portal/me')).status()).toBe(200);
+  await Promise.all([broker.dispose(), client.dispose()]);
 });
