@@ -3,6 +3,7 @@ import { FILE_SAMPLES } from '@corretora/service-kit/file-samples';
 import { allOperations } from '@corretora/contracts';
 import fc from 'fast-check';
 import { registerViaApi, uniqueEmail } from './support/accounts';
+import { importPolicies } from './support/book';
 import { onboardViaApi } from './support/broker';
 import { joinViaApi, portalCodeFor } from './support/outbox';
 
@@ -721,21 +722,6 @@ test('odd dates, big ids and non-objects at every write endpoint, on records of 
   expect(failures).toEqual([]);
   await Promise.all([broker.dispose(), anonymous.dispose()]);
 });
-
-/** A policies sheet through /api/imports (as Apólices › Importar sends it), committed and done. */
-async function importPolicies(broker: APIRequestContext, lines: string[]) {
-  const created = await broker.post('/api/imports', {
-    multipart: {
-      kind: 'policies',
-      file: { name: 'apolices.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n'), 'latin1') },
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id, mapping } = (await created.json()) as { id: number; mapping: unknown };
-  expect((await broker.put(`/api/imports/${id}/mapping`, { data: { mapping } })).status()).toBe(200);
-  expect((await broker.post(`/api/imports/${id}/commit`, { data: {} })).status()).toBe(202);
-  await expect.poll(async () => ((await (await broker.get(`/api/imports/${id}`)).json()) as { status: string }).status).toBe('done');
-}
 
 test("random input to every portal operation from a signed-in client: never a 5xx, another client's records never answered nor changed (#61)", async ({
   playwright,

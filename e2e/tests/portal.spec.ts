@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
+import { importPolicies } from './support/book';
 import { onboardViaApi } from './support/broker';
 import { joinViaApi, portalCodeFor } from './support/outbox';
 
@@ -13,21 +14,6 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 const BOLETO = 'https://boletos.porto.com.br/2via?linha=34191.79001.01043';
 const br = (iso: string) => iso.split('-').reverse().join('/');
 const noSideScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-
-/** A policies sheet through /api/imports (as Apólices › Importar sends it), committed and done. */
-async function importPolicies(request: APIRequestContext, lines: string[]) {
-  const created = await request.post('/api/imports', {
-    multipart: {
-      kind: 'policies',
-      file: { name: 'apolices.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n'), 'latin1') },
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id, mapping } = (await created.json()) as { id: number; mapping: unknown };
-  expect((await request.put(`/api/imports/${id}/mapping`, { data: { mapping } })).status()).toBe(200);
-  expect((await request.post(`/api/imports/${id}/commit`, { data: {} })).status()).toBe(202);
-  await expect.poll(async () => ((await (await request.get(`/api/imports/${id}`)).json()) as { status: string }).status).toBe('done');
-}
 
 test('the client portal: the owner turns it on; a client signs in by code on a phone, downloads the policy PDF, sees an overdue instalment, reports a claim with a photo; the producer finds it in Minhas tarefas', async ({
   page,

@@ -108,3 +108,18 @@ export async function finalizedViaApi(request: APIRequestContext, name: string) 
   expect(finalized.status()).toBe(200);
   return card;
 }
+
+/** A policies sheet through /api/imports (as Apólices › Importar sends it), committed and done. */
+export async function importPolicies(request: APIRequestContext, lines: string[]) {
+  const created = await request.post('/api/imports', {
+    multipart: {
+      kind: 'policies',
+      file: { name: 'apolices.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n'), 'latin1') },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id, mapping } = (await created.json()) as { id: number; mapping: unknown };
+  expect((await request.put(`/api/imports/${id}/mapping`, { data: { mapping } })).status()).toBe(200);
+  expect((await request.post(`/api/imports/${id}/commit`, { data: {} })).status()).toBe(202);
+  await expect.poll(async () => ((await (await request.get(`/api/imports/${id}`)).json()) as { status: string }).status).toBe('done');
+}
