@@ -32,6 +32,7 @@ export {
   forMemberOwnRecords,
   onlyOwnRecords,
   restrictedMember,
+  runAsClientActor,
   runAsMember,
   type Member,
 } from './member-context';

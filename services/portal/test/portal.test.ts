@@ -182,6 +182,7 @@ describe('the client portal', () => {
     });
     expect((await audit('document')).filter((entry) => entry.byClient)).toHaveLength(1);
     expect((await audit('task')).filter((entry) => entry.byClient && entry.action === 'insert')).toHaveLength(1);
+    expect((await audit('portal')).find((entry) => entry.action === 'sign_in')).toMatchObject({ actor: null, byClient: true });
     const csv = await identityApi().get('/api/audit.csv?entity=claim').set('Cookie', who.cookie);
     expect(csv.text).toContain('Cliente (pelo portal)');
 

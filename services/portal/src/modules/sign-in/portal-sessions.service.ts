@@ -1,5 +1,5 @@
 import type { PortalMe, PortalSignInInput } from '@corretora/contracts';
-import { recordAuditEvent, runAsMember, signInClient, signOutClient } from '@corretora/service-kit';
+import { recordAuditEvent, runAsClientActor, runAsMember, signInClient, signOutClient } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { meOf } from '../client/portal-client.service';
@@ -30,12 +30,14 @@ export class PortalSessions {
     await this.access.signedIn(portal.userId, record.contactIds);
     // The client's, not a member's: no member is the actor even when this browser holds a member's session too.
     await runAsMember(undefined, () =>
-      recordAuditEvent(this.knex, portal.userId, {
-        action: 'sign_in',
-        entity: 'portal',
-        entityId: String(record.contactId),
-        changes: { cliente: record.name, origem: 'portal do cliente', endereco: ctx.ip },
-      }),
+      runAsClientActor({ contactId: record.contactId, address: ctx.ip }, () =>
+        recordAuditEvent(this.knex, portal.userId, {
+          action: 'sign_in',
+          entity: 'portal',
+          entityId: String(record.contactId),
+          changes: { cliente: record.name, origem: 'portal do cliente', endereco: ctx.ip },
+        }),
+      ),
     );
     return meOf(await this.brokerages.page(portal), input.document, record);
   }
