@@ -1,9 +1,10 @@
 /**
  * On a remote's page the entry itself asks for what the remote's loading will need, before the
  * app's code has loaded and rendered (which took ~300 ms of the portal's first page on this
- * machine): /remotes.json, then the live version's remote.json and its entry (a preload, so the
- * federation runtime's script tag finds it fetched). Plain DOM, nothing shared: it runs before
- * Module Federation's async boundary. lib/remotes takes each answer once, or fetches it itself.
+ * machine): /remotes.json, then the live version's remote.json. Not its entry: only lib/remotes
+ * knows whether the shell can give what the remote requires, and a remote it cannot run is never
+ * fetched. Plain fetches, nothing shared: it runs before Module Federation's async boundary.
+ * lib/remotes takes each answer once, or fetches it itself.
  */
 const early = new Map<string, Promise<Response>>();
 
@@ -18,11 +19,6 @@ export function startRemoteEarly(remote: string): void {
       if (typeof entry !== 'string' || !/^\/remotes\/[\w-]+\/[\w.-]+\/remoteEntry\.js$/.test(entry)) return;
       const requirements = entry.replace(/remoteEntry\.js$/, 'remote.json');
       early.set(requirements, fetch(requirements, { credentials: 'same-origin' }));
-      const link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = 'script';
-      link.href = entry;
-      document.head.appendChild(link);
     })
     .catch(() => undefined);
 }
