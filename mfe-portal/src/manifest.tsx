@@ -3,6 +3,7 @@ import { defineRemoteManifest, operationQuery, preloadable } from '@corretora/we
 import { LoadingScreen } from '@corretora/web-kit/ui';
 import { Suspense } from 'react';
 import { HomePage, SignInPage } from './app/pages';
+import { rememberSignedIn, wasSignedIn } from './lib/signed-in-hint';
 
 const PortalApp = preloadable(() => import('./app/portal-app'));
 
@@ -18,19 +19,27 @@ export default defineRemoteManifest(
   },
   {
     // The page's code, the brokerage, who is signed in and their records, all at once instead of each
-    // after the one before; the route shows when its code is there, the page for who is signed in (or
-    // the sign-in) included, so it appears whole.
+    // after the one before; the route shows when they are all there, the page for who is signed in (or
+    // the sign-in) included, so it appears whole, in one render.
     cliente: (queryClient) => {
       const brokerage = window.location.pathname.split('/')[2] ?? '';
-      if (brokerage) queryClient.query(operationQuery(OPS.page, { params: { brokerage } })).catch(() => undefined);
+      const page = brokerage ? queryClient.query(operationQuery(OPS.page, { params: { brokerage } })).catch(() => undefined) : undefined;
+      if (wasSignedIn(brokerage)) HomePage.load().catch(() => undefined);
       const me = queryClient.query(operationQuery(OPS.me));
       // The records beside who is signed in, not after: a visitor not signed in gets the same 401 for each.
-      for (const op of [OPS.policies, OPS.instalments, OPS.claims]) queryClient.query(operationQuery(op)).catch(() => undefined);
+      const records = [OPS.policies, OPS.instalments, OPS.claims].map((op) => queryClient.query(operationQuery(op)).catch(() => undefined));
       return Promise.all([
         PortalApp.load(),
+        page,
         me.then(
-          () => HomePage.load(),
-          () => SignInPage.load(),
+          (client) => {
+            rememberSignedIn(client.brokerage.slug);
+            return Promise.all([HomePage.load(), ...records]);
+          },
+          () => {
+            rememberSignedIn(null);
+            return SignInPage.load();
+          },
         ),
       ]);
     },

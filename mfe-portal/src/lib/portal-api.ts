@@ -1,5 +1,6 @@
 import { PORTAL_OPERATIONS as OPS } from '@corretora/contracts';
 import { ApiError, callOperation, operationKey, operationQuery } from '@corretora/web-kit';
+import { rememberSignedIn } from './signed-in-hint';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 /** A client's reads: a 4xx (their session ended, a portal turned off) is not worth retrying. */
@@ -24,6 +25,7 @@ export function forgetRecords(queryClient: QueryClient): void {
  * again (reset, not removed: the page's observer stays on the same entry), which shows the sign-in.
  */
 export function forgetClient(queryClient: QueryClient): Promise<void> {
+  rememberSignedIn(null);
   forgetRecords(queryClient);
   return queryClient.resetQueries({ queryKey: operationKey(OPS.me) });
 }

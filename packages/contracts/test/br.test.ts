@@ -7,7 +7,9 @@ import {
   formatPercent,
   formatRelativeTime,
   formatFileSize,
+  centsToWire,
   formatMoney,
+  formatMoneyInput,
   formatPhone,
   formatSusep,
   initials,
@@ -203,6 +205,17 @@ describe('money in cents', () => {
     ['000123456', '1.234,56'],
     ['R$ 12,34', '12,34'],
   ])('maskMoneyInput(%s) -> %s', (text, expected) => expect(maskMoneyInput(text)).toBe(expected));
+
+  test("written as Intl's pt-BR formats write it, digit for digit, for every size and sign", () => {
+    const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    const plain = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [0, 1, 9, 10, 99, 100, 999, 1000, 99_999, 100_000, 123_456_789, Number.MAX_SAFE_INTEGER];
+    for (const cents of [...amounts, ...amounts.map((amount) => -amount - 1)]) {
+      const decimal = centsToWire(cents) as `${number}`;
+      expect(formatMoney(cents)).toBe(brl.format(decimal).replace(/\u00a0/g, ' '));
+      expect(formatMoneyInput(cents)).toBe(plain.format(decimal));
+    }
+  });
 
   test('parse and format round trip', () => {
     for (const cents of [0, 1, 99, 100, 123456, 987654321]) {

@@ -83,16 +83,6 @@ const AREA_ROUTES: RouteObject[] = [
   ...UPCOMING_AREAS.map((area) => ({ path: `/${area.path}`, element: gated(<UpcomingArea title={area.title} />) })),
 ];
 
-/** A client's route: what the remote says its page needs starts at once (there is no member's session to wait for). */
-function ClientRoute({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    import('../lib/remotes').then(({ preloadRemoteRoute }) => preloadRemoteRoute(pathname, queryClient), noop);
-  }, [pathname, queryClient]);
-  return <Page>{children}</Page>;
-}
-
 /**
  * A brokerage's clients' routes (the portal, #61): outside the member's session and layout, whoever
  * is signed in here or not; the remote keeps its own client session.
@@ -101,10 +91,11 @@ const CLIENT_ROUTES: RouteObject[] = remoteRoutes()
   .filter((route) => route.audience === 'client')
   .map((route) => ({
     path: `/${route.path}/*`,
+    // What the page needs was asked for at boot (bootstrap.tsx): there is no member's session to wait for.
     element: (
-      <ClientRoute>
+      <Page>
         <RemoteArea remote={route.remote} path={route.path} />
-      </ClientRoute>
+      </Page>
     ),
   }));
 

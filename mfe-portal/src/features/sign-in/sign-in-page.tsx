@@ -14,6 +14,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import * as v from 'valibot';
 import { forgetRecords } from '../../lib/portal-api';
+import { rememberSignedIn } from '../../lib/signed-in-hint';
 import { usePortalStyles } from '../../lib/portal-styles';
 
 /** CPF while it fits one (11 characters), CNPJ after. */
@@ -52,6 +53,7 @@ export default function SignInPage({ brokerage }: { brokerage: PortalBrokerage }
     mutationFn: (body: { document: string; code: string }) => callOperation(OPS.signIn, { params: { brokerage: brokerage.slug }, body }),
     onSuccess: (me) => {
       forgetRecords(queryClient);
+      rememberSignedIn(me.brokerage.slug);
       queryClient.setQueryData(operationKey(OPS.me), me);
     },
     // A wrong code goes under its field; a pause (too many tries) or anything else above the form.

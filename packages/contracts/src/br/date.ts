@@ -1,5 +1,7 @@
+import { onFirstUse } from './intl';
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const DATE = onFirstUse(() => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }));
 
 /**
  * dd/mm/aaaa. A date-only ISO value ('2027-12-31') is a calendar date, not an instant: it is
@@ -12,7 +14,7 @@ export function formatDate(value: string | Date | null | undefined): string {
     if (match) return `${match[3]}/${match[2]}/${match[1]}`;
   }
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
+  return Number.isNaN(date.getTime()) ? '' : DATE().format(date);
 }
 
 const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
@@ -22,17 +24,17 @@ const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
   hour: '2-digit',
   minute: '2-digit',
 };
-const DATE_TIME = new Intl.DateTimeFormat('pt-BR', DATE_TIME_OPTIONS);
+const DATE_TIME = onFirstUse(() => new Intl.DateTimeFormat('pt-BR', DATE_TIME_OPTIONS));
 
 /** dd/mm/aaaa hh:mm in the viewer's time zone (an instant, not a calendar date). */
 export function formatDateTime(value: string | Date, timeZone?: string): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const format = timeZone ? new Intl.DateTimeFormat('pt-BR', { ...DATE_TIME_OPTIONS, timeZone }) : DATE_TIME;
+  const format = timeZone ? new Intl.DateTimeFormat('pt-BR', { ...DATE_TIME_OPTIONS, timeZone }) : DATE_TIME();
   return format.format(date).replace(',', '');
 }
 
-const RELATIVE = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
+const RELATIVE = onFirstUse(() => new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' }));
 const RELATIVE_STEPS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
   [3600, 'minute', 60],
   [86_400, 'hour', 3600],
@@ -51,7 +53,7 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   const seconds = Math.max(0, (now.getTime() - date.getTime()) / 1000);
   if (seconds < 60) return 'agora mesmo';
   for (const [limit, unit, size] of RELATIVE_STEPS) {
-    if (seconds < limit) return RELATIVE.format(-Math.floor(seconds / size), unit);
+    if (seconds < limit) return RELATIVE().format(-Math.floor(seconds / size), unit);
   }
   return formatDate(date);
 }
@@ -118,11 +120,11 @@ export function isIsoMonth(value: string): boolean {
   return /^\d{4}-\d{2}$/.test(value) && isIsoDate(`${value}-01`);
 }
 
-const MONTH_NAME = /* @__PURE__ */ new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const MONTH_NAME = onFirstUse(() => new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
 /** A YYYY-MM month by name: '2026-11' -> 'novembro de 2026'. */
 export function monthName(month: string): string {
-  return MONTH_NAME.format(new Date(`${month}-01T00:00:00Z`));
+  return MONTH_NAME().format(new Date(`${month}-01T00:00:00Z`));
 }
 
 /** The month `by` months after a YYYY-MM month (before it when negative). */

@@ -1,3 +1,5 @@
+import { onFirstUse } from './intl';
+
 /** First letter of the first and of the last word; '?' when there is no name. */
 export function initials(name: string | null | undefined): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
@@ -8,13 +10,13 @@ export function initials(name: string | null | undefined): string {
 }
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
-const SIZE_NUMBER = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+const SIZE_NUMBER = onFirstUse(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 }));
 
 /** '0 Bytes', '1,5 KB', '2 MB' (powers of 1024, at most 2 decimals). */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
-  return `${SIZE_NUMBER.format(bytes / 1024 ** unit)} ${SIZE_UNITS[unit]}`;
+  return `${SIZE_NUMBER().format(bytes / 1024 ** unit)} ${SIZE_UNITS[unit]}`;
 }
 
 /** A name compared as people mean it: no accents, case, punctuation or repeated spaces. */
