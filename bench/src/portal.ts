@@ -16,7 +16,7 @@ import { CHROMIUM_ARGS, startBenchStack } from './bench-stack';
 import { cpfOf, onboardedBroker, postJson } from './broker';
 
 const TRIES = Number(process.env.BENCH_PORTAL_TRIES ?? 20);
-const PAGE_RUNS = Number(process.env.BENCH_PORTAL_PAGE_RUNS ?? 7);
+const PAGE_RUNS = Number(process.env.BENCH_PORTAL_PAGE_RUNS ?? 11);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const br = (iso: string) => iso.split('-').reverse().join('/');
 
