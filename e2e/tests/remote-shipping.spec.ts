@@ -167,7 +167,7 @@ test('a remote built for web-kit 2 is isolated with the message, said in the con
   await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
   await expect
     .poll(() => errors.find((line) => line.includes(`a área ${REMOTE} (versão ${version}) não carregou e foi isolada`)))
-    .toContain('requer @corretora/web-kit ^2.0.0 (o shell tem 1.1.0)');
+    .toContain('requer @corretora/web-kit ^2.0.0 (o shell tem 1.2.0)');
   // Its requirements were read (remote.json) and its code never ran: no second kit, no second React.
   expect(fetched).toContain(`/remotes/${REMOTE}/${version}/remote.json`);
   expect(fetched).not.toContain(`/remotes/${REMOTE}/${version}/remoteEntry.js`);
@@ -190,7 +190,7 @@ test('a remote built for web-kit 2 is isolated with the message, said in the con
 });
 
 for (const variant of ['previous-minor', 'next-minor'] as const) {
-  test(`a remote built against the ${variant === 'previous-minor' ? 'previous (1.0)' : 'next (1.2)'} web-kit minor works with the shell's 1.1, on its one kit`, async ({
+  test(`a remote built against the ${variant === 'previous-minor' ? 'previous (1.1)' : 'next (1.3)'} web-kit minor works with the shell's 1.2, on its one kit`, async ({
     page,
   }) => {
     await signIn(page, variant);

@@ -66,7 +66,7 @@ interface SharedConfig {
 /**
  * Each shared module with a real version and the range the app accepts, both from the app's own
  * package.json and what it builds against:
- * - `version`: what this build would provide (react 19.2.1, web-kit 1.1.0, Fluent 9.74.11, …);
+ * - `version`: what this build would provide (react 19.2.1, web-kit 1.2.0, Fluent 9.74.11, …);
  * - `requiredVersion`: the range the app declares for it. A remote declares the web-kit and Fluent
  *   it was built for, and the shell must satisfy it, or the remote's area is isolated
  *   (strictVersion) instead of running against the wrong kit.

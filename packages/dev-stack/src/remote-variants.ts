@@ -41,16 +41,16 @@ export const VARIANTS = {
       to: 'Nova versão do módulo financeiro: documentos da corretora',
     },
   },
-  /** Built a release ago, against web-kit 1.0 (N−1). */
-  'previous-minor': { remote: 'mfe-finance', webKitRange: '^1.0.0', webKitVersion: '1.0.0' },
-  /** Built against web-kit 1.2, using nothing newer than 1.1 (N+1). */
-  'next-minor': { remote: 'mfe-finance', webKitRange: '^1.1.0', webKitVersion: '1.2.0' },
+  /** Built a release ago, against web-kit 1.1 (N−1). */
+  'previous-minor': { remote: 'mfe-finance', webKitRange: '^1.1.0', webKitVersion: '1.1.0' },
+  /** Built against web-kit 1.3, using nothing newer than 1.2 (N+1). */
+  'next-minor': { remote: 'mfe-finance', webKitRange: '^1.2.0', webKitVersion: '1.3.0' },
   /** Built against web-kit 2, which the shell cannot give. */
   'next-major': { remote: 'mfe-finance', webKitRange: '^2.0.0', webKitVersion: '2.0.0' },
   /** The client portal with a visible change on its sign-in page: the second audience's remote ships alone too. */
   'portal-changed': {
     remote: 'mfe-portal',
-    webKitRange: '^1.1.0',
+    webKitRange: '^1.2.0',
     change: {
       file: 'src/features/sign-in/sign-in-page.tsx',
       from: 'Consulte suas apólices, parcelas e sinistros',
