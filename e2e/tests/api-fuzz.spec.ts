@@ -144,6 +144,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/portal/claims/:id/photos' },
   { method: 'POST', path: '/api/portal/requests' },
   { method: 'POST', path: '/api/portal/privacy' },
+  // WhatsApp (#62): Meta's webhook is anyone's (its signature decides); the rest a member's.
+  { method: 'PUT', path: '/api/whatsapp/settings' },
+  { method: 'POST', path: '/api/whatsapp/webhook', anonymous: true },
+  { method: 'POST', path: '/api/conversations/:id/messages' },
+  { method: 'POST', path: '/api/conversations/:id/assign' },
+  { method: 'POST', path: '/api/conversations/:id/read' },
   { method: 'DELETE', path: '/api/clear-data', anonymous: true },
 ];
 

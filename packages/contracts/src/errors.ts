@@ -30,6 +30,7 @@ export const NOT_FOUND = {
   member: 'Membro não encontrado.',
   privacyRequest: 'Pedido não encontrado.',
   privacyNotice: 'Página de privacidade não encontrada.',
+  conversation: 'Conversa não encontrada.',
 } as const;
 
 /** The one error shape every service answers with. */

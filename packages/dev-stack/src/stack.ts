@@ -8,6 +8,7 @@ import { buildApps, shipBuiltRemotes } from './apps';
 import { ensureDatabase, isSuperuser, startInfra } from './infra';
 import { REPO_ROOT, startProcess, waitForReady, type LogTarget, type Managed } from './processes';
 import { loadSecrets } from './secrets';
+import { startWhatsappStub } from './whatsapp-stub';
 import { prepareDatabase, serviceDatabaseUrl, type ServiceRole } from '@corretora/service-kit';
 
 export interface StackOptions {
@@ -72,6 +73,7 @@ const PASSED_THROUGH = [
   'SESSION_LIFETIME_HOURS',
   'COOKIE_SECURE',
   'CEP_PROVIDER_URL',
+  'WHATSAPP_API_URL',
 ];
 
 /** The services' roles of the embedded default: passwords derived from the internal token (never stored). */
@@ -115,11 +117,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   options.log('PostgreSQL and the S3 store are up');
   const managed: Managed[] = [];
   let gateway: http.Server | undefined;
+  // The WhatsApp Cloud API (#62) is a local stub unless WHATSAPP_API_URL names one: nothing reaches Meta from here.
+  const whatsappStub = env.WHATSAPP_API_URL ? undefined : await startWhatsappStub();
 
   const stop = async () => {
     if (gateway) await new Promise((resolve) => gateway?.close(resolve));
     gateway?.closeAllConnections();
     await Promise.all(managed.map((process) => process.stop()));
+    await whatsappStub?.close();
     await infra.stop();
   };
 
@@ -149,6 +154,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const optional of PASSED_THROUGH) {
       if (env[optional]) shared[optional] = env[optional] as string;
     }
+    if (whatsappStub) shared.WHATSAPP_API_URL = whatsappStub.apiUrl;
 
     if (typeof options.logs !== 'string') await mkdir(options.logs.dir, { recursive: true });
     const logTarget = (name: string): LogTarget =>

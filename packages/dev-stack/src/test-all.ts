@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     const variantsBuilt = appsBuilt.then((apps) =>
       apps
         ? step(
-            'build the remote variants the shipping journeys ship (a change to finance and to the portal, web-kit 1.0, 1.2 and 2.0)',
+            'build the remote variants the shipping journeys ship (a change to finance and to the portal, web-kit 1.1, 1.3 and 2.0)',
             async () => {
               await buildRemoteVariants((line) => log(line));
               return true;

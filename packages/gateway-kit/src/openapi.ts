@@ -185,6 +185,8 @@ const TAGS: Record<string, string> = {
   quotes: 'Cotações',
   privacy: 'Privacidade (LGPD)',
   portal: 'Portal do cliente',
+  whatsapp: 'WhatsApp',
+  conversations: 'Conversas (WhatsApp)',
 };
 
 /** An operation's group in the reference; a domain without a pt-BR name fails the document (and its test). */

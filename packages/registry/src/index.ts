@@ -143,6 +143,9 @@ export const SERVICES = {
       { prefix: '/api/search' },
       // The client's data rights: requests, the public privacy page, the record of processing.
       { prefix: '/api/privacy' },
+      // WhatsApp as the team's inbox (#62): the provider's settings, Meta's webhook, the conversations.
+      { prefix: '/api/whatsapp' },
+      { prefix: '/api/conversations' },
     ],
   },
   finance: {

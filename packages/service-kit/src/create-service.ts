@@ -103,9 +103,27 @@ const JSON_LIMIT = '100kb';
 /** Between services (the token's holders only): a statement's 2,000 lines to match travel in one call. */
 const INTERNAL_JSON_LIMIT = '2mb';
 
-/** JSON bodies only (uploads take their one file part through singleFileUpload). */
+/**
+ * JSON bodies only (uploads take their one file part through singleFileUpload). The text as it came
+ * stays beside the parsed body (`rawBody`): a webhook's signature is over those exact bytes.
+ */
 const jsonBody = (limit = JSON_LIMIT) =>
-  koaBody({ json: true, jsonLimit: limit, jsonStrict: false, multipart: false, urlencoded: false, text: false, encoding: 'utf-8' });
+  koaBody({
+    json: true,
+    jsonLimit: limit,
+    jsonStrict: false,
+    multipart: false,
+    urlencoded: false,
+    text: false,
+    encoding: 'utf-8',
+    includeUnparsed: true,
+  });
+
+/** The JSON body's text exactly as the client sent it ('' when there was none: koa-body keeps it as `rawBody`). */
+export function rawBody(ctx: Koa.Context): string {
+  const raw: unknown = (ctx.request as { rawBody?: unknown }).rawBody;
+  return typeof raw === 'string' ? raw : '';
+}
 /** The kit's cleanup (expired sessions and rate-limit windows): every 10 minutes, once for all replicas. */
 const CLEANUP_CRON = '*/10 * * * *';
 

@@ -12,7 +12,7 @@ export {
 } from './activity';
 export { BrokerScopedTable, moveResponsible, scopeBindings, scopedFromSql, scopedUpdateSql } from './broker-scope';
 export { DEFAULT_ACCOUNT_LIMITS, MIN_SECRET_LENGTH, positiveInteger, readBaseConfig, type AccountLimits, type BaseConfig } from './config';
-export { createService, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
+export { createService, rawBody, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
 export { beginClearing, clearingTransaction, endClearing } from './account-gate';
 export { csvCell, csvDate, csvDocument, csvMoney, sendCsv } from './csv';
 export { inLockedTransaction, intArrayLiteral, likeContaining, withAdvisoryLock } from './database';
@@ -24,7 +24,7 @@ export { seesMoney, withoutMoney } from './money-fields';
 export { HttpError, isUniqueViolation, mapError, notFound, SUBJECT_BLOCKED_MESSAGE, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
 export { AUDIT_TABLE, recordAuditEvent, redactAudit, type AuditEvent } from './audit';
-export { assertResponsible, responsibleForNew, teamOrNobody } from './responsible';
+export { assertActiveMember, assertResponsible, responsibleForNew, teamOrNobody } from './responsible';
 export {
   actingMemberId,
   assertMayReassign,
@@ -52,6 +52,7 @@ export { REDACTED_PATHS, createLogger, requestLogging } from './logging';
 export { createObjectStore, type ObjectStore } from './object-store';
 export { TOO_MANY_UPLOADS, TOO_MANY_WRITES } from './account-limits';
 export { RateLimiter, TOO_MANY_ATTEMPTS, type Limit } from './rate-limit';
+export { SecretBox, secretKeyFrom } from './secret-box';
 export { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
 export {
   SESSIONS_TABLE,

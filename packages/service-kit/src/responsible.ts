@@ -39,7 +39,8 @@ export async function responsibleForNew(
   return memberId;
 }
 
-async function assertActiveMember(identity: InternalClient | null, userId: string, memberId: string, field: string): Promise<void> {
+/** That `memberId` is an active member of the brokerage (identity answers), else the field's pt-BR 400. */
+export async function assertActiveMember(identity: InternalClient | null, userId: string, memberId: string, field: string): Promise<void> {
   if (!identity) throw new HttpError(503, TEAM_UNAVAILABLE);
   try {
     await identity.call(TEAM_OPERATIONS.activeMember, { params: { userId, memberId } });

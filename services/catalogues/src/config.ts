@@ -1,4 +1,4 @@
-import { readBaseConfig, type BaseConfig } from '@corretora/service-kit';
+import { readBaseConfig, secretKeyFrom, type BaseConfig } from '@corretora/service-kit';
 import { DEFAULT_CEP_PROVIDER } from './modules/cep/cep.service';
 
 export interface CataloguesConfig extends BaseConfig {
@@ -18,9 +18,8 @@ export function parseCepProvider(raw: string | undefined): string {
 }
 
 export function parsePasswordKey(raw: string | undefined): Buffer {
-  if (!raw) throw new Error('INSURER_PASSWORD_KEY is not set (32 bytes, base64). `npm start` generates one into .data/.');
-  const key = Buffer.from(raw, 'base64');
-  if (key.length !== 32) throw new Error('INSURER_PASSWORD_KEY must be 32 bytes encoded in base64.');
+  const key = secretKeyFrom(raw);
+  if (!key) throw new Error('INSURER_PASSWORD_KEY is not set (32 bytes, base64). `npm start` generates one into .data/.');
   return key;
 }
 

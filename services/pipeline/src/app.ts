@@ -1,10 +1,16 @@
 import path from 'node:path';
+import { CloudApi, DEFAULT_WHATSAPP_API_URL } from './modules/whatsapp/cloud-api';
+import { ConversationsService } from './modules/whatsapp/conversations.service';
+import { WhatsappSettingsService } from './modules/whatsapp/whatsapp-settings.service';
+import { WhatsappWebhookService } from './modules/whatsapp/whatsapp-webhook.service';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 import { tables } from './tables';
 import { CATALOGUE_OPERATIONS, FINANCE_OPERATIONS, SAO_PAULO, type ReferenceData } from '@corretora/contracts';
 import type { Knex } from 'knex';
 import { fallbackLocation } from '@corretora/registry';
 import {
   ImportsService,
+  SecretBox,
   assertResponsible,
   createInternalClient,
   createService,
@@ -78,6 +84,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       tasks: 'task',
       privacy_requests: 'privacy_request',
       privacy_settings: 'privacy_settings',
+      whatsapp_settings: 'whatsapp_settings',
     },
     routes(router, { knex, jobs, log }) {
       if (finance) backfills(jobs, knex, finance, reference);
@@ -107,6 +114,22 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       const tasks = new TasksService(knex, finance, reference, clock);
       contactOverviewRoutes(router, new ContactOverviewService(knex, contacts, relationship, tasks, finance, reference));
       searchRoutes(router, new SearchService(knex, finance, reference));
+      const whatsappSettings = new WhatsappSettingsService(
+        knex,
+        config.credentialKey ? new SecretBox(config.credentialKey) : undefined,
+        config.appUrl,
+      );
+      whatsappRoutes(router, {
+        settings: whatsappSettings,
+        webhook: new WhatsappWebhookService(knex, whatsappSettings),
+        conversations: new ConversationsService(
+          knex,
+          whatsappSettings,
+          new CloudApi(config.whatsappApiUrl ?? DEFAULT_WHATSAPP_API_URL),
+          identity,
+          clock,
+        ),
+      });
       if (identity && config.scheduleDigest !== false)
         new DigestService(knex, tasks, finance, identity, config.appUrl, clock).register(jobs, config.digestRetryDelaySeconds);
       tasksRoutes(router, tasks, new DigestPreferences(knex), { claims: new ClientClaims(knex, tasks, identity), identity });

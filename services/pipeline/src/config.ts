@@ -1,5 +1,14 @@
 import { internalUrlEnv } from '@corretora/registry';
-import { readBaseConfig, type BaseConfig } from '@corretora/service-kit';
+import { readBaseConfig, secretKeyFrom, type BaseConfig } from '@corretora/service-kit';
+import { DEFAULT_WHATSAPP_API_URL } from './modules/whatsapp/cloud-api';
+
+/** WHATSAPP_API_URL must be an http(s) URL (no trailing slash needed). */
+function parseWhatsappApiUrl(raw: string | undefined): string {
+  if (!raw) return DEFAULT_WHATSAPP_API_URL;
+  const url = new URL(raw);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('WHATSAPP_API_URL must be an http(s) URL.');
+  return raw.replace(/\/+$/, '');
+}
 
 export interface PipelineConfig extends BaseConfig {
   /** The catalogues service's /internal listener: every product, lead source, insurer and stage id is checked there. */
@@ -17,6 +26,13 @@ export interface PipelineConfig extends BaseConfig {
   scheduleDigest?: boolean;
   /** Seconds before a failed digest send is first tried again (doubling after): 5 minutes unless a test says. */
   digestRetryDelaySeconds?: number;
+  /**
+   * INSURER_PASSWORD_KEY, the key of the brokerage's credentials at rest (the kit's SecretBox): here the
+   * WhatsApp Cloud API's token and app secret. Without it the Cloud API cannot be connected (wa.me links work).
+   */
+  credentialKey?: Buffer;
+  /** WHATSAPP_API_URL: Meta's Graph API (the default), or a local stub of it. */
+  whatsappApiUrl?: string;
   /** The service's clock (tasks, the digest); a test runs a day of its own with a replica of its own. */
   clock?: () => Date;
 }
@@ -32,5 +48,7 @@ export function readPipelineConfig(env: NodeJS.ProcessEnv = process.env): Pipeli
     financeUrl: env[internalUrlEnv('finance')] || null,
     identityUrl: env[internalUrlEnv('identity')] || null,
     brokerUrl: env[internalUrlEnv('broker')] || null,
+    credentialKey: secretKeyFrom(env.INSURER_PASSWORD_KEY),
+    whatsappApiUrl: parseWhatsappApiUrl(env.WHATSAPP_API_URL),
   };
 }

@@ -7,7 +7,7 @@ import { declareTables } from '@corretora/service-kit';
  */
 export const tables = declareTables('pipeline', {
   // Whose client it is: a producer sees and works only theirs. The digest's sends and choice are each member's own.
-  member: ['contacts', 'pipeline_cards', 'tasks', 'digest_sends', 'digest_preferences'],
+  member: ['contacts', 'pipeline_cards', 'tasks', 'digest_sends', 'digest_preferences', 'conversations'],
   // The brokerage's as a whole (what a card or a client holds is reached through them, already scoped).
   brokerage: [
     'notes',
@@ -17,5 +17,12 @@ export const tables = declareTables('pipeline', {
     'privacy_settings',
     'privacy_pending',
     'privacy_protocol_counters',
+    'whatsapp_settings',
+    'whatsapp_templates',
   ],
+  through: {
+    // A conversation's messages are whoever's the conversation is (the client's responsible, or whom it was passed to).
+    whatsapp_messages: (prefix: string) =>
+      `${prefix}conversation_id in (select o.id from conversations o where o.responsible_id = ?::uuid)`,
+  },
 });

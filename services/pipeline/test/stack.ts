@@ -4,12 +4,13 @@ import type { Service } from '@corretora/service-kit';
 import { serviceFixture, testConfig } from '@corretora/service-kit/testing';
 import { createCataloguesService } from '../../catalogues/src/app';
 import { createPipelineService } from '../src/app';
+import type { PipelineConfig } from '../src/config';
 
 /**
  * The pipeline service on a fresh database, with the real catalogues service on the same database:
  * every catalogue id (and name, for imports) is checked over its internal listener.
  */
-export function pipelineFixture() {
+export function pipelineFixture(overrides: () => Partial<PipelineConfig> = () => ({})) {
   let catalogues: Service | undefined;
   const fixture = serviceFixture(async (databaseUrl) => {
     catalogues = await createCataloguesService({ ...testConfig('catalogues', databaseUrl), insurerPasswordKey: randomBytes(32) });
@@ -18,6 +19,7 @@ export function pipelineFixture() {
       ...testConfig('pipeline', databaseUrl),
       cataloguesUrl: `http://127.0.0.1:${(internal.address() as AddressInfo).port}`,
       financeUrl: null,
+      ...overrides(),
     });
   });
   afterAll(async () => {

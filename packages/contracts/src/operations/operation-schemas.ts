@@ -18,6 +18,8 @@ import * as RELATIONSHIP_SCHEMAS from './relationship.operation-schemas';
 import * as RELATIONSHIP_OPERATIONS from './relationship.operations';
 import * as TEAM_SCHEMAS from './team.operation-schemas';
 import * as TEAM_OPERATIONS from './team.operations';
+import * as WHATSAPP_SCHEMAS from './whatsapp.operation-schemas';
+import * as WHATSAPP_OPERATIONS from './whatsapp.operations';
 import type { AnyOperation, Operation, Schema } from '../vocabulary/operation';
 
 /** What a service parses an operation's request with, and what the reference documents. */
@@ -59,6 +61,7 @@ const DOMAINS: readonly [object, object][] = [
   [TEAM_OPERATIONS, TEAM_SCHEMAS satisfies SchemaTable<typeof TEAM_OPERATIONS>],
   [PRIVACY_OPERATIONS, PRIVACY_SCHEMAS satisfies SchemaTable<typeof PRIVACY_OPERATIONS>],
   [PORTAL_OPERATIONS, PORTAL_SCHEMAS satisfies SchemaTable<typeof PORTAL_OPERATIONS>],
+  [WHATSAPP_OPERATIONS, WHATSAPP_SCHEMAS satisfies SchemaTable<typeof WHATSAPP_OPERATIONS>],
 ];
 
 let byId: Map<string, OperationSchemas> | undefined;

@@ -8,6 +8,7 @@ import * as PORTAL_OPERATIONS from './portal.operations';
 import * as PRIVACY_OPERATIONS from './privacy.operations';
 import * as RELATIONSHIP_OPERATIONS from './relationship.operations';
 import * as TEAM_OPERATIONS from './team.operations';
+import * as WHATSAPP_OPERATIONS from './whatsapp.operations';
 import type { AnyOperation } from '../vocabulary/operation';
 
 /** Every operation of every service, flattened: the OpenAPI document and the coverage test read it. */
@@ -27,5 +28,6 @@ export function allOperations(): AnyOperation[] {
     TEAM_OPERATIONS,
     PRIVACY_OPERATIONS,
     PORTAL_OPERATIONS,
+    WHATSAPP_OPERATIONS,
   ].flatMap(flatten);
 }

@@ -120,6 +120,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   task: 'tarefa',
   member: 'membro',
   invitation: 'convite',
+  whatsapp_settings: 'configuração do WhatsApp',
 };
 
 /** A field's pt-BR name in the log; the field itself only for an entity this list does not know. */

@@ -10,6 +10,9 @@ export const PIPELINE_ACCOUNT_TABLES = [
   'import_rows',
   'imports',
   'notes',
+  'whatsapp_messages',
+  'conversations',
+  'whatsapp_templates',
   'contact_timeline',
   'message_templates',
   'digest_sends',
@@ -36,6 +39,6 @@ export class AccountDataService {
 
   /** A member's records become another's (identity asks: a carteira transfer, a member disabled). */
   moveCarteira(userId: string, from: string, to: string): Promise<number> {
-    return moveResponsible(this.knex, userId, ['contacts', 'pipeline_cards', 'tasks'], from, to);
+    return moveResponsible(this.knex, userId, ['contacts', 'pipeline_cards', 'tasks', 'conversations'], from, to);
   }
 }

@@ -1,0 +1,63 @@
+import type {
+  ConversationCategory,
+  TemplateCategory,
+  WhatsappMessageKind,
+  WhatsappMessageStatus,
+  WhatsappProviderKind,
+} from './whatsapp-options';
+
+/** GET|PUT /api/whatsapp/settings: never the token or the secret, only whether they are kept. */
+export interface WhatsappSettings {
+  provider: WhatsappProviderKind;
+  phoneNumberId: string | null;
+  businessAccountId: string | null;
+  hasToken: boolean;
+  hasAppSecret: boolean;
+  /** What Meta's webhook setup asks for, with the webhook's address (APP_URL + /api/whatsapp/webhook). */
+  verifyToken: string;
+  webhookUrl: string;
+  /** Reais per conversation, on the wire ('0.35'), for the month's estimate. */
+  rates: Record<ConversationCategory, string>;
+}
+
+/** A template the provider approved (or not yet), synced from it. */
+export interface WhatsappTemplate {
+  id: number;
+  name: string;
+  language: string;
+  category: TemplateCategory;
+  status: 'approved' | 'pending' | 'rejected';
+  body: string;
+}
+
+export interface ConversationSummary {
+  id: number;
+  contact: { id: number; name: string; phone: string | null };
+  assignedTo: string | null;
+  lastMessageAt: string;
+  lastMessagePreview: string;
+  unreadCount: number;
+  /** Until when free text may be sent (24 hours after the client's last message); null: never written. */
+  windowOpenUntil: string | null;
+}
+
+export interface ConversationMessage {
+  id: number;
+  direction: 'in' | 'out';
+  kind: WhatsappMessageKind;
+  text: string;
+  templateName: string | null;
+  category: ConversationCategory | null;
+  status: WhatsappMessageStatus;
+  /** Who sent it (a member's id); null for the client's and for automations. */
+  sentBy: string | null;
+  at: string;
+  error: string | null;
+}
+
+export interface ConversationThread {
+  conversation: ConversationSummary;
+  messages: ConversationMessage[];
+  /** Whether the client agreed to marketing (a marketing template needs it). */
+  marketingConsent: boolean;
+}

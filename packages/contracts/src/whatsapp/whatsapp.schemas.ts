@@ -1,0 +1,84 @@
+import * as v from 'valibot';
+import { optionalWireMoney } from '../wire-fields';
+import { CONVERSATION_CATEGORIES, WHATSAPP_PROVIDERS, WHATSAPP_TEXT_MAX, type ConversationCategory } from './whatsapp-options';
+
+const PROVIDER_VALUES = WHATSAPP_PROVIDERS.map((provider) => provider.value) as ['wame', 'cloud'];
+const RATE_MAX_CENTS = 100_000;
+const rate = optionalWireMoney('A tarifa não pode ser negativa', RATE_MAX_CENTS);
+
+/**
+ * PUT /api/whatsapp/settings: the provider and, for the Cloud API, the number's id, the token and
+ * the app's secret (each kept when absent: the answer never gives them back), and the estimate's
+ * rate per conversation category in reais ('0.35').
+ */
+export const WhatsappSettingsSchema = v.object({
+  provider: v.picklist(PROVIDER_VALUES, 'Escolha como a corretora usa o WhatsApp'),
+  phoneNumberId: v.optional(
+    v.nullable(v.pipe(v.string('ID do número inválido'), v.trim(), v.regex(/^\d{5,30}$/, 'O ID do número tem só dígitos (5 a 30)'))),
+  ),
+  /** The WhatsApp Business Account the number belongs to: its templates are listed there. */
+  businessAccountId: v.optional(
+    v.nullable(v.pipe(v.string('ID da conta inválido'), v.trim(), v.regex(/^\d{5,30}$/, 'O ID da conta do WhatsApp Business tem só dígitos (5 a 30)'))),
+  ),
+  token: v.optional(
+    v.pipe(
+      v.string('Token inválido'),
+      v.trim(),
+      v.regex(/^[\w.|-]{20,1000}$/, 'Token inválido: cole o token de acesso do app da Meta, sem espaços'),
+    ),
+  ),
+  appSecret: v.optional(
+    v.pipe(
+      v.string('Segredo do app inválido'),
+      v.trim(),
+      v.regex(/^[A-Za-z0-9]{16,128}$/, 'Segredo do app inválido: letras e dígitos, 16 a 128'),
+    ),
+  ),
+  rates: v.optional(
+    v.object(
+      Object.fromEntries(CONVERSATION_CATEGORIES.map((category) => [category.value, rate])) as Record<ConversationCategory, typeof rate>,
+    ),
+  ),
+});
+export type WhatsappSettingsInput = v.InferOutput<typeof WhatsappSettingsSchema>;
+
+/** GET /api/whatsapp/webhook: Meta's subscription check (hub.mode, hub.verify_token, hub.challenge). */
+export const WebhookVerifyQuerySchema = v.object({
+  'hub.mode': v.picklist(['subscribe'], 'hub.mode inválido'),
+  'hub.verify_token': v.pipe(v.string('hub.verify_token ausente'), v.maxLength(200, 'hub.verify_token inválido')),
+  'hub.challenge': v.pipe(v.string('hub.challenge ausente'), v.regex(/^[\w-]{1,200}$/, 'hub.challenge inválido')),
+});
+
+/** GET /api/conversations: whose (a member's id) and whether only the unread. */
+export const ConversationsQuerySchema = v.object({
+  assignedTo: v.optional(v.pipe(v.string('Membro inválido'), v.uuid('Membro inválido'))),
+  unread: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'unread: use true ou false'),
+      v.transform((value) => value === 'true'),
+    ),
+  ),
+});
+export type ConversationsQuery = v.InferOutput<typeof ConversationsQuerySchema>;
+
+/** POST /api/conversations/{id}/messages: free text (inside the window), or a template (an id from GET /api/whatsapp/templates). */
+export const ConversationMessageSchema = v.pipe(
+  v.object({
+    text: v.optional(
+      v.pipe(
+        v.string('Mensagem inválida'),
+        v.trim(),
+        v.maxLength(WHATSAPP_TEXT_MAX, `A mensagem passa de ${WHATSAPP_TEXT_MAX} caracteres`),
+      ),
+    ),
+    templateId: v.optional(v.pipe(v.number('Modelo inválido'), v.integer('Modelo inválido'), v.minValue(1, 'Modelo inválido'))),
+    documentId: v.optional(v.pipe(v.number('Documento inválido'), v.integer('Documento inválido'), v.minValue(1, 'Documento inválido'))),
+  }),
+  v.check((body) => Boolean(body.text) || body.templateId !== undefined, 'Escreva a mensagem ou escolha um modelo.'),
+);
+export type ConversationMessageInput = v.InferOutput<typeof ConversationMessageSchema>;
+
+/** POST /api/conversations/{id}/assign: the member who takes the conversation. */
+export const AssignConversationSchema = v.object({
+  memberId: v.pipe(v.string('Escolha um membro da equipe'), v.uuid('Escolha um membro da equipe')),
+});

@@ -1,0 +1,177 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for the WhatsApp Cloud API (Meta's Graph API), for the tests and the embedded
+ * default (nothing reaches the internet): it takes sends (a text, a template) and answers each with a
+ * message id, lists the account's templates, and plays Meta's side of the webhook — a client's
+ * message or a delivery status, signed with the app's secret (or forged).
+ */
+export interface StubTemplate {
+  name: string;
+  language: string;
+  category: 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
+  status: 'APPROVED' | 'PENDING' | 'REJECTED';
+  body: string;
+}
+
+export interface StubSend {
+  phoneNumberId: string;
+  token: string;
+  to: string;
+  type: 'text' | 'template';
+  text?: string;
+  template?: string;
+  id: string;
+}
+
+export const STUB_TEMPLATES: StubTemplate[] = [
+  {
+    name: 'lembrete_renovacao',
+    language: 'pt_BR',
+    category: 'UTILITY',
+    status: 'APPROVED',
+    body: 'Olá {{1}}, sua apólice vence em {{2}}. Vamos renovar?',
+  },
+  { name: 'oferta_seguro_vida', language: 'pt_BR', category: 'MARKETING', status: 'APPROVED', body: 'Conheça o nosso seguro de vida.' },
+  { name: 'segunda_via_boleto', language: 'pt_BR', category: 'UTILITY', status: 'PENDING', body: 'Segue a segunda via do boleto.' },
+];
+
+export interface WhatsappStub {
+  /** What WHATSAPP_API_URL is set to. */
+  apiUrl: string;
+  sent: StubSend[];
+  /** The next `count` sends answer 500 (a provider outage). */
+  failNext(count: number): void;
+  /** Meta's POST to the webhook: the body as Meta sends it, signed with `appSecret` (or a forged signature). */
+  deliver(webhookUrl: string, appSecret: string, body: object, options?: { forged?: boolean }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+let sequence = 0;
+
+/** What Meta's webhook POSTs: one change of the number's account, carrying `value`. */
+function delivery(phoneNumberId: string, value: object) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: 'waba',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '551130000000', phone_number_id: phoneNumberId },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** A client's text message as Meta's webhook carries it. */
+export function inboundText(phoneNumberId: string, from: string, text: string, options: { id?: string; name?: string; at?: Date } = {}) {
+  return delivery(phoneNumberId, {
+    contacts: [{ profile: { name: options.name ?? 'Cliente' }, wa_id: from }],
+    messages: [
+      {
+        from,
+        id: options.id ?? `wamid.inbound-${Date.now()}-${(sequence += 1)}`,
+        timestamp: String(Math.floor((options.at ?? new Date()).getTime() / 1000)),
+        type: 'text',
+        text: { body: text },
+      },
+    ],
+  });
+}
+
+/** A delivery status of a message the brokerage sent. */
+export function statusUpdate(phoneNumberId: string, messageId: string, status: 'sent' | 'delivered' | 'read' | 'failed') {
+  return delivery(phoneNumberId, {
+    statuses: [{ id: messageId, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '5511987654321' }],
+  });
+}
+
+export function signWebhook(raw: string, appSecret: string): string {
+  return `sha256=${createHmac('sha256', appSecret).update(raw, 'utf8').digest('hex')}`;
+}
+
+export async function startWhatsappStub(templates: StubTemplate[] = STUB_TEMPLATES): Promise<WhatsappStub> {
+  const sent: StubSend[] = [];
+  let failures = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const answer = (status: number, body: object) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (!token) return answer(401, { error: { message: 'Invalid OAuth access token.', code: 190 } });
+      const parts = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
+      if (req.method === 'GET' && parts[1] === 'message_templates')
+        return answer(200, {
+          data: templates.map((template) => ({
+            name: template.name,
+            language: template.language,
+            category: template.category,
+            status: template.status,
+            components: [{ type: 'BODY', text: template.body }],
+          })),
+        });
+      if (req.method === 'POST' && parts[1] === 'messages') {
+        if (failures > 0) {
+          failures -= 1;
+          return answer(500, { error: { message: 'Service temporarily unavailable', code: 2 } });
+        }
+        const payload = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+          to?: string;
+          type?: 'text' | 'template';
+          text?: { body?: string };
+          template?: { name?: string };
+        };
+        const id = `wamid.stub-${Date.now()}-${(sequence += 1)}`;
+        sent.push({
+          phoneNumberId: parts[0]!,
+          token,
+          to: payload.to ?? '',
+          type: payload.type ?? 'text',
+          text: payload.text?.body,
+          template: payload.template?.name,
+          id,
+        });
+        return answer(200, { messaging_product: 'whatsapp', contacts: [{ input: payload.to, wa_id: payload.to }], messages: [{ id }] });
+      }
+      return answer(404, { error: { message: 'Unknown path', code: 100 } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    sent,
+    failNext: (count) => {
+      failures = count;
+    },
+    deliver: (webhookUrl, appSecret, body, options = {}) => {
+      const raw = JSON.stringify(body);
+      return fetch(webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': options.forged ? signWebhook(raw, `${appSecret}-forjado`) : signWebhook(raw, appSecret),
+        },
+        body: raw,
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

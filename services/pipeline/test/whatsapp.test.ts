@@ -1,0 +1,274 @@
+import { randomBytes } from 'node:crypto';
+import type { SessionUser } from '@corretora/service-kit';
+import { memberOf, sessionCookieFor } from '@corretora/service-kit/testing';
+import {
+  inboundText,
+  signWebhook,
+  startWhatsappStub,
+  statusUpdate,
+  type WhatsappStub,
+} from '../../../packages/dev-stack/src/whatsapp-stub';
+import { pipelineFixture } from './stack';
+
+/**
+ * WhatsApp as the team's inbox (#62), against a local stub of the Cloud API: the settings (sealed
+ * credentials), Meta's webhook (signature, retries, the ninth digit, a number nobody has), Conversas
+ * by role and brokerage, the 24-hour window, templates and consent, and a provider that fails.
+ */
+let stub: WhatsappStub;
+const key = randomBytes(32);
+beforeAll(async () => {
+  stub = await startWhatsappStub();
+});
+const { fixture } = pipelineFixture(() => ({ credentialKey: key, whatsappApiUrl: stub.apiUrl }));
+afterAll(async () => {
+  await stub?.close();
+});
+
+const TOKEN = `EAAG${'x'.repeat(40)}`;
+const SECRET = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+const NUMBER = '1000001';
+
+async function as(user: SessionUser) {
+  return { user, cookie: await sessionCookieFor(fixture.service, user) };
+}
+
+function deliver(body: object, secret = SECRET) {
+  const raw = JSON.stringify(body);
+  return fixture
+    .api()
+    .post('/api/whatsapp/webhook')
+    .set('content-type', 'application/json')
+    .set('x-hub-signature-256', signWebhook(raw, secret))
+    .send(raw);
+}
+
+const count = async (table: string) => Number((await fixture.service.knex(table).count({ n: '*' }))[0]!.n);
+
+describe('WhatsApp through the Cloud API (#62)', () => {
+  let owner: Awaited<ReturnType<typeof as>>;
+  let producer: Awaited<ReturnType<typeof as>>;
+  let colleague: Awaited<ReturnType<typeof as>>;
+  let assistant: Awaited<ReturnType<typeof as>>;
+  let other: Awaited<ReturnType<typeof fixture.broker>>;
+  let clientId: number;
+  let conversationId: number;
+
+  beforeAll(async () => {
+    const broker = await fixture.broker();
+    owner = broker;
+    producer = await as(memberOf(broker.user, 'producer'));
+    colleague = await as(memberOf(broker.user, 'producer'));
+    assistant = await as(memberOf(broker.user, 'assistant'));
+    other = await fixture.broker();
+  });
+
+  test('settings: wa.me by default, the Cloud API only with every credential, sealed, a number for one brokerage; a producer may not', async () => {
+    const first = await fixture.api().get('/api/whatsapp/settings').set('Cookie', owner.cookie);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      provider: 'wame',
+      hasToken: false,
+      hasAppSecret: false,
+      webhookUrl: 'http://localhost:8080/api/whatsapp/webhook',
+    });
+    expect(first.body.verifyToken).toMatch(/^[\w-]{32}$/);
+    expect((await fixture.api().get('/api/whatsapp/settings').set('Cookie', producer.cookie)).status).toBe(403);
+    expect((await fixture.api().put('/api/whatsapp/settings').set('Cookie', assistant.cookie).send({ provider: 'wame' })).status).toBe(403);
+
+    const missing = await fixture
+      .api()
+      .put('/api/whatsapp/settings')
+      .set('Cookie', owner.cookie)
+      .send({ provider: 'cloud', phoneNumberId: NUMBER });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toMatch(/^Para usar a Cloud API, informe/);
+    const odd = await fixture
+      .api()
+      .put('/api/whatsapp/settings')
+      .set('Cookie', owner.cookie)
+      .send({ provider: 'sms', token: 'curto', rates: { marketing: '-1' } });
+    expect(odd.status).toBe(400);
+    expect(odd.body.issues.map((issue: { path: string }) => issue.path)).toEqual(
+      expect.arrayContaining(['provider', 'token', 'rates.marketing']),
+    );
+
+    const saved = await fixture
+      .api()
+      .put('/api/whatsapp/settings')
+      .set('Cookie', owner.cookie)
+      .send({
+        provider: 'cloud',
+        phoneNumberId: NUMBER,
+        businessAccountId: '2000001',
+        token: TOKEN,
+        appSecret: SECRET,
+        rates: { marketing: '0.50' },
+      });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ provider: 'cloud', phoneNumberId: NUMBER, hasToken: true, hasAppSecret: true });
+    expect(saved.body.rates).toMatchObject({ marketing: '0.50', utility: '0.04', service: '0.00' });
+    expect(JSON.stringify(saved.body)).not.toContain(TOKEN);
+    const stored = await fixture.service.knex('whatsapp_settings').first('tokenSealed', 'appSecretSealed');
+    expect(`${stored.tokenSealed}${stored.appSecretSealed}`).not.toContain(TOKEN.slice(4, 20));
+    expect(`${stored.tokenSealed}${stored.appSecretSealed}`).not.toContain(SECRET);
+
+    const taken = await fixture
+      .api()
+      .put('/api/whatsapp/settings')
+      .set('Cookie', other.cookie)
+      .send({ provider: 'cloud', phoneNumberId: NUMBER, businessAccountId: '2000002', token: TOKEN, appSecret: SECRET });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Este número do WhatsApp já está conectado a outra corretora.');
+  });
+
+  test("Meta's subscription check answers the challenge for a brokerage's verify token only", async () => {
+    const { verifyToken } = (await fixture.api().get('/api/whatsapp/settings').set('Cookie', owner.cookie)).body;
+    const ok = await fixture
+      .api()
+      .get('/api/whatsapp/webhook')
+      .query({ 'hub.mode': 'subscribe', 'hub.verify_token': verifyToken, 'hub.challenge': '1158201444' });
+    expect(ok.status).toBe(200);
+    expect(ok.text).toBe('1158201444');
+    const wrong = await fixture
+      .api()
+      .get('/api/whatsapp/webhook')
+      .query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'outro', 'hub.challenge': '1' });
+    expect(wrong.status).toBe(403);
+    expect((await fixture.api().get('/api/whatsapp/webhook').query({ 'hub.mode': 'x' })).status).toBe(400);
+  });
+
+  test('a message arrives once (three deliveries), on the contact whose phone lacks the ninth digit; a forged one is a 401 and stores nothing', async () => {
+    const contact = await fixture
+      .api()
+      .post('/api/contacts')
+      .set('Cookie', producer.cookie)
+      .send({ name: 'Ana Lima', phone: '(11) 98765-4321', type: 'individual' });
+    expect(contact.status).toBe(201);
+    clientId = contact.body.id;
+    const message = inboundText(NUMBER, '551187654321', 'Bati o carro, o que faço?', { id: 'wamid.ana-1', name: 'Ana' });
+    for (let delivery = 0; delivery < 3; delivery += 1) expect((await deliver(message)).status).toBe(200);
+    expect(await count('whatsapp_messages')).toBe(1);
+
+    const before = await count('whatsapp_messages');
+    const forged = await deliver(inboundText(NUMBER, '551187654321', 'forjada', { id: 'wamid.forged' }), 'segredo-errado');
+    expect(forged.status).toBe(401);
+    expect(forged.body.message).toBe('Assinatura do webhook inválida.');
+    const unsigned = await fixture
+      .api()
+      .post('/api/whatsapp/webhook')
+      .send(inboundText(NUMBER, '551187654321', 'sem assinatura'));
+    expect(unsigned.status).toBe(401);
+    expect(await count('whatsapp_messages')).toBe(before);
+
+    const list = await fixture.api().get('/api/conversations').set('Cookie', producer.cookie);
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({
+      contact: { id: clientId, name: 'Ana Lima' },
+      unreadCount: 1,
+      lastMessagePreview: 'Bati o carro, o que faço?',
+    });
+    conversationId = list.body[0].id;
+  });
+
+  test('a number nobody has becomes a prospect with the message as its first note', async () => {
+    expect((await deliver(inboundText(NUMBER, '5521998887766', 'Quero cotar um seguro', { name: 'Bruno Dias' }))).status).toBe(200);
+    const lead = await fixture.service.knex('contacts').where({ phone: '21998887766' }).first('id', 'name', 'type');
+    expect(lead).toMatchObject({ name: 'Bruno Dias', type: 'prospect' });
+    const note = await fixture.service.knex('notes').where({ contactId: lead.id }).first('content');
+    expect(note.content).toBe('Primeira mensagem pelo WhatsApp: Quero cotar um seguro');
+    const owners = await fixture.api().get('/api/conversations').set('Cookie', owner.cookie);
+    expect(owners.body.map((row: { contact: { name: string } }) => row.contact.name)).toEqual(
+      expect.arrayContaining(['Ana Lima', 'Bruno Dias']),
+    );
+  });
+
+  test("another producer's, and another brokerage's, conversation is a 404 on every operation; an assistant sees the brokerage's", async () => {
+    for (const who of [colleague, other]) {
+      expect((await fixture.api().get('/api/conversations').set('Cookie', who.cookie)).body).toEqual([]);
+      expect((await fixture.api().get(`/api/conversations/${conversationId}/messages`).set('Cookie', who.cookie)).status).toBe(404);
+      expect(
+        (await fixture.api().post(`/api/conversations/${conversationId}/messages`).set('Cookie', who.cookie).send({ text: 'oi' })).status,
+      ).toBe(404);
+      expect((await fixture.api().post(`/api/conversations/${conversationId}/read`).set('Cookie', who.cookie)).status).toBe(404);
+      const assign = await fixture
+        .api()
+        .post(`/api/conversations/${conversationId}/assign`)
+        .set('Cookie', who.cookie)
+        .send({ memberId: who.user.memberId });
+      expect(assign.status).toBe(404);
+      expect(assign.body.message).toBe('Conversa não encontrada.');
+    }
+    expect((await fixture.api().get('/api/conversations/abc/messages').set('Cookie', owner.cookie)).status).toBe(404);
+    const assistants = await fixture.api().get('/api/conversations').set('Cookie', assistant.cookie);
+    expect(assistants.body.length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('inside the window a reply goes out as text; its statuses only move forward; read clears the unread', async () => {
+    const reply = await fixture
+      .api()
+      .post(`/api/conversations/${conversationId}/messages`)
+      .set('Cookie', producer.cookie)
+      .send({ text: 'Oi Ana! Você está bem?' });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({
+      direction: 'out',
+      kind: 'text',
+      status: 'sent',
+      category: 'service',
+      sentBy: producer.user.memberId,
+    });
+    const sent = stub.sent.at(-1)!;
+    expect(sent).toMatchObject({ phoneNumberId: NUMBER, token: TOKEN, to: '5511987654321', type: 'text', text: 'Oi Ana! Você está bem?' });
+    expect((await deliver(statusUpdate(NUMBER, sent.id, 'read'))).status).toBe(200);
+    expect((await deliver(statusUpdate(NUMBER, sent.id, 'delivered'))).status).toBe(200);
+    const thread = await fixture.api().get(`/api/conversations/${conversationId}/messages`).set('Cookie', producer.cookie);
+    expect(thread.body.messages.map((row: { status: string }) => row.status)).toEqual(['received', 'read']);
+    expect(thread.body.marketingConsent).toBe(false);
+    expect((await fixture.api().post(`/api/conversations/${conversationId}/read`).set('Cookie', producer.cookie)).status).toBe(204);
+    expect((await fixture.api().get('/api/conversations?unread=true').set('Cookie', producer.cookie)).body).toEqual([]);
+    expect((await fixture.api().get('/api/conversations?unread=talvez').set('Cookie', producer.cookie)).status).toBe(400);
+  });
+
+  test('outside the window only an approved template goes, and a marketing one only with consent; a provider that fails is a 502', async () => {
+    await fixture.service
+      .knex('conversations')
+      .where({ id: conversationId })
+      .update({ lastInboundAt: new Date(Date.now() - 25 * 3600 * 1000) });
+    const late = await fixture
+      .api()
+      .post(`/api/conversations/${conversationId}/messages`)
+      .set('Cookie', producer.cookie)
+      .send({ text: 'Oi de novo' });
+    expect(late.status).toBe(400);
+    expect(late.body.message).toMatch(/^Já passaram 24 horas/);
+    const templates = await fixture.api().get('/api/whatsapp/templates').set('Cookie', producer.cookie);
+    expect(templates.status).toBe(200);
+    const byName = Object.fromEntries(templates.body.map((template: { name: string; id: number }) => [template.name, template]));
+    expect(byName.oferta_seguro_vida).toMatchObject({ category: 'marketing', status: 'approved' });
+    const send = (body: object) =>
+      fixture.api().post(`/api/conversations/${conversationId}/messages`).set('Cookie', producer.cookie).send(body);
+    const marketing = await send({ templateId: byName.oferta_seguro_vida.id });
+    expect(marketing.status).toBe(400);
+    expect(marketing.body.message).toMatch(/não autorizou mensagens de marketing/);
+    expect((await send({ templateId: byName.segunda_via_boleto.id })).status).toBe(400);
+    const utility = await send({ templateId: byName.lembrete_renovacao.id });
+    expect(utility.status).toBe(201);
+    expect(utility.body).toMatchObject({ kind: 'template', templateName: 'lembrete_renovacao', category: 'utility' });
+    expect(stub.sent.at(-1)).toMatchObject({ type: 'template', template: 'lembrete_renovacao' });
+
+    stub.failNext(1);
+    const failed = await send({ templateId: byName.lembrete_renovacao.id });
+    expect(failed.status).toBe(502);
+    expect(failed.body.message).toBe('O WhatsApp não aceitou a mensagem agora. Tente novamente em instantes.');
+    const thread = await fixture.api().get(`/api/conversations/${conversationId}/messages`).set('Cookie', producer.cookie);
+    expect(thread.body.messages.at(-1)).toMatchObject({ status: 'failed' });
+
+    for (const body of [{}, { text: 'x'.repeat(5000) }, { templateId: 'um' }, { text: 12 }, { templateId: 999999 }]) {
+      const refused = await send(body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toEqual(expect.any(String));
+    }
+  });
+});
