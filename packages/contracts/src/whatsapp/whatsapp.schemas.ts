@@ -18,7 +18,13 @@ export const WhatsappSettingsSchema = v.object({
   ),
   /** The WhatsApp Business Account the number belongs to: its templates are listed there. */
   businessAccountId: v.optional(
-    v.nullable(v.pipe(v.string('ID da conta inválido'), v.trim(), v.regex(/^\d{5,30}$/, 'O ID da conta do WhatsApp Business tem só dígitos (5 a 30)'))),
+    v.nullable(
+      v.pipe(
+        v.string('ID da conta inválido'),
+        v.trim(),
+        v.regex(/^\d{5,30}$/, 'O ID da conta do WhatsApp Business tem só dígitos (5 a 30)'),
+      ),
+    ),
   ),
   token: v.optional(
     v.pipe(
