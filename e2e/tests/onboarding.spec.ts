@@ -6,6 +6,7 @@ const thisMonthName = () => new Intl.DateTimeFormat('pt-BR', { month: 'long', ti
 
 const LOCKED_ITEMS = [
   'Minhas tarefas',
+  'Conversas',
   'Pipeline',
   'Contatos',
   'Sinistros',

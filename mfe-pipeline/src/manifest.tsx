@@ -15,6 +15,8 @@ const loadDealPage = () => import('./app/deal-page');
 const DealPage = lazy(loadDealPage);
 const loadTasksPage = () => import('./app/tasks-page');
 const TasksPage = lazy(loadTasksPage);
+const loadConversationsPage = () => import('./app/conversations-page');
+const ConversationsPage = lazy(loadConversationsPage);
 
 /** /contacts lists the brokerage's contacts; /contacts/{id} is one client's ficha. */
 function ContactsArea() {
@@ -69,6 +71,11 @@ export default defineRemoteManifest(
     tasks: (
       <Suspense fallback={<LoadingScreen label="Carregando tarefas..." />}>
         <TasksPage />
+      </Suspense>
+    ),
+    conversations: (
+      <Suspense fallback={<LoadingScreen label="Carregando conversas..." />}>
+        <ConversationsPage />
       </Suspense>
     ),
   },

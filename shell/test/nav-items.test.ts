@@ -11,6 +11,7 @@ describe('side navigation', () => {
     expect(NAV_ITEMS.map((entry) => entry.label)).toEqual([
       'Painel',
       'Minhas tarefas',
+      'Conversas',
       'Pipeline',
       'Contatos',
       'Sinistros',

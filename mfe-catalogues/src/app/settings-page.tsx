@@ -18,6 +18,9 @@ const LazyQuoteSettingsTab = lazy(() =>
 const LazyPortalSettingsTab = lazy(() =>
   import('../features/portal-settings/components/portal-settings-tab').then((module) => ({ default: module.PortalSettingsTab })),
 );
+const LazyWhatsappSettingsTab = lazy(() =>
+  import('../features/whatsapp-settings/components/whatsapp-settings-tab').then((module) => ({ default: module.WhatsappSettingsTab })),
+);
 const LazyStagesTab = lazy(() => import('../features/stages/components/stages-tab').then((module) => ({ default: module.StagesTab })));
 function StagesTab() {
   return (
@@ -40,6 +43,13 @@ function PortalSettingsTab() {
     </Suspense>
   );
 }
+function WhatsappSettingsTab() {
+  return (
+    <Suspense fallback={<Spinner label="Carregando o WhatsApp..." />}>
+      <LazyWhatsappSettingsTab />
+    </Suspense>
+  );
+}
 function MessageTemplatesTab() {
   return (
     <Suspense fallback={<Spinner label="Carregando modelos..." />}>
@@ -53,6 +63,7 @@ const TABS = [
   { value: 'insurers', label: 'Seguradoras', Content: InsurersTab },
   { value: 'lead-sources', label: 'Origens', Content: LeadSourcesTab },
   { value: 'messages', label: 'Mensagens', Content: MessageTemplatesTab },
+  { value: 'whatsapp', label: 'WhatsApp', Content: WhatsappSettingsTab },
   { value: 'stages', label: 'Etapas', Content: StagesTab },
   { value: 'quotes', label: 'Cotações', Content: QuoteSettingsTab },
   { value: 'portal', label: 'Portal do cliente', Content: PortalSettingsTab },

@@ -27,6 +27,8 @@ async function main(): Promise<void> {
     log,
     infraLog,
   });
+  if (stack.env.WHATSAPP_API_URL && !process.env.WHATSAPP_API_URL)
+    log(`WhatsApp Cloud API: a local stub at ${stack.env.WHATSAPP_API_URL} (what was sent: /_stub/sent)`);
   log('ready');
   process.stdout.write(`\nCorretora CRM rodando em ${stack.url}\n(Ctrl-C para parar)\n\n`);
 

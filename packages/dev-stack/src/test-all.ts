@@ -82,6 +82,8 @@ async function journeys({
     // What only time would arrange (a card idle for days) is written straight into the journeys' database.
     E2E_DATABASE_URL: stack.databaseUrl,
     E2E_RELEASE_BOOK: RELEASE_BOOK_DIR,
+    // The stack's stub of the WhatsApp Cloud API: a journey reads what was sent there to play Meta's side.
+    WHATSAPP_STUB_URL: stack.env.WHATSAPP_API_URL ?? '',
   };
   await step('end-to-end journeys (Playwright in Chromium through nginx)', () => {
     requireTool(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'install chromium (apt-get install -y chromium)');

@@ -111,6 +111,8 @@ export async function startWhatsappStub(templates: StubTemplate[] = STUB_TEMPLAT
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      // What was sent, for a journey that plays Meta's side afterwards (a delivery status names the message's id).
+      if (req.method === 'GET' && req.url === '/_stub/sent') return answer(200, { sent });
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       if (!token) return answer(401, { error: { message: 'Invalid OAuth access token.', code: 190 } });
       const parts = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);

@@ -39,6 +39,7 @@ export interface ServiceEntry {
 export type NavIcon =
   | 'dashboard'
   | 'tasks'
+  | 'conversations'
   | 'pipeline'
   | 'contacts'
   | 'claims'
@@ -229,9 +230,12 @@ export const REMOTES = {
       { path: 'pipeline', locked: true },
       { path: 'contacts', locked: true },
       { path: 'tasks', locked: true },
+      // WhatsApp as the team's inbox (#62).
+      { path: 'conversations', locked: true },
     ],
     nav: [
       { label: 'Minhas tarefas', to: '/tasks', icon: 'tasks', order: 15, locked: true },
+      { label: 'Conversas', to: '/conversations', icon: 'conversations', order: 17, locked: true },
       { label: 'Pipeline', to: '/pipeline', icon: 'pipeline', order: 20, locked: true },
       { label: 'Contatos', to: '/contacts', icon: 'contacts', order: 30, locked: true },
     ],

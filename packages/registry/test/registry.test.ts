@@ -54,6 +54,7 @@ describe('registry', () => {
     expect(entries.map((entry) => entry.label)).toEqual([
       'Painel',
       'Minhas tarefas',
+      'Conversas',
       'Pipeline',
       'Contatos',
       'Sinistros',

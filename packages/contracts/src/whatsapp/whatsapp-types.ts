@@ -39,6 +39,8 @@ export interface ConversationSummary {
   unreadCount: number;
   /** Until when free text may be sent (24 hours after the client's last message); null: never written. */
   windowOpenUntil: string | null;
+  /** Whether that is still ahead, by the server's clock (the one the reply is held to). */
+  windowOpen: boolean;
 }
 
 export interface ConversationMessage {

@@ -2,6 +2,7 @@ import { navigation, type NavEntry, type NavIcon } from '@corretora/registry';
 import {
   AlertRegular,
   BuildingRegular,
+  ChatMultipleRegular,
   DocumentFolderRegular,
   DocumentTextRegular,
   DataFunnelRegular,
@@ -24,6 +25,7 @@ export interface NavItem extends NavEntry {
 const ICONS: Record<NavIcon, FluentIcon> = {
   dashboard: GridRegular,
   tasks: TaskListLtrRegular,
+  conversations: ChatMultipleRegular,
   pipeline: DataFunnelRegular,
   contacts: PeopleRegular,
   claims: AlertRegular,

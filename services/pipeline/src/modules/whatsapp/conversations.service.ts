@@ -38,7 +38,8 @@ interface SummaryRow {
 /** A message as its table holds it: the answer's fields, with the instant as the column names it. */
 type MessageRow = Omit<ConversationMessage, 'at'> & { createdAt: Date };
 
-function summary(row: SummaryRow): ConversationSummary {
+function summary(row: SummaryRow, now: Date): ConversationSummary {
+  const until = row.lastInboundAt ? new Date(new Date(row.lastInboundAt).getTime() + WINDOW_MS) : null;
   return {
     id: row.id,
     contact: { id: row.contactId, name: row.contactName, phone: row.contactPhone },
@@ -46,7 +47,8 @@ function summary(row: SummaryRow): ConversationSummary {
     lastMessageAt: new Date(row.lastMessageAt).toISOString(),
     lastMessagePreview: row.lastMessagePreview,
     unreadCount: row.unreadCount,
-    windowOpenUntil: row.lastInboundAt ? new Date(new Date(row.lastInboundAt).getTime() + WINDOW_MS).toISOString() : null,
+    windowOpenUntil: until ? until.toISOString() : null,
+    windowOpen: until !== null && until.getTime() > now.getTime(),
   };
 }
 
@@ -101,7 +103,7 @@ export class ConversationsService {
     let rows = this.summaries(userId).orderByRaw('(c.unread_count > 0) desc, c.last_message_at desc, c.id desc').limit(200);
     if (query.assignedTo) rows = rows.where('c.responsible_id', query.assignedTo);
     if (query.unread) rows = rows.where('c.unread_count', '>', 0);
-    return ((await rows) as SummaryRow[]).map(summary);
+    return ((await rows) as SummaryRow[]).map((row) => summary(row, this.clock()));
   }
 
   private async conversation(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex): Promise<SummaryRow> {
@@ -122,7 +124,7 @@ export class ConversationsService {
       this.contacts.of(userId).rows().where({ id: conversation.contactId }).first('consentMarketing'),
     ]);
     return {
-      conversation: summary(conversation),
+      conversation: summary(conversation, this.clock()),
       messages: (rows as MessageRow[]).map(message),
       marketingConsent: Boolean((contact as { consentMarketing?: boolean } | undefined)?.consentMarketing),
     };
@@ -138,7 +140,7 @@ export class ConversationsService {
     await assertActiveMember(this.identity, userId, memberId, 'memberId');
     await this.conversations.of(userId).update(id, { responsibleId: memberId });
     // As it was read before: a producer who passed it on no longer sees it.
-    return { ...summary(before), assignedTo: memberId };
+    return { ...summary(before, this.clock()), assignedTo: memberId };
   }
 
   /** The templates Meta approved for the brokerage's account, synced when older than five minutes. */

@@ -1,0 +1,184 @@
+import {
+  CONVERSATION_CATEGORIES,
+  WHATSAPP_PROVIDERS,
+  WhatsappSettingsSchema,
+  issuesToFieldErrors,
+  type ConversationCategory,
+  type WhatsappProviderKind,
+  type WhatsappSettings,
+} from '@corretora/contracts';
+import { apiErrorMessage, ApiError } from '@corretora/web-kit';
+import { Body1, Button, Field, Input, Spinner, Subtitle2 } from '@corretora/web-kit/fluent/core';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { useNotify, useTeam } from '@corretora/web-kit/ui';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useState, type SyntheticEvent } from 'react';
+import * as v from 'valibot';
+import { useSaveWhatsappSettings, useWhatsappSettings } from '../api/whatsapp-settings-api';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxWidth: '720px', overflowWrap: 'anywhere' },
+  rates: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))', gap: tokens.spacingHorizontalM },
+  rate: { minWidth: 0, width: '100%' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+interface Draft {
+  provider: WhatsappProviderKind;
+  phoneNumberId: string;
+  businessAccountId: string;
+  token: string;
+  appSecret: string;
+  rates: Record<ConversationCategory, string>;
+}
+
+const draftOf = (settings: WhatsappSettings): Draft => ({
+  provider: settings.provider,
+  phoneNumberId: settings.phoneNumberId ?? '',
+  businessAccountId: settings.businessAccountId ?? '',
+  token: '',
+  appSecret: '',
+  rates: settings.rates,
+});
+
+/** What the form sends: a blank token or secret keeps the one saved (the answer never shows them). */
+const bodyOf = (draft: Draft) => ({
+  provider: draft.provider,
+  phoneNumberId: draft.phoneNumberId.trim() || null,
+  businessAccountId: draft.businessAccountId.trim() || null,
+  ...(draft.token.trim() ? { token: draft.token } : {}),
+  ...(draft.appSecret.trim() ? { appSecret: draft.appSecret } : {}),
+  rates: draft.rates,
+});
+
+/** A credential the answer never gives back: blank keeps the one saved. */
+function SecretField(props: { label: string; kept: boolean; issue?: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field
+      label={props.label}
+      validationMessage={props.issue}
+      hint={props.kept ? 'Guardado (cifrado). Deixe em branco para manter.' : undefined}
+      required={!props.kept}
+    >
+      <Input type="password" autoComplete="off" value={props.value} onChange={(_event, data) => props.onChange(data.value)} />
+    </Field>
+  );
+}
+
+/**
+ * Configurações › WhatsApp: wa.me links on each member's phone (as before), or the brokerage's own
+ * number on the WhatsApp Business Platform (Cloud API), whose messages reach Conversas. Owners and
+ * admins connect it; the token and the app's secret are kept encrypted and never shown again.
+ */
+export function WhatsappSettingsTab() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const team = useTeam();
+  const settings = useWhatsappSettings(team.manager);
+  const save = useSaveWhatsappSettings();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  if (!team.manager)
+    return (
+      <section className={styles.root} aria-label="WhatsApp">
+        <Subtitle2 as="h2">WhatsApp</Subtitle2>
+        <Body1>Só o proprietário e os administradores conectam o WhatsApp da corretora.</Body1>
+      </section>
+    );
+  if (settings.isError) return <Body1>{apiErrorMessage(settings.error, 'Não foi possível carregar o WhatsApp.')}</Body1>;
+  if (!settings.data) return <Spinner label="Carregando..." />;
+  const saved = settings.data;
+  const shown = draft ?? draftOf(saved);
+  const change = (next: Partial<Draft>) => setDraft({ ...shown, ...next });
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const body = bodyOf(shown);
+    const checked = v.safeParse(WhatsappSettingsSchema, body);
+    if (!checked.success) {
+      setIssues(Object.fromEntries(issuesToFieldErrors(checked.issues).map((issue) => [issue.path, issue.message])));
+      return;
+    }
+    setIssues({});
+    save.mutate(body, {
+      onSuccess: () => {
+        setDraft(null);
+        notify.success('WhatsApp da corretora salvo');
+      },
+      onError: (error) => {
+        const fields = error instanceof ApiError ? (error.body?.issues ?? []) : [];
+        setIssues(Object.fromEntries(fields.map((issue) => [issue.path, issue.message])));
+        notify.error(apiErrorMessage(error, 'Não foi possível salvar o WhatsApp.'));
+      },
+    });
+  };
+  const cloud = shown.provider === 'cloud';
+  return (
+    <form className={styles.root} aria-label="WhatsApp" onSubmit={submit} noValidate>
+      <Subtitle2 as="h2">WhatsApp</Subtitle2>
+      <Body1>
+        Com a Cloud API, o número da corretora recebe e responde pelo CRM: as mensagens dos clientes chegam em Conversas, ficam na ficha e
+        não saem da corretora com o celular de ninguém.
+      </Body1>
+      <Field label="Como a corretora usa o WhatsApp" validationMessage={issues.provider}>
+        <Select value={shown.provider} onChange={(_event, data) => change({ provider: data.value === 'cloud' ? 'cloud' : 'wame' })}>
+          {WHATSAPP_PROVIDERS.map((provider) => (
+            <option key={provider.value} value={provider.value}>
+              {provider.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {cloud ? (
+        <>
+          <Field label="ID do número de telefone" validationMessage={issues.phoneNumberId} required>
+            <Input value={shown.phoneNumberId} inputMode="numeric" onChange={(_event, data) => change({ phoneNumberId: data.value })} />
+          </Field>
+          <Field label="ID da conta do WhatsApp Business" validationMessage={issues.businessAccountId} required>
+            <Input
+              value={shown.businessAccountId}
+              inputMode="numeric"
+              onChange={(_event, data) => change({ businessAccountId: data.value })}
+            />
+          </Field>
+          <SecretField
+            label="Token de acesso"
+            kept={saved.hasToken}
+            issue={issues.token}
+            value={shown.token}
+            onChange={(token) => change({ token })}
+          />
+          <SecretField
+            label="Segredo do app"
+            kept={saved.hasAppSecret}
+            issue={issues.appSecret}
+            value={shown.appSecret}
+            onChange={(appSecret) => change({ appSecret })}
+          />
+          <Body1>{`No app da Meta, configure o webhook com o endereço ${saved.webhookUrl} e o token de verificação ${saved.verifyToken}.`}</Body1>
+          <Subtitle2 as="h3">Tarifas por conversa (para a estimativa do mês)</Subtitle2>
+          <div className={styles.rates}>
+            {CONVERSATION_CATEGORIES.map((category) => (
+              <Field key={category.value} label={`${category.label} (R$)`} validationMessage={issues[`rates.${category.value}`]}>
+                <Input
+                  className={styles.rate}
+                  value={shown.rates[category.value]}
+                  inputMode="decimal"
+                  onChange={(_event, data) => change({ rates: { ...shown.rates, [category.value]: data.value } })}
+                />
+              </Field>
+            ))}
+          </div>
+        </>
+      ) : (
+        <Body1 className={styles.muted}>
+          Cada membro envia as mensagens pelo próprio celular, com os links wa.me da ficha do cliente; as respostas não chegam ao CRM.
+        </Body1>
+      )}
+      <div>
+        <Button type="submit" appearance="primary" disabled={save.isPending}>
+          Salvar
+        </Button>
+      </div>
+    </form>
+  );
+}

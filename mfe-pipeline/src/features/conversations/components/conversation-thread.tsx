@@ -1,0 +1,205 @@
+import {
+  CONVERSATION_CATEGORY_LABELS,
+  ConversationMessageSchema,
+  MESSAGE_STATUSES,
+  WHATSAPP_MESSAGES,
+  WHATSAPP_TEXT_MAX,
+  formatDateTime,
+  type ConversationThread as Thread,
+} from '@corretora/contracts';
+import { apiErrorMessage, useNavigate } from '@corretora/web-kit';
+import { Body1, Button, Caption1, Field, Link, Subtitle2 } from '@corretora/web-kit/fluent/core';
+import { Select } from '@corretora/web-kit/fluent/select';
+import { Textarea } from '@corretora/web-kit/fluent/textarea';
+import { Notice, useNotify, useTeam } from '@corretora/web-kit/ui';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import * as v from 'valibot';
+import { useAssignConversation, useMarkRead, useSendMessage, useTemplates } from '../api/conversations-api';
+
+const STATUS_LABELS = Object.fromEntries(MESSAGE_STATUSES.map((status) => [status.value, status.label]));
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  who: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  header: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  messages: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    maxHeight: '55vh',
+    overflowY: 'auto',
+  },
+  bubble: {
+    maxWidth: '85%',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusLarge,
+    overflowWrap: 'anywhere',
+    whiteSpace: 'pre-wrap',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+  },
+  inbound: { alignSelf: 'flex-start', backgroundColor: tokens.colorNeutralBackground3 },
+  outbound: { alignSelf: 'flex-end', backgroundColor: tokens.colorBrandBackground2 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+});
+
+/**
+ * One conversation: the messages (the client's on the left), whose it is and who it can be passed
+ * to, the 24-hour window and the client's marketing consent beside the reply box. Inside the window
+ * a text goes; outside it only a template Meta approved (a marketing one only with consent).
+ */
+export function ConversationThread({ thread, onLeave }: { thread: Thread; onLeave: () => void }) {
+  const ficha = `/contacts/${thread.conversation.contact.id}`;
+  const styles = useStyles();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const team = useTeam();
+  const { conversation } = thread;
+  const windowOpen = conversation.windowOpen;
+  const windowUntil = conversation.windowOpenUntil ?? '';
+  const send = useSendMessage(conversation.id);
+  const markRead = useMarkRead();
+  const assign = useAssignConversation(conversation.id);
+  const templates = useTemplates(!windowOpen);
+  const [text, setText] = useState('');
+  const [templateId, setTemplateId] = useState('');
+  const [issue, setIssue] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [passTo, setPassTo] = useState('');
+
+  // Opened with something unread: it is read now.
+  const { mutate: read } = markRead;
+  useEffect(() => {
+    if (conversation.unreadCount > 0) read(conversation.id);
+  }, [conversation.id, conversation.unreadCount, read]);
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const body = windowOpen ? { text } : { templateId: templateId ? Number(templateId) : undefined };
+    const checked = v.safeParse(ConversationMessageSchema, body);
+    if (!checked.success) {
+      setIssue(checked.issues[0].message);
+      return;
+    }
+    setIssue(undefined);
+    setFailure(null);
+    send.mutate(checked.output, {
+      onSuccess: () => {
+        setText('');
+        setTemplateId('');
+      },
+      onError: (error) => setFailure(apiErrorMessage(error, WHATSAPP_MESSAGES.providerFailed)),
+    });
+  };
+
+  const approved = (templates.data ?? []).filter((template) => template.status === 'approved');
+  const others = team.active.filter((member) => member.id !== conversation.assignedTo);
+  return (
+    <section className={styles.root} aria-label={`Conversa com ${conversation.contact.name}`}>
+      <div className={styles.header}>
+        <div className={styles.who}>
+          <Subtitle2 as="h2">{conversation.contact.name}</Subtitle2>
+          <Caption1 className={styles.muted}>
+            {`Responsável: ${conversation.assignedTo ? (team.nameOf(conversation.assignedTo) ?? 'membro da equipe') : 'ninguém ainda'}`}
+          </Caption1>
+          <Link
+            href={ficha}
+            onClick={(event) => {
+              event.preventDefault();
+              void navigate(ficha);
+            }}
+          >
+            Abrir a ficha do cliente
+          </Link>
+        </div>
+        {team.isTeam ? (
+          <div className={styles.row}>
+            <Field label="Passar a conversa para">
+              <Select value={passTo} onChange={(_event, data) => setPassTo(data.value)}>
+                <option value="">Escolha um membro</option>
+                {others.map((member) => (
+                  <option key={member.id} value={member.id}>
+                    {member.name ?? member.email}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Button
+              disabled={!passTo || assign.isPending}
+              onClick={() =>
+                assign.mutate(passTo, {
+                  onSuccess: () => {
+                    notify.success(`Conversa passada para ${team.nameOf(passTo) ?? 'o membro escolhido'}.`);
+                    setPassTo('');
+                    if (team.seesEveryone === false) onLeave();
+                  },
+                  onError: (error) => notify.error(apiErrorMessage(error, 'Não foi possível passar a conversa.')),
+                })
+              }
+            >
+              Passar
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <ol className={styles.messages} aria-label="Mensagens">
+        {thread.messages.map((message) => (
+          <li key={message.id} className={mergeClasses(styles.bubble, message.direction === 'in' ? styles.inbound : styles.outbound)}>
+            <Body1>{message.text}</Body1>
+            <Caption1 className={styles.muted}>
+              {[
+                message.direction === 'in' ? 'Cliente' : message.sentBy ? (team.nameOf(message.sentBy) ?? 'Equipe') : 'Automático',
+                formatDateTime(message.at),
+                message.templateName ? `modelo ${message.templateName}` : null,
+                message.direction === 'out' ? STATUS_LABELS[message.status] : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Caption1>
+          </li>
+        ))}
+      </ol>
+      <Caption1>
+        {windowOpen
+          ? `Janela de 24 horas aberta até ${formatDateTime(windowUntil)}: pode responder com texto livre.`
+          : 'Janela de 24 horas fechada: só um modelo aprovado pela Meta pode ser enviado.'}{' '}
+        {thread.marketingConsent ? 'Marketing: autorizado pelo cliente.' : 'Marketing: não autorizado pelo cliente.'}
+      </Caption1>
+      {failure ? <Notice intent="error">{failure}</Notice> : null}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {windowOpen ? (
+          <Field label="Mensagem" validationMessage={issue}>
+            <Textarea value={text} maxLength={WHATSAPP_TEXT_MAX} resize="vertical" onChange={(_event, data) => setText(data.value)} />
+          </Field>
+        ) : (
+          <Field label="Modelo aprovado" validationMessage={issue}>
+            <Select value={templateId} onChange={(_event, data) => setTemplateId(data.value)}>
+              <option value="">{templates.isPending ? 'Carregando os modelos…' : 'Escolha um modelo'}</option>
+              {approved.map((template) => (
+                <option
+                  key={template.id}
+                  value={String(template.id)}
+                  disabled={template.category === 'marketing' && !thread.marketingConsent}
+                >
+                  {`${template.name} · ${CONVERSATION_CATEGORY_LABELS[template.category]}${template.category === 'marketing' && !thread.marketingConsent ? ' (sem consentimento)' : ''}`}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+        <div className={styles.row}>
+          <Button type="submit" appearance="primary" disabled={send.isPending}>
+            {windowOpen ? 'Enviar' : 'Enviar modelo'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
