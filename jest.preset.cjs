@@ -42,6 +42,7 @@ const withScreens = () => {
         displayName: 'screens',
         testEnvironment: 'jsdom',
         setupFiles: [require.resolve('./jest.jsdom-globals.cjs')],
+        setupFilesAfterEnv: [require.resolve('./jest.jsdom-setup.cjs')],
         testMatch: ['<rootDir>/test/**/*.test.tsx'],
       },
     ],
