@@ -1,5 +1,6 @@
 import {
   portalEntryText,
+  whatsappEntryText,
   sentEntryText,
   CLAIM_STATUS_LABELS,
   CLAIM_TYPES,
@@ -105,7 +106,7 @@ function Item({ title, detail, late = false, children }: { title: string; detail
 
 function timelineText(entry: TimelineEntry): string {
   if (entry.kind === 'interaction') return `${optionLabel(INTERACTION_TYPES, entry.type)}${entry.note ? `: ${entry.note}` : ''}`;
-  if (entry.kind === 'whatsapp') return `WhatsApp (${entry.templateName}): ${entry.text}`;
+  if (entry.kind === 'whatsapp' || entry.kind === 'message') return whatsappEntryText(entry);
   if (entry.kind === 'sent') return sentEntryText(entry);
   if (entry.kind === 'portal') return portalEntryText(entry);
   return `Consentimento de ${entry.purpose === 'servico' ? 'serviço' : 'marketing'} ${entry.granted ? 'dado' : 'retirado'}`;

@@ -23,6 +23,8 @@ export interface StubSend {
   type: 'text' | 'template';
   text?: string;
   template?: string;
+  /** A template's body parameters as sent (a named one with its name). */
+  parameters?: { name?: string; text: string }[];
   id: string;
 }
 
@@ -32,7 +34,14 @@ export const STUB_TEMPLATES: StubTemplate[] = [
     language: 'pt_BR',
     category: 'UTILITY',
     status: 'APPROVED',
-    body: 'Olá {{1}}, sua apólice vence em {{2}}. Vamos renovar?',
+    body: 'Olá, {{nome}}! A sua apólice {{numero_apolice}} da {{seguradora}} vence em {{fim_vigencia}}. Vamos renovar?',
+  },
+  {
+    name: 'retomar_conversa',
+    language: 'pt_BR',
+    category: 'UTILITY',
+    status: 'APPROVED',
+    body: 'Olá, {{1}}! Podemos continuar a nossa conversa?',
   },
   { name: 'oferta_seguro_vida', language: 'pt_BR', category: 'MARKETING', status: 'APPROVED', body: 'Conheça o nosso seguro de vida.' },
   { name: 'segunda_via_boleto', language: 'pt_BR', category: 'UTILITY', status: 'PENDING', body: 'Segue a segunda via do boleto.' },
@@ -135,8 +144,14 @@ export async function startWhatsappStub(templates: StubTemplate[] = STUB_TEMPLAT
           to?: string;
           type?: 'text' | 'template';
           text?: { body?: string };
-          template?: { name?: string };
+          template?: { name?: string; components?: { type?: string; parameters?: { text?: string; parameter_name?: string }[] }[] };
         };
+        const parameters = payload.template?.components
+          ?.find((component) => component.type === 'body')
+          ?.parameters?.map((parameter) => ({
+            ...(parameter.parameter_name ? { name: parameter.parameter_name } : {}),
+            text: parameter.text ?? '',
+          }));
         const id = `wamid.stub-${Date.now()}-${(sequence += 1)}`;
         sent.push({
           phoneNumberId: parts[0]!,
@@ -145,6 +160,7 @@ export async function startWhatsappStub(templates: StubTemplate[] = STUB_TEMPLAT
           type: payload.type ?? 'text',
           text: payload.text?.body,
           template: payload.template?.name,
+          ...(parameters ? { parameters } : {}),
           id,
         });
         return answer(200, { messaging_product: 'whatsapp', contacts: [{ input: payload.to, wa_id: payload.to }], messages: [{ id }] });

@@ -150,6 +150,35 @@ describe('a data subject’s requests (LGPD)', () => {
       .set('Cookie', who.cookie)
       .send({ title: 'Ligar para Quitéria Vasconcelos', dueAt: '2026-12-10', contactId: prospect.id });
     expect(task.status).toBe(201);
+    // A WhatsApp conversation as Meta's webhook stores one (#62): the message, and its entry on the timeline.
+    const sql = knexFactory({ client: 'pg', connection: urls.database, searchPath: ['pipeline'] });
+    try {
+      const [conversation] = await sql('conversations')
+        .insert({ user_id: who.user.id, contact_id: prospect.id, last_message_preview: 'Aqui é a Quitéria Vasconcelos' })
+        .returning('id');
+      const [message] = await sql('whatsapp_messages')
+        .insert({
+          user_id: who.user.id,
+          conversation_id: conversation.id,
+          provider_message_id: 'wamid.quiteria',
+          direction: 'in',
+          kind: 'text',
+          text: 'Aqui é a Quitéria Vasconcelos, meu e-mail é quiteria.v@example.com',
+          status: 'received',
+        })
+        .returning('id');
+      await sql('contact_timeline').insert({
+        user_id: who.user.id,
+        contact_id: prospect.id,
+        kind: 'message',
+        type: 'in',
+        text: 'Aqui é a Quitéria Vasconcelos, meu e-mail é quiteria.v@example.com',
+        whatsapp_message_id: message.id,
+        created_by: 'Quitéria Vasconcelos (cliente, pelo WhatsApp)',
+      });
+    } finally {
+      await sql.destroy();
+    }
     const file = Buffer.concat([SAMPLES.pdf, Buffer.from('% RG de Quitéria Vasconcelos 390.533.447-05\n')]);
     expect((await upload(who, file, 'rg-quiteria-vasconcelos.pdf', { category: 'forms', contactId: String(prospect.id) })).status).toBe(
       201,
@@ -187,6 +216,8 @@ describe('a data subject’s requests (LGPD)', () => {
     expect(await traces()).toEqual(
       expect.arrayContaining([
         `pipeline.contacts: ${values.name}`,
+        `pipeline.whatsapp_messages: ${values.name}`,
+        `pipeline.conversations: ${values.name}`,
         `public.audit_log: ${values.email}`,
         expect.stringMatching(/^s3 documents\//),
       ]),
@@ -200,6 +231,7 @@ describe('a data subject’s requests (LGPD)', () => {
     expect(erased.body.erased.map((item: { what: string }) => item.what)).toEqual(
       expect.arrayContaining([
         'Notas',
+        'Conversas de WhatsApp (com as mensagens)',
         'Cadastro do contato (nome, CPF/CNPJ, telefone, e-mail, endereço)',
         'Documentos sem dever de guarda',
       ]),

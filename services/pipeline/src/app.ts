@@ -109,27 +109,25 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
             }
           : undefined,
       );
-      const relationship = new RelationshipService(knex, finance, reference);
-      relationshipRoutes(router, relationship);
       const tasks = new TasksService(knex, finance, reference, clock);
-      contactOverviewRoutes(router, new ContactOverviewService(knex, contacts, relationship, tasks, finance, reference));
-      searchRoutes(router, new SearchService(knex, finance, reference));
       const whatsappSettings = new WhatsappSettingsService(
         knex,
         config.credentialKey ? new SecretBox(config.credentialKey) : undefined,
         config.appUrl,
       );
-      whatsappRoutes(router, {
-        settings: whatsappSettings,
-        webhook: new WhatsappWebhookService(knex, whatsappSettings),
-        conversations: new ConversationsService(
-          knex,
-          whatsappSettings,
-          new CloudApi(config.whatsappApiUrl ?? DEFAULT_WHATSAPP_API_URL),
-          identity,
-          clock,
-        ),
-      });
+      const conversations = new ConversationsService(
+        knex,
+        whatsappSettings,
+        new CloudApi(config.whatsappApiUrl ?? DEFAULT_WHATSAPP_API_URL),
+        identity,
+        tasks,
+        clock,
+      );
+      const relationship = new RelationshipService(knex, finance, reference, conversations);
+      relationshipRoutes(router, relationship);
+      contactOverviewRoutes(router, new ContactOverviewService(knex, contacts, relationship, tasks, finance, reference));
+      searchRoutes(router, new SearchService(knex, finance, reference));
+      whatsappRoutes(router, { settings: whatsappSettings, webhook: new WhatsappWebhookService(knex, whatsappSettings), conversations });
       if (identity && config.scheduleDigest !== false)
         new DigestService(knex, tasks, finance, identity, config.appUrl, clock).register(jobs, config.digestRetryDelaySeconds);
       tasksRoutes(router, tasks, new DigestPreferences(knex), { claims: new ClientClaims(knex, tasks, identity), identity });

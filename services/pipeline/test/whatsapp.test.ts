@@ -253,13 +253,17 @@ describe('WhatsApp through the Cloud API (#62)', () => {
     expect(marketing.status).toBe(400);
     expect(marketing.body.message).toMatch(/não autorizou mensagens de marketing/);
     expect((await send({ templateId: byName.segunda_via_boleto.id })).status).toBe(400);
-    const utility = await send({ templateId: byName.lembrete_renovacao.id });
+    const utility = await send({ templateId: byName.retomar_conversa.id });
     expect(utility.status).toBe(201);
-    expect(utility.body).toMatchObject({ kind: 'template', templateName: 'lembrete_renovacao', category: 'utility' });
-    expect(stub.sent.at(-1)).toMatchObject({ type: 'template', template: 'lembrete_renovacao' });
+    expect(utility.body).toMatchObject({ kind: 'template', templateName: 'retomar_conversa', category: 'utility' });
+    expect(stub.sent.at(-1)).toMatchObject({ type: 'template', template: 'retomar_conversa', parameters: [{ text: 'Ana Lima' }] });
+    expect(utility.body.text).toBe('Olá, Ana Lima! Podemos continuar a nossa conversa?');
+    const policyData = await send({ templateId: byName.lembrete_renovacao.id });
+    expect(policyData.status).toBe(400);
+    expect(policyData.body.message).toMatch(/pede \{\{numero_apolice\}\}: envie-o pela ficha/);
 
     stub.failNext(1);
-    const failed = await send({ templateId: byName.lembrete_renovacao.id });
+    const failed = await send({ templateId: byName.retomar_conversa.id });
     expect(failed.status).toBe(502);
     expect(failed.body.message).toBe('O WhatsApp não aceitou a mensagem agora. Tente novamente em instantes.');
     const thread = await fixture.api().get(`/api/conversations/${conversationId}/messages`).set('Cookie', producer.cookie);
@@ -270,5 +274,105 @@ describe('WhatsApp through the Cloud API (#62)', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.message).toEqual(expect.any(String));
     }
+  });
+
+  test('the timeline holds every message with its status now; a template synced again keeps its id', async () => {
+    const timeline = await fixture.api().get(`/api/contacts/${clientId}/timeline`).set('Cookie', producer.cookie);
+    expect(timeline.status).toBe(200);
+    const messages = timeline.body.entries.filter((entry: { kind: string }) => entry.kind === 'message');
+    expect(
+      messages.map((entry: { direction: string; status: string; text: string }) => [entry.direction, entry.status, entry.text]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['in', 'received', 'Bati o carro, o que faço?'],
+        ['out', 'read', 'Oi Ana! Você está bem?'],
+        ['out', 'failed', 'Olá, Ana Lima! Podemos continuar a nossa conversa?'],
+      ]),
+    );
+    expect(messages.find((entry: { direction: string }) => entry.direction === 'in').by).toBe('Ana Lima (cliente, pelo WhatsApp)');
+    const ids = async () =>
+      ((await fixture.api().get('/api/whatsapp/templates').set('Cookie', owner.cookie)).body as { id: number; name: string }[])
+        .map((template) => `${template.name}:${template.id}`)
+        .sort();
+    const before = await ids();
+    await fixture.service.knex('whatsapp_settings').update({ templatesSyncedAt: new Date(Date.now() - 3600 * 1000) });
+    expect(await ids()).toEqual(before);
+    const synced = await fixture.service.knex('whatsapp_settings').whereNotNull('phoneNumberId').first('templatesSyncedAt');
+    expect(Date.now() - new Date(synced.templatesSyncedAt).getTime()).toBeLessThan(60_000);
+  });
+
+  test("the ficha's WhatsApp goes through the provider: the linked Meta template outside the window, text inside it, its status on the timeline; a failure becomes a task", async () => {
+    await fixture.service
+      .knex('conversations')
+      .where({ id: conversationId })
+      .update({ lastInboundAt: new Date(Date.now() - 25 * 3600 * 1000) });
+    const mine = (await fixture.api().get('/api/message-templates').set('Cookie', producer.cookie)).body as { id: number; name: string }[];
+    const first = mine.find((template) => template.name === 'Primeiro contato')!;
+    const synced = (await fixture.api().get('/api/whatsapp/templates').set('Cookie', owner.cookie)).body as { id: number; name: string }[];
+    const resume = synced.find((template) => template.name === 'retomar_conversa')!;
+    const ficha = () =>
+      fixture.api().post(`/api/contacts/${clientId}/whatsapp`).set('Cookie', producer.cookie).send({ templateId: first.id });
+
+    const unlinked = await ficha();
+    expect(unlinked.status).toBe(409);
+    expect(unlinked.body.message).toMatch(/ligue o modelo "Primeiro contato" a um modelo aprovado pela Meta/);
+
+    const settings = (body: object, who = owner) => fixture.api().put('/api/whatsapp/settings').set('Cookie', who.cookie).send(body);
+    const theirs = await settings({ provider: 'cloud', templateLinks: { [first.id]: resume.id } }, other);
+    expect(theirs.status).toBe(400);
+    expect((await settings({ provider: 'cloud', templateLinks: { [first.id]: 999999 } })).status).toBe(400);
+    expect((await settings({ provider: 'cloud', templateLinks: { abc: resume.id } })).status).toBe(400);
+    const linked = await settings({ provider: 'cloud', templateLinks: { [first.id]: resume.id } });
+    expect(linked.status).toBe(200);
+    expect(linked.body.templateLinks).toEqual({ [first.id]: resume.id });
+
+    const sent = await ficha();
+    expect(sent.status).toBe(201);
+    expect(sent.body.url).toBeNull();
+    expect(sent.body.message).toMatchObject({ kind: 'template', templateName: 'retomar_conversa', status: 'sent' });
+    expect(sent.body.entry).toMatchObject({ kind: 'whatsapp', templateName: 'Primeiro contato', status: 'sent' });
+    const out = stub.sent.at(-1)!;
+    expect(out).toMatchObject({ type: 'template', template: 'retomar_conversa', to: '5511987654321', parameters: [{ text: 'Ana Lima' }] });
+    expect((await deliver(statusUpdate(NUMBER, out.id, 'delivered'))).status).toBe(200);
+    const entries = (await fixture.api().get(`/api/contacts/${clientId}/timeline`).set('Cookie', producer.cookie)).body.entries;
+    expect(entries.find((entry: { id: number }) => entry.id === sent.body.entry.id)).toMatchObject({ status: 'delivered' });
+
+    stub.failNext(1);
+    const failed = await ficha();
+    expect(failed.status).toBe(502);
+    expect(failed.body.message).toMatch(/uma tarefa para reenviá-la está em Minhas tarefas/);
+    const task = await fixture.service.knex('tasks').where({ contactId: clientId }).orderBy('id', 'desc').first('title', 'responsibleId');
+    expect(task).toMatchObject({ title: 'Reenviar pelo WhatsApp: Primeiro contato para Ana Lima', responsibleId: producer.user.memberId });
+
+    expect((await deliver(inboundText(NUMBER, '551187654321', 'Oi, pode sim', { id: 'wamid.ana-2' }))).status).toBe(200);
+    const inside = await ficha();
+    expect(inside.status).toBe(201);
+    expect(stub.sent.at(-1)).toMatchObject({ type: 'text', text: expect.stringMatching(/^Olá, Ana Lima! Recebemos o seu pedido/) });
+
+    const wame = await fixture.api().post(`/api/contacts/${clientId}/whatsapp`).set('Cookie', other.cookie).send({ templateId: first.id });
+    expect(wame.status).toBe(404);
+  });
+
+  test("usage: the month's sends by category at the brokerage's rates (failures free); a producer may not; every member reads the channel", async () => {
+    const usage = await fixture.api().get('/api/whatsapp/usage').set('Cookie', owner.cookie);
+    expect(usage.status).toBe(200);
+    const byCategory = Object.fromEntries(usage.body.categories.map((row: { category: string }) => [row.category, row]));
+    expect(byCategory.utility).toMatchObject({ count: 2, rate: '0.04', cost: '0.08' });
+    expect(byCategory.service.count).toBeGreaterThanOrEqual(2);
+    expect(byCategory.marketing).toMatchObject({ count: 0, rate: '0.50', cost: '0.00' });
+    expect(usage.body.received).toBeGreaterThanOrEqual(3);
+    expect(usage.body.total).toBe('0.08');
+    expect((await fixture.api().get('/api/whatsapp/usage?month=2020-01').set('Cookie', owner.cookie)).body.total).toBe('0.00');
+    expect((await fixture.api().get('/api/whatsapp/usage?month=13-2026').set('Cookie', owner.cookie)).status).toBe(400);
+    expect((await fixture.api().get('/api/whatsapp/usage').set('Cookie', producer.cookie)).status).toBe(403);
+    expect((await fixture.api().get('/api/whatsapp/usage').set('Cookie', other.cookie)).body.total).toBe('0.00');
+    expect((await fixture.api().get('/api/whatsapp/channel').set('Cookie', assistant.cookie)).body).toEqual({
+      provider: 'cloud',
+      connected: true,
+    });
+    expect((await fixture.api().get('/api/whatsapp/channel').set('Cookie', other.cookie)).body).toEqual({
+      provider: 'wame',
+      connected: false,
+    });
   });
 });

@@ -5,12 +5,18 @@ import {
   ConversationsQuerySchema,
   WebhookVerifyQuerySchema,
   WhatsappSettingsSchema,
+  WhatsappUsageQuerySchema,
 } from '../whatsapp/whatsapp.schemas';
 
 export const settings = { summary: 'Como a corretora usa o WhatsApp: links wa.me ou o seu número na Cloud API (sem o token e o segredo).' };
 export const saveSettings = {
   summary: 'Escolhe o provedor do WhatsApp e guarda, cifrados, o token e o segredo do app da Cloud API; e as tarifas da estimativa.',
   body: WhatsappSettingsSchema,
+};
+export const channel = { summary: 'Como a corretora envia pelo WhatsApp (links wa.me ou o número na Cloud API), para cada membro.' };
+export const usage = {
+  summary: 'As mensagens enviadas pelo WhatsApp no mês, por categoria da Meta, com a estimativa de custo pelas tarifas da corretora.',
+  query: WhatsappUsageQuerySchema,
 };
 export const templates = { summary: 'Os modelos de mensagem aprovados pela Meta, sincronizados da Cloud API, com a categoria de cada um.' };
 export const verifyWebhook = {

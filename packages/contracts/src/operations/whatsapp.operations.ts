@@ -5,8 +5,10 @@ import type {
   ConversationMessage,
   ConversationSummary,
   ConversationThread,
+  WhatsappChannel,
   WhatsappSettings,
   WhatsappTemplate,
+  WhatsappUsage,
 } from '../whatsapp/whatsapp-types';
 import type {
   AssignConversationSchema,
@@ -14,6 +16,7 @@ import type {
   ConversationsQuerySchema,
   WebhookVerifyQuerySchema,
   WhatsappSettingsSchema,
+  WhatsappUsageQuerySchema,
 } from '../whatsapp/whatsapp.schemas';
 
 // WhatsApp as the team's inbox (#62): the brokerage's provider, Meta's webhook (public, each delivery
@@ -35,6 +38,22 @@ export const saveSettings = {
   roles: MANAGERS,
   body: phantom as typeof WhatsappSettingsSchema,
   answer: phantom as WhatsappSettings,
+} as const satisfies Operation;
+export const channel = {
+  id: 'whatsapp.channel',
+  method: 'GET',
+  path: '/api/whatsapp/channel',
+  access: 'signed-in',
+  answer: phantom as WhatsappChannel,
+} as const satisfies Operation;
+export const usage = {
+  id: 'whatsapp.usage',
+  method: 'GET',
+  path: '/api/whatsapp/usage',
+  access: 'signed-in',
+  roles: MANAGERS,
+  query: phantom as typeof WhatsappUsageQuerySchema,
+  answer: phantom as WhatsappUsage,
 } as const satisfies Operation;
 export const templates = {
   id: 'whatsapp.templates',

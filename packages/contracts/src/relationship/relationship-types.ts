@@ -5,16 +5,40 @@ import type { NextActionType } from '../vocabulary/renewals-options';
 import type { Contact } from '../vocabulary/contact';
 import type { StageKey } from '../vocabulary/pipeline-options';
 import type { ConsentPurpose, InteractionType, PortalEvent, SentChannel, SentWhat } from './relationship-options';
+import type { WhatsappMessageStatus } from '../vocabulary/message-statuses';
 
 /** One entry of a contact's timeline: immutable once written (no API edits or deletes it). */
 export type TimelineEntry =
   | { id: number; kind: 'interaction'; type: InteractionType; note: string | null; at: string; by: string | null }
-  | { id: number; kind: 'whatsapp'; templateName: string; purpose: ConsentPurpose; text: string; at: string; by: string | null }
+  /**
+   * A message template sent: by a wa.me link the member opened (`status` null), or through the
+   * brokerage's number on the Cloud API (#62), with the message's delivery status now.
+   */
+  | {
+      id: number;
+      kind: 'whatsapp';
+      templateName: string;
+      purpose: ConsentPurpose;
+      text: string;
+      at: string;
+      by: string | null;
+      status?: WhatsappMessageStatus | null;
+    }
   | { id: number; kind: 'consent'; purpose: ConsentPurpose; granted: boolean; at: string; by: string | null }
   /** A document sent to the client: a comparison of quotes, a CNSP 382 disclosure (with its SHA-256). */
   | { id: number; kind: 'sent'; what: SentWhat; text: string; channel: SentChannel; sha256: string | null; at: string; by: string | null }
   /** What the client did on the portal (#61): `by` names them, marked as the client. */
-  | { id: number; kind: 'portal'; event: PortalEvent; text: string; at: string; by: string | null };
+  | { id: number; kind: 'portal'; event: PortalEvent; text: string; at: string; by: string | null }
+  /** A message of the client's WhatsApp conversation (#62): theirs ('in') or the brokerage's ('out'), with its status (null: the conversation is another member's now). */
+  | {
+      id: number;
+      kind: 'message';
+      direction: 'in' | 'out';
+      text: string;
+      status: WhatsappMessageStatus | null;
+      at: string;
+      by: string | null;
+    };
 
 /** GET /api/contacts/{id}/timeline: the contact's consent now, and every entry, newest first. */
 export interface ContactTimeline {
@@ -30,10 +54,15 @@ export interface MessageTemplate {
   body: string;
 }
 
-/** POST /api/contacts/{id}/whatsapp: the link to open and the entry it recorded. */
+/**
+ * POST /api/contacts/{id}/whatsapp: the wa.me link to open and the entry it recorded; when the
+ * brokerage's number is on the Cloud API (#62) the message went through it instead: no link (`url`
+ * null) and the message sent, with its status.
+ */
 export interface WhatsappLink {
-  url: string;
+  url: string | null;
   entry: TimelineEntry;
+  message?: { id: number; text: string; templateName: string | null; status: WhatsappMessageStatus };
 }
 
 /** A contact's policies as a message fills its variables (GET /internal/finance/{userId}/contacts/{id}/policies). */

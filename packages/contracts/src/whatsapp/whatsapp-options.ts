@@ -3,6 +3,7 @@
  * the template categories Meta bills and the messages' states. Constants only (no valibot), so a
  * screen that shows a label carries no schema.
  */
+import { MESSAGE_STATUSES, type WhatsappMessageStatus } from '../vocabulary/message-statuses';
 
 /** wa.me links each member opens on their own phone (the default), or the brokerage's number on the Cloud API. */
 export const WHATSAPP_PROVIDERS = [
@@ -46,16 +47,7 @@ export const DEFAULT_CONVERSATION_RATES_CENTS: Record<ConversationCategory, numb
 export const MESSAGE_KINDS = ['text', 'image', 'document', 'audio', 'template'] as const;
 export type WhatsappMessageKind = (typeof MESSAGE_KINDS)[number];
 
-/** An inbound message is received; an outbound one goes sent → delivered → read, or failed. */
-export const MESSAGE_STATUSES = [
-  { value: 'received', label: 'Recebida' },
-  { value: 'sending', label: 'Enviando' },
-  { value: 'sent', label: 'Enviada' },
-  { value: 'delivered', label: 'Entregue' },
-  { value: 'read', label: 'Lida' },
-  { value: 'failed', label: 'Não enviada' },
-] as const;
-export type WhatsappMessageStatus = (typeof MESSAGE_STATUSES)[number]['value'];
+export { MESSAGE_STATUSES, type WhatsappMessageStatus } from '../vocabulary/message-statuses';
 
 /** The order a status only moves forward in (a 'delivered' arriving after 'read' changes nothing). */
 export const OUTBOUND_STATUS_RANK: Record<WhatsappMessageStatus, number> = {
@@ -80,3 +72,23 @@ export const WHATSAPP_MESSAGES = {
   cloudNeedsCredentials: 'Para usar a Cloud API, informe o ID do número, o ID da conta do WhatsApp Business, o token e o segredo do app.',
   noKey: 'Este servidor não tem a chave que cifra as credenciais (INSURER_PASSWORD_KEY): a Cloud API não pode ser conectada aqui.',
 } as const;
+
+const STATUS_LABELS = Object.fromEntries(MESSAGE_STATUSES.map((status) => [status.value, status.label])) as Record<
+  WhatsappMessageStatus,
+  string
+>;
+
+/**
+ * A WhatsApp entry of the timeline as the ficha says it: a template sent ('WhatsApp (Renovação,
+ * entregue): …') or a conversation's message ('WhatsApp do cliente: …', 'WhatsApp enviado (lida): …').
+ */
+export function whatsappEntryText(
+  entry:
+    | { kind: 'whatsapp'; templateName: string; text: string; status?: WhatsappMessageStatus | null }
+    | { kind: 'message'; direction: 'in' | 'out'; text: string; status: WhatsappMessageStatus | null },
+): string {
+  const status = entry.status && entry.status !== 'received' ? STATUS_LABELS[entry.status].toLowerCase() : null;
+  if (entry.kind === 'whatsapp') return `WhatsApp (${[entry.templateName, status].filter(Boolean).join(', ')}): ${entry.text}`;
+  if (entry.direction === 'in') return `WhatsApp do cliente: ${entry.text}`;
+  return `WhatsApp enviado${status ? ` (${status})` : ''}: ${entry.text}`;
+}

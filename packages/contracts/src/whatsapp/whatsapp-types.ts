@@ -18,6 +18,8 @@ export interface WhatsappSettings {
   webhookUrl: string;
   /** Reais per conversation, on the wire ('0.35'), for the month's estimate. */
   rates: Record<ConversationCategory, string>;
+  /** Which synced template carries each message template (its id, as text) outside the 24-hour window. */
+  templateLinks: Record<string, number>;
 }
 
 /** A template the provider approved (or not yet), synced from it. */
@@ -62,4 +64,24 @@ export interface ConversationThread {
   messages: ConversationMessage[];
   /** Whether the client agreed to marketing (a marketing template needs it). */
   marketingConsent: boolean;
+}
+
+/** GET /api/whatsapp/channel: how the brokerage sends (every member reads it: the ficha's button says so). */
+export interface WhatsappChannel {
+  provider: WhatsappProviderKind;
+  /** Whether sends go through the brokerage's number now (the Cloud API, its credentials usable). */
+  connected: boolean;
+}
+
+/**
+ * GET /api/whatsapp/usage: a month's messages the brokerage sent through the provider, by the
+ * category Meta bills (a template's; a reply inside the window is service), at the brokerage's rates.
+ * Failed sends are not counted. Money on the wire in reais ('12.40').
+ */
+export interface WhatsappUsage {
+  month: string;
+  categories: { category: ConversationCategory; count: number; rate: string; cost: string }[];
+  /** The client's messages received in the month (free: shown beside the cost). */
+  received: number;
+  total: string;
 }

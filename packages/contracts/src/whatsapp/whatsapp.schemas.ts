@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { optionalWireMoney } from '../wire-fields';
+import { optionalWireMoney, wireMonth } from '../wire-fields';
 import { CONVERSATION_CATEGORIES, WHATSAPP_PROVIDERS, WHATSAPP_TEXT_MAX, type ConversationCategory } from './whatsapp-options';
 
 const PROVIDER_VALUES = WHATSAPP_PROVIDERS.map((provider) => provider.value) as ['wame', 'cloud'];
@@ -38,6 +38,21 @@ export const WhatsappSettingsSchema = v.object({
       v.string('Segredo do app inválido'),
       v.trim(),
       v.regex(/^[A-Za-z0-9]{16,128}$/, 'Segredo do app inválido: letras e dígitos, 16 a 128'),
+    ),
+  ),
+  /**
+   * Which approved Meta template carries each of the brokerage's message templates outside the 24-hour
+   * window: a message template's id (as text) → a synced template's id, or null for none.
+   */
+  templateLinks: v.optional(
+    v.pipe(
+      v.record(
+        v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'Modelo de mensagem inválido')),
+        v.nullable(
+          v.pipe(v.number('Modelo da Meta inválido'), v.integer('Modelo da Meta inválido'), v.minValue(1, 'Modelo da Meta inválido')),
+        ),
+      ),
+      v.check((links) => Object.keys(links).length <= 100, 'No máximo 100 modelos ligados'),
     ),
   ),
   rates: v.optional(
@@ -88,3 +103,7 @@ export type ConversationMessageInput = v.InferOutput<typeof ConversationMessageS
 export const AssignConversationSchema = v.object({
   memberId: v.pipe(v.string('Escolha um membro da equipe'), v.uuid('Escolha um membro da equipe')),
 });
+
+/** GET /api/whatsapp/usage?month=AAAA-MM (this month by default): what the month's messages cost, by category. */
+export const WhatsappUsageQuerySchema = v.object({ month: v.optional(wireMonth('Mês inválido: use AAAA-MM')) });
+export type WhatsappUsageQuery = v.InferOutput<typeof WhatsappUsageQuerySchema>;

@@ -1,14 +1,19 @@
 import {
   CONVERSATION_CATEGORIES,
+  CONVERSATION_CATEGORY_LABELS,
+  RELATIONSHIP_OPERATIONS,
+  WHATSAPP_OPERATIONS as OPS,
   WHATSAPP_PROVIDERS,
+  formatMoney,
+  wireToCents,
   WhatsappSettingsSchema,
   issuesToFieldErrors,
   type ConversationCategory,
   type WhatsappProviderKind,
   type WhatsappSettings,
 } from '@corretora/contracts';
-import { apiErrorMessage, ApiError } from '@corretora/web-kit';
-import { Body1, Button, Field, Input, Spinner, Subtitle2 } from '@corretora/web-kit/fluent/core';
+import { apiErrorMessage, ApiError, useOperation } from '@corretora/web-kit';
+import { Body1, Button, Caption1, Field, Input, Spinner, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { useNotify, useTeam } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -21,6 +26,7 @@ const useStyles = makeStyles({
   rates: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))', gap: tokens.spacingHorizontalM },
   rate: { minWidth: 0, width: '100%' },
   muted: { color: tokens.colorNeutralForeground3 },
+  usage: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
 });
 
 interface Draft {
@@ -30,6 +36,8 @@ interface Draft {
   token: string;
   appSecret: string;
   rates: Record<ConversationCategory, string>;
+  /** A message template's id → the synced template's id that carries it outside the window ('' for none). */
+  templateLinks: Record<string, string>;
 }
 
 const draftOf = (settings: WhatsappSettings): Draft => ({
@@ -39,6 +47,7 @@ const draftOf = (settings: WhatsappSettings): Draft => ({
   token: '',
   appSecret: '',
   rates: settings.rates,
+  templateLinks: Object.fromEntries(Object.entries(settings.templateLinks).map(([id, templateId]) => [id, String(templateId)])),
 });
 
 /** What the form sends: a blank token or secret keeps the one saved (the answer never shows them). */
@@ -49,6 +58,9 @@ const bodyOf = (draft: Draft) => ({
   ...(draft.token.trim() ? { token: draft.token } : {}),
   ...(draft.appSecret.trim() ? { appSecret: draft.appSecret } : {}),
   rates: draft.rates,
+  templateLinks: Object.fromEntries(
+    Object.entries(draft.templateLinks).map(([id, templateId]) => [id, templateId ? Number(templateId) : null]),
+  ),
 });
 
 /** A credential the answer never gives back: blank keeps the one saved. */
@@ -113,72 +125,149 @@ export function WhatsappSettingsTab() {
   };
   const cloud = shown.provider === 'cloud';
   return (
-    <form className={styles.root} aria-label="WhatsApp" onSubmit={submit} noValidate>
-      <Subtitle2 as="h2">WhatsApp</Subtitle2>
-      <Body1>
-        Com a Cloud API, o número da corretora recebe e responde pelo CRM: as mensagens dos clientes chegam em Conversas, ficam na ficha e
-        não saem da corretora com o celular de ninguém.
-      </Body1>
-      <Field label="Como a corretora usa o WhatsApp" validationMessage={issues.provider}>
-        <Select value={shown.provider} onChange={(_event, data) => change({ provider: data.value === 'cloud' ? 'cloud' : 'wame' })}>
-          {WHATSAPP_PROVIDERS.map((provider) => (
-            <option key={provider.value} value={provider.value}>
-              {provider.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      {cloud ? (
-        <>
-          <Field label="ID do número de telefone" validationMessage={issues.phoneNumberId} required>
-            <Input value={shown.phoneNumberId} inputMode="numeric" onChange={(_event, data) => change({ phoneNumberId: data.value })} />
-          </Field>
-          <Field label="ID da conta do WhatsApp Business" validationMessage={issues.businessAccountId} required>
-            <Input
-              value={shown.businessAccountId}
-              inputMode="numeric"
-              onChange={(_event, data) => change({ businessAccountId: data.value })}
-            />
-          </Field>
-          <SecretField
-            label="Token de acesso"
-            kept={saved.hasToken}
-            issue={issues.token}
-            value={shown.token}
-            onChange={(token) => change({ token })}
-          />
-          <SecretField
-            label="Segredo do app"
-            kept={saved.hasAppSecret}
-            issue={issues.appSecret}
-            value={shown.appSecret}
-            onChange={(appSecret) => change({ appSecret })}
-          />
-          <Body1>{`No app da Meta, configure o webhook com o endereço ${saved.webhookUrl} e o token de verificação ${saved.verifyToken}.`}</Body1>
-          <Subtitle2 as="h3">Tarifas por conversa (para a estimativa do mês)</Subtitle2>
-          <div className={styles.rates}>
-            {CONVERSATION_CATEGORIES.map((category) => (
-              <Field key={category.value} label={`${category.label} (R$)`} validationMessage={issues[`rates.${category.value}`]}>
-                <Input
-                  className={styles.rate}
-                  value={shown.rates[category.value]}
-                  inputMode="decimal"
-                  onChange={(_event, data) => change({ rates: { ...shown.rates, [category.value]: data.value } })}
-                />
-              </Field>
-            ))}
-          </div>
-        </>
-      ) : (
-        <Body1 className={styles.muted}>
-          Cada membro envia as mensagens pelo próprio celular, com os links wa.me da ficha do cliente; as respostas não chegam ao CRM.
+    <div className={styles.root}>
+      <form className={styles.root} aria-label="WhatsApp" onSubmit={submit} noValidate>
+        <Subtitle2 as="h2">WhatsApp</Subtitle2>
+        <Body1>
+          Com a Cloud API, o número da corretora recebe e responde pelo CRM: as mensagens dos clientes chegam em Conversas, ficam na ficha e
+          não saem da corretora com o celular de ninguém.
         </Body1>
-      )}
-      <div>
-        <Button type="submit" appearance="primary" disabled={save.isPending}>
-          Salvar
-        </Button>
-      </div>
-    </form>
+        <Field label="Como a corretora usa o WhatsApp" validationMessage={issues.provider}>
+          <Select value={shown.provider} onChange={(_event, data) => change({ provider: data.value === 'cloud' ? 'cloud' : 'wame' })}>
+            {WHATSAPP_PROVIDERS.map((provider) => (
+              <option key={provider.value} value={provider.value}>
+                {provider.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {cloud ? (
+          <>
+            <Field label="ID do número de telefone" validationMessage={issues.phoneNumberId} required>
+              <Input value={shown.phoneNumberId} inputMode="numeric" onChange={(_event, data) => change({ phoneNumberId: data.value })} />
+            </Field>
+            <Field label="ID da conta do WhatsApp Business" validationMessage={issues.businessAccountId} required>
+              <Input
+                value={shown.businessAccountId}
+                inputMode="numeric"
+                onChange={(_event, data) => change({ businessAccountId: data.value })}
+              />
+            </Field>
+            <SecretField
+              label="Token de acesso"
+              kept={saved.hasToken}
+              issue={issues.token}
+              value={shown.token}
+              onChange={(token) => change({ token })}
+            />
+            <SecretField
+              label="Segredo do app"
+              kept={saved.hasAppSecret}
+              issue={issues.appSecret}
+              value={shown.appSecret}
+              onChange={(appSecret) => change({ appSecret })}
+            />
+            <Body1>{`No app da Meta, configure o webhook com o endereço ${saved.webhookUrl} e o token de verificação ${saved.verifyToken}.`}</Body1>
+            {saved.provider === 'cloud' ? (
+              <TemplateLinks links={shown.templateLinks} onChange={(templateLinks) => change({ templateLinks })} />
+            ) : null}
+            <Subtitle2 as="h3">Tarifas por conversa (para a estimativa do mês)</Subtitle2>
+            <div className={styles.rates}>
+              {CONVERSATION_CATEGORIES.map((category) => (
+                <Field key={category.value} label={`${category.label} (R$)`} validationMessage={issues[`rates.${category.value}`]}>
+                  <Input
+                    className={styles.rate}
+                    value={shown.rates[category.value]}
+                    inputMode="decimal"
+                    onChange={(_event, data) => change({ rates: { ...shown.rates, [category.value]: data.value } })}
+                  />
+                </Field>
+              ))}
+            </div>
+          </>
+        ) : (
+          <Body1 className={styles.muted}>
+            Cada membro envia as mensagens pelo próprio celular, com os links wa.me da ficha do cliente; as respostas não chegam ao CRM.
+          </Body1>
+        )}
+        <div>
+          <Button type="submit" appearance="primary" disabled={save.isPending}>
+            Salvar
+          </Button>
+        </div>
+      </form>
+      {saved.provider === 'cloud' ? <WhatsappUsageSection /> : null}
+    </div>
+  );
+}
+
+/**
+ * Fora da janela de 24 horas: which approved Meta template carries each of the brokerage's message
+ * templates (the ficha's WhatsApp, the renewal centre's reminder). A Meta template's {{nome}},
+ * {{numero_apolice}}, {{seguradora}} and {{fim_vigencia}} are filled by name; {{1}}, {{2}}… by the
+ * message template's variables in order.
+ */
+function TemplateLinks({ links, onChange }: { links: Record<string, string>; onChange: (links: Record<string, string>) => void }) {
+  const styles = useStyles();
+  const mine = useOperation(RELATIONSHIP_OPERATIONS.messageTemplates);
+  const synced = useOperation(OPS.templates);
+  const approved = (synced.data ?? []).filter((template) => template.status === 'approved');
+  return (
+    <section className={styles.root} aria-label="Modelos fora da janela de 24 horas">
+      <Subtitle2 as="h3">Fora da janela de 24 horas</Subtitle2>
+      <Caption1 className={styles.muted}>
+        {
+          'Passadas 24 horas da última mensagem do cliente, só um modelo aprovado pela Meta pode ser enviado. Escolha qual leva cada modelo da corretora: as variáveis {{nome}}, {{numero_apolice}}, {{seguradora}} e {{fim_vigencia}} são preenchidas pelo nome; {{1}}, {{2}}… na ordem em que aparecem no modelo da corretora.'
+        }
+      </Caption1>
+      {synced.isError ? <Body1>{apiErrorMessage(synced.error, 'Não foi possível ler os modelos da Meta.')}</Body1> : null}
+      {(mine.data ?? []).map((template) => (
+        <Field key={template.id} label={template.name}>
+          <Select
+            value={links[String(template.id)] ?? ''}
+            onChange={(_event, data) => onChange({ ...links, [String(template.id)]: data.value })}
+          >
+            <option value="">Nenhum (só dentro das 24 horas)</option>
+            {approved.map((option) => (
+              <option key={option.id} value={option.id}>
+                {`${option.name} (${CONVERSATION_CATEGORY_LABELS[option.category].toLowerCase()})`}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      ))}
+    </section>
+  );
+}
+
+/** The month's sends through the provider by category, at the brokerage's rates: what Meta will bill, estimated. */
+function WhatsappUsageSection() {
+  const styles = useStyles();
+  const [month, setMonth] = useState('');
+  const usage = useOperation(OPS.usage, { query: month ? { month } : {} }, { keepPrevious: true });
+  return (
+    <section className={styles.root} aria-label="Custo do mês">
+      <Subtitle2 as="h3">Custo do mês</Subtitle2>
+      <Field label="Mês">
+        <Input type="month" value={month || (usage.data?.month ?? '')} onChange={(_event, data) => setMonth(data.value)} />
+      </Field>
+      {usage.isError ? <Body1>{apiErrorMessage(usage.error, 'Não foi possível calcular o custo.')}</Body1> : null}
+      {usage.data ? (
+        <>
+          <ul className={styles.usage}>
+            {usage.data.categories.map((row) => (
+              <li key={row.category}>
+                {`${CONVERSATION_CATEGORY_LABELS[row.category]}: ${row.count} ${row.count === 1 ? 'mensagem' : 'mensagens'} × ${formatMoney(
+                  wireToCents(row.rate),
+                )} = ${formatMoney(wireToCents(row.cost))}`}
+              </li>
+            ))}
+          </ul>
+          <Body1>{`Estimativa do mês: ${formatMoney(wireToCents(usage.data.total))} (${usage.data.received} ${
+            usage.data.received === 1 ? 'mensagem recebida' : 'mensagens recebidas'
+          }, sem custo).`}</Body1>
+        </>
+      ) : null}
+    </section>
   );
 }

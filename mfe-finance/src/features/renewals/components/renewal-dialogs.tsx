@@ -1,6 +1,9 @@
 import {
   CATALOGUE_OPERATIONS,
   LOST_REASONS,
+  MESSAGE_STATUSES,
+  RELATIONSHIP_OPERATIONS,
+  WHATSAPP_OPERATIONS,
   NEXT_ACTION_TYPES,
   NextActionSchema,
   RenewalOutcomeSchema,
@@ -14,13 +17,14 @@ import {
   type RenewalItem,
   choiceOf,
 } from '@corretora/contracts';
-import { ApiError, apiErrorMessage, useOperation } from '@corretora/web-kit';
+import { ApiError, apiErrorMessage, callOperation, invalidateOperations, operationQuery, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Field, Input } from '@corretora/web-kit/fluent/core';
 import { MessageBar, MessageBarBody } from '@corretora/web-kit/fluent/message-bar';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
 import { FormDialog, MaskedInput, MoneyInput, useNotify, useFieldIssues } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRenewalDecision, useRenewalNextAction } from '../api/renewals-api';
 
@@ -36,6 +40,7 @@ export type RenewalDialog =
   | { kind: 'renewed'; item: RenewalItem }
   | { kind: 'lost'; item: RenewalItem }
   | { kind: 'next'; item: RenewalItem }
+  | { kind: 'remind'; item: RenewalItem & { contactId: number } }
   | null;
 
 /** Renovada or Perdida for one renewal: its fields, the server's field messages inline (a quote has its own dialog). */
@@ -229,6 +234,92 @@ export function NextActionDialog({ item, onClose }: { item: RenewalItem; onClose
       <Field label="Observação" validationMessage={issues.note}>
         <Textarea value={note} maxLength={500} onChange={(_event, data) => setNote(data.value)} />
       </Field>
+    </FormDialog>
+  );
+}
+
+const REMINDER_POLL_MS = 2_000;
+
+/**
+ * Lembrar pelo WhatsApp: one of the brokerage's message templates (the renewal's first), filled for
+ * the client and this policy. Through the brokerage's number on the Cloud API it goes at once and its
+ * status (enviada, entregue, lida) follows here; with wa.me links it opens on the member's phone.
+ */
+export function ReminderDialog({ item, onClose }: { item: RenewalItem & { contactId: number }; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const templates = useOperation(RELATIONSHIP_OPERATIONS.messageTemplates);
+  const connected = useOperation(WHATSAPP_OPERATIONS.channel).data?.connected === true;
+  const [chosen, setChosen] = useState('');
+  const [sentEntry, setSentEntry] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fallback = templates.data?.find((template) => /renova/i.test(template.name)) ?? templates.data?.[0];
+  const templateId = chosen || String(fallback?.id ?? '');
+  const timeline = useQuery({
+    ...operationQuery(RELATIONSHIP_OPERATIONS.contactTimeline, { params: { id: item.contactId } }),
+    enabled: sentEntry !== null,
+    refetchInterval: (query) => {
+      const entry = query.state.data?.entries.find((row) => row.id === sentEntry);
+      return entry?.kind === 'whatsapp' && entry.status !== 'read' && entry.status !== 'failed' ? REMINDER_POLL_MS : false;
+    },
+  });
+  const sent = timeline.data?.entries.find((row) => row.id === sentEntry);
+  const send = useMutation({
+    mutationFn: () =>
+      callOperation(RELATIONSHIP_OPERATIONS.contactWhatsapp, {
+        params: { id: item.contactId },
+        body: { templateId: Number(templateId), policyId: item.policyId },
+      }),
+    onSuccess: async (answer) => {
+      setError(null);
+      if (answer.url) {
+        window.open(answer.url, '_blank', 'noopener,noreferrer');
+        onClose();
+        return;
+      }
+      setSentEntry(answer.entry.id);
+      notify.success('Lembrete enviado pelo WhatsApp da corretora');
+      await invalidateOperations(queryClient, RELATIONSHIP_OPERATIONS.contactTimeline);
+    },
+    onError: (caught) => setError(apiErrorMessage(caught, 'Não foi possível enviar o lembrete.')),
+  });
+  const status = sent?.kind === 'whatsapp' && sent.status ? MESSAGE_STATUSES.find((option) => option.value === sent.status)?.label : null;
+  return (
+    <FormDialog
+      title={`Lembrar ${item.contactName}`}
+      submitLabel={connected ? 'Enviar pelo WhatsApp' : 'Abrir WhatsApp'}
+      busy={send.isPending || sentEntry !== null}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!templateId) {
+          setError('Escolha um modelo de mensagem.');
+          return;
+        }
+        send.mutate();
+      }}
+    >
+      {error ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <Field label="Modelo" required>
+        <Select value={templateId} disabled={sentEntry !== null} onChange={(_event, data) => setChosen(data.value)}>
+          {(templates.data ?? []).map((template) => (
+            <option key={template.id} value={template.id}>
+              {template.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Caption1 className={styles.muted}>
+        {connected
+          ? `Vai pelo número da corretora, para a apólice ${item.policyNumber}; fora das 24 horas da última mensagem do cliente, pelo modelo aprovado pela Meta ligado a este.`
+          : `Abre o WhatsApp no seu celular com a mensagem da apólice ${item.policyNumber} preenchida.`}
+      </Caption1>
+      {sent?.kind === 'whatsapp' ? <Body1 role="status">{`${sent.text} — ${status ?? 'Enviando'}`}</Body1> : null}
     </FormDialog>
   );
 }

@@ -19,7 +19,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { ClientLink } from '../../../components/client-link';
 import { renewalReportCsvUrl, useRenewalReport, useRenewals } from '../api/renewals-api';
-import { DecisionDialog, NextActionDialog, type RenewalDialog } from './renewal-dialogs';
+import { DecisionDialog, NextActionDialog, ReminderDialog, type RenewalDialog } from './renewal-dialogs';
 import { RenewalQuoteDialog } from './renewal-quote-dialog';
 
 const useStyles = makeStyles({
@@ -128,6 +128,15 @@ export default function RenewalsPanel() {
                       >
                         Próxima ação
                       </Button>
+                      {item.contactId !== null ? (
+                        <Button
+                          size="small"
+                          aria-label={`Lembrar pelo WhatsApp: ${item.policyNumber}`}
+                          onClick={() => setDialog({ kind: 'remind', item: { ...item, contactId: item.contactId! } })}
+                        >
+                          Lembrar
+                        </Button>
+                      ) : null}
                       <Button
                         size="small"
                         aria-label={`Cotação para ${item.policyNumber}`}
@@ -167,6 +176,8 @@ export default function RenewalsPanel() {
       <RetentionReport />
       {dialog?.kind === 'next' ? (
         <NextActionDialog item={dialog.item} onClose={() => setDialog(null)} />
+      ) : dialog?.kind === 'remind' ? (
+        <ReminderDialog item={dialog.item} onClose={() => setDialog(null)} />
       ) : dialog?.kind === 'quote' ? (
         <RenewalQuoteDialog item={dialog.item} onClose={() => setDialog(null)} />
       ) : dialog ? (

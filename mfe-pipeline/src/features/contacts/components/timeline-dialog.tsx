@@ -1,5 +1,6 @@
 import {
   portalEntryText,
+  whatsappEntryText,
   sentEntryText,
   isMobileNumber,
   CONSENT_LEGAL_BASIS,
@@ -9,6 +10,7 @@ import {
   INTERACTION_TYPES,
   PIPELINE_OPERATIONS,
   RELATIONSHIP_OPERATIONS as OPS,
+  WHATSAPP_OPERATIONS,
   formatDateTime,
   optionLabel,
   type Contact,
@@ -25,7 +27,7 @@ import { Switch } from '@corretora/web-kit/fluent/switch';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
 import { QueryState, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 const useStyles = makeStyles({
@@ -38,9 +40,22 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
+const STATUS_POLL_MS = 2_000;
+const STATUS_FOLLOWED_MS = 5 * 60_000;
+
+/** Whether an entry sent through the provider in the last minutes still waits for its delivery or read. */
+function awaitingStatus(entries: readonly TimelineEntry[], now: number): boolean {
+  return entries.some(
+    (entry) =>
+      (entry.kind === 'whatsapp' || (entry.kind === 'message' && entry.direction === 'out')) &&
+      (entry.status === 'sending' || entry.status === 'sent' || entry.status === 'delivered') &&
+      now - new Date(entry.at).getTime() < STATUS_FOLLOWED_MS,
+  );
+}
+
 function describe(entry: TimelineEntry): string {
   if (entry.kind === 'interaction') return `${optionLabel(INTERACTION_TYPES, entry.type)}${entry.note ? `: ${entry.note}` : ''}`;
-  if (entry.kind === 'whatsapp') return `WhatsApp (${entry.templateName}): ${entry.text}`;
+  if (entry.kind === 'whatsapp' || entry.kind === 'message') return whatsappEntryText(entry);
   if (entry.kind === 'sent') return sentEntryText(entry);
   if (entry.kind === 'portal') return portalEntryText(entry);
   return `Consentimento de ${optionLabel(CONSENT_PURPOSES, entry.purpose).toLowerCase()} ${entry.granted ? 'registrado' : 'retirado'}`;
@@ -54,13 +69,18 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
   const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const timeline = useOperation(OPS.contactTimeline, { params: { id: contact.id } });
+  // A message on its way (sent minutes ago, not read yet) is asked for again every 2 s: its status follows Meta's webhook.
+  const timeline = useQuery({
+    ...operationQuery(OPS.contactTimeline, { params: { id: contact.id } }),
+    refetchInterval: (query) => (awaitingStatus(query.state.data?.entries ?? [], Date.now()) ? STATUS_POLL_MS : false),
+  });
   const templates = useOperation(OPS.messageTemplates);
   const [type, setType] = useState<InteractionType>('ligacao');
   const [note, setNote] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mobile = isMobileNumber(contact.phone);
+  const cloud = useOperation(WHATSAPP_OPERATIONS.channel).data?.connected === true;
   // An interaction or a message warms the contact's cards up on the board.
   const refresh = () => invalidateOperations(queryClient, OPS.contactTimeline, PIPELINE_OPERATIONS.contacts, PIPELINE_OPERATIONS.board);
 
@@ -78,10 +98,16 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
     mutationFn: () => callOperation(OPS.contactWhatsapp, { params: { id: contact.id }, body: { templateId: Number(templateId) } }),
     onSuccess: async (answer) => {
       setError(null);
-      window.open(answer.url, '_blank', 'noopener,noreferrer');
+      // wa.me: the member sends it from their phone; the Cloud API: it went from the brokerage's number.
+      if (answer.url) window.open(answer.url, '_blank', 'noopener,noreferrer');
+      else notify.success('Mensagem enviada pelo WhatsApp da corretora');
       await refresh();
     },
-    onError: (caught) => setError(apiErrorMessage(caught, 'Não foi possível montar a mensagem.')),
+    onError: async (caught) => {
+      setError(apiErrorMessage(caught, 'Não foi possível enviar a mensagem.'));
+      // A failed send is on the timeline (and a task to resend it): show it.
+      await refresh();
+    },
   });
   const timelineKey = operationQuery(OPS.contactTimeline, { params: { id: contact.id } }).queryKey;
   // What the broker just switched, shown until the server answers: set inside the change event, so the
@@ -155,7 +181,7 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
                         disabled={!mobile || !templateId || whatsapp.isPending}
                         onClick={() => whatsapp.mutate()}
                       >
-                        Abrir WhatsApp
+                        {cloud ? 'Enviar pelo WhatsApp' : 'Abrir WhatsApp'}
                       </Button>
                     </div>
                   </section>

@@ -94,6 +94,8 @@ export class PrivacyErasure {
       }[];
       records.push(...notes.map((row) => ({ entity: 'note', id: row.id })));
       count('Notas', notes.length, 'legitimate_interest');
+      const conversations = await this.tables.conversations.of(userId, trx).rows().whereIn('contactId', leavingIds).delete();
+      count('Conversas de WhatsApp (com as mensagens)', conversations, 'contract');
       const entries = await this.tables.timeline.of(userId, trx).rows().whereIn('contactId', leavingIds).delete();
       count('Linha do tempo (interações, mensagens de WhatsApp e consentimentos)', entries, 'contract');
       const tasks = (await this.tables.tasks
@@ -246,6 +248,7 @@ export class PrivacyErasure {
           ...(await gone('tasks', 'task')),
           ...(await gone('notes', 'note')),
         ];
+        await this.tables.conversations.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
         await this.tables.timeline.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
         if (until) {
           // Its contract ended: blocked for the retention, as if erased today (the name and CPF/CNPJ stay).

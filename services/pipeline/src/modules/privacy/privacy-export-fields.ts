@@ -93,11 +93,15 @@ const TIMELINE_KINDS = [
   { value: 'whatsapp', label: 'WhatsApp' },
   { value: 'consent', label: 'Consentimento' },
   { value: 'sent', label: 'Documento enviado' },
+  { value: 'portal', label: 'Portal do cliente' },
+  { value: 'message', label: 'Mensagem de WhatsApp' },
 ];
 const TIMELINE_TYPES = [
   ...INTERACTION_TYPES,
   { value: 'comparison', label: 'Comparativo de cotações' },
   { value: 'disclosure', label: 'Informe de remuneração (CNSP 382)' },
+  { value: 'in', label: 'Recebida do titular' },
+  { value: 'out', label: 'Enviada pela corretora' },
 ];
 const PURPOSES = [
   { value: 'servico', label: 'Serviço' },
@@ -192,7 +196,7 @@ const TABLES = {
       createdBy: ['registradoPor'],
       createdAt: ['em'],
     },
-    without: ['id', 'userId', 'contactId'],
+    without: ['id', 'userId', 'contactId', 'whatsappMessageId'],
   },
   tarefa: {
     fields: { title: ['titulo'], dueAt: ['prazo'], timed: ['comHorario'], doneAt: ['concluidaEm'], createdAt: ['criadaEm'] },

@@ -14,6 +14,8 @@ export class SubjectTables {
   readonly activity: BrokerScopedTable;
   readonly digests: BrokerScopedTable;
   readonly pending: BrokerScopedTable;
+  /** The subject's WhatsApp conversations (#62): their messages, and the timeline entries naming them, go with them. */
+  readonly conversations: BrokerScopedTable;
 
   constructor(knex: Knex) {
     this.contacts = tables.scoped(knex, 'contacts');
@@ -26,5 +28,6 @@ export class SubjectTables {
     this.activity = new BrokerScopedTable(knex, ACTIVITY_TABLE);
     this.digests = tables.scoped(knex, 'digest_sends');
     this.pending = tables.scoped(knex, 'privacy_pending');
+    this.conversations = tables.scoped(knex, 'conversations');
   }
 }

@@ -21,8 +21,17 @@ import {
   type TimelineEntry,
   type WhatsappInput,
   type WhatsappLink,
+  type WhatsappMessageStatus,
 } from '@corretora/contracts';
-import { type BrokerScopedTable, HttpError, withAdvisoryLock, type InternalClient, type SessionUser } from '@corretora/service-kit';
+import {
+  type BrokerScopedTable,
+  HttpError,
+  runAsMember,
+  withAdvisoryLock,
+  type InternalClient,
+  type SessionUser,
+} from '@corretora/service-kit';
+import type { ConversationsService } from '../whatsapp/conversations.service';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { warmContactCards } from '../pipeline/card-activity';
@@ -38,15 +47,19 @@ interface EntryRow {
   text: string | null;
   channel: SentChannel | null;
   sha256: string | null;
+  whatsappMessageId: number | null;
   createdBy: string | null;
   createdAt: Date;
 }
 
-function toEntry(row: EntryRow): TimelineEntry {
+/** An entry as the API answers it; a WhatsApp message's status is its message's now (null: not sent through the provider, or not visible). */
+function toEntry(row: EntryRow, statuses: ReadonlyMap<number, WhatsappMessageStatus> = new Map()): TimelineEntry {
   const base = { id: row.id, at: new Date(row.createdAt).toISOString(), by: row.createdBy };
+  const status = row.whatsappMessageId === null ? null : (statuses.get(row.whatsappMessageId) ?? null);
   if (row.kind === 'interaction') return { ...base, kind: 'interaction', type: row.type as never, note: row.note };
   if (row.kind === 'whatsapp')
-    return { ...base, kind: 'whatsapp', templateName: row.templateName!, purpose: row.purpose!, text: row.text! };
+    return { ...base, kind: 'whatsapp', templateName: row.templateName!, purpose: row.purpose!, text: row.text!, status };
+  if (row.kind === 'message') return { ...base, kind: 'message', direction: row.type as 'in' | 'out', text: row.text!, status };
   if (row.kind === 'sent')
     return {
       ...base,
@@ -79,15 +92,19 @@ export class RelationshipService {
   private readonly contacts: BrokerScopedTable;
   private readonly timeline: BrokerScopedTable;
   private readonly templates: BrokerScopedTable;
+  private readonly messages: BrokerScopedTable;
 
   constructor(
     private readonly knex: Knex,
     private readonly finance: InternalClient | null,
     private readonly reference: (userId: string) => Promise<ReferenceData>,
+    /** The brokerage's provider (#62): when its number is on the Cloud API, the ficha's WhatsApp goes through it. */
+    private readonly whatsappProvider: ConversationsService | null = null,
   ) {
     this.contacts = tables.scoped(knex, 'contacts');
     this.timeline = tables.scoped(knex, 'contact_timeline');
     this.templates = tables.scoped(knex, 'message_templates');
+    this.messages = tables.scoped(knex, 'whatsapp_messages');
   }
 
   private async contact(userId: string, id: number, trx: Knex | Knex.Transaction = this.knex) {
@@ -168,11 +185,25 @@ export class RelationshipService {
         { column: 'id', order: 'desc' },
       ])
       .limit(Math.min(limit, 500))) as EntryRow[];
+    const statuses = await this.statusesOf(
+      userId,
+      rows.flatMap((row) => (row.whatsappMessageId === null ? [] : [row.whatsappMessageId])),
+    );
     return {
       contactId,
       consent: { servico: contact.consentServico, marketing: contact.consentMarketing },
-      entries: rows.map(toEntry),
+      entries: rows.map((row) => toEntry(row, statuses)),
     };
+  }
+
+  /** The delivery status now of the WhatsApp messages entries name (the contact's scope already let the member see them). */
+  private async statusesOf(userId: string, ids: number[]): Promise<Map<number, WhatsappMessageStatus>> {
+    if (ids.length === 0) return new Map();
+    const rows = (await runAsMember(undefined, () => this.messages.of(userId).rows().whereIn('id', ids).select('id', 'status'))) as {
+      id: number;
+      status: WhatsappMessageStatus;
+    }[];
+    return new Map(rows.map((row) => [row.id, row.status]));
   }
 
   /** PUT /api/contacts/{id}/consent: the contact's consent for one purpose, and a timeline entry when it changes. */
@@ -265,7 +296,7 @@ export class RelationshipService {
     if (policy?.awaitingNumber && templateVariables(template.body).includes('numero_apolice'))
       throw new HttpError(409, AWAITING_NUMBER, [{ path: 'templateId', message: AWAITING_NUMBER }]);
     const insurers = policy?.insurerId ? (await this.reference(user.id)).insurers : [];
-    const text = renderTemplate(template.body, {
+    const values: Record<string, string> = {
       nome: contact.name,
       ...(policy
         ? {
@@ -274,8 +305,19 @@ export class RelationshipService {
             seguradora: insurers.find((insurer) => insurer.id === policy.insurerId)?.name ?? 'seguradora',
           }
         : {}),
-    });
-    const entry = await this.knex.transaction(async (trx) => {
+    };
+    const text = renderTemplate(template.body, values);
+    const provider = this.whatsappProvider
+      ? await this.whatsappProvider.prepareTemplated(user, {
+          contactId,
+          messageTemplateId: template.id,
+          text,
+          values,
+          order: templateVariables(template.body),
+          failure: { templateName: template.name, contactName: contact.name },
+        })
+      : null;
+    const { entry, queued } = await this.knex.transaction(async (trx) => {
       // The consent is read again under the contact's row lock, in the transaction that records the
       // message: a withdrawal committed meanwhile is seen here (and refuses), one arriving now waits
       // for this message to be recorded first. The timeline never shows marketing after a withdrawal.
@@ -285,8 +327,20 @@ export class RelationshipService {
       if (template.purpose === 'marketing' && !locked.consentMarketing) throw new HttpError(409, NO_MARKETING);
       await this.contacts.of(user.id, trx).byId(contactId).update({ lastContact: trx.fn.now() });
       await warmContactCards(trx, user.id, contactId);
-      return this.insert(trx, user, contactId, { kind: 'whatsapp', templateName: template.name, purpose: template.purpose, text });
+      const message = provider ? await this.whatsappProvider!.queue(trx, user, provider, { onTimeline: false }) : null;
+      const recorded = await this.insert(trx, user, contactId, {
+        kind: 'whatsapp',
+        templateName: template.name,
+        purpose: template.purpose,
+        // Through the provider: what the client receives (the Meta template's words outside the window).
+        text: provider ? provider.outgoing.text : text,
+        whatsappMessageId: message?.id ?? null,
+      });
+      return { entry: recorded, queued: message };
     });
-    return { url: `https://wa.me/${contact.phoneE164.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`, entry };
+    if (!provider || !queued)
+      return { url: `https://wa.me/${contact.phoneE164.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`, entry };
+    const message = await this.whatsappProvider!.dispatch(user, provider, queued);
+    return { url: null, entry: { ...entry, status: message.status } as TimelineEntry, message };
   }
 }

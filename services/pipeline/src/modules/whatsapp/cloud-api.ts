@@ -33,12 +33,26 @@ export class CloudApi {
     return this.send(credentials, { messaging_product: 'whatsapp', to, type: 'text', text: { body: text, preview_url: false } });
   }
 
-  sendTemplate(credentials: CloudCredentials, to: string, template: { name: string; language: string }): Promise<SentMessage> {
+  /** A template, its body's parameters filled (a named one carries its name, as Meta's named parameters do). */
+  sendTemplate(
+    credentials: CloudCredentials,
+    to: string,
+    template: { name: string; language: string; parameters?: readonly { name?: string; text: string }[] },
+  ): Promise<SentMessage> {
+    const parameters = (template.parameters ?? []).map((parameter) => ({
+      type: 'text',
+      text: parameter.text,
+      ...(parameter.name ? { parameter_name: parameter.name } : {}),
+    }));
     return this.send(credentials, {
       messaging_product: 'whatsapp',
       to,
       type: 'template',
-      template: { name: template.name, language: { code: template.language } },
+      template: {
+        name: template.name,
+        language: { code: template.language },
+        ...(parameters.length > 0 ? { components: [{ type: 'body', parameters }] } : {}),
+      },
     });
   }
 

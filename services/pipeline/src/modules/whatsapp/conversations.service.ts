@@ -2,27 +2,43 @@ import {
   NOT_FOUND,
   WHATSAPP_MESSAGES,
   WHATSAPP_WINDOW_HOURS,
-  type ConversationCategory,
+  saoPauloDay,
   type ConversationMessage,
   type ConversationMessageInput,
   type ConversationSummary,
   type ConversationThread,
   type ConversationsQuery,
-  type WhatsappMessageKind,
   type WhatsappTemplate,
 } from '@corretora/contracts';
-import { HttpError, assertActiveMember, type BrokerScopedTable, type InternalClient, type SessionUser } from '@corretora/service-kit';
+import {
+  HttpError,
+  assertActiveMember,
+  runAsMember,
+  type BrokerScopedTable,
+  type InternalClient,
+  type SessionUser,
+} from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { tables } from '../../tables';
 import { ProviderError, type CloudApi } from './cloud-api';
 import type { WhatsappSettingsService } from './whatsapp-settings.service';
+import { messageOnTimeline } from './message-timeline';
+import {
+  SENT_FAILED_TASK,
+  fillProviderTemplate,
+  needsPolicy,
+  noLinkedTemplate,
+  unknownVariable,
+  type PreparedSend,
+  type TemplatedSend,
+} from './outgoing';
+import type { TasksService } from '../tasks/tasks.service';
 
 const WINDOW_MS = WHATSAPP_WINDOW_HOURS * 60 * 60 * 1000;
 const TEMPLATES_FRESH_MS = 5 * 60 * 1000;
 const NO_MOBILE = 'O contato não tem celular cadastrado: cadastre um para conversar pelo WhatsApp.';
 const NO_ATTACHMENTS = 'Enviar documentos pelo WhatsApp ainda não está disponível: envie o texto ou um modelo.';
 const PREVIEW_MAX = 200;
-
 interface SummaryRow {
   id: number;
   contactId: number;
@@ -36,7 +52,7 @@ interface SummaryRow {
 }
 
 /** A message as its table holds it: the answer's fields, with the instant as the column names it. */
-type MessageRow = Omit<ConversationMessage, 'at'> & { createdAt: Date };
+export type MessageRow = Omit<ConversationMessage, 'at'> & { createdAt: Date };
 
 function summary(row: SummaryRow, now: Date): ConversationSummary {
   const until = row.lastInboundAt ? new Date(new Date(row.lastInboundAt).getTime() + WINDOW_MS) : null;
@@ -74,6 +90,7 @@ export class ConversationsService {
     private readonly settings: WhatsappSettingsService,
     private readonly cloud: CloudApi,
     private readonly identity: InternalClient | null,
+    private readonly tasks: TasksService | null,
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.conversations = tables.scoped(knex, 'conversations');
@@ -121,7 +138,7 @@ export class ConversationsService {
         .where({ conversationId: id })
         .orderBy([{ column: 'createdAt' }, { column: 'id' }])
         .limit(500),
-      this.contacts.of(userId).rows().where({ id: conversation.contactId }).first('consentMarketing'),
+      runAsMember(undefined, () => this.contacts.of(userId).rows().where({ id: conversation.contactId }).first('consentMarketing')),
     ]);
     return {
       conversation: summary(conversation, this.clock()),
@@ -153,9 +170,18 @@ export class ConversationsService {
         if (error instanceof ProviderError) throw new HttpError(502, WHATSAPP_MESSAGES.providerFailed);
         throw error;
       });
+      // Each template keeps its id across syncs (a message template's link names it): updated in
+      // place, and only those Meta no longer lists removed.
       await this.knex.transaction(async (trx) => {
-        await this.templates.of(userId, trx).rows().delete();
-        await this.templates.of(userId, trx).insertMany(fetched);
+        for (const template of fetched)
+          await this.templates
+            .of(userId, trx)
+            .insert(template)
+            .onConflict(['user_id', 'name', 'language'])
+            .merge(['category', 'status', 'body']);
+        const listed = fetched.map((template) => [template.name, template.language]);
+        const gone = this.templates.of(userId, trx).rows();
+        await (listed.length === 0 ? gone : gone.whereNotIn(['name', 'language'], listed)).delete();
         await this.settings.markTemplatesSynced(userId, trx);
       });
     }
@@ -170,60 +196,185 @@ export class ConversationsService {
     const userId = user.id;
     const conversation = await this.conversation(userId, id);
     if (input.documentId !== undefined) throw new HttpError(400, NO_ATTACHMENTS, [{ path: 'documentId', message: NO_ATTACHMENTS }]);
+    // The conversation's scope said the member may write here (it may have been passed to them: the client is someone else's).
+    const contact = await runAsMember(undefined, () => this.reachable(userId, conversation.contactId));
+    const account = await this.settings.cloudAccount(userId);
+    if (!account) throw new HttpError(400, WHATSAPP_MESSAGES.notConnected);
+    let prepared: PreparedSend;
+    if (input.templateId !== undefined) {
+      const template = await this.approvedTemplate(userId, input.templateId, contact, 'templateId');
+      // From Conversas a template knows the client's name; one asking for a policy's data goes from the ficha.
+      const filled = fillProviderTemplate(template.body, { nome: contact.name }, ['nome']);
+      if ('missing' in filled)
+        throw new HttpError(400, needsPolicy(template.name, filled.missing), [
+          { path: 'templateId', message: needsPolicy(template.name, filled.missing) },
+        ]);
+      prepared = {
+        conversationId: id,
+        contactId: conversation.contactId,
+        account,
+        to: contact.to,
+        outgoing: { kind: 'template', text: filled.text || template.name, templateName: template.name, category: template.category },
+        template: { name: template.name, language: template.language, parameters: filled.parameters },
+      };
+    } else {
+      if (!this.windowOpen(conversation))
+        throw new HttpError(400, WHATSAPP_MESSAGES.windowClosed, [{ path: 'text', message: WHATSAPP_MESSAGES.windowClosed }]);
+      prepared = {
+        conversationId: id,
+        contactId: conversation.contactId,
+        account,
+        to: contact.to,
+        outgoing: { kind: 'text', text: input.text ?? '', templateName: null, category: 'service' },
+      };
+    }
+    const queued = await this.knex.transaction((trx) => this.queue(trx, user, prepared, { onTimeline: true }));
+    return this.dispatch(user, prepared, queued);
+  }
+
+  /** Whether free text may go now: within 24 hours of the client's last message, by the server's clock. */
+  private windowOpen(conversation: { lastInboundAt: Date | null }): boolean {
+    return conversation.lastInboundAt !== null && this.clock().getTime() - new Date(conversation.lastInboundAt).getTime() < WINDOW_MS;
+  }
+
+  /** The contact a message may go to: not blocked by an erasure, with a mobile; its number as Meta takes it. */
+  private async reachable(userId: string, contactId: number) {
     const contact = (await this.contacts
       .of(userId)
       .rows()
-      .where({ id: conversation.contactId })
-      .first('phoneE164', 'consentMarketing', 'blockedAt', 'erasureRequestedAt')) as
-      { phoneE164: string | null; consentMarketing: boolean; blockedAt: Date | null; erasureRequestedAt: Date | null } | undefined;
-    if (!contact) throw new HttpError(404, NOT_FOUND.conversation);
+      .where({ id: contactId })
+      .first('name', 'phoneE164', 'responsibleId', 'consentMarketing', 'blockedAt', 'erasureRequestedAt')) as
+      | {
+          name: string;
+          phoneE164: string | null;
+          responsibleId: string | null;
+          consentMarketing: boolean;
+          blockedAt: Date | null;
+          erasureRequestedAt: Date | null;
+        }
+      | undefined;
+    if (!contact) throw new HttpError(404, NOT_FOUND.contact);
     if (contact.blockedAt) throw new HttpError(409, WHATSAPP_MESSAGES.contactBlocked);
-    const account = await this.settings.cloudAccount(userId);
-    if (!account) throw new HttpError(400, WHATSAPP_MESSAGES.notConnected);
     if (!contact.phoneE164) throw new HttpError(400, NO_MOBILE);
-    const to = contact.phoneE164.slice(1);
-    const windowOpen =
-      conversation.lastInboundAt !== null && this.clock().getTime() - new Date(conversation.lastInboundAt).getTime() < WINDOW_MS;
-    let outgoing: { kind: WhatsappMessageKind; text: string; templateName: string | null; category: ConversationCategory };
-    let template: WhatsappTemplate | undefined;
-    if (input.templateId !== undefined) {
-      template = (await this.templates.of(userId).byId(input.templateId).first()) as WhatsappTemplate | undefined;
-      if (!template)
-        throw new HttpError(400, WHATSAPP_MESSAGES.templateNotFound, [{ path: 'templateId', message: WHATSAPP_MESSAGES.templateNotFound }]);
-      if (template.status !== 'approved')
-        throw new HttpError(400, WHATSAPP_MESSAGES.templateNotApproved, [
-          { path: 'templateId', message: WHATSAPP_MESSAGES.templateNotApproved },
-        ]);
-      if (template.category === 'marketing' && (!contact.consentMarketing || contact.erasureRequestedAt))
-        throw new HttpError(400, WHATSAPP_MESSAGES.marketingWithoutConsent);
-      outgoing = { kind: 'template', text: template.body || template.name, templateName: template.name, category: template.category };
-    } else {
-      if (!windowOpen)
-        throw new HttpError(400, WHATSAPP_MESSAGES.windowClosed, [{ path: 'text', message: WHATSAPP_MESSAGES.windowClosed }]);
-      outgoing = { kind: 'text', text: input.text ?? '', templateName: null, category: 'service' };
-    }
-    const [queued] = (await this.messages.of(userId).insert({
-      conversationId: id,
-      direction: 'out',
-      ...outgoing,
-      status: 'sending',
-      sentBy: user.memberId,
-    })) as MessageRow[];
-    try {
-      const sent = template
-        ? await this.cloud.sendTemplate(account, to, { name: template.name, language: template.language })
-        : await this.cloud.sendText(account, to, outgoing.text);
-      const [row] = (await this.messages
-        .of(userId)
-        .update(queued!.id, { status: 'sent', providerMessageId: sent.providerMessageId })) as MessageRow[];
-      await this.conversations.of(userId).update(id, {
-        lastMessageAt: this.knex.fn.now(),
-        lastMessagePreview: outgoing.text.slice(0, PREVIEW_MAX),
+    return { ...contact, to: contact.phoneE164.slice(1) };
+  }
+
+  /** A synced template that may be sent to this contact: Meta approved it, and a marketing one has consent. */
+  private async approvedTemplate(
+    userId: string,
+    templateId: number,
+    contact: { consentMarketing: boolean; erasureRequestedAt: Date | null },
+    path: string,
+  ): Promise<WhatsappTemplate> {
+    const template = (await this.templates.of(userId).byId(templateId).first()) as WhatsappTemplate | undefined;
+    if (!template) throw new HttpError(400, WHATSAPP_MESSAGES.templateNotFound, [{ path, message: WHATSAPP_MESSAGES.templateNotFound }]);
+    if (template.status !== 'approved')
+      throw new HttpError(400, WHATSAPP_MESSAGES.templateNotApproved, [{ path, message: WHATSAPP_MESSAGES.templateNotApproved }]);
+    if (template.category === 'marketing' && (!contact.consentMarketing || contact.erasureRequestedAt))
+      throw new HttpError(400, WHATSAPP_MESSAGES.marketingWithoutConsent);
+    return template;
+  }
+
+  /** Whether the brokerage sends through its number on the Cloud API (else: wa.me links). */
+  async connected(userId: string): Promise<boolean> {
+    return (await this.settings.cloudAccount(userId)) !== null;
+  }
+
+  /**
+   * One of the brokerage's message templates, filled for the contact, ready to go through the
+   * provider (the ficha, the renewal centre): as text inside the 24-hour window, else as the Meta
+   * template linked to it in Configurações › WhatsApp. Null while the brokerage uses wa.me links.
+   */
+  async prepareTemplated(user: SessionUser, input: TemplatedSend): Promise<PreparedSend | null> {
+    const userId = user.id;
+    const account = await this.settings.cloudAccount(userId);
+    if (!account) return null;
+    const contact = await this.reachable(userId, input.contactId);
+    await this.conversations
+      .of(userId)
+      .insert({ contactId: input.contactId, responsibleId: contact.responsibleId })
+      .onConflict(['user_id', 'contact_id'])
+      .ignore();
+    // Read without the member's scope narrowing it: a conversation passed to another member still
+    // carries this client's message (the member may message their client: the contact's scope said so).
+    const conversation = (await runAsMember(undefined, () =>
+      this.conversations.of(userId).rows().where({ contactId: input.contactId }).first('id', 'lastInboundAt'),
+    )) as { id: number; lastInboundAt: Date | null };
+    const base = { conversationId: conversation.id, contactId: input.contactId, account, to: contact.to, failure: input.failure };
+    if (this.windowOpen(conversation))
+      return { ...base, outgoing: { kind: 'text', text: input.text, templateName: null, category: 'service' } };
+    const linked = await this.settings.linkedTemplate(userId, input.messageTemplateId);
+    const template =
+      linked === null ? undefined : await this.approvedTemplate(userId, linked, contact, 'templateId').catch(() => undefined);
+    if (!template) throw new HttpError(409, noLinkedTemplate(input.failure.templateName));
+    const filled = fillProviderTemplate(template.body, input.values, input.order);
+    if ('missing' in filled) throw new HttpError(409, unknownVariable(template.name, filled.missing));
+    return {
+      ...base,
+      outgoing: { kind: 'template', text: filled.text || template.name, templateName: template.name, category: template.category },
+      template: { name: template.name, language: template.language, parameters: filled.parameters },
+    };
+  }
+
+  /** The message as sending, in the caller's transaction (and on the timeline as a conversation's message when asked). */
+  async queue(trx: Knex.Transaction, user: SessionUser, prepared: PreparedSend, options: { onTimeline: boolean }): Promise<MessageRow> {
+    const [queued] = (await runAsMember(undefined, () =>
+      this.messages.of(user.id, trx).insert({
+        conversationId: prepared.conversationId,
+        direction: 'out',
+        ...prepared.outgoing,
+        status: 'sending',
+        sentBy: user.memberId,
+      }),
+    )) as MessageRow[];
+    if (options.onTimeline)
+      await messageOnTimeline(trx, user.id, {
+        contactId: prepared.contactId,
+        messageId: queued!.id,
+        direction: 'out',
+        text: prepared.outgoing.text,
+        by: user.name || user.email,
       });
-      return message(row!);
+    return queued!;
+  }
+
+  /**
+   * The queued message handed to the provider: sent (with the provider's id, statuses follow by
+   * webhook) or failed — kept as failed, a task for the member when the send came from a template
+   * (the ficha, an automation), and a pt-BR 502.
+   */
+  async dispatch(user: SessionUser, prepared: PreparedSend, queued: MessageRow): Promise<ConversationMessage> {
+    const userId = user.id;
+    try {
+      const sent = prepared.template
+        ? await this.cloud.sendTemplate(prepared.account, prepared.to, prepared.template)
+        : await this.cloud.sendText(prepared.account, prepared.to, prepared.outgoing.text);
+      return await runAsMember(undefined, async () => {
+        const [row] = (await this.messages
+          .of(userId)
+          .update(queued.id, { status: 'sent', providerMessageId: sent.providerMessageId })) as MessageRow[];
+        await this.conversations.of(userId).update(prepared.conversationId, {
+          lastMessageAt: this.knex.fn.now(),
+          lastMessagePreview: prepared.outgoing.text.slice(0, PREVIEW_MAX),
+        });
+        return message(row!);
+      });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      await this.messages.of(userId).update(queued!.id, { status: 'failed', error: WHATSAPP_MESSAGES.providerFailed });
+      await runAsMember(undefined, () =>
+        this.messages.of(userId).update(queued.id, { status: 'failed', error: WHATSAPP_MESSAGES.providerFailed }),
+      );
+      if (prepared.failure && this.tasks) {
+        await this.tasks.create(userId, {
+          title: `Reenviar pelo WhatsApp: ${prepared.failure.templateName} para ${prepared.failure.contactName}`.slice(0, 200),
+          dueAt: saoPauloDay(this.clock()),
+          contactId: prepared.contactId,
+          cardId: null,
+          policyId: null,
+          responsibleId: user.memberId ?? null,
+        });
+        throw new HttpError(502, SENT_FAILED_TASK);
+      }
       throw new HttpError(502, WHATSAPP_MESSAGES.providerFailed);
     }
   }

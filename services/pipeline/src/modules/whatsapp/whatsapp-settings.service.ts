@@ -6,8 +6,10 @@ import {
   centsToWire,
   type ConversationCategory,
   type WhatsappProviderKind,
+  type WhatsappChannel,
   type WhatsappSettings,
   type WhatsappSettingsInput,
+  type WhatsappUsage,
 } from '@corretora/contracts';
 import { HttpError, type BrokerScopedTable, type SecretBox } from '@corretora/service-kit';
 import type { Knex } from 'knex';
@@ -22,6 +24,7 @@ interface SettingsRow {
   appSecretSealed: string | null;
   verifyToken: string;
   rates: Partial<Record<ConversationCategory, number>>;
+  templateLinks: Record<string, number>;
 }
 
 /** The Cloud API's credentials of a brokerage, opened: only the server holds them, never an answer. */
@@ -37,6 +40,7 @@ const tokenContext = (userId: string) => `whatsapp-token:${userId}`;
 const secretContext = (userId: string) => `whatsapp-app-secret:${userId}`;
 export const WEBHOOK_PATH = '/api/whatsapp/webhook';
 const NUMBER_TAKEN = 'Este número do WhatsApp já está conectado a outra corretora.';
+const LINK_UNKNOWN = 'Modelo não encontrado: atualize a página e escolha de novo.';
 
 /**
  * How a brokerage uses WhatsApp: wa.me links (the default, as before #62) or its number on the Cloud
@@ -77,11 +81,53 @@ export class WhatsappSettingsService {
       rates: Object.fromEntries(
         CONVERSATION_CATEGORIES.map(({ value }) => [value, centsToWire(row.rates[value] ?? DEFAULT_CONVERSATION_RATES_CENTS[value])]),
       ) as Record<ConversationCategory, string>,
+      templateLinks: row.templateLinks,
     };
   }
 
   async get(userId: string): Promise<WhatsappSettings> {
     return this.answer(await this.row(userId));
+  }
+
+  async channel(userId: string): Promise<WhatsappChannel> {
+    const row = await this.row(userId);
+    return { provider: row.provider, connected: this.open(row) !== null };
+  }
+
+  /**
+   * A month's sends through the provider by the category Meta bills (a template's own; a reply inside
+   * the window is service), at the brokerage's rates; failed sends cost nothing and are left out. The
+   * month is São Paulo's.
+   */
+  async usage(userId: string, month: string): Promise<WhatsappUsage> {
+    const row = await this.row(userId);
+    const inMonth = "to_char(created_at at time zone 'America/Sao_Paulo', 'YYYY-MM') = ?";
+    const messages = tables.scoped(this.knex, 'whatsapp_messages');
+    const [sent, received] = await Promise.all([
+      messages
+        .of(userId)
+        .rows()
+        .where({ direction: 'out' })
+        .whereNot({ status: 'failed' })
+        .whereRaw(inMonth, [month])
+        .groupBy('category')
+        .select('category', this.knex.raw('count(*)::int as count')) as Promise<{ category: ConversationCategory; count: number }[]>,
+      messages
+        .of(userId)
+        .rows()
+        .where({ direction: 'in' })
+        .whereRaw(inMonth, [month])
+        .first(this.knex.raw('count(*)::int as count')) as Promise<{ count: number }>,
+    ]);
+    const counts = new Map(sent.map((entry) => [entry.category, entry.count]));
+    let total = 0;
+    const categories = CONVERSATION_CATEGORIES.map(({ value }) => {
+      const rate = row.rates[value] ?? DEFAULT_CONVERSATION_RATES_CENTS[value];
+      const count = counts.get(value) ?? 0;
+      total += rate * count;
+      return { category: value, count, rate: centsToWire(rate), cost: centsToWire(rate * count) };
+    });
+    return { month, categories, received: received.count, total: centsToWire(total) };
   }
 
   async save(userId: string, input: WhatsappSettingsInput): Promise<WhatsappSettings> {
@@ -96,6 +142,7 @@ export class WhatsappSettingsService {
           businessAccountId: input.businessAccountId === undefined ? current.businessAccountId : input.businessAccountId,
           tokenSealed: input.token === undefined ? current.tokenSealed : this.box!.seal(input.token, tokenContext(userId)),
           appSecretSealed: input.appSecret === undefined ? current.appSecretSealed : this.box!.seal(input.appSecret, secretContext(userId)),
+          templateLinks: JSON.stringify(await this.links(userId, trx, current.templateLinks, input.templateLinks)),
           rates: JSON.stringify({
             ...current.rates,
             ...Object.fromEntries(Object.entries(input.rates ?? {}).filter((entry) => entry[1] !== null)),
@@ -113,6 +160,56 @@ export class WhatsappSettingsService {
           throw new HttpError(409, NUMBER_TAKEN, [{ path: 'phoneNumberId', message: NUMBER_TAKEN }]);
         throw error;
       });
+  }
+
+  /**
+   * The links as saved: those sent replace the kept ones (null removes one); every id must be the
+   * brokerage's own message template and synced template (another's is refused like a made-up one).
+   */
+  private async links(
+    userId: string,
+    trx: Knex.Transaction,
+    current: Record<string, number>,
+    sent: Record<string, number | null> | undefined,
+  ): Promise<Record<string, number>> {
+    if (!sent) return current;
+    const entries = Object.entries(sent);
+    const [messageTemplates, synced] = await Promise.all([
+      tables
+        .scoped(trx, 'message_templates')
+        .of(userId, trx)
+        .rows()
+        .whereIn(
+          'id',
+          entries.map(([id]) => Number(id)),
+        )
+        .pluck('id'),
+      tables
+        .scoped(trx, 'whatsapp_templates')
+        .of(userId, trx)
+        .rows()
+        .whereIn(
+          'id',
+          entries.flatMap(([, id]) => (id === null ? [] : [id])),
+        )
+        .pluck('id'),
+    ]);
+    const known = new Set((messageTemplates as number[]).map(String));
+    const knownSynced = new Set(synced as number[]);
+    const next = { ...current };
+    for (const [messageTemplateId, templateId] of entries) {
+      if (!known.has(messageTemplateId) || (templateId !== null && !knownSynced.has(templateId)))
+        throw new HttpError(400, LINK_UNKNOWN, [{ path: `templateLinks.${messageTemplateId}`, message: LINK_UNKNOWN }]);
+      if (templateId === null) delete next[messageTemplateId];
+      else next[messageTemplateId] = templateId;
+    }
+    return next;
+  }
+
+  /** The synced template that carries a message template outside the window, if one is linked. */
+  async linkedTemplate(userId: string, messageTemplateId: number): Promise<number | null> {
+    const row = await this.row(userId);
+    return row.templateLinks[String(messageTemplateId)] ?? null;
   }
 
   /** The brokerage's Cloud API account, opened; null while it uses wa.me links. */

@@ -10,6 +10,7 @@ import { HttpError, inLockedTransaction, type BrokerScopedTable } from '@correto
 import type { Knex } from 'knex';
 import { tables } from '../../tables';
 import type { CloudAccount, WhatsappSettingsService } from './whatsapp-settings.service';
+import { messageOnTimeline } from './message-timeline';
 
 const FORGED = 'Assinatura do webhook inválida.';
 const PREVIEW_MAX = 200;
@@ -154,13 +155,13 @@ export class WhatsappWebhookService {
         .rows()
         .whereIn('phoneE164', candidates)
         .orderBy('id')
-        .first('id', 'responsibleId')) as { id: number; responsibleId: string | null } | undefined;
+        .first('id', 'name', 'responsibleId')) as { id: number; name: string; responsibleId: string | null } | undefined;
       if (!contact) {
         const [created] = (await this.contacts.of(userId, trx).insert({
           name: message.profileName || (phone ? formatPhone(phone.national) : `+${message.from}`),
           phone: phone?.national ?? null,
           type: 'prospect',
-        })) as { id: number; responsibleId: string | null }[];
+        })) as { id: number; name: string; responsibleId: string | null }[];
         contact = created!;
         await this.notes.of(userId, trx).insert({ contactId: contact.id, content: `Primeira mensagem pelo WhatsApp: ${message.text}` });
       }
@@ -184,6 +185,14 @@ export class WhatsappWebhookService {
         .onConflict(['user_id', 'provider_message_id'])
         .ignore();
       if (!stored) return false;
+      await messageOnTimeline(trx, userId, {
+        contactId: contact.id,
+        messageId: (stored as { id: number }).id,
+        direction: 'in',
+        text: message.text,
+        by: `${contact.name} (cliente, pelo WhatsApp)`,
+        at: message.at,
+      });
       await this.conversations.of(userId, trx).update(conversation.id, {
         unreadCount: trx.raw('unread_count + 1'),
         lastInboundAt: trx.raw('greatest(last_inbound_at, ?::timestamptz)', [message.at]),

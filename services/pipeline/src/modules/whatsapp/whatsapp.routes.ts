@@ -1,4 +1,4 @@
-import { WHATSAPP_OPERATIONS as OPS } from '@corretora/contracts';
+import { WHATSAPP_OPERATIONS as OPS, saoPauloDay } from '@corretora/contracts';
 import { HttpError, rawBody, route } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { ConversationsService } from './conversations.service';
@@ -13,6 +13,8 @@ export function whatsappRoutes(
   const { settings, webhook, conversations } = services;
   route(router, OPS.settings, ({ user }) => settings.get(user.id));
   route(router, OPS.saveSettings, ({ user, body }) => settings.save(user.id, body));
+  route(router, OPS.channel, ({ user }) => settings.channel(user.id));
+  route(router, OPS.usage, ({ user, query }) => settings.usage(user.id, query.month ?? saoPauloDay(new Date()).slice(0, 7)));
   route(router, OPS.templates, ({ user }) => conversations.listTemplates(user.id));
   route(router, OPS.verifyWebhook, async ({ query, ctx }) => {
     if (!(await settings.isVerifyToken(query['hub.verify_token']))) throw new HttpError(403, 'Token de verificação inválido.');
