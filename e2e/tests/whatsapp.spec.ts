@@ -35,13 +35,62 @@ async function connect(page: Page, phoneNumberId: string) {
   await expectAccessible(page, 'WhatsApp settings');
 }
 
-test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a client's message reaches Conversas without a reload, is answered, and its read status shows; a number nobody has becomes a prospect", async ({
+/** Configurações › WhatsApp: the brokerage's Renovação goes, outside the 24 hours, as Meta's approved lembrete_renovacao; the month's cost shows. */
+async function linkRenewalTemplate(page: Page) {
+  const links = page.getByRole('region', { name: 'Modelos fora da janela de 24 horas' });
+  await links.getByRole('combobox', { name: 'Renovação' }).selectOption({ label: 'lembrete_renovacao (utilidade)' });
+  await page.getByRole('form', { name: 'WhatsApp' }).getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'WhatsApp da corretora salvo')).toBeVisible();
+  await expect(links.getByRole('combobox', { name: 'Renovação' })).toHaveValue(/\d+/);
+  await expect(page.getByRole('region', { name: 'Custo do mês' }).getByText(/^Estimativa do mês: R\$ 0,00/)).toBeVisible();
+  await expectAccessible(page, 'WhatsApp templates and cost');
+}
+
+/** The São Paulo day `days` from today, ISO. */
+function inDays(days: number): string {
+  const date = new Date(`${new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' })}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Ana Lima, a lead won into an auto policy (AP-WA-1) that ends in 20 days. */
+async function clientRenewingSoon(request: APIRequestContext) {
+  const reference = await (await request.get('/api/reference-data')).json();
+  const lead = await (
+    await request.post('/api/pipeline', {
+      data: {
+        name: 'Ana Lima',
+        phone: '(11) 98765-4321',
+        productId: reference.products[0].id,
+        leadSourceId: reference.leadSources[0].id,
+        stageId: reference.pipelineStages[0].id,
+      },
+    })
+  ).json();
+  const end = inDays(20);
+  const sale = {
+    insurerId: reference.insurers[0].id,
+    startDate: `${Number(end.slice(0, 4)) - 1}${end.slice(4)}`,
+    endDate: end,
+    premioLiquido: '1000.00',
+    iof: '73.80',
+    juros: '0',
+    totalPremium: '1073.80',
+    commissionPercentage: '12.50',
+  };
+  expect((await request.post(`/api/pipeline-cards/${lead.id}/confirm-issuance`, { data: sale })).status()).toBe(200);
+  expect((await request.post(`/api/pipeline-cards/${lead.id}/confirm-issuance`, { data: { policyNumber: 'AP-WA-1' } })).status()).toBe(200);
+}
+
+test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a client's message reaches Conversas without a reload, is answered, and its read status shows; the renewal centre's reminder goes through the provider and shows delivered; a number nobody has becomes a prospect", async ({
   page,
   playwright,
   baseURL,
 }) => {
-  // A long journey (settings, two clients, a reply and its status) on a machine shared with other work.
-  test.setTimeout(120_000);
+  // A long journey (settings, two clients, a reply, a reminder and their statuses) on a machine shared with other work.
+  test.setTimeout(150_000);
+  const stub = process.env.WHATSAPP_STUB_URL;
+  if (!stub) throw new Error('WHATSAPP_STUB_URL is not set: the stack prints its WhatsApp stub at start');
   // Meta calls with no session of anyone's.
   const meta = await playwright.request.newContext({ baseURL });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -50,8 +99,8 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
   // A number of this run's own (a number is one brokerage's).
   const phoneNumberId = String(Date.now()).slice(-12);
   await connect(page, phoneNumberId);
-  const created = await page.request.post('/api/contacts', { data: { name: 'Ana Lima', phone: '(11) 98765-4321', type: 'individual' } });
-  expect(created.status()).toBe(201);
+  await linkRenewalTemplate(page);
+  await clientRenewingSoon(page.request);
 
   await page.goto('/conversations');
   await expect(page.getByRole('heading', { name: 'Conversas', level: 1 })).toBeVisible();
@@ -79,8 +128,6 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
   await expect(reply).toContainText('Enviada');
 
   // Meta says the client read it (the id the provider gave the message): the page shows it by itself.
-  const stub = process.env.WHATSAPP_STUB_URL;
-  if (!stub) throw new Error('WHATSAPP_STUB_URL is not set: the stack prints its WhatsApp stub at start');
   const { sent } = (await (await page.request.get(`${stub}/_stub/sent`)).json()) as {
     sent: { id: string; text?: string; phoneNumberId: string }[];
   };
@@ -89,6 +136,29 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
   await deliver(meta, statusUpdate(phoneNumberId, ours!.id, 'read'));
   await expect(reply).toContainText('Lida');
 
+  // The renewal centre's reminder goes through the brokerage's number (inside the window: as text) and its status follows.
+  await page.goto('/policies?aba=renovacoes');
+  const row = page.getByRole('tabpanel', { name: 'Renovações' }).getByRole('row', { name: /AP-WA-1/ });
+  await row.getByRole('button', { name: 'Lembrar pelo WhatsApp: AP-WA-1' }).click();
+  const remind = page.getByRole('dialog', { name: 'Lembrar Ana Lima' });
+  await expect(remind.getByRole('combobox', { name: 'Modelo' })).toHaveValue(/\d+/);
+  await expectAccessible(page, 'renewal reminder');
+  await remind.getByRole('button', { name: 'Enviar pelo WhatsApp' }).click();
+  await expect(toast(page, 'Lembrete enviado pelo WhatsApp da corretora')).toBeVisible();
+  await expect(remind.getByRole('status')).toContainText(/A sua apólice AP-WA-1 .* — Enviada$/);
+  const reminders = (await (await page.request.get(`${stub}/_stub/sent`)).json()) as {
+    sent: { id: string; text?: string; phoneNumberId: string }[];
+  };
+  const reminder = reminders.sent.find((message) => message.phoneNumberId === phoneNumberId && message.text?.includes('AP-WA-1'));
+  expect(reminder).toBeDefined();
+  await deliver(meta, statusUpdate(phoneNumberId, reminder!.id, 'delivered'));
+  await expect(remind.getByRole('status')).toContainText(/— Entregue$/);
+  await remind.getByRole('button', { name: 'Fechar' }).click();
+  await expect(remind).toBeHidden();
+
+  await page.goto('/conversations');
+  await list.getByRole('button', { name: /Ana Lima/ }).click();
+  await expect(thread.getByText(/A sua apólice AP-WA-1/)).toBeVisible();
   await page.getByRole('button', { name: 'Voltar às conversas' }).click();
   await deliver(meta, inboundText(phoneNumberId, '5521998887766', 'Quero cotar um seguro de vida', { name: 'Bruno Dias' }));
   await expect(list.getByRole('button', { name: /Bruno Dias/ })).toBeVisible();

@@ -288,11 +288,16 @@ export function ReminderDialog({ item, onClose }: { item: RenewalItem & { contac
   return (
     <FormDialog
       title={`Lembrar ${item.contactName}`}
-      submitLabel={connected ? 'Enviar pelo WhatsApp' : 'Abrir WhatsApp'}
-      busy={send.isPending || sentEntry !== null}
+      submitLabel={sentEntry !== null ? 'Fechar' : connected ? 'Enviar pelo WhatsApp' : 'Abrir WhatsApp'}
+      busy={send.isPending}
       onClose={onClose}
       onSubmit={(event) => {
         event.preventDefault();
+        // Sent: its status shows above; a second click closes instead of sending it again.
+        if (sentEntry !== null) {
+          onClose();
+          return;
+        }
         if (!templateId) {
           setError('Escolha um modelo de mensagem.');
           return;
