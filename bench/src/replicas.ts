@@ -11,13 +11,11 @@
  * Exits non-zero when a target is missed: `npm test` runs it briefly (REPLICAS_SECONDS=6).
  */
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { startStack, type Stack } from '@corretora/dev-stack';
-import { SERVICE_NAMES, startNginx, type RunningNginx, type ServiceName } from '@corretora/gateway-kit';
+import type { Stack } from '@corretora/dev-stack';
+import { SERVICE_NAMES, type ServiceName } from '@corretora/gateway-kit';
+import { killAndWait, runBench, startReplicatedStack } from './replicated-stack';
 import { onboardedBroker } from './broker';
 
 const SECONDS = Number(process.env.REPLICAS_SECONDS ?? 20);
@@ -115,26 +113,8 @@ async function load(url: string, cookie: string, until: number, tally: Tally, ma
 /** SIGKILL one replica of each service; resolves with each one's time until its successor is ready. */
 async function killOneOfEach(stack: Stack): Promise<Record<string, number>> {
   const victims = SERVICE_NAMES.map((name) => stack.replicas.filter((replica) => replica.name === name)[1]!);
-  const restart: Record<string, number> = {};
-  await Promise.all(
-    victims.map(async (victim) => {
-      const old = victim.process.child;
-      const killedAt = Date.now();
-      old.kill('SIGKILL');
-      for (;;) {
-        await sleep(50);
-        if (victim.process.child === old) continue;
-        const ready = await fetch(`${victim.url}/readyz`).then(
-          (response) => response.ok,
-          () => false,
-        );
-        if (ready) break;
-        if (Date.now() - killedAt > 120_000) throw new Error(`${victim.process.name} did not come back`);
-      }
-      restart[victim.process.name] = Date.now() - killedAt;
-    }),
-  );
-  return restart;
+  const times = await Promise.all(victims.map((victim) => killAndWait(victim)));
+  return Object.fromEntries(victims.map((victim, index) => [victim.process.name, times[index]!]));
 }
 
 /** A read of each service that needs the session. */
@@ -157,128 +137,82 @@ async function sessionOnEveryReplica(stack: Stack, cookie: string): Promise<stri
   return refused;
 }
 
-async function main(): Promise<void> {
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'corretora-replicas-'));
-  await chmod(workDir, 0o755);
-  const log = (line: string) => process.stdout.write(`[replicas] ${line}\n`);
-  let stack: Stack | undefined;
-  let nginx: RunningNginx | undefined;
-  let failed = false;
-  try {
-    stack = await startStack({
-      dataDir: path.join(workDir, 'data'),
-      // Below the ephemeral range, as bench-stack.ts explains.
-      port: 28080,
-      servicePortBase: 28101,
-      pgPort: 28432,
-      s3Port: 28400,
-      logs: { dir: path.join(workDir, 'logs') },
-      log,
-      replicas: 2,
-      env: { ...process.env, LOG_LEVEL: 'warn', WRITE_LIMIT_PER_MINUTE: '100000000', UPLOAD_LIMIT_PER_MINUTE: '100000000' },
-    });
-    const upstreams = Object.fromEntries(
-      SERVICE_NAMES.map((name) => [
-        name,
-        stack!.replicas.filter((replica) => replica.name === name).map((replica) => new URL(replica.url).host),
-      ]),
-    ) as Record<ServiceName, string[]>;
-    nginx = await startNginx({
-      listen: 28081,
-      upstreams,
-      shellDir: path.join(__dirname, '..', '..', 'shell', 'dist'),
-      remoteStoreDir: stack.remoteStoreDir,
-      prefixDir: path.join(workDir, 'nginx'),
-      accessLog: 'off',
-      remoteErrorLog: path.join(workDir, 'remote-errors.log'),
-      keepaliveRequests: 1_000_000,
-      user: process.getuid?.() === 0 ? 'root' : undefined,
-    });
-    const { cookie } = await onboardedBroker(nginx.url, 'replicas');
-    const refusedBefore = await sessionOnEveryReplica(stack, cookie);
+runBench('replicas', async ({ workDir, log, started }) => {
+  const { stack, nginx } = await startReplicatedStack(
+    workDir,
+    28080,
+    log,
+    { ...process.env, LOG_LEVEL: 'warn', WRITE_LIMIT_PER_MINUTE: '100000000', UPLOAD_LIMIT_PER_MINUTE: '100000000' },
+    started,
+  );
+  const { cookie } = await onboardedBroker(nginx.url, 'replicas');
+  const refusedBefore = await sessionOnEveryReplica(stack, cookie);
 
-    const half = (SECONDS * 1000) / 2;
-    log(`${WORKERS} workers, ${SECONDS / 2}s calm (the floor), then ${SECONDS / 2}s with one replica of each service killed at its start`);
-    // Markers of this run only (DATABASE_URL may name a database earlier runs wrote to).
-    const run = randomUUID().slice(0, 8);
-    const calm = newTally();
-    await load(nginx.url, cookie, Date.now() + half, calm, `calma-${run}`);
-    const stormy = newTally();
-    const during = load(nginx.url, cookie, Date.now() + half, stormy, `queda-${run}`);
-    await sleep(300);
-    const restart = await killOneOfEach(stack);
-    await during;
-    const refusedAfter = await sessionOnEveryReplica(stack, cookie);
+  const half = (SECONDS * 1000) / 2;
+  log(`${WORKERS} workers, ${SECONDS / 2}s calm (the floor), then ${SECONDS / 2}s with one replica of each service killed at its start`);
+  // Markers of this run only (DATABASE_URL may name a database earlier runs wrote to).
+  const run = randomUUID().slice(0, 8);
+  const calm = newTally();
+  await load(nginx.url, cookie, Date.now() + half, calm, `calma-${run}`);
+  const stormy = newTally();
+  const during = load(nginx.url, cookie, Date.now() + half, stormy, `queda-${run}`);
+  await sleep(300);
+  const restart = await killOneOfEach(stack);
+  await during;
+  const refusedAfter = await sessionOnEveryReplica(stack, cookie);
 
-    // Every POST's marker: how many rows each produced (one expected, zero allowed for a clean failure).
-    const db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
-    const counts = new Map<string, number>();
-    for (const table of ['catalogues.products', 'pipeline.contacts']) {
-      const { rows } = await db.query<{ name: string; count: string }>(
-        `select name, count(*) from ${table} where name like $1 or name like $2 group by name`,
-        [`calma-${run} %`, `queda-${run} %`],
-      );
-      for (const row of rows) counts.set(row.name, Number(row.count));
-    }
-    await db.end();
-    const duplicated = [...counts.values()].filter((count) => count > 1).length;
-    const cleanLanded = stormy.postsFailedCleanly.filter(({ marker }) => counts.has(marker)).length;
-    const stored = [...counts.values()].reduce((sum, count) => sum + count, 0);
-
-    const rate = (tally: Tally) => Math.round((tally.gets + tally.posts) / (half / 1000));
-    const table = [calm, stormy].map((tally, index) => ({
-      phase: index === 0 ? 'calm (floor)' : 'one replica of each killed',
-      'requests/s': rate(tally),
-      GETs: tally.gets,
-      'failed GETs': tally.getFailures.length,
-      POSTs: tally.posts,
-      'POSTs answered': tally.postsAnswered,
-      'POSTs failed cleanly (502)': tally.postsFailedCleanly.length,
-      'POSTs failed otherwise': tally.postsFailedOtherwise.length,
-      'sessions refused (401)': tally.unauthorized,
-    }));
-    console.table(table);
-    console.log('Supervisor restart time, SIGKILL to ready (ms):');
-    console.table(restart);
-    console.log(
-      `rate while replicas die / calm floor = ${Math.round((rate(stormy) / Math.max(1, rate(calm))) * 100) / 100}; ` +
-        `duplicated POSTs: ${duplicated} (target 0); rows stored ${stored} for ${calm.postsAnswered + stormy.postsAnswered} answered POSTs; ` +
-        `clean failures that landed anyway: ${cleanLanded} of ${stormy.postsFailedCleanly.length} (the client was told to try again: its retry would be a second record)`,
+  // Every POST's marker: how many rows each produced (one expected, zero allowed for a clean failure).
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  const counts = new Map<string, number>();
+  for (const table of ['catalogues.products', 'pipeline.contacts']) {
+    const { rows } = await db.query<{ name: string; count: string }>(
+      `select name, count(*) from ${table} where name like $1 or name like $2 group by name`,
+      [`calma-${run} %`, `queda-${run} %`],
     );
-    console.log(
-      `the session on all ${stack.replicas.length} replicas, directly: refused by ${[...refusedBefore, ...refusedAfter].length} (before and after the kills) ${[...refusedBefore, ...refusedAfter].join(', ')}`,
-    );
-    for (const failure of [...calm.getFailures, ...stormy.getFailures, ...calm.postsFailedOtherwise, ...stormy.postsFailedOtherwise].slice(
-      0,
-      10,
-    )) {
-      console.log(`  ${failure}`);
-    }
-    const misses = [
-      calm.getFailures.length + stormy.getFailures.length > 0 && 'failed GETs',
-      duplicated > 0 && 'duplicated POSTs',
-      calm.unauthorized + stormy.unauthorized + refusedBefore.length + refusedAfter.length > 0 && 'sessions refused',
-      calm.postsFailedCleanly.length + calm.postsFailedOtherwise.length + stormy.postsFailedOtherwise.length > 0 &&
-        'POSTs failed uncleanly',
-      stored !== calm.postsAnswered + stormy.postsAnswered + cleanLanded && 'stored rows differ from the answers',
-      stormy.gets === 0 && 'no load while replicas died',
-    ].filter(Boolean);
-    if (misses.length > 0) {
-      console.log(`MISSED: ${misses.join(', ')}`);
-      failed = true;
-    } else {
-      console.log('every target met');
-    }
-  } finally {
-    await nginx?.stop().catch(() => undefined);
-    await stack?.stop().catch(() => undefined);
-    await rm(workDir, { recursive: true, force: true });
+    for (const row of rows) counts.set(row.name, Number(row.count));
   }
-  process.exit(failed ? 1 : 0);
-}
+  await db.end();
+  const duplicated = [...counts.values()].filter((count) => count > 1).length;
+  const cleanLanded = stormy.postsFailedCleanly.filter(({ marker }) => counts.has(marker)).length;
+  const stored = [...counts.values()].reduce((sum, count) => sum + count, 0);
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  const rate = (tally: Tally) => Math.round((tally.gets + tally.posts) / (half / 1000));
+  const table = [calm, stormy].map((tally, index) => ({
+    phase: index === 0 ? 'calm (floor)' : 'one replica of each killed',
+    'requests/s': rate(tally),
+    GETs: tally.gets,
+    'failed GETs': tally.getFailures.length,
+    POSTs: tally.posts,
+    'POSTs answered': tally.postsAnswered,
+    'POSTs failed cleanly (502)': tally.postsFailedCleanly.length,
+    'POSTs failed otherwise': tally.postsFailedOtherwise.length,
+    'sessions refused (401)': tally.unauthorized,
+  }));
+  console.table(table);
+  console.log('Supervisor restart time, SIGKILL to ready (ms):');
+  console.table(restart);
+  console.log(
+    `rate while replicas die / calm floor = ${Math.round((rate(stormy) / Math.max(1, rate(calm))) * 100) / 100}; ` +
+      `duplicated POSTs: ${duplicated} (target 0); rows stored ${stored} for ${calm.postsAnswered + stormy.postsAnswered} answered POSTs; ` +
+      `clean failures that landed anyway: ${cleanLanded} of ${stormy.postsFailedCleanly.length} (the client was told to try again: its retry would be a second record)`,
+  );
+  console.log(
+    `the session on all ${stack.replicas.length} replicas, directly: refused by ${[...refusedBefore, ...refusedAfter].length} (before and after the kills) ${[...refusedBefore, ...refusedAfter].join(', ')}`,
+  );
+  for (const failure of [...calm.getFailures, ...stormy.getFailures, ...calm.postsFailedOtherwise, ...stormy.postsFailedOtherwise].slice(
+    0,
+    10,
+  )) {
+    console.log(`  ${failure}`);
+  }
+  const misses = [
+    calm.getFailures.length + stormy.getFailures.length > 0 && 'failed GETs',
+    duplicated > 0 && 'duplicated POSTs',
+    calm.unauthorized + stormy.unauthorized + refusedBefore.length + refusedAfter.length > 0 && 'sessions refused',
+    calm.postsFailedCleanly.length + calm.postsFailedOtherwise.length + stormy.postsFailedOtherwise.length > 0 && 'POSTs failed uncleanly',
+    stored !== calm.postsAnswered + stormy.postsAnswered + cleanLanded && 'stored rows differ from the answers',
+    stormy.gets === 0 && 'no load while replicas died',
+  ].filter(Boolean);
+  return misses as string[];
 });
