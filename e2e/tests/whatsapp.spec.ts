@@ -122,6 +122,9 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
 
   await thread.getByRole('button', { name: 'Enviar' }).click();
   await expect(thread.getByText('Escreva a mensagem ou escolha um modelo.')).toBeVisible();
+  // A quick reply from the brokerage's templates fills the box, to be edited before sending.
+  await thread.getByRole('combobox', { name: 'Resposta rápida' }).selectOption({ label: 'Primeiro contato' });
+  await expect(thread.getByLabel('Mensagem')).toHaveValue(/^Olá, Ana Lima! Recebemos o seu pedido de cotação/);
   await thread.getByLabel('Mensagem').fill('Oi Ana! Está tudo bem com você? Já abro o sinistro.');
   await thread.getByRole('button', { name: 'Enviar' }).click();
   const reply = thread.getByRole('listitem').filter({ hasText: 'Oi Ana! Está tudo bem com você?' });
@@ -156,8 +159,15 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
   await remind.getByRole('button', { name: 'Fechar' }).click();
   await expect(remind).toBeHidden();
 
-  await page.goto('/conversations');
-  await list.getByRole('button', { name: /Ana Lima/ }).click();
+  // The ficha: every message on the client's timeline, with its status, and the way to the conversation.
+  const found = (await (await page.request.get('/api/contacts?search=Ana%20Lima')).json()) as { items: { id: number }[] };
+  await page.goto(`/contacts/${found.items[0]!.id}`);
+  const timeline = page.getByRole('region', { name: 'Linha do tempo' });
+  await expect(timeline.getByText('WhatsApp do cliente: Bati o carro, o que faço?')).toBeVisible();
+  await expect(timeline.getByText(/^WhatsApp enviado \(lida\): Oi Ana!/)).toBeVisible();
+  await expect(timeline.getByText(/^WhatsApp \(Renovação, entregue\): Olá, Ana Lima!/)).toBeVisible();
+  await expectAccessible(page, 'the ficha with WhatsApp');
+  await timeline.getByRole('link', { name: 'Em Conversas' }).click();
   await expect(thread.getByText(/A sua apólice AP-WA-1/)).toBeVisible();
   await page.getByRole('button', { name: 'Voltar às conversas' }).click();
   await deliver(meta, inboundText(phoneNumberId, '5521998887766', 'Quero cotar um seguro de vida', { name: 'Bruno Dias' }));

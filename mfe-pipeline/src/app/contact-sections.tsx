@@ -1,5 +1,6 @@
 import {
   portalEntryText,
+  WHATSAPP_OPERATIONS,
   whatsappEntryText,
   sentEntryText,
   CLAIM_STATUS_LABELS,
@@ -24,7 +25,7 @@ import {
   type ContactOverview,
   type TimelineEntry,
 } from '@corretora/contracts';
-import { Link } from '@corretora/web-kit';
+import { Link, useOperation } from '@corretora/web-kit';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Body1, Caption1, Subtitle2, Text } from '@corretora/web-kit/fluent/core';
@@ -110,6 +111,12 @@ function timelineText(entry: TimelineEntry): string {
   if (entry.kind === 'sent') return sentEntryText(entry);
   if (entry.kind === 'portal') return portalEntryText(entry);
   return `Consentimento de ${entry.purpose === 'servico' ? 'serviço' : 'marketing'} ${entry.granted ? 'dado' : 'retirado'}`;
+}
+
+/** The client's WhatsApp conversation in Conversas, when the member may open it (a conversation passed to another is theirs). */
+function ConversationLink({ contactId }: { contactId: number }) {
+  const conversation = useOperation(WHATSAPP_OPERATIONS.conversations, { query: { contactId: String(contactId) } }).data?.[0];
+  return conversation ? <Link to={`/conversations?conversa=${conversation.id}`}>Em Conversas</Link> : null;
 }
 
 /** What the ficha says first when the client is blocked, asked to be erased, or finance does not answer. */
@@ -300,7 +307,11 @@ export function WorkSections({ data }: { data: ContactOverview }) {
           </Item>
         ))}
       </Section>
-      <Section title="Linha do tempo" empty="Nada registrado ainda.">
+      <Section
+        title="Linha do tempo"
+        empty="Nada registrado ainda."
+        action={data.timeline.some((entry) => entry.kind === 'message') ? <ConversationLink contactId={contact.id} /> : undefined}
+      >
         {data.timeline.map((entry) => (
           <Item key={entry.id} title={timelineText(entry)} detail={`${formatDate(entry.at)}${entry.by ? ` · ${entry.by}` : ''}`} />
         ))}

@@ -201,6 +201,16 @@ describe('WhatsApp through the Cloud API (#62)', () => {
       expect(assign.body.message).toBe('Conversa não encontrada.');
     }
     expect((await fixture.api().get('/api/conversations/abc/messages').set('Cookie', owner.cookie)).status).toBe(404);
+    // One client's (the ficha's link): theirs only, and only what the member may see.
+    const byClient = (who: { cookie: string }, contactId: unknown) =>
+      fixture
+        .api()
+        .get(`/api/conversations?contactId=${String(contactId)}`)
+        .set('Cookie', who.cookie);
+    expect((await byClient(producer, clientId)).body.map((row: { id: number }) => row.id)).toEqual([conversationId]);
+    expect((await byClient(colleague, clientId)).body).toEqual([]);
+    expect((await byClient(other, clientId)).body).toEqual([]);
+    expect((await byClient(producer, 'abc')).status).toBe(400);
     const assistants = await fixture.api().get('/api/conversations').set('Cookie', assistant.cookie);
     expect(assistants.body.length).toBeGreaterThanOrEqual(2);
   });

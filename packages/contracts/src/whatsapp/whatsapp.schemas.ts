@@ -70,8 +70,15 @@ export const WebhookVerifyQuerySchema = v.object({
   'hub.challenge': v.pipe(v.string('hub.challenge ausente'), v.regex(/^[\w-]{1,200}$/, 'hub.challenge inválido')),
 });
 
-/** GET /api/conversations: whose (a member's id) and whether only the unread. */
+/** GET /api/conversations: whose (a member's id), whether only the unread, and one client's (the ficha's link). */
 export const ConversationsQuerySchema = v.object({
+  contactId: v.optional(
+    v.pipe(
+      v.string('Contato inválido'),
+      v.regex(/^[1-9]\d{0,9}$/, 'Contato inválido'),
+      v.transform((value) => Number(value)),
+    ),
+  ),
   assignedTo: v.optional(v.pipe(v.string('Membro inválido'), v.uuid('Membro inválido'))),
   unread: v.optional(
     v.pipe(

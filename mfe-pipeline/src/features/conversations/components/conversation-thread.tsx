@@ -4,10 +4,13 @@ import {
   MESSAGE_STATUSES,
   WHATSAPP_MESSAGES,
   WHATSAPP_TEXT_MAX,
+  RELATIONSHIP_OPERATIONS,
   formatDateTime,
+  renderTemplate,
+  templateVariables,
   type ConversationThread as Thread,
 } from '@corretora/contracts';
-import { apiErrorMessage, useNavigate } from '@corretora/web-kit';
+import { apiErrorMessage, useNavigate, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Field, Link, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
@@ -174,6 +177,7 @@ export function ConversationThread({ thread, onLeave }: { thread: Thread; onLeav
       </Caption1>
       {failure ? <Notice intent="error">{failure}</Notice> : null}
       <form className={styles.form} onSubmit={submit} noValidate>
+        {windowOpen ? <QuickReplies name={conversation.contact.name} marketing={thread.marketingConsent} onPick={setText} /> : null}
         {windowOpen ? (
           <Field label="Mensagem" validationMessage={issue}>
             <Textarea value={text} maxLength={WHATSAPP_TEXT_MAX} resize="vertical" onChange={(_event, data) => setText(data.value)} />
@@ -201,5 +205,33 @@ export function ConversationThread({ thread, onLeave }: { thread: Thread; onLeav
         </div>
       </form>
     </section>
+  );
+}
+
+/**
+ * Respostas rápidas: the brokerage's message templates that need nothing but the client's name,
+ * filled into the box to be edited before sending (a marketing one only with the client's consent).
+ */
+function QuickReplies({ name, marketing, onPick }: { name: string; marketing: boolean; onPick: (text: string) => void }) {
+  const templates = useOperation(RELATIONSHIP_OPERATIONS.messageTemplates);
+  const usable = (templates.data ?? []).filter((template) => templateVariables(template.body).every((variable) => variable === 'nome'));
+  if (usable.length === 0) return null;
+  return (
+    <Field label="Resposta rápida">
+      <Select
+        value=""
+        onChange={(_event, data) => {
+          const template = usable.find((option) => String(option.id) === data.value);
+          if (template) onPick(renderTemplate(template.body, { nome: name }));
+        }}
+      >
+        <option value="">Escolha para preencher a mensagem</option>
+        {usable.map((template) => (
+          <option key={template.id} value={String(template.id)} disabled={template.purpose === 'marketing' && !marketing}>
+            {`${template.name}${template.purpose === 'marketing' && !marketing ? ' (sem consentimento)' : ''}`}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }

@@ -120,6 +120,7 @@ export class ConversationsService {
     let rows = this.summaries(userId).orderByRaw('(c.unread_count > 0) desc, c.last_message_at desc, c.id desc').limit(200);
     if (query.assignedTo) rows = rows.where('c.responsible_id', query.assignedTo);
     if (query.unread) rows = rows.where('c.unread_count', '>', 0);
+    if (query.contactId !== undefined) rows = rows.where('c.contact_id', query.contactId);
     return ((await rows) as SummaryRow[]).map((row) => summary(row, this.clock()));
   }
 
