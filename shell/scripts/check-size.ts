@@ -136,7 +136,11 @@ const HELD: Record<string, number> = {
   // +3.8 KiB on 2026-12-03 (#62): as /dashboard, and Configurações' WhatsApp tab (a lazy chunk). A regression to look at:
   // the same build without the tab's entry measured 240.0 KiB (54 scripts); with it the first load also takes the
   // shell's Switch, Skeleton and Tabs chunks and a Fluent chunk (61 scripts) though the tab's own code waits to be opened.
-  '/settings': 260.4,
+  // +0.1 KiB on 2026-12-03 (#62): the settings page's chunk names the WhatsApp tab's larger set of lazy chunks (its Meta
+  // template links and the month's cost; the tab's code still waits to be opened). Checked since: the page's own chunk
+  // consumes Card, Skeleton, Switch and Tabs for its eager tabs (Produtos, Seguradoras, Origens), so the regression above is
+  // not the WhatsApp tab's consumes; still to look at.
+  '/settings': 260.5,
 };
 const budgetOf = (route: string, fallback: number) => (HELD[route] ?? fallback / 1024) * 1024;
 /** Root class names of Fluent's components and tabster's attribute: code that only Fluent has. */
