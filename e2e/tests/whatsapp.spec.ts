@@ -167,6 +167,11 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
   await expect(timeline.getByText(/^WhatsApp enviado \(lida\): Oi Ana!/)).toBeVisible();
   await expect(timeline.getByText(/^WhatsApp \(Renovação, entregue\): Olá, Ana Lima!/)).toBeVisible();
   await expectAccessible(page, 'the ficha with WhatsApp');
+  // The message moved the client's last contact: the log says the same day as the ficha (an instant on the reader's clock, not UTC's).
+  const facts = page.getByRole('region', { name: 'Dados do cliente' });
+  const lastContact = (await facts.locator('dt:text-is("Último contato") + dd').textContent()) ?? '';
+  expect(lastContact).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  await expect(page.getByRole('region', { name: 'Histórico de alterações' })).toContainText(`Último contato: — → ${lastContact}`);
   await timeline.getByRole('link', { name: 'Em Conversas' }).click();
   await expect(thread.getByText(/A sua apólice AP-WA-1/)).toBeVisible();
   await page.getByRole('button', { name: 'Voltar às conversas' }).click();

@@ -56,7 +56,9 @@ function shown(value: unknown, field: string, fields: Readonly<Record<string, Au
   if (value === true) return 'sim';
   if (value === false) return 'não';
   if (MEMBER_FIELDS.has(field) && typeof value === 'string') return members.get(value) ?? 'outro membro';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return formatDate(value.slice(0, 10));
+  // A calendar date as it is; an instant (a last contact at 23:31 in São Paulo is the next day in UTC) on the reader's clock.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value))
+    return formatDate(value.length === 10 ? value : new Date(value)) || formatDate(value.slice(0, 10));
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
