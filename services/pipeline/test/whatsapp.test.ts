@@ -211,6 +211,7 @@ describe('WhatsApp through the Cloud API (#62)', () => {
     expect((await byClient(colleague, clientId)).body).toEqual([]);
     expect((await byClient(other, clientId)).body).toEqual([]);
     expect((await byClient(producer, 'abc')).status).toBe(400);
+    expect((await byClient(producer, 2147483648)).status).toBe(400);
     const assistants = await fixture.api().get('/api/conversations').set('Cookie', assistant.cookie);
     expect(assistants.body.length).toBeGreaterThanOrEqual(2);
   });
@@ -279,7 +280,15 @@ describe('WhatsApp through the Cloud API (#62)', () => {
     const thread = await fixture.api().get(`/api/conversations/${conversationId}/messages`).set('Cookie', producer.cookie);
     expect(thread.body.messages.at(-1)).toMatchObject({ status: 'failed' });
 
-    for (const body of [{}, { text: 'x'.repeat(5000) }, { templateId: 'um' }, { text: 12 }, { templateId: 999999 }]) {
+    for (const body of [
+      {},
+      { text: 'x'.repeat(5000) },
+      { templateId: 'um' },
+      { text: 12 },
+      { templateId: 999999 },
+      { templateId: 2147483648 },
+      { text: 'oi', documentId: 1e308 },
+    ]) {
       const refused = await send(body);
       expect(refused.status).toBe(400);
       expect(refused.body.message).toEqual(expect.any(String));
@@ -332,6 +341,8 @@ describe('WhatsApp through the Cloud API (#62)', () => {
     expect(theirs.status).toBe(400);
     expect((await settings({ provider: 'cloud', templateLinks: { [first.id]: 999999 } })).status).toBe(400);
     expect((await settings({ provider: 'cloud', templateLinks: { abc: resume.id } })).status).toBe(400);
+    expect((await settings({ provider: 'cloud', templateLinks: { 9999999999: resume.id } })).status).toBe(400);
+    expect((await settings({ provider: 'cloud', templateLinks: { [first.id]: 2147483648 } })).status).toBe(400);
     const linked = await settings({ provider: 'cloud', templateLinks: { [first.id]: resume.id } });
     expect(linked.status).toBe(200);
     expect(linked.body.templateLinks).toEqual({ [first.id]: resume.id });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { optionalWireMoney, wireMonth } from '../wire-fields';
+import { bodyId, isId, optionalWireMoney, wireMonth } from '../wire-fields';
+import { optionalQueryId } from '../vocabulary/query-fields';
 import { CONVERSATION_CATEGORIES, WHATSAPP_PROVIDERS, WHATSAPP_TEXT_MAX, type ConversationCategory } from './whatsapp-options';
 
 const PROVIDER_VALUES = WHATSAPP_PROVIDERS.map((provider) => provider.value) as ['wame', 'cloud'];
@@ -47,10 +48,12 @@ export const WhatsappSettingsSchema = v.object({
   templateLinks: v.optional(
     v.pipe(
       v.record(
-        v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'Modelo de mensagem inválido')),
-        v.nullable(
-          v.pipe(v.number('Modelo da Meta inválido'), v.integer('Modelo da Meta inválido'), v.minValue(1, 'Modelo da Meta inválido')),
+        v.pipe(
+          v.string(),
+          v.regex(/^[1-9]\d{0,9}$/, 'Modelo de mensagem inválido'),
+          v.check((key) => isId(Number(key)), 'Modelo de mensagem inválido'),
         ),
+        v.nullable(bodyId('Modelo da Meta inválido')),
       ),
       v.check((links) => Object.keys(links).length <= 100, 'No máximo 100 modelos ligados'),
     ),
@@ -72,13 +75,7 @@ export const WebhookVerifyQuerySchema = v.object({
 
 /** GET /api/conversations: whose (a member's id), whether only the unread, and one client's (the ficha's link). */
 export const ConversationsQuerySchema = v.object({
-  contactId: v.optional(
-    v.pipe(
-      v.string('Contato inválido'),
-      v.regex(/^[1-9]\d{0,9}$/, 'Contato inválido'),
-      v.transform((value) => Number(value)),
-    ),
-  ),
+  contactId: optionalQueryId('Contato inválido'),
   assignedTo: v.optional(v.pipe(v.string('Membro inválido'), v.uuid('Membro inválido'))),
   unread: v.optional(
     v.pipe(
@@ -99,8 +96,8 @@ export const ConversationMessageSchema = v.pipe(
         v.maxLength(WHATSAPP_TEXT_MAX, `A mensagem passa de ${WHATSAPP_TEXT_MAX} caracteres`),
       ),
     ),
-    templateId: v.optional(v.pipe(v.number('Modelo inválido'), v.integer('Modelo inválido'), v.minValue(1, 'Modelo inválido'))),
-    documentId: v.optional(v.pipe(v.number('Documento inválido'), v.integer('Documento inválido'), v.minValue(1, 'Documento inválido'))),
+    templateId: v.optional(bodyId('Modelo inválido')),
+    documentId: v.optional(bodyId('Documento inválido')),
   }),
   v.check((body) => Boolean(body.text) || body.templateId !== undefined, 'Escreva a mensagem ou escolha um modelo.'),
 );
