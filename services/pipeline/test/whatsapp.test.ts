@@ -237,6 +237,10 @@ describe('WhatsApp through the Cloud API (#62)', () => {
     const thread = await fixture.api().get(`/api/conversations/${conversationId}/messages`).set('Cookie', producer.cookie);
     expect(thread.body.messages.map((row: { status: string }) => row.status)).toEqual(['received', 'read']);
     expect(thread.body.marketingConsent).toBe(false);
+    // Each message says its own fields, nothing of the brokerage, the conversation or Meta's id.
+    expect(Object.keys(thread.body.messages[0]).sort()).toEqual(
+      ['at', 'category', 'direction', 'error', 'id', 'kind', 'sentBy', 'status', 'templateName', 'text'].sort(),
+    );
     expect((await fixture.api().post(`/api/conversations/${conversationId}/read`).set('Cookie', producer.cookie)).status).toBe(204);
     expect((await fixture.api().get('/api/conversations?unread=true').set('Cookie', producer.cookie)).body).toEqual([]);
     expect((await fixture.api().get('/api/conversations?unread=talvez').set('Cookie', producer.cookie)).status).toBe(400);

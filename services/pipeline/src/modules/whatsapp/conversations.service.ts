@@ -68,9 +68,20 @@ function summary(row: SummaryRow, now: Date): ConversationSummary {
   };
 }
 
+/** The message as the API answers it: its own fields only (never the brokerage, the conversation or Meta's id). */
 function message(row: MessageRow): ConversationMessage {
-  const { createdAt, ...fields } = row;
-  return { ...fields, at: new Date(createdAt).toISOString() };
+  return {
+    id: row.id,
+    direction: row.direction,
+    kind: row.kind,
+    text: row.text,
+    templateName: row.templateName,
+    category: row.category,
+    status: row.status,
+    sentBy: row.sentBy,
+    at: new Date(row.createdAt).toISOString(),
+    error: row.error,
+  };
 }
 
 /**
