@@ -182,11 +182,12 @@ test('only the services that keep files get object store keys, each its own pair
     .filter(([, service]) => service.environment?.S3_SECRET_KEY !== undefined)
     .map(([name]) => name)
     .sort();
-  expect(withKeys).toEqual(['book', 'broker', 'finance', 's3-init']);
+  expect(withKeys).toEqual(['book', 'broker', 'finance', 'pipeline', 's3-init']);
   const keys = (name: string) =>
     [compose.services[name]?.environment?.S3_ACCESS_KEY, compose.services[name]?.environment?.S3_SECRET_KEY].map(variableOf);
   expect(keys('broker')).toEqual(['S3_BROKER_ACCESS_KEY', 'S3_BROKER_SECRET_KEY']);
   expect(keys('finance')).toEqual(['S3_FINANCE_ACCESS_KEY', 'S3_FINANCE_SECRET_KEY']);
+  expect(keys('pipeline')).toEqual(['S3_PIPELINE_ACCESS_KEY', 'S3_PIPELINE_SECRET_KEY']);
   expect(keys('s3-init')).toEqual(['S3_ADMIN_ACCESS_KEY', 'S3_ADMIN_SECRET_KEY']);
   expect(keys('book')).toEqual(['S3_ADMIN_ACCESS_KEY', 'S3_ADMIN_SECRET_KEY']);
   expect(compose.services['s3-init']?.command).toEqual(['node', '--import', 'tsx', 'packages/service-kit/src/ensure-bucket.ts']);
@@ -197,7 +198,7 @@ test('the object store is SeaweedFS, and its identities give each service the bu
   const store = compose.services.s3!;
   expect(store.image).toMatch(/^chrislusf\/seaweedfs:\d+\.\d+$/);
   expect(compose.services['s3-init']?.depends_on?.s3).toEqual({ condition: 'service_healthy' });
-  for (const name of ['broker', 'finance']) {
+  for (const name of ['broker', 'finance', 'pipeline']) {
     expect(compose.services[name]?.depends_on?.['s3-init']).toEqual({ condition: 'service_completed_successfully' });
     expect(compose.services[name]?.environment?.S3_ENDPOINT).toBe('http://s3:8333');
   }
@@ -207,9 +208,9 @@ test('the object store is SeaweedFS, and its identities give each service the bu
     identities: { name: string; credentials: { accessKey: string; secretKey: string }[]; actions: string[] }[];
   };
   const byName = Object.fromEntries(identities.map((identity) => [identity.name, identity]));
-  expect(Object.keys(byName).sort()).toEqual(['admin', 'broker', 'finance']);
+  expect(Object.keys(byName).sort()).toEqual(['admin', 'broker', 'finance', 'pipeline']);
   expect(byName.admin?.credentials).toEqual([{ accessKey: 'S3_ADMIN_ACCESS_KEY', secretKey: 'S3_ADMIN_SECRET_KEY' }]);
-  for (const name of ['broker', 'finance']) {
+  for (const name of ['broker', 'finance', 'pipeline']) {
     const upper = name.toUpperCase();
     expect(byName[name]?.credentials).toEqual([{ accessKey: `S3_${upper}_ACCESS_KEY`, secretKey: `S3_${upper}_SECRET_KEY` }]);
     expect(byName[name]?.actions.sort()).toEqual(['List:corretora', 'Read:corretora', 'Tagging:corretora', 'Write:corretora']);

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -53,6 +53,8 @@ export interface WhatsappStub {
   sent: StubSend[];
   /** The next `count` sends answer 500 (a provider outage). */
   failNext(count: number): void;
+  /** A client's file Meta holds under `id` (what an inbound image, document or audio names). */
+  addMedia(id: string, bytes: Buffer, mimeType: string): void;
   /** Meta's POST to the webhook: the body as Meta sends it, signed with `appSecret` (or a forged signature). */
   deliver(webhookUrl: string, appSecret: string, body: object, options?: { forged?: boolean }): Promise<Response>;
   close(): Promise<void>;
@@ -98,6 +100,33 @@ export function inboundText(phoneNumberId: string, from: string, text: string, o
   });
 }
 
+/** A client's image, document or audio as Meta's webhook carries it: the file is Meta's `mediaId` (the stub's addMedia). */
+export function inboundMedia(
+  phoneNumberId: string,
+  from: string,
+  type: 'image' | 'document' | 'audio',
+  file: { mediaId: string; mimeType: string; sha256?: string; filename?: string; caption?: string; id?: string },
+) {
+  return delivery(phoneNumberId, {
+    contacts: [{ profile: { name: 'Cliente' }, wa_id: from }],
+    messages: [
+      {
+        from,
+        id: file.id ?? `wamid.inbound-${Date.now()}-${(sequence += 1)}`,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        type,
+        [type]: {
+          id: file.mediaId,
+          mime_type: file.mimeType,
+          ...(file.sha256 ? { sha256: file.sha256 } : {}),
+          ...(file.filename ? { filename: file.filename } : {}),
+          ...(file.caption ? { caption: file.caption } : {}),
+        },
+      },
+    ],
+  });
+}
+
 /** A delivery status of a message the brokerage sent. */
 export function statusUpdate(phoneNumberId: string, messageId: string, status: 'sent' | 'delivered' | 'read' | 'failed') {
   return delivery(phoneNumberId, {
@@ -111,6 +140,7 @@ export function signWebhook(raw: string, appSecret: string): string {
 
 export async function startWhatsappStub(templates: StubTemplate[] = STUB_TEMPLATES): Promise<WhatsappStub> {
   const sent: StubSend[] = [];
+  const media = new Map<string, { bytes: Buffer; mimeType: string }>();
   let failures = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -125,6 +155,21 @@ export async function startWhatsappStub(templates: StubTemplate[] = STUB_TEMPLAT
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       if (!token) return answer(401, { error: { message: 'Invalid OAuth access token.', code: 190 } });
       const parts = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
+      // A client's file: where Meta keeps it (GET /{media-id}), then its bytes there (with the token, as Meta's host wants).
+      const file = req.method === 'GET' ? media.get(parts.at(-1) ?? '') : undefined;
+      if (file && parts.length === 1)
+        return answer(200, {
+          messaging_product: 'whatsapp',
+          id: parts[0],
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/_media/${parts[0]}`,
+          mime_type: file.mimeType,
+          sha256: createHash('sha256').update(file.bytes).digest('hex'),
+          file_size: file.bytes.length,
+        });
+      if (file && parts[0] === '_media') {
+        res.writeHead(200, { 'content-type': file.mimeType, 'content-length': String(file.bytes.length) });
+        return res.end(file.bytes);
+      }
       if (req.method === 'GET' && parts[1] === 'message_templates')
         return answer(200, {
           data: templates.map((template) => ({
@@ -174,6 +219,9 @@ export async function startWhatsappStub(templates: StubTemplate[] = STUB_TEMPLAT
     sent,
     failNext: (count) => {
       failures = count;
+    },
+    addMedia: (id, bytes, mimeType) => {
+      media.set(id, { bytes, mimeType });
     },
     deliver: (webhookUrl, appSecret, body, options = {}) => {
       const raw = JSON.stringify(body);

@@ -95,3 +95,4 @@ export { sheetMemberFinder } from './imports/import-members';
 export { createImportTables, dropImportTables } from './imports/import-tables';
 export { ImportsService, type ImportRequest, type ImportsOptions } from './imports/imports.service';
 export type { JobMetrics } from './metrics';
+export { sendFile } from './send-file';

@@ -165,8 +165,16 @@ describe('a data subject’s requests (LGPD)', () => {
           kind: 'text',
           text: 'Aqui é a Quitéria Vasconcelos, meu e-mail é quiteria.v@example.com',
           status: 'received',
+          media_id: 'media-quiteria',
+          media_mime: 'application/pdf',
+          media_name: 'rg-quiteria.pdf',
         })
         .returning('id');
+      // Its file, as the media job keeps it (the store's whatsapp/<brokerage>/<message>).
+      const key = `whatsapp/${who.user.id}/${message.id}`;
+      const file = Buffer.from('% RG de Quitéria Vasconcelos 390.533.447-05\n');
+      await store.putObject(key, file, 'application/pdf');
+      await sql('whatsapp_messages').where({ id: message.id }).update({ media_key: key, media_size: file.length });
       await sql('contact_timeline').insert({
         user_id: who.user.id,
         contact_id: prospect.id,
@@ -205,7 +213,8 @@ describe('a data subject’s requests (LGPD)', () => {
       } finally {
         await db.destroy();
       }
-      for (const key of await store.listKeys(`documents/${who.user.id}/`)) {
+      const keys = [...(await store.listKeys(`documents/${who.user.id}/`)), ...(await store.listKeys(`whatsapp/${who.user.id}/`))];
+      for (const key of keys) {
         const chunks: Buffer[] = [];
         for await (const chunk of await store.getObject(key)) chunks.push(chunk as Buffer);
         const text = Buffer.concat(chunks).toString('utf8');
@@ -220,6 +229,7 @@ describe('a data subject’s requests (LGPD)', () => {
         `pipeline.conversations: ${values.name}`,
         `public.audit_log: ${values.email}`,
         expect.stringMatching(/^s3 documents\//),
+        expect.stringMatching(/^s3 whatsapp\//),
       ]),
     );
 

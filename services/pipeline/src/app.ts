@@ -4,6 +4,7 @@ import { ConversationsService } from './modules/whatsapp/conversations.service';
 import { WhatsappSettingsService } from './modules/whatsapp/whatsapp-settings.service';
 import { WhatsappWebhookService } from './modules/whatsapp/whatsapp-webhook.service';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
+import { WhatsappMediaService } from './modules/whatsapp/whatsapp-media.service';
 import { tables } from './tables';
 import { CATALOGUE_OPERATIONS, FINANCE_OPERATIONS, SAO_PAULO, type ReferenceData } from '@corretora/contracts';
 import type { Knex } from 'knex';
@@ -13,10 +14,12 @@ import {
   SecretBox,
   assertResponsible,
   createInternalClient,
+  createObjectStore,
   createService,
   importsRoutes,
   type InternalClient,
   type Jobs,
+  type ObjectStore,
   type Service,
 } from '@corretora/service-kit';
 import type { PipelineConfig } from './config';
@@ -60,7 +63,9 @@ export interface PipelineApp extends Service {
   retentionPass(): Promise<number>;
 }
 
-export async function createPipelineService(config: PipelineConfig): Promise<PipelineApp> {
+export async function createPipelineService(config: PipelineConfig, store: ObjectStore = createObjectStore()): Promise<PipelineApp> {
+  // WhatsApp's files (#62): the clients' images, documents and audios, under whatsapp/<brokerage>/.
+  await store.ensureBucket();
   const clock = config.clock ?? (() => new Date());
   const catalogues = new CatalogueCheck(config.cataloguesUrl, config.internalToken);
   const cataloguesClient = createInternalClient(config.cataloguesUrl, config.internalToken);
@@ -115,31 +120,32 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
         config.credentialKey ? new SecretBox(config.credentialKey) : undefined,
         config.appUrl,
       );
-      const conversations = new ConversationsService(
-        knex,
-        whatsappSettings,
-        new CloudApi(config.whatsappApiUrl ?? DEFAULT_WHATSAPP_API_URL),
-        identity,
-        tasks,
-        clock,
-      );
+      const cloud = new CloudApi(config.whatsappApiUrl ?? DEFAULT_WHATSAPP_API_URL);
+      const media = new WhatsappMediaService(knex, whatsappSettings, cloud, store);
+      media.register(jobs);
+      const conversations = new ConversationsService(knex, whatsappSettings, cloud, identity, tasks, clock);
       const relationship = new RelationshipService(knex, finance, reference, conversations);
       relationshipRoutes(router, relationship);
       contactOverviewRoutes(router, new ContactOverviewService(knex, contacts, relationship, tasks, finance, reference));
       searchRoutes(router, new SearchService(knex, finance, reference));
-      whatsappRoutes(router, { settings: whatsappSettings, webhook: new WhatsappWebhookService(knex, whatsappSettings), conversations });
+      whatsappRoutes(router, {
+        settings: whatsappSettings,
+        webhook: new WhatsappWebhookService(knex, whatsappSettings, jobs),
+        conversations,
+        media,
+      });
       if (identity && config.scheduleDigest !== false)
         new DigestService(knex, tasks, finance, identity, config.appUrl, clock).register(jobs, config.digestRetryDelaySeconds);
       tasksRoutes(router, tasks, new DigestPreferences(knex), { claims: new ClientClaims(knex, tasks, identity), identity });
       const requests = new PrivacyRequestsService(knex, clock);
-      privacyErasure = new PrivacyErasure(knex, requests, finance, clock);
+      privacyErasure = new PrivacyErasure(knex, requests, finance, clock, store);
       // A blocked contact whose retention ended is anonymised: checked every 6 hours.
       const erasure = privacyErasure;
       jobs.work('privacy_retention_sweep', () => erasure.sweep());
       jobs.schedule('privacy_retention_sweep', '40 */6 * * *', { tz: SAO_PAULO });
       privacyRoutes(router, {
         requests,
-        exporter: new PrivacyExport(knex, requests, finance, clock, reference),
+        exporter: new PrivacyExport(knex, requests, finance, clock, reference, store),
         erasure: privacyErasure,
         notice: new PrivacyNoticeService(knex, requests, broker, identity, config.appUrl, clock),
       });
@@ -148,7 +154,7 @@ export async function createPipelineService(config: PipelineConfig): Promise<Pip
       const stats = new PipelineStatsService(knex);
       statsRoutes(router, stats);
       referenceLookupRoutes(router, stats);
-      const account = new AccountDataService(knex);
+      const account = new AccountDataService(knex, store);
       clearDataRoutes(router, account);
       responsibleRoutes(router, account);
       importClientsRoutes(router, new ImportClientsService(knex));

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@corretora/service-kit';
 import { memberOf, sessionCookieFor } from '@corretora/service-kit/testing';
+import { createHash } from 'node:crypto';
 import {
+  inboundMedia,
   inboundText,
   signWebhook,
   startWhatsappStub,
@@ -55,6 +57,8 @@ describe('WhatsApp through the Cloud API (#62)', () => {
   let conversationId: number;
 
   beforeAll(async () => {
+    // Listening starts the job layer: a client's file is fetched by a job.
+    await fixture.service.listen(0, 0);
     const broker = await fixture.broker();
     owner = broker;
     producer = await as(memberOf(broker.user, 'producer'));
@@ -239,7 +243,7 @@ describe('WhatsApp through the Cloud API (#62)', () => {
     expect(thread.body.marketingConsent).toBe(false);
     // Each message says its own fields, nothing of the brokerage, the conversation or Meta's id.
     expect(Object.keys(thread.body.messages[0]).sort()).toEqual(
-      ['at', 'category', 'direction', 'error', 'id', 'kind', 'sentBy', 'status', 'templateName', 'text'].sort(),
+      ['at', 'category', 'direction', 'error', 'id', 'kind', 'media', 'sentBy', 'status', 'templateName', 'text'].sort(),
     );
     expect((await fixture.api().post(`/api/conversations/${conversationId}/read`).set('Cookie', producer.cookie)).status).toBe(204);
     expect((await fixture.api().get('/api/conversations?unread=true').set('Cookie', producer.cookie)).body).toEqual([]);
@@ -399,5 +403,65 @@ describe('WhatsApp through the Cloud API (#62)', () => {
       provider: 'wame',
       connected: false,
     });
+  });
+
+  test("a client's file arrives by webhook and a job brings it from Meta into the store (its SHA-256 checked); who sees the conversation downloads it, no one else", async () => {
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(50_000)]);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    stub.addMedia('media-apolice-1', bytes, 'application/pdf');
+    const delivered = await deliver(
+      inboundMedia(NUMBER, '551187654321', 'document', {
+        mediaId: 'media-apolice-1',
+        mimeType: 'application/pdf',
+        sha256,
+        filename: 'CNH Ana.pdf',
+        id: 'wamid.ana-file-1',
+      }),
+    );
+    expect(delivered.status).toBe(200);
+    const thread = () => fixture.api().get(`/api/conversations/${conversationId}/messages`).set('Cookie', producer.cookie);
+    let file: { id: number; text: string; media: { ready: boolean; name: string; mimeType: string; size: number } } | undefined;
+    for (let tries = 0; tries < 100 && !file?.media.ready; tries += 1) {
+      file = (await thread()).body.messages.find((row: { kind: string }) => row.kind === 'document');
+      if (!file?.media.ready) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(file).toMatchObject({
+      text: 'Documento: CNH Ana.pdf',
+      media: { ready: true, name: 'CNH Ana.pdf', mimeType: 'application/pdf', size: bytes.length },
+    });
+    const download = (who: { cookie: string }, messageId = file!.id, conversation = conversationId) =>
+      fixture
+        .api()
+        .get(`/api/conversations/${conversation}/messages/${messageId}/media`)
+        .set('Cookie', who.cookie)
+        .buffer(true)
+        .parse((response, done) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+    const got = await download(producer);
+    expect(got.status).toBe(200);
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(got.headers['content-disposition']).toContain('attachment;');
+    expect(
+      createHash('sha256')
+        .update(got.body as Buffer)
+        .digest('hex'),
+    ).toBe(sha256);
+    expect((await download(colleague)).status).toBe(404);
+    expect((await download(other)).status).toBe(404);
+    const text = (await fixture.api().get(`/api/conversations/${conversationId}/messages`).set('Cookie', producer.cookie)).body.messages[0];
+    expect((await download(producer, text.id)).status).toBe(404);
+    expect((await download(producer, 2147483648)).status).toBe(404);
+
+    // A file whose bytes are not what Meta said is never kept: it stays 'on its way' while the job retries.
+    stub.addMedia('media-trocada', Buffer.from('outro arquivo'), 'image/jpeg');
+    await deliver(
+      inboundMedia(NUMBER, '551187654321', 'image', { mediaId: 'media-trocada', mimeType: 'image/jpeg', sha256, id: 'wamid.ana-file-2' }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const swapped = (await thread()).body.messages.find((row: { kind: string }) => row.kind === 'image');
+    expect(swapped.media).toMatchObject({ ready: false });
   });
 });

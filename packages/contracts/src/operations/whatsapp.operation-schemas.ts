@@ -31,6 +31,7 @@ export const conversations = {
   query: ConversationsQuerySchema,
 };
 export const messages = { summary: 'As mensagens de uma conversa, com a janela de 24 horas e o consentimento de marketing do cliente.' };
+export const media = { summary: 'O arquivo de uma mensagem do cliente (imagem, documento, áudio), guardado quando chegou pela Meta.' };
 export const send = {
   summary: 'Responde: texto dentro da janela de 24 horas; fora dela, só um modelo aprovado (marketing só com consentimento).',
   body: ConversationMessageSchema,

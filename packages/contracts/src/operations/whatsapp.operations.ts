@@ -94,6 +94,14 @@ export const messages = {
   notFound: NOT_FOUND.conversation,
   answer: phantom as ConversationThread,
 } as const satisfies Operation;
+export const media = {
+  id: 'conversations.media',
+  method: 'GET',
+  path: '/api/conversations/:id/messages/:messageId/media',
+  access: 'signed-in',
+  notFound: NOT_FOUND.conversation,
+  produces: 'application/octet-stream',
+} as const satisfies Operation;
 export const send = {
   id: 'conversations.send',
   method: 'POST',

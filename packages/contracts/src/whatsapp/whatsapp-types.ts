@@ -57,6 +57,11 @@ export interface ConversationMessage {
   sentBy: string | null;
   at: string;
   error: string | null;
+  /**
+   * A client's image, document or audio: its name and type, and whether it is in the store yet
+   * (downloaded from GET /api/conversations/{id}/messages/{messageId}/media); `error` when it will not be.
+   */
+  media: { name: string | null; mimeType: string; size: number | null; ready: boolean; error: string | null } | null;
 }
 
 export interface ConversationThread {

@@ -5,12 +5,14 @@ import {
   WHATSAPP_MESSAGES,
   WHATSAPP_TEXT_MAX,
   RELATIONSHIP_OPERATIONS,
+  WHATSAPP_OPERATIONS as OPS,
   formatDateTime,
+  formatFileSize,
   renderTemplate,
   templateVariables,
   type ConversationThread as Thread,
 } from '@corretora/contracts';
-import { apiErrorMessage, useNavigate, useOperation } from '@corretora/web-kit';
+import { apiErrorMessage, operationUrl, useNavigate, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Field, Link, Subtitle2 } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
@@ -156,6 +158,7 @@ export function ConversationThread({ thread, onLeave }: { thread: Thread; onLeav
         {thread.messages.map((message) => (
           <li key={message.id} className={mergeClasses(styles.bubble, message.direction === 'in' ? styles.inbound : styles.outbound)}>
             <Body1>{message.text}</Body1>
+            {message.media ? <MediaLine conversationId={conversation.id} messageId={message.id} media={message.media} /> : null}
             <Caption1 className={styles.muted}>
               {[
                 message.direction === 'in' ? 'Cliente' : message.sentBy ? (team.nameOf(message.sentBy) ?? 'Equipe') : 'Automático',
@@ -233,5 +236,25 @@ function QuickReplies({ name, marketing, onPick }: { name: string; marketing: bo
         ))}
       </Select>
     </Field>
+  );
+}
+
+/** A client's file: its download once it reached the store, or why it is not there (yet). */
+function MediaLine({
+  conversationId,
+  messageId,
+  media,
+}: {
+  conversationId: number;
+  messageId: number;
+  media: NonNullable<Thread['messages'][number]['media']>;
+}) {
+  if (media.error) return <Caption1>{media.error}</Caption1>;
+  if (!media.ready) return <Caption1>Recebendo o arquivo…</Caption1>;
+  const size = media.size === null ? '' : ` (${formatFileSize(media.size)})`;
+  return (
+    <Link href={operationUrl(OPS.media, { params: { id: conversationId, messageId } })} download>
+      {`Baixar ${media.name ?? 'o arquivo'}${size}`}
+    </Link>
   );
 }

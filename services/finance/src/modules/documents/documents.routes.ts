@@ -6,7 +6,7 @@ import {
   POLICY_PDF_MAX_BYTES,
   type StoredDocument,
 } from '@corretora/contracts';
-import { route, singleFileUpload } from '@corretora/service-kit';
+import { route, sendFile, singleFileUpload } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { DocumentsService } from './documents.service';
@@ -41,27 +41,9 @@ const policyPdfUpload = singleFileUpload({
   },
 });
 
-/** A stored file as a download: its type and size, its name, and nothing it could run. */
+/** A stored document as a download (the kit's sendFile). */
 export function sendStoredFile(ctx: Koa.Context, { stream, document }: { stream: Readable; document: StoredDocument }): undefined {
-  ctx.set('Content-Type', document.mimeType);
-  ctx.set('Content-Length', String(document.fileSize));
-  ctx.set('Content-Disposition', attachment(document.originalName));
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  // Opened in a tab anyway (a PDF viewer, say), the file runs no script and reaches nothing of ours.
-  ctx.set('Content-Security-Policy', "sandbox; default-src 'none'");
-  ctx.set('Cache-Control', 'private, no-store');
-  ctx.body = stream;
-  return undefined;
-}
-
-/** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
-function attachment(name: string): string {
-  const ascii =
-    name
-      .normalize('NFD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '_') || 'arquivo';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return sendFile(ctx, { stream, name: document.originalName, mimeType: document.mimeType, size: document.fileSize });
 }
 
 export function documentsRoutes(router: Router, documents: DocumentsService): void {

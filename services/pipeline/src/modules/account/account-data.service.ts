@@ -1,4 +1,5 @@
-import { BrokerScopedTable, moveResponsible, clearActivity, clearingTransaction } from '@corretora/service-kit';
+import { BrokerScopedTable, moveResponsible, clearActivity, clearingTransaction, type ObjectStore } from '@corretora/service-kit';
+import { whatsappMediaPrefix } from '../whatsapp/whatsapp-media.service';
 import type { Knex } from 'knex';
 
 /** Every table of the pipeline that holds a broker's records, children first: what Limpar Dados empties. */
@@ -26,7 +27,10 @@ export const PIPELINE_ACCOUNT_TABLES = [
 export class AccountDataService {
   private readonly tables: BrokerScopedTable[];
 
-  constructor(private readonly knex: Knex) {
+  constructor(
+    private readonly knex: Knex,
+    private readonly store: ObjectStore,
+  ) {
     this.tables = PIPELINE_ACCOUNT_TABLES.map((table) => new BrokerScopedTable(knex, table));
   }
 
@@ -35,6 +39,8 @@ export class AccountDataService {
       for (const table of this.tables) await table.of(userId, trx).rows().delete();
       await clearActivity(trx, userId);
     });
+    // Then the WhatsApp files (a file whose row never landed goes too).
+    await this.store.removePrefix(whatsappMediaPrefix(userId));
   }
 
   /** A member's records become another's (identity asks: a carteira transfer, a member disabled). */

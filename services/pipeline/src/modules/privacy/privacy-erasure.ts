@@ -1,5 +1,6 @@
 import { PRIVACY_OPERATIONS, saoPauloDay, type ErasureItem, type ErasureResult, type PrivacyFinanceErasure } from '@corretora/contracts';
-import { HttpError, redactAudit, type InternalClient } from '@corretora/service-kit';
+import { HttpError, redactAudit, type InternalClient, type ObjectStore } from '@corretora/service-kit';
+import { dropConversations, removeFiles } from './erasure-conversations';
 import type { Knex } from 'knex';
 import { SubjectTables } from './privacy-tables';
 import { protocolOf, storedSubject, type PrivacyRequestsService } from './privacy-requests.service';
@@ -59,6 +60,8 @@ export class PrivacyErasure {
     private readonly requests: PrivacyRequestsService,
     private readonly finance: InternalClient | null,
     private readonly now: () => Date = () => new Date(),
+    /** The store of the clients' WhatsApp files (#62): an erased conversation's go with it. */
+    private readonly store: ObjectStore | null = null,
   ) {
     this.tables = new SubjectTables(knex);
   }
@@ -71,7 +74,8 @@ export class PrivacyErasure {
     const terms = subjectTerms(subject, found);
     const financeResult = await this.financeErase(userId, found, terms);
     const note = `Eliminado pelo pedido ${protocolOf(request)} (LGPD)`;
-    return this.knex.transaction(async (trx) => {
+    const files: string[] = [];
+    const erased = await this.knex.transaction(async (trx) => {
       const locked = await this.requests.load(userId, id, trx, true);
       if (!locked.subjectValue) throw new HttpError(409, ALREADY);
       // A contract still running keeps the contact reachable (art. 7, V); the others are blocked or go.
@@ -94,7 +98,7 @@ export class PrivacyErasure {
       }[];
       records.push(...notes.map((row) => ({ entity: 'note', id: row.id })));
       count('Notas', notes.length, 'legitimate_interest');
-      const conversations = await this.tables.conversations.of(userId, trx).rows().whereIn('contactId', leavingIds).delete();
+      const conversations = await dropConversations(this.tables, userId, trx, leavingIds, files);
       count('Conversas de WhatsApp (com as mensagens)', conversations, 'contract');
       const entries = await this.tables.timeline.of(userId, trx).rows().whereIn('contactId', leavingIds).delete();
       count('Linha do tempo (interações, mensagens de WhatsApp e consentimentos)', entries, 'contract');
@@ -204,6 +208,8 @@ export class PrivacyErasure {
       await redactAudit(trx, userId, note, [...redacted, ...financeResult.records.map(auditKey)]);
       return result;
     });
+    await removeFiles(this.store, files);
+    return erased;
   }
 
   /**
@@ -233,6 +239,7 @@ export class PrivacyErasure {
         await this.tables.contacts.of(row.userId).byId(contact.id).update({ retainUntil: until });
         continue;
       }
+      const files: string[] = [];
       await this.knex.transaction(async (trx) => {
         const gone = async (table: 'cards' | 'tasks' | 'notes', entity: string, openOnly = false) =>
           (
@@ -248,7 +255,7 @@ export class PrivacyErasure {
           ...(await gone('tasks', 'task')),
           ...(await gone('notes', 'note')),
         ];
-        await this.tables.conversations.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
+        await dropConversations(this.tables, row.userId, trx, [contact.id], files);
         await this.tables.timeline.of(row.userId, trx).rows().where({ contactId: contact.id }).delete();
         if (until) {
           // Its contract ended: blocked for the retention, as if erased today (the name and CPF/CNPJ stay).
@@ -276,6 +283,7 @@ export class PrivacyErasure {
           [{ entity: 'contact', id: contact.id }, ...records, ...financeResult.records.map(auditKey)],
         );
       });
+      await removeFiles(this.store, files);
     }
     return rows.length + requested.length;
   }

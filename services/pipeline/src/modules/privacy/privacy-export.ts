@@ -9,7 +9,15 @@ import {
   type ReferenceData,
   SAO_PAULO,
 } from '@corretora/contracts';
-import { HttpError, csvDate, csvDocument, recordAuditEvent, type InternalClient } from '@corretora/service-kit';
+import {
+  HttpError,
+  csvDate,
+  csvDocument,
+  recordAuditEvent,
+  runAsMember,
+  type InternalClient,
+  type ObjectStore,
+} from '@corretora/service-kit';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Knex } from 'knex';
 import { exportRow, type ExportNames, type ExportTable } from './privacy-export-fields';
@@ -56,6 +64,8 @@ export class PrivacyExport {
     private readonly now: () => Date = () => new Date(),
     /** The brokerage's catalogues and stages: what a record points at, by name (none when catalogues does not answer). */
     private readonly reference: ((userId: string) => Promise<ReferenceData>) | null = null,
+    /** The clients' WhatsApp files (#62): the subject's go in the ZIP beside their messages. */
+    private readonly store: ObjectStore | null = null,
   ) {
     this.tables = new SubjectTables(knex);
   }
@@ -157,6 +167,7 @@ export class PrivacyExport {
     for (const [name, rows] of csvFiles) if (rows.length) files[`csv/${name}.csv`] = strToU8(csvOf(rows));
     for (const document of finance.documents)
       if (document.content) files[`documentos/${document.id}-${safeName(document.name)}`] = Buffer.from(document.content, 'base64');
+    for (const file of await this.whatsappFiles(userId, ids)) files[`whatsapp/${file.id}-${safeName(file.name)}`] = file.bytes;
     const bytes = zipSync(files, { level: 6 });
     await recordAuditEvent(this.knex, userId, {
       action: 'export',
@@ -166,6 +177,28 @@ export class PrivacyExport {
     });
     await this.requests.markExported(userId, id);
     return { fileName: `${protocolOf(request)}-dados-do-titular.zip`, bytes };
+  }
+
+  /** The files the subject sent by WhatsApp, read from the store (a message whose file never arrived has none). */
+  private async whatsappFiles(userId: string, contactIds: readonly number[]): Promise<{ id: number; name: string; bytes: Uint8Array }[]> {
+    if (!this.store || contactIds.length === 0) return [];
+    const conversations = (await this.tables.conversations.of(userId).rows().whereIn('contactId', contactIds).pluck('id')) as number[];
+    const rows = (await runAsMember(undefined, () =>
+      this.tables.messages
+        .of(userId)
+        .rows()
+        .whereIn('conversationId', conversations)
+        .whereNotNull('mediaKey')
+        .orderBy('id')
+        .select('id', 'mediaKey', 'mediaName'),
+    )) as { id: number; mediaKey: string; mediaName: string | null }[];
+    const files: { id: number; name: string; bytes: Uint8Array }[] = [];
+    for (const row of rows) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await this.store.getObject(row.mediaKey)) chunks.push(chunk as Buffer);
+      files.push({ id: row.id, name: row.mediaName ?? 'arquivo', bytes: Buffer.concat(chunks) });
+    }
+    return files;
   }
 
   private summary(protocol: string, subject: string, type: string, data: Record<string, readonly unknown[] | object>): string {

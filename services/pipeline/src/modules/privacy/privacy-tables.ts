@@ -16,6 +16,7 @@ export class SubjectTables {
   readonly pending: BrokerScopedTable;
   /** The subject's WhatsApp conversations (#62): their messages, and the timeline entries naming them, go with them. */
   readonly conversations: BrokerScopedTable;
+  readonly messages: BrokerScopedTable;
 
   constructor(knex: Knex) {
     this.contacts = tables.scoped(knex, 'contacts');
@@ -29,5 +30,6 @@ export class SubjectTables {
     this.digests = tables.scoped(knex, 'digest_sends');
     this.pending = tables.scoped(knex, 'privacy_pending');
     this.conversations = tables.scoped(knex, 'conversations');
+    this.messages = tables.scoped(knex, 'whatsapp_messages');
   }
 }

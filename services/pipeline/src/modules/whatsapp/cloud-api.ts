@@ -3,6 +3,8 @@ import type { TemplateCategory, WhatsappTemplate } from '@corretora/contracts';
 /** Meta's Graph API, where the Cloud API lives; WHATSAPP_API_URL points the service at another (tests: a local stub). */
 export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com/v21.0';
 const TIMEOUT_MS = 5_000;
+/** A file of up to 100 MB (Meta's own limit for a document) from Meta's media host. */
+const MEDIA_TIMEOUT_MS = 120_000;
 
 export interface CloudCredentials {
   phoneNumberId: string;
@@ -15,6 +17,8 @@ export interface SentMessage {
 }
 
 export class ProviderError extends Error {}
+/** A client's file larger than the product keeps (it stays on the client's WhatsApp). */
+export class MediaTooLarge extends Error {}
 
 type SyncedTemplate = Omit<WhatsappTemplate, 'id'>;
 
@@ -87,6 +91,60 @@ export class CloudApi {
         },
       ];
     });
+  }
+
+  /** Where Meta keeps a client's file for a few minutes, and what it says of it (GET /{media-id}). */
+  async mediaInfo(credentials: CloudCredentials, mediaId: string): Promise<{ url: string; size: number | null; sha256: string | null }> {
+    const body = await this.call(credentials, `/${encodeURIComponent(mediaId)}`, undefined);
+    const { url, file_size: size, sha256 } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    if (typeof url !== 'string') throw new ProviderError('the provider answered no media url');
+    return {
+      url,
+      size: typeof size === 'number' && Number.isFinite(size) ? size : null,
+      sha256: typeof sha256 === 'string' ? sha256 : null,
+    };
+  }
+
+  /**
+   * A client's file from Meta's address, with the token (Meta's media URLs want it), refused past
+   * `max` bytes while it arrives. Only Meta's hosts (or the configured API's, a stub's in tests) are
+   * fetched: the address comes from an answer, and the server reaches nothing else with the token.
+   */
+  async download(credentials: CloudCredentials, url: string, max: number): Promise<Buffer> {
+    let address: URL;
+    try {
+      address = new URL(url);
+    } catch {
+      throw new ProviderError('the provider answered a media url that is not one');
+    }
+    const own = new URL(this.baseUrl).origin === address.origin;
+    const meta = address.protocol === 'https:' && /(^|\.)(fbsbx\.com|facebook\.com|whatsapp\.net)$/.test(address.hostname);
+    if (!own && !meta) throw new ProviderError(`the media url is not Meta's: ${address.hostname}`);
+    let response: Response;
+    try {
+      response = await fetch(address, {
+        headers: { Authorization: `Bearer ${credentials.token}` },
+        signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS),
+        redirect: 'error',
+      });
+    } catch (error) {
+      throw new ProviderError(`the media did not arrive: ${(error as Error).message}`);
+    }
+    if (!response.ok || !response.body) throw new ProviderError(`the media answered ${response.status}`);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel();
+        throw new MediaTooLarge();
+      }
+      chunks.push(Buffer.from(value));
+    }
+    return Buffer.concat(chunks);
   }
 
   private async send(credentials: CloudCredentials, payload: object): Promise<SentMessage> {

@@ -1,7 +1,6 @@
 import {
   NOT_FOUND,
   WHATSAPP_MESSAGES,
-  WHATSAPP_WINDOW_HOURS,
   saoPauloDay,
   type ConversationMessage,
   type ConversationMessageInput,
@@ -23,6 +22,7 @@ import { tables } from '../../tables';
 import { ProviderError, type CloudApi } from './cloud-api';
 import type { WhatsappSettingsService } from './whatsapp-settings.service';
 import { messageOnTimeline } from './message-timeline';
+import { WINDOW_MS, message, summary, type MessageRow, type SummaryRow } from './conversation-answers';
 import {
   SENT_FAILED_TASK,
   fillProviderTemplate,
@@ -34,56 +34,10 @@ import {
 } from './outgoing';
 import type { TasksService } from '../tasks/tasks.service';
 
-const WINDOW_MS = WHATSAPP_WINDOW_HOURS * 60 * 60 * 1000;
 const TEMPLATES_FRESH_MS = 5 * 60 * 1000;
 const NO_MOBILE = 'O contato não tem celular cadastrado: cadastre um para conversar pelo WhatsApp.';
 const NO_ATTACHMENTS = 'Enviar documentos pelo WhatsApp ainda não está disponível: envie o texto ou um modelo.';
 const PREVIEW_MAX = 200;
-interface SummaryRow {
-  id: number;
-  contactId: number;
-  contactName: string;
-  contactPhone: string | null;
-  responsibleId: string | null;
-  lastMessageAt: Date;
-  lastInboundAt: Date | null;
-  lastMessagePreview: string;
-  unreadCount: number;
-}
-
-/** A message as its table holds it: the answer's fields, with the instant as the column names it. */
-export type MessageRow = Omit<ConversationMessage, 'at'> & { createdAt: Date };
-
-function summary(row: SummaryRow, now: Date): ConversationSummary {
-  const until = row.lastInboundAt ? new Date(new Date(row.lastInboundAt).getTime() + WINDOW_MS) : null;
-  return {
-    id: row.id,
-    contact: { id: row.contactId, name: row.contactName, phone: row.contactPhone },
-    assignedTo: row.responsibleId,
-    lastMessageAt: new Date(row.lastMessageAt).toISOString(),
-    lastMessagePreview: row.lastMessagePreview,
-    unreadCount: row.unreadCount,
-    windowOpenUntil: until ? until.toISOString() : null,
-    windowOpen: until !== null && until.getTime() > now.getTime(),
-  };
-}
-
-/** The message as the API answers it: its own fields only (never the brokerage, the conversation or Meta's id). */
-function message(row: MessageRow): ConversationMessage {
-  return {
-    id: row.id,
-    direction: row.direction,
-    kind: row.kind,
-    text: row.text,
-    templateName: row.templateName,
-    category: row.category,
-    status: row.status,
-    sentBy: row.sentBy,
-    at: new Date(row.createdAt).toISOString(),
-    error: row.error,
-  };
-}
-
 /**
  * Conversas: one conversation per client, the client's responsible member's (a producer sees their
  * clients', owners and admins every one) until it is passed on. A reply is free text inside the 24

@@ -6,7 +6,8 @@ import {
   type WhatsappMessageKind,
   type WhatsappMessageStatus,
 } from '@corretora/contracts';
-import { HttpError, inLockedTransaction, type BrokerScopedTable } from '@corretora/service-kit';
+import { HttpError, inLockedTransaction, type BrokerScopedTable, type Jobs } from '@corretora/service-kit';
+import { MEDIA_JOB } from './whatsapp-media.service';
 import type { Knex } from 'knex';
 import { tables } from '../../tables';
 import type { CloudAccount, WhatsappSettingsService } from './whatsapp-settings.service';
@@ -23,6 +24,8 @@ interface Inbound {
   kind: WhatsappMessageKind;
   text: string;
   at: Date;
+  /** An image, document or audio: Meta's id of the file and what it said of it (fetched later, by a job). */
+  media?: { id: string; mime: string; name: string | null; sha256: string | null };
 }
 
 interface StatusUpdate {
@@ -60,7 +63,23 @@ function inbound(message: Record<string, unknown>, names: Map<string, string>): 
   if (type === 'image' || type === 'document' || type === 'audio') {
     const media = record(message[type]);
     const said = text(media.caption, 1024) || text(media.filename, 240);
-    return { ...base, kind: type, text: said ? `${MEDIA_LABEL[type]}: ${said}` : MEDIA_LABEL[type]! };
+    const id = text(media.id, 200);
+    const sha256 = text(media.sha256, 100);
+    return {
+      ...base,
+      kind: type,
+      text: said ? `${MEDIA_LABEL[type]}: ${said}` : MEDIA_LABEL[type]!,
+      ...(/^[\w.-]{1,200}$/.test(id)
+        ? {
+            media: {
+              id,
+              mime: text(media.mime_type, 100).split(';')[0]!.trim() || 'application/octet-stream',
+              name: text(media.filename, 240) || null,
+              sha256: /^[A-Za-z0-9+/=]{20,64}$|^[a-f0-9]{64}$/.test(sha256) ? sha256 : null,
+            },
+          }
+        : {}),
+    };
   }
   // A sticker, a location, a reaction…: kept as what it is, so the conversation shows the client wrote.
   return { ...base, kind: 'text', text: `Mensagem do tipo ${type || 'desconhecido'} (abra o WhatsApp para vê-la)` };
@@ -120,6 +139,7 @@ export class WhatsappWebhookService {
   constructor(
     private readonly knex: Knex,
     private readonly settings: WhatsappSettingsService,
+    private readonly jobs: Jobs | null = null,
   ) {
     this.contacts = tables.scoped(knex, 'contacts');
     this.notes = tables.scoped(knex, 'notes');
@@ -181,10 +201,15 @@ export class WhatsappWebhookService {
           text: message.text,
           status: 'received',
           createdAt: message.at,
+          ...(message.media
+            ? { mediaId: message.media.id, mediaMime: message.media.mime, mediaName: message.media.name, mediaSha256: message.media.sha256 }
+            : {}),
         })
         .onConflict(['user_id', 'provider_message_id'])
         .ignore();
       if (!stored) return false;
+      // The file comes from Meta after the answer (Meta wants its 200 fast): a job fetches it into the store, retried if Meta fails.
+      if (message.media) await this.jobs?.send(MEDIA_JOB, { userId, messageId: (stored as { id: number }).id }, {}, trx);
       await messageOnTimeline(trx, userId, {
         contactId: contact.id,
         messageId: (stored as { id: number }).id,

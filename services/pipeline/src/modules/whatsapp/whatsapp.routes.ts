@@ -1,16 +1,22 @@
 import { WHATSAPP_OPERATIONS as OPS, saoPauloDay } from '@corretora/contracts';
-import { HttpError, rawBody, route } from '@corretora/service-kit';
+import { HttpError, rawBody, route, sendFile } from '@corretora/service-kit';
 import type Router from '@koa/router';
 import type { ConversationsService } from './conversations.service';
 import type { WhatsappSettingsService } from './whatsapp-settings.service';
 import type { WhatsappWebhookService } from './whatsapp-webhook.service';
+import type { WhatsappMediaService } from './whatsapp-media.service';
 
 /** WhatsApp (#62): the provider's settings, Meta's webhook and Conversas. */
 export function whatsappRoutes(
   router: Router,
-  services: { settings: WhatsappSettingsService; webhook: WhatsappWebhookService; conversations: ConversationsService },
+  services: {
+    settings: WhatsappSettingsService;
+    webhook: WhatsappWebhookService;
+    conversations: ConversationsService;
+    media: WhatsappMediaService;
+  },
 ): void {
-  const { settings, webhook, conversations } = services;
+  const { settings, webhook, conversations, media } = services;
   route(router, OPS.settings, ({ user }) => settings.get(user.id));
   route(router, OPS.saveSettings, ({ user, body }) => settings.save(user.id, body));
   route(router, OPS.channel, ({ user }) => settings.channel(user.id));
@@ -24,6 +30,7 @@ export function whatsappRoutes(
   route(router, OPS.webhook, ({ ctx }) => webhook.receive(rawBody(ctx), ctx.request.body, ctx.get('x-hub-signature-256') || undefined));
   route(router, OPS.conversations, ({ user, query }) => conversations.list(user.id, query));
   route(router, OPS.messages, ({ user, params }) => conversations.thread(user.id, params.id));
+  route(router, OPS.media, async ({ user, params, ctx }) => sendFile(ctx, await media.open(user.id, params.id, params.messageId)));
   route(router, OPS.send, ({ user, params, body }) => conversations.send(user, params.id, body));
   route(router, OPS.assign, ({ user, params, body }) => conversations.assign(user.id, params.id, body.memberId));
   route(router, OPS.markRead, ({ user, params }) => conversations.markRead(user.id, params.id));
