@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { inboundText, signWebhook, statusUpdate } from '@corretora/dev-stack/src/whatsapp-stub';
+import { inboundMedia, inboundText, signWebhook, statusUpdate } from '@corretora/dev-stack/src/whatsapp-stub';
 import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { onboardViaApi } from './support/broker';
@@ -138,6 +138,22 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
   expect(ours).toBeDefined();
   await deliver(meta, statusUpdate(phoneNumberId, ours!.id, 'read'));
   await expect(reply).toContainText('Lida');
+
+  // The client sends a photo: it is fetched from Meta into the store and downloads as it was sent.
+  const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`foto do carro ${Date.now()}`)]);
+  const mediaId = `media-${phoneNumberId}`;
+  expect(
+    (await page.request.post(`${stub}/_stub/media/${mediaId}`, { headers: { 'content-type': 'image/jpeg' }, data: photo })).status(),
+  ).toBe(201);
+  await deliver(
+    meta,
+    inboundMedia(phoneNumberId, '551187654321', 'image', { mediaId, mimeType: 'image/jpeg', caption: 'A batida', filename: 'batida.jpg' }),
+  );
+  const download = thread.getByRole('link', { name: /^Baixar batida\.jpg/ });
+  await expect(download).toBeVisible();
+  const fetched = await page.request.get((await download.getAttribute('href'))!);
+  expect(fetched.headers()['content-type']).toBe('image/jpeg');
+  expect(Buffer.compare(await fetched.body(), photo)).toBe(0);
 
   // The renewal centre's reminder goes through the brokerage's number (inside the window: as text) and its status follows.
   await page.goto('/policies?aba=renovacoes');

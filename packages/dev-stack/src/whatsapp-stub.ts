@@ -152,6 +152,12 @@ export async function startWhatsappStub(templates: StubTemplate[] = STUB_TEMPLAT
       };
       // What was sent, for a journey that plays Meta's side afterwards (a delivery status names the message's id).
       if (req.method === 'GET' && req.url === '/_stub/sent') return answer(200, { sent });
+      // A client's file for a journey that plays Meta's side: POST /_stub/media/{id} with its bytes and type.
+      const stubMedia = /^\/_stub\/media\/([\w.-]{1,100})$/.exec(req.url ?? '');
+      if (req.method === 'POST' && stubMedia) {
+        media.set(stubMedia[1]!, { bytes: Buffer.concat(chunks), mimeType: req.headers['content-type'] ?? 'application/octet-stream' });
+        return answer(201, { id: stubMedia[1] });
+      }
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       if (!token) return answer(401, { error: { message: 'Invalid OAuth access token.', code: 190 } });
       const parts = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SessionUser } from '@corretora/service-kit';
+import { createObjectStore, type SessionUser } from '@corretora/service-kit';
 import { memberOf, sessionCookieFor } from '@corretora/service-kit/testing';
 import { createHash } from 'node:crypto';
 import {
@@ -23,6 +23,7 @@ beforeAll(async () => {
   stub = await startWhatsappStub();
 });
 const { fixture } = pipelineFixture(() => ({ credentialKey: key, whatsappApiUrl: stub.apiUrl }));
+const store = createObjectStore();
 afterAll(async () => {
   await stub?.close();
 });
@@ -455,13 +456,17 @@ describe('WhatsApp through the Cloud API (#62)', () => {
     expect((await download(producer, text.id)).status).toBe(404);
     expect((await download(producer, 2147483648)).status).toBe(404);
 
-    // A file whose bytes are not what Meta said is never kept: it stays 'on its way' while the job retries.
+    // A file whose bytes are not what Meta said is never kept, and the message says so.
     stub.addMedia('media-trocada', Buffer.from('outro arquivo'), 'image/jpeg');
     await deliver(
       inboundMedia(NUMBER, '551187654321', 'image', { mediaId: 'media-trocada', mimeType: 'image/jpeg', sha256, id: 'wamid.ana-file-2' }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const swapped = (await thread()).body.messages.find((row: { kind: string }) => row.kind === 'image');
-    expect(swapped.media).toMatchObject({ ready: false });
+    let swapped: { media: { ready: boolean; error: string | null } } | undefined;
+    for (let tries = 0; tries < 100 && !swapped?.media.error; tries += 1) {
+      swapped = (await thread()).body.messages.find((row: { kind: string }) => row.kind === 'image');
+      if (!swapped?.media.error) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(swapped!.media).toMatchObject({ ready: false, error: expect.stringMatching(/não confere com o que ela informou \(SHA-256\)/) });
+    expect(await store.listKeys(`whatsapp/${owner.user.id}/`)).toEqual([`whatsapp/${owner.user.id}/${file!.id}`]);
   });
 });

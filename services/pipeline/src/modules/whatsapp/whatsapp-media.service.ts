@@ -4,7 +4,7 @@ import { NOT_FOUND } from '@corretora/contracts';
 import { HttpError, runAsMember, type BrokerScopedTable, type Jobs, type ObjectStore } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { tables } from '../../tables';
-import { MediaTooLarge, ProviderError, type CloudApi } from './cloud-api';
+import { MediaTooLarge, type CloudApi } from './cloud-api';
 import type { WhatsappSettingsService } from './whatsapp-settings.service';
 
 export const MEDIA_JOB = 'whatsapp_media';
@@ -13,6 +13,7 @@ const RETRIES = 8;
 const TOO_LARGE = 'Arquivo acima de 100 MB: veja-o no WhatsApp do cliente.';
 const DISCONNECTED = 'O WhatsApp da corretora foi desconectado antes de o arquivo chegar.';
 const NO_FILE = 'O arquivo desta mensagem não está guardado.';
+const NOT_THE_FILE = 'O arquivo recebido da Meta não confere com o que ela informou (SHA-256): peça ao cliente que o envie de novo.';
 
 interface MediaRow {
   id: number;
@@ -78,7 +79,11 @@ export class WhatsappMediaService {
         const info = await this.cloud.mediaInfo(account, row.mediaId);
         if (info.size !== null && info.size > MEDIA_MAX_BYTES) throw new MediaTooLarge();
         const bytes = await this.cloud.download(account, info.url, MEDIA_MAX_BYTES);
-        if (!sameHash(bytes, row.mediaSha256 ?? info.sha256)) throw new ProviderError('the media does not match the SHA-256 Meta said');
+        // Not the file Meta described: never kept, and not fetched again (the same address gives the same bytes).
+        if (!sameHash(bytes, row.mediaSha256 ?? info.sha256)) {
+          await this.messages.of(userId).update(messageId, { mediaError: NOT_THE_FILE });
+          return;
+        }
         const key = keyOf(userId, messageId);
         await this.store.putObject(key, bytes, row.mediaMime ?? 'application/octet-stream');
         await this.messages.of(userId).update(messageId, { mediaKey: key, mediaSize: bytes.length, mediaError: null });
