@@ -39,6 +39,48 @@ async function whatsapp(who: Who, contactId: number) {
   return pipelineApi().post(`/api/contacts/${contactId}/whatsapp`).set('Cookie', who.cookie).send({ templateId: hello.id });
 }
 
+/**
+ * A client's WhatsApp conversation as Meta's webhook and the media job store one (#62): the message,
+ * its entry on the timeline and, when given, its file in the store (whatsapp/<brokerage>/<message>).
+ */
+async function whatsappConversation(who: Who, contactId: number, text: string, file?: { name: string; bytes: Buffer }): Promise<number> {
+  const sql = knexFactory({ client: 'pg', connection: urls.database, searchPath: ['pipeline'] });
+  try {
+    const [conversation] = await sql('conversations')
+      .insert({ user_id: who.user.id, contact_id: contactId, last_message_preview: text.slice(0, 200) })
+      .returning('id');
+    const [message] = await sql('whatsapp_messages')
+      .insert({
+        user_id: who.user.id,
+        conversation_id: conversation.id,
+        provider_message_id: `wamid.${contactId}-${Date.now()}`,
+        direction: 'in',
+        kind: file ? 'document' : 'text',
+        text,
+        status: 'received',
+        ...(file ? { media_id: `media-${contactId}`, media_mime: 'application/pdf', media_name: file.name } : {}),
+      })
+      .returning('id');
+    if (file) {
+      const key = `whatsapp/${who.user.id}/${message.id}`;
+      await store.putObject(key, file.bytes, 'application/pdf');
+      await sql('whatsapp_messages').where({ id: message.id }).update({ media_key: key, media_size: file.bytes.length });
+    }
+    await sql('contact_timeline').insert({
+      user_id: who.user.id,
+      contact_id: contactId,
+      kind: 'message',
+      type: 'in',
+      text,
+      whatsapp_message_id: message.id,
+      created_by: 'Cliente (cliente, pelo WhatsApp)',
+    });
+    return message.id as number;
+  } finally {
+    await sql.destroy();
+  }
+}
+
 describe('a data subject’s requests (LGPD)', () => {
   test('an access request: one ZIP with the contact, both policies, the claim with its document’s bytes and the WhatsApp exchange; audited', async () => {
     const who = await brokerWithRefs();
@@ -69,6 +111,8 @@ describe('a data subject’s requests (LGPD)', () => {
     expect((await upload(who, bytes, 'boletim.pdf', { category: 'claims', claimId: String(claim.body.id) })).status).toBe(201);
     expect((await whatsapp(who, client.id)).status).toBe(201);
 
+    const sentFile = Buffer.from('%PDF-1.4 CNH de Joana Prado');
+    const fileMessage = await whatsappConversation(who, client.id, 'Documento: cnh-joana.pdf', { name: 'cnh-joana.pdf', bytes: sentFile });
     const created = await fileRequest(who, { cpf: '529.982.247-25' });
     expect(created).toMatchObject({
       protocol: expect.stringMatching(/^LGPD-\d{4}-\d{4}$/),
@@ -111,6 +155,9 @@ describe('a data subject’s requests (LGPD)', () => {
     const documentFile = Object.keys(files).find((name) => name.startsWith('documentos/'))!;
     expect(Buffer.from(files[documentFile]!)).toEqual(bytes);
     expect(strFromU8(files['csv/apolices.csv']!)).toContain('PR-2');
+    // What the subject sent by WhatsApp: the message on the timeline, its file beside it.
+    expect(data.linhaDoTempo!.some((row) => row.registro === 'Mensagem de WhatsApp' && row.tipo === 'Recebida do titular')).toBe(true);
+    expect(Buffer.from(files[`whatsapp/${fileMessage}-cnh-joana.pdf`]!)).toEqual(sentFile);
     expect(strFromU8(files['LEIA-ME.txt']!)).toContain('Apólices: 2');
     const audit = (
       await supertest(stack.services.identity!.app.callback())
@@ -150,43 +197,10 @@ describe('a data subject’s requests (LGPD)', () => {
       .set('Cookie', who.cookie)
       .send({ title: 'Ligar para Quitéria Vasconcelos', dueAt: '2026-12-10', contactId: prospect.id });
     expect(task.status).toBe(201);
-    // A WhatsApp conversation as Meta's webhook stores one (#62): the message, and its entry on the timeline.
-    const sql = knexFactory({ client: 'pg', connection: urls.database, searchPath: ['pipeline'] });
-    try {
-      const [conversation] = await sql('conversations')
-        .insert({ user_id: who.user.id, contact_id: prospect.id, last_message_preview: 'Aqui é a Quitéria Vasconcelos' })
-        .returning('id');
-      const [message] = await sql('whatsapp_messages')
-        .insert({
-          user_id: who.user.id,
-          conversation_id: conversation.id,
-          provider_message_id: 'wamid.quiteria',
-          direction: 'in',
-          kind: 'text',
-          text: 'Aqui é a Quitéria Vasconcelos, meu e-mail é quiteria.v@example.com',
-          status: 'received',
-          media_id: 'media-quiteria',
-          media_mime: 'application/pdf',
-          media_name: 'rg-quiteria.pdf',
-        })
-        .returning('id');
-      // Its file, as the media job keeps it (the store's whatsapp/<brokerage>/<message>).
-      const key = `whatsapp/${who.user.id}/${message.id}`;
-      const file = Buffer.from('% RG de Quitéria Vasconcelos 390.533.447-05\n');
-      await store.putObject(key, file, 'application/pdf');
-      await sql('whatsapp_messages').where({ id: message.id }).update({ media_key: key, media_size: file.length });
-      await sql('contact_timeline').insert({
-        user_id: who.user.id,
-        contact_id: prospect.id,
-        kind: 'message',
-        type: 'in',
-        text: 'Aqui é a Quitéria Vasconcelos, meu e-mail é quiteria.v@example.com',
-        whatsapp_message_id: message.id,
-        created_by: 'Quitéria Vasconcelos (cliente, pelo WhatsApp)',
-      });
-    } finally {
-      await sql.destroy();
-    }
+    await whatsappConversation(who, prospect.id, 'Aqui é a Quitéria Vasconcelos, meu e-mail é quiteria.v@example.com', {
+      name: 'rg-quiteria.pdf',
+      bytes: Buffer.from('% RG de Quitéria Vasconcelos 390.533.447-05\n'),
+    });
     const file = Buffer.concat([SAMPLES.pdf, Buffer.from('% RG de Quitéria Vasconcelos 390.533.447-05\n')]);
     expect((await upload(who, file, 'rg-quiteria-vasconcelos.pdf', { category: 'forms', contactId: String(prospect.id) })).status).toBe(
       201,

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { createObjectStore, type SessionUser } from '@corretora/service-kit';
 import { memberOf, sessionCookieFor } from '@corretora/service-kit/testing';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   inboundMedia,
   inboundText,
@@ -10,6 +11,7 @@ import {
   statusUpdate,
   type WhatsappStub,
 } from '../../../packages/dev-stack/src/whatsapp-stub';
+import { CloudApi, ProviderError } from '../src/modules/whatsapp/cloud-api';
 import { pipelineFixture } from './stack';
 
 /**
@@ -468,5 +470,28 @@ describe('WhatsApp through the Cloud API (#62)', () => {
     }
     expect(swapped!.media).toMatchObject({ ready: false, error: expect.stringMatching(/não confere com o que ela informou \(SHA-256\)/) });
     expect(await store.listKeys(`whatsapp/${owner.user.id}/`)).toEqual([`whatsapp/${owner.user.id}/${file!.id}`]);
+  });
+
+  test("a client's file is fetched only from Meta's hosts (or the configured API's): an address elsewhere never sees the token", async () => {
+    const cloud = new CloudApi(stub.apiUrl);
+    const seen: string[] = [];
+    const elsewhere = http.createServer((req, res) => {
+      seen.push(req.headers.authorization ?? '');
+      res.end('x');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (elsewhere.address() as AddressInfo).port;
+      for (const url of [
+        `http://127.0.0.1:${port}/arquivo`,
+        'https://lookaside.fbsbx.com.example.net/x',
+        'http://lookaside.fbsbx.com/x',
+        'não é url',
+      ])
+        await expect(cloud.download({ phoneNumberId: NUMBER, token: TOKEN }, url, 100)).rejects.toBeInstanceOf(ProviderError);
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
   });
 });
