@@ -19,6 +19,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('whatsapp_messages', (table) => {
-    for (const column of ['media_id', 'media_mime', 'media_name', 'media_sha256', 'media_size', 'media_key', 'media_error']) table.dropColumn(column);
+    for (const column of ['media_id', 'media_mime', 'media_name', 'media_sha256', 'media_size', 'media_key', 'media_error'])
+      table.dropColumn(column);
   });
 }
