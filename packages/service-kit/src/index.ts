@@ -18,7 +18,7 @@ export { csvCell, csvDate, csvDocument, csvMoney, sendCsv } from './csv';
 export { inLockedTransaction, intArrayLiteral, likeContaining, withAdvisoryLock } from './database';
 export { declareTables, type ServiceTables, type TableDeclaration } from './tables';
 export { KIT, declaredBy, scopeOf, type TableScope } from './table-scopes';
-export { Jobs, jobsSchemaOf, type JobFailure, type JobHandler, type SendOptions as JobSendOptions } from './jobs';
+export { Jobs, jobsSchemaOf, type JobFailure, type JobAttempt, type JobHandler, type SendOptions as JobSendOptions } from './jobs';
 export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, trigramOpclass, type ServiceRole } from './database-roles';
 export { seesMoney, withoutMoney } from './money-fields';
 export { HttpError, isUniqueViolation, mapError, notFound, SUBJECT_BLOCKED_MESSAGE, type UniqueConstraints } from './errors';

@@ -30,8 +30,14 @@ export interface SendOptions {
   startAfter?: Date;
 }
 
+/** Which run of its job this is: `last` when a failure now is not retried (the worker may say so to the broker). */
+export interface JobAttempt {
+  retry: number;
+  last: boolean;
+}
+
 /** What a job's run handled, counted on /metrics as job_items_total (mails sent, rows purged). */
-export type JobHandler<T> = (data: T) => Promise<number | void>;
+export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<number | void>;
 
 export interface WorkOptions extends Pick<SendOptions, 'retryLimit' | 'retryBackoff' | 'retryDelay'> {
   /** Seconds between looks for new jobs while idle (pg-boss' minimum: 0.5). */
@@ -198,7 +204,7 @@ export class Jobs {
     let pause: { timer: NodeJS.Timeout; resume: () => void } | null = null;
     const done = (async () => {
       while (!stopped) {
-        const jobs = await boss.fetch<unknown>(name, { batchSize }).catch((error: unknown) => {
+        const jobs = await boss.fetch<unknown>(name, { batchSize, includeMetadata: true }).catch((error: unknown) => {
           this.log.warn({ err: error, job: name }, 'job fetch failed');
           return [];
         });
@@ -230,13 +236,13 @@ export class Jobs {
    * has retries, its error kept). A completion or failure the database does not take (it went away)
    * is logged: the job expires and runs again.
    */
-  private async run(boss: PgBoss, name: string, handler: JobHandler<never>, job: PgBoss.Job<unknown>): Promise<void> {
+  private async run(boss: PgBoss, name: string, handler: JobHandler<never>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     const settle = (outcome: Promise<void>) =>
       outcome.catch((error: unknown) => this.log.warn({ err: error, job: name, id: job.id }, 'job state not saved'));
     try {
       await this.metrics.record(
         name,
-        () => handler(job.data as never),
+        () => handler(job.data as never, { retry: job.retryCount, last: job.retryCount >= job.retryLimit }),
         (items) => items ?? 0,
       );
     } catch (error) {

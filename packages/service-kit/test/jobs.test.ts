@@ -12,6 +12,8 @@ const replicas: Service[] = [];
 const seen: { replica: number; job: string; data: unknown }[] = [];
 let flaky = 0;
 const flakyTries: number[] = [];
+/** What the doomed job's runs were told of themselves. */
+const doomedAttempts: { retry: number; last: boolean }[] = [];
 
 async function replica(index: number): Promise<Service> {
   const service = await createService({
@@ -41,7 +43,8 @@ async function replica(index: number): Promise<Service> {
       );
       jobs.work(
         'doomed',
-        async () => {
+        async (_data, attempt) => {
+          doomedAttempts.push(attempt);
           throw new Error('o servidor de e-mail recusou');
         },
         { ...poll, retryLimit: 1, retryDelay: 1 },
@@ -140,6 +143,11 @@ test('a job that throws is retried with backoff and succeeds; one out of retries
     return list.some((failure) => failure.name === 'doomed') ? list : undefined;
   }, 'the failure of doomed');
   expect(failures.find((failure) => failure.name === 'doomed')).toMatchObject({ error: 'o servidor de e-mail recusou', retries: 1 });
+  // The first run is told it will be retried; the retry, that it is the last (a worker says so to the broker then).
+  expect(doomedAttempts).toEqual([
+    { retry: 0, last: false },
+    { retry: 1, last: true },
+  ]);
   // Only the internal token's holders read it.
   expect((await request(a.internalApp.callback()).get('/internal/jobs/failures')).status).toBe(403);
   const text = (await metricsOf(a)).text + (await metricsOf(b)).text;

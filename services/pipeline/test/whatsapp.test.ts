@@ -1,4 +1,4 @@
-import { createObjectStore, type SessionUser } from '@corretora/service-kit';
+import { SecretBox, createObjectStore, type SessionUser } from '@corretora/service-kit';
 import { memberOf, sessionCookieFor } from '@corretora/service-kit/testing';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -12,6 +12,8 @@ import {
   type WhatsappStub,
 } from '../../../packages/dev-stack/src/whatsapp-stub';
 import { CloudApi, ProviderError } from '../src/modules/whatsapp/cloud-api';
+import { WhatsappMediaService } from '../src/modules/whatsapp/whatsapp-media.service';
+import { WhatsappSettingsService } from '../src/modules/whatsapp/whatsapp-settings.service';
 import { pipelineFixture } from './stack';
 
 /**
@@ -470,6 +472,30 @@ describe('WhatsApp through the Cloud API (#62)', () => {
     }
     expect(swapped!.media).toMatchObject({ ready: false, error: expect.stringMatching(/não confere com o que ela informou \(SHA-256\)/) });
     expect(await store.listKeys(`whatsapp/${owner.user.id}/`)).toEqual([`whatsapp/${owner.user.id}/${file!.id}`]);
+  });
+
+  test('a file Meta never hands over: the job retries, and after its last try the message says the file will not come', async () => {
+    await deliver(
+      inboundMedia(NUMBER, '551187654321', 'audio', { mediaId: 'media-sumida', mimeType: 'audio/ogg', id: 'wamid.ana-file-3' }),
+    );
+    const row = await fixture.service.knex('whatsapp_messages').where({ providerMessageId: 'wamid.ana-file-3' }).first('id');
+    // The job's first run meets Meta's 404 and is retried later; its last try is played here, as pg-boss would run it.
+    const knex = fixture.service.knex;
+    const media = new WhatsappMediaService(
+      knex,
+      new WhatsappSettingsService(knex, new SecretBox(key), ''),
+      new CloudApi(stub.apiUrl),
+      store,
+    );
+    await expect(media.fetch(owner.user.id, row.id, { retry: 7, last: false })).rejects.toBeInstanceOf(ProviderError);
+    const waiting = (await fixture.api().get(`/api/conversations/${conversationId}/messages`).set('Cookie', producer.cookie)).body.messages;
+    expect(waiting.find((message: { id: number }) => message.id === row.id).media).toMatchObject({ ready: false, error: null });
+    await expect(media.fetch(owner.user.id, row.id, { retry: 8, last: true })).rejects.toBeInstanceOf(ProviderError);
+    const after = (await fixture.api().get(`/api/conversations/${conversationId}/messages`).set('Cookie', producer.cookie)).body.messages;
+    expect(after.find((message: { id: number }) => message.id === row.id).media).toMatchObject({
+      ready: false,
+      error: 'Não foi possível receber o arquivo da Meta: peça ao cliente que o envie de novo.',
+    });
   });
 
   test("a client's file is fetched only from Meta's hosts (or the configured API's): an address elsewhere never sees the token", async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { NOT_FOUND } from '@corretora/contracts';
-import { HttpError, runAsMember, type BrokerScopedTable, type Jobs, type ObjectStore } from '@corretora/service-kit';
+import { HttpError, runAsMember, type BrokerScopedTable, type JobAttempt, type Jobs, type ObjectStore } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { tables } from '../../tables';
 import { MediaTooLarge, type CloudApi } from './cloud-api';
@@ -13,6 +13,7 @@ const RETRIES = 8;
 const TOO_LARGE = 'Arquivo acima de 100 MB: veja-o no WhatsApp do cliente.';
 const DISCONNECTED = 'O WhatsApp da corretora foi desconectado antes de o arquivo chegar.';
 const NO_FILE = 'O arquivo desta mensagem não está guardado.';
+const NOT_RECEIVED = 'Não foi possível receber o arquivo da Meta: peça ao cliente que o envie de novo.';
 const NOT_THE_FILE = 'O arquivo recebido da Meta não confere com o que ela informou (SHA-256): peça ao cliente que o envie de novo.';
 
 interface MediaRow {
@@ -57,15 +58,18 @@ export class WhatsappMediaService {
   }
 
   register(jobs: Jobs): void {
-    jobs.work<{ userId: string; messageId: number }>(MEDIA_JOB, (job) => this.fetch(job.userId, job.messageId), {
+    jobs.work<{ userId: string; messageId: number }>(MEDIA_JOB, (job, attempt) => this.fetch(job.userId, job.messageId, attempt), {
       retryLimit: RETRIES,
       retryBackoff: true,
       retryDelay: 5,
     });
   }
 
-  /** The job: the file into the store once (a retry after it landed does nothing). */
-  async fetch(userId: string, messageId: number): Promise<void> {
+  /**
+   * The job: the file into the store once (a retry after it landed does nothing). When the last
+   * retry fails too, the message says so (it no longer waits for the file) and the job is failed.
+   */
+  async fetch(userId: string, messageId: number, attempt: JobAttempt = { retry: 0, last: false }): Promise<void> {
     // The brokerage's own work, no member's: every conversation's files arrive.
     await runAsMember(undefined, async () => {
       const row = (await this.messages.of(userId).rows().where({ id: messageId }).first()) as MediaRow | undefined;
@@ -92,6 +96,7 @@ export class WhatsappMediaService {
           await this.messages.of(userId).update(messageId, { mediaError: TOO_LARGE });
           return;
         }
+        if (attempt.last) await this.messages.of(userId).update(messageId, { mediaError: NOT_RECEIVED });
         throw error;
       }
     });
