@@ -101,6 +101,17 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
   await connect(page, phoneNumberId);
   await linkRenewalTemplate(page);
   await clientRenewingSoon(page.request);
+  // Her policy's PDF among her documents (it goes with a reply below).
+  const policyPdf = Buffer.from(`%PDF-1.4\n% apólice da Ana ${Date.now()}\n%%EOF\n`);
+  const ana0 = (await (await page.request.get('/api/contacts?search=Ana%20Lima')).json()) as { items: { id: number }[] };
+  const stored = await page.request.post('/api/documents/upload', {
+    multipart: {
+      category: 'policies',
+      contactId: String(ana0.items[0]!.id),
+      file: { name: 'Apólice Ana.pdf', mimeType: 'application/pdf', buffer: policyPdf },
+    },
+  });
+  expect(stored.status()).toBe(201);
 
   await page.goto('/conversations');
   await expect(page.getByRole('heading', { name: 'Conversas', level: 1 })).toBeVisible();
@@ -154,6 +165,22 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
   const fetched = await page.request.get((await download.getAttribute('href'))!);
   expect(fetched.headers()['content-type']).toBe('image/jpeg');
   expect(Buffer.compare(await fetched.body(), photo)).toBe(0);
+
+  // A reply with her policy's PDF: uploaded to Meta and sent by its id; the thread keeps what she got.
+  await expect(thread.getByRole('combobox', { name: 'Anexar documento do cliente' })).toContainText('Apólice Ana.pdf');
+  await thread.getByRole('combobox', { name: 'Anexar documento do cliente' }).selectOption({ index: 1 });
+  await thread.getByLabel('Mensagem').fill('Segue a sua apólice.');
+  await thread.getByRole('button', { name: 'Enviar' }).click();
+  const withPdf = thread.getByRole('listitem').filter({ hasText: 'Segue a sua apólice.' });
+  await expect(withPdf).toContainText('Enviada');
+  const sentPdf = await page.request.get((await withPdf.getByRole('link', { name: /^Baixar Apólice Ana\.pdf/ }).getAttribute('href'))!);
+  expect(Buffer.compare(await sentPdf.body(), policyPdf)).toBe(0);
+  const documents = (await (await page.request.get(`${stub}/_stub/sent`)).json()) as {
+    sent: { phoneNumberId: string; type: string; document?: { filename?: string; caption?: string } }[];
+  };
+  expect(documents.sent.filter((message) => message.phoneNumberId === phoneNumberId && message.type === 'document')).toEqual([
+    expect.objectContaining({ document: expect.objectContaining({ filename: 'Apólice Ana.pdf', caption: 'Segue a sua apólice.' }) }),
+  ]);
 
   // The renewal centre's reminder goes through the brokerage's number (inside the window: as text) and its status follows.
   await page.goto('/policies?aba=renovacoes');

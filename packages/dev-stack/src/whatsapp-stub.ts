@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for the WhatsApp Cloud API (Meta's Graph API), for the tests and the embedded
- * default (nothing reaches the internet): it takes sends (a text, a template) and answers each with a
+ * default (nothing reaches the internet): it takes sends (a text, a template, an uploaded document) and answers each with a
  * message id, lists the account's templates, and plays Meta's side of the webhook — a client's
  * message or a delivery status, signed with the app's secret (or forged).
  */
@@ -20,8 +20,10 @@ export interface StubSend {
   phoneNumberId: string;
   token: string;
   to: string;
-  type: 'text' | 'template';
+  type: 'text' | 'template' | 'document';
   text?: string;
+  /** A document sent: the file uploaded before it (its name, caption, SHA-256 and size as Meta got them). */
+  document?: { filename?: string; caption?: string; mimeType: string; sha256: string; size: number };
   template?: string;
   /** A template's body parameters as sent (a named one with its name). */
   parameters?: { name?: string; text: string }[];
@@ -186,6 +188,21 @@ export async function startWhatsappStub(templates: StubTemplate[] = STUB_TEMPLAT
             components: [{ type: 'BODY', text: template.body }],
           })),
         });
+      // A document's upload before its send (multipart, as Meta's POST /{phone-number-id}/media): its media id.
+      if (req.method === 'POST' && parts[1] === 'media') {
+        void new Response(Buffer.concat(chunks), { headers: { 'content-type': req.headers['content-type'] ?? '' } })
+          .formData()
+          .then(async (form) => {
+            const file = form.get('file');
+            if (form.get('messaging_product') !== 'whatsapp' || !(file instanceof Blob))
+              return answer(400, { error: { message: 'Param file is required', code: 100 } });
+            const id = `media-upload-${(sequence += 1)}`;
+            media.set(id, { bytes: Buffer.from(await file.arrayBuffer()), mimeType: String(form.get('type') ?? file.type) });
+            return answer(200, { id });
+          })
+          .catch(() => answer(400, { error: { message: 'Invalid multipart body', code: 100 } }));
+        return;
+      }
       if (req.method === 'POST' && parts[1] === 'messages') {
         if (failures > 0) {
           failures -= 1;
@@ -193,8 +210,9 @@ export async function startWhatsappStub(templates: StubTemplate[] = STUB_TEMPLAT
         }
         const payload = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
           to?: string;
-          type?: 'text' | 'template';
+          type?: 'text' | 'template' | 'document';
           text?: { body?: string };
+          document?: { id?: string; filename?: string; caption?: string };
           template?: { name?: string; components?: { type?: string; parameters?: { text?: string; parameter_name?: string }[] }[] };
         };
         const parameters = payload.template?.components
@@ -203,8 +221,21 @@ export async function startWhatsappStub(templates: StubTemplate[] = STUB_TEMPLAT
             ...(parameter.parameter_name ? { name: parameter.parameter_name } : {}),
             text: parameter.text ?? '',
           }));
+        const uploaded = payload.type === 'document' ? media.get(payload.document?.id ?? '') : undefined;
+        if (payload.type === 'document' && !uploaded) return answer(400, { error: { message: 'Invalid media id', code: 131053 } });
         const id = `wamid.stub-${Date.now()}-${(sequence += 1)}`;
         sent.push({
+          ...(uploaded
+            ? {
+                document: {
+                  filename: payload.document?.filename,
+                  caption: payload.document?.caption,
+                  mimeType: uploaded.mimeType,
+                  sha256: createHash('sha256').update(uploaded.bytes).digest('hex'),
+                  size: uploaded.bytes.length,
+                },
+              }
+            : {}),
           phoneNumberId: parts[0]!,
           token,
           to: payload.to ?? '',

@@ -10,6 +10,7 @@ import {
 } from '@corretora/contracts';
 import { HttpError } from './errors';
 import { clientActorHeaderOf, currentClientActor, currentMember, memberHeaderOf } from './member-context';
+import { attachmentName } from './send-file';
 
 /** Refusals of another service that are about the request, not about that service failing. */
 const PASSED_ON = new Set([400, 409, 413, 422]);
@@ -23,7 +24,16 @@ export interface InternalClient {
     op: Op,
     input: { params: ParamsOf<Op>; query?: QueryInputOf<Op>; body?: BodyInputOf<Op> },
   ): Promise<AnswerOf<Op>>;
+  /** Another service's internal file (its sendFile): the bytes, refused past `maxBytes`, with its name and type. */
+  file<Op extends AnyOperation>(
+    op: Op,
+    input: { params: ParamsOf<Op>; query?: QueryInputOf<Op> },
+    maxBytes: number,
+  ): Promise<{ bytes: Buffer; name: string; mimeType: string }>;
 }
+
+/** A file that came from another service. */
+const TOO_LARGE_FILE = 'O arquivo passa do tamanho que pode ser enviado.';
 
 const UNAVAILABLE = 'Serviço indisponível. Tente novamente.';
 
@@ -46,7 +56,7 @@ export function createInternalClient(baseUrl: string, token: string, timeoutMs =
     .map((url) => url.trim())
     .filter(Boolean);
   let turn = 0;
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function exchange(method: string, path: string, body?: unknown): Promise<Response> {
     const first = turn++ % bases.length;
     let response: Response | undefined;
     for (let attempt = 0; attempt < bases.length && !response; attempt++) {
@@ -57,7 +67,10 @@ export function createInternalClient(baseUrl: string, token: string, timeoutMs =
         if (!retriable || attempt === bases.length - 1) throw new HttpError(502, UNAVAILABLE);
       }
     }
-    return answerOf<T>(response!);
+    return response!;
+  }
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return answerOf<T>(await exchange(method, path, body));
   }
   function send(base: string, method: string, path: string, body: unknown): Promise<Response> {
     return fetch(new URL(path, base), {
@@ -76,7 +89,8 @@ export function createInternalClient(baseUrl: string, token: string, timeoutMs =
       signal: AbortSignal.timeout(timeoutMs),
     });
   }
-  async function answerOf<T>(response: Response): Promise<T> {
+  /** 404, the other side's pt-BR refusals and its failures, as a JSON call's. */
+  async function refusal(response: Response): Promise<void> {
     if (response.status === 404) throw new HttpError(404, 'Não encontrado.');
     // The other service refused what we sent (a number already taken, say): its pt-BR answer
     // reaches the broker as it is. Anything else (5xx, a refused token) is that service failing.
@@ -85,19 +99,37 @@ export function createInternalClient(baseUrl: string, token: string, timeoutMs =
       if (typeof answer?.message === 'string') throw new HttpError(response.status, answer.message, answer.issues);
     }
     if (!response.ok) throw new HttpError(502, UNAVAILABLE);
+  }
+  async function answerOf<T>(response: Response): Promise<T> {
+    await refusal(response);
     return (response.status === 204 ? undefined : await response.json()) as T;
+  }
+  async function fileOf(response: Response, maxBytes: number): Promise<{ bytes: Buffer; name: string; mimeType: string }> {
+    await refusal(response);
+    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+      await response.body?.cancel();
+      throw new HttpError(413, TOO_LARGE_FILE);
+    }
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (bytes.length > maxBytes) throw new HttpError(413, TOO_LARGE_FILE);
+    return {
+      bytes,
+      name: attachmentName(response.headers.get('content-disposition')) ?? 'arquivo',
+      mimeType: response.headers.get('content-type') ?? 'application/octet-stream',
+    };
+  }
+  function pathOf(op: AnyOperation, input: { params: unknown; query?: unknown }): string {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined && value !== null) query.set(key, String(value));
+    }
+    return fillPath(op.path, input.params as Record<string, string | number>) + (query.size > 0 ? `?${query}` : '');
   }
   return {
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body),
     delete: (path) => call('DELETE', path),
-    call: (op, input) => {
-      const query = new URLSearchParams();
-      for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-        if (value !== undefined && value !== null) query.set(key, String(value));
-      }
-      const path = fillPath(op.path, input.params as Record<string, string | number>) + (query.size > 0 ? `?${query}` : '');
-      return call(op.method, path, input.body);
-    },
+    call: (op, input) => call(op.method, pathOf(op, input), input.body),
+    file: async (op, input, maxBytes) => fileOf(await exchange('GET', pathOf(op, input)), maxBytes),
   };
 }

@@ -11,6 +11,17 @@ function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** The exact name an attachment header (ours) carries, or null. */
+export function attachmentName(disposition: string | null): string | null {
+  const encoded = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition ?? '')?.[1];
+  if (!encoded) return null;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A stored file as a download (a document, a client's WhatsApp file): its type and size, its name,
  * and nothing it could run — opened in a tab anyway (a PDF viewer, say), it runs no script and

@@ -31,7 +31,7 @@ import { ClaimsService } from './modules/claims/claims.service';
 import { commissionsRoutes } from './modules/commissions/commissions.routes';
 import { CommissionsService } from './modules/commissions/commissions.service';
 import { PipelineLookup } from './modules/pipeline/pipeline-lookup';
-import { documentsRoutes } from './modules/documents/documents.routes';
+import { documentFileRoutes, documentsRoutes } from './modules/documents/documents.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { PortalRecordsService } from './modules/portal/portal-records.service';
 import { DocumentsService } from './modules/documents/documents.service';
@@ -186,6 +186,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       contactOverviewRoutes(router, new ContactOverviewService(knex, instalments));
       searchRoutes(router, new SearchService(knex));
       privacyRoutes(router, new PrivacyService(knex, store));
+      documentFileRoutes(router, new DocumentsService(knex, store, pipeline));
     },
   });
   return service;

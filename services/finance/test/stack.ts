@@ -52,7 +52,7 @@ export interface Refs {
  * over their real internal listeners, as `npm start` runs them. Call once at a test file's top
  * level (it registers beforeAll/afterAll); `api` is finance's public listener.
  */
-export function financeStack(options: { portal?: boolean } = {}) {
+export function financeStack(options: { portal?: boolean; whatsapp?: () => { apiUrl: string; credentialKey: Buffer } } = {}) {
   const services: {
     catalogues?: Service;
     pipeline?: PipelineApp;
@@ -88,6 +88,8 @@ export function financeStack(options: { portal?: boolean } = {}) {
       financeUrl: urls.finance,
       identityUrl: urls.identity,
       scheduleDigest: false,
+      // The Cloud API, when the file asks: a local stub of Meta's (#62).
+      ...(options.whatsapp ? { whatsappApiUrl: options.whatsapp().apiUrl, credentialKey: options.whatsapp().credentialKey } : {}),
     });
     const pipelineListening = await services.pipeline.listen(0, 0);
     urls.pipeline = `http://127.0.0.1:${portOf(pipelineListening.internal)}`;

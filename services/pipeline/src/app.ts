@@ -123,7 +123,7 @@ export async function createPipelineService(config: PipelineConfig, store: Objec
       const cloud = new CloudApi(config.whatsappApiUrl ?? DEFAULT_WHATSAPP_API_URL);
       const media = new WhatsappMediaService(knex, whatsappSettings, cloud, store);
       media.register(jobs);
-      const conversations = new ConversationsService(knex, whatsappSettings, cloud, identity, tasks, clock);
+      const conversations = new ConversationsService(knex, whatsappSettings, cloud, identity, tasks, { finance, store }, clock);
       const relationship = new RelationshipService(knex, finance, reference, conversations);
       relationshipRoutes(router, relationship);
       contactOverviewRoutes(router, new ContactOverviewService(knex, contacts, relationship, tasks, finance, reference));

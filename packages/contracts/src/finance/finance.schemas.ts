@@ -138,6 +138,9 @@ export const DocumentQuerySchema = v.object({
 });
 export type DocumentQuery = v.InferOutput<typeof DocumentQuerySchema>;
 
+/** GET /internal/finance/{userId}/documents/{id}/file: the bytes of a document going to this client (one of theirs, or of no client). */
+export const DocumentFileQuerySchema = v.object({ contactId: optionalQueryId('Cliente inválido.') });
+
 /** POST /internal/finance/{userId}/contacts/{id}/move: the contact that receives the records. */
 export const ContactMoveSchema = v.object({ into: wireId('Contato inválido.') });
 

@@ -11,6 +11,7 @@ import {
   CommissionsQuerySchema,
   DocumentFieldsSchema,
   DocumentQuerySchema,
+  DocumentFileQuerySchema,
   PolicyPdfFieldsSchema,
   PolicyQuerySchema,
 } from '../finance/finance.schemas';
@@ -100,6 +101,10 @@ export const contactOverview = {
   summary: 'O que o financeiro sabe de um cliente: apólices, parcelas em aberto, sinistros, documentos e renovações.',
 };
 export const contactPolicies = { summary: 'As apólices de um contato (número, fim de vigência, seguradora), para preencher uma mensagem.' };
+export const documentFile = {
+  summary: 'O arquivo de um documento, para enviá-lo a um cliente (pelo WhatsApp): só um documento dele ou de nenhum cliente.',
+  query: DocumentFileQuerySchema,
+};
 export const search = {
   summary: 'A busca do financeiro: apólices por número ou proposta e sinistros por número (o nosso ou o da seguradora).',
   query: SearchQuerySchema,

@@ -27,6 +27,7 @@ import type {
   CommissionsQuerySchema,
   DocumentFieldsSchema,
   DocumentQuerySchema,
+  DocumentFileQuerySchema,
   PolicyPdfFieldsSchema,
   PolicyQuerySchema,
 } from '../finance/finance.schemas';
@@ -329,6 +330,15 @@ export const contactOverview = {
   path: '/internal/finance/:userId/contacts/:id/overview',
   access: 'internal',
   answer: phantom as ContactFinanceOverview,
+} as const satisfies Operation;
+export const documentFile = {
+  id: 'finance.documentFile',
+  method: 'GET',
+  path: '/internal/finance/:userId/documents/:id/file',
+  access: 'internal',
+  notFound: NOT_FOUND.document,
+  query: phantom as typeof DocumentFileQuerySchema,
+  produces: 'application/octet-stream',
 } as const satisfies Operation;
 export const search = {
   id: 'finance.search',

@@ -63,6 +63,7 @@ export const WHATSAPP_MESSAGES = {
   notConnected: 'O WhatsApp da corretora não está conectado à Cloud API: conecte-o em Configurações › WhatsApp.',
   windowClosed: 'Já passaram 24 horas da última mensagem do cliente: só um modelo aprovado pela Meta pode ser enviado agora.',
   textOrTemplate: 'Escreva a mensagem ou escolha um modelo.',
+  documentWithTemplate: 'Envie o documento com um texto, não com um modelo.',
   templateNotFound: 'Modelo não encontrado: sincronize os modelos da Meta e escolha outro.',
   templateNotApproved: 'Este modelo ainda não foi aprovado pela Meta.',
   marketingWithoutConsent: 'O contato não autorizou mensagens de marketing: registre o consentimento antes de enviar.',

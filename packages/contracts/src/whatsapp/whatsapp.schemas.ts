@@ -1,7 +1,13 @@
 import * as v from 'valibot';
 import { bodyId, isId, optionalWireMoney, wireMonth } from '../wire-fields';
 import { optionalQueryId } from '../vocabulary/query-fields';
-import { CONVERSATION_CATEGORIES, WHATSAPP_PROVIDERS, WHATSAPP_TEXT_MAX, type ConversationCategory } from './whatsapp-options';
+import {
+  CONVERSATION_CATEGORIES,
+  WHATSAPP_PROVIDERS,
+  WHATSAPP_MESSAGES,
+  WHATSAPP_TEXT_MAX,
+  type ConversationCategory,
+} from './whatsapp-options';
 
 const PROVIDER_VALUES = WHATSAPP_PROVIDERS.map((provider) => provider.value) as ['wame', 'cloud'];
 const RATE_MAX_CENTS = 100_000;
@@ -99,7 +105,12 @@ export const ConversationMessageSchema = v.pipe(
     templateId: v.optional(bodyId('Modelo inválido')),
     documentId: v.optional(bodyId('Documento inválido')),
   }),
-  v.check((body) => Boolean(body.text) || body.templateId !== undefined, 'Escreva a mensagem ou escolha um modelo.'),
+  v.check((body) => Boolean(body.text) || body.templateId !== undefined || body.documentId !== undefined, WHATSAPP_MESSAGES.textOrTemplate),
+  // A document goes inside the 24-hour window, with a caption or alone; a template goes by itself.
+  v.forward(
+    v.check((body) => body.documentId === undefined || body.templateId === undefined, WHATSAPP_MESSAGES.documentWithTemplate),
+    ['documentId'],
+  ),
 );
 export type ConversationMessageInput = v.InferOutput<typeof ConversationMessageSchema>;
 

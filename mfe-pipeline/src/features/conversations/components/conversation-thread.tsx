@@ -1,6 +1,7 @@
 import {
   CONVERSATION_CATEGORY_LABELS,
   ConversationMessageSchema,
+  FINANCE_OPERATIONS,
   MESSAGE_STATUSES,
   WHATSAPP_MESSAGES,
   WHATSAPP_TEXT_MAX,
@@ -69,14 +70,8 @@ export function ConversationThread({ thread, onLeave }: { thread: Thread; onLeav
   const { conversation } = thread;
   const windowOpen = conversation.windowOpen;
   const windowUntil = conversation.windowOpenUntil ?? '';
-  const send = useSendMessage(conversation.id);
   const markRead = useMarkRead();
   const assign = useAssignConversation(conversation.id);
-  const templates = useTemplates(!windowOpen);
-  const [text, setText] = useState('');
-  const [templateId, setTemplateId] = useState('');
-  const [issue, setIssue] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
   const [passTo, setPassTo] = useState('');
 
   // Opened with something unread: it is read now.
@@ -85,26 +80,6 @@ export function ConversationThread({ thread, onLeave }: { thread: Thread; onLeav
     if (conversation.unreadCount > 0) read(conversation.id);
   }, [conversation.id, conversation.unreadCount, read]);
 
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const body = windowOpen ? { text } : { templateId: templateId ? Number(templateId) : undefined };
-    const checked = v.safeParse(ConversationMessageSchema, body);
-    if (!checked.success) {
-      setIssue(checked.issues[0].message);
-      return;
-    }
-    setIssue(undefined);
-    setFailure(null);
-    send.mutate(checked.output, {
-      onSuccess: () => {
-        setText('');
-        setTemplateId('');
-      },
-      onError: (error) => setFailure(apiErrorMessage(error, WHATSAPP_MESSAGES.providerFailed)),
-    });
-  };
-
-  const approved = (templates.data ?? []).filter((template) => template.status === 'approved');
   const others = team.active.filter((member) => member.id !== conversation.assignedTo);
   return (
     <section className={styles.root} aria-label={`Conversa com ${conversation.contact.name}`}>
@@ -178,13 +153,59 @@ export function ConversationThread({ thread, onLeave }: { thread: Thread; onLeav
           : 'Janela de 24 horas fechada: só um modelo aprovado pela Meta pode ser enviado.'}{' '}
         {thread.marketingConsent ? 'Marketing: autorizado pelo cliente.' : 'Marketing: não autorizado pelo cliente.'}
       </Caption1>
+      <ReplyForm thread={thread} />
+    </section>
+  );
+}
+
+/** The reply box: text (with a document of the client's, or the document alone) inside the window, an approved template outside it. */
+function ReplyForm({ thread }: { thread: Thread }) {
+  const styles = useStyles();
+  const { conversation } = thread;
+  const windowOpen = conversation.windowOpen;
+  const send = useSendMessage(conversation.id);
+  const templates = useTemplates(!windowOpen);
+  const [text, setText] = useState('');
+  const [templateId, setTemplateId] = useState('');
+  const [documentId, setDocumentId] = useState('');
+  const [issue, setIssue] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const body = windowOpen
+      ? { text, documentId: documentId ? Number(documentId) : undefined }
+      : { templateId: templateId ? Number(templateId) : undefined };
+    const checked = v.safeParse(ConversationMessageSchema, body);
+    if (!checked.success) {
+      setIssue(checked.issues[0].message);
+      return;
+    }
+    setIssue(undefined);
+    setFailure(null);
+    send.mutate(checked.output, {
+      onSuccess: () => {
+        setText('');
+        setTemplateId('');
+        setDocumentId('');
+      },
+      onError: (error) => setFailure(apiErrorMessage(error, WHATSAPP_MESSAGES.providerFailed)),
+    });
+  };
+
+  const approved = (templates.data ?? []).filter((template) => template.status === 'approved');
+  return (
+    <>
       {failure ? <Notice intent="error">{failure}</Notice> : null}
       <form className={styles.form} onSubmit={submit} noValidate>
         {windowOpen ? <QuickReplies name={conversation.contact.name} marketing={thread.marketingConsent} onPick={setText} /> : null}
         {windowOpen ? (
-          <Field label="Mensagem" validationMessage={issue}>
-            <Textarea value={text} maxLength={WHATSAPP_TEXT_MAX} resize="vertical" onChange={(_event, data) => setText(data.value)} />
-          </Field>
+          <>
+            <Field label="Mensagem" validationMessage={issue}>
+              <Textarea value={text} maxLength={WHATSAPP_TEXT_MAX} resize="vertical" onChange={(_event, data) => setText(data.value)} />
+            </Field>
+            <DocumentChoice contactId={conversation.contact.id} value={documentId} onChange={setDocumentId} />
+          </>
         ) : (
           <Field label="Modelo aprovado" validationMessage={issue}>
             <Select value={templateId} onChange={(_event, data) => setTemplateId(data.value)}>
@@ -207,7 +228,7 @@ export function ConversationThread({ thread, onLeave }: { thread: Thread; onLeav
           </Button>
         </div>
       </form>
-    </section>
+    </>
   );
 }
 
@@ -239,7 +260,29 @@ function QuickReplies({ name, marketing, onPick }: { name: string; marketing: bo
   );
 }
 
-/** A client's file: its download once it reached the store, or why it is not there (yet). */
+/**
+ * A document of the client's (Documentos, the ficha's) to go with the reply: the message is its
+ * caption, or the document goes alone.
+ */
+function DocumentChoice({ contactId, value, onChange }: { contactId: number; value: string; onChange: (id: string) => void }) {
+  const documents = useOperation(FINANCE_OPERATIONS.documents, { query: { contactId: String(contactId) } });
+  const items = documents.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <Field label="Anexar documento do cliente" hint="A mensagem acima vai como legenda; pode ir sem mensagem.">
+      <Select value={value} onChange={(_event, data) => onChange(data.value)}>
+        <option value="">Nenhum</option>
+        {items.map((document) => (
+          <option key={document.id} value={String(document.id)}>
+            {`${document.originalName} (${formatFileSize(document.fileSize)})`}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** A file of the conversation (the client's, or a document sent): its download once it is in the store, or why it is not (yet). */
 function MediaLine({
   conversationId,
   messageId,

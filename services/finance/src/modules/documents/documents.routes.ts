@@ -59,3 +59,10 @@ export function documentsRoutes(router: Router, documents: DocumentsService): vo
 
   route(router, OPS.removeDocument, ({ user, params }) => documents.remove(user.id, params.id));
 }
+
+/** A document's file for the pipeline, sending it to a client (the internal listener only). */
+export function documentFileRoutes(router: Router, documents: DocumentsService): void {
+  route(router, OPS.documentFile, async ({ params, query, ctx }) =>
+    sendStoredFile(ctx, await documents.open(params.userId, params.id, query.contactId)),
+  );
+}

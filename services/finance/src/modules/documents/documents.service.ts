@@ -30,6 +30,7 @@ export interface DocumentMeta {
 }
 
 const POLICY_MISSING = 'Apólice não encontrada.';
+const ANOTHER_CLIENTS_DOCUMENT = 'Este documento é de outro cliente: escolha um documento deste cliente.';
 const CLAIM_MISSING = 'Sinistro não encontrado.';
 const OF_ANOTHER_CLIENT = 'Este registro é de outro cliente.';
 
@@ -207,12 +208,15 @@ export class DocumentsService {
   }
 
   /** The owner's file only (another broker's id is a 404), as stored. */
-  async open(userId: string, id: number): Promise<{ stream: Readable; document: StoredDocument }> {
+  /** The file of a document; `forContact`: it goes to that client (a WhatsApp reply), so it must be theirs or no client's. */
+  async open(userId: string, id: number, forContact?: number): Promise<{ stream: Readable; document: StoredDocument }> {
     const row = await this.documents
       .of(userId)
       .byId(id)
       .first<(DocumentRow & { fileName: string }) | undefined>([...COLUMNS, 'fileName']);
     if (!row) throw new HttpError(404, DOCUMENT_NOT_FOUND);
+    if (forContact !== undefined && row.contactId !== null && row.contactId !== forContact)
+      throw new HttpError(400, ANOTHER_CLIENTS_DOCUMENT, [{ path: 'documentId', message: ANOTHER_CLIENTS_DOCUMENT }]);
     const { fileName, ...document } = row;
     try {
       return { stream: await this.objects.getObject(fileName), document: toDocument(document) };

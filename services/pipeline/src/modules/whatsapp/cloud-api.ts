@@ -60,6 +60,27 @@ export class CloudApi {
     });
   }
 
+  /** A document to the client: uploaded to Meta first (POST /{phone-number-id}/media), then sent by its media id. */
+  async sendDocument(
+    credentials: CloudCredentials,
+    to: string,
+    file: { bytes: Buffer; name: string; mimeType: string; caption?: string },
+  ): Promise<SentMessage> {
+    const form = new FormData();
+    form.set('messaging_product', 'whatsapp');
+    form.set('type', file.mimeType);
+    form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.name);
+    const uploaded = await this.call(credentials, `/${encodeURIComponent(credentials.phoneNumberId)}/media`, form, MEDIA_TIMEOUT_MS);
+    const mediaId = typeof uploaded === 'object' && uploaded !== null ? (uploaded as { id?: unknown }).id : undefined;
+    if (typeof mediaId !== 'string' || mediaId.length > 200) throw new ProviderError('the provider answered no media id');
+    return this.send(credentials, {
+      messaging_product: 'whatsapp',
+      to,
+      type: 'document',
+      document: { id: mediaId, filename: file.name, ...(file.caption ? { caption: file.caption } : {}) },
+    });
+  }
+
   /** The templates of the WhatsApp Business Account the number belongs to. */
   async templates(credentials: CloudCredentials & { businessAccountId: string }): Promise<SyncedTemplate[]> {
     const body = await this.call(
@@ -157,14 +178,16 @@ export class CloudApi {
     return { providerMessageId: id };
   }
 
-  private async call(credentials: CloudCredentials, path: string, payload: object | undefined): Promise<unknown> {
+  /** A GET, or a POST of JSON or of a form (a file); its JSON answer. */
+  private async call(credentials: CloudCredentials, path: string, payload: object | undefined, timeoutMs = TIMEOUT_MS): Promise<unknown> {
+    const json = payload !== undefined && !(payload instanceof FormData);
     let response: Response;
     try {
       response = await fetch(`${this.baseUrl}${path}`, {
         method: payload ? 'POST' : 'GET',
-        headers: { Authorization: `Bearer ${credentials.token}`, ...(payload ? { 'Content-Type': 'application/json' } : {}) },
-        body: payload ? JSON.stringify(payload) : undefined,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headers: { Authorization: `Bearer ${credentials.token}`, ...(json ? { 'Content-Type': 'application/json' } : {}) },
+        body: payload instanceof FormData ? payload : payload ? JSON.stringify(payload) : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       throw new ProviderError(`the provider did not answer: ${(error as Error).message}`);

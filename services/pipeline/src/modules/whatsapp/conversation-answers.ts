@@ -54,14 +54,15 @@ export function message(row: MessageRow): ConversationMessage {
     sentBy: row.sentBy,
     at: new Date(row.createdAt).toISOString(),
     error: row.error,
-    media: row.mediaId
-      ? {
-          name: row.mediaName,
-          mimeType: row.mediaMime ?? 'application/octet-stream',
-          size: row.mediaSize,
-          ready: row.mediaKey !== null,
-          error: row.mediaError,
-        }
-      : null,
+    media:
+      row.mediaId || row.mediaKey
+        ? {
+            name: row.mediaName,
+            mimeType: row.mediaMime ?? 'application/octet-stream',
+            size: row.mediaSize,
+            ready: row.mediaKey !== null,
+            error: row.mediaError,
+          }
+        : null,
   };
 }

@@ -15,6 +15,7 @@ import {
   runAsMember,
   type BrokerScopedTable,
   type InternalClient,
+  type ObjectStore,
   type SessionUser,
 } from '@corretora/service-kit';
 import type { Knex } from 'knex';
@@ -33,10 +34,11 @@ import {
   type TemplatedSend,
 } from './outgoing';
 import type { TasksService } from '../tasks/tasks.service';
+import { documentFor } from './attachment';
+import { whatsappMediaKey } from './whatsapp-media.service';
 
 const TEMPLATES_FRESH_MS = 5 * 60 * 1000;
 const NO_MOBILE = 'O contato não tem celular cadastrado: cadastre um para conversar pelo WhatsApp.';
-const NO_ATTACHMENTS = 'Enviar documentos pelo WhatsApp ainda não está disponível: envie o texto ou um modelo.';
 const PREVIEW_MAX = 200;
 /**
  * Conversas: one conversation per client, the client's responsible member's (a producer sees their
@@ -56,6 +58,8 @@ export class ConversationsService {
     private readonly cloud: CloudApi,
     private readonly identity: InternalClient | null,
     private readonly tasks: TasksService | null,
+    /** Where a reply's document comes from (finance) and where the sent file is kept. */
+    private readonly files: { finance: InternalClient | null; store: ObjectStore },
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.conversations = tables.scoped(knex, 'conversations');
@@ -161,7 +165,6 @@ export class ConversationsService {
   async send(user: SessionUser, id: number, input: ConversationMessageInput): Promise<ConversationMessage> {
     const userId = user.id;
     const conversation = await this.conversation(userId, id);
-    if (input.documentId !== undefined) throw new HttpError(400, NO_ATTACHMENTS, [{ path: 'documentId', message: NO_ATTACHMENTS }]);
     // The conversation's scope said the member may write here (it may have been passed to them: the client is someone else's).
     const contact = await runAsMember(undefined, () => this.reachable(userId, conversation.contactId));
     const account = await this.settings.cloudAccount(userId);
@@ -184,14 +187,25 @@ export class ConversationsService {
         template: { name: template.name, language: template.language, parameters: filled.parameters },
       };
     } else {
+      const path = input.documentId === undefined ? 'text' : 'documentId';
       if (!this.windowOpen(conversation))
-        throw new HttpError(400, WHATSAPP_MESSAGES.windowClosed, [{ path: 'text', message: WHATSAPP_MESSAGES.windowClosed }]);
+        throw new HttpError(400, WHATSAPP_MESSAGES.windowClosed, [{ path, message: WHATSAPP_MESSAGES.windowClosed }]);
+      const document =
+        input.documentId === undefined
+          ? undefined
+          : await documentFor(this.files.finance, userId, input.documentId, conversation.contactId);
       prepared = {
         conversationId: id,
         contactId: conversation.contactId,
         account,
         to: contact.to,
-        outgoing: { kind: 'text', text: input.text ?? '', templateName: null, category: 'service' },
+        outgoing: {
+          kind: document ? 'document' : 'text',
+          text: input.text || document?.name || '',
+          templateName: null,
+          category: 'service',
+        },
+        ...(document ? { document } : {}),
       };
     }
     const queued = await this.knex.transaction((trx) => this.queue(trx, user, prepared, { onTimeline: true }));
@@ -291,8 +305,18 @@ export class ConversationsService {
         ...prepared.outgoing,
         status: 'sending',
         sentBy: user.memberId,
+        ...(prepared.document
+          ? { mediaName: prepared.document.name, mediaMime: prepared.document.mimeType, mediaSize: prepared.document.bytes.length }
+          : {}),
       }),
     )) as MessageRow[];
+    if (prepared.document) {
+      // What went to the client stays with the conversation (its thread, the LGPD export) whatever finance does with the document.
+      const key = whatsappMediaKey(user.id, queued!.id);
+      await this.files.store.putObject(key, prepared.document.bytes, prepared.document.mimeType);
+      await runAsMember(undefined, () => this.messages.of(user.id, trx).update(queued!.id, { mediaKey: key }));
+      queued!.mediaKey = key;
+    }
     if (options.onTimeline)
       await messageOnTimeline(trx, user.id, {
         contactId: prepared.contactId,
@@ -314,7 +338,9 @@ export class ConversationsService {
     try {
       const sent = prepared.template
         ? await this.cloud.sendTemplate(prepared.account, prepared.to, prepared.template)
-        : await this.cloud.sendText(prepared.account, prepared.to, prepared.outgoing.text);
+        : prepared.document
+          ? await this.cloud.sendDocument(prepared.account, prepared.to, { ...prepared.document, caption: prepared.outgoing.text })
+          : await this.cloud.sendText(prepared.account, prepared.to, prepared.outgoing.text);
       return await runAsMember(undefined, async () => {
         const [row] = (await this.messages
           .of(userId)

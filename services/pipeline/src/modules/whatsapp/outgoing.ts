@@ -1,5 +1,6 @@
 import type { ConversationCategory, WhatsappMessageKind } from '@corretora/contracts';
 import type { CloudAccount } from './whatsapp-settings.service';
+import type { Attachment } from './attachment';
 
 /**
  * A message on its way out through the provider (#62): what it says, the template that carries it
@@ -42,6 +43,8 @@ export interface PreparedSend {
   to: string;
   outgoing: Outgoing;
   template?: { name: string; language: string; parameters?: { name?: string; text: string }[] };
+  /** A document going with the reply (its text is the caption), kept in the store beside the message. */
+  document?: Attachment;
   /** Set for a template's send (the ficha, an automation): a failure becomes a task. */
   failure?: TemplatedSend['failure'];
 }

@@ -29,7 +29,8 @@ interface MediaRow {
 
 /** Where a brokerage's WhatsApp files live in the store (an erasure and Limpar Dados remove them there). */
 export const whatsappMediaPrefix = (userId: string) => `whatsapp/${userId}/`;
-const keyOf = (userId: string, messageId: number) => `${whatsappMediaPrefix(userId)}${messageId}`;
+/** Where one message's file is kept (a client's, or a document a member sent). */
+export const whatsappMediaKey = (userId: string, messageId: number) => `${whatsappMediaPrefix(userId)}${messageId}`;
 
 /** Meta says a file's SHA-256 in hex or base64: either matches the bytes. */
 function sameHash(bytes: Buffer, said: string | null): boolean {
@@ -88,7 +89,7 @@ export class WhatsappMediaService {
           await this.messages.of(userId).update(messageId, { mediaError: NOT_THE_FILE });
           return;
         }
-        const key = keyOf(userId, messageId);
+        const key = whatsappMediaKey(userId, messageId);
         await this.store.putObject(key, bytes, row.mediaMime ?? 'application/octet-stream');
         await this.messages.of(userId).update(messageId, { mediaKey: key, mediaSize: bytes.length, mediaError: null });
       } catch (error) {
