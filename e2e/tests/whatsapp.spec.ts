@@ -42,6 +42,9 @@ async function linkRenewalTemplate(page: Page) {
   await page.getByRole('form', { name: 'WhatsApp' }).getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, 'WhatsApp da corretora salvo')).toBeVisible();
   await expect(links.getByRole('combobox', { name: 'Renovação' })).toHaveValue(/\d+/);
+  // The product's own sends are linked the same way (an overdue instalment, the quotes' comparison).
+  await expect(links.getByRole('combobox', { name: 'Parcela em atraso' })).toBeVisible();
+  await expect(links.getByRole('combobox', { name: 'Comparativo de cotações' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Custo do mês' }).getByText(/^Estimativa do mês: R\$ 0,00/)).toBeVisible();
   await expectAccessible(page, 'WhatsApp templates and cost');
 }
@@ -202,6 +205,24 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
   await remind.getByRole('button', { name: 'Fechar' }).click();
   await expect(remind).toBeHidden();
 
+  // Her unpaid instalment, long overdue: Apólices › Parcelas › Lembrar goes through the number too (inside the window: as text).
+  await page.goto('/policies');
+  await page.getByRole('button', { name: 'Parcelas da apólice AP-WA-1' }).click();
+  const parcelas = page.getByRole('dialog', { name: 'Parcelas da apólice AP-WA-1' });
+  await parcelas.getByRole('button', { name: 'Lembrar o cliente da parcela 1 pelo WhatsApp' }).click();
+  await expect
+    .poll(async () => {
+      const { sent: now } = (await (await page.request.get(`${stub}/_stub/sent`)).json()) as {
+        sent: { phoneNumberId: string; text?: string }[];
+      };
+      return now.some(
+        (message) => message.phoneNumberId === phoneNumberId && message.text?.includes('A parcela 1/1 da sua apólice AP-WA-1'),
+      );
+    })
+    .toBe(true);
+  await expectAccessible(page, 'instalments with a reminder');
+  await parcelas.getByRole('button', { name: 'Cancelar' }).click();
+
   // The ficha: every message on the client's timeline, with its status, and the way to the conversation.
   const found = (await (await page.request.get('/api/contacts?search=Ana%20Lima')).json()) as { items: { id: number }[] };
   await page.goto(`/contacts/${found.items[0]!.id}`);
@@ -209,6 +230,7 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
   await expect(timeline.getByText('WhatsApp do cliente: Bati o carro, o que faço?')).toBeVisible();
   await expect(timeline.getByText(/^WhatsApp enviado \(lida\): Oi Ana!/)).toBeVisible();
   await expect(timeline.getByText(/^WhatsApp \(Renovação, entregue\): Olá, Ana Lima!/)).toBeVisible();
+  await expect(timeline.getByText(/^WhatsApp enviado \(enviada\): Olá, Ana Lima! A parcela 1\/1 da sua apólice AP-WA-1/)).toBeVisible();
   await expectAccessible(page, 'the ficha with WhatsApp');
   // The message moved the client's last contact: the log says the same day as the ficha (an instant on the reader's clock, not UTC's).
   const facts = page.getByRole('region', { name: 'Dados do cliente' });

@@ -45,6 +45,20 @@ export const STUB_TEMPLATES: StubTemplate[] = [
     status: 'APPROVED',
     body: 'Olá, {{1}}! Podemos continuar a nossa conversa?',
   },
+  {
+    name: 'comparativo_cotacoes',
+    language: 'pt_BR',
+    category: 'UTILITY',
+    status: 'APPROVED',
+    body: 'Olá, {{nome}}! O comparativo das cotações do seu seguro está em {{link}} (válido até {{validade}}).',
+  },
+  {
+    name: 'parcela_em_atraso',
+    language: 'pt_BR',
+    category: 'UTILITY',
+    status: 'APPROVED',
+    body: 'Olá, {{nome}}! A parcela {{parcela}} da apólice {{numero_apolice}} ({{seguradora}}), de {{valor}}, venceu em {{vencimento}}.',
+  },
   { name: 'oferta_seguro_vida', language: 'pt_BR', category: 'MARKETING', status: 'APPROVED', body: 'Conheça o nosso seguro de vida.' },
   { name: 'segunda_via_boleto', language: 'pt_BR', category: 'UTILITY', status: 'PENDING', body: 'Segue a segunda via do boleto.' },
 ];

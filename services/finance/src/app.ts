@@ -40,6 +40,7 @@ import { PoliciesService } from './modules/policies/policies.service';
 import { PolicyImportService } from './modules/policies/policy-import.service';
 import { policiesKind } from './modules/policies/policy-import-kind';
 import { instalmentsRoutes } from './modules/instalments/instalments.routes';
+import { InstalmentReminders } from './modules/instalments/instalment-reminders';
 import { InstalmentsService } from './modules/instalments/instalments.service';
 import { ReceivableSettingsService } from './modules/policies/receivable-settings.service';
 import { receivablesRoutes } from './modules/receivables/receivables.routes';
@@ -114,7 +115,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       const instalments = new InstalmentsService(knex, settings);
       const statements = new StatementsService(knex, settings);
       policiesRoutes(router, new PoliciesService(knex, instalments, chargebackSteps, new RepasseLedger(knex)), insurerNames, identity);
-      instalmentsRoutes(router, instalments);
+      instalmentsRoutes(router, instalments, new InstalmentReminders(knex, instalments, pipeline, pipelineClient, insurerNames));
       receivablesRoutes(router, new ReceivablesService(knex, settings, statements, insurerNames), settings, statements);
       imports = new ImportsService(
         knex,

@@ -3,8 +3,9 @@ import { CloudApi, DEFAULT_WHATSAPP_API_URL } from './modules/whatsapp/cloud-api
 import { ConversationsService } from './modules/whatsapp/conversations.service';
 import { WhatsappSettingsService } from './modules/whatsapp/whatsapp-settings.service';
 import { WhatsappWebhookService } from './modules/whatsapp/whatsapp-webhook.service';
-import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
+import { whatsappInternalRoutes, whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 import { WhatsappMediaService } from './modules/whatsapp/whatsapp-media.service';
+import { WhatsappAutomations } from './modules/whatsapp/automations';
 import { tables } from './tables';
 import { CATALOGUE_OPERATIONS, FINANCE_OPERATIONS, SAO_PAULO, type ReferenceData } from '@corretora/contracts';
 import type { Knex } from 'knex';
@@ -76,6 +77,16 @@ export async function createPipelineService(config: PipelineConfig, store: Objec
   let imports: ImportsService | null = null;
   let privacyErasure: PrivacyErasure | null = null;
   const broker = config.brokerUrl ? createInternalClient(config.brokerUrl, config.internalToken) : null;
+  /** WhatsApp's parts (#62): the brokerage's settings, Meta's API and the conversations that send through it. */
+  const whatsappOf = (knex: Knex, tasks: TasksService) => {
+    const settings = new WhatsappSettingsService(
+      knex,
+      config.credentialKey ? new SecretBox(config.credentialKey) : undefined,
+      config.appUrl,
+    );
+    const cloud = new CloudApi(config.whatsappApiUrl ?? DEFAULT_WHATSAPP_API_URL);
+    return { settings, cloud, conversations: new ConversationsService(knex, settings, cloud, identity, tasks, { finance, store }, clock) };
+  };
   const service = await createService({
     config,
     tables,
@@ -115,15 +126,9 @@ export async function createPipelineService(config: PipelineConfig, store: Objec
           : undefined,
       );
       const tasks = new TasksService(knex, finance, reference, clock);
-      const whatsappSettings = new WhatsappSettingsService(
-        knex,
-        config.credentialKey ? new SecretBox(config.credentialKey) : undefined,
-        config.appUrl,
-      );
-      const cloud = new CloudApi(config.whatsappApiUrl ?? DEFAULT_WHATSAPP_API_URL);
+      const { settings: whatsappSettings, cloud, conversations } = whatsappOf(knex, tasks);
       const media = new WhatsappMediaService(knex, whatsappSettings, cloud, store);
       media.register(jobs);
-      const conversations = new ConversationsService(knex, whatsappSettings, cloud, identity, tasks, { finance, store }, clock);
       const relationship = new RelationshipService(knex, finance, reference, conversations);
       relationshipRoutes(router, relationship);
       contactOverviewRoutes(router, new ContactOverviewService(knex, contacts, relationship, tasks, finance, reference));
@@ -161,6 +166,8 @@ export async function createPipelineService(config: PipelineConfig, store: Objec
       internalTasksRoutes(router, new ProductionService(knex, new TasksService(knex, finance, reference, clock), identity, clock));
       pipelineInternalRoutes(router, new PipelineService(knex, catalogues, finance));
       internalRelationshipRoutes(router, new RelationshipService(knex, finance, reference));
+      const { conversations } = whatsappOf(knex, new TasksService(knex, finance, reference, clock));
+      whatsappInternalRoutes(router, new WhatsappAutomations(knex, conversations, finance));
       const requests = new PrivacyRequestsService(knex, clock);
       internalPortalRoutes(
         router,

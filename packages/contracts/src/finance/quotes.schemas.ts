@@ -5,6 +5,7 @@ import { DEDUCTIBLE_KINDS, QUOTE_STATUSES, type DeductibleKind, type QuoteStatus
 import { optionalInsuredItem, type InsuredItem, type InsuredItemKind } from '../vocabulary/insured-item';
 import { LINE_KEYS, type LineKey } from '../vocabulary/lines';
 import type { StoredDocument } from './finance-types';
+import type { WhatsappMessageStatus } from '../vocabulary/message-statuses';
 
 /**
  * A quote: one insurer's offer for one deal (a pipeline card or a renewal): premiums, how it can be
@@ -341,8 +342,12 @@ export interface ComparisonLink {
   createdAt: string;
   quoteCount: number;
   channel: 'email' | 'whatsapp' | 'download';
-  /** The wa.me link the broker opens for a WhatsApp send; null otherwise. */
+  /** The wa.me link the broker opens for a WhatsApp send; null otherwise (and when it went through the brokerage's number). */
   whatsappUrl: string | null;
+  /** Through the brokerage's number (#62): the message's status when created (`failed`: a task to send it again was made). */
+  whatsappStatus?: WhatsappMessageStatus | null;
+  /** Why a WhatsApp send did not go through the number as asked (no Meta template linked outside the 24 hours, a failure). */
+  whatsappNotice?: string | null;
 }
 
 /** One quote as the client reads it: never the commission. */

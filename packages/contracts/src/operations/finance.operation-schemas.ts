@@ -101,6 +101,9 @@ export const contactOverview = {
   summary: 'O que o financeiro sabe de um cliente: apólices, parcelas em aberto, sinistros, documentos e renovações.',
 };
 export const contactPolicies = { summary: 'As apólices de um contato (número, fim de vigência, seguradora), para preencher uma mensagem.' };
+export const instalmentWhatsapp = {
+  summary: 'Lembra o cliente de uma parcela em atraso pelo WhatsApp: pelo número da corretora, se conectado, ou pelo link wa.me.',
+};
 export const documentFile = {
   summary: 'O arquivo de um documento, para enviá-lo a um cliente (pelo WhatsApp): só um documento dele ou de nenhum cliente.',
   query: DocumentFileQuerySchema,

@@ -1,5 +1,6 @@
 import { phantom, type Operation } from '../vocabulary/operation';
 import { NOT_FOUND } from '../errors';
+import type { WhatsappAutomationResult } from '../whatsapp/whatsapp-types';
 import type { ImportSummary } from '../imports/imports-types';
 import type { FinanceSearchResults, SearchQuerySchema } from '../relationship/search';
 import type { ContactFinanceOverview, ContactPolicySummary } from '../relationship/relationship-types';
@@ -87,6 +88,20 @@ export const setInstalmentPaymentLink = {
   notFound: NOT_FOUND.instalment,
   body: phantom as typeof InstalmentPaymentLinkSchema,
   answer: phantom as PolicyInstalment[],
+} as const satisfies Operation;
+/**
+ * An overdue instalment's reminder to the client by WhatsApp (#62): through the brokerage's number
+ * when it is connected (the Meta template linked to "Parcela em atraso" outside the 24 hours), else
+ * the wa.me link to open; on the client's timeline either way.
+ */
+export const instalmentWhatsapp = {
+  id: 'policies.instalmentWhatsapp',
+  method: 'POST',
+  path: '/api/policies/:id/instalments/:number/whatsapp',
+  access: 'signed-in',
+  status: 201,
+  notFound: NOT_FOUND.instalment,
+  answer: phantom as WhatsappAutomationResult,
 } as const satisfies Operation;
 export const cancelPolicy = {
   id: 'policies.cancel',

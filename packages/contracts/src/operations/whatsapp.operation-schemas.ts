@@ -4,6 +4,7 @@ import {
   ConversationMessageSchema,
   ConversationsQuerySchema,
   WebhookVerifyQuerySchema,
+  WhatsappAutomationSchema,
   WhatsappSettingsSchema,
   WhatsappUsageQuerySchema,
 } from '../whatsapp/whatsapp.schemas';
@@ -38,3 +39,7 @@ export const send = {
 };
 export const assign = { summary: 'Passa a conversa para outro membro da equipe.', body: AssignConversationSchema };
 export const markRead = { summary: 'Marca a conversa como lida.' };
+export const automation = {
+  summary: 'Um envio do próprio sistema (comparativo, parcela em atraso) pelo número da corretora, ou o link wa.me quando não dá.',
+  body: WhatsappAutomationSchema,
+};

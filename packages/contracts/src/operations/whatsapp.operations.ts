@@ -8,6 +8,7 @@ import type {
   WhatsappChannel,
   WhatsappSettings,
   WhatsappTemplate,
+  WhatsappAutomationResult,
   WhatsappUsage,
 } from '../whatsapp/whatsapp-types';
 import type {
@@ -15,6 +16,7 @@ import type {
   ConversationMessageSchema,
   ConversationsQuerySchema,
   WebhookVerifyQuerySchema,
+  WhatsappAutomationSchema,
   WhatsappSettingsSchema,
   WhatsappUsageQuerySchema,
 } from '../whatsapp/whatsapp.schemas';
@@ -128,4 +130,14 @@ export const markRead = {
   access: 'signed-in',
   status: 204,
   notFound: NOT_FOUND.conversation,
+} as const satisfies Operation;
+export const automation = {
+  id: 'whatsapp.automation',
+  method: 'POST',
+  path: '/internal/pipeline/:userId/contacts/:id/whatsapp-automation',
+  access: 'internal',
+  status: 201,
+  notFound: NOT_FOUND.contact,
+  body: phantom as typeof WhatsappAutomationSchema,
+  answer: phantom as WhatsappAutomationResult,
 } as const satisfies Operation;

@@ -44,6 +44,25 @@ export const DEFAULT_CONVERSATION_RATES_CENTS: Record<ConversationCategory, numb
   authentication: 18,
 };
 
+/**
+ * The product's own sends with no message template of the brokerage's (#62): outside the 24-hour
+ * window each goes as the Meta template linked to it in Configurações › WhatsApp, its variables
+ * filled by name ({{nome}}) or, for {{1}}…, in this order.
+ */
+export const WHATSAPP_AUTOMATIONS = [
+  { value: 'comparativo', label: 'Comparativo de cotações', variables: ['nome', 'link', 'validade'] },
+  {
+    value: 'parcela_vencida',
+    label: 'Parcela em atraso',
+    variables: ['nome', 'numero_apolice', 'seguradora', 'parcela', 'valor', 'vencimento'],
+  },
+] as const;
+export type WhatsappAutomation = (typeof WHATSAPP_AUTOMATIONS)[number]['value'];
+export const WHATSAPP_AUTOMATION_VALUES = WHATSAPP_AUTOMATIONS.map((automation) => automation.value) as [
+  WhatsappAutomation,
+  ...WhatsappAutomation[],
+];
+
 export const MESSAGE_KINDS = ['text', 'image', 'document', 'audio', 'template'] as const;
 export type WhatsappMessageKind = (typeof MESSAGE_KINDS)[number];
 

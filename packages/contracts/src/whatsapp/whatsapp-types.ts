@@ -90,3 +90,15 @@ export interface WhatsappUsage {
   received: number;
   total: string;
 }
+
+/**
+ * What a product's own send did: went through the brokerage's number (its status, `failed` with a
+ * task for the member), or is a wa.me link for the member to open (not connected, or — `notice` says
+ * why — it could not go through the number now).
+ */
+export interface WhatsappAutomationResult {
+  via: 'provider' | 'wame';
+  url: string | null;
+  status: WhatsappMessageStatus | null;
+  notice: string | null;
+}

@@ -3,6 +3,7 @@ import { bodyId, isId, optionalWireMoney, wireMonth } from '../wire-fields';
 import { optionalQueryId } from '../vocabulary/query-fields';
 import {
   CONVERSATION_CATEGORIES,
+  WHATSAPP_AUTOMATION_VALUES,
   WHATSAPP_PROVIDERS,
   WHATSAPP_MESSAGES,
   WHATSAPP_TEXT_MAX,
@@ -49,15 +50,18 @@ export const WhatsappSettingsSchema = v.object({
   ),
   /**
    * Which approved Meta template carries each of the brokerage's message templates outside the 24-hour
-   * window: a message template's id (as text) → a synced template's id, or null for none.
+   * window: a message template's id (as text), or an automation's name (WHATSAPP_AUTOMATIONS) → a
+   * synced template's id, or null for none.
    */
   templateLinks: v.optional(
     v.pipe(
       v.record(
         v.pipe(
           v.string(),
-          v.regex(/^[1-9]\d{0,9}$/, 'Modelo de mensagem inválido'),
-          v.check((key) => isId(Number(key)), 'Modelo de mensagem inválido'),
+          v.check(
+            (key) => (WHATSAPP_AUTOMATION_VALUES as readonly string[]).includes(key) || (/^[1-9]\d{0,9}$/.test(key) && isId(Number(key))),
+            'Modelo de mensagem inválido',
+          ),
         ),
         v.nullable(bodyId('Modelo da Meta inválido')),
       ),
@@ -122,3 +126,23 @@ export const AssignConversationSchema = v.object({
 /** GET /api/whatsapp/usage?month=AAAA-MM (this month by default): what the month's messages cost, by category. */
 export const WhatsappUsageQuerySchema = v.object({ month: v.optional(wireMonth('Mês inválido: use AAAA-MM')) });
 export type WhatsappUsageQuery = v.InferOutput<typeof WhatsappUsageQuerySchema>;
+
+/**
+ * POST /internal/pipeline/{userId}/contacts/{id}/whatsapp-automation: one of the product's own sends
+ * (a comparison, an overdue instalment) to a client through the brokerage's number: `text` inside
+ * the window (with the document, when given, as its file), else the Meta template linked to the
+ * automation, filled from `values`. `by`: the member's name, for the timeline.
+ */
+export const WhatsappAutomationSchema = v.object({
+  automation: v.picklist(WHATSAPP_AUTOMATION_VALUES, 'Envio automático inválido'),
+  text: v.pipe(v.string(), v.trim(), v.nonEmpty('Mensagem vazia'), v.maxLength(WHATSAPP_TEXT_MAX, 'Mensagem longa demais')),
+  values: v.pipe(
+    v.record(v.pipe(v.string(), v.regex(/^[a-z_]{1,30}$/)), v.pipe(v.string(), v.maxLength(500))),
+    v.check((values) => Object.keys(values).length <= 20, 'Variáveis demais'),
+  ),
+  documentId: v.optional(bodyId('Documento inválido')),
+  /** Whether a wa.me link's send goes on the client's timeline (a comparison records its own send). */
+  record: v.optional(v.boolean(), false),
+  by: v.pipe(v.string(), v.maxLength(100)),
+});
+export type WhatsappAutomationInput = v.InferOutput<typeof WhatsappAutomationSchema>;

@@ -1,6 +1,7 @@
 import {
   CONVERSATION_CATEGORIES,
   CONVERSATION_CATEGORY_LABELS,
+  WHATSAPP_AUTOMATIONS,
   RELATIONSHIP_OPERATIONS,
   WHATSAPP_OPERATIONS as OPS,
   WHATSAPP_PROVIDERS,
@@ -203,7 +204,8 @@ export function WhatsappSettingsTab() {
 
 /**
  * Fora da janela de 24 horas: which approved Meta template carries each of the brokerage's message
- * templates (the ficha's WhatsApp, the renewal centre's reminder). A Meta template's {{nome}},
+ * templates (the ficha's WhatsApp, the renewal centre's reminder) and each of the product's own
+ * sends (the quotes' comparison, an overdue instalment). A Meta template's {{nome}},
  * {{numero_apolice}}, {{seguradora}} and {{fim_vigencia}} are filled by name; {{1}}, {{2}}… by the
  * message template's variables in order.
  */
@@ -221,12 +223,20 @@ function TemplateLinks({ links, onChange }: { links: Record<string, string>; onC
         }
       </Caption1>
       {synced.isError ? <Body1>{apiErrorMessage(synced.error, 'Não foi possível ler os modelos da Meta.')}</Body1> : null}
-      {(mine.data ?? []).map((template) => (
-        <Field key={template.id} label={template.name}>
-          <Select
-            value={links[String(template.id)] ?? ''}
-            onChange={(_event, data) => onChange({ ...links, [String(template.id)]: data.value })}
-          >
+      {[
+        ...(mine.data ?? []).map((template): { key: string; label: string; hint?: string } => ({
+          key: String(template.id),
+          label: template.name,
+        })),
+        // The product's own sends: their variables by name, or in this order.
+        ...WHATSAPP_AUTOMATIONS.map((automation) => ({
+          key: automation.value,
+          label: automation.label,
+          hint: `Variáveis: ${automation.variables.map((name) => `{{${name}}}`).join(', ')}.`,
+        })),
+      ].map((row) => (
+        <Field key={row.key} label={row.label} hint={row.hint}>
+          <Select value={links[row.key] ?? ''} onChange={(_event, data) => onChange({ ...links, [row.key]: data.value })}>
             <option value="">Nenhum (só dentro das 24 horas)</option>
             {approved.map((option) => (
               <option key={option.id} value={option.id}>

@@ -21,6 +21,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { policyName } from '../../../lib/policy-name';
+import { InstalmentReminder, isOverdue } from './instalment-reminder';
 
 const PaymentLinkDialog = lazy(() => import('./payment-link-dialog'));
 
@@ -103,6 +104,8 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
                   ]
                 : []),
               { header: 'Situação', cell: (row) => INSTALMENT_STATUS_LABELS[row.status] },
+              // An overdue one: remind the client by WhatsApp.
+              { header: 'WhatsApp', cell: (row) => (isOverdue(row) ? <InstalmentReminder policyId={policy.id} instalment={row} /> : '—') },
               {
                 header: 'Boleto/Pix',
                 cell: (row) => (

@@ -49,10 +49,17 @@ export function ComparisonDialog({
           window.open(operationUrl(FINANCE_OPERATIONS.downloadDocument, { params: { id: link.pdfDocumentId } }), '_blank', 'noopener');
           void navigator.clipboard?.writeText(link.url).catch(() => undefined);
         }
-        notify.success(
-          'Comparativo pronto',
-          link.channel === 'download' ? 'Link copiado: cole na conversa com o cliente.' : 'Registrado no histórico do cliente.',
-        );
+        // Through the brokerage's number (#62): sent, or failed with a task to send it again; a notice when it went as a link instead.
+        if (link.whatsappStatus === 'failed') notify.error('Comparativo pronto, mas não enviado', link.whatsappNotice ?? undefined);
+        else
+          notify.success(
+            'Comparativo pronto',
+            link.channel === 'download'
+              ? 'Link copiado: cole na conversa com o cliente.'
+              : link.whatsappStatus
+                ? 'Enviado pelo WhatsApp da corretora e registrado no histórico do cliente.'
+                : (link.whatsappNotice ?? 'Registrado no histórico do cliente.'),
+          );
         onClose();
       },
       onError: (error) => onError(error, 'Não foi possível criar o comparativo.', apiErrorMessage(error, '')),

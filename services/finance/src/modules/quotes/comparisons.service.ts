@@ -22,6 +22,7 @@ import type { PipelineLookup } from '../pipeline/pipeline-lookup';
 import { comparisonPdf } from './comparison-pdf';
 import type { QuotesService } from './quotes.service';
 import { DELIVERY_UNAVAILABLE, deliveryOf } from './delivery';
+import { whatsappAutomation } from '../pipeline/whatsapp-automation';
 import { storePdf } from './stored-pdf';
 
 const NOT_OF_DEAL = 'Escolha cotações deste negócio.';
@@ -136,7 +137,8 @@ export class ComparisonsService {
       expiresAt: this.knex.raw(`now() + interval '${COMPARISON_VALID_DAYS} days'`),
     })) as ComparisonRow[];
     const link = this.link(row!);
-    const message = `${brokerage.name}: o comparativo das cotações do seu seguro${content.insuredItem ? ` (${content.insuredItem})` : ''} está em ${link.url} (válido até ${link.expiresAt.slice(8, 10)}/${link.expiresAt.slice(5, 7)}/${link.expiresAt.slice(0, 4)}).`;
+    const validUntil = `${link.expiresAt.slice(8, 10)}/${link.expiresAt.slice(5, 7)}/${link.expiresAt.slice(0, 4)}`;
+    const message = `${brokerage.name}: o comparativo das cotações do seu seguro${content.insuredItem ? ` (${content.insuredItem})` : ''} está em ${link.url} (válido até ${validUntil}).`;
     await delivery.mail(`Comparativo de cotações — ${brokerage.name}`, message);
     await this.services.pipeline.call(RELATIONSHIP_OPERATIONS.recordSent, {
       params: { userId: user.id, id: card.contactId },
@@ -148,9 +150,19 @@ export class ComparisonsService {
         by: (user.name || user.email).slice(0, 100),
       },
     });
+    if (input.channel !== 'whatsapp') return { ...link, whatsappUrl: null };
+    // Through the brokerage's number when it is connected (the PDF itself inside the 24 hours), else the wa.me link.
+    const sent = await whatsappAutomation(this.services.pipeline, user, card.contactId, {
+      automation: 'comparativo',
+      text: message,
+      values: { nome: contact.name, link: link.url, validade: validUntil },
+      documentId: document.id,
+    });
     return {
       ...link,
-      whatsappUrl: input.channel === 'whatsapp' ? `https://wa.me/55${contact.phone}?text=${encodeURIComponent(message)}` : null,
+      whatsappUrl: sent ? sent.url : `https://wa.me/55${contact.phone}?text=${encodeURIComponent(message)}`,
+      whatsappStatus: sent?.status ?? null,
+      whatsappNotice: sent?.notice ?? null,
     };
   }
 

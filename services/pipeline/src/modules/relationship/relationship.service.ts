@@ -310,7 +310,7 @@ export class RelationshipService {
     const provider = this.whatsappProvider
       ? await this.whatsappProvider.prepareTemplated(user, {
           contactId,
-          messageTemplateId: template.id,
+          link: String(template.id),
           text,
           values,
           order: templateVariables(template.body),

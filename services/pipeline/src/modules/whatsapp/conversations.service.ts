@@ -270,30 +270,40 @@ export class ConversationsService {
     const account = await this.settings.cloudAccount(userId);
     if (!account) return null;
     const contact = await this.reachable(userId, input.contactId);
-    await this.conversations
-      .of(userId)
-      .insert({ contactId: input.contactId, responsibleId: contact.responsibleId })
-      .onConflict(['user_id', 'contact_id'])
-      .ignore();
     // Read without the member's scope narrowing it: a conversation passed to another member still
     // carries this client's message (the member may message their client: the contact's scope said so).
-    const conversation = (await runAsMember(undefined, () =>
+    const existing = (await runAsMember(undefined, () =>
       this.conversations.of(userId).rows().where({ contactId: input.contactId }).first('id', 'lastInboundAt'),
-    )) as { id: number; lastInboundAt: Date | null };
-    const base = { conversationId: conversation.id, contactId: input.contactId, account, to: contact.to, failure: input.failure };
-    if (this.windowOpen(conversation))
-      return { ...base, outgoing: { kind: 'text', text: input.text, templateName: null, category: 'service' } };
-    const linked = await this.settings.linkedTemplate(userId, input.messageTemplateId);
-    const template =
-      linked === null ? undefined : await this.approvedTemplate(userId, linked, contact, 'templateId').catch(() => undefined);
-    if (!template) throw new HttpError(409, noLinkedTemplate(input.failure.templateName));
-    const filled = fillProviderTemplate(template.body, input.values, input.order);
-    if ('missing' in filled) throw new HttpError(409, unknownVariable(template.name, filled.missing));
-    return {
-      ...base,
-      outgoing: { kind: 'template', text: filled.text || template.name, templateName: template.name, category: template.category },
-      template: { name: template.name, language: template.language, parameters: filled.parameters },
+    )) as { id: number; lastInboundAt: Date | null } | undefined;
+    let outgoing: Pick<PreparedSend, 'outgoing' | 'template' | 'document'>;
+    if (existing && this.windowOpen(existing))
+      outgoing = input.document
+        ? { outgoing: { kind: 'document', text: input.text, templateName: null, category: 'service' }, document: input.document }
+        : { outgoing: { kind: 'text', text: input.text, templateName: null, category: 'service' } };
+    else {
+      const linked = await this.settings.linkedTemplate(userId, input.link);
+      const template =
+        linked === null ? undefined : await this.approvedTemplate(userId, linked, contact, 'templateId').catch(() => undefined);
+      if (!template) throw new HttpError(409, noLinkedTemplate(input.failure.templateName));
+      const filled = fillProviderTemplate(template.body, input.values, input.order);
+      if ('missing' in filled) throw new HttpError(409, unknownVariable(template.name, filled.missing));
+      outgoing = {
+        outgoing: { kind: 'template', text: filled.text || template.name, templateName: template.name, category: template.category },
+        template: { name: template.name, language: template.language, parameters: filled.parameters },
+      };
+    }
+    // The client's conversation opens only now that the message can go (a refusal leaves none behind).
+    const conversationId = existing?.id ?? (await this.open(userId, input.contactId, contact.responsibleId));
+    return { conversationId, contactId: input.contactId, account, to: contact.to, failure: input.failure, ...outgoing };
+  }
+
+  /** The client's conversation, opened for a first message of ours (the client's responsible member's). */
+  private async open(userId: string, contactId: number, responsibleId: string | null): Promise<number> {
+    await this.conversations.of(userId).insert({ contactId, responsibleId }).onConflict(['user_id', 'contact_id']).ignore();
+    const row = (await runAsMember(undefined, () => this.conversations.of(userId).rows().where({ contactId }).first('id'))) as {
+      id: number;
     };
+    return row.id;
   }
 
   /** The message as sending, in the caller's transaction (and on the timeline as a conversation's message when asked). */

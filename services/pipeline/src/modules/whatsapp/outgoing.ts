@@ -18,7 +18,8 @@ export const unknownVariable = (template: string, variable: string) =>
 /** A message template filled for a contact, to go through the provider (the ficha's WhatsApp, the renewal centre's reminder). */
 export interface TemplatedSend {
   contactId: number;
-  messageTemplateId: number;
+  /** Its link in Configurações › WhatsApp: a message template's id as text, or an automation's name. */
+  link: string;
   /** The message as the template rendered it (what goes inside the window). */
   text: string;
   /** Its variables' values, and their order of appearance (a Meta template's positional parameters follow it). */
@@ -26,6 +27,8 @@ export interface TemplatedSend {
   order: readonly string[];
   /** What a failed send's task says. */
   failure: { templateName: string; contactName: string };
+  /** A document that goes with the text inside the window (the text its caption); outside it, the template's words only. */
+  document?: Attachment;
 }
 
 export interface Outgoing {

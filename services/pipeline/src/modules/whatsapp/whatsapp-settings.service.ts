@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   CONVERSATION_CATEGORIES,
   DEFAULT_CONVERSATION_RATES_CENTS,
+  WHATSAPP_AUTOMATION_VALUES,
   WHATSAPP_MESSAGES,
   centsToWire,
   type ConversationCategory,
@@ -163,8 +164,8 @@ export class WhatsappSettingsService {
   }
 
   /**
-   * The links as saved: those sent replace the kept ones (null removes one); every id must be the
-   * brokerage's own message template and synced template (another's is refused like a made-up one).
+   * The links as saved: those sent replace the kept ones (null removes one); every key must be the
+   * brokerage's own message template (or an automation's name) and every id a synced template (another's is refused like a made-up one).
    */
   private async links(
     userId: string,
@@ -181,7 +182,7 @@ export class WhatsappSettingsService {
         .rows()
         .whereIn(
           'id',
-          entries.map(([id]) => Number(id)),
+          entries.flatMap(([id]) => (/^\d+$/.test(id) ? [Number(id)] : [])),
         )
         .pluck('id'),
       tables
@@ -194,7 +195,8 @@ export class WhatsappSettingsService {
         )
         .pluck('id'),
     ]);
-    const known = new Set((messageTemplates as number[]).map(String));
+    // The brokerage's message templates, and the product's own sends (a comparison, an overdue instalment).
+    const known = new Set([...(messageTemplates as number[]).map(String), ...WHATSAPP_AUTOMATION_VALUES]);
     const knownSynced = new Set(synced as number[]);
     const next = { ...current };
     for (const [messageTemplateId, templateId] of entries) {
@@ -206,10 +208,10 @@ export class WhatsappSettingsService {
     return next;
   }
 
-  /** The synced template that carries a message template outside the window, if one is linked. */
-  async linkedTemplate(userId: string, messageTemplateId: number): Promise<number | null> {
+  /** The synced template that carries a message template (its id as text) or an automation outside the window, if one is linked. */
+  async linkedTemplate(userId: string, link: string): Promise<number | null> {
     const row = await this.row(userId);
-    return row.templateLinks[String(messageTemplateId)] ?? null;
+    return row.templateLinks[link] ?? null;
   }
 
   /** The brokerage's Cloud API account, opened; null while it uses wa.me links. */

@@ -5,6 +5,7 @@ import type { ConversationsService } from './conversations.service';
 import type { WhatsappSettingsService } from './whatsapp-settings.service';
 import type { WhatsappWebhookService } from './whatsapp-webhook.service';
 import type { WhatsappMediaService } from './whatsapp-media.service';
+import type { WhatsappAutomations } from './automations';
 
 /** WhatsApp (#62): the provider's settings, Meta's webhook and Conversas. */
 export function whatsappRoutes(
@@ -34,4 +35,9 @@ export function whatsappRoutes(
   route(router, OPS.send, ({ user, params, body }) => conversations.send(user, params.id, body));
   route(router, OPS.assign, ({ user, params, body }) => conversations.assign(user.id, params.id, body.memberId));
   route(router, OPS.markRead, ({ user, params }) => conversations.markRead(user.id, params.id));
+}
+
+/** The product's own sends through the brokerage's number, asked by finance (a comparison, an overdue instalment). */
+export function whatsappInternalRoutes(router: Router, automations: WhatsappAutomations): void {
+  route(router, OPS.automation, ({ params, body }) => automations.send(params.userId, params.id, body));
 }
