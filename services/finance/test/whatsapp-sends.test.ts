@@ -224,6 +224,8 @@ describe("the product's own WhatsApp sends through the brokerage's number (#62)"
     const unlinked = await remind(1);
     expect(unlinked.body).toMatchObject({ via: 'wame', status: null });
     expect(unlinked.body.notice).toMatch(/ligue o modelo "Parcela em atraso" a um modelo aprovado pela Meta em Configurações › WhatsApp/);
+    // A send that could not go opened no conversation (Conversas lists none for a client who never wrote).
+    expect((await pipelineApi().get('/api/conversations').set('Cookie', owner.cookie)).body).toEqual([]);
     // Linked: Meta's template, its variables by name.
     await linkAutomation(owner, 'parcela_vencida', 'parcela_em_atraso');
     const templated = await remind(2);
