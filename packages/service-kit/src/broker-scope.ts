@@ -25,12 +25,24 @@ function scopeCondition(table: string, prefix = ''): string {
   return scope.kind === 'member' ? `${broker} and (?::uuid is null or ${prefix}responsible_id = ?::uuid)` : broker;
 }
 
+/**
+ * The member whose rows of `table` are the only ones the scope shows: a producer (or a member on
+ * their own work) everywhere, and an assistant the brokerage limits on a table declared limitable.
+ */
+function restrictedOn(table: string): string | undefined {
+  const only = restrictedMember();
+  if (only) return only;
+  const member = currentMember();
+  const scope = scopeOf(table);
+  return member?.limited && scope.kind !== 'brokerage' && scope.limitable ? member.id : undefined;
+}
+
 /** The values of a scope condition in hand-written SQL: the broker, and on a responsible table the member twice (null: every member's). */
 export function scopeBindings(table: string, userId: string): Knex.Value[] {
   notForClients(table);
   const scope = scopeOf(table);
   if (scope.kind === 'brokerage') return [userId];
-  const member = restrictedMember() ?? null;
+  const member = restrictedOn(table) ?? null;
   return [userId, member, ...Array<Knex.Value>(scope.kind === 'through' ? ownedBindings(scope.condition('')) : 1).fill(member)];
 }
 
@@ -81,7 +93,7 @@ export class BrokerScopedTable {
     const scope = scopeOf(table);
     const responsible = scope.kind === 'member';
     const owned = scope.kind === 'through' ? scope.condition('') : undefined;
-    const only = responsible || owned ? restrictedMember() : undefined;
+    const only = responsible || owned ? restrictedOn(table) : undefined;
     const acting = responsible ? currentMember()?.id : undefined;
     const client = currentClient();
     const clientCondition = client ? clientConditionOf(table)('') : undefined;

@@ -18,10 +18,10 @@ import { createMetrics, metricsEndpoint } from './metrics';
 import { accountLimits } from './account-limits';
 import { ACCOUNT_RATE_LIMITS_TABLE, RateLimiter, ensureRateLimitTable } from './rate-limit';
 import { requireInternalToken, sameOriginGuard, securityHeaders } from './security';
-import { CookieKeys, deleteExpiredSessions, requireOnboarding, sessionMiddleware } from './session';
+import { CookieKeys, deleteExpiredSessions, requireOnboarding, sessionMiddleware, signedInUser } from './session';
 import { clientSessionMiddleware, deleteExpiredClientSessions } from './client-session';
 import { auditRequestWrites, auditTables } from './audit';
-import { internalMember } from './member-context';
+import { currentMember, internalMember, runAsMember } from './member-context';
 import { assertTablesDeclared, type ServiceTables } from './tables';
 import { rejectNulCharacters } from './validation';
 
@@ -72,6 +72,11 @@ export interface CreateServiceOptions {
    * one service of the cluster says so (identity, whose sessions they are), so it runs once.
    */
   cleansSharedTables?: boolean;
+  /**
+   * Whether the brokerage narrows its assistants, on the tables declared limitable, to the records
+   * they are responsible for (asked once per request of an assistant; a producer is narrowed always).
+   */
+  limitsAssistants?: (knex: Knex, brokerageId: string) => Promise<boolean>;
 }
 
 export interface Service {
@@ -205,6 +210,14 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   app.use(jsonBody());
   app.use(rejectNulCharacters);
   app.use(sessionMiddleware(knex, config.session));
+  const { limitsAssistants } = options;
+  if (limitsAssistants)
+    app.use(async (ctx, next) => {
+      const member = currentMember();
+      const user = signedInUser(ctx);
+      if (member?.role !== 'assistant' || !user) return next();
+      return runAsMember({ ...member, limited: await limitsAssistants(knex, user.id) }, next);
+    });
   // A portal's client (#61): their own cookie and table, read on the portal's paths only.
   app.use(clientSessionMiddleware(knex, config.session.secure));
   if (options.requiresOnboarding) {

@@ -18,6 +18,8 @@ export interface Member {
   address?: string;
   /** Only the member's own records, whatever the role (Minhas tarefas: a manager's own work). */
   ownOnly?: boolean;
+  /** An assistant whose brokerage narrows them, on the tables declared limitable, to their own records (#62: Conversas). */
+  limited?: boolean;
 }
 
 const requestMember = new AsyncLocalStorage<Member | undefined>();

@@ -8,12 +8,18 @@ export type TableScope =
   /** The brokerage's: every member sees every row (the broker alone narrows it). */
   | { kind: 'brokerage' }
   /** A member's (`responsible_id`): a producer sees and changes only theirs; an insert names the acting member. */
-  | { kind: 'member' }
+  | { kind: 'member'; limitable?: boolean }
   /**
    * A member's through other rows (no responsible column of its own): a producer sees a row when
    * the condition holds for them (each `?` binds the member; `prefix` is the alias with its dot, or '').
    */
-  | { kind: 'through'; condition: (prefix: string) => string };
+  | { kind: 'through'; condition: (prefix: string) => string; limitable?: boolean };
+
+/**
+ * `limitable`: a brokerage may narrow its assistants on the table to the rows they are responsible
+ * for, as a producer is (Conversas, #62); the service says per request whether it does
+ * (CreateServiceOptions.limitsAssistants → Member.limited).
+ */
 
 /** Table names are unique across the services' schemas, so one registry serves every service of a process. */
 const registry = new Map<string, { services: Set<string>; scope: TableScope }>();

@@ -11,6 +11,11 @@ export interface TableDeclaration<Brokerage extends string, Member extends strin
    * every `?` binds the client's contact ids as an integer array (`contact_id = any(?::int[])`).
    */
   client?: Partial<Readonly<Record<NoInfer<Brokerage | Member | Through>, (prefix: string) => string>>>;
+  /**
+   * The member's tables on which a brokerage may narrow its assistants to their own rows (the
+   * service's `limitsAssistants` says per request whether this brokerage does).
+   */
+  limitable?: readonly NoInfer<Member | Through>[];
 }
 
 /** The kit's own tables a service's migrations create (the import engine's, 'Atividade Recente'), declared by the kit. */
@@ -42,9 +47,10 @@ export function declareTables<const Brokerage extends string, const Member exten
   type Name = Brokerage | Member | Through;
   const scopes = new Map<Name, TableScope>();
   for (const table of declaration.brokerage) scopes.set(table, { kind: 'brokerage' });
-  for (const table of declaration.member) scopes.set(table, { kind: 'member' });
+  const limitable = new Set<string>(declaration.limitable ?? []);
+  for (const table of declaration.member) scopes.set(table, { kind: 'member', ...(limitable.has(table) ? { limitable: true } : {}) });
   for (const [table, condition] of Object.entries(declaration.through ?? {}) as [Through, (prefix: string) => string][])
-    scopes.set(table, { kind: 'through', condition });
+    scopes.set(table, { kind: 'through', condition, ...(limitable.has(table) ? { limitable: true } : {}) });
   for (const [table, scope] of scopes) registerScope(service, table, scope);
   for (const [table, condition] of Object.entries(declaration.client ?? {}) as [Name, (prefix: string) => string][])
     registerClientCondition(table, condition);

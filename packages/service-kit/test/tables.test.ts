@@ -7,7 +7,9 @@ import { createTestDatabase, memberOf, randomUser, sessionCookieFor, testConfig 
  * A service added by a team that never opens the kit: one table declared as a member's, and the
  * broker scope narrows it for a producer like any of ours.
  */
-const scratchTables = declareTables('scratch', { member: ['errands'], brokerage: [] });
+const scratchTables = declareTables('scratch', { member: ['errands'], brokerage: [], limitable: ['errands'] });
+/** The brokerages that narrow their assistants to their own errands (the service's own setting, read per request). */
+const limiting = new Set<string>();
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let scratch: Service;
@@ -18,6 +20,7 @@ beforeAll(async () => {
     config: testConfig('scratch', database.url),
     migrationsDir: path.join(__dirname, 'fixtures', 'scratch-migrations'),
     tables: scratchTables,
+    limitsAssistants: async (_knex, brokerageId) => limiting.has(brokerageId),
     routes(router, { knex }) {
       const errands = scratchTables.scoped(knex, 'errands');
       router.post('/api/errands', requireUser, async (ctx) => {
@@ -78,6 +81,23 @@ test('a scratch service with one table declared: a producer sees only theirs, th
   expect(await titles(rita)).toEqual(['Vistoria da Rita']);
   expect(await titles(owner)).toEqual(['Vistoria do Paulo', 'Vistoria da Rita']);
   expect(await titles(stranger)).toEqual(['De outra corretora']);
+  // An assistant sees the brokerage's; limited by their brokerage (a table declared limitable), only theirs.
+  const ana = memberOf(owner, 'assistant');
+  await write(ana, 'Vistoria da Ana');
+  expect(await titles(ana)).toEqual(['Vistoria do Paulo', 'Vistoria da Rita', 'Vistoria da Ana']);
+  limiting.add(owner.id);
+  expect(await titles(ana)).toEqual(['Vistoria da Ana']);
+  expect(
+    (
+      await api()
+        .get(`/api/errands/${paulos.id}`)
+        .set(await as(ana))
+    ).status,
+  ).toBe(404);
+  // The limit is the assistants' only: the owner and the producers are as they were.
+  expect(await titles(owner)).toEqual(['Vistoria do Paulo', 'Vistoria da Rita', 'Vistoria da Ana']);
+  expect(await titles(paulo)).toEqual(['Vistoria do Paulo']);
+  limiting.delete(owner.id);
   // A colleague's record by id is one that does not exist; so is another brokerage's.
   expect(
     (

@@ -331,3 +331,55 @@ describe("the product's own WhatsApp sends through the brokerage's number (#62)"
     ).toHaveLength(2);
   });
 });
+
+describe('Conversas for assistants (#62): every conversation, or — the brokerage says so — only those passed to them', () => {
+  test("the kit's scope narrows a limited assistant on every operation, and a conversation passed to them opens", async () => {
+    const owner = await brokerWithRefs();
+    const producer = await member(owner, 'producer');
+    const assistant = await member(owner, 'assistant');
+    const number = await connect(owner);
+    await contactViaApi(producer, { name: 'Ana Lima', phone: '(11) 98765-5555' });
+    await contactViaApi(owner, { name: 'Bruno Reis', phone: '(11) 98765-6666' });
+    const ana = await clientWrites(owner, number, '5511987655555', 'Oi, é a Ana');
+    const bruno = await clientWrites(owner, number, '5511987656666', 'Oi, é o Bruno');
+    const conversations = async (who: Who) =>
+      ((await pipelineApi().get('/api/conversations').set('Cookie', who.cookie)).body as { id: number }[]).map((row) => row.id).sort();
+    const limit = (on: unknown, who: Who = owner) =>
+      pipelineApi().put('/api/whatsapp/settings').set('Cookie', who.cookie).send({ provider: 'cloud', assistantsOwnOnly: on });
+
+    expect(await conversations(assistant)).toEqual([ana, bruno].sort());
+    expect((await limit(true, assistant)).status).toBe(403);
+    expect((await limit(true, producer)).status).toBe(403);
+    expect((await limit('sim')).body.issues).toEqual([{ path: 'assistantsOwnOnly', message: 'Escolha sim ou não' }]);
+    const limited = await limit(true);
+    expect(limited.status).toBe(200);
+    expect(limited.body.assistantsOwnOnly).toBe(true);
+
+    // Limited: nothing of anyone else's, on every operation (404, as a producer's colleague).
+    expect(await conversations(assistant)).toEqual([]);
+    const path = `/api/conversations/${ana}`;
+    expect((await pipelineApi().get(`${path}/messages`).set('Cookie', assistant.cookie)).status).toBe(404);
+    expect((await pipelineApi().post(`${path}/messages`).set('Cookie', assistant.cookie).send({ text: 'oi' })).status).toBe(404);
+    expect((await pipelineApi().post(`${path}/read`).set('Cookie', assistant.cookie)).status).toBe(404);
+    expect(
+      (await pipelineApi().post(`${path}/assign`).set('Cookie', assistant.cookie).send({ memberId: assistant.user.memberId })).status,
+    ).toBe(404);
+    // The producer and the owner are not narrowed by it.
+    expect(await conversations(producer)).toEqual([ana]);
+    expect(await conversations(owner)).toEqual([ana, bruno].sort());
+
+    // Passed to the assistant: theirs to read and answer.
+    expect(
+      (await pipelineApi().post(`${path}/assign`).set('Cookie', owner.cookie).send({ memberId: assistant.user.memberId })).status,
+    ).toBe(200);
+    expect(await conversations(assistant)).toEqual([ana]);
+    const thread = await pipelineApi().get(`${path}/messages`).set('Cookie', assistant.cookie);
+    expect(thread.status).toBe(200);
+    expect(thread.body.messages.map((row: { text: string }) => row.text)).toEqual(['Oi, é a Ana']);
+    expect((await pipelineApi().post(`${path}/messages`).set('Cookie', assistant.cookie).send({ text: 'Olá, Ana!' })).status).toBe(201);
+
+    // Unlimited again: every conversation.
+    expect((await limit(false)).body.assistantsOwnOnly).toBe(false);
+    expect(await conversations(assistant)).toEqual([ana, bruno].sort());
+  });
+});

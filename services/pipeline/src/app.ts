@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { CloudApi, DEFAULT_WHATSAPP_API_URL } from './modules/whatsapp/cloud-api';
 import { ConversationsService } from './modules/whatsapp/conversations.service';
-import { WhatsappSettingsService } from './modules/whatsapp/whatsapp-settings.service';
+import { WhatsappSettingsService, assistantsOwnConversations } from './modules/whatsapp/whatsapp-settings.service';
 import { WhatsappWebhookService } from './modules/whatsapp/whatsapp-webhook.service';
 import { whatsappInternalRoutes, whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 import { WhatsappMediaService } from './modules/whatsapp/whatsapp-media.service';
@@ -92,6 +92,8 @@ export async function createPipelineService(config: PipelineConfig, store: Objec
     tables,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     requiresOnboarding: true,
+    // Conversas: a brokerage may narrow its assistants to the conversations passed to them (#62).
+    limitsAssistants: assistantsOwnConversations,
     accountTables: PIPELINE_ACCOUNT_TABLES,
     auditTables: {
       contacts: 'contact',

@@ -25,4 +25,6 @@ export const tables = declareTables('pipeline', {
     whatsapp_messages: (prefix: string) =>
       `${prefix}conversation_id in (select o.id from conversations o where o.responsible_id = ?::uuid)`,
   },
+  // A brokerage may narrow its assistants to the conversations passed to them (Configurações › WhatsApp).
+  limitable: ['conversations', 'whatsapp_messages'],
 });

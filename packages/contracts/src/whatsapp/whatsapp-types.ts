@@ -20,6 +20,8 @@ export interface WhatsappSettings {
   rates: Record<ConversationCategory, string>;
   /** Which synced template carries each message template (its id, as text) outside the 24-hour window. */
   templateLinks: Record<string, number>;
+  /** Assistants see only the conversations passed to them (as a producer sees their clients'), not every one. */
+  assistantsOwnOnly: boolean;
 }
 
 /** A template the provider approved (or not yet), synced from it. */

@@ -68,6 +68,8 @@ export const WhatsappSettingsSchema = v.object({
       v.check((links) => Object.keys(links).length <= 100, 'No máximo 100 modelos ligados'),
     ),
   ),
+  /** Assistants see only the conversations passed to them (unset: as it was). */
+  assistantsOwnOnly: v.optional(v.boolean('Escolha sim ou não')),
   rates: v.optional(
     v.object(
       Object.fromEntries(CONVERSATION_CATEGORIES.map((category) => [category.value, rate])) as Record<ConversationCategory, typeof rate>,

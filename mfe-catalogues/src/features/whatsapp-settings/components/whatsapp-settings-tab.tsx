@@ -15,6 +15,7 @@ import {
 } from '@corretora/contracts';
 import { apiErrorMessage, ApiError, useOperation } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Field, Input, Spinner, Subtitle2 } from '@corretora/web-kit/fluent/core';
+import { Checkbox } from '@corretora/web-kit/fluent/checkbox';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { useNotify, useTeam } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -39,6 +40,7 @@ interface Draft {
   rates: Record<ConversationCategory, string>;
   /** A message template's id → the synced template's id that carries it outside the window ('' for none). */
   templateLinks: Record<string, string>;
+  assistantsOwnOnly: boolean;
 }
 
 const draftOf = (settings: WhatsappSettings): Draft => ({
@@ -49,6 +51,7 @@ const draftOf = (settings: WhatsappSettings): Draft => ({
   appSecret: '',
   rates: settings.rates,
   templateLinks: Object.fromEntries(Object.entries(settings.templateLinks).map(([id, templateId]) => [id, String(templateId)])),
+  assistantsOwnOnly: settings.assistantsOwnOnly,
 });
 
 /** What the form sends: a blank token or secret keeps the one saved (the answer never shows them). */
@@ -62,6 +65,7 @@ const bodyOf = (draft: Draft) => ({
   templateLinks: Object.fromEntries(
     Object.entries(draft.templateLinks).map(([id, templateId]) => [id, templateId ? Number(templateId) : null]),
   ),
+  assistantsOwnOnly: draft.assistantsOwnOnly,
 });
 
 /** A credential the answer never gives back: blank keeps the one saved. */
@@ -169,6 +173,11 @@ export function WhatsappSettingsTab() {
               onChange={(appSecret) => change({ appSecret })}
             />
             <Body1>{`No app da Meta, configure o webhook com o endereço ${saved.webhookUrl} e o token de verificação ${saved.verifyToken}.`}</Body1>
+            <Checkbox
+              checked={shown.assistantsOwnOnly}
+              onChange={(_event, data) => change({ assistantsOwnOnly: data.checked === true })}
+              label="Assistentes veem só as conversas passadas a eles (como um produtor); sem isso, veem todas"
+            />
             {saved.provider === 'cloud' ? (
               <TemplateLinks links={shown.templateLinks} onChange={(templateLinks) => change({ templateLinks })} />
             ) : null}

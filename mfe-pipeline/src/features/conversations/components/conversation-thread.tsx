@@ -118,7 +118,8 @@ export function ConversationThread({ thread, onLeave }: { thread: Thread; onLeav
                   onSuccess: () => {
                     notify.success(`Conversa passada para ${team.nameOf(passTo) ?? 'o membro escolhido'}.`);
                     setPassTo('');
-                    if (team.seesEveryone === false) onLeave();
+                    // Who is not a manager may no longer see it (a producer; an assistant their brokerage limits).
+                    if (!team.manager) onLeave();
                   },
                   onError: (error) => notify.error(apiErrorMessage(error, 'Não foi possível passar a conversa.')),
                 })

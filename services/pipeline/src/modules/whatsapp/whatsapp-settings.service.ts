@@ -26,6 +26,7 @@ interface SettingsRow {
   verifyToken: string;
   rates: Partial<Record<ConversationCategory, number>>;
   templateLinks: Record<string, number>;
+  assistantsOwnOnly: boolean;
 }
 
 /** The Cloud API's credentials of a brokerage, opened: only the server holds them, never an answer. */
@@ -42,6 +43,13 @@ const secretContext = (userId: string) => `whatsapp-app-secret:${userId}`;
 export const WEBHOOK_PATH = '/api/whatsapp/webhook';
 const NUMBER_TAKEN = 'Este número do WhatsApp já está conectado a outra corretora.';
 const LINK_UNKNOWN = 'Modelo não encontrado: atualize a página e escolha de novo.';
+
+/** Whether the brokerage shows its assistants only the conversations passed to them (the kit's limitsAssistants). */
+export async function assistantsOwnConversations(knex: Knex, userId: string): Promise<boolean> {
+  const row = (await tables.scoped(knex, 'whatsapp_settings').of(userId).rows().first('assistantsOwnOnly')) as
+    { assistantsOwnOnly: boolean } | undefined;
+  return row?.assistantsOwnOnly ?? false;
+}
 
 /**
  * How a brokerage uses WhatsApp: wa.me links (the default, as before #62) or its number on the Cloud
@@ -83,6 +91,7 @@ export class WhatsappSettingsService {
         CONVERSATION_CATEGORIES.map(({ value }) => [value, centsToWire(row.rates[value] ?? DEFAULT_CONVERSATION_RATES_CENTS[value])]),
       ) as Record<ConversationCategory, string>,
       templateLinks: row.templateLinks,
+      assistantsOwnOnly: row.assistantsOwnOnly,
     };
   }
 
@@ -144,6 +153,7 @@ export class WhatsappSettingsService {
           tokenSealed: input.token === undefined ? current.tokenSealed : this.box!.seal(input.token, tokenContext(userId)),
           appSecretSealed: input.appSecret === undefined ? current.appSecretSealed : this.box!.seal(input.appSecret, secretContext(userId)),
           templateLinks: JSON.stringify(await this.links(userId, trx, current.templateLinks, input.templateLinks)),
+          assistantsOwnOnly: input.assistantsOwnOnly ?? current.assistantsOwnOnly,
           rates: JSON.stringify({
             ...current.rates,
             ...Object.fromEntries(Object.entries(input.rates ?? {}).filter((entry) => entry[1] !== null)),
