@@ -244,5 +244,29 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
   await expect(list.getByRole('button', { name: /Bruno Dias/ })).toBeVisible();
   await page.goto('/contacts');
   await expect(page.getByRole('row', { name: /Bruno Dias/ })).toBeVisible();
+  // A deal on the board whose client writes: the card shows the thread where the deal is worked (last message, unread, the way in).
+  const reference = await (await page.request.get('/api/reference-data')).json();
+  const lead = await page.request.post('/api/pipeline', {
+    data: {
+      name: 'Carla Souza',
+      phone: '(11) 97777-1234',
+      productId: reference.products[0].id,
+      leadSourceId: reference.leadSources[0].id,
+      stageId: reference.pipelineStages[0].id,
+    },
+  });
+  expect(lead.status()).toBe(201);
+  await deliver(meta, inboundText(phoneNumberId, '5511977771234', 'Recebi a cotação, tenho uma dúvida', { name: 'Carla' }));
+  await page.goto('/pipeline');
+  await page.getByRole('button', { name: 'Carla Souza', exact: true }).click();
+  const work = page.getByRole('region', { name: 'Andamento do negócio' });
+  await expect(
+    work.getByText(/^WhatsApp: Recebi a cotação, tenho uma dúvida · \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} · 1 não lida/),
+  ).toBeVisible();
+  await expectAccessible(page, 'a card with its WhatsApp thread');
+  await work.getByRole('link', { name: 'Em Conversas' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Conversa com Carla Souza' }).getByText('Recebi a cotação, tenho uma dúvida'),
+  ).toBeVisible();
   await meta.dispose();
 });

@@ -1,6 +1,5 @@
 import {
   portalEntryText,
-  WHATSAPP_OPERATIONS,
   whatsappEntryText,
   sentEntryText,
   CLAIM_STATUS_LABELS,
@@ -25,7 +24,8 @@ import {
   type ContactOverview,
   type TimelineEntry,
 } from '@corretora/contracts';
-import { Link, useOperation } from '@corretora/web-kit';
+import { Link } from '@corretora/web-kit';
+import { ConversationLink } from '../components/conversation-link';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Body1, Caption1, Subtitle2, Text } from '@corretora/web-kit/fluent/core';
@@ -111,12 +111,6 @@ function timelineText(entry: TimelineEntry): string {
   if (entry.kind === 'sent') return sentEntryText(entry);
   if (entry.kind === 'portal') return portalEntryText(entry);
   return `Consentimento de ${entry.purpose === 'servico' ? 'serviço' : 'marketing'} ${entry.granted ? 'dado' : 'retirado'}`;
-}
-
-/** The client's WhatsApp conversation in Conversas, when the member may open it (a conversation passed to another is theirs). */
-function ConversationLink({ contactId }: { contactId: number }) {
-  const conversation = useOperation(WHATSAPP_OPERATIONS.conversations, { query: { contactId: String(contactId) } }).data?.[0];
-  return conversation ? <Link to={`/conversations?conversa=${conversation.id}`}>Em Conversas</Link> : null;
 }
 
 /** What the ficha says first when the client is blocked, asked to be erased, or finance does not answer. */

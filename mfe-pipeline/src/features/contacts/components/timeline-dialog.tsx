@@ -29,6 +29,7 @@ import { QueryState, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConversationLink } from '../../../components/conversation-link';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
@@ -205,7 +206,7 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
                       </Button>
                     </div>
                   </section>
-                  <TimelineEntries entries={data.entries} />
+                  <TimelineEntries contactId={contact.id} entries={data.entries} />
                 </>
               )}
             </QueryState>
@@ -220,11 +221,12 @@ export default function TimelineDialog({ contact, onClose }: { contact: Contact;
 }
 
 /** The timeline itself, newest first: what happened, when and by whom. */
-function TimelineEntries({ entries }: { entries: TimelineEntry[] }) {
+function TimelineEntries({ contactId, entries }: { contactId: number; entries: TimelineEntry[] }) {
   const styles = useStyles();
   return (
     <section className={styles.section} aria-label="Linha do tempo">
       <Subtitle2 as="h3">Linha do tempo</Subtitle2>
+      {entries.some((entry) => entry.kind === 'message') ? <ConversationLink contactId={contactId} /> : null}
       {entries.length === 0 ? (
         <Body1 className={styles.muted}>Nada registrado ainda.</Body1>
       ) : (

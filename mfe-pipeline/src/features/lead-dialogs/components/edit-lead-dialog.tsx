@@ -23,6 +23,7 @@ import { useUpdateContact } from '../../../lib/contact-api';
 import { useContact } from '../api/lead-api';
 import { optionsOf, useReferenceNames } from '../../../lib/reference-names';
 import { stageLabel } from '../../../config/stages';
+import { ConversationLine } from '../../../components/conversation-link';
 
 const useStyles = makeStyles({
   notes: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -86,6 +87,7 @@ function CardWork({
           ? `Próxima ação: ${typeLabel(next.type)} em ${formatDate(saoPauloDay(next.dueAt))}${late ? ' (atrasada)' : ''}${next.note ? ` — ${next.note}` : ''}`
           : 'Sem próxima ação'}
       </Text>
+      <ConversationLine contactId={card.contactId} />
       <div className={styles.workActions}>
         <Link to={`/contacts/${card.contactId}`}>Ficha do cliente</Link>
         <Link to={`/pipeline/${card.id}`}>Cotações e item segurado</Link>
