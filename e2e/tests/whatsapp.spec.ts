@@ -3,6 +3,7 @@ import { inboundMedia, inboundText, signWebhook, statusUpdate } from '@corretora
 import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { onboardViaApi } from './support/broker';
+import { issuedClientViaApi, leadViaApi } from './support/book';
 
 const SECRET = 'f0e1d2c3b4a5968778695a4b3c2d1e0f';
 const TOKEN = `EAAG${'k'.repeat(40)}`;
@@ -58,31 +59,14 @@ function inDays(days: number): string {
 
 /** Ana Lima, a lead won into an auto policy (AP-WA-1) that ends in 20 days. */
 async function clientRenewingSoon(request: APIRequestContext) {
-  const reference = await (await request.get('/api/reference-data')).json();
-  const lead = await (
-    await request.post('/api/pipeline', {
-      data: {
-        name: 'Ana Lima',
-        phone: '(11) 98765-4321',
-        productId: reference.products[0].id,
-        leadSourceId: reference.leadSources[0].id,
-        stageId: reference.pipelineStages[0].id,
-      },
-    })
-  ).json();
   const end = inDays(20);
-  const sale = {
-    insurerId: reference.insurers[0].id,
+  await issuedClientViaApi(request, {
+    name: 'Ana Lima',
+    phone: '(11) 98765-4321',
     startDate: `${Number(end.slice(0, 4)) - 1}${end.slice(4)}`,
     endDate: end,
-    premioLiquido: '1000.00',
-    iof: '73.80',
-    juros: '0',
-    totalPremium: '1073.80',
-    commissionPercentage: '12.50',
-  };
-  expect((await request.post(`/api/pipeline-cards/${lead.id}/confirm-issuance`, { data: sale })).status()).toBe(200);
-  expect((await request.post(`/api/pipeline-cards/${lead.id}/confirm-issuance`, { data: { policyNumber: 'AP-WA-1' } })).status()).toBe(200);
+    policyNumber: 'AP-WA-1',
+  });
 }
 
 test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a client's message reaches Conversas without a reload, is answered, and its read status shows; the renewal centre's reminder goes through the provider and shows delivered; a number nobody has becomes a prospect", async ({
@@ -245,17 +229,7 @@ test("WhatsApp as the team's inbox (#62): the owner connects the Cloud API; a cl
   await page.goto('/contacts');
   await expect(page.getByRole('row', { name: /Bruno Dias/ })).toBeVisible();
   // A deal on the board whose client writes: the card shows the thread where the deal is worked (last message, unread, the way in).
-  const reference = await (await page.request.get('/api/reference-data')).json();
-  const lead = await page.request.post('/api/pipeline', {
-    data: {
-      name: 'Carla Souza',
-      phone: '(11) 97777-1234',
-      productId: reference.products[0].id,
-      leadSourceId: reference.leadSources[0].id,
-      stageId: reference.pipelineStages[0].id,
-    },
-  });
-  expect(lead.status()).toBe(201);
+  expect((await leadViaApi(page.request, 'Carla Souza', '(11) 97777-1234')).status()).toBe(201);
   await deliver(meta, inboundText(phoneNumberId, '5511977771234', 'Recebi a cotação, tenho uma dúvida', { name: 'Carla' }));
   await page.goto('/pipeline');
   await page.getByRole('button', { name: 'Carla Souza', exact: true }).click();

@@ -23,25 +23,30 @@ export async function leadViaApi(request: APIRequestContext, name: string, phone
   });
 }
 
-/** A client with an issued policy, a claim with its document and a call on the timeline, through the API. */
-export async function clientWithABook(request: APIRequestContext) {
-  const reference = await (await request.get('/api/reference-data')).json();
-  const product = reference.products.find((item: { name: string }) => item.name === 'Seguro Auto');
-  const lead = await (
-    await request.post('/api/pipeline', {
-      data: {
-        name: 'Camila Fernandes',
-        phone: '(11) 98765-4321',
-        productId: product.id,
-        leadSourceId: reference.leadSources[0].id,
-        stageId: reference.pipelineStages[0].id,
-      },
-    })
-  ).json();
+/**
+ * A 'Seguro Auto' lead won into an issued policy through the API (R$ 1.073,80 at 12,5%, the first
+ * insurer), with the insurer's number: the card and its client.
+ */
+export async function issuedClientViaApi(
+  request: APIRequestContext,
+  client: { name: string; phone: string; startDate: string; endDate: string; policyNumber: string },
+) {
+  const reference = (await (await request.get('/api/reference-data')).json()) as Refs;
+  const created = await request.post('/api/pipeline', {
+    data: {
+      name: client.name,
+      phone: client.phone,
+      productId: reference.products.find((item) => item.name === 'Seguro Auto')!.id,
+      leadSourceId: reference.leadSources[0]!.id,
+      stageId: reference.pipelineStages[0]!.id,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const lead = (await created.json()) as { id: number; contactId: number };
   const sale = {
-    insurerId: reference.insurers[0].id,
-    startDate: '2026-12-01',
-    endDate: '2027-12-01',
+    insurerId: reference.insurers[0]!.id,
+    startDate: client.startDate,
+    endDate: client.endDate,
     premioLiquido: '1000.00',
     iof: '73.80',
     juros: '0',
@@ -49,9 +54,20 @@ export async function clientWithABook(request: APIRequestContext) {
     commissionPercentage: '12.50',
   };
   expect((await request.post(`/api/pipeline-cards/${lead.id}/confirm-issuance`, { data: sale })).status()).toBe(200);
-  expect((await request.post(`/api/pipeline-cards/${lead.id}/confirm-issuance`, { data: { policyNumber: 'AP-2026-77' } })).status()).toBe(
-    200,
-  );
+  const numbered = await request.post(`/api/pipeline-cards/${lead.id}/confirm-issuance`, { data: { policyNumber: client.policyNumber } });
+  expect(numbered.status()).toBe(200);
+  return lead;
+}
+
+/** A client with an issued policy, a claim with its document and a call on the timeline, through the API. */
+export async function clientWithABook(request: APIRequestContext) {
+  const lead = await issuedClientViaApi(request, {
+    name: 'Camila Fernandes',
+    phone: '(11) 98765-4321',
+    startDate: '2026-12-01',
+    endDate: '2027-12-01',
+    policyNumber: 'AP-2026-77',
+  });
   const [policy] = await (await request.get('/api/policies')).json();
   const claim = await (
     await request.post('/api/claims', {
