@@ -73,6 +73,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/policies/:id/payment-plan' },
   // A parcela's boleto or Pix (#61): the policy's id and the parcela's number, each aimed at.
   { method: 'PUT', path: '/api/policies/:id/instalments/:id/payment-link' },
+  // An overdue parcela's WhatsApp reminder (#62): the policy's id and the parcela's number, each aimed at.
+  { method: 'POST', path: '/api/policies/:id/instalments/:id/whatsapp' },
   { method: 'POST', path: '/api/statements' },
   { method: 'PUT', path: '/api/statements/:id/mapping' },
   { method: 'POST', path: '/api/statements/:id/commit' },
