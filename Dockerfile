@@ -73,3 +73,14 @@ COPY --from=build /app/nginx.conf /etc/nginx/corretora.conf
 COPY --from=build /app/shell/dist /srv/shell
 COPY --from=build /app/api-docs /srv/api-docs
 CMD ["nginx", "-c", "/etc/nginx/corretora.conf", "-g", "daemon off;"]
+
+# PgBouncer between the services and Postgres, in transaction mode (#63): Debian bookworm's 1.18, the
+# one npm test's journeys run through, with the same deploy/pgbouncer/pgbouncer.ini.
+FROM debian:bookworm-slim AS pgbouncer
+RUN apt-get update && apt-get install -y --no-install-recommends pgbouncer && rm -rf /var/lib/apt/lists/* \
+  && chown postgres:postgres /etc/pgbouncer
+COPY deploy/pgbouncer/pgbouncer.ini /etc/pgbouncer/pgbouncer.ini
+COPY deploy/pgbouncer/start.sh /usr/local/bin/start-pgbouncer
+USER postgres
+EXPOSE 6432
+CMD ["sh", "/usr/local/bin/start-pgbouncer"]

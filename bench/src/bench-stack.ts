@@ -33,6 +33,8 @@ export async function startBenchStack(options: {
     // The board bench moves cards from one account far faster than a person: no per-account limit.
     env: { WRITE_LIMIT_PER_MINUTE: '100000000', UPLOAD_LIMIT_PER_MINUTE: '100000000', ...process.env, LOG_LEVEL: options.logLevel },
     postgresFlags: options.postgresFlags,
+    // BENCH_POOLER=pgbouncer: the services through Debian's PgBouncer in transaction mode (#63), to compare with straight.
+    pooler: process.env.BENCH_POOLER === 'pgbouncer',
   });
   const upstreams = Object.fromEntries(stack.services.map((entry) => [entry.name, new URL(entry.url).host])) as Record<ServiceName, string>;
   const extra: RunningNginx[] = [];

@@ -147,6 +147,40 @@ function gatewayResources(): object[] {
   ];
 }
 
+/** The port PgBouncer listens on (deploy/pgbouncer/pgbouncer.ini's listen_port, compose's pgbouncer:6432). */
+const POOLER_PORT = 6432;
+
+/**
+ * compose's pgbouncer (transaction mode, deploy/pgbouncer in its image) in front of Postgres: the
+ * services' DATABASE_URL names it as compose's do. Each replica opens up to max_db_connections
+ * (80) to Postgres: its max_connections must exceed the replicas' sum (docs/operations.md).
+ */
+function poolerResources(compose: ComposeService, secrets: ReadonlySet<string>): object[] {
+  const name = 'pgbouncer';
+  const tcp = (period: number) => ({ tcpSocket: { port: POOLER_PORT }, periodSeconds: period, timeoutSeconds: 3, failureThreshold: 3 });
+  return [
+    deployment(
+      name,
+      {
+        image: compose.image,
+        env: environment(compose, secrets),
+        ports: [{ name: 'postgres', containerPort: POOLER_PORT }],
+        readinessProbe: tcp(5),
+        livenessProbe: tcp(20),
+        resources: { requests: { cpu: '100m', memory: '32Mi' }, limits: { memory: '128Mi' } },
+      },
+      {},
+    ),
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: meta(name),
+      spec: { selector: labels(name), ports: [{ name: 'postgres', port: POOLER_PORT, targetPort: 'postgres' }] },
+    },
+    disruptionBudget(name),
+  ];
+}
+
 /** A one-off of compose (db-init, s3-init, a remote's ship) as a Job: its image, command and environment. */
 function job(
   name: string,
@@ -248,6 +282,7 @@ export function k8sManifests(): Record<string, string> {
     'base/namespace.yaml': documents([{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } }]),
     'base/config.yaml': documents([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: meta(CONFIG), data: config }]),
     ...Object.fromEntries(services),
+    'base/pgbouncer.yaml': documents(poolerResources(compose.services.pgbouncer!, secret)),
     'base/gateway.yaml': documents(gatewayResources()),
     'base/remotes.yaml': documents(remotes),
     'base/setup.yaml': documents([
@@ -272,7 +307,7 @@ export function k8sManifests(): Record<string, string> {
     secretGenerator: [{ name: SECRETS, envs: ['secrets.env'] }],
     generatorOptions: { disableNameSuffixHash: true },
     // One node: one replica each, and the gateway reachable on the node's port 30080.
-    replicas: [...SERVICE_NAMES, 'gateway'].map((name) => ({ name, count: 1 })),
+    replicas: [...SERVICE_NAMES, 'pgbouncer', 'gateway'].map((name) => ({ name, count: 1 })),
     patches: [
       {
         target: { kind: 'Service', name: 'gateway' },

@@ -234,16 +234,35 @@ test('each service connects as its own Postgres role; only db-init, which create
   }
   for (const name of SERVICE_NAMES) {
     const variable = databasePasswordVariable(name);
+    // Through PgBouncer (transaction mode), as npm test's journeys run.
     expect(compose.services[name]?.environment?.DATABASE_URL).toBe(
-      `postgres://${roleOf(name)}:\${${variable}:?set ${variable}}@postgres:5432/corretora`,
+      `postgres://${roleOf(name)}:\${${variable}:?set ${variable}}@pgbouncer:6432/corretora`,
     );
+    expect(compose.services[name]?.environment?.DATABASE_POOL_MODE).toBe('transaction');
+    expect(compose.services[name]?.depends_on?.pgbouncer).toEqual({ condition: 'service_healthy' });
     expect(compose.services['db-init']?.environment?.[variable]).toBe(`\${${variable}:?set ${variable}}`);
+    expect(compose.services.pgbouncer?.environment?.[variable]).toBe(`\${${variable}:?set ${variable}}`);
     expect(compose.services[name]?.depends_on?.['db-init']).toEqual({ condition: 'service_completed_successfully' });
     expect(compose.services[name]?.depends_on?.postgres).toBeUndefined();
   }
   expect(compose.services['db-init']?.command).toEqual(['node', '--import', 'tsx', 'packages/service-kit/src/prepare-database.ts']);
   expect(compose.services['db-init']?.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
   expect(compose.services['db-init']?.restart).toBe('no');
+});
+
+test("pgbouncer runs the pooling file npm test's journeys run (transaction mode), in front of compose's postgres, with the services' logins and no administrator", () => {
+  const pgbouncer = compose.services.pgbouncer!;
+  expect(pgbouncer.build).toEqual({ context: '.', target: 'pgbouncer' });
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  expect(dockerfile).toContain('COPY deploy/pgbouncer/pgbouncer.ini /etc/pgbouncer/pgbouncer.ini');
+  const ini = readFileSync(path.join(ROOT, 'deploy', 'pgbouncer', 'pgbouncer.ini'), 'utf8');
+  expect(ini).toMatch(/^pool_mode = transaction$/m);
+  expect(ini).toMatch(/^\* = host=postgres port=5432$/m);
+  expect(ini).toMatch(/^listen_port = 6432$/m);
+  const variables = Object.keys(pgbouncer.environment ?? {}).filter((key) => key.endsWith('_DB_PASSWORD'));
+  expect(variables.sort()).toEqual(SERVICE_NAMES.map(databasePasswordVariable).sort());
+  expect(JSON.stringify(pgbouncer.environment)).not.toContain('POSTGRES_PASSWORD');
+  expect(pgbouncer.depends_on?.['db-init']).toEqual({ condition: 'service_completed_successfully' });
 });
 
 test("the production nginx looks the services' names up again through Docker's resolver", () => {

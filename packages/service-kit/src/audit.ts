@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { TRIGGER_DDL_LOCK, inLockedTransaction } from './database';
+import { TRIGGER_DDL_LOCK, behindTransactionPooler, inLockedTransaction } from './database';
 import { currentClientActor, currentMember } from './member-context';
 
 /**
@@ -18,7 +18,8 @@ import { currentClientActor, currentMember } from './member-context';
  * The member and address reach the trigger as the connection's `corretora.actor` setting: every
  * write statement sent while a request is served sets it first when the connection says otherwise
  * (auditRequestWrites), so a write needs no extra round trip unless another member wrote last on
- * that connection. A write with no request (a job, a migration) is the system's: no actor. A client on
+ * that connection. Behind a transaction pooler a connection's session is no one's: a request's write
+ * outside a transaction then runs in one of its own, with the actor set for it alone. A write with no request (a job, a migration) is the system's: no actor. A client on
  * the portal (#61) is `client:<contact id>`: the entry's `actor_client`, no member.
  */
 export const AUDIT_TABLE = 'public.audit_log';
@@ -143,13 +144,17 @@ interface TaggedConnection {
   query(text: string, values: unknown[]): Promise<unknown>;
 }
 
-type QueryFn = (this: unknown, connection: TaggedConnection, obj: { sql?: string }) => Promise<unknown>;
+type QueryFn = (this: { config?: unknown }, connection: TaggedConnection, obj: { sql?: string }) => Promise<unknown>;
 const PATCHED = Symbol.for('corretora.audit-actor');
 
 /**
  * Before each write statement, the connection's actor is made the request's: set for the session
  * outside a transaction (and remembered, so the next write of the same member costs nothing), for
- * the transaction inside one (a rollback then leaves nothing behind).
+ * the transaction inside one (a rollback then leaves nothing behind). Behind a transaction pooler
+ * (DATABASE_POOL_MODE=transaction) the session's setting would stay on a server connection that the
+ * next statement, anyone's, may get: a lone write with an actor runs in a transaction of its own
+ * (begin, the local setting, the write, commit), one with no actor needs none (nothing is ever set
+ * for the session there).
  *
  * The client's class is patched, not this instance: knex runs a transaction on a client made from
  * the class's prototype (makeTxClient), which an instance's own property never reaches — a write in
@@ -172,6 +177,8 @@ export function auditRequestWrites(knex: Knex): void {
           await connection.query('select set_config($1, $2, true)', [ACTOR_SETTING, actor]);
           connection.__auditTx = mark;
         }
+      } else if (behindTransactionPooler(this)) {
+        if (actor) return inOwnTransaction(connection, actor, () => original.call(this, connection, obj));
       } else if (connection.__auditActor !== actor) {
         await connection.query('select set_config($1, $2, false)', [ACTOR_SETTING, actor]);
         connection.__auditActor = actor;
@@ -179,6 +186,20 @@ export function auditRequestWrites(knex: Knex): void {
     }
     return original.call(this, connection, obj);
   };
+}
+
+/** A lone write with its actor in a transaction of its own (behind a transaction pooler). */
+async function inOwnTransaction(connection: TaggedConnection, actor: string, write: () => Promise<unknown>): Promise<unknown> {
+  await connection.query('begin', []);
+  try {
+    await connection.query('select set_config($1, $2, true)', [ACTOR_SETTING, actor]);
+    const result = await write();
+    await connection.query('commit', []);
+    return result;
+  } catch (error) {
+    await connection.query('rollback', []).catch(() => undefined);
+    throw error;
+  }
 }
 
 export interface AuditEvent {

@@ -1,4 +1,5 @@
 import { INTERNAL_PORT_OFFSET, SERVICES, type ServiceName } from '@corretora/registry';
+import type { DatabasePoolMode } from './database';
 import type { SessionSettings } from './session';
 
 export interface BaseConfig {
@@ -10,6 +11,15 @@ export interface BaseConfig {
   /** The /internal/* listener (INTERNAL_PORT, default PORT + 100): never behind the gateway. */
   internalPort: number;
   databaseUrl: string;
+  /** DATABASE_POOL_MODE: `transaction` when DATABASE_URL is a transaction pooler (PgBouncer), else `session`. */
+  databasePoolMode?: DatabasePoolMode;
+  /**
+   * DATABASE_READ_URL: a streaming replica for the reads that may lag (read-replica.ts), and
+   * READ_YOUR_WRITES_SECONDS: how long after a write a session reads only the primary (and how far
+   * behind the replica may be before it is skipped).
+   */
+  databaseReadUrl?: string;
+  readYourWritesSeconds?: number;
   sessionKeys: string[];
   internalToken: string;
   logLevel: string;
@@ -37,6 +47,7 @@ export interface AccountLimits {
 export const BROKERAGE_SHARE = 5;
 
 export const MIN_SECRET_LENGTH = 32;
+export const DEFAULT_READ_YOUR_WRITES_SECONDS = 10;
 export const DEFAULT_SESSION_IDLE_MINUTES = 12 * 60;
 export const DEFAULT_SESSION_LIFETIME_HOURS = 7 * 24;
 /** Well above what a person does (a busy broker: a few writes a minute), far below a script's pace. */
@@ -81,6 +92,13 @@ function port(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   return value;
 }
 
+function poolMode(env: NodeJS.ProcessEnv): DatabasePoolMode {
+  const raw = env.DATABASE_POOL_MODE?.trim().toLowerCase();
+  if (!raw || raw === 'session') return 'session';
+  if (raw === 'transaction') return 'transaction';
+  throw new Error(`DATABASE_POOL_MODE must be session or transaction, got ${env.DATABASE_POOL_MODE}`);
+}
+
 function flag(env: NodeJS.ProcessEnv, key: string, fallback: boolean): boolean {
   const raw = env[key]?.trim().toLowerCase();
   if (raw === undefined || raw === '') return fallback;
@@ -111,6 +129,9 @@ export function readBaseConfig(name: ServiceName, env: NodeJS.ProcessEnv = proce
     port: publicPort,
     internalPort: port(env, 'INTERNAL_PORT', publicPort === 0 ? 0 : publicPort + INTERNAL_PORT_OFFSET),
     databaseUrl: required(env, 'DATABASE_URL'),
+    databasePoolMode: poolMode(env),
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    readYourWritesSeconds: positiveNumber(env, 'READ_YOUR_WRITES_SECONDS', DEFAULT_READ_YOUR_WRITES_SECONDS),
     sessionKeys,
     internalToken,
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -6,10 +6,10 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { Model } from 'objection';
 import type pino from 'pino';
-import type { BaseConfig } from './config';
+import { DEFAULT_READ_YOUR_WRITES_SECONDS, type BaseConfig } from './config';
 import { guardAccountTables, tagRequestTransactions } from './account-gate';
 import { createKnex, migrateSchema } from './database';
-import { ensureSharedTables, maySetUpSharedTables, requireSharedTables } from './database-roles';
+import { ensureSharedTables, maySetUpSharedTables, requireOwnSearchPath, requireSharedTables } from './database-roles';
 import { errorMiddleware, type UniqueConstraints } from './errors';
 import { createLogger, requestLogging } from './logging';
 import { SAO_PAULO } from '@corretora/contracts';
@@ -21,6 +21,7 @@ import { requireInternalToken, sameOriginGuard, securityHeaders } from './securi
 import { CookieKeys, deleteExpiredSessions, requireOnboarding, sessionMiddleware, signedInUser } from './session';
 import { clientSessionMiddleware, deleteExpiredClientSessions } from './client-session';
 import { auditRequestWrites, auditTables } from './audit';
+import { readRouting } from './read-replica';
 import { currentMember, internalMember, runAsMember } from './member-context';
 import { assertTablesDeclared, type ServiceTables } from './tables';
 import { rejectNulCharacters } from './validation';
@@ -179,6 +180,7 @@ async function prepareSchema(knex: Knex, options: CreateServiceOptions): Promise
   // a single-role database) sets them up itself.
   if (await maySetUpSharedTables(knex)) await ensureSharedTables(knex);
   else await requireSharedTables(knex);
+  if (config.databasePoolMode === 'transaction') await requireOwnSearchPath(knex, config.name);
   await migrateSchema(knex, config.name);
   await assertTablesDeclared(knex, config.name, options.tables);
   await guardAccountTables(knex, options.accountTables ?? []);
@@ -189,7 +191,7 @@ async function prepareSchema(knex: Knex, options: CreateServiceOptions): Promise
 export async function createService(options: CreateServiceOptions): Promise<Service> {
   const { config } = options;
   const log = createLogger(config.name, config.logLevel);
-  const knex = createKnex(config.databaseUrl, config.name, options.migrationsDir);
+  const knex = createKnex(config.databaseUrl, config.name, options.migrationsDir, { poolMode: config.databasePoolMode });
   await prepareSchema(knex, options).catch(async (error: unknown) => {
     await knex.destroy(); // a service that cannot start leaves no pool behind
     throw error;
@@ -202,6 +204,14 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   const metrics = createMetrics(config.name, knex);
   const jobs = new Jobs(knex, jobsSchemaOf(config.name), metrics.jobs, log);
   const deps: ServiceDeps = { knex, config, log, jobs };
+  const reads = await readRouting(knex, {
+    readUrl: config.databaseReadUrl,
+    schema: config.name,
+    poolMode: config.databasePoolMode,
+    windowSeconds: config.readYourWritesSeconds ?? DEFAULT_READ_YOUR_WRITES_SECONDS,
+    secure: config.session.secure,
+    log,
+  });
   const app = baseApp(cookieKeys, log, knex, options.uniqueConstraints, metrics.middleware);
   app.use(
     securityHeaders({ contentSecurityPolicy: false, strictTransportSecurity: config.session.secure ? { maxAge: 63_072_000 } : false }),
@@ -209,6 +219,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   app.use(sameOriginGuard());
   app.use(jsonBody());
   app.use(rejectNulCharacters);
+  app.use(reads.public);
   app.use(sessionMiddleware(knex, config.session));
   const { limitsAssistants } = options;
   if (limitsAssistants)
@@ -241,6 +252,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     ctx.body = await jobs.failures();
   });
   internalApp.use(internalMember);
+  internalApp.use(reads.internal);
   internalApp.use(jsonBody(INTERNAL_JSON_LIMIT));
   internalApp.use(rejectNulCharacters);
   const internal = new Router({ prefix: '/internal' });
@@ -295,6 +307,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
             }),
         ),
       );
+      await reads.close();
       await knex.destroy();
     },
   };

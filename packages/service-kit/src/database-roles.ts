@@ -82,6 +82,9 @@ async function prepare(knex: Knex, roles: readonly ServiceRole[]): Promise<void>
     await knex.raw('grant connect, temporary on database ?? to ??', [database, role]);
     await knex.raw('create schema if not exists ?? authorization ??', [schema, role]);
     await knex.raw('alter schema ?? owner to ??', [schema, role]);
+    // Every connection of the role starts in its schema: behind a transaction pooler the `set
+    // search_path` knex sends on a new client connection reaches one server connection only.
+    await knex.raw(`alter role ?? set search_path = ${literal(schema)}, public`, [role]);
     await installJobsSchema(knex, jobsSchemaOf(schema), role);
     // A deployment from before the roles: its tables were created by the administrator.
     await giveSchemaTo(knex, schema, role);
@@ -170,6 +173,24 @@ export async function ensureSharedTables(knex: Knex): Promise<void> {
 }
 
 /** Whether the connection may create the kit's shared tables itself (a superuser: tests, a single-role setup). */
+/**
+ * Behind a transaction pooler a service's statements run on server connections that its own `set
+ * search_path` may never have reached: they must start in its schema, which the role's own setting
+ * (prepareDatabase, compose's db-init) makes sure of. A service without it does not start.
+ */
+export async function requireOwnSearchPath(knex: Knex, schema: string): Promise<void> {
+  const { rows } = await knex.raw<{ rows: { settings: string[] | null }[] }>(
+    'select rolconfig as settings from pg_roles where rolname = current_user',
+  );
+  const searchPath = (rows[0]?.settings ?? []).find((setting) => setting.startsWith('search_path='));
+  const first = searchPath?.slice('search_path='.length).split(',')[0]?.trim().replace(/^"|"$/g, '');
+  if (first !== schema) {
+    throw new Error(
+      `DATABASE_POOL_MODE=transaction: the database role of ${schema} must have its own search_path (${schema}, public); run db-init (compose's db-init, or npm start's stack) to set it`,
+    );
+  }
+}
+
 export async function maySetUpSharedTables(knex: Knex): Promise<boolean> {
   const { rows } = await knex.raw<{ rows: { allowed: boolean }[] }>("select has_schema_privilege('public', 'CREATE') as allowed");
   return rows[0]!.allowed;

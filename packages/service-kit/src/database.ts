@@ -7,18 +7,47 @@ import { knexSnakeCaseMappers } from 'objection';
 // SQL `date` is a calendar date: keep it as 'YYYY-MM-DD' instead of a midnight in the server's timezone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
+/**
+ * How the service's connections reach Postgres (DATABASE_POOL_MODE): `session` (the default) is a
+ * connection of its own for as long as the pool holds it: straight to Postgres, or a pooler in
+ * session mode. `transaction` is a pooler that hands each transaction (each statement outside one)
+ * to whichever server connection is free, PgBouncer's `pool_mode = transaction`: nothing may then
+ * live on a connection between transactions — the kit sets the audit's actor per transaction, runs
+ * its prepared statements unnamed and takes its advisory locks as transaction locks.
+ */
+export type DatabasePoolMode = 'session' | 'transaction';
+
+/** Where the pool mode travels: knex's config, which its transactions' clients share (makeTxClient copies it). */
+interface KitKnexConfig {
+  corretoraPoolMode?: DatabasePoolMode;
+}
+
+/** Whether this knex (or a transaction of it) reaches Postgres through a transaction pooler. */
+export function behindTransactionPooler(db: Knex | Knex.Transaction | { config?: unknown }): boolean {
+  // A knex or a transaction is a function with its client; knex's own query runner passes the client.
+  const client = (typeof db === 'function' ? db.client : db) as { config?: KitKnexConfig };
+  return client.config?.corretoraPoolMode === 'transaction';
+}
+
 /** One pool per service, confined to the service's own schema (public only for the kit's shared tables: sessions, account gates and limits). */
-export function createKnex(databaseUrl: string, schema: string, migrationsDir?: string, options: { role?: string } = {}): Knex {
-  const { role } = options;
-  return knexFactory({
+export function createKnex(
+  databaseUrl: string,
+  schema: string,
+  migrationsDir?: string,
+  options: { role?: string; poolMode?: DatabasePoolMode } = {},
+): Knex {
+  const { role, poolMode = 'session' } = options;
+  const config: Knex.Config & KitKnexConfig = {
+    corretoraPoolMode: poolMode,
     client: 'pg',
     connection: databaseUrl,
     searchPath: [schema, 'public'],
     pool: role
       ? {
           // The administrator acting as a service's role (a restore migrating for the service).
+          // Three: withAdvisoryLock's holder, knex's migration lock and a migration.
           min: 0,
-          max: 2,
+          max: 3,
           afterCreate: (connection: pg.Client, done: (error: Error | undefined, connection: pg.Client) => void) => {
             connection.query(`set role "${role.replace(/"/g, '""')}"`).then(
               () => done(undefined, connection),
@@ -38,7 +67,8 @@ export function createKnex(databaseUrl: string, schema: string, migrationsDir?: 
         }
       : undefined,
     ...knexSnakeCaseMappers(),
-  });
+  };
+  return knexFactory(config);
 }
 
 /**
@@ -47,8 +77,9 @@ export function createKnex(databaseUrl: string, schema: string, migrationsDir?: 
  * Postgres parses and plans it once per connection instead of on every call, and knex's runner
  * (its promise chain, events and response processing) cost more Node CPU than the statement.
  * Same pool, same search path; rows come back as pg returns them (no case mapping). The text must
- * not change between calls (`$1`-style placeholders, values bound per call). A pooler in front of
- * Postgres must keep prepared statements per client (PgBouncer in session mode, or >= 1.21).
+ * not change between calls (`$1`-style placeholders, values bound per call). Behind a transaction
+ * pooler (DATABASE_POOL_MODE=transaction: PgBouncer 1.18 keeps no prepared statement per client) the
+ * statement goes unnamed, parsed on each call: the measured cost is in docs/operations.md.
  */
 export function preparedQuery<Row>(knex: Knex, text: string): (values: readonly unknown[]) => Promise<Row[]> {
   const run = prepared<Row & pg.QueryResultRow>(knex, text, undefined);
@@ -71,10 +102,10 @@ function prepared<Row>(
   text: string,
   rowMode: 'array' | undefined,
 ): (values: readonly unknown[]) => Promise<pg.QueryResult<Row & pg.QueryResultRow>> {
-  const name = `corretora_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  const name = behindTransactionPooler(knex) ? undefined : `corretora_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
   return (values) =>
     onConnection(knex, (connection) =>
-      connection.query<Row & pg.QueryResultRow>({ name, text, values: [...values], ...(rowMode ? { rowMode } : {}) }),
+      connection.query<Row & pg.QueryResultRow>({ ...(name ? { name } : {}), text, values: [...values], ...(rowMode ? { rowMode } : {}) }),
     );
 }
 
@@ -119,18 +150,22 @@ export function inLockedTransaction<T>(knex: Knex, name: string, work: (trx: Kne
   });
 }
 
-/** Runs `work` while holding a Postgres advisory lock: concurrent replicas wait instead of racing. */
+/**
+ * Runs `work` while holding a Postgres advisory lock: concurrent replicas wait instead of racing.
+ * The lock is a transaction's (`pg_advisory_xact_lock`), held by a transaction of its own that stays
+ * open until `work` ends, whose queries run on other connections of the pool: no session state, so
+ * it holds through a transaction pooler, and a lost connection lets it go with its transaction.
+ */
 export async function withAdvisoryLock<T>(knex: Knex, name: string, work: () => Promise<T>): Promise<T> {
-  const connection = await knex.client.acquireConnection();
+  const holder = await knex.transaction();
   try {
-    await connection.query('select pg_advisory_lock($1)', [lockId(name)]);
-    try {
-      return await work();
-    } finally {
-      await connection.query('select pg_advisory_unlock($1)', [lockId(name)]);
-    }
-  } finally {
-    await knex.client.releaseConnection(connection);
+    await holder.raw('select pg_advisory_xact_lock(?)', [lockId(name)]);
+    const result = await work();
+    await holder.commit();
+    return result;
+  } catch (error) {
+    await holder.rollback().catch(() => undefined);
+    throw error;
   }
 }
 

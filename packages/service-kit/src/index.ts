@@ -15,15 +15,33 @@ export { DEFAULT_ACCOUNT_LIMITS, MIN_SECRET_LENGTH, positiveInteger, readBaseCon
 export { createService, rawBody, runMain, runService, type CreateServiceOptions, type Service, type ServiceDeps } from './create-service';
 export { beginClearing, clearingTransaction, endClearing } from './account-gate';
 export { csvCell, csvDate, csvDocument, csvMoney, sendCsv } from './csv';
-export { inLockedTransaction, intArrayLiteral, likeContaining, withAdvisoryLock } from './database';
+export {
+  behindTransactionPooler,
+  createKnex,
+  inLockedTransaction,
+  intArrayLiteral,
+  likeContaining,
+  preparedQuery,
+  withAdvisoryLock,
+  type DatabasePoolMode,
+} from './database';
+export { FRESH_COOKIE, FRESH_HEADER, readRouting, readerOf } from './read-replica';
 export { declareTables, type ServiceTables, type TableDeclaration } from './tables';
 export { KIT, declaredBy, scopeOf, type TableScope } from './table-scopes';
 export { Jobs, jobsSchemaOf, type JobFailure, type JobAttempt, type JobHandler, type SendOptions as JobSendOptions } from './jobs';
-export { databasePasswordVariable, prepareDatabase, roleOf, serviceDatabaseUrl, trigramOpclass, type ServiceRole } from './database-roles';
+export {
+  databasePasswordVariable,
+  prepareDatabase,
+  requireOwnSearchPath,
+  roleOf,
+  serviceDatabaseUrl,
+  trigramOpclass,
+  type ServiceRole,
+} from './database-roles';
 export { seesMoney, withoutMoney } from './money-fields';
 export { HttpError, isUniqueViolation, mapError, notFound, SUBJECT_BLOCKED_MESSAGE, type UniqueConstraints } from './errors';
 export { createInternalClient, type InternalClient } from './internal-client';
-export { AUDIT_TABLE, recordAuditEvent, redactAudit, type AuditEvent } from './audit';
+export { AUDIT_TABLE, auditRequestWrites, auditTables, recordAuditEvent, redactAudit, type AuditEvent } from './audit';
 export { assertActiveMember, assertResponsible, responsibleForNew, teamOrNobody } from './responsible';
 export {
   actingMemberId,

@@ -1,3 +1,4 @@
+import { FRESH_HEADER, readsMayLag } from './read-replica';
 import { currentRequestId } from './logging';
 import {
   fillPath,
@@ -81,6 +82,8 @@ export function createInternalClient(baseUrl: string, token: string, timeoutMs =
         ...memberHeaderOf(currentMember()),
         // Or the client on the portal: what the other side writes is marked as theirs in the audit log.
         ...(currentMember() ? {} : clientActorHeaderOf(currentClientActor())),
+        // A write's call, a read right after one, a job's: the other side reads its primary too (read-replica.ts).
+        ...(readsMayLag() ? {} : { [FRESH_HEADER]: '1' }),
         // The request this call serves: the other service logs under the same id.
         ...(currentRequestId() ? { 'x-request-id': currentRequestId()! } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

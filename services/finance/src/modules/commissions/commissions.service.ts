@@ -1,5 +1,5 @@
 import type { CommissionsQuery, CommissionsResponse, LineKey, PolicyStatus, PolicyType } from '@corretora/contracts';
-import { type BrokerScopedTable } from '@corretora/service-kit';
+import { type BrokerScopedTable, readerOf } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { COMMISSION_BASE_CENTS, INSTALMENT_EXPECTED, POLICY_STATUS, TODAY } from '../policies/policy-sql';
@@ -54,7 +54,7 @@ export class CommissionsService {
    */
   private async expectedByMonth(userId: string, query: CommissionsQuery): Promise<Map<string, number>> {
     const filter = policyFilter(query);
-    const { rows } = await this.knex.raw<{ rows: { month: string; cents: string }[] }>(
+    const { rows } = await readerOf(this.knex).raw<{ rows: { month: string; cents: string }[] }>(
       `select to_char(i.due_date, 'YYYY-MM') as month, (sum(i.expected_commission) * 100)::bigint::text as cents
          from ? join ? on p.id = i.policy_id
         where i.due_date >= date_trunc('month', ${TODAY}) and i.due_date < date_trunc('month', ${TODAY}) + make_interval(months => ?)
@@ -68,7 +68,7 @@ export class CommissionsService {
   async report(userId: string, query: CommissionsQuery): Promise<CommissionsResponse> {
     const expected = this.expectedByMonth(userId, query);
     const filter = policyFilter(query);
-    const { rows } = await this.knex.raw<{ rows: FigureRow[] }>(
+    const { rows } = await readerOf(this.knex).raw<{ rows: FigureRow[] }>(
       `select p.id, p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.contact_name as "contactName", p.type, p.line,
          (p.premium * 100)::bigint::text as "premiumCents", ${COMMISSION_BASE_CENTS} as "baseCents", p.commission_type as "commissionType",
          (p.commission_value * 100)::bigint::text as "commissionValueHundredths", p.commission_value::text as "commissionValue",

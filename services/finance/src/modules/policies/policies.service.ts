@@ -31,6 +31,7 @@ import {
   activityInsertSql,
   isUniqueViolation,
   recordActivity,
+  readerOf,
 } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import { addMonths } from './instalment-math';
@@ -116,7 +117,8 @@ export class PoliciesService {
       bindings.push(query.renewal);
     }
     const order = query.renewal === undefined ? 'p.created_at desc, p.id desc' : 'p.renewal_date, p.id';
-    const { rows } = await this.knex.raw<{ rows: Policy[] }>(
+    // Apólices may lag (a read replica), unless this session has just written (read-replica.ts in the kit).
+    const { rows } = await readerOf(this.knex).raw<{ rows: Policy[] }>(
       `select ${POLICY_COLUMNS} from ? where ${where.join(' and ')} order by ${order}`,
       bindings as Knex.RawBinding[],
     );

@@ -10,7 +10,7 @@ import {
   type ReceivablesQuery,
   type ReferenceData,
 } from '@corretora/contracts';
-import { type BrokerScopedTable, csvDate, csvDocument, csvMoney } from '@corretora/service-kit';
+import { type BrokerScopedTable, csvDate, csvDocument, csvMoney, readerOf } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { addMonths } from '../policies/instalment-math';
@@ -106,7 +106,7 @@ export class ReceivablesService {
     const [settings, names, { rows }, chargebacks, chart, unidentified] = await Promise.all([
       this.settings.get(userId),
       this.insurerNames(userId),
-      this.knex.raw<{ rows: InstalmentRow[] }>(
+      readerOf(this.knex).raw<{ rows: InstalmentRow[] }>(
         `select i.id, i.policy_id as "policyId", p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName", p.insurer_id as "insurerId",
                 i.number, i.due_date::text as "dueDate", i.expected_commission::text as expected, r.received::text as received,
                 coalesce(r.chargeback, false) as chargeback, r.iss::text as iss, r.irrf::text as irrf, r.net::text as net
@@ -126,7 +126,7 @@ export class ReceivablesService {
           insurerId,
         ],
       ),
-      this.knex.raw<{ rows: { insurerId: number | null; cents: string }[] }>(
+      readerOf(this.knex).raw<{ rows: { insurerId: number | null; cents: string }[] }>(
         `select p.insurer_id as "insurerId", (sum(p.chargeback_expected) * 100)::bigint::text as cents
            from ? where p.cancelled_on >= ?::date and p.cancelled_on < ?::date and p.chargeback_expected is not null
             and (?::int is null or p.insurer_id = ?::int)
@@ -212,7 +212,7 @@ export class ReceivablesService {
   /** Expected vs received for the 12 months up to this one (by due date). */
   private async chart(userId: string, from: string, to: string, insurerId: number | null): Promise<Receivables['chart']> {
     const first = addMonths(from, -11);
-    const { rows } = await this.knex.raw<{ rows: { month: string; expected: string; received: string }[] }>(
+    const { rows } = await readerOf(this.knex).raw<{ rows: { month: string; expected: string; received: string }[] }>(
       `select to_char(i.due_date, 'YYYY-MM') as month, sum(i.expected_commission)::text as expected, coalesce(sum(r.received), 0)::text as received
          from ? join ? on p.id = i.policy_id
          left join (select s.instalment_id, sum(s.gross) as received from ? where s.instalment_id is not null group by s.instalment_id) r

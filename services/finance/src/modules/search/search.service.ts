@@ -1,5 +1,5 @@
 import { SEARCH_LIMIT, numberKey, plateSearchKey, type FinanceSearchResults } from '@corretora/contracts';
-import { type BrokerScopedTable, likeContaining } from '@corretora/service-kit';
+import { type BrokerScopedTable, likeContaining, readerOf } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { POLICY_STATUS } from '../policies/policy-sql';
@@ -28,14 +28,14 @@ export class SearchService {
     // The key at the start of either number: after the start of the text or after the space.
     const starting = `(p.number_keys like ? or p.number_keys like ?)`;
     const [policies, claims] = await Promise.all([
-      this.knex.raw<{ rows: FinanceSearchResults['policies'] }>(
+      readerOf(this.knex).raw<{ rows: FinanceSearchResults['policies'] }>(
         `select p.id, p.policy_number as "policyNumber", p.proposal_number as "proposalNumber", p.awaiting_number as "awaitingNumber",
                 p.contact_id as "contactId", p.contact_name as "contactName", p.line, ${POLICY_STATUS} as status
            from ? where p.number_keys like ? or p.insured_plate = ?
           order by p.insured_plate = ? desc, ${starting} desc, p.created_at desc, p.id desc limit ${SEARCH_LIMIT}`,
         [this.policies.of(userId).from('p'), containing, plate, plate, `${key}%`, `% ${key}%`],
       ),
-      this.knex.raw<{ rows: FinanceSearchResults['claims'] }>(
+      readerOf(this.knex).raw<{ rows: FinanceSearchResults['claims'] }>(
         `select c.id, c.claim_id as "claimNumber", c.insurer_claim_number as "insurerClaimNumber", c.contact_id as "contactId",
                 c.contact_name as "contactName", c.status
            from ? where c.number_keys like ?

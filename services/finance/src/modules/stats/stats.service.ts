@@ -1,5 +1,5 @@
 import { ACTIVE_CLAIM_STATUSES, divideRoundingHalfUp, type FinanceStats } from '@corretora/contracts';
-import { type BrokerScopedTable, currentMember, recentActivity } from '@corretora/service-kit';
+import { type BrokerScopedTable, currentMember, recentActivity, readerOf } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { commissionCents } from '../policies/commission-math';
@@ -38,7 +38,7 @@ export class FinanceStatsService {
    */
   private async receivables(userId: string): Promise<Pick<FinanceStats, 'receivableThisMonth' | 'openDifferences'>> {
     const settings = await this.settings.get(userId);
-    const { rows } = await this.knex.raw<{ rows: { receivable: string; count: number; amount: string }[] }>(
+    const { rows } = await readerOf(this.knex).raw<{ rows: { receivable: string; count: number; amount: string }[] }>(
       `with r as (select s.instalment_id, sum(s.gross) as received, bool_or(s.type = 'estorno') as chargeback
                     from ? where s.instalment_id is not null group by s.instalment_id),
             x as (select i.due_date, i.expected_commission as expected, r.received, coalesce(r.chargeback, false) as chargeback
@@ -67,19 +67,21 @@ export class FinanceStatsService {
   async of(userId: string): Promise<FinanceStats> {
     // Policies, claims and events are independent reads: all at once.
     const member = currentMember();
+    // The Painel may lag (a read replica), unless this session has just written (read-replica.ts in the kit).
+    const reader = readerOf(this.knex);
     const [{ rows }, claims, events, receivables, repasseDue] = await Promise.all([
-      this.knex.raw<{ rows: { baseCents: string; commissionType: 'percentage' | 'fixed'; hundredths: string; renewing: boolean }[] }>(
+      reader.raw<{ rows: { baseCents: string; commissionType: 'percentage' | 'fixed'; hundredths: string; renewing: boolean }[] }>(
         `select ${COMMISSION_BASE_CENTS} as "baseCents", p.commission_type as "commissionType", (p.commission_value * 100)::bigint::text as hundredths,
            p.renewal_date <= ${TODAY} + 30 as renewing
          from ? where p.status = 'active' and p.renewal_date >= ${TODAY}`,
         [this.policies.of(userId).from('p')],
       ),
       this.claims
-        .of(userId)
+        .of(userId, reader)
         .rows()
         .whereIn('status', ACTIVE_CLAIM_STATUSES as string[])
         .count<{ count: string }[]>('* as count'),
-      recentActivity(this.knex, 'finance', userId),
+      recentActivity(reader, 'finance', userId),
       this.receivables(userId),
       // 'A receber de repasse' is a producer's own figure; managers read the month on Repasse.
       member?.role === 'producer' ? this.repasse.dueTo(userId, member.id) : Promise.resolve(null),

@@ -23,6 +23,7 @@ import {
   answerColumns,
   recordAuditEvent,
   toAnswer,
+  readerOf,
 } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
@@ -84,7 +85,8 @@ export class ContactsService {
 
   /** Search (name, e-mail, phone, CPF, CNPJ), type filter: the rows of the query, for a page or the export. */
   private matching(userId: string, query: Pick<ContactQuery, 'q' | 'type' | 'kind' | 'status' | 'responsibleId'>) {
-    const rows = this.contacts.of(userId).rows();
+    // Contatos and its export may lag (a read replica), unless this session has just written.
+    const rows = this.contacts.of(userId, readerOf(this.knex)).rows();
     if (query.responsibleId) rows.andWhere({ responsibleId: query.responsibleId });
     if (query.type !== 'all') rows.andWhere({ type: query.type });
     if (query.kind !== 'all') rows.andWhere({ kind: query.kind });

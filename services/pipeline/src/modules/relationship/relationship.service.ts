@@ -27,7 +27,7 @@ import {
   type BrokerScopedTable,
   HttpError,
   runAsMember,
-  withAdvisoryLock,
+  inLockedTransaction,
   type InternalClient,
   type SessionUser,
 } from '@corretora/service-kit';
@@ -231,10 +231,11 @@ export class RelationshipService {
       this.templates.of(userId).rows().orderBy(['position', 'id']).select('id', 'name', 'purpose', 'body') as Promise<MessageTemplate[]>;
     const existing = await read();
     if (existing.length > 0) return existing;
-    await withAdvisoryLock(this.knex, `message-templates:${userId}`, async () => {
+    await inLockedTransaction(this.knex, `message-templates:${userId}`, async (trx) => {
       // A brokerage keeps at least one template (PUT refuses an empty list): none means never seeded.
-      if ((await this.templates.of(userId).rows().first('id')) !== undefined) return;
-      for (const [position, template] of DEFAULT_TEMPLATES.entries()) await this.templates.of(userId).insert({ ...template, position });
+      if ((await this.templates.of(userId, trx).rows().first('id')) !== undefined) return;
+      for (const [position, template] of DEFAULT_TEMPLATES.entries())
+        await this.templates.of(userId, trx).insert({ ...template, position });
     });
     return read();
   }

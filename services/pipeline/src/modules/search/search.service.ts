@@ -10,7 +10,7 @@ import {
   type SearchResults,
   type StageKey,
 } from '@corretora/contracts';
-import { type BrokerScopedTable, likeContaining, type InternalClient } from '@corretora/service-kit';
+import { type BrokerScopedTable, likeContaining, type InternalClient, readerOf } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
@@ -51,14 +51,14 @@ export class SearchService {
     // A plate as typed (ABC-1234, abc1d23): the deals insuring that vehicle, its old or Mercosul form alike.
     const plate = plateSearchKey(q);
     const [clients, cards, finance] = await Promise.all([
-      this.knex.raw<{ rows: SearchClient[] }>(
+      readerOf(this.knex).raw<{ rows: SearchClient[] }>(
         `select c.id, c.name, c.kind, coalesce(c.cpf, c.cnpj) as document, c.phone, c.email, c.type <> 'prospect' as client,
                 case when c.blocked_at is null then null else to_char(c.retain_until, 'YYYY-MM-DD') end as "blockedUntil"
            from ? where ${matching.where} or c.id in (select p.contact_id from ? where p.insured_plate = ?)
           order by ${matching.starts} desc, c.search_text collate "C", c.id limit ${SEARCH_LIMIT}`,
         [this.contacts.of(userId).from('c'), ...matching.bindings, this.cards.of(userId).from('p'), plate, ...matching.startsBindings],
       ),
-      this.knex.raw<{ rows: { id: number; contactId: number; contactName: string; stageKey: StageKey }[] }>(
+      readerOf(this.knex).raw<{ rows: { id: number; contactId: number; contactName: string; stageKey: StageKey }[] }>(
         `select k.id, k.contact_id as "contactId", c.name as "contactName", k.stage_key as "stageKey"
            from ? join ? on c.id = k.contact_id
           where k.status = 'active' and (k.insured_plate = ? or ${matching.where})

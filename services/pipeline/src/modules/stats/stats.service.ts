@@ -1,5 +1,5 @@
 import type { CardRef, ContactRef, PipelineStats } from '@corretora/contracts';
-import { type BrokerScopedTable, notFound, recentActivity } from '@corretora/service-kit';
+import { type BrokerScopedTable, notFound, recentActivity, readerOf } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 
@@ -20,15 +20,17 @@ export class PipelineStatsService {
 
   async figures(userId: string): Promise<PipelineStats> {
     // The figures and the events are independent reads: both at once.
+    // The Painel may lag (a read replica), unless this session has just written (read-replica.ts in the kit).
+    const reader = readerOf(this.knex);
     const [{ rows }, events] = await Promise.all([
-      this.knex.raw<{ rows: { new_leads: number; total_leads: number; total_clients: number }[] }>(
+      reader.raw<{ rows: { new_leads: number; total_leads: number; total_clients: number }[] }>(
         `select
            (select count(*)::int from ? where c.status = 'active' and c.stage_key = 'leads' and c.created_at > now() - interval '30 days') as new_leads,
            (select count(*)::int from ? where b.status in ('active', 'issued')) as total_leads,
            (select count(*)::int from ? where k.type <> 'prospect') as total_clients`,
         [this.cards.of(userId).from('c'), this.cards.of(userId).from('b'), this.contacts.of(userId).from('k')],
       ),
-      recentActivity(this.knex, 'pipeline', userId),
+      recentActivity(reader, 'pipeline', userId),
     ]);
     const row = rows[0]!;
     return { newLeads: row.new_leads, totalLeads: row.total_leads, totalClients: row.total_clients, recentActivity: events };

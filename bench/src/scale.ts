@@ -1,0 +1,286 @@
+/**
+ * `npm run bench:scale` (#63 item 1): the largest brokerage, measured. One brokerage of 300,000
+ * contacts, 500,000 policies with 6,000,000 instalments, 5,000,000 timeline entries, 100,000 tasks
+ * and 80 members (the owner, 4 admins, 50 producers, 25 assistants), beside 1,000 small brokerages
+ * (20 contacts, 10 policies and their 120 instalments each), written straight into the services'
+ * tables (triggers off while seeding: the audit log and the account gate are not what is measured).
+ * BENCH_SCALE (default 1) multiplies every count: 0.05 tries the script in a minute.
+ * - Measured through nginx with a session, as the owner and as a producer (who sees their own 1/51):
+ *   the screens a member opens all day (Contatos page 1 and a search, Apólices filtered, the ficha,
+ *   Minhas tarefas, the Painel, Comissões of 12 months, Recebíveis of a month, the top bar's search),
+ *   BENCH_SCALE_ROUNDS (20) times each after 3 unmeasured, one at a time.
+ * - Floor, in the same run: each screen's main statement in plain SQL on the same database.
+ * Target: every p95 ≤ 300 ms and every ratio ≤ 3. A benchmark, never a test: it prints what it
+ * measured and the targets.
+ */
+import pg from 'pg';
+import { runBench } from './bench-stack';
+import { BENCH_PASSWORD, onboardedBroker, postJson } from './broker';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 20);
+const CONTACTS = Math.round(300_000 * SCALE);
+const POLICIES = Math.round(500_000 * SCALE);
+const TIMELINE = Math.round(5_000_000 * SCALE);
+const TASKS = Math.round(100_000 * SCALE);
+const SMALL = Math.max(10, Math.round(1_000 * SCALE));
+const INSTALMENTS = 12;
+const MONTH = new Date().toISOString().slice(0, 7);
+
+const FIRST = ['João', 'Maria', 'José', 'Ana', 'Antônio', 'Francisca', 'Conceição', 'Luís', 'Márcia', 'Sebastião'];
+const LAST = ['Silva', 'Souza', 'Araújo', 'Gonçalves', 'Simões', 'Brandão', 'Magalhães', 'Assunção', 'Pereira', 'Lima'];
+
+/** The brokerage's members besides its owner: 4 admins, 50 producers, 25 assistants (the owner's password, to sign in). */
+async function seedMembers(db: pg.Client, owner: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into identity.users (email, password, name, brokerage_id, role, is_email_verified)
+     select 'membro' || n || '-' || $1 || '@bench.test', u.password, 'Membro ' || n, u.id,
+            case when n <= 4 then 'admin' when n <= 54 then 'producer' else 'assistant' end, true
+       from identity.users u, generate_series(1, 79) as n where u.id = $1
+     returning id`,
+    [owner],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** A brokerage's book: contacts (each a producer's, or the owner's), policies with their instalments, timeline, tasks, cards. */
+async function seedBook(
+  db: pg.Client,
+  user: string,
+  owners: readonly string[],
+  counts: { contacts: number; policies: number; timeline: number; tasks: number },
+): Promise<void> {
+  await db.query(
+    `insert into pipeline.contacts (user_id, name, email, phone, cpf, type, kind, responsible_id, created_at)
+     select $1, ($2::text[])[1 + n % 10] || ' ' || ($3::text[])[1 + (n / 10) % 10] || ' ' || ($3::text[])[1 + (n / 100) % 10] || ' ' || n,
+            'cliente' || n || '@exemplo.com.br', '119' || lpad(n::text, 8, '0'), (10000000000 + n::bigint * 104729)::text,
+            case when n % 5 = 0 then 'prospect' else 'individual' end, 'pf', ($4::uuid[])[1 + n % cardinality($4::uuid[])],
+            now() - make_interval(days => n % 1800)
+       from generate_series(1, $5::int) as n`,
+    [user, FIRST, LAST, owners, counts.contacts],
+  );
+  await db.query(
+    `insert into finance.policies (user_id, contact_id, contact_name, type, line, policy_number, proposal_number, premium, net_premium,
+                                   status, start_date, renewal_date, commission_type, commission_value, responsible_id, created_at)
+     select $1, c.id, c.name, case when n % 3 = 0 then 'renewal' else 'new' end, (array['auto', 'residencial', 'vida', 'empresarial'])[1 + n % 4],
+            'AP-' || n, 'PR' || n, 1073.80 + n % 500, 1000.00 + n % 500, case when n % 20 = 0 then 'cancelled' else 'active' end,
+            current_date - (n % 365), current_date - (n % 365) + 365, 'percentage', 10 + n % 10, c.responsible_id,
+            now() - make_interval(days => n % 365)
+       from generate_series(1, $2::int) as n
+       join (select id, name, responsible_id, row_number() over (order by id) as r from pipeline.contacts where user_id = $1) c
+         on c.r = 1 + n % $3::int`,
+    [user, counts.policies, counts.contacts],
+  );
+  await db.query(
+    `insert into finance.policy_instalments (user_id, policy_id, number, due_date, premium, expected_commission)
+     select p.user_id, p.id, k, p.start_date + make_interval(months => k - 1), round(p.premium / ${INSTALMENTS}, 2),
+            round(p.net_premium * p.commission_value / 100 / ${INSTALMENTS}, 2)
+       from finance.policies p, generate_series(1, ${INSTALMENTS}) as k where p.user_id = $1`,
+    [user],
+  );
+  await db.query(
+    `insert into pipeline.contact_timeline (user_id, contact_id, kind, type, note, created_by, created_at)
+     select $1, c.id, 'interaction', (array['ligacao', 'whatsapp', 'email', 'reuniao'])[1 + n % 4], 'Conversa ' || n, 'Membro',
+            now() - make_interval(mins => n % 500000)
+       from generate_series(1, $2::int) as n
+       join (select id, row_number() over (order by id) as r from pipeline.contacts where user_id = $1) c on c.r = 1 + n % $3::int`,
+    [user, counts.timeline, counts.contacts],
+  );
+  await db.query(
+    `insert into pipeline.tasks (user_id, title, due_at, timed, contact_id, responsible_id, done_at)
+     select $1, 'Retornar ' || c.id, now() + make_interval(hours => (n % 400) - 200), false, c.id, c.responsible_id,
+            case when n % 3 = 0 then now() end
+       from generate_series(1, $2::int) as n
+       join (select id, responsible_id, row_number() over (order by id) as r from pipeline.contacts where user_id = $1) c on c.r = 1 + n % $3::int`,
+    [user, counts.tasks, counts.contacts],
+  );
+}
+
+async function seed(db: pg.Client, owner: string, log: (line: string) => void): Promise<string[]> {
+  await db.query('set session_replication_role = replica');
+  const members = await seedMembers(db, owner);
+  // Clients belong to the owner and the producers (an assistant works on others').
+  const producers = members.slice(4, 54);
+  const started = Date.now();
+  await seedBook(db, owner, [owner, ...producers], { contacts: CONTACTS, policies: POLICIES, timeline: TIMELINE, tasks: TASKS });
+  log(`the large brokerage seeded in ${Math.round((Date.now() - started) / 1000)} s`);
+  const { rows: small } = await db.query<{ id: string }>(
+    `insert into identity.users (email, password, name, is_email_verified)
+     select 'pequena' || n || '-' || $1 || '@bench.test', 'x', 'Pequena ' || n, true from generate_series(1, $2::int) as n returning id`,
+    [owner, SMALL],
+  );
+  for (const { id } of small) await seedBook(db, id, [id], { contacts: 20, policies: 10, timeline: 50, tasks: 5 });
+  await db.query('set session_replication_role = default');
+  await db.query('analyze');
+  log(`${SMALL} small brokerages seeded; ${Math.round((Date.now() - started) / 1000)} s in all`);
+  return members;
+}
+
+/** p50 and p95 of `rounds` sequential runs, after 3 unmeasured. */
+async function timed(run: () => Promise<void>, rounds = ROUNDS): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 3; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+interface Screen {
+  name: string;
+  path: (ids: { contactId: number }) => string;
+  /** The screen's main statement(s), plain SQL: $1 the brokerage, $2 the member a producer is (null: everyone's), $3 the contact. */
+  sql: string[];
+}
+
+const SCREENS: Screen[] = [
+  {
+    name: 'Contatos, page 1',
+    path: () => '/api/contacts?page=1&pageSize=25',
+    sql: [
+      `select id, name, email, phone, type, count(*) over () from pipeline.contacts
+        where user_id = $1 and ($2::uuid is null or responsible_id = $2) order by name collate pipeline.pt_br_natural, id limit 25`,
+    ],
+  },
+  {
+    name: 'Contatos, a search',
+    path: () => '/api/contacts?page=1&pageSize=25&q=Brand%C3%A3o%20Lima',
+    sql: [
+      `select id, name, email, phone, type, count(*) over () from pipeline.contacts
+        where user_id = $1 and ($2::uuid is null or responsible_id = $2) and search_text like '%brandao lima%'
+        order by name collate pipeline.pt_br_natural, id limit 25`,
+    ],
+  },
+  {
+    name: 'Apólices, active auto',
+    path: () => '/api/policies?status=active&line=auto',
+    sql: [
+      `select * from finance.policies where user_id = $1 and ($2::uuid is null or responsible_id = $2) and status = 'active' and line = 'auto'
+        order by created_at desc, id desc`,
+    ],
+  },
+  {
+    name: 'the ficha',
+    path: ({ contactId }) => `/api/contacts/${contactId}/overview`,
+    sql: [
+      'select * from pipeline.contacts where user_id = $1 and id = $3',
+      'select * from finance.policies where user_id = $1 and contact_id = $3',
+      `select i.* from finance.policy_instalments i join finance.policies p on p.id = i.policy_id
+        where p.user_id = $1 and p.contact_id = $3 and i.user_id = $1`,
+      'select * from pipeline.contact_timeline where user_id = $1 and contact_id = $3 order by created_at desc limit 50',
+    ],
+  },
+  {
+    name: 'Minhas tarefas',
+    path: () => '/api/tasks',
+    sql: [
+      `select * from pipeline.tasks where user_id = $1 and done_at is null and ($2::uuid is null or responsible_id = $2)
+        order by due_at limit 500`,
+    ],
+  },
+  {
+    name: 'the Painel',
+    path: () => '/api/dashboard/stats',
+    sql: [
+      `select (select count(*) from pipeline.contacts where user_id = $1 and type <> 'prospect' and ($2::uuid is null or responsible_id = $2)),
+              (select count(*) from pipeline.pipeline_cards where user_id = $1 and status in ('active', 'issued'))`,
+      `select sum(net_premium * commission_value / 100) from finance.policies
+        where user_id = $1 and status = 'active' and renewal_date >= current_date and ($2::uuid is null or responsible_id = $2)`,
+    ],
+  },
+  {
+    name: 'Comissões, 12 months',
+    path: () => '/api/commissions?months=12',
+    sql: [
+      `select id, policy_number, contact_name, premium, net_premium, commission_value, renewal_date, status from finance.policies
+        where user_id = $1 and ($2::uuid is null or responsible_id = $2) order by renewal_date, id`,
+    ],
+  },
+  {
+    name: 'Recebíveis of a month',
+    path: () => `/api/receivables?month=${MONTH}`,
+    sql: [
+      `select i.*, p.policy_number, p.contact_name from finance.policy_instalments i join finance.policies p on p.id = i.policy_id
+        where i.user_id = $1 and p.user_id = $1 and ($2::uuid is null or p.responsible_id = $2)
+          and i.due_date >= date_trunc('month', current_date) and i.due_date < date_trunc('month', current_date) + interval '1 month'
+        order by p.insurer_id nulls last, i.due_date, p.policy_number, i.number`,
+    ],
+  },
+  {
+    name: 'the top bar search',
+    path: () => '/api/search?q=Brand%C3%A3o%20Lima',
+    sql: [
+      `select id, name from pipeline.contacts where user_id = $1 and ($2::uuid is null or responsible_id = $2)
+          and search_text like '%brandao lima%' order by id limit 10`,
+      `select id, policy_number from finance.policies where user_id = $1 and ($2::uuid is null or responsible_id = $2)
+          and number_keys like '%BRANDAOLIMA%' limit 10`,
+    ],
+  },
+];
+
+async function signIn(url: string, email: string): Promise<string> {
+  const response = await postJson(`${url}/api/auth/login`, { email, password: BENCH_PASSWORD });
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+}
+
+runBench('scale', async (running, log) => {
+  const url = running.nginx.url;
+  const { cookie: ownerCookie, userId: owner } = await onboardedBroker(url, 'scale');
+  const db = new pg.Client({ connectionString: running.stack.databaseUrl });
+  await db.connect();
+  try {
+    log(`seeding ${CONTACTS} contacts, ${POLICIES} policies, ${POLICIES * INSTALMENTS} instalments, ${TIMELINE} timeline entries…`);
+    const members = await seed(db, owner, log);
+    const producer = members[4]!;
+    const { rows: emails } = await db.query<{ email: string }>('select email from identity.users where id = $1', [producer]);
+    const producerCookie = await signIn(url, emails[0]!.email);
+    const { rows: mine } = await db.query<{ id: number }>(
+      'select id from pipeline.contacts where user_id = $1 and responsible_id = $2 order by id limit 1',
+      [owner, producer],
+    );
+    const contactId = mine[0]!.id;
+    const results: string[] = [];
+    let worst = { p95: 0, ratio: 0 };
+    for (const [who, cookie, member] of [
+      ['owner', ownerCookie, null],
+      ['producer', producerCookie, producer],
+    ] as const) {
+      for (const screen of SCREENS) {
+        let bytes = 0;
+        const api = await timed(async () => {
+          const response = await fetch(`${url}${screen.path({ contactId })}`, { headers: { Cookie: cookie } });
+          if (!response.ok) throw new Error(`${screen.name} as ${who}: ${response.status} ${await response.text()}`);
+          bytes = (await response.arrayBuffer()).byteLength;
+        });
+        const sql = await timed(async () => {
+          for (const text of screen.sql) {
+            const values = [owner, member, contactId].slice(0, Math.max(...[...text.matchAll(/\$(\d)/g)].map((m) => Number(m[1]))));
+            await db.query(text, values);
+          }
+        });
+        const ratio = api.p95 / Math.max(sql.p95, 1);
+        worst = { p95: Math.max(worst.p95, api.p95), ratio: Math.max(worst.ratio, ratio) };
+        results.push(
+          `${who.padEnd(9)} ${screen.name.padEnd(24)} p50 ${api.p50.toFixed(0).padStart(6)} ms  p95 ${api.p95.toFixed(0).padStart(6)} ms` +
+            `  SQL p95 ${sql.p95.toFixed(0).padStart(6)} ms  ratio ${ratio.toFixed(2).padStart(6)}  ${(bytes / 1024).toFixed(0)} KiB` +
+            `${api.p95 > 300 || ratio > 3 ? '  ✘' : ''}`,
+        );
+        log(results.at(-1)!);
+      }
+    }
+    process.stdout.write(
+      `\nbench:scale (BENCH_SCALE=${SCALE}: ${CONTACTS} contacts, ${POLICIES} policies, ${POLICIES * INSTALMENTS} instalments, ${TIMELINE} timeline entries, 80 members, ${SMALL} small brokerages)\n` +
+        `${results.join('\n')}\n` +
+        `worst p95 ${worst.p95.toFixed(0)} ms (target ≤ 300), worst ratio ${worst.ratio.toFixed(2)} (target ≤ 3)\n`,
+    );
+  } finally {
+    await db.end();
+  }
+});
