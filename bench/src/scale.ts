@@ -34,9 +34,9 @@ const LAST = ['Silva', 'Souza', 'Araújo', 'Gonçalves', 'Simões', 'Brandão', 
 async function seedMembers(db: pg.Client, owner: string): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `insert into identity.users (email, password, name, brokerage_id, role, is_email_verified)
-     select 'membro' || n || '-' || $1 || '@bench.test', u.password, 'Membro ' || n, u.id,
+     select 'membro' || n || '-' || $1::text || '@bench.test', u.password, 'Membro ' || n, u.id,
             case when n <= 4 then 'admin' when n <= 54 then 'producer' else 'assistant' end, true
-       from identity.users u, generate_series(1, 79) as n where u.id = $1
+       from identity.users u, generate_series(1, 79) as n where u.id = $1::uuid
      returning id`,
     [owner],
   );
@@ -62,7 +62,7 @@ async function seedBook(
   await db.query(
     `insert into finance.policies (user_id, contact_id, contact_name, type, line, policy_number, proposal_number, premium, net_premium,
                                    status, start_date, renewal_date, commission_type, commission_value, responsible_id, created_at)
-     select $1, c.id, c.name, case when n % 3 = 0 then 'renewal' else 'new' end, (array['auto', 'residencial', 'vida', 'empresarial'])[1 + n % 4],
+     select $1, c.id, c.name, (array['auto', 'home', 'life', 'business'])[1 + n % 4], (array['auto', 'residencial', 'vida', 'empresarial'])[1 + n % 4],
             'AP-' || n, 'PR' || n, 1073.80 + n % 500, 1000.00 + n % 500, case when n % 20 = 0 then 'cancelled' else 'active' end,
             current_date - (n % 365), current_date - (n % 365) + 365, 'percentage', 10 + n % 10, c.responsible_id,
             now() - make_interval(days => n % 365)
@@ -105,8 +105,10 @@ async function seed(db: pg.Client, owner: string, log: (line: string) => void): 
   await seedBook(db, owner, [owner, ...producers], { contacts: CONTACTS, policies: POLICIES, timeline: TIMELINE, tasks: TASKS });
   log(`the large brokerage seeded in ${Math.round((Date.now() - started) / 1000)} s`);
   const { rows: small } = await db.query<{ id: string }>(
-    `insert into identity.users (email, password, name, is_email_verified)
-     select 'pequena' || n || '-' || $1 || '@bench.test', 'x', 'Pequena ' || n, true from generate_series(1, $2::int) as n returning id`,
+    // Each its own brokerage (the trigger that says so is off while seeding).
+    `insert into identity.users (id, brokerage_id, email, password, name, is_email_verified)
+     select id, id, 'pequena' || n || '-' || $1::text || '@bench.test', 'x', 'Pequena ' || n, true
+       from (select gen_random_uuid() as id, n from generate_series(1, $2::int) as n) s returning id`,
     [owner, SMALL],
   );
   for (const { id } of small) await seedBook(db, id, [id], { contacts: 20, policies: 10, timeline: 50, tasks: 5 });
@@ -261,8 +263,13 @@ runBench('scale', async (running, log) => {
         });
         const sql = await timed(async () => {
           for (const text of screen.sql) {
-            const values = [owner, member, contactId].slice(0, Math.max(...[...text.matchAll(/\$(\d)/g)].map((m) => Number(m[1]))));
-            await db.query(text, values);
+            // Only the parameters the statement names, renumbered from $1 (Postgres types each one it is sent).
+            const used = [...new Set([...text.matchAll(/\$(\d)/g)].map((match) => Number(match[1])))].sort();
+            const statement = text.replace(/\$(\d)/g, (_, index: string) => `$${used.indexOf(Number(index)) + 1}`);
+            await db.query(
+              statement,
+              used.map((index) => [owner, member, contactId][index - 1]),
+            );
           }
         });
         const ratio = api.p95 / Math.max(sql.p95, 1);
