@@ -205,9 +205,9 @@ async function main(): Promise<void> {
             // Postgres through Debian's PgBouncer (1.18) in transaction mode; jest's suites and the
             // replicas' step connect straight, so both ways are proven on every run.
             pooler: true,
-          // …and reads that may lag on a streaming replica replaying 300 ms behind: a screen that
-          // read there right after its member's own write would miss it (read-your-writes, #63).
-          readReplica: { delayMs: 300 },
+            // …and reads that may lag on a streaming replica replaying 300 ms behind: a screen that
+            // read there right after its member's own write would miss it (read-your-writes, #63).
+            readReplica: { delayMs: 300 },
             // E-mailed links point at nginx, where the journeys run. The journeys create dozens of
             // accounts from one address, and the api-fuzz sends hundreds of writes a minute from one
             // account: the register limit is proven by identity's tests and through nginx by the
