@@ -169,8 +169,9 @@ async function main(): Promise<void> {
       if (!infraUp) return false;
       return step('unit and integration tests (jest in every workspace, real Postgres, S3 and nginx)', () => {
         requireTool(process.env.NGINX_BIN ?? '/usr/sbin/nginx', 'install nginx (apt-get install -y nginx)');
-        // --no-bail: a failing workspace does not hide the others' results.
-        return run('npx', ['lerna', 'run', 'test', '--concurrency', '1', '--stream', '--no-bail'], env);
+        // --no-bail: a failing workspace does not hide the others' results; --no-sort: nor does it skip
+        // the workspaces that depend on it (Lerna/Nx skips a dependent's task when a dependency's failed).
+        return run('npx', ['lerna', 'run', 'test', '--concurrency', '1', '--stream', '--no-bail', '--no-sort'], env);
       });
     });
     const testEnv = await infraStarted;

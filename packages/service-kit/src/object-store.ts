@@ -16,6 +16,27 @@ export interface ObjectStore {
   listKeys(prefix: string): Promise<string[]>;
 }
 
+const DROPPED = new Set(['EPIPE', 'ECONNRESET']);
+const TRIES = 3;
+
+/**
+ * A request to the store whose connection was closed under it is sent again (at most three tries):
+ * every call wrapped here is idempotent (a PUT of the same bytes, a GET, a DELETE). The usual cause is
+ * a kept-alive connection the store closed while this side was busy (hashing a 64 MiB part blocks
+ * the event loop past the store's idle timeout, so the client never saw the close): seen as an EPIPE
+ * on a large upload under load in CI. The AWS SDKs retry these the same way; the minio client does not.
+ */
+async function againIfDropped<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt >= TRIES || code === undefined || !DROPPED.has(code)) throw error;
+    }
+  }
+}
+
 /**
  * S3-compatible storage (SeaweedFS in compose, s3rver in the embedded default) from S3_* variables.
  * What the product assumes of the store is test/object-store.test.ts.
@@ -41,18 +62,19 @@ export function createObjectStore(env: NodeJS.ProcessEnv = process.env): ObjectS
       if (!(await client.bucketExists(bucket))) await client.makeBucket(bucket, region);
     },
     async putObject(key, body, contentType) {
-      await client.putObject(bucket, key, body, body.length, { 'Content-Type': contentType });
+      await againIfDropped(() => client.putObject(bucket, key, body, body.length, { 'Content-Type': contentType }));
     },
     async putFile(key, file, size, contentType) {
-      await client.putObject(bucket, key, createReadStream(file), size, { 'Content-Type': contentType });
+      // A fresh read of the file on each try: a dropped try consumed part of the last one.
+      await againIfDropped(() => client.putObject(bucket, key, createReadStream(file), size, { 'Content-Type': contentType }));
     },
-    getObject: (key) => client.getObject(bucket, key),
+    getObject: (key) => againIfDropped(() => client.getObject(bucket, key)),
     async statObject(key) {
-      const stat = await client.statObject(bucket, key);
+      const stat = await againIfDropped(() => client.statObject(bucket, key));
       return { size: stat.size, contentType: String(stat.metaData['content-type'] ?? 'application/octet-stream') };
     },
     async removeObject(key) {
-      await client.removeObject(bucket, key);
+      await againIfDropped(() => client.removeObject(bucket, key));
     },
     async listKeys(prefix) {
       const keys: string[] = [];

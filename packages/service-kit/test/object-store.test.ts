@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -44,6 +45,65 @@ test('a file streams from disk in parts (an upload larger than one part) and rea
     expect((await store.statObject(`${prefix}big.bin`)).size).toBe(size);
   } finally {
     await rm(file, { force: true });
+  }
+});
+
+/**
+ * A TCP door in front of the store that cuts the first connection carrying a PUT after its first
+ * bytes (what a store closing a kept-alive connection looks like to the writer: EPIPE/ECONNRESET).
+ */
+async function storeThatDropsTheFirstPut(): Promise<{ endpoint: string; dropped: () => number; close: () => Promise<void> }> {
+  const target = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9400');
+  let dropped = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    sockets.add(client).add(upstream);
+    client.on('data', (chunk: Buffer) => {
+      if (dropped === 0 && chunk.subarray(0, 4).toString() === 'PUT ') {
+        dropped++;
+        client.destroy();
+        upstream.destroy();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    upstream.pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    dropped: () => dropped,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+test('a write whose connection the store drops is sent again and lands once, whole', async () => {
+  const door = await storeThatDropsTheFirstPut();
+  try {
+    const throughDoor = createObjectStore({ ...process.env, S3_ENDPOINT: door.endpoint });
+    const file = path.join(os.tmpdir(), `contract-${randomUUID()}`);
+    const body = Buffer.from('conteúdo da apólice '.repeat(5000));
+    await writeFile(file, body);
+    try {
+      await throughDoor.putFile(`${prefix}dropped.bin`, file, body.length, 'application/octet-stream');
+    } finally {
+      await rm(file, { force: true });
+    }
+    expect(door.dropped()).toBe(1);
+    expect(await text(await store.getObject(`${prefix}dropped.bin`))).toBe(body.toString());
+  } finally {
+    await door.close();
   }
 });
 
