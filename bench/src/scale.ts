@@ -11,7 +11,8 @@
  *   BENCH_SCALE_ROUNDS (20) times each after 3 unmeasured, one at a time.
  * - Floor, in the same run: each screen's main statement in plain SQL on the same database.
  * Target: every p95 ≤ 300 ms and every ratio ≤ 3. A benchmark, never a test: it prints what it
- * measured and the targets.
+ * measured and the targets. BENCH_SCALE_HOLD=1 keeps the seeded stack up after the figures (its
+ * database URL printed) until Ctrl-C, to EXPLAIN what was slow.
  */
 import pg from 'pg';
 import { runBench } from './bench-stack';
@@ -144,17 +145,20 @@ const SCREENS: Screen[] = [
     name: 'Contatos, page 1',
     path: () => '/api/contacts?page=1&pageSize=25',
     sql: [
-      `select id, name, email, phone, type, count(*) over () from pipeline.contacts
+      `select id, name, email, phone, type from pipeline.contacts
         where user_id = $1 and ($2::uuid is null or responsible_id = $2) order by name collate pipeline.pt_br_natural, id limit 25`,
+      'select count(*) from pipeline.contacts where user_id = $1 and ($2::uuid is null or responsible_id = $2)',
     ],
   },
   {
     name: 'Contatos, a search',
     path: () => '/api/contacts?page=1&pageSize=25&q=Brand%C3%A3o%20Lima',
     sql: [
-      `select id, name, email, phone, type, count(*) over () from pipeline.contacts
-        where user_id = $1 and ($2::uuid is null or responsible_id = $2) and search_text like '%brandao lima%'
+      `select id, name, email, phone, type from pipeline.contacts
+        where user_id = $1 and ($2::uuid is null or responsible_id = $2) and search_text like '%brandao%' and search_text like '%lima%'
         order by name collate pipeline.pt_br_natural, id limit 25`,
+      `select count(*) from pipeline.contacts
+        where user_id = $1 and ($2::uuid is null or responsible_id = $2) and search_text like '%brandao%' and search_text like '%lima%'`,
     ],
   },
   {
@@ -289,6 +293,10 @@ runBench('scale', async (running, log) => {
         `${results.join('\n')}\n` +
         `worst p95 ${worst.p95.toFixed(0)} ms (target ≤ 300), worst ratio ${worst.ratio.toFixed(2)} (target ≤ 3)\n`,
     );
+    if (process.env.BENCH_SCALE_HOLD === '1') {
+      log(`holding the stack until Ctrl-C: ${running.stack.databaseUrl}, ${url} (owner ${owner}, producer ${producer})`);
+      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+    }
   } finally {
     await db.end();
   }

@@ -102,6 +102,12 @@ test('between services, a call made for a write or a read right after one reads 
   await fetch(`${base}/things`, { method: 'POST' });
   expect(await count(internalBase, { [FRESH_HEADER]: '1' })).toBe(before + 1);
   expect(await count(internalBase)).toBe(before);
+  // The header means nothing at the public door (the client cannot steer the services' reads with it);
+  // a forged fresh cookie only sends the forger's own reads to the primary, as a write would have.
+  expect(await count(base, { [FRESH_HEADER]: '1' })).toBe(before);
+  expect(await count(base, { cookie: `${FRESH_COOKIE}=1` })).toBe(before + 1);
+  expect(await count(base, { cookie: `${FRESH_COOKIE}=${'x'.repeat(4000)}` })).toBe(before + 1);
+  expect(await count(base)).toBe(before);
   await sleep(DELAY_MS + 1000);
 });
 

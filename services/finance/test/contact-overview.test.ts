@@ -27,8 +27,14 @@ describe('the ficha do cliente (#35 item 1)', () => {
       .set('Cookie', who.cookie)
       .send({ type: 'ligacao', note: 'Avisou do sinistro' });
     expect(call.status).toBe(201);
-    // Another open card of someone else: not on this ficha.
-    await newLead(who, { name: 'Outra Pessoa', phone: '(11) 98888-7777', productId: who.refs.products[0]!.id });
+    // Another open card of someone else, and a task about them: not on this ficha (each ficha asks for its client's tasks only).
+    const otherLead = await newLead(who, { name: 'Outra Pessoa', phone: '(11) 98888-7777', productId: who.refs.products[0]!.id });
+    const otherContactId = (otherLead.body as { contactId: number }).contactId;
+    const otherTask = await pipelineApi()
+      .post('/api/tasks')
+      .set('Cookie', who.cookie)
+      .send({ title: 'Ligar para a Outra Pessoa', dueAt: '2026-12-02', contactId: otherContactId });
+    expect(otherTask.status).toBe(201);
 
     const overview = await pipelineApi().get(`/api/contacts/${contactId}/overview`).set('Cookie', who.cookie);
     expect(overview.status).toBe(200);
@@ -45,6 +51,8 @@ describe('the ficha do cliente (#35 item 1)', () => {
       unavailable: [],
     });
     expect(overview.body.tasks.map((task: { id: string }) => task.id)).toEqual([`policy-${policy!.id}`]);
+    const otherOverview = await pipelineApi().get(`/api/contacts/${otherContactId}/overview`).set('Cookie', who.cookie);
+    expect(otherOverview.body.tasks.map((task: { id: string }) => task.id)).toEqual([otherTask.body.id]);
     expect(overview.body.timeline).toEqual([expect.objectContaining({ kind: 'interaction', type: 'ligacao', note: 'Avisou do sinistro' })]);
 
     // A lead's ficha: its open card with its stage, nothing of finance.

@@ -405,6 +405,9 @@ describe('contacts', () => {
     expect(await names('?q=99876-5432')).toEqual(['Ana Lima']);
     expect(await names('?q=982.247')).toEqual(['Ana Lima']);
     expect(await names('?q=%25_')).toEqual(['Carlos 100%_']);
+    // As the top bar finds them (#63: the same trigram-indexed text): every word in any order, accents ignored.
+    expect(await names('?q=lima%20ANA')).toEqual(['Ana Lima']);
+    expect(await names('?q=%2B55%2021%2099876')).toEqual(['Ana Lima']);
     expect(await names('?type=business')).toEqual(['Construtora Beta']);
     expect(await names('?type=prospect')).toEqual(['Carlos 100%_']);
     const page2 = await list('?pageSize=2&page=2');
@@ -441,6 +444,8 @@ describe('contacts', () => {
     expect(await names('?q=12.ABC.345%2F01DE-35')).toEqual(['Pão Quente']);
     expect(await names('?q=12abc34501de35')).toEqual(['Pão Quente']);
     expect(await names('?q=Padaria')).toEqual(['Pão Quente']);
+    expect(await names('?q=pao%20quente')).toEqual(['Pão Quente']);
+    expect(await names('?q=marta')).toEqual(['Pão Quente']);
     expect(await names('?kind=pj')).toEqual(['Pão Quente']);
     expect(await names('?kind=pf')).toEqual(['Rita Alves']);
     expect(await names('?status=client')).toEqual(['Pão Quente', 'Rita Alves']);

@@ -78,6 +78,8 @@ export type StageIdleLimitsInput = v.InferOutput<typeof StageIdleLimitsSchema>;
 /** GET /internal/finance/{userId}/renewal-tasks?until=YYYY-MM-DD: what the task lists need of the renewals. */
 export const RenewalTasksQuerySchema = v.object({
   until: wireDate('Informe a data'),
+  /** Only one client's (the ficha's): without it, every client's. */
+  contactId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'Contato inválido.'), v.transform(Number))),
 });
 export type RenewalTasksQuery = v.InferOutput<typeof RenewalTasksQuerySchema>;
 

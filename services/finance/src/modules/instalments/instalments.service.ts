@@ -139,26 +139,41 @@ export class InstalmentsService implements InstalmentPlans {
   async list(userId: string, policyId: number, trx: Knex | Knex.Transaction = this.knex): Promise<PolicyInstalment[]> {
     const exists = await this.policies.of(userId, trx).byId(policyId).first('id');
     if (!exists) throw new HttpError(404, NOT_FOUND.policy);
+    return (await this.listOf(userId, [policyId], trx)).get(policyId) ?? [];
+  }
+
+  /**
+   * The instalments of several of the member's policies in one statement (the ficha's), by policy:
+   * ids outside the member's scope simply have none.
+   */
+  async listOf(
+    userId: string,
+    policyIds: readonly number[],
+    trx: Knex | Knex.Transaction = this.knex,
+  ): Promise<Map<number, PolicyInstalment[]>> {
+    const byPolicy = new Map<number, PolicyInstalment[]>();
+    if (policyIds.length === 0) return byPolicy;
     const settings = await this.settings.get(userId, trx);
     const { rows } = await trx.raw<{
       rows: (Pick<PolicyInstalment, 'number' | 'dueDate' | 'premium' | 'expectedCommission' | 'received' | 'paymentLink'> & {
+        policyId: number;
         chargeback: boolean;
         today: string;
       })[];
     }>(
-      `select i.number, i.due_date::text as "dueDate", i.premium::text as premium, i.expected_commission::text as "expectedCommission",
+      `select i.policy_id as "policyId", i.number, i.due_date::text as "dueDate", i.premium::text as premium, i.expected_commission::text as "expectedCommission",
               i.payment_link as "paymentLink", r.received::text as received, coalesce(r.chargeback, false) as chargeback, ${TODAY}::text as today
          from ?
          left join lateral (select sum(s.gross) as received, bool_or(s.type = 'estorno') as chargeback
                               from ? where s.instalment_id = i.id having count(*) > 0) r on true
-        where i.policy_id = ?
-        order by i.number`,
-      [this.instalments.of(userId, trx).from('i'), this.lines.of(userId, trx).from('s'), policyId],
+        where i.policy_id = any(?::int[])
+        order by i.policy_id, i.number`,
+      [this.instalments.of(userId, trx).from('i'), this.lines.of(userId, trx).from('s'), [...policyIds]],
     );
-    return rows.map(({ chargeback, today, ...row }) => {
+    for (const { chargeback, today, policyId, ...row } of rows) {
       const expected = cents(row.expectedCommission)!;
       const received = cents(row.received);
-      return {
+      const instalment: PolicyInstalment = {
         ...row,
         status: instalmentStatus({
           expectedCents: expected,
@@ -171,7 +186,9 @@ export class InstalmentsService implements InstalmentPlans {
         }),
         difference: received === null ? null : centsToWire(received - expected),
       };
-    });
+      byPolicy.set(policyId, [...(byPolicy.get(policyId) ?? []), instalment]);
+    }
+    return byPolicy;
   }
 
   /** PUT …/instalments/{number}/payment-link: attaches (or removes) the boleto's or Pix's link; another broker's or member's policy is a 404. */

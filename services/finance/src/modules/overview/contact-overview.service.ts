@@ -75,8 +75,13 @@ export class ContactOverviewService {
     // The instalments whose commission is open: late, paid short, or due within the next 30 days.
     const soon = addDaysToDay(today.rows[0]!.today, DUE_SOON_DAYS);
     const instalments: ContactFinanceOverview['instalments'] = [];
-    for (const policy of policies.rows.filter((row) => row.status !== 'cancelled')) {
-      for (const instalment of await this.instalments.list(userId, policy.id)) {
+    const live = policies.rows.filter((row) => row.status !== 'cancelled');
+    const byPolicy = await this.instalments.listOf(
+      userId,
+      live.map((policy) => policy.id),
+    );
+    for (const policy of live) {
+      for (const instalment of byPolicy.get(policy.id) ?? []) {
         const open =
           instalment.status === 'nao_pago' ||
           instalment.status === 'pago_a_menor' ||

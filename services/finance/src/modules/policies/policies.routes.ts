@@ -64,6 +64,6 @@ export function policyIssueRoutes(
   route(router, OPS.policyHolders, ({ params }) => imports.holders(params.userId));
   route(router, OPS.setPolicyLines, ({ params, body }) => imports.setLines(params.userId, body));
   route(router, OPS.contactPolicies, ({ params }) => policies.ofContact(params.userId, params.id));
-  route(router, OPS.policyNumberTasks, ({ params, query }) => policies.numberTasks(params.userId, query.until));
+  route(router, OPS.policyNumberTasks, ({ params, query }) => policies.numberTasks(params.userId, query.until, query.contactId));
   route(router, OPS.policyNumberTaskSnooze, ({ params, body }) => policies.numberTaskSnooze(params.userId, params.id, body.until));
 }

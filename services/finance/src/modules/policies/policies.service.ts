@@ -156,8 +156,9 @@ export class PoliciesService {
    * Minhas tarefas: the active policies awaiting the insurer's number whose reminder is due by
    * `until` (a São Paulo day): from the day each was issued, or the day it was snoozed to.
    */
-  async numberTasks(userId: string, until: string): Promise<PolicyNumberTaskRow[]> {
-    return this.numberTaskRows(userId, `${NUMBER_REMIND_ON} <= ?::date`, [until]);
+  async numberTasks(userId: string, until: string, contactId?: number): Promise<PolicyNumberTaskRow[]> {
+    if (contactId === undefined) return this.numberTaskRows(userId, `${NUMBER_REMIND_ON} <= ?::date`, [until]);
+    return this.numberTaskRows(userId, `p.contact_id = ? and ${NUMBER_REMIND_ON} <= ?::date`, [contactId, until]);
   }
 
   /** The reminder comes back on `until`'s São Paulo day; a policy no longer awaiting its number is no task (404). */

@@ -31,9 +31,10 @@ export class RenewalTasksService {
   }
 
   /** The open renewals that are work by `until` (a São Paulo day): a next action due by then, or none and ending by then. */
-  async tasksFor(userId: string, until: string): Promise<RenewalTaskRow[]> {
+  async tasksFor(userId: string, until: string, contactId?: number): Promise<RenewalTaskRow[]> {
     await this.ensure(userId);
-    return this.taskRows(userId, RENEWAL_TASK_DUE, [until, until]);
+    if (contactId === undefined) return this.taskRows(userId, RENEWAL_TASK_DUE, [until, until]);
+    return this.taskRows(userId, `p.contact_id = ? and ${RENEWAL_TASK_DUE}`, [contactId, until, until]);
   }
 
   private async taskRows(userId: string, condition: string, bindings: readonly Knex.Value[]): Promise<RenewalTaskRow[]> {

@@ -16,7 +16,7 @@ export function renewalsRoutes(router: Router, renewals: RenewalsService, report
 /** Minhas tarefas and the daily digest (pipeline asks, on the internal listener). */
 export function renewalTaskRoutes(router: Router, tasks: RenewalTasksService): void {
   route(router, OPS.renewalTaskOwners, ({ query }) => tasks.taskOwners(query.until));
-  route(router, OPS.renewalTasks, ({ params, query }) => tasks.tasksFor(params.userId, query.until));
+  route(router, OPS.renewalTasks, ({ params, query }) => tasks.tasksFor(params.userId, query.until, query.contactId));
   route(router, OPS.renewalTaskDone, ({ params }) => tasks.taskDone(params.userId, params.id));
   route(router, OPS.renewalTaskSnooze, ({ params, body }) => tasks.taskSnooze(params.userId, params.id, body.until));
 }

@@ -56,7 +56,7 @@ export class ContactOverviewService {
         .select('id', 'stageKey', 'stageEnteredAt', 'nextActionAt', 'nextActionType') as Promise<
         { id: number; stageKey: StageKey; stageEnteredAt: Date; nextActionAt: Date | null; nextActionType: NextActionType | null }[]
       >,
-      this.tasks.dueBy(userId, until),
+      this.tasks.dueBy(userId, until, contactId),
       this.relationship.timelineOf(userId, contactId, 10),
       this.financeOf(userId, contactId),
       this.reference(userId),
@@ -75,7 +75,7 @@ export class ContactOverviewService {
         nextAction:
           card.nextActionAt && card.nextActionType ? { dueAt: new Date(card.nextActionAt).toISOString(), type: card.nextActionType } : null,
       })),
-      tasks: tasks.filter((task) => task.contactId === contactId),
+      tasks,
       timeline: timeline.entries,
       ...(finance ?? NO_FINANCE),
       unavailable: finance ? [] : ['finance'],

@@ -19,13 +19,13 @@ import {
   HttpError,
   assertMayReassign,
   type InternalClient,
-  likeContaining,
   answerColumns,
   recordAuditEvent,
   toAnswer,
   readerOf,
 } from '@corretora/service-kit';
 import { tables } from '../../tables';
+import { contactMatching } from '../search/contact-matching';
 import type { Knex } from 'knex';
 import type { CatalogueCheck } from '../catalogues/catalogue-check';
 import { ARCHIVED_CARD, CARD_NOT_FOUND } from '../pipeline/pipeline.service';
@@ -93,33 +93,24 @@ export class ContactsService {
     if (query.status === 'prospect') rows.andWhere({ type: 'prospect' });
     if (query.status === 'client') rows.andWhereNot({ type: 'prospect' });
     if (query.q) {
-      const text = likeContaining(query.q);
-      const digits = query.q.replace(/\D/g, '');
-      rows.andWhere((where) => {
-        where.whereRaw('name ilike ?', [text]).orWhereRaw('email ilike ?', [text]).orWhereRaw('legal_name ilike ?', [text]);
-        if (digits) where.orWhere('phone', 'like', likeContaining(digits)).orWhere('cpf', 'like', likeContaining(digits));
-        if (/x/i.test(query.q)) where.orWhere('cpf', 'like', likeContaining(query.q.replace(/[.\-\s]/g, '').toUpperCase()));
-        // A CNPJ as typed, alphanumeric ones included: its letters and digits without the mask.
-        const cnpj = query.q.toUpperCase().replace(/[^0-9A-Z]/g, '');
-        if (cnpj.length >= 2) where.orWhere('cnpj', 'like', likeContaining(cnpj));
-      });
+      const matching = contactMatching(query.q, 'search_text');
+      rows.andWhereRaw(matching.where, matching.bindings);
     }
     return rows;
   }
 
   async page(userId: string, query: ContactQuery): Promise<ContactPage> {
-    // One statement: the page and the total (a window count over the filtered rows).
-    const rows = (await this.matching(userId, query)
-      .select(...COLUMNS, this.knex.raw('count(*) over () as total'))
-      .orderByRaw('name collate pt_br_natural, id')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)) as (Record<string, unknown> & { total: string })[];
-    let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-    if (rows.length === 0 && query.page > 1) {
-      const counted = await this.matching(userId, query).count<{ n: string }[]>({ n: '*' }).first();
-      total = Number(counted?.n ?? 0);
-    }
-    return { items: rows.map(toContact), total, page: query.page, pageSize: query.pageSize };
+    // The page comes from the screen's order index (contacts_name_order) and the total from a count
+    // beside it: a window count over the filtered rows would sort the whole book for 25 of them.
+    const [rows, counted] = await Promise.all([
+      this.matching(userId, query)
+        .select(...COLUMNS)
+        .orderByRaw('name collate pt_br_natural, id')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize) as Promise<Record<string, unknown>[]>,
+      this.matching(userId, query).count<{ n: string }[]>({ n: '*' }).first(),
+    ]);
+    return { items: rows.map(toContact), total: Number(counted?.n ?? 0), page: query.page, pageSize: query.pageSize };
   }
 
   /** The export's contacts (Exportar): the export itself goes to the audit log. */

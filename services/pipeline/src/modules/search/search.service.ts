@@ -2,7 +2,6 @@ import {
   FINANCE_OPERATIONS,
   SEARCH_LIMIT,
   plateSearchKey,
-  searchKey,
   takeInTurn,
   type FinanceSearchResults,
   type ReferenceData,
@@ -10,21 +9,10 @@ import {
   type SearchResults,
   type StageKey,
 } from '@corretora/contracts';
-import { type BrokerScopedTable, likeContaining, type InternalClient, readerOf } from '@corretora/service-kit';
+import { type BrokerScopedTable, type InternalClient, readerOf } from '@corretora/service-kit';
 import { tables } from '../../tables';
+import { contactMatching } from './contact-matching';
 import type { Knex } from 'knex';
-
-/** What a mask puts around the digits of a CPF, a CNPJ or a phone. */
-const MASK = /[\s.\-/()+]/g;
-
-interface Matching {
-  /** The contact `c` matches (SQL over `c`, with its bindings). */
-  where: string;
-  bindings: Knex.RawBinding[];
-  /** The contact's names or e-mail start with what was typed (or one of their words does). */
-  starts: string;
-  startsBindings: Knex.RawBinding[];
-}
 
 /**
  * The top bar's search, within the broker's scope: clients by name or e-mail (accents
@@ -47,7 +35,7 @@ export class SearchService {
   }
 
   async find(userId: string, q: string): Promise<SearchResults> {
-    const matching = this.matching(q);
+    const matching = contactMatching(q);
     // A plate as typed (ABC-1234, abc1d23): the deals insuring that vehicle, its old or Mercosul form alike.
     const plate = plateSearchKey(q);
     const [clients, cards, finance] = await Promise.all([
@@ -88,27 +76,6 @@ export class SearchService {
       SEARCH_LIMIT,
     );
     return { ...found, unavailable: finance ? [] : ['finance'] };
-  }
-
-  private matching(q: string): Matching {
-    const text = searchKey(q);
-    // Every word typed, in any order ("silva joão" finds João da Silva).
-    const words = text.split(/\s+/).filter(Boolean);
-    const clauses = [`(${words.map(() => 'c.search_text like ?').join(' and ')})`];
-    const bindings: Knex.RawBinding[] = words.map(likeContaining);
-    // A CPF, a CNPJ (alphanumeric ones too) or a phone as typed, with its mask or a +55: its letters and digits.
-    const unmasked = searchKey(q.replace(MASK, ''));
-    if (/\d/.test(unmasked) && unmasked.length >= 2 && unmasked !== text) {
-      clauses.push('c.search_text like ?');
-      bindings.push(likeContaining(unmasked));
-    }
-    const start = likeContaining(text).slice(1);
-    return {
-      where: `(${clauses.join(' or ')})`,
-      bindings,
-      starts: '(c.search_text like ? or c.search_text like ?)',
-      startsBindings: [start, `% ${start}`],
-    };
   }
 
   private async financeOf(userId: string, q: string): Promise<FinanceSearchResults | null> {

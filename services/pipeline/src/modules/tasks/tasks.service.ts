@@ -213,25 +213,31 @@ export class TasksService {
     return every.some((task) => task.id === id) ? new HttpError(409, NOT_WRITTEN) : new HttpError(404, NOT_FOUND.task);
   }
 
-  /** Every task due by `until` (a São Paulo day), soonest first, whatever its window. */
-  async dueBy(userId: string, until: string): Promise<Task[]> {
+  /** Every task due by `until` (a São Paulo day), soonest first, whatever its window; with `contactId`, that client's only (the ficha). */
+  async dueBy(userId: string, until: string, contactId?: number): Promise<Task[]> {
     const today = saoPauloDay(this.now());
+    const ofContact = (column: string) => (contactId === undefined ? '' : ` and ${column} = ?`);
+    const contactBinding = contactId === undefined ? [] : [contactId];
+    const financeQuery = contactId === undefined ? { until } : { until, contactId: String(contactId) };
     const [cardRows, renewals, awaiting, written] = await Promise.all([
       this.knex.raw<{ rows: CardTaskRow[] }>(
         `select c.id, c.contact_id as "contactId", k.name, c.stage_key as "stageKey", c.next_action_at as "dueAt",
                 c.next_action_type as type, c.next_action_note as note
            from ? join ? on k.id = c.contact_id
           where c.status = 'active' and c.next_action_at is not null
-            and (c.next_action_at at time zone '${SAO_PAULO}')::date <= ?::date`,
-        [this.cards.of(userId).from('c'), this.contacts.of(userId).from('k'), until],
+            and (c.next_action_at at time zone '${SAO_PAULO}')::date <= ?::date${ofContact('c.contact_id')}`,
+        [this.cards.of(userId).from('c'), this.contacts.of(userId).from('k'), until, ...contactBinding],
       ),
       this.finance
-        ? this.finance.call(FINANCE_OPERATIONS.renewalTasks, { params: { userId }, query: { until } })
+        ? this.finance.call(FINANCE_OPERATIONS.renewalTasks, { params: { userId }, query: financeQuery })
         : Promise.resolve([] as RenewalTaskRow[]),
       this.finance
-        ? this.finance.call(FINANCE_OPERATIONS.policyNumberTasks, { params: { userId }, query: { until } })
+        ? this.finance.call(FINANCE_OPERATIONS.policyNumberTasks, { params: { userId }, query: financeQuery })
         : Promise.resolve([] as PolicyNumberTaskRow[]),
-      this.writtenRows(userId, `(t.due_at at time zone '${SAO_PAULO}')::date <= ?::date`, [until]),
+      this.writtenRows(userId, `(t.due_at at time zone '${SAO_PAULO}')::date <= ?::date${ofContact('t.contact_id')}`, [
+        until,
+        ...contactBinding,
+      ]),
     ]);
     const stages = cardRows.rows.length > 0 || written.some((row) => row.stageKey) ? (await this.reference(userId)).pipelineStages : [];
     const tasks: Task[] = [
