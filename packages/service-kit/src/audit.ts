@@ -46,6 +46,13 @@ export async function ensureAuditLog(knex: Knex): Promise<void> {
     )`);
     // The client who did it on the portal (#61): the contact the portal spoke for, when no member did.
     await trx.raw(`alter table ${AUDIT_TABLE} add column if not exists actor_client integer`);
+    // Keyed by the brokerage (shard-ready.ts): one of an older release gets it here.
+    await trx.raw(`do $$ begin
+      if not exists (select 1 from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
+                      where c.conrelid = '${AUDIT_TABLE}'::regclass and c.contype = 'p' and a.attname = 'user_id') then
+        alter table ${AUDIT_TABLE} drop constraint audit_log_pkey, add constraint audit_log_pkey primary key (user_id, id);
+      end if;
+    end $$`);
     await trx.raw(`create index if not exists audit_log_recent on ${AUDIT_TABLE} (user_id, at desc, id desc)`);
     await trx.raw(`create index if not exists audit_log_record on ${AUDIT_TABLE} (user_id, entity, entity_id, at desc)`);
     // The one exception to append-only: a data subject's erasure (LGPD) blanks the changes of

@@ -7,6 +7,7 @@ import { jobsSchemaOf } from './jobs';
 import { ACCOUNT_RATE_LIMITS_TABLE, ensureRateLimitTable } from './rate-limit';
 import { SESSIONS_TABLE } from './session';
 import { CLIENT_SESSIONS_TABLE, ensureClientSessionsTable } from './client-session';
+import { SHARD_LOCAL, SHARD_REFERENCE, markNotDistributed } from './shard-ready';
 
 /**
  * Database roles: each service connects as its own login role, which owns its schema (and so runs
@@ -170,6 +171,21 @@ export async function ensureSharedTables(knex: Knex): Promise<void> {
   await ensureAccountGate(knex);
   await ensureRateLimitTable(knex, ACCOUNT_RATE_LIMITS_TABLE);
   await ensureAuditLog(knex);
+  // What a sharded database does with each (shard-ready.ts): the sessions are found by their id before
+  // the brokerage is known; the counters hold no brokerage's rows.
+  await markNotDistributed(
+    knex,
+    SESSIONS_TABLE,
+    SHARD_REFERENCE,
+    "a member's session, found by its id on every request before the brokerage is known",
+  );
+  await markNotDistributed(
+    knex,
+    CLIENT_SESSIONS_TABLE,
+    SHARD_REFERENCE,
+    "a portal client's session, found by its id before the brokerage is known",
+  );
+  await markNotDistributed(knex, ACCOUNT_RATE_LIMITS_TABLE, SHARD_LOCAL, 'request counters per key for a minute; no brokerage records');
 }
 
 /** Whether the connection may create the kit's shared tables itself (a superuser: tests, a single-role setup). */

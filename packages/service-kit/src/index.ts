@@ -26,6 +26,7 @@ export {
   type DatabasePoolMode,
 } from './database';
 export { FRESH_COOKIE, FRESH_HEADER, readRouting, readerOf } from './read-replica';
+export { SHARD_LOCAL, SHARD_REFERENCE, keyByBrokerage, markNotDistributed, shardReadinessProblems } from './shard-ready';
 export { declareTables, type ServiceTables, type TableDeclaration } from './tables';
 export { KIT, declaredBy, scopeOf, type TableScope } from './table-scopes';
 export { Jobs, jobsSchemaOf, type JobFailure, type JobAttempt, type JobHandler, type SendOptions as JobSendOptions } from './jobs';

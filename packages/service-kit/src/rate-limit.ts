@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { inLockedTransaction } from './database';
+import { SHARD_LOCAL, markNotDistributed } from './shard-ready';
 import { HttpError } from './errors';
 
 /** One counter: at most `max` attempts per `windowSeconds` for one key (an address, an account...). */
@@ -31,13 +32,15 @@ function rowKey(limit: Limit): string {
  * against itself (two services starting together both create the row type, and one fails).
  */
 export async function ensureRateLimitTable(knex: Knex, table = RATE_LIMITS_TABLE): Promise<void> {
-  await inLockedTransaction(knex, `create ${table}`, (trx) =>
-    trx.raw(`create table if not exists ${table} (
+  await inLockedTransaction(knex, `create ${table}`, async (trx) => {
+    await trx.raw(`create table if not exists ${table} (
       key text primary key,
       points integer not null,
       reset_at timestamptz not null
-    )`),
-  );
+    )`);
+    // A sharded database keeps it on the coordinator (shard-ready.ts).
+    await markNotDistributed(trx, table, SHARD_LOCAL, 'request counters per key for a minute; no brokerage records');
+  });
 }
 
 /**

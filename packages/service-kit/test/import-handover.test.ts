@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { createImportTables, handOverImports, receiveImports } from '../src';
+import { createImportTables, handOverImports, keyByBrokerage, receiveImports } from '../src';
 import { createKnex } from '../src/database';
 import { createTestDatabase } from '../src/testing';
 
@@ -20,6 +20,8 @@ beforeAll(async () => {
   ] as const) {
     await knex.raw('create schema ??', [schema]);
     await createImportTables(knex, ['contacts', 'statement']);
+    // As the services' migrations leave them (#63: keyed by the brokerage).
+    await keyByBrokerage(knex, schema);
   }
 });
 

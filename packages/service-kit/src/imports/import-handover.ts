@@ -118,7 +118,7 @@ export async function receiveImports(knex: Knex, userId: string, part: ImportHan
         record: json(row.record),
         previous: json(row.previous),
       }));
-      await trx('import_rows').insert(rows).onConflict(['import_id', 'line']).ignore();
+      await trx('import_rows').insert(rows).onConflict(['user_id', 'import_id', 'line']).ignore();
     }
     return { id };
   });

@@ -117,7 +117,7 @@ export class RenewalsService {
       `insert into renewals (user_id, policy_id, due_date)
        select ?, p.id, p.renewal_date from ?
         where ${inWindow} and p.id in (select p.id from ? where ${inWindow} except select r.policy_id from ?)
-       on conflict (policy_id) do nothing`,
+       on conflict (user_id, policy_id) do nothing`,
       [userId, this.policies.of(userId).from('p'), this.policies.of(userId).from('p'), this.renewals.of(userId).from('r')],
     );
     const created = (result as { rowCount: number }).rowCount;

@@ -158,7 +158,7 @@ export class DigestService {
           this.sends
             .of(mail.userId, trx)
             .insert({ day, subject: mail.subject, text: mail.text, overdue: mail.overdue, today: mail.today })
-            .onConflict(['responsible_id', 'day'])
+            .onConflict(['user_id', 'responsible_id', 'day'])
             .ignore()
             .returning('id'),
         )) as { id: number }[];
@@ -258,7 +258,7 @@ export class DigestPreferences {
       this.preferences
         .of(userId, trx)
         .insert({ enabled: input.enabled })
-        .onConflict('responsible_id')
+        .onConflict(['user_id', 'responsible_id'])
         .merge({ enabled: input.enabled, updatedAt: trx.fn.now() }),
     );
     return this.settings(userId);
