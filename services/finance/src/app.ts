@@ -183,8 +183,11 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       responsibleRoutes(router, account);
       contactMoveRoutes(router, new ContactMoveService(knex));
       const renewals = renewalsOf(knex, instalments);
-      renewalTaskRoutes(router, new RenewalTasksService(knex, (userId) => renewals.ensure(userId)));
-      contactOverviewRoutes(router, new ContactOverviewService(knex, instalments));
+      renewalTaskRoutes(router, new RenewalTasksService(knex, (userId, contactId) => renewals.ensure(userId, contactId)));
+      contactOverviewRoutes(
+        router,
+        new ContactOverviewService(knex, instalments, (userId, contactId) => renewals.ensure(userId, contactId)),
+      );
       searchRoutes(router, new SearchService(knex));
       privacyRoutes(router, new PrivacyService(knex, store));
       documentFileRoutes(router, new DocumentsService(knex, store, pipeline));

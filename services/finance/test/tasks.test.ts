@@ -229,6 +229,26 @@ describe('Minhas tarefas', () => {
     expect((await tasksOf(who)).counts).toEqual({ overdue: 0, today: 0, upcoming: 3 });
   });
 
+  test('a client’s ficha shows their renewal as a task right after the import: its item is made for that client alone', async () => {
+    const who = await brokerWithRefs();
+    await book(who);
+    const policies = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { contactId: number; policyNumber: string }[];
+    const ficha = async (policyNumber: string) =>
+      (
+        await pipelineApi()
+          .get(`/api/contacts/${policies.find((policy) => policy.policyNumber === policyNumber)!.contactId}/overview`)
+          .set('Cookie', who.cookie)
+      ).body as { tasks: TaskAnswer[]; renewals: { policyNumber: string }[] };
+    const t5 = await ficha('T-5');
+    expect(t5.tasks).toEqual([expect.objectContaining({ kind: 'renewal', window: 'overdue' })]);
+    expect(t5.tasks[0]!.detail).toMatch(/^Renovação da apólice T-5 /);
+    expect(t5.renewals.map((renewal) => renewal.policyNumber)).toEqual(['T-5']);
+    // T-40 ends in 40 days: work from D-30, ten days from now (upcoming); each ficha lists its own client's only.
+    const t40 = await ficha('T-40');
+    expect(t40.tasks).toEqual([expect.objectContaining({ kind: 'renewal', window: 'upcoming', title: 'Cliente T-40' })]);
+    expect(t40.renewals.map((renewal) => renewal.policyNumber)).toEqual(['T-40']);
+  });
+
   test('a task the broker writes (#35 item 5): on a day or at an hour, about a client, their card or their policy; done, snoozed; another brokerage’s ids are 404s', async () => {
     const who = await brokerWithRefs();
     const other = await brokerWithRefs();

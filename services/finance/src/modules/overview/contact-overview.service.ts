@@ -24,6 +24,8 @@ export class ContactOverviewService {
   constructor(
     private readonly knex: Knex,
     private readonly instalments: InstalmentsService,
+    /** Writes the client's renewal items that are due (RenewalsService.ensure for one contact). */
+    private readonly ensureRenewals: (userId: string, contactId: number) => Promise<number>,
   ) {
     this.policies = tables.scoped(knex, 'policies');
     this.claims = tables.scoped(knex, 'claims');
@@ -32,6 +34,8 @@ export class ContactOverviewService {
   }
 
   async of(userId: string, contactId: number): Promise<ContactFinanceOverview> {
+    // The client's renewal items before they are read: a policy imported a minute ago has its renewal here.
+    await this.ensureRenewals(userId, contactId);
     const [policies, claims, renewals, today] = await Promise.all([
       this.knex.raw<{ rows: (Omit<ContactFinanceOverview['policies'][number], 'insured'> & { insuredItem: InsuredItem | null })[] }>(
         `select p.id, p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.line, p.insurer_id as "insurerId",

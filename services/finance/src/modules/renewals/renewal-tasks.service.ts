@@ -24,7 +24,7 @@ export class RenewalTasksService {
   constructor(
     private readonly knex: Knex,
     /** Writes the broker's renewal items that are due (RenewalsService.ensure). */
-    private readonly ensure: (userId: string) => Promise<number>,
+    private readonly ensure: (userId: string, contactId?: number) => Promise<number>,
   ) {
     this.policies = tables.scoped(knex, 'policies');
     this.renewals = tables.scoped(knex, 'renewals');
@@ -32,7 +32,7 @@ export class RenewalTasksService {
 
   /** The open renewals that are work by `until` (a São Paulo day): a next action due by then, or none and ending by then. */
   async tasksFor(userId: string, until: string, contactId?: number): Promise<RenewalTaskRow[]> {
-    await this.ensure(userId);
+    await this.ensure(userId, contactId);
     if (contactId === undefined) return this.taskRows(userId, RENEWAL_TASK_DUE, [until, until]);
     return this.taskRows(userId, `p.contact_id = ? and ${RENEWAL_TASK_DUE}`, [contactId, until, until]);
   }

@@ -104,10 +104,15 @@ export class RenewalsService {
     for (const { table } of rows) await this.knex.raw('analyze ??', [table]);
   }
 
-  /** The broker's missing renewal items, in one statement (a second run, or a parallel one, writes nothing). */
-  async ensure(userId: string): Promise<number> {
+  /**
+   * The broker's missing renewal items, in one statement (a second run, or a parallel one, writes nothing);
+   * with `contactId`, that client's only (the ficha: a large book's first items are the hourly sweep's work).
+   */
+  async ensure(userId: string, contactId?: number): Promise<number> {
     await this.freshStatistics();
-    const inWindow = `p.status = 'active' and p.renewal_date <= ${TODAY} + ${RENEWAL_WINDOW_DAYS} and p.renewal_date >= ${TODAY} - ${OVERDUE_HORIZON_DAYS}`;
+    const ofContact = contactId === undefined ? '' : ' and p.contact_id = ?';
+    const contact = contactId === undefined ? [] : [contactId];
+    const inWindow = `p.status = 'active' and p.renewal_date <= ${TODAY} + ${RENEWAL_WINDOW_DAYS} and p.renewal_date >= ${TODAY} - ${OVERDUE_HORIZON_DAYS}${ofContact}`;
     const result = await this.knex.raw(
       // The policies without an item as a set difference (EXCEPT: hashed or sorted, linear whatever
       // the planner believes). An anti-join was planned as a nested loop when the statistics had not
@@ -118,7 +123,14 @@ export class RenewalsService {
        select ?, p.id, p.renewal_date from ?
         where ${inWindow} and p.id in (select p.id from ? where ${inWindow} except select r.policy_id from ?)
        on conflict (user_id, policy_id) do nothing`,
-      [userId, this.policies.of(userId).from('p'), this.policies.of(userId).from('p'), this.renewals.of(userId).from('r')],
+      [
+        userId,
+        this.policies.of(userId).from('p'),
+        ...contact,
+        this.policies.of(userId).from('p'),
+        ...contact,
+        this.renewals.of(userId).from('r'),
+      ],
     );
     const created = (result as { rowCount: number }).rowCount;
     if (created > 1000) await this.freshStatistics();
