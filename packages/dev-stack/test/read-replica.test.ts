@@ -72,6 +72,12 @@ beforeAll(async () => {
   });
   base = await listen(new Koa().use(routing.public).use(things));
   internalBase = await listen(new Koa().use(routing.internal).use(things));
+  // Streaming may start a moment after the replica accepts connections (a loaded CI machine): until
+  // then the kit rightly keeps reads on the primary.
+  for (let waited = 0; !routing.replicaInUse(); waited += 250) {
+    if (waited > 60_000) throw new Error('the kit never took the replica into use');
+    await sleep(250);
+  }
 }, 120_000);
 
 afterAll(async () => {

@@ -48,6 +48,8 @@ export interface ReadRouting {
   public: Koa.Middleware;
   /** The internal app's: as the caller said. */
   internal: Koa.Middleware;
+  /** Whether reads that may lag go to the replica now (configured, answering, within the window). */
+  replicaInUse(): boolean;
   close(): Promise<void>;
 }
 
@@ -68,23 +70,30 @@ export async function readRouting(
   },
 ): Promise<ReadRouting> {
   let stop = async () => undefined as void;
+  let replica: Replica | null = null;
   if (options.readUrl) {
     const knex = createKnex(options.readUrl, options.schema, undefined, { poolMode: options.poolMode });
-    const replica: Replica = { knex, healthy: false };
-    replicas.set(primary, replica);
+    const current: Replica = { knex, healthy: false };
+    replica = current;
+    replicas.set(primary, current);
+    // When the replica was last seen with all it had received replayed: what it shows is at least that fresh.
+    let caughtUpAt: number | null = null;
     const check = async () => {
-      const healthy = await behindBy(knex).then(
-        (seconds) => seconds <= options.windowSeconds,
+      const healthy = await behindBy(knex, caughtUpAt).then(
+        ({ seconds, caughtUp }) => {
+          if (caughtUp) caughtUpAt = Date.now();
+          return seconds <= options.windowSeconds;
+        },
         () => false,
       );
       // A commit waiting to be replayed after a quiet spell looks far behind for a moment: debug, not info.
-      if (healthy !== replica.healthy)
+      if (healthy !== current.healthy)
         options.log.debug({ healthy }, healthy ? 'read replica in use' : 'read replica skipped: down or behind');
-      replica.healthy = healthy;
+      current.healthy = healthy;
     };
     await check();
     options.log.info(
-      { healthy: replica.healthy },
+      { healthy: current.healthy },
       'reads that may lag go to the read replica while it is at most READ_YOUR_WRITES_SECONDS behind',
     );
     const timer = setInterval(() => void check(), 1000);
@@ -112,15 +121,19 @@ export async function readRouting(
       await mayLag.run(safe && !ctx.cookies.get(FRESH_COOKIE), next);
     },
     internal: (ctx, next) => mayLag.run(SAFE.has(ctx.method) && !ctx.get(FRESH_HEADER), next),
+    replicaInUse: () => replica?.healthy === true,
     close: () => stop(),
   };
 }
 
 /**
- * How far the replica is behind, in seconds: 0 when it has replayed all it received; otherwise the
- * age of the last transaction it replayed. A server that is not a replica is refused (misconfigured).
+ * How far the replica is behind, in seconds: 0 when it has replayed all it received (and is streaming);
+ * otherwise the age of the last transaction it replayed, or the time since it was last seen caught up
+ * if that is less (after a quiet spell, the last replayed transaction is old although the replica was
+ * current a second ago: a write waiting to be replayed does not make it minutes behind). A server that
+ * is not a replica is refused (misconfigured).
  */
-async function behindBy(knex: Knex): Promise<number> {
+async function behindBy(knex: Knex, caughtUpAt: number | null): Promise<{ seconds: number; caughtUp: boolean }> {
   const { rows } = await knex.raw<{ rows: { recovering: boolean; caughtUp: boolean | null; seconds: number | null }[] }>(
     `select pg_is_in_recovery() as recovering,
             pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() as "caughtUp",
@@ -128,5 +141,8 @@ async function behindBy(knex: Knex): Promise<number> {
   );
   const state = rows[0]!;
   if (!state.recovering) throw new Error('DATABASE_READ_URL is not a replica');
-  return state.caughtUp ? 0 : (state.seconds ?? Number.POSITIVE_INFINITY);
+  // Null: not streaming yet (still replaying its copy), so not caught up.
+  if (state.caughtUp === true) return { seconds: 0, caughtUp: true };
+  const sinceCaughtUp = caughtUpAt === null ? Number.POSITIVE_INFINITY : (Date.now() - caughtUpAt) / 1000;
+  return { seconds: Math.min(state.seconds ?? Number.POSITIVE_INFINITY, sinceCaughtUp), caughtUp: false };
 }
