@@ -16,7 +16,8 @@ import { createKnex, type DatabasePoolMode } from './database';
  * - between services the caller says so (`x-corretora-fresh`, behind the internal token): a call
  *   made while serving a write, or a read after one, or a job, reads the primary on the other side.
  * - the replica only while it answers and is at most READ_YOUR_WRITES_SECONDS behind (checked every
- *   second): down or further behind, every read goes to the primary until it catches up.
+ *   second, the time since a check counted as lag): down or further behind, every read goes to the
+ *   primary until it catches up.
  * Writes never go there: a knex from readerOf is for reads only (the replica refuses writes).
  */
 export const FRESH_COOKIE = 'corretora_fresh';
@@ -27,13 +28,25 @@ const replicas = new WeakMap<Knex, Replica>();
 
 interface Replica {
   knex: Knex;
-  healthy: boolean;
+  /** How far behind it was at the last check (Infinity: down or not streaming), and when that was. */
+  behind: number;
+  checkedAt: number;
+  windowSeconds: number;
+}
+
+/**
+ * Whether the replica may answer now: what it was behind at its last check plus the time since, so a
+ * replica falling behind between two checks is left as soon as it may be past the window.
+ */
+function inUse(replica: Replica | undefined | null): replica is Replica {
+  if (!replica) return false;
+  return replica.behind + (Date.now() - replica.checkedAt) / 1000 <= replica.windowSeconds;
 }
 
 /** The knex a read that may lag should use in this request: the replica's, or `knex` itself. */
 export function readerOf(knex: Knex): Knex {
   const replica = replicas.get(knex);
-  return replica?.healthy && mayLag.getStore() === true ? replica.knex : knex;
+  return mayLag.getStore() === true && inUse(replica) ? replica.knex : knex;
 }
 
 /** Whether this request's reads may lag (an internal call passes it on). */
@@ -73,27 +86,31 @@ export async function readRouting(
   let replica: Replica | null = null;
   if (options.readUrl) {
     const knex = createKnex(options.readUrl, options.schema, undefined, { poolMode: options.poolMode });
-    const current: Replica = { knex, healthy: false };
+    const current: Replica = { knex, behind: Number.POSITIVE_INFINITY, checkedAt: Date.now(), windowSeconds: options.windowSeconds };
     replica = current;
     replicas.set(primary, current);
     // When the replica was last seen with all it had received replayed: what it shows is at least that fresh.
     let caughtUpAt: number | null = null;
     const check = async () => {
-      const healthy = await behindBy(knex, caughtUpAt).then(
+      const wasInUse = inUse(current);
+      const startedAt = Date.now();
+      const behind = await behindBy(knex, caughtUpAt).then(
         ({ seconds, caughtUp }) => {
-          if (caughtUp) caughtUpAt = Date.now();
-          return seconds <= options.windowSeconds;
+          if (caughtUp) caughtUpAt = startedAt;
+          return seconds;
         },
-        () => false,
+        () => Number.POSITIVE_INFINITY,
       );
+      // Measured as of when the check started: a slow answer does not make it look fresher than it was.
+      current.behind = behind;
+      current.checkedAt = startedAt;
+      const healthy = inUse(current);
       // A commit waiting to be replayed after a quiet spell looks far behind for a moment: debug, not info.
-      if (healthy !== current.healthy)
-        options.log.debug({ healthy }, healthy ? 'read replica in use' : 'read replica skipped: down or behind');
-      current.healthy = healthy;
+      if (healthy !== wasInUse) options.log.debug({ healthy }, healthy ? 'read replica in use' : 'read replica skipped: down or behind');
     };
     await check();
     options.log.info(
-      { healthy: current.healthy },
+      { healthy: inUse(current) },
       'reads that may lag go to the read replica while it is at most READ_YOUR_WRITES_SECONDS behind',
     );
     const timer = setInterval(() => void check(), 1000);
@@ -121,7 +138,7 @@ export async function readRouting(
       await mayLag.run(safe && !ctx.cookies.get(FRESH_COOKIE), next);
     },
     internal: (ctx, next) => mayLag.run(SAFE.has(ctx.method) && !ctx.get(FRESH_HEADER), next),
-    replicaInUse: () => replica?.healthy === true,
+    replicaInUse: () => inUse(replica),
     close: () => stop(),
   };
 }

@@ -39,6 +39,10 @@ export function useArchiveCard() {
     mutationFn: ({ id, reason }: { id: number; reason: string }) => callOperation(OPS.archive, { params: { id }, body: { reason } }),
     onSuccess: (card) => {
       queryClient.setQueryData<PipelineCard[]>(BOARD_KEY, (cards) => cards?.filter((candidate) => candidate.id !== card.id));
+      // The archive shows it at once (newest first), as the server answered it, before its list is read again.
+      queryClient.setQueryData<PipelineCard[]>(ARCHIVED_KEY, (cards) =>
+        cards ? [card, ...cards.filter((candidate) => candidate.id !== card.id)] : cards,
+      );
       return Promise.all([queryClient.invalidateQueries({ queryKey: ARCHIVED_KEY, refetchType: 'all' }), invalidateFigures(queryClient)]);
     },
   });
