@@ -135,7 +135,8 @@ async function timed(run: () => Promise<void>, rounds = ROUNDS): Promise<{ p50: 
 
 interface Screen {
   name: string;
-  path: (ids: { contactId: number }) => string;
+  /** What the screen asks the API, all at once (its time: until the last answers). */
+  paths: (ids: { contactId: number }) => string[];
   /** The screen's main statement(s), plain SQL: $1 the brokerage, $2 the member a producer is (null: everyone's), $3 the contact. */
   sql: string[];
 }
@@ -143,7 +144,7 @@ interface Screen {
 const SCREENS: Screen[] = [
   {
     name: 'Contatos, page 1',
-    path: () => '/api/contacts?page=1&pageSize=25',
+    paths: () => ['/api/contacts?page=1&pageSize=25'],
     sql: [
       `select id, name, email, phone, type from pipeline.contacts
         where user_id = $1 and ($2::uuid is null or responsible_id = $2) order by name collate pipeline.pt_br_natural, id limit 25`,
@@ -152,7 +153,7 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'Contatos, a search',
-    path: () => '/api/contacts?page=1&pageSize=25&q=Brand%C3%A3o%20Lima',
+    paths: () => ['/api/contacts?page=1&pageSize=25&q=Brand%C3%A3o%20Lima'],
     sql: [
       `select id, name, email, phone, type from pipeline.contacts
         where user_id = $1 and ($2::uuid is null or responsible_id = $2) and search_text like '%brandao%' and search_text like '%lima%'
@@ -163,15 +164,19 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'Apólices, active auto',
-    path: () => '/api/policies?status=active&line=auto',
+    // The screen's first page (50 rows) and how many there are.
+    paths: () => ['/api/policies/page?status=active&line=auto&page=1&pageSize=50'],
     sql: [
-      `select * from finance.policies where user_id = $1 and ($2::uuid is null or responsible_id = $2) and status = 'active' and line = 'auto'
-        order by created_at desc, id desc`,
+      `select * from finance.policies where user_id = $1 and ($2::uuid is null or responsible_id = $2) and status = 'active'
+          and renewal_date >= current_date and line = 'auto'
+        order by created_at desc, id desc limit 50`,
+      `select count(*) from finance.policies where user_id = $1 and ($2::uuid is null or responsible_id = $2) and status = 'active'
+          and renewal_date >= current_date and line = 'auto'`,
     ],
   },
   {
     name: 'the ficha',
-    path: ({ contactId }) => `/api/contacts/${contactId}/overview`,
+    paths: ({ contactId }) => [`/api/contacts/${contactId}/overview`],
     sql: [
       'select * from pipeline.contacts where user_id = $1 and id = $3',
       'select * from finance.policies where user_id = $1 and contact_id = $3',
@@ -182,7 +187,7 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'Minhas tarefas',
-    path: () => '/api/tasks',
+    paths: () => ['/api/tasks'],
     sql: [
       `select * from pipeline.tasks where user_id = $1 and done_at is null and ($2::uuid is null or responsible_id = $2)
         order by due_at limit 500`,
@@ -190,7 +195,7 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'the Painel',
-    path: () => '/api/dashboard/stats',
+    paths: () => ['/api/dashboard/stats'],
     sql: [
       `select (select count(*) from pipeline.contacts where user_id = $1 and type <> 'prospect' and ($2::uuid is null or responsible_id = $2)),
               (select count(*) from pipeline.pipeline_cards where user_id = $1 and status in ('active', 'issued'))`,
@@ -200,15 +205,24 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'Comissões, 12 months',
-    path: () => '/api/commissions?months=12',
+    // The summary (cards, lines, projections) and the Apólices tab's first page, as the screen asks them.
+    paths: () => ['/api/commissions/summary?months=12', '/api/commissions/policies?page=1&pageSize=50'],
     sql: [
+      `select type, line, to_char(renewal_date, 'YYYY-MM'), count(*), sum(coalesce(net_premium, premium) * commission_value / 100)
+         from finance.policies where user_id = $1 and ($2::uuid is null or responsible_id = $2) and status = 'active' and renewal_date >= current_date
+        group by 1, 2, 3`,
+      `select to_char(i.due_date, 'YYYY-MM'), sum(i.expected_commission) from finance.policy_instalments i join finance.policies p on p.id = i.policy_id
+        where i.user_id = $1 and p.user_id = $1 and ($2::uuid is null or p.responsible_id = $2)
+          and i.due_date >= date_trunc('month', current_date) and i.due_date < date_trunc('month', current_date) + interval '12 months'
+        group by 1`,
       `select id, policy_number, contact_name, premium, net_premium, commission_value, renewal_date, status from finance.policies
-        where user_id = $1 and ($2::uuid is null or responsible_id = $2) order by renewal_date, id`,
+        where user_id = $1 and ($2::uuid is null or responsible_id = $2) order by renewal_date, id limit 50`,
+      'select count(*) from finance.policies where user_id = $1 and ($2::uuid is null or responsible_id = $2)',
     ],
   },
   {
     name: 'Recebíveis of a month',
-    path: () => `/api/receivables?month=${MONTH}`,
+    paths: () => [`/api/receivables?month=${MONTH}`],
     sql: [
       `select i.*, p.policy_number, p.contact_name from finance.policy_instalments i join finance.policies p on p.id = i.policy_id
         where i.user_id = $1 and p.user_id = $1 and ($2::uuid is null or p.responsible_id = $2)
@@ -218,7 +232,7 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'the top bar search',
-    path: () => '/api/search?q=Brand%C3%A3o%20Lima',
+    paths: () => ['/api/search?q=Brand%C3%A3o%20Lima'],
     sql: [
       `select id, name from pipeline.contacts where user_id = $1 and ($2::uuid is null or responsible_id = $2)
           and search_text like '%brandao lima%' order by id limit 10`,
@@ -263,9 +277,14 @@ runBench('scale', async (running, log) => {
         let failed = '';
         // A screen that fails (a 502 when a service gives up) is a result too: said, and the others still measured.
         const api = await timed(async () => {
-          const response = await fetch(`${url}${screen.path({ contactId })}`, { headers: { Cookie: cookie } });
-          if (!response.ok) failed = `${response.status} ${(await response.text()).slice(0, 80)}`;
-          bytes = (await response.arrayBuffer().catch(() => new ArrayBuffer(0))).byteLength;
+          const sizes = await Promise.all(
+            screen.paths({ contactId }).map(async (path) => {
+              const response = await fetch(`${url}${path}`, { headers: { Cookie: cookie } });
+              if (!response.ok) failed = `${response.status} ${(await response.text()).slice(0, 80)}`;
+              return (await response.arrayBuffer().catch(() => new ArrayBuffer(0))).byteLength;
+            }),
+          );
+          bytes = sizes.reduce((sum, size) => sum + size, 0);
         });
         const sql = await timed(async () => {
           for (const text of screen.sql) {

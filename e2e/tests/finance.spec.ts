@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, toast, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { onboardViaApi } from './support/broker';
-import { finalizedViaApi } from './support/book';
+import { finalizedViaApi, importPolicies } from './support/book';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.from(
@@ -295,4 +295,49 @@ test('Atividade Recente lists what happened; Limpar Dados empties the account, w
   await expect(toast(page, 'Lead criado')).toBeVisible();
   await page.getByRole('navigation').getByRole('link', { name: 'Documentos' }).click();
   await expect(page.getByRole('row', { name: /contrato-otavio\.pdf/ })).toHaveCount(0);
+});
+
+test('a book larger than a page: Apólices and Comissões › Apólices go a page at a time on a phone, the count of all of them above (#63)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpOnboarded(page, 'pages');
+  // 60 policies from a sheet, renewing one a day from two months ahead: 50 on the first page, 10 on the second.
+  const day = (offset: number) => {
+    const date = new Date(Date.now() + (60 + offset) * 86_400_000);
+    return `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${date.getUTCFullYear()}`;
+  };
+  await importPolicies(page.request, [
+    'Apólice;Seguradora;Segurado;CPF do segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão',
+    ...Array.from(
+      { length: 60 },
+      (_, index) =>
+        `PG-${String(index + 1).padStart(2, '0')};Porto Seguro;Cliente ${index + 1};;Auto;01/01/2026;${day(index)};1.000,00;1.073,80;10`,
+    ),
+  ]);
+
+  await page.goto('/policies');
+  await expect(page.getByRole('status').filter({ hasText: 'apólices' })).toHaveText('60 apólices');
+  const pager = page.getByRole('navigation', { name: 'Paginação' });
+  await expect(pager.getByText('Página 1 de 2')).toBeVisible();
+  await expect(page.getByRole('row', { name: /PG-/ })).toHaveCount(50);
+  await pager.getByRole('button', { name: 'Próxima' }).click();
+  await expect(page).toHaveURL(/pagina=2/);
+  await expect(pager.getByText('Página 2 de 2')).toBeVisible();
+  await expect(page.getByRole('row', { name: /PG-/ })).toHaveCount(10);
+  await expectAccessible(page, 'policies, page 2');
+  // A filter starts again at the first page.
+  await page.getByLabel('Ramo').selectOption('auto');
+  await expect(page).not.toHaveURL(/pagina=/);
+  await expect(pager.getByText('Página 1 de 2')).toBeVisible();
+
+  await page.goto('/commissions?aba=apolices');
+  // The summary counts every policy, the tab shows them 50 at a time in renewal order.
+  await expect(page.locator('.fui-Card').filter({ hasText: 'Apólices Ativas' })).toContainText('60');
+  await expect(page.getByRole('status').filter({ hasText: 'apólices' })).toHaveText('60 apólices');
+  await expect(page.getByRole('row', { name: /PG-01/ })).toContainText('R$ 100,00');
+  await pager.getByRole('button', { name: 'Próxima' }).click();
+  await expect(page.getByRole('row', { name: /PG-60/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /PG-01/ })).toHaveCount(0);
+  await expectAccessible(page, 'commissions, page 2');
 });

@@ -18,7 +18,7 @@ import { ProgressBar } from '@corretora/web-kit/fluent/progress';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { lazy, Suspense, useState } from 'react';
-import { COMMISSION_MONTHS, useCommissions } from '../features/commissions/api/commissions-api';
+import { COMMISSION_MONTHS, useCommissionsSummary } from '../features/commissions/api/commissions-api';
 import { ratio } from '../components/ratio';
 
 // The Apólices tab's table loads when the tab is first opened (Visão Geral is the default).
@@ -89,7 +89,7 @@ export default function CommissionsPage() {
       else next.set('aba', TAB_PARAMS[value]);
       return next;
     });
-  const commissions = useCommissions(line, months);
+  const report = useCommissionsSummary(line, months);
 
   return (
     <>
@@ -122,8 +122,8 @@ export default function CommissionsPage() {
           </Select>
         </Field>
       </div>
-      <QueryState query={commissions} loading="Carregando comissões..." error="Não foi possível carregar as comissões. Tente novamente.">
-        {({ policies, summary }) => {
+      <QueryState query={report} loading="Carregando comissões..." error="Não foi possível carregar as comissões. Tente novamente.">
+        {(summary) => {
           // The lines with active policies, in the list's order.
           const byLine = LINE_KEYS.map((key) => ({ line: key, ...summary.commissionsByLine[key] })).filter((row) => row.count > 0);
           const largestMonth = Math.max(0, ...summary.monthlyBreakdown.map((month) => month.expectedRevenue));
@@ -183,7 +183,7 @@ export default function CommissionsPage() {
               {tab === 'policies' && (
                 <div className={styles.tableWrap} role="tabpanel" aria-label="Apólices">
                   <Suspense fallback={<Spinner label="Carregando apólices..." />}>
-                    <CommissionPoliciesTable policies={policies} />
+                    <CommissionPoliciesTable line={line} />
                   </Suspense>
                 </div>
               )}

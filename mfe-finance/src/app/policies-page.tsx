@@ -16,14 +16,24 @@ import { invalidateOperations, operationUrl, useNavigate, useSearchParams } from
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useDeferredValue, useState } from 'react';
-import { DataTable, MemberFilter, PageHeader, QueryState, SearchBox, useConfirmAction, useTeam, LineOptions } from '@corretora/web-kit/ui';
+import {
+  DataTable,
+  MemberFilter,
+  PageHeader,
+  Pager,
+  QueryState,
+  SearchBox,
+  useConfirmAction,
+  useTeam,
+  LineOptions,
+} from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Button, Caption1, Field, Spinner } from '@corretora/web-kit/fluent/core';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
 import { Badge } from '@corretora/web-kit/fluent/badge';
 import { Select } from '@corretora/web-kit/fluent/select';
-import { useCancelPolicy, usePolicies, type PolicyFilters } from '../features/policies/api/policies-api';
-import { invalidateFigures } from '../lib/finance-figures';
+import { POLICY_PAGE_SIZE, useCancelPolicy, usePolicyPage, type PolicyFilters } from '../features/policies/api/policies-api';
+import { POLICY_LISTS, invalidateFigures } from '../lib/finance-figures';
 import { policyName } from '../lib/policy-name';
 import { ClientLink } from '../components/client-link';
 
@@ -76,15 +86,18 @@ export default function PoliciesPage() {
     // ?responsavel=<member> (a team, for whoever sees more than their own).
     responsibleId: team.isTeam && team.seesEveryone ? (params.get('responsavel') ?? '') : '',
   };
+  // ?pagina=N: which page of the list (a filter changed: back to the first).
+  const page = Math.max(1, Math.min(999_999, Math.trunc(Number(params.get('pagina'))) || 1));
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
-    if (value === '' || value === 'all') next.delete(key);
+    if (value === '' || value === 'all' || (key === 'pagina' && value === '1')) next.delete(key);
     else next.set(key, value);
+    if (key !== 'pagina') next.delete('pagina');
     setParams(next, { replace: true });
   };
   // ?aba=renovacoes: the renewal centre instead of the list.
   const view = params.get('aba') === 'renovacoes' ? 'renewals' : 'policies';
-  const policies = usePolicies(filters, view === 'policies');
+  const policies = usePolicyPage(filters, page, view === 'policies');
   const [importing, setImporting] = useState(false);
   const [dialog, setDialog] = useState<{ kind: PolicyDialog; policy: Policy } | null>(null);
   const queryClient = useQueryClient();
@@ -126,7 +139,7 @@ export default function PoliciesPage() {
             onClose={() => setImporting(false)}
             onChanged={() =>
               void Promise.all([
-                invalidateOperations(queryClient, FINANCE_OPERATIONS.policies, PIPELINE_OPERATIONS.contacts),
+                invalidateOperations(queryClient, ...POLICY_LISTS, PIPELINE_OPERATIONS.contacts),
                 invalidateFigures(queryClient),
               ])
             }
@@ -149,13 +162,21 @@ export default function PoliciesPage() {
         <>
           <PolicyFilterBar search={search} filters={filters} team={team} setFilter={setFilter} />
           <QueryState query={policies} loading="Carregando apólices..." error="Não foi possível carregar as apólices. Tente novamente.">
-            {(items) => (
-              <PolicyTable
-                items={items}
-                team={team}
-                onOpen={(kind, policy) => setDialog({ kind, policy })}
-                onCancel={(policy) => cancelling.ask(policy)}
-              />
+            {({ items, total }) => (
+              <>
+                <PolicyTable
+                  items={items}
+                  total={total}
+                  team={team}
+                  onOpen={(kind, policy) => setDialog({ kind, policy })}
+                  onCancel={(policy) => cancelling.ask(policy)}
+                />
+                <Pager
+                  page={page}
+                  pages={Math.max(1, Math.ceil(total / POLICY_PAGE_SIZE))}
+                  onPage={(next) => setFilter('pagina', String(next))}
+                />
+              </>
             )}
           </QueryState>
         </>
@@ -306,14 +327,16 @@ function PolicyActions({
   );
 }
 
-/** The policies found, with their count and each row's actions. */
+/** A page of the policies found, with how many there are and each row's actions. */
 function PolicyTable({
   items,
+  total,
   team,
   onOpen,
   onCancel,
 }: {
   items: Policy[];
+  total: number;
   team: ReturnType<typeof useTeam>;
   onOpen: (dialog: PolicyDialog, policy: Policy) => void;
   onCancel: (policy: Policy) => void;
@@ -322,7 +345,7 @@ function PolicyTable({
   return (
     <>
       <Caption1 className={styles.count} role="status">
-        {items.length === 1 ? '1 apólice' : `${formatCount(items.length)} apólices`}
+        {total === 1 ? '1 apólice' : `${formatCount(total)} apólices`}
       </Caption1>
       <DataTable
         label="Apólices"

@@ -1,8 +1,8 @@
 import { CONTACT_KIND_LABELS, CONTACT_STATUS_LABELS, formatCount, formatDate, formatPhone, type Contact } from '@corretora/contracts';
 import { Link, useSearchParams } from '@corretora/web-kit';
-import { DataTable, PageHeader, QueryState } from '@corretora/web-kit/ui';
+import { DataTable, PageHeader, Pager, QueryState } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Body1, Button, Caption1 } from '@corretora/web-kit/fluent/core';
+import { Body1, Button } from '@corretora/web-kit/fluent/core';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, EditRegular, PeopleSearchRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,13 +30,6 @@ const useStyles = makeStyles({
   },
   count: { color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalS },
   cell: { overflowWrap: 'anywhere' },
-  pager: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'flex-end',
-    gap: tokens.spacingHorizontalM,
-    marginTop: tokens.spacingVerticalM,
-  },
 });
 
 // The spec's type filter labels ('Pessoa Física', 'Empresarial'), the second saying what it holds.
@@ -190,7 +183,7 @@ export default function ContactsPage() {
           />
         )}
       </QueryState>
-      {pages > 1 ? <Pager page={page} pages={pages} onPage={setPage} /> : null}
+      <Pager page={page} pages={pages} onPage={setPage} />
       {history ? (
         <Suspense fallback={null}>
           <TimelineDialog contact={history} onClose={() => setHistory(null)} />
@@ -235,21 +228,5 @@ function FilterSelect({
         </option>
       ))}
     </Select>
-  );
-}
-
-/** The list's pages: previous, where, next. */
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  const styles = useStyles();
-  return (
-    <nav className={styles.pager} aria-label="Paginação">
-      <Button disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Anterior
-      </Button>
-      <Caption1>{`Página ${page} de ${pages}`}</Caption1>
-      <Button disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Próxima
-      </Button>
-    </nav>
   );
 }

@@ -154,3 +154,23 @@ export function optionalFormId(message: string) {
     v.check((value) => value === null || isId(value), message),
   );
 }
+
+/** A list's page on the wire (`?page=N`, from 1): a malformed one is the field's pt-BR message. */
+export const wirePage = v.optional(
+  v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Página inválida'), v.transform(Number), v.minValue(1, 'Página inválida')),
+  '1',
+);
+
+/** How many rows a page holds (`?pageSize=N`, 1..max, `fallback` when absent). */
+export function wirePageSize(max: number, fallback: number) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'Tamanho de página inválido'),
+      v.transform(Number),
+      v.minValue(1, 'Tamanho de página inválido'),
+      v.maxValue(max, 'Tamanho de página inválido'),
+    ),
+    String(fallback),
+  );
+}

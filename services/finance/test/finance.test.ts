@@ -241,6 +241,23 @@ describe('policies', () => {
     expect(await list('?status=active')).toEqual([auto.id, home.id].sort());
     expect(await list('?renewal=30')).toEqual([auto.id]);
     expect(await list('?renewal=90')).toEqual([auto.id, home.id].sort());
+    // The screen's pages: the same lists, a page at a time, with how many there are.
+    const page = async (query: string, cookie = who.cookie) => (await api().get(`/api/policies/page${query}`).set('Cookie', cookie)).body;
+    const active = await page('?status=active&pageSize=1');
+    expect([active.total, active.page, active.pageSize, active.items.length]).toEqual([2, 1, 1, 1]);
+    const second = await page('?status=active&pageSize=1&page=2');
+    expect([active.items[0].id, second.items[0].id].sort()).toEqual([auto.id, home.id].sort());
+    expect((await page('?status=active&pageSize=1&page=3')).items).toEqual([]);
+    expect((await page('?status=expired')).items.map((p: { id: number }) => p.id)).toEqual([old.id]);
+    expect((await page('?renewal=30')).items.map((p: { id: number }) => p.id)).toEqual([auto.id]);
+    expect(await page('')).toMatchObject({ total: 3, page: 1, pageSize: 50 });
+    const badPage = await api().get('/api/policies/page?page=0&pageSize=101').set('Cookie', who.cookie);
+    expect(badPage.status).toBe(400);
+    expect(badPage.body.issues.map((issue: { message: string }) => issue.message)).toEqual([
+      'Página inválida',
+      'Tamanho de página inválido',
+    ]);
+    expect(await page('', (await brokerWithRefs()).cookie)).toMatchObject({ items: [], total: 0 });
     const bad = await api().get('/api/policies?type=barco&renewal=45').set('Cookie', who.cookie);
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((issue: { message: string }) => issue.message)).toEqual([
@@ -540,6 +557,25 @@ describe('commissions and stats', () => {
         ).body.expected,
       ).toBe(expected);
     expect((await api().get('/api/commissions?type=auto&months=12').set('Cookie', who.cookie)).body.summary.annualRevenue).toBe(12500);
+    // The screen's summary, summed in SQL, is the report's to the centavo, whatever the filter; its rows come a page at a time.
+    for (const query of ['type=all&months=6', 'type=auto&months=12', 'line=residencial&months=24', 'months=24']) {
+      const [whole, alone] = await Promise.all(
+        [`/api/commissions?${query}`, `/api/commissions/summary?${query}`].map((path) => api().get(path).set('Cookie', who.cookie)),
+      );
+      expect(alone!.body).toEqual(whole!.body.summary);
+    }
+    const firstRows = (await api().get('/api/commissions/policies?pageSize=2').set('Cookie', who.cookie)).body;
+    expect(firstRows).toEqual({ items: policies.slice(0, 2), total: 3, page: 1, pageSize: 2 });
+    expect((await api().get('/api/commissions/policies?pageSize=2&page=2').set('Cookie', who.cookie)).body.items).toEqual(
+      policies.slice(2),
+    );
+    expect((await api().get('/api/commissions/policies?type=home').set('Cookie', who.cookie)).body.total).toBe(1);
+    expect((await api().get('/api/commissions/policies?pageSize=abc').set('Cookie', who.cookie)).body.message).toBe(
+      'Tamanho de página inválido',
+    );
+    const stranger = await brokerWithRefs();
+    expect((await api().get('/api/commissions/policies').set('Cookie', stranger.cookie)).body.total).toBe(0);
+    expect((await api().get('/api/commissions/summary').set('Cookie', stranger.cookie)).body.activePolicies).toBe(0);
     expect((await api().get('/api/commissions?months=7').set('Cookie', who.cookie)).body.message).toBe(
       'Período deve ser 6, 12 ou 24 meses',
     );

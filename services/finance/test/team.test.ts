@@ -131,6 +131,8 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     const insurer = owner.refs.insurers[0]!.id;
     const refused = await Promise.all([
       api().get('/api/commissions').set('Cookie', assistant.cookie),
+      api().get('/api/commissions/summary').set('Cookie', assistant.cookie),
+      api().get('/api/commissions/policies').set('Cookie', assistant.cookie),
       api().get('/api/commissions.csv').set('Cookie', assistant.cookie),
       api().get('/api/receivables').set('Cookie', assistant.cookie),
       api().get('/api/receivables.csv').set('Cookie', assistant.cookie),
@@ -195,6 +197,19 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     const commissions = await api().get('/api/commissions').set('Cookie', producer.cookie);
     expect(commissions.status).toBe(200);
     expect(JSON.stringify(commissions.body)).not.toContain('Maria Souza');
+    // The screen's summary and pages hold their own too; the owner's hold the colleague's.
+    const pages = async (who: Who) =>
+      Promise.all(
+        ['/api/commissions/summary', '/api/commissions/policies', '/api/policies/page'].map(
+          async (path) => (await api().get(path).set('Cookie', who.cookie)).body,
+        ),
+      );
+    const [summary, rows, policies] = await pages(producer);
+    expect([summary.activePolicies, rows.total, policies.total]).toEqual([0, 0, 0]);
+    expect(JSON.stringify([rows, policies])).not.toContain('Maria Souza');
+    const [ownersSummary, ownersRows, ownersPolicies] = await pages(owner);
+    expect([ownersSummary.activePolicies, ownersRows.total, ownersPolicies.total]).toEqual([1, 1, 1]);
+    expect(ownersRows.items[0].contactName).toBe('Maria Souza');
   });
 
   test('a producer’s receivables hold their own lines only: a line the insurer paid to nobody identified, in the owner’s statement, is the managers’', async () => {

@@ -87,6 +87,14 @@ export interface CommissionsSummary {
   monthlyBreakdown: { month: string; renewals: number; expectedRevenue: number }[];
 }
 
+/** A page of a list: its rows, how many the whole list holds, and which page of what size this is. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
 export interface CommissionsResponse {
   policies: CommissionRow[];
   summary: CommissionsSummary;

@@ -25,6 +25,8 @@ import {
   wireDate,
   wireId,
   wireMoney,
+  wirePage,
+  wirePageSize,
   FINALIZE_MONEY_MAX_CENTS,
 } from '../wire-fields';
 
@@ -99,6 +101,14 @@ export const PolicyQuerySchema = v.object({
 });
 export type PolicyQuery = v.InferOutput<typeof PolicyQuerySchema>;
 
+/** The most rows a page of policies (Apólices, Comissões › Apólices) holds. */
+export const POLICY_PAGE_SIZE_MAX = 100;
+const POLICY_PAGE = { page: wirePage, pageSize: wirePageSize(POLICY_PAGE_SIZE_MAX, 50) };
+
+/** GET /api/policies/page: the list's filters and a page of it (a large book is not sent whole). */
+export const PolicyPageQuerySchema = v.object({ ...PolicyQuerySchema.entries, ...POLICY_PAGE });
+export type PolicyPageQuery = v.InferOutput<typeof PolicyPageQuerySchema>;
+
 /** GET /api/claims?status */
 export const ClaimQuerySchema = v.object({
   status: v.optional(v.picklist([ALL, ...CLAIM_STATUSES], 'Status inválido'), ALL),
@@ -111,6 +121,14 @@ export const CommissionsQuerySchema = v.object({
   months: v.optional(v.pipe(v.picklist(['6', '12', '24'], 'Período deve ser 6, 12 ou 24 meses'), v.transform(Number)), '12'),
 });
 export type CommissionsQuery = v.InferOutput<typeof CommissionsQuerySchema>;
+
+/** GET /api/commissions/policies: the commissions' policy rows of a type and line, a page at a time (renewal order). */
+export const CommissionPoliciesQuerySchema = v.object({
+  type: CommissionsQuerySchema.entries.type,
+  line: LINE_FILTER,
+  ...POLICY_PAGE,
+});
+export type CommissionPoliciesQuery = v.InferOutput<typeof CommissionPoliciesQuerySchema>;
 
 /** The text fields beside a document's file (multipart). */
 export const DocumentFieldsSchema = v.object({

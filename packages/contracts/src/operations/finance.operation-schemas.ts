@@ -9,11 +9,13 @@ import {
   ClaimQuerySchema,
   ClaimStatusSchema,
   CommissionsQuerySchema,
+  CommissionPoliciesQuerySchema,
   DocumentFieldsSchema,
   DocumentQuerySchema,
   DocumentFileQuerySchema,
   PolicyPdfFieldsSchema,
   PolicyQuerySchema,
+  PolicyPageQuerySchema,
 } from '../finance/finance.schemas';
 import { PolicyIssueBodySchema, PolicyNumbersSchema } from '../finance/policy.schemas';
 import { RenewalQuoteSchema } from '../finance/quotes.schemas';
@@ -28,6 +30,10 @@ export const policies = {
   summary: 'Apólices: filtros de tipo, status, renovação (30/60/90 dias) e as que aguardam o nº da seguradora.',
   query: PolicyQuerySchema,
 };
+export const policyPage = {
+  summary: 'Apólices, uma página por vez (os filtros da lista, mais page e pageSize até 100), e quantas há.',
+  query: PolicyPageQuerySchema,
+};
 export const updatePolicy = {
   summary:
     'Informa ou corrige o nº da apólice e o da proposta (único por corretora), o responsável e os participantes do repasse (até 3, somando 100%).',
@@ -41,6 +47,14 @@ export const changeClaimStatus = {
   body: ClaimStatusSchema,
 };
 export const commissions = { summary: 'Comissões por apólice, por tipo e projetadas.', query: CommissionsQuerySchema };
+export const commissionsSummary = {
+  summary: 'O resumo das comissões (cartões, por ramo e projeções), sem as linhas por apólice.',
+  query: CommissionsQuerySchema,
+};
+export const commissionPolicies = {
+  summary: 'As linhas por apólice das comissões, uma página por vez (ordem de renovação), e quantas há.',
+  query: CommissionPoliciesQuerySchema,
+};
 export const documents = { summary: 'Documentos, contagens por categoria e o espaço usado.', query: DocumentQuerySchema };
 export const uploadDocument = { summary: 'Envia um documento (PDF, DOC, DOCX, XLS ou XLSX até 10 MB).', upload: DocumentFieldsSchema };
 export const attachPolicyPdf = { summary: 'Anexa o PDF da apólice a um card finalizado (até 25 MB).', upload: PolicyPdfFieldsSchema };

@@ -36,6 +36,9 @@ import type { Policy, PolicyIssueBodySchema, PolicyNumbersSchema } from '../fina
 import { MANAGERS, MONEY_ROLES } from '../vocabulary/team-roles';
 import type { PolicyDetail } from '../finance/repasse-types';
 
+// The lists a large book reads a page at a time (beside the whole lists, kept for their clients).
+export * from './finance-pages.operations';
+
 // The finance service: policies, claims, commissions and documents. Each operation is a plain object of its own, so a bundle keeps only those it names.
 
 export const policies = {

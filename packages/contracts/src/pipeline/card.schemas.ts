@@ -2,7 +2,7 @@ import { InsuredItemSchema } from '../vocabulary/insured-item';
 import * as v from 'valibot';
 import { responsibleFilter } from '../vocabulary/responsible-field';
 import { maxLengthMessage, optionalText } from '../fields';
-import { dateField, optionalWireId, optionalWireMoney, wireId, wireMoney } from '../wire-fields';
+import { dateField, optionalWireId, optionalWireMoney, wireId, wireMoney, wirePage, wirePageSize } from '../wire-fields';
 import {
   COMMISSION_PERCENT_MAX_HUNDREDTHS,
   CONTACT_KINDS,
@@ -82,17 +82,8 @@ export const ContactQuerySchema = v.object({
   status: v.optional(v.picklist(['all', ...CONTACT_STATUSES] as const, 'Use prospect ou client'), 'all'),
   /** Only the clients of this member of the brokerage ('' or absent: every one the member may see). */
   responsibleId: responsibleFilter,
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Página inválida'), v.transform(Number), v.minValue(1, 'Página inválida')), '1'),
-  pageSize: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, 'Tamanho de página inválido'),
-      v.transform(Number),
-      v.minValue(1, 'Tamanho de página inválido'),
-      v.maxValue(CONTACTS_PAGE_SIZE_MAX, 'Tamanho de página inválido'),
-    ),
-    '25',
-  ),
+  page: wirePage,
+  pageSize: wirePageSize(CONTACTS_PAGE_SIZE_MAX, 25),
 });
 
 export type CompletionInput = v.InferOutput<typeof CompletionSchema>;

@@ -22,6 +22,7 @@ export { NoticePanel, type NoticePanelProps } from './notice-panel';
 export { Notice } from './notice';
 export { PersonAvatar, avatarColour, type PersonAvatarProps } from './person-avatar';
 export { PageHeader } from './page-header';
+export { Pager } from './pager';
 export { SearchBox } from './search-box';
 export { COMPACT_LAYOUT } from './layout';
 export {

@@ -1,7 +1,7 @@
 import { FINANCE_OPERATIONS as OPS, type LineKey, type PolicyNumbersInput, type PolicyStatus } from '@corretora/contracts';
 import { callOperation, invalidateOperations, useOperation } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateFigures } from '../../../lib/finance-figures';
+import { POLICY_LISTS, invalidateFigures } from '../../../lib/finance-figures';
 
 export interface PolicyFilters {
   /** Either number or the client's name ('' : none). */
@@ -16,10 +16,13 @@ export interface PolicyFilters {
   responsibleId: string;
 }
 
-/** The policy list; not fetched while the page shows another tab (`enabled` false). */
-export function usePolicies(filters: PolicyFilters, enabled = true) {
+/** Apólices' rows a page holds. */
+export const POLICY_PAGE_SIZE = 50;
+
+/** A page of the policy list, and how many it holds; not fetched while the page shows another tab (`enabled` false). */
+export function usePolicyPage(filters: PolicyFilters, page: number, enabled = true) {
   return useOperation(
-    OPS.policies,
+    OPS.policyPage,
     {
       query: {
         q: filters.q.trim() || undefined,
@@ -28,6 +31,8 @@ export function usePolicies(filters: PolicyFilters, enabled = true) {
         renewal: filters.renewal || undefined,
         awaitingNumber: filters.awaiting ? 'true' : undefined,
         responsibleId: filters.responsibleId || undefined,
+        page: String(page),
+        pageSize: String(POLICY_PAGE_SIZE),
       },
     },
     { keepPrevious: true, enabled },
@@ -38,7 +43,7 @@ export function useCancelPolicy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callOperation(OPS.cancelPolicy, { params: { id } }),
-    onSuccess: () => Promise.all([invalidateOperations(queryClient, OPS.policies, OPS.policy), invalidateFigures(queryClient)]),
+    onSuccess: () => Promise.all([invalidateOperations(queryClient, ...POLICY_LISTS, OPS.policy), invalidateFigures(queryClient)]),
   });
 }
 
@@ -47,6 +52,7 @@ export function useUpdatePolicyNumbers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: PolicyNumbersInput }) => callOperation(OPS.updatePolicy, { params: { id }, body }),
-    onSuccess: () => Promise.all([invalidateOperations(queryClient, OPS.policies, OPS.policy, OPS.claims), invalidateFigures(queryClient)]),
+    onSuccess: () =>
+      Promise.all([invalidateOperations(queryClient, ...POLICY_LISTS, OPS.policy, OPS.claims), invalidateFigures(queryClient)]),
   });
 }

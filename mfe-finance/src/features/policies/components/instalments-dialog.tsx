@@ -22,6 +22,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { policyName } from '../../../lib/policy-name';
 import { InstalmentReminder, isOverdue } from './instalment-reminder';
+import { POLICY_LISTS } from '../../../lib/finance-figures';
 
 const PaymentLinkDialog = lazy(() => import('./payment-link-dialog'));
 
@@ -49,7 +50,7 @@ export default function InstalmentsDialog({ policy, onClose }: { policy: Policy;
   const save = useMutation({
     mutationFn: (body: BodyInputOf<typeof OPS.setPaymentPlan>) => callOperation(OPS.setPaymentPlan, { params: { id: policy.id }, body }),
     onSuccess: async () => {
-      await invalidateOperations(queryClient, OPS.policyInstalments, OPS.policies);
+      await invalidateOperations(queryClient, OPS.policyInstalments, ...POLICY_LISTS);
       notify.success('Plano de pagamento salvo');
       onClose();
     },

@@ -1,6 +1,7 @@
 import { FINANCE_OPERATIONS as OPS, type BodyInputOf, type RenewalBucket } from '@corretora/contracts';
 import { callOperation, invalidateOperations, operationUrl, useOperation } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { POLICY_LISTS } from '../../../lib/finance-figures';
 
 /** One page of the renewals of a bucket (or all), for one member or everyone the member sees; the last page stays while the next loads. */
 export function useRenewals(filter: { page: number; bucket: RenewalBucket | 'all'; responsibleId: string }) {
@@ -22,7 +23,7 @@ export function useRenewalDecision(renewalId: number, handlers: { onSaved: () =>
   return useMutation({
     mutationFn: (body: BodyInputOf<typeof OPS.renewalOutcome>) => callOperation(OPS.renewalOutcome, { params: { id: renewalId }, body }),
     onSuccess: async () => {
-      await invalidateOperations(queryClient, OPS.renewals, OPS.renewalReport, OPS.policies);
+      await invalidateOperations(queryClient, OPS.renewals, OPS.renewalReport, ...POLICY_LISTS);
       handlers.onSaved();
     },
     onError: handlers.onFailed,

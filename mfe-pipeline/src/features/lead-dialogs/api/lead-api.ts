@@ -17,7 +17,15 @@ export type LeadBody = CreateBody extends infer Body ? (Body extends unknown ? O
 
 /** Finance's screens that an issued or finalized card changes (policies, commissions, documents). */
 function invalidateFinance(queryClient: QueryClient) {
-  return invalidateOperations(queryClient, FINANCE_OPERATIONS.policies, FINANCE_OPERATIONS.commissions, FINANCE_OPERATIONS.documents);
+  return invalidateOperations(
+    queryClient,
+    FINANCE_OPERATIONS.policies,
+    FINANCE_OPERATIONS.policyPage,
+    FINANCE_OPERATIONS.commissions,
+    FINANCE_OPERATIONS.commissionsSummary,
+    FINANCE_OPERATIONS.commissionPolicies,
+    FINANCE_OPERATIONS.documents,
+  );
 }
 
 export function useCreateLead() {

@@ -65,14 +65,73 @@ function percentOf(part: number, whole: number): string {
   return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
 }
 
-export function commissions(
-  policies: readonly PolicyFigures[],
+/** Active policies of one type, line and renewal month ('YYYY-MM'): how many, their commission and its base (cents). */
+export interface ActiveGroup {
+  type: PolicyType;
+  line: LineKey;
+  renewalMonth: string;
+  count: number;
+  revenue: number;
+  base: number;
+}
+
+/**
+ * The summary from the active policies, grouped (a large book is summed in SQL, the report groups
+ * its rows one by one: the same arithmetic either way).
+ */
+export function commissionsSummary(
+  groups: readonly ActiveGroup[],
   today: string,
   months: number,
   /** 'YYYY-MM' -> the commission its instalments expect (cents): the projection of each month. */
   expectedByMonth: ReadonlyMap<string, number> = new Map(),
-): { policies: CommissionRow[]; summary: CommissionsSummary } {
-  const rows: CommissionRow[] = policies.map((policy) => ({
+): CommissionsSummary {
+  const annualRevenue = groups.reduce((sum, group) => sum + group.revenue, 0);
+  const annualBase = groups.reduce((sum, group) => sum + group.base, 0);
+  const commissionsByType = Object.fromEntries(
+    POLICY_TYPE_VALUES.map((type) => [type, { revenue: 0, count: 0 }]),
+  ) as CommissionsSummary['commissionsByType'];
+  const commissionsByLine = Object.fromEntries(
+    LINE_KEYS.map((line) => [line, { revenue: 0, count: 0 }]),
+  ) as CommissionsSummary['commissionsByLine'];
+  for (const group of groups) {
+    commissionsByType[group.type].revenue += group.revenue;
+    commissionsByType[group.type].count += group.count;
+    commissionsByLine[group.line].revenue += group.revenue;
+    commissionsByLine[group.line].count += group.count;
+  }
+  // A renewal falling in a month brings the commission of the next term (at today's terms) into it,
+  // and so does each anniversary after it inside the window: a policy never drops out of the
+  // projection at its end date (decisions.md, Commissions query). The parcelas bring the rest.
+  const window = Array.from({ length: months }, (_, offset) => monthAfter(today, offset));
+  const renewalsByMonth = new Map(window.map((month) => [month, { renewals: 0, revenue: 0 }]));
+  for (const group of groups) {
+    const first = window.indexOf(group.renewalMonth);
+    for (let offset = first; first >= 0 && offset < months; offset += 12) {
+      const month = renewalsByMonth.get(window[offset]!)!;
+      month.renewals += group.count;
+      month.revenue += group.revenue;
+    }
+  }
+  const monthlyBreakdown = window.map((month) => {
+    const { renewals, revenue } = renewalsByMonth.get(month)!;
+    return { month, renewals, expectedRevenue: (expectedByMonth.get(month) ?? 0) + revenue };
+  });
+  const activePolicies = groups.reduce((sum, group) => sum + group.count, 0);
+  return {
+    averageCommissionRate: percentOf(annualRevenue, annualBase),
+    annualRevenue,
+    monthlyRevenue: Number(divideRoundingHalfUp(BigInt(annualRevenue), 12n)),
+    activePolicies,
+    commissionsByType,
+    commissionsByLine,
+    monthlyBreakdown,
+  };
+}
+
+/** A policy's row of the commissions' table. */
+export function commissionRow(policy: PolicyFigures, today: string): CommissionRow {
+  return {
     id: policy.id,
     policyNumber: policy.policyNumber,
     awaitingNumber: policy.awaitingNumber,
@@ -87,49 +146,26 @@ export function commissions(
     renewalDate: policy.renewalDate,
     monthsUntilRenewal: monthsUntil(today, policy.renewalDate),
     status: policy.status,
-  }));
-  const active = rows.filter((row) => row.status === 'active');
-  const annualRevenue = active.reduce((sum, row) => sum + row.calculatedCommission, 0);
-  const annualBase = active.reduce((sum, row) => sum + row.commissionBase, 0);
-  const commissionsByType = Object.fromEntries(
-    POLICY_TYPE_VALUES.map((type) => [type, { revenue: 0, count: 0 }]),
-  ) as CommissionsSummary['commissionsByType'];
-  const commissionsByLine = Object.fromEntries(
-    LINE_KEYS.map((line) => [line, { revenue: 0, count: 0 }]),
-  ) as CommissionsSummary['commissionsByLine'];
-  for (const row of active) {
-    commissionsByType[row.type].revenue += row.calculatedCommission;
-    commissionsByType[row.type].count += 1;
-    commissionsByLine[row.line].revenue += row.calculatedCommission;
-    commissionsByLine[row.line].count += 1;
-  }
-  // A renewal falling in a month brings the commission of the next term (at today's terms) into it,
-  // and so does each anniversary after it inside the window: a policy never drops out of the
-  // projection at its end date (decisions.md, Commissions query). The parcelas bring the rest.
-  const window = Array.from({ length: months }, (_, offset) => monthAfter(today, offset));
-  const renewalsByMonth = new Map(window.map((month) => [month, { renewals: 0, revenue: 0 }]));
-  for (const row of active) {
-    const first = window.indexOf(row.renewalDate.slice(0, 7));
-    for (let offset = first; first >= 0 && offset < months; offset += 12) {
-      const month = renewalsByMonth.get(window[offset]!)!;
-      month.renewals += 1;
-      month.revenue += row.calculatedCommission;
-    }
-  }
-  const monthlyBreakdown = window.map((month) => {
-    const { renewals, revenue } = renewalsByMonth.get(month)!;
-    return { month, renewals, expectedRevenue: (expectedByMonth.get(month) ?? 0) + revenue };
-  });
-  return {
-    policies: rows,
-    summary: {
-      averageCommissionRate: percentOf(annualRevenue, annualBase),
-      annualRevenue,
-      monthlyRevenue: Number(divideRoundingHalfUp(BigInt(annualRevenue), 12n)),
-      activePolicies: active.length,
-      commissionsByType,
-      commissionsByLine,
-      monthlyBreakdown,
-    },
   };
+}
+
+export function commissions(
+  policies: readonly PolicyFigures[],
+  today: string,
+  months: number,
+  /** 'YYYY-MM' -> the commission its instalments expect (cents): the projection of each month. */
+  expectedByMonth: ReadonlyMap<string, number> = new Map(),
+): { policies: CommissionRow[]; summary: CommissionsSummary } {
+  const rows = policies.map((policy) => commissionRow(policy, today));
+  const groups = rows
+    .filter((row) => row.status === 'active')
+    .map((row) => ({
+      type: row.type,
+      line: row.line,
+      renewalMonth: row.renewalDate.slice(0, 7),
+      count: 1,
+      revenue: row.calculatedCommission,
+      base: row.commissionBase,
+    }));
+  return { policies: rows, summary: commissionsSummary(groups, today, months, expectedByMonth) };
 }

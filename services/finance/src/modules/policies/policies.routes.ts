@@ -14,6 +14,8 @@ export function policiesRoutes(
   identity: InternalClient | null,
 ): void {
   route(router, OPS.policies, ({ user, query }) => policies.list(user.id, query));
+  // Before /api/policies/:id, which would take 'page' for an id.
+  route(router, OPS.policyPage, ({ user, query }) => policies.page(user.id, query));
   route(router, OPS.policiesCsv, async ({ user, query, ctx }) => {
     const [list, insurers, team] = await Promise.all([
       policies.list(user.id, query),

@@ -19,6 +19,8 @@ import {
   type PolicyNumberTaskRow,
   type PolicyNumbersInput,
   type PolicyQuery,
+  type PolicyPageQuery,
+  type ListPage,
   SAO_PAULO,
 } from '@corretora/contracts';
 import {
@@ -27,13 +29,13 @@ import {
   actingMemberId,
   assertMayReassign,
   recordAuditEvent,
-  likeContaining,
   activityInsertSql,
   isUniqueViolation,
   recordActivity,
   readerOf,
 } from '@corretora/service-kit';
 import { tables } from '../../tables';
+import { policyListSql, policyOnTheWire } from './policy-list-sql';
 import { addMonths } from './instalment-math';
 import { syncRenewals } from './renewal-sync';
 import type { Knex } from 'knex';
@@ -53,6 +55,7 @@ import {
 } from './policy-sql';
 
 export const POLICY_NOT_FOUND = NOT_FOUND.policy;
+
 const NUMBER_TAKEN = 'Já existe uma apólice desta seguradora com este número.';
 const NUMBER_CONSTRAINT = 'policies_user_insurer_number_unique';
 
@@ -80,49 +83,25 @@ export class PoliciesService {
   }
 
   async list(userId: string, query: PolicyQuery): Promise<Policy[]> {
-    const where: string[] = ['true'];
-    const bindings: unknown[] = [this.policies.of(userId).from('p')];
-    if (query.type !== 'all') {
-      where.push('p.type = ?');
-      bindings.push(query.type);
-    }
-    if (query.line !== 'all') {
-      where.push('p.line = ?');
-      bindings.push(query.line);
-    }
-    if (query.q) {
-      // A number as typed, separators aside (AP-2026/001 finds AP2026001), or part of the client's name.
-      const key = query.q.toUpperCase().replace(/[^0-9A-Z]/g, '');
-      const numbers = key
-        ? ` or regexp_replace(upper(p.policy_number), '[^0-9A-Z]', '', 'g') like ? or regexp_replace(upper(coalesce(p.proposal_number, '')), '[^0-9A-Z]', '', 'g') like ?`
-        : '';
-      where.push(`(p.contact_name ilike ?${numbers})`);
-      bindings.push(likeContaining(query.q), ...(key ? [likeContaining(key), likeContaining(key)] : []));
-    }
-    if (query.status !== 'all') {
-      where.push(`${POLICY_STATUS} = ?`);
-      bindings.push(query.status);
-    }
-    if (query.responsibleId) {
-      where.push('p.responsible_id = ?');
-      bindings.push(query.responsibleId);
-    }
-    if (query.awaitingNumber !== undefined) {
-      where.push('p.awaiting_number = ?');
-      bindings.push(query.awaitingNumber);
-    }
-    if (query.renewal !== undefined) {
-      // Renovações: active policies renewing from today to N days ahead.
-      where.push(`p.status = 'active' and p.renewal_date between ${TODAY} and ${TODAY} + ?::int`);
-      bindings.push(query.renewal);
-    }
-    const order = query.renewal === undefined ? 'p.created_at desc, p.id desc' : 'p.renewal_date, p.id';
+    const { from, bindings, order } = policyListSql(this.policies.of(userId).from('p'), query);
     // Apólices may lag (a read replica), unless this session has just written (read-replica.ts in the kit).
-    const { rows } = await readerOf(this.knex).raw<{ rows: Policy[] }>(
-      `select ${POLICY_COLUMNS} from ? where ${where.join(' and ')} order by ${order}`,
-      bindings as Knex.RawBinding[],
-    );
-    return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+    const { rows } = await readerOf(this.knex).raw<{ rows: Policy[] }>(`select ${POLICY_COLUMNS} from ${from} order by ${order}`, bindings);
+    return rows.map(policyOnTheWire);
+  }
+
+  /** The same list a page at a time, and how many it holds (read side by side). */
+  async page(userId: string, query: PolicyPageQuery): Promise<ListPage<Policy>> {
+    const { from, bindings, order } = policyListSql(this.policies.of(userId).from('p'), query);
+    const reader = readerOf(this.knex);
+    const [{ rows }, counted] = await Promise.all([
+      reader.raw<{ rows: Policy[] }>(`select ${POLICY_COLUMNS} from ${from} order by ${order} limit ? offset ?`, [
+        ...bindings,
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      ]),
+      reader.raw<{ rows: { total: number }[] }>(`select count(*)::int as total from ${from}`, bindings),
+    ]);
+    return { items: rows.map(policyOnTheWire), total: counted.rows[0]!.total, page: query.page, pageSize: query.pageSize };
   }
 
   /** A contact's policies as a message names them (number, end of term, insurer, status as read). */

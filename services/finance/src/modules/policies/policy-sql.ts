@@ -13,6 +13,13 @@ export const NUMBER_REMIND_ON = `coalesce(p.number_reminder_on, ${ISSUED_ON})`;
 /** A policy's status as read: active past its renewal date is expired, always, with no sweep to run. */
 export const POLICY_STATUS = `case when p.status = 'active' and p.renewal_date < ${TODAY} then 'expired' else p.status end`;
 
+/**
+ * A policy p's commission in cents, as commissionCents (commission-math.ts) computes it, summed where the
+ * rows are: round(base cents × hundredths / 10,000) half up (round() on a non-negative numeric), a fixed one its cents.
+ */
+export const COMMISSION_CENTS = `(case when p.commission_type = 'fixed' then (p.commission_value * 100)::bigint
+  else round((coalesce(p.net_premium, p.premium) * 100)::bigint::numeric * (p.commission_value * 100)::bigint / 10000) end)`;
+
 /** What commission is computed on, in cents: the net premium (prêmio líquido), or the total where the net is unknown. */
 export const COMMISSION_BASE_CENTS = '(coalesce(p.net_premium, p.premium) * 100)::bigint::text';
 

@@ -2,7 +2,7 @@ import { ACTIVE_CLAIM_STATUSES, divideRoundingHalfUp, type FinanceStats } from '
 import { type BrokerScopedTable, currentMember, recentActivity, readerOf } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
-import { INSTALMENT_EXPECTED, TODAY } from '../policies/policy-sql';
+import { COMMISSION_CENTS, INSTALMENT_EXPECTED, TODAY } from '../policies/policy-sql';
 import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
 import type { RepasseService } from '../repasse/repasse.service';
 
@@ -69,12 +69,9 @@ export class FinanceStatsService {
     // The Painel may lag (a read replica), unless this session has just written (read-replica.ts in the kit).
     const reader = readerOf(this.knex);
     const [{ rows }, claims, events, receivables, repasseDue] = await Promise.all([
-      // Summed where the rows are (a large book: 500,000 policies), each policy rounded as commissionCents does:
-      // round(base cents × hundredths / 10,000) half up (round() on a non-negative numeric), a fixed one its cents.
+      // Summed where the rows are (a large book: 500,000 policies), each policy rounded as commissionCents does.
       reader.raw<{ rows: { annualCents: string; active: number; renewing: number }[] }>(
-        `select coalesce(sum(case when p.commission_type = 'fixed' then (p.commission_value * 100)::bigint
-                                  else round((coalesce(p.net_premium, p.premium) * 100)::bigint::numeric * (p.commission_value * 100)::bigint / 10000)
-                             end), 0)::bigint::text as "annualCents",
+        `select coalesce(sum(${COMMISSION_CENTS}), 0)::bigint::text as "annualCents",
                 count(*)::int as active, count(*) filter (where p.renewal_date <= ${TODAY} + 30)::int as renewing
            from ? where p.status = 'active' and p.renewal_date >= ${TODAY}`,
         [this.policies.of(userId).from('p')],
