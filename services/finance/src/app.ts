@@ -24,6 +24,7 @@ import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { PrivacyService } from './modules/privacy/privacy.service';
 import type { FinanceConfig } from './config';
 import { AccountDataService, FINANCE_ACCOUNT_TABLES } from './modules/account/account-data.service';
+import { MonthTotals } from './modules/totals/month-totals';
 import { clearDataRoutes, contactMoveRoutes, responsibleRoutes } from './modules/account/clear-data.routes';
 import { ContactMoveService } from './modules/account/contact-move.service';
 import { claimsRoutes } from './modules/claims/claims.routes';
@@ -138,7 +139,10 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       renewals.schedule(jobs);
       renewalsRoutes(router, renewals, new RenewalReportService(knex, (userId) => renewals.ensure(userId), insurerNames));
       claimsRoutes(router, new ClaimsService(knex, pipeline));
-      commissionsRoutes(router, new CommissionsService(knex));
+      // The months' totals a large book's figures are read from, recomputed where a write marked them.
+      const totals = new MonthTotals(knex, settings);
+      totals.schedule(jobs);
+      commissionsRoutes(router, new CommissionsService(knex, totals));
       repasseRoutes(router, new RepasseService(knex), new CommissionRulesService(knex), identity, insurerNames, broker);
       productionRoutes(router, new ProductionService(knex, pipelineClient), identity);
       const documents = new DocumentsService(knex, store, pipeline);
@@ -176,7 +180,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       quoteClosingRoutes(router, quoteSettings);
       // The pipeline lists these beside its contacts imports at /api/imports.
       route(router, FINANCE_OPERATIONS.policyImports, ({ params }) => (imports as ImportsService).list(params.userId, ['policies']));
-      statsRoutes(router, new FinanceStatsService(knex, settings, new RepasseService(knex)));
+      statsRoutes(router, new FinanceStatsService(knex, new MonthTotals(knex, settings), new RepasseService(knex)));
       importHandOverRoutes(router, knex);
       const account = new AccountDataService(knex, store);
       clearDataRoutes(router, account);

@@ -9,7 +9,20 @@ export const tables = declareTables('finance', {
   // A producer's policies, their renewals, claims and documents; a repasse line is the member's it pays
   // (null: an angariador without a login, managers only). A quote is the member's whose deal it is.
   // Imports are the kit's engine's, declared there.
-  member: ['policies', 'renewals', 'claims', 'documents', 'repasse_lines', 'quotes', 'quote_disclosures', 'comparisons'],
+  // The months' totals (month-totals.ts) are per member too: a producer sums their own.
+  member: [
+    'policies',
+    'renewals',
+    'claims',
+    'documents',
+    'repasse_lines',
+    'quotes',
+    'quote_disclosures',
+    'comparisons',
+    'instalment_months',
+    'instalment_days',
+    'policy_months',
+  ],
   brokerage: [
     'policy_instalments',
     'policy_participants',
@@ -19,6 +32,8 @@ export const tables = declareTables('finance', {
     'quote_settings',
     'storage_usage',
     'claim_number_counters',
+    'instalment_months_dirty',
+    'policy_months_dirty',
   ],
   // What a portal's client reads (#61): the rows of the contacts holding their CPF/CNPJ (`?`: their ids).
   client: {

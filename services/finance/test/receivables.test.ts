@@ -4,6 +4,8 @@ import { TEST_INTERNAL_TOKEN } from '@corretora/service-kit/testing';
 import request from 'supertest';
 import { addMonths } from '../src/modules/policies/instalment-math';
 import { instalmentStatus } from '../src/modules/policies/receivables-math';
+import { ReceivableSettingsService } from '../src/modules/policies/receivable-settings.service';
+import { MonthTotals } from '../src/modules/totals/month-totals';
 import { financeStack, type Who } from './stack';
 
 const stack = financeStack();
@@ -303,6 +305,97 @@ describe('statements reconciled with instalments (#24)', () => {
     // The committed statement's detail shows the line as finance keeps it now.
     const detail = await api().get(`/api/statements/${id}`).set('Cookie', who.cookie);
     expect(detail.body.rows[0].match.status).toBe('nao_identificado');
+  });
+});
+
+describe('a large book’s figures from the months’ totals (#63)', () => {
+  test('the Painel’s and Comissões’ figures are the rows’ to the centavo: before the job sums the months, after it, and after a write marks a month again', async () => {
+    const who = await brokerWithRefs();
+    const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;
+    // 200 policies due two months ago, reconciled: AP-0198 paid R$ 1,00 short (off the R$ 0,05 tolerance), AP-0200 an estorno.
+    const start = addMonths(today(), -2);
+    await importBook(who, porto, start);
+    const created = await uploadStatement(who, porto, statement(start));
+    const id = created.body.id as number;
+    await api().put(`/api/statements/${id}/mapping`).set('Cookie', who.cookie).send({ mapping: created.body.mapping });
+    expect((await api().post(`/api/statements/${id}/commit`).set('Cookie', who.cookie)).status).toBe(202);
+    expect((await waitDone(who, `/api/statements/${id}`)).body.status).toBe('done');
+    // Three more due the same day from another insurer, which no statement paid.
+    const unpaid = await importsApi()
+      .post('/api/imports')
+      .set('Cookie', who.cookie)
+      .field('kind', 'policies')
+      .attach(
+        'file',
+        windows1252([
+          'Apólice;Seguradora;CPF;Segurado;Ramo;Início;Fim;Prêmio Líquido;Prêmio Total;% Comissão',
+          ...[1, 2, 3].map(
+            (n) =>
+              `AZ-${n};Allianz;${cpf(300 + n)};Cliente AZ ${n};Auto;${brDate(start)};${brDate(addMonths(start, 12))};1.000,00;1.073,80;12,5`,
+          ),
+        ]),
+        'apolices.csv',
+      );
+    await importsApi().put(`/api/imports/${unpaid.body.id}/mapping`).set('Cookie', who.cookie).send({ mapping: unpaid.body.mapping });
+    await importsApi().post(`/api/imports/${unpaid.body.id}/commit`).set('Cookie', who.cookie);
+    expect((await waitDone(who, `/api/imports/${unpaid.body.id}`)).body.status).toBe('done');
+
+    const figures = async () => {
+      const { recentActivity: _events, ...stats } = (await internal().get(`/internal/finance/${who.user.id}/stats`)).body;
+      const [summary, report] = await Promise.all(
+        ['/api/commissions/summary?months=24', '/api/commissions?months=24'].map(
+          async (path) => (await api().get(path).set('Cookie', who.cookie)).body,
+        ),
+      );
+      expect(summary).toEqual(report.summary);
+      return { stats, summary };
+    };
+    const knex = stack.finance().knex;
+    const totals = new MonthTotals(knex, new ReceivableSettingsService(knex));
+    const summed = async () => {
+      await totals.refresh();
+      expect(await knex('instalment_months_dirty').where({ user_id: who.user.id }).count('* as n')).toEqual([{ n: '0' }]);
+      expect(await knex('policy_months_dirty').where({ user_id: who.user.id }).count('* as n')).toEqual([{ n: '0' }]);
+      return figures();
+    };
+
+    const fromRows = await figures();
+    // The one paid R$ 1,00 short and the three unpaid past the 10 grace days (R$ 125,00 each).
+    expect(fromRows.stats).toMatchObject({ activePolicies: 203, monthlyRevenue: 211458, openDifferences: { count: 4, amount: 37600 } });
+    expect(fromRows.summary).toMatchObject({ activePolicies: 203, annualRevenue: 2537500 });
+    const fromTotals = await summed();
+    expect(await knex('instalment_months').where({ user_id: who.user.id }).sum('instalments as n')).toEqual([{ n: '203' }]);
+    expect(fromTotals).toEqual(fromRows);
+
+    // A wider tolerance: R$ 1,00 short is no longer a difference, read from the rows of the month it marked, then summed.
+    const settle = async (graceDays: number) =>
+      expect((await api().put('/api/receivables/settings').set('Cookie', who.cookie).send({ tolerance: '2.00', graceDays })).status).toBe(
+        200,
+      );
+    await settle(10);
+    const tolerant = await figures();
+    expect(tolerant.stats.openDifferences).toEqual({ count: 3, amount: 37500 });
+    expect(await summed()).toEqual(tolerant);
+    // Grace days that end on the day they fell due: not yet past it; one day fewer: past it (a cut inside their month).
+    const daysSince = Math.round((Date.parse(today()) - Date.parse(start)) / 86_400_000);
+    await settle(daysSince);
+    expect((await figures()).stats.openDifferences).toEqual({ count: 0, amount: 0 });
+    expect((await summed()).stats.openDifferences).toEqual({ count: 0, amount: 0 });
+    await settle(daysSince - 1);
+    expect((await figures()).stats.openDifferences).toEqual({ count: 3, amount: 37500 });
+    expect((await summed()).stats.openDifferences).toEqual({ count: 3, amount: 37500 });
+
+    // A policy cancelled leaves the active figures at once, and after the job.
+    const policies = (await api().get('/api/policies/page?pageSize=1').set('Cookie', who.cookie)).body.items as { id: number }[];
+    expect((await api().post(`/api/policies/${policies[0]!.id}/cancel`).set('Cookie', who.cookie)).status).toBe(200);
+    const cancelled = await figures();
+    expect(cancelled.summary.activePolicies).toBe(202);
+    expect(await summed()).toEqual(cancelled);
+
+    // Another brokerage's totals hold nothing of this one.
+    const other = await brokerWithRefs();
+    const theirs = (await internal().get(`/internal/finance/${other.user.id}/stats`)).body;
+    expect(theirs).toMatchObject({ activePolicies: 0, monthlyRevenue: 0, openDifferences: { count: 0, amount: 0 } });
   });
 });
 

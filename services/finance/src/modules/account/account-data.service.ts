@@ -27,6 +27,12 @@ export const FINANCE_ACCOUNT_TABLES = [
 ] as const;
 
 /**
+ * What the rows above sum to (month-totals.ts): cleared after them (their deletes mark months to
+ * recompute), and not gated — only the job writes them, from rows the gate already guards.
+ */
+const DERIVED_TABLES = ['instalment_months', 'instalment_days', 'policy_months', 'instalment_months_dirty', 'policy_months_dirty'] as const;
+
+/**
  * Finance's part of Limpar Dados: claims, claim numbering, policies, documents, storage usage and
  * events in one transaction, then every object under the broker's prefix in the S3 store. Rows go
  * first: if the store fails, no row points at a missing file, and a retry (the listing is by
@@ -40,7 +46,7 @@ export class AccountDataService {
     private readonly knex: Knex,
     private readonly store: ObjectStore,
   ) {
-    this.tables = FINANCE_ACCOUNT_TABLES.map((table) => new BrokerScopedTable(knex, table));
+    this.tables = [...FINANCE_ACCOUNT_TABLES, ...DERIVED_TABLES].map((table) => new BrokerScopedTable(knex, table));
   }
 
   async clear(userId: string): Promise<void> {
