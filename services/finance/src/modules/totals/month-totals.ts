@@ -72,53 +72,58 @@ export class MonthTotals {
     let done = 0;
     for (;;) {
       const batch =
-        (await this.refreshSome('instalment_months_dirty', (trx, userId, month) => this.refreshInstalmentMonth(trx, userId, month))) +
-        (await this.refreshSome('policy_months_dirty', (trx, userId, month) => this.refreshPolicyMonth(trx, userId, month)));
+        (await this.refreshSome('instalment_months_dirty', (trx, userId, months) => this.refreshInstalmentMonths(trx, userId, months))) +
+        (await this.refreshSome('policy_months_dirty', (trx, userId, months) => this.refreshPolicyMonths(trx, userId, months)));
       if (batch === 0) return done;
       done += batch;
     }
   }
 
   /**
-   * Up to 20 dirty months, each summed in a transaction that then removes the marks it saw: a write
-   * committed meanwhile appended its own, which stays for the next run.
+   * Up to 200 dirty months, a brokerage's (at most 12 of them) summed in one transaction that then
+   * removes the very marks it saw: a mark committed meanwhile (and the write it stands for, which
+   * the sums may have missed) stays for the next run. Returns how many months it summed.
    */
   private async refreshSome(
     dirty: 'instalment_months_dirty' | 'policy_months_dirty',
-    recompute: (trx: Knex.Transaction, userId: string, month: string) => Promise<void>,
+    recompute: (trx: Knex.Transaction, userId: string, months: string[]) => Promise<void>,
   ): Promise<number> {
-    // The marks of every brokerage: the job works for all of them, one brokerage's month at a time.
-    const { rows } = await this.knex.raw<{ rows: { userId: string; month: string; seen: string }[] }>(
-      `select user_id as "userId", month::text as month, max(id)::text as seen from ?? group by 1, 2 order by 1, 2 limit 20`,
+    // The marks of every brokerage: the job works for all of them, a brokerage at a time.
+    const { rows } = await this.knex.raw<{ rows: { userId: string; month: string; ids: string[] }[] }>(
+      `select user_id as "userId", month::text as month, array_agg(id)::text[] as ids from ?? group by 1, 2 order by 1, 2 limit 200`,
       [dirty],
     );
     const table = dirty === 'instalment_months_dirty' ? this.instalmentDirty : this.policyDirty;
-    for (const { userId, month, seen } of rows) {
+    const chunks: { userId: string; months: string[]; ids: string[] }[] = [];
+    for (const { userId, month, ids } of rows) {
+      const last = chunks.at(-1);
+      if (last?.userId === userId && last.months.length < 12) {
+        last.months.push(month);
+        last.ids.push(...ids);
+      } else chunks.push({ userId, months: [month], ids: [...ids] });
+    }
+    for (const { userId, months, ids } of chunks) {
       await this.knex.transaction(async (trx) => {
-        // One sum of a month at a time, whatever runs it (the job layer runs one, a test may run another).
-        await trx.raw('select pg_advisory_xact_lock(hashtext(?), hashtext(?))', [dirty, `${userId} ${month}`]);
-        await recompute(trx, userId, month);
-        await table.of(userId, trx).rows().where({ month }).andWhere('id', '<=', seen).delete();
+        // One sum of a brokerage's months at a time, whatever runs it (the job layer runs one, a test may run another).
+        await trx.raw('select pg_advisory_xact_lock(hashtext(?), hashtext(?))', [dirty, userId]);
+        await recompute(trx, userId, months);
+        await table.of(userId, trx).rows().whereIn('id', ids).delete();
       });
     }
     return rows.length;
   }
 
-  private async refreshInstalmentMonth(trx: Knex.Transaction, userId: string, month: string): Promise<void> {
+  private async refreshInstalmentMonths(trx: Knex.Transaction, userId: string, months: string[]): Promise<void> {
     const { toleranceCents } = await this.settings.get(userId, trx);
-    await this.instalmentMonths.of(userId, trx).rows().where({ month }).delete();
-    await this.instalmentDays
-      .of(userId, trx)
-      .rows()
-      .where('day', '>=', month)
-      .andWhereRaw(`day < (?::date + interval '1 month')::date`, [month])
-      .delete();
+    const chosen = 'select unnest(?::date[]) as month';
+    await this.instalmentMonths.of(userId, trx).rows().whereIn('month', months).delete();
+    await this.instalmentDays.of(userId, trx).rows().whereRaw(`date_trunc('month', day)::date = any(?::date[])`, [months]).delete();
     await trx.raw(
       `insert into instalment_days (user_id, day, responsible_id, unpaid_instalments, unpaid_expected)
        select ?::uuid, due_date, responsible_id, count(*), sum(expected)
-         from (${instalmentFigures('select ?::date as month', { sql: [], bindings: [] })}) f where received is null
+         from (${instalmentFigures(chosen, { sql: [], bindings: [] })}) f where received is null
         group by due_date, responsible_id`,
-      [userId, month, ...this.rowTables(userId, trx)],
+      [userId, months, ...this.rowTables(userId, trx)],
     );
     await trx.raw(
       `insert into instalment_months (user_id, month, responsible_id, type, line, instalments, expected, unpaid_instalments, unpaid_expected,
@@ -128,21 +133,22 @@ export class MonthTotals {
               coalesce(sum(greatest(expected - coalesce(received, 0), 0)) filter (where not chargeback), 0),
               count(*) filter (where off), coalesce(sum(abs(received - expected)) filter (where off), 0)
          from (select *, received is not null and not chargeback and abs(received - expected) * 100 > ?::int as off
-                 from (${instalmentFigures('select ?::date as month', { sql: [], bindings: [] })}) f) x
+                 from (${instalmentFigures(chosen, { sql: [], bindings: [] })}) f) x
         group by month, responsible_id, type, line`,
-      [userId, toleranceCents, month, ...this.rowTables(userId, trx)],
+      [userId, toleranceCents, months, ...this.rowTables(userId, trx)],
     );
   }
 
-  private async refreshPolicyMonth(trx: Knex.Transaction, userId: string, month: string): Promise<void> {
-    await this.policyMonths.of(userId, trx).rows().where({ month }).delete();
+  private async refreshPolicyMonths(trx: Knex.Transaction, userId: string, months: string[]): Promise<void> {
+    await this.policyMonths.of(userId, trx).rows().whereIn('month', months).delete();
     await trx.raw(
       `insert into policy_months (user_id, month, responsible_id, type, line, policies, commission_cents, base_cents)
-       select ?::uuid, ?::date, p.responsible_id, p.type, p.line, count(*), sum(${COMMISSION_CENTS}),
+       select ?::uuid, m.month, p.responsible_id, p.type, p.line, count(*), sum(${COMMISSION_CENTS}),
               sum((coalesce(p.net_premium, p.premium) * 100)::bigint)
-         from ? where p.status = 'active' and p.renewal_date >= ?::date and p.renewal_date < (?::date + interval '1 month')::date
-        group by p.responsible_id, p.type, p.line`,
-      [userId, month, this.policies.of(userId, trx).from('p'), month, month],
+         from (select unnest(?::date[]) as month) m join ? on p.renewal_date >= m.month and p.renewal_date < ${MONTH_END}
+        where p.status = 'active'
+        group by m.month, p.responsible_id, p.type, p.line`,
+      [userId, months, this.policies.of(userId, trx).from('p')],
     );
   }
 
