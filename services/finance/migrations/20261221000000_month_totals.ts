@@ -101,6 +101,9 @@ export async function up(knex: Knex): Promise<void> {
   await statementTriggers('finance_settings', 'mark_instalment_months', ['insert', 'update']);
   await statementTriggers('policies', 'mark_policy_months', ['insert', 'update', 'delete']);
 
+  // This month's renewals are read from the rows (cut by today): a producer's by their own range.
+  await knex.raw('create index policies_responsible_renewal on policies (user_id, responsible_id, renewal_date)');
+
   // What is there already: every month dirty, made by the job (a read meanwhile sums the rows).
   await knex.raw(
     `insert into instalment_months_dirty (user_id, month) select distinct user_id, date_trunc('month', due_date)::date from policy_instalments`,
@@ -121,5 +124,6 @@ export async function down(knex: Knex): Promise<void> {
     for (const event of ['insert', 'update', 'delete'])
       await knex.raw('drop trigger if exists ?? on ??', [`${table}_${fn}_${event}`, table]);
   await knex.raw('drop function if exists mark_instalment_months(), mark_policy_months()');
+  await knex.raw('drop index if exists policies_responsible_renewal');
   await knex.raw('drop table if exists instalment_months, instalment_days, policy_months, instalment_months_dirty, policy_months_dirty');
 }

@@ -158,31 +158,39 @@ export class MonthTotals {
   }
 
   /**
+   * The brokerage's months marked since the job last summed them ('YYYY-MM-DD'), first: a read then
+   * names them (none, mostly) and the planner never joins the rows for an empty list.
+   */
+  private async marked(reader: Knex, userId: string, table: BrokerScopedTable): Promise<string[]> {
+    const rows = (await table.of(userId, reader).rows().distinct(reader.raw('month::text as month'))) as { month: string }[];
+    return rows.map((row) => row.month);
+  }
+
+  /**
    * The commission the instalments due in each of the `months` months from this one expect ('YYYY-MM'
    * -> cents), of a type and line: what Recebíveis expects for the same month.
    */
   async expectedByMonth(reader: Knex, userId: string, months: number, kind: KindFilter): Promise<Map<string, number>> {
     const window = `date_trunc('month', ${TODAY})::date`;
-    const dirty = `select distinct d.month from ? where d.month >= ${window} and d.month < (${window} + make_interval(months => ?::int))::date`;
+    const inWindow = (column: string) => `${column} >= ${window} and ${column} < (${window} + make_interval(months => ?::int))::date`;
+    const dirty = await this.marked(reader, userId, this.instalmentDirty);
+    const fromRows =
+      dirty.length === 0
+        ? ''
+        : `union all select month, expected from (${instalmentFigures(`select unnest(?::date[]) as month`, kind)}) f where ${inWindow('month')}`;
     const { rows } = await reader.raw<{ rows: { month: string; cents: string }[] }>(
       `select to_char(month, 'YYYY-MM') as month, (sum(expected) * 100)::bigint::text as cents from (
          select p.month, p.expected from ?
-          where p.month >= ${window} and p.month < (${window} + make_interval(months => ?::int))::date
-            and p.month not in (${dirty})${kind.sql.map((condition) => ` and ${condition}`).join('')}
-         union all
-         select month, expected from (${instalmentFigures(dirty, kind)}) f
+          where ${inWindow('p.month')} and p.month <> all(?::date[])${kind.sql.map((condition) => ` and ${condition}`).join('')}
+         ${fromRows}
        ) x group by 1`,
       [
         // Its rows alias p, so the type and line conditions read them as they read a policy.
         this.instalmentMonths.of(userId, reader).from('p'),
         months,
-        this.instalmentDirty.of(userId, reader).from('d'),
-        months,
+        dirty,
         ...kind.bindings,
-        this.instalmentDirty.of(userId, reader).from('d'),
-        months,
-        ...this.rowTables(userId, reader),
-        ...kind.bindings,
+        ...(dirty.length === 0 ? [] : [dirty, ...this.rowTables(userId, reader), ...kind.bindings, months]),
       ],
     );
     return new Map(rows.map((row) => [row.month, Number(row.cents)]));
@@ -191,26 +199,27 @@ export class MonthTotals {
   /**
    * The active policies (active, renewing from today) grouped by type, line and renewal month, with
    * their annual commission and its base in cents: the clean months after this one from the totals,
-   * this month (cut by today) and the dirty ones from the rows, by the renewal date's index.
+   * this month (cut by today) and the marked ones from the rows, by the renewal date's index.
    */
   async activeGroups(reader: Knex, userId: string, kind: KindFilter): Promise<ActiveRow[]> {
     const thisMonth = `date_trunc('month', ${TODAY})::date`;
+    const dirty = await this.marked(reader, userId, this.policyDirty);
     const { rows } = await reader.raw<{ rows: ActiveRow[] }>(
-      `with d as (select distinct d.month from ?)
-       select type, line, to_char(month, 'YYYY-MM') as "renewalMonth", sum(policies)::int as count,
+      `select type, line, to_char(month, 'YYYY-MM') as "renewalMonth", sum(policies)::int as count,
               sum(commission_cents)::bigint::text as revenue, sum(base_cents)::bigint::text as base from (
          select p.type, p.line, p.month, p.policies, p.commission_cents, p.base_cents from ?
-          where p.month > ${thisMonth} and p.month not in (select month from d)${kind.sql.map((condition) => ` and ${condition}`).join('')}
+          where p.month > ${thisMonth} and p.month <> all(?::date[])${kind.sql.map((condition) => ` and ${condition}`).join('')}
          union all
          select p.type, p.line, m.month, 1, ${COMMISSION_CENTS}, (coalesce(p.net_premium, p.premium) * 100)::bigint
-           from (select month from d where month >= ${thisMonth} union select ${thisMonth}) m
+           from (select month from unnest(?::date[]) as month where month >= ${thisMonth} union select ${thisMonth}) m
            join ? on p.renewal_date >= greatest(m.month, ${TODAY}) and p.renewal_date < ${MONTH_END}
           where p.status = 'active'${kind.sql.map((condition) => ` and ${condition}`).join('')}
        ) x group by 1, 2, 3`,
       [
-        this.policyDirty.of(userId, reader).from('d'),
         this.policyMonths.of(userId, reader).from('p'),
+        dirty,
         ...kind.bindings,
+        dirty,
         this.policies.of(userId, reader).from('p'),
         ...kind.bindings,
       ],
@@ -222,48 +231,53 @@ export class MonthTotals {
    * The Painel's 'A receber este mês' (this month's expected commission less what statements paid on
    * each instalment, never below zero, estornos aside) and 'Diferenças em aberto' (instalments due up
    * to this month paid off the tolerance, or not paid `graceDays` after their due date: how many and
-   * the sum of their differences), in cents. The dirty months are read from the rows; the others from
+   * the sum of their differences), in cents. The marked months are read from the rows; the others from
    * the months' totals, and the unpaid ones of the month the grace days cut from the days' totals.
    */
   async receivables(
     reader: Knex,
     userId: string,
   ): Promise<{ receivableThisMonth: number; openDifferences: { count: number; amount: number } }> {
-    const { toleranceCents, graceDays } = await this.settings.get(userId, reader);
+    const [{ toleranceCents, graceDays }, dirty] = await Promise.all([
+      this.settings.get(userId, reader),
+      this.marked(reader, userId, this.instalmentDirty),
+    ]);
     const thisMonth = `date_trunc('month', ${TODAY})::date`;
     // Unpaid past its grace: due before this day.
     const cut = `(${TODAY} - ?::int)`;
     const cutMonth = `date_trunc('month', ${cut})::date`;
-    const { rows } = await reader.raw<{ rows: { receivable: string; count: number; amount: string }[] }>(
-      `with l as (select distinct d.month from ? where d.month <= ${thisMonth})
-       select (coalesce(sum(receivable), 0) * 100)::bigint::text as receivable, coalesce(sum(n), 0)::int as count,
-              (coalesce(sum(amount), 0) * 100)::bigint::text as amount from (
-         select case when p.month = ${thisMonth} then p.receivable else 0 end as receivable,
-                p.off_instalments + case when p.month < ${cutMonth} then p.unpaid_instalments else 0 end as n,
-                p.off_amount + case when p.month < ${cutMonth} then p.unpaid_expected else 0 end as amount
-           from ? where p.month <= ${thisMonth} and p.month not in (select month from l)
-         union all
-         select 0, p.unpaid_instalments, p.unpaid_expected
-           from ? where p.day >= ${cutMonth} and p.day < ${cut} and ${cutMonth} not in (select month from l)
-         union all
+    const fromRows =
+      dirty.length === 0
+        ? ''
+        : `union all
          select case when month = ${thisMonth} and not chargeback then greatest(expected - coalesce(received, 0), 0) else 0 end,
                 case when open then 1 else 0 end, case when open then abs(coalesce(received, 0) - expected) else 0 end
            from (select *, not chargeback and ((received is null and due_date < ${cut}) or
                    (received is not null and abs(received - expected) * 100 > ?::int)) as open
-                   from (${instalmentFigures('select month from l', { sql: [], bindings: [] })}) f) x
+                   from (${instalmentFigures(`select month from unnest(?::date[]) as month where month <= ${thisMonth}`, { sql: [], bindings: [] })}) f) x`;
+    const { rows } = await reader.raw<{ rows: { receivable: string; count: number; amount: string }[] }>(
+      `select (coalesce(sum(receivable), 0) * 100)::bigint::text as receivable, coalesce(sum(n), 0)::int as count,
+              (coalesce(sum(amount), 0) * 100)::bigint::text as amount from (
+         select case when p.month = ${thisMonth} then p.receivable else 0 end as receivable,
+                p.off_instalments + case when p.month < ${cutMonth} then p.unpaid_instalments else 0 end as n,
+                p.off_amount + case when p.month < ${cutMonth} then p.unpaid_expected else 0 end as amount
+           from ? where p.month <= ${thisMonth} and p.month <> all(?::date[])
+         union all
+         select 0, p.unpaid_instalments, p.unpaid_expected
+           from ? where p.day >= ${cutMonth} and p.day < ${cut} and ${cutMonth} <> all(?::date[])
+         ${fromRows}
        ) y`,
       [
-        this.instalmentDirty.of(userId, reader).from('d'),
         graceDays,
         graceDays,
         this.instalmentMonths.of(userId, reader).from('p'),
+        dirty,
         this.instalmentDays.of(userId, reader).from('p'),
         graceDays,
         graceDays,
         graceDays,
-        graceDays,
-        toleranceCents,
-        ...this.rowTables(userId, reader),
+        dirty,
+        ...(dirty.length === 0 ? [] : [graceDays, toleranceCents, dirty, ...this.rowTables(userId, reader)]),
       ],
     );
     const row = rows[0]!;
