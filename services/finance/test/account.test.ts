@@ -4,11 +4,13 @@ import request from 'supertest';
 import { createBrokerService } from '../../broker/src/app';
 import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 import { FILE_SAMPLES as SAMPLES } from '@corretora/service-kit/file-samples';
+import { lockTotals } from '../src/modules/totals/month-totals';
 import { financeStack, type Who } from './stack';
 
 /** 'Atividade Recente' and 'Limpar Dados': what ties the services together, on the real stack. */
-const { api, broker, store, urls, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs, newLead, finalizedCard, issue, upload } =
-  financeStack();
+const stack = financeStack();
+const { api, internal, broker, store, urls, pipelineApi, cataloguesApi, brokerApi, brokerWithRefs, newLead, finalizedCard, issue, upload } =
+  stack;
 
 const dashboard = async (who: Who) => {
   const response = await brokerApi().get('/api/dashboard/stats').set('Cookie', who.cookie);
@@ -266,6 +268,43 @@ describe('Limpar Dados', () => {
     expect(
       (await cataloguesApi().get('/api/reference-data').set('Cookie', who.cookie)).body.products.map((p: { name: string }) => p.name),
     ).not.toContain('Seguro Pet');
+  });
+
+  test('a sum of the months under way when Limpar Dados starts: the clear waits for it, and no total of the old book is left', async () => {
+    const { who } = await busyBroker();
+    const knex = stack.finance().knex;
+    // The job's sum, read from the rows before the clear and written as it runs (held open until the clear has started).
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const summing = knex.transaction(async (trx) => {
+      await lockTotals(trx, who.user.id);
+      await trx('instalment_months').insert({
+        user_id: who.user.id,
+        month: '2026-01-01',
+        responsible_id: who.user.id,
+        type: 'auto',
+        line: 'auto',
+        instalments: 1,
+        expected: '125.00',
+        unpaid_instalments: 1,
+        unpaid_expected: '125.00',
+        receivable: '0.00',
+        off_instalments: 0,
+        off_amount: '0.00',
+      });
+      await held;
+    });
+    const clearing = brokerApi().delete('/api/clear-data').set('Cookie', who.cookie);
+    const cleared = clearing.then((answer) => answer.status);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    release();
+    await summing;
+    expect(await cleared).toBe(204);
+    expect(await knex('instalment_months').where({ user_id: who.user.id })).toEqual([]);
+    expect((await internal().get(`/internal/finance/${who.user.id}/stats`)).body).toMatchObject({
+      activePolicies: 0,
+      openDifferences: { count: 0 },
+    });
   });
 
   test('parallel clears end in the clean state; signed out is a 401; the internal endpoints refuse a bad user id', async () => {

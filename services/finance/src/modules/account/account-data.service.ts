@@ -1,6 +1,7 @@
 import { BrokerScopedTable, moveResponsible, clearActivity, clearingTransaction, type ObjectStore } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { documentKeyPrefix } from '../documents/documents.service';
+import { lockTotals } from '../totals/month-totals';
 
 /** Every table of finance that holds a broker's records: what Limpar Dados empties. */
 export const FINANCE_ACCOUNT_TABLES = [
@@ -51,6 +52,7 @@ export class AccountDataService {
 
   async clear(userId: string): Promise<void> {
     await clearingTransaction(this.knex, async (trx) => {
+      await lockTotals(trx, userId);
       for (const table of this.tables) await table.of(userId, trx).rows().delete();
       await clearActivity(trx, userId);
     });

@@ -5,6 +5,16 @@ import { tables } from '../../tables';
 import { COMMISSION_CENTS, INSTALMENT_EXPECTED, TODAY } from '../policies/policy-sql';
 import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
 
+/**
+ * Waits for the job's sum of the brokerage's months under way, and keeps the next one out until the
+ * transaction ends: Limpar Dados takes it before it deletes the totals, or a sum read from the rows
+ * before the clear would be written after it, with no mark left to correct it.
+ */
+export async function lockTotals(trx: Knex.Transaction, userId: string): Promise<void> {
+  for (const dirty of ['instalment_months_dirty', 'policy_months_dirty'])
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?), hashtext(?))', [dirty, userId]);
+}
+
 /** Type and line conditions on policies p (typeAndLine), which the totals' rows carry too. */
 export interface KindFilter {
   sql: string[];
@@ -104,7 +114,8 @@ export class MonthTotals {
     }
     for (const { userId, months, ids } of chunks) {
       await this.knex.transaction(async (trx) => {
-        // One sum of a brokerage's months at a time, whatever runs it (the job layer runs one, a test may run another).
+        // One sum of a brokerage's months at a time, whatever runs it (the job layer runs one, a test may run
+        // another), and never beside Limpar Dados (lockTotals).
         await trx.raw('select pg_advisory_xact_lock(hashtext(?), hashtext(?))', [dirty, userId]);
         await recompute(trx, userId, months);
         await table.of(userId, trx).rows().whereIn('id', ids).delete();
