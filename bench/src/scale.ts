@@ -7,8 +7,8 @@
  * BENCH_SCALE (default 1) multiplies every count: 0.05 tries the script in a minute.
  * - Measured through nginx with a session, as the owner and as a producer (who sees their own 1/51):
  *   the screens a member opens all day (Contatos page 1 and a search, Apólices filtered, the ficha,
- *   Minhas tarefas, the Painel, Comissões of 12 months, Recebíveis of a month, the top bar's search),
- *   BENCH_SCALE_ROUNDS (20) times each after 3 unmeasured, one at a time.
+ *   Minhas tarefas, the Painel, Comissões of 12 months, Recebíveis of a month and an insurer's page of
+ *   it, the top bar's search), BENCH_SCALE_ROUNDS (20) times each after 3 unmeasured, one at a time.
  * - Floor, in the same run: each screen's main statement in plain SQL on the same database.
  * Target: every p95 ≤ 300 ms and every ratio ≤ 3. A benchmark, never a test: it prints what it
  * measured and the targets. BENCH_SCALE_HOLD=1 keeps the seeded stack up after the figures (its
@@ -249,12 +249,29 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'Recebíveis of a month',
-    paths: () => [`/api/receivables?month=${MONTH}`],
+    // The screen's figures (cards, insurers, chart, the lines nothing matched): the months' totals.
+    paths: () => [`/api/receivables/summary?month=${MONTH}`],
+    sql: [
+      `select insurer_id, sum(instalments), sum(expected), sum(received), sum(iss), sum(irrf), sum(net), sum(off_instalments)
+         from finance.receivable_months where user_id = $1 and ($2::uuid is null or responsible_id = $2)
+          and month = date_trunc('month', current_date) group by 1`,
+      `select insurer_id, sum(unpaid_instalments) from finance.receivable_days where user_id = $1 and ($2::uuid is null or responsible_id = $2)
+          and day >= date_trunc('month', current_date) and day < current_date - 10 group by 1`,
+      `select month, sum(expected), sum(received) from finance.receivable_months where user_id = $1 and ($2::uuid is null or responsible_id = $2)
+          and month > date_trunc('month', current_date) - interval '12 months' and month <= date_trunc('month', current_date) group by 1`,
+    ],
+  },
+  {
+    name: 'Recebíveis, an insurer',
+    // "Ver parcelas" on the month's largest insurer (the seed's policies name none): its first page.
+    paths: () => [`/api/receivables/instalments?month=${MONTH}&insurerId=none&page=1&pageSize=50`],
     sql: [
       `select i.*, p.policy_number, p.contact_name from finance.policy_instalments i join finance.policies p on p.id = i.policy_id
-        where i.user_id = $1 and p.user_id = $1 and ($2::uuid is null or p.responsible_id = $2)
+        where i.user_id = $1 and p.user_id = $1 and ($2::uuid is null or p.responsible_id = $2) and p.insurer_id is null
           and i.due_date >= date_trunc('month', current_date) and i.due_date < date_trunc('month', current_date) + interval '1 month'
-        order by p.insurer_id nulls last, i.due_date, p.policy_number, i.number`,
+        order by i.due_date, i.policy_id, i.number limit 50`,
+      `select sum(instalments) from finance.receivable_months where user_id = $1 and ($2::uuid is null or responsible_id = $2)
+          and month = date_trunc('month', current_date) and insurer_id = 0`,
     ],
   },
   {

@@ -1,4 +1,4 @@
-import type { ReferenceData, Receivables } from '@corretora/contracts';
+import type { ListPage, ReceivableInstalment, ReceivablesSummary, ReferenceData } from '@corretora/contracts';
 import { answerFetch, withShell, type Answer } from '@corretora/web-kit/testing';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { monthName, shiftMonth } from '@corretora/contracts';
@@ -29,7 +29,7 @@ const TOTALS = {
   openDifferences: 1,
 };
 
-const MONTH: Receivables = {
+const MONTH: ReceivablesSummary = {
   month: '2026-11',
   insurerId: null,
   ...TOTALS,
@@ -38,7 +38,7 @@ const MONTH: Receivables = {
       insurerId: 3,
       insurerName: 'Porto Seguro',
       ...TOTALS,
-      instalments: [],
+      instalmentCount: 51,
     },
   ],
   unidentified: [
@@ -108,7 +108,7 @@ describe('Recebíveis', () => {
 
   test('a month: totals, the insurer row, the chart as text, a line to match, the CSV link', async () => {
     restore = answering((url) => {
-      expect(url).toMatch(/^\/api\/receivables\?month=\d{4}-\d{2}$/);
+      expect(url).toMatch(/^\/api\/receivables\/summary\?month=\d{4}-\d{2}$/);
       return { status: 200, body: MONTH };
     });
     render(withShell(<ReceivablesPanel />, { as: 'owner' }));
@@ -120,6 +120,46 @@ describe('Recebíveis', () => {
     expect(within(line).getByRole('button', { name: 'Conciliar' })).toBeTruthy();
     expect(screen.getByText('Conciliado quando a diferença é de até R$ 0,05; não pago 10 dias após o vencimento.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Baixar CSV' }).getAttribute('href')).toMatch(/^\/api\/receivables\.csv\?month=/);
+  });
+
+  test('an insurer opened: its instalments a page at a time, the next page asked of the API', async () => {
+    const instalment = (id: number): ReceivableInstalment => ({
+      instalmentId: id,
+      policyId: id,
+      policyNumber: `AP-${id}`,
+      contactId: null,
+      contactName: `Cliente ${id}`,
+      number: 1,
+      dueDate: '2026-11-10',
+      expected: '125.00',
+      received: null,
+      difference: null,
+      status: 'pendente',
+      lines: [],
+    });
+    const pages: string[] = [];
+    restore = answering((url) => {
+      if (!url.startsWith('/api/receivables/instalments')) return { status: 200, body: MONTH };
+      const query = new URL(url, 'http://x').searchParams;
+      pages.push(`${query.get('insurerId')}:${query.get('page')}`);
+      const page = Number(query.get('page'));
+      const body: ListPage<ReceivableInstalment> = {
+        items: page === 1 ? Array.from({ length: 50 }, (_, index) => instalment(index + 1)) : [instalment(51)],
+        total: 51,
+        page,
+        pageSize: 50,
+      };
+      return { status: 200, body };
+    });
+    render(withShell(<ReceivablesPanel />, { as: 'owner' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ver parcelas' }));
+    const section = await screen.findByRole('region', { name: 'Parcelas de Porto Seguro' });
+    expect(await within(section).findByText('51 parcelas')).toBeTruthy();
+    expect(within(section).getByText('AP-50')).toBeTruthy();
+    expect(within(section).getByText('Página 1 de 2')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Próxima' }));
+    expect(await within(section).findByText('AP-51')).toBeTruthy();
+    expect(pages).toEqual(['3:1', '3:2']);
   });
 
   test('the month by its pt-BR name, the previous and next one a click away: each asks the API for its month', async () => {

@@ -117,7 +117,15 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       const statements = new StatementsService(knex, settings);
       policiesRoutes(router, new PoliciesService(knex, instalments, chargebackSteps, new RepasseLedger(knex)), insurerNames, identity);
       instalmentsRoutes(router, instalments, new InstalmentReminders(knex, instalments, pipeline, pipelineClient, insurerNames));
-      receivablesRoutes(router, new ReceivablesService(knex, settings, statements, insurerNames), settings, statements);
+      // The months' totals a large book's figures are read from, recomputed where a write marked them.
+      const totals = new MonthTotals(knex, settings);
+      totals.schedule(jobs);
+      receivablesRoutes(
+        router,
+        new ReceivablesService(knex, settings, statements, insurerNames, totals.receivableMonths),
+        settings,
+        statements,
+      );
       imports = new ImportsService(
         knex,
         {
@@ -139,9 +147,6 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       renewals.schedule(jobs);
       renewalsRoutes(router, renewals, new RenewalReportService(knex, (userId) => renewals.ensure(userId), insurerNames));
       claimsRoutes(router, new ClaimsService(knex, pipeline));
-      // The months' totals a large book's figures are read from, recomputed where a write marked them.
-      const totals = new MonthTotals(knex, settings);
-      totals.schedule(jobs);
       commissionsRoutes(router, new CommissionsService(knex, totals));
       repasseRoutes(router, new RepasseService(knex), new CommissionRulesService(knex), identity, insurerNames, broker);
       productionRoutes(router, new ProductionService(knex, pipelineClient), identity);

@@ -22,6 +22,8 @@ export const tables = declareTables('finance', {
     'instalment_months',
     'instalment_days',
     'policy_months',
+    'receivable_months',
+    'receivable_days',
   ],
   brokerage: [
     'policy_instalments',

@@ -308,8 +308,47 @@ describe('statements reconciled with instalments (#24)', () => {
   });
 });
 
+interface ReceivableInstalmentView {
+  policyId: number;
+  number: number;
+  dueDate: string;
+}
+
+/**
+ * Recebíveis' summary and pages of each month, checked against the whole month's report: the same
+ * figures per insurer with how many instalments each has, and every instalment once across the pages.
+ */
+async function receivablesOf(who: Who, months: string[]) {
+  const summaries = [];
+  for (const month of months) {
+    const [report, summary] = await Promise.all(
+      [`/api/receivables?month=${month}`, `/api/receivables/summary?month=${month}`].map(
+        async (path) => (await api().get(path).set('Cookie', who.cookie)).body,
+      ),
+    );
+    const { rows, ...figures } = report as { rows: { insurerId: number | null; instalments: ReceivableInstalmentView[] }[] };
+    expect(summary).toEqual({ ...figures, rows: rows.map(({ instalments, ...row }) => ({ ...row, instalmentCount: instalments.length })) });
+    for (const row of rows) {
+      const paged: ReceivableInstalmentView[] = [];
+      for (let page = 1; ; page += 1) {
+        const answer = await api()
+          .get(`/api/receivables/instalments?month=${month}&insurerId=${row.insurerId ?? 'none'}&page=${page}&pageSize=70`)
+          .set('Cookie', who.cookie);
+        expect(answer.body).toMatchObject({ total: row.instalments.length, page, pageSize: 70 });
+        paged.push(...answer.body.items);
+        if (answer.body.items.length < 70) break;
+      }
+      const order = (a: ReceivableInstalmentView, b: ReceivableInstalmentView) =>
+        a.dueDate.localeCompare(b.dueDate) || a.policyId - b.policyId || a.number - b.number;
+      expect(paged).toEqual([...row.instalments].sort(order));
+    }
+    summaries.push(summary);
+  }
+  return summaries;
+}
+
 describe('a large book’s figures from the months’ totals (#63)', () => {
-  test('the Painel’s and Comissões’ figures are the rows’ to the centavo: before the job sums the months, after it, and after a write marks a month again', async () => {
+  test('the Painel’s, Comissões’ and Recebíveis’ figures are the rows’ to the centavo: before the job sums the months, after it, and after a write marks a month again', async () => {
     const who = await brokerWithRefs();
     const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;
     // 200 policies due two months ago, reconciled: AP-0198 paid R$ 1,00 short (off the R$ 0,05 tolerance), AP-0200 an estorno.
@@ -348,7 +387,7 @@ describe('a large book’s figures from the months’ totals (#63)', () => {
         ),
       );
       expect(summary).toEqual(report.summary);
-      return { stats, summary };
+      return { stats, summary, receivables: await receivablesOf(who, [start.slice(0, 7), today().slice(0, 7)]) };
     };
     const knex = stack.finance().knex;
     const totals = new MonthTotals(knex, new ReceivableSettingsService(knex));
@@ -396,6 +435,27 @@ describe('a large book’s figures from the months’ totals (#63)', () => {
     const other = await brokerWithRefs();
     const theirs = (await internal().get(`/internal/finance/${other.user.id}/stats`)).body;
     expect(theirs).toMatchObject({ activePolicies: 0, monthlyRevenue: 0, openDifferences: { count: 0, amount: 0 } });
+    const month = start.slice(0, 7);
+    const [summary, page, none] = await Promise.all(
+      [
+        `/api/receivables/summary?month=${month}`,
+        `/api/receivables/instalments?month=${month}&insurerId=${porto}`,
+        `/api/receivables/instalments?month=${month}&insurerId=none`,
+      ].map(async (path) => (await api().get(path).set('Cookie', other.cookie)).body),
+    );
+    expect([summary.rows, summary.expected, page, none.total]).toEqual([[], '0.00', { items: [], total: 0, page: 1, pageSize: 50 }, 0]);
+    // Bad input: the field's pt-BR message, never a 500.
+    for (const [query, message] of [
+      ['', 'Informe a seguradora.'],
+      ['insurerId=abc', 'Seguradora inválida.'],
+      ['insurerId=0', 'Seguradora inválida.'],
+      [`insurerId=${porto}&pageSize=101`, 'Tamanho de página inválido'],
+      [`insurerId=${porto}&page=0`, 'Página inválida'],
+      [`insurerId=${porto}&month=2026-13`, 'Mês inválido: use AAAA-MM'],
+    ]) {
+      const answer = await api().get(`/api/receivables/instalments?${query}`).set('Cookie', who.cookie);
+      expect([answer.status, answer.body.message]).toEqual([400, message]);
+    }
   });
 });
 

@@ -136,6 +136,8 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
       api().get('/api/commissions.csv').set('Cookie', assistant.cookie),
       api().get('/api/receivables').set('Cookie', assistant.cookie),
       api().get('/api/receivables.csv').set('Cookie', assistant.cookie),
+      api().get('/api/receivables/summary').set('Cookie', assistant.cookie),
+      api().get('/api/receivables/instalments?insurerId=none').set('Cookie', assistant.cookie),
       api().get('/api/statements').set('Cookie', assistant.cookie),
       api().put('/api/statement-lines/1/match').set('Cookie', assistant.cookie).send({ instalmentId: 1 }),
       cataloguesApi().get(`/api/insurers/${insurer}/chargeback-rule`).set('Cookie', assistant.cookie),
@@ -210,6 +212,21 @@ describe('the brokerage as a team (#38): what each role sees and may do', () => 
     const [ownersSummary, ownersRows, ownersPolicies] = await pages(owner);
     expect([ownersSummary.activePolicies, ownersRows.total, ownersPolicies.total]).toEqual([1, 1, 1]);
     expect(ownersRows.items[0].contactName).toBe('Maria Souza');
+    // Recebíveis' figures and pages of the month the colleague's policy falls due in: none of it the producer's.
+    const [policy] = (await api().get('/api/policies').set('Cookie', owner.cookie)).body as { id: number; insurerId: number | null }[];
+    const [first] = (await api().get(`/api/policies/${policy!.id}/instalments`).set('Cookie', owner.cookie)).body as { dueDate: string }[];
+    const receivables = async (who: Who) =>
+      Promise.all(
+        [
+          `/api/receivables/summary?month=${first!.dueDate.slice(0, 7)}`,
+          `/api/receivables/instalments?month=${first!.dueDate.slice(0, 7)}&insurerId=${policy!.insurerId ?? 'none'}`,
+        ].map(async (path) => (await api().get(path).set('Cookie', who.cookie)).body),
+      );
+    const [producersMonth, producersPage] = await receivables(producer);
+    expect([producersMonth.rows, producersPage.total, producersPage.items]).toEqual([[], 0, []]);
+    const [ownersMonth, ownersPage] = await receivables(owner);
+    expect([ownersMonth.rows.map((row: { instalmentCount: number }) => row.instalmentCount), ownersPage.total]).toEqual([[1], 1]);
+    expect(ownersPage.items[0].contactName).toBe('Maria Souza');
   });
 
   test('a producer’s receivables hold their own lines only: a line the insurer paid to nobody identified, in the owner’s statement, is the managers’', async () => {

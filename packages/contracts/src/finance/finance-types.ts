@@ -216,6 +216,18 @@ export interface Receivables extends ReceivableTotals {
   settings: ReceivableSettings;
 }
 
+/** An insurer's row of Recebíveis' summary: its totals and how many instalments it has (read a page at a time). */
+export interface ReceivableInsurerTotals extends ReceivableTotals {
+  insurerId: number | null;
+  insurerName: string;
+  instalmentCount: number;
+}
+
+/** GET /api/receivables/summary: the month's figures as GET /api/receivables answers them, without the instalments. */
+export interface ReceivablesSummary extends Omit<Receivables, 'rows'> {
+  rows: ReceivableInsurerTotals[];
+}
+
 /** The broker's reconciliation settings. */
 export interface ReceivableSettings {
   /** A difference up to this still reconciles ('0.05'). */

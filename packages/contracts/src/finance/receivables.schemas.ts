@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { optionalText } from '../fields';
-import { bodyId, wireMonth, wireMoney } from '../wire-fields';
+import { optionalText, required } from '../fields';
+import { bodyId, wireMonth, wireMoney, wirePage, wirePageSize } from '../wire-fields';
 import { MAX_CHARGEBACK_MONTH, MAX_CHARGEBACK_STEPS, MAX_GRACE_DAYS, MAX_TOLERANCE_CENTS } from '../vocabulary/receivables-options';
 
 /** PUT /api/insurers/{id}/chargeback-rule: months since the start -> % of the commission returned, months increasing. */
@@ -44,6 +44,28 @@ export const ReceivablesQuerySchema = v.object({
   insurerId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'Seguradora inválida.'), v.transform(Number))),
 });
 export type ReceivablesQuery = v.InferOutput<typeof ReceivablesQuerySchema>;
+
+/** The most instalments a page of Recebíveis holds. */
+export const RECEIVABLE_PAGE_SIZE_MAX = 100;
+
+/**
+ * GET /api/receivables/instalments: a month's instalments of one insurer (`none`: the policies with no
+ * insurer, Recebíveis' "Sem seguradora"), a page at a time.
+ */
+export const ReceivableInstalmentsQuerySchema = v.object({
+  month: v.optional(MONTH),
+  insurerId: required(
+    v.pipe(
+      v.string('Informe a seguradora.'),
+      v.nonEmpty('Informe a seguradora.'),
+      v.regex(/^(?:[1-9]\d{0,8}|none)$/, 'Seguradora inválida.'),
+      v.transform((value): number | null => (value === 'none' ? null : Number(value))),
+    ),
+  ),
+  page: wirePage,
+  pageSize: wirePageSize(RECEIVABLE_PAGE_SIZE_MAX, 50),
+});
+export type ReceivableInstalmentsQuery = v.InferOutput<typeof ReceivableInstalmentsQuerySchema>;
 
 /** PUT /api/receivables/settings: the tolerance ('0.05') and the grace days. */
 export const ReceivableSettingsSchema = v.object({

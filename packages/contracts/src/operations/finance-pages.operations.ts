@@ -1,7 +1,8 @@
 import { phantom, type Operation } from '../vocabulary/operation';
-import type { CommissionRow, CommissionsSummary, ListPage } from '../finance/finance-types';
+import type { CommissionRow, CommissionsSummary, ListPage, ReceivableInstalment, ReceivablesSummary } from '../finance/finance-types';
 import type { CommissionPoliciesQuerySchema, CommissionsQuerySchema, PolicyPageQuerySchema } from '../finance/finance.schemas';
 import type { Policy } from '../finance/policy.schemas';
+import type { ReceivableInstalmentsQuerySchema, ReceivablesQuerySchema } from '../finance/receivables.schemas';
 import { MONEY_ROLES } from '../vocabulary/team-roles';
 
 // Finance's lists that a large brokerage (#63: 500,000 policies) reads a page at a time, added beside
@@ -35,4 +36,24 @@ export const commissionPolicies = {
   roles: MONEY_ROLES,
   query: phantom as typeof CommissionPoliciesQuerySchema,
   answer: phantom as ListPage<CommissionRow>,
+} as const satisfies Operation;
+/** Beside GET /api/receivables (the month with every instalment, kept for its clients): the screen's figures alone ... */
+export const receivablesSummary = {
+  id: 'receivables.summary',
+  method: 'GET',
+  path: '/api/receivables/summary',
+  access: 'signed-in',
+  roles: MONEY_ROLES,
+  query: phantom as typeof ReceivablesQuerySchema,
+  answer: phantom as ReceivablesSummary,
+} as const satisfies Operation;
+/** ... and an insurer's instalments of the month a page at a time (due day, then policy). */
+export const receivableInstalments = {
+  id: 'receivables.instalments',
+  method: 'GET',
+  path: '/api/receivables/instalments',
+  access: 'signed-in',
+  roles: MONEY_ROLES,
+  query: phantom as typeof ReceivableInstalmentsQuerySchema,
+  answer: phantom as ListPage<ReceivableInstalment>,
 } as const satisfies Operation;

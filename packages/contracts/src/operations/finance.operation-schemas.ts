@@ -21,7 +21,13 @@ import { PolicyIssueBodySchema, PolicyNumbersSchema } from '../finance/policy.sc
 import { RenewalQuoteSchema } from '../finance/quotes.schemas';
 import { SearchQuerySchema } from '../relationship/search';
 import { NextActionSchema, RenewalOutcomeSchema, RenewalReportQuerySchema, RenewalsQuerySchema } from '../finance/renewals.schemas';
-import { LineMatchSchema, LineUnmatchSchema, ReceivableSettingsSchema, ReceivablesQuerySchema } from '../finance/receivables.schemas';
+import {
+  LineMatchSchema,
+  LineUnmatchSchema,
+  ReceivableInstalmentsQuerySchema,
+  ReceivableSettingsSchema,
+  ReceivablesQuerySchema,
+} from '../finance/receivables.schemas';
 import { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
 import { CommissionRulesSchema, RepasseCloseSchema, RepasseQuerySchema, RepasseStatementQuerySchema } from '../finance/repasse.schemas';
 import { ProductionQuerySchema } from '../finance/production.schemas';
@@ -100,6 +106,14 @@ export const receivables = {
 export const receivablesCsv = {
   summary: 'Os recebíveis do mês em CSV para o Excel, uma linha por parcela.',
   query: ReceivablesQuerySchema,
+};
+export const receivablesSummary = {
+  summary: 'Os números de Recebíveis do mês (cartões, por seguradora, gráfico), sem as parcelas.',
+  query: ReceivablesQuerySchema,
+};
+export const receivableInstalments = {
+  summary: 'As parcelas do mês de uma seguradora (none: sem seguradora), uma página por vez, e quantas há.',
+  query: ReceivableInstalmentsQuerySchema,
 };
 export const receivableSettings = { summary: 'Tolerância da conciliação e dias de carência.' };
 export const setReceivableSettings = { summary: 'Muda a tolerância da conciliação e os dias de carência.', body: ReceivableSettingsSchema };

@@ -2,29 +2,24 @@ import {
   CATALOGUE_OPERATIONS,
   FINANCE_OPERATIONS as OPS,
   IMPORT_OPERATIONS,
-  INSTALMENT_STATUS_LABELS,
   LINE_MATCH_LABELS,
   ReceivableSettingsSchema,
-  STATEMENT_LINE_TYPE_LABELS,
   centsToWire,
   formatCount,
   formatDate,
-  formatMoney,
   wireToCents,
-  type InstalmentStatus,
-  type ReceivableRow,
   type StatementLine,
 } from '@corretora/contracts';
-import { apiErrorMessage, useOperation } from '@corretora/web-kit';
-import { Badge } from '@corretora/web-kit/fluent/badge';
+import { useOperation } from '@corretora/web-kit';
 import { Body1, Button, Caption1, Field, Input, Subtitle2, Title3 } from '@corretora/web-kit/fluent/core';
 import { Card } from '@corretora/web-kit/fluent/card';
 import { Select } from '@corretora/web-kit/fluent/select';
 import { Textarea } from '@corretora/web-kit/fluent/textarea';
 import { DataTable, FormDialog, MoneyInput, QueryState, formNumber, useNotify, useFieldIssues, useMayCall } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Suspense, lazy, useState } from 'react';
-import { ClientLink } from '../../../components/client-link';
+import { Suspense, lazy, useDeferredValue, useState } from 'react';
+import { wireMoney as money } from '../../../components/wire-money';
+import { ReceivableInstalments } from './receivable-instalments';
 import { ReceivablesChart } from './receivables-chart';
 import { UnidentifiedLines } from './unidentified-lines';
 import {
@@ -32,10 +27,9 @@ import {
   useMatchLine,
   useMatchablePolicies,
   useReceivableSettings,
-  useReceivables,
+  useReceivablesSummary,
   useRefreshReceivables,
   useSaveReceivableSettings,
-  useUnmatchLine,
 } from '../api/receivables-api';
 import { MonthField, thisMonth } from '../../../components/month-field';
 
@@ -47,21 +41,9 @@ const useStyles = makeStyles({
   cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))', gap: tokens.spacingHorizontalM },
   card: { gap: tokens.spacingVerticalXS },
   label: { color: tokens.colorNeutralForeground3 },
-  negative: { color: tokens.colorPaletteRedForeground1 },
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM },
   cell: { overflowWrap: 'anywhere' },
 });
-
-const STATUS_COLOURS: Record<InstalmentStatus, 'success' | 'warning' | 'danger' | 'informative' | 'subtle'> = {
-  pendente: 'informative',
-  conciliado: 'success',
-  pago_a_menor: 'warning',
-  pago_a_maior: 'warning',
-  nao_pago: 'danger',
-  estorno: 'danger',
-};
-
-const money = (wire: string | null) => (wire === null ? '—' : formatMoney(wireToCents(wire)));
 
 /** 'Recebíveis' (Comissões): expected vs received per month and insurer, statements in, lines matched by hand. */
 export default function ReceivablesPanel() {
@@ -78,7 +60,7 @@ export default function ReceivablesPanel() {
   const maySettle = useMayCall(OPS.matchStatementLine);
   const mayConfigure = useMayCall(OPS.setReceivableSettings);
   const query = { month, ...(insurerId ? { insurerId } : {}) };
-  const receivables = useReceivables(query);
+  const receivables = useReceivablesSummary(query);
   const reference = useOperation(CATALOGUE_OPERATIONS.referenceData);
   const insurers = reference.data?.insurers ?? [];
   const chosenInsurer = insurers.find((insurer) => String(insurer.id) === insurerId);
@@ -173,7 +155,7 @@ export default function ReceivablesPanel() {
             {data.rows
               .filter((row) => row.insurerId === open)
               .map((row) => (
-                <Instalments key={row.insurerId ?? 0} row={row} onChanged={refresh} />
+                <ReceivableInstalments key={`${data.month}:${row.insurerId ?? 0}`} month={data.month} row={row} onChanged={refresh} />
               ))}
             <UnidentifiedLines lines={data.unidentified} onMatch={maySettle ? setMatching : null} />
           </>
@@ -187,74 +169,6 @@ export default function ReceivablesPanel() {
       {settingsOpen ? <SettingsDialog onClose={() => setSettingsOpen(false)} onSaved={() => void refresh()} /> : null}
       {matching ? <MatchDialog line={matching} onClose={() => setMatching(null)} onSaved={() => void refresh()} /> : null}
     </div>
-  );
-}
-
-/** One insurer's instalments of the month, each with the statement lines paid to it. */
-function Instalments({ row, onChanged }: { row: ReceivableRow; onChanged: () => void }) {
-  const styles = useStyles();
-  const notify = useNotify();
-  const mayUnmatch = useMayCall(OPS.unmatchStatementLine);
-  const unmatch = useUnmatchLine({
-    onSaved: () => {
-      notify.success('Conciliação desfeita: a linha voltou para as não identificadas.');
-      onChanged();
-    },
-    onFailed: (error) => notify.error('Não foi possível desfazer a conciliação.', apiErrorMessage(error, '')),
-  });
-  return (
-    <section aria-label={`Parcelas de ${row.insurerName}`}>
-      <Subtitle2 as="h4">{`Parcelas de ${row.insurerName}`}</Subtitle2>
-      <DataTable
-        label={`Parcelas de ${row.insurerName}`}
-        keyboardScroll
-        rows={row.instalments}
-        rowKey={(instalment) => instalment.instalmentId}
-        empty="Nenhuma parcela."
-        columns={[
-          { header: 'Apólice', className: styles.cell, cell: (instalment) => instalment.policyNumber },
-          {
-            header: 'Cliente',
-            className: styles.cell,
-            cell: (instalment) => <ClientLink id={instalment.contactId} name={instalment.contactName} />,
-          },
-          { header: 'Parcela', cell: (instalment) => instalment.number },
-          { header: 'Vencimento', cell: (instalment) => formatDate(instalment.dueDate) },
-          { header: 'Previsto', cell: (instalment) => money(instalment.expected) },
-          { header: 'Recebido', cell: (instalment) => money(instalment.received) },
-          {
-            header: 'Diferença',
-            cell: (instalment) => (
-              <span className={instalment.difference?.startsWith('-') ? styles.negative : undefined}>{money(instalment.difference)}</span>
-            ),
-          },
-          {
-            header: 'Situação',
-            cell: (instalment) => (
-              <Badge appearance="tint" color={STATUS_COLOURS[instalment.status]}>
-                {INSTALMENT_STATUS_LABELS[instalment.status]}
-              </Badge>
-            ),
-          },
-          {
-            header: 'Linhas do extrato',
-            className: styles.cell,
-            cell: (instalment) =>
-              instalment.lines.map((line) => (
-                <div key={line.id}>
-                  {`${STATEMENT_LINE_TYPE_LABELS[line.type]} ${money(line.gross)}${line.paidOn ? ` em ${formatDate(line.paidOn)}` : ''}`}
-                  {line.note ? ` (${line.note})` : ''}{' '}
-                  {mayUnmatch ? (
-                    <Button size="small" appearance="subtle" disabled={unmatch.isPending} onClick={() => unmatch.mutate(line)}>
-                      Desconciliar
-                    </Button>
-                  ) : null}
-                </div>
-              )),
-          },
-        ]}
-      />
-    </section>
   );
 }
 
@@ -308,8 +222,9 @@ function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSaved: ()
 function MatchDialog({ line, onClose, onSaved }: { line: StatementLine; onClose: () => void; onSaved: () => void }) {
   const styles = useStyles();
   const notify = useNotify();
-  const policies = useMatchablePolicies();
-  const candidates = (policies.data ?? []).filter((policy) => policy.insurerId === line.insurerId || policy.insurerId === null);
+  const [search, setSearch] = useState('');
+  const policies = useMatchablePolicies(useDeferredValue(search));
+  const candidates = (policies.data?.items ?? []).filter((policy) => policy.insurerId === line.insurerId || policy.insurerId === null);
   const [policyId, setPolicyId] = useState('');
   const [instalment, setInstalment] = useState(String(line.instalmentNumber ?? 1));
   const [note, setNote] = useState('');
@@ -341,6 +256,9 @@ function MatchDialog({ line, onClose, onSaved }: { line: StatementLine; onClose:
         {`${LINE_MATCH_LABELS.nao_identificado}: apólice "${line.policyNumber ?? '—'}", ${money(line.gross)}${line.paidOn ? ` pago em ${formatDate(line.paidOn)}` : ''}.`}
       </Body1>
       <div className={styles.form}>
+        <Field label="Buscar apólice" hint="Número da apólice ou nome do cliente">
+          <Input value={search} maxLength={100} onChange={(_event, data) => setSearch(data.value)} />
+        </Field>
         <Field label="Apólice" required validationMessage={issues.policyId}>
           <Select value={policyId} onChange={(_event, data) => setPolicyId(data.value)}>
             <option value="">— escolha —</option>

@@ -9,10 +9,8 @@ import {
   RenewalOutcomeSchema,
   centsToWire,
   formatDate,
-  formatMoney,
   maskDate,
   parseDate,
-  wireToCents,
   type LostReason,
   type RenewalItem,
   choiceOf,
@@ -27,13 +25,13 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRenewalDecision, useRenewalNextAction } from '../api/renewals-api';
+import { wireMoney as money } from '../../../components/wire-money';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-const money = (wire: string | null) => (wire === null ? '—' : formatMoney(wireToCents(wire)));
 /** The dialog open on the panel: a renewal's quote, outcome or next action. */
 export type RenewalDialog =
   | { kind: 'quote'; item: RenewalItem }

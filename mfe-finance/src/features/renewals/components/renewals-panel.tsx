@@ -4,9 +4,7 @@ import {
   RENEWAL_BUCKETS,
   formatCount,
   formatDate,
-  formatMoney,
   optionLabel,
-  wireToCents,
   type RenewalBucket,
   choiceOf,
   describeInsuredItem,
@@ -21,6 +19,7 @@ import { ClientLink } from '../../../components/client-link';
 import { renewalReportCsvUrl, useRenewalReport, useRenewals } from '../api/renewals-api';
 import { DecisionDialog, NextActionDialog, ReminderDialog, type RenewalDialog } from './renewal-dialogs';
 import { RenewalQuoteDialog } from './renewal-quote-dialog';
+import { wireMoney as money } from '../../../components/wire-money';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -31,8 +30,6 @@ const useStyles = makeStyles({
   late: { color: tokens.colorPaletteRedForeground1 },
   row: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
 });
-
-const money = (wire: string | null) => (wire === null ? '—' : formatMoney(wireToCents(wire)));
 
 function countdown(days: number): string {
   if (days < 0) return days === -1 ? 'venceu há 1 dia' : `venceu há ${formatCount(-days)} dias`;

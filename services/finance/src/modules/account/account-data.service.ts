@@ -31,7 +31,15 @@ export const FINANCE_ACCOUNT_TABLES = [
  * What the rows above sum to (month-totals.ts): cleared after them (their deletes mark months to
  * recompute), and not gated — only the job writes them, from rows the gate already guards.
  */
-const DERIVED_TABLES = ['instalment_months', 'instalment_days', 'policy_months', 'instalment_months_dirty', 'policy_months_dirty'] as const;
+const DERIVED_TABLES = [
+  'instalment_months',
+  'instalment_days',
+  'policy_months',
+  'receivable_months',
+  'receivable_days',
+  'instalment_months_dirty',
+  'policy_months_dirty',
+] as const;
 
 /**
  * Finance's part of Limpar Dados: claims, claim numbering, policies, documents, storage usage and

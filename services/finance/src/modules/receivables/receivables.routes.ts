@@ -11,6 +11,9 @@ export function receivablesRoutes(
   settings: ReceivableSettingsService,
   statements: StatementsService,
 ): void {
+  // The screen's figures and an insurer's page: registered before anything under /api/receivables/:id.
+  route(router, OPS.receivablesSummary, ({ user, query }) => receivables.summary(user.id, query));
+  route(router, OPS.receivableInstalments, ({ user, query }) => receivables.instalmentsPage(user.id, query));
   route(router, OPS.receivables, ({ user, query }) => receivables.report(user.id, query));
   route(router, OPS.receivablesCsv, async ({ user, query, ctx }) => {
     const csv = await receivables.csv(user.id, query);

@@ -1,70 +1,40 @@
 import {
   INSTALMENT_STATUS_LABELS,
   LINE_MATCH_LABELS,
-  OPEN_DIFFERENCE_STATUSES,
   centsToWire,
+  type ListPage,
   type ReceivableInstalment,
+  type ReceivableInstalmentsQuery,
   type ReceivableRow,
-  type ReceivableTotals,
   type Receivables,
   type ReceivablesQuery,
+  type ReceivablesSummary,
   type ReferenceData,
 } from '@corretora/contracts';
 import { type BrokerScopedTable, csvDate, csvDocument, csvMoney, readerOf } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { addMonths } from '../policies/instalment-math';
-import { INSTALMENT_EXPECTED, TODAY } from '../policies/policy-sql';
+import { TODAY } from '../policies/policy-sql';
 import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
-import { cents, instalmentStatus } from '../policies/receivables-math';
+import { cents } from '../policies/receivables-math';
+import type { ReceivableMonths } from '../totals/receivable-months';
+import {
+  INSTALMENT_ROWS,
+  instalmentPageSql,
+  chargebacksByInsurer,
+  insurerName,
+  instalmentView,
+  isOpen,
+  totals,
+  zero,
+  type InstalmentRow,
+  type Sums,
+} from './receivables-sql';
 import type { StatementsService } from './statements.service';
-
-interface InstalmentRow {
-  id: number;
-  policyId: number;
-  policyNumber: string;
-  contactId: number | null;
-  contactName: string;
-  insurerId: number | null;
-  number: number;
-  dueDate: string;
-  expected: string;
-  received: string | null;
-  chargeback: boolean;
-  iss: string | null;
-  irrf: string | null;
-  net: string | null;
-}
 
 /** The broker's insurers by id (names for rows and CSVs): the catalogues service. */
 export type InsurerNames = (userId: string) => Promise<ReferenceData['insurers']>;
-
-const NO_INSURER = 'Sem seguradora';
-
-interface Sums {
-  expected: number;
-  received: number;
-  iss: number;
-  irrf: number;
-  net: number;
-  chargebacks: number;
-  open: number;
-}
-const zero = (): Sums => ({ expected: 0, received: 0, iss: 0, irrf: 0, net: 0, chargebacks: 0, open: 0 });
-
-function totals(sums: Sums): ReceivableTotals {
-  return {
-    expected: centsToWire(sums.expected),
-    received: centsToWire(sums.received),
-    difference: centsToWire(sums.received - sums.expected),
-    gross: centsToWire(sums.received),
-    iss: centsToWire(sums.iss),
-    irrf: centsToWire(sums.irrf),
-    net: centsToWire(sums.net),
-    chargebacks: centsToWire(sums.chargebacks),
-    openDifferences: sums.open,
-  };
-}
 
 /**
  * Recebíveis: per month (by the instalments' due dates) and insurer, the commission expected
@@ -82,6 +52,7 @@ export class ReceivablesService {
     private readonly settings: ReceivableSettingsService,
     private readonly statements: StatementsService,
     private readonly insurerNames: InsurerNames,
+    private readonly months: ReceivableMonths,
   ) {
     this.policies = tables.scoped(knex, 'policies');
     this.instalments = tables.scoped(knex, 'policy_instalments');
@@ -107,15 +78,7 @@ export class ReceivablesService {
       this.settings.get(userId),
       this.insurerNames(userId),
       readerOf(this.knex).raw<{ rows: InstalmentRow[] }>(
-        `select i.id, i.policy_id as "policyId", p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName", p.insurer_id as "insurerId",
-                i.number, i.due_date::text as "dueDate", i.expected_commission::text as expected, r.received::text as received,
-                coalesce(r.chargeback, false) as chargeback, r.iss::text as iss, r.irrf::text as irrf, r.net::text as net
-           from ? join ? on p.id = i.policy_id
-           left join lateral (select sum(s.gross) as received, bool_or(s.type = 'estorno') as chargeback, sum(s.iss) as iss,
-                                     sum(s.irrf) as irrf, sum(s.net) as net
-                                from ? where s.instalment_id = i.id having count(*) > 0) r on true
-          where i.due_date >= ?::date and i.due_date < ?::date and (?::int is null or p.insurer_id = ?::int) and ${INSTALMENT_EXPECTED}
-          order by p.insurer_id nulls last, i.due_date, p.policy_number, i.number`,
+        `${INSTALMENT_ROWS} order by p.insurer_id nulls last, i.due_date, p.policy_number, i.number`,
         [
           this.instalments.of(userId).from('i'),
           this.policies.of(userId).from('p'),
@@ -126,13 +89,7 @@ export class ReceivablesService {
           insurerId,
         ],
       ),
-      readerOf(this.knex).raw<{ rows: { insurerId: number | null; cents: string }[] }>(
-        `select p.insurer_id as "insurerId", (sum(p.chargeback_expected) * 100)::bigint::text as cents
-           from ? where p.cancelled_on >= ?::date and p.cancelled_on < ?::date and p.chargeback_expected is not null
-            and (?::int is null or p.insurer_id = ?::int)
-          group by p.insurer_id`,
-        [this.policies.of(userId).from('p'), from, to, insurerId, insurerId],
-      ),
+      chargebacksByInsurer(this.knex, this.policies, userId, { from, to }, insurerId),
       this.chart(userId, from, to, insurerId),
       this.statements.unidentified(userId, from, to, insurerId),
     ]);
@@ -149,50 +106,26 @@ export class ReceivablesService {
       return found;
     };
     for (const row of rows) {
-      const expected = cents(row.expected)!;
-      const received = cents(row.received);
-      const status = instalmentStatus({
-        expectedCents: expected,
-        receivedCents: received,
-        hasChargeback: row.chargeback,
-        dueDate: row.dueDate,
-        today,
-        graceDays: settings.graceDays,
-        toleranceCents: settings.toleranceCents,
-      });
+      const instalment = instalmentView(row, today, settings, linesOf.get(row.id) ?? []);
       const target = group(row.insurerId);
       for (const sums of [target.sums, all]) {
-        sums.expected += expected;
-        sums.received += received ?? 0;
+        sums.expected += cents(row.expected)!;
+        sums.received += cents(row.received) ?? 0;
         sums.iss += cents(row.iss) ?? 0;
         sums.irrf += cents(row.irrf) ?? 0;
         sums.net += cents(row.net) ?? 0;
-        if (OPEN_DIFFERENCE_STATUSES.includes(status)) sums.open += 1;
+        if (isOpen(instalment)) sums.open += 1;
       }
-      target.instalments.push({
-        instalmentId: row.id,
-        policyId: row.policyId,
-        policyNumber: row.policyNumber,
-        contactId: row.contactId,
-        contactName: row.contactName,
-        number: row.number,
-        dueDate: row.dueDate,
-        expected: row.expected,
-        received: row.received,
-        difference: received === null ? null : centsToWire(received - expected),
-        status,
-        lines: linesOf.get(row.id) ?? [],
-      });
+      target.instalments.push(instalment);
     }
-    for (const chargeback of chargebacks.rows) {
-      const amount = Number(chargeback.cents);
-      group(chargeback.insurerId).sums.chargebacks += amount;
-      all.chargebacks += amount;
+    for (const chargeback of chargebacks) {
+      group(chargeback.insurerId).sums.chargebacks += chargeback.cents;
+      all.chargebacks += chargeback.cents;
     }
     const insurerRows: ReceivableRow[] = [...groups.entries()]
       .map(([id, { sums, instalments }]) => ({
         insurerId: id,
-        insurerName: id === null ? NO_INSURER : (nameOf.get(id) ?? `Seguradora ${id}`),
+        insurerName: insurerName(id, nameOf),
         ...totals(sums),
         instalments,
       }))
@@ -209,32 +142,111 @@ export class ReceivablesService {
     return { report, nameOf };
   }
 
-  /** Expected vs received for the 12 months up to this one (by due date). */
+  /** Expected vs received for the 12 months up to this one (by due date): the months' totals. */
   private async chart(userId: string, from: string, to: string, insurerId: number | null): Promise<Receivables['chart']> {
     const first = addMonths(from, -11);
-    const { rows } = await readerOf(this.knex).raw<{ rows: { month: string; expected: string; received: string }[] }>(
-      `select to_char(i.due_date, 'YYYY-MM') as month, sum(i.expected_commission)::text as expected, coalesce(sum(r.received), 0)::text as received
-         from ? join ? on p.id = i.policy_id
-         left join (select s.instalment_id, sum(s.gross) as received from ? where s.instalment_id is not null group by s.instalment_id) r
-           on r.instalment_id = i.id
-        where i.due_date >= ?::date and i.due_date < ?::date and (?::int is null or p.insurer_id = ?::int) and ${INSTALMENT_EXPECTED}
-        group by 1`,
-      [
-        this.instalments.of(userId).from('i'),
-        this.policies.of(userId).from('p'),
-        this.lines.of(userId).from('s'),
-        first,
-        to,
-        insurerId,
-        insurerId,
-      ],
-    );
-    const byMonth = new Map(rows.map((row) => [row.month, row]));
+    const byMonth = await this.months.chart(readerOf(this.knex), userId, first, to, insurerId ?? undefined);
     return Array.from({ length: 12 }, (_, index) => {
       const month = addMonths(first, index).slice(0, 7);
-      const row = byMonth.get(month);
-      return { month, expected: row?.expected ?? '0.00', received: row?.received ?? '0.00' };
+      const sums = byMonth.get(month);
+      return { month, expected: centsToWire(sums?.expected ?? 0), received: centsToWire(sums?.received ?? 0) };
     });
+  }
+
+  /**
+   * GET /api/receivables/summary: the month's figures as the report has them, per insurer from the
+   * months' totals (with how many instalments each has), not one instalment read.
+   */
+  async summary(userId: string, query: ReceivablesQuery): Promise<ReceivablesSummary> {
+    const reader = readerOf(this.knex);
+    const today = await this.today();
+    const month = query.month ?? today.slice(0, 7);
+    const from = `${month}-01`;
+    const to = addMonths(from, 1);
+    const insurerId = query.insurerId ?? null;
+    const settings = await this.settings.get(userId, reader);
+    const [names, sums, chargebacks, chart, unidentified] = await Promise.all([
+      this.insurerNames(userId),
+      this.months.byInsurer(reader, userId, from, query.insurerId, settings),
+      chargebacksByInsurer(this.knex, this.policies, userId, { from, to }, insurerId),
+      this.chart(userId, from, to, insurerId),
+      this.statements.unidentified(userId, from, to, insurerId),
+    ]);
+    const nameOf = new Map(names.map((insurer) => [insurer.id, insurer.name]));
+    const groups = new Map<number | null, { sums: Sums; count: number }>();
+    const all = zero();
+    const group = (id: number | null) => {
+      let found = groups.get(id);
+      if (!found) groups.set(id, (found = { sums: zero(), count: 0 }));
+      return found;
+    };
+    for (const { insurerId: key, instalments, ...figures } of sums) {
+      const target = group(key === 0 ? null : key);
+      target.count = instalments;
+      for (const each of [target.sums, all]) {
+        each.expected += figures.expected;
+        each.received += figures.received;
+        each.iss += figures.iss;
+        each.irrf += figures.irrf;
+        each.net += figures.net;
+        each.open += figures.open;
+      }
+    }
+    for (const chargeback of chargebacks) {
+      group(chargeback.insurerId).sums.chargebacks += chargeback.cents;
+      all.chargebacks += chargeback.cents;
+    }
+    return {
+      month,
+      insurerId,
+      ...totals(all),
+      rows: [...groups.entries()]
+        .map(([id, { sums: figures, count }]) => ({
+          insurerId: id,
+          insurerName: insurerName(id, nameOf),
+          ...totals(figures),
+          instalmentCount: count,
+        }))
+        .sort((a, b) => a.insurerName.localeCompare(b.insurerName, 'pt-BR')),
+      unidentified,
+      chart,
+      settings: { tolerance: centsToWire(settings.toleranceCents), graceDays: settings.graceDays },
+    };
+  }
+
+  /**
+   * GET /api/receivables/instalments: an insurer's (null: none) instalments of the month a page at a
+   * time, by due day, policy and number (an index walks them), and how many there are (the totals).
+   */
+  async instalmentsPage(userId: string, query: ReceivableInstalmentsQuery): Promise<ListPage<ReceivableInstalment>> {
+    const reader = readerOf(this.knex);
+    const today = await this.today();
+    const from = `${query.month ?? today.slice(0, 7)}-01`;
+    const settings = await this.settings.get(userId, reader);
+    const [{ rows }, sums] = await Promise.all([
+      reader.raw<{ rows: InstalmentRow[] }>(instalmentPageSql(query.insurerId), [
+        this.instalments.of(userId, reader).from('i'),
+        this.policies.of(userId, reader).from('p'),
+        from,
+        addMonths(from, 1),
+        ...(query.insurerId === null ? [] : [query.insurerId]),
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+        this.lines.of(userId, reader).from('s'),
+      ]),
+      this.months.byInsurer(reader, userId, from, query.insurerId ?? 0, settings),
+    ]);
+    const linesOf = await this.statements.linesOfInstalments(
+      userId,
+      rows.filter((row) => row.received !== null).map((row) => row.id),
+      reader,
+    );
+    return {
+      items: rows.map((row) => instalmentView(row, today, settings, linesOf.get(row.id) ?? [])),
+      total: sums[0]?.instalments ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   /** GET /api/receivables.csv: one line per instalment of the month, then the lines nothing matched. */

@@ -2,8 +2,10 @@ import { SAO_PAULO, type LineKey, type PolicyType } from '@corretora/contracts';
 import type { BrokerScopedTable, Jobs } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { tables } from '../../tables';
-import { COMMISSION_CENTS, INSTALMENT_EXPECTED, TODAY } from '../policies/policy-sql';
+import { COMMISSION_CENTS, TODAY } from '../policies/policy-sql';
 import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
+import { ReceivableMonths } from './receivable-months';
+import { MONTH_END, instalmentFigures, markedMonths, type KindFilter } from './totals-sql';
 
 /**
  * Waits for the job's sum of the brokerage's months under way, and keeps the next one out until the
@@ -13,31 +15,6 @@ import type { ReceivableSettingsService } from '../policies/receivable-settings.
 export async function lockTotals(trx: Knex.Transaction, userId: string): Promise<void> {
   for (const dirty of ['instalment_months_dirty', 'policy_months_dirty'])
     await trx.raw('select pg_advisory_xact_lock(hashtext(?), hashtext(?))', [dirty, userId]);
-}
-
-/** Type and line conditions on policies p (typeAndLine), which the totals' rows carry too. */
-export interface KindFilter {
-  sql: string[];
-  bindings: string[];
-}
-
-/** A month as the totals key it ('YYYY-MM-01'), and the month after it. */
-const MONTH_END = `(m.month + interval '1 month')::date`;
-
-/**
- * The per-instalment figures of the instalments i joined to months m (`m.month`: the first day) and
- * their policies p: expected (INSTALMENT_EXPECTED), what statements paid on each (`received`, null
- * before any) and whether one was an estorno. `?` binds: the scoped instalments, the scoped policies,
- * the scoped statement lines, then the months' own bindings (a `months` subquery).
- */
-function instalmentFigures(months: string, kind: KindFilter): string {
-  return `select m.month, p.responsible_id, p.type, p.line, i.due_date, i.expected_commission as expected, r.received,
-                 coalesce(r.chargeback, false) as chargeback
-            from (${months}) m
-            join ? on i.due_date >= m.month and i.due_date < ${MONTH_END}
-            join ? on p.id = i.policy_id
-            left join lateral (select sum(s.gross) as received, bool_or(s.type = 'estorno') as chargeback from ? where s.instalment_id = i.id) r on true
-           where ${INSTALMENT_EXPECTED}${kind.sql.map((condition) => ` and ${condition}`).join('')}`;
 }
 
 /**
@@ -57,10 +34,14 @@ export class MonthTotals {
   private readonly policies: BrokerScopedTable;
   private readonly lines: BrokerScopedTable;
 
+  /** Recebíveis' totals per insurer, summed for the same marked months. */
+  readonly receivableMonths: ReceivableMonths;
+
   constructor(
     private readonly knex: Knex,
     private readonly settings: ReceivableSettingsService,
   ) {
+    this.receivableMonths = new ReceivableMonths(knex);
     this.instalmentMonths = tables.scoped(knex, 'instalment_months');
     this.instalmentDays = tables.scoped(knex, 'instalment_days');
     this.policyMonths = tables.scoped(knex, 'policy_months');
@@ -148,6 +129,7 @@ export class MonthTotals {
         group by month, responsible_id, type, line`,
       [userId, toleranceCents, months, ...this.rowTables(userId, trx)],
     );
+    await this.receivableMonths.recompute(trx, userId, months, toleranceCents);
   }
 
   private async refreshPolicyMonths(trx: Knex.Transaction, userId: string, months: string[]): Promise<void> {
@@ -169,22 +151,13 @@ export class MonthTotals {
   }
 
   /**
-   * The brokerage's months marked since the job last summed them ('YYYY-MM-DD'), first: a read then
-   * names them (none, mostly) and the planner never joins the rows for an empty list.
-   */
-  private async marked(reader: Knex, userId: string, table: BrokerScopedTable): Promise<string[]> {
-    const rows = (await table.of(userId, reader).rows().distinct(reader.raw('month::text as month'))) as { month: string }[];
-    return rows.map((row) => row.month);
-  }
-
-  /**
    * The commission the instalments due in each of the `months` months from this one expect ('YYYY-MM'
    * -> cents), of a type and line: what Recebíveis expects for the same month.
    */
   async expectedByMonth(reader: Knex, userId: string, months: number, kind: KindFilter): Promise<Map<string, number>> {
     const window = `date_trunc('month', ${TODAY})::date`;
     const inWindow = (column: string) => `${column} >= ${window} and ${column} < (${window} + make_interval(months => ?::int))::date`;
-    const dirty = await this.marked(reader, userId, this.instalmentDirty);
+    const dirty = await markedMonths(reader, userId, this.instalmentDirty);
     const fromRows =
       dirty.length === 0
         ? ''
@@ -214,7 +187,7 @@ export class MonthTotals {
    */
   async activeGroups(reader: Knex, userId: string, kind: KindFilter): Promise<ActiveRow[]> {
     const thisMonth = `date_trunc('month', ${TODAY})::date`;
-    const dirty = await this.marked(reader, userId, this.policyDirty);
+    const dirty = await markedMonths(reader, userId, this.policyDirty);
     const { rows } = await reader.raw<{ rows: ActiveRow[] }>(
       `select type, line, to_char(month, 'YYYY-MM') as "renewalMonth", sum(policies)::int as count,
               sum(commission_cents)::bigint::text as revenue, sum(base_cents)::bigint::text as base from (
@@ -251,7 +224,7 @@ export class MonthTotals {
   ): Promise<{ receivableThisMonth: number; openDifferences: { count: number; amount: number } }> {
     const [{ toleranceCents, graceDays }, dirty] = await Promise.all([
       this.settings.get(userId, reader),
-      this.marked(reader, userId, this.instalmentDirty),
+      markedMonths(reader, userId, this.instalmentDirty),
     ]);
     const thisMonth = `date_trunc('month', ${TODAY})::date`;
     // Unpaid past its grace: due before this day.
