@@ -117,8 +117,12 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       const statements = new StatementsService(knex, settings);
       policiesRoutes(router, new PoliciesService(knex, instalments, chargebackSteps, new RepasseLedger(knex)), insurerNames, identity);
       instalmentsRoutes(router, instalments, new InstalmentReminders(knex, instalments, pipeline, pipelineClient, insurerNames));
-      // The months' totals a large book's figures are read from, recomputed where a write marked them.
-      const totals = new MonthTotals(knex, settings);
+      const renewals = renewalsOf(knex, instalments);
+      // Renewal items appear within the hour for policies entering the window, whether or not anyone reads the list.
+      renewals.schedule(jobs);
+      // The months' totals a large book's figures are read from, recomputed where a write marked them; a
+      // written policy's renewal item with them (the lists then read items, never the whole window).
+      const totals = new MonthTotals(knex, settings, (trx, userId) => renewals.ensure(userId, undefined, trx));
       totals.schedule(jobs);
       receivablesRoutes(
         router,
@@ -142,10 +146,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       statementsRoutes(router, imports);
       // /api/imports of policies: the pipeline's door hands on what it does not hold (contacts are its).
       importsRoutes(router, imports, ['policies'], (userId, memberId) => assertResponsible(identity, userId, memberId));
-      const renewals = renewalsOf(knex, instalments);
-      // Renewal items appear within the hour for policies entering the window, whether or not anyone reads the list.
-      renewals.schedule(jobs);
-      renewalsRoutes(router, renewals, new RenewalReportService(knex, (userId) => renewals.ensure(userId), insurerNames));
+      renewalsRoutes(router, renewals, new RenewalReportService(knex, (userId) => renewals.ensureWhenWritten(userId), insurerNames));
       claimsRoutes(router, new ClaimsService(knex, pipeline));
       commissionsRoutes(router, new CommissionsService(knex, totals));
       repasseRoutes(router, new RepasseService(knex), new CommissionRulesService(knex), identity, insurerNames, broker);
@@ -192,7 +193,13 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       responsibleRoutes(router, account);
       contactMoveRoutes(router, new ContactMoveService(knex));
       const renewals = renewalsOf(knex, instalments);
-      renewalTaskRoutes(router, new RenewalTasksService(knex, (userId, contactId) => renewals.ensure(userId, contactId)));
+      renewalTaskRoutes(
+        router,
+        // A client's (the ficha) at once; the whole book's only when a policy was written since the job summed.
+        new RenewalTasksService(knex, (userId, contactId) =>
+          contactId === undefined ? renewals.ensureWhenWritten(userId) : renewals.ensure(userId, contactId),
+        ),
+      );
       contactOverviewRoutes(
         router,
         new ContactOverviewService(knex, instalments, (userId, contactId) => renewals.ensure(userId, contactId)),

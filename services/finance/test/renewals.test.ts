@@ -43,6 +43,37 @@ const list = async (who: Who, bucket?: string) =>
   };
 
 describe('Renovações', () => {
+  test('a large book’s lists read the items (#63): a written policy gets its item from the month-totals job as it removes the marks; a read with no mark compares nothing; the sweep does', async () => {
+    const { knex, jobs } = stack.finance();
+    const until = async (probe: () => Promise<boolean>, what: string) => {
+      for (let waited = 0; !(await probe()); waited += 100) {
+        if (waited > 30_000) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    // The sweep the service sent as it started is done first (it would write the items itself).
+    const sweepDone = async () =>
+      (await knex.raw(`select 1 from finance_jobs.job where name = 'renewal_sweep' and state in ('created', 'active', 'retry')`)).rows
+        .length === 0;
+    await until(sweepDone, 'the start-up sweep');
+    const who = await brokerWithRefs();
+    await book(who);
+    const count = async (table: string) => Number((await knex(table).where({ user_id: who.user.id }).count('* as n'))[0]!.n);
+    expect(await count('policy_months_dirty')).toBeGreaterThan(0);
+    // No read: the job sums the written months and writes the items in the transaction that removes their marks.
+    await jobs.send('month_totals');
+    await until(async () => (await count('policy_months_dirty')) === 0, 'the months summed');
+    expect(await count('renewals')).toBe(3);
+    // An item gone with no policy written since (no mark): the lists do not compare the whole window again…
+    const [r25] = await knex('policies').where({ user_id: who.user.id, policy_number: 'R-25' }).select('id');
+    await knex('renewals').where({ user_id: who.user.id, policy_id: r25!.id }).delete();
+    expect((await list(who)).items).toHaveLength(2);
+    // … the hourly sweep does.
+    await jobs.send('renewal_sweep');
+    await until(async () => (await list(who)).items.length === 3, 'the sweep');
+    await until(sweepDone, 'the sweep done');
+  });
+
   test('items by bucket, written once even when asked in parallel; a quote, a renewal into the next term, a loss with its reason', async () => {
     const who = await brokerWithRefs();
     const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;

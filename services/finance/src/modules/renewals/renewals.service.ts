@@ -75,6 +75,7 @@ export class RenewalsService {
   private readonly policies: BrokerScopedTable;
   private readonly renewals: BrokerScopedTable;
   private readonly quotes: BrokerScopedTable;
+  private readonly policyMarks: BrokerScopedTable;
 
   constructor(
     private readonly knex: Knex,
@@ -86,6 +87,7 @@ export class RenewalsService {
     this.policies = tables.scoped(knex, 'policies');
     this.renewals = tables.scoped(knex, 'renewals');
     this.quotes = tables.scoped(knex, 'quotes');
+    this.policyMarks = tables.scoped(knex, 'policy_months_dirty');
   }
 
   /**
@@ -96,24 +98,24 @@ export class RenewalsService {
    * within a minute; the broker who has just imported opens Renovações now. A catalogue read when
    * nothing is stale.
    */
-  private async freshStatistics(): Promise<void> {
-    const { rows } = await this.knex.raw<{ rows: { table: string }[] }>(
+  private async freshStatistics(trx: Knex): Promise<void> {
+    const { rows } = await trx.raw<{ rows: { table: string }[] }>(
       `select relname as "table" from pg_stat_user_tables
         where schemaname = current_schema() and relname in ('policies', 'renewals') and n_mod_since_analyze > greatest(1000, n_live_tup / 10)`,
     );
-    for (const { table } of rows) await this.knex.raw('analyze ??', [table]);
+    for (const { table } of rows) await trx.raw('analyze ??', [table]);
   }
 
   /**
    * The broker's missing renewal items, in one statement (a second run, or a parallel one, writes nothing);
    * with `contactId`, that client's only (the ficha: a large book's first items are the hourly sweep's work).
    */
-  async ensure(userId: string, contactId?: number): Promise<number> {
-    await this.freshStatistics();
+  async ensure(userId: string, contactId?: number, trx: Knex = this.knex): Promise<number> {
+    await this.freshStatistics(trx);
     const ofContact = contactId === undefined ? '' : ' and p.contact_id = ?';
     const contact = contactId === undefined ? [] : [contactId];
     const inWindow = `p.status = 'active' and p.renewal_date <= ${TODAY} + ${RENEWAL_WINDOW_DAYS} and p.renewal_date >= ${TODAY} - ${OVERDUE_HORIZON_DAYS}${ofContact}`;
-    const result = await this.knex.raw(
+    const result = await trx.raw(
       // The policies without an item as a set difference (EXCEPT: hashed or sorted, linear whatever
       // the planner believes). An anti-join was planned as a nested loop when the statistics had not
       // seen a just-imported book yet (rows=1): 5,000 policies took 5.8 s, every row of one side
@@ -125,16 +127,27 @@ export class RenewalsService {
        on conflict (user_id, policy_id) do nothing`,
       [
         userId,
-        this.policies.of(userId).from('p'),
+        this.policies.of(userId, trx).from('p'),
         ...contact,
-        this.policies.of(userId).from('p'),
+        this.policies.of(userId, trx).from('p'),
         ...contact,
-        this.renewals.of(userId).from('r'),
+        this.renewals.of(userId, trx).from('r'),
       ],
     );
     const created = (result as { rowCount: number }).rowCount;
-    if (created > 1000) await this.freshStatistics();
+    if (created > 1000) await this.freshStatistics(trx);
     return created;
+  }
+
+  /**
+   * The whole book's missing items, only when a policy was written since the month-totals job last
+   * summed (its marks still stand): that job writes them in the transaction that removes the marks
+   * (MonthTotals' afterPolicyMonths), and the hourly sweep those a new day brings into the window, so a
+   * large book's lists (Minhas tarefas, Renovações) do not compare every policy of the window on every open.
+   */
+  async ensureWhenWritten(userId: string): Promise<number> {
+    const written = await this.policyMarks.of(userId).rows().first('id');
+    return written ? this.ensure(userId) : 0;
   }
 
   /** Every broker with a policy in the window, one by one (the hourly sweep: items appear without anyone opening the page). */
@@ -156,7 +169,7 @@ export class RenewalsService {
   }
 
   async list(userId: string, query: RenewalsQuery): Promise<RenewalList> {
-    await this.ensure(userId);
+    await this.ensureWhenWritten(userId);
     // Counts by days left (a row per day at most), bucketed here; the page in SQL, the soonest first.
     // On the items alone (their due date is the policy's end, kept in step by imports): an index range.
     const { rows: days } = await this.knex.raw<{ rows: { daysLeft: number; n: number }[] }>(

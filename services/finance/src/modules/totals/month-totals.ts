@@ -40,6 +40,8 @@ export class MonthTotals {
   constructor(
     private readonly knex: Knex,
     private readonly settings: ReceivableSettingsService,
+    /** Run in the transaction that sums a brokerage's written policy months, before their marks go (the renewal items). */
+    private readonly afterPolicyMonths: (trx: Knex.Transaction, userId: string) => Promise<unknown> = async () => undefined,
   ) {
     this.receivableMonths = new ReceivableMonths(knex);
     this.instalmentMonths = tables.scoped(knex, 'instalment_months');
@@ -143,6 +145,7 @@ export class MonthTotals {
         group by m.month, p.responsible_id, p.type, p.line`,
       [userId, months, this.policies.of(userId, trx).from('p')],
     );
+    await this.afterPolicyMonths(trx, userId);
   }
 
   /** The scoped instalments, policies and statement lines instalmentFigures binds. */
