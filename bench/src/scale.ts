@@ -211,10 +211,26 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'Minhas tarefas',
-    paths: () => ['/api/tasks'],
+    // The list the screen opens on (Atrasadas: something is late), its first page, and every list's count;
+    // the member's own work (the owner's too), cards, written tasks, renewals.
+    paths: () => ['/api/tasks/page?page=1&pageSize=50'],
     sql: [
-      `select * from pipeline.tasks where user_id = $1 and done_at is null and ($2::uuid is null or responsible_id = $2)
-        order by due_at limit 500`,
+      `select count(*) filter (where d < current_date), count(*) filter (where d = current_date), count(*) filter (where d > current_date)
+         from (select (due_at at time zone 'America/Sao_Paulo')::date as d from pipeline.tasks
+                where user_id = $1 and responsible_id = coalesce($2::uuid, $1::uuid) and done_at is null
+               union all
+               select (next_action_at at time zone 'America/Sao_Paulo')::date from pipeline.pipeline_cards
+                where user_id = $1 and responsible_id = coalesce($2::uuid, $1::uuid) and status = 'active' and next_action_at is not null) x
+        where d <= current_date + 7`,
+      `select coalesce((r.next_action_at at time zone 'America/Sao_Paulo')::date, r.due_date - 30) < current_date, count(*)
+         from finance.renewals r where r.user_id = $1 and r.responsible_id = coalesce($2::uuid, $1::uuid) and r.status = 'open'
+          and coalesce((r.next_action_at at time zone 'America/Sao_Paulo')::date, r.due_date - 30) <= current_date + 7 group by 1`,
+      `select r.*, p.policy_number, p.contact_name from finance.renewals r join finance.policies p on p.id = r.policy_id
+        where r.user_id = $1 and p.user_id = $1 and r.responsible_id = coalesce($2::uuid, $1::uuid) and r.status = 'open'
+          and coalesce((r.next_action_at at time zone 'America/Sao_Paulo')::date, r.due_date - 30) < current_date
+        order by coalesce(r.next_action_at, (r.due_date - 30)::timestamp), r.id limit 50`,
+      `select * from pipeline.tasks where user_id = $1 and responsible_id = coalesce($2::uuid, $1::uuid) and done_at is null
+          and (due_at at time zone 'America/Sao_Paulo')::date < current_date order by due_at, id limit 50`,
     ],
   },
   {

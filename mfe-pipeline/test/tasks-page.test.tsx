@@ -1,18 +1,40 @@
-import type { DigestSend, TaskList } from '@corretora/contracts';
+import type { DigestSend, TaskList, TaskPage, TaskWindow } from '@corretora/contracts';
 import { answerFetch, withShell, type Answer } from '@corretora/web-kit/testing';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import TasksPage from '../src/app/tasks-page';
 
 /** Minhas tarefas as the broker sees it: loading, failure, an empty day, the lists and the digest's state. */
 let restore = () => undefined as void;
 afterEach(() => restore());
 
-function answer(tasks: Answer, digests: Answer = { status: 200, body: [] }) {
+function answer(tasks: Answer | ((url: string) => Answer), digests: Answer = { status: 200, body: [] }) {
   restore = answerFetch((url) => {
     if (url.startsWith('/api/tasks/digests')) return digests;
     if (url.startsWith('/api/tasks/digest-settings')) return { status: 200, body: { enabled: true } };
-    return tasks;
+    return typeof tasks === 'function' ? tasks(url) : tasks;
   });
+}
+
+/** GET /api/tasks/page as the API answers it from a whole list: the list asked (else Atrasadas when something is late), a page of it. */
+function pagesOf(list: TaskList, asked: string[] = []) {
+  return (url: string): Answer => {
+    expect(url).toMatch(/^\/api\/tasks\/page\?/);
+    const query = new URL(url, 'http://x').searchParams;
+    asked.push(query.toString());
+    const when = (query.get('when') ?? (list.counts.overdue > 0 ? 'overdue' : 'today')) as TaskWindow;
+    const page = Number(query.get('page'));
+    const pageSize = Number(query.get('pageSize'));
+    const all = list.tasks.filter((task) => task.window === when);
+    const body: TaskPage = {
+      items: all.slice((page - 1) * pageSize, page * pageSize),
+      total: list.counts[when],
+      page,
+      pageSize,
+      when,
+      counts: list.counts,
+    };
+    return { status: 200, body };
+  };
 }
 
 const LIST: TaskList = {
@@ -83,14 +105,14 @@ describe('Minhas tarefas', () => {
   });
 
   test('with something late, the page opens on Atrasadas', async () => {
-    answer({ status: 200, body: LIST });
+    answer(pagesOf(LIST));
     render(withShell(<TasksPage />));
     expect((await screen.findByRole('tab', { name: 'Atrasadas (1)' })).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('group', { name: 'Renovação sem próxima ação: Cliente T-5' })).toBeTruthy();
   });
 
   test("today's list: the counts on the tabs, the task with its note, done and snooze named for it; each opens what it is about", async () => {
-    answer({ status: 200, body: LIST });
+    answer(pagesOf(LIST));
     render(withShell(<TasksPage />, { path: '/tasks?quando=today' }));
     expect(await screen.findByRole('tab', { name: 'Hoje (2)' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Atrasadas (1)' })).toBeTruthy();
@@ -111,6 +133,28 @@ describe('Minhas tarefas', () => {
     expect(screen.queryByText('Cliente T-5')).toBeNull();
   });
 
+  test('a list longer than a page: the pager asks the API for the next one, the list and its count kept', async () => {
+    const many: TaskList = {
+      counts: { overdue: 0, today: 51, upcoming: 0 },
+      tasks: Array.from({ length: 51 }, (_, index) => ({
+        ...LIST.tasks[2]!,
+        id: `task-${index + 1}`,
+        sourceId: index + 1,
+        title: `Tarefa ${index + 1}`,
+      })),
+    };
+    const asked: string[] = [];
+    answer(pagesOf(many, asked));
+    render(withShell(<TasksPage />));
+    expect((await screen.findByRole('tab', { name: 'Hoje (51)' })).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('group', { name: 'Tarefa: Tarefa 50' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Tarefa: Tarefa 51' })).toBeNull();
+    expect(screen.getByText('Página 1 de 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(await screen.findByRole('group', { name: 'Tarefa: Tarefa 51' })).toBeTruthy();
+    expect(asked).toEqual(['page=1&pageSize=50', 'page=2&pageSize=50']);
+  });
+
   test('a renewal without a next action is finished in Renovações; a failed digest says when it is tried again', async () => {
     const failed: DigestSend = {
       day: '2026-11-25',
@@ -122,7 +166,7 @@ describe('Minhas tarefas', () => {
       lastError: 'Serviço indisponível.',
       nextAttemptAt: '2026-11-25T10:05:00.000Z',
     };
-    answer({ status: 200, body: LIST }, { status: 200, body: [failed] });
+    answer(pagesOf(LIST), { status: 200, body: [failed] });
     render(withShell(<TasksPage />, { path: '/tasks?quando=overdue' }));
     const task = await screen.findByRole('group', { name: 'Renovação sem próxima ação: Cliente T-5' });
     expect(within(task).getByText('Atrasada desde 20/11/2026')).toBeTruthy();

@@ -2,11 +2,11 @@ import { TASK_WINDOWS, type Task, type TaskWindow } from '@corretora/contracts';
 import { apiErrorMessage, useNavigate, useSearchParams } from '@corretora/web-kit';
 import { Body1, Button } from '@corretora/web-kit/fluent/core';
 import { Tab, TabList } from '@corretora/web-kit/fluent/tabs';
-import { PageHeader, QueryState, useConfirmAction, useNotify } from '@corretora/web-kit/ui';
+import { PageHeader, Pager, QueryState, useConfirmAction, useNotify } from '@corretora/web-kit/ui';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useDeleteTask, useDigests, useTaskDone, useTasks } from '../features/tasks/api/tasks-api';
+import { TASK_PAGE_SIZE, useDeleteTask, useDigests, useTaskDone, useTaskPage } from '../features/tasks/api/tasks-api';
 import { DigestStatus } from '../features/tasks/components/digest-status';
 import { SnoozeDialog } from '../features/tasks/components/snooze-dialog';
 import { TaskCard } from '../features/tasks/components/task-card';
@@ -28,18 +28,17 @@ const EMPTY: Record<TaskWindow, string> = {
   upcoming: 'Nenhuma tarefa nos próximos 7 dias.',
 };
 
-/** The list the address names (?quando=), else Atrasadas when something is late, else Hoje. */
-function windowShown(asked: string | null, overdue: number): TaskWindow {
-  return TASK_WINDOWS.find((window) => window.value === asked)?.value ?? (overdue > 0 ? 'overdue' : 'today');
-}
-
 /** /tasks ('Minhas tarefas'): the tasks written here, the next actions of cards and renewals, and the renewals due, by day. */
 export default function TasksPage() {
   const styles = useStyles();
   const notify = useNotify();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const tasks = useTasks();
+  // The list the address names (?quando=), else the server's: Atrasadas when something is late, else Hoje.
+  const asked = TASK_WINDOWS.find((window) => window.value === params.get('quando'))?.value;
+  const [paging, setPaging] = useState<{ when: TaskWindow | undefined; page: number }>({ when: asked, page: 1 });
+  const page = paging.when === asked ? paging.page : 1;
+  const tasks = useTaskPage(asked, page);
   const digests = useDigests();
   const done = useTaskDone();
   const [snoozing, setSnoozing] = useState<Task | null>(null);
@@ -79,8 +78,8 @@ export default function TasksPage() {
       />
       <QueryState query={tasks} loading="Carregando tarefas..." error="Não foi possível carregar as tarefas.">
         {(data) => {
-          const current = windowShown(params.get('quando'), data.counts.overdue);
-          const shown = data.tasks.filter((task) => task.window === current);
+          const current = data.when;
+          const shown = data.items;
           return (
             <>
               <TabList
@@ -110,6 +109,11 @@ export default function TasksPage() {
                   />
                 ))}
               </div>
+              <Pager
+                page={page}
+                pages={Math.max(1, Math.ceil(data.total / TASK_PAGE_SIZE))}
+                onPage={(next) => setPaging({ when: asked, page: next })}
+              />
             </>
           );
         }}

@@ -50,6 +50,7 @@ import { ReceivablesService } from './modules/receivables/receivables.service';
 import { StatementsService } from './modules/receivables/statements.service';
 import { RenewalReportService } from './modules/renewals/renewal-report.service';
 import { RenewalTasksService } from './modules/renewals/renewal-tasks.service';
+import { TaskWindowService } from './modules/renewals/task-window';
 import { renewalTaskRoutes, renewalsRoutes } from './modules/renewals/renewals.routes';
 import { RenewalsService } from './modules/renewals/renewals.service';
 import { CommissionRulesService } from './modules/repasse/commission-rules.service';
@@ -177,12 +178,8 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       const settings = new ReceivableSettingsService(knex);
       const instalments = new InstalmentsService(knex, settings);
       const quoteSettings = new QuoteSettingsService(knex);
-      policyIssueRoutes(
-        router,
-        new PoliciesService(knex, instalments, chargebackSteps, new RepasseLedger(knex)),
-        new PolicyImportService(knex, instalments, new RepasseLedger(knex)),
-        quoteSettings,
-      );
+      const policies = new PoliciesService(knex, instalments, chargebackSteps, new RepasseLedger(knex));
+      policyIssueRoutes(router, policies, new PolicyImportService(knex, instalments, new RepasseLedger(knex)), quoteSettings);
       quoteClosingRoutes(router, quoteSettings);
       // The pipeline lists these beside its contacts imports at /api/imports.
       route(router, FINANCE_OPERATIONS.policyImports, ({ params }) => (imports as ImportsService).list(params.userId, ['policies']));
@@ -193,12 +190,14 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       responsibleRoutes(router, account);
       contactMoveRoutes(router, new ContactMoveService(knex));
       const renewals = renewalsOf(knex, instalments);
+      // A client's (the ficha) at once; the whole book's only when a policy was written since the job summed.
+      const renewalTasks = new RenewalTasksService(knex, (userId, contactId) =>
+        contactId === undefined ? renewals.ensureWhenWritten(userId) : renewals.ensure(userId, contactId),
+      );
       renewalTaskRoutes(
         router,
-        // A client's (the ficha) at once; the whole book's only when a policy was written since the job summed.
-        new RenewalTasksService(knex, (userId, contactId) =>
-          contactId === undefined ? renewals.ensureWhenWritten(userId) : renewals.ensure(userId, contactId),
-        ),
+        renewalTasks,
+        new TaskWindowService(knex, renewalTasks, policies, (userId) => renewals.ensureWhenWritten(userId)),
       );
       contactOverviewRoutes(
         router,

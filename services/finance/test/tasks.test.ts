@@ -52,6 +52,29 @@ const tasksOf = async (who: Who, when?: string) => {
   return answer.body as { tasks: TaskAnswer[]; counts: Record<string, number> };
 };
 
+/**
+ * Minhas tarefas a page at a time (#63) agrees with the whole lists: each list paged two at a time
+ * holds the same tasks in the same order, the counts are the same, and without a list the page is
+ * Atrasadas when something is late, else Hoje.
+ */
+async function pagesAgree(who: Who) {
+  const whole = await tasksOf(who);
+  for (const when of ['overdue', 'today', 'upcoming'] as const) {
+    const paged: TaskAnswer[] = [];
+    for (let page = 1; page <= 20; page += 1) {
+      const answer = await pipelineApi().get(`/api/tasks/page?when=${when}&page=${page}&pageSize=2`).set('Cookie', who.cookie);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ when, page, pageSize: 2, total: whole.counts[when], counts: whole.counts });
+      paged.push(...answer.body.items);
+      if (answer.body.items.length < 2) break;
+    }
+    expect(paged).toEqual(whole.tasks.filter((task) => task.window === when));
+  }
+  const opened = (await pipelineApi().get('/api/tasks/page').set('Cookie', who.cookie)).body;
+  expect(opened.when).toBe((whole.counts.overdue ?? 0) > 0 ? 'overdue' : 'today');
+  expect(opened.items).toEqual(whole.tasks.filter((task) => task.window === opened.when).slice(0, 50));
+}
+
 describe('next actions and going cold', () => {
   test("a card's next action is set, cleared and refused with pt-BR messages; another broker's card is a 404", async () => {
     const who = await brokerWithRefs();
@@ -159,6 +182,22 @@ describe('Minhas tarefas', () => {
     const all = await tasksOf(who);
     // A renewal without a next action is due from D-30 (T-5 ends in 5 days: late since 25 days ago).
     expect(all.counts).toEqual({ overdue: 2, today: 1, upcoming: 2 });
+    await pagesAgree(who);
+    for (const [query, message] of [
+      ['when=ontem', 'Lista inválida: use today, overdue ou upcoming'],
+      ['pageSize=101', 'Tamanho de página inválido'],
+      ['page=0', 'Página inválida'],
+    ]) {
+      const answer = await pipelineApi().get(`/api/tasks/page?${query}`).set('Cookie', who.cookie);
+      expect([answer.status, answer.body.message]).toEqual([400, message]);
+    }
+    // A producer of the brokerage: none of it is theirs.
+    const producer = await member(who, 'producer');
+    expect((await pipelineApi().get('/api/tasks/page?when=overdue').set('Cookie', producer.cookie)).body).toMatchObject({
+      items: [],
+      total: 0,
+      counts: { overdue: 0, today: 0, upcoming: 0 },
+    });
     expect(all.tasks.map((task) => [task.window, task.title, task.type])).toEqual([
       ['overdue', 'Cliente T-5', null],
       ['overdue', 'Carlos Atrasado', 'ligar'],
@@ -209,6 +248,7 @@ describe('Minhas tarefas', () => {
 
     const after = await tasksOf(who);
     expect(after.counts).toEqual({ overdue: 0, today: 0, upcoming: 3 });
+    await pagesAgree(who);
 
     // Another broker's tasks, and ids that are no task, are 404 (never 5xx).
     const other = await brokerWithRefs();
@@ -225,8 +265,34 @@ describe('Minhas tarefas', () => {
         expect(answer.body.message).toBe('Tarefa não encontrada.');
       }
     expect((await tasksOf(other)).tasks).toEqual([]);
+    expect((await pipelineApi().get('/api/tasks/page').set('Cookie', other.cookie)).body).toMatchObject({
+      items: [],
+      total: 0,
+      when: 'today',
+    });
     // Nothing of the broker's changed through the other's calls.
     expect((await tasksOf(who)).counts).toEqual({ overdue: 0, today: 0, upcoming: 3 });
+  });
+
+  test('a list a page at a time (#63) is the whole list’s, in its order: renewals imported out of order, cards and written tasks between them', async () => {
+    const who = await brokerWithRefs();
+    // Five policies ending within 30 days (all late renewals, D-30 past), imported out of their order.
+    await importPolicies(
+      who,
+      [20, 5, 25, 10, 15].map((days) => [`P-${days}`, 'Auto', plusDays(days)] as const),
+    );
+    for (const [name, days] of [
+      ['Gil Um', -3],
+      ['Hana Dois', -12],
+      ['Ivo Três', -40],
+    ] as const)
+      await setNextAction(who, (await lead(who, name)).id, { dueAt: nineAm(plusDays(days)), type: 'ligar' });
+    await pipelineApi()
+      .post('/api/tasks')
+      .set('Cookie', who.cookie)
+      .send({ title: 'Conferir a vistoria', dueAt: plusDays(-7) });
+    expect((await tasksOf(who)).counts.overdue).toBe(9);
+    await pagesAgree(who);
   });
 
   test('a client’s ficha shows their renewal as a task right after the import: its item is made for that client alone', async () => {
@@ -282,6 +348,7 @@ describe('Minhas tarefas', () => {
       'Pedir a vistoria',
       'Pagar o boleto do sistema',
     ]);
+    await pagesAgree(who);
     // On the client's ficha too.
     const overview = (await pipelineApi().get(`/api/contacts/${card.contactId}/overview`).set('Cookie', who.cookie)).body as {
       tasks: { id: string }[];
@@ -411,6 +478,7 @@ describe('a policy awaiting the insurer’s number (#34 item 1)', () => {
     const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { id: number; policyNumber: string }[];
     const id = `policy-${policy!.id}`;
     const task = (await tasksOf(who, 'today')).tasks.find((candidate) => candidate.id === id)!;
+    await pagesAgree(who);
     expect(task).toMatchObject({
       kind: 'policy',
       window: 'today',
@@ -434,6 +502,7 @@ describe('a policy awaiting the insurer’s number (#34 item 1)', () => {
       .send({ until: nineAm(plusDays(2)) });
     expect(snoozed.status).toBe(200);
     expect(snoozed.body).toMatchObject({ id, window: 'upcoming', dueAt: nineAm(plusDays(2)) });
+    await pagesAgree(who);
     expect((await tasksOf(who, 'today')).tasks.map((candidate) => candidate.id)).not.toContain(id);
     // The number typed: no longer a task.
     expect((await api().patch(`/api/policies/${policy!.id}`).set('Cookie', who.cookie).send({ policyNumber: 'AP-555' })).status).toBe(200);

@@ -47,6 +47,7 @@ import { referenceLookupRoutes, statsRoutes } from './modules/stats/stats.routes
 import { DigestPreferences, DigestService } from './modules/tasks/digest.service';
 import { ClientClaims } from './modules/tasks/client-claim';
 import { ProductionService } from './modules/tasks/production.service';
+import { TaskPageService } from './modules/tasks/task-page';
 import { internalTasksRoutes, tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
 import { PipelineStatsService } from './modules/stats/stats.service';
@@ -143,7 +144,11 @@ export async function createPipelineService(config: PipelineConfig, store: Objec
       });
       if (identity && config.scheduleDigest !== false)
         new DigestService(knex, tasks, finance, identity, config.appUrl, clock).register(jobs, config.digestRetryDelaySeconds);
-      tasksRoutes(router, tasks, new DigestPreferences(knex), { claims: new ClientClaims(knex, tasks, identity), identity });
+      tasksRoutes(router, tasks, new DigestPreferences(knex), {
+        claims: new ClientClaims(knex, tasks, identity),
+        identity,
+        page: new TaskPageService(knex, tasks, finance, reference, clock),
+      });
       const requests = new PrivacyRequestsService(knex, clock);
       privacyErasure = new PrivacyErasure(knex, requests, finance, clock, store);
       // A blocked contact whose retention ended is anonymised: checked every 6 hours.

@@ -28,7 +28,7 @@ import {
   ReceivableSettingsSchema,
   ReceivablesQuerySchema,
 } from '../finance/receivables.schemas';
-import { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
+import { RenewalTasksQuerySchema, SnoozeSchema, TaskWindowQuerySchema } from '../relationship/tasks.schemas';
 import { CommissionRulesSchema, RepasseCloseSchema, RepasseQuerySchema, RepasseStatementQuerySchema } from '../finance/repasse.schemas';
 import { ProductionQuerySchema } from '../finance/production.schemas';
 
@@ -165,6 +165,11 @@ export const renewalReportCsv = {
 export const renewalNextAction = {
   summary: 'A próxima ação da renovação (quando, o quê, observação); dueAt null a remove.',
   body: NextActionSchema,
+};
+export const taskWindow = {
+  summary:
+    'As tarefas de uma lista que são das finanças (renovações, apólices aguardando o nº), as primeiras em ordem, e as contagens de cada lista.',
+  query: TaskWindowQuerySchema,
 };
 export const renewalTasks = {
   summary: 'As renovações em aberto que são trabalho até uma data: com a próxima ação até ela, ou sem ação e vencendo até ela.',

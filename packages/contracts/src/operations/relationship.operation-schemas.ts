@@ -1,5 +1,12 @@
 // The server half of the relationship operations, by the same names: summaries and runtime schemas.
-import { DigestSettingsSchema, SnoozeSchema, TaskCreateSchema, TaskEditSchema, TasksQuerySchema } from '../relationship/tasks.schemas';
+import {
+  DigestSettingsSchema,
+  SnoozeSchema,
+  TaskCreateSchema,
+  TaskEditSchema,
+  TaskPageQuerySchema,
+  TasksQuerySchema,
+} from '../relationship/tasks.schemas';
 import {
   ConsentSchema,
   InteractionSchema,
@@ -37,6 +44,11 @@ export const setMessageTemplates = { summary: 'Substitui a lista de modelos de m
 export const tasks = {
   summary: 'Minhas tarefas: próximas ações de cards e renovações e renovações sem ação, atrasadas, de hoje ou dos próximos 7 dias.',
   query: TasksQuerySchema,
+};
+export const taskPage = {
+  summary:
+    'Uma lista de Minhas tarefas (atrasadas, hoje ou próximos 7 dias) uma página por vez, a mais próxima primeiro, e quantas há em cada lista.',
+  query: TaskPageQuerySchema,
 };
 export const createTask = {
   summary: 'Cria uma tarefa da corretora (título, dia ou dia e hora), ligada ou não a um contato, um negócio ou uma apólice.',

@@ -7,10 +7,18 @@ import type {
   MessageTemplate,
   Task,
   TaskList,
+  TaskPage,
   TimelineEntry,
   WhatsappLink,
 } from '../relationship/relationship-types';
-import type { DigestSettingsSchema, SnoozeSchema, TaskCreateSchema, TaskEditSchema, TasksQuerySchema } from '../relationship/tasks.schemas';
+import type {
+  DigestSettingsSchema,
+  SnoozeSchema,
+  TaskCreateSchema,
+  TaskEditSchema,
+  TaskPageQuerySchema,
+  TasksQuerySchema,
+} from '../relationship/tasks.schemas';
 import type {
   ConsentSchema,
   InteractionSchema,
@@ -101,6 +109,15 @@ export const tasks = {
   access: 'signed-in',
   query: phantom as typeof TasksQuerySchema,
   answer: phantom as TaskList,
+} as const satisfies Operation;
+/** Beside GET /api/tasks (every task of the three lists, kept for its clients): one list a page at a time. */
+export const taskPage = {
+  id: 'tasks.page',
+  method: 'GET',
+  path: '/api/tasks/page',
+  access: 'signed-in',
+  query: phantom as typeof TaskPageQuerySchema,
+  answer: phantom as TaskPage,
 } as const satisfies Operation;
 export const createTask = {
   id: 'tasks.create',

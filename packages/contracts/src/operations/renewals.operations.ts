@@ -1,8 +1,8 @@
 import { phantom, type Operation } from '../vocabulary/operation';
 import { NOT_FOUND } from '../errors';
 import type { RenewalQuoteAnswer, RenewalQuoteSchema } from '../finance/quotes.schemas';
-import type { PolicyNumberTaskRow, RenewalTaskRow, TaskOwner } from '../relationship/relationship-types';
-import type { RenewalTasksQuerySchema, SnoozeSchema } from '../relationship/tasks.schemas';
+import type { FinanceTaskWindow, PolicyNumberTaskRow, RenewalTaskRow, TaskOwner } from '../relationship/relationship-types';
+import type { RenewalTasksQuerySchema, SnoozeSchema, TaskWindowQuerySchema } from '../relationship/tasks.schemas';
 import type { NextActionSchema, RenewalOutcomeSchema, RenewalReportQuerySchema, RenewalsQuerySchema } from '../finance/renewals.schemas';
 import type { RenewalDecision, RenewalList, RenewalReportRow } from '../finance/finance-types';
 import type { NextAction } from '../vocabulary/renewals-options';
@@ -86,6 +86,15 @@ export const policyNumberTasks = {
   access: 'internal',
   query: phantom as typeof RenewalTasksQuerySchema,
   answer: phantom as PolicyNumberTaskRow[],
+} as const satisfies Operation;
+/** Minhas tarefas a page at a time: finance's tasks of one list, the first `limit` in order, and every list's count. */
+export const taskWindow = {
+  id: 'tasks.financeWindow',
+  method: 'GET',
+  path: '/internal/finance/:userId/task-window',
+  access: 'internal',
+  query: phantom as typeof TaskWindowQuerySchema,
+  answer: phantom as FinanceTaskWindow,
 } as const satisfies Operation;
 export const policyNumberTaskSnooze = {
   id: 'policies.numberTaskSnooze',

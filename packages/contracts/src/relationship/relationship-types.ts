@@ -111,6 +111,23 @@ export interface TaskList {
   counts: Record<'overdue' | 'today' | 'upcoming', number>;
 }
 
+/** GET /api/tasks/page: a page of one list (`when`: the one asked, or the one the screen opens on) and every list's count. */
+export interface TaskPage {
+  items: Task[];
+  total: number;
+  page: number;
+  pageSize: number;
+  when: 'overdue' | 'today' | 'upcoming';
+  counts: Record<'overdue' | 'today' | 'upcoming', number>;
+}
+
+/** Finance's tasks of one list (the first ones, in order) and its count of every list: Minhas tarefas a page at a time. */
+export interface FinanceTaskWindow {
+  renewals: RenewalTaskRow[];
+  awaiting: PolicyNumberTaskRow[];
+  counts: Record<'overdue' | 'today' | 'upcoming', number>;
+}
+
 /** A renewal as the task lists need it (finance answers pipeline). */
 export interface RenewalTaskRow {
   id: number;

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { isDayOrInstant } from '../br/date';
 import { requiredText } from '../fields';
 import { newRecordResponsible } from '../vocabulary/responsible-field';
-import { bodyId, wireDate, wireTimestamp } from '../wire-fields';
+import { bodyId, wireDate, wirePage, wirePageSize, wireTimestamp } from '../wire-fields';
 import { IDLE_DAYS_MAX, TASK_TITLE_MAX, TASK_WINDOWS } from './tasks-options';
 
 const WINDOW_VALUES = TASK_WINDOWS.map((window) => window.value) as ['overdue', 'today', 'upcoming'];
@@ -12,6 +12,34 @@ export const TasksQuerySchema = v.object({
   when: v.optional(v.picklist(WINDOW_VALUES, 'Lista inválida: use today, overdue ou upcoming')),
 });
 export type TasksQuery = v.InferOutput<typeof TasksQuerySchema>;
+
+/** The most tasks a page of Minhas tarefas holds. */
+export const TASK_PAGE_SIZE_MAX = 100;
+
+/**
+ * GET /api/tasks/page?when&page&pageSize: one list a page at a time, soonest first (without `when`:
+ * Atrasadas when something is late, else Hoje, as the screen opens).
+ */
+export const TaskPageQuerySchema = v.object({
+  when: TasksQuerySchema.entries.when,
+  page: wirePage,
+  pageSize: wirePageSize(TASK_PAGE_SIZE_MAX, 50),
+});
+export type TaskPageQuery = v.InferOutput<typeof TaskPageQuerySchema>;
+
+/** GET /internal/finance/{userId}/task-window: finance's tasks of one list, the first `limit` in order, and every list's count. */
+export const TaskWindowQuerySchema = v.object({
+  today: wireDate('Informe a data'),
+  when: v.picklist(WINDOW_VALUES, 'Lista inválida: use today, overdue ou upcoming'),
+  limit: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,5}$/, 'Limite inválido'),
+    v.transform(Number),
+    v.minValue(0, 'Limite inválido'),
+    v.maxValue(20_000, 'Limite inválido'),
+  ),
+});
+export type TaskWindowQuery = v.InferOutput<typeof TaskWindowQuerySchema>;
 
 const optionalBodyId = (message: string) => v.optional(v.nullable(bodyId(message)), null);
 

@@ -37,7 +37,7 @@ export function NextActionDialog({ card, onClose }: { card: PipelineCard; onClos
       }),
     onSuccess: async (saved) => {
       replaceCard(queryClient, saved);
-      await invalidateOperations(queryClient, RELATIONSHIP_OPERATIONS.tasks);
+      await invalidateOperations(queryClient, RELATIONSHIP_OPERATIONS.tasks, RELATIONSHIP_OPERATIONS.taskPage);
       notify.success('Próxima ação salva');
       onClose();
     },

@@ -1,13 +1,28 @@
-import { PIPELINE_OPERATIONS, RELATIONSHIP_OPERATIONS as OPS, nextActionInstant, type BodyInputOf, type Task } from '@corretora/contracts';
+import {
+  PIPELINE_OPERATIONS,
+  RELATIONSHIP_OPERATIONS as OPS,
+  nextActionInstant,
+  type BodyInputOf,
+  type Task,
+  type TaskWindow,
+} from '@corretora/contracts';
 import { callOperation, invalidateOperations, operationKey, useOperation } from '@corretora/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+/** How many tasks a page of a list holds. */
+export const TASK_PAGE_SIZE = 50;
+
 /**
- * Always read afresh when the page opens: tasks change from every other screen (a card archived or
- * moved, a renewal's next action set in Renovações, another remote), which do not all know this list.
+ * One list a page at a time (without `when`: the one the server opens on, Atrasadas when something is
+ * late). Always read afresh when the page opens: tasks change from every other screen (a card archived
+ * or moved, a renewal's next action set in Renovações, another remote), which do not all know this list.
  */
-export function useTasks() {
-  return useOperation(OPS.tasks, { query: {} }, { staleTime: 0 });
+export function useTaskPage(when: TaskWindow | undefined, page: number) {
+  return useOperation(
+    OPS.taskPage,
+    { query: { ...(when ? { when } : {}), page: String(page), pageSize: String(TASK_PAGE_SIZE) } },
+    { staleTime: 0, keepPrevious: true },
+  );
 }
 
 export function useDigests() {
@@ -17,7 +32,7 @@ export function useDigests() {
 /** Writing, done and snooze change the lists, a card's next action on the board, and the client's ficha. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => invalidateOperations(queryClient, OPS.tasks, PIPELINE_OPERATIONS.board, OPS.contactOverview);
+  return () => invalidateOperations(queryClient, OPS.tasks, OPS.taskPage, PIPELINE_OPERATIONS.board, OPS.contactOverview);
 }
 
 export function useTaskDone() {

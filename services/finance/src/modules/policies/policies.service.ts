@@ -151,13 +151,19 @@ export class PoliciesService {
     return (await this.numberTaskRows(userId, 'p.id = ?', [id]))[0]!;
   }
 
-  private async numberTaskRows(userId: string, condition: string, bindings: readonly Knex.Value[]): Promise<PolicyNumberTaskRow[]> {
+  /** The active policies awaiting their number matching `condition` (over p), by `tail` (the soonest reminder first without one). */
+  async numberTaskRows(
+    userId: string,
+    condition: string,
+    bindings: readonly Knex.Value[],
+    tail: { sql: string; bindings: readonly Knex.Value[] } = { sql: `order by ${NUMBER_REMIND_ON}, p.id`, bindings: [] },
+  ): Promise<PolicyNumberTaskRow[]> {
     const { rows } = await this.knex.raw<{ rows: PolicyNumberTaskRow[] }>(
       `select p.id, p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName",
               ${ISSUED_ON}::text as "issuedOn", ${NUMBER_REMIND_ON}::text as "remindOn"
          from ? where p.awaiting_number and p.status = 'active' and ${condition}
-        order by ${NUMBER_REMIND_ON}, p.id`,
-      [this.policies.of(userId).from('p'), ...bindings],
+        ${tail.sql}`,
+      [this.policies.of(userId).from('p'), ...bindings, ...tail.bindings],
     );
     return rows;
   }

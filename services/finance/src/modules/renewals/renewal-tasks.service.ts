@@ -37,7 +37,13 @@ export class RenewalTasksService {
     return this.taskRows(userId, `p.contact_id = ? and ${RENEWAL_TASK_DUE}`, [contactId, until, until]);
   }
 
-  private async taskRows(userId: string, condition: string, bindings: readonly Knex.Value[]): Promise<RenewalTaskRow[]> {
+  /** The open renewals matching `condition` (over r and its policy p), by `tail` (the soonest end first without one). */
+  async taskRows(
+    userId: string,
+    condition: string,
+    bindings: readonly Knex.Value[],
+    tail: { sql: string; bindings: readonly Knex.Value[] } = { sql: 'order by r.due_date, r.id', bindings: [] },
+  ): Promise<RenewalTaskRow[]> {
     const { rows } = await this.knex.raw<{
       rows: (Omit<RenewalTaskRow, 'nextAction'> & NextActionRow)[];
     }>(
@@ -46,8 +52,8 @@ export class RenewalTasksService {
               r.next_action_note as "nextActionNote"
          from ? join ? on p.id = r.policy_id
         where r.status = 'open' and ${condition}
-        order by r.due_date, r.id`,
-      [this.renewals.of(userId).from('r'), this.policies.of(userId).from('p'), ...bindings],
+        ${tail.sql}`,
+      [this.renewals.of(userId).from('r'), this.policies.of(userId).from('p'), ...bindings, ...tail.bindings],
     );
     return rows.map(({ nextActionAt, nextActionType, nextActionNote, ...row }) => ({
       ...row,

@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { RenewalReportService } from './renewal-report.service';
 import type { RenewalTasksService } from './renewal-tasks.service';
 import type { RenewalsService } from './renewals.service';
+import type { TaskWindowService } from './task-window';
 
 export function renewalsRoutes(router: Router, renewals: RenewalsService, report: RenewalReportService): void {
   route(router, OPS.renewals, ({ user, query }) => renewals.list(user.id, query));
@@ -14,8 +15,9 @@ export function renewalsRoutes(router: Router, renewals: RenewalsService, report
 }
 
 /** Minhas tarefas and the daily digest (pipeline asks, on the internal listener). */
-export function renewalTaskRoutes(router: Router, tasks: RenewalTasksService): void {
+export function renewalTaskRoutes(router: Router, tasks: RenewalTasksService, window: TaskWindowService): void {
   route(router, OPS.renewalTaskOwners, ({ query }) => tasks.taskOwners(query.until));
+  route(router, OPS.taskWindow, ({ params, query }) => window.window(params.userId, query));
   route(router, OPS.renewalTasks, ({ params, query }) => tasks.tasksFor(params.userId, query.until, query.contactId));
   route(router, OPS.renewalTaskDone, ({ params }) => tasks.taskDone(params.userId, params.id));
   route(router, OPS.renewalTaskSnooze, ({ params, body }) => tasks.taskSnooze(params.userId, params.id, body.until));

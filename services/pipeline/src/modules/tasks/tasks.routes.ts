@@ -4,13 +4,14 @@ import type { ClientClaims } from './client-claim';
 import type { ProductionService } from './production.service';
 import type Router from '@koa/router';
 import type { DigestPreferences } from './digest.service';
+import type { TaskPageService } from './task-page';
 import type { TasksService } from './tasks.service';
 
 export function tasksRoutes(
   router: Router,
   tasks: TasksService,
   digest: DigestPreferences,
-  deps: { claims: ClientClaims; identity: InternalClient | null },
+  deps: { claims: ClientClaims; identity: InternalClient | null; page: TaskPageService },
 ): void {
   // The daily digest is each member's own, as Minhas tarefas is.
   route(router, OPS.digests, ({ user }) => onlyOwnRecords(() => digest.history(user.id)));
@@ -18,6 +19,7 @@ export function tasksRoutes(
   route(router, OPS.setDigestSettings, ({ user, body }) => onlyOwnRecords(() => digest.setSettings(user.id, body)));
   // Minhas tarefas: the member's own work (an owner's or admin's too; in a brokerage of one, everything).
   route(router, OPS.tasks, ({ user, query }) => onlyOwnRecords(() => tasks.list(user.id, query)));
+  route(router, OPS.taskPage, ({ user, query }) => onlyOwnRecords(() => deps.page.page(user.id, query)));
   route(router, OPS.createTask, async ({ user, body }) =>
     tasks.create(user.id, { ...body, responsibleId: (await responsibleForNew(deps.identity, user.id, body.responsibleId)) ?? null }),
   );

@@ -1,16 +1,11 @@
 import {
   FINANCE_OPERATIONS,
   NOT_FOUND,
-  RENEWAL_TASK_LEAD_DAYS,
   UPCOMING_DAYS,
   addDaysToDay,
-  formatDate,
   nextActionInstant,
   parseTaskId,
   saoPauloDay,
-  taskId,
-  taskWindow,
-  type NextActionType,
   type ReferenceData,
   type PolicyNumberTaskRow,
   type RenewalTaskRow,
@@ -27,30 +22,7 @@ import { type BrokerScopedTable, HttpError, type InternalClient } from '@correto
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { updateCardJson } from '../pipeline/card-json';
-
-/** A task the broker wrote, with the names it shows. */
-interface WrittenTaskRow {
-  id: number;
-  title: string;
-  dueAt: Date;
-  timed: boolean;
-  contactId: number | null;
-  cardId: number | null;
-  policyId: number | null;
-  contactName: string | null;
-  stageKey: string | null;
-  fromPortal: boolean;
-}
-
-interface CardTaskRow {
-  id: number;
-  contactId: number;
-  name: string;
-  stageKey: string;
-  dueAt: Date;
-  type: NextActionType;
-  note: string | null;
-}
+import { byDue, cardTask, policyTask, renewalTask, writtenTask, type CardTaskRow, type WrittenTaskRow } from './task-views';
 
 const ALREADY_DONE = 'Esta tarefa já foi concluída.';
 const NUMBER_TASK = 'Esta tarefa se conclui ao informar o nº da seguradora da apólice, em Apólices.';
@@ -60,6 +32,13 @@ const POLICY_NEEDS_CLIENT = 'Escolha o cliente da apólice.';
 const NOT_WRITTEN = 'Esta tarefa é a próxima ação de um negócio, de uma renovação ou de uma apólice: altere-a por lá.';
 /** Looking for a task of another kind by id: every task due within ten years. */
 const EVERY_TASK_DAYS = 3_650;
+
+/** What follows a task query's conditions: its order and limit (nothing: the rows in any order). */
+export interface Tail {
+  sql: string;
+  bindings: readonly Knex.Value[];
+}
+const NO_TAIL: Tail = { sql: '', bindings: [] };
 
 /** A day (due that day, no hour) or an instant (its hour kept): the row's due_at and timed. */
 function dueOf(dueAt: string): { dueAt: string; timed: boolean } {
@@ -100,39 +79,33 @@ export class TasksService {
   private readonly written: BrokerScopedTable;
 
   /** The broker's open written tasks matching `condition` (SQL over `t`), with their contact's name and card's stage. */
-  private async writtenRows(userId: string, condition: string, bindings: readonly Knex.Value[]): Promise<WrittenTaskRow[]> {
+  async writtenRows(userId: string, condition: string, bindings: readonly Knex.Value[], tail: Tail = NO_TAIL): Promise<WrittenTaskRow[]> {
     const { rows } = await this.knex.raw<{ rows: WrittenTaskRow[] }>(
       `select t.id, t.title, t.due_at as "dueAt", t.timed, t.contact_id as "contactId", t.card_id as "cardId", t.policy_id as "policyId",
               k.name as "contactName", c.stage_key as "stageKey", t.origin = 'portal' as "fromPortal"
          from ? left join ? on k.id = t.contact_id left join ? on c.id = t.card_id
-        where t.done_at is null and ${condition}`,
-      [this.written.of(userId).from('t'), this.contacts.of(userId).from('k'), this.cards.of(userId).from('c'), ...bindings],
+        where t.done_at is null and ${condition} ${tail.sql}`,
+      [
+        this.written.of(userId).from('t'),
+        this.contacts.of(userId).from('k'),
+        this.cards.of(userId).from('c'),
+        ...bindings,
+        ...tail.bindings,
+      ],
     );
     return rows;
   }
 
-  private writtenTask(row: WrittenTaskRow, today: string, stages: ReferenceData['pipelineStages']): Task {
-    const dueAt = new Date(row.dueAt).toISOString();
-    const stage = row.stageKey ? (stages.find((candidate) => candidate.key === row.stageKey)?.name ?? row.stageKey) : null;
-    return {
-      id: taskId('task', row.id),
-      kind: 'task',
-      sourceId: row.id,
-      dueAt,
-      timed: row.timed,
-      window: taskWindow(saoPauloDay(dueAt), today) ?? 'upcoming',
-      type: null,
-      note: null,
-      contactId: row.contactId,
-      cardId: row.cardId,
-      policyId: row.policyId,
-      title: row.title,
-      detail:
-        [row.contactName, stage ? `Negócio em ${stage}` : null, row.policyId ? 'Sobre uma apólice do cliente' : null]
-          .filter(Boolean)
-          .join(' · ') || 'Tarefa da corretora',
-      fromPortal: row.fromPortal === true,
-    };
+  /** The broker's open cards with a next action matching `condition` (SQL over `c`), with their contact's name. */
+  async cardRows(userId: string, condition: string, bindings: readonly Knex.Value[], tail: Tail = NO_TAIL): Promise<CardTaskRow[]> {
+    const { rows } = await this.knex.raw<{ rows: CardTaskRow[] }>(
+      `select c.id, c.contact_id as "contactId", k.name, c.stage_key as "stageKey", c.next_action_at as "dueAt",
+              c.next_action_type as type, c.next_action_note as note
+         from ? join ? on k.id = c.contact_id
+        where c.status = 'active' and c.next_action_at is not null and ${condition} ${tail.sql}`,
+      [this.cards.of(userId).from('c'), this.contacts.of(userId).from('k'), ...bindings, ...tail.bindings],
+    );
+    return rows;
   }
 
   /**
@@ -180,7 +153,7 @@ export class TasksService {
   private async writtenTaskById(userId: string, id: number): Promise<Task> {
     const [row] = await this.writtenRows(userId, 't.id = ?', [id]);
     const stages = row!.stageKey ? (await this.reference(userId)).pipelineStages : [];
-    return this.writtenTask(row!, saoPauloDay(this.now()), stages);
+    return writtenTask(row!, saoPauloDay(this.now()), stages);
   }
 
   /** PATCH /api/tasks/{id}: a written task's title and when (whom it is about stays). */
@@ -220,14 +193,10 @@ export class TasksService {
     const contactBinding = contactId === undefined ? [] : [contactId];
     const financeQuery = contactId === undefined ? { until } : { until, contactId: String(contactId) };
     const [cardRows, renewals, awaiting, written] = await Promise.all([
-      this.knex.raw<{ rows: CardTaskRow[] }>(
-        `select c.id, c.contact_id as "contactId", k.name, c.stage_key as "stageKey", c.next_action_at as "dueAt",
-                c.next_action_type as type, c.next_action_note as note
-           from ? join ? on k.id = c.contact_id
-          where c.status = 'active' and c.next_action_at is not null
-            and (c.next_action_at at time zone '${SAO_PAULO}')::date <= ?::date${ofContact('c.contact_id')}`,
-        [this.cards.of(userId).from('c'), this.contacts.of(userId).from('k'), until, ...contactBinding],
-      ),
+      this.cardRows(userId, `(c.next_action_at at time zone '${SAO_PAULO}')::date <= ?::date${ofContact('c.contact_id')}`, [
+        until,
+        ...contactBinding,
+      ]),
       this.finance
         ? this.finance.call(FINANCE_OPERATIONS.renewalTasks, { params: { userId }, query: financeQuery })
         : Promise.resolve([] as RenewalTaskRow[]),
@@ -239,70 +208,14 @@ export class TasksService {
         ...contactBinding,
       ]),
     ]);
-    const stages = cardRows.rows.length > 0 || written.some((row) => row.stageKey) ? (await this.reference(userId)).pipelineStages : [];
+    const stages = cardRows.length > 0 || written.some((row) => row.stageKey) ? (await this.reference(userId)).pipelineStages : [];
     const tasks: Task[] = [
-      ...cardRows.rows.map((row) => {
-        const dueAt = new Date(row.dueAt).toISOString();
-        return {
-          id: taskId('card', row.id),
-          kind: 'card' as const,
-          sourceId: row.id,
-          dueAt,
-          // A next action is set for a day (09:00 in São Paulo): its hour was not chosen.
-          timed: false,
-          window: taskWindow(saoPauloDay(dueAt), today) ?? 'upcoming',
-          type: row.type,
-          note: row.note,
-          contactId: row.contactId,
-          cardId: row.id,
-          policyId: null,
-          title: row.name,
-          detail: `Pipeline: ${stages.find((stage) => stage.key === row.stageKey)?.name ?? row.stageKey}`,
-          fromPortal: false,
-        };
-      }),
-      ...renewals.map((row) => {
-        // Without a next action, a renewal is due from D-30: time to quote before the policy ends.
-        const dueAt = row.nextAction?.dueAt ?? nextActionInstant(addDaysToDay(row.renewalDate, -RENEWAL_TASK_LEAD_DAYS));
-        return {
-          id: taskId('renewal', row.id),
-          kind: 'renewal' as const,
-          sourceId: row.id,
-          dueAt,
-          timed: false,
-          window: taskWindow(saoPauloDay(dueAt), today) ?? 'upcoming',
-          type: row.nextAction?.type ?? null,
-          note: row.nextAction?.note ?? null,
-          contactId: row.contactId,
-          cardId: null,
-          policyId: row.policyId,
-          title: row.contactName,
-          detail: `Renovação da apólice ${row.policyNumber} (vence ${formatDate(row.renewalDate)})`,
-          fromPortal: false,
-        };
-      }),
-      ...awaiting.map((row) => {
-        const dueAt = nextActionInstant(row.remindOn);
-        return {
-          id: taskId('policy', row.id),
-          kind: 'policy' as const,
-          sourceId: row.id,
-          dueAt,
-          timed: false,
-          window: taskWindow(row.remindOn, today) ?? 'upcoming',
-          type: null,
-          note: null,
-          contactId: row.contactId,
-          cardId: null,
-          policyId: row.id,
-          title: row.contactName,
-          detail: `Informar o nº da seguradora da apólice emitida em ${formatDate(row.issuedOn)} (hoje com o provisório ${row.policyNumber})`,
-          fromPortal: false,
-        };
-      }),
-      ...written.map((row) => this.writtenTask(row, today, stages)),
+      ...cardRows.map((row) => cardTask(row, today, stages)),
+      ...renewals.map((row) => renewalTask(row, today)),
+      ...awaiting.map((row) => policyTask(row, today)),
+      ...written.map((row) => writtenTask(row, today, stages)),
     ];
-    return tasks.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
+    return tasks.sort(byDue);
   }
 
   async list(userId: string, query: TasksQuery): Promise<TaskList> {
