@@ -191,6 +191,14 @@ describe('Minhas tarefas', () => {
       const answer = await pipelineApi().get(`/api/tasks/page?${query}`).set('Cookie', who.cookie);
       expect([answer.status, answer.body.message]).toEqual([400, message]);
     }
+    // A page past the lists' reach is empty, as one past the end (never the internal limit's 400).
+    expect((await pipelineApi().get('/api/tasks/page?when=overdue&page=999999&pageSize=100').set('Cookie', who.cookie)).body).toMatchObject(
+      {
+        items: [],
+        total: 2,
+        page: 999999,
+      },
+    );
     // A producer of the brokerage: none of it is theirs.
     const producer = await member(who, 'producer');
     expect((await pipelineApi().get('/api/tasks/page?when=overdue').set('Cookie', producer.cookie)).body).toMatchObject({

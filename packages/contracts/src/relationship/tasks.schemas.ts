@@ -27,6 +27,9 @@ export const TaskPageQuerySchema = v.object({
 });
 export type TaskPageQuery = v.InferOutput<typeof TaskPageQuerySchema>;
 
+/** The most tasks of a list a page reaches (page × size): a page past them is empty, as one past the list's end. */
+export const TASK_LIST_REACH = 20_000;
+
 /** GET /internal/finance/{userId}/task-window: finance's tasks of one list, the first `limit` in order, and every list's count. */
 export const TaskWindowQuerySchema = v.object({
   today: wireDate('Informe a data'),
@@ -36,7 +39,7 @@ export const TaskWindowQuerySchema = v.object({
     v.regex(/^\d{1,5}$/, 'Limite inválido'),
     v.transform(Number),
     v.minValue(0, 'Limite inválido'),
-    v.maxValue(20_000, 'Limite inválido'),
+    v.maxValue(TASK_LIST_REACH, 'Limite inválido'),
   ),
 });
 export type TaskWindowQuery = v.InferOutput<typeof TaskWindowQuerySchema>;

@@ -1,6 +1,7 @@
 import {
   FINANCE_OPERATIONS,
   SAO_PAULO,
+  TASK_LIST_REACH,
   UPCOMING_DAYS,
   addDaysToDay,
   saoPauloDay,
@@ -58,6 +59,10 @@ export class TaskPageService {
     // Without a list: Atrasadas when something is late, else Hoje (the counts first, then that list).
     const when = query.when ?? ((await this.counts(userId, today)).overdue > 0 ? 'overdue' : 'today');
     const limit = query.page * query.pageSize;
+    if (limit > TASK_LIST_REACH) {
+      const counts = await this.counts(userId, today);
+      return { items: [], total: counts[when], page: query.page, pageSize: query.pageSize, when, counts };
+    }
     const [from, to] = daysOf(when, today);
     const inDays = (day: string) => `(?::date is null or ${day} >= ?::date) and ${day} <= ?::date`;
     const [cards, written, finance, local] = await Promise.all([
