@@ -155,7 +155,9 @@ test('the CNSP 382 disclosure from Minha Corretora to the deal: items I–III sa
   expect(sent.text).toContain('remuneração R$ 459,42');
   expect(sent.sha256).toMatch(/^[0-9a-f]{64}$/);
 
-  // Closing with it: the board opens the finalized card's summary with the quote's figures.
+  // Closing with it: the board opens the finalized card's summary with the quote's figures. The informe's
+  // dialog is gone first: a menu opened while it closes (and hands the focus back) could miss the click.
+  await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: `Ações da cotação da ${insurer.name}` }).click();
   await page.getByRole('menuitem', { name: 'Fechar com esta cotação' }).click();
   await page.getByRole('button', { name: 'Fechar negócio' }).click();
