@@ -69,6 +69,10 @@ function acceptsConnections(port: number): Promise<boolean> {
  */
 export async function startPgBouncer(options: PgBouncerOptions): Promise<RunningPgBouncer> {
   if (!existsSync(PGBOUNCER_BIN)) throw new Error(`${PGBOUNCER_BIN} is missing: install pgbouncer (apt-get install -y pgbouncer)`);
+  // Something already answering there (a PgBouncer an interrupted run left behind) would pass the readiness
+  // check below and serve the old run's passwords: refuse to start instead.
+  if (await acceptsConnections(options.port))
+    throw new Error(`PgBouncer cannot start: port ${options.port} is already in use (a PgBouncer left by an earlier run? stop it first)`);
   await mkdir(options.dir, { recursive: true });
   const authFile = path.join(options.dir, 'userlist.txt');
   const logFile = path.join(options.dir, 'pgbouncer.log');

@@ -132,3 +132,13 @@ test('an advisory lock is a transaction’s: callers take turns and nothing is h
   const { rows } = await admin.raw<{ rows: { held: number }[] }>("select count(*)::int as held from pg_locks where locktype = 'advisory'");
   expect(rows[0]!.held).toBe(0);
 });
+
+test('a second PgBouncer on a port already answering refuses to start instead of passing for the first', async () => {
+  const port = Number(new URL(pooler.through(database.url)).port);
+  const again = path.join(dir, 'again');
+  await expect(
+    startPgBouncer({ dir: again, port, databaseUrl: database.url, users: [{ name: roleOf(SCHEMA), password: 'another' }], poolSize: 1 }),
+  ).rejects.toThrow(`port ${port} is already in use`);
+  // The first still answers, with its own password.
+  expect((await knex.raw<{ rows: { one: number }[] }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+});
