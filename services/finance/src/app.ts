@@ -201,7 +201,18 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       );
       contactOverviewRoutes(
         router,
-        new ContactOverviewService(knex, instalments, (userId, contactId) => renewals.ensure(userId, contactId)),
+        new ContactOverviewService(
+          knex,
+          instalments,
+          (userId, contactId) => renewals.ensure(userId, contactId),
+          async (userId, contactId, until) => {
+            const [renewalRows, awaiting] = await Promise.all([
+              renewalTasks.contactTaskRows(userId, contactId, until),
+              policies.numberTasks(userId, until, contactId),
+            ]);
+            return { renewals: renewalRows, awaiting };
+          },
+        ),
       );
       searchRoutes(router, new SearchService(knex));
       privacyRoutes(router, new PrivacyService(knex, store));

@@ -28,7 +28,7 @@ import {
   ReceivableSettingsSchema,
   ReceivablesQuerySchema,
 } from '../finance/receivables.schemas';
-import { RenewalTasksQuerySchema, SnoozeSchema, TaskWindowQuerySchema } from '../relationship/tasks.schemas';
+import { ContactFichaQuerySchema, RenewalTasksQuerySchema, SnoozeSchema, TaskWindowQuerySchema } from '../relationship/tasks.schemas';
 import { CommissionRulesSchema, RepasseCloseSchema, RepasseQuerySchema, RepasseStatementQuerySchema } from '../finance/repasse.schemas';
 import { ProductionQuerySchema } from '../finance/production.schemas';
 
@@ -127,6 +127,11 @@ export const unmatchStatementLine = {
 };
 export const contactOverview = {
   summary: 'O que o financeiro sabe de um cliente: apólices, parcelas em aberto, sinistros, documentos e renovações.',
+};
+export const contactFicha = {
+  summary:
+    'A ficha de um cliente numa chamada: o que o financeiro sabe dele e as suas renovações e apólices aguardando o nº que são tarefa até uma data.',
+  query: ContactFichaQuerySchema,
 };
 export const contactPolicies = { summary: 'As apólices de um contato (número, fim de vigência, seguradora), para preencher uma mensagem.' };
 export const instalmentWhatsapp = {

@@ -3,7 +3,8 @@ import { NOT_FOUND } from '../errors';
 import type { WhatsappAutomationResult } from '../whatsapp/whatsapp-types';
 import type { ImportSummary } from '../imports/imports-types';
 import type { FinanceSearchResults, SearchQuerySchema } from '../relationship/search';
-import type { ContactFinanceOverview, ContactPolicySummary } from '../relationship/relationship-types';
+import type { ContactFinanceFicha, ContactFinanceOverview, ContactPolicySummary } from '../relationship/relationship-types';
+import type { ContactFichaQuerySchema } from '../relationship/tasks.schemas';
 import type { LineMatchSchema, LineUnmatchSchema, ReceivableSettingsSchema, ReceivablesQuerySchema } from '../finance/receivables.schemas';
 import type {
   Claim,
@@ -348,6 +349,15 @@ export const contactOverview = {
   path: '/internal/finance/:userId/contacts/:id/overview',
   access: 'internal',
   answer: phantom as ContactFinanceOverview,
+} as const satisfies Operation;
+/** The ficha's one call: the overview and the client's finance tasks by `until` (contactOverview stays for a pipeline of the release before). */
+export const contactFicha = {
+  id: 'finance.contactFicha',
+  method: 'GET',
+  path: '/internal/finance/:userId/contacts/:id/ficha',
+  access: 'internal',
+  query: phantom as typeof ContactFichaQuerySchema,
+  answer: phantom as ContactFinanceFicha,
 } as const satisfies Operation;
 export const documentFile = {
   id: 'finance.documentFile',

@@ -164,6 +164,15 @@ export interface DigestSend {
   nextAttemptAt: string | null;
 }
 
+/**
+ * The ficha's one call to finance (GET /internal/finance/{userId}/contacts/{id}/ficha?until=): what it
+ * knows of the client and the client's renewals and policies awaiting their number that are work by `until`.
+ */
+export interface ContactFinanceFicha {
+  overview: ContactFinanceOverview;
+  tasks: Pick<FinanceTaskWindow, 'renewals' | 'awaiting'>;
+}
+
 /** What finance knows of one client (GET /internal/finance/{userId}/contacts/{id}/overview). */
 export interface ContactFinanceOverview {
   /** Newest first; money as '1248.00'. */

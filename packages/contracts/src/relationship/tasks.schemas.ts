@@ -114,6 +114,9 @@ export const RenewalTasksQuerySchema = v.object({
 });
 export type RenewalTasksQuery = v.InferOutput<typeof RenewalTasksQuerySchema>;
 
+/** GET /internal/finance/{userId}/contacts/{id}/ficha?until=YYYY-MM-DD: the client's finance tasks due by then. */
+export const ContactFichaQuerySchema = v.object({ until: wireDate('Informe a data') });
+
 /** PUT /api/tasks/digest-settings: whether the broker gets the 07:00 digest e-mail. */
 export const DigestSettingsSchema = v.object({ enabled: v.boolean('Informe se deseja receber o resumo') });
 export type DigestSettingsInput = v.InferOutput<typeof DigestSettingsSchema>;

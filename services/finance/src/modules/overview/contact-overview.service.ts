@@ -1,4 +1,10 @@
-import { addDaysToDay, describeInsuredItem, type ContactFinanceOverview, type InsuredItem } from '@corretora/contracts';
+import {
+  addDaysToDay,
+  describeInsuredItem,
+  type ContactFinanceFicha,
+  type ContactFinanceOverview,
+  type InsuredItem,
+} from '@corretora/contracts';
 import { type BrokerScopedTable } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
@@ -26,6 +32,8 @@ export class ContactOverviewService {
     private readonly instalments: InstalmentsService,
     /** Writes the client's renewal items that are due (RenewalsService.ensure for one contact). */
     private readonly ensureRenewals: (userId: string, contactId: number) => Promise<number>,
+    /** The client's renewals and policies awaiting their number that are work by `until` (no ensure: done here first). */
+    private readonly taskRows: (userId: string, contactId: number, until: string) => Promise<ContactFinanceFicha['tasks']>,
   ) {
     this.policies = tables.scoped(knex, 'policies');
     this.claims = tables.scoped(knex, 'claims');
@@ -36,6 +44,17 @@ export class ContactOverviewService {
   async of(userId: string, contactId: number): Promise<ContactFinanceOverview> {
     // The client's renewal items before they are read: a policy imported a minute ago has its renewal here.
     await this.ensureRenewals(userId, contactId);
+    return this.read(userId, contactId);
+  }
+
+  /** The ficha's one call: the overview and the client's tasks by `until`, read side by side after one ensure. */
+  async ficha(userId: string, contactId: number, until: string): Promise<ContactFinanceFicha> {
+    await this.ensureRenewals(userId, contactId);
+    const [overview, tasks] = await Promise.all([this.read(userId, contactId), this.taskRows(userId, contactId, until)]);
+    return { overview, tasks };
+  }
+
+  private async read(userId: string, contactId: number): Promise<ContactFinanceOverview> {
     const [policies, claims, renewals, today] = await Promise.all([
       this.knex.raw<{ rows: (Omit<ContactFinanceOverview['policies'][number], 'insured'> & { insuredItem: InsuredItem | null })[] }>(
         `select p.id, p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.line, p.insurer_id as "insurerId",
@@ -59,31 +78,32 @@ export class ContactOverviewService {
     ]);
     const policyIds = policies.rows.map((policy) => policy.id);
     const claimIds = claims.rows.map((claim) => claim.id);
-    const documents = (await this.documents
-      .of(userId)
-      .rows()
-      .where((where) => {
-        where.where({ contactId });
-        if (policyIds.length > 0) where.orWhereIn('policyId', policyIds);
-        if (claimIds.length > 0) where.orWhereIn('claimId', claimIds);
-      })
-      .orderBy([
-        { column: 'uploadedAt', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(LIST_MAX)
-      .select('id', 'originalName', 'category', 'uploadedAt', 'policyId', 'claimId')) as (Omit<
-      ContactFinanceOverview['documents'][number],
-      'uploadedAt'
-    > & { uploadedAt: Date })[];
+    const live = policies.rows.filter((row) => row.status !== 'cancelled');
+    const [documents, byPolicy] = await Promise.all([
+      this.documents
+        .of(userId)
+        .rows()
+        .where((where) => {
+          where.where({ contactId });
+          if (policyIds.length > 0) where.orWhereIn('policyId', policyIds);
+          if (claimIds.length > 0) where.orWhereIn('claimId', claimIds);
+        })
+        .orderBy([
+          { column: 'uploadedAt', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(LIST_MAX)
+        .select('id', 'originalName', 'category', 'uploadedAt', 'policyId', 'claimId') as Promise<
+        (Omit<ContactFinanceOverview['documents'][number], 'uploadedAt'> & { uploadedAt: Date })[]
+      >,
+      this.instalments.listOf(
+        userId,
+        live.map((policy) => policy.id),
+      ),
+    ]);
     // The instalments whose commission is open: late, paid short, or due within the next 30 days.
     const soon = addDaysToDay(today.rows[0]!.today, DUE_SOON_DAYS);
     const instalments: ContactFinanceOverview['instalments'] = [];
-    const live = policies.rows.filter((row) => row.status !== 'cancelled');
-    const byPolicy = await this.instalments.listOf(
-      userId,
-      live.map((policy) => policy.id),
-    );
     for (const policy of live) {
       for (const instalment of byPolicy.get(policy.id) ?? []) {
         const open =

@@ -34,6 +34,11 @@ export class RenewalTasksService {
   async tasksFor(userId: string, until: string, contactId?: number): Promise<RenewalTaskRow[]> {
     await this.ensure(userId, contactId);
     if (contactId === undefined) return this.taskRows(userId, RENEWAL_TASK_DUE, [until, until]);
+    return this.contactTaskRows(userId, contactId, until);
+  }
+
+  /** One client's open renewals that are work by `until`, as they stand (the caller has ensured their items). */
+  contactTaskRows(userId: string, contactId: number, until: string): Promise<RenewalTaskRow[]> {
     return this.taskRows(userId, `p.contact_id = ? and ${RENEWAL_TASK_DUE}`, [contactId, until, until]);
   }
 

@@ -3,6 +3,7 @@ import {
   UPCOMING_DAYS,
   addDaysToDay,
   saoPauloDay,
+  type ContactFinanceFicha,
   type ContactFinanceOverview,
   type ContactOverview,
   type NextActionType,
@@ -18,14 +19,16 @@ import type { ContactsService } from './contacts.service';
 
 const isoDay = (value: string | Date) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 const NO_FINANCE: ContactFinanceOverview = { policies: [], instalments: [], claims: [], documents: [], renewals: [] };
+const NO_TASKS: ContactFinanceFicha['tasks'] = { renewals: [], awaiting: [] };
 /** The ficha shows the tasks of the next 30 days (and every late one). */
 const TASK_DAYS = Math.max(30, UPCOMING_DAYS);
 
 /**
- * The ficha do cliente in one request: the contact (404 when it is not the broker's, before
- * anything else is read), their open cards, tasks and last timeline entries here, and what finance
- * knows of them (policies, open instalments, claims, documents, renewals), asked in parallel. Finance
- * down: its lists are empty and `unavailable` says so; the rest of the page still answers.
+ * The ficha do cliente in one request: the contact (404 when it is not the member's), their open
+ * cards, tasks and last timeline entries here, and what finance knows of them (policies, open
+ * instalments, claims, documents, renewals, and the renewals and policies that are tasks) in one
+ * internal call, all asked in parallel. Finance down: its lists are empty and `unavailable` says so;
+ * the rest of the page still answers.
  */
 export class ContactOverviewService {
   private readonly cards: BrokerScopedTable;
@@ -45,9 +48,12 @@ export class ContactOverviewService {
   }
 
   async of(userId: string, contactId: number): Promise<ContactOverview> {
-    const { notes: _notes, ...contact } = await this.contacts.get(userId, contactId);
     const until = addDaysToDay(saoPauloDay(this.now()), TASK_DAYS);
-    const [cards, tasks, timeline, finance, reference, retention] = await Promise.all([
+    // Everything at once: each read is the member's scope, so another's contact reads nothing, and the
+    // contact's 404 (the first to answer for an id not theirs) drops the rest unseen.
+    const finance = this.financeOf(userId, contactId, until);
+    const [{ notes: _notes, ...contact }, cards, tasks, timeline, ficha, reference, retention] = await Promise.all([
+      this.contacts.get(userId, contactId),
       this.cards
         .of(userId)
         .rows()
@@ -56,9 +62,14 @@ export class ContactOverviewService {
         .select('id', 'stageKey', 'stageEnteredAt', 'nextActionAt', 'nextActionType') as Promise<
         { id: number; stageKey: StageKey; stageEnteredAt: Date; nextActionAt: Date | null; nextActionType: NextActionType | null }[]
       >,
-      this.tasks.dueBy(userId, until, contactId),
+      this.tasks.dueBy(
+        userId,
+        until,
+        contactId,
+        finance.then((answer) => answer?.tasks ?? NO_TASKS),
+      ),
       this.relationship.timelineOf(userId, contactId, 10),
-      this.financeOf(userId, contactId),
+      finance,
       this.reference(userId),
       this.contactRows.of(userId).byId(contactId).first('retainUntil', 'blockedAt', 'erasureRequestedAt') as Promise<
         { retainUntil: string | Date | null; blockedAt: Date | null; erasureRequestedAt: Date | null } | undefined
@@ -77,18 +88,19 @@ export class ContactOverviewService {
       })),
       tasks,
       timeline: timeline.entries,
-      ...(finance ?? NO_FINANCE),
-      unavailable: finance ? [] : ['finance'],
+      ...(ficha?.overview ?? NO_FINANCE),
+      unavailable: ficha ? [] : ['finance'],
       blockedUntil: retention?.blockedAt && retention.retainUntil ? isoDay(retention.retainUntil) : null,
       erasureRequestedOn:
         retention?.erasureRequestedAt && !retention.blockedAt ? saoPauloDay(new Date(retention.erasureRequestedAt)) : null,
     };
   }
 
-  private async financeOf(userId: string, contactId: number): Promise<ContactFinanceOverview | null> {
-    if (!this.finance) return NO_FINANCE;
+  /** Finance's part in one call (null: finance did not answer). */
+  private async financeOf(userId: string, contactId: number, until: string): Promise<ContactFinanceFicha | null> {
+    if (!this.finance) return { overview: NO_FINANCE, tasks: NO_TASKS };
     try {
-      return await this.finance.call(FINANCE_OPERATIONS.contactOverview, { params: { userId, id: contactId } });
+      return await this.finance.call(FINANCE_OPERATIONS.contactFicha, { params: { userId, id: contactId }, query: { until } });
     } catch {
       return null;
     }

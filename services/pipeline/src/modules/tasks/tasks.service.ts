@@ -6,6 +6,7 @@ import {
   nextActionInstant,
   parseTaskId,
   saoPauloDay,
+  type FinanceTaskWindow,
   type ReferenceData,
   type PolicyNumberTaskRow,
   type RenewalTaskRow,
@@ -186,23 +187,27 @@ export class TasksService {
     return every.some((task) => task.id === id) ? new HttpError(409, NOT_WRITTEN) : new HttpError(404, NOT_FOUND.task);
   }
 
-  /** Every task due by `until` (a São Paulo day), soonest first, whatever its window; with `contactId`, that client's only (the ficha). */
-  async dueBy(userId: string, until: string, contactId?: number): Promise<Task[]> {
+  /**
+   * Every task due by `until` (a São Paulo day), soonest first, whatever its window; with `contactId`, that
+   * client's only (the ficha). `financeRows`: finance's renewals and awaiting policies already asked for
+   * (the ficha's one call to finance), instead of asking here.
+   */
+  async dueBy(
+    userId: string,
+    until: string,
+    contactId?: number,
+    financeRows?: Promise<Pick<FinanceTaskWindow, 'renewals' | 'awaiting'>>,
+  ): Promise<Task[]> {
     const today = saoPauloDay(this.now());
     const ofContact = (column: string) => (contactId === undefined ? '' : ` and ${column} = ?`);
     const contactBinding = contactId === undefined ? [] : [contactId];
     const financeQuery = contactId === undefined ? { until } : { until, contactId: String(contactId) };
-    const [cardRows, renewals, awaiting, written] = await Promise.all([
+    const [cardRows, { renewals, awaiting }, written] = await Promise.all([
       this.cardRows(userId, `(c.next_action_at at time zone '${SAO_PAULO}')::date <= ?::date${ofContact('c.contact_id')}`, [
         until,
         ...contactBinding,
       ]),
-      this.finance
-        ? this.finance.call(FINANCE_OPERATIONS.renewalTasks, { params: { userId }, query: financeQuery })
-        : Promise.resolve([] as RenewalTaskRow[]),
-      this.finance
-        ? this.finance.call(FINANCE_OPERATIONS.policyNumberTasks, { params: { userId }, query: financeQuery })
-        : Promise.resolve([] as PolicyNumberTaskRow[]),
+      financeRows ?? this.financeTaskRows(userId, financeQuery),
       this.writtenRows(userId, `(t.due_at at time zone '${SAO_PAULO}')::date <= ?::date${ofContact('t.contact_id')}`, [
         until,
         ...contactBinding,
@@ -216,6 +221,15 @@ export class TasksService {
       ...written.map((row) => writtenTask(row, today, stages)),
     ];
     return tasks.sort(byDue);
+  }
+
+  private async financeTaskRows(userId: string, query: { until: string; contactId?: string }) {
+    if (!this.finance) return { renewals: [] as RenewalTaskRow[], awaiting: [] as PolicyNumberTaskRow[] };
+    const [renewals, awaiting] = await Promise.all([
+      this.finance.call(FINANCE_OPERATIONS.renewalTasks, { params: { userId }, query }),
+      this.finance.call(FINANCE_OPERATIONS.policyNumberTasks, { params: { userId }, query }),
+    ]);
+    return { renewals, awaiting };
   }
 
   async list(userId: string, query: TasksQuery): Promise<TaskList> {
