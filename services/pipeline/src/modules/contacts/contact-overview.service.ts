@@ -52,7 +52,7 @@ export class ContactOverviewService {
     // Everything at once: each read is the member's scope, so another's contact reads nothing, and the
     // contact's 404 (the first to answer for an id not theirs) drops the rest unseen.
     const finance = this.financeOf(userId, contactId, until);
-    const [{ notes: _notes, ...contact }, cards, tasks, timeline, ficha, reference, retention] = await Promise.all([
+    const [{ notes: _notes, ...contact }, cards, tasks, timeline, ficha, retention] = await Promise.all([
       this.contacts.get(userId, contactId),
       this.cards
         .of(userId)
@@ -70,12 +70,13 @@ export class ContactOverviewService {
       ),
       this.relationship.timelineOf(userId, contactId, 10),
       finance,
-      this.reference(userId),
       this.contactRows.of(userId).byId(contactId).first('retainUntil', 'blockedAt', 'erasureRequestedAt') as Promise<
         { retainUntil: string | Date | null; blockedAt: Date | null; erasureRequestedAt: Date | null } | undefined
       >,
     ]);
-    const stageName = (key: StageKey) => reference.pipelineStages.find((stage) => stage.key === key)?.name ?? key;
+    // The stages' names only for a client with an open card (most have none): no catalogue call otherwise.
+    const stages = cards.length > 0 ? (await this.reference(userId)).pipelineStages : [];
+    const stageName = (key: StageKey) => stages.find((stage) => stage.key === key)?.name ?? key;
     return {
       contact,
       cards: cards.map((card) => ({
