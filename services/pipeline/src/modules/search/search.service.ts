@@ -42,7 +42,7 @@ export class SearchService {
       readerOf(this.knex).raw<{ rows: SearchClient[] }>(
         `select c.id, c.name, c.kind, coalesce(c.cpf, c.cnpj) as document, c.phone, c.email, c.type <> 'prospect' as client,
                 case when c.blocked_at is null then null else to_char(c.retain_until, 'YYYY-MM-DD') end as "blockedUntil"
-           from ? where ${matching.where} or c.id in (select p.contact_id from ? where p.insured_plate = ?)
+           from ? where ${matching.where} or c.id = any(array(select p.contact_id from ? where p.insured_plate = ?))
           order by ${matching.starts} desc, c.search_text collate "C", c.id limit ${SEARCH_LIMIT}`,
         [this.contacts.of(userId).from('c'), ...matching.bindings, this.cards.of(userId).from('p'), plate, ...matching.startsBindings],
       ),
