@@ -84,8 +84,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
       throw error;
     }
   };
-  const insurerNames = async (userId: string) =>
-    (await catalogues.call(CATALOGUE_OPERATIONS.referenceFor, { params: { userId } })).insurers;
+  const insurerNames = (userId: string) => catalogues.call(CATALOGUE_OPERATIONS.insurersFor, { params: { userId } });
   const renewalsOf = (knex: Knex, instalments: InstalmentsService) =>
     new RenewalsService(
       knex,

@@ -23,6 +23,7 @@ export const cepLookup = {
     'O endereço de um CEP (logradouro, bairro, cidade, UF), buscado pelo servidor num serviço público (CEP_PROVIDER_URL), com cache e 3 s de limite; 404 se não existe, 503 se o serviço não responde.',
 };
 export const clearData = { summary: 'Limpar Dados: catálogos e estágios de volta ao padrão.' };
+export const insurersFor = { summary: 'As seguradoras da corretora (id e nome), para nomear as linhas de um relatório.' };
 export const referenceFor = { summary: 'Os catálogos da corretora (produtos, origens, seguradoras), para uma importação casar nomes.' };
 export const chargebackRule = { summary: 'A escala de estorno da seguradora: meses desde o início -> % da comissão devolvida.' };
 export const setChargebackRule = { summary: 'Muda a escala de estorno da seguradora.', body: ChargebackRuleSchema };

@@ -52,6 +52,14 @@ export const referenceFor = {
   access: 'internal',
   answer: phantom as ReferenceData,
 } as const satisfies Operation;
+/** The brokerage's insurers' names alone (finance's rows and reports name them): one read, no defaults written. */
+export const insurersFor = {
+  id: 'catalogues.insurersFor',
+  method: 'GET',
+  path: '/internal/catalogues/:userId/insurers',
+  access: 'internal',
+  answer: phantom as ReferenceData['insurers'],
+} as const satisfies Operation;
 export const clearData = {
   id: 'catalogues.clearData',
   method: 'DELETE',

@@ -18,4 +18,5 @@ export function referenceDataRoutes(router: Router, referenceData: ReferenceData
 export function internalCheckRoutes(router: Router, referenceData: ReferenceDataService): void {
   route(router, OPS.check, ({ params, query }) => referenceData.check(params.userId, query));
   route(router, OPS.referenceFor, ({ params }) => referenceData.forBroker(params.userId));
+  route(router, OPS.insurersFor, ({ params }) => referenceData.insurersOf(params.userId));
 }

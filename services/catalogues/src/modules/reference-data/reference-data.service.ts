@@ -69,6 +69,11 @@ export class ReferenceDataService {
     };
   }
 
+  /** The insurers' ids and names as they are (no defaults written: an insurer a row names exists already). */
+  async insurersOf(userId: string): Promise<ReferenceData['insurers']> {
+    return (await this.insurers.of(userId).rows().select('id', 'name').orderByRaw(BY_NAME)) as ReferenceData['insurers'];
+  }
+
   /**
    * For other services (pipeline, finance): do these ids belong to this broker, and what are their
    * names and the product's policy type? Any id that is not the broker's is listed in `missing`, so

@@ -143,9 +143,15 @@ export class ReceivablesService {
   }
 
   /** Expected vs received for the 12 months up to this one (by due date): the months' totals. */
-  private async chart(userId: string, from: string, to: string, insurerId: number | null): Promise<Receivables['chart']> {
+  private async chart(
+    userId: string,
+    from: string,
+    to: string,
+    insurerId: number | null,
+    marks?: Promise<string[]>,
+  ): Promise<Receivables['chart']> {
     const first = addMonths(from, -11);
-    const byMonth = await this.months.chart(readerOf(this.knex), userId, first, to, insurerId ?? undefined);
+    const byMonth = await this.months.chart(readerOf(this.knex), userId, first, to, insurerId ?? undefined, marks);
     return Array.from({ length: 12 }, (_, index) => {
       const month = addMonths(first, index).slice(0, 7);
       const sums = byMonth.get(month);
@@ -159,18 +165,20 @@ export class ReceivablesService {
    */
   async summary(userId: string, query: ReceivablesQuery): Promise<ReceivablesSummary> {
     const reader = readerOf(this.knex);
-    const today = await this.today();
-    const month = query.month ?? today.slice(0, 7);
+    // One round of reads side by side (the screen names its month: no wait for today's).
+    const month = query.month ?? (await this.today()).slice(0, 7);
     const from = `${month}-01`;
     const to = addMonths(from, 1);
     const insurerId = query.insurerId ?? null;
-    const settings = await this.settings.get(userId, reader);
-    const [names, sums, chargebacks, chart, unidentified] = await Promise.all([
+    const settings = this.settings.get(userId, reader);
+    const marks = this.months.marks(reader, userId);
+    const [names, sums, chargebacks, chart, unidentified, { toleranceCents, graceDays }] = await Promise.all([
       this.insurerNames(userId),
-      this.months.byInsurer(reader, userId, from, query.insurerId, settings),
+      settings.then((reconciliation) => this.months.byInsurer(reader, userId, from, query.insurerId, reconciliation, marks)),
       chargebacksByInsurer(this.knex, this.policies, userId, { from, to }, insurerId),
-      this.chart(userId, from, to, insurerId),
+      this.chart(userId, from, to, insurerId, marks),
       this.statements.unidentified(userId, from, to, insurerId),
+      settings,
     ]);
     const nameOf = new Map(names.map((insurer) => [insurer.id, insurer.name]));
     const groups = new Map<number | null, { sums: Sums; count: number }>();
@@ -210,7 +218,7 @@ export class ReceivablesService {
         .sort((a, b) => a.insurerName.localeCompare(b.insurerName, 'pt-BR')),
       unidentified,
       chart,
-      settings: { tolerance: centsToWire(settings.toleranceCents), graceDays: settings.graceDays },
+      settings: { tolerance: centsToWire(toleranceCents), graceDays },
     };
   }
 
@@ -220,10 +228,10 @@ export class ReceivablesService {
    */
   async instalmentsPage(userId: string, query: ReceivableInstalmentsQuery): Promise<ListPage<ReceivableInstalment>> {
     const reader = readerOf(this.knex);
-    const today = await this.today();
-    const from = `${query.month ?? today.slice(0, 7)}-01`;
-    const settings = await this.settings.get(userId, reader);
-    const [{ rows }, sums] = await Promise.all([
+    const day = this.today();
+    const from = `${query.month ?? (await day).slice(0, 7)}-01`;
+    const reconciliation = this.settings.get(userId, reader);
+    const [{ rows }, sums, today, settings] = await Promise.all([
       reader.raw<{ rows: InstalmentRow[] }>(instalmentPageSql(query.insurerId), [
         this.instalments.of(userId, reader).from('i'),
         this.policies.of(userId, reader).from('p'),
@@ -234,7 +242,9 @@ export class ReceivablesService {
         (query.page - 1) * query.pageSize,
         this.lines.of(userId, reader).from('s'),
       ]),
-      this.months.byInsurer(reader, userId, from, query.insurerId ?? 0, settings),
+      reconciliation.then((settings) => this.months.byInsurer(reader, userId, from, query.insurerId ?? 0, settings)),
+      day,
+      reconciliation,
     ]);
     const linesOf = await this.statements.linesOfInstalments(
       userId,

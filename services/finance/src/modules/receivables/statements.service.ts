@@ -209,9 +209,11 @@ export class StatementsService {
                    and (?::int is null or s.insurer_id = ?::int)`;
       bindings = [where.unidentified.from, where.unidentified.to, where.unidentified.insurerId, where.unidentified.insurerId];
     }
-    const settings = await this.settings.get(userId, trx);
-    const { rows } = await trx.raw<{ rows: LineRow[] }>(
-      `select s.id, s.import_id as "importId", s.line, s.insurer_id as "insurerId", s.policy_number as "policyNumber", s.endorsement,
+    // The tolerance only shapes the answer: read beside the lines.
+    const [settings, { rows }] = await Promise.all([
+      this.settings.get(userId, trx),
+      trx.raw<{ rows: LineRow[] }>(
+        `select s.id, s.import_id as "importId", s.line, s.insurer_id as "insurerId", s.policy_number as "policyNumber", s.endorsement,
               s.instalment_number as "instalmentNumber", s.type, s.gross::text as gross, s.iss::text as iss, s.irrf::text as irrf,
               s.net::text as net, s.paid_on::text as "paidOn", s.note, s.matched_by as "matchedBy", s.policy_id as "policyId",
               p.policy_number as "matchedPolicyNumber", p.contact_name as "contactName", i.number as "matchedInstalment",
@@ -223,14 +225,15 @@ export class StatementsService {
         where ${condition}
         order by s.paid_on nulls last, s.import_id, s.line
         limit 1000`,
-      [
-        this.lines.of(userId, trx).from('s'),
-        this.instalments.of(userId, trx).from('i'),
-        this.policies.of(userId, trx).from('p'),
-        this.lines.of(userId, trx).from('t'),
-        ...bindings,
-      ],
-    );
+        [
+          this.lines.of(userId, trx).from('s'),
+          this.instalments.of(userId, trx).from('i'),
+          this.policies.of(userId, trx).from('p'),
+          this.lines.of(userId, trx).from('t'),
+          ...bindings,
+        ],
+      ),
+    ]);
     return rows.map((row) => lineView(row, settings.toleranceCents));
   }
 

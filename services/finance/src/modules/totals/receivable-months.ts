@@ -94,12 +94,18 @@ export class ReceivableMonths {
    * paid and how many differences are open (paid off the tolerance, or nothing paid `graceDays`
    * after the due day: a cut the days' totals place inside a month).
    */
+  /** The months whose totals wait for the job (read from the rows meanwhile): one read a screen can share. */
+  marks(reader: Knex, userId: string): Promise<string[]> {
+    return markedMonths(reader, userId, this.dirty);
+  }
+
   async byInsurer(
     reader: Knex,
     userId: string,
     month: string,
     insurerId: number | undefined,
     settings: Reconciliation,
+    marks: Promise<string[]> = this.marks(reader, userId),
   ): Promise<InsurerSums[]> {
     const kind = insurerKind(insurerId);
     const cut = `(${TODAY} - ?::int)`;
@@ -107,7 +113,7 @@ export class ReceivableMonths {
     const sums = `p.insurer_id as "insurerId", sum(instalments)::int as instalments, ${centsOf('expected')} as expected,
                   ${centsOf('received')} as received, ${centsOf('iss')} as iss, ${centsOf('irrf')} as irrf, ${centsOf('net')} as net,
                   sum(open)::int as open`;
-    const marked = (await markedMonths(reader, userId, this.dirty)).includes(month);
+    const marked = (await marks).includes(month);
     const { rows } = marked
       ? await reader.raw<{ rows: SumsRow[] }>(
           `select ${sums} from (
@@ -159,10 +165,11 @@ export class ReceivableMonths {
     from: string,
     to: string,
     insurerId: number | undefined,
+    marks: Promise<string[]> = this.marks(reader, userId),
   ): Promise<Map<string, { expected: number; received: number }>> {
     const kind = insurerKind(insurerId);
     const conditions = kind.sql.map((condition) => ` and ${condition}`).join('');
-    const dirty = (await markedMonths(reader, userId, this.dirty)).filter((month) => month >= from && month < to);
+    const dirty = (await marks).filter((month) => month >= from && month < to);
     const fromRows =
       dirty.length === 0
         ? ''
