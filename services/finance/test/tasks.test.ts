@@ -72,6 +72,7 @@ async function pagesAgree(who: Who) {
   }
   const opened = (await pipelineApi().get('/api/tasks/page').set('Cookie', who.cookie)).body;
   expect(opened.when).toBe((whole.counts.overdue ?? 0) > 0 ? 'overdue' : 'today');
+  expect(opened).toMatchObject({ total: whole.counts[opened.when as 'overdue' | 'today'], counts: whole.counts });
   expect(opened.items).toEqual(whole.tasks.filter((task) => task.window === opened.when).slice(0, 50));
 }
 

@@ -7,6 +7,7 @@ import {
   saoPauloDay,
   type FinanceTaskWindow,
   type ReferenceData,
+  type Task,
   type TaskPage,
   type TaskPageQuery,
   type TaskWindow,
@@ -56,13 +57,35 @@ export class TaskPageService {
 
   async page(userId: string, query: TaskPageQuery): Promise<TaskPage> {
     const today = saoPauloDay(this.now());
-    // Without a list: Atrasadas when something is late, else Hoje (the counts first, then that list).
-    const when = query.when ?? ((await this.counts(userId, today)).overdue > 0 ? 'overdue' : 'today');
     const limit = query.page * query.pageSize;
     if (limit > TASK_LIST_REACH) {
       const counts = await this.counts(userId, today);
+      const when = query.when ?? (counts.overdue > 0 ? 'overdue' : 'today');
       return { items: [], total: counts[when], page: query.page, pageSize: query.pageSize, when, counts };
     }
+    // Without a list: Atrasadas when something is late, else Hoje. Atrasadas is read with the counts that
+    // decide it (one round when something is late, as in a large book); Hoje after, only when nothing is.
+    let when = query.when ?? 'overdue';
+    let list = await this.list(userId, today, when, limit);
+    if (!query.when && list.counts.overdue === 0) list = await this.list(userId, today, (when = 'today'), limit);
+    const start = (query.page - 1) * query.pageSize;
+    return {
+      items: list.tasks.slice(start, start + query.pageSize),
+      total: list.counts[when],
+      page: query.page,
+      pageSize: query.pageSize,
+      when,
+      counts: list.counts,
+    };
+  }
+
+  /** A list's first `limit` tasks, all four sources merged in order, and every list's count. */
+  private async list(
+    userId: string,
+    today: string,
+    when: TaskWindow,
+    limit: number,
+  ): Promise<{ tasks: Task[]; counts: Record<TaskWindow, number> }> {
     const [from, to] = daysOf(when, today);
     const inDays = (day: string) => `(?::date is null or ${day} >= ?::date) and ${day} <= ?::date`;
     const [cards, written, finance, local] = await Promise.all([
@@ -78,22 +101,13 @@ export class TaskPageService {
       this.localCounts(userId, today),
     ]);
     const stages = cards.length > 0 || written.some((row) => row.stageKey) ? (await this.reference(userId)).pipelineStages : [];
-    const merged = [
+    const tasks = [
       ...cards.map((row) => cardTask(row, today, stages)),
       ...finance.renewals.map((row) => renewalTask(row, today)),
       ...finance.awaiting.map((row) => policyTask(row, today)),
       ...written.map((row) => writtenTask(row, today, stages)),
     ].sort(byDue);
-    const counts = sumCounts(local, finance.counts);
-    const start = (query.page - 1) * query.pageSize;
-    return {
-      items: merged.slice(start, start + query.pageSize),
-      total: counts[when],
-      page: query.page,
-      pageSize: query.pageSize,
-      when,
-      counts,
-    };
+    return { tasks, counts: sumCounts(local, finance.counts) };
   }
 
   /** Every list's count, all four sources. */
