@@ -177,7 +177,7 @@ export class ReceivablesService {
       settings.then((reconciliation) => this.months.byInsurer(reader, userId, from, query.insurerId, reconciliation, marks)),
       chargebacksByInsurer(this.knex, this.policies, userId, { from, to }, insurerId),
       this.chart(userId, from, to, insurerId, marks),
-      this.statements.unidentified(userId, from, to, insurerId),
+      this.statements.unidentified(userId, from, to, insurerId, undefined, settings),
       settings,
     ]);
     const nameOf = new Map(names.map((insurer) => [insurer.id, insurer.name]));

@@ -194,6 +194,7 @@ export class StatementsService {
       | { importId: number; lines: readonly number[] }
       | { unidentified: { from: string; to: string; insurerId: number | null } },
     trx: Knex | Knex.Transaction = this.knex,
+    settingsRead?: Promise<{ toleranceCents: number }>,
   ): Promise<StatementLine[]> {
     let condition: string;
     let bindings: Knex.RawBinding[];
@@ -211,7 +212,7 @@ export class StatementsService {
     }
     // The tolerance only shapes the answer: read beside the lines.
     const [settings, { rows }] = await Promise.all([
-      this.settings.get(userId, trx),
+      settingsRead ?? this.settings.get(userId, trx),
       trx.raw<{ rows: LineRow[] }>(
         `select s.id, s.import_id as "importId", s.line, s.insurer_id as "insurerId", s.policy_number as "policyNumber", s.endorsement,
               s.instalment_number as "instalmentNumber", s.type, s.gross::text as gross, s.iss::text as iss, s.irrf::text as irrf,
@@ -241,8 +242,16 @@ export class StatementsService {
     return input.lines.length === 0 ? Promise.resolve([]) : this.views(userId, { importId: input.importId, lines: input.lines });
   }
 
-  unidentified(userId: string, from: string, to: string, insurerId: number | null, trx?: Knex): Promise<StatementLine[]> {
-    return this.views(userId, { unidentified: { from, to, insurerId } }, trx);
+  /** `settings`: the reconciliation settings when the caller reads them already (Recebíveis' summary). */
+  unidentified(
+    userId: string,
+    from: string,
+    to: string,
+    insurerId: number | null,
+    trx?: Knex,
+    settings?: Promise<{ toleranceCents: number }>,
+  ): Promise<StatementLine[]> {
+    return this.views(userId, { unidentified: { from, to, insurerId } }, trx, settings);
   }
 
   /** The lines paid to these instalments, by instalment (a receivables row down to its lines). */
