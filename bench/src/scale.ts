@@ -9,7 +9,10 @@
  *   the screens a member opens all day (Contatos page 1 and a search, Apólices filtered, the ficha,
  *   Minhas tarefas, the Painel, Comissões of 12 months, Recebíveis of a month and an insurer's page of
  *   it, the top bar's search), BENCH_SCALE_ROUNDS (20) times each after 3 unmeasured, one at a time.
- * - Floor, in the same run: each screen's main statement in plain SQL on the same database.
+ * - Floor, in the same run: each screen's statements in plain SQL on the same database, one after the
+ *   other on one connection — everything the screen shows (the ficha's cards, tasks, claims, documents
+ *   and renewals; the Painel's renewals of this month and the next 30 days; Recebíveis' settings,
+ *   chargebacks, unmatched lines and insurers' names; the top bar's cards and claims, in its order).
  * Target: every p95 ≤ 300 ms and every ratio ≤ 3. A benchmark, never a test: it prints what it
  * measured and the targets. BENCH_SCALE_HOLD=1 keeps the seeded stack up after the figures (its
  * database URL printed) until Ctrl-C, to EXPLAIN what was slow.
@@ -161,7 +164,7 @@ interface Screen {
   name: string;
   /** What the screen asks the API, all at once (its time: until the last answers). */
   paths: (ids: { contactId: number }) => string[];
-  /** The screen's main statement(s), plain SQL: $1 the brokerage, $2 the member a producer is (null: everyone's), $3 the contact. */
+  /** The screen's statements, plain SQL: $1 the brokerage, $2 the member a producer is (null: everyone's), $3 the contact. */
   sql: string[];
 }
 
@@ -201,12 +204,24 @@ const SCREENS: Screen[] = [
   {
     name: 'the ficha',
     paths: ({ contactId }) => [`/api/contacts/${contactId}/overview`],
+    // Everything the ficha shows: the contact, its open cards and tasks, the timeline; its policies with
+    // their instalments, claims, documents and open renewals.
     sql: [
       'select * from pipeline.contacts where user_id = $1 and id = $3',
+      `select id, stage_key, stage_entered_at, next_action_at, next_action_type from pipeline.pipeline_cards
+        where user_id = $1 and contact_id = $3 and status = 'active' order by id`,
+      `select * from pipeline.tasks where user_id = $1 and contact_id = $3 and done_at is null and due_at < current_date + 31
+        order by due_at, id`,
+      'select * from pipeline.contact_timeline where user_id = $1 and contact_id = $3 order by created_at desc limit 50',
       'select * from finance.policies where user_id = $1 and contact_id = $3',
       `select i.* from finance.policy_instalments i join finance.policies p on p.id = i.policy_id
         where p.user_id = $1 and p.contact_id = $3 and i.user_id = $1`,
-      'select * from pipeline.contact_timeline where user_id = $1 and contact_id = $3 order by created_at desc limit 50',
+      'select * from finance.claims where user_id = $1 and contact_id = $3 order by date_filed desc, id desc limit 50',
+      `select * from finance.documents where user_id = $1
+          and (contact_id = $3 or policy_id in (select id from finance.policies where user_id = $1 and contact_id = $3))
+        order by uploaded_at desc, id desc limit 50`,
+      `select r.* from finance.renewals r join finance.policies p on p.id = r.policy_id
+        where r.user_id = $1 and p.user_id = $1 and p.contact_id = $3 and r.status = 'open' order by r.due_date, r.id`,
     ],
   },
   {
@@ -243,6 +258,13 @@ const SCREENS: Screen[] = [
         where user_id = $1 and ($2::uuid is null or responsible_id = $2) and month > date_trunc('month', current_date)`,
       `select sum(receivable), sum(off_instalments), sum(unpaid_instalments) from finance.instalment_months
         where user_id = $1 and ($2::uuid is null or responsible_id = $2) and month <= date_trunc('month', current_date)`,
+      // This month's renewals from today on, from the policies (as Comissões'), and the next 30 days' count.
+      `select count(*), sum(coalesce(net_premium, premium) * commission_value / 100) from finance.policies
+        where user_id = $1 and ($2::uuid is null or responsible_id = $2) and status = 'active'
+          and renewal_date >= current_date and renewal_date < date_trunc('month', current_date) + interval '1 month'`,
+      `select count(*) from finance.policies where user_id = $1 and ($2::uuid is null or responsible_id = $2) and status = 'active'
+          and renewal_date between current_date and current_date + 30`,
+      `select count(*) from finance.claims where user_id = $1 and ($2::uuid is null or responsible_id = $2) and status in ('open', 'in_review')`,
     ],
   },
   {
@@ -275,6 +297,16 @@ const SCREENS: Screen[] = [
           and day >= date_trunc('month', current_date) and day < current_date - 10 group by 1`,
       `select month, sum(expected), sum(received) from finance.receivable_months where user_id = $1 and ($2::uuid is null or responsible_id = $2)
           and month > date_trunc('month', current_date) - interval '12 months' and month <= date_trunc('month', current_date) group by 1`,
+      // The reconciliation settings, the month's chargebacks, the lines nothing matched, the insurers' names.
+      'select tolerance, grace_days from finance.finance_settings where user_id = $1',
+      `select insurer_id, sum(chargeback_expected) from finance.policies where user_id = $1 and ($2::uuid is null or responsible_id = $2)
+          and cancelled_on >= date_trunc('month', current_date) and cancelled_on < date_trunc('month', current_date) + interval '1 month'
+          and chargeback_expected is not null group by 1`,
+      `select * from finance.statement_lines where user_id = $1 and instalment_id is null
+          and coalesce(paid_on, created_at::date) >= date_trunc('month', current_date)
+          and coalesce(paid_on, created_at::date) < date_trunc('month', current_date) + interval '1 month'
+        order by paid_on nulls last, import_id, line limit 1000`,
+      'select id, name from catalogues.insurers where user_id = $1',
     ],
   },
   {
@@ -288,16 +320,31 @@ const SCREENS: Screen[] = [
         order by i.due_date, i.policy_id, i.number limit 50`,
       `select sum(instalments) from finance.receivable_months where user_id = $1 and ($2::uuid is null or responsible_id = $2)
           and month = date_trunc('month', current_date) and insurer_id = 0`,
+      // What statements paid on the page's instalments (the page shows it), and the reconciliation settings.
+      `select s.* from finance.statement_lines s where s.user_id = $1 and s.instalment_id in (
+         select i.id from finance.policy_instalments i join finance.policies p on p.id = i.policy_id
+          where i.user_id = $1 and p.user_id = $1 and ($2::uuid is null or p.responsible_id = $2) and p.insurer_id is null
+            and i.due_date >= date_trunc('month', current_date) and i.due_date < date_trunc('month', current_date) + interval '1 month'
+          order by i.due_date, i.policy_id, i.number limit 50)`,
+      'select tolerance, grace_days from finance.finance_settings where user_id = $1',
     ],
   },
   {
     name: 'the top bar search',
     paths: () => ['/api/search?q=Brand%C3%A3o%20Lima'],
+    // What the box lists: clients (every word typed, those starting with it first), their open cards,
+    // policies and claims by number.
     sql: [
       `select id, name from pipeline.contacts where user_id = $1 and ($2::uuid is null or responsible_id = $2)
-          and search_text like '%brandao lima%' order by id limit 10`,
+          and search_text like '%brandao%' and search_text like '%lima%'
+        order by (search_text like 'brandao lima%' or search_text like '% brandao lima%') desc, search_text collate "C", id limit 20`,
+      `select k.id, c.name from pipeline.pipeline_cards k join pipeline.contacts c on c.id = k.contact_id and c.user_id = $1
+        where k.user_id = $1 and ($2::uuid is null or k.responsible_id = $2) and k.status = 'active'
+          and c.search_text like '%brandao%' and c.search_text like '%lima%' order by k.id desc limit 20`,
       `select id, policy_number from finance.policies where user_id = $1 and ($2::uuid is null or responsible_id = $2)
-          and number_keys like '%BRANDAOLIMA%' limit 10`,
+          and number_keys like '%BRANDAOLIMA%' order by created_at desc, id desc limit 20`,
+      `select id, claim_id from finance.claims where user_id = $1 and ($2::uuid is null or responsible_id = $2)
+          and number_keys like '%BRANDAOLIMA%' order by date_filed desc, id desc limit 20`,
     ],
   },
 ];
