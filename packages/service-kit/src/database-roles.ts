@@ -48,7 +48,16 @@ export function serviceDatabaseUrl(adminUrl: string, role: ServiceRole): string 
   return url.toString();
 }
 
-export async function prepareDatabase(adminUrl: string, roles: readonly ServiceRole[]): Promise<void> {
+export interface PrepareOptions {
+  /**
+   * A role that exists keeps its password (a new one gets the one given). Roles belong to the cluster:
+   * a check that builds a copy of the schemas beside running services (the shard-ready test, on the
+   * cluster the journeys' stack runs on) must not change the passwords those services log in with.
+   */
+  keepPasswords?: boolean;
+}
+
+export async function prepareDatabase(adminUrl: string, roles: readonly ServiceRole[], options: PrepareOptions = {}): Promise<void> {
   for (const { schema, password } of roles) {
     if (!NAME.test(schema)) throw new Error(`not a schema name: ${schema}`);
     // It goes into a connection URL as it is (compose writes the URL from the variable).
@@ -58,13 +67,13 @@ export async function prepareDatabase(adminUrl: string, roles: readonly ServiceR
   }
   const knex = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 2 } });
   try {
-    await withAdvisoryLock(knex, 'prepare-database', () => prepare(knex, roles));
+    await withAdvisoryLock(knex, 'prepare-database', () => prepare(knex, roles, options));
   } finally {
     await knex.destroy();
   }
 }
 
-async function prepare(knex: Knex, roles: readonly ServiceRole[]): Promise<void> {
+async function prepare(knex: Knex, roles: readonly ServiceRole[], options: PrepareOptions): Promise<void> {
   const { rows } = await knex.raw<{ rows: { database: string }[] }>('select current_database() as database');
   const database = rows[0]!.database;
   // Only what is granted below: nobody creates in public, and connecting is by grant.
@@ -79,7 +88,8 @@ async function prepare(knex: Knex, roles: readonly ServiceRole[]): Promise<void>
     const attributes = 'login nosuperuser nocreatedb nocreaterole noreplication nobypassrls inherit';
     // The password is a literal in DDL (no parameters there): quoted by Postgres' own quote_literal.
     const quoted = (await knex.raw<{ rows: { literal: string }[] }>('select quote_literal(?) as literal', [password])).rows[0]!.literal;
-    await knex.raw(`${exists.rows.length > 0 ? 'alter' : 'create'} role ?? with ${attributes} password ${quoted}`, [role]);
+    const keep = exists.rows.length > 0 && options.keepPasswords === true;
+    await knex.raw(`${exists.rows.length > 0 ? 'alter' : 'create'} role ?? with ${attributes}${keep ? '' : ` password ${quoted}`}`, [role]);
     await knex.raw('grant connect, temporary on database ?? to ??', [database, role]);
     await knex.raw('create schema if not exists ?? authorization ??', [schema, role]);
     await knex.raw('alter schema ?? owner to ??', [schema, role]);

@@ -94,6 +94,25 @@ test('a role whose shared tables were never prepared is told how to fix it at st
   }
 });
 
+test('keepPasswords: an existing role keeps the password its service logs in with; without it, the new one replaces it', async () => {
+  const login = (password: string) =>
+    knexFactory({ client: 'pg', connection: serviceDatabaseUrl(database.url, { ...own, password }), pool: { min: 0, max: 1 } });
+  const another = randomBytes(18).toString('base64url');
+  await prepareDatabase(database.url, [{ ...own, password: another }], { keepPasswords: true });
+  const kept = login(own.password);
+  try {
+    expect((await kept.raw('select current_user as who')).rows).toEqual([{ who: roleOf(own.schema) }]);
+  } finally {
+    await kept.destroy();
+  }
+  await prepareDatabase(database.url, [{ ...own, password: another }]);
+  const old = login(own.password);
+  await expect(old.raw('select 1')).rejects.toThrow(/password authentication failed/);
+  await old.destroy();
+  // Back as it was, for the tests after this one.
+  await prepareDatabase(database.url, [own]);
+});
+
 test('bad names and short passwords are refused before anything is created', async () => {
   await expect(prepareDatabase(database.url, [{ schema: 'Robert"); drop', password: 'x'.repeat(20) }])).rejects.toThrow(
     /not a schema name/,

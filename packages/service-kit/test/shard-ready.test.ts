@@ -1,6 +1,6 @@
 import { SERVICE_NAMES } from '@corretora/registry';
 import { createKnex, keyByBrokerage, shardReadinessProblems } from '../src';
-import { prepareDatabase } from '../src/database-roles';
+import { prepareDatabase, roleOf } from '../src/database-roles';
 import { migrateAsRole } from '../src/backup/schema-migrations';
 import { createTestDatabase } from '../src/testing';
 
@@ -11,20 +11,41 @@ import { createTestDatabase } from '../src/testing';
 type Knex = ReturnType<typeof createKnex>;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let admin: Knex;
+/** The services' roles' passwords (their hashes) before and after this suite prepared its copy. */
+const passwords: Record<'before' | 'after', Record<string, string | null>> = { before: {}, after: {} };
+const passwordsNow = async (knex: Knex) =>
+  Object.fromEntries(
+    (
+      await knex.raw<{ rows: { name: string; password: string | null }[] }>(
+        'select rolname as name, rolpassword as password from pg_authid where rolname = any(?)',
+        [SERVICE_NAMES.map(roleOf)],
+      )
+    ).rows.map((row) => [row.name, row.password]),
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  admin = createKnex(database.url, 'public');
+  passwords.before = await passwordsNow(admin);
+  // The services' own role names, on a cluster where the journeys' stack may be logging in as them
+  // (npm test runs both at once): their passwords are left as they are.
   await prepareDatabase(
     database.url,
     SERVICE_NAMES.map((schema) => ({ schema, password: `shard-ready-${schema}-0123456789` })),
+    { keepPasswords: true },
   );
+  passwords.after = await passwordsNow(admin);
   for (const schema of SERVICE_NAMES) await migrateAsRole(database.url, schema, 'latest');
-  admin = createKnex(database.url, 'public');
 }, 180_000);
 
 afterAll(async () => {
   await admin?.destroy();
   await database?.drop();
+});
+
+test('the roles a running stack logs in as keep their passwords (the journeys run beside this suite)', () => {
+  for (const [role, password] of Object.entries(passwords.before))
+    expect({ role, password: passwords.after[role] }).toEqual({ role, password });
 });
 
 test('every table of every service, and the kit’s shared ones, can be distributed by brokerage', async () => {
