@@ -149,6 +149,14 @@ describe('importing policies', () => {
     expect((await contactsOf(who)).map((contact) => [contact.name, contact.type])).toEqual([['Maria Prospecto', 'prospect']]);
   });
 
+  test('a brokerage that never opened a screen listing its insurers imports a sheet naming one of the defaults', async () => {
+    // No reference data asked before: the insurers' names finance matches against must hold the defaults.
+    const who = { ...(await stack.broker()), refs: { insurers: [], products: [], leadSources: [], pipelineStages: [] } } as Who;
+    const { preview } = await importFile(who, windows1252([HEADER, BOOK.split('\n')[1]].join('\n')));
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ counts: { create: 1, error: 0 }, unknownInsurers: [] });
+  });
+
   test('a policy cancelled after the import stays on undo, and so does its client', async () => {
     const who = await brokerWithRefs();
     const { created } = await importFile(

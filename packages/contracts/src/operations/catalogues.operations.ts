@@ -52,7 +52,7 @@ export const referenceFor = {
   access: 'internal',
   answer: phantom as ReferenceData,
 } as const satisfies Operation;
-/** The brokerage's insurers' names alone (finance's rows and reports name them): one read, no defaults written. */
+/** The brokerage's insurers alone (finance's imports match their names, its rows and reports print them): the defaults check and one read. */
 export const insurersFor = {
   id: 'catalogues.insurersFor',
   method: 'GET',

@@ -69,8 +69,12 @@ export class ReferenceDataService {
     };
   }
 
-  /** The insurers' ids and names as they are (no defaults written: an insurer a row names exists already). */
+  /**
+   * The insurers' ids and names. The defaults first, as for the reference data: an import matches the
+   * names a sheet gives against them, for a brokerage that may never have opened a screen that lists them.
+   */
   async insurersOf(userId: string): Promise<ReferenceData['insurers']> {
+    await ensureDefaults(this.knex, userId);
     return (await this.insurers.of(userId).rows().select('id', 'name').orderByRaw(BY_NAME)) as ReferenceData['insurers'];
   }
 
