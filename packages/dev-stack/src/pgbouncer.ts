@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -64,19 +64,48 @@ function acceptsConnections(port: number): Promise<boolean> {
 }
 
 /**
+ * The PgBouncers an interrupted run left with this same ini file (this folder's: a run whose process was
+ * killed outright, with no chance to stop its children): stopped, and their port waited for. Linux's
+ * /proc names them; elsewhere nothing is found and the port check below says what is in the way.
+ */
+async function stopLeftovers(iniFile: string, port: number): Promise<void> {
+  let pids: number[];
+  try {
+    pids = readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+          return path.basename(command[0] ?? '') === 'pgbouncer' && command.includes(iniFile);
+        } catch {
+          return false;
+        }
+      });
+  } catch {
+    return;
+  }
+  for (const pid of pids) process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + 5000;
+  while (pids.length > 0 && (await acceptsConnections(port)) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/**
  * Starts Debian's PgBouncer in front of a PostgreSQL, with deploy/pgbouncer/pgbouncer.ini (transaction
  * mode). As root it runs as the `postgres` user (PgBouncer refuses root), who must read its folder.
  */
 export async function startPgBouncer(options: PgBouncerOptions): Promise<RunningPgBouncer> {
   if (!existsSync(PGBOUNCER_BIN)) throw new Error(`${PGBOUNCER_BIN} is missing: install pgbouncer (apt-get install -y pgbouncer)`);
-  // Something already answering there (a PgBouncer an interrupted run left behind) would pass the readiness
-  // check below and serve the old run's passwords: refuse to start instead.
-  if (await acceptsConnections(options.port))
-    throw new Error(`PgBouncer cannot start: port ${options.port} is already in use (a PgBouncer left by an earlier run? stop it first)`);
   await mkdir(options.dir, { recursive: true });
   const authFile = path.join(options.dir, 'userlist.txt');
   const logFile = path.join(options.dir, 'pgbouncer.log');
   const iniFile = path.join(options.dir, 'pgbouncer.ini');
+  await stopLeftovers(iniFile, options.port);
+  // Anything else answering there would pass the readiness check below and serve its own passwords:
+  // refuse to start instead.
+  if (await acceptsConnections(options.port))
+    throw new Error(`PgBouncer cannot start: port ${options.port} is already in use by something else (stop it first)`);
   await writeFile(authFile, userList(options.users), { mode: 0o600 });
   await writeFile(iniFile, pgbouncerConfig({ ...options, authFile, logFile }), { mode: 0o600 });
   await writeFile(logFile, '', { mode: 0o600 });

@@ -133,12 +133,34 @@ test('an advisory lock is a transaction’s: callers take turns and nothing is h
   expect(rows[0]!.held).toBe(0);
 });
 
+test('a PgBouncer an interrupted run left in the same folder is stopped, and the new one serves this run’s passwords', async () => {
+  const folder = path.join(dir, 'interrupted');
+  const port = await freePort();
+  const users = (password: string) => [{ name: roleOf(SCHEMA), password }];
+  // Started and never stopped: its run was killed outright.
+  const left = await startPgBouncer({ dir: folder, port, databaseUrl: database.url, users: users(PASSWORD), poolSize: 1 });
+  try {
+    const again = await startPgBouncer({ dir: folder, port, databaseUrl: database.url, users: users(PASSWORD), poolSize: 1 });
+    const through = createKnex(again.through(serviceDatabaseUrl(database.url, { schema: SCHEMA, password: PASSWORD })), SCHEMA, undefined, {
+      poolMode: 'transaction',
+    });
+    try {
+      expect((await through.raw<{ rows: { one: number }[] }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await through.destroy();
+      await again.stop();
+    }
+  } finally {
+    await left.stop();
+  }
+});
+
 test('a second PgBouncer on a port already answering refuses to start instead of passing for the first', async () => {
   const port = Number(new URL(pooler.through(database.url)).port);
   const again = path.join(dir, 'again');
   await expect(
     startPgBouncer({ dir: again, port, databaseUrl: database.url, users: [{ name: roleOf(SCHEMA), password: 'another' }], poolSize: 1 }),
-  ).rejects.toThrow(`port ${port} is already in use`);
+  ).rejects.toThrow(`port ${port} is already in use by something else`);
   // The first still answers, with its own password.
   expect((await knex.raw<{ rows: { one: number }[] }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
 });
