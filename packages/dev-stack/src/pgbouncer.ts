@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { postgresAccount } from './infra';
-import { REPO_ROOT, stopOnExit } from './processes';
+import { REPO_ROOT, stopLeftovers, stopOnExit } from './processes';
 
 /** Debian's PgBouncer (1.18: no prepared statements per client in transaction mode). */
 export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer';
@@ -64,34 +64,6 @@ function acceptsConnections(port: number): Promise<boolean> {
 }
 
 /**
- * The PgBouncers an interrupted run left with this same ini file (this folder's: a run whose process was
- * killed outright, with no chance to stop its children): stopped, and their port waited for. Linux's
- * /proc names them; elsewhere nothing is found and the port check below says what is in the way.
- */
-async function stopLeftovers(iniFile: string, port: number): Promise<void> {
-  let pids: number[];
-  try {
-    pids = readdirSync('/proc')
-      .filter((entry) => /^\d+$/.test(entry))
-      .map(Number)
-      .filter((pid) => {
-        try {
-          const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-          return path.basename(command[0] ?? '') === 'pgbouncer' && command.includes(iniFile);
-        } catch {
-          return false;
-        }
-      });
-  } catch {
-    return;
-  }
-  for (const pid of pids) process.kill(pid, 'SIGTERM');
-  const deadline = Date.now() + 5000;
-  while (pids.length > 0 && (await acceptsConnections(port)) && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 100));
-}
-
-/**
  * Starts Debian's PgBouncer in front of a PostgreSQL, with deploy/pgbouncer/pgbouncer.ini (transaction
  * mode). As root it runs as the `postgres` user (PgBouncer refuses root), who must read its folder.
  */
@@ -101,7 +73,8 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<Running
   const authFile = path.join(options.dir, 'userlist.txt');
   const logFile = path.join(options.dir, 'pgbouncer.log');
   const iniFile = path.join(options.dir, 'pgbouncer.ini');
-  await stopLeftovers(iniFile, options.port);
+  // A PgBouncer an interrupted run left with this folder's ini: stopped first (its port, its old passwords).
+  await stopLeftovers('pgbouncer', iniFile, 'SIGTERM');
   // Anything else answering there would pass the readiness check below and serve its own passwords:
   // refuse to start instead.
   if (await acceptsConnections(options.port))

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { formatLogLine } from './log-format';
@@ -123,6 +123,43 @@ export function stopOnExit(child: ChildProcess, signal: NodeJS.Signals): void {
   };
   process.once('exit', stop);
   child.once('exit', () => process.removeListener('exit', stop));
+}
+
+/**
+ * The processes an interrupted run left behind (its own process killed outright, so its children were
+ * never stopped): those of `program` whose command line holds `argument` — this run's own file or
+ * folder, so nothing else is touched — found in Linux's /proc (elsewhere none). Each gets `signal` and
+ * is waited for, up to 10 s.
+ */
+export async function stopLeftovers(program: string, argument: string, signal: NodeJS.Signals): Promise<number[]> {
+  let pids: number[];
+  try {
+    pids = readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+          return path.basename(command[0] ?? '') === program && command.includes(argument);
+        } catch {
+          return false;
+        }
+      });
+  } catch {
+    return [];
+  }
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+    } catch {
+      return false;
+    }
+  };
+  for (const pid of pids) process.kill(pid, signal);
+  const deadline = Date.now() + 10_000;
+  while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return pids;
 }
 
 /** Runs a command to completion with inherited output; resolves with its exit code. */

@@ -4,7 +4,7 @@ import { appendFile, chmod, chown, copyFile, mkdir, readdir, rm, writeFile } fro
 import path from 'node:path';
 import pg from 'pg';
 import { assertReachableByPostgres, embeddedBinariesDir, postgresAccount } from './infra';
-import { stopOnExit } from './processes';
+import { stopLeftovers, stopOnExit } from './processes';
 
 export interface ReadReplicaOptions {
   /** The primary's administrator (a superuser: it takes the base copy and owns the slot). */
@@ -87,6 +87,8 @@ async function inRecovery(url: string): Promise<boolean> {
 export async function startReadReplica(options: ReadReplicaOptions): Promise<RunningReadReplica> {
   await mkdir(path.dirname(options.dir), { recursive: true });
   if (process.getuid?.() === 0) assertReachableByPostgres([path.dirname(options.dir)]);
+  // A replica an interrupted run left on this folder holds its port and the replication slot: stopped first (fast shutdown).
+  await stopLeftovers('postgres', options.dir, 'SIGINT');
   const admin = new pg.Client({ connectionString: options.adminUrl });
   await admin.connect();
   try {

