@@ -276,8 +276,12 @@ describe('Limpar Dados', () => {
     // The job's sum, read from the rows before the clear and written as it runs (held open until the clear has started).
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => undefined as void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
     const summing = knex.transaction(async (trx) => {
       await lockTotals(trx, who.user.id);
+      // The sum holds the lock before the clear is asked (a busy machine could start its transaction after the clear's).
+      locked();
       await trx('instalment_months').insert({
         user_id: who.user.id,
         month: '2026-01-01',
@@ -294,6 +298,7 @@ describe('Limpar Dados', () => {
       });
       await held;
     });
+    await holding;
     const clearing = brokerApi().delete('/api/clear-data').set('Cookie', who.cookie);
     const cleared = clearing.then((answer) => answer.status);
     await new Promise((resolve) => setTimeout(resolve, 500));
