@@ -52,7 +52,7 @@ export class ContactOverviewService {
     // Everything at once: each read is the member's scope, so another's contact reads nothing, and the
     // contact's 404 (the first to answer for an id not theirs) drops the rest unseen.
     const finance = this.financeOf(userId, contactId, until);
-    const [{ notes: _notes, ...contact }, cards, tasks, timeline, ficha, retention] = await Promise.all([
+    const reads = [
       this.contacts.get(userId, contactId),
       this.cards
         .of(userId)
@@ -73,7 +73,10 @@ export class ContactOverviewService {
       this.contactRows.of(userId).byId(contactId).first('retainUntil', 'blockedAt', 'erasureRequestedAt') as Promise<
         { retainUntil: string | Date | null; blockedAt: Date | null; erasureRequestedAt: Date | null } | undefined
       >,
-    ]);
+    ] as const;
+    // Every read ends before the answer, a 404 too: nothing of a request runs on after it (or past a shutdown).
+    await Promise.allSettled(reads);
+    const [{ notes: _notes, ...contact }, cards, tasks, timeline, ficha, retention] = await Promise.all(reads);
     // The stages' names only for a client with an open card (most have none): no catalogue call otherwise.
     const stages = cards.length > 0 ? (await this.reference(userId)).pipelineStages : [];
     const stageName = (key: StageKey) => stages.find((stage) => stage.key === key)?.name ?? key;
