@@ -9,8 +9,6 @@ const remote = {
 };
 
 const config: KnipConfig = {
-  // The project's own Node: npm puts its binary first on the scripts' PATH (never imported).
-  ignoreDependencies: ['node'],
   // The lint rules' own test writes these for a moment (packages/dev-stack/test/lint-boundaries.test.ts).
   ignore: ['**/lint-probe-*'],
   workspaces: {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { EXAMPLE_BROKERAGE } from '@corretora/contracts/examples';
 
 /**
- * Writes a small book through the API of a running product (`tsx packages/dev-stack/src/release-book.ts
+ * Writes a small book through the API of a running product (`node --import tsx packages/dev-stack/src/release-book.ts
  * <url> <folder>`): the book the upgrade journey finds again after the previous release's backup is
  * restored into this one (docs/operations.md, "Upgrading"). What it wrote goes to <folder>/book.json.
  */
@@ -21,7 +21,7 @@ type Json = Record<string, unknown>;
 
 async function main(): Promise<void> {
   const [url, folder] = process.argv.slice(2);
-  if (!url || !folder) throw new Error('usage: tsx packages/dev-stack/src/release-book.ts <url> <folder>');
+  if (!url || !folder) throw new Error('usage: node --import tsx packages/dev-stack/src/release-book.ts <url> <folder>');
   let cookie = '';
   const call = async (method: string, route: string, body?: Json | FormData): Promise<Json> => {
     const headers: Record<string, string> = { Cookie: cookie };
