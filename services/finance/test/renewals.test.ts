@@ -74,6 +74,47 @@ describe('Renovações', () => {
     await until(sweepDone, 'the sweep done');
   });
 
+  test('a client’s ficha writes that client’s missing renewal items, once and no one else’s (#63: by the client’s policies, not the book’s items)', async () => {
+    const { knex } = stack.finance();
+    const who = await brokerWithRefs();
+    await book(who);
+    const other = await brokerWithRefs();
+    await book(other);
+    await list(who);
+    await list(other);
+    const policyOf = async (owner: Who, number: string) =>
+      (await knex('policies').where({ user_id: owner.user.id, policy_number: number }).first('id', 'contact_id as contactId'))! as {
+        id: number;
+        contactId: number;
+      };
+    const r25 = await policyOf(who, 'R-25');
+    const r50 = await policyOf(who, 'R-50');
+    const theirs = await policyOf(other, 'R-25');
+    const items = (owner: Who, policyId: number) => knex('renewals').where({ user_id: owner.user.id, policy_id: policyId }).select('id');
+    // Gone (as a policy written past the triggers would have none): this client's, another client's, another brokerage's.
+    for (const [owner, policy] of [
+      [who, r25],
+      [who, r50],
+      [other, theirs],
+    ] as const)
+      await knex('renewals').where({ user_id: owner.user.id, policy_id: policy.id }).delete();
+
+    const ficha = async () => {
+      const answer = await pipelineApi().get(`/api/contacts/${r25.contactId}/overview`).set('Cookie', who.cookie);
+      expect(answer.status).toBe(200);
+      return answer.body as { renewals: { policyId: number }[]; tasks: { id: string }[] };
+    };
+    const [first, second] = await Promise.all([ficha(), ficha()]);
+    expect(first.renewals.map((renewal) => renewal.policyId)).toEqual([r25.id]);
+    expect(second.renewals.map((renewal) => renewal.policyId)).toEqual([r25.id]);
+    expect(await items(who, r25.id)).toHaveLength(1);
+    expect(await items(who, r50.id)).toHaveLength(0);
+    expect(await items(other, theirs.id)).toHaveLength(0);
+    // Ending in 25 days: the ficha's tasks name it too.
+    expect((await ficha()).tasks.map((task) => task.id)).toContain(`renewal-${(await items(who, r25.id))[0]!.id}`);
+    expect(await items(who, r25.id)).toHaveLength(1);
+  });
+
   test('items by bucket, written once even when asked in parallel; a quote, a renewal into the next term, a loss with its reason', async () => {
     const who = await brokerWithRefs();
     const porto = who.refs.insurers.find((insurer) => insurer.name === 'Porto Seguro')!.id;
