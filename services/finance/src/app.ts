@@ -203,6 +203,7 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
         new ContactOverviewService(
           knex,
           instalments,
+          settings,
           (userId, contactId) => renewals.ensure(userId, contactId),
           async (userId, contactId, until) => {
             const [renewalRows, awaiting] = await Promise.all([

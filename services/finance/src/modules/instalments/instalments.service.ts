@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import type { InstalmentPlans } from '../policies/instalment-plans';
 import { commissionCents } from '../policies/commission-math';
 import { COMMISSION_BASE_CENTS, TODAY } from '../policies/policy-sql';
-import type { ReceivableSettingsService } from '../policies/receivable-settings.service';
+import type { Reconciliation, ReceivableSettingsService } from '../policies/receivable-settings.service';
 import { syncRenewals } from '../policies/renewal-sync';
 import { cents, instalmentStatus } from '../policies/receivables-math';
 import { planInstalments } from '../policies/instalment-math';
@@ -150,10 +150,12 @@ export class InstalmentsService implements InstalmentPlans {
     userId: string,
     policyIds: readonly number[],
     trx: Knex | Knex.Transaction = this.knex,
+    /** The broker's reconciliation settings when the caller has read them already (the ficha, beside its first reads). */
+    known?: Reconciliation,
   ): Promise<Map<number, PolicyInstalment[]>> {
     const byPolicy = new Map<number, PolicyInstalment[]>();
     if (policyIds.length === 0) return byPolicy;
-    const settings = await this.settings.get(userId, trx);
+    const settings = known ?? (await this.settings.get(userId, trx));
     const { rows } = await trx.raw<{
       rows: (Pick<PolicyInstalment, 'number' | 'dueDate' | 'premium' | 'expectedCommission' | 'received' | 'paymentLink'> & {
         policyId: number;

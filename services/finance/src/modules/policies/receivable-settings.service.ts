@@ -10,6 +10,12 @@ import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import { cents } from './receivables-math';
 
+/** The reconciliation settings an instalment's status depends on. */
+export interface Reconciliation {
+  graceDays: number;
+  toleranceCents: number;
+}
+
 /** The broker's reconciliation settings: the tolerance and the grace days (defaults until they set theirs). */
 export class ReceivableSettingsService {
   readonly table: BrokerScopedTable;
@@ -18,7 +24,7 @@ export class ReceivableSettingsService {
     this.table = tables.scoped(knex, 'finance_settings');
   }
 
-  async get(userId: string, trx: Knex | Knex.Transaction = this.knex): Promise<{ toleranceCents: number; graceDays: number }> {
+  async get(userId: string, trx: Knex | Knex.Transaction = this.knex): Promise<Reconciliation> {
     const row = (await this.table.of(userId, trx).rows().first(trx.raw('tolerance::text as tolerance'), 'graceDays')) as
       { tolerance: string; graceDays: number } | undefined;
     return row

@@ -9,6 +9,7 @@ import { readerOf, type BrokerScopedTable } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { INSTALMENT_EXPECTED } from '../policies/policy-sql';
 import { cents, instalmentStatus } from '../policies/receivables-math';
+import type { Reconciliation } from '../policies/receivable-settings.service';
 
 // What Recebíveis' whole month (receivables.service.ts) and its pages (receivable-pages.service.ts) share.
 
@@ -61,12 +62,6 @@ export function instalmentPageSql(insurerId: number | null): string {
        order by i.due_date, i.policy_id, i.number limit ? offset ?) x
     ${paid('x.id')}
     order by x."dueDate", x."policyId", x.number`;
-}
-
-/** The reconciliation settings an instalment's status depends on. */
-export interface Reconciliation {
-  graceDays: number;
-  toleranceCents: number;
 }
 
 /** An instalment as Recebíveis shows it: its status on `today`, and the statement lines paid to it. */

@@ -2,6 +2,7 @@ import type { BrokerScopedTable } from '@corretora/service-kit';
 import type { Knex } from 'knex';
 import { tables } from '../../tables';
 import { TODAY } from '../policies/policy-sql';
+import type { Reconciliation } from '../policies/receivable-settings.service';
 import { instalmentFigures, markedMonths, type KindFilter } from './totals-sql';
 
 /** A month's figures of an insurer (0: none) in cents, and its instalments and open differences. */
@@ -14,12 +15,6 @@ export interface InsurerSums {
   irrf: number;
   net: number;
   open: number;
-}
-
-/** The reconciliation settings a month's open differences depend on. */
-interface Reconciliation {
-  graceDays: number;
-  toleranceCents: number;
 }
 
 const NO_KIND: KindFilter = { sql: [], bindings: [] };
