@@ -32,7 +32,6 @@ const TASK_DAYS = Math.max(30, UPCOMING_DAYS);
  */
 export class ContactOverviewService {
   private readonly cards: BrokerScopedTable;
-  private readonly contactRows: BrokerScopedTable;
 
   constructor(
     private readonly knex: Knex,
@@ -44,7 +43,6 @@ export class ContactOverviewService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.cards = tables.scoped(knex, 'pipeline_cards');
-    this.contactRows = tables.scoped(knex, 'contacts');
   }
 
   async of(userId: string, contactId: number): Promise<ContactOverview> {
@@ -53,7 +51,7 @@ export class ContactOverviewService {
     // contact's 404 (the first to answer for an id not theirs) drops the rest unseen.
     const finance = this.financeOf(userId, contactId, until);
     const reads = [
-      this.contacts.get(userId, contactId),
+      this.contacts.withStanding(userId, contactId),
       this.cards
         .of(userId)
         .rows()
@@ -70,13 +68,10 @@ export class ContactOverviewService {
       ),
       this.relationship.timelineOf(userId, contactId, 10),
       finance,
-      this.contactRows.of(userId).byId(contactId).first('retainUntil', 'blockedAt', 'erasureRequestedAt') as Promise<
-        { retainUntil: string | Date | null; blockedAt: Date | null; erasureRequestedAt: Date | null } | undefined
-      >,
     ] as const;
     // Every read ends before the answer, a 404 too: nothing of a request runs on after it (or past a shutdown).
     await Promise.allSettled(reads);
-    const [{ notes: _notes, ...contact }, cards, tasks, timeline, ficha, retention] = await Promise.all(reads);
+    const [{ contact, standing }, cards, tasks, timeline, ficha] = await Promise.all(reads);
     // The stages' names only for a client with an open card (most have none): no catalogue call otherwise.
     const stages = cards.length > 0 ? (await this.reference(userId)).pipelineStages : [];
     const stageName = (key: StageKey) => stages.find((stage) => stage.key === key)?.name ?? key;
@@ -94,9 +89,8 @@ export class ContactOverviewService {
       timeline: timeline.entries,
       ...(ficha?.overview ?? NO_FINANCE),
       unavailable: ficha ? [] : ['finance'],
-      blockedUntil: retention?.blockedAt && retention.retainUntil ? isoDay(retention.retainUntil) : null,
-      erasureRequestedOn:
-        retention?.erasureRequestedAt && !retention.blockedAt ? saoPauloDay(new Date(retention.erasureRequestedAt)) : null,
+      blockedUntil: standing.blockedAt && standing.retainUntil ? isoDay(standing.retainUntil) : null,
+      erasureRequestedOn: standing.erasureRequestedAt && !standing.blockedAt ? saoPauloDay(new Date(standing.erasureRequestedAt)) : null,
     };
   }
 

@@ -37,6 +37,13 @@ const BLOCKED = 'Contato bloqueado por um pedido de eliminação (LGPD): os dado
 
 const COLUMNS = answerColumns(ContactAnswerSchema);
 
+/** Where a contact stands with an erasure (LGPD): kept until, blocked since, asked on. */
+export interface ContactStanding {
+  retainUntil: string | Date | null;
+  blockedAt: Date | null;
+  erasureRequestedAt: Date | null;
+}
+
 export function toContact(row: Record<string, unknown>): Contact {
   return toAnswer(ContactAnswerSchema, row);
 }
@@ -141,6 +148,20 @@ export class ContactsService {
       ...toContact(row),
       notes: notes.map((note) => ({ id: note.id, content: note.content, createdAt: note.createdAt.toISOString() })),
     };
+  }
+
+  /**
+   * The contact as the API shows it, and where it stands with an erasure (the ficha's banner), in one
+   * read: the ficha shows no notes.
+   */
+  async withStanding(userId: string, id: number): Promise<{ contact: Contact; standing: ContactStanding }> {
+    const row = (await this.contacts
+      .of(userId)
+      .byId(id)
+      .first(...COLUMNS, 'retainUntil', 'blockedAt', 'erasureRequestedAt')) as (Record<string, unknown> & ContactStanding) | undefined;
+    if (!row) throw new HttpError(404, CONTACT_NOT_FOUND);
+    const { retainUntil, blockedAt, erasureRequestedAt } = row;
+    return { contact: toContact(row), standing: { retainUntil, blockedAt, erasureRequestedAt } };
   }
 
   async create(userId: string, input: ContactCreateInput): Promise<Contact> {
