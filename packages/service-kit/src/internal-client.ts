@@ -1,3 +1,4 @@
+import { Agent, request, type Dispatcher } from 'undici';
 import { FRESH_HEADER, readsMayLag } from './read-replica';
 import { currentRequestId } from './logging';
 import {
@@ -40,9 +41,28 @@ const UNAVAILABLE = 'Serviço indisponível. Tente novamente.';
 
 /** The request never reached the other side (nothing listens there now): safe to send elsewhere. */
 function refused(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return cause?.code === 'ECONNREFUSED';
+  return (error as { code?: string }).code === 'ECONNREFUSED';
 }
+
+/** Another service's answer: its status and headers, and its body to read once (within the call's time). */
+interface Answer {
+  status: number;
+  header(name: string): string | undefined;
+  json(): Promise<unknown>;
+  bytes(): Promise<Buffer>;
+  /** The body is not wanted: drop it, so its connection is free again. */
+  drop(): Promise<void>;
+}
+
+/** The answer's time ran out (the call's whole time, body included). */
+class Timeout extends Error {}
+
+/**
+ * The service's calls keep their connections (keep-alive, as many as the calls in flight) through
+ * undici's own request API: the same HTTP client as Node's fetch without the WHATWG layer (streams,
+ * Request and Response objects), which cost ~0.9 ms a call on this machine (measured side by side).
+ */
+const dispatcher = new Agent();
 
 /**
  * Calls another service's /internal endpoints with the shared token; failures become a 502.
@@ -57,68 +77,100 @@ export function createInternalClient(baseUrl: string, token: string, timeoutMs =
     .map((url) => url.trim())
     .filter(Boolean);
   let turn = 0;
-  async function exchange(method: string, path: string, body?: unknown): Promise<Response> {
+  async function exchange(method: string, path: string, body?: unknown): Promise<Answer> {
     const first = turn++ % bases.length;
-    let response: Response | undefined;
-    for (let attempt = 0; attempt < bases.length && !response; attempt++) {
+    let answer: Answer | undefined;
+    for (let attempt = 0; attempt < bases.length && !answer; attempt++) {
       try {
-        response = await send(bases[(first + attempt) % bases.length]!, method, path, body);
+        answer = await send(bases[(first + attempt) % bases.length]!, method, path, body);
       } catch (error) {
-        const retriable = method === 'GET' ? (error as Error).name !== 'TimeoutError' : refused(error);
+        const retriable = method === 'GET' ? !(error instanceof Timeout) : refused(error);
         if (!retriable || attempt === bases.length - 1) throw new HttpError(502, UNAVAILABLE);
       }
     }
-    return response!;
+    return answer!;
   }
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     return answerOf<T>(await exchange(method, path, body));
   }
-  function send(base: string, method: string, path: string, body: unknown): Promise<Response> {
-    return fetch(new URL(path, base), {
-      method,
-      headers: {
-        'x-internal-token': token,
-        // The member the call acts for: the other side's scope narrows as this one's does.
-        ...memberHeaderOf(currentMember()),
-        // Or the client on the portal: what the other side writes is marked as theirs in the audit log.
-        ...(currentMember() ? {} : clientActorHeaderOf(currentClientActor())),
-        // A write's call, a read right after one, a job's: the other side reads its primary too (read-replica.ts).
-        ...(readsMayLag() ? {} : { [FRESH_HEADER]: '1' }),
-        // The request this call serves: the other service logs under the same id.
-        ...(currentRequestId() ? { 'x-request-id': currentRequestId()! } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+  async function send(base: string, method: string, path: string, body: unknown): Promise<Answer> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    // A body read past the call's time fails as the call does: unavailable.
+    const within = async <R>(read: () => Promise<R>): Promise<R> => {
+      try {
+        return await read();
+      } catch {
+        throw new HttpError(502, UNAVAILABLE);
+      }
+    };
+    try {
+      const response = await request(new URL(path, base), {
+        dispatcher,
+        method: method as Dispatcher.HttpMethod,
+        headers: {
+          'x-internal-token': token,
+          // The member the call acts for: the other side's scope narrows as this one's does.
+          ...memberHeaderOf(currentMember()),
+          // Or the client on the portal: what the other side writes is marked as theirs in the audit log.
+          ...(currentMember() ? {} : clientActorHeaderOf(currentClientActor())),
+          // A write's call, a read right after one, a job's: the other side reads its primary too (read-replica.ts).
+          ...(readsMayLag() ? {} : { [FRESH_HEADER]: '1' }),
+          // The request this call serves: the other service logs under the same id.
+          ...(currentRequestId() ? { 'x-request-id': currentRequestId()! } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+      return {
+        status: response.statusCode,
+        header: (name) => {
+          const value = response.headers[name];
+          return Array.isArray(value) ? value[0] : value;
+        },
+        json: () => within(() => response.body.json()),
+        bytes: () => within(async () => Buffer.from(await response.body.arrayBuffer())),
+        drop: () => response.body.dump().then(() => undefined),
+      };
+    } catch (error) {
+      throw signal.aborted ? new Timeout() : error;
+    }
   }
   /** 404, the other side's pt-BR refusals and its failures, as a JSON call's. */
-  async function refusal(response: Response): Promise<void> {
-    if (response.status === 404) throw new HttpError(404, 'Não encontrado.');
+  async function refusal(answer: Answer): Promise<void> {
+    if (answer.status >= 200 && answer.status < 300) return;
+    if (answer.status === 404) {
+      await answer.drop();
+      throw new HttpError(404, 'Não encontrado.');
+    }
     // The other service refused what we sent (a number already taken, say): its pt-BR answer
     // reaches the broker as it is. Anything else (5xx, a refused token) is that service failing.
-    if (PASSED_ON.has(response.status)) {
-      const answer = (await response.json().catch(() => null)) as { message?: unknown; issues?: FieldIssue[] } | null;
-      if (typeof answer?.message === 'string') throw new HttpError(response.status, answer.message, answer.issues);
+    if (PASSED_ON.has(answer.status)) {
+      const refusal = (await answer.json().catch(() => null)) as { message?: unknown; issues?: FieldIssue[] } | null;
+      if (typeof refusal?.message === 'string') throw new HttpError(answer.status, refusal.message, refusal.issues);
+    } else await answer.drop();
+    throw new HttpError(502, UNAVAILABLE);
+  }
+  async function answerOf<T>(answer: Answer): Promise<T> {
+    await refusal(answer);
+    if (answer.status === 204) {
+      await answer.drop();
+      return undefined as T;
     }
-    if (!response.ok) throw new HttpError(502, UNAVAILABLE);
+    return (await answer.json()) as T;
   }
-  async function answerOf<T>(response: Response): Promise<T> {
-    await refusal(response);
-    return (response.status === 204 ? undefined : await response.json()) as T;
-  }
-  async function fileOf(response: Response, maxBytes: number): Promise<{ bytes: Buffer; name: string; mimeType: string }> {
-    await refusal(response);
-    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-      await response.body?.cancel();
+  async function fileOf(answer: Answer, maxBytes: number): Promise<{ bytes: Buffer; name: string; mimeType: string }> {
+    await refusal(answer);
+    if (Number(answer.header('content-length') ?? 0) > maxBytes) {
+      await answer.drop();
       throw new HttpError(413, TOO_LARGE_FILE);
     }
-    const bytes = Buffer.from(await response.arrayBuffer());
+    const bytes = await answer.bytes();
     if (bytes.length > maxBytes) throw new HttpError(413, TOO_LARGE_FILE);
     return {
       bytes,
-      name: attachmentName(response.headers.get('content-disposition')) ?? 'arquivo',
-      mimeType: response.headers.get('content-type') ?? 'application/octet-stream',
+      name: attachmentName(answer.header('content-disposition') ?? null) ?? 'arquivo',
+      mimeType: answer.header('content-type') ?? 'application/octet-stream',
     };
   }
   function pathOf(op: AnyOperation, input: { params: unknown; query?: unknown }): string {
