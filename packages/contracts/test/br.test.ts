@@ -39,6 +39,7 @@ import {
   wireDate,
   wireMonth,
   wireTimestamp,
+  saoPauloDay,
 } from '../src';
 import * as v from 'valibot';
 
@@ -292,6 +293,15 @@ describe('formatRelativeTime', () => {
 test('formatDateTime: dd/mm/aaaa hh:mm in the given zone', () => {
   expect(formatDateTime('2026-11-23T15:04:00.000Z', 'America/Sao_Paulo')).toBe('23/11/2026 12:04');
   expect(formatDateTime('garbage')).toBe('');
+});
+
+test('saoPauloDay: the day an instant falls on in São Paulo, by the zone database (the 2018 summer time too), whatever the input form', () => {
+  expect(saoPauloDay('2026-12-04T02:59:59Z')).toBe('2026-12-03');
+  expect(saoPauloDay('2026-12-04T03:00:00Z')).toBe('2026-12-04');
+  // Summer time (UTC-2) in December 2018: 02:30 UTC was already the 1st there.
+  expect(saoPauloDay('2018-12-01T02:30:00Z')).toBe('2018-12-01');
+  expect(saoPauloDay(new Date('2026-01-01T00:00:00Z'))).toBe('2025-12-31');
+  expect(saoPauloDay(Date.UTC(2026, 5, 15, 12))).toBe('2026-06-15');
 });
 
 test.each([

@@ -150,3 +150,11 @@ export function isDayOrInstant(value: string): boolean {
 
 /** The time zone every broker's day, month and schedule is counted in (the product is Brazil's; its clock is São Paulo's). */
 export const SAO_PAULO = 'America/Sao_Paulo';
+
+/** sv-SE writes a date as YYYY-MM-DD; one formatter for every call (building one is most of the cost). */
+const SAO_PAULO_DAY = onFirstUse(() => new Intl.DateTimeFormat('sv-SE', { timeZone: SAO_PAULO }));
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in São Paulo, where every broker's day is counted. */
+export function saoPauloDay(instant: Date | string | number): string {
+  return SAO_PAULO_DAY().format(new Date(instant));
+}

@@ -1,4 +1,4 @@
-import { SAO_PAULO } from '../br/date';
+import { saoPauloDay } from '../br/date';
 import * as v from 'valibot';
 import { responsibleFilter } from '../vocabulary/responsible-field';
 import { LINE_KEYS } from '../vocabulary/lines';
@@ -45,7 +45,7 @@ function claimEntries<Id extends v.GenericSchema<unknown, number>, OptionalId ex
     /** The day it happened (dd/mm/aaaa in the form, ISO on the wire): not after today. */
     occurredAt: v.pipe(
       optionalDateField(),
-      v.check((date) => date === null || date <= todayInSaoPaulo(), 'A data do sinistro não pode ser futura'),
+      v.check((date) => date === null || date <= saoPauloDay(new Date()), 'A data do sinistro não pode ser futura'),
     ),
     /** The insurer's own number of the claim (the aviso), when it gave one. */
     insurerClaimNumber: v.pipe(
@@ -57,9 +57,6 @@ function claimEntries<Id extends v.GenericSchema<unknown, number>, OptionalId ex
     ),
   };
 }
-
-/** Today's date in Brazil (the brokers' calendar). */
-const todayInSaoPaulo = () => new Date().toLocaleDateString('sv-SE', { timeZone: SAO_PAULO });
 
 /** POST /api/claims and PATCH /api/claims/{id}: amount in reais on the wire ('1500.00'). */
 export const ClaimInputSchema = v.object({

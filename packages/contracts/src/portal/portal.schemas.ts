@@ -3,7 +3,7 @@ import { isValidCnpj, normalizeCnpj } from '../br/cnpj';
 import { isValidCpf, normalizeCpf } from '../br/cpf';
 import { maxLengthMessage, requiredChoice, requiredText } from '../fields';
 import { dateField, optionalFormId, optionalWireId } from '../wire-fields';
-import { SAO_PAULO } from '../br/date';
+import { saoPauloDay } from '../br/date';
 import { PORTAL_CODE_LENGTH, PORTAL_REQUEST_KINDS, PORTAL_TEXT_MAX } from './portal-options';
 
 const DOCUMENT_MESSAGE = 'Informe um CPF ou CNPJ válido';
@@ -54,7 +54,6 @@ export const PortalChangeRequestSchema = v.object({
 export type PortalChangeRequestInput = v.InferOutput<typeof PortalChangeRequestSchema>;
 
 const POLICY_MESSAGE = 'Escolha uma das suas apólices';
-const todayInSaoPaulo = () => new Date().toLocaleDateString('sv-SE', { timeZone: SAO_PAULO });
 
 function claimEntries<OptionalId extends v.GenericSchema<unknown, number | null>>(optionalId: (message: string) => OptionalId) {
   return {
@@ -63,7 +62,7 @@ function claimEntries<OptionalId extends v.GenericSchema<unknown, number | null>
     /** dd/mm/aaaa in the form, ISO on the wire: not after today. */
     occurredAt: v.pipe(
       dateField('Informe quando aconteceu'),
-      v.check((day) => day <= todayInSaoPaulo(), 'A data não pode ser futura'),
+      v.check((day) => day <= saoPauloDay(new Date()), 'A data não pode ser futura'),
     ),
     place: requiredText('Informe onde aconteceu', 200),
   };

@@ -1,5 +1,4 @@
-import { SAO_PAULO } from '../br/date';
-import { formatDate, formatDateTime } from '../br/date';
+import { SAO_PAULO, formatDate, formatDateTime, saoPauloDay } from '../br/date';
 
 /**
  * Minhas tarefas and going cold: what a task is, which list it falls in, and how long a card
@@ -36,11 +35,6 @@ export function parseTaskId(text: string): { kind: TaskKind; id: number } | null
   if (!match) return null;
   const id = Number(match[2]);
   return id <= 2_147_483_647 ? { kind: match[1] as TaskKind, id } : null;
-}
-
-/** The calendar day (YYYY-MM-DD) an instant falls on in São Paulo, where every broker's day is counted. */
-export function saoPauloDay(instant: Date | string | number): string {
-  return new Date(instant).toLocaleDateString('sv-SE', { timeZone: SAO_PAULO });
 }
 
 /** The day `days` after a YYYY-MM-DD day. */
