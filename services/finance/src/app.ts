@@ -205,13 +205,8 @@ export async function createFinanceService(config: FinanceConfig, store: ObjectS
           instalments,
           settings,
           (userId, contactId) => renewals.ensure(userId, contactId),
-          async (userId, contactId, until) => {
-            const [renewalRows, awaiting] = await Promise.all([
-              renewalTasks.contactTaskRows(userId, contactId, until),
-              policies.numberTasks(userId, until, contactId),
-            ]);
-            return { renewals: renewalRows, awaiting };
-          },
+          (userId, contactId, until) => renewalTasks.contactRows(userId, contactId, until),
+          (userId, contactId, until) => policies.numberTasks(userId, until, contactId),
         ),
       );
       searchRoutes(router, new SearchService(knex));

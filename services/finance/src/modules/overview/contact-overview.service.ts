@@ -1,9 +1,12 @@
 import {
   addDaysToDay,
   describeInsuredItem,
+  saoPauloDay,
   type ContactFinanceFicha,
   type ContactFinanceOverview,
   type InsuredItem,
+  type PolicyNumberTaskRow,
+  type RenewalTaskRow,
 } from '@corretora/contracts';
 import { type BrokerScopedTable } from '@corretora/service-kit';
 import { tables } from '../../tables';
@@ -26,7 +29,6 @@ export class ContactOverviewService {
   private readonly policies: BrokerScopedTable;
   private readonly claims: BrokerScopedTable;
   private readonly documents: BrokerScopedTable;
-  private readonly renewals: BrokerScopedTable;
 
   constructor(
     private readonly knex: Knex,
@@ -34,36 +36,29 @@ export class ContactOverviewService {
     private readonly settings: ReceivableSettingsService,
     /** Writes the client's renewal items that are due (RenewalsService.ensure for one contact). */
     private readonly ensureRenewals: (userId: string, contactId: number) => Promise<number>,
-    /** The client's renewals and policies awaiting their number that are work by `until` (no ensure: done here first). */
-    private readonly taskRows: (userId: string, contactId: number, until: string) => Promise<ContactFinanceFicha['tasks']>,
+    /** The client's open renewals, the soonest first, each saying whether it is work by `until` (after the ensure). */
+    private readonly renewalRows: (userId: string, contactId: number, until: string) => Promise<(RenewalTaskRow & { due: boolean })[]>,
+    /** The client's policies awaiting their number that are work by `until`. */
+    private readonly numberTasks: (userId: string, contactId: number, until: string) => Promise<PolicyNumberTaskRow[]>,
   ) {
     this.policies = tables.scoped(knex, 'policies');
     this.claims = tables.scoped(knex, 'claims');
     this.documents = tables.scoped(knex, 'documents');
-    this.renewals = tables.scoped(knex, 'renewals');
   }
 
+  /** The overview alone (the internal op of the release before the ficha's one call). */
   async of(userId: string, contactId: number): Promise<ContactFinanceOverview> {
-    return this.read(userId, contactId, this.ensureRenewals(userId, contactId));
+    return (await this.ficha(userId, contactId, saoPauloDay(new Date()))).overview;
   }
 
   /**
    * The ficha's one call: the overview and the client's tasks by `until`, in two rounds of reads — what
-   * needs nothing first (the client's policies and claims, the settings) beside the ensure of their
-   * renewal items; then what needs those (the renewals and tasks after the ensure, the documents and
-   * instalments of the policies and claims read).
+   * needs nothing first (the client's policies and claims, the settings, the policies awaiting their
+   * number) beside the ensure of their renewal items; then what needs those (the renewals, listed and
+   * counted among the tasks in one read after the ensure; the documents and instalments of the
+   * policies and claims read). Each round ends whole before the next or the answer.
    */
   async ficha(userId: string, contactId: number, until: string): Promise<ContactFinanceFicha> {
-    const ensured = this.ensureRenewals(userId, contactId);
-    const reads = [this.read(userId, contactId, ensured), ensured.then(() => this.taskRows(userId, contactId, until))] as const;
-    // Every read ends before the answer, a failure too (nothing of a request runs on after it).
-    await Promise.allSettled(reads);
-    const [overview, tasks] = await Promise.all(reads);
-    return { overview, tasks };
-  }
-
-  /** The overview; its open renewals are read once `ensured` (the client's renewal items written) is done. */
-  private async read(userId: string, contactId: number, ensured: Promise<unknown>): Promise<ContactFinanceOverview> {
     const firsts = [
       this.knex.raw<{
         rows: (Omit<ContactFinanceOverview['policies'][number], 'insured'> & { insuredItem: InsuredItem | null; today: string })[];
@@ -82,10 +77,11 @@ export class ContactOverviewService {
         [this.claims.of(userId).from('c'), this.policies.of(userId).from('p'), contactId],
       ),
       this.settings.get(userId),
-      ensured,
+      this.numberTasks(userId, contactId, until),
+      this.ensureRenewals(userId, contactId),
     ] as const;
     await Promise.allSettled(firsts);
-    const [policies, claims, settings] = await Promise.all(firsts);
+    const [policies, claims, settings, awaiting] = await Promise.all(firsts);
     const policyIds = policies.rows.map((policy) => policy.id);
     const claimIds = claims.rows.map((claim) => claim.id);
     const live = policies.rows.filter((row) => row.status !== 'cancelled');
@@ -112,12 +108,7 @@ export class ContactOverviewService {
         this.knex,
         settings,
       ),
-      this.knex.raw<{ rows: ContactFinanceOverview['renewals'] }>(
-        `select r.id, r.policy_id as "policyId", p.policy_number as "policyNumber", r.due_date::text as "dueDate"
-           from ? join ? on p.id = r.policy_id
-          where r.status = 'open' and p.contact_id = ? order by r.due_date, r.id limit ${LIST_MAX}`,
-        [this.renewals.of(userId).from('r'), this.policies.of(userId).from('p'), contactId],
-      ),
+      this.renewalRows(userId, contactId, until),
     ] as const;
     await Promise.allSettled(seconds);
     const [documents, byPolicy, renewals] = await Promise.all(seconds);
@@ -143,7 +134,7 @@ export class ContactOverviewService {
       }
     }
     instalments.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.number - b.number);
-    return {
+    const overview: ContactFinanceOverview = {
       policies: policies.rows.map(({ insuredItem, today: _today, ...policy }) => ({
         ...policy,
         insured: describeInsuredItem(insuredItem),
@@ -151,7 +142,10 @@ export class ContactOverviewService {
       instalments,
       claims: claims.rows,
       documents: documents.map((document) => ({ ...document, uploadedAt: new Date(document.uploadedAt).toISOString() })),
-      renewals: renewals.rows,
+      renewals: renewals
+        .slice(0, LIST_MAX)
+        .map(({ id, policyId, policyNumber, renewalDate }) => ({ id, policyId, policyNumber, dueDate: renewalDate })),
     };
+    return { overview, tasks: { renewals: renewals.filter((row) => row.due).map(({ due: _due, ...row }) => row), awaiting } };
   }
 }

@@ -34,31 +34,45 @@ export class RenewalTasksService {
   async tasksFor(userId: string, until: string, contactId?: number): Promise<RenewalTaskRow[]> {
     await this.ensure(userId, contactId);
     if (contactId === undefined) return this.taskRows(userId, RENEWAL_TASK_DUE, [until, until]);
-    return this.contactTaskRows(userId, contactId, until);
+    return (await this.contactRows(userId, contactId, until)).filter((row) => row.due).map(({ due: _due, ...row }) => row);
   }
 
-  /** One client's open renewals that are work by `until`, as they stand (the caller has ensured their items). */
-  contactTaskRows(userId: string, contactId: number, until: string): Promise<RenewalTaskRow[]> {
-    return this.taskRows(userId, `p.contact_id = ? and ${RENEWAL_TASK_DUE}`, [contactId, until, until]);
+  /**
+   * One client's open renewals, the soonest end first, each saying whether it is work by `until` (the
+   * ficha lists them all and counts those among its tasks: one read), as they stand (the caller has
+   * ensured their items).
+   */
+  async contactRows(userId: string, contactId: number, until: string): Promise<(RenewalTaskRow & { due: boolean })[]> {
+    return (await this.taskRows(userId, 'p.contact_id = ?', [contactId], undefined, until)) as (RenewalTaskRow & { due: boolean })[];
   }
 
-  /** The open renewals matching `condition` (over r and its policy p), by `tail` (the soonest end first without one). */
+  /**
+   * The open renewals matching `condition` (over r and its policy p), by `tail` (the soonest end first
+   * without one); with `dueBy`, each says whether it is work by that day (`due`).
+   */
   async taskRows(
     userId: string,
     condition: string,
     bindings: readonly Knex.Value[],
     tail: { sql: string; bindings: readonly Knex.Value[] } = { sql: 'order by r.due_date, r.id', bindings: [] },
+    dueBy?: string,
   ): Promise<RenewalTaskRow[]> {
     const { rows } = await this.knex.raw<{
       rows: (Omit<RenewalTaskRow, 'nextAction'> & NextActionRow)[];
     }>(
       `select r.id, p.id as "policyId", p.policy_number as "policyNumber", p.contact_id as "contactId", p.contact_name as "contactName",
               r.due_date::text as "renewalDate", r.next_action_at as "nextActionAt", r.next_action_type as "nextActionType",
-              r.next_action_note as "nextActionNote"
+              r.next_action_note as "nextActionNote"${dueBy === undefined ? '' : `, ${RENEWAL_TASK_DUE} as due`}
          from ? join ? on p.id = r.policy_id
         where r.status = 'open' and ${condition}
         ${tail.sql}`,
-      [this.renewals.of(userId).from('r'), this.policies.of(userId).from('p'), ...bindings, ...tail.bindings],
+      [
+        ...(dueBy === undefined ? [] : [dueBy, dueBy]),
+        this.renewals.of(userId).from('r'),
+        this.policies.of(userId).from('p'),
+        ...bindings,
+        ...tail.bindings,
+      ],
     );
     return rows.map(({ nextActionAt, nextActionType, nextActionNote, ...row }) => ({
       ...row,
