@@ -143,35 +143,45 @@ export class InstalmentsService implements InstalmentPlans {
   }
 
   /**
-   * The instalments of several of the member's policies in one statement (the ficha's), by policy:
-   * ids outside the member's scope simply have none.
+   * The instalments of several of the member's policies in one statement, by policy: ids outside the
+   * member's scope simply have none. `{ contactId }`: every policy of that client's (the ficha's, read
+   * beside the policies rather than after them).
    */
   async listOf(
     userId: string,
-    policyIds: readonly number[],
+    policies: readonly number[] | { contactId: number },
     trx: Knex | Knex.Transaction = this.knex,
-    /** The broker's reconciliation settings when the caller has read them already (the ficha, beside its first reads). */
-    known?: Reconciliation,
+    /** The broker's reconciliation settings when the caller reads them already (the ficha, beside its other reads). */
+    known?: Reconciliation | Promise<Reconciliation>,
   ): Promise<Map<number, PolicyInstalment[]>> {
     const byPolicy = new Map<number, PolicyInstalment[]>();
-    if (policyIds.length === 0) return byPolicy;
-    const settings = known ?? (await this.settings.get(userId, trx));
-    const { rows } = await trx.raw<{
-      rows: (Pick<PolicyInstalment, 'number' | 'dueDate' | 'premium' | 'expectedCommission' | 'received' | 'paymentLink'> & {
-        policyId: number;
-        chargeback: boolean;
-        today: string;
-      })[];
-    }>(
-      `select i.policy_id as "policyId", i.number, i.due_date::text as "dueDate", i.premium::text as premium, i.expected_commission::text as "expectedCommission",
-              i.payment_link as "paymentLink", r.received::text as received, coalesce(r.chargeback, false) as chargeback, ${TODAY}::text as today
-         from ?
-         left join lateral (select sum(s.gross) as received, bool_or(s.type = 'estorno') as chargeback
-                              from ? where s.instalment_id = i.id having count(*) > 0) r on true
-        where i.policy_id = any(?::int[])
-        order by i.policy_id, i.number`,
-      [this.instalments.of(userId, trx).from('i'), this.lines.of(userId, trx).from('s'), [...policyIds]],
-    );
+    const ofContact = 'contactId' in policies;
+    if (!ofContact && policies.length === 0) return byPolicy;
+    const which = !ofContact
+      ? { sql: 'i.policy_id = any(?::int[])', bindings: [[...policies]] }
+      : {
+          sql: 'i.policy_id in (select p.id from ? where p.contact_id = ?)',
+          bindings: [this.policies.of(userId, trx).from('p'), policies.contactId],
+        };
+    const [settings, { rows }] = await Promise.all([
+      known ?? this.settings.get(userId, trx),
+      trx.raw<{
+        rows: (Pick<PolicyInstalment, 'number' | 'dueDate' | 'premium' | 'expectedCommission' | 'received' | 'paymentLink'> & {
+          policyId: number;
+          chargeback: boolean;
+          today: string;
+        })[];
+      }>(
+        `select i.policy_id as "policyId", i.number, i.due_date::text as "dueDate", i.premium::text as premium, i.expected_commission::text as "expectedCommission",
+                i.payment_link as "paymentLink", r.received::text as received, coalesce(r.chargeback, false) as chargeback, ${TODAY}::text as today
+           from ?
+           left join lateral (select sum(s.gross) as received, bool_or(s.type = 'estorno') as chargeback
+                                from ? where s.instalment_id = i.id having count(*) > 0) r on true
+          where ${which.sql}
+          order by i.policy_id, i.number`,
+        [this.instalments.of(userId, trx).from('i'), this.lines.of(userId, trx).from('s'), ...which.bindings],
+      ),
+    ]);
     for (const { chargeback, today, policyId, ...row } of rows) {
       const expected = cents(row.expectedCommission)!;
       const received = cents(row.received);

@@ -34,9 +34,9 @@ export class ContactOverviewService {
     private readonly knex: Knex,
     private readonly instalments: InstalmentsService,
     private readonly settings: ReceivableSettingsService,
-    /** Writes the client's renewal items that are due (RenewalsService.ensure for one contact). */
+    /** Writes the client's renewal items that are due (RenewalsService.ensure for one contact): how many were missing. */
     private readonly ensureRenewals: (userId: string, contactId: number) => Promise<number>,
-    /** The client's open renewals, the soonest first, each saying whether it is work by `until` (after the ensure). */
+    /** The client's open renewals, the soonest first, each saying whether it is work by `until` (read again after an ensure that found some missing). */
     private readonly renewalRows: (userId: string, contactId: number, until: string) => Promise<(RenewalTaskRow & { due: boolean })[]>,
     /** The client's policies awaiting their number that are work by `until`. */
     private readonly numberTasks: (userId: string, contactId: number, until: string) => Promise<PolicyNumberTaskRow[]>,
@@ -52,14 +52,16 @@ export class ContactOverviewService {
   }
 
   /**
-   * The ficha's one call: the overview and the client's tasks by `until`, in two rounds of reads — what
-   * needs nothing first (the client's policies and claims, the settings, the policies awaiting their
-   * number) beside the ensure of their renewal items; then what needs those (the renewals, listed and
-   * counted among the tasks in one read after the ensure; the documents and instalments of the
-   * policies and claims read). Each round ends whole before the next or the answer.
+   * The ficha's one call: the overview and the client's tasks by `until`, in one round of reads side by
+   * side — the client's policies, claims, documents (their own and their policies' and claims', by
+   * subquery), instalments, renewals (listed, and counted among the tasks when due) and policies
+   * awaiting their number — beside the ensure of their renewal items. Only when that ensure wrote an
+   * item (a policy that entered the window since the job's last pass) are the renewals read again.
+   * Every read ends before the answer, a failure too.
    */
   async ficha(userId: string, contactId: number, until: string): Promise<ContactFinanceFicha> {
-    const firsts = [
+    const settings = this.settings.get(userId);
+    const reads = [
       this.knex.raw<{
         rows: (Omit<ContactFinanceOverview['policies'][number], 'insured'> & { insuredItem: InsuredItem | null; today: string })[];
       }>(
@@ -76,23 +78,14 @@ export class ContactOverviewService {
           where c.contact_id = ? order by c.date_filed desc, c.id desc limit ${LIST_MAX}`,
         [this.claims.of(userId).from('c'), this.policies.of(userId).from('p'), contactId],
       ),
-      this.settings.get(userId),
-      this.numberTasks(userId, contactId, until),
-      this.ensureRenewals(userId, contactId),
-    ] as const;
-    await Promise.allSettled(firsts);
-    const [policies, claims, settings, awaiting] = await Promise.all(firsts);
-    const policyIds = policies.rows.map((policy) => policy.id);
-    const claimIds = claims.rows.map((claim) => claim.id);
-    const live = policies.rows.filter((row) => row.status !== 'cancelled');
-    const seconds = [
       this.documents
         .of(userId)
         .rows()
         .where((where) => {
-          where.where({ contactId });
-          if (policyIds.length > 0) where.orWhereIn('policyId', policyIds);
-          if (claimIds.length > 0) where.orWhereIn('claimId', claimIds);
+          where
+            .where({ contactId })
+            .orWhereIn('policyId', this.policies.of(userId).rows().where({ contactId }).select('id'))
+            .orWhereIn('claimId', this.claims.of(userId).rows().where({ contactId }).select('id'));
         })
         .orderBy([
           { column: 'uploadedAt', order: 'desc' },
@@ -102,16 +95,15 @@ export class ContactOverviewService {
         .select('id', 'originalName', 'category', 'uploadedAt', 'policyId', 'claimId') as Promise<
         (Omit<ContactFinanceOverview['documents'][number], 'uploadedAt'> & { uploadedAt: Date })[]
       >,
-      this.instalments.listOf(
-        userId,
-        live.map((policy) => policy.id),
-        this.knex,
-        settings,
-      ),
+      this.instalments.listOf(userId, { contactId }, this.knex, settings),
       this.renewalRows(userId, contactId, until),
+      this.numberTasks(userId, contactId, until),
+      this.ensureRenewals(userId, contactId),
     ] as const;
-    await Promise.allSettled(seconds);
-    const [documents, byPolicy, renewals] = await Promise.all(seconds);
+    await Promise.allSettled([...reads, settings]);
+    const [policies, claims, documents, byPolicy, renewalsAsRead, awaiting, missing] = await Promise.all(reads);
+    const renewals = missing > 0 ? await this.renewalRows(userId, contactId, until) : renewalsAsRead;
+    const live = policies.rows.filter((row) => row.status !== 'cancelled');
     // The instalments whose commission is open: late, paid short, or due within the next 30 days.
     const soon = live.length > 0 ? addDaysToDay(live[0]!.today, DUE_SOON_DAYS) : '';
     const instalments: ContactFinanceOverview['instalments'] = [];

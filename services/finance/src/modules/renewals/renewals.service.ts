@@ -110,7 +110,8 @@ export class RenewalsService {
 
   /**
    * The broker's missing renewal items, in one statement (a second run, or a parallel one, writes nothing);
-   * with `contactId`, that client's only (the ficha: a large book's first items are the hourly sweep's work).
+   * with `contactId`, that client's only (the ficha: a large book's first items are the hourly sweep's work), and
+   * then how many were missing (ensureOfContact).
    */
   async ensure(userId: string, contactId?: number, trx: Knex = this.knex): Promise<number> {
     if (contactId !== undefined) return this.ensureOfContact(userId, contactId, trx);
@@ -137,17 +138,20 @@ export class RenewalsService {
    * among the items by its unique (broker, policy) — not the book's set difference, whose other side is
    * every item of the brokerage (116,000 rows read on every ficha of a client with a renewal coming, in
    * the large brokerage: 20–30 ms). A handful of rows plans the same whatever the statistics say, so no
-   * statistics are taken first either.
+   * statistics are taken first either. Answers how many were missing as this call saw them — written by
+   * it, or by a parallel call it waited for — so a reader beside it knows to read them again.
    */
   private async ensureOfContact(userId: string, contactId: number, trx: Knex): Promise<number> {
-    const result = await trx.raw(
-      `insert into renewals (user_id, policy_id, due_date)
-       select ?, p.id, p.renewal_date from ?
-        where p.contact_id = ? and ${IN_WINDOW} and not exists (select 1 from ? where r.policy_id = p.id)
-       on conflict (user_id, policy_id) do nothing`,
-      [userId, this.policies.of(userId, trx).from('p'), contactId, this.renewals.of(userId, trx).from('r')],
+    const { rows } = await trx.raw<{ rows: { missing: number }[] }>(
+      `with missing as (
+         select p.id, p.renewal_date from ? where p.contact_id = ? and ${IN_WINDOW} and not exists (select 1 from ? where r.policy_id = p.id)
+       ), added as (
+         insert into renewals (user_id, policy_id, due_date) select ?, id, renewal_date from missing on conflict (user_id, policy_id) do nothing
+       )
+       select count(*)::int as missing from missing`,
+      [this.policies.of(userId, trx).from('p'), contactId, this.renewals.of(userId, trx).from('r'), userId],
     );
-    return (result as { rowCount: number }).rowCount;
+    return rows[0]!.missing;
   }
 
   /**
