@@ -27,12 +27,14 @@ export class ReferenceDataService {
   private readonly leadSources: BrokerScopedTable;
   private readonly insurers: BrokerScopedTable;
   private readonly stages: BrokerScopedTable;
+  private readonly insurerNames: (userId: string) => Promise<ReferenceData['insurers']>;
 
   constructor(private readonly knex: Knex) {
     this.products = tables.scoped(knex, 'products');
     this.leadSources = tables.scoped(knex, 'lead_sources');
     this.insurers = tables.scoped(knex, 'insurers');
     this.stages = tables.scoped(knex, 'pipeline_stages');
+    this.insurerNames = this.insurers.compiledRead((rows) => rows.select('id', 'name').orderByRaw(BY_NAME));
   }
 
   async stagesOf(userId: string): Promise<PipelineStage[]> {
@@ -70,12 +72,14 @@ export class ReferenceDataService {
   }
 
   /**
-   * The insurers' ids and names. The defaults first, as for the reference data: an import matches the
-   * names a sheet gives against them, for a brokerage that may never have opened a screen that lists them.
+   * The insurers' ids and names (finance names every insurer it prints through it), in one prepared
+   * statement in the usual case. The defaults are looked for only when there are none, as the
+   * catalogue list does: an import matches the names a sheet gives against them, for a brokerage that
+   * may never have opened a screen that lists them.
    */
   async insurersOf(userId: string): Promise<ReferenceData['insurers']> {
-    await ensureDefaults(this.knex, userId);
-    return (await this.insurers.of(userId).rows().select('id', 'name').orderByRaw(BY_NAME)) as ReferenceData['insurers'];
+    const insurers = await this.insurerNames(userId);
+    return insurers.length === 0 && (await ensureDefaults(this.knex, userId)) ? this.insurerNames(userId) : insurers;
   }
 
   /**
