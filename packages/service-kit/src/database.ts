@@ -72,6 +72,20 @@ export function createKnex(
 }
 
 /**
+ * Reads side by side, their values once every one has ended — a failure too, so nothing of a request
+ * runs on after its answer; the first failure (in the order given) is thrown then. Each read is
+ * awaited exactly once: a knex builder or `knex.raw` is a thenable that sends its statement again
+ * every time it is awaited, so `await Promise.allSettled(reads)` and then `Promise.all(reads)` over
+ * the same builders ran their statements twice.
+ */
+export async function readsSettled<const T extends readonly unknown[]>(reads: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const ended = await Promise.allSettled(reads);
+  const failed = ended.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return ended.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
+/**
  * A statement of fixed text that every request sends (the session lookup, a compiled list), run as
  * a named prepared statement on a connection of the knex pool without knex's query runner:
  * Postgres parses and plans it once per connection instead of on every call, and knex's runner

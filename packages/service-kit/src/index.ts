@@ -22,6 +22,7 @@ export {
   intArrayLiteral,
   likeContaining,
   preparedQuery,
+  readsSettled,
   withAdvisoryLock,
   type DatabasePoolMode,
 } from './database';

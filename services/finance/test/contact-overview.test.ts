@@ -2,7 +2,7 @@ import { FILE_SAMPLES as SAMPLES } from '@corretora/service-kit/file-samples';
 import { financeStack } from './stack';
 
 const stack = financeStack();
-const { api, pipelineApi, brokerWithRefs, finalizedCard, issue, upload, newLead } = stack;
+const { api, pipelineApi, brokerWithRefs, finalizedCard, issue, upload, newLead, finance, services } = stack;
 
 describe('the ficha do cliente (#35 item 1)', () => {
   test('one request: the contact, their policy, its open instalment, the claim with its document, the tasks and the timeline; another brokerage’s id is a 404', async () => {
@@ -77,5 +77,28 @@ describe('the ficha do cliente (#35 item 1)', () => {
       expect([id, status >= 400 && status < 500]).toEqual([id, true]);
     }
     expect((await pipelineApi().get(`/api/contacts/${contactId}/overview`)).status).toBe(401);
+  });
+
+  test('sends each of its statements once, in pipeline and in finance', async () => {
+    const who = await brokerWithRefs();
+    const card = await finalizedCard(who);
+    expect((await issue(who, card.id)).status).toBe(200);
+    const [policy] = (await api().get('/api/policies').set('Cookie', who.cookie)).body as { contactId: number }[];
+    const sent: string[] = [];
+    const record = (query: { sql: string; bindings?: unknown[] }) => sent.push(`${query.sql} ${JSON.stringify(query.bindings ?? [])}`);
+    const knexes = [finance().knex, services.pipeline!.knex];
+    for (const knex of knexes) knex.on('query', record);
+    try {
+      const overview = await pipelineApi().get(`/api/contacts/${policy!.contactId}/overview`).set('Cookie', who.cookie);
+      expect(overview.status).toBe(200);
+      expect(overview.body.policies).toHaveLength(1);
+    } finally {
+      for (const knex of knexes) knex.off('query', record);
+    }
+    // Their policies, claims and documents each read once: they were read twice (a knex builder awaited twice runs twice).
+    expect(
+      sent.filter((statement) => / from "?(policies|claims|documents|pipeline_cards)"? /.test(statement)).length,
+    ).toBeGreaterThanOrEqual(4);
+    expect(sent.filter((statement, index) => sent.indexOf(statement) !== index)).toEqual([]);
   });
 });

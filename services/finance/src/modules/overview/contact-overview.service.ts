@@ -8,7 +8,7 @@ import {
   type PolicyNumberTaskRow,
   type RenewalTaskRow,
 } from '@corretora/contracts';
-import { type BrokerScopedTable } from '@corretora/service-kit';
+import { readsSettled, type BrokerScopedTable } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { InstalmentsService } from '../instalments/instalments.service';
@@ -57,11 +57,11 @@ export class ContactOverviewService {
    * subquery), instalments, renewals (listed, and counted among the tasks when due) and policies
    * awaiting their number — beside the ensure of their renewal items. Only when that ensure wrote an
    * item (a policy that entered the window since the job's last pass) are the renewals read again.
-   * Every read ends before the answer, a failure too.
+   * Every read ends before the answer, a failure too, and each runs once (readsSettled).
    */
   async ficha(userId: string, contactId: number, until: string): Promise<ContactFinanceFicha> {
     const settings = this.settings.get(userId);
-    const reads = [
+    const [policies, claims, documents, byPolicy, renewalsAsRead, awaiting, missing] = await readsSettled([
       this.knex.raw<{
         rows: (Omit<ContactFinanceOverview['policies'][number], 'insured'> & { insuredItem: InsuredItem | null; today: string })[];
       }>(
@@ -99,9 +99,8 @@ export class ContactOverviewService {
       this.renewalRows(userId, contactId, until),
       this.numberTasks(userId, contactId, until),
       this.ensureRenewals(userId, contactId),
-    ] as const;
-    await Promise.allSettled([...reads, settings]);
-    const [policies, claims, documents, byPolicy, renewalsAsRead, awaiting, missing] = await Promise.all(reads);
+      settings,
+    ]);
     const renewals = missing > 0 ? await this.renewalRows(userId, contactId, until) : renewalsAsRead;
     const live = policies.rows.filter((row) => row.status !== 'cancelled');
     // The instalments whose commission is open: late, paid short, or due within the next 30 days.

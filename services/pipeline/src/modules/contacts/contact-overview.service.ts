@@ -10,7 +10,7 @@ import {
   type ReferenceData,
   type StageKey,
 } from '@corretora/contracts';
-import { type BrokerScopedTable, type InternalClient } from '@corretora/service-kit';
+import { readsSettled, type BrokerScopedTable, type InternalClient } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { RelationshipService } from '../relationship/relationship.service';
@@ -50,7 +50,9 @@ export class ContactOverviewService {
     // Everything at once: each read is the member's scope, so another's contact reads nothing, and the
     // contact's 404 (the first to answer for an id not theirs) drops the rest unseen.
     const finance = this.financeOf(userId, contactId, until);
-    const reads = [
+    // Every read ends before the answer, a 404 too: nothing of a request runs on after it (or past a
+    // shutdown); each runs once (the cards' builder would run again if awaited twice).
+    const [{ contact, standing }, cards, tasks, timeline, ficha] = await readsSettled([
       this.contacts.withStanding(userId, contactId),
       this.cards
         .of(userId)
@@ -68,10 +70,7 @@ export class ContactOverviewService {
       ),
       this.relationship.timelineOf(userId, contactId, 10),
       finance,
-    ] as const;
-    // Every read ends before the answer, a 404 too: nothing of a request runs on after it (or past a shutdown).
-    await Promise.allSettled(reads);
-    const [{ contact, standing }, cards, tasks, timeline, ficha] = await Promise.all(reads);
+    ]);
     // The stages' names only for a client with an open card (most have none): no catalogue call otherwise.
     const stages = cards.length > 0 ? (await this.reference(userId)).pipelineStages : [];
     const stageName = (key: StageKey) => stages.find((stage) => stage.key === key)?.name ?? key;
