@@ -22,6 +22,7 @@ export {
   intArrayLiteral,
   likeContaining,
   preparedQuery,
+  preparedRead,
   readsSettled,
   withAdvisoryLock,
   type DatabasePoolMode,

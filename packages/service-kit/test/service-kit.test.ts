@@ -12,6 +12,7 @@ import {
   createLogger,
   createObjectStore,
   mapError,
+  preparedRead,
   readBaseConfig,
   type Service,
 } from '../src';
@@ -345,6 +346,17 @@ describe('uploads (koa-body, one part, sniffed, streamed to S3)', () => {
 });
 
 describe('broker-scoped tables', () => {
+  /** Ana's notes 'b' and 'a', Bia's 'da Bia'. */
+  async function twoBrokersNotes() {
+    const notes = new BrokerScopedTable(first.knex, 'notes');
+    const ana = randomUser();
+    const bia = randomUser();
+    await notes.of(ana.id).insert({ text: 'b' });
+    await notes.of(ana.id).insert({ text: 'a' });
+    await notes.of(bia.id).insert({ text: 'da Bia' });
+    return { notes, ana, bia };
+  }
+
   test("every query is the broker's own; inserts are stamped with them", async () => {
     const notes = new BrokerScopedTable(first.knex, 'notes');
     const ana = randomUser();
@@ -410,12 +422,7 @@ describe('broker-scoped tables', () => {
   });
 
   test('a compiled read answers what the builder would, for each broker alone, with camelCase keys', async () => {
-    const notes = new BrokerScopedTable(first.knex, 'notes');
-    const ana = randomUser();
-    const bia = randomUser();
-    await notes.of(ana.id).insert({ text: 'b' });
-    await notes.of(ana.id).insert({ text: 'a' });
-    await notes.of(bia.id).insert({ text: 'da Bia' });
+    const { notes, ana, bia } = await twoBrokersNotes();
     const read = notes.compiledRead<{ id: number; text: string; userId: string }>((rows) =>
       rows.select('id', 'text', 'userId').orderBy('text'),
     );
@@ -438,6 +445,28 @@ describe('broker-scoped tables', () => {
     const calls = Array.from({ length: 60 }, (_, index) => brokers[index % brokers.length]!);
     const answers = await Promise.all(calls.map((broker) => read(broker.id)));
     answers.forEach((rows, index) => expect(rows).toEqual([{ text: `de ${calls[index]!.email}`, userId: calls[index]!.id }]));
+  });
+
+  test('a prepared read answers what its builder or raw would, with the member’s scope, in a transaction too', async () => {
+    const { notes, ana, bia } = await twoBrokersNotes();
+    const builder = () => notes.of(ana.id).rows().select('id', 'text', 'userId').orderBy('text');
+    expect(await preparedRead(first.knex, builder())).toEqual(await builder());
+    const raw = (userId: string) =>
+      first.knex.raw('select n.text, n.user_id from ? where n.text <> ? order by n.text', [notes.of(userId).from('n'), 'b']);
+    expect(await preparedRead(first.knex, raw(ana.id))).toEqual([{ text: 'a', userId: ana.id }]);
+    // The same text for every broker: each call bound to its own, side by side on every pooled connection.
+    const calls = Array.from({ length: 40 }, (_, index) => (index % 2 === 0 ? ana : bia));
+    const answers = await Promise.all(calls.map((who) => preparedRead<{ text: string }>(first.knex, raw(who.id))));
+    answers.forEach((rows, index) => expect(rows.map((row) => row.text)).toEqual(calls[index] === ana ? ['a'] : ['da Bia']));
+    // In a transaction, on its connection: it sees the transaction's own write.
+    await expect(
+      first.knex.transaction(async (trx) => {
+        await notes.of(ana.id, trx).insert({ text: 'c' });
+        expect((await preparedRead<{ text: string }>(trx, raw(ana.id))).map((row) => row.text)).toEqual(['a', 'c']);
+        throw new Error('desfeita');
+      }),
+    ).rejects.toThrow('desfeita');
+    expect((await preparedRead<{ text: string }>(first.knex, raw(ana.id))).map((row) => row.text)).toEqual(['a']);
   });
 
   test('a compiled read that drops the broker filter is refused when it is built', () => {

@@ -6,7 +6,7 @@ import {
   type PaymentPlanInput,
   type PolicyInstalment,
 } from '@corretora/contracts';
-import { type BrokerScopedTable, HttpError, intArrayLiteral } from '@corretora/service-kit';
+import { type BrokerScopedTable, HttpError, intArrayLiteral, preparedRead } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { InstalmentPlans } from '../policies/instalment-plans';
@@ -163,23 +163,26 @@ export class InstalmentsService implements InstalmentPlans {
           sql: 'i.policy_id in (select p.id from ? where p.contact_id = ?)',
           bindings: [this.policies.of(userId, trx).from('p'), policies.contactId],
         };
-    const [settings, { rows }] = await Promise.all([
+    const [settings, rows] = await Promise.all([
       known ?? this.settings.get(userId, trx),
-      trx.raw<{
-        rows: (Pick<PolicyInstalment, 'number' | 'dueDate' | 'premium' | 'expectedCommission' | 'received' | 'paymentLink'> & {
+      preparedRead<
+        Pick<PolicyInstalment, 'number' | 'dueDate' | 'premium' | 'expectedCommission' | 'received' | 'paymentLink'> & {
           policyId: number;
           chargeback: boolean;
           today: string;
-        })[];
-      }>(
-        `select i.policy_id as "policyId", i.number, i.due_date::text as "dueDate", i.premium::text as premium, i.expected_commission::text as "expectedCommission",
+        }
+      >(
+        trx,
+        trx.raw(
+          `select i.policy_id as "policyId", i.number, i.due_date::text as "dueDate", i.premium::text as premium, i.expected_commission::text as "expectedCommission",
                 i.payment_link as "paymentLink", r.received::text as received, coalesce(r.chargeback, false) as chargeback, ${TODAY}::text as today
            from ?
            left join lateral (select sum(s.gross) as received, bool_or(s.type = 'estorno') as chargeback
                                 from ? where s.instalment_id = i.id having count(*) > 0) r on true
           where ${which.sql}
           order by i.policy_id, i.number`,
-        [this.instalments.of(userId, trx).from('i'), this.lines.of(userId, trx).from('s'), ...which.bindings],
+          [this.instalments.of(userId, trx).from('i'), this.lines.of(userId, trx).from('s'), ...which.bindings],
+        ),
       ),
     ]);
     for (const { chargeback, today, policyId, ...row } of rows) {

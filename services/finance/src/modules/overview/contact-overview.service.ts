@@ -8,7 +8,7 @@ import {
   type PolicyNumberTaskRow,
   type RenewalTaskRow,
 } from '@corretora/contracts';
-import { readsSettled, type BrokerScopedTable } from '@corretora/service-kit';
+import { preparedRead, readsSettled, type BrokerScopedTable } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { InstalmentsService } from '../instalments/instalments.service';
@@ -34,9 +34,9 @@ export class ContactOverviewService {
     private readonly knex: Knex,
     private readonly instalments: InstalmentsService,
     private readonly settings: ReceivableSettingsService,
-    /** Writes the client's renewal items that are due (RenewalsService.ensure for one contact): how many were missing. */
-    private readonly ensureRenewals: (userId: string, contactId: number) => Promise<number>,
-    /** The client's open renewals, the soonest first, each saying whether it is work by `until` (read again after an ensure that found some missing). */
+    /** Writes the client's renewal items that are due (RenewalsService.ensure for one contact). */
+    private readonly ensureRenewals: (userId: string, contactId: number) => Promise<unknown>,
+    /** The client's open renewals, the soonest first, each saying whether it is work by `until`. */
     private readonly renewalRows: (userId: string, contactId: number, until: string) => Promise<(RenewalTaskRow & { due: boolean })[]>,
     /** The client's policies awaiting their number that are work by `until`. */
     private readonly numberTasks: (userId: string, contactId: number, until: string) => Promise<PolicyNumberTaskRow[]>,
@@ -55,54 +55,58 @@ export class ContactOverviewService {
    * The ficha's one call: the overview and the client's tasks by `until`, in one round of reads side by
    * side — the client's policies, claims, documents (their own and their policies' and claims', by
    * subquery), instalments, renewals (listed, and counted among the tasks when due) and policies
-   * awaiting their number — beside the ensure of their renewal items. Only when that ensure wrote an
-   * item (a policy that entered the window since the job's last pass) are the renewals read again.
+   * awaiting their number — and the ensure of their renewal items, after which (and only after) the
+   * renewals are read: read beside it, a parallel ficha's item committed between the two statements
+   * was neither in the read nor missing for the ensure, and the ficha listed no renewal.
    * Every read ends before the answer, a failure too, and each runs once (readsSettled).
    */
   async ficha(userId: string, contactId: number, until: string): Promise<ContactFinanceFicha> {
     const settings = this.settings.get(userId);
-    const [policies, claims, documents, byPolicy, renewalsAsRead, awaiting, missing] = await readsSettled([
-      this.knex.raw<{
-        rows: (Omit<ContactFinanceOverview['policies'][number], 'insured'> & { insuredItem: InsuredItem | null; today: string })[];
-      }>(
-        // Today (São Paulo) with the policies: the instalments due soon are only ever asked of a policy.
-        `select p.id, p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.line, p.insurer_id as "insurerId",
+    const [policies, claims, documents, byPolicy, renewals, awaiting] = await readsSettled([
+      preparedRead<Omit<ContactFinanceOverview['policies'][number], 'insured'> & { insuredItem: InsuredItem | null; today: string }>(
+        this.knex,
+        this.knex.raw(
+          // Today (São Paulo) with the policies: the instalments due soon are only ever asked of a policy.
+          `select p.id, p.policy_number as "policyNumber", p.awaiting_number as "awaitingNumber", p.line, p.insurer_id as "insurerId",
                 p.start_date::text as "startDate", p.renewal_date::text as "renewalDate", p.premium::text as premium, ${POLICY_STATUS} as status, p.insured_item as "insuredItem",
                 ${TODAY}::text as today
            from ? where p.contact_id = ? order by p.renewal_date desc, p.id desc limit ${LIST_MAX}`,
-        [this.policies.of(userId).from('p'), contactId],
+          [this.policies.of(userId).from('p'), contactId],
+        ),
       ),
-      this.knex.raw<{ rows: ContactFinanceOverview['claims'] }>(
-        `select c.id, c.claim_id as "claimNumber", c.status, c.type, c.description, c.amount::text as amount, c.occurred_at::text as "occurredAt", p.policy_number as "policyNumber"
+      preparedRead<ContactFinanceOverview['claims'][number]>(
+        this.knex,
+        this.knex.raw(
+          `select c.id, c.claim_id as "claimNumber", c.status, c.type, c.description, c.amount::text as amount, c.occurred_at::text as "occurredAt", p.policy_number as "policyNumber"
            from ? left join ? on p.id = c.policy_id
           where c.contact_id = ? order by c.date_filed desc, c.id desc limit ${LIST_MAX}`,
-        [this.claims.of(userId).from('c'), this.policies.of(userId).from('p'), contactId],
+          [this.claims.of(userId).from('c'), this.policies.of(userId).from('p'), contactId],
+        ),
       ),
-      this.documents
-        .of(userId)
-        .rows()
-        .where((where) => {
-          where
-            .where({ contactId })
-            .orWhereIn('policyId', this.policies.of(userId).rows().where({ contactId }).select('id'))
-            .orWhereIn('claimId', this.claims.of(userId).rows().where({ contactId }).select('id'));
-        })
-        .orderBy([
-          { column: 'uploadedAt', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(LIST_MAX)
-        .select('id', 'originalName', 'category', 'uploadedAt', 'policyId', 'claimId') as Promise<
-        (Omit<ContactFinanceOverview['documents'][number], 'uploadedAt'> & { uploadedAt: Date })[]
-      >,
+      preparedRead<Omit<ContactFinanceOverview['documents'][number], 'uploadedAt'> & { uploadedAt: Date }>(
+        this.knex,
+        this.documents
+          .of(userId)
+          .rows()
+          .where((where) => {
+            where
+              .where({ contactId })
+              .orWhereIn('policyId', this.policies.of(userId).rows().where({ contactId }).select('id'))
+              .orWhereIn('claimId', this.claims.of(userId).rows().where({ contactId }).select('id'));
+          })
+          .orderBy([
+            { column: 'uploadedAt', order: 'desc' },
+            { column: 'id', order: 'desc' },
+          ])
+          .limit(LIST_MAX)
+          .select('id', 'originalName', 'category', 'uploadedAt', 'policyId', 'claimId'),
+      ),
       this.instalments.listOf(userId, { contactId }, this.knex, settings),
-      this.renewalRows(userId, contactId, until),
+      this.ensureRenewals(userId, contactId).then(() => this.renewalRows(userId, contactId, until)),
       this.numberTasks(userId, contactId, until),
-      this.ensureRenewals(userId, contactId),
       settings,
     ]);
-    const renewals = missing > 0 ? await this.renewalRows(userId, contactId, until) : renewalsAsRead;
-    const live = policies.rows.filter((row) => row.status !== 'cancelled');
+    const live = policies.filter((row) => row.status !== 'cancelled');
     // The instalments whose commission is open: late, paid short, or due within the next 30 days.
     const soon = live.length > 0 ? addDaysToDay(live[0]!.today, DUE_SOON_DAYS) : '';
     const instalments: ContactFinanceOverview['instalments'] = [];
@@ -126,12 +130,12 @@ export class ContactOverviewService {
     }
     instalments.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.number - b.number);
     const overview: ContactFinanceOverview = {
-      policies: policies.rows.map(({ insuredItem, today: _today, ...policy }) => ({
+      policies: policies.map(({ insuredItem, today: _today, ...policy }) => ({
         ...policy,
         insured: describeInsuredItem(insuredItem),
       })),
       instalments,
-      claims: claims.rows,
+      claims,
       documents: documents.map((document) => ({ ...document, uploadedAt: new Date(document.uploadedAt).toISOString() })),
       renewals: renewals
         .slice(0, LIST_MAX)

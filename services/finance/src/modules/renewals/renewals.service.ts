@@ -139,7 +139,7 @@ export class RenewalsService {
    * every item of the brokerage (116,000 rows read on every ficha of a client with a renewal coming, in
    * the large brokerage: 20–30 ms). A handful of rows plans the same whatever the statistics say, so no
    * statistics are taken first either. Answers how many were missing as this call saw them — written by
-   * it, or by a parallel call it waited for — so a reader beside it knows to read them again.
+   * it, or by a parallel call it waited for. A read of the items that must see them goes after it.
    */
   private async ensureOfContact(userId: string, contactId: number, trx: Knex): Promise<number> {
     const { rows } = await trx.raw<{ rows: { missing: number }[] }>(

@@ -10,7 +10,7 @@ import {
   type ReferenceData,
   type StageKey,
 } from '@corretora/contracts';
-import { readsSettled, type BrokerScopedTable, type InternalClient } from '@corretora/service-kit';
+import { preparedRead, readsSettled, type BrokerScopedTable, type InternalClient } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import type { Knex } from 'knex';
 import type { RelationshipService } from '../relationship/relationship.service';
@@ -51,24 +51,31 @@ export class ContactOverviewService {
     // contact's 404 (the first to answer for an id not theirs) drops the rest unseen.
     const finance = this.financeOf(userId, contactId, until);
     // Every read ends before the answer, a 404 too: nothing of a request runs on after it (or past a
-    // shutdown); each runs once (the cards' builder would run again if awaited twice).
+    // shutdown); each runs once (a knex builder awaited twice would run twice).
     const [{ contact, standing }, cards, tasks, timeline, ficha] = await readsSettled([
       this.contacts.withStanding(userId, contactId),
-      this.cards
-        .of(userId)
-        .rows()
-        .where({ contactId, status: 'active' })
-        .orderBy('id')
-        .select('id', 'stageKey', 'stageEnteredAt', 'nextActionAt', 'nextActionType') as Promise<
-        { id: number; stageKey: StageKey; stageEnteredAt: Date; nextActionAt: Date | null; nextActionType: NextActionType | null }[]
-      >,
+      preparedRead<{
+        id: number;
+        stageKey: StageKey;
+        stageEnteredAt: Date;
+        nextActionAt: Date | null;
+        nextActionType: NextActionType | null;
+      }>(
+        this.knex,
+        this.cards
+          .of(userId)
+          .rows()
+          .where({ contactId, status: 'active' })
+          .orderBy('id')
+          .select('id', 'stageKey', 'stageEnteredAt', 'nextActionAt', 'nextActionType'),
+      ),
       this.tasks.dueBy(
         userId,
         until,
         contactId,
         finance.then((answer) => answer?.tasks ?? NO_TASKS),
       ),
-      this.relationship.timelineOf(userId, contactId, 10),
+      this.relationship.entriesOf(userId, contactId, 10),
       finance,
     ]);
     // The stages' names only for a client with an open card (most have none): no catalogue call otherwise.
@@ -85,7 +92,7 @@ export class ContactOverviewService {
           card.nextActionAt && card.nextActionType ? { dueAt: new Date(card.nextActionAt).toISOString(), type: card.nextActionType } : null,
       })),
       tasks,
-      timeline: timeline.entries,
+      timeline,
       ...(ficha?.overview ?? NO_FINANCE),
       unavailable: ficha ? [] : ['finance'],
       blockedUntil: standing.blockedAt && standing.retainUntil ? isoDay(standing.retainUntil) : null,

@@ -23,6 +23,7 @@ import {
   recordAuditEvent,
   toAnswer,
   readerOf,
+  preparedRead,
 } from '@corretora/service-kit';
 import { tables } from '../../tables';
 import { contactMatching } from '../search/contact-matching';
@@ -155,10 +156,13 @@ export class ContactsService {
    * read: the ficha shows no notes.
    */
   async withStanding(userId: string, id: number): Promise<{ contact: Contact; standing: ContactStanding }> {
-    const row = (await this.contacts
-      .of(userId)
-      .byId(id)
-      .first(...COLUMNS, 'retainUntil', 'blockedAt', 'erasureRequestedAt')) as (Record<string, unknown> & ContactStanding) | undefined;
+    const [row] = await preparedRead<Record<string, unknown> & ContactStanding>(
+      this.knex,
+      this.contacts
+        .of(userId)
+        .byId(id)
+        .first(...COLUMNS, 'retainUntil', 'blockedAt', 'erasureRequestedAt'),
+    );
     if (!row) throw new HttpError(404, CONTACT_NOT_FOUND);
     const { retainUntil, blockedAt, erasureRequestedAt } = row;
     return { contact: toContact(row), standing: { retainUntil, blockedAt, erasureRequestedAt } };

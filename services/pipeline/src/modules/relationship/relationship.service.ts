@@ -30,6 +30,7 @@ import {
   inLockedTransaction,
   type InternalClient,
   type SessionUser,
+  preparedRead,
 } from '@corretora/service-kit';
 import type { ConversationsService } from '../whatsapp/conversations.service';
 import { tables } from '../../tables';
@@ -176,24 +177,36 @@ export class RelationshipService {
   /** The contact's consent and its newest entries (500 at most; `limit` fewer). */
   async timelineOf(userId: string, contactId: number, limit = 500): Promise<ContactTimeline> {
     const contact = await this.contact(userId, contactId);
-    const rows = (await this.timeline
-      .of(userId)
-      .rows()
-      .where({ contactId })
-      .orderBy([
-        { column: 'createdAt', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(Math.min(limit, 500))) as EntryRow[];
+    return {
+      contactId,
+      consent: { servico: contact.consentServico, marketing: contact.consentMarketing },
+      entries: await this.entriesOf(userId, contactId, limit),
+    };
+  }
+
+  /**
+   * The contact's newest entries (500 at most; `limit` fewer), for a caller that has read the contact
+   * in the member's scope itself (the ficha, beside its own read of the contact): the entries' scope
+   * is the member's too, but only the contact's read answers a 404.
+   */
+  async entriesOf(userId: string, contactId: number, limit = 500): Promise<ContactTimeline['entries']> {
+    const rows = await preparedRead<EntryRow>(
+      this.knex,
+      this.timeline
+        .of(userId)
+        .rows()
+        .where({ contactId })
+        .orderBy([
+          { column: 'createdAt', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(Math.min(limit, 500)),
+    );
     const statuses = await this.statusesOf(
       userId,
       rows.flatMap((row) => (row.whatsappMessageId === null ? [] : [row.whatsappMessageId])),
     );
-    return {
-      contactId,
-      consent: { servico: contact.consentServico, marketing: contact.consentMarketing },
-      entries: rows.map((row) => toEntry(row, statuses)),
-    };
+    return rows.map((row) => toEntry(row, statuses));
   }
 
   /** The delivery status now of the WhatsApp messages entries name (the contact's scope already let the member see them). */
