@@ -45,6 +45,17 @@ const column = (page: Page, label: string) => page.getByRole('region', { name: l
 const card = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 /** A real mouse drag: press, move in steps (past the 6 px activation distance), release. */
+/**
+ * The answer to the board's next move: the board moves the card at once and saves the move behind it,
+ * so a reload waits for it (a reload aborts a request still on its way; on a busy machine a move took
+ * longer than the checks before the reload, and the reloaded board rightly showed the card unmoved).
+ */
+function moveSaved(page: Page) {
+  return page.waitForResponse(
+    (response) => response.request().method() === 'PATCH' && /\/api\/pipeline\/\d+$/.test(new URL(response.url()).pathname),
+  );
+}
+
 async function dragWithMouse(page: Page, source: Locator, target: Locator) {
   const from = (await source.boundingBox())!;
   const to = (await target.boundingBox())!;
@@ -101,10 +112,12 @@ test('create a lead, drag it to Negociação with the mouse (persisted), column 
   await expect(card(page, 'Renata Alves')).toBeFocused();
   await expect(page.getByTestId('totais-leads')).toHaveText('1 card · R$ 2.500,00');
 
+  const saved = moveSaved(page);
   await dragWithMouse(page, card(page, 'Renata Alves'), column(page, 'Negociação'));
   await expect(column(page, 'Negociação').getByRole('button', { name: 'Renata Alves' })).toBeVisible();
   await expect(page.getByTestId('totais-qualified')).toHaveText('1 card · R$ 2.500,00');
   await expect(page.getByTestId('totais-leads')).toHaveText('0 cards · R$ 0,00');
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(column(page, 'Negociação').getByRole('button', { name: 'Renata Alves' })).toBeVisible();
   await card(page, 'Renata Alves').click();
@@ -121,9 +134,11 @@ test('move a card with the keyboard; a refused move goes back with a pt-BR toast
   const keyboardCard = card(page, 'Teclado Silva');
   // dnd-kit's live region speaks pt-BR: picked up, over a column, dropped.
   const announcer = await carryWithKeyboard(page, keyboardCard, 'Teclado Silva', ['Negociação', 'Fechamento']);
+  const saved = moveSaved(page);
   await page.keyboard.press('Space');
   await expect(announcer).toContainText('Card Teclado Silva solto na coluna Fechamento.');
   await expect(column(page, 'Fechamento').getByRole('button', { name: 'Teclado Silva' })).toBeVisible();
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(column(page, 'Fechamento').getByRole('button', { name: 'Teclado Silva' })).toBeVisible();
 
